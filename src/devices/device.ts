@@ -1,0 +1,85 @@
+// What every device offers the kernel launcher: arrays that live on the device, loading an
+// artifact, launching it on a grid. One implementation per runtime (cpu.ts, …).
+
+import { KernelError } from "../errors.js";
+import type { Scalar } from "../ir/types.js";
+import type { Artifact } from "../targets/target.js";
+
+export type HostArray = Float32Array | Float64Array | Int32Array | Uint32Array;
+
+export const ARRAY_ELEMENT: ReadonlyMap<Function, Scalar> = new Map<Function, Scalar>([
+  [Float32Array, "f32"], [Float64Array, "f64"], [Int32Array, "i32"], [Uint32Array, "u32"],
+]);
+
+/** The element type of a supported host typed array, or null. */
+export function hostArrayElement(v: unknown): Scalar | null {
+  return (v !== null && typeof v === "object" && ARRAY_ELEMENT.get((v as object).constructor)) || null;
+}
+
+/** An array resident on a device. `read()` copies it back into a new host typed array. */
+export abstract class DeviceArray {
+  constructor(readonly device: Device, readonly elem: Scalar, readonly length: number) {}
+  abstract read(): Promise<HostArray>;
+  /** Copy a host array of the same type and length into this device array. */
+  abstract write(data: HostArray): Promise<void>;
+}
+
+export interface Grid {
+  blocks: [number, number, number];
+  threads: [number, number, number];
+}
+
+export interface LaunchConfig {
+  blocks: number | readonly number[];
+  threads: number | readonly number[];
+}
+
+/** A kernel artifact loaded on a device, ready to launch. */
+export interface LoadedKernel {
+  readonly artifact: Artifact;
+}
+
+export interface Device {
+  /** "cpu", "webgpu", "cuda", "opencl". */
+  readonly kind: string;
+  /** Human-readable description of the device. */
+  readonly name: string;
+  /** The compilation target this device runs. */
+  readonly target: string;
+  array(data: HostArray): DeviceArray;
+  load(artifact: Artifact): LoadedKernel;
+  /** Run a loaded kernel; `args` are already checked against the artifact's parameter types. */
+  launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void>;
+  close(): void;
+}
+
+const MAX_THREADS_PER_BLOCK = 1024;
+const MAX_BLOCK_DIM: [number, number, number] = [1024, 1024, 64];
+const MAX_GRID_DIM: [number, number, number] = [0x7fffffff, 65535, 65535];
+
+/** Normalize `{ blocks, threads }` (numbers or [x, y, z]) and check it against the limits every device shares. */
+export function normalizeGrid(cfg: LaunchConfig): Grid {
+  if (cfg === null || typeof cfg !== "object") throw new KernelError("launch", "launch configuration must be an object { blocks, threads }");
+  const dims = (v: unknown, what: string): [number, number, number] => {
+    const list = typeof v === "number" ? [v] : Array.isArray(v) ? v : null;
+    if (!list || list.length < 1 || list.length > 3)
+      throw new KernelError("launch", `'${what}' must be a positive integer or an array of 1 to 3 positive integers, got ${JSON.stringify(v)}`);
+    const out: [number, number, number] = [1, 1, 1];
+    list.forEach((x, i) => {
+      if (!Number.isInteger(x) || x < 1) throw new KernelError("launch", `'${what}' dimension ${"xyz"[i]} must be a positive integer, got ${String(x)}`);
+      out[i] = x;
+    });
+    return out;
+  };
+  const blocks = dims(cfg.blocks, "blocks");
+  const threads = dims(cfg.threads, "threads");
+  threads.forEach((t, i) => {
+    if (t > MAX_BLOCK_DIM[i]) throw new KernelError("launch", `threads.${"xyz"[i]} = ${t} exceeds the limit of ${MAX_BLOCK_DIM[i]}`);
+  });
+  const per = threads[0] * threads[1] * threads[2];
+  if (per > MAX_THREADS_PER_BLOCK) throw new KernelError("launch", `${per} threads per block exceeds the limit of ${MAX_THREADS_PER_BLOCK}`);
+  blocks.forEach((b, i) => {
+    if (b > MAX_GRID_DIM[i]) throw new KernelError("launch", `blocks.${"xyz"[i]} = ${b} exceeds the limit of ${MAX_GRID_DIM[i]}`);
+  });
+  return { blocks, threads };
+}

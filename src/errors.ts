@@ -1,0 +1,109 @@
+// The error classes users see (CompileError, KernelError) and the internal one (bugs).
+//
+// Errors are data: a kind, a message, a location and a call chain, rendered once here.
+
+/** A point in user source, already resolved to a file (or kernel) name, line and column (1-based). */
+export interface SourceLocation {
+  /** File path when the source could be located on disk, otherwise the function's name. */
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** One frame of the call chain from the kernel down to the offending call. */
+export interface Frame {
+  function: string;
+  location: SourceLocation | null;
+}
+
+export type CompileErrorKind =
+  | "syntax"              // the parser rejected the source
+  | "unsupported-syntax"  // a JS/TS construct outside the kernel language
+  | "undefined-name"      // a free name that resolves to nothing
+  | "dynamic-call"        // a call that cannot be resolved statically
+  | "type"                // operand or assignment types that do not fit
+  | "unsupported-type"    // a type the target cannot represent
+  | "unsupported-value"   // a scope value that cannot enter a kernel
+  | "invalid-assignment"  // assignment to a const, an array, a parameter array
+  | "argument"            // kernel arguments / declared types that do not fit
+  | "recursion"           // recursion on a target without a call stack
+  | "unknown-target"      // compile() for a target gpuc does not have
+  | "unknown-kernel";     // the CLI was asked for a kernel the file does not define
+
+export function formatLocation(loc: SourceLocation | null): string {
+  return loc ? `${loc.file}:${loc.line}:${loc.column}` : "<unknown>";
+}
+
+/** One diagnosed problem; a CompileError carries one or more of these. */
+export interface Diagnostic {
+  kind: CompileErrorKind;
+  message: string;
+  location: SourceLocation | null;
+  frames: Frame[];
+  hint?: string;
+}
+
+export function renderDiagnostic(d: Diagnostic): string {
+  let text = `${formatLocation(d.location)}: ${d.message}`;
+  // The first frame is the function the error is in; the rest are its callers up to the kernel.
+  for (const f of d.frames.slice(1)) text += `\n    called from '${f.function}' at ${formatLocation(f.location)}`;
+  if (d.hint) text += `\n    hint: ${d.hint}`;
+  return text;
+}
+
+/** A user error found while compiling a kernel. Holds every problem found (collect, then throw once). */
+export class CompileError extends Error {
+  readonly kind: CompileErrorKind;
+  readonly location: SourceLocation | null;
+  readonly frames: Frame[];
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    const first = diagnostics[0];
+    const more = diagnostics.length > 1 ? `\n(${diagnostics.length} errors)` : "";
+    super(diagnostics.map(renderDiagnostic).join("\n") + more);
+    this.name = "CompileError";
+    this.kind = first.kind;
+    this.location = first.location;
+    this.frames = first.frames;
+    this.diagnostics = diagnostics;
+  }
+  static single(kind: CompileErrorKind, message: string, location: SourceLocation | null = null, hint?: string): CompileError {
+    return new CompileError([{ kind, message, location, frames: [], hint }]);
+  }
+}
+
+export type KernelErrorKind =
+  | "exception"           // a `throw` on the device
+  | "bounds"              // an out-of-bounds array access
+  | "launch"              // a launch configuration the device cannot run
+  | "device-unavailable"; // the requested device is not present
+
+export type Dim3 = { x: number; y: number; z: number };
+
+/** An error raised by a kernel on the device (or by the launch itself), reported on the host. */
+export class KernelError extends Error {
+  readonly kind: KernelErrorKind;
+  readonly location: SourceLocation | null;
+  readonly thread: Dim3 | null;
+  readonly block: Dim3 | null;
+  constructor(kind: KernelErrorKind, message: string, opts: { location?: SourceLocation | null; thread?: Dim3 | null; block?: Dim3 | null } = {}) {
+    super(message);
+    this.name = "KernelError";
+    this.kind = kind;
+    this.location = opts.location ?? null;
+    this.thread = opts.thread ?? null;
+    this.block = opts.block ?? null;
+  }
+}
+
+/** A failure inside gpuc itself. Never a user's fault: each one is a bug. */
+export class InternalCompilerError extends Error {
+  constructor(message: string) {
+    super(`internal compiler error: ${message} (this is a bug in gpuc)`);
+    this.name = "InternalCompilerError";
+  }
+}
+
+export function assertNever(x: never, what = "value"): never {
+  throw new InternalCompilerError(`unhandled ${what}: ${JSON.stringify(x)}`);
+}

@@ -1,0 +1,504 @@
+// Lowers an ESTree function (from oxc-parser) to the untyped IR: resolves names, keeps spans,
+// and rejects everything outside the kernel language with a CompileError naming the construct.
+
+import type { Diagnostic, Frame } from "../errors.js";
+import { Diagnostics } from "../diagnostics.js";
+import type { SourceText, Span } from "./source.js";
+import type { ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
+
+/** What the front end may ask of the method table (it knows nothing else of inference or targets). */
+export interface GlobalNames {
+  /** A callable intrinsic such as "Math.sqrt" or "syncthreads". */
+  isFunction(path: string): boolean;
+  /** A value such as "Math.PI" (a number) or "threadIdx.x" (a builtin). */
+  value(path: string): { k: "num"; value: number; isFloat: boolean } | { k: "builtin"; name: string } | undefined;
+  /** A namespace object ("Math", "threadIdx"): usable only through its members. */
+  isNamespace(name: string): boolean;
+}
+
+/** How a free name in a helper or kernel resolves outside the function itself. */
+export interface Environment {
+  globals: GlobalNames;
+  /** The kernel's `scope` option (or a file's top-level bindings for the CLI). */
+  lookup(name: string): ScopeBinding | undefined;
+}
+
+export type ScopeBinding =
+  | { k: "num"; value: number }
+  | { k: "bool"; value: boolean }
+  | { k: "table"; table: UTable }
+  | { k: "function"; get: () => UFunction }
+  | { k: "invalid"; what: string };
+
+// esbuild (tsx, bundlers with keepNames) inserts `__name(fn, "fn")` calls into function bodies.
+const ESBUILD_KEEP_NAMES = "__name";
+
+let nextFunctionId = 1;
+
+interface FunctionNode {
+  type: string;
+  id?: { name: string } | null;
+  params: any[];
+  body: any;
+  async?: boolean;
+  generator?: boolean;
+  expression?: boolean;
+  returnType?: any;
+  start: number;
+  end: number;
+}
+
+/** A block-scope frame: names → local slot or nested function. */
+type Binding = { k: "var"; v: number } | { k: "function"; get: () => UFunction };
+
+export function lowerFunction(node: FunctionNode, name: string, source: SourceText, env: Environment, outerLocals: Set<string> = new Set()): UFunction {
+  return new Lowerer(source, env, outerLocals, name).function(node, name);
+}
+
+class Lowerer {
+  private vars: UVar[] = [];
+  private scopes: Map<string, Binding>[] = [];
+  private diags = new Diagnostics();
+  private loopDepth = 0;
+  private switchDepth = 0;
+
+  constructor(private source: SourceText, private env: Environment, private outerLocals: Set<string>, private fnName: string) {}
+
+  function(node: FunctionNode, name: string): UFunction & { diagnostics: Diagnostic[] } {
+    if (node.async) this.error("unsupported-syntax", "async functions are not supported in kernels", node);
+    if (node.generator) this.error("unsupported-syntax", "generator functions are not supported in kernels", node);
+    this.scopes.push(new Map());
+    const params: number[] = [];
+    for (const p of node.params) {
+      const param = p.type === "TSParameterProperty" ? p.parameter : p;
+      if (param.type !== "Identifier") {
+        this.error("unsupported-syntax", `${describe(param)} parameters are not supported; use plain names`, param);
+        continue;
+      }
+      params.push(this.declare(param.name, "param", param, annotationType(param.typeAnnotation)));
+    }
+    let body: UStmt[];
+    if (node.body.type === "BlockStatement") body = this.block(node.body.body);
+    else body = [{ k: "return", e: this.expr(node.body), span: spanOf(node.body) }];
+    this.scopes.pop();
+    return {
+      id: nextFunctionId++, name, source: this.source, span: spanOf(node), params, vars: this.vars, body,
+      declaredReturn: annotationType(node.returnType), diagnostics: this.diags.list,
+    };
+  }
+
+  // ---- names -------------------------------------------------------------------------------
+
+  private declare(name: string, kind: UVar["kind"], node: any, declared: TypeName | null): number {
+    const v = this.vars.length;
+    this.vars.push({ name, kind, span: spanOf(node), declared });
+    const scope = kind === "var" ? this.scopes[0] : this.scopes[this.scopes.length - 1];
+    scope.set(name, { k: "var", v });
+    return v;
+  }
+
+  private lookupLocal(name: string): Binding | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const b = this.scopes[i].get(name);
+      if (b) return b;
+    }
+    return undefined;
+  }
+
+  /** Hoist `var` declarations and nested function declarations of a function-level block. */
+  private hoist(stmts: any[]): void {
+    const scope = this.scopes[this.scopes.length - 1];
+    for (const s of stmts) {
+      if (s.type === "FunctionDeclaration" && s.id) {
+        const node = s;
+        const outer = new Set([...this.outerLocals, ...this.visibleLocalNames()]);
+        let lowered: UFunction | null = null;
+        const env: Environment = {
+          globals: this.env.globals,
+          // A nested helper sees its siblings and the kernel's scope, never the enclosing locals.
+          lookup: (n) => {
+            const b = this.lookupLocal(n);
+            if (b && b.k === "function") return { k: "function", get: b.get };
+            return this.env.lookup(n);
+          },
+        };
+        scope.set(node.id.name, { k: "function", get: () => (lowered ??= lowerFunction(node, node.id.name, this.source, env, outer)) });
+      }
+    }
+  }
+
+  private visibleLocalNames(): string[] {
+    const names: string[] = [];
+    for (const s of this.scopes) for (const [n, b] of s) if (b.k === "var") names.push(n);
+    return names;
+  }
+
+  // ---- statements --------------------------------------------------------------------------
+
+  private block(stmts: any[]): UStmt[] {
+    this.scopes.push(new Map());
+    this.hoist(stmts);
+    const out: UStmt[] = [];
+    for (const s of stmts) this.stmt(s, out);
+    this.scopes.pop();
+    return out;
+  }
+
+  private body(node: any): UStmt[] {
+    return node.type === "BlockStatement" ? this.block(node.body) : this.block([node]);
+  }
+
+  private stmt(s: any, out: UStmt[]): void {
+    const span = spanOf(s);
+    switch (s.type) {
+      case "EmptyStatement":
+      case "FunctionDeclaration": // hoisted
+      case "TSTypeAliasDeclaration":
+      case "TSInterfaceDeclaration":
+        return;
+      case "ExpressionStatement": {
+        const e = s.expression;
+        if (e.type === "CallExpression" && e.callee.type === "Identifier" && e.callee.name === ESBUILD_KEEP_NAMES && !this.lookupLocal(ESBUILD_KEEP_NAMES)) return;
+        if (e.type === "Literal" && typeof e.value === "string") return; // "use strict" and other directives
+        out.push({ k: "expr", e: this.expr(e), span });
+        return;
+      }
+      case "VariableDeclaration": {
+        if (s.kind !== "let" && s.kind !== "const" && s.kind !== "var") {
+          this.error("unsupported-syntax", `'${s.kind}' declarations are not supported in kernels`, s);
+          return;
+        }
+        for (const d of s.declarations) {
+          if (d.id.type !== "Identifier") {
+            this.error("unsupported-syntax", `${describe(d.id)} declarations are not supported; declare one name at a time`, d.id);
+            continue;
+          }
+          // The initializer is resolved before the name is declared: `let x = x` names the outer x.
+          const init = d.init ? this.expr(d.init) : null;
+          if (!init && s.kind === "const") this.error("syntax", `const '${d.id.name}' must be initialized`, d);
+          const v = this.declare(d.id.name, s.kind, d.id, annotationType(d.id.typeAnnotation));
+          out.push({ k: "decl", v, init, span: spanOf(d) });
+        }
+        return;
+      }
+      case "IfStatement":
+        out.push({ k: "if", c: this.expr(s.test), then: this.body(s.consequent), else: s.alternate ? this.body(s.alternate) : [], span });
+        return;
+      case "ForStatement": {
+        this.scopes.push(new Map());
+        const init: UStmt[] = [];
+        if (s.init) {
+          if (s.init.type === "VariableDeclaration") this.stmt(s.init, init);
+          else init.push({ k: "expr", e: this.expr(s.init), span: spanOf(s.init) });
+        }
+        const test = s.test ? this.expr(s.test) : null;
+        const update = s.update ? this.expr(s.update) : null;
+        this.loopDepth++;
+        const body = this.body(s.body);
+        this.loopDepth--;
+        this.scopes.pop();
+        out.push({ k: "loop", init, test, update, body, testFirst: true, span });
+        return;
+      }
+      case "WhileStatement":
+      case "DoWhileStatement": {
+        const test = this.expr(s.test);
+        this.loopDepth++;
+        const body = this.body(s.body);
+        this.loopDepth--;
+        out.push({ k: "loop", init: [], test, update: null, body, testFirst: s.type === "WhileStatement", span });
+        return;
+      }
+      case "BlockStatement":
+        out.push({ k: "block", body: this.block(s.body), span });
+        return;
+      case "BreakStatement":
+        if (s.label) return this.error("unsupported-syntax", "labeled break is not supported in kernels", s);
+        if (this.loopDepth === 0 && this.switchDepth === 0) return this.error("syntax", "'break' outside of a loop or switch", s);
+        out.push({ k: "break", span });
+        return;
+      case "ContinueStatement":
+        if (s.label) return this.error("unsupported-syntax", "labeled continue is not supported in kernels", s);
+        if (this.loopDepth === 0) return this.error("syntax", "'continue' outside of a loop", s);
+        out.push({ k: "continue", span });
+        return;
+      case "ReturnStatement":
+        out.push({ k: "return", e: s.argument ? this.expr(s.argument) : null, span });
+        return;
+      case "SwitchStatement": {
+        const selector = this.expr(s.discriminant);
+        this.switchDepth++;
+        this.scopes.push(new Map());
+        for (const c of s.cases) this.hoist(c.consequent);
+        const cases = s.cases.map((c: any) => {
+          const body: UStmt[] = [];
+          for (const st of c.consequent) this.stmt(st, body);
+          return { test: c.test ? this.expr(c.test) : null, body, span: spanOf(c) };
+        });
+        this.scopes.pop();
+        this.switchDepth--;
+        out.push({ k: "switch", selector, cases, span });
+        return;
+      }
+      default:
+        this.error("unsupported-syntax", `${describe(s)} is not supported in kernels`, s);
+    }
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  private expr(e: any): UExpr {
+    const span = spanOf(e);
+    switch (e.type) {
+      case "ParenthesizedExpression":
+      case "TSAsExpression":
+      case "TSSatisfiesExpression":
+      case "TSNonNullExpression":
+      case "TSTypeAssertion":
+        return this.expr(e.expression);
+      case "Literal":
+        if (typeof e.value === "number") return { k: "num", value: e.value, isFloat: isFloatLiteral(e.raw, e.value), span };
+        if (typeof e.value === "boolean") return { k: "bool", value: e.value, span };
+        if (typeof e.value === "string") return { k: "str", value: e.value, span };
+        return this.bad(`${e.value === null ? "null" : e.regex ? "a regular expression" : e.bigint !== undefined ? "a BigInt literal" : "this literal"} is not supported in kernels`, e);
+      case "Identifier":
+        return this.identifier(e);
+      case "MemberExpression":
+        return this.member(e);
+      case "UnaryExpression":
+        if (e.operator === "-" || e.operator === "+" || e.operator === "!" || e.operator === "~")
+          return { k: "unary", op: e.operator, a: this.expr(e.argument), span };
+        return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
+      case "BinaryExpression":
+        if (e.operator === "in" || e.operator === "instanceof") return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
+        if (e.left.type === "PrivateIdentifier") return this.bad("private names are not supported in kernels", e);
+        return { k: "binary", op: e.operator, a: this.expr(e.left), b: this.expr(e.right), span };
+      case "LogicalExpression":
+        return { k: "logical", op: e.operator, a: this.expr(e.left), b: this.expr(e.right), span };
+      case "ConditionalExpression":
+        return { k: "cond", c: this.expr(e.test), a: this.expr(e.consequent), b: this.expr(e.alternate), span };
+      case "AssignmentExpression": {
+        if (e.operator === "&&=" || e.operator === "||=" || e.operator === "??=")
+          return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
+        const target = this.lvalue(e.left);
+        return { k: "assign", op: e.operator, target, value: this.expr(e.right), span };
+      }
+      case "UpdateExpression":
+        return { k: "update", op: e.operator, prefix: e.prefix, target: this.lvalue(e.argument), span };
+      case "SequenceExpression":
+        return { k: "seq", exprs: e.expressions.map((x: any) => this.expr(x)), span };
+      case "CallExpression":
+        return this.call(e);
+      case "ThisExpression":
+        return this.bad("'this' is not supported in kernels", e);
+      case "ArrowFunctionExpression":
+      case "FunctionExpression":
+        return this.bad("closures are not supported in kernels; declare a helper function and call it", e);
+      case "ObjectExpression":
+        return this.bad("object literals are not supported in kernels (no allocation on the device)", e);
+      case "ArrayExpression":
+        return this.bad("array literals are not supported in kernels (no allocation on the device); use a typed array from scope", e);
+      case "NewExpression":
+        return this.bad(`'new ${e.callee.type === "Identifier" ? e.callee.name : "…"}(…)' is not supported in kernels (no allocation on the device)`, e);
+      case "TemplateLiteral":
+        return this.bad("template literals are not supported in kernels", e);
+      case "AwaitExpression":
+        return this.bad("'await' is not supported in kernels", e);
+      case "YieldExpression":
+        return this.bad("'yield' is not supported in kernels", e);
+      case "ChainExpression":
+        return this.bad("optional chaining is not supported in kernels", e);
+      default:
+        return this.bad(`${describe(e)} is not supported in kernels`, e);
+    }
+  }
+
+  private identifier(e: any): UExpr {
+    const span = spanOf(e);
+    const name: string = e.name;
+    const local = this.lookupLocal(name);
+    if (local?.k === "var") return { k: "var", v: local.v, span };
+    if (local?.k === "function") return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, e);
+    if (name === "arguments") return this.bad("'arguments' is not supported in kernels", e);
+    if (name === "undefined") return this.bad("'undefined' is not a value in kernels", e);
+    const bound = this.scopeValue(name, e);
+    if (bound) return bound;
+    const v = this.env.globals.value(name);
+    if (v) return { ...v, span };
+    if (this.env.globals.isNamespace(name) || this.env.globals.isFunction(name))
+      return this.bad(`'${name}' cannot be used as a value; use its members or call it`, e);
+    return this.undefinedName(name, e);
+  }
+
+  private scopeValue(name: string, node: any): UExpr | null {
+    const b = this.env.lookup(name);
+    if (!b) return null;
+    const span = spanOf(node);
+    switch (b.k) {
+      case "num": return { k: "num", value: b.value, isFloat: !Number.isInteger(b.value), span };
+      case "bool": return { k: "bool", value: b.value, span };
+      case "table": return { k: "table", table: b.table, span };
+      case "function": return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, node);
+      case "invalid": return this.bad(`'${name}' from scope is ${b.what}; kernels can use numbers, booleans, typed arrays and functions`, node, "unsupported-value");
+    }
+  }
+
+  private undefinedName(name: string, node: any): UExpr {
+    if (this.outerLocals.has(name))
+      return this.bad(`helper '${this.fnName}' cannot capture '${name}', a local of the enclosing function; pass it as an argument`, node, "unsupported-syntax");
+    return this.bad(`use of undefined name '${name}'`, node, "undefined-name",
+      "kernels see their own locals, the `scope` option of kernel(), and gpuc's intrinsics");
+  }
+
+  private member(e: any): UExpr {
+    const span = spanOf(e);
+    if (e.optional) return this.bad("optional chaining is not supported in kernels", e);
+    if (e.computed) return { k: "index", array: this.expr(e.object), index: this.expr(e.property), span };
+    const prop: string = e.property.name;
+    const path = this.intrinsicPath(e);
+    if (path) {
+      const v = this.env.globals.value(path);
+      if (v) return { ...v, span };
+      if (this.env.globals.isFunction(path)) return this.bad(`'${path}' cannot be used as a value; call it`, e);
+      return this.bad(`use of undefined name '${path}'`, e, "undefined-name");
+    }
+    if (prop === "length") return { k: "length", array: this.expr(e.object), span };
+    return this.bad(`property '${prop}' is not supported in kernels (only '.length' of arrays)`, e);
+  }
+
+  /**
+   * "Math.sqrt" for `Math.sqrt`, also when reached through a namespace import (`gpuc.threadIdx.x`),
+   * or null when the member expression does not name an intrinsic.
+   */
+  private intrinsicPath(e: any): string | null {
+    const parts: string[] = [];
+    let n = e;
+    while (n.type === "MemberExpression" && !n.computed) { parts.unshift(n.property.name); n = n.object; }
+    if (n.type === "ParenthesizedExpression" && n.expression.type === "SequenceExpression") n = n.expression.expressions.at(-1);
+    if (n.type !== "Identifier") return null;
+    if (this.lookupLocal(n.name) || this.env.lookup(n.name)) return null;
+    parts.unshift(n.name);
+    // Longest suffix that starts at a known namespace or function: gpuc.threadIdx.x → threadIdx.x.
+    for (let i = 0; i < parts.length; i++) {
+      const path = parts.slice(i).join(".");
+      if (this.env.globals.isNamespace(parts[i]) || this.env.globals.isFunction(path) || this.env.globals.value(path)) return path;
+    }
+    return null;
+  }
+
+  private call(e: any): UExpr {
+    const span = spanOf(e);
+    if (e.optional) return this.bad("optional calls are not supported in kernels", e);
+    const args = e.arguments.map((a: any) => {
+      if (a.type === "SpreadElement") return this.bad("spread arguments are not supported in kernels", a);
+      return this.expr(a);
+    });
+    const calleeSpan = spanOf(e.callee);
+    let c = e.callee;
+    while (c.type === "ParenthesizedExpression" || c.type === "TSNonNullExpression") c = c.expression;
+    // (0, ns.f)(…), as transpilers write calls of imported functions.
+    if (c.type === "SequenceExpression") c = c.expressions.at(-1);
+    const callee: UCallee = this.callee(c);
+    return { k: "call", callee, args, calleeSpan, span };
+  }
+
+  private callee(c: any): UCallee {
+    if (c.type === "Identifier") {
+      const local = this.lookupLocal(c.name);
+      if (local?.k === "function") return { k: "function", fn: local.get };
+      if (local?.k === "var") return { k: "dynamic", name: c.name };
+      const b = this.env.lookup(c.name);
+      if (b?.k === "function") return { k: "function", fn: b.get };
+      if (b) return { k: "dynamic", name: c.name };
+      if (this.env.globals.isFunction(c.name)) return { k: "intrinsic", name: c.name };
+      this.undefinedName(c.name, c);
+      return { k: "dynamic", name: c.name };
+    }
+    if (c.type === "MemberExpression" && !c.computed) {
+      const path = this.intrinsicPath(c);
+      if (path && this.env.globals.isFunction(path)) return { k: "intrinsic", name: path };
+      if (path) { this.bad(`use of undefined name '${path}'`, c, "undefined-name"); return { k: "dynamic", name: path }; }
+      return { k: "dynamic", name: sourceOf(this.source, c) };
+    }
+    return { k: "dynamic", name: sourceOf(this.source, c) };
+  }
+
+  private lvalue(e: any): UExpr {
+    while (e.type === "ParenthesizedExpression" || e.type === "TSNonNullExpression" || e.type === "TSAsExpression") e = e.expression;
+    if (e.type === "Identifier") {
+      const local = this.lookupLocal(e.name);
+      if (local?.k === "var") {
+        if (this.vars[local.v].kind === "const") this.error("invalid-assignment", `cannot assign to const '${e.name}'`, e);
+        return { k: "var", v: local.v, span: spanOf(e) };
+      }
+      if (this.env.lookup(e.name)) return this.bad(`cannot assign to '${e.name}', a value captured from scope (scope values are constants)`, e, "invalid-assignment");
+      return this.undefinedName(e.name, e);
+    }
+    if (e.type === "MemberExpression" && e.computed) return this.expr(e);
+    if (e.type === "MemberExpression") return this.bad(`cannot assign to '${sourceOf(this.source, e)}'`, e, "invalid-assignment");
+    return this.bad(`${describe(e)} cannot be assigned to in kernels`, e, "unsupported-syntax");
+  }
+
+  // ---- errors ------------------------------------------------------------------------------
+
+  private error(kind: Diagnostic["kind"], message: string, node: any, hint?: string): void {
+    const frames: Frame[] = [{ function: this.fnName, location: this.source.locate(node.start) }];
+    this.diags.error(kind, message, this.source, spanOf(node), frames, hint);
+  }
+
+  /** Report and return a placeholder expression so lowering can go on and find more problems. */
+  private bad(message: string, node: any, kind: Diagnostic["kind"] = "unsupported-syntax", hint?: string): UExpr {
+    this.error(kind, message, node, hint);
+    return { k: "num", value: 0, isFloat: false, span: spanOf(node) };
+  }
+}
+
+function spanOf(n: { start: number; end: number }): Span {
+  return { start: n.start, end: n.end };
+}
+
+function sourceOf(source: SourceText, n: { start: number; end: number }): string {
+  return source.text.slice(n.start, n.end);
+}
+
+/** `1.0`, `1e3`, `.5` are float literals even when integral; `0x10`, `7` are integers. */
+function isFloatLiteral(raw: string | undefined, value: number): boolean {
+  if (!Number.isInteger(value)) return true;
+  if (!raw) return false;
+  if (/^0[xXoObB]/.test(raw)) return false;
+  return /[.eE]/.test(raw);
+}
+
+const SCALARS = new Set(["bool", "i32", "u32", "f32", "f64"]);
+const ARRAY_TYPES: Record<string, ScalarName> = { Float32Array: "f32", Float64Array: "f64", Int32Array: "i32", Uint32Array: "u32" };
+
+/** A TS annotation as a gpuc type name, or null when it says nothing gpuc can use (`number`). */
+export function annotationType(a: any): TypeName | null {
+  if (!a) return null;
+  const t = a.type === "TSTypeAnnotation" ? a.typeAnnotation : a;
+  if (t.type === "TSBooleanKeyword") return "bool";
+  if (t.type === "TSTypeReference" && t.typeName.type === "Identifier") {
+    const n = t.typeName.name;
+    if (SCALARS.has(n)) return n as ScalarName;
+    if (n in ARRAY_TYPES) return `${ARRAY_TYPES[n]}[]`;
+  }
+  if (t.type === "TSArrayType") {
+    const el = annotationType(t.elementType);
+    if (el && !el.endsWith("[]")) return `${el as ScalarName}[]`;
+  }
+  return null;
+}
+
+/** "a class declaration", "a for…of loop": the construct's name for messages. */
+function describe(n: any): string {
+  const names: Record<string, string> = {
+    ClassDeclaration: "a class declaration", ClassExpression: "a class expression",
+    ForInStatement: "a for…in loop", ForOfStatement: "a for…of loop", TryStatement: "try/catch",
+    ThrowStatement: "'throw'", LabeledStatement: "a labeled statement", WithStatement: "'with'",
+    DebuggerStatement: "'debugger'", ObjectPattern: "destructuring", ArrayPattern: "destructuring",
+    AssignmentPattern: "a default value", RestElement: "a rest parameter", TaggedTemplateExpression: "a tagged template",
+    ImportExpression: "import()", MetaProperty: "import.meta / new.target", Super: "'super'",
+    ImportDeclaration: "an import", ExportNamedDeclaration: "an export",
+  };
+  return names[n.type] ?? `'${n.type}'`;
+}

@@ -1,0 +1,71 @@
+// The untyped IR: the kernel's syntax tree after parsing and name resolution.
+//
+// Invariants: every name is resolved (a local slot, a scope value, a function, an intrinsic);
+// every node keeps the span of the source it came from; nothing outside the kernel language
+// survives (the lowering reports it as a CompileError). Types are not known yet: inference
+// (src/infer) walks this tree per method instance.
+
+import type { SourceText, Span } from "./source.js";
+
+export type ScalarName = "bool" | "i32" | "u32" | "f32" | "f64";
+/** A declared type: from a TS annotation, the `types` option or the CLI's --types. */
+export type TypeName = ScalarName | `${ScalarName}[]`;
+
+export interface UVar {
+  name: string;
+  kind: "param" | "let" | "const" | "var";
+  span: Span;
+  declared: TypeName | null;
+}
+
+/** A function the kernel language can call: the kernel itself, a helper from scope, or a nested declaration. */
+export interface UFunction {
+  id: number;
+  name: string;
+  source: SourceText;
+  span: Span;
+  params: number[];        // indices into vars
+  vars: UVar[];
+  body: UStmt[];
+  declaredReturn: TypeName | null;
+}
+
+/** A typed array captured from `scope`: a read-only constant table. */
+export interface UTable { name: string; value: Float32Array | Float64Array | Int32Array | Uint32Array }
+
+export type UCallee =
+  | { k: "intrinsic"; name: string }        // Math.sqrt, Number.isNaN, ...
+  | { k: "function"; fn: () => UFunction }  // a helper, lowered on first use
+  | { k: "dynamic"; name: string };         // anything else: a CompileError at inference
+
+export type UExpr = { span: Span } & (
+  | { k: "num"; value: number; isFloat: boolean }    // a literal or a scope number (weakly typed)
+  | { k: "bool"; value: boolean }
+  | { k: "str"; value: string }
+  | { k: "var"; v: number }
+  | { k: "table"; table: UTable }
+  | { k: "builtin"; name: string }                  // threadIdx.x, ...
+  | { k: "length"; array: UExpr }
+  | { k: "index"; array: UExpr; index: UExpr }
+  | { k: "unary"; op: "-" | "+" | "!" | "~"; a: UExpr }
+  | { k: "binary"; op: string; a: UExpr; b: UExpr }
+  | { k: "logical"; op: "&&" | "||" | "??"; a: UExpr; b: UExpr }
+  | { k: "cond"; c: UExpr; a: UExpr; b: UExpr }
+  | { k: "call"; callee: UCallee; args: UExpr[]; calleeSpan: Span }
+  | { k: "assign"; op: string; target: UExpr; value: UExpr }   // target: var or index
+  | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
+  | { k: "seq"; exprs: UExpr[] }
+);
+
+export type UStmt = { span: Span } & (
+  | { k: "expr"; e: UExpr }
+  | { k: "decl"; v: number; init: UExpr | null }
+  | { k: "if"; c: UExpr; then: UStmt[]; else: UStmt[] }
+  /** for/while/do-while: init; loop { [test]; body; update } (test after the body for do-while). */
+  | { k: "loop"; init: UStmt[]; test: UExpr | null; update: UExpr | null; body: UStmt[]; testFirst: boolean }
+  | { k: "break" }
+  | { k: "continue" }
+  | { k: "return"; e: UExpr | null }
+  | { k: "block"; body: UStmt[] }
+  | { k: "switch"; selector: UExpr; cases: { test: UExpr | null; body: UStmt[]; span: Span }[] }
+);

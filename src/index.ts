@@ -1,0 +1,15 @@
+// The public surface of gpuc (DESIGN §1), and nothing else.
+
+export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
+export { device, listDevices, type DeviceKind } from "./devices/index.js";
+export { DeviceArray, type Device, type LaunchConfig, type HostArray } from "./devices/device.js";
+export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
+export type { Artifact } from "./targets/index.js";
+export { threadIdx, blockIdx, blockDim, gridDim } from "./intrinsics.js";
+
+/** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */
+export type f32 = number;
+export type f64 = number;
+export type i32 = number;
+export type u32 = number;
+export type bool = boolean;

@@ -1,0 +1,772 @@
+// One pass of abstract interpretation over a method instance: walks the untyped IR with the
+// current variable types, builds typed IR, and records the types each variable and `return` is
+// given. infer.ts repeats the pass until those types stop changing (a fixed point), then keeps
+// the last pass's IR and diagnostics.
+
+import type { CompileErrorKind, Frame } from "../errors.js";
+import type { Span } from "../frontend/source.js";
+import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
+import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Stmt, SwitchCase } from "../ir/module.js";
+import { OPS, type OpName } from "../ir/ops.js";
+import { completesBlock } from "../ir/validate.js";
+import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
+import type { MethodBuilder, MethodTable, Val } from "./methods.js";
+
+/** What a function builder needs from the module being built (infer.ts). */
+export interface ModuleContext {
+  methods: MethodTable;
+  /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
+  instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type } | null;
+  table(t: UTable): { handle: number; type: Type };
+}
+
+export interface PassResult {
+  fn: Function;
+  varTypes: Type[];
+  returnType: Type;
+  errors: { kind: CompileErrorKind; message: string; span: Span; hint?: string }[];
+}
+
+const BINARY_OPS: Record<string, OpName> = {
+  "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "**": "pow",
+  "&": "and", "|": "or", "^": "xor", "<<": "shl", ">>": "shr", ">>>": "shr",
+  "==": "eq", "===": "eq", "!=": "ne", "!==": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
+};
+
+export class FunctionBuilder implements MethodBuilder {
+  private fn: Function;
+  private out: Block;
+  private errors: PassResult["errors"] = [];
+  private newVarTypes: Type[];
+  private newReturn: Type;
+  /** IR local of each untyped variable (a parameter whose type widens gets a separate body local). */
+  private localOf: LocalHandle[] = [];
+  private aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
+  private sawValueReturn = false;
+  /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
+  readonly unknownReads: { v: number; span: Span }[] = [];
+  readonly unknownCalls: { name: string; span: Span }[] = [];
+  private sawVoidReturn = false;
+  readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
+
+  constructor(
+    private ufn: UFunction,
+    private argTypes: Type[],
+    private varTypes: Type[],
+    private returnType: Type,
+    private kind: "kernel" | "helper",
+    private ctx: ModuleContext,
+    private frames: Frame[],
+  ) {
+    this.fn = {
+      name: ufn.name, kind, params: [], locals: [], exprs: [], body: [], returnType: T.void,
+      loc: this.loc(ufn.span), paramNames: ufn.params.map((p) => ufn.vars[p].name),
+    };
+    this.out = this.fn.body;
+    this.newVarTypes = varTypes.slice();
+    this.newReturn = returnType.kind === "scalar" ? returnType : T.unknown;
+    this.unknown = { k: "expr", h: this.add({ k: "const", value: 0, type: T.unknown, loc: null }), t: T.unknown };
+  }
+
+  build(): PassResult {
+    const u = this.ufn;
+    u.params.forEach((p, i) => {
+      const param = this.newLocal(u.vars[p].name, this.argTypes[i]);
+      this.fn.params.push(param);
+      this.localOf[p] = param;
+    });
+    u.vars.forEach((v, i) => {
+      if (v.kind === "param") {
+        const t = this.varTypes[i];
+        // A parameter assigned values of a wider type than its argument: copy it to a local of that type.
+        if (t !== this.argTypes[u.params.indexOf(i)] && t.kind === "scalar") {
+          const l = this.newLocal(v.name, t);
+          this.emit({ k: "set", local: l, value: this.convertH(this.read(this.localOf[i]), t, v.span), loc: this.loc(v.span) });
+          this.localOf[i] = l;
+        }
+        return;
+      }
+    });
+    this.stmts(u.body);
+    if (this.kind === "helper") {
+      if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.fn.body)))
+        this.err("type", `function '${u.name}' does not return a value on every path`, u.span);
+      if (!this.sawValueReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
+    } else this.newReturn = T.void;
+    this.fn.returnType = this.returnType.kind === "unknown" ? this.newReturn : this.returnType;
+    return { fn: this.fn, varTypes: this.newVarTypes, returnType: this.newReturn, errors: this.errors };
+  }
+
+  // ---- arenas --------------------------------------------------------------------------------
+
+  private add(e: Expr): ExprHandle {
+    this.fn.exprs.push(e);
+    return (this.fn.exprs.length - 1) as ExprHandle;
+  }
+  private newLocal(name: string, type: Type): LocalHandle {
+    this.fn.locals.push({ name, type });
+    return (this.fn.locals.length - 1) as LocalHandle;
+  }
+  private temp(type: Type): LocalHandle { return this.newLocal("tmp", type); }
+  private emit(s: Stmt): void { this.out.push(s); }
+  private loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start } : null; }
+  private read(l: LocalHandle, span: Span | null = null): ExprHandle {
+    return this.add({ k: "local", local: l, type: this.fn.locals[l].type, loc: this.loc(span) });
+  }
+  private constant(value: number | boolean, t: ScalarType, span: Span | null): ExprHandle {
+    return this.add({ k: "const", value: wrapValue(t.scalar, value), type: t, loc: this.loc(span) });
+  }
+  /** Capture the statements a nested lowering emits. */
+  private capture(f: () => void): Block {
+    const saved = this.out;
+    const block: Block = [];
+    this.out = block;
+    try { f(); } finally { this.out = saved; }
+    return block;
+  }
+
+  // ---- errors --------------------------------------------------------------------------------
+
+  private err(kind: CompileErrorKind, message: string, span: Span, hint?: string): void {
+    this.errors.push({ kind, message, span, hint });
+  }
+  error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val {
+    this.err(kind, message, span, hint);
+    return this.unknown;
+  }
+
+  // ---- values --------------------------------------------------------------------------------
+
+  static defaultType(v: { value: number; isFloat: boolean }): ScalarType {
+    if (!v.isFloat && Number.isInteger(v.value)) {
+      if (v.value >= -0x80000000 && v.value <= 0x7fffffff) return T.i32;
+      if (v.value >= 0 && v.value <= 0xffffffff) return T.u32;
+    }
+    return T.f32;
+  }
+
+  /** The type a weak constant takes next to a value of type `other`. */
+  private adapt(v: { value: number; isFloat: boolean }, other: ScalarType): ScalarType {
+    if (other === T.bool) return FunctionBuilder.defaultType(v);
+    if (isFloat(other)) return other;
+    const d = FunctionBuilder.defaultType(v);
+    if (isFloat(d)) return d;
+    if (other === T.i32) return d;
+    return v.value >= 0 ? T.u32 : joinScalar(d, other);
+  }
+
+  typeOf(v: Val): Type {
+    if (v.k === "weak") return FunctionBuilder.defaultType(v);
+    if (v.k === "str") return T.unknown;
+    return v.t;
+  }
+
+  scalarType(v: Val, span: Span): ScalarType | null {
+    if (v.k === "weak") return FunctionBuilder.defaultType(v);
+    if (v.k === "str") { this.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
+    if (v.t.kind === "unknown") return null;
+    if (v.t.kind !== "scalar") { this.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
+    return v.t;
+  }
+
+  convert(v: Val, t: ScalarType, span: Span): ExprHandle {
+    if (v.k === "weak") return this.constant(v.value, t, span);
+    if (v.k === "str") { this.scalarType(v, span); return this.unknown.h; }
+    return this.convertH(v.h, t, span);
+  }
+
+  private convertH(h: ExprHandle, t: ScalarType, span: Span | null): ExprHandle {
+    const from = this.fn.exprs[h];
+    if (from.type === t || from.type.kind === "unknown") return h;
+    if (from.type.kind !== "scalar") return this.unknown.h;
+    if (from.k === "const") return this.constant(from.value as number, t, span);
+    return this.add({ k: "convert", arg: h, type: t, loc: this.loc(span) });
+  }
+
+  op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val {
+    return { k: "expr", h: this.add({ k: "op", op, args, type: t, loc: this.loc(span) }), t };
+  }
+
+  /** A value's truthiness as a bool expression (JS semantics: 0, -0 and NaN are false). */
+  private truthy(v: Val, span: Span): ExprHandle {
+    if (v.k === "expr" && isArray(v.t)) return this.constant(true, T.bool, span);
+    return this.convert(v, T.bool, span);
+  }
+
+  /** An expression that can be used twice: constants and locals are duplicated, others spilled to a temp. */
+  private reusable(h: ExprHandle, span: Span): () => ExprHandle {
+    const e = this.fn.exprs[h];
+    if (e.k === "const" || e.k === "local" || e.k === "builtin" || e.k === "global") {
+      let first = true;
+      return () => (first ? ((first = false), h) : this.add({ ...e }));
+    }
+    const t = this.temp(e.type);
+    this.emit({ k: "set", local: t, value: h, loc: this.loc(span) });
+    return () => this.read(t, span);
+  }
+
+  // ---- statements ----------------------------------------------------------------------------
+
+  private stmts(list: UStmt[]): void {
+    for (const s of list) this.stmt(s);
+  }
+
+  private stmt(s: UStmt): void {
+    const loc = this.loc(s.span);
+    switch (s.k) {
+      case "expr":
+        this.expr(s.e, false);
+        return;
+      case "decl": {
+        if (!s.init) return;
+        const v = this.ufn.vars[s.v];
+        const val = this.expr(s.init);
+        if (val.k === "expr" && isArray(val.t)) {
+          if (v.kind !== "const") { this.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
+          this.newVarTypes[s.v] = val.t;
+          this.aliases.set(s.v, val.h);
+          return;
+        }
+        this.assignVar(s.v, val, s.span);
+        return;
+      }
+      case "if": {
+        const cond = this.cond(s.c);
+        const then = this.capture(() => this.stmts(s.then));
+        const els = this.capture(() => this.stmts(s.else));
+        this.emit({ k: "if", cond, then, else: els, loc });
+        return;
+      }
+      case "loop": {
+        this.stmts(s.init);
+        let breakIf: ExprHandle | null = null;
+        const body = this.capture(() => {
+          if (s.test && s.testFirst) this.breakUnless(s.test);
+          this.stmts(s.body);
+        });
+        const continuing = this.capture(() => {
+          if (s.update) this.expr(s.update, false);
+          if (s.test && !s.testFirst) {
+            const c = this.cond(s.test);
+            breakIf = this.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.loc(s.test.span) });
+          }
+        });
+        this.emit({ k: "loop", body, continuing, breakIf, loc });
+        return;
+      }
+      case "break": this.emit({ k: "break", loc }); return;
+      case "continue": this.emit({ k: "continue", loc }); return;
+      case "return": return this.ret(s.e, s.span);
+      case "block": this.stmts(s.body); return;
+      case "switch": return this.switchStmt(s);
+    }
+  }
+
+  private breakUnless(test: UExpr): void {
+    const c = this.cond(test);
+    const notC = this.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.loc(test.span) });
+    this.emit({ k: "if", cond: notC, then: [{ k: "break", loc: this.loc(test.span) }], else: [], loc: this.loc(test.span) });
+  }
+
+  private ret(e: UExpr | null, span: Span): void {
+    const loc = this.loc(span);
+    if (this.kind === "kernel") {
+      if (e) this.err("type", "a kernel cannot return a value", e.span, "write results into an array argument");
+      this.emit({ k: "return", value: null, loc });
+      return;
+    }
+    if (!e) {
+      this.sawVoidReturn = true;
+      this.emit({ k: "return", value: null, loc });
+      return;
+    }
+    const v = this.expr(e);
+    if (v.k === "expr" && isArray(v.t)) { this.err("type", "functions cannot return arrays in kernels", e.span); return; }
+    const vt = this.scalarType(v, e.span);
+    if (!vt) { this.emit({ k: "return", value: null, loc }); return; }
+    this.sawValueReturn = true;
+    const declared = this.ufn.declaredReturn ? parseTypeName(this.ufn.declaredReturn) : null;
+    if (declared) this.newReturn = declared;
+    else {
+      const prev = this.newReturn;
+      const t = v.k === "weak" && prev.kind === "scalar" ? this.adapt(v, prev) : vt;
+      this.newReturn = prev.kind === "scalar" ? joinScalar(prev, t) : t;
+    }
+    const rt = this.returnType.kind === "scalar" ? this.returnType : vt;
+    this.emit({ k: "return", value: this.convert(v, rt, e.span), loc });
+  }
+
+  private switchStmt(s: Extract<UStmt, { k: "switch" }>): void {
+    const sel = this.expr(s.selector);
+    const st = this.scalarType(sel, s.selector.span);
+    if (st && !isInt(st)) this.err("type", `switch needs an integer selector, got ${typeName(st)}`, s.selector.span);
+    const selT = st && isInt(st) ? st : T.i32;
+    const selector = this.convert(sel, selT, s.selector.span);
+    const cases: SwitchCase[] = [];
+    let pending: number[] = [];
+    let pendingDefault = false;
+    const seen = new Set<number>();
+    s.cases.forEach((c, i) => {
+      if (c.test) {
+        const tv = this.expr(c.test);
+        if (tv.k !== "weak" || !Number.isInteger(tv.value)) this.err("type", "switch case labels must be integer constants", c.test.span);
+        else if (seen.has(tv.value)) this.err("type", `duplicate case label ${tv.value}`, c.test.span);
+        else { seen.add(tv.value); pending.push(wrapValue(selT.scalar, tv.value) as number); }
+      } else pendingDefault = true;
+      if (c.body.length === 0 && i < s.cases.length - 1) return; // case 1: case 2: … share the next body
+      const body = this.capture(() => this.stmts(c.body));
+      cases.push({ values: pending, isDefault: pendingDefault, body, fallthrough: i < s.cases.length - 1 && completesBlock(body) });
+      pending = [];
+      pendingDefault = false;
+    });
+    this.emit({ k: "switch", selector, cases, loc: this.loc(s.span) });
+  }
+
+  // ---- assignment ----------------------------------------------------------------------------
+
+  private varType(v: number): Type {
+    const d = this.ufn.vars[v].declared;
+    return d ? parseTypeName(d) ?? T.unknown : this.varTypes[v];
+  }
+
+  /** Assign to a variable: widens its inferred type, converts to its current type. */
+  private assignVar(v: number, val: Val, span: Span): void {
+    const uv = this.ufn.vars[v];
+    if (val.k === "expr" && isArray(val.t)) { this.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
+    if (val.k === "expr" && val.t.kind === "unknown") return;
+    if (this.aliases.has(v) || isArray(this.varTypes[v])) { this.err("invalid-assignment", `cannot assign to array '${uv.name}'`, span); return; }
+    const vt = this.scalarType(val, span);
+    if (!vt) return;
+    const declared = uv.declared ? parseTypeName(uv.declared) : null;
+    if (declared) {
+      if (declared.kind !== "scalar") { this.err("type", `'${uv.name}' is declared as an array`, span); return; }
+      if (isInt(declared) && isFloat(vt) && !(val.k === "weak" && Number.isInteger(val.value)))
+        this.err("type", `cannot assign a ${typeName(vt)} value to '${uv.name}', declared ${typeName(declared)}`, span, "convert explicitly, e.g. `x | 0` or `Math.floor(x) | 0`");
+      this.newVarTypes[v] = declared;
+    } else {
+      const cur = this.newVarTypes[v];
+      const t = val.k === "weak" && cur.kind === "scalar" ? this.adapt(val, cur) : vt;
+      this.newVarTypes[v] = cur.kind === "scalar" ? joinScalar(cur, t) : t;
+    }
+    const target = this.varType(v);
+    if (target.kind !== "scalar") return; // first pass: the type is not known yet
+    const local = this.localFor(v);
+    this.emit({ k: "set", local, value: this.convert(val, target, span), loc: this.loc(span) });
+  }
+
+  /** The IR local of a scalar variable, created on first use (array aliases and untyped variables get none). */
+  private localFor(v: number): LocalHandle {
+    let l = this.localOf[v];
+    if (l === undefined) {
+      l = this.newLocal(this.ufn.vars[v].name, this.varType(v));
+      this.localOf[v] = l;
+    }
+    return l;
+  }
+
+  private readVar(v: number, span: Span): Val {
+    const alias = this.aliases.get(v);
+    if (alias !== undefined) {
+      const e = this.fn.exprs[alias];
+      return { k: "expr", h: this.add({ ...e, loc: this.loc(span) }), t: e.type };
+    }
+    const t = this.varType(v);
+    if (t.kind === "unknown") { this.unknownReads.push({ v, span }); return this.unknown; }
+    if (t.kind === "array" && this.localOf[v] !== undefined) return { k: "expr", h: this.read(this.localOf[v], span), t };
+    if (t.kind !== "scalar") return this.error("type", `'${this.ufn.vars[v].name}' is not a value`, span);
+    const l = this.localFor(v);
+    return { k: "expr", h: this.read(l, span), t: this.fn.locals[l].type };
+  }
+
+  // ---- expressions ---------------------------------------------------------------------------
+
+  /** Lower an expression; `used` is false in statement position (the value is discarded). */
+  expr(e: UExpr, used = true): Val {
+    const span = e.span;
+    switch (e.k) {
+      case "num": return { k: "weak", value: e.value, isFloat: e.isFloat };
+      case "bool": return { k: "expr", h: this.constant(e.value, T.bool, span), t: T.bool };
+      case "str": return { k: "str", value: e.value };
+      case "var": return this.readVar(e.v, span);
+      case "table": {
+        const g = this.ctx.table(e.table);
+        return { k: "expr", h: this.add({ k: "global", global: g.handle as never, type: g.type, loc: this.loc(span) }), t: g.type };
+      }
+      case "builtin": return { k: "expr", h: this.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+      case "length": {
+        const a = this.expr(e.array);
+        if (a.k !== "expr" || !isArray(a.t)) {
+          if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
+          return this.error("type", "'.length' is only defined on arrays", span);
+        }
+        if (a.t.size !== null) return { k: "weak", value: a.t.size, isFloat: false };
+        return { k: "expr", h: this.add({ k: "length", array: a.h, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+      }
+      case "index": {
+        const a = this.arrayOperand(e.array);
+        const i = this.index(e.index);
+        if (!a || i === null) return this.unknown;
+        const t = T.scalar(a.t.elem);
+        return { k: "expr", h: this.add({ k: "load", array: a.h, index: i, type: t, loc: this.loc(span) }), t };
+      }
+      case "unary": return this.unary(e.op, this.expr(e.a), span);
+      case "binary": return this.binary(e, span);
+      case "logical": return this.logical(e, span);
+      case "cond": return this.conditional(e, span);
+      case "call": return this.call(e, used);
+      case "assign": return this.assign(e, used);
+      case "update": return this.update(e, used);
+      case "seq": {
+        let last: Val = this.unknown;
+        e.exprs.forEach((x, i) => { last = this.expr(x, used && i === e.exprs.length - 1); });
+        return last;
+      }
+    }
+  }
+
+  private arrayOperand(e: UExpr): { h: ExprHandle; t: Extract<Type, { kind: "array" }> } | null {
+    const a = this.expr(e);
+    if (a.k === "expr" && isArray(a.t)) return { h: a.h, t: a.t };
+    if (a.k === "expr" && a.t.kind === "unknown") return null;
+    this.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : typeName(this.typeOf(a))}`, e.span);
+    return null;
+  }
+
+  private index(e: UExpr): ExprHandle | null {
+    const v = this.expr(e);
+    if (v.k === "weak") {
+      if (!Number.isInteger(v.value) || v.value < 0) { this.err("type", `array index ${v.value} is not a non-negative integer`, e.span); return null; }
+      return this.constant(v.value, v.value <= 0x7fffffff ? T.i32 : T.u32, e.span);
+    }
+    const t = this.scalarType(v, e.span);
+    if (!t) return null;
+    if (!isInt(t)) {
+      this.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
+      return null;
+    }
+    return v.k === "expr" ? v.h : null;
+  }
+
+  /** An expression in a condition (if, loops, ?:, !, && and || operands): a bool. */
+  private cond(e: UExpr): ExprHandle {
+    if (e.k === "logical" && e.op !== "??") {
+      const a = this.cond(e.a);
+      let b = a;
+      const pre = this.capture(() => { b = this.cond(e.b); });
+      if (!pre.length) return this.add({ k: "op", op: e.op === "&&" ? "land" : "lor", args: [a, b], type: T.bool, loc: this.loc(e.span) });
+      // The right side has statements (a call, an assignment): evaluate it only when needed.
+      const t = this.temp(T.bool);
+      this.emit({ k: "set", local: t, value: a, loc: this.loc(e.span) });
+      let test = this.read(t);
+      if (e.op === "||") test = this.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
+      pre.push({ k: "set", local: t, value: b, loc: this.loc(e.b.span) });
+      this.emit({ k: "if", cond: test, then: pre, else: [], loc: this.loc(e.span) });
+      return this.read(t);
+    }
+    if (e.k === "unary" && e.op === "!") return this.add({ k: "op", op: "not", args: [this.cond(e.a)], type: T.bool, loc: this.loc(e.span) });
+    return this.truthy(this.expr(e), e.span);
+  }
+
+  private unary(op: "-" | "+" | "!" | "~", a: Val, span: Span): Val {
+    if (a.k === "weak") {
+      switch (op) {
+        case "-": return { k: "weak", value: -a.value, isFloat: a.isFloat };
+        case "+": return a;
+        case "~": return { k: "weak", value: ~a.value, isFloat: false };
+        case "!": return { k: "expr", h: this.constant(!a.value, T.bool, span), t: T.bool };
+      }
+    }
+    if (op === "!") return this.op("not", [this.truthy(a, span)], T.bool, span);
+    const t = this.scalarType(a, span);
+    if (!t) return this.unknown;
+    if (op === "~") return this.op("bitnot", [this.convert(a, T.i32, span)], T.i32, span);
+    const nt = t === T.bool ? T.i32 : t;
+    if (op === "+") return { k: "expr", h: this.convert(a, nt, span), t: nt };
+    return this.op("neg", [this.convert(a, nt, span)], nt, span);
+  }
+
+  private binary(e: Extract<UExpr, { k: "binary" }>, span: Span): Val {
+    // (a / b) | 0 and (a / b) >>> 0 on integers are integer division, exactly as in JS.
+    if ((e.op === "|" || e.op === ">>>") && e.b.k === "num" && e.b.value === 0 && e.a.k === "binary" && e.a.op === "/") {
+      const div = e.a;
+      const a = this.expr(div.a);
+      const b = this.operandAfter(a, div.b);
+      const it = this.intDivisionType(a, b);
+      if (it) {
+        const q = this.op("div", [this.convert(a, it, div.span), this.convert(b, it, div.span)], it, div.span);
+        const rt = e.op === "|" ? T.i32 : T.u32;
+        return { k: "expr", h: this.convert(q, rt, span), t: rt };
+      }
+      return this.arith(e.op, this.arith("/", a, b, div.span), { k: "weak", value: 0, isFloat: false }, span);
+    }
+    const a = this.expr(e.a);
+    const b = this.operandAfter(a, e.b);
+    return this.arith(e.op, a, b, span);
+  }
+
+  /** The integer type of `a / b` when both are integers (and not both constants), else null. */
+  private intDivisionType(a: Val, b: Val): ScalarType | null {
+    const quiet = (v: Val): ScalarType | null => (v.k === "expr" && v.t.kind === "scalar" ? v.t : null);
+    if (a.k === "weak" && b.k === "weak") return null;
+    let ta = quiet(a), tb = quiet(b);
+    if (!ta && a.k === "weak" && tb) ta = this.adapt(a, tb);
+    if (!tb && b.k === "weak" && ta) tb = this.adapt(b, ta);
+    return ta && tb && isInt(ta) && isInt(tb) ? joinScalar(ta, tb) : null;
+  }
+
+  /**
+   * Lower `right` after `left` has been lowered. If `right` emits statements (a call or an
+   * assignment) and `left` reads state, `left` is spilled to a temporary first, so JS's
+   * left-to-right evaluation order is kept.
+   */
+  private operandAfter(left: Val, right: UExpr): Val {
+    const mark = this.out.length;
+    const block = this.out;
+    const r = this.expr(right);
+    if (block.length > mark && left.k === "expr" && left.t.kind === "scalar" && !this.isStable(left.h)) {
+      const t = this.temp(left.t);
+      block.splice(mark, 0, { k: "set", local: t, value: left.h, loc: null });
+      const h = this.read(t);
+      (left as { h: ExprHandle }).h = h;
+    }
+    return r;
+  }
+
+  private isStable(h: ExprHandle): boolean {
+    const e = this.fn.exprs[h];
+    return e.k === "const" || e.k === "builtin" || e.k === "global";
+  }
+
+  /** A binary operator on two values, with JS's rules mapped onto the typed language. */
+  arith(op: string, a: Val, b: Val, span: Span): Val {
+    const name = BINARY_OPS[op];
+    if (!name) return this.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
+    if (a.k === "str" || b.k === "str") return this.error("type", "strings can only be passed to console.log and Error in kernels", span);
+    if (a.k === "weak" && b.k === "weak") return this.foldWeak(op, name, a, b, span);
+    let ta = a.k === "weak" ? null : this.scalarType(a, span);
+    let tb = b.k === "weak" ? null : this.scalarType(b, span);
+    if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return this.unknown;
+    if (!ta) ta = this.adapt(a as { value: number; isFloat: boolean }, tb!);
+    if (!tb) tb = this.adapt(b as { value: number; isFloat: boolean }, ta);
+    const row = OPS[name];
+
+    if (row.operands === "int") {
+      // Bitwise operators work on 32-bit integers: ToInt32 of both sides (ToUint32 for >>>), shift counts mod 32.
+      const it = op === ">>>" ? T.u32 : T.i32;
+      return this.op(name, [this.convert(a, it, span), this.convert(b, it, span)], it, span);
+    }
+    if (row.result === "bool") return this.compare(name, a, ta, b, tb, span);
+
+    let t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
+    if ((name === "div" || name === "pow") && isInt(t)) t = T.f32;
+    return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], t, span);
+  }
+
+  private foldWeak(op: string, name: OpName, a: { value: number; isFloat: boolean }, b: { value: number; isFloat: boolean }, span: Span): Val {
+    const x = a.value, y = b.value;
+    const row = OPS[name];
+    if (row.result === "bool") return { k: "expr", h: this.constant(row.eval([x, y], "f64") as boolean, T.bool, span), t: T.bool };
+    if (row.operands === "int") {
+      const v = op === ">>>" ? x >>> y : (row.eval([x | 0, y | 0], "i32") as number);
+      return { k: "weak", value: op === ">>>" ? v : (v as number) | 0, isFloat: false };
+    }
+    const v = row.eval([x, y], "f64") as number;
+    return { k: "weak", value: v, isFloat: a.isFloat || b.isFloat || name === "div" || name === "pow" || !Number.isInteger(v) };
+  }
+
+  /** Comparisons; i32 against u32 compares the mathematical values (a negative i32 is below every u32). */
+  private compare(name: OpName, a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val {
+    const mixed = (ta === T.i32 && tb === T.u32) || (ta === T.u32 && tb === T.i32);
+    if (mixed && !(a.k === "weak" || b.k === "weak")) {
+      const signedLeft = ta === T.i32;
+      const s = this.reusable(this.convert(signedLeft ? a : b, T.i32, span), span);
+      const u = this.convert(signedLeft ? b : a, T.u32, span);
+      // Result when the signed side is negative: it is less than the unsigned side.
+      const negResult: Record<string, boolean> = signedLeft
+        ? { eq: false, ne: true, lt: true, le: true, gt: false, ge: false }
+        : { eq: false, ne: true, lt: false, le: false, gt: true, ge: true };
+      const isNeg = this.add({ k: "op", op: "lt", args: [s(), this.constant(0, T.i32, span)], type: T.bool, loc: this.loc(span) });
+      const su = this.convertH(s(), T.u32, span);
+      const cmp = this.add({ k: "op", op: name, args: signedLeft ? [su, u] : [u, su], type: T.bool, loc: this.loc(span) });
+      return { k: "expr", h: this.add({ k: "select", cond: isNeg, a: this.constant(negResult[name], T.bool, span), b: cmp, type: T.bool, loc: this.loc(span) }), t: T.bool };
+    }
+    let t: ScalarType;
+    if (ta === T.bool && tb === T.bool) t = T.bool;
+    else t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
+    if (t === T.bool && name !== "eq" && name !== "ne") t = T.i32;
+    return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], T.bool, span);
+  }
+
+  /** `a && b`, `a || b`, `a ?? b` as values: JS returns one of the operands. */
+  private logical(e: Extract<UExpr, { k: "logical" }>, span: Span): Val {
+    if (e.op === "??") {
+      // Kernel values are never null or undefined: `a ?? b` is `a` (b is still checked).
+      const a = this.expr(e.a);
+      this.capture(() => this.expr(e.b));
+      return a;
+    }
+    const a = this.expr(e.a);
+    const [pre, b] = this.captureVal(() => this.expr(e.b));
+    const t = this.commonType(a, b, span);
+    if (!t) return this.unknown;
+    if (t === T.bool && !pre.length)
+      return this.op(e.op === "&&" ? "land" : "lor", [this.convert(a, T.bool, span), this.convert(b, T.bool, span)], T.bool, span);
+    // General case: tmp = a; if (tmp is truthy (&&) / falsy (||)) tmp = b.
+    const tmp = this.temp(t);
+    this.emit({ k: "set", local: tmp, value: this.convert(a, t, span), loc: this.loc(span) });
+    let test = this.truthy({ k: "expr", h: this.read(tmp), t }, span);
+    if (e.op === "||") test = this.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
+    pre.push({ k: "set", local: tmp, value: this.convert(b, t, span), loc: this.loc(e.b.span) });
+    this.emit({ k: "if", cond: test, then: pre, else: [], loc: this.loc(span) });
+    return { k: "expr", h: this.read(tmp), t };
+  }
+
+  private conditional(e: Extract<UExpr, { k: "cond" }>, span: Span): Val {
+    const c = this.cond(e.c);
+    const [preA, a] = this.captureVal(() => this.expr(e.a));
+    const [preB, b] = this.captureVal(() => this.expr(e.b));
+    const t = this.commonType(a, b, span);
+    if (!t) return this.unknown;
+    if (!preA.length && !preB.length) return this.selectVal(c, a, b, t, span);
+    const tmp = this.temp(t);
+    preA.push({ k: "set", local: tmp, value: this.convert(a, t, span), loc: this.loc(e.a.span) });
+    preB.push({ k: "set", local: tmp, value: this.convert(b, t, span), loc: this.loc(e.b.span) });
+    this.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.loc(span) });
+    return { k: "expr", h: this.read(tmp), t };
+  }
+
+  /** The type two alternative values meet in (?:, &&, ||): weak constants adapt to the other side. */
+  private commonType(a: Val, b: Val, span: Span): ScalarType | null {
+    if (a.k === "weak" && b.k === "weak") return a.isFloat || b.isFloat ? T.f32 : joinScalar(FunctionBuilder.defaultType(a), FunctionBuilder.defaultType(b));
+    const ta = a.k === "weak" ? null : this.scalarType(a, span);
+    const tb = b.k === "weak" ? null : this.scalarType(b, span);
+    if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return null;
+    const x = ta ?? this.adapt(a as { value: number; isFloat: boolean }, tb!);
+    const y = tb ?? this.adapt(b as { value: number; isFloat: boolean }, ta!);
+    if (x === T.bool && y === T.bool) return T.bool;
+    return joinScalar(x === T.bool ? T.i32 : x, y === T.bool ? T.i32 : y);
+  }
+
+  private captureVal(f: () => Val): [Block, Val] {
+    let v: Val = this.unknown;
+    const block = this.capture(() => { v = f(); });
+    return [block, v as Val];
+  }
+
+  private selectVal(c: ExprHandle, a: Val, b: Val, t: ScalarType, span: Span): Val {
+    const h = this.add({ k: "select", cond: c, a: this.convert(a, t, span), b: this.convert(b, t, span), type: t, loc: this.loc(span) });
+    return { k: "expr", h, t };
+  }
+
+  private assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {
+    const span = e.span;
+    const binop = e.op === "=" ? null : e.op.slice(0, -1);
+    if (e.target.k === "var") {
+      const v = e.target.v;
+      const value = binop ? this.arith(binop, this.readVar(v, e.target.span), this.expr(e.value), span) : this.expr(e.value);
+      this.assignVar(v, value, span);
+      return used ? this.readVar(v, span) : this.unknown;
+    }
+    if (e.target.k === "index") {
+      const arr = this.arrayOperand(e.target.array);
+      const idx = this.index(e.target.index);
+      if (!arr || idx === null) { this.expr(e.value); return this.unknown; }
+      if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
+      const elem = T.scalar(arr.t.elem);
+      const arrR = this.reusable(arr.h, span);
+      const idxR = binop ? this.reusable(idx, span) : () => idx;
+      const a0 = arrR(), i0 = idxR();
+      let value: Val;
+      if (binop) {
+        const cur: Val = { k: "expr", h: this.add({ k: "load", array: a0, index: i0, type: elem, loc: this.loc(span) }), t: elem };
+        value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
+      } else value = this.expr(e.value);
+      if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
+      if (!this.scalarType(value, e.value.span)) return this.unknown;
+      const h = this.storeValue(value, elem, span, used);
+      this.emit({ k: "store", array: binop ? arrR() : a0, index: binop ? idxR() : i0, value: h.store, loc: this.loc(span) });
+      return h.result;
+    }
+    return this.unknown;
+  }
+
+  /** The value a store writes (converted as a typed-array store converts) and, if used, the expression's value. */
+  private storeValue(value: Val, elem: ScalarType, span: Span, used: boolean): { store: ExprHandle; result: Val } {
+    if (!used) return { store: this.convert(value, elem, span), result: this.unknown };
+    const h = this.convert(value, elem, span);
+    const r = this.reusable(h, span);
+    return { store: r(), result: { k: "expr", h: r(), t: elem } };
+  }
+
+  private update(e: Extract<UExpr, { k: "update" }>, used: boolean): Val {
+    const one: UExpr = { k: "num", value: 1, isFloat: false, span: e.span };
+    const op = e.op === "++" ? "+=" : "-=";
+    if (!used || e.prefix) return this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, used);
+    // Postfix with its value used: the old value, read before the update.
+    const old = this.expr(e.target);
+    if (old.k !== "expr" || old.t.kind !== "scalar") { this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false); return old; }
+    const t = this.temp(old.t === T.bool ? T.i32 : old.t);
+    this.emit({ k: "set", local: t, value: this.convert(old, this.fn.locals[t].type as ScalarType, e.span), loc: this.loc(e.span) });
+    this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false);
+    return { k: "expr", h: this.read(t), t: this.fn.locals[t].type };
+  }
+
+  private call(e: Extract<UExpr, { k: "call" }>, used: boolean): Val {
+    const span = e.span;
+    const c = e.callee;
+    if (c.k === "dynamic") {
+      e.args.forEach((a) => this.expr(a));
+      return this.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
+        "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
+    }
+    const args: Val[] = [];
+    for (const a of e.args) args.push(args.length ? this.operandAfterAll(args, a) : this.expr(a));
+    if (c.k === "intrinsic") {
+      const m = this.ctx.methods.method(c.name);
+      if (!m) return this.error("undefined-name", `use of undefined name '${c.name}'`, e.calleeSpan);
+      return m(this, args, span, c.name);
+    }
+    const callee = c.fn();
+    const argTypes: Type[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a.k === "str") return this.error("type", "strings cannot be passed to helper functions", e.args[i].span);
+      if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
+      // A parameter with a declared type takes arguments converted to it; the others specialize.
+      const declared = callee.vars[callee.params[i]]?.declared;
+      const dt = declared ? parseTypeName(declared) : null;
+      argTypes.push(dt && dt.kind === "scalar" && !(a.k === "expr" && isArray(a.t)) ? dt : this.typeOf(a));
+    }
+    if (args.length !== callee.params.length)
+      return this.error("type", `'${callee.name}' takes ${callee.params.length} argument${callee.params.length === 1 ? "" : "s"}, got ${args.length}`, span);
+    const frames: Frame[] = [{ function: this.ufn.name, location: this.ufn.source.locate(span.start) }, ...this.frames];
+    const inst = this.ctx.instance(callee, argTypes, frames);
+    if (!inst) return this.unknown;
+    const argH = args.map((a, i) => (argTypes[i].kind === "scalar" ? this.convert(a, argTypes[i] as ScalarType, e.args[i].span) : (a as { h: ExprHandle }).h));
+    const rt = inst.returnType;
+    if (rt.kind === "unknown") { this.unknownCalls.push({ name: callee.name, span }); return this.unknown; }
+    const result = rt === T.void ? null : this.temp(rt);
+    this.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.loc(span) });
+    if (!result) return used ? this.error("type", `'${callee.name}' does not return a value`, span) : this.unknown;
+    return { k: "expr", h: this.read(result, span), t: rt };
+  }
+
+  /** Lower one more argument, keeping every earlier argument's evaluation before it. */
+  private operandAfterAll(earlier: Val[], next: UExpr): Val {
+    const mark = this.out.length;
+    const block = this.out;
+    const r = this.expr(next);
+    if (block.length > mark) {
+      const spills: Stmt[] = [];
+      for (const v of earlier) {
+        if (v.k === "expr" && v.t.kind === "scalar" && !this.isStable(v.h)) {
+          const t = this.temp(v.t);
+          spills.push({ k: "set", local: t, value: v.h, loc: null });
+          (v as { h: ExprHandle }).h = this.read(t);
+        }
+      }
+      block.splice(mark, 0, ...spills);
+    }
+    return r;
+  }
+}

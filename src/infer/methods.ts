@@ -1,0 +1,206 @@
+// The method table: what the kernel language's global names mean (Math.*, Number.*, the thread
+// indices, constants), and per-target overlays that replace or add implementations.
+//
+// A method receives typed values and builds IR through the small MethodBuilder interface; it
+// never sees the builder's internals. Overlays are looked up before the global table, and only
+// the overlay of the target being compiled for is consulted.
+
+import type { CompileErrorKind } from "../errors.js";
+import type { GlobalNames } from "../frontend/lower.js";
+import type { Span } from "../frontend/source.js";
+import type { Builtin, ExprHandle } from "../ir/module.js";
+import { OPS, type OpName } from "../ir/ops.js";
+import { T, isFloat, isInt, type ScalarType, type Type } from "../ir/types.js";
+
+/** A value during inference: an IR expression of a type, an untyped constant, or a string. */
+export type Val =
+  | { k: "expr"; h: ExprHandle; t: Type }
+  /** A constant not yet given a type (literal, Math.PI, scope number): it takes its context's type. */
+  | { k: "weak"; value: number; isFloat: boolean }
+  | { k: "str"; value: string };
+
+export interface MethodBuilder {
+  /** The value as a scalar of a definite type (weak constants take their default type); reports non-scalars. */
+  scalarType(v: Val, span: Span): ScalarType | null;
+  /** Convert to `t` with JS semantics. */
+  convert(v: Val, t: ScalarType, span: Span): ExprHandle;
+  op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val;
+  error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val;
+  readonly unknown: Val;
+}
+
+export type Method = (b: MethodBuilder, args: Val[], span: Span, name: string) => Val;
+
+export class MethodTable implements GlobalNames {
+  private methods = new Map<string, Method>();
+  private values = new Map<string, { k: "num"; value: number; isFloat: boolean } | { k: "builtin"; name: Builtin }>();
+  private namespaces = new Set<string>();
+
+  constructor(private parent: MethodTable | null = null) {}
+
+  defineMethod(path: string, m: Method): void { this.methods.set(path, m); this.noteNamespace(path); }
+  defineConstant(path: string, value: number): void {
+    this.values.set(path, { k: "num", value, isFloat: !Number.isInteger(value) || !Number.isFinite(value) || path.startsWith("Math.") });
+    this.noteNamespace(path);
+  }
+  defineBuiltin(path: Builtin): void { this.values.set(path, { k: "builtin", name: path }); this.noteNamespace(path); }
+
+  private noteNamespace(path: string): void {
+    const dot = path.indexOf(".");
+    if (dot > 0) this.namespaces.add(path.slice(0, dot));
+  }
+
+  method(path: string): Method | undefined { return this.methods.get(path) ?? this.parent?.method(path); }
+  isFunction(path: string): boolean { return this.method(path) !== undefined; }
+  value(path: string): { k: "num"; value: number; isFloat: boolean } | { k: "builtin"; name: Builtin } | undefined { return this.values.get(path) ?? this.parent?.value(path); }
+  isNamespace(name: string): boolean { return this.namespaces.has(name) || (this.parent?.isNamespace(name) ?? false); }
+
+  /** An overlay: a table consulted before this one, for one target (or one user library). */
+  overlay(): MethodTable { return new MethodTable(this); }
+}
+
+// ---- the global table ----------------------------------------------------------------------
+
+/** Weak constants fold at compile time with JS semantics. */
+function allWeak(args: Val[]): args is Extract<Val, { k: "weak" }>[] {
+  return args.every((a) => a.k === "weak");
+}
+
+/** Math functions of one float argument: integers are converted to f32 first. */
+function floatUnary(op: OpName, fold: (x: number) => number): Method {
+  return (b, args, span, name) => {
+    if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
+    if (allWeak(args)) return { k: "weak", value: fold(args[0].value), isFloat: true };
+    const t = b.scalarType(args[0], span);
+    if (!t) return b.unknown;
+    const ft = isFloat(t) ? t : T.f32;
+    return b.op(op, [b.convert(args[0], ft, span)], ft, span);
+  };
+}
+
+/** Math functions of two float arguments. */
+function floatBinary(op: OpName, fold: (x: number, y: number) => number): Method {
+  return (b, args, span, name) => {
+    if (args.length !== 2) return b.error("type", `${name} takes 2 arguments in kernels, got ${args.length}`, span);
+    if (allWeak(args)) return { k: "weak", value: fold(args[0].value, args[1].value), isFloat: true };
+    const ta = b.scalarType(args[0], span), tb = b.scalarType(args[1], span);
+    if (!ta || !tb) return b.unknown;
+    const ft = ta === T.f64 || tb === T.f64 ? T.f64 : T.f32;
+    return b.op(op, [b.convert(args[0], ft, span), b.convert(args[1], ft, span)], ft, span);
+  };
+}
+
+/** floor/ceil/round/trunc: identity on integers. */
+function rounding(op: OpName, fold: (x: number) => number): Method {
+  return (b, args, span, name) => {
+    if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
+    const a = args[0];
+    if (a.k === "weak") return { k: "weak", value: fold(a.value), isFloat: a.isFloat };
+    const t = b.scalarType(a, span);
+    if (!t) return b.unknown;
+    if (t === T.bool) return { k: "expr", h: b.convert(a, T.i32, span), t: T.i32 };
+    if (isInt(t)) return a;
+    return b.op(op, [b.convert(a, t, span)], t, span);
+  };
+}
+
+/** abs/sign: on the argument's own numeric type. */
+function numericUnary(op: OpName, fold: (x: number) => number): Method {
+  return (b, args, span, name) => {
+    if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
+    const a = args[0];
+    if (a.k === "weak") return { k: "weak", value: fold(a.value), isFloat: a.isFloat };
+    let t = b.scalarType(a, span);
+    if (!t) return b.unknown;
+    if (t === T.bool) t = T.i32;
+    return b.op(op, [b.convert(a, t, span)], t, span);
+  };
+}
+
+/** Math.min / Math.max: any number of arguments, folded pairwise in their common type. */
+function minmax(op: "min" | "max"): Method {
+  const fold = op === "min" ? Math.min : Math.max;
+  return (b, args, span) => {
+    if (args.length === 0) return { k: "weak", value: fold(), isFloat: true };
+    if (allWeak(args)) return { k: "weak", value: fold(...args.map((a) => a.value)), isFloat: args.some((a) => a.isFloat) };
+    let t: ScalarType | null = null;
+    for (const a of args) {
+      if (a.k === "weak") continue;
+      const at = b.scalarType(a, span);
+      if (!at) return b.unknown;
+      t = !t ? at : joinForMath(t, at);
+    }
+    if (!t) return b.unknown;
+    if (t === T.bool) t = T.i32;
+    // A weak float among integer operands makes the operation float.
+    if (isInt(t) && args.some((a) => a.k === "weak" && (a.isFloat || !Number.isInteger(a.value)))) t = T.f32;
+    let acc: Val = { k: "expr", h: b.convert(args[0], t, span), t };
+    for (const a of args.slice(1)) acc = b.op(op, [b.convert(acc, t, span), b.convert(a, t, span)], t, span);
+    return acc;
+  };
+}
+
+function joinForMath(a: ScalarType, b: ScalarType): ScalarType {
+  const rank = { bool: 0, i32: 1, u32: 2, f32: 3, f64: 4 } as const;
+  return rank[a.scalar] >= rank[b.scalar] ? a : b;
+}
+
+/** The global method table every target starts from. */
+export function createGlobalMethodTable(): MethodTable {
+  const t = new MethodTable();
+  for (const [ns, fields] of [["threadIdx", "xyz"], ["blockIdx", "xyz"], ["blockDim", "xyz"], ["gridDim", "xyz"]] as const)
+    for (const f of fields) t.defineBuiltin(`${ns}.${f}` as Builtin);
+
+  for (const name of ["PI", "E", "LN2", "LN10", "LOG2E", "LOG10E", "SQRT2", "SQRT1_2"] as const) t.defineConstant(`Math.${name}`, Math[name]);
+  for (const name of ["MAX_VALUE", "MIN_VALUE", "EPSILON", "MAX_SAFE_INTEGER", "MIN_SAFE_INTEGER", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "NaN"] as const)
+    t.defineConstant(`Number.${name}`, Number[name]);
+  t.defineConstant("Infinity", Infinity);
+  t.defineConstant("NaN", NaN);
+
+  const unaryFloat = ["sqrt", "cbrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+    "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"] as const;
+  for (const name of unaryFloat) t.defineMethod(`Math.${name}`, floatUnary(name, Math[name]));
+  for (const name of ["floor", "ceil", "round", "trunc"] as const) t.defineMethod(`Math.${name}`, rounding(name, Math[name]));
+  t.defineMethod("Math.abs", numericUnary("abs", Math.abs));
+  t.defineMethod("Math.sign", numericUnary("sign", Math.sign));
+  t.defineMethod("Math.pow", floatBinary("pow", Math.pow));
+  t.defineMethod("Math.atan2", floatBinary("atan2", Math.atan2));
+  t.defineMethod("Math.hypot", floatBinary("hypot", Math.hypot));
+  t.defineMethod("Math.min", minmax("min"));
+  t.defineMethod("Math.max", minmax("max"));
+
+  t.defineMethod("Math.fround", (b, args, span) => {
+    if (args.length !== 1) return b.error("type", `Math.fround takes 1 argument, got ${args.length}`, span);
+    return { k: "expr", h: b.convert(args[0], T.f32, span), t: T.f32 };
+  });
+  t.defineMethod("Math.imul", (b, args, span) => {
+    if (args.length !== 2) return b.error("type", `Math.imul takes 2 arguments, got ${args.length}`, span);
+    if (allWeak(args)) return { k: "weak", value: Math.imul(args[0].value, args[1].value), isFloat: false };
+    return b.op("mul", [b.convert(args[0], T.i32, span), b.convert(args[1], T.i32, span)], T.i32, span);
+  });
+  t.defineMethod("Math.clz32", (b, args, span) => {
+    if (args.length !== 1) return b.error("type", `Math.clz32 takes 1 argument, got ${args.length}`, span);
+    if (allWeak(args)) return { k: "weak", value: Math.clz32(args[0].value), isFloat: false };
+    return b.op("clz32", [b.convert(args[0], T.u32, span)], T.i32, span);
+  });
+  t.defineMethod("Math.random", (b, _args, span) =>
+    b.error("unsupported-syntax", "Math.random() is not supported in kernels (no random state on the device)", span, "pass random numbers in an array"));
+
+  const floatPredicate = (op: "isnan" | "isfinite", fold: (x: number) => boolean, onInt: boolean): Method => (b, args, span, name) => {
+    if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
+    const a = args[0];
+    if (a.k === "weak") return { k: "expr", h: b.convert({ k: "weak", value: fold(a.value) ? 1 : 0, isFloat: false }, T.bool, span), t: T.bool };
+    const ty = b.scalarType(a, span);
+    if (!ty) return b.unknown;
+    if (!isFloat(ty)) return { k: "expr", h: b.convert({ k: "weak", value: onInt ? 1 : 0, isFloat: false }, T.bool, span), t: T.bool };
+    return b.op(op, [b.convert(a, ty, span)], T.bool, span);
+  };
+  t.defineMethod("Number.isNaN", floatPredicate("isnan", Number.isNaN, false));
+  t.defineMethod("Number.isFinite", floatPredicate("isfinite", Number.isFinite, true));
+  t.defineMethod("isNaN", floatPredicate("isnan", isNaN, false));
+  t.defineMethod("isFinite", floatPredicate("isfinite", isFinite, true));
+  return t;
+}
+
+/** Names of every op, for tests that check each one is emitted by every back end. */
+export const ALL_OPS = Object.keys(OPS) as OpName[];

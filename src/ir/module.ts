@@ -1,0 +1,142 @@
+// The typed IR: a module of functions, each with arenas of locals and expressions, and a body of
+// structured statements.
+//
+// Invariants (checked by validate.ts, relied on by every pass and back end):
+//  1. Expressions are side-effect free and form trees: each expression handle is used by exactly
+//     one parent (a statement or another expression) and is evaluated where that parent is.
+//     Side effects (assignments, stores, calls) are statements.
+//  2. Every expression's `type` is the type its kind and operands give (see ops.ts); no type is
+//     `unknown`; `convert` goes between two different scalar types.
+//  3. A `set` writes a value of the local's type; a `store` writes a value of the array's element
+//     type to a writable array (global, private or shared, never constant), at an i32/u32 index.
+//  4. `break` and `continue` appear only inside a loop (break also inside a switch); a loop's
+//     `breakIf`, evaluated after `continuing`, ends the loop when true.
+//  5. `return` carries a value exactly when the function's return type is not void; kernels
+//     return void. A function whose return type is not void never falls off its end.
+//  6. A call passes arguments of the callee's parameter types and stores a non-void result in a
+//     local of the callee's return type. A callee precedes its callers in `functions`, except
+//     along a recursive cycle (which only targets with a call stack accept).
+//  7. Array-typed locals are parameters and are never assigned.
+//  8. `select` evaluates only the chosen operand; `land`/`lor` evaluate the right operand only
+//     when needed (so a guarded load is never executed when its guard is false).
+
+import type { OpName } from "./ops.js";
+import type { Type, ScalarType, ArrayType } from "./types.js";
+
+export type ExprHandle = number & { readonly __brand: "expr" };
+export type LocalHandle = number & { readonly __brand: "local" };
+export type FunctionHandle = number & { readonly __brand: "function" };
+export type GlobalHandle = number & { readonly __brand: "global" };
+
+/** Where source came from; resolved to file:line:col only when printed or reported. */
+export interface SourceRef { readonly name: string; locate(offset: number): { file: string; line: number; column: number } }
+export interface Loc { readonly src: SourceRef; readonly at: number }
+
+export type Builtin =
+  | "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockIdx.x" | "blockIdx.y" | "blockIdx.z"
+  | "blockDim.x" | "blockDim.y" | "blockDim.z" | "gridDim.x" | "gridDim.y" | "gridDim.z";
+
+export type Expr = { type: Type; loc: Loc | null } & (
+  | { k: "const"; value: number | boolean }
+  | { k: "local"; local: LocalHandle }
+  | { k: "global"; global: GlobalHandle }
+  | { k: "builtin"; name: Builtin }
+  | { k: "op"; op: OpName; args: ExprHandle[] }
+  /** Conversion to `type` with JS semantics: ToInt32/ToUint32 for integers, truthiness for bool. */
+  | { k: "convert"; arg: ExprHandle }
+  | { k: "select"; cond: ExprHandle; a: ExprHandle; b: ExprHandle }
+  | { k: "load"; array: ExprHandle; index: ExprHandle }
+  | { k: "length"; array: ExprHandle }
+);
+
+export type Block = Stmt[];
+
+export interface SwitchCase {
+  /** Integer case values; empty with `isDefault`. */
+  values: number[];
+  isDefault: boolean;
+  body: Block;
+  /** Control reaches the next case's body when this one completes (JS semantics without `break`). */
+  fallthrough: boolean;
+}
+
+export type Stmt = { loc: Loc | null } & (
+  | { k: "set"; local: LocalHandle; value: ExprHandle }
+  | { k: "store"; array: ExprHandle; index: ExprHandle; value: ExprHandle }
+  | { k: "call"; fn: FunctionHandle; args: ExprHandle[]; result: LocalHandle | null }
+  | { k: "if"; cond: ExprHandle; then: Block; else: Block }
+  | { k: "loop"; body: Block; continuing: Block; breakIf: ExprHandle | null }
+  | { k: "switch"; selector: ExprHandle; cases: SwitchCase[] }
+  | { k: "break" }
+  | { k: "continue" }
+  | { k: "return"; value: ExprHandle | null }
+);
+
+export interface Local { name: string; type: Type }
+
+export interface Function {
+  name: string;
+  kind: "kernel" | "helper";
+  /** Parameter locals, in order. */
+  params: LocalHandle[];
+  locals: Local[];
+  exprs: Expr[];
+  body: Block;
+  returnType: Type;
+  loc: Loc | null;
+  /** Source name of each parameter as the user wrote it (kernel parameter names are part of the artifact). */
+  paramNames: string[];
+}
+
+/** A module-level constant array (a typed array captured from `scope`): a relocation site later. */
+export interface Global { name: string; type: ArrayType; value: Float32Array | Float64Array | Int32Array | Uint32Array }
+
+export interface Module {
+  name: string;
+  functions: Function[];
+  entry: FunctionHandle;
+  globals: Global[];
+}
+
+export function scalarOf(t: Type): ScalarType["scalar"] | null {
+  return t.kind === "scalar" ? t.scalar : null;
+}
+
+/** Visit every statement of a block tree, depth first (parents before children). */
+export function walkStmts(block: Block, f: (s: Stmt) => void): void {
+  for (const s of block) {
+    f(s);
+    switch (s.k) {
+      case "if": walkStmts(s.then, f); walkStmts(s.else, f); break;
+      case "loop": walkStmts(s.body, f); walkStmts(s.continuing, f); break;
+      case "switch": for (const c of s.cases) walkStmts(c.body, f); break;
+      default: break;
+    }
+  }
+}
+
+/** The expression handles a statement uses directly. */
+export function stmtOperands(s: Stmt): ExprHandle[] {
+  switch (s.k) {
+    case "set": return [s.value];
+    case "store": return [s.array, s.index, s.value];
+    case "call": return s.args;
+    case "if": return [s.cond];
+    case "loop": return s.breakIf === null ? [] : [s.breakIf];
+    case "switch": return [s.selector];
+    case "return": return s.value === null ? [] : [s.value];
+    case "break": case "continue": return [];
+  }
+}
+
+/** The expression handles an expression uses directly. */
+export function exprOperands(e: Expr): ExprHandle[] {
+  switch (e.k) {
+    case "const": case "local": case "global": case "builtin": return [];
+    case "op": return e.args;
+    case "convert": return [e.arg];
+    case "select": return [e.cond, e.a, e.b];
+    case "load": return [e.array, e.index];
+    case "length": return [e.array];
+  }
+}

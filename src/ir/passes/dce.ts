@@ -1,0 +1,87 @@
+// Dead-code elimination: statements after a jump, assignments to locals nothing reads, empty
+// branches, and functions no longer called.
+
+import type { Block, Function, FunctionHandle, Module } from "../module.js";
+import { exprOperands, stmtOperands, walkStmts } from "../module.js";
+
+export function eliminateDeadCode(m: Module): void {
+  for (const f of m.functions) {
+    f.body = dropUnreachable(f.body);
+    for (;;) {
+      const read = readLocals(f);
+      let removed = false;
+      f.body = dropDeadSets(f, f.body, read, () => { removed = true; });
+      if (!removed) break;
+    }
+  }
+  pruneFunctions(m);
+}
+
+/** Statements after return/break/continue never run. */
+function dropUnreachable(block: Block): Block {
+  const out: Block = [];
+  for (const s of block) {
+    if (s.k === "if") { s.then = dropUnreachable(s.then); s.else = dropUnreachable(s.else); }
+    if (s.k === "loop") { s.body = dropUnreachable(s.body); s.continuing = dropUnreachable(s.continuing); }
+    if (s.k === "switch") for (const c of s.cases) c.body = dropUnreachable(c.body);
+    out.push(s);
+    if (s.k === "return" || s.k === "break" || s.k === "continue") break;
+  }
+  return out;
+}
+
+function readLocals(f: Function): Set<number> {
+  const read = new Set<number>(f.params);
+  const visit = (h: number): void => {
+    const e = f.exprs[h];
+    if (e.k === "local") read.add(e.local);
+    for (const o of exprOperands(e)) visit(o);
+  };
+  walkStmts(f.body, (s) => { for (const h of stmtOperands(s)) visit(h); });
+  return read;
+}
+
+function dropDeadSets(f: Function, block: Block, read: Set<number>, removed: () => void): Block {
+  const out: Block = [];
+  for (const s of block) {
+    switch (s.k) {
+      case "set":
+        // Expressions are side-effect free, so an unread assignment can go.
+        if (!read.has(s.local)) { removed(); continue; }
+        break;
+      case "if":
+        s.then = dropDeadSets(f, s.then, read, removed);
+        s.else = dropDeadSets(f, s.else, read, removed);
+        if (!s.then.length && !s.else.length) { removed(); continue; }
+        break;
+      case "loop":
+        s.body = dropDeadSets(f, s.body, read, removed);
+        s.continuing = dropDeadSets(f, s.continuing, read, removed);
+        break;
+      case "switch":
+        for (const c of s.cases) c.body = dropDeadSets(f, c.body, read, removed);
+        break;
+      default: break;
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+/** Drop functions unreachable from the entry, keeping callees before callers. */
+export function pruneFunctions(m: Module): void {
+  const reachable = new Set<number>();
+  const visit = (h: number): void => {
+    if (reachable.has(h)) return;
+    reachable.add(h);
+    walkStmts(m.functions[h].body, (s) => { if (s.k === "call") visit(s.fn); });
+  };
+  visit(m.entry);
+  if (reachable.size === m.functions.length) return;
+  const remap = new Map<number, number>();
+  const kept: Function[] = [];
+  m.functions.forEach((f, i) => { if (reachable.has(i)) { remap.set(i, kept.length); kept.push(f); } });
+  for (const f of kept) walkStmts(f.body, (s) => { if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle; });
+  m.entry = remap.get(m.entry)! as FunctionHandle;
+  m.functions = kept;
+}

@@ -1,0 +1,83 @@
+// Constant folding: operations on constants become constants (with each type's exact
+// semantics, from the op table), and branches on constants keep only the branch taken.
+
+import type { Block, Expr, ExprHandle, Function, Module } from "../module.js";
+import { exprOperands, stmtOperands } from "../module.js";
+import { OPS, resultScalar } from "../ops.js";
+import { wrapValue } from "../types.js";
+
+export function foldConstants(m: Module): void {
+  for (const f of m.functions) {
+    const done = new Set<ExprHandle>();
+    const fold = (h: ExprHandle): void => foldExpr(f, h, done, fold);
+    f.body = foldBlock(f, f.body, fold);
+  }
+}
+
+function foldExpr(f: Function, h: ExprHandle, done: Set<ExprHandle>, fold: (h: ExprHandle) => void): void {
+  if (done.has(h)) return;
+  done.add(h);
+  const e = f.exprs[h];
+  for (const o of exprOperands(e)) fold(o);
+  const c = (x: ExprHandle): Expr | null => (f.exprs[x].k === "const" ? f.exprs[x] : null);
+  const val = (x: ExprHandle): number | boolean => (f.exprs[x] as Extract<Expr, { k: "const" }>).value;
+  const replace = (value: number | boolean): void => {
+    f.exprs[h] = { k: "const", value: wrapValue((e.type as { scalar: "bool" }).scalar, value), type: e.type, loc: e.loc };
+  };
+  switch (e.k) {
+    case "op": {
+      if (e.args.every((a) => c(a))) {
+        const operand = f.exprs[e.args[0]].type as { scalar: "i32" };
+        replace(wrapValue(resultScalar(e.op, operand.scalar), OPS[e.op].eval(e.args.map(val), operand.scalar)));
+        return;
+      }
+      // Short-circuit ops with a constant left side.
+      if ((e.op === "land" || e.op === "lor") && c(e.args[0])) {
+        const left = val(e.args[0]) as boolean;
+        if ((e.op === "land") === left) f.exprs[h] = { ...f.exprs[e.args[1]] };
+        else replace(left);
+      }
+      return;
+    }
+    case "convert":
+      if (c(e.arg)) replace(val(e.arg));
+      return;
+    case "select":
+      if (c(e.cond)) f.exprs[h] = { ...f.exprs[val(e.cond) ? e.a : e.b], loc: e.loc };
+      return;
+    default:
+      return;
+  }
+}
+
+function foldBlock(f: Function, block: Block, fold: (h: ExprHandle) => void): Block {
+  const out: Block = [];
+  for (const s of block) {
+    for (const h of stmtOperands(s)) fold(h);
+    switch (s.k) {
+      case "if": {
+        const cond = f.exprs[s.cond];
+        s.then = foldBlock(f, s.then, fold);
+        s.else = foldBlock(f, s.else, fold);
+        if (cond.k === "const") { out.push(...(cond.value ? s.then : s.else)); continue; }
+        break;
+      }
+      case "loop": {
+        s.body = foldBlock(f, s.body, fold);
+        s.continuing = foldBlock(f, s.continuing, fold);
+        if (s.breakIf !== null) {
+          const b = f.exprs[s.breakIf];
+          if (b.k === "const" && b.value === false) s.breakIf = null;
+        }
+        break;
+      }
+      case "switch":
+        for (const c of s.cases) c.body = foldBlock(f, c.body, fold);
+        break;
+      default: break;
+    }
+    out.push(s);
+  }
+  return out;
+}
+

@@ -1,0 +1,78 @@
+// IR types, interned: each distinct type is one frozen object, so `a === b` is type equality.
+
+export type Scalar = "bool" | "i32" | "u32" | "f32" | "f64";
+
+/** Where an array lives: kernel parameters (global), scope tables (constant), per thread (private), per block (shared). */
+export type AddressSpace = "global" | "constant" | "private" | "shared";
+
+export type Type =
+  | { readonly kind: "scalar"; readonly scalar: Scalar }
+  | { readonly kind: "array"; readonly elem: Scalar; readonly space: AddressSpace; readonly size: number | null }
+  | { readonly kind: "void" }
+  /** Inference's bottom: "no value seen yet". Never present in validated IR. */
+  | { readonly kind: "unknown" };
+
+export type ScalarType = Extract<Type, { kind: "scalar" }>;
+export type ArrayType = Extract<Type, { kind: "array" }>;
+
+const interned = new Map<string, Type>();
+function intern<T extends Type>(key: string, make: () => T): T {
+  let t = interned.get(key);
+  if (!t) { t = Object.freeze(make()) as Type; interned.set(key, t); }
+  return t as T;
+}
+
+export const T = {
+  bool: intern("bool", () => ({ kind: "scalar", scalar: "bool" })) as ScalarType,
+  i32: intern("i32", () => ({ kind: "scalar", scalar: "i32" })) as ScalarType,
+  u32: intern("u32", () => ({ kind: "scalar", scalar: "u32" })) as ScalarType,
+  f32: intern("f32", () => ({ kind: "scalar", scalar: "f32" })) as ScalarType,
+  f64: intern("f64", () => ({ kind: "scalar", scalar: "f64" })) as ScalarType,
+  void: intern("void", () => ({ kind: "void" })),
+  unknown: intern("unknown", () => ({ kind: "unknown" })),
+  scalar(s: Scalar): ScalarType { return T[s]; },
+  array(elem: Scalar, space: AddressSpace, size: number | null = null): ArrayType {
+    return intern(`${elem}[${size ?? ""}] ${space}`, () => ({ kind: "array", elem, space, size }));
+  },
+};
+
+export function isScalar(t: Type): t is ScalarType { return t.kind === "scalar"; }
+export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
+export function isInt(t: Type): boolean { return t === T.i32 || t === T.u32; }
+export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }
+export function isNumeric(t: Type): boolean { return isInt(t) || isFloat(t); }
+
+export function typeName(t: Type): string {
+  switch (t.kind) {
+    case "scalar": return t.scalar;
+    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}`;
+    case "void": return "void";
+    case "unknown": return "?";
+  }
+}
+
+/** Parse "f32" or "f32[]" (global array). */
+export function parseTypeName(name: string): Type | null {
+  const m = /^(bool|i32|u32|f32|f64)(\[\])?$/.exec(name.trim());
+  if (!m) return null;
+  return m[2] ? T.array(m[1] as Scalar, "global") : T.scalar(m[1] as Scalar);
+}
+
+// The numeric lattice for joins and promotion: bool < i32 < u32 < f32 < f64 (u32 ⊔ i32 = u32, as in C and Julia).
+const RANK: Record<Scalar, number> = { bool: 0, i32: 1, u32: 2, f32: 3, f64: 4 };
+
+/** The common type of two scalars (a variable assigned both, or the operands of arithmetic). */
+export function joinScalar(a: ScalarType, b: ScalarType): ScalarType {
+  return RANK[a.scalar] >= RANK[b.scalar] ? a : b;
+}
+
+/** Exact value semantics of each scalar type on a JS number (what storing into the type does). */
+export function wrapValue(t: Scalar, v: number | boolean): number | boolean {
+  switch (t) {
+    case "bool": return typeof v === "boolean" ? v : v !== 0 && v === v;
+    case "i32": return Number(v) | 0;
+    case "u32": return Number(v) >>> 0;
+    case "f32": return Math.fround(Number(v));
+    case "f64": return Number(v);
+  }
+}

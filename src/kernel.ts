@@ -1,0 +1,259 @@
+// kernel(): a kernel object that specializes on argument types, compiles through the pipeline,
+// caches each specialization, and launches on a device.
+
+import { CompileError, KernelError } from "./errors.js";
+import { type Environment, type ScopeBinding, lowerFunction } from "./frontend/lower.js";
+import { parseFunctionSource } from "./frontend/parse.js";
+import { callerFile } from "./frontend/source.js";
+import type { TypeName, UFunction, UTable } from "./frontend/uir.js";
+import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { describeValue } from "./devices/cpu.js";
+import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
+import { compileModule, defaultInline, globalMethods, type CompilerConfig, type DumpStage } from "./pipeline.js";
+import { TARGETS, type Artifact } from "./targets/index.js";
+
+export interface KernelOptions {
+  /** Helper functions and captured constants the kernel may name. */
+  scope?: Record<string, unknown>;
+  /** Parameter types by name, e.g. `{ a: "f32", n: "i32" }`. */
+  types?: Record<string, string>;
+  name?: string;
+  /** Check array accesses against their length (default true). */
+  boundsCheck?: boolean;
+}
+
+export interface CompileOptions {
+  target: string;
+  /** Example arguments to specialize on… */
+  args?: unknown[];
+  /** …or their types, in parameter order (["f32", "f32[]"]) or by name ({ a: "f32" }). */
+  types?: string[] | Record<string, string>;
+  /** Print the IR after these stages. */
+  dump?: DumpStage[];
+  /** Where dumps go (default: stderr). */
+  dumpSink?: (stage: DumpStage, text: string) => void;
+  /** Run inlining, folding and dead-code elimination (default true). */
+  optimize?: boolean;
+}
+
+/** The parsed and lowered kernel, made on first use. */
+interface KernelSource {
+  ufn: UFunction;
+  paramNames: string[];
+  /** Declared type of each parameter (types option, then TS annotation), or null. */
+  declared: (Type | null)[];
+}
+
+export class Kernel {
+  readonly name: string;
+  private source: KernelSource | null = null;
+  private readonly file: string | null;
+  private readonly artifacts = new Map<string, Artifact>();
+  private readonly loaded = new WeakMap<Device, Map<string, LoadedKernel>>();
+
+  constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
+    if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
+    this.name = options.name ?? (fn.name || "kernel");
+    this.file = callerFile();
+  }
+
+  /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
+  async compile(opts: CompileOptions): Promise<Artifact> {
+    const target = TARGETS.get(opts?.target);
+    if (!target) throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${[...TARGETS.keys()].join(", ")})`);
+    const src = this.lowered();
+    let types: Type[];
+    if (opts.types) types = this.typesFromNames(opts.types);
+    else if (opts.args) types = this.typesOf(opts.args).map((t) => parseTypeName(t)!);
+    else throw CompileError.single("argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
+    const key = types.map((t) => (t.kind === "array" ? `${t.elem}[]` : t.kind === "scalar" ? t.scalar : "?")).join(",");
+    if (opts.dump?.length || opts.optimize === false) return this.compileUncached(target.name, types, opts);
+    return this.artifact(target.name, key, src);
+  }
+
+  /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
+  async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
+    const key = this.typesOf(args).join(",");
+    let perDevice = this.loaded.get(dev);
+    if (!perDevice) { perDevice = new Map(); this.loaded.set(dev, perDevice); }
+    let k = perDevice.get(key);
+    if (!k) {
+      k = dev.load(this.artifact(dev.target, key, this.lowered()));
+      perDevice.set(key, k);
+    }
+    const grid = normalizeGrid(cfg);
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a instanceof DeviceArray) {
+        if (a.device !== dev) throw new KernelError("launch", `argument '${this.source!.paramNames[i]}' is an array on another device (${a.device.kind})`);
+      } else if (typeof a === "number") {
+        args[i] = coerceScalar(a, k.artifact.params[i].type as Scalar);
+      }
+    }
+    await dev.launch(k, args, grid);
+  }
+
+  private artifact(target: string, key: string, src: KernelSource): Artifact {
+    const cacheKey = `${target}|${key}`;
+    let a = this.artifacts.get(cacheKey);
+    if (!a) {
+      const types = key === "" ? [] : key.split(",").map((t) => parseTypeName(t)!);
+      if (types.length !== src.paramNames.length) throw new Error("unreachable: arity checked by typesOf");
+      a = compileModule(src.ufn, types, this.config(target)).artifact;
+      this.artifacts.set(cacheKey, a);
+    }
+    return a;
+  }
+
+  private compileUncached(target: string, types: Type[], opts: CompileOptions): Artifact {
+    const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => process.stderr.write(`;; ---- IR after ${stage} ----\n${text}`));
+    const config: CompilerConfig = {
+      ...this.config(target),
+      optimize: opts.optimize ?? true,
+      dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
+    };
+    return compileModule(this.lowered().ufn, types, config).artifact;
+  }
+
+  private config(target: string): CompilerConfig {
+    return { target: TARGETS.get(target)!, optimize: true, inline: defaultInline };
+  }
+
+  /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */
+  private lowered(): KernelSource {
+    if (this.source) return this.source;
+    const parsed = parseFunctionSource(this.fn.toString(), this.name, this.file);
+    const env = scopeEnvironment(this.options.scope, this.file);
+    const ufn = lowerFunction(parsed.node, this.name, parsed.source, env);
+    const paramNames = ufn.params.map((p) => ufn.vars[p].name);
+    const declaredByName = this.options.types ?? {};
+    for (const n of Object.keys(declaredByName)) {
+      if (!paramNames.includes(n)) throw CompileError.single("argument", `types: '${n}' is not a parameter of kernel '${this.name}' (parameters: ${paramNames.join(", ")})`);
+    }
+    const declared = paramNames.map((n, i) => {
+      const name = declaredByName[n] ?? ufn.vars[ufn.params[i]].declared;
+      if (name === undefined || name === null) return null;
+      const t = parseTypeName(name);
+      if (!t) throw CompileError.single("argument", `types: '${n}' has unknown type '${name}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
+      return t;
+    });
+    // Declared types become the parameters' declarations for inference as well.
+    ufn.params.forEach((p, i) => { const d = declared[i]; if (d) ufn.vars[p].declared = typeNameOf(d); });
+    this.source = { ufn, paramNames, declared };
+    return this.source;
+  }
+
+  /** The type name of each argument: declared types first, then the value (DESIGN §1). */
+  private typesOf(args: unknown[]): string[] {
+    const src = this.lowered();
+    if (args.length !== src.paramNames.length)
+      throw CompileError.single("argument", `kernel '${this.name}' takes ${src.paramNames.length} argument${src.paramNames.length === 1 ? "" : "s"} (${src.paramNames.join(", ")}), got ${args.length}`);
+    const out: string[] = new Array(args.length);
+    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], src.declared[i], src.paramNames[i], this.name);
+    return out;
+  }
+
+  private typesFromNames(types: string[] | Record<string, string>): Type[] {
+    const src = this.lowered();
+    const names = Array.isArray(types) ? types : src.paramNames.map((n, i) => types[n] ?? (src.declared[i] ? typeNameOf(src.declared[i]!) : undefined));
+    if (names.length !== src.paramNames.length)
+      throw CompileError.single("argument", `kernel '${this.name}' takes ${src.paramNames.length} parameters (${src.paramNames.join(", ")}), got ${names.length} types`);
+    return names.map((n, i) => {
+      const t = n === undefined ? null : parseTypeName(n);
+      if (!t) throw CompileError.single("argument", `parameter '${src.paramNames[i]}' of '${this.name}' needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n ? `, got '${n}'` : ""}`);
+      return t;
+    });
+  }
+}
+
+function typeNameOf(t: Type): TypeName {
+  return (t.kind === "array" ? `${t.elem}[]` : (t as { scalar: Scalar }).scalar) as TypeName;
+}
+
+function argumentType(a: unknown, declared: Type | null, param: string, kernel: string): string {
+  if (typeof a === "number") {
+    if (declared) {
+      if (declared.kind !== "scalar") throw argError(param, kernel, `is declared ${typeNameOf(declared)} but got the number ${a}`);
+      if ((declared.scalar === "i32" && (a | 0) !== a) || (declared.scalar === "u32" && a >>> 0 !== a))
+        throw argError(param, kernel, `is declared ${declared.scalar} but got ${a}, which is not a ${declared.scalar} value`);
+      return declared.scalar;
+    }
+    return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
+  }
+  if (typeof a === "boolean") {
+    if (declared && declared !== parseTypeName("bool")) throw argError(param, kernel, `is declared ${typeNameOf(declared)} but got a boolean`);
+    return "bool";
+  }
+  const elem = a instanceof DeviceArray ? a.elem : hostArrayElement(a);
+  if (elem) {
+    if (declared && (declared.kind !== "array" || declared.elem !== elem))
+      throw argError(param, kernel, `is declared ${typeNameOf(declared)} but got ${a instanceof DeviceArray ? `a device array of ${elem}` : describeValue(a)}`);
+    return `${elem}[]`;
+  }
+  throw argError(param, kernel, `got ${describeValue(a)}; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays`);
+}
+
+function argError(param: string, kernel: string, what: string): CompileError {
+  return CompileError.single("argument", `argument '${param}' of kernel '${kernel}' ${what}`);
+}
+
+function coerceScalar(v: number, t: Scalar): number | boolean {
+  switch (t) {
+    case "f32": return Math.fround(v);
+    case "i32": return v | 0;
+    case "u32": return v >>> 0;
+    case "bool": return v !== 0;
+    default: return v;
+  }
+}
+
+// ---- scope ---------------------------------------------------------------------------------
+
+const environments = new WeakMap<object, Environment>();
+const noScope = {};
+
+/** The environment a kernel's free names resolve in: its `scope` option, then the method table. */
+function scopeEnvironment(scope: Record<string, unknown> | undefined, file: string | null): Environment {
+  const key = scope ?? noScope;
+  let env = environments.get(key);
+  if (env) return env;
+  const helpers = new Map<Function, UFunction>();
+  const tables = new Map<unknown, UTable>();
+  env = {
+    globals: globalMethods,
+    lookup(name: string): ScopeBinding | undefined {
+      if (!scope || !Object.prototype.hasOwnProperty.call(scope, name)) return undefined;
+      const v = scope[name];
+      if (typeof v === "number") return { k: "num", value: v };
+      if (typeof v === "boolean") return { k: "bool", value: v };
+      if (typeof v === "function") {
+        const fn = v as Function;
+        return {
+          k: "function",
+          get: () => {
+            let u = helpers.get(fn);
+            if (!u) {
+              const parsed = parseFunctionSource(fn.toString(), fn.name || name, file);
+              u = lowerFunction(parsed.node, fn.name || name, parsed.source, env!);
+              helpers.set(fn, u);
+            }
+            return u;
+          },
+        };
+      }
+      if (hostArrayElement(v)) {
+        let t = tables.get(v);
+        if (!t) { t = { name, value: v as HostArray }; tables.set(v, t); }
+        return { k: "table", table: t };
+      }
+      return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `a ${describeValue(v)}` : `a ${typeof v}` };
+    },
+  };
+  environments.set(key, env);
+  return env;
+}
+
+/** Define a kernel (DESIGN §1). */
+export function kernel(fn: Function, options?: KernelOptions): Kernel {
+  return new Kernel(fn, options);
+}

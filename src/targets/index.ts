@@ -1,0 +1,10 @@
+// The registry of targets: one line per target.
+
+import { jsTarget } from "./js/target.js";
+import type { Target } from "./target.js";
+
+export const TARGETS: ReadonlyMap<string, Target> = new Map([
+  [jsTarget.name, jsTarget],
+]);
+
+export type { Artifact, Target } from "./target.js";

@@ -1,0 +1,26 @@
+// The JavaScript target: runs kernels on the CPU device; the reference for every other target.
+
+import type { Module } from "../../ir/module.js";
+import { typeName } from "../../ir/types.js";
+import type { Target } from "../target.js";
+import { emitJS } from "./emit.js";
+
+export const jsTarget: Target = {
+  name: "js",
+  description: "JavaScript (the CPU device; exact reference semantics)",
+  allowRecursion: true,
+  overlay: null,
+  validate: () => [],
+  emit(m: Module) {
+    const { code, entry, globals } = emitJS(m);
+    const kernel = m.functions[m.entry];
+    return {
+      target: "js",
+      kernel: kernel.name,
+      entry,
+      code,
+      params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
+      globals: m.globals.map((g, i) => ({ name: globals[i], type: typeName(g.type), value: g.value })),
+    };
+  },
+};

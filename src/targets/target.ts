@@ -1,0 +1,33 @@
+// The target interface: a record of defaults and hooks, called in pipeline order by pipeline.ts.
+
+import type { Diagnostic } from "../errors.js";
+import type { Module } from "../ir/module.js";
+import type { MethodTable } from "../infer/methods.js";
+
+/** What compiling a kernel for a target produces. */
+export interface Artifact {
+  target: string;
+  /** The kernel's name. */
+  kernel: string;
+  /** The entry symbol in `code`. */
+  entry: string;
+  /** Target code: text, or bytes for binary targets. */
+  code: string | Uint8Array;
+  /** Kernel parameters in order, with their specialized types ("f32", "f32[]"). */
+  params: { name: string; type: string }[];
+  /** Module-level constant tables the code refers to by name, in the order a loader binds them. */
+  globals: { name: string; type: string; value: ArrayLike<number> }[];
+}
+
+export interface Target {
+  name: string;
+  description: string;
+  /** Whether the target has a call stack (recursion is a CompileError otherwise). */
+  allowRecursion: boolean;
+  /** Target-specific method implementations, consulted before the global table. */
+  overlay: MethodTable | null;
+  /** Target limits and unsupported features, as user-facing diagnostics (empty when the module fits). */
+  validate(m: Module): Diagnostic[];
+  /** Validated IR → artifact. Throws only for a documented target limit. */
+  emit(m: Module): Artifact;
+}

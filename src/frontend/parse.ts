@@ -21,14 +21,14 @@ export function parseFunctionSource(text: string, name: string, file: string | n
   if (/^class\b/.test(text))
     throw CompileError.single("unsupported-syntax", `'${name}' is a class; kernels and helpers must be functions`);
   for (const [prefix, suffix, pick] of WRAPPERS) {
-    const source = new SourceText(prefix + text + suffix, name, prefix.length, file);
+    const source = new SourceText(prefix + text + suffix, name, prefix.length, file, false, suffix.length);
     const r = parseSync(`${name}.js`, source.text, { lang: "js", sourceType: "module" });
     if (r.errors.length) continue;
     const node = pick(r.program);
     if (node) return { node, source, name: node.id?.name ?? name };
   }
   // Report the parser's own error for the plain expression form.
-  const source = new SourceText("(" + text + ")", name, 1, file);
+  const source = new SourceText("(" + text + ")", name, 1, file, false, 1);
   const r = parseSync(`${name}.js`, source.text, { lang: "js", sourceType: "module" });
   const e = r.errors[0];
   const at = e?.labels?.[0]?.start ?? 0;

@@ -23,6 +23,7 @@ export class SourceText {
    * @param name       name used in locations when no file is known
    * @param prefixLen  characters the front end prepended to the user's text (e.g. "(" to parse it)
    * @param file       file this text is (isFile) or may be inside (candidate, searched lazily)
+   * @param suffixLen  characters the front end appended (e.g. ")")
    */
   constructor(
     readonly text: string,
@@ -30,6 +31,7 @@ export class SourceText {
     readonly prefixLen = 0,
     private file: string | null = null,
     private readonly isFile = false,
+    private readonly suffixLen = 0,
   ) {
     this.fileName = isFile && file ? file : name;
   }
@@ -48,7 +50,7 @@ export class SourceText {
   }
 
   private starts(): number[] {
-    if (!this.lineStarts) this.lineStarts = lineStartsOf(this.text.slice(this.prefixLen));
+    if (!this.lineStarts) this.lineStarts = lineStartsOf(this.text.slice(this.prefixLen, this.text.length - this.suffixLen));
     return this.lineStarts;
   }
 
@@ -58,9 +60,10 @@ export class SourceText {
     try {
       const path = this.file.startsWith("file:") ? fileURLToPath(this.file) : this.file;
       const content = readFileSync(path, "utf8");
-      const at = content.indexOf(this.text.slice(this.prefixLen));
+      const user = this.text.slice(this.prefixLen, this.text.length - this.suffixLen);
+      const at = content.indexOf(user);
       // Only trust a unique match: two identical functions in one file would be ambiguous.
-      if (at < 0 || content.indexOf(this.text.slice(this.prefixLen), at + 1) >= 0) return;
+      if (at < 0 || content.indexOf(user, at + 1) >= 0) return;
       this.base = { offset: at, lineStarts: lineStartsOf(content) };
       this.fileName = relativeToCwd(path);
     } catch {

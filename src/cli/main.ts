@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// The `gpuc` command: compile kernels from a file, list devices.
+
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { CompileError, KernelError } from "../errors.js";
+import { listDevices } from "../devices/index.js";
+import { parseTypeName, type Type } from "../ir/types.js";
+import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../pipeline.js";
+import { TARGETS } from "../targets/index.js";
+import { readFileKernels } from "./file-kernels.js";
+
+const USAGE = `usage:
+  gpuc compile <file.ts> [--kernel NAME] [--target js] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]] [--no-opt]
+  gpuc devices
+  gpuc --help
+
+compile prints the target code of one kernel of the file (or, with --dump, the IR after the named
+stages: ${DUMP_STAGES.join(", ")}, or all). Parameter types come from TypeScript annotations
+(a: f32, x: Float32Array), from the kernel's \`types\` option, or from --types.`;
+
+/** Exit codes: 0 ok, 1 compile error, 2 usage error (bad arguments, missing file, unknown kernel or target), 70 internal error. */
+class UsageError extends Error {
+  /** Whether the command line itself was malformed (then the usage is printed too). */
+  constructor(message: string, readonly showUsage = true) { super(message); }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(USAGE + "\n");
+    return command ? 0 : 2;
+  }
+  switch (command) {
+    case "compile": return compile(rest);
+    case "devices": return devices();
+    default: throw new UsageError(`unknown command '${command}'`);
+  }
+}
+
+function compile(args: string[]): number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        kernel: { type: "string", short: "k" },
+        target: { type: "string", short: "t", default: "js" },
+        types: { type: "string" },
+        dump: { type: "string" },
+        "no-opt": { type: "boolean", default: false },
+      },
+    });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? `expected one file, got ${positionals.length}` : "missing the file to compile");
+  const target = TARGETS.get(values.target!);
+  if (!target) throw new UsageError(`unknown target '${values.target}' (available: ${[...TARGETS.keys()].join(", ")})`, false);
+  const dump = parseDump(values.dump);
+
+  if (!existsSync(positionals[0])) throw new UsageError(`cannot read '${positionals[0]}': no such file`, false);
+  const kernels = readFileKernels(positionals[0]);
+  if (!kernels.length) throw new UsageError(`no kernels in '${positionals[0]}' (no kernel(…) calls or function declarations)`, false);
+  let k = kernels[0];
+  if (values.kernel) {
+    const found = kernels.find((x) => x.name === values.kernel);
+    if (!found) throw new UsageError(`no kernel named '${values.kernel}' in '${positionals[0]}' (kernels: ${kernels.map((x) => x.name).join(", ")})`, false);
+    k = found;
+  } else if (kernels.length > 1) {
+    throw new UsageError(`'${positionals[0]}' has ${kernels.length} kernels (${kernels.map((x) => x.name).join(", ")}): choose one with --kernel`, false);
+  }
+
+  const ufn = k.lower();
+  const names = ufn.params.map((p) => ufn.vars[p].name);
+  const given = { ...k.types, ...parseTypes(values.types) };
+  for (const n of Object.keys(given)) if (!names.includes(n)) throw new UsageError(`--types: '${n}' is not a parameter of '${k.name}' (parameters: ${names.join(", ")})`);
+  const types: Type[] = names.map((n, i) => {
+    const written = given[n] ?? ufn.vars[ufn.params[i]].declared;
+    const t = written ? parseTypeName(written) : null;
+    if (!t) throw CompileError.single("argument", `parameter '${n}' of '${k.name}' has no type: annotate it (${n}: f32) or pass --types ${n}=f32`, ufn.source.locate(ufn.vars[ufn.params[i]].span.start));
+    if (written) ufn.vars[ufn.params[i]].declared = written as never;
+    return t;
+  });
+
+  const out: string[] = [];
+  const { artifact } = compileModule(ufn, types, {
+    target,
+    optimize: !values["no-opt"],
+    inline: defaultInline,
+    dump: dump.size ? { stages: dump, sink: (stage, text) => out.push(`;; ---- IR after ${stage} ----\n${text}`) } : undefined,
+  });
+  if (dump.size) process.stdout.write(out.join("\n"));
+  else process.stdout.write(typeof artifact.code === "string" ? artifact.code : Buffer.from(artifact.code).toString("base64") + "\n");
+  return 0;
+}
+
+function parseDump(spec: string | undefined): Set<DumpStage> {
+  if (!spec) return new Set();
+  const stages = new Set<DumpStage>();
+  for (const s of spec.split(",").map((x) => x.trim()).filter(Boolean)) {
+    if (s === "all") DUMP_STAGES.forEach((d) => stages.add(d));
+    else if ((DUMP_STAGES as readonly string[]).includes(s)) stages.add(s as DumpStage);
+    else throw new UsageError(`unknown stage '${s}' for --dump (stages: ${DUMP_STAGES.join(", ")}, all)`);
+  }
+  return stages;
+}
+
+function parseTypes(spec: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!spec) return out;
+  for (const part of spec.split(",").map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z_$][\w$]*)=(.+)$/.exec(part);
+    if (!m) throw new UsageError(`--types: expected name=type, got '${part}'`);
+    if (!parseTypeName(m[2])) throw new UsageError(`--types: unknown type '${m[2]}' for '${m[1]}' (bool, i32, u32, f32, f64, or an array such as f32[])`);
+    out[m[1]] = m[2];
+  }
+  return out;
+}
+
+function devices(): number {
+  for (const d of listDevices()) process.stdout.write(`${d.available ? "*" : " "} ${d.kind.padEnd(7)} ${d.detail}\n`);
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (e: unknown) => {
+    if (e instanceof UsageError) { process.stderr.write(`gpuc: ${e.message}\n${e.showUsage ? `\n${USAGE}\n` : ""}`); process.exitCode = 2; return; }
+    if (e instanceof CompileError) {
+      process.stderr.write(`${e.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    if (e instanceof KernelError) { process.stderr.write(`gpuc: ${e.message}\n`); process.exitCode = 1; return; }
+    process.stderr.write(`gpuc: internal error (a bug in gpuc):\n${(e as Error)?.stack ?? String(e)}\n`);
+    process.exitCode = 70;
+  },
+);

@@ -22,13 +22,10 @@ export type CompileErrorKind =
   | "undefined-name"      // a free name that resolves to nothing
   | "dynamic-call"        // a call that cannot be resolved statically
   | "type"                // operand or assignment types that do not fit
-  | "unsupported-type"    // a type the target cannot represent
   | "unsupported-value"   // a scope value that cannot enter a kernel
   | "invalid-assignment"  // assignment to a const, an array, a parameter array
   | "argument"            // kernel arguments / declared types that do not fit
-  | "recursion"           // recursion on a target without a call stack
-  | "unknown-target"      // compile() for a target gpuc does not have
-  | "unknown-kernel";     // the CLI was asked for a kernel the file does not define
+  | "unknown-target";     // compile() for a target gpuc does not have
 
 export function formatLocation(loc: SourceLocation | null): string {
   return loc ? `${loc.file}:${loc.line}:${loc.column}` : "<unknown>";
@@ -44,7 +41,7 @@ export interface Diagnostic {
 }
 
 export function renderDiagnostic(d: Diagnostic): string {
-  let text = `${formatLocation(d.location)}: ${d.message}`;
+  let text = d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message;
   // The first frame is the function the error is in; the rest are its callers up to the kernel.
   for (const f of d.frames.slice(1)) text += `\n    called from '${f.function}' at ${formatLocation(f.location)}`;
   if (d.hint) text += `\n    hint: ${d.hint}`;

@@ -4,7 +4,6 @@
 import { CompileError, KernelError } from "./errors.js";
 import { type Environment, type ScopeBinding, lowerFunction } from "./frontend/lower.js";
 import { parseFunctionSource } from "./frontend/parse.js";
-import { callerFile } from "./frontend/source.js";
 import type { TypeName, UFunction, UTable } from "./frontend/uir.js";
 import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeValue } from "./devices/cpu.js";
@@ -47,14 +46,12 @@ interface KernelSource {
 export class Kernel {
   readonly name: string;
   private source: KernelSource | null = null;
-  private readonly file: string | null;
   private readonly artifacts = new Map<string, Artifact>();
   private readonly loaded = new WeakMap<Device, Map<string, LoadedKernel>>();
 
   constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
     if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
     this.name = options.name ?? (fn.name || "kernel");
-    this.file = callerFile();
   }
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
@@ -122,8 +119,8 @@ export class Kernel {
   /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */
   private lowered(): KernelSource {
     if (this.source) return this.source;
-    const parsed = parseFunctionSource(this.fn.toString(), this.name, this.file);
-    const env = scopeEnvironment(this.options.scope, this.file);
+    const parsed = parseFunctionSource(this.fn, this.name);
+    const env = scopeEnvironment(this.options.scope);
     const ufn = lowerFunction(parsed.node, this.name, parsed.source, env);
     const paramNames = ufn.params.map((p) => ufn.vars[p].name);
     const declaredByName = this.options.types ?? {};
@@ -213,7 +210,7 @@ const environments = new WeakMap<object, Environment>();
 const noScope = {};
 
 /** The environment a kernel's free names resolve in: its `scope` option, then the method table. */
-function scopeEnvironment(scope: Record<string, unknown> | undefined, file: string | null): Environment {
+function scopeEnvironment(scope: Record<string, unknown> | undefined): Environment {
   const key = scope ?? noScope;
   let env = environments.get(key);
   if (env) return env;
@@ -233,7 +230,7 @@ function scopeEnvironment(scope: Record<string, unknown> | undefined, file: stri
           get: () => {
             let u = helpers.get(fn);
             if (!u) {
-              const parsed = parseFunctionSource(fn.toString(), fn.name || name, file);
+              const parsed = parseFunctionSource(fn, fn.name || name);
               u = lowerFunction(parsed.node, fn.name || name, parsed.source, env!);
               helpers.set(fn, u);
             }
@@ -246,7 +243,7 @@ function scopeEnvironment(scope: Record<string, unknown> | undefined, file: stri
         if (!t) { t = { name, value: v as HostArray }; tables.set(v, t); }
         return { k: "table", table: t };
       }
-      return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `a ${describeValue(v)}` : `a ${typeof v}` };
+      return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `an object (${describeValue(v)})` : `a ${typeof v}` };
     },
   };
   environments.set(key, env);

@@ -2,6 +2,7 @@
 
 import { parseSync } from "oxc-parser";
 import { CompileError } from "../errors.js";
+import { functionOrigin, type FunctionOrigin } from "./origin.js";
 import { SourceText } from "./source.js";
 
 export interface ParsedFunction {
@@ -15,20 +16,22 @@ export interface ParsedFunction {
  * (`function f(…) {…}`), an arrow (`(a) => …`) or a method (`f(…) {…}`); each is wrapped so it
  * parses as an expression, and locations are shifted back past the wrapper.
  */
-export function parseFunctionSource(text: string, name: string, file: string | null): ParsedFunction {
+export function parseFunctionSource(fn: Function, name: string): ParsedFunction {
+  const text = fn.toString();
+  const origin = (): FunctionOrigin | null => functionOrigin(fn);
   if (/\{\s*\[native code\]\s*\}\s*$/.test(text))
     throw CompileError.single("unsupported-value", `'${name}' is a native function; kernels and helpers must be JavaScript functions`);
   if (/^class\b/.test(text))
     throw CompileError.single("unsupported-syntax", `'${name}' is a class; kernels and helpers must be functions`);
   for (const [prefix, suffix, pick] of WRAPPERS) {
-    const source = new SourceText(prefix + text + suffix, name, prefix.length, file, false, suffix.length);
+    const source = new SourceText(prefix + text + suffix, name, prefix.length, suffix.length, origin);
     const r = parseSync(`${name}.js`, source.text, { lang: "js", sourceType: "module" });
     if (r.errors.length) continue;
     const node = pick(r.program);
     if (node) return { node, source, name: node.id?.name ?? name };
   }
   // Report the parser's own error for the plain expression form.
-  const source = new SourceText("(" + text + ")", name, 1, file, false, 1);
+  const source = new SourceText("(" + text + ")", name, 1, 1, origin);
   const r = parseSync(`${name}.js`, source.text, { lang: "js", sourceType: "module" });
   const e = r.errors[0];
   const at = e?.labels?.[0]?.start ?? 0;
@@ -50,7 +53,7 @@ const WRAPPERS: Wrapper[] = [
 
 /** Parse a whole TypeScript or JavaScript file (for the CLI and ahead-of-time builds). */
 export function parseFile(path: string, text: string): { program: any; source: SourceText } {
-  const source = new SourceText(text, path, 0, path, true);
+  const source = new SourceText(text, path, 0, 0, path);
   const lang = /\.(ts|mts|cts)$/.test(path) ? "ts" : /\.tsx$/.test(path) ? "tsx" : "js";
   const r = parseSync(path, text, { lang, sourceType: "module" });
   if (r.errors.length) {

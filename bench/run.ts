@@ -1,0 +1,337 @@
+// gpuc benchmarks: cold and warm compile latency, launch overhead, the `gpuc compile` process,
+// and the speed of the JS target's code on the CPU device against hand-written loops.
+// Run with `npm run bench` (= `npm run build && node --import tsx bench/run.ts`); prints markdown
+// tables and writes bench/results.json. Never part of `npm test`.
+
+import { spawnSync } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+import { device, kernel } from "gpuc";
+// @ts-ignore -- plain JS module shared with the cold-start child process
+import { KERNELS, mandelbrotLines, tiny } from "./kernels.mjs";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const COLD_SCRIPT = fileURLToPath(new URL("./cold.mjs", import.meta.url));
+const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+const started = performance.now();
+
+// ---- statistics and formatting ------------------------------------------------------------
+
+function sorted(xs: number[]): number[] { return [...xs].sort((a, b) => a - b); }
+function median(xs: number[]): number {
+  const s = sorted(xs), m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+/** Nearest-rank percentile. */
+function pct(xs: number[], p: number): number {
+  const s = sorted(xs);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+function ms(x: number): string { return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2); }
+function num(x: number, digits = 2): string { return x.toFixed(digits); }
+function table(head: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+function section(title: string, body: string): void { console.log(`\n### ${title}\n\n${body}`); }
+function stats(xs: number[]) { return { median: median(xs), p90: pct(xs, 90), min: Math.min(...xs), max: Math.max(...xs), n: xs.length }; }
+
+// ---- the machine ----------------------------------------------------------------------------
+
+const cpus = os.cpus();
+const machine = {
+  node: process.version,
+  v8: process.versions.v8,
+  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  cpuModel: cpus[0]?.model ?? "unknown",
+  cores: cpus.length,
+  memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
+  date: new Date().toISOString(),
+};
+const command = "npm run bench   # = npm run build && node --import tsx bench/run.ts";
+console.log(`## gpuc benchmarks\n\nCommand: \`${command}\`\n`);
+console.log(`Machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, ${machine.platform}; Node.js ${machine.node} (V8 ${machine.v8})`);
+
+// ---- a. cold compile: fresh processes -------------------------------------------------------
+
+const COLD_ROUNDS = 10;
+/** The child processes get a clean environment: no tsx loader, no inherited NODE_OPTIONS. */
+const childEnv = { ...process.env };
+delete childEnv.NODE_OPTIONS;
+
+interface ColdRun { wallMs: number; inner: Record<string, number> | null }
+function spawnTimed(args: string[]): ColdRun & { status: number | null; stdout: string; stderr: string } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, env: childEnv, encoding: "utf8" });
+  const wallMs = performance.now() - t0;
+  let inner: Record<string, number> | null = null;
+  const last = r.stdout?.trim().split("\n").at(-1);
+  if (last?.startsWith("{")) { try { inner = JSON.parse(last); } catch { inner = null; } }
+  return { wallMs, inner, status: r.status, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
+}
+
+const cliPresent = existsSync(CLI);
+const coldConfigs: { key: string; label: string; args: string[]; inProcess: boolean }[] = [
+  { key: "nodeEmpty", label: "`node -e 0` (baseline)", args: ["-e", "0"], inProcess: false },
+  { key: "importOnly", label: "node + `import(\"gpuc\")` only (baseline)", args: [COLD_SCRIPT, "import"], inProcess: true },
+  { key: "saxpy", label: "node + import + compile saxpy", args: [COLD_SCRIPT, "saxpy"], inProcess: true },
+  { key: "mandelbrot", label: `node + import + compile mandelbrot (${mandelbrotLines()} lines)`, args: [COLD_SCRIPT, "mandelbrot"], inProcess: true },
+];
+if (cliPresent) coldConfigs.push({ key: "cli", label: "`gpuc compile bench/saxpy.ts --target js`", args: [CLI, "compile", "bench/saxpy.ts", "--target", "js"], inProcess: false });
+
+const coldRuns: Record<string, ColdRun[]> = Object.fromEntries(coldConfigs.map((c) => [c.key, []]));
+let cliFailure: string | null = null;
+for (const c of coldConfigs) spawnTimed(c.args); // warm the OS file cache; not counted
+for (let round = 0; round < COLD_ROUNDS; round++) {
+  for (const c of coldConfigs) {
+    const r = spawnTimed(c.args);
+    if (r.status !== 0) {
+      if (c.key === "cli") { cliFailure = `exit ${r.status}: ${(r.stderr || r.stdout).trim().split("\n")[0]}`; continue; }
+      throw new Error(`cold run '${c.key}' failed (exit ${r.status}):\n${r.stderr}`);
+    }
+    if (c.inProcess && !r.inner) throw new Error(`cold run '${c.key}' printed no timings:\n${r.stdout}`);
+    coldRuns[c.key].push(r);
+  }
+}
+const coldBase = median(coldRuns.nodeEmpty.map((r) => r.wallMs));
+const importBase = median(coldRuns.importOnly.map((r) => r.wallMs));
+const cold: Record<string, unknown> = {};
+const coldRows: string[][] = [];
+for (const c of coldConfigs) {
+  const runs = coldRuns[c.key];
+  if (!runs.length) continue;
+  const wall = stats(runs.map((r) => r.wallMs));
+  const inner = (field: string) => (runs[0].inner && field in runs[0].inner ? median(runs.map((r) => r.inner![field])) : null);
+  const importMs = inner("importMs"), toArtifact = inner("importToArtifactMs"), firstCompile = inner("firstCompileMs");
+  cold[c.key] = { label: c.label, wallMs: wall, importMs, importToArtifactMs: toArtifact, firstCompileMs: firstCompile };
+  coldRows.push([
+    c.label, ms(wall.median), `${ms(wall.min)}–${ms(wall.max)}`,
+    c.key === "nodeEmpty" ? "—" : `+${ms(wall.median - coldBase)}`,
+    c.key === "nodeEmpty" || c.key === "importOnly" ? "—" : `+${ms(wall.median - importBase)}`,
+    importMs === null ? "—" : ms(importMs),
+    toArtifact === null ? "—" : ms(toArtifact),
+    firstCompile === null ? "—" : ms(firstCompile),
+  ]);
+}
+if (!cliPresent) coldRows.push(["`gpuc compile bench/saxpy.ts --target js`", "n/a (no CLI)", "", "", "", "", "", ""]);
+else if (!coldRuns.cli.length) coldRows.push(["`gpuc compile bench/saxpy.ts --target js`", `failed (${cliFailure})`, "", "", "", "", "", ""]);
+section(`a/c. Cold start: a new process per run (median of ${COLD_ROUNDS}, ms)`, table(
+  ["process", "wall", "range", "over `node -e 0`", "over import-only", "in-process `import(\"gpuc\")`", "import → artifact", "first `compile()`"],
+  coldRows,
+));
+const cli = !cliPresent ? { status: "n/a (no CLI)" } : coldRuns.cli.length ? { status: "ok", ...(cold.cli as object) } : { status: `failed (${cliFailure})` };
+
+// ---- b. warm compile and launch overhead ----------------------------------------------------
+
+interface Spec { fn: Function; types: string[]; scope?: Record<string, unknown> }
+/** Compile a new specialization `iters` times after `warmup`: a fresh kernel() each time, so no cache hits. */
+async function warmCompile(spec: Spec, iters: number, warmup: number, freshScope: boolean): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < warmup + iters; i++) {
+    const scope = spec.scope && (freshScope ? { ...spec.scope } : spec.scope);
+    const t0 = performance.now();
+    const k = kernel(spec.fn, scope ? { scope } : undefined);
+    await k.compile({ target: "js", types: spec.types });
+    const dt = performance.now() - t0;
+    if (i >= warmup) times.push(dt);
+  }
+  return times;
+}
+
+const warmSaxpy = await warmCompile(KERNELS.saxpy, 500, 100, true);
+const warmMandel = await warmCompile(KERNELS.mandelbrot, 250, 50, true);
+const warmMandelShared = await warmCompile(KERNELS.mandelbrot, 250, 20, false);
+const warm = {
+  saxpy: stats(warmSaxpy),
+  mandelbrot: stats(warmMandel),
+  mandelbrotSharedScope: stats(warmMandelShared),
+};
+section("b. Warm compile of a new specialization (in-process, after warm-up; `kernel()` + `compile({ target: \"js\", types })`, ms)", table(
+  ["kernel", "iterations", "median", "p90", "min", "max", "target"],
+  [
+    ["saxpy", String(warm.saxpy.n), ms(warm.saxpy.median), ms(warm.saxpy.p90), ms(warm.saxpy.min), ms(warm.saxpy.max), "< 2 ms"],
+    [`mandelbrot (${mandelbrotLines()} lines, 5 helpers; fresh scope object each time)`, String(warm.mandelbrot.n), ms(warm.mandelbrot.median), ms(warm.mandelbrot.p90), ms(warm.mandelbrot.min), ms(warm.mandelbrot.max), ""],
+    ["mandelbrot, same scope object (helpers' parse/lower cached)", String(warm.mandelbrotSharedScope.n), ms(warm.mandelbrotSharedScope.median), ms(warm.mandelbrotSharedScope.p90), ms(warm.mandelbrotSharedScope.min), ms(warm.mandelbrotSharedScope.max), ""],
+  ],
+));
+
+const dev = await device("cpu");
+const tinyKernel = kernel(tiny);
+const tinyOut = new Int32Array(1);
+const oneThread = { blocks: 1, threads: 1 };
+await tinyKernel.launch(dev, oneThread, tinyOut); // compiles and loads: later launches hit the cache
+// The same generated function, loaded the way the CPU device loads it, to call directly.
+const tinyArt = await tinyKernel.compile({ target: "js", types: ["i32[]"] });
+const tinyRun = new Function(...tinyArt.globals.map((g) => g.name), `${tinyArt.code}\nreturn ${tinyArt.entry};`)(...tinyArt.globals.map((g) => g.value)) as (...a: unknown[]) => void;
+async function emptyAsync(_out: Int32Array): Promise<void> {}
+
+/** µs per call: median over `samples` batches of `n` calls. */
+async function perCall(n: number, samples: number, body: (n: number) => Promise<void> | void): Promise<number[]> {
+  await body(Math.min(n, 10_000)); // warm-up
+  const out: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    const t0 = performance.now();
+    await body(n);
+    out.push(((performance.now() - t0) * 1000) / n);
+  }
+  return out;
+}
+const launchUs = await perCall(100_000, 9, async (n) => { for (let i = 0; i < n; i++) await tinyKernel.launch(dev, oneThread, tinyOut); });
+const directUs = await perCall(1_000_000, 9, (n) => { for (let i = 0; i < n; i++) tinyRun(tinyOut, 1, 1, 1, 1, 1, 1); });
+const emptyUs = await perCall(1_000_000, 9, async (n) => { for (let i = 0; i < n; i++) await emptyAsync(tinyOut); });
+const launch = { launchUs: stats(launchUs), directCallUs: stats(directUs), emptyAsyncUs: stats(emptyUs) };
+section("b. Launch overhead, cache hit (1 block × 1 thread, `out[0] = out[0] + 1`; µs per call, median of 9 batches)", table(
+  ["call", "µs / call", "× direct call", "× empty async call"],
+  [
+    ["`await k.launch(dev, { blocks: 1, threads: 1 }, out)`", num(median(launchUs), 3), num(median(launchUs) / median(directUs), 0), num(median(launchUs) / median(emptyUs), 1)],
+    ["the loaded JS function called directly", num(median(directUs), 3), "1", num(median(directUs) / median(emptyUs), 2)],
+    ["`await emptyAsync(out)` (baseline)", num(median(emptyUs), 3), num(median(emptyUs) / median(directUs), 0), "1"],
+  ],
+));
+
+// ---- d. generated code vs hand-written loops on the CPU device ------------------------------
+
+function fill(a: Float32Array, seed: number): Float32Array {
+  let s = seed >>> 0;
+  for (let i = 0; i < a.length; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    a[i] = (s / 2 ** 32) * 2 - 1;
+  }
+  return a;
+}
+function sameBits(a: Float32Array, b: Float32Array): number {
+  const x = new Uint32Array(a.buffer, a.byteOffset, a.length), y = new Uint32Array(b.buffer, b.byteOffset, b.length);
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) diff++;
+  return diff;
+}
+
+function saxpyFround(a: number, x: Float32Array, y: Float32Array, n: number): void {
+  for (let i = 0; i < n; i++) y[i] = Math.fround(a * x[i]) + y[i];
+}
+function saxpyPlain(a: number, x: Float32Array, y: Float32Array, n: number): void {
+  for (let i = 0; i < n; i++) y[i] = a * x[i] + y[i];
+}
+function matmulFround(a: Float32Array, b: Float32Array, c: Float32Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) acc = Math.fround(acc + Math.fround(a[i * n + k] * b[k * n + j]));
+      c[i * n + j] = acc;
+    }
+  }
+}
+function matmulPlain(a: Float32Array, b: Float32Array, c: Float32Array, n: number): void {
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) acc += a[i * n + k] * b[k * n + j];
+      c[i * n + j] = acc;
+    }
+  }
+}
+
+interface Variant { name: string; run: () => Promise<void> | void; reset?: () => void }
+/** Interleaved repetitions (each variant once per round) after `warmup` rounds; ms per run. */
+async function timeVariants(variants: Variant[], warmup: number, reps: number): Promise<Record<string, number[]>> {
+  const out: Record<string, number[]> = Object.fromEntries(variants.map((v) => [v.name, []]));
+  for (let r = 0; r < warmup + reps; r++) {
+    for (const v of variants) {
+      v.reset?.();
+      const t0 = performance.now();
+      await v.run();
+      const dt = performance.now() - t0;
+      if (r >= warmup) out[v.name].push(dt);
+    }
+  }
+  return out;
+}
+
+// saxpy, 16M elements
+const N = 1 << 24;
+const A = 1.7, Af = Math.fround(A); // the kernel's `a` is f32: launch() rounds it
+const sx = fill(new Float32Array(N), 1), sy0 = fill(new Float32Array(N), 2);
+const syGen = new Float32Array(N), syRef = new Float32Array(N), syPlain = new Float32Array(N);
+const saxpyKernel = kernel(KERNELS.saxpy.fn);
+const saxpyGrid = { blocks: N / 256, threads: 256 };
+const saxpyTimes = await timeVariants([
+  { name: "generated", reset: () => syGen.set(sy0), run: () => saxpyKernel.launch(dev, saxpyGrid, A, sx, syGen) },
+  { name: "fround", reset: () => syRef.set(sy0), run: () => saxpyFround(Af, sx, syRef, N) },
+  { name: "plain", reset: () => syPlain.set(sy0), run: () => saxpyPlain(Af, sx, syPlain, N) },
+], 2, 7);
+const saxpyDiff = sameBits(syGen, syRef);
+if (saxpyDiff) throw new Error(`saxpy: generated result differs from the Math.fround reference in ${saxpyDiff} of ${N} elements`);
+const saxpyPlainDiff = sameBits(syPlain, syRef);
+
+// matmul, 512 × 512
+const M = 512;
+const ma = fill(new Float32Array(M * M), 3), mb = fill(new Float32Array(M * M), 4);
+const mcGen = new Float32Array(M * M), mcRef = new Float32Array(M * M), mcPlain = new Float32Array(M * M);
+const matmulKernel = kernel(KERNELS.matmul.fn);
+const matmulGrid = { blocks: [M / 16, M / 16], threads: [16, 16] };
+const matmulTimes = await timeVariants([
+  { name: "generated", run: () => matmulKernel.launch(dev, matmulGrid, ma, mb, mcGen, M) },
+  { name: "fround", run: () => matmulFround(ma, mb, mcRef, M) },
+  { name: "plain", run: () => matmulPlain(ma, mb, mcPlain, M) },
+], 1, 5);
+const matmulDiff = sameBits(mcGen, mcRef);
+if (matmulDiff) throw new Error(`matmul: generated result differs from the Math.fround reference in ${matmulDiff} of ${M * M} elements`);
+const matmulPlainDiff = sameBits(mcPlain, mcRef);
+
+const saxpyBytes = 12 * N, saxpyFlops = 2 * N, matmulFlops = 2 * M ** 3;
+function cpuRows(times: Record<string, number[]>, rate: (msPerRun: number) => string): string[][] {
+  const g = median(times.generated);
+  return [
+    ["generated (gpuc, CPU device)", ms(g), rate(g), "1", "1"],
+    ["hand-written, `Math.fround` per op", ms(median(times.fround)), rate(median(times.fround)), num(median(times.fround) / g), ""],
+    ["hand-written, plain (unrounded)", ms(median(times.plain)), rate(median(times.plain)), "", num(median(times.plain) / g)],
+  ];
+}
+const head = ["code", "median ms", "rate", "generated speed ÷ fround loop", "generated speed ÷ plain loop"];
+section(`d. saxpy, ${N.toLocaleString("en-US")} f32 elements (median of 7 runs after 2 warm-up runs; 12 bytes and 2 flops per element)`,
+  table(head, cpuRows(saxpyTimes, (t) => `${num(saxpyBytes / t / 1e6)} GB/s, ${num(saxpyFlops / t / 1e6)} GFLOP/s`)) +
+  `\n\nGenerated result equals the Math.fround reference bit for bit; the plain loop differs in ${saxpyPlainDiff} elements.`);
+section(`d. matmul, ${M}×${M} f32 (median of 5 runs after 1 warm-up run; 2·n³ flops)`,
+  table(head, cpuRows(matmulTimes, (t) => `${num(matmulFlops / t / 1e6, 3)} GFLOP/s`)) +
+  `\n\nGenerated result equals the Math.fround reference bit for bit; the plain (f64-accumulating) loop differs in ${matmulPlainDiff} elements.`);
+
+const cpu = {
+  saxpy: {
+    n: N,
+    ms: { generated: stats(saxpyTimes.generated), fround: stats(saxpyTimes.fround), plain: stats(saxpyTimes.plain) },
+    generatedGBps: saxpyBytes / median(saxpyTimes.generated) / 1e6,
+    ratioVsFround: median(saxpyTimes.fround) / median(saxpyTimes.generated),
+    ratioVsPlain: median(saxpyTimes.plain) / median(saxpyTimes.generated),
+    exactVsFround: true,
+    plainMismatches: saxpyPlainDiff,
+  },
+  matmul: {
+    n: M,
+    ms: { generated: stats(matmulTimes.generated), fround: stats(matmulTimes.fround), plain: stats(matmulTimes.plain) },
+    generatedGFLOPs: matmulFlops / median(matmulTimes.generated) / 1e6,
+    ratioVsFround: median(matmulTimes.fround) / median(matmulTimes.generated),
+    ratioVsPlain: median(matmulTimes.plain) / median(matmulTimes.generated),
+    exactVsFround: true,
+    plainMismatches: matmulPlainDiff,
+  },
+};
+
+// ---- summary against the targets --------------------------------------------------------------
+
+const cliMs = cliPresent && coldRuns.cli?.length ? median(coldRuns.cli.map((r) => r.wallMs)) : null;
+const summary = [
+  ["warm compile of saxpy (median)", `${ms(warm.saxpy.median)} ms`, "< 2 ms", warm.saxpy.median < 2 ? "met" : "missed"],
+  ["`gpuc compile` of one kernel, whole process", cliMs === null ? (cliPresent ? `failed (${cliFailure})` : "n/a (no CLI)") : `${ms(cliMs)} ms`, "< 400 ms", cliMs === null ? "—" : cliMs < 400 ? "met" : "missed"],
+  ["generated saxpy ÷ hand-written fround loop", num(cpu.saxpy.ratioVsFround), "≥ 0.8", cpu.saxpy.ratioVsFround >= 0.8 ? "met" : "missed"],
+  ["generated saxpy ÷ hand-written plain loop", num(cpu.saxpy.ratioVsPlain), "≥ 0.8", cpu.saxpy.ratioVsPlain >= 0.8 ? "met" : "missed"],
+  ["generated matmul ÷ hand-written fround loop", num(cpu.matmul.ratioVsFround), "≥ 0.8", cpu.matmul.ratioVsFround >= 0.8 ? "met" : "missed"],
+  ["generated matmul ÷ hand-written plain loop", num(cpu.matmul.ratioVsPlain), "≥ 0.8", cpu.matmul.ratioVsPlain >= 0.8 ? "met" : "missed"],
+];
+section("Targets", table(["measure", "this run", "target", ""], summary));
+
+const totalS = (performance.now() - started) / 1000;
+console.log(`\nBenchmark time: ${totalS.toFixed(1)} s`);
+const results = { command, machine, totalSeconds: totalS, cold, cli, warm, launch, cpu };
+writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
+console.log("Results written to bench/results.json");

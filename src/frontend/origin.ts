@@ -1,0 +1,47 @@
+// Where a function object was defined: its file and position, from V8's [[FunctionLocation]]
+// (through the in-process inspector, which answers synchronously). Used only to render error
+// locations, so the inspector is touched only when an error is reported.
+
+import { Session } from "node:inspector";
+import { fileURLToPath } from "node:url";
+
+export interface FunctionOrigin {
+  /** File path (or URL for non-file scripts). */
+  path: string;
+  /** 0-based line and column V8 reports for the function (the start of its parameter list). */
+  line: number;
+  column: number;
+}
+
+export function functionOrigin(fn: Function): FunctionOrigin | null {
+  let session: Session | null = null;
+  const probe = "__gpucFunctionOriginProbe";
+  try {
+    session = new Session();
+    session.connect();
+    const urls = new Map<string, string>();
+    let location: { scriptId: string; lineNumber: number; columnNumber: number } | null = null;
+    session.on("Debugger.scriptParsed", (m: { params: { scriptId: string; url: string } }) => urls.set(m.params.scriptId, m.params.url));
+    (globalThis as Record<string, unknown>)[probe] = fn;
+    session.post("Runtime.evaluate", { expression: `globalThis.${probe}` }, (err, r) => {
+      if (err || !r?.result?.objectId) return;
+      session!.post("Runtime.getProperties", { objectId: r.result.objectId, ownProperties: true }, (err2, r2) => {
+        const p = r2?.internalProperties?.find((x) => x.name === "[[FunctionLocation]]");
+        location = (p?.value?.value as typeof location) ?? null;
+      });
+    });
+    if (!location) return null;
+    // Enabling the debugger replays scriptParsed for every loaded script: scriptId → URL.
+    session.post("Debugger.enable", () => {});
+    session.post("Debugger.disable", () => {});
+    const loc = location as { scriptId: string; lineNumber: number; columnNumber: number };
+    const url = urls.get(loc.scriptId);
+    if (!url) return null;
+    return { path: url.startsWith("file:") ? fileURLToPath(url) : url, line: loc.lineNumber, column: loc.columnNumber };
+  } catch {
+    return null;
+  } finally {
+    delete (globalThis as Record<string, unknown>)[probe];
+    session?.disconnect();
+  }
+}

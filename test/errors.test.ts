@@ -1,0 +1,130 @@
+// The rendered text of every CompileError kind, as users see it (STYLE: rendered errors are
+// tested as text). Kernels live in fixtures/errors.mjs so their locations are exact.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, device, CompileError, KernelError } from "../src/index.ts";
+import * as F from "./fixtures/errors.mjs";
+
+const FILE = "test/fixtures/errors.mjs";
+const dev = await device("cpu");
+
+async function compileError(fn: Function, scope?: Record<string, unknown>, args: unknown[] = [new Float32Array(4)]): Promise<CompileError> {
+  try {
+    await kernel(fn, { scope }).launch(dev, { blocks: 1, threads: 1 }, ...args);
+  } catch (e) {
+    assert.ok(e instanceof CompileError, `expected a CompileError, got ${e}`);
+    return e;
+  }
+  assert.fail("expected a CompileError");
+}
+
+const HINT_NAMES = "    hint: kernels see their own locals, the `scope` option of kernel(), and gpuc's intrinsics";
+
+test("dynamic-call: calling a value", async () => {
+  const e = await compileError(F.dynamicCall);
+  assert.equal(e.kind, "dynamic-call");
+  assert.equal(e.message, `${FILE}:6:3: unsupported dynamic function invocation (call to 'f')\n` +
+    "    hint: kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
+  assert.deepEqual(e.location, { file: FILE, line: 6, column: 3 });
+  assert.deepEqual(e.frames.map((f) => f.function), ["dynamicCall"]);
+});
+
+test("undefined-name", async () => {
+  const e = await compileError(F.undefinedName);
+  assert.equal(e.kind, "undefined-name");
+  assert.equal(e.message, `${FILE}:10:10: use of undefined name 'notDefinedAnywhere'\n${HINT_NAMES}`);
+});
+
+test("unsupported-syntax: every construct is named, all reported at once", async () => {
+  const e = await compileError(F.classAndTry);
+  assert.equal(e.kind, "unsupported-syntax");
+  assert.equal(e.message, `${FILE}:14:3: a class declaration is not supported in kernels\n${FILE}:15:3: try/catch is not supported in kernels\n(2 errors)`);
+  const a = await compileError(F.allocation);
+  assert.equal(a.message, `${FILE}:19:13: object literals are not supported in kernels (no allocation on the device)\n` +
+    `${FILE}:20:13: closures are not supported in kernels; declare a helper function and call it\n(2 errors)`);
+});
+
+test("invalid-assignment: const and constant tables", async () => {
+  const e = await compileError(F.assignConst);
+  assert.equal(e.kind, "invalid-assignment");
+  assert.equal(e.message, `${FILE}:25:3: cannot assign to const 'n'`);
+  const t = await compileError(F.writeTable, { table: new Float32Array(4) });
+  assert.equal(t.message, `${FILE}:58:3: cannot write to a constant table captured from scope`);
+});
+
+test("type: float index, kernel return value, missing return in a helper", async () => {
+  const e = await compileError(F.floatIndex);
+  assert.equal(e.kind, "type");
+  assert.equal(e.message, `${FILE}:30:5: array index must be an integer, got f32\n    hint: convert it, e.g. \`Math.floor(x) | 0\``);
+  const r = await compileError(F.kernelReturnsValue);
+  assert.equal(r.message, `${FILE}:34:10: a kernel cannot return a value\n    hint: write results into an array argument`);
+  const h = await compileError(F.helperMissingReturn, { half: F.half });
+  assert.equal(h.message, `${FILE}:41:8: function 'half' does not return a value on every path\n    called from 'helperMissingReturn' at ${FILE}:38:10`);
+});
+
+test("errors in helpers carry the call chain down from the kernel", async () => {
+  const e = await compileError(F.badHelperCaller, { level1: F.level1, level2: F.level2 });
+  assert.equal(e.message,
+    `${FILE}:54:10: property 'foo' is not supported in kernels (only '.length' of arrays)\n` +
+    `    called from 'level1' at ${FILE}:50:10\n` +
+    `    called from 'badHelperCaller' at ${FILE}:46:10`);
+  assert.deepEqual(e.frames.map((f) => [f.function, f.location?.line]), [["level2", 54], ["level1", 50], ["badHelperCaller", 46]]);
+});
+
+test("unsupported-value: an object in scope", async () => {
+  const e = await compileError(F.usesObject, { config: { a: 1 } });
+  assert.equal(e.kind, "unsupported-value");
+  assert.equal(e.message, `${FILE}:62:10: 'config' from scope is an object (Object); kernels can use numbers, booleans, typed arrays and functions`);
+});
+
+test("collect, then throw once: three problems, three diagnostics", async () => {
+  const e = await compileError(F.threeProblems);
+  assert.equal(e.diagnostics.length, 3);
+  assert.deepEqual(e.diagnostics.map((d) => d.location?.line), [66, 67, 68]);
+  assert.match(e.message, /\(3 errors\)$/);
+});
+
+test("argument: wrong count, unsupported value, declared type mismatch", async () => {
+  const k = kernel(function twoArgs(a: number, x: Float32Array) { x[0] = a; }, { types: { a: "i32" } });
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1)), (e: unknown) =>
+    e instanceof CompileError && e.kind === "argument" && e.message === "kernel 'twoArgs' takes 2 arguments (a, x), got 1");
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 1, new Uint8Array(1)), (e: unknown) =>
+    e instanceof CompileError && e.kind === "argument" &&
+    e.message === "argument 'x' of kernel 'twoArgs' got Uint8Array; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays");
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 2.5, new Float32Array(1)), (e: unknown) =>
+    e instanceof CompileError && e.kind === "argument" && e.message === "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not a i32 value");
+});
+
+test("unknown-target", async () => {
+  const k = kernel(function t(x: Float32Array) { x[0] = 1; });
+  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), (e: unknown) =>
+    e instanceof CompileError && e.kind === "unknown-target" && e.message === "unknown target 'vhdl' (available: js)");
+});
+
+test("launch errors are KernelErrors of kind 'launch'", async () => {
+  const k = kernel(function l(x: Float32Array) { x[0] = 1; });
+  const x = new Float32Array(1);
+  for (const [cfg, msg] of [
+    [{ blocks: 0, threads: 1 }, "'blocks' dimension x must be a positive integer, got 0"],
+    [{ blocks: 1, threads: 2000 }, "threads.x = 2000 exceeds the limit of 1024"],
+    [{ blocks: 1, threads: [32, 32, 2] }, "2048 threads per block exceeds the limit of 1024"],
+    [{ blocks: [1, 1, 1, 1], threads: 1 }, "'blocks' must be a positive integer or an array of 1 to 3 positive integers, got [1,1,1,1]"],
+  ] as const) {
+    await assert.rejects(k.launch(dev, cfg as never, x), (e: unknown) => e instanceof KernelError && e.kind === "launch" && e.message === msg);
+  }
+});
+
+test("locations in TypeScript run through a loader map back to the .ts source", async () => {
+  const k = kernel(function mapped(out: Float32Array) {
+    out[0] = notDefinedHere;
+  });
+  try {
+    await k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1));
+    assert.fail("expected an error");
+  } catch (err) {
+    assert.ok(err instanceof CompileError);
+    assert.equal(err.location?.file, "test/errors.test.ts");
+    assert.equal(err.location?.line, 120);
+  }
+});

@@ -16,7 +16,7 @@ import type { MethodBuilder, MethodTable, Val } from "./methods.js";
 export interface ModuleContext {
   methods: MethodTable;
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
-  instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type } | null;
+  instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type; pending: boolean } | null;
   table(t: UTable): { handle: number; type: Type };
 }
 
@@ -47,6 +47,7 @@ export class FunctionBuilder implements MethodBuilder {
   readonly unknownReads: { v: number; span: Span }[] = [];
   readonly unknownCalls: { name: string; span: Span }[] = [];
   private sawVoidReturn = false;
+  private sawPendingReturn = false;
   readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
 
   constructor(
@@ -91,7 +92,7 @@ export class FunctionBuilder implements MethodBuilder {
     if (this.kind === "helper") {
       if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.fn.body)))
         this.err("type", `function '${u.name}' does not return a value on every path`, u.span);
-      if (!this.sawValueReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
+      if (!this.sawValueReturn && !this.sawPendingReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
     } else this.newReturn = T.void;
     this.fn.returnType = this.returnType.kind === "unknown" ? this.newReturn : this.returnType;
     return { fn: this.fn, varTypes: this.newVarTypes, returnType: this.newReturn, errors: this.errors };
@@ -282,6 +283,12 @@ export class FunctionBuilder implements MethodBuilder {
     }
     const v = this.expr(e);
     if (v.k === "expr" && isArray(v.t)) { this.err("type", "functions cannot return arrays in kernels", e.span); return; }
+    if (v.k === "expr" && v.t.kind === "unknown") {
+      // Not known yet (a recursive call still being inferred): the fixed point settles it.
+      this.sawPendingReturn = true;
+      this.emit({ k: "return", value: null, loc });
+      return;
+    }
     const vt = this.scalarType(v, e.span);
     if (!vt) { this.emit({ k: "return", value: null, loc }); return; }
     this.sawValueReturn = true;
@@ -637,6 +644,9 @@ export class FunctionBuilder implements MethodBuilder {
 
   /** The type two alternative values meet in (?:, &&, ||): weak constants adapt to the other side. */
   private commonType(a: Val, b: Val, span: Span): ScalarType | null {
+    // One side not inferred yet (recursion): the other side's type is the best guess so far.
+    if (a.k === "expr" && a.t.kind === "unknown") return b.k === "weak" ? FunctionBuilder.defaultType(b) : b.k === "expr" && b.t.kind === "scalar" ? b.t : null;
+    if (b.k === "expr" && b.t.kind === "unknown") return a.k === "weak" ? FunctionBuilder.defaultType(a) : a.k === "expr" && a.t.kind === "scalar" ? a.t : null;
     if (a.k === "weak" && b.k === "weak") return a.isFloat || b.isFloat ? T.f32 : joinScalar(FunctionBuilder.defaultType(a), FunctionBuilder.defaultType(b));
     const ta = a.k === "weak" ? null : this.scalarType(a, span);
     const tb = b.k === "weak" ? null : this.scalarType(b, span);
@@ -744,7 +754,11 @@ export class FunctionBuilder implements MethodBuilder {
     if (!inst) return this.unknown;
     const argH = args.map((a, i) => (argTypes[i].kind === "scalar" ? this.convert(a, argTypes[i] as ScalarType, e.args[i].span) : (a as { h: ExprHandle }).h));
     const rt = inst.returnType;
-    if (rt.kind === "unknown") { this.unknownCalls.push({ name: callee.name, span }); return this.unknown; }
+    if (rt.kind === "unknown") {
+      // Pending (recursion in progress) is settled by the fixed point; a finished instance already reported why.
+      if (inst.pending) this.unknownCalls.push({ name: callee.name, span });
+      return this.unknown;
+    }
     const result = rt === T.void ? null : this.temp(rt);
     this.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.loc(span) });
     if (!result) return used ? this.error("type", `'${callee.name}' does not return a value`, span) : this.unknown;

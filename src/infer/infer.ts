@@ -46,9 +46,9 @@ class ModuleBuilder implements ModuleContext {
     if (mi?.state === "inferring") {
       // A recursive call: use the return type inferred so far; the caller's fixed point settles it.
       for (const m of this.stack) if (m !== mi && this.stack.indexOf(m) > this.stack.indexOf(mi)) m.provisional = true;
-      return { handle: mi.handle, returnType: mi.returnType };
+      return { handle: mi.handle, returnType: mi.returnType, pending: true };
     }
-    if (mi && !(mi.provisional && this.stack.length)) return { handle: mi.handle, returnType: mi.returnType };
+    if (mi && !(mi.provisional && this.stack.length)) return { handle: mi.handle, returnType: mi.returnType, pending: false };
     if (!mi) {
       mi = { key, ufn, argTypes, handle: this.functions.length, returnType: T.unknown, state: "inferring", provisional: false, fn: null };
       this.instances.set(key, mi);
@@ -56,7 +56,7 @@ class ModuleBuilder implements ModuleContext {
     }
     this.reportLowering(ufn, frames);
     this.infer(mi, kind, frames);
-    return { handle: mi.handle, returnType: mi.returnType };
+    return { handle: mi.handle, returnType: mi.returnType, pending: false };
   }
 
   private reportLowering(ufn: UFunction, frames: Frame[]): void {

@@ -1,7 +1,7 @@
 // Dead-code elimination: statements after a jump, assignments to locals nothing reads, empty
 // branches, and functions no longer called.
 
-import type { Block, Function, FunctionHandle, Module } from "../module.js";
+import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../module.js";
 
 export function eliminateDeadCode(m: Module): void {
@@ -13,8 +13,45 @@ export function eliminateDeadCode(m: Module): void {
       f.body = dropDeadSets(f, f.body, read, () => { removed = true; });
       if (!removed) break;
     }
+    compactLocals(f);
   }
   pruneFunctions(m);
+}
+
+/** Drop locals nothing refers to any more, renumbering the rest (parameters keep their slots). */
+function compactLocals(f: Function): void {
+  const used = new Set<number>(f.params);
+  const visit = (h: number): void => {
+    const e = f.exprs[h];
+    if (e.k === "local") used.add(e.local);
+    for (const o of exprOperands(e)) visit(o);
+  };
+  walkStmts(f.body, (s) => {
+    for (const h of stmtOperands(s)) visit(h);
+    if (s.k === "set") used.add(s.local);
+    if (s.k === "call" && s.result !== null) used.add(s.result);
+  });
+  if (used.size === f.locals.length) return;
+  const remap = new Map<number, number>();
+  const locals: Function["locals"] = [];
+  f.locals.forEach((l, i) => { if (used.has(i)) { remap.set(i, locals.length); locals.push(l); } });
+  const map = (l: number): LocalHandle => remap.get(l)! as LocalHandle;
+  // Every expression reachable from the body is rewritten; unreachable arena entries are left as they are.
+  const seen = new Set<number>();
+  const rewrite = (h: number): void => {
+    if (seen.has(h)) return;
+    seen.add(h);
+    const e = f.exprs[h];
+    if (e.k === "local") f.exprs[h] = { ...e, local: map(e.local) };
+    for (const o of exprOperands(e)) rewrite(o);
+  };
+  walkStmts(f.body, (s) => {
+    for (const h of stmtOperands(s)) rewrite(h);
+    if (s.k === "set") s.local = map(s.local);
+    if (s.k === "call" && s.result !== null) s.result = map(s.result);
+  });
+  f.params = f.params.map(map);
+  f.locals = locals;
 }
 
 /** Statements after return/break/continue never run. */

@@ -31,6 +31,16 @@ function foldExpr(f: Function, h: ExprHandle, done: Set<ExprHandle>, fold: (h: E
         replace(wrapValue(resultScalar(e.op, operand.scalar), OPS[e.op].eval(e.args.map(val), operand.scalar)));
         return;
       }
+      // Integer identities: x + 0, x - 0, x | 0, x ^ 0, x << 0, x >> 0 (and 0 + x, 0 | x, 0 ^ x), x * 1, 1 * x.
+      if (e.args.length === 2 && (e.type.kind === "scalar" && (e.type.scalar === "i32" || e.type.scalar === "u32"))) {
+        const [a, b] = e.args;
+        const isConst = (x: ExprHandle, v: number): boolean => c(x) !== null && val(x) === v;
+        const zeroRight = ["add", "sub", "or", "xor", "shl", "shr"].includes(e.op) && isConst(b, 0);
+        const zeroLeft = ["add", "or", "xor"].includes(e.op) && isConst(a, 0);
+        const oneRight = e.op === "mul" && isConst(b, 1), oneLeft = e.op === "mul" && isConst(a, 1);
+        if (zeroRight || oneRight) { f.exprs[h] = { ...f.exprs[a], loc: e.loc }; return; }
+        if (zeroLeft || oneLeft) { f.exprs[h] = { ...f.exprs[b], loc: e.loc }; return; }
+      }
       // Short-circuit ops with a constant left side.
       if ((e.op === "land" || e.op === "lor") && c(e.args[0])) {
         const left = val(e.args[0]) as boolean;

@@ -9,7 +9,7 @@ for (let round = 0; round < 6; round++) {
     await kernel(spec.fn, spec.scope ? { scope: process.argv[3] === "fresh" ? { ...spec.scope } : spec.scope } : undefined).compile({ target: "js", types: spec.types });
     t.push(performance.now() - t0);
   }
-  globalThis.gc();
+  if (process.argv[4] === "gc") globalThis.gc();
   t.sort((a, b) => a - b);
   console.log(`after ${(round + 1) * 200}: median ${t[100].toFixed(2)} ms, heapUsed ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(1)} MiB`);
 }

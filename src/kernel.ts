@@ -3,6 +3,7 @@
 
 import { CompileError, KernelError } from "./errors.js";
 import { type Environment, type ScopeBinding, lowerFunction } from "./frontend/lower.js";
+import { applyOriginalAnnotations, callerSourceFile } from "./frontend/annotations.js";
 import { parseFunctionSource } from "./frontend/parse.js";
 import type { TypeName, UFunction, UTable } from "./frontend/uir.js";
 import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
@@ -47,11 +48,14 @@ export class Kernel {
   readonly name: string;
   private source: KernelSource | null = null;
   private readonly artifacts = new Map<string, Artifact>();
+  /** The .ts file kernel() was called from, when a loader transpiled it (for its annotations). */
+  private readonly tsFile: string | null;
   private readonly loaded = new WeakMap<Device, Map<string, LoadedKernel>>();
 
   constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
     if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
     this.name = options.name ?? (fn.name || "kernel");
+    this.tsFile = callerSourceFile();
   }
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
@@ -120,8 +124,9 @@ export class Kernel {
   private lowered(): KernelSource {
     if (this.source) return this.source;
     const parsed = parseFunctionSource(this.fn, this.name);
-    const env = scopeEnvironment(this.options.scope);
+    const env = scopeEnvironment(this.options.scope, this.tsFile);
     const ufn = lowerFunction(parsed.node, this.name, parsed.source, env);
+    applyOriginalAnnotations(ufn, parsed.name, this.tsFile);
     const paramNames = ufn.params.map((p) => ufn.vars[p].name);
     const declaredByName = this.options.types ?? {};
     for (const n of Object.keys(declaredByName)) {
@@ -210,7 +215,7 @@ const environments = new WeakMap<object, Environment>();
 const noScope = {};
 
 /** The environment a kernel's free names resolve in: its `scope` option, then the method table. */
-function scopeEnvironment(scope: Record<string, unknown> | undefined): Environment {
+function scopeEnvironment(scope: Record<string, unknown> | undefined, tsFile: string | null): Environment {
   const key = scope ?? noScope;
   let env = environments.get(key);
   if (env) return env;
@@ -232,6 +237,7 @@ function scopeEnvironment(scope: Record<string, unknown> | undefined): Environme
             if (!u) {
               const parsed = parseFunctionSource(fn, fn.name || name);
               u = lowerFunction(parsed.node, fn.name || name, parsed.source, env!);
+              applyOriginalAnnotations(u, parsed.name, tsFile);
               helpers.set(fn, u);
             }
             return u;

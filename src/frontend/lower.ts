@@ -79,7 +79,7 @@ class Lowerer {
     }
     let body: UStmt[];
     if (node.body.type === "BlockStatement") body = this.block(node.body.body);
-    else body = [{ k: "return", e: this.expr(node.body), span: spanOf(node.body) }];
+    else body = [{ k: "return", e: this.expr(node.body), implicit: true, span: spanOf(node.body) }];
     this.scopes.pop();
     return {
       id: nextFunctionId++, name, source: this.source, span: spanOf(node), params, vars: this.vars, body,
@@ -111,26 +111,32 @@ class Lowerer {
     for (const s of stmts) {
       if (s.type === "FunctionDeclaration" && s.id) {
         const node = s;
-        const outer = new Set([...this.outerLocals, ...this.visibleLocalNames()]);
+        // The enclosing scopes as they are now; they fill up as the enclosing function is
+        // lowered, and the helper itself is lowered later, on its first call.
+        const chain = this.scopes.slice();
+        const find = (n: string): Binding | undefined => {
+          for (let i = chain.length - 1; i >= 0; i--) { const b = chain[i].get(n); if (b) return b; }
+          return undefined;
+        };
         let lowered: UFunction | null = null;
         const env: Environment = {
           globals: this.env.globals,
-          // A nested helper sees its siblings and the kernel's scope, never the enclosing locals.
+          // A nested helper sees its sibling functions and the kernel's scope, never the enclosing locals.
           lookup: (n) => {
-            const b = this.lookupLocal(n);
-            if (b && b.k === "function") return { k: "function", get: b.get };
+            const b = find(n);
+            if (b?.k === "function") return { k: "function", get: b.get };
+            if (b?.k === "var") return undefined;
             return this.env.lookup(n);
           },
         };
-        scope.set(node.id.name, { k: "function", get: () => (lowered ??= lowerFunction(node, node.id.name, this.source, env, outer)) });
+        const lower = (): UFunction => {
+          const outer = new Set(this.outerLocals);
+          for (const m of chain) for (const [n, b] of m) if (b.k === "var") outer.add(n);
+          return lowerFunction(node, node.id.name, this.source, env, outer);
+        };
+        scope.set(node.id.name, { k: "function", get: () => (lowered ??= lower()) });
       }
     }
-  }
-
-  private visibleLocalNames(): string[] {
-    const names: string[] = [];
-    for (const s of this.scopes) for (const [n, b] of s) if (b.k === "var") names.push(n);
-    return names;
   }
 
   // ---- statements --------------------------------------------------------------------------
@@ -373,8 +379,13 @@ class Lowerer {
   private intrinsicPath(e: any): string | null {
     const parts: string[] = [];
     let n = e;
-    while (n.type === "MemberExpression" && !n.computed) { parts.unshift(n.property.name); n = n.object; }
-    if (n.type === "ParenthesizedExpression" && n.expression.type === "SequenceExpression") n = n.expression.expressions.at(-1);
+    for (;;) {
+      if (n.type === "MemberExpression" && !n.computed) { parts.unshift(n.property.name); n = n.object; }
+      // (0, ns.x).y, as transpilers write members of imported bindings.
+      else if (n.type === "ParenthesizedExpression" && n.expression.type === "SequenceExpression") n = n.expression.expressions.at(-1);
+      else if (n.type === "ParenthesizedExpression") n = n.expression;
+      else break;
+    }
     if (n.type !== "Identifier") return null;
     if (this.lookupLocal(n.name) || this.env.lookup(n.name)) return null;
     parts.unshift(n.name);
@@ -412,12 +423,12 @@ class Lowerer {
       if (b) return { k: "dynamic", name: c.name };
       if (this.env.globals.isFunction(c.name)) return { k: "intrinsic", name: c.name };
       this.undefinedName(c.name, c);
-      return { k: "dynamic", name: c.name };
+      return { k: "dynamic", name: c.name, reported: true };
     }
     if (c.type === "MemberExpression" && !c.computed) {
       const path = this.intrinsicPath(c);
       if (path && this.env.globals.isFunction(path)) return { k: "intrinsic", name: path };
-      if (path) { this.bad(`use of undefined name '${path}'`, c, "undefined-name"); return { k: "dynamic", name: path }; }
+      if (path) { this.bad(`use of undefined name '${path}'`, c, "undefined-name"); return { k: "dynamic", name: path, reported: true }; }
       return { k: "dynamic", name: sourceOf(this.source, c) };
     }
     return { k: "dynamic", name: sourceOf(this.source, c) };

@@ -36,7 +36,8 @@ export interface UTable { name: string; value: Float32Array | Float64Array | Int
 export type UCallee =
   | { k: "intrinsic"; name: string }        // Math.sqrt, Number.isNaN, ...
   | { k: "function"; fn: () => UFunction }  // a helper, lowered on first use
-  | { k: "dynamic"; name: string };         // anything else: a CompileError at inference
+  /** Anything else: a CompileError at inference, unless the front end already reported why. */
+  | { k: "dynamic"; name: string; reported?: boolean };
 
 export type UExpr = { span: Span } & (
   | { k: "num"; value: number; isFloat: boolean }    // a literal or a scope number (weakly typed)
@@ -65,7 +66,8 @@ export type UStmt = { span: Span } & (
   | { k: "loop"; init: UStmt[]; test: UExpr | null; update: UExpr | null; body: UStmt[]; testFirst: boolean }
   | { k: "break" }
   | { k: "continue" }
-  | { k: "return"; e: UExpr | null }
+  /** `implicit`: the expression body of an arrow function (a kernel discards its value). */
+  | { k: "return"; e: UExpr | null; implicit?: boolean }
   | { k: "block"; body: UStmt[] }
   | { k: "switch"; selector: UExpr; cases: { test: UExpr | null; body: UStmt[]; span: Span }[] }
 );

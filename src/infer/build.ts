@@ -257,7 +257,9 @@ export class FunctionBuilder implements MethodBuilder {
       }
       case "break": this.emit({ k: "break", loc }); return;
       case "continue": this.emit({ k: "continue", loc }); return;
-      case "return": return this.ret(s.e, s.span);
+      case "return":
+        if (s.implicit && this.kind === "kernel" && s.e) { this.expr(s.e, false); return; }
+        return this.ret(s.e, s.span);
       case "block": this.stmts(s.body); return;
       case "switch": return this.switchStmt(s);
     }
@@ -726,6 +728,7 @@ export class FunctionBuilder implements MethodBuilder {
     const c = e.callee;
     if (c.k === "dynamic") {
       e.args.forEach((a) => this.expr(a));
+      if (c.reported) return this.unknown;
       return this.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
         "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }

@@ -1,0 +1,80 @@
+// The `gpuc` command as a user runs it: output, errors and exit codes.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const FIX = "test/fixtures/cli";
+
+function gpuc(...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, ["dist/cli/main.js", ...args], { cwd: root, encoding: "utf8" });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test("compile prints the JS of the chosen kernel, with types from annotations", () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^"use strict";\nfunction scale\(out, x, n, \$gx/);
+  // The scope constant and the helper are resolved from the file: 4 is folded in.
+  assert.match(r.out, /Math\.fround\(x\[i\] \* 4\)/);
+});
+
+test("--dump prints the IR after the named stages", () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=infer,dce");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /;; ---- IR after infer ----\nhelper #0 @clampUnit\(%0:v: f32\) -> f32 \{/);
+  assert.match(r.out, /;; ---- IR after dce ----\nkernel #0 @scale\(%0:out: f32\[\], %1:x: f32\[\], %2:n: i32\) -> void \{/);
+  assert.doesNotMatch(r.out, /use strict/);
+});
+
+test("--types supplies types the file does not declare", () => {
+  const missing = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "untyped");
+  assert.equal(missing.code, 1);
+  assert.equal(missing.err, `${FIX}/kernels.ts:15:67: parameter 'k' of 'untyped' has no type: annotate it (k: f32) or pass --types k=f32\n`);
+  const ok = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "k=f32");
+  assert.equal(ok.code, 0, ok.err);
+  assert.match(ok.out, /out\[\$tx\] = k;/);
+});
+
+test("compile errors exit 1 with the located message", () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "broken");
+  assert.equal(r.code, 1);
+  assert.match(r.err, /^test\/fixtures\/cli\/kernels\.ts:20:12: use of undefined name 'missing'\n/);
+  const s = gpuc("compile", `${FIX}/syntax.ts`);
+  assert.equal(s.code, 1);
+  assert.match(s.err, /^test\/fixtures\/cli\/syntax\.ts:2:15: Unexpected token/);
+});
+
+test("usage errors exit 2 and say what is wrong", () => {
+  const cases: [string[], RegExp][] = [
+    [["compile", "nope.ts"], /^gpuc: cannot read 'nope\.ts': no such file\n$/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "nope"], /^gpuc: no kernel named 'nope' in 'test\/fixtures\/cli\/kernels\.ts' \(kernels: scale, untyped, broken\)\n$/],
+    [["compile", `${FIX}/kernels.ts`], /has 3 kernels \(scale, untyped, broken\): choose one with --kernel/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js\)\n$/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=parse"], /unknown stage 'parse' for --dump/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "k=float"], /--types: unknown type 'float' for 'k'/],
+    [["frobnicate"], /^gpuc: unknown command 'frobnicate'/],
+    [[], /^usage:/],
+  ];
+  for (const [args, expected] of cases) {
+    const r = gpuc(...args);
+    assert.equal(r.code, 2, `gpuc ${args.join(" ")}: ${r.err}`);
+    assert.match(args.length ? r.err : r.out, expected);
+  }
+});
+
+test("devices lists the CPU as available", () => {
+  const r = gpuc("devices");
+  assert.equal(r.code, 0);
+  assert.match(r.out, /^\* cpu +CPU \(JavaScript, Node\.js /m);
+});
+
+test("the examples compile from the command line", () => {
+  for (const [file, kernel] of [["examples/saxpy.ts", "saxpy"], ["examples/mandelbrot.ts", "mandelbrot"], ["examples/hash.ts", "hash"]]) {
+    const r = gpuc("compile", file, "--kernel", kernel, "--types", kernel === "hash" ? "rounds=i32" : "");
+    assert.equal(r.code, 0, `${file}: ${r.err}`);
+    assert.match(r.out, new RegExp(`function ${kernel}\\(`));
+  }
+});

@@ -1,0 +1,160 @@
+// The IR stage by stage: the validator rejects each broken invariant, the op table's folding is
+// exact, the passes keep meaning, and inference specializes and widens as DESIGN §2 says.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../src/ir/module.ts";
+import { OPS, type OpName } from "../src/ir/ops.ts";
+import { T, wrapValue, type Scalar } from "../src/ir/types.ts";
+import { InvalidIRError, validateModule } from "../src/ir/validate.ts";
+import { foldConstants } from "../src/ir/passes/fold.ts";
+import { kernel } from "../src/index.ts";
+
+/** A tiny builder for hand-made (and deliberately broken) IR. */
+function fn(body: (f: Function, e: (x: Expr) => ExprHandle) => Block, extra: Partial<Function> = {}): Module {
+  const f: Function = { name: "k", kind: "kernel", params: [0 as never], locals: [{ name: "out", type: T.array("f32", "global") }, { name: "t", type: T.i32 }],
+    exprs: [], body: [], returnType: T.void, loc: null, paramNames: ["out"], ...extra };
+  const e = (x: Expr): ExprHandle => { f.exprs.push(x); return (f.exprs.length - 1) as ExprHandle; };
+  f.body = body(f, e);
+  return { name: "k", functions: [f], entry: 0 as never, globals: [] };
+}
+const c = (value: number | boolean, type = T.i32): Expr => ({ k: "const", value, type, loc: null });
+const local = (l: number, type: Expr["type"]): Expr => ({ k: "local", local: l as never, type, loc: null });
+
+function rejects(m: Module, pattern: RegExp): void {
+  assert.throws(() => validateModule(m), (err: unknown) => err instanceof InvalidIRError && pattern.test(err.message), `expected ${pattern}`);
+}
+
+test("validator accepts well-formed IR", () => {
+  validateModule(fn((f, e) => [{ k: "set", local: 1 as never, value: e(c(3)), loc: null }]));
+});
+
+test("validator: expressions are trees (a handle used twice)", () => {
+  rejects(fn((f, e) => { const x = e(c(1)); return [{ k: "set", local: 1 as never, value: e({ k: "op", op: "add", args: [x, x], type: T.i32, loc: null }), loc: null }]; }), /used twice/);
+});
+
+test("validator: operand and result types follow the op table", () => {
+  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "add", args: [e(c(1)), e(c(1, T.f32))], type: T.i32, loc: null }), loc: null }]), /operands differ/);
+  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "lt", args: [e(c(1)), e(c(2))], type: T.i32, loc: null }), loc: null }]), /gives bool, not i32/);
+  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "and", args: [e(c(1, T.f32)), e(c(2, T.f32))], type: T.f32, loc: null }), loc: null }]), /does not accept f32/);
+  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "convert", arg: e(c(1)), type: T.i32, loc: null }), loc: null }]), /converts i32 to itself/);
+});
+
+test("validator: set and store types, constant arrays, indices", () => {
+  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e(c(1, T.f32)), loc: null }]), /f32 value into 't' of type i32/);
+  rejects(fn((f, e) => [{ k: "store", array: e(local(0, T.array("f32", "global"))), index: e(c(0)), value: e(c(1)), loc: null }]), /i32 value into f32 elements/);
+  rejects(fn((f, e) => [{ k: "store", array: e(local(0, T.array("f32", "global"))), index: e(c(0, T.f32)), value: e(c(1, T.f32)), loc: null }]), /index is f32/);
+  rejects(fn((f, e) => [{ k: "set", local: 0 as never, value: e(c(1, T.f32)), loc: null }]), /assigns array local/);
+});
+
+test("validator: break/continue placement, returns, kernels return void", () => {
+  rejects(fn(() => [{ k: "break", loc: null }]), /break outside a loop/);
+  rejects(fn(() => [{ k: "continue", loc: null }]), /continue outside a loop/);
+  rejects(fn((f, e) => [{ k: "return", value: e(c(1)), loc: null }]), /returns i32 from a function returning void/);
+  rejects(fn(() => [], { returnType: T.i32 }), /a kernel returns a value/);
+  validateModule(fn(() => [{ k: "loop", body: [{ k: "break", loc: null }], continuing: [], breakIf: null, loc: null }]));
+});
+
+test("validator: unknown types never survive inference", () => {
+  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e(c(1, T.unknown as never)), loc: null }]), /unknown type/);
+});
+
+// ---- the op table's exact semantics ------------------------------------------------------------
+
+function foldOne(op: OpName, t: Scalar, args: number[]): number | boolean {
+  const m = fn((f, e) => {
+    const resultT = OPS[op].result === "same" ? T.scalar(t) : OPS[op].result === "bool" ? T.bool : T.i32;
+    f.locals.push({ name: "r", type: resultT });
+    return [{ k: "set", local: 2 as never, value: e({ k: "op", op, args: args.map((a) => e(c(wrapValue(t, a), T.scalar(t)))), type: resultT, loc: null }), loc: null }];
+  });
+  foldConstants(m);
+  const s = m.functions[0].body[0] as Extract<Stmt, { k: "set" }>;
+  const r = m.functions[0].exprs[s.value];
+  assert.equal(r.k, "const");
+  return (r as Extract<Expr, { k: "const" }>).value;
+}
+
+test("folding follows each type's semantics exactly", () => {
+  assert.equal(foldOne("add", "i32", [2147483647, 1]), -2147483648);
+  assert.equal(foldOne("mul", "i32", [65537, 65537]), 131073);            // not 4295098369
+  assert.equal(foldOne("mul", "u32", [4294967295, 2]), 4294967294);
+  assert.equal(foldOne("div", "i32", [-7, 2]), -3);                        // truncates toward zero
+  assert.equal(foldOne("div", "i32", [5, 0]), 0);                          // (5 / 0) | 0
+  assert.equal(foldOne("div", "i32", [-2147483648, -1]), -2147483648);
+  assert.equal(foldOne("rem", "i32", [-7, 3]), -1);
+  assert.equal(foldOne("rem", "i32", [7, 0]), 0);
+  assert.equal(foldOne("shr", "i32", [-16, 2]), -4);
+  assert.equal(foldOne("shr", "u32", [4294967280, 2]), 1073741820);
+  assert.equal(foldOne("shl", "i32", [1, 33]), 2);                         // counts are mod 32
+  assert.equal(foldOne("add", "f32", [0.1, 0.2]), Math.fround(Math.fround(0.1) + Math.fround(0.2)));
+  assert.notEqual(foldOne("add", "f32", [0.1, 0.2]), 0.1 + 0.2);
+  assert.equal(foldOne("add", "f64", [0.1, 0.2]), 0.1 + 0.2);
+  assert.equal(foldOne("sqrt", "f32", [2]), Math.fround(Math.SQRT2));
+  assert.equal(foldOne("clz32", "u32", [1]), 31);
+  assert.equal(foldOne("lt", "f32", [NaN, 1]), false);
+  assert.equal(foldOne("ne", "f32", [NaN, NaN]), true);
+  assert.equal(foldOne("neg", "i32", [-2147483648]), -2147483648);
+  assert.equal(foldOne("abs", "i32", [-2147483648]), -2147483648);
+});
+
+// ---- inference, through the printed IR -----------------------------------------------------
+
+async function ir(f: Function, types: string[], scope?: Record<string, unknown>, stage: "infer" | "dce" = "infer"): Promise<string> {
+  let text = "";
+  await kernel(f, { scope }).compile({ target: "js", types, dump: [stage], dumpSink: (_s, t) => { text = t; } });
+  return text;
+}
+
+test("inference: a variable takes the common type of its values", async () => {
+  const text = await ir(function widen(out: Float32Array, x: Float32Array) {
+    let acc = 0;
+    for (let i = 0; i < x.length; i++) acc += x[i];
+    out[0] = acc;
+  }, ["f32[]", "f32[]"]);
+  assert.match(text, /locals %2:acc: f32, %3:i: i32/);
+});
+
+test("inference: one helper, two specializations", async () => {
+  function twice(v: number) { return v + v; }
+  const text = await ir(function spec(out: Float32Array, n: number) {
+    out[0] = twice(n) + twice(0.5);
+  }, ["f32[]", "i32"], { twice });
+  assert.match(text, /helper #0 @twice\(%0:v: i32\) -> i32/);
+  assert.match(text, /helper #1 @twice\(%0:v: f32\) -> f32/);
+});
+
+test("inference: literals take the type of the other operand", async () => {
+  const text = await ir(function lit(out: Float64Array, x: Float64Array) {
+    out[0] = x[0] * 0.1 + 1;
+  }, ["f64[]", "f64[]"]);
+  assert.match(text, /add\.f64\(mul\.f64\(%1:x\[0:i32\], 0\.1:f64\), 1:f64\)/);
+});
+
+test("inference: integer division only for (a / b) | 0", async () => {
+  const text = await ir(function divs(out: Float32Array, a: number, b: number) {
+    out[0] = a / b;
+    out[1] = (a / b) | 0;
+  }, ["f32[]", "i32", "i32"]);
+  assert.match(text, /%0:out\[0:i32\] = div\.f32\(f32\(%1:a\), f32\(%2:b\)\)/);
+  assert.match(text, /%0:out\[1:i32\] = f32\(div\.i32\(%1:a, %2:b\)\)/);
+});
+
+test("printer: the module prints globals, functions and locations", async () => {
+  const text = await ir(function tab(out: Float32Array) { out[0] = W[1]; }, ["f32[]"], { W: new Float32Array([1, 2]) });
+  assert.match(text, /^global @W: f32\[2\] constant\n\nkernel #0 @tab\(%0:out: f32\[\]\) -> void \{\n  %0:out\[0:i32\] = @W\[1:i32\]  ; \d+:\d+\n\}\n$/);
+});
+
+test("passes: dead code and constant branches disappear", async () => {
+  const text = await ir(function dead(out: Float32Array) {
+    const unused = out[0] * 2;
+    if (2 > 3) out[1] = 5;
+    out[2] = 1 + 2;
+  }, ["f32[]"], undefined, "dce");
+  assert.doesNotMatch(text, /unused|5:f32/);
+  assert.match(text, /%0:out\[2:i32\] = 3:f32/);
+});
+
+test("printModule is deterministic", async () => {
+  const f = function det(out: Float32Array, x: Float32Array) { out[0] = Math.sqrt(x[0]) + 1; };
+  assert.equal(await ir(f, ["f32[]", "f32[]"]), await ir(f, ["f32[]", "f32[]"]));
+});

@@ -25,7 +25,8 @@ export type CompileErrorKind =
   | "unsupported-value"   // a scope value that cannot enter a kernel
   | "invalid-assignment"  // assignment to a const, an array, a parameter array
   | "argument"            // kernel arguments / declared types that do not fit
-  | "unknown-target";     // compile() for a target gpuc does not have
+  | "unknown-target"      // compile() for a target gpuc does not have
+  | "runtime-signature";  // a runtime-library function compiled to another signature than declared
 
 export function formatLocation(loc: SourceLocation | null): string {
   return loc ? `${loc.file}:${loc.line}:${loc.column}` : "<unknown>";

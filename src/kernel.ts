@@ -20,6 +20,8 @@ export interface KernelOptions {
   name?: string;
   /** Check array accesses against their length (default true). */
   boundsCheck?: boolean;
+  /** Device exceptions: 0 — only that one happened; 1 (default) — message and location; 2 — also the call chain. */
+  debugLevel?: 0 | 1 | 2;
 }
 
 export interface CompileOptions {
@@ -117,7 +119,10 @@ export class Kernel {
   }
 
   private config(target: string): CompilerConfig {
-    return { target: TARGETS.get(target)!, optimize: true, inline: defaultInline };
+    return {
+      target: TARGETS.get(target)!, optimize: true, inline: defaultInline,
+      boundsCheck: this.options.boundsCheck ?? true, debugLevel: this.options.debugLevel ?? 1,
+    };
   }
 
   /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */

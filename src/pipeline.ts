@@ -20,6 +20,10 @@ export type DumpStage = (typeof DUMP_STAGES)[number];
 
 export interface CompilerConfig {
   target: Target;
+  /** Check every array access (default true). */
+  boundsCheck: boolean;
+  /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
+  debugLevel: 0 | 1 | 2;
   /** Run the optimization passes (inline, fold, dce). */
   optimize: boolean;
   inline: InlineOptions;
@@ -45,10 +49,11 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     if (config.dump?.stages.has(stage)) config.dump.sink(stage, printModule(m));
   };
 
-  const module = inferKernel(kernel, argTypes, methods);
+  const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel });
   checkpoint("infer", module);
+  // Helpers that contain a barrier are always inlined: barriers belong to the kernel's own control flow.
+  inlineCalls(module, config.optimize ? config.inline : { always: false, maxStatements: 0 });
   if (config.optimize) {
-    inlineCalls(module, config.inline);
     checkpoint("inline", module);
     foldConstants(module);
     checkpoint("fold", module);

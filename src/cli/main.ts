@@ -11,7 +11,8 @@ import { TARGETS } from "../targets/index.js";
 import { readFileKernels } from "./file-kernels.js";
 
 const USAGE = `usage:
-  gpuc compile <file.ts> [--kernel NAME] [--target js] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]] [--no-opt]
+  gpuc compile <file.ts> [--kernel NAME] [--target js] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
+               [--no-opt] [--no-bounds-check] [--debug=0|1|2]
   gpuc devices
   gpuc --help
 
@@ -50,6 +51,8 @@ function compile(args: string[]): number {
         types: { type: "string" },
         dump: { type: "string" },
         "no-opt": { type: "boolean", default: false },
+        "no-bounds-check": { type: "boolean", default: false },
+        debug: { type: "string", default: "1" },
       },
     });
   } catch (e) {
@@ -86,8 +89,12 @@ function compile(args: string[]): number {
   });
 
   const out: string[] = [];
+  const debugLevel = Number(values.debug);
+  if (debugLevel !== 0 && debugLevel !== 1 && debugLevel !== 2) throw new UsageError(`--debug must be 0, 1 or 2, got '${values.debug}'`);
   const { artifact } = compileModule(ufn, types, {
     target,
+    boundsCheck: !values["no-bounds-check"],
+    debugLevel,
     optimize: !values["no-opt"],
     inline: defaultInline,
     dump: dump.size ? { stages: dump, sink: (stage, text) => out.push(`;; ---- IR after ${stage} ----\n${text}`) } : undefined,

@@ -5,8 +5,9 @@
 
 import { KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
+import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
-import { DeviceArray, hostArrayElement, type Device, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, hostArrayElement, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
@@ -22,11 +23,21 @@ interface CpuKernel extends LoadedKernel {
   run: (...args: unknown[]) => void;
 }
 
+/** Thrown by generated code to end a thread after the runtime recorded an exception. */
+const TRAP = Object.freeze({ gpucTrap: true });
+
 export class CpuDevice implements Device {
   readonly kind = "cpu";
   readonly name = `CPU (JavaScript, Node.js ${process.versions.node})`;
   readonly target = "js";
   private closed = false;
+  private readonly state: Int32Array;
+  private readonly print: (line: string) => void;
+
+  constructor(options: DeviceOptions = {}) {
+    this.state = newState(options.printBufferWords ?? 1 << 18);
+    this.print = options.print ?? ((line) => console.log(line));
+  }
 
   array(data: HostArray): CpuArray {
     this.check();
@@ -38,27 +49,48 @@ export class CpuDevice implements Device {
   load(artifact: Artifact): CpuKernel {
     this.check();
     if (artifact.target !== "js") throw new KernelError("launch", `the CPU device runs 'js' artifacts, not '${artifact.target}'`);
-    // Bake the relocations: constant tables are bound as the code's free names when it is loaded.
-    const names = artifact.globals.map((g) => g.name);
-    const factory = new Function(...names, `${artifact.code}\nreturn ${artifact.entry};`);
-    const run = factory(...artifact.globals.map((g) => g.value)) as CpuKernel["run"];
+    // Bake the relocations: constant tables (and the runtime hooks) are bound as the code's free names.
+    const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number): never => {
+      const l = artifact.runtime.locations[loc];
+      throw new KernelError("exception",
+        `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}syncthreads() is reached under a condition that differs between the threads of a block ` +
+        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread) in kernel '${artifact.kernel}'`,
+        { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
+    };
+    const values = [...artifact.globals.map((g) => g.value), TRAP, divergent];
+    const factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`);
+    const run = factory(...values) as CpuKernel["run"];
     return { artifact, run };
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
     this.check();
     const k = kernel as CpuKernel;
-    for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
+    const state = this.state;
+    resetState(state);
     const [gx, gy, gz] = grid.blocks;
     const [dx, dy, dz] = grid.threads;
-    switch (args.length) {
-      // Direct calls for common arities keep the launch free of spread allocation.
-      case 1: k.run(args[0], gx, gy, gz, dx, dy, dz); break;
-      case 2: k.run(args[0], args[1], gx, gy, gz, dx, dy, dz); break;
-      case 3: k.run(args[0], args[1], args[2], gx, gy, gz, dx, dy, dz); break;
-      case 4: k.run(args[0], args[1], args[2], args[3], gx, gy, gz, dx, dy, dz); break;
-      default: k.run(...args, gx, gy, gz, dx, dy, dz);
+    for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
+    try {
+      switch (args.length) {
+        // Direct calls for common arities keep the launch free of spread allocation.
+        case 1: k.run(state, args[0], gx, gy, gz, dx, dy, dz); break;
+        case 2: k.run(state, args[0], args[1], gx, gy, gz, dx, dy, dz); break;
+        case 3: k.run(state, args[0], args[1], args[2], gx, gy, gz, dx, dy, dz); break;
+        case 4: k.run(state, args[0], args[1], args[2], args[3], gx, gy, gz, dx, dy, dz); break;
+        default: k.run(state, ...args, gx, gy, gz, dx, dy, dz);
+      }
+    } catch (e) {
+      if (e !== TRAP) { this.flushPrints(k.artifact); throw e; }
     }
+    this.flushPrints(k.artifact);
+    const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
+    if (err) throw err;
+  }
+
+  private flushPrints(artifact: Artifact): void {
+    if (this.state[27] === 0 && this.state[28] === 0) return;
+    for (const line of decodePrints(this.state, artifact.runtime)) this.print(line);
   }
 
   close(): void { this.closed = true; }

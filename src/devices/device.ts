@@ -24,6 +24,13 @@ export abstract class DeviceArray {
   abstract write(data: HostArray): Promise<void>;
 }
 
+export interface DeviceOptions {
+  /** Where `console.log` lines from kernels go (default: the host's console.log). */
+  print?: (line: string) => void;
+  /** Size of the print area in 32-bit words (default 256 Ki words, 1 MiB). */
+  printBufferWords?: number;
+}
+
 export interface Grid {
   blocks: [number, number, number];
   threads: [number, number, number];

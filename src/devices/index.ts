@@ -2,7 +2,7 @@
 
 import { KernelError } from "../errors.js";
 import { CpuDevice } from "./cpu.js";
-import type { Device } from "./device.js";
+import type { Device, DeviceOptions } from "./device.js";
 
 export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
 export const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
@@ -16,20 +16,20 @@ function unavailable(kind: DeviceKind): string | null {
 }
 
 /** Open a device: `device("cpu")`, or `device()` for the best one present (GPU runtimes first, the CPU last). */
-export async function device(kind?: DeviceKind): Promise<Device> {
+export async function device(kind?: DeviceKind, options: DeviceOptions = {}): Promise<Device> {
   if (kind === undefined) {
-    for (const k of DEVICE_KINDS) if (!unavailable(k)) return open(k);
+    for (const k of DEVICE_KINDS) if (!unavailable(k)) return open(k, options);
     throw new KernelError("device-unavailable", "no device is available");
   }
   if (!DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device '${String(kind)}' (known: ${DEVICE_KINDS.join(", ")})`);
   const why = unavailable(kind);
   if (why) throw new KernelError("device-unavailable", why);
-  return open(kind);
+  return open(kind, options);
 }
 
-function open(kind: DeviceKind): Device {
+function open(kind: DeviceKind, options: DeviceOptions): Device {
   switch (kind) {
-    case "cpu": return new CpuDevice();
+    case "cpu": return new CpuDevice(options);
     default: throw new KernelError("device-unavailable", `the '${kind}' device is not implemented`);
   }
 }

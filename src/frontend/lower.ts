@@ -231,6 +231,19 @@ class Lowerer {
       case "ReturnStatement":
         out.push({ k: "return", e: s.argument ? this.expr(s.argument) : null, span });
         return;
+      case "ThrowStatement": {
+        const arg = s.argument;
+        const isError = (n: any): boolean => (n.type === "NewExpression" || n.type === "CallExpression") && n.callee.type === "Identifier" && /Error$/.test(n.callee.name);
+        let message: string | null = null;
+        if (arg.type === "Literal" && typeof arg.value === "string") message = arg.value;
+        else if (isError(arg) && arg.arguments.length === 0) message = "";
+        else if (isError(arg) && arg.arguments[0]?.type === "Literal" && typeof arg.arguments[0].value === "string") message = arg.arguments[0].value;
+        else if (isError(arg) && arg.arguments[0]?.type === "TemplateLiteral" && arg.arguments[0].expressions.length === 0) message = arg.arguments[0].quasis[0].value.cooked;
+        if (message === null) return this.error("unsupported-syntax", "a device exception needs a constant message: throw new Error(\"…\")", s,
+          "print values with console.log before throwing");
+        out.push({ k: "throw", message, span });
+        return;
+      }
       case "SwitchStatement": {
         const selector = this.expr(s.discriminant);
         this.switchDepth++;
@@ -304,8 +317,14 @@ class Lowerer {
         return this.bad("object literals are not supported in kernels (no allocation on the device)", e);
       case "ArrayExpression":
         return this.bad("array literals are not supported in kernels (no allocation on the device); use a typed array from scope", e);
-      case "NewExpression":
-        return this.bad(`'new ${e.callee.type === "Identifier" ? e.callee.name : "…"}(…)' is not supported in kernels (no allocation on the device)`, e);
+      case "NewExpression": {
+        const ctor = e.callee.type === "Identifier" && !this.lookupLocal(e.callee.name) && !this.env.lookup(e.callee.name) ? e.callee.name : null;
+        if (ctor && ctor in ARRAY_TYPES) {
+          if (e.arguments.length !== 1) return this.bad(`'new ${ctor}(size)' takes one argument, a constant size`, e);
+          return { k: "newArray", elem: ARRAY_TYPES[ctor], size: this.expr(e.arguments[0]), span };
+        }
+        return this.bad(`'new ${ctor ?? "…"}(…)' is not supported in kernels (no allocation on the device; private arrays are \`new Float32Array(N)\` with a constant N)`, e);
+      }
       case "TemplateLiteral":
         return this.bad("template literals are not supported in kernels", e);
       case "AwaitExpression":
@@ -400,6 +419,15 @@ class Lowerer {
   private call(e: any): UExpr {
     const span = spanOf(e);
     if (e.optional) return this.bad("optional calls are not supported in kernels", e);
+    // shared(Float32Array, 256): the first argument names an element type, not a value.
+    const sharedPath = e.callee.type === "Identifier" ? e.callee.name : e.callee.type === "MemberExpression" ? this.intrinsicPath(e.callee) : null;
+    if (sharedPath === "shared" && !this.lookupLocal("shared") && !this.env.lookup("shared")) {
+      const [ctorNode, sizeNode] = e.arguments;
+      const ctor = ctorNode?.type === "Identifier" ? ctorNode.name : null;
+      if (!ctor || !(ctor in ARRAY_TYPES) || e.arguments.length !== 2)
+        return this.bad("shared() takes a typed-array constructor and a constant size, e.g. shared(Float32Array, 256)", e, "unsupported-syntax");
+      return { k: "sharedArray", elem: ARRAY_TYPES[ctor], size: this.expr(sizeNode), span };
+    }
     const args = e.arguments.map((a: any) => {
       if (a.type === "SpreadElement") return this.bad("spread arguments are not supported in kernels", a);
       return this.expr(a);
@@ -505,7 +533,7 @@ function describe(n: any): string {
   const names: Record<string, string> = {
     ClassDeclaration: "a class declaration", ClassExpression: "a class expression",
     ForInStatement: "a for…in loop", ForOfStatement: "a for…of loop", TryStatement: "try/catch",
-    ThrowStatement: "'throw'", LabeledStatement: "a labeled statement", WithStatement: "'with'",
+    LabeledStatement: "a labeled statement", WithStatement: "'with'",
     DebuggerStatement: "'debugger'", ObjectPattern: "destructuring", ArrayPattern: "destructuring",
     AssignmentPattern: "a default value", RestElement: "a rest parameter", TaggedTemplateExpression: "a tagged template",
     ImportExpression: "import()", MetaProperty: "import.meta / new.target", Super: "'super'",

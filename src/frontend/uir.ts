@@ -56,6 +56,10 @@ export type UExpr = { span: Span } & (
   | { k: "assign"; op: string; target: UExpr; value: UExpr }   // target: var or index
   | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
   | { k: "seq"; exprs: UExpr[] }
+  /** `new Float32Array(8)`: a private array of constant size. */
+  | { k: "newArray"; elem: ScalarName; size: UExpr }
+  /** `shared(Float32Array, 256)`: a shared-memory array of constant size. */
+  | { k: "sharedArray"; elem: ScalarName; size: UExpr }
 );
 
 export type UStmt = { span: Span } & (
@@ -70,4 +74,6 @@ export type UStmt = { span: Span } & (
   | { k: "return"; e: UExpr | null; implicit?: boolean }
   | { k: "block"; body: UStmt[] }
   | { k: "switch"; selector: UExpr; cases: { test: UExpr | null; body: UStmt[]; span: Span }[] }
+  /** `throw new Error("message")`: a device exception. */
+  | { k: "throw"; message: string }
 );

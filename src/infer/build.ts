@@ -6,18 +6,30 @@
 import type { CompileErrorKind, Frame } from "../errors.js";
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Stmt, SwitchCase } from "../ir/module.js";
+import type { AtomicOp, Block, Expr, ExprHandle, Function, LocalHandle, Loc, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { completesBlock } from "../ir/validate.js";
-import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
+import { walkStmts } from "../ir/module.js";
+import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
 
 /** What a function builder needs from the module being built (infer.ts). */
 export interface ModuleContext {
   methods: MethodTable;
+  options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
-  instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type; pending: boolean } | null;
+  instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
   table(t: UTable): { handle: number; type: Type };
+  /** A shared array, one per declaration site (`key`) and specialization. */
+  sharedArray(key: string, name: string, type: ArrayType): number;
+  /** A runtime-library function, linked into the module. */
+  runtime(name: string): { handle: number; returnType: Type };
+  /** Whether a function takes the kernel state (decided from its source, before inference). */
+  usesState(fn: UFunction): boolean;
+  message(text: string, kind?: "bounds" | "exception"): number;
+  format(f: PrintFormat): number;
+  /** The source name of a global or shared array, for messages. */
+  arrayName(e: Expr): string;
 }
 
 export interface PassResult {
@@ -26,6 +38,11 @@ export interface PassResult {
   returnType: Type;
   errors: { kind: CompileErrorKind; message: string; span: Span; hint?: string }[];
 }
+
+const STATE_TYPE = T.array("i32", "global");
+const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
+
+function once(h: ExprHandle): () => ExprHandle { return () => h; }
 
 const BINARY_OPS: Record<string, OpName> = {
   "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "**": "pow",
@@ -55,14 +72,15 @@ export class FunctionBuilder implements MethodBuilder {
     private argTypes: Type[],
     private varTypes: Type[],
     private returnType: Type,
-    private kind: "kernel" | "helper",
+    private kind: "kernel" | "helper" | "runtime",
     private ctx: ModuleContext,
     private frames: Frame[],
   ) {
     this.fn = {
       name: ufn.name, kind, params: [], locals: [], exprs: [], body: [], returnType: T.void,
-      loc: this.loc(ufn.span), paramNames: ufn.params.map((p) => ufn.vars[p].name),
+      loc: this.loc(ufn.span), paramNames: ufn.params.map((p) => ufn.vars[p].name), stateParam: null,
     };
+
     this.out = this.fn.body;
     this.newVarTypes = varTypes.slice();
     this.newReturn = returnType.kind === "scalar" ? returnType : T.unknown;
@@ -76,6 +94,7 @@ export class FunctionBuilder implements MethodBuilder {
       this.fn.params.push(param);
       this.localOf[p] = param;
     });
+    if (this.kind === "kernel" || (this.kind === "helper" && this.ctx.usesState(u))) this.fn.stateParam = this.newLocal("$state", STATE_TYPE);
     u.vars.forEach((v, i) => {
       if (v.kind === "param") {
         const t = this.varTypes[i];
@@ -89,7 +108,7 @@ export class FunctionBuilder implements MethodBuilder {
       }
     });
     this.stmts(u.body);
-    if (this.kind === "helper") {
+    if (this.kind !== "kernel") {
       if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.fn.body)))
         this.err("type", `function '${u.name}' does not return a value on every path`, u.span);
       if (!this.sawValueReturn && !this.sawPendingReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
@@ -110,7 +129,7 @@ export class FunctionBuilder implements MethodBuilder {
   }
   private temp(type: Type): LocalHandle { return this.newLocal("tmp", type); }
   private emit(s: Stmt): void { this.out.push(s); }
-  private loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start } : null; }
+  private loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start, fn: this.ufn.name } : null; }
   private read(l: LocalHandle, span: Span | null = null): ExprHandle {
     return this.add({ k: "local", local: l, type: this.fn.locals[l].type, loc: this.loc(span) });
   }
@@ -221,6 +240,7 @@ export class FunctionBuilder implements MethodBuilder {
       case "decl": {
         if (!s.init) return;
         const v = this.ufn.vars[s.v];
+        if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declareArray(s.v, s.init, s.span);
         const val = this.expr(s.init);
         if (val.k === "expr" && isArray(val.t)) {
           if (v.kind !== "const") { this.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
@@ -261,6 +281,7 @@ export class FunctionBuilder implements MethodBuilder {
         if (s.implicit && this.kind === "kernel" && s.e) { this.expr(s.e, false); return; }
         return this.ret(s.e, s.span);
       case "block": this.stmts(s.body); return;
+      case "throw": this.raise(this.ctx.message(s.message), s.span, null, null); return;
       case "switch": return this.switchStmt(s);
     }
   }
@@ -416,7 +437,8 @@ export class FunctionBuilder implements MethodBuilder {
         const i = this.index(e.index);
         if (!a || i === null) return this.unknown;
         const t = T.scalar(a.t.elem);
-        return { k: "expr", h: this.add({ k: "load", array: a.h, index: i, type: t, loc: this.loc(span) }), t };
+        const c = this.checked(a.h, a.t, i, span);
+        return { k: "expr", h: this.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.loc(span) }), t };
       }
       case "unary": return this.unary(e.op, this.expr(e.a), span);
       case "binary": return this.binary(e, span);
@@ -425,6 +447,8 @@ export class FunctionBuilder implements MethodBuilder {
       case "call": return this.call(e, used);
       case "assign": return this.assign(e, used);
       case "update": return this.update(e, used);
+      case "newArray": case "sharedArray":
+        return this.error("unsupported-syntax", `${e.k === "newArray" ? "private" : "shared"} arrays must be declared with const, e.g. \`const a = ${e.k === "newArray" ? "new Float32Array(8)" : "shared(Float32Array, 256)"}\``, span);
       case "seq": {
         let last: Val = this.unknown;
         e.exprs.forEach((x, i) => { last = this.expr(x, used && i === e.exprs.length - 1); });
@@ -532,7 +556,7 @@ export class FunctionBuilder implements MethodBuilder {
     const mark = this.out.length;
     const block = this.out;
     const r = this.expr(right);
-    if (block.length > mark && left.k === "expr" && left.t.kind === "scalar" && !this.isStable(left.h)) {
+    if (block.length > mark && left.k === "expr" && left.t.kind === "scalar" && !this.isStable(left.h, block.slice(mark))) {
       const t = this.temp(left.t);
       block.splice(mark, 0, { k: "set", local: t, value: left.h, loc: null });
       const h = this.read(t);
@@ -541,9 +565,28 @@ export class FunctionBuilder implements MethodBuilder {
     return r;
   }
 
-  private isStable(h: ExprHandle): boolean {
+  private isStable(h: ExprHandle, after: Stmt[] = []): boolean {
     const e = this.fn.exprs[h];
-    return e.k === "const" || e.k === "builtin" || e.k === "global";
+    if (e.k === "const" || e.k === "builtin" || e.k === "global" || e.k === "shared") return true;
+    // A local read stays valid unless the statements that follow assign that local.
+    if (e.k === "local") {
+      let assigned = false;
+      walkStmts(after, (s) => {
+        if ((s.k === "set" || s.k === "init") && s.local === e.local) assigned = true;
+        if ((s.k === "call" || s.k === "atomic") && s.result === e.local) assigned = true;
+      });
+      return !assigned;
+    }
+    return false;
+  }
+
+  /** For a store's target: the expression as is, spilled to a temporary only if it must be used twice (bounds checks). */
+  private reusableIfChecked(h: ExprHandle, span: Span): { peek: ExprHandle; get: () => ExprHandle } {
+    if (!this.ctx.options.boundsCheck || this.kind === "runtime") return { peek: h, get: once(h) };
+    const r = this.reusable(h, span);
+    const first = r();
+    let used = false;
+    return { peek: first, get: () => (used ? r() : ((used = true), first)) };
   }
 
   /** A binary operator on two values, with JS's rules mapped onto the typed language. */
@@ -685,18 +728,24 @@ export class FunctionBuilder implements MethodBuilder {
       if (!arr || idx === null) { this.expr(e.value); return this.unknown; }
       if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
       const elem = T.scalar(arr.t.elem);
-      const arrR = this.reusable(arr.h, span);
-      const idxR = binop ? this.reusable(idx, span) : () => idx;
-      const a0 = arrR(), i0 = idxR();
       let value: Val;
+      let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
-        const cur: Val = { k: "expr", h: this.add({ k: "load", array: a0, index: i0, type: elem, loc: this.loc(span) }), t: elem };
+        // a[i] op= v: the load's check covers the store (same array, same index).
+        target = this.checked(arr.h, arr.t, idx, span, 2);
+        const cur: Val = { k: "expr", h: this.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.loc(span) }), t: elem };
         value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
-      } else value = this.expr(e.value);
+      } else {
+        // JS evaluates the target, then the value, then stores: the index is checked just before the store.
+        const a = this.reusableIfChecked(arr.h, span), i = this.reusableIfChecked(idx, span);
+        value = this.operandAfterAll([{ k: "expr", h: i.peek, t: this.fn.exprs[idx].type }], e.value);
+        target = { array: a.get, index: i.get };
+      }
       if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
       if (!this.scalarType(value, e.value.span)) return this.unknown;
       const h = this.storeValue(value, elem, span, used);
-      this.emit({ k: "store", array: binop ? arrR() : a0, index: binop ? idxR() : i0, value: h.store, loc: this.loc(span) });
+      if (!binop) target = this.checked(target.array(), arr.t, target.index(), span);
+      this.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.loc(span) });
       return h.result;
     }
     return this.unknown;
@@ -763,9 +812,148 @@ export class FunctionBuilder implements MethodBuilder {
       return this.unknown;
     }
     const result = rt === T.void ? null : this.temp(rt);
-    this.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.loc(span) });
+    if (inst.usesState && this.fn.stateParam === null) return this.error("type", `internal: '${callee.name}' needs the kernel state but '${this.ufn.name}' has none`, span);
+    const frame = this.ctx.options.debugLevel >= 2 ? this.loc(span) ?? undefined : undefined;
+    this.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.loc(span), ...(frame !== undefined ? { frame } : {}) });
     if (!result) return used ? this.error("type", `'${callee.name}' does not return a value`, span) : this.unknown;
     return { k: "expr", h: this.read(result, span), t: rt };
+  }
+
+  // ---- arrays, barriers, atomics, exceptions, prints ---------------------------------------
+
+  /** `const a = new Float32Array(8)` (a private array local) or `const s = shared(Float32Array, 256)`. */
+  private declareArray(v: number, init: Extract<UExpr, { k: "newArray" | "sharedArray" }>, span: Span): void {
+    const uv = this.ufn.vars[v];
+    const size = this.expr(init.size);
+    const kind = init.k === "newArray" ? "private" : "shared";
+    if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE[kind]) {
+      this.err("type", `the size of a ${kind} array must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
+      return;
+    }
+    if (uv.kind !== "const") { this.err("invalid-assignment", `${kind} array '${uv.name}' must be declared with const`, span); return; }
+    const type = T.array(init.elem, kind, size.value);
+    this.newVarTypes[v] = type;
+    if (kind === "shared") {
+      const h = this.ctx.sharedArray(`${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`, uv.name, type);
+      this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
+      return;
+    }
+    const l = this.newLocal(uv.name, type);
+    this.localOf[v] = l;
+    this.emit({ k: "init", local: l, loc: this.loc(span) });
+  }
+
+  /**
+   * A bounds check before an access of `array[index]` (unless bounds checks are off): an
+   * out-of-range index reports "index i out of bounds for array 'a' of length n" and ends the
+   * thread. Returns reusable handles for the access itself.
+   */
+  private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
+    if (!this.ctx.options.boundsCheck || this.kind === "runtime")
+      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.reusable(array, span), index: this.reusable(index, span) };
+    const arr = this.reusable(array, span), idx = this.reusable(index, span);
+    const idxT = this.fn.exprs[index].type as ScalarType;
+    const len = t.size !== null ? this.constant(t.size, T.u32, span) : this.convertH(this.add({ k: "length", array: arr(), type: T.i32, loc: null }), T.u32, span);
+    const i = idx();
+    const out = this.add({ k: "op", op: "ge", args: [this.convertH(i, T.u32, span), len], type: T.bool, loc: this.loc(span) });
+    const name = this.arrayName(array);
+    const code = this.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
+    const lenI = t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: arr(), type: T.i32, loc: null });
+    const then = this.capture(() => this.raise(code, span, this.convertH(idx(), T.i32, span), lenI));
+    this.emit({ k: "if", cond: out, then, else: [], loc: this.loc(span) });
+    return { array: arr, index: idx };
+  }
+
+  private arrayName(h: ExprHandle): string {
+    const e = this.fn.exprs[h];
+    if (e.k === "local") return this.fn.locals[e.local].name;
+    if (e.k === "global" || e.k === "shared") return this.ctx.arrayName(e);
+    return "array";
+  }
+
+  /** Record an exception through the runtime library and end the thread. */
+  private raise(code: number, span: Span, a: ExprHandle | null, b: ExprHandle | null): void {
+    const level = this.ctx.options.debugLevel;
+    const rt = this.ctx.runtime("gpuc_report_exception");
+    const args = [
+      this.stateExpr(),
+      this.constant(level === 0 ? this.ctx.message("an exception occurred in the kernel") : code, T.i32, span),
+      level === 0 ? this.constant(-1, T.i32, span) : this.add({ k: "location", site: this.loc(span)!, type: T.i32, loc: null }),
+      a ?? this.constant(0, T.i32, span),
+      b ?? this.constant(0, T.i32, span),
+    ];
+    if (level >= 2) this.ctx.runtime("gpuc_report_exception_frame");
+    this.emit({ k: "call", fn: rt.handle as never, args, result: null, loc: this.loc(span) });
+    this.emit({ k: "trap", loc: this.loc(span) });
+  }
+
+  private stateExpr(): ExprHandle {
+    if (this.fn.stateParam === null) throw new Error(`internal: '${this.ufn.name}' uses the kernel state but was not given it`);
+    return this.read(this.fn.stateParam);
+  }
+
+  barrier(span: Span): Val {
+    this.emit({ k: "barrier", loc: this.loc(span) });
+    return this.unknown;
+  }
+
+  /** An atomic read-modify-write; returns the old value. */
+  atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val {
+    const want = op === "compareExchange" ? 4 : op === "load" ? 2 : 3;
+    if (args.length !== want) return this.error("type", `${name} takes ${want} arguments, got ${args.length}`, span);
+    const a = args[0];
+    if (a.k !== "expr" || !isArray(a.t)) return a.k === "expr" && a.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);
+    const t = a.t;
+    const floatOk = name === "atomicAdd" || op === "load" || op === "store" || op === "exchange";
+    if (!(t.elem === "i32" || t.elem === "u32" || (t.elem === "f32" && floatOk && name !== `Atomics.${op}`)))
+      return this.error("type", `${name} works on ${name.startsWith("Atomics.") ? "Int32Array and Uint32Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);
+    if (t.space !== "global" && t.space !== "shared") return this.error("type", `${name} works on global and shared arrays, not ${t.space} ones`, span);
+    const iv = args[1];
+    const idxT = iv.k === "weak" ? null : this.scalarType(iv, span);
+    if (iv.k !== "weak" && (!idxT || !isInt(idxT))) return this.error("type", `${name}: the index must be an integer`, span);
+    const idx = iv.k === "weak" ? this.constant(iv.value, T.i32, span) : (iv as { h: ExprHandle }).h;
+    const elem = T.scalar(t.elem);
+    const operands = args.slice(2).map((v) => this.convert(v, elem, span));
+    const c = this.checked(a.h, t, idx, span);
+    const result = this.temp(elem);
+    this.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.loc(span) });
+    return { k: "expr", h: this.read(result, span), t: elem };
+  }
+
+  /** console.log(…): a print record through the runtime library, formatted on the host. */
+  print(args: Val[], span: Span): Val {
+    const parts: PrintFormat["parts"] = [];
+    const values: { h: ExprHandle; t: Scalar }[] = [];
+    for (const a of args) {
+      if (a.k === "str") { parts.push(a.value); continue; }
+      const t = this.scalarType(a, span);
+      if (!t) return this.unknown;
+      parts.push(t.scalar);
+      values.push({ h: this.convert(a, t, span), t: t.scalar });
+    }
+    const words = values.reduce((n, v) => n + (v.t === "f64" ? 2 : 1), 0);
+    const fmt = this.ctx.format({ parts, loc: this.loc(span) });
+    const rt = this.ctx.runtime("gpuc_print_reserve");
+    const at = this.temp(T.i32);
+    this.emit({ k: "call", fn: rt.handle as never, args: [this.stateExpr(), this.constant(fmt, T.i32, span), this.constant(words, T.i32, span)], result: at, loc: this.loc(span) });
+    const stores = this.capture(() => {
+      let k = 0;
+      const put = (word: ExprHandle): void => {
+        const index = this.add({ k: "op", op: "add", args: [this.read(at), this.constant(k++, T.i32, span)], type: T.i32, loc: null });
+        this.emit({ k: "store", array: this.stateExpr(), index, value: word, loc: this.loc(span) });
+      };
+      for (const v of values) {
+        if (v.t === "f32") put(this.add({ k: "op", op: "f32bits", args: [v.h], type: T.i32, loc: null }));
+        else if (v.t === "f64") {
+          const r = this.reusable(v.h, span);
+          put(this.add({ k: "op", op: "f64hi", args: [r()], type: T.i32, loc: null }));
+          put(this.add({ k: "op", op: "f64lo", args: [r()], type: T.i32, loc: null }));
+        } else put(this.convertH(v.h, T.i32, span));
+      }
+    });
+    const ok = this.add({ k: "op", op: "ge", args: [this.read(at), this.constant(0, T.i32, span)], type: T.bool, loc: null });
+    this.emit({ k: "if", cond: ok, then: stores, else: [], loc: this.loc(span) });
+    return this.unknown;
   }
 
   /** Lower one more argument, keeping every earlier argument's evaluation before it. */
@@ -775,8 +963,9 @@ export class FunctionBuilder implements MethodBuilder {
     const r = this.expr(next);
     if (block.length > mark) {
       const spills: Stmt[] = [];
+      const after = block.slice(mark);
       for (const v of earlier) {
-        if (v.k === "expr" && v.t.kind === "scalar" && !this.isStable(v.h)) {
+        if (v.k === "expr" && v.t.kind === "scalar" && !this.isStable(v.h, after)) {
           const t = this.temp(v.t);
           spills.push({ k: "set", local: t, value: v.h, loc: null });
           (v as { h: ExprHandle }).h = this.read(t);

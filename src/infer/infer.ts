@@ -4,9 +4,11 @@
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
-import type { Function, FunctionHandle, Global, GlobalHandle, Module } from "../ir/module.js";
+import type { Expr, Function, FunctionHandle, Global, GlobalHandle, Loc, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
-import { T, parseTypeName, typeName, type Scalar, type Type } from "../ir/types.js";
+import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
+import { RUNTIME, runtimeFunction } from "../runtime/library.js";
+import type { UExpr, UStmt } from "../frontend/uir.js";
 import { FunctionBuilder, type ModuleContext } from "./build.js";
 import type { MethodTable } from "./methods.js";
 
@@ -29,26 +31,88 @@ export function methodInstanceKey(fn: UFunction, argTypes: Type[]): string {
   return `${fn.id}(${argTypes.map(typeName).join(",")})`;
 }
 
+export interface InferOptions {
+  boundsCheck: boolean;
+  debugLevel: 0 | 1 | 2;
+}
+
 class ModuleBuilder implements ModuleContext {
   readonly diags = new Diagnostics();
+  private messages: Message[] = [];
+  private formats: PrintFormat[] = [];
+  private sharedByKey = new Map<string, number>();
+  private stateUse = new Map<UFunction, boolean>();
   private instances = new Map<string, MethodInstance>();
   private functions: (Function | null)[] = [];
   private stack: MethodInstance[] = [];
   private globals: Global[] = [];
+  private shared: Shared[] = [];
   private tables = new Map<UTable, { handle: number; type: Type }>();
   private reportedLowering = new Set<UFunction>();
 
-  constructor(readonly methods: MethodTable) {}
+  constructor(readonly methods: MethodTable, readonly options: InferOptions) {}
 
-  instance(ufn: UFunction, argTypes: Type[], frames: Frame[], kind: "kernel" | "helper" = "helper") {
+  sharedArray(key: string, name: string, type: ArrayType): number {
+    let h = this.sharedByKey.get(key);
+    if (h === undefined) {
+      h = this.shared.length;
+      const taken = new Set(this.shared.map((s) => s.name));
+      let unique = name;
+      for (let k = 1; taken.has(unique); k++) unique = `${name}_${k}`;
+      this.shared.push({ name: unique, type });
+      this.sharedByKey.set(key, h);
+    }
+    return h;
+  }
+
+  runtime(name: string): { handle: number; returnType: Type } {
+    const decl = RUNTIME.get(name);
+    if (!decl) throw new InternalCompilerError(`unknown runtime function '${name}'`);
+    const ufn = runtimeFunction(name, globalMethodsFor(this.methods));
+    const params = decl.params.map((t) => parseTypeName(t)!);
+    const inst = this.instance(ufn, params, [], "runtime");
+    // The compiled signature must be the declared one (DESIGN §5).
+    const f = this.functions[inst.handle];
+    const got = f ? `(${f.params.map((p) => typeName(f.locals[p].type)).join(", ")}) -> ${typeName(f.returnType)}` : "?";
+    const want = `(${params.map(typeName).join(", ")}) -> ${decl.returns}`;
+    if (f && got !== want)
+      this.diags.add({ kind: "runtime-signature", message: `runtime function '${name}' is declared ${want} but compiles to ${got}`, location: null, frames: [] });
+    return inst;
+  }
+
+  usesState(fn: UFunction): boolean {
+    let u = this.stateUse.get(fn);
+    if (u === undefined) { u = usesKernelState(fn, this.options.boundsCheck); this.stateUse.set(fn, u); }
+    return u;
+  }
+
+  message(text: string, kind: Message["kind"] = "exception"): number {
+    let i = this.messages.findIndex((m) => m.text === text && m.kind === kind);
+    if (i < 0) { i = this.messages.length; this.messages.push({ text, kind }); }
+    return i + 1;
+  }
+
+  format(f: PrintFormat): number {
+    this.formats.push(f);
+    return this.formats.length - 1;
+  }
+
+  arrayName(e: Expr): string {
+    if (e.k === "global") return this.globals[e.global]?.name ?? "table";
+    if (e.k === "shared") return this.shared[e.shared]?.name ?? "shared";
+    return "array";
+  }
+
+  instance(ufn: UFunction, argTypes: Type[], frames: Frame[], kind: "kernel" | "helper" | "runtime" = "helper") {
+    const usesState = kind === "helper" && this.usesState(ufn);
     const key = methodInstanceKey(ufn, argTypes);
     let mi = this.instances.get(key);
     if (mi?.state === "inferring") {
       // A recursive call: use the return type inferred so far; the caller's fixed point settles it.
       for (const m of this.stack) if (m !== mi && this.stack.indexOf(m) > this.stack.indexOf(mi)) m.provisional = true;
-      return { handle: mi.handle, returnType: mi.returnType, pending: true };
+      return { handle: mi.handle, returnType: mi.returnType, pending: true, usesState };
     }
-    if (mi && !(mi.provisional && this.stack.length)) return { handle: mi.handle, returnType: mi.returnType, pending: false };
+    if (mi && !(mi.provisional && this.stack.length)) return { handle: mi.handle, returnType: mi.returnType, pending: false, usesState };
     if (!mi) {
       mi = { key, ufn, argTypes, handle: this.functions.length, returnType: T.unknown, state: "inferring", provisional: false, fn: null };
       this.instances.set(key, mi);
@@ -56,7 +120,7 @@ class ModuleBuilder implements ModuleContext {
     }
     this.reportLowering(ufn, frames);
     this.infer(mi, kind, frames);
-    return { handle: mi.handle, returnType: mi.returnType, pending: false };
+    return { handle: mi.handle, returnType: mi.returnType, pending: false, usesState };
   }
 
   private reportLowering(ufn: UFunction, frames: Frame[]): void {
@@ -66,7 +130,7 @@ class ModuleBuilder implements ModuleContext {
     for (const d of lowered) this.diags.add({ ...d, frames: [...d.frames, ...frames] });
   }
 
-  private infer(mi: MethodInstance, kind: "kernel" | "helper", frames: Frame[]): void {
+  private infer(mi: MethodInstance, kind: "kernel" | "helper" | "runtime", frames: Frame[]): void {
     mi.state = "inferring";
     mi.provisional = false;
     this.stack.push(mi);
@@ -129,13 +193,14 @@ class ModuleBuilder implements ModuleContext {
     const remap = new Map(order.map((old, i) => [old, i]));
     const functions = order.map((h) => this.functions[h]!);
     for (const f of functions) walkStmts(f.body, (s) => { if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle; });
-    return { name, functions, entry: remap.get(entry)! as FunctionHandle, globals: this.globals.map((g) => ({ ...g })) as Global[] };
+    return { name, functions, entry: remap.get(entry)! as FunctionHandle, globals: this.globals.map((g) => ({ ...g })) as Global[], shared: this.shared,
+      messages: this.messages, formats: this.formats, debugLevel: this.options.debugLevel };
   }
 }
 
 /** Infer a kernel on argument types and build its typed IR module; throws one CompileError with every problem found. */
-export function inferKernel(kernel: UFunction, argTypes: Type[], methods: MethodTable): Module {
-  const b = new ModuleBuilder(methods);
+export function inferKernel(kernel: UFunction, argTypes: Type[], methods: MethodTable, options: InferOptions): Module {
+  const b = new ModuleBuilder(methods, options);
   if (argTypes.length !== kernel.params.length) throw new InternalCompilerError("argument count checked by the caller");
   const { handle } = b.instance(kernel, argTypes, [], "kernel");
   b.diags.throwIfAny();
@@ -143,3 +208,51 @@ export function inferKernel(kernel: UFunction, argTypes: Type[], methods: Method
 }
 
 export type { GlobalHandle };
+
+/** The global table an overlay derives from (runtime functions see no user overlays). */
+function globalMethodsFor(t: MethodTable): MethodTable { return t.root(); }
+
+/**
+ * Whether a function takes the kernel state: it indexes arrays (with bounds checks on), throws,
+ * prints, uses atomics or calls a helper. Decided from the source so that a function's
+ * parameters are known before it is inferred (recursion needs that).
+ */
+export function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
+  let uses = false;
+  const expr = (e: UExpr | null): void => {
+    if (!e || uses) return;
+    switch (e.k) {
+      case "index": if (boundsCheck) uses = true; expr(e.array); expr(e.index); return;
+      case "call":
+        if (e.callee.k === "function" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name))) uses = true;
+        e.args.forEach(expr); return;
+      case "length": expr(e.array); return;
+      case "unary": expr(e.a); return;
+      case "binary": case "logical": expr(e.a); expr(e.b); return;
+      case "cond": expr(e.c); expr(e.a); expr(e.b); return;
+      case "assign": expr(e.target); expr(e.value); return;
+      case "update": expr(e.target); return;
+      case "seq": e.exprs.forEach(expr); return;
+      case "newArray": case "sharedArray": expr(e.size); return;
+      default: return;
+    }
+  };
+  const stmts = (list: UStmt[]): void => {
+    for (const s of list) {
+      if (uses) return;
+      switch (s.k) {
+        case "expr": expr(s.e); break;
+        case "decl": expr(s.init); break;
+        case "if": expr(s.c); stmts(s.then); stmts(s.else); break;
+        case "loop": stmts(s.init); expr(s.test); expr(s.update); stmts(s.body); break;
+        case "return": expr(s.e); break;
+        case "block": stmts(s.body); break;
+        case "switch": expr(s.selector); for (const c of s.cases) { expr(c.test); stmts(c.body); } break;
+        case "throw": uses = true; break;
+        default: break;
+      }
+    }
+  };
+  stmts(fn.body);
+  return uses;
+}

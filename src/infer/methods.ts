@@ -8,7 +8,7 @@
 import type { CompileErrorKind } from "../errors.js";
 import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
-import type { Builtin, ExprHandle } from "../ir/module.js";
+import type { AtomicOp, Builtin, ExprHandle } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isFloat, isInt, type ScalarType, type Type } from "../ir/types.js";
 
@@ -20,6 +20,12 @@ export type Val =
   | { k: "str"; value: string };
 
 export interface MethodBuilder {
+  /** syncthreads(): every thread of the block waits for the others. */
+  barrier(span: Span): Val;
+  /** An atomic read-modify-write on args[0][args[1]]; returns the old value. */
+  atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val;
+  /** console.log(…) from the device. */
+  print(args: Val[], span: Span): Val;
   /** The value as a scalar of a definite type (weak constants take their default type); reports non-scalars. */
   scalarType(v: Val, span: Span): ScalarType | null;
   /** Convert to `t` with JS semantics. */
@@ -57,6 +63,9 @@ export class MethodTable implements GlobalNames {
 
   /** An overlay: a table consulted before this one, for one target (or one user library). */
   overlay(): MethodTable { return new MethodTable(this); }
+
+  /** The table at the bottom of the overlay chain: the global one. */
+  root(): MethodTable { return this.parent ? this.parent.root() : this; }
 }
 
 // ---- the global table ----------------------------------------------------------------------
@@ -199,6 +208,16 @@ export function createGlobalMethodTable(): MethodTable {
   t.defineMethod("Number.isFinite", floatPredicate("isfinite", Number.isFinite, true));
   t.defineMethod("isNaN", floatPredicate("isnan", isNaN, false));
   t.defineMethod("isFinite", floatPredicate("isfinite", isFinite, true));
+
+  t.defineMethod("syncthreads", (b, args, span) => (args.length ? b.error("type", "syncthreads() takes no arguments", span) : b.barrier(span)));
+  t.defineMethod("console.log", (b, args, span) => b.print(args, span));
+  const atomics: [string, AtomicOp][] = [["add", "add"], ["sub", "sub"], ["and", "and"], ["or", "or"], ["xor", "xor"],
+    ["exchange", "exchange"], ["compareExchange", "compareExchange"], ["load", "load"], ["store", "store"]];
+  // Each returns the old value, except Atomics.store, which returns the value stored.
+  for (const [name, op] of atomics) t.defineMethod(`Atomics.${name}`, (b, args, span, n) => b.atomic(op, args, span, n));
+  t.defineMethod("atomicAdd", (b, args, span, n) => b.atomic("add", args, span, n));
+  t.defineMethod("atomicMin", (b, args, span, n) => b.atomic("min", args, span, n));
+  t.defineMethod("atomicMax", (b, args, span, n) => b.atomic("max", args, span, n));
   return t;
 }
 

@@ -16,9 +16,15 @@
 //  6. A call passes arguments of the callee's parameter types and stores a non-void result in a
 //     local of the callee's return type. A callee precedes its callers in `functions`, except
 //     along a recursive cycle (which only targets with a call stack accept).
-//  7. Array-typed locals are parameters and are never assigned.
+//  7. Array-typed locals are parameters or private arrays; they are never assigned. A private
+//     array (a local of a `private` array type) is zero-filled by an `init` statement where it
+//     is declared. Shared arrays are module-level (`Module.shared`), one per block.
 //  8. `select` evaluates only the chosen operand; `land`/`lor` evaluate the right operand only
 //     when needed (so a guarded load is never executed when its guard is false).
+//  9. `barrier` appears only in kernels (helpers containing one are inlined first), never
+//     inside a `switch`. `atomic` works on i32/u32 arrays (and f32 for add) that are global or
+//     shared; its operands are of the element type. `trap` ends the thread; control never
+//     continues after it.
 
 import type { OpName } from "./ops.js";
 import type { Type, ScalarType, ArrayType } from "./types.js";
@@ -27,10 +33,12 @@ export type ExprHandle = number & { readonly __brand: "expr" };
 export type LocalHandle = number & { readonly __brand: "local" };
 export type FunctionHandle = number & { readonly __brand: "function" };
 export type GlobalHandle = number & { readonly __brand: "global" };
+export type SharedHandle = number & { readonly __brand: "shared" };
 
 /** Where source came from; resolved to file:line:col only when printed or reported. */
 export interface SourceRef { readonly name: string; locate(offset: number): { file: string; line: number; column: number } }
-export interface Loc { readonly src: SourceRef; readonly at: number }
+/** A source position; `inlinedAt` is the call site it was inlined through (for exception call chains). */
+export interface Loc { readonly src: SourceRef; readonly at: number; readonly inlinedAt?: Loc; readonly fn?: string }
 
 export type Builtin =
   | "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockIdx.x" | "blockIdx.y" | "blockIdx.z"
@@ -47,7 +55,13 @@ export type Expr = { type: Type; loc: Loc | null } & (
   | { k: "select"; cond: ExprHandle; a: ExprHandle; b: ExprHandle }
   | { k: "load"; array: ExprHandle; index: ExprHandle }
   | { k: "length"; array: ExprHandle }
+  | { k: "shared"; shared: SharedHandle }
+  /** The id of a source location in the artifact's location table (i32), for exception records. */
+  | { k: "location"; site: Loc }
 );
+
+/** Read-modify-write operations of `atomic` statements; each gives the element's old value, except `store`, which gives the value stored. */
+export type AtomicOp = "add" | "sub" | "and" | "or" | "xor" | "min" | "max" | "exchange" | "compareExchange" | "load" | "store";
 
 export type Block = Stmt[];
 
@@ -63,20 +77,29 @@ export interface SwitchCase {
 export type Stmt = { loc: Loc | null } & (
   | { k: "set"; local: LocalHandle; value: ExprHandle }
   | { k: "store"; array: ExprHandle; index: ExprHandle; value: ExprHandle }
-  | { k: "call"; fn: FunctionHandle; args: ExprHandle[]; result: LocalHandle | null }
+  /** `frame`: this call site, recorded in an exception's call chain when a trap passes through it (debug level 2). */
+  | { k: "call"; fn: FunctionHandle; args: ExprHandle[]; result: LocalHandle | null; frame?: Loc }
   | { k: "if"; cond: ExprHandle; then: Block; else: Block }
   | { k: "loop"; body: Block; continuing: Block; breakIf: ExprHandle | null }
   | { k: "switch"; selector: ExprHandle; cases: SwitchCase[] }
   | { k: "break" }
   | { k: "continue" }
   | { k: "return"; value: ExprHandle | null }
+  /** Every thread of the block waits here for the others (syncthreads). */
+  | { k: "barrier" }
+  /** `array[index] op= args…` as one indivisible step; the old value goes to `result`. compareExchange takes [expected, replacement]. */
+  | { k: "atomic"; op: AtomicOp; array: ExprHandle; index: ExprHandle; args: ExprHandle[]; result: LocalHandle | null }
+  /** Zero-fill a private array local (its declaration). */
+  | { k: "init"; local: LocalHandle }
+  /** End this thread: an exception was recorded by the runtime library. */
+  | { k: "trap" }
 );
 
 export interface Local { name: string; type: Type }
 
 export interface Function {
   name: string;
-  kind: "kernel" | "helper";
+  kind: "kernel" | "helper" | "runtime";
   /** Parameter locals, in order. */
   params: LocalHandle[];
   locals: Local[];
@@ -86,16 +109,36 @@ export interface Function {
   loc: Loc | null;
   /** Source name of each parameter as the user wrote it (kernel parameter names are part of the artifact). */
   paramNames: string[];
+  /**
+   * The kernel state (an i32 array, see runtime/library.ts), an implicit first parameter of the
+   * kernel and of each helper that uses it; calls pass the caller's own. Runtime functions take
+   * the state as an ordinary parameter instead.
+   */
+  stateParam: LocalHandle | null;
 }
 
 /** A module-level constant array (a typed array captured from `scope`): a relocation site later. */
 export interface Global { name: string; type: ArrayType; value: Float32Array | Float64Array | Int32Array | Uint32Array }
 
+/** A shared-memory array: one per block, visible to every thread of the block. */
+export interface Shared { name: string; type: ArrayType }
+
+export interface Message { text: string; kind: "bounds" | "exception" }
+
+/** One `console.log` call site: literal text and the types of the values, in order. */
+export interface PrintFormat { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[]; loc: Loc | null }
+
 export interface Module {
   name: string;
+  /** The debug level the module was compiled at (what exception records carry). */
+  debugLevel: 0 | 1 | 2;
   functions: Function[];
   entry: FunctionHandle;
   globals: Global[];
+  shared: Shared[];
+  /** Exception messages; exception code = index + 1. `{0}`/`{1}` (`{0u}` unsigned) take the record's payload. */
+  messages: Message[];
+  formats: PrintFormat[];
 }
 
 export function scalarOf(t: Type): ScalarType["scalar"] | null {
@@ -125,14 +168,15 @@ export function stmtOperands(s: Stmt): ExprHandle[] {
     case "loop": return s.breakIf === null ? [] : [s.breakIf];
     case "switch": return [s.selector];
     case "return": return s.value === null ? [] : [s.value];
-    case "break": case "continue": return [];
+    case "atomic": return [s.array, s.index, ...s.args];
+    case "break": case "continue": case "barrier": case "init": case "trap": return [];
   }
 }
 
 /** The expression handles an expression uses directly. */
 export function exprOperands(e: Expr): ExprHandle[] {
   switch (e.k) {
-    case "const": case "local": case "global": case "builtin": return [];
+    case "const": case "local": case "global": case "builtin": case "shared": case "location": return [];
     case "op": return e.args;
     case "convert": return [e.arg];
     case "select": return [e.cond, e.a, e.b];

@@ -4,7 +4,7 @@
 import type { Scalar } from "./types.js";
 
 /** Operand classes: which scalar types an op accepts (all operands share one type). */
-export type OperandClass = "num" | "int" | "float" | "bool" | "numOrBool" | "u32";
+export type OperandClass = "num" | "int" | "float" | "bool" | "numOrBool" | "u32" | "f32" | "f64";
 
 export interface OpRow {
   arity: 1 | 2;
@@ -21,6 +21,9 @@ export interface OpRow {
 }
 
 type N = number;
+// Little-endian scratch views for the bit-pattern ops (every platform Node runs on is little-endian).
+const scratchBuffer = new ArrayBuffer(8);
+const scratch = { f32: new Float32Array(scratchBuffer), f64: new Float64Array(scratchBuffer), i32: new Int32Array(scratchBuffer) };
 const ALL: Scalar[] = ["bool", "i32", "u32", "f32", "f64"];
 const INT_EXACT: Scalar[] = ["bool", "i32", "f64"];
 
@@ -98,6 +101,11 @@ export const OPS = {
   sinh: math("sinh"), cosh: math("cosh"), tanh: math("tanh"), asinh: math("asinh"), acosh: math("acosh"), atanh: math("atanh"),
   isnan: { arity: 1, operands: "float", result: "bool", commutative: false, eval: (x) => x[0] !== x[0], js: (x) => `(${x[0]} !== ${x[0]})`, jsExact: ALL } as OpRow,
   isfinite: { arity: 1, operands: "float", result: "bool", commutative: false, eval: (x) => Number.isFinite(x[0]), js: (x) => `Number.isFinite(${x[0]})`, jsExact: ALL } as OpRow,
+
+  // Bit patterns, for the print buffer: an f32's bits as an i32, an f64's high and low words.
+  f32bits: { arity: 1, operands: "f32", result: "i32", commutative: false, eval: (x) => { scratch.f32[0] = x[0] as N; return scratch.i32[0]; }, js: (x) => `$f32bits(${x[0]})`, jsExact: ALL } as OpRow,
+  f64hi: { arity: 1, operands: "f64", result: "i32", commutative: false, eval: (x) => { scratch.f64[0] = x[0] as N; return scratch.i32[1]; }, js: (x) => `$f64hi(${x[0]})`, jsExact: ALL } as OpRow,
+  f64lo: { arity: 1, operands: "f64", result: "i32", commutative: false, eval: (x) => { scratch.f64[0] = x[0] as N; return scratch.i32[0]; }, js: (x) => `$f64lo(${x[0]})`, jsExact: ALL } as OpRow,
 } satisfies Record<string, OpRow>;
 
 export type OpName = keyof typeof OPS;
@@ -112,6 +120,8 @@ export function acceptsOperand(cls: OperandClass, t: Scalar): boolean {
     case "bool": return t === "bool";
     case "numOrBool": return true;
     case "u32": return t === "u32";
+    case "f32": return t === "f32";
+    case "f64": return t === "f64";
   }
 }
 

@@ -2,23 +2,24 @@
 // the trees they are; locals print as %N:name; each statement ends with its source line:col.
 
 import { assertNeverIR } from "./validate.js";
-import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "./module.js";
+import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "./module.js";
 import { typeName } from "./types.js";
 
 export function printModule(m: Module): string {
   const parts: string[] = [];
   for (const g of m.globals) parts.push(`global @${g.name}: ${typeName(g.type)}`);
+  for (const sh of m.shared) parts.push(`shared @${sh.name}: ${typeName(sh.type)}`);
   m.functions.forEach((f, i) => parts.push(printFunction(m, f, i)));
   return parts.join("\n\n") + "\n";
 }
 
 export function printFunction(m: Module, f: Function, index?: number): string {
   const p = new Printer(m, f);
-  const params = f.params.map((l) => `${p.local(l)}: ${typeName(f.locals[l].type)}`).join(", ");
+  const params = f.params.map((l) => `${p.local(l)}: ${typeName(f.locals[l].type)}`).join(", ") + (f.stateParam !== null ? `; state ${p.local(f.stateParam)}` : "");
   const head = `${f.kind} ${index !== undefined ? `#${index} ` : ""}@${f.name}(${params}) -> ${typeName(f.returnType)}`;
   const locals = f.locals
     .map((l, i) => ({ l, i }))
-    .filter(({ i }) => !f.params.includes(i as never))
+    .filter(({ i }) => !f.params.includes(i as never) && i !== f.stateParam)
     .map(({ l, i }) => `${p.local(i)}: ${typeName(l.type)}`);
   const lines = [head + " {"];
   if (locals.length) lines.push(`  locals ${locals.join(", ")}`);
@@ -46,6 +47,8 @@ class Printer {
       case "select": return `select(${this.expr(e.cond)}, ${this.expr(e.a)}, ${this.expr(e.b)})`;
       case "load": return `${this.expr(e.array)}[${this.expr(e.index)}]`;
       case "length": return `length(${this.expr(e.array)})`;
+      case "shared": return `shared @${this.m.shared[e.shared]?.name ?? e.shared}`;
+      case "location": return `location(${siteText(e.site)})`;
       default: return assertNeverIR(e);
     }
   }
@@ -93,9 +96,21 @@ class Printer {
       case "break": out.push(`${pad}break${at}`); return;
       case "continue": out.push(`${pad}continue${at}`); return;
       case "return": out.push(`${pad}return${s.value !== null ? " " + this.expr(s.value) : ""}${at}`); return;
+      case "barrier": out.push(`${pad}barrier${at}`); return;
+      case "atomic": {
+        const args = s.args.map((a) => this.expr(a)).join(", ");
+        out.push(`${pad}${s.result !== null ? this.local(s.result) + " = " : ""}atomic.${s.op} ${this.expr(s.array)}[${this.expr(s.index)}]${args ? ", " + args : ""}${at}`);
+        return;
+      }
+      case "init": out.push(`${pad}init ${this.local(s.local)}${at}`); return;
+      case "trap": out.push(`${pad}trap${at}`); return;
       default: assertNeverIR(s);
     }
   }
+}
+
+function siteText(l: Loc): string {
+  return `${lineCol(l)}${l.inlinedAt ? " inlined at " + siteText(l.inlinedAt) : ""}`;
 }
 
 function lineCol(loc: { src: { locate(o: number): { line: number; column: number } }; at: number }): string {

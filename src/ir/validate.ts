@@ -111,6 +111,13 @@ class FunctionValidator {
         if (!isArray(operandTypes[0])) this.bad(`${where}: length of a non-array`);
         if (e.type !== T.i32) this.bad(`${where}: length is i32`);
         break;
+      case "location": if (e.type !== T.i32) this.bad(`${where}: a location id is i32`); break;
+      case "shared": {
+        const sh = this.m.shared[e.shared];
+        if (!sh) this.bad(`${where}: shared array ${e.shared} does not exist`);
+        else if (sh.type !== e.type) this.bad(`${where}: type differs from the shared array's`);
+        break;
+      }
       default: assertNeverIR(e);
     }
     return e.type;
@@ -139,6 +146,7 @@ class FunctionValidator {
         const callee = this.m.functions[s.fn];
         if (!callee) { this.bad(`${where}: function #${s.fn} does not exist`); break; }
         if (callee.kind === "kernel") this.bad(`${where}: calls kernel '${callee.name}'`);
+        if (callee.stateParam !== null && this.f.stateParam === null) this.bad(`${where}: '${callee.name}' takes the kernel state, which '${this.f.name}' does not have`);
         if (s.fn >= this.index && !this.opts.allowRecursion) this.bad(`${where}: callee '${callee.name}' does not precede its caller (recursion)`);
         if (s.args.length !== callee.params.length) this.bad(`${where}: '${callee.name}' takes ${callee.params.length} arguments, got ${s.args.length}`);
         callee.params.forEach((p, i) => {
@@ -169,6 +177,29 @@ class FunctionValidator {
         if (this.f.returnType === T.void ? s.value !== null : types[0] !== this.f.returnType)
           this.bad(`${where}: returns ${s.value === null ? "nothing" : typeName(types[0])} from a function returning ${typeName(this.f.returnType)}`);
         break;
+      case "barrier":
+        if (this.f.kind !== "kernel") this.bad(`${where}: a barrier outside the kernel (helpers with barriers are inlined)`);
+        if (switches > 0) this.bad(`${where}: a barrier inside a switch`);
+        break;
+      case "atomic": {
+        const a = types[0];
+        if (!isArray(a)) { this.bad(`${where}: on ${typeName(a)}`); break; }
+        if (a.space !== "global" && a.space !== "shared") this.bad(`${where}: on a ${a.space} array`);
+        const elemOk = a.elem === "i32" || a.elem === "u32" || (a.elem === "f32" && (s.op === "add" || s.op === "load" || s.op === "store" || s.op === "exchange"));
+        if (!elemOk) this.bad(`${where}: atomic ${s.op} on ${a.elem} elements`);
+        if (!isInt(types[1])) this.bad(`${where}: index is ${typeName(types[1])}`);
+        const want = s.op === "compareExchange" ? 2 : s.op === "load" ? 0 : 1;
+        if (s.args.length !== want) this.bad(`${where}: ${s.op} takes ${want} operands, got ${s.args.length}`);
+        types.slice(2).forEach((t, i) => { if (t !== T.scalar(a.elem)) this.bad(`${where}: operand ${i} is ${typeName(t)}, elements are ${a.elem}`); });
+        if (s.result !== null && this.f.locals[s.result]?.type !== T.scalar(a.elem)) this.bad(`${where}: result local is not ${a.elem}`);
+        break;
+      }
+      case "init": {
+        const l = this.f.locals[s.local];
+        if (!l || !isArray(l.type) || l.type.space !== "private") this.bad(`${where}: init of a non-private-array local`);
+        break;
+      }
+      case "trap": break;
       default: assertNeverIR(s);
     }
   }
@@ -177,7 +208,7 @@ class FunctionValidator {
 /** Whether control can reach the end of a block (used for invariant 5). */
 export function completesBlock(block: Block): boolean {
   for (const s of block) {
-    if (s.k === "return" || s.k === "break" || s.k === "continue") return false;
+    if (s.k === "return" || s.k === "break" || s.k === "continue" || s.k === "trap") return false;
     if (s.k === "if" && !completesBlock(s.then) && !completesBlock(s.else)) return false;
     if (s.k === "loop" && s.breakIf === null && !loopBreaks(s.body) && !loopBreaks(s.continuing)) return false;
     // A switch with a default whose every case returns (or falls through to one that does).

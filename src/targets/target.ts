@@ -3,6 +3,7 @@
 import type { Diagnostic } from "../errors.js";
 import type { Module } from "../ir/module.js";
 import type { MethodTable } from "../infer/methods.js";
+import type { RuntimeTables } from "../runtime/host.js";
 
 /** What compiling a kernel for a target produces. */
 export interface Artifact {
@@ -17,6 +18,10 @@ export interface Artifact {
   params: { name: string; type: string }[];
   /** Module-level constant tables the code refers to by name, in the order a loader binds them. */
   globals: { name: string; type: string; value: ArrayLike<number> }[];
+  /** Every name the loader binds, in order: the globals, then target-specific runtime hooks. */
+  bindings: string[];
+  /** Messages, locations and print formats the host needs to report exceptions and prints. */
+  runtime: RuntimeTables;
 }
 
 export interface Target {

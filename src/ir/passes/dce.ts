@@ -21,6 +21,7 @@ export function eliminateDeadCode(m: Module): void {
 /** Drop locals nothing refers to any more, renumbering the rest (parameters keep their slots). */
 function compactLocals(f: Function): void {
   const used = new Set<number>(f.params);
+  if (f.stateParam !== null) used.add(f.stateParam);
   const visit = (h: number): void => {
     const e = f.exprs[h];
     if (e.k === "local") used.add(e.local);
@@ -28,8 +29,8 @@ function compactLocals(f: Function): void {
   };
   walkStmts(f.body, (s) => {
     for (const h of stmtOperands(s)) visit(h);
-    if (s.k === "set") used.add(s.local);
-    if (s.k === "call" && s.result !== null) used.add(s.result);
+    if (s.k === "set" || s.k === "init") used.add(s.local);
+    if ((s.k === "call" || s.k === "atomic") && s.result !== null) used.add(s.result);
   });
   if (used.size === f.locals.length) return;
   const remap = new Map<number, number>();
@@ -47,10 +48,11 @@ function compactLocals(f: Function): void {
   };
   walkStmts(f.body, (s) => {
     for (const h of stmtOperands(s)) rewrite(h);
-    if (s.k === "set") s.local = map(s.local);
-    if (s.k === "call" && s.result !== null) s.result = map(s.result);
+    if (s.k === "set" || s.k === "init") s.local = map(s.local);
+    if ((s.k === "call" || s.k === "atomic") && s.result !== null) s.result = map(s.result);
   });
   f.params = f.params.map(map);
+  if (f.stateParam !== null) f.stateParam = map(f.stateParam);
   f.locals = locals;
 }
 
@@ -62,13 +64,14 @@ function dropUnreachable(block: Block): Block {
     if (s.k === "loop") { s.body = dropUnreachable(s.body); s.continuing = dropUnreachable(s.continuing); }
     if (s.k === "switch") for (const c of s.cases) c.body = dropUnreachable(c.body);
     out.push(s);
-    if (s.k === "return" || s.k === "break" || s.k === "continue") break;
+    if (s.k === "return" || s.k === "break" || s.k === "continue" || s.k === "trap") break;
   }
   return out;
 }
 
 function readLocals(f: Function): Set<number> {
   const read = new Set<number>(f.params);
+  if (f.stateParam !== null) read.add(f.stateParam);
   const visit = (h: number): void => {
     const e = f.exprs[h];
     if (e.k === "local") read.add(e.local);

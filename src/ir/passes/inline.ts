@@ -2,7 +2,7 @@
 // the helper's body, with fresh locals, parameters assigned from the arguments and array
 // parameters replaced by the array expressions passed.
 
-import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
+import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Module, Stmt } from "../module.js";
 import { walkStmts } from "../module.js";
 import { isArray } from "../types.js";
 import { pruneFunctions } from "./dce.js";
@@ -25,6 +25,7 @@ export function inlineCalls(m: Module, opts: InlineOptions = { always: false, ma
 function eligible(m: Module, caller: number, callee: number, opts: InlineOptions): boolean {
   if (callee >= caller) return false; // recursion
   const f = m.functions[callee];
+  if (f.kind === "runtime") return false; // the runtime library is cold code: keep it out of line
   let count = 0, returns = 0, callsSelf = false;
   walkStmts(f.body, (s) => {
     count++;
@@ -34,7 +35,13 @@ function eligible(m: Module, caller: number, callee: number, opts: InlineOptions
   if (callsSelf) return false;
   const last = f.body[f.body.length - 1];
   const returnsOnlyAtEnd = returns === 0 || (returns === 1 && last?.k === "return");
-  return returnsOnlyAtEnd && (opts.always || count <= opts.maxStatements);
+  return returnsOnlyAtEnd && (opts.always || count <= opts.maxStatements || containsBarrier(f.body));
+}
+
+export function containsBarrier(b: Block): boolean {
+  let found = false;
+  walkStmts(b, (s) => { if (s.k === "barrier") found = true; });
+  return found;
 }
 
 function inlineBlock(m: Module, f: Function, index: number, block: Block, opts: InlineOptions): Block {
@@ -59,6 +66,8 @@ function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "ca
   const localMap = new Map<number, LocalHandle>();
   const arrayArgs = new Map<number, ExprHandle>();
   const out: Block = [];
+  // The callee's kernel state is the caller's (calls pass it implicitly).
+  if (callee.stateParam !== null && caller.stateParam !== null) localMap.set(callee.stateParam, caller.stateParam);
   callee.params.forEach((p, i) => {
     if (isArray(callee.locals[p].type)) { arrayArgs.set(p, call.args[i]); return; }
     const l = newLocal(caller, `${callee.name}.${callee.locals[p].name}`, callee.locals[p]);
@@ -70,12 +79,11 @@ function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "ca
     if (m === undefined) { m = newLocal(caller, `${callee.name}.${callee.locals[l].name}`, callee.locals[l]); localMap.set(l, m); }
     return m;
   };
-  const copy = (h: ExprHandle): ExprHandle => {
-    const e = callee.exprs[h];
-    if (e.k === "local" && arrayArgs.has(e.local)) return copyFrom(caller, caller, arrayArgs.get(e.local)!, (x) => x as LocalHandle);
-    return copyFrom(callee, caller, h, local);
-  };
-  const body = copyBlock(callee.body, copy, local);
+  const at = (l: Loc | null): Loc | null => inlinedAt(l, call.loc);
+  // Array parameters are replaced by the array expression passed, wherever they are read.
+  const substitute = (l: number): ExprHandle | null => (arrayArgs.has(l) ? copyFrom(caller, caller, arrayArgs.get(l)!, (x) => x as LocalHandle) : null);
+  const copy = (h: ExprHandle): ExprHandle => copyFrom(callee, caller, h, local, substitute, at);
+  const body = copyBlock(callee.body, copy, local, at);
   const last = body[body.length - 1];
   if (last?.k === "return") {
     body.pop();
@@ -91,34 +99,51 @@ function newLocal(f: Function, name: string, like: { type: Function["locals"][nu
 }
 
 /** Deep-copy an expression tree from one function's arena into another's. */
-export function copyFrom(from: Function, to: Function, h: ExprHandle, local: (l: number) => LocalHandle): ExprHandle {
+export function copyFrom(from: Function, to: Function, h: ExprHandle, local: (l: number) => LocalHandle,
+                         substitute: (l: number) => ExprHandle | null = () => null, at: (l: Loc | null) => Loc | null = (l) => l): ExprHandle {
   const e = from.exprs[h];
-  const c = (x: ExprHandle): ExprHandle => copyFrom(from, to, x, local);
+  const c = (x: ExprHandle): ExprHandle => copyFrom(from, to, x, local, substitute, at);
   let n: Expr;
   switch (e.k) {
     case "const": case "global": case "builtin": n = { ...e }; break;
-    case "local": n = { ...e, local: local(e.local) }; break;
+    case "location": n = { ...e, site: at(e.site) ?? e.site }; break;
+    case "local": {
+      const sub = substitute(e.local);
+      if (sub !== null) return sub;
+      n = { ...e, local: local(e.local) };
+      break;
+    }
     case "op": n = { ...e, args: e.args.map(c) }; break;
     case "convert": n = { ...e, arg: c(e.arg) }; break;
     case "select": n = { ...e, cond: c(e.cond), a: c(e.a), b: c(e.b) }; break;
     case "load": n = { ...e, array: c(e.array), index: c(e.index) }; break;
     case "length": n = { ...e, array: c(e.array) }; break;
+    case "shared": n = { ...e }; break;
   }
   to.exprs.push(n);
   return (to.exprs.length - 1) as ExprHandle;
 }
 
-function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: (l: number) => LocalHandle): Block {
-  return b.map((s): Stmt => {
+/** A callee's location seen through the call site it was inlined at. */
+function inlinedAt(l: Loc | null, site: Loc | null): Loc | null {
+  if (!l || !site) return l;
+  return { ...l, inlinedAt: l.inlinedAt ? inlinedAt(l.inlinedAt, site)! : site };
+}
+
+function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: (l: number) => LocalHandle, at: (l: Loc | null) => Loc | null): Block {
+  return b.map((s0): Stmt => {
+    const s = { ...s0, loc: at(s0.loc) } as Stmt;
     switch (s.k) {
       case "set": return { ...s, local: local(s.local), value: copy(s.value) };
       case "store": return { ...s, array: copy(s.array), index: copy(s.index), value: copy(s.value) };
-      case "call": return { ...s, args: s.args.map(copy), result: s.result === null ? null : local(s.result) };
-      case "if": return { ...s, cond: copy(s.cond), then: copyBlock(s.then, copy, local), else: copyBlock(s.else, copy, local) };
-      case "loop": return { ...s, body: copyBlock(s.body, copy, local), continuing: copyBlock(s.continuing, copy, local), breakIf: s.breakIf === null ? null : copy(s.breakIf) };
-      case "switch": return { ...s, selector: copy(s.selector), cases: s.cases.map((c) => ({ ...c, body: copyBlock(c.body, copy, local) })) };
+      case "call": return { ...s, args: s.args.map(copy), result: s.result === null ? null : local(s.result), ...(s.frame ? { frame: at(s.frame) ?? s.frame } : {}) };
+      case "if": return { ...s, cond: copy(s.cond), then: copyBlock(s.then, copy, local, at), else: copyBlock(s.else, copy, local, at) };
+      case "loop": return { ...s, body: copyBlock(s.body, copy, local, at), continuing: copyBlock(s.continuing, copy, local, at), breakIf: s.breakIf === null ? null : copy(s.breakIf) };
+      case "switch": return { ...s, selector: copy(s.selector), cases: s.cases.map((c) => ({ ...c, body: copyBlock(c.body, copy, local, at) })) };
       case "return": return { ...s, value: s.value === null ? null : copy(s.value) };
-      case "break": case "continue": return { ...s };
+      case "atomic": return { ...s, array: copy(s.array), index: copy(s.index), args: s.args.map(copy), result: s.result === null ? null : local(s.result) };
+      case "init": return { ...s, local: local(s.local) };
+      case "break": case "continue": case "barrier": case "trap": return { ...s };
     }
   });
 }

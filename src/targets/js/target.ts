@@ -2,6 +2,7 @@
 
 import type { Module } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
+import { runtimeTables } from "../../runtime/host.js";
 import type { Target } from "../target.js";
 import { emitJS } from "./emit.js";
 
@@ -12,7 +13,7 @@ export const jsTarget: Target = {
   overlay: null,
   validate: () => [],
   emit(m: Module) {
-    const { code, entry, globals } = emitJS(m);
+    const { code, entry, bindings, locations } = emitJS(m);
     const kernel = m.functions[m.entry];
     return {
       target: "js",
@@ -20,7 +21,9 @@ export const jsTarget: Target = {
       entry,
       code,
       params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
-      globals: m.globals.map((g, i) => ({ name: globals[i], type: typeName(g.type), value: g.value })),
+      globals: m.globals.map((g, i) => ({ name: bindings[i], type: typeName(g.type), value: g.value })),
+      bindings,
+      runtime: runtimeTables(m, locations, m.debugLevel),
     };
   },
 };

@@ -1,5 +1,21 @@
 "use strict";
-function folding(out, $gx, $gy, $gz, $dx, $dy, $dz) {
+function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
+  let tmp = 0;
+  { const $a = state, $i = 0, $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; tmp = $o; }
+  if (tmp === 0) {
+    state[1] = loc;
+    state[2] = a;
+    state[3] = b;
+    state[4] = $tx;
+    state[5] = $ty;
+    state[6] = $tz;
+    state[7] = $bx;
+    state[8] = $by;
+    state[9] = $bz;
+  }
+}
+
+function folding($state, out, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $bz = 0; $bz < $gz; $bz++)
   for (let $by = 0; $by < $gy; $by++)
   for (let $bx = 0; $bx < $gx; $bx++)
@@ -8,6 +24,10 @@ function folding(out, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $tx = 0; $tx < $dx; $tx++) {
     let k = 0;
     k = 0.7853981852531433;
+    if (($tx >>> 0) >= (out.length >>> 0)) {
+      gpuc_report_exception$0($state, 1, 0, $tx, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+      throw $trap;
+    }
     out[$tx] = Math.fround(Math.fround(Math.sin(Math.fround(k * Math.fround($tx)))) + 17);
   }
 }

@@ -1,12 +1,18 @@
 "use strict";
-function sign3$0(v) {
-  if (v > 0) {
-    return 1;
+function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
+  let tmp = 0;
+  { const $a = state, $i = 0, $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; tmp = $o; }
+  if (tmp === 0) {
+    state[1] = loc;
+    state[2] = a;
+    state[3] = b;
+    state[4] = $tx;
+    state[5] = $ty;
+    state[6] = $tz;
+    state[7] = $bx;
+    state[8] = $by;
+    state[9] = $bz;
   }
-  if (v < 0) {
-    return -1;
-  }
-  return 0;
 }
 
 function sign3$1(v) {
@@ -19,23 +25,44 @@ function sign3$1(v) {
   return 0;
 }
 
-function helpers(out, x, $gx, $gy, $gz, $dx, $dy, $dz) {
+function sign3$2(v) {
+  if (v > 0) {
+    return 1;
+  }
+  if (v < 0) {
+    return -1;
+  }
+  return 0;
+}
+
+function helpers($state, out, x, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $bz = 0; $bz < $gz; $bz++)
   for (let $by = 0; $by < $gy; $by++)
   for (let $bx = 0; $bx < $gx; $bx++)
   for (let $tz = 0; $tz < $dz; $tz++)
   for (let $ty = 0; $ty < $dy; $ty++)
   for (let $tx = 0; $tx < $dx; $tx++) {
-    let i = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0, tmp_4 = 0, lerp_a = 0, lerp_b = 0, lerp_t = 0;
+    let i = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0, lerp_a = 0, lerp_b = 0, lerp_t = 0;
     i = $tx;
+    if ((i >>> 0) >= (x.length >>> 0)) {
+      gpuc_report_exception$0($state, 1, 0, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
+      throw $trap;
+    }
     lerp_a = x[i];
     lerp_b = 1;
     lerp_t = 0.25;
     tmp = Math.fround(lerp_a + Math.fround(Math.fround(Math.fround(lerp_b) - lerp_a) * lerp_t));
-    tmp_2 = tmp;
-    tmp_1 = sign3$0(x[i]);
-    tmp_4 = Math.fround(tmp_2 * Math.fround(tmp_1));
-    tmp_3 = sign3$1(((i - 2) | 0));
-    out[i] = Math.fround(tmp_4 + Math.fround(tmp_3));
+    if ((i >>> 0) >= (x.length >>> 0)) {
+      gpuc_report_exception$0($state, 1, 1, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
+      throw $trap;
+    }
+    tmp_1 = sign3$1(x[i]);
+    tmp_3 = Math.fround(tmp * Math.fround(tmp_1));
+    tmp_2 = sign3$2((i - 2) | 0);
+    if ((i >>> 0) >= (out.length >>> 0)) {
+      gpuc_report_exception$0($state, 2, 2, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+      throw $trap;
+    }
+    out[i] = Math.fround(tmp_3 + Math.fround(tmp_2));
   }
 }

@@ -1,22 +1,54 @@
 "use strict";
-function matmul(c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
+function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
+  let tmp = 0;
+  { const $a = state, $i = 0, $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; tmp = $o; }
+  if (tmp === 0) {
+    state[1] = loc;
+    state[2] = a;
+    state[3] = b;
+    state[4] = $tx;
+    state[5] = $ty;
+    state[6] = $tz;
+    state[7] = $bx;
+    state[8] = $by;
+    state[9] = $bz;
+  }
+}
+
+function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $bz = 0; $bz < $gz; $bz++)
   for (let $by = 0; $by < $gy; $by++)
   for (let $bx = 0; $bx < $gx; $bx++)
   for (let $tz = 0; $tz < $dz; $tz++)
   for (let $ty = 0; $ty < $dy; $ty++)
   $thread: for (let $tx = 0; $tx < $dx; $tx++) {
-    let row = 0, col = 0, acc = 0, k = 0;
-    row = ((Math.imul($by, $dy) + $ty) | 0);
-    col = ((Math.imul($bx, $dx) + $tx) | 0);
+    let row = 0, col = 0, acc = 0, k = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0;
+    row = (Math.imul($by, $dy) + $ty) | 0;
+    col = (Math.imul($bx, $dx) + $tx) | 0;
     if ((row >= n) || (col >= n)) {
       continue $thread;
     }
     acc = 0;
     k = 0;
     for (; k < n; k = (k + 1) | 0) {
-      acc = Math.fround(acc + Math.fround(a[((Math.imul(row, n) + k) | 0)] * b[((Math.imul(k, n) + col) | 0)]));
+      tmp = (Math.imul(row, n) + k) | 0;
+      if ((tmp >>> 0) >= (a.length >>> 0)) {
+        gpuc_report_exception$0($state, 1, 0, tmp, a.length, $bx, $by, $bz, $tx, $ty, $tz);
+        throw $trap;
+      }
+      tmp_2 = a[tmp];
+      tmp_1 = (Math.imul(k, n) + col) | 0;
+      if ((tmp_1 >>> 0) >= (b.length >>> 0)) {
+        gpuc_report_exception$0($state, 2, 1, tmp_1, b.length, $bx, $by, $bz, $tx, $ty, $tz);
+        throw $trap;
+      }
+      acc = Math.fround(acc + Math.fround(tmp_2 * b[tmp_1]));
     }
-    c[((Math.imul(row, n) + col) | 0)] = acc;
+    tmp_3 = (Math.imul(row, n) + col) | 0;
+    if ((tmp_3 >>> 0) >= (c.length >>> 0)) {
+      gpuc_report_exception$0($state, 3, 2, tmp_3, c.length, $bx, $by, $bz, $tx, $ty, $tz);
+      throw $trap;
+    }
+    c[tmp_3] = acc;
   }
 }

@@ -1,18 +1,33 @@
 "use strict";
-function fib$0(n) {
-  let tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0;
+function fib$0($state, n) {
+  let tmp = 0, tmp_1 = 0, tmp_2 = 0;
   if (n < 2) {
-    tmp_3 = n;
+    tmp_2 = n;
   } else {
-    tmp = fib$0(((n - 1) | 0));
-    tmp_2 = tmp;
-    tmp_1 = fib$0(((n - 2) | 0));
-    tmp_3 = ((tmp_2 + tmp_1) | 0);
+    tmp = fib$0($state, (n - 1) | 0);
+    tmp_1 = fib$0($state, (n - 2) | 0);
+    tmp_2 = (tmp + tmp_1) | 0;
   }
-  return tmp_3;
+  return tmp_2;
 }
 
-function recursion(out, $gx, $gy, $gz, $dx, $dy, $dz) {
+function gpuc_report_exception$1(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
+  let tmp = 0;
+  { const $a = state, $i = 0, $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; tmp = $o; }
+  if (tmp === 0) {
+    state[1] = loc;
+    state[2] = a;
+    state[3] = b;
+    state[4] = $tx;
+    state[5] = $ty;
+    state[6] = $tz;
+    state[7] = $bx;
+    state[8] = $by;
+    state[9] = $bz;
+  }
+}
+
+function recursion($state, out, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $bz = 0; $bz < $gz; $bz++)
   for (let $by = 0; $by < $gy; $by++)
   for (let $bx = 0; $bx < $gx; $bx++)
@@ -20,7 +35,11 @@ function recursion(out, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $ty = 0; $ty < $dy; $ty++)
   for (let $tx = 0; $tx < $dx; $tx++) {
     let tmp = 0;
-    tmp = fib$0($tx);
+    tmp = fib$0($state, $tx);
+    if (($tx >>> 0) >= (out.length >>> 0)) {
+      gpuc_report_exception$1($state, 1, 0, $tx, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+      throw $trap;
+    }
     out[$tx] = tmp;
   }
 }

@@ -1,0 +1,107 @@
+// The host side of the runtime library: turns a launch's kernel state into a KernelError and
+// printed lines, for every device alike.
+
+import { KernelError, type Frame, type SourceLocation } from "../errors.js";
+import type { Loc, Module } from "../ir/module.js";
+import { STATE } from "./library.js";
+
+export interface ResolvedLocation extends SourceLocation { function: string; inlinedAt: ResolvedLocation | null }
+
+/** What an artifact carries for its runtime: message, location and print-format tables. */
+export interface RuntimeTables {
+  /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
+  debugLevel: 0 | 1 | 2;
+  messages: { text: string; kind: "bounds" | "exception" }[];
+  locations: (ResolvedLocation | null)[];
+  formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[]; location: ResolvedLocation | null }[];
+}
+
+export function resolveLocation(loc: Loc | null | undefined): ResolvedLocation | null {
+  if (!loc) return null;
+  const l = loc.src.locate(loc.at);
+  return { ...l, function: loc.fn ?? loc.src.name, inlinedAt: resolveLocation(loc.inlinedAt) };
+}
+
+/** The tables of a module with the location table its back end built, resolved to file:line:col. */
+export function runtimeTables(m: Module, locations: Loc[], debugLevel: 0 | 1 | 2): RuntimeTables {
+  return {
+    debugLevel,
+    messages: m.messages.map((x) => ({ ...x })),
+    locations: locations.map(resolveLocation),
+    formats: m.formats.map((f) => ({ parts: f.parts.slice(), location: resolveLocation(f.loc) })),
+  };
+}
+
+const where = (l: SourceLocation): string => `${l.file}:${l.line}:${l.column}`;
+const dim = (s: Int32Array, at: number) => ({ x: s[at], y: s[at + 1], z: s[at + 2] });
+
+/** The exception a launch recorded, as a KernelError, or null when there was none. */
+export function decodeException(state: Int32Array, tables: RuntimeTables, kernel: string): KernelError | null {
+  const code = state[STATE.CODE];
+  if (code === 0) return null;
+  const msg = tables.messages[code - 1] ?? { text: "an exception occurred in the kernel", kind: "exception" as const };
+  const a = state[STATE.A], b = state[STATE.B];
+  const text = msg.text.replace(/\{(0|1)(u?)\}/g, (_m, i: string, u: string) => {
+    const v = i === "0" ? a : b;
+    return String(u ? v >>> 0 : v);
+  });
+  const loc = state[STATE.LOC] >= 0 ? tables.locations[state[STATE.LOC]] ?? null : null;
+  const thread = dim(state, STATE.THREAD), block = dim(state, STATE.BLOCK);
+  // The call chain: the location's inlined-at sites, then the call sites recorded while unwinding.
+  const frames: Frame[] = [];
+  for (let l = loc; l; l = l.inlinedAt) frames.push({ function: l.function, location: { file: l.file, line: l.line, column: l.column } });
+  for (let i = 0; i < state[STATE.NFRAMES]; i++)
+    for (let f = tables.locations[state[STATE.FRAMES + i]] ?? null; f; f = f.inlinedAt)
+      frames.push({ function: f.function, location: { file: f.file, line: f.line, column: f.column } });
+  let message = `${loc ? where(loc) + ": " : ""}${text} (thread (${thread.x}, ${thread.y}, ${thread.z}) of block (${block.x}, ${block.y}, ${block.z}) in kernel '${kernel}')`;
+  if (tables.debugLevel < 2) frames.length = Math.min(frames.length, 1);
+  for (let i = 1; i < frames.length; i++) message += `\n    called from '${frames[i].function}' at ${where(frames[i].location!)}`;
+  const err = new KernelError(msg.kind, message, { location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null, thread, block });
+  (err as { frames?: Frame[] }).frames = frames;
+  return err;
+}
+
+const bits = new ArrayBuffer(8), bitsI32 = new Int32Array(bits), bitsF32 = new Float32Array(bits), bitsF64 = new Float64Array(bits);
+
+/** The lines printed by a launch, in the order their records were written. */
+export function decodePrints(state: Int32Array, tables: RuntimeTables): string[] {
+  const lines: string[] = [];
+  const end = Math.min(STATE.PRINT_BASE + state[STATE.PRINT_CURSOR], state.length);
+  let at = STATE.PRINT_BASE;
+  while (at + STATE.PRINT_HEADER <= end) {
+    const fmt = tables.formats[state[at]];
+    if (!fmt) break;
+    const prefix = `[block (${state[at + 4]}, ${state[at + 5]}, ${state[at + 6]}) thread (${state[at + 1]}, ${state[at + 2]}, ${state[at + 3]})]`;
+    at += STATE.PRINT_HEADER;
+    const out: string[] = [];
+    for (const p of fmt.parts) {
+      switch (p) {
+        case "i32": out.push(String(state[at++])); break;
+        case "u32": out.push(String(state[at++] >>> 0)); break;
+        case "bool": out.push(String(state[at++] !== 0)); break;
+        case "f32": bitsI32[0] = state[at++]; out.push(formatNumber(bitsF32[0])); break;
+        case "f64": bitsI32[1] = state[at++]; bitsI32[0] = state[at++]; out.push(formatNumber(bitsF64[0])); break;
+        default: out.push(p);
+      }
+    }
+    lines.push(`${prefix} ${out.join(" ")}`);
+  }
+  const dropped = state[STATE.PRINT_DROPPED];
+  if (dropped > 0) lines.push(`[gpuc] ${dropped} print record${dropped === 1 ? "" : "s"} dropped: the print buffer (${(state.length - STATE.PRINT_BASE) * 4 >> 10} KiB) is full`);
+  return lines;
+}
+
+/** As console.log shows a number. */
+function formatNumber(v: number): string {
+  return Object.is(v, -0) ? "-0" : String(v);
+}
+
+/** A fresh kernel state of `printWords` words of print area. */
+export function newState(printWords: number): Int32Array {
+  return new Int32Array(STATE.PRINT_BASE + printWords);
+}
+
+/** Clear the header before a launch (the print area is overwritten as it is used). */
+export function resetState(state: Int32Array): void {
+  state.fill(0, 0, STATE.PRINT_BASE);
+}

@@ -1,0 +1,339 @@
+// JS for one IR function: statements and expressions with the kernel language's exact semantics
+// (Math.fround for f32, |0 and >>>0 for i32/u32 wrap-around). A kernel without barriers runs
+// every thread of the grid in one tight loop nest (no closure call per thread).
+
+import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { walkStmts, exprOperands, stmtOperands } from "../../ir/module.js";
+import { OPS } from "../../ir/ops.js";
+import { formatNumber } from "../../ir/printer.js";
+import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";
+import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+
+const RESERVED = new Set(`break case catch class const continue debugger default delete do else enum export extends false finally
+  for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static
+  implements interface package private protected public await arguments eval undefined NaN Infinity Math Number Object globalThis`.split(/\s+/));
+
+/** JS variable names of the builtins inside generated code. */
+export const BUILTIN_VARS: Record<Builtin, string> = {
+  "threadIdx.x": "$tx", "threadIdx.y": "$ty", "threadIdx.z": "$tz",
+  "blockIdx.x": "$bx", "blockIdx.y": "$by", "blockIdx.z": "$bz",
+  "blockDim.x": "$dx", "blockDim.y": "$dy", "blockDim.z": "$dz",
+  "gridDim.x": "$gx", "gridDim.y": "$gy", "gridDim.z": "$gz",
+};
+export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz"];
+
+export const TYPED_ARRAY: Record<Scalar, string> = { bool: "Uint8Array", i32: "Int32Array", u32: "Uint32Array", f32: "Float32Array", f64: "Float64Array" };
+
+/** What every function emitter shares: the module and the names of its functions, globals and shared arrays. */
+export interface ModuleNames {
+  m: Module;
+  fnNames: string[];
+  globals: string[];
+  shared: string[];
+  builtins: Builtin[][];
+  /** Functions that may end in a trap (directly or through a callee). */
+  mayTrap: boolean[];
+  /** The runtime function recording call-chain frames, when linked (debug level 2). */
+  frameFn: number;
+  /** The artifact's location table, filled as the code refers to locations. */
+  locations: LocationTable;
+}
+
+/** Source locations by id, for exception records; equal sites share an id. */
+export class LocationTable {
+  readonly list: Loc[] = [];
+  private ids = new Map<string, number>();
+  id(loc: Loc | null | undefined): number {
+    if (!loc) return -1;
+    const key = siteKey(loc);
+    let id = this.ids.get(key);
+    if (id === undefined) { id = this.list.length; this.list.push(loc); this.ids.set(key, id); }
+    return id;
+  }
+}
+
+function siteKey(l: Loc): string {
+  return `${l.src.name}@${l.at}${l.inlinedAt ? "<" + siteKey(l.inlinedAt) : ""}`;
+}
+
+export function sanitize(name: string): string {
+  let n = name.replace(/[^A-Za-z0-9_$]/g, "_");
+  if (/^[0-9]/.test(n)) n = "_" + n;
+  if (n.startsWith("$")) n = "_" + n;
+  return RESERVED.has(n) ? n + "_" : n;
+}
+
+export class FunctionEmitter {
+  /** JS expression that reads / writes each local. */
+  protected reads: string[] = [];
+  protected writes: string[] = [];
+  protected lines: string[] = [];
+  private loopLabels = 0;
+  /** For each enclosing loop: the label to `break` for an IR `continue`, or null when JS `continue` is right. */
+  protected continueTargets: (string | null)[] = [];
+  protected isKernel: boolean;
+  protected state: string | null;
+  protected f: Function;
+
+  constructor(protected names: ModuleNames, f: Function, protected index: number) {
+    this.f = f;
+    this.isKernel = index === names.m.entry;
+    const used = new Set<string>();
+    f.locals.forEach((l, i) => {
+      let n = i === f.stateParam ? "$state" : sanitize(l.name);
+      if (used.has(n)) { let k = 1; while (used.has(`${n}_${k}`)) k++; n = `${n}_${k}`; }
+      used.add(n);
+      this.reads[i] = n;
+      this.writes[i] = n;
+    });
+    this.state = f.stateParam === null ? null : this.reads[f.stateParam];
+  }
+
+  /** Parameters in order: the kernel state first when the function takes it. */
+  protected paramList(): string[] {
+    const f = this.f;
+    return [...(f.stateParam !== null ? ["$state"] : []), ...f.params.map((p) => this.reads[p])];
+  }
+
+  /** Declarations of the non-parameter locals: scalars as `let`, private arrays allocated once. */
+  protected declarations(include: (local: number) => boolean = () => true): string[] {
+    const f = this.f;
+    const scalars: string[] = [];
+    const arrays: string[] = [];
+    f.locals.forEach((l, i) => {
+      if (f.params.includes(i as never) || i === f.stateParam || !include(i)) return;
+      if (isArray(l.type)) arrays.push(`const ${this.reads[i]} = new ${TYPED_ARRAY[l.type.elem]}(${l.type.size});`);
+      else scalars.push(`${this.reads[i]} = ${zero(l.type)}`);
+    });
+    return [...arrays, ...(scalars.length ? [`let ${scalars.join(", ")};`] : [])];
+  }
+
+  emit(): string {
+    const f = this.f;
+    const extra = this.isKernel ? GRID_PARAMS : this.names.builtins[this.index].map((b) => BUILTIN_VARS[b]);
+    const head = `function ${this.names.fnNames[this.index]}(${[...this.paramList(), ...extra].join(", ")}) {`;
+    if (!this.isKernel) {
+      for (const d of this.declarations()) this.lines.push("  " + d);
+      this.block(f.body, 1);
+      return [head, ...this.lines, "}"].join("\n");
+    }
+    // The kernel: every thread of every block, in order, in one loop nest.
+    const decls = this.declarations();
+    const arrays = decls.filter((d) => d.startsWith("const "));
+    const lets = decls.filter((d) => d.startsWith("let "));
+    this.block(f.body, 2);
+    return [
+      head,
+      ...this.sharedAllocations().map((l) => "  " + l),
+      ...arrays.map((l) => "  " + l),
+      "  for (let $bz = 0; $bz < $gz; $bz++)",
+      "  for (let $by = 0; $by < $gy; $by++)",
+      "  for (let $bx = 0; $bx < $gx; $bx++)",
+      "  for (let $tz = 0; $tz < $dz; $tz++)",
+      "  for (let $ty = 0; $ty < $dy; $ty++)",
+      `  ${hasReturn(f.body) ? "$thread: " : ""}for (let $tx = 0; $tx < $dx; $tx++) {`,
+      ...lets.map((l) => "    " + l),
+      ...this.lines,
+      "  }",
+      "}",
+    ].join("\n");
+  }
+
+  /** Shared arrays live for the launch; CUDA leaves them uninitialized per block, gpuc zero-fills them once. */
+  protected sharedAllocations(): string[] {
+    return this.names.m.shared.map((s, i) => `const ${this.names.shared[i]} = new ${TYPED_ARRAY[s.type.elem]}(${s.type.size});`);
+  }
+
+  protected line(depth: number, text: string): void { this.lines.push("  ".repeat(depth) + text); }
+
+  block(b: Block, depth: number): void {
+    for (const s of b) this.stmt(s, depth);
+  }
+
+  /** What an IR `return` does in the kernel (ends the thread). */
+  protected kernelReturn(): string { return "continue $thread;"; }
+
+  protected stmt(s: Stmt, d: number): void {
+    switch (s.k) {
+      case "set": this.line(d, `${this.writes[s.local]} = ${stripParens(this.expr(s.value))};`); return;
+      case "store": this.line(d, `${this.expr(s.array)}[${stripParens(this.expr(s.index))}] = ${stripParens(this.expr(s.value))};`); return;
+      case "call": return this.call(s, d);
+      case "if":
+        this.line(d, `if (${stripParens(this.expr(s.cond))}) {`);
+        this.block(s.then, d + 1);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
+        this.line(d, "}");
+        return;
+      case "loop": return this.loop(s, d);
+      case "switch": {
+        this.line(d, `switch (${stripParens(this.expr(s.selector))}) {`);
+        for (const c of s.cases) {
+          for (const v of c.values) this.line(d + 1, `case ${v}:`);
+          if (c.isDefault) this.line(d + 1, "default:");
+          this.line(d + 1, "{");
+          this.continueTargets.push(this.continueTargets.at(-1) ?? null);
+          this.block(c.body, d + 2);
+          this.continueTargets.pop();
+          if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
+          this.line(d + 1, "}");
+        }
+        this.line(d, "}");
+        return;
+      }
+      case "break": this.line(d, "break;"); return;
+      case "continue": {
+        const target = this.continueTargets.at(-1);
+        this.line(d, target ? `break ${target};` : "continue;");
+        return;
+      }
+      case "return":
+        if (this.isKernel) this.line(d, this.kernelReturn());
+        else this.line(d, s.value !== null ? `return ${stripParens(this.expr(s.value))};` : "return;");
+        return;
+      case "atomic": return this.atomic(s, d);
+      case "init": this.line(d, `${this.reads[s.local]}.fill(0);`); return;
+      case "trap": this.line(d, "throw $trap;"); return;
+      case "barrier": throw new Error("internal: a barrier outside a region kernel");
+      default: assertNeverIR(s);
+    }
+  }
+
+  private call(s: Extract<Stmt, { k: "call" }>, d: number): void {
+    const names = this.names;
+    const callee = names.m.functions[s.fn];
+    const extra = names.builtins[s.fn].map((b) => BUILTIN_VARS[b]);
+    const state = callee.stateParam !== null ? [this.state ?? "$state"] : [];
+    const call = `${names.fnNames[s.fn]}(${[...state, ...s.args.map((a) => stripParens(this.expr(a))), ...extra].join(", ")})`;
+    const text = s.result !== null ? `${this.writes[s.result]} = ${call};` : `${call};`;
+    if (s.frame === undefined || !names.mayTrap[s.fn] || names.frameFn < 0) { this.line(d, text); return; }
+    // Debug level 2: a trap passing through this call site records it in the exception's call chain.
+    const frameExtra = names.builtins[names.frameFn].map((b) => BUILTIN_VARS[b]);
+    this.line(d, `try { ${text} } catch ($e) { if ($e === $trap) ${names.fnNames[names.frameFn]}(${[this.state, String(names.locations.id(s.frame)), ...frameExtra].join(", ")}); throw $e; }`);
+  }
+
+  /** Atomics run one thread at a time on the CPU: a plain read-modify-write is indivisible. */
+  private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
+    const v = s.args.map((a) => stripParens(this.expr(a)));
+    const next: Record<string, string | null> = {
+      add: `$o + ${v[0]}`, sub: `$o - ${v[0]}`, and: `$o & ${v[0]}`, or: `$o | ${v[0]}`, xor: `$o ^ ${v[0]}`,
+      min: `Math.min($o, ${v[0]})`, max: `Math.max($o, ${v[0]})`, exchange: v[0], store: v[0],
+      compareExchange: `$o === ${v[0]} ? ${v[1]} : $o`, load: null,
+    };
+    const n = next[s.op];
+    const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}, $o = $a[$i];`];
+    if (n !== null) parts.push(`$a[$i] = ${n};`);
+    if (s.result !== null) parts.push(`${this.writes[s.result]} = ${s.op === "store" ? "$a[$i]" : "$o"};`);
+    this.line(d, `{ ${parts.join(" ")} }`);
+  }
+
+  /**
+   * A loop. When its continuing block is plain assignments and it has no break-if, it becomes
+   * `for (; test; update)`, where JS's `continue` already runs the update. Otherwise the body
+   * is a labeled block that an IR `continue` leaves with `break`.
+   */
+  private loop(s: Extract<Stmt, { k: "loop" }>, d: number): void {
+    let body = s.body;
+    let test = "";
+    const first = body[0];
+    if (first?.k === "if" && first.else.length === 0 && first.then.length === 1 && first.then[0].k === "break") {
+      const c = this.f.exprs[first.cond];
+      if (c.k === "op" && c.op === "not") { test = stripParens(this.expr(c.args[0])); body = body.slice(1); }
+    }
+    const simpleUpdate = s.breakIf === null && s.continuing.every((c) => c.k === "set");
+    if (simpleUpdate) {
+      const update = s.continuing.map((c) => (c.k === "set" ? `${this.writes[c.local]} = ${stripParens(this.expr(c.value))}` : "")).join(", ");
+      this.line(d, `for (; ${test}; ${update}) {`);
+      this.continueTargets.push(null);
+      this.block(body, d + 1);
+      this.continueTargets.pop();
+      this.line(d, "}");
+      return;
+    }
+    const label = `$body${this.loopLabels++}`;
+    this.line(d, `for (; ${test};) {`);
+    this.line(d + 1, `${label}: {`);
+    this.continueTargets.push(label);
+    this.block(body, d + 2);
+    this.continueTargets.pop();
+    this.line(d + 1, "}");
+    this.block(s.continuing, d + 1);
+    if (s.breakIf !== null) this.line(d + 1, `if (${stripParens(this.expr(s.breakIf))}) break;`);
+    this.line(d, "}");
+  }
+
+  expr(h: ExprHandle): string {
+    const e: Expr = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return constant(e.value, e.type);
+      case "local": return this.reads[e.local];
+      case "global": return this.names.globals[e.global];
+      case "shared": return this.names.shared[e.shared];
+      case "location": return String(this.names.locations.id(e.site));
+      case "builtin": return BUILTIN_VARS[e.name];
+      case "op": {
+        const row = OPS[e.op];
+        const operand = (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar;
+        const raw = row.js(e.args.map((a) => this.expr(a)), operand);
+        const result = row.result === "same" ? operand : row.result;
+        return row.jsExact.includes(operand) ? raw : wrap(raw, result);
+      }
+      case "convert": return convert(this.expr(e.arg), (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, (e.type as { scalar: Scalar }).scalar);
+      case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
+      case "load": return `${this.expr(e.array)}[${stripParens(this.expr(e.index))}]`;
+      case "length": return `${this.expr(e.array)}.length`;
+      default: return assertNeverIR(e);
+    }
+  }
+}
+
+function convert(x: string, from: Scalar, to: Scalar): string {
+  if (from === "bool") return to === "bool" ? x : `(${x} ? 1 : 0)`;
+  switch (to) {
+    case "bool": return `!!${x}`;
+    case "i32": return `(${x} | 0)`;
+    case "u32": return `(${x} >>> 0)`;
+    case "f32": return `Math.fround(${stripParens(x)})`;
+    case "f64": return x;
+  }
+}
+
+function wrap(raw: string, t: Scalar): string {
+  switch (t) {
+    case "i32": return `(${raw} | 0)`;
+    case "u32": return `(${raw} >>> 0)`;
+    case "f32": return `Math.fround(${stripParens(raw)})`;
+    default: return raw;
+  }
+}
+
+function constant(v: number | boolean, _t: Type): string {
+  if (typeof v === "boolean") return String(v);
+  if (v !== v) return "NaN";
+  if (v === Infinity) return "Infinity";
+  if (v === -Infinity) return "(-Infinity)";
+  if (Object.is(v, -0)) return "(-0)";
+  const s = formatNumber(v);
+  return v < 0 ? `(${s})` : s;
+}
+
+export function zero(t: Type): string {
+  if (t === T.bool) return "false";
+  if (t.kind === "scalar") return "0";
+  throw new Error(`no zero value for ${typeName(t)}`);
+}
+
+export function stripParens(s: string): string {
+  if (!s.startsWith("(") || !s.endsWith(")")) return s;
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] === "(") depth++;
+    else if (s[i] === ")") { depth--; if (depth === 0 && i < s.length - 1) return s; }
+  }
+  return s.slice(1, -1);
+}
+
+export function hasReturn(b: Block): boolean {
+  let found = false;
+  walkStmts(b, (s) => { if (s.k === "return") found = true; });
+  return found;
+}

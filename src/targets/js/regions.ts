@@ -1,0 +1,225 @@
+// Kernels with barriers on the JS target. The kernel body is split at its barriers into
+// regions; each straight run of statements becomes one loop over the block's threads, so every
+// thread finishes a region before any thread starts the next (that is what a barrier means).
+// Control flow that contains a barrier runs at region level: its condition must be the same
+// for every thread of the block (uniform); it is evaluated per thread and checked.
+//
+// Locals whose values cross regions (used in two regions, or in a region inside a loop that
+// contains a barrier) live in per-thread arrays; the others stay plain `let`s of one thread
+// loop. A thread that returns early is marked done and skipped by later regions.
+
+import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
+import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
+import { isArray, type Scalar } from "../../ir/types.js";
+import { containsBarrier } from "../../ir/passes/inline.js";
+import { FunctionEmitter, GRID_PARAMS, TYPED_ARRAY, stripParens, type ModuleNames } from "./function.js";
+
+type Region =
+  | { k: "group"; id: number; stmts: Stmt[] }
+  | { k: "if"; cond: ExprHandle; group: number; then: Region[]; else: Region[]; loc: Loc | null }
+  | { k: "loop"; body: Region[]; continuing: Region[]; breakIf: ExprHandle | null; group: number; loc: Loc | null }
+  | { k: "break" } | { k: "continue" };
+
+export function emitRegionKernel(names: ModuleNames, f: Function, index: number): string {
+  return new RegionKernelEmitter(names, f, index).emitKernel();
+}
+
+class RegionKernelEmitter extends FunctionEmitter {
+  private nextGroup = 0;
+  /** Groups that run inside a loop containing a barrier (their locals must persist across iterations). */
+  private inLoop = new Set<number>();
+  /** The groups each local is used in. */
+  private groupsOf = new Map<number, Set<number>>();
+  private perThread = new Set<number>();
+  private currentGroup = -1;
+  private regionLoops: number[] = [];
+  private loopCount = 0;
+
+  emitKernel(): string {
+    const f = this.f;
+    const tree = this.regions(f.body, false);
+    for (const [l, groups] of this.groupsOf) {
+      if (f.params.includes(l as never) || l === f.stateParam) continue;
+      if (groups.size > 1 || [...groups].some((g) => this.inLoop.has(g))) this.perThread.add(l);
+    }
+    // Per-thread storage: typed arrays indexed by the thread's linear id $t.
+    const setup: string[] = ["const $nt = $dx * $dy * $dz;", ...this.sharedAllocations(), "const $done = new Uint8Array($nt);"];
+    // Private arrays of one region are allocated once, like in a kernel without barriers.
+    setup.push(...this.declarations((l) => isArray(f.locals[l].type) && !this.perThread.has(l)));
+    f.locals.forEach((l, i) => {
+      if (!this.perThread.has(i)) return;
+      if (isArray(l.type)) {
+        setup.push(`const $P${i} = new ${TYPED_ARRAY[l.type.elem]}(${l.type.size} * $nt), $V${i} = Array.from({ length: $nt }, (_, t) => $P${i}.subarray(t * ${l.type.size}, (t + 1) * ${l.type.size}));`);
+        this.reads[i] = this.writes[i] = `$V${i}[$t]`;
+      } else {
+        const elem = (l.type as { scalar: Scalar }).scalar;
+        setup.push(`const $L${i} = new ${TYPED_ARRAY[elem]}($nt);`);
+        this.writes[i] = `$L${i}[$t]`;
+        this.reads[i] = elem === "bool" ? `($L${i}[$t] === 1)` : `$L${i}[$t]`;
+      }
+    });
+    const body: string[] = [];
+    this.lines = body;
+    this.emitRegions(tree, 3);
+    return [
+      `function ${this.names.fnNames[this.index]}(${[...this.paramList(), ...GRID_PARAMS].join(", ")}) {`,
+      ...setup.map((l) => "  " + l),
+      "  for (let $bz = 0; $bz < $gz; $bz++)",
+      "  for (let $by = 0; $by < $gy; $by++)",
+      "  for (let $bx = 0; $bx < $gx; $bx++) {",
+      "    $done.fill(0);",
+      "    $block: {",
+      ...body,
+      "    }",
+      "  }",
+      "}",
+    ].join("\n");
+  }
+
+  // ---- the region tree ---------------------------------------------------------------------
+
+  private regions(block: Block, inRegionLoop: boolean): Region[] {
+    const out: Region[] = [];
+    let run: Stmt[] = [];
+    const flush = (): void => {
+      if (run.length) out.push(this.group(run, inRegionLoop));
+      run = [];
+    };
+    for (const s of block) {
+      if (s.k === "barrier") { flush(); continue; }
+      const regionLevel = containsBarrier([s]) || (inRegionLoop && escapes(s));
+      if (!regionLevel) { run.push(s); continue; }
+      flush();
+      switch (s.k) {
+        case "if":
+          out.push({ k: "if", cond: s.cond, group: this.useGroup([s.cond], inRegionLoop), then: this.regions(s.then, inRegionLoop), else: this.regions(s.else, inRegionLoop), loc: s.loc });
+          break;
+        case "loop":
+          out.push({
+            k: "loop", body: this.regions(s.body, true), continuing: this.regions(s.continuing, true), breakIf: s.breakIf,
+            group: s.breakIf === null ? -1 : this.useGroup([s.breakIf], true), loc: s.loc,
+          });
+          break;
+        case "break": out.push({ k: "break" }); break;
+        case "continue": out.push({ k: "continue" }); break;
+        default: throw new Error(`internal: ${s.k} cannot hold a barrier (the validator rejects it)`);
+      }
+    }
+    flush();
+    return out;
+  }
+
+  private group(stmts: Stmt[], inRegionLoop: boolean): Region {
+    const id = this.nextGroup++;
+    if (inRegionLoop) this.inLoop.add(id);
+    const visit = (h: ExprHandle): void => {
+      const e = this.f.exprs[h];
+      if (e.k === "local") this.note(e.local, id);
+      exprOperands(e).forEach(visit);
+    };
+    walkStmts(stmts, (s) => {
+      stmtOperands(s).forEach(visit);
+      if (s.k === "set" || s.k === "init") this.note(s.local, id);
+      if ((s.k === "call" || s.k === "atomic") && s.result !== null) this.note(s.result, id);
+    });
+    return { k: "group", id, stmts };
+  }
+
+  /** A group that only evaluates expressions (a uniform condition). */
+  private useGroup(exprs: ExprHandle[], inRegionLoop: boolean): number {
+    const g = this.group([], inRegionLoop) as { id: number };
+    const visit = (h: ExprHandle): void => {
+      const e = this.f.exprs[h];
+      if (e.k === "local") this.note(e.local, g.id);
+      exprOperands(e).forEach(visit);
+    };
+    exprs.forEach(visit);
+    return g.id;
+  }
+
+  private note(local: number, group: number): void {
+    let s = this.groupsOf.get(local);
+    if (!s) { s = new Set(); this.groupsOf.set(local, s); }
+    s.add(group);
+  }
+
+  // ---- emission ----------------------------------------------------------------------------
+
+  protected override kernelReturn(): string { return `{ $done[$t] = 1; continue $th${this.currentGroup}; }`; }
+
+  private emitRegions(regions: Region[], d: number): void {
+    for (const r of regions) {
+      switch (r.k) {
+        case "group": this.threadLoop(r.id, d, (inner) => this.block(r.stmts, inner)); break;
+        case "if": {
+          const c = this.uniform(r.cond, r.group, r.loc, d);
+          this.line(d, `if (${c} === 1) {`);
+          this.emitRegions(r.then, d + 1);
+          if (r.else.length) { this.line(d, "} else {"); this.emitRegions(r.else, d + 1); }
+          this.line(d, "}");
+          break;
+        }
+        case "loop": {
+          const n = this.loopCount++;
+          this.regionLoops.push(n);
+          this.line(d, `$rl${n}: for (;;) {`);
+          this.line(d + 1, `$rb${n}: {`);
+          this.emitRegions(r.body, d + 2);
+          this.line(d + 1, "}");
+          this.emitRegions(r.continuing, d + 1);
+          if (r.breakIf !== null) {
+            const c = this.uniform(r.breakIf, r.group, r.loc, d + 1);
+            this.line(d + 1, `if (${c} === 1) break;`);
+          }
+          this.line(d, "}");
+          this.regionLoops.pop();
+          break;
+        }
+        case "break": this.line(d, `break $rl${this.regionLoops.at(-1)};`); break;
+        case "continue": this.line(d, `break $rb${this.regionLoops.at(-1)};`); break;
+      }
+    }
+  }
+
+  /** One loop over the threads of the block that are still running. */
+  private threadLoop(group: number, d: number, body: (depth: number) => void): void {
+    const saved = this.currentGroup;
+    this.currentGroup = group;
+    this.line(d, `for (let $tz = 0, $t = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < $dx; $tx++, $t++) {`);
+    this.line(d + 1, "if ($done[$t] === 1) continue;");
+    const plain = this.declarations((l) => (this.groupsOf.get(l)?.has(group) ?? false) && !this.perThread.has(l) && !isArray(this.f.locals[l].type));
+    for (const decl of plain) this.line(d + 1, decl);
+    body(d + 1);
+    this.line(d, "}");
+    this.currentGroup = saved;
+  }
+
+  /** Evaluate a condition for every running thread; all must agree. Leaves 1 or 0 in a variable. */
+  private uniform(cond: ExprHandle, group: number, loc: Loc | null, d: number): string {
+    const v = `$c${group}`;
+    const locId = this.names.locations.id(loc);
+    this.line(d, `let ${v} = -1;`);
+    this.threadLoop(group, d, (inner) => {
+      this.line(inner, `const $v = ${stripParens(this.expr(cond))} ? 1 : 0;`);
+      this.line(inner, `if (${v} === -1) ${v} = $v; else if (${v} !== $v) $divergent(${locId}, $tx, $ty, $tz, $bx, $by, $bz);`);
+    });
+    // No thread of this block is still running: the block is done.
+    this.line(d, `if (${v} === -1) break $block;`);
+    return v;
+  }
+}
+
+/** Whether a statement holds a break/continue that leaves it (targets an enclosing loop). */
+function escapes(s: Stmt): boolean {
+  const visit = (st: Stmt, loops: number, switches: number): boolean => {
+    switch (st.k) {
+      case "break": return loops === 0 && switches === 0;
+      case "continue": return loops === 0;
+      case "if": return st.then.some((x) => visit(x, loops, switches)) || st.else.some((x) => visit(x, loops, switches));
+      case "loop": return st.body.some((x) => visit(x, loops + 1, switches)) || st.continuing.some((x) => visit(x, loops + 1, switches));
+      case "switch": return st.cases.some((c) => c.body.some((x) => visit(x, loops, switches + 1)));
+      default: return false;
+    }
+  };
+  return visit(s, 0, 0);
+}

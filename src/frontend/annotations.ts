@@ -8,10 +8,14 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseSync } from "oxc-parser";
-import { annotationType } from "./lower.js";
-import type { TypeName, UFunction } from "./uir.js";
+import { annotationType, isFloatLiteral } from "./lower.js";
+import type { TypeName, UExpr, UFunction, UStmt } from "./uir.js";
 
-interface OriginalFunction { name: string | null; params: string[]; paramTypes: (TypeName | null)[]; returns: TypeName | null; locals: Map<string, TypeName | null> }
+interface OriginalFunction {
+  name: string | null; params: string[]; paramTypes: (TypeName | null)[]; returns: TypeName | null; locals: Map<string, TypeName | null>;
+  /** Numeric literals of the body in source order (nested functions excluded), as written. */
+  literals: { value: number; raw: string }[];
+}
 
 const files = new Map<string, OriginalFunction[] | null>();
 
@@ -48,10 +52,13 @@ function functionsOf(path: string): OriginalFunction[] | null {
           const params = n.params.map((p: any) => (p.type === "Identifier" ? p.name : ""));
           const locals = new Map<string, TypeName | null>();
           collectLocals(n.body, locals);
+          const literals: { value: number; raw: string }[] = [];
+          collectLiterals(n.body, literals);
+          literals.sort((a, b) => (a as any).start - (b as any).start);
           found!.push({
             name: n.id?.name ?? bindingName, params,
             paramTypes: n.params.map((p: any) => annotationType(p.typeAnnotation)),
-            returns: annotationType(n.returnType), locals,
+            returns: annotationType(n.returnType), locals, literals,
           });
         }
         for (const k in n) {
@@ -66,6 +73,15 @@ function functionsOf(path: string): OriginalFunction[] | null {
   }
   files.set(path, found);
   return found;
+}
+
+function collectLiterals(n: any, out: { value: number; raw: string }[]): void {
+  if (!n || typeof n !== "object") return;
+  if (Array.isArray(n)) { for (const c of n) collectLiterals(c, out); return; }
+  if (n.type === "FunctionDeclaration" || n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression") return;
+  if (n.type?.startsWith("TS") && n.type !== "TSAsExpression" && n.type !== "TSNonNullExpression" && n.type !== "TSSatisfiesExpression") return;
+  if (n.type === "Literal" && typeof n.value === "number") out.push({ value: n.value, raw: n.raw, start: n.start } as never);
+  for (const k in n) if (k !== "type" && k !== "start" && k !== "end") collectLiterals(n[k], out);
 }
 
 /** Annotated local declarations by name (a name declared twice with different annotations is dropped). */
@@ -91,14 +107,50 @@ export function applyOriginalAnnotations(u: UFunction, fnName: string, file: str
   const fns = functionsOf(file);
   if (!fns) return;
   const names = u.params.map((p) => u.vars[p].name);
-  const sameParams = fns.filter((f) => f.params.length === names.length && f.params.every((p, i) => p === names[i]));
-  // By name and parameters; a loader may have renamed the function (esbuild: k → k2), so a
-  // unique match on the parameters alone will do too.
-  let matches = sameParams.filter((f) => f.name === fnName);
-  if (!matches.length) matches = sameParams;
-  if (matches.length !== 1) return;
+  const sameParams = (f: OriginalFunction): boolean => f.params.length === names.length && f.params.every((p, i) => p === names[i]);
+  // A loader may rename the function (esbuild: k → k2) or its parameters (o → o2) to avoid
+  // shadowing; try the strictest unique match first.
+  const candidates = [
+    fns.filter((f) => f.name === fnName && sameParams(f)),
+    fns.filter((f) => f.name === fnName && f.params.length === names.length),
+    fns.filter(sameParams),
+  ];
+  const matches = candidates.find((c) => c.length === 1);
+  if (!matches) return;
   const m = matches[0];
   u.params.forEach((p, i) => { u.vars[p].declared ??= m.paramTypes[i]; });
   u.declaredReturn ??= m.returns;
   for (const v of u.vars) if (v.kind !== "param") v.declared ??= m.locals.get(v.name) ?? null;
+  // A loader may reprint literals (1.0 → 1, 1000 → 1e3): take float-ness from the original text
+  // when the literals still correspond one to one.
+  const lits: Extract<UExpr, { k: "num" }>[] = [];
+  walkExprs(u.body, (e) => { if (e.k === "num" && e.literal) lits.push(e); });
+  lits.sort((a, b) => a.span.start - b.span.start);
+  if (lits.length === m.literals.length && lits.every((l, i) => Object.is(l.value, m.literals[i].value)))
+    lits.forEach((l, i) => { l.isFloat = isFloatLiteral(m.literals[i].raw, l.value); });
+}
+
+/** Every expression of a statement list (nested functions are separate UFunctions). */
+function walkExprs(list: UStmt[], f: (e: UExpr) => void): void {
+  const expr = (e: UExpr | null): void => {
+    if (!e) return;
+    f(e);
+    for (const v of Object.values(e)) {
+      if (v && typeof v === "object" && "k" in (v as object) && "span" in (v as object)) expr(v as UExpr);
+      if (Array.isArray(v)) for (const x of v) if (x && typeof x === "object" && "span" in x) expr(x as UExpr);
+    }
+  };
+  const stmt = (s: UStmt): void => {
+    switch (s.k) {
+      case "expr": expr(s.e); break;
+      case "decl": expr(s.init); break;
+      case "if": expr(s.c); s.then.forEach(stmt); s.else.forEach(stmt); break;
+      case "loop": s.init.forEach(stmt); expr(s.test); expr(s.update); s.body.forEach(stmt); break;
+      case "return": expr(s.e); break;
+      case "block": s.body.forEach(stmt); break;
+      case "switch": expr(s.selector); for (const c of s.cases) { expr(c.test); c.body.forEach(stmt); } break;
+      default: break;
+    }
+  };
+  list.forEach(stmt);
 }

@@ -276,7 +276,7 @@ class Lowerer {
       case "TSTypeAssertion":
         return this.expr(e.expression);
       case "Literal":
-        if (typeof e.value === "number") return { k: "num", value: e.value, isFloat: isFloatLiteral(e.raw, e.value), span };
+        if (typeof e.value === "number") return { k: "num", value: e.value, isFloat: isFloatLiteral(e.raw, e.value), literal: true, span };
         if (typeof e.value === "boolean") return { k: "bool", value: e.value, span };
         if (typeof e.value === "string") return { k: "str", value: e.value, span };
         return this.bad(`${e.value === null ? "null" : e.regex ? "a regular expression" : e.bigint !== undefined ? "a BigInt literal" : "this literal"} is not supported in kernels`, e);
@@ -501,7 +501,7 @@ function sourceOf(source: SourceText, n: { start: number; end: number }): string
 }
 
 /** `1.0`, `1e3`, `.5` are float literals even when integral; `0x10`, `7` are integers. */
-function isFloatLiteral(raw: string | undefined, value: number): boolean {
+export function isFloatLiteral(raw: string | undefined, value: number): boolean {
   if (!Number.isInteger(value)) return true;
   if (!raw) return false;
   if (/^0[xXoObB]/.test(raw)) return false;

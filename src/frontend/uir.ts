@@ -40,7 +40,8 @@ export type UCallee =
   | { k: "dynamic"; name: string; reported?: boolean };
 
 export type UExpr = { span: Span } & (
-  | { k: "num"; value: number; isFloat: boolean }    // a literal or a scope number (weakly typed)
+  /** A literal (`literal` set) or a scope number: weakly typed. */
+  | { k: "num"; value: number; isFloat: boolean; literal?: boolean }
   | { k: "bool"; value: boolean }
   | { k: "str"; value: string }
   | { k: "var"; v: number }

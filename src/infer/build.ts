@@ -580,14 +580,6 @@ export class FunctionBuilder implements MethodBuilder {
     return false;
   }
 
-  /** For a store's target: the expression as is, spilled to a temporary only if it must be used twice (bounds checks). */
-  private reusableIfChecked(h: ExprHandle, span: Span): { peek: ExprHandle; get: () => ExprHandle } {
-    if (!this.ctx.options.boundsCheck || this.kind === "runtime") return { peek: h, get: once(h) };
-    const r = this.reusable(h, span);
-    const first = r();
-    let used = false;
-    return { peek: first, get: () => (used ? r() : ((used = true), first)) };
-  }
 
   /** A binary operator on two values, with JS's rules mapped onto the typed language. */
   arith(op: string, a: Val, b: Val, span: Span): Val {
@@ -628,6 +620,17 @@ export class FunctionBuilder implements MethodBuilder {
 
   /** Comparisons; i32 against u32 compares the mathematical values (a negative i32 is below every u32). */
   private compare(name: OpName, a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val {
+    // An integer constant outside the range of the integer it is compared with decides the result.
+    for (const [w, other, otherT, weakLeft] of [[a, b, tb, true], [b, a, ta, false]] as const) {
+      if (w.k !== "weak" || other.k === "weak" || !Number.isInteger(w.value) || !isInt(otherT)) continue;
+      const [lo, hi] = otherT === T.i32 ? [-0x80000000, 0x7fffffff] : [0, 0xffffffff];
+      if (w.value >= lo && w.value <= hi) continue;
+      // Every value of the other side is below (constant above the range) or above it.
+      const otherBelow = w.value > hi;
+      const lt = weakLeft ? !otherBelow : otherBelow; // is the left side less than the right?
+      const result: Record<string, boolean> = { eq: false, ne: true, lt, le: lt, gt: !lt, ge: !lt };
+      return { k: "expr", h: this.constant(result[name], T.bool, span), t: T.bool };
+    }
     const mixed = (ta === T.i32 && tb === T.u32) || (ta === T.u32 && tb === T.i32);
     if (mixed && !(a.k === "weak" || b.k === "weak")) {
       const signedLeft = ta === T.i32;
@@ -718,7 +721,12 @@ export class FunctionBuilder implements MethodBuilder {
     const binop = e.op === "=" ? null : e.op.slice(0, -1);
     if (e.target.k === "var") {
       const v = e.target.v;
-      const value = binop ? this.arith(binop, this.readVar(v, e.target.span), this.expr(e.value), span) : this.expr(e.value);
+      let value: Val;
+      if (binop) {
+        // JS reads the variable before evaluating the right side (`s += (s = 3)` adds to the old s).
+        const cur = this.readVar(v, e.target.span);
+        value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
+      } else value = this.expr(e.value);
       this.assignVar(v, value, span);
       return used ? this.readVar(v, span) : this.unknown;
     }
@@ -736,10 +744,12 @@ export class FunctionBuilder implements MethodBuilder {
         const cur: Val = { k: "expr", h: this.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.loc(span) }), t: elem };
         value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
       } else {
-        // JS evaluates the target, then the value, then stores: the index is checked just before the store.
-        const a = this.reusableIfChecked(arr.h, span), i = this.reusableIfChecked(idx, span);
-        value = this.operandAfterAll([{ k: "expr", h: i.peek, t: this.fn.exprs[idx].type }], e.value);
-        target = { array: a.get, index: i.get };
+        // JS evaluates the target, then the value, then stores: the index is kept (spilled if the
+        // right side could change it) and checked just before the store.
+        const iv: Val = { k: "expr", h: idx, t: this.fn.exprs[idx].type };
+        value = this.operandAfterAll([iv], e.value);
+        const arrH = arr.h, idxH = (iv as { h: ExprHandle }).h;
+        target = { array: once(arrH), index: once(idxH) };
       }
       if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
       if (!this.scalarType(value, e.value.span)) return this.unknown;
@@ -751,12 +761,15 @@ export class FunctionBuilder implements MethodBuilder {
     return this.unknown;
   }
 
-  /** The value a store writes (converted as a typed-array store converts) and, if used, the expression's value. */
+  /**
+   * The value a store writes (converted as a typed-array store converts) and, if used, the
+   * assignment's value — in JS, the right side itself, not what the array kept.
+   */
   private storeValue(value: Val, elem: ScalarType, span: Span, used: boolean): { store: ExprHandle; result: Val } {
-    if (!used) return { store: this.convert(value, elem, span), result: this.unknown };
-    const h = this.convert(value, elem, span);
-    const r = this.reusable(h, span);
-    return { store: r(), result: { k: "expr", h: r(), t: elem } };
+    if (!used || value.k === "weak") return { store: this.convert(value, elem, span), result: used ? value : this.unknown };
+    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.convert(value, elem, span), result: this.unknown };
+    const r = this.reusable(value.h, span);
+    return { store: this.convertH(r(), elem, span), result: { k: "expr", h: r(), t: value.t } };
   }
 
   private update(e: Extract<UExpr, { k: "update" }>, used: boolean): Val {
@@ -764,12 +777,29 @@ export class FunctionBuilder implements MethodBuilder {
     const op = e.op === "++" ? "+=" : "-=";
     if (!used || e.prefix) return this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, used);
     // Postfix with its value used: the old value, read before the update.
+    if (e.target.k === "index") return this.updateElement(e);
     const old = this.expr(e.target);
     if (old.k !== "expr" || old.t.kind !== "scalar") { this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false); return old; }
     const t = this.temp(old.t === T.bool ? T.i32 : old.t);
     this.emit({ k: "set", local: t, value: this.convert(old, this.fn.locals[t].type as ScalarType, e.span), loc: this.loc(e.span) });
     this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false);
     return { k: "expr", h: this.read(t), t: this.fn.locals[t].type };
+  }
+
+  /** `a[i]++` used as a value: the array and index are evaluated once; the value is the old element. */
+  private updateElement(e: Extract<UExpr, { k: "update" }>): Val {
+    const target = e.target as Extract<UExpr, { k: "index" }>;
+    const arr = this.arrayOperand(target.array);
+    const idx = this.index(target.index);
+    if (!arr || idx === null) return this.unknown;
+    if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
+    const elem = T.scalar(arr.t.elem);
+    const c = this.checked(arr.h, arr.t, idx, e.span, 2);
+    const old = this.temp(elem === T.bool ? T.i32 : elem);
+    this.emit({ k: "set", local: old, value: this.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.loc(e.span) }), loc: this.loc(e.span) });
+    const next = this.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
+    this.emit({ k: "store", array: c.array(), index: c.index(), value: this.convert(next, elem, e.span), loc: this.loc(e.span) });
+    return { k: "expr", h: this.read(old), t: elem };
   }
 
   private call(e: Extract<UExpr, { k: "call" }>, used: boolean): Val {

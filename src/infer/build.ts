@@ -216,7 +216,7 @@ export class FunctionBuilder implements MethodBuilder {
   /** An expression that can be used twice: constants and locals are duplicated, others spilled to a temp. */
   private reusable(h: ExprHandle, span: Span): () => ExprHandle {
     const e = this.fn.exprs[h];
-    if (e.k === "const" || e.k === "local" || e.k === "builtin" || e.k === "global") {
+    if (e.k === "const" || e.k === "local" || e.k === "builtin" || e.k === "global" || e.k === "shared") {
       let first = true;
       return () => (first ? ((first = false), h) : this.add({ ...e }));
     }

@@ -31,6 +31,8 @@ class RegionKernelEmitter extends FunctionEmitter {
   /** The groups each local is used in. */
   private groupsOf = new Map<number, Set<number>>();
   private perThread = new Set<number>();
+  /** For each group: the locals it may read before assigning them (their value flows in). */
+  private exposed = new Map<number, Set<number>>();
   private currentGroup = -1;
   private regionLoops: number[] = [];
   private loopCount = 0;
@@ -40,7 +42,10 @@ class RegionKernelEmitter extends FunctionEmitter {
     const tree = this.regions(f.body, false);
     for (const [l, groups] of this.groupsOf) {
       if (f.params.includes(l as never) || l === f.stateParam) continue;
-      if (groups.size > 1 || [...groups].some((g) => this.inLoop.has(g))) this.perThread.add(l);
+      // A local of one region whose value never flows in from an earlier run of that region
+      // (assigned before it is read) stays a plain local even inside a loop with barriers.
+      const [g] = groups;
+      if (groups.size > 1 || (this.inLoop.has(g) && (this.exposed.get(g)?.has(l) ?? true))) this.perThread.add(l);
     }
     // Per-thread storage: typed arrays indexed by the thread's linear id $t.
     const setup: string[] = ["const $nt = $dx * $dy * $dz;", ...this.sharedAllocations(), "const $done = new Uint8Array($nt);"];
@@ -122,6 +127,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       if (s.k === "set" || s.k === "init") this.note(s.local, id);
       if ((s.k === "call" || s.k === "atomic") && s.result !== null) this.note(s.result, id);
     });
+    this.exposed.set(id, exposedReads(this.f, stmts));
     return { k: "group", id, stmts };
   }
 
@@ -222,4 +228,36 @@ function escapes(s: Stmt): boolean {
     }
   };
   return visit(s, 0, 0);
+}
+
+/** Locals a statement list may read before it has certainly assigned them. */
+function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
+  const out = new Set<number>();
+  const reads = (h: ExprHandle, defined: Set<number>): void => {
+    const e = f.exprs[h];
+    if (e.k === "local" && !defined.has(e.local)) out.add(e.local);
+    exprOperands(e).forEach((o) => reads(o, defined));
+  };
+  const block = (list: Stmt[], defined: Set<number>): void => {
+    for (const s of list) {
+      for (const h of stmtOperands(s)) reads(h, defined);
+      switch (s.k) {
+        case "set": case "init": defined.add(s.local); break;
+        case "call": case "atomic": if (s.result !== null) defined.add(s.result); break;
+        case "if": {
+          const a = new Set(defined), b = new Set(defined);
+          block(s.then, a);
+          block(s.else, b);
+          for (const l of a) if (b.has(l)) defined.add(l);
+          break;
+        }
+        // A loop body may run again after it assigned something: reads in it see only what was defined before.
+        case "loop": block(s.body, new Set(defined)); block(s.continuing, new Set(defined)); break;
+        case "switch": for (const c of s.cases) block(c.body, new Set(defined)); break;
+        default: break;
+      }
+    }
+  };
+  block(stmts, new Set());
+  return out;
 }

@@ -22,9 +22,12 @@ export type CompileErrorKind =
   | "undefined-name"      // a free name that resolves to nothing
   | "dynamic-call"        // a call that cannot be resolved statically
   | "type"                // operand or assignment types that do not fit
+  | "unsupported-type"    // a type the target (or gpuc) cannot represent
+  | "recursion"           // recursion on a target without a call stack
+  | "generator-error"     // a generated function's generator threw
   | "unsupported-value"   // a scope value that cannot enter a kernel
   | "invalid-assignment"  // assignment to a const, an array, a parameter array
-  | "argument"            // kernel arguments / declared types that do not fit
+  | "invalid-argument"    // a launch argument gpuc cannot pass, or declared types that do not fit
   | "unknown-target"      // compile() for a target gpuc does not have
   | "runtime-signature";  // a runtime-library function compiled to another signature than declared
 
@@ -39,6 +42,8 @@ export interface Diagnostic {
   location: SourceLocation | null;
   frames: Frame[];
   hint?: string;
+  /** The original error, for a generator that threw. */
+  cause?: unknown;
 }
 
 export function renderDiagnostic(d: Diagnostic): string {
@@ -58,7 +63,7 @@ export class CompileError extends Error {
   constructor(diagnostics: Diagnostic[]) {
     const first = diagnostics[0];
     const more = diagnostics.length > 1 ? `\n(${diagnostics.length} errors)` : "";
-    super(diagnostics.map(renderDiagnostic).join("\n") + more);
+    super(diagnostics.map(renderDiagnostic).join("\n") + more, { cause: diagnostics.find((d) => d.cause !== undefined)?.cause });
     this.name = "CompileError";
     this.kind = first.kind;
     this.location = first.location;

@@ -2,10 +2,12 @@
 
 export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
 export { device, listDevices, type DeviceKind } from "./devices/index.js";
-export { DeviceArray, type Device, type LaunchConfig, type HostArray } from "./devices/device.js";
+export { DeviceArray, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
 export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
 export type { Artifact } from "./targets/index.js";
-export { threadIdx, blockIdx, blockDim, gridDim } from "./intrinsics.js";
+export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
+export { deviceFunction, generated, type ArgType } from "./infer/overlays.js";
+export { overlay } from "./overlay.js";
 
 /** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */
 export type f32 = number;

@@ -7,7 +7,9 @@ import { applyOriginalAnnotations, callerSourceFile } from "./frontend/annotatio
 import { parseFunctionSource } from "./frontend/parse.js";
 import type { TypeName, UFunction, UTable } from "./frontend/uir.js";
 import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { describeValue } from "./devices/cpu.js";
+import { describeValue } from "./typed-arrays.js";
+import { scopeEnvironment } from "./frontend/scope.js";
+import { advanceWorld, changedSince, currentWorld } from "./infer/overlays.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
 import { compileModule, defaultInline, globalMethods, type CompilerConfig, type DumpStage } from "./pipeline.js";
 import { TARGETS, type Artifact } from "./targets/index.js";
@@ -46,13 +48,24 @@ interface KernelSource {
   declared: (Type | null)[];
 }
 
+/** A compiled specialization: the artifact, what it depended on, and where it is loaded. */
+interface Specialization {
+  artifact: Artifact;
+  /** The world it was compiled (or last revalidated) in. */
+  world: number;
+  /** Global names it resolved through the method table: an overlay of one of them invalidates it. */
+  methodsUsed: ReadonlySet<string>;
+  loaded: WeakMap<Device, LoadedKernel>;
+}
+
 export class Kernel {
   readonly name: string;
   private source: KernelSource | null = null;
-  private readonly artifacts = new Map<string, Artifact>();
+  private readonly specializations = new Map<string, Specialization>();
+  /** The scope names the kernel's code resolved, with the values they had then. */
+  private readonly scopeDeps = new Map<string, unknown>();
   /** The .ts file kernel() was called from, when a loader transpiled it (for its annotations). */
   private readonly tsFile: string | null;
-  private readonly loaded = new WeakMap<Device, Map<string, LoadedKernel>>();
 
   constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
     if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
@@ -64,26 +77,22 @@ export class Kernel {
   async compile(opts: CompileOptions): Promise<Artifact> {
     const target = TARGETS.get(opts?.target);
     if (!target) throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${[...TARGETS.keys()].join(", ")})`);
-    const src = this.lowered();
+    this.revalidateScope();
     let types: Type[];
     if (opts.types) types = this.typesFromNames(opts.types);
     else if (opts.args) types = this.typesOf(opts.args).map((t) => parseTypeName(t)!);
-    else throw CompileError.single("argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
-    const key = types.map((t) => (t.kind === "array" ? `${t.elem}[]` : t.kind === "scalar" ? t.scalar : "?")).join(",");
+    else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
     if (opts.dump?.length || opts.optimize === false) return this.compileUncached(target.name, types, opts);
-    return this.artifact(target.name, key, src);
+    const key = types.map((t) => (t.kind === "array" ? `${t.elem}[]` : t.kind === "scalar" ? t.scalar : "?")).join(",");
+    return this.specialization(target.name, key).artifact;
   }
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
   async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
-    const key = this.typesOf(args).join(",");
-    let perDevice = this.loaded.get(dev);
-    if (!perDevice) { perDevice = new Map(); this.loaded.set(dev, perDevice); }
-    let k = perDevice.get(key);
-    if (!k) {
-      k = dev.load(this.artifact(dev.target, key, this.lowered()));
-      perDevice.set(key, k);
-    }
+    if (this.scopeDeps.size) this.revalidateScope();
+    const spec = this.specialization(dev.target, this.typesOf(args).join(","));
+    let k = spec.loaded.get(dev);
+    if (!k) { k = dev.load(spec.artifact); spec.loaded.set(dev, k); }
     const grid = normalizeGrid(cfg);
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
@@ -96,16 +105,43 @@ export class Kernel {
     await dev.launch(k, args, grid);
   }
 
-  private artifact(target: string, key: string, src: KernelSource): Artifact {
+  /** The cached specialization for a target and argument types, compiled when missing or outdated. */
+  private specialization(target: string, key: string): Specialization {
     const cacheKey = `${target}|${key}`;
-    let a = this.artifacts.get(cacheKey);
-    if (!a) {
-      const types = key === "" ? [] : key.split(",").map((t) => parseTypeName(t)!);
-      if (types.length !== src.paramNames.length) throw new Error("unreachable: arity checked by typesOf");
-      a = compileModule(src.ufn, types, this.config(target)).artifact;
-      this.artifacts.set(cacheKey, a);
+    let spec = this.specializations.get(cacheKey);
+    const world = currentWorld();
+    if (spec && spec.world !== world) {
+      // Something was redefined since: recompile only if this code used it.
+      const changed = changedSince(spec.world);
+      if ([...changed].some((n) => spec!.methodsUsed.has(n))) { this.specializations.delete(cacheKey); spec = undefined; }
+      else spec.world = world;
     }
-    return a;
+    if (!spec) {
+      const src = this.lowered();
+      const types = key === "" ? [] : key.split(",").map((t) => parseTypeName(t)!);
+      const { module, artifact } = compileModule(src.ufn, types, this.config(target));
+      spec = { artifact, world, methodsUsed: new Set(module.methodsUsed), loaded: new WeakMap() };
+      this.specializations.set(cacheKey, spec);
+    }
+    return spec;
+  }
+
+  /**
+   * A scope name now bound to another value (a redefined helper, a changed constant) makes the
+   * kernel's code stale: advance the world, lower the kernel again, recompile on next use.
+   */
+  private revalidateScope(): void {
+    const scope = this.options.scope;
+    if (!scope) return;
+    for (const [name, value] of this.scopeDeps) {
+      if (scope[name] !== value) {
+        advanceWorld(`scope:${name}`);
+        this.source = null;
+        this.scopeDeps.clear();
+        this.specializations.clear();
+        return;
+      }
+    }
   }
 
   private compileUncached(target: string, types: Type[], opts: CompileOptions): Artifact {
@@ -129,19 +165,19 @@ export class Kernel {
   private lowered(): KernelSource {
     if (this.source) return this.source;
     const parsed = parseFunctionSource(this.fn, this.name);
-    const env = scopeEnvironment(this.options.scope, this.tsFile);
+    const env = scopeEnvironment(this.options.scope, { tsFile: this.tsFile, deps: this.scopeDeps });
     const ufn = lowerFunction(parsed.node, this.name, parsed.source, env);
     applyOriginalAnnotations(ufn, parsed.name, this.tsFile);
     const paramNames = ufn.params.map((p) => ufn.vars[p].name);
     const declaredByName = this.options.types ?? {};
     for (const n of Object.keys(declaredByName)) {
-      if (!paramNames.includes(n)) throw CompileError.single("argument", `types: '${n}' is not a parameter of kernel '${this.name}' (parameters: ${paramNames.join(", ")})`);
+      if (!paramNames.includes(n)) throw CompileError.single("invalid-argument", `types: '${n}' is not a parameter of kernel '${this.name}' (parameters: ${paramNames.join(", ")})`);
     }
     const declared = paramNames.map((n, i) => {
       const name = declaredByName[n] ?? ufn.vars[ufn.params[i]].declared;
       if (name === undefined || name === null) return null;
       const t = parseTypeName(name);
-      if (!t) throw CompileError.single("argument", `types: '${n}' has unknown type '${name}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
+      if (!t) throw CompileError.single("invalid-argument", `types: '${n}' has unknown type '${name}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
       return t;
     });
     // Declared types become the parameters' declarations for inference as well.
@@ -154,7 +190,7 @@ export class Kernel {
   private typesOf(args: unknown[]): string[] {
     const src = this.lowered();
     if (args.length !== src.paramNames.length)
-      throw CompileError.single("argument", `kernel '${this.name}' takes ${src.paramNames.length} argument${src.paramNames.length === 1 ? "" : "s"} (${src.paramNames.join(", ")}), got ${args.length}`);
+      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${src.paramNames.length} argument${src.paramNames.length === 1 ? "" : "s"} (${src.paramNames.join(", ")}), got ${args.length}`);
     const out: string[] = new Array(args.length);
     for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], src.declared[i], src.paramNames[i], this.name);
     return out;
@@ -164,10 +200,10 @@ export class Kernel {
     const src = this.lowered();
     const names = Array.isArray(types) ? types : src.paramNames.map((n, i) => types[n] ?? (src.declared[i] ? typeNameOf(src.declared[i]!) : undefined));
     if (names.length !== src.paramNames.length)
-      throw CompileError.single("argument", `kernel '${this.name}' takes ${src.paramNames.length} parameters (${src.paramNames.join(", ")}), got ${names.length} types`);
+      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${src.paramNames.length} parameters (${src.paramNames.join(", ")}), got ${names.length} types`);
     return names.map((n, i) => {
       const t = n === undefined ? null : parseTypeName(n);
-      if (!t) throw CompileError.single("argument", `parameter '${src.paramNames[i]}' of '${this.name}' needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n ? `, got '${n}'` : ""}`);
+      if (!t) throw CompileError.single("invalid-argument", `parameter '${src.paramNames[i]}' of '${this.name}' needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n ? `, got '${n}'` : ""}`);
       return t;
     });
   }
@@ -201,7 +237,7 @@ function argumentType(a: unknown, declared: Type | null, param: string, kernel: 
 }
 
 function argError(param: string, kernel: string, what: string): CompileError {
-  return CompileError.single("argument", `argument '${param}' of kernel '${kernel}' ${what}`);
+  return CompileError.single("invalid-argument", `argument '${param}' of kernel '${kernel}' ${what}`);
 }
 
 function coerceScalar(v: number, t: Scalar): number | boolean {
@@ -212,53 +248,6 @@ function coerceScalar(v: number, t: Scalar): number | boolean {
     case "bool": return v !== 0;
     default: return v;
   }
-}
-
-// ---- scope ---------------------------------------------------------------------------------
-
-const environments = new WeakMap<object, Environment>();
-const noScope = {};
-
-/** The environment a kernel's free names resolve in: its `scope` option, then the method table. */
-function scopeEnvironment(scope: Record<string, unknown> | undefined, tsFile: string | null): Environment {
-  const key = scope ?? noScope;
-  let env = environments.get(key);
-  if (env) return env;
-  const helpers = new Map<Function, UFunction>();
-  const tables = new Map<unknown, UTable>();
-  env = {
-    globals: globalMethods,
-    lookup(name: string): ScopeBinding | undefined {
-      if (!scope || !Object.prototype.hasOwnProperty.call(scope, name)) return undefined;
-      const v = scope[name];
-      if (typeof v === "number") return { k: "num", value: v };
-      if (typeof v === "boolean") return { k: "bool", value: v };
-      if (typeof v === "function") {
-        const fn = v as Function;
-        return {
-          k: "function",
-          get: () => {
-            let u = helpers.get(fn);
-            if (!u) {
-              const parsed = parseFunctionSource(fn, fn.name || name);
-              u = lowerFunction(parsed.node, fn.name || name, parsed.source, env!);
-              applyOriginalAnnotations(u, parsed.name, tsFile);
-              helpers.set(fn, u);
-            }
-            return u;
-          },
-        };
-      }
-      if (hostArrayElement(v)) {
-        let t = tables.get(v);
-        if (!t) { t = { name, value: v as HostArray }; tables.set(v, t); }
-        return { k: "table", table: t };
-      }
-      return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `an object (${describeValue(v)})` : `a ${typeof v}` };
-    },
-  };
-  environments.set(key, env);
-  return env;
 }
 
 /** Define a kernel (DESIGN §1). */

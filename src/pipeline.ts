@@ -4,7 +4,7 @@
 import { CompileError, InternalCompilerError } from "./errors.js";
 import type { UFunction } from "./frontend/uir.js";
 import { inferKernel } from "./infer/infer.js";
-import { createGlobalMethodTable, type MethodTable } from "./infer/methods.js";
+import { methodTableFor } from "./infer/overlays.js";
 import type { Module } from "./ir/module.js";
 import { eliminateDeadCode } from "./ir/passes/dce.js";
 import { foldConstants } from "./ir/passes/fold.js";
@@ -33,11 +33,11 @@ export interface CompilerConfig {
 
 export const defaultInline: InlineOptions = { always: false, maxStatements: 40 };
 
-export const globalMethods: MethodTable = createGlobalMethodTable();
+export { globalMethods } from "./infer/overlays.js";
 
 export function compileModule(kernel: UFunction, argTypes: Type[], config: CompilerConfig): { module: Module; artifact: Artifact } {
   const { target } = config;
-  const methods = target.overlay ?? globalMethods;
+  const methods = methodTableFor(target.name, target.overlay);
   const opts = { allowRecursion: target.allowRecursion };
   const checkpoint = (stage: DumpStage, m: Module): void => {
     try {
@@ -49,7 +49,7 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     if (config.dump?.stages.has(stage)) config.dump.sink(stage, printModule(m));
   };
 
-  const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel });
+  const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name });
   checkpoint("infer", module);
   // Helpers that contain a barrier are always inlined: barriers belong to the kernel's own control flow.
   inlineCalls(module, config.optimize ? config.inline : { always: false, maxStatements: 0 });

@@ -88,12 +88,12 @@ test("collect, then throw once: three problems, three diagnostics", async () => 
 test("argument: wrong count, unsupported value, declared type mismatch", async () => {
   const k = kernel(function twoArgs(a: number, x: Float32Array) { x[0] = a; }, { types: { a: "i32" } });
   await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1)), (e: unknown) =>
-    e instanceof CompileError && e.kind === "argument" && e.message === "kernel 'twoArgs' takes 2 arguments (a, x), got 1");
+    e instanceof CompileError && e.kind === "invalid-argument" && e.message === "kernel 'twoArgs' takes 2 arguments (a, x), got 1");
   await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 1, new Uint8Array(1)), (e: unknown) =>
-    e instanceof CompileError && e.kind === "argument" &&
+    e instanceof CompileError && e.kind === "invalid-argument" &&
     e.message === "argument 'x' of kernel 'twoArgs' got Uint8Array; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays");
   await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 2.5, new Float32Array(1)), (e: unknown) =>
-    e instanceof CompileError && e.kind === "argument" && e.message === "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not a i32 value");
+    e instanceof CompileError && e.kind === "invalid-argument" && e.message === "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not a i32 value");
 });
 
 test("unknown-target", async () => {

@@ -27,7 +27,7 @@ export function readFileKernels(path: string): FileKernel[] {
   try {
     text = readFileSync(path, "utf8");
   } catch (e) {
-    throw CompileError.single("argument", `cannot read '${path}': ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+    throw CompileError.single("invalid-argument", `cannot read '${path}': ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
   }
   const { program, source } = parseFile(path, text);
   const top: TopLevel = new Map();

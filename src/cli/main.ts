@@ -83,7 +83,7 @@ function compile(args: string[]): number {
   const types: Type[] = names.map((n, i) => {
     const written = given[n] ?? ufn.vars[ufn.params[i]].declared;
     const t = written ? parseTypeName(written) : null;
-    if (!t) throw CompileError.single("argument", `parameter '${n}' of '${k.name}' has no type: annotate it (${n}: f32) or pass --types ${n}=f32`, ufn.source.locate(ufn.vars[ufn.params[i]].span.start));
+    if (!t) throw CompileError.single("invalid-argument", `parameter '${n}' of '${k.name}' has no type: annotate it (${n}: f32) or pass --types ${n}=f32`, ufn.source.locate(ufn.vars[ufn.params[i]].span.start));
     if (written) ufn.vars[ufn.params[i]].declared = written as never;
     return t;
   });

@@ -7,6 +7,7 @@ import { KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
+import { describeValue } from "../typed-arrays.js";
 import { DeviceArray, hostArrayElement, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
@@ -98,10 +99,4 @@ export class CpuDevice implements Device {
   private check(): void {
     if (this.closed) throw new KernelError("device-unavailable", "this CPU device was closed");
   }
-}
-
-export function describeValue(v: unknown): string {
-  if (v === null) return "null";
-  if (typeof v === "object") return (v as object).constructor?.name ?? "object";
-  return typeof v;
 }

@@ -5,16 +5,8 @@ import { KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
 import type { Artifact } from "../targets/target.js";
 
-export type HostArray = Float32Array | Float64Array | Int32Array | Uint32Array;
-
-export const ARRAY_ELEMENT: ReadonlyMap<Function, Scalar> = new Map<Function, Scalar>([
-  [Float32Array, "f32"], [Float64Array, "f64"], [Int32Array, "i32"], [Uint32Array, "u32"],
-]);
-
-/** The element type of a supported host typed array, or null. */
-export function hostArrayElement(v: unknown): Scalar | null {
-  return (v !== null && typeof v === "object" && ARRAY_ELEMENT.get((v as object).constructor)) || null;
-}
+import type { HostArray } from "../typed-arrays.js";
+export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
 export abstract class DeviceArray {

@@ -25,6 +25,9 @@ export interface Environment {
 
 export type ScopeBinding =
   | { k: "num"; value: number }
+  /** A device function's host stub: the name of an intrinsic (overlay). */
+  | { k: "intrinsic"; name: string }
+  | { k: "generated"; gen: Function; name: string }
   | { k: "bool"; value: boolean }
   | { k: "table"; table: UTable }
   | { k: "function"; get: () => UFunction }
@@ -319,6 +322,7 @@ class Lowerer {
         return this.bad("array literals are not supported in kernels (no allocation on the device); use a typed array from scope", e);
       case "NewExpression": {
         const ctor = e.callee.type === "Identifier" && !this.lookupLocal(e.callee.name) && !this.env.lookup(e.callee.name) ? e.callee.name : null;
+        if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, e, "unsupported-type");
         if (ctor && ctor in ARRAY_TYPES) {
           if (e.arguments.length !== 1) return this.bad(`'new ${ctor}(size)' takes one argument, a constant size`, e);
           return { k: "newArray", elem: ARRAY_TYPES[ctor], size: this.expr(e.arguments[0]), span };
@@ -363,7 +367,8 @@ class Lowerer {
       case "num": return { k: "num", value: b.value, isFloat: !Number.isInteger(b.value), span };
       case "bool": return { k: "bool", value: b.value, span };
       case "table": return { k: "table", table: b.table, span };
-      case "function": return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, node);
+      case "function": case "intrinsic": case "generated":
+        return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, node);
       case "invalid": return this.bad(`'${name}' from scope is ${b.what}; kernels can use numbers, booleans, typed arrays and functions`, node, "unsupported-value");
     }
   }
@@ -424,6 +429,7 @@ class Lowerer {
     if (sharedPath === "shared" && !this.lookupLocal("shared") && !this.env.lookup("shared")) {
       const [ctorNode, sizeNode] = e.arguments;
       const ctor = ctorNode?.type === "Identifier" ? ctorNode.name : null;
+      if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, ctorNode, "unsupported-type");
       if (!ctor || !(ctor in ARRAY_TYPES) || e.arguments.length !== 2)
         return this.bad("shared() takes a typed-array constructor and a constant size, e.g. shared(Float32Array, 256)", e, "unsupported-syntax");
       return { k: "sharedArray", elem: ARRAY_TYPES[ctor], size: this.expr(sizeNode), span };
@@ -448,6 +454,8 @@ class Lowerer {
       if (local?.k === "var") return { k: "dynamic", name: c.name };
       const b = this.env.lookup(c.name);
       if (b?.k === "function") return { k: "function", fn: b.get };
+      if (b?.k === "intrinsic") return { k: "intrinsic", name: b.name };
+      if (b?.k === "generated") return { k: "generated", gen: b.gen, name: b.name };
       if (b) return { k: "dynamic", name: c.name };
       if (this.env.globals.isFunction(c.name)) return { k: "intrinsic", name: c.name };
       this.undefinedName(c.name, c);
@@ -509,6 +517,7 @@ export function isFloatLiteral(raw: string | undefined, value: number): boolean 
 }
 
 const SCALARS = new Set(["bool", "i32", "u32", "f32", "f64"]);
+const UNSUPPORTED_ARRAYS = new Set(["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Float16Array", "BigInt64Array", "BigUint64Array"]);
 const ARRAY_TYPES: Record<string, ScalarName> = { Float32Array: "f32", Float64Array: "f64", Int32Array: "i32", Uint32Array: "u32" };
 
 /** A TS annotation as a gpuc type name, or null when it says nothing gpuc can use (`number`). */

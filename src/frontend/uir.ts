@@ -36,6 +36,8 @@ export interface UTable { name: string; value: Float32Array | Float64Array | Int
 export type UCallee =
   | { k: "intrinsic"; name: string }        // Math.sqrt, Number.isNaN, ...
   | { k: "function"; fn: () => UFunction }  // a helper, lowered on first use
+  /** A generated function: `gen` builds the function for the call's argument types. */
+  | { k: "generated"; gen: Function; name: string }
   /** Anything else: a CompileError at inference, unless the front end already reported why. */
   | { k: "dynamic"; name: string; reported?: boolean };
 

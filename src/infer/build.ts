@@ -12,10 +12,19 @@ import { completesBlock } from "../ir/validate.js";
 import { walkStmts } from "../ir/module.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
+import type { ArgType } from "./overlays.js";
 
 /** What a function builder needs from the module being built (infer.ts). */
 export interface ModuleContext {
   methods: MethodTable;
+  /** The name of the target being compiled for. */
+  target: string;
+  /** Record that the kernel used a global name (overlays redefining it invalidate the code). */
+  noteMethod(name: string): void;
+  /** An overlay's implementation lowered to untyped IR (once per function object). */
+  lowerImplementation(impl: JSFunction, name: string): UFunction;
+  /** Run a generator (memoized per generator and argument types); never caches a failure. */
+  generate(gen: JSFunction, name: string, types: ArgType[]): { fn: UFunction } | { error: unknown };
   options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
   instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
@@ -36,8 +45,11 @@ export interface PassResult {
   fn: Function;
   varTypes: Type[];
   returnType: Type;
-  errors: { kind: CompileErrorKind; message: string; span: Span; hint?: string }[];
+  errors: { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }[];
 }
+
+/** A JavaScript function object (the IR's `Function` type shadows the global name here). */
+type JSFunction = globalThis.Function;
 
 const STATE_TYPE = T.array("i32", "global");
 const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
@@ -815,14 +827,51 @@ export class FunctionBuilder implements MethodBuilder {
     for (const a of e.args) args.push(args.length ? this.operandAfterAll(args, a) : this.expr(a));
     if (c.k === "intrinsic") {
       const m = this.ctx.methods.method(c.name);
-      if (!m) return this.error("undefined-name", `use of undefined name '${c.name}'`, e.calleeSpan);
+      if (!m) return this.error("undefined-name", `'${c.name}' has no implementation for target '${this.ctx.target}'`, e.calleeSpan,
+        `define one with overlay("${this.ctx.target}", "${c.name}", fn) or deviceFunction("${c.name}", { ${this.ctx.target}: fn })`);
+      this.ctx.noteMethod(c.name);
       return m(this, args, span, c.name);
     }
-    const callee = c.fn();
+    if (c.k === "generated") {
+      const ufn = this.generate(c.gen, c.name, args, e.calleeSpan);
+      return ufn ? this.callUFunction(ufn, args, e.args.map((a) => a.span), span, used) : this.unknown;
+    }
+    return this.callUFunction(c.fn(), args, e.args.map((a) => a.span), span, used);
+  }
+
+  /** Call an overlay's kernel-language implementation like a helper. */
+  callImplementation(impl: JSFunction, args: Val[], span: Span, name: string): Val {
+    const ufn = this.ctx.lowerImplementation(impl, name);
+    return this.callUFunction(ufn, args, args.map(() => span), span, true);
+  }
+
+  /** Run a generator on the call's argument types; its errors are CompileErrors of kind generator-error. */
+  private generate(gen: JSFunction, name: string, args: Val[], span: Span): UFunction | null {
+    const types: ArgType[] = [];
+    for (const a of args) {
+      const t = this.typeOf(a);
+      if (t.kind === "unknown") return null;
+      if (a.k === "str") { this.err("type", "strings cannot be passed to generated functions", span); return null; }
+      types.push(argTypeOf(t));
+    }
+    const r = this.ctx.generate(gen, name, types);
+    if ("error" in r) {
+      const err = r.error as Error;
+      this.errors.push({
+        kind: "generator-error", span, cause: r.error,
+        message: `the generator of '${name}' threw ${err?.name ?? "an error"} for (${types.map((t) => t.name).join(", ")}): ${err?.message ?? String(r.error)}`,
+        hint: err instanceof ReferenceError ? "a binding the generator uses may not be initialized yet (temporal dead zone): define it before the first compile" : undefined,
+      });
+      return null;
+    }
+    return r.fn;
+  }
+
+  private callUFunction(callee: UFunction, args: Val[], argSpans: Span[], span: Span, used: boolean): Val {
     const argTypes: Type[] = [];
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
-      if (a.k === "str") return this.error("type", "strings cannot be passed to helper functions", e.args[i].span);
+      if (a.k === "str") return this.error("type", "strings cannot be passed to helper functions", argSpans[i]);
       if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
@@ -834,7 +883,7 @@ export class FunctionBuilder implements MethodBuilder {
     const frames: Frame[] = [{ function: this.ufn.name, location: this.ufn.source.locate(span.start) }, ...this.frames];
     const inst = this.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.unknown;
-    const argH = args.map((a, i) => (argTypes[i].kind === "scalar" ? this.convert(a, argTypes[i] as ScalarType, e.args[i].span) : (a as { h: ExprHandle }).h));
+    const argH = args.map((a, i) => (argTypes[i].kind === "scalar" ? this.convert(a, argTypes[i] as ScalarType, argSpans[i]) : (a as { h: ExprHandle }).h));
     const rt = inst.returnType;
     if (rt.kind === "unknown") {
       // Pending (recursion in progress) is settled by the fixed point; a finished instance already reported why.
@@ -1005,4 +1054,10 @@ export class FunctionBuilder implements MethodBuilder {
     }
     return r;
   }
+}
+
+export function argTypeOf(t: Type): ArgType {
+  if (t.kind === "array") return Object.freeze({ name: typeName(t), kind: "array", elem: t.elem, length: t.size });
+  const elem = (t as ScalarType).scalar;
+  return Object.freeze({ name: elem, kind: "scalar", elem, length: null });
 }

@@ -4,10 +4,14 @@
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
-import type { Expr, Function, FunctionHandle, Global, GlobalHandle, Loc, Message, Module, PrintFormat, Shared } from "../ir/module.js";
+import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Loc, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
 import { RUNTIME, runtimeFunction } from "../runtime/library.js";
+import { lowerFunction } from "../frontend/lower.js";
+import { parseFunctionSource } from "../frontend/parse.js";
+import { scopeEnvironment } from "../frontend/scope.js";
+import { allNames, type ArgType } from "./overlays.js";
 import type { UExpr, UStmt } from "../frontend/uir.js";
 import { FunctionBuilder, type ModuleContext } from "./build.js";
 import type { MethodTable } from "./methods.js";
@@ -22,7 +26,7 @@ interface MethodInstance {
   state: "inferring" | "done";
   /** Inferred while a caller's return type was still provisional (mutual recursion): redo on next use. */
   provisional: boolean;
-  fn: Function | null;
+  fn: IRFunction | null;
 }
 
 const MAX_ITERATIONS = 64;
@@ -34,7 +38,14 @@ export function methodInstanceKey(fn: UFunction, argTypes: Type[]): string {
 export interface InferOptions {
   boundsCheck: boolean;
   debugLevel: 0 | 1 | 2;
+  /** The target's name (for messages about overlays). */
+  target: string;
 }
+
+/** Overlay implementations lowered once per function object (they see only global names). */
+const implementations = new WeakMap<Function, UFunction>();
+/** Generated functions per generator and argument types. */
+const generatedCache = new WeakMap<Function, Map<string, UFunction>>();
 
 class ModuleBuilder implements ModuleContext {
   readonly diags = new Diagnostics();
@@ -43,14 +54,56 @@ class ModuleBuilder implements ModuleContext {
   private sharedByKey = new Map<string, number>();
   private stateUse = new Map<UFunction, boolean>();
   private instances = new Map<string, MethodInstance>();
-  private functions: (Function | null)[] = [];
+  private functions: (IRFunction | null)[] = [];
   private stack: MethodInstance[] = [];
   private globals: Global[] = [];
   private shared: Shared[] = [];
   private tables = new Map<UTable, { handle: number; type: Type }>();
   private reportedLowering = new Set<UFunction>();
 
+  readonly methodsUsed = new Set<string>();
+  get target(): string { return this.options.target; }
+
   constructor(readonly methods: MethodTable, readonly options: InferOptions) {}
+
+  noteMethod(name: string): void { this.methodsUsed.add(name); }
+
+  lowerImplementation(impl: Function, name: string): UFunction {
+    let u = implementations.get(impl);
+    if (!u) {
+      const parsed = parseFunctionSource(impl, impl.name || name);
+      u = lowerFunction(parsed.node, impl.name || name, parsed.source, { globals: allNames, lookup: () => undefined });
+      implementations.set(impl, u);
+    }
+    return u;
+  }
+
+  generate(gen: Function, name: string, types: ArgType[]): { fn: UFunction } | { error: unknown } {
+    const key = types.map((t) => t.name).join(",");
+    let byTypes = generatedCache.get(gen);
+    const hit = byTypes?.get(key);
+    if (hit) return { fn: hit };
+    let made: unknown;
+    try {
+      made = gen(...types);
+    } catch (error) {
+      return { error };
+    }
+    // A generator returns the function, or { fn, scope } when the function names helpers or constants.
+    const fn = typeof made === "function" ? made : (made as { fn?: unknown })?.fn;
+    const scope = typeof made === "function" ? undefined : (made as { scope?: Record<string, unknown> })?.scope;
+    if (typeof fn !== "function") return { error: new TypeError(`it returned ${made === null ? "null" : typeof made}, not a function (or { fn, scope })`) };
+    let u: UFunction;
+    try {
+      const parsed = parseFunctionSource(fn, fn.name || name);
+      u = lowerFunction(parsed.node, fn.name || name, parsed.source, scopeEnvironment(scope));
+    } catch (error) {
+      return { error };
+    }
+    if (!byTypes) { byTypes = new Map(); generatedCache.set(gen, byTypes); }
+    byTypes.set(key, u);
+    return { fn: u };
+  }
 
   sharedArray(key: string, name: string, type: ArrayType): number {
     let h = this.sharedByKey.get(key);
@@ -151,7 +204,7 @@ class ModuleBuilder implements ModuleContext {
       if (stable) {
         mi.fn = result.fn;
         const here = (at: number): Frame[] => [{ function: u.name, location: u.source.locate(at) }, ...frames];
-        for (const e of result.errors) this.diags.error(e.kind, e.message, u.source, e.span, here(e.span.start), e.hint);
+        for (const e of result.errors) this.diags.add({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause });
         for (const r of pass.unknownReads)
           this.diags.error("type", `variable '${u.vars[r.v].name}' is used before any value is assigned to it`, u.source, r.span, here(r.span.start));
         for (const c of pass.unknownCalls)
@@ -194,7 +247,7 @@ class ModuleBuilder implements ModuleContext {
     const functions = order.map((h) => this.functions[h]!);
     for (const f of functions) walkStmts(f.body, (s) => { if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle; });
     return { name, functions, entry: remap.get(entry)! as FunctionHandle, globals: this.globals.map((g) => ({ ...g })) as Global[], shared: this.shared,
-      messages: this.messages, formats: this.formats, debugLevel: this.options.debugLevel };
+      messages: this.messages, formats: this.formats, debugLevel: this.options.debugLevel, methodsUsed: [...this.methodsUsed].sort() };
   }
 }
 

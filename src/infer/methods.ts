@@ -26,6 +26,8 @@ export interface MethodBuilder {
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val;
   /** console.log(…) from the device. */
   print(args: Val[], span: Span): Val;
+  /** Call a kernel-language function (an overlay's implementation) as a helper. */
+  callImplementation(impl: Function, args: Val[], span: Span, name: string): Val;
   /** The value as a scalar of a definite type (weak constants take their default type); reports non-scalars. */
   scalarType(v: Val, span: Span): ScalarType | null;
   /** Convert to `t` with JS semantics. */
@@ -42,7 +44,7 @@ export class MethodTable implements GlobalNames {
   private values = new Map<string, { k: "num"; value: number; isFloat: boolean } | { k: "builtin"; name: Builtin }>();
   private namespaces = new Set<string>();
 
-  constructor(private parent: MethodTable | null = null) {}
+  constructor(protected parent: MethodTable | null = null) {}
 
   defineMethod(path: string, m: Method): void { this.methods.set(path, m); this.noteNamespace(path); }
   defineConstant(path: string, value: number): void {

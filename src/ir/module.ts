@@ -139,6 +139,8 @@ export interface Module {
   /** Exception messages; exception code = index + 1. `{0}`/`{1}` (`{0u}` unsigned) take the record's payload. */
   messages: Message[];
   formats: PrintFormat[];
+  /** Global names the code resolved through the method table (an overlay of one of them invalidates it). */
+  methodsUsed: string[];
 }
 
 export function scalarOf(t: Type): ScalarType["scalar"] | null {

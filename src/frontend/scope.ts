@@ -1,0 +1,54 @@
+// The environment a kernel's free names resolve in: its `scope` object (helpers, constants,
+// constant tables, device functions, generated functions), then the method table.
+
+import { hostArrayElement, describeValue, type HostArray } from "../typed-arrays.js";
+import { allNames, DEVICE_FUNCTION, GENERATED } from "../infer/overlays.js";
+import { applyOriginalAnnotations } from "./annotations.js";
+import { lowerFunction, type Environment, type ScopeBinding } from "./lower.js";
+import { parseFunctionSource } from "./parse.js";
+import type { UFunction, UTable } from "./uir.js";
+
+export interface ScopeOptions {
+  /** The original .ts file, to recover annotations a loader stripped. */
+  tsFile?: string | null;
+  /** Records every scope name looked up and the value it had (to notice redefinitions). */
+  deps?: Map<string, unknown>;
+}
+
+export function scopeEnvironment(scope: Record<string, unknown> | undefined, opts: ScopeOptions = {}): Environment {
+  const helpers = new Map<Function, UFunction>();
+  const tables = new Map<unknown, UTable>();
+  const env: Environment = {
+    globals: allNames,
+    lookup(name: string): ScopeBinding | undefined {
+      if (!scope || !Object.prototype.hasOwnProperty.call(scope, name)) return undefined;
+      const v = scope[name];
+      opts.deps?.set(name, v);
+      if (typeof v === "number") return { k: "num", value: v };
+      if (typeof v === "boolean") return { k: "bool", value: v };
+      if (typeof v === "function") {
+        const fn = v as Function & { [DEVICE_FUNCTION]?: string; [GENERATED]?: { gen: Function; name: string } };
+        if (fn[DEVICE_FUNCTION]) return { k: "intrinsic", name: fn[DEVICE_FUNCTION] };
+        if (fn[GENERATED]) return { k: "generated", gen: fn[GENERATED].gen, name: fn[GENERATED].name };
+        return { k: "function", get: () => helper(fn, name) };
+      }
+      if (hostArrayElement(v)) {
+        let t = tables.get(v);
+        if (!t) { t = { name, value: v as HostArray }; tables.set(v, t); }
+        return { k: "table", table: t };
+      }
+      return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `an object (${describeValue(v)})` : `a ${typeof v}` };
+    },
+  };
+  const helper = (fn: Function, name: string): UFunction => {
+    let u = helpers.get(fn);
+    if (!u) {
+      const parsed = parseFunctionSource(fn, fn.name || name);
+      u = lowerFunction(parsed.node, fn.name || name, parsed.source, env);
+      applyOriginalAnnotations(u, parsed.name, opts.tsFile ?? null);
+      helpers.set(fn, u);
+    }
+    return u;
+  };
+  return env;
+}

@@ -1,11 +1,11 @@
 // The compiler pipeline in one straight function: inference, passes, target validation,
 // emission, with the IR validator between stages and a dump hook after each.
 
-import { CompileError, InternalCompilerError } from "./errors.js";
+import { CompileError, InternalCompilerError, type Diagnostic } from "./errors.js";
 import type { UFunction } from "./frontend/uir.js";
 import { inferKernel } from "./infer/infer.js";
 import { methodTableFor } from "./infer/overlays.js";
-import type { Module } from "./ir/module.js";
+import { walkStmts, type Module, type Stmt } from "./ir/module.js";
 import { eliminateDeadCode } from "./ir/passes/dce.js";
 import { foldConstants } from "./ir/passes/fold.js";
 import { inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
@@ -50,6 +50,10 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
   };
 
   const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name });
+  if (!target.allowRecursion) {
+    const problems = recursionDiagnostics(module, target.name);
+    if (problems.length) throw new CompileError(problems);
+  }
   checkpoint("infer", module);
   // Helpers that contain a barrier are always inlined: barriers belong to the kernel's own control flow.
   inlineCalls(module, config.optimize ? config.inline : { always: false, maxStatements: 0 });
@@ -68,4 +72,31 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;
   }
+}
+
+/** A call that closes a cycle in the call graph, on a target without a call stack. */
+export function recursionDiagnostics(m: Module, target: string): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const state = new Map<number, "open" | "done">();
+  const chain: { fn: number; site: Stmt | null }[] = [];
+  const seen = new Set<string>();
+  const visit = (h: number, site: Stmt | null): void => {
+    if (state.get(h) === "done") return;
+    if (state.get(h) === "open") {
+      const names = [...chain.slice(chain.findIndex((c) => c.fn === h)).map((c) => m.functions[c.fn].name), m.functions[h].name];
+      if (seen.has(names.join())) return; // one report per cycle
+      seen.add(names.join());
+      const loc = site?.loc ? site.loc.src.locate(site.loc.at) : null;
+      out.push({ kind: "recursion", message: `recursion is not supported on target '${target}' (no call stack): ${names.map((n) => `'${n}'`).join(" calls ")}`, location: loc, frames: [],
+        hint: "rewrite the recursion as a loop" });
+      return;
+    }
+    state.set(h, "open");
+    chain.push({ fn: h, site });
+    walkStmts(m.functions[h].body, (s) => { if (s.k === "call") visit(s.fn, s); });
+    chain.pop();
+    state.set(h, "done");
+  };
+  visit(m.entry, null);
+  return out;
 }

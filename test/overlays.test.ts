@@ -1,0 +1,116 @@
+// Method-table overlays, device functions, generated functions and the world counter; the
+// recursion and runtime-signature checks.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, device, overlay, deviceFunction, generated, CompileError, type ArgType } from "../src/index.ts";
+import { compileModule, defaultInline } from "../src/pipeline.ts";
+import { jsTarget } from "../src/targets/js/target.ts";
+import { RUNTIME } from "../src/runtime/library.ts";
+import * as F from "./fixtures/overlays.mjs";
+
+const dev = await device("cpu");
+const run = async (k: ReturnType<typeof kernel>, n: number, ...args: unknown[]): Promise<number[]> => {
+  const out = new Float32Array(n).fill(NaN);
+  await k.launch(dev, { blocks: 1, threads: n }, out, ...args);
+  return Array.from(out);
+};
+
+test("an overlay replaces a global name for its target only, and recompiles what used it", async () => {
+  const usesCbrt = kernel(function usesCbrt(out: Float32Array, x: Float32Array) { out[threadIdx.x] = Math.cbrt(x[threadIdx.x]); });
+  const noCbrt = kernel(function noCbrt(out: Float32Array, x: Float32Array) { out[threadIdx.x] = x[threadIdx.x] * 2; });
+  const x = new Float32Array([8, 27]);
+  assert.deepEqual(await run(usesCbrt, 2, x), [2, 3]);
+  assert.deepEqual(await run(noCbrt, 2, x), [16, 54]);
+  const before = await noCbrt.compile({ target: "js", types: ["f32[]", "f32[]"] });
+  overlay("wgsl", "Math.cbrt", function cbrtW(v: number) { return v; });
+  assert.deepEqual(await run(usesCbrt, 2, x), [2, 3], "another target's overlay is never picked up");
+  overlay("js", "Math.cbrt", function cbrtJ(v: number) { return v + 0.5; });
+  assert.deepEqual(await run(usesCbrt, 2, x), [8.5, 27.5], "the launch after the overlay recompiles");
+  assert.strictEqual(await noCbrt.compile({ target: "js", types: ["f32[]", "f32[]"] }), before, "code that did not use Math.cbrt is reused");
+});
+
+test("device functions: callable in kernels by name or through scope; the host stub explains", async () => {
+  const lerp3 = deviceFunction("lerp3", function lerp3(a: number, b: number, t: number) { return a + (b - a) * t; });
+  assert.throws(() => lerp3(1, 2, 0.5), /'lerp3' is only callable inside a kernel/);
+  const byScope = kernel(function byScope(out: Float32Array) { out[threadIdx.x] = lerp3(0, 10, threadIdx.x * 0.25); }, { scope: { lerp3 } });
+  const byName = kernel(function byName(out: Float32Array) { out[threadIdx.x] = lerp3(0, 10, threadIdx.x * 0.25); });
+  assert.deepEqual(await run(byScope, 3), [0, 2.5, 5]);
+  assert.deepEqual(await run(byName, 3), [0, 2.5, 5]);
+  // A device function defined only for another target has no implementation here.
+  deviceFunction("onlyPtx", { ptx: function onlyPtx(v: number) { return v; } });
+  const k = kernel(function callsOnlyPtx(out: Float32Array) { out[0] = onlyPtx(1); });
+  await assert.rejects(run(k, 1), (e: unknown) => e instanceof CompileError && e.kind === "undefined-name" &&
+    e.message.includes("'onlyPtx' has no implementation for target 'js'"));
+});
+
+test("generated functions specialize on argument types; each type tuple is generated once", async () => {
+  const seen: string[] = [];
+  const scale = generated(function scaleGen(a: ArgType, s: ArgType) {
+    seen.push(`${a.name},${s.name}`);
+    return a.elem === "i32"
+      ? function scaleInt(arr: Int32Array, k: number) { arr[threadIdx.x] = Math.imul(arr[threadIdx.x], k | 0); }
+      : function scaleFloat(arr: Float32Array, k: number) { arr[threadIdx.x] = arr[threadIdx.x] * k; };
+  });
+  const k = kernel(function useScale(a: Int32Array | Float32Array, s: number) { scale(a, s); }, { scope: { scale } });
+  const ai = new Int32Array([1, 2]), af = new Float32Array([1, 2]);
+  await k.launch(dev, { blocks: 1, threads: 2 }, ai, 3);
+  await k.launch(dev, { blocks: 1, threads: 2 }, af, 0.5);
+  await k.launch(dev, { blocks: 1, threads: 2 }, ai, 3);
+  assert.deepEqual([Array.from(ai), Array.from(af)], [[9, 18], [0.5, 1]]);
+  assert.deepEqual(seen, ["i32[],i32", "f32[],f32"]);
+});
+
+test("a generator that throws is a generator-error carrying the original error; nothing is cached", async () => {
+  let calls = 0;
+  const tdz = generated(function tdzGen() {
+    calls++;
+    return makeIt(); // `makeIt` is in its temporal dead zone until below
+  });
+  const k = kernel(F.usesTdz, { scope: { tdz } });
+  const err = await k.launch(dev, { blocks: 1, threads: 1 }, new Int32Array(1)).catch((e) => e);
+  assert.ok(err instanceof CompileError);
+  assert.equal(err.kind, "generator-error");
+  assert.ok(err.cause instanceof ReferenceError);
+  assert.equal(err.message.split("\n")[0], "test/fixtures/overlays.mjs:9:3: the generator of 'tdzGen' threw ReferenceError for (i32[]): Cannot access 'makeIt' before initialization");
+  assert.match(err.message, /hint: a binding the generator uses may not be initialized yet/);
+  const makeIt = () => function done(a: Int32Array) { a[0] = 7; };
+  const a = new Int32Array(1);
+  await k.launch(dev, { blocks: 1, threads: 1 }, a);
+  assert.deepEqual([calls, a[0]], [2, 7], "the failure was not cached: the generator ran again and succeeded");
+});
+
+test("redefining a scope helper recompiles the kernel; an unchanged scope reuses it", async () => {
+  const scope = { step: function step(v: number) { return v + 1; } };
+  const k = kernel(function stepper(out: Float32Array) { out[threadIdx.x] = step(threadIdx.x); }, { scope });
+  assert.deepEqual(await run(k, 2), [1, 2]);
+  const a1 = await k.compile({ target: "js", types: ["f32[]"] });
+  assert.strictEqual(await k.compile({ target: "js", types: ["f32[]"] }), a1);
+  scope.step = function step(v: number) { return v * 10; };
+  assert.deepEqual(await run(k, 2), [0, 10]);
+  assert.notStrictEqual(await k.compile({ target: "js", types: ["f32[]"] }), a1);
+});
+
+test("recursion on a target without a call stack is a CompileError of kind recursion", () => {
+  const noStack = { ...jsTarget, name: "nostack", allowRecursion: false };
+  const k = kernel(F.recursive, { scope: { fib: F.fib } });
+  const ufn = (k as unknown as { lowered(): { ufn: never } }).lowered().ufn;
+  assert.throws(() => compileModule(ufn, [{ kind: "array", elem: "f32", space: "global", size: null } as never], {
+    target: noStack, optimize: true, inline: defaultInline, boundsCheck: true, debugLevel: 1,
+  }), (e: unknown) => e instanceof CompileError && e.kind === "recursion" &&
+    e.message === "test/fixtures/overlays.mjs:3:45: recursion is not supported on target 'nostack' (no call stack): 'fib' calls 'fib'\n    hint: rewrite the recursion as a loop");
+});
+
+test("a runtime function whose compiled signature differs from its declaration is a runtime-signature error", async () => {
+  const table = RUNTIME as Map<string, { params: string[]; returns: string; fn: Function; name: string }>;
+  const real = table.get("gpuc_print_reserve")!;
+  table.set("gpuc_print_reserve", { ...real, returns: "f32" });
+  try {
+    const k = kernel(function printsOne(out: Float32Array) { console.log("x", out[0]); });
+    await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1)), (e: unknown) =>
+      e instanceof CompileError && e.kind === "runtime-signature" &&
+      e.message === "runtime function 'gpuc_print_reserve' is declared (i32[], i32, i32) -> f32 but compiles to (i32[], i32, i32) -> i32");
+  } finally {
+    table.set("gpuc_print_reserve", real);
+  }
+});

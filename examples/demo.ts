@@ -1,48 +1,74 @@
-// The demo: compile every example for every target, run each on every device present, check
-// each result against plain JavaScript, and report times.
+// The demo: compile every example for every target, run each on every device present, check it
+// against plain JavaScript, and print a table (kernel × device: compile ms, run ms, verified).
+import { SingleBar, Presets } from "cli-progress";
 import { device, listDevices, type Device } from "gpuc";
 import type { Example } from "./example.ts";
 import saxpy from "./saxpy.ts";
+import reduction from "./reduction.ts";
+import histogram from "./histogram.ts";
 import matmul from "./matmul.ts";
+import scan from "./scan.ts";
 import mandelbrot from "./mandelbrot.ts";
+import softmax from "./softmax.ts";
 import hash from "./hash.ts";
 
-const examples: Example[] = [saxpy, matmul, mandelbrot, hash];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash];
 const TARGETS = ["js"];
 
-let failures = 0;
-console.log("gpuc demo\n");
+interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }
 
-console.log("== compile every example for every target ==");
-for (const ex of examples) {
-  for (const { kernel, types } of ex.kernels) {
+export async function runDemo(log: (line: string) => void = console.log): Promise<boolean> {
+  const devices: Device[] = [];
+  const skipped: string[] = [];
+  for (const d of listDevices()) {
+    if (d.available) devices.push(await device(d.kind));
+    else skipped.push(`${d.kind}: ${d.detail}`);
+  }
+  const tty = process.stderr.isTTY === true;
+  const bar = new SingleBar({ format: " {bar} {value}/{total} {task}", hideCursor: true, clearOnComplete: true, noTTYOutput: false, stream: process.stderr }, Presets.shades_classic);
+  const total = examples.length * (TARGETS.length + devices.length);
+  if (tty) bar.start(total, 0, { task: "" });
+  const step = (task: string): void => { if (tty) bar.increment({ task }); };
+
+  // Compile every kernel of every example for every target (fresh compiles, timed).
+  const compileMs = new Map<string, number>();
+  for (const ex of examples) {
     for (const target of TARGETS) {
-      const t0 = performance.now();
-      const art = await kernel.compile({ target, types });
-      const ms = performance.now() - t0;
-      const size = typeof art.code === "string" ? art.code.length : art.code.byteLength;
-      console.log(`  ${kernel.name.padEnd(12)} → ${target.padEnd(5)} ${String(size).padStart(6)} bytes  ${ms.toFixed(2).padStart(7)} ms  (${types.join(", ")})`);
+      step(`compiling ${ex.name} for ${target}`);
+      let ms = 0;
+      for (const { kernel, types } of ex.kernels) {
+        const t0 = performance.now();
+        await kernel.compile({ target, types });
+        ms += performance.now() - t0;
+      }
+      compileMs.set(`${ex.name}|${target}`, ms);
     }
   }
+  const rows: Row[] = [];
+  for (const dev of devices) {
+    for (const ex of examples) {
+      step(`running ${ex.name} on ${dev.kind}`);
+      const r = await ex.run(dev);
+      rows.push({ example: ex.name, device: dev.kind, compileMs: compileMs.get(`${ex.name}|${dev.target}`) ?? NaN, runMs: r.kernelMs, referenceMs: r.referenceMs, ok: r.ok, summary: r.summary });
+    }
+    dev.close();
+  }
+  if (tty) bar.stop();
+
+  log("gpuc demo: every example compiled for every target, run on every device present, checked against plain JavaScript\n");
+  for (const s of skipped) log(`  (no ${s})`);
+  if (skipped.length) log("");
+  const header = ["kernel", "device", "compile ms", "run ms", "plain JS ms", "verified", "result"];
+  const table = rows.map((r) => [r.example, r.device, r.compileMs.toFixed(2), r.runMs.toFixed(1), r.referenceMs.toFixed(1), r.ok ? "yes" : "NO", r.summary]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells: string[]): string => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
+  log(line(header));
+  log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of table) log(line(row));
+  const failed = rows.filter((r) => !r.ok);
+  log(failed.length ? `\n${failed.length} example run(s) did NOT match plain JavaScript` : `\nall ${rows.length} runs match plain JavaScript exactly`);
+  return failed.length === 0;
 }
 
-console.log("\n== run on every device present ==");
-const present: Device[] = [];
-for (const d of listDevices()) {
-  if (!d.available) { console.log(`  (skipping ${d.kind}: ${d.detail})`); continue; }
-  present.push(await device(d.kind));
-}
-for (const dev of present) {
-  console.log(`  device: ${dev.name}`);
-  for (const ex of examples) {
-    const r = await ex.run(dev);
-    if (!r.ok) failures++;
-    const ratio = r.referenceMs / r.kernelMs;
-    console.log(`    ${r.ok ? "ok  " : "FAIL"} ${ex.name.padEnd(11)} ${ex.description}`);
-    console.log(`         ${r.summary}`);
-    console.log(`         kernel ${r.kernelMs.toFixed(1)} ms, plain JS ${r.referenceMs.toFixed(1)} ms (${ratio.toFixed(2)}× the plain-JS speed)`);
-  }
-  dev.close();
-}
-console.log(failures ? `\n${failures} example(s) FAILED` : "\nall examples match plain JavaScript");
-process.exitCode = failures ? 1 : 0;
+// Run directly (`node --import tsx examples/demo.ts`) as well as from `gpuc demo`.
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await runDemo()) ? 0 : 1;

@@ -1,19 +1,29 @@
-// Matrix multiply C = A·B on a 2-D grid: one thread per output element.
-import { kernel, blockIdx, blockDim, threadIdx, type Device, type i32 } from "gpuc";
+// Matrix multiply C = A·B with 16×16 tiles staged in shared memory.
+import { kernel, shared, syncthreads, blockIdx, blockDim, threadIdx, type Device, type i32 } from "gpuc";
 import { random, time, timeAsync, type Example } from "./example.ts";
 
+const TILE = 16;
+
 export const matmul = kernel(function matmul(c: Float32Array, a: Float32Array, b: Float32Array, n: i32) {
-  const row = blockIdx.y * blockDim.y + threadIdx.y;
-  const col = blockIdx.x * blockDim.x + threadIdx.x;
-  if (row >= n || col >= n) return;
+  const as = shared(Float32Array, 256);
+  const bs = shared(Float32Array, 256);
+  const tx = threadIdx.x, ty = threadIdx.y;
+  const row = blockIdx.y * 16 + ty;
+  const col = blockIdx.x * 16 + tx;
   let acc = 0;
-  for (let k = 0; k < n; k++) acc += a[row * n + k] * b[k * n + col];
-  c[row * n + col] = acc;
+  for (let t = 0; t < n; t += 16) {
+    as[ty * 16 + tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0;
+    bs[ty * 16 + tx] = col < n && t + ty < n ? b[(t + ty) * n + col] : 0;
+    syncthreads();
+    for (let k = 0; k < 16; k++) acc += as[ty * 16 + k] * bs[k * 16 + tx];
+    syncthreads();
+  }
+  if (row < n && col < n) c[row * n + col] = acc;
 });
 
 const example: Example = {
   name: "matmul",
-  description: "C = A·B, 256×256 floats, 16×16 blocks",
+  description: "C = A·B, 256×256 floats, 16×16 tiles in shared memory (barriers)",
   kernels: [{ kernel: matmul, types: ["f32[]", "f32[]", "f32[]", "i32"] }],
   async run(dev: Device) {
     const n = 256;
@@ -21,7 +31,7 @@ const example: Example = {
     const a = Float32Array.from({ length: n * n }, () => rnd() - 0.5);
     const b = Float32Array.from({ length: n * n }, () => rnd() - 0.5);
     const c = new Float32Array(n * n).fill(NaN);
-    const cfg = { blocks: [n / 16, n / 16], threads: [16, 16] };
+    const cfg = { blocks: [Math.ceil(n / TILE), Math.ceil(n / TILE)], threads: [TILE, TILE] };
     await matmul.launch(dev, cfg, c, a, b, n);
     c.fill(NaN);
     const [, kernelMs] = await timeAsync(() => matmul.launch(dev, cfg, c, a, b, n));

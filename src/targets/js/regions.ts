@@ -12,7 +12,8 @@ import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js"
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
-import { FunctionEmitter, GRID_PARAMS, TYPED_ARRAY, stripParens, type ModuleNames } from "./function.js";
+import { FunctionEmitter, GRID_PARAMS, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
+import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 
 type Region =
   | { k: "group"; id: number; stmts: Stmt[] }
@@ -37,18 +38,30 @@ class RegionKernelEmitter extends FunctionEmitter {
   private regionLoops: number[] = [];
   private loopCount = 0;
 
+  private values!: ValueAnalysis;
+  private usesDone = false;
+
   emitKernel(): string {
     const f = this.f;
     const tree = this.regions(f.body, false);
+    this.values = analyzeValues(f, this.groupStatements(tree));
+    this.usesDone = hasReturn(f.body);
+    // Rematerialized locals are recomputed where read; uniform ones are plain block-level variables.
+    for (const [l, def] of this.values.remat) {
+      let text: string | null = null;
+      Object.defineProperty(this.reads, l, { get: () => (text ??= `(${stripParens(this.expr(def))})`), configurable: true });
+    }
     for (const [l, groups] of this.groupsOf) {
-      if (f.params.includes(l as never) || l === f.stateParam) continue;
+      if (f.params.includes(l as never) || l === f.stateParam || this.values.remat.has(l) || this.values.uniform.has(l)) continue;
       // A local of one region whose value never flows in from an earlier run of that region
       // (assigned before it is read) stays a plain local even inside a loop with barriers.
       const [g] = groups;
       if (groups.size > 1 || (this.inLoop.has(g) && (this.exposed.get(g)?.has(l) ?? true))) this.perThread.add(l);
     }
     // Per-thread storage: typed arrays indexed by the thread's linear id $t.
-    const setup: string[] = ["const $nt = $dx * $dy * $dz;", ...this.sharedAllocations(), "const $done = new Uint8Array($nt);"];
+    const setup: string[] = ["const $nt = $dx * $dy * $dz;", ...this.sharedAllocations(), ...(this.usesDone ? ["const $done = new Uint8Array($nt);"] : [])];
+    const uniformLets = [...this.values.uniform].map((l) => `${this.reads[l]} = ${zero(f.locals[l].type)}`);
+    if (uniformLets.length) setup.push(`let ${uniformLets.join(", ")};`);
     // Private arrays of one region are allocated once, like in a kernel without barriers.
     setup.push(...this.declarations((l) => isArray(f.locals[l].type) && !this.perThread.has(l)));
     f.locals.forEach((l, i) => {
@@ -72,7 +85,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       "  for (let $bz = 0; $bz < $gz; $bz++)",
       "  for (let $by = 0; $by < $gy; $by++)",
       "  for (let $bx = 0; $bx < $gx; $bx++) {",
-      "    $done.fill(0);",
+      ...(this.usesDone ? ["    $done.fill(0);"] : []),
       "    $block: {",
       ...body,
       "    }",
@@ -153,10 +166,39 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   protected override kernelReturn(): string { return `{ $done[$t] = 1; continue $th${this.currentGroup}; }`; }
 
+  /** Rematerialized locals are not stored: their one assignment disappears. */
+  protected override stmt(s: Stmt, d: number): void {
+    if (s.k === "set" && this.values.remat.has(s.local)) return;
+    super.stmt(s, d);
+  }
+
+  private groupStatements(regions: Region[]): Stmt[][] {
+    const out: Stmt[][] = [];
+    const visit = (rs: Region[]): void => {
+      for (const r of rs) {
+        if (r.k === "group") out.push(r.stmts);
+        else if (r.k === "if") { visit(r.then); visit(r.else); }
+        else if (r.k === "loop") { visit(r.body); visit(r.continuing); }
+      }
+    };
+    visit(regions);
+    return out;
+  }
+
   private emitRegions(regions: Region[], d: number): void {
     for (const r of regions) {
       switch (r.k) {
-        case "group": this.threadLoop(r.id, d, (inner) => this.block(r.stmts, inner)); break;
+        case "group": {
+          // Uniform assignments at the start and end of a region run once, outside the thread loop.
+          const hoisted = this.values.hoisted;
+          let i = 0, j = r.stmts.length;
+          while (i < j && hoisted.has(r.stmts[i])) i++;
+          while (j > i && hoisted.has(r.stmts[j - 1])) j--;
+          this.block(r.stmts.slice(0, i), d);
+          if (i < j) this.threadLoop(r.id, d, (inner) => this.block(r.stmts.slice(i, j), inner));
+          this.block(r.stmts.slice(j), d);
+          break;
+        }
         case "if": {
           const c = this.uniform(r.cond, r.group, r.loc, d);
           this.line(d, `if (${c} === 1) {`);
@@ -192,8 +234,10 @@ class RegionKernelEmitter extends FunctionEmitter {
     const saved = this.currentGroup;
     this.currentGroup = group;
     this.line(d, `for (let $tz = 0, $t = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < $dx; $tx++, $t++) {`);
-    this.line(d + 1, "if ($done[$t] === 1) continue;");
-    const plain = this.declarations((l) => (this.groupsOf.get(l)?.has(group) ?? false) && !this.perThread.has(l) && !isArray(this.f.locals[l].type));
+    if (this.usesDone) this.line(d + 1, "if ($done[$t] === 1) continue;");
+    const v = this.values;
+    const plain = this.declarations((l) => (this.groupsOf.get(l)?.has(group) ?? false) && !this.perThread.has(l) && !isArray(this.f.locals[l].type) &&
+      !v.remat.has(l) && !v.uniform.has(l));
     for (const decl of plain) this.line(d + 1, decl);
     body(d + 1);
     this.line(d, "}");
@@ -203,6 +247,11 @@ class RegionKernelEmitter extends FunctionEmitter {
   /** Evaluate a condition for every running thread; all must agree. Leaves 1 or 0 in a variable. */
   private uniform(cond: ExprHandle, group: number, loc: Loc | null, d: number): string {
     const v = `$c${group}`;
+    if (this.values.isUniform(cond)) {
+      // The same for every thread by construction: evaluated once.
+      this.line(d, `const ${v} = ${stripParens(this.expr(cond))} ? 1 : 0;`);
+      return v;
+    }
     const locId = this.names.locations.id(loc);
     this.line(d, `let ${v} = -1;`);
     this.threadLoop(group, d, (inner) => {

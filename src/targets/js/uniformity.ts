@@ -1,0 +1,90 @@
+// Which values of a kernel with barriers are the same for every thread of a block (uniform),
+// and which locals can be recomputed where they are read instead of stored per thread.
+//
+// The region emitter uses this to evaluate uniform conditions and assignments once per block
+// instead of once per thread, and to keep `const t = threadIdx.x`-style locals out of the
+// per-thread arrays.
+
+import type { ExprHandle, Function, Stmt } from "../../ir/module.js";
+import { exprOperands, walkStmts } from "../../ir/module.js";
+
+export interface ValueAnalysis {
+  /** Locals assigned once, from a pure expression of thread-invariant inputs: local → that expression. */
+  remat: Map<number, ExprHandle>;
+  /** Locals whose every assignment is uniform and sits at the start or end of a region. */
+  uniform: Set<number>;
+  isUniform(h: ExprHandle): boolean;
+  /** The assignments that run once per block (the prefix or suffix of their region). */
+  hoisted: Set<Stmt>;
+}
+
+/**
+ * @param groups the statement lists of the kernel's regions (each runs once per thread)
+ * @param conditions expressions evaluated at region level
+ */
+export function analyzeValues(f: Function, groups: Stmt[][]): ValueAnalysis {
+  const params = new Set<number>(f.params);
+  if (f.stateParam !== null) params.add(f.stateParam);
+  const defs = new Map<number, Stmt[]>();
+  const otherWrites = new Set<number>();
+  walkStmts(f.body, (s) => {
+    if (s.k === "set") { const d = defs.get(s.local) ?? []; d.push(s); defs.set(s.local, d); }
+    if (s.k === "init") otherWrites.add(s.local);
+    if ((s.k === "call" || s.k === "atomic") && s.result !== null) otherWrites.add(s.result);
+  });
+  const assigned = (l: number): boolean => defs.has(l) || otherWrites.has(l);
+  const stableParam = (l: number): boolean => params.has(l) && !assigned(l);
+
+  // Rematerializable: one definition, pure, no loads, built from thread-invariant inputs.
+  const remat = new Map<number, ExprHandle>();
+  const pure = (h: ExprHandle, seen: Set<number>): boolean => {
+    const e = f.exprs[h];
+    switch (e.k) {
+      case "load": return false;
+      case "local":
+        if (stableParam(e.local)) return true;
+        if (seen.has(e.local)) return false; // a cycle through reads before definitions
+        return candidate(e.local, seen);
+      default: return exprOperands(e).every((o) => pure(o, seen));
+    }
+  };
+  const candidate = (l: number, seen: Set<number>): boolean => {
+    if (remat.has(l)) return true;
+    const d = defs.get(l);
+    if (!d || d.length !== 1 || otherWrites.has(l) || params.has(l) || f.locals[l].type.kind !== "scalar") return false;
+    const value = (d[0] as Extract<Stmt, { k: "set" }>).value;
+    if (!pure(value, new Set([...seen, l]))) return false;
+    remat.set(l, value);
+    return true;
+  };
+  f.locals.forEach((_, l) => candidate(l, new Set()));
+
+  // Uniform: start from every assigned scalar local, drop those that break a rule, until stable.
+  const uniform = new Set<number>();
+  f.locals.forEach((loc, l) => { if (!remat.has(l) && loc.type.kind === "scalar" && !otherWrites.has(l) && !params.has(l)) uniform.add(l); });
+  const isUniform = (h: ExprHandle): boolean => {
+    const e = f.exprs[h];
+    switch (e.k) {
+      case "builtin": return !e.name.startsWith("threadIdx");
+      case "load": return false;
+      case "local": return stableParam(e.local) || uniform.has(e.local) || (remat.has(e.local) && isUniform(remat.get(e.local)!));
+      default: return exprOperands(e).every(isUniform);
+    }
+  };
+  const hoisted = new Set<Stmt>();
+  for (let changed = true; changed;) {
+    changed = false;
+    hoisted.clear();
+    for (const g of groups) {
+      const ok = (s: Stmt): boolean => s.k === "set" && uniform.has(s.local) && isUniform(s.value);
+      let i = 0;
+      while (i < g.length && ok(g[i])) hoisted.add(g[i++]);
+      let j = g.length - 1;
+      while (j >= i && ok(g[j])) hoisted.add(g[j--]);
+    }
+    for (const l of [...uniform]) {
+      if (!(defs.get(l) ?? []).every((s) => hoisted.has(s))) { uniform.delete(l); changed = true; }
+    }
+  }
+  return { remat, uniform, isUniform, hoisted };
+}

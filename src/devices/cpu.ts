@@ -52,7 +52,7 @@ export class CpuDevice implements Device {
     if (artifact.target !== "js") throw new KernelError("launch", `the CPU device runs 'js' artifacts, not '${artifact.target}'`);
     // Bake the relocations: constant tables (and the runtime hooks) are bound as the code's free names.
     const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number): never => {
-      const l = artifact.runtime.locations[loc];
+      const l = artifact.runtime.location(loc);
       throw new KernelError("exception",
         `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}syncthreads() is reached under a condition that differs between the threads of a block ` +
         `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread) in kernel '${artifact.kernel}'`,

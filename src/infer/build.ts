@@ -4,12 +4,20 @@
 // the last pass's IR and diagnostics.
 
 import type { CompileErrorKind, Frame } from "../errors.js";
+import type { SourceText } from "../frontend/source.js";
+
+/** A call-chain entry not yet resolved to file:line:col (resolution happens only for errors). */
+export interface FrameSite { function: string; src: SourceText; at: number }
+
+export function resolveFrames(sites: FrameSite[]): Frame[] {
+  return sites.map((s) => ({ function: s.function, location: s.src.locate(s.at) }));
+}
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import type { AtomicOp, Block, Expr, ExprHandle, Function, LocalHandle, Loc, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { completesBlock } from "../ir/validate.js";
-import { walkStmts } from "../ir/module.js";
+import { exprOperands, walkStmts } from "../ir/module.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
 import type { ArgType } from "./overlays.js";
@@ -27,7 +35,7 @@ export interface ModuleContext {
   generate(gen: JSFunction, name: string, types: ArgType[]): { fn: UFunction } | { error: unknown };
   options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
-  instance(fn: UFunction, argTypes: Type[], frames: Frame[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
+  instance(fn: UFunction, argTypes: Type[], frames: FrameSite[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
   table(t: UTable): { handle: number; type: Type };
   /** A shared array, one per declaration site (`key`) and specialization. */
   sharedArray(key: string, name: string, type: ArrayType): number;
@@ -77,6 +85,8 @@ export class FunctionBuilder implements MethodBuilder {
   readonly unknownCalls: { name: string; span: Span }[] = [];
   private sawVoidReturn = false;
   private sawPendingReturn = false;
+  /** Handles of runtime-library functions this function calls (they touch only the kernel state). */
+  private runtimeCalls = new Set<number>();
   readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
 
   constructor(
@@ -86,7 +96,7 @@ export class FunctionBuilder implements MethodBuilder {
     private returnType: Type,
     private kind: "kernel" | "helper" | "runtime",
     private ctx: ModuleContext,
-    private frames: Frame[],
+    private frames: FrameSite[],
   ) {
     this.fn = {
       name: ufn.name, kind, params: [], locals: [], exprs: [], body: [], returnType: T.void,
@@ -140,7 +150,11 @@ export class FunctionBuilder implements MethodBuilder {
     return (this.fn.locals.length - 1) as LocalHandle;
   }
   private temp(type: Type): LocalHandle { return this.newLocal("tmp", type); }
-  private emit(s: Stmt): void { this.out.push(s); }
+  private emit(s: Stmt): void {
+    this.out.push(s);
+    if (s.k === "set") this.invalidateChecks(s.local);
+    else if ((s.k === "call" || s.k === "atomic") && s.result !== null) this.invalidateChecks(s.result);
+  }
   private loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start, fn: this.ufn.name } : null; }
   private read(l: LocalHandle, span: Span | null = null): ExprHandle {
     return this.add({ k: "local", local: l, type: this.fn.locals[l].type, loc: this.loc(span) });
@@ -149,12 +163,41 @@ export class FunctionBuilder implements MethodBuilder {
     return this.add({ k: "const", value: wrapValue(t.scalar, value), type: t, loc: this.loc(span) });
   }
   /** Capture the statements a nested lowering emits. */
-  private capture(f: () => void): Block {
+  private capture(f: () => void, loop = false): Block {
     const saved = this.out;
     const block: Block = [];
     this.out = block;
-    try { f(); } finally { this.out = saved; }
+    this.checks.push({ keys: new Set(), loop });
+    try { f(); } finally { this.out = saved; this.checks.pop(); }
     return block;
+  }
+
+  /**
+   * Bounds checks already done on the way here, per nested block: an access of the same array
+   * at the same index local (or constant) needs no second check until that local is assigned.
+   * A loop body starts afresh (its next iteration may follow an assignment later in the body).
+   */
+  private checks: { keys: Set<string>; loop: boolean }[] = [{ keys: new Set(), loop: false }];
+
+  private alreadyChecked(key: string): boolean {
+    for (let i = this.checks.length - 1; i >= 0; i--) {
+      if (this.checks[i].keys.has(key)) return true;
+      if (this.checks[i].loop) return false;
+    }
+    return false;
+  }
+
+  private invalidateChecks(local: number): void {
+    const suffix = `|l${local}`;
+    for (const c of this.checks) for (const k of c.keys) if (k.endsWith(suffix)) c.keys.delete(k);
+  }
+
+  /** "array|index" for an access whose array and index are plain (a local, global, shared array; a local or constant index). */
+  private checkKey(array: ExprHandle, index: ExprHandle): string | null {
+    const a = this.fn.exprs[array], i = this.fn.exprs[index];
+    const ak = a.k === "local" ? `L${a.local}` : a.k === "global" ? `G${a.global}` : a.k === "shared" ? `S${a.shared}` : null;
+    const ik = i.k === "local" ? `l${i.local}` : i.k === "const" ? `c${String(i.value)}` : null;
+    return ak && ik ? `${ak}|${ik}` : null;
   }
 
   // ---- errors --------------------------------------------------------------------------------
@@ -276,14 +319,14 @@ export class FunctionBuilder implements MethodBuilder {
         const body = this.capture(() => {
           if (s.test && s.testFirst) this.breakUnless(s.test);
           this.stmts(s.body);
-        });
+        }, true);
         const continuing = this.capture(() => {
           if (s.update) this.expr(s.update, false);
           if (s.test && !s.testFirst) {
             const c = this.cond(s.test);
             breakIf = this.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.loc(s.test.span) });
           }
-        });
+        }, true);
         this.emit({ k: "loop", body, continuing, breakIf, loc });
         return;
       }
@@ -577,19 +620,26 @@ export class FunctionBuilder implements MethodBuilder {
     return r;
   }
 
+  /**
+   * Whether an already-built expression still has its value after `after` ran: `after` assigns
+   * none of the locals it reads and, if it loads from memory, writes no memory (bounds checks,
+   * which only report and trap, do not count).
+   */
   private isStable(h: ExprHandle, after: Stmt[] = []): boolean {
-    const e = this.fn.exprs[h];
-    if (e.k === "const" || e.k === "builtin" || e.k === "global" || e.k === "shared") return true;
-    // A local read stays valid unless the statements that follow assign that local.
-    if (e.k === "local") {
-      let assigned = false;
-      walkStmts(after, (s) => {
-        if ((s.k === "set" || s.k === "init") && s.local === e.local) assigned = true;
-        if ((s.k === "call" || s.k === "atomic") && s.result === e.local) assigned = true;
-      });
-      return !assigned;
-    }
-    return false;
+    const locals = new Set<number>();
+    let memory = false;
+    walkStmts(after, (s) => {
+      if (s.k === "set" || s.k === "init") locals.add(s.local);
+      if ((s.k === "call" || s.k === "atomic") && s.result !== null) locals.add(s.result);
+      if (s.k === "store" || s.k === "atomic" || (s.k === "call" && !this.runtimeCalls.has(s.fn))) memory = true;
+    });
+    const visit = (x: ExprHandle): boolean => {
+      const e = this.fn.exprs[x];
+      if (e.k === "local" && locals.has(e.local)) return false;
+      if (e.k === "load" && memory) return false;
+      return exprOperands(e).every(visit);
+    };
+    return visit(h);
   }
 
 
@@ -880,7 +930,7 @@ export class FunctionBuilder implements MethodBuilder {
     }
     if (args.length !== callee.params.length)
       return this.error("type", `'${callee.name}' takes ${callee.params.length} argument${callee.params.length === 1 ? "" : "s"}, got ${args.length}`, span);
-    const frames: Frame[] = [{ function: this.ufn.name, location: this.ufn.source.locate(span.start) }, ...this.frames];
+    const frames: FrameSite[] = [{ function: this.ufn.name, src: this.ufn.source, at: span.start }, ...this.frames];
     const inst = this.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.unknown;
     const argH = args.map((a, i) => (argTypes[i].kind === "scalar" ? this.convert(a, argTypes[i] as ScalarType, argSpans[i]) : (a as { h: ExprHandle }).h));
@@ -930,6 +980,9 @@ export class FunctionBuilder implements MethodBuilder {
   private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
     if (!this.ctx.options.boundsCheck || this.kind === "runtime")
       return uses === 1 ? { array: once(array), index: once(index) } : { array: this.reusable(array, span), index: this.reusable(index, span) };
+    const key = this.checkKey(array, index);
+    if (key && this.alreadyChecked(key))
+      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.reusable(array, span), index: this.reusable(index, span) };
     const arr = this.reusable(array, span), idx = this.reusable(index, span);
     const idxT = this.fn.exprs[index].type as ScalarType;
     const len = t.size !== null ? this.constant(t.size, T.u32, span) : this.convertH(this.add({ k: "length", array: arr(), type: T.i32, loc: null }), T.u32, span);
@@ -940,6 +993,9 @@ export class FunctionBuilder implements MethodBuilder {
     const lenI = t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: arr(), type: T.i32, loc: null });
     const then = this.capture(() => this.raise(code, span, this.convertH(idx(), T.i32, span), lenI));
     this.emit({ k: "if", cond: out, then, else: [], loc: this.loc(span) });
+    // The check's own index may have been spilled to a temporary: key it by what the access uses.
+    const after = this.checkKey(arr(), idx());
+    if (after) this.checks[this.checks.length - 1].keys.add(after);
     return { array: arr, index: idx };
   }
 
@@ -962,6 +1018,7 @@ export class FunctionBuilder implements MethodBuilder {
       b ?? this.constant(0, T.i32, span),
     ];
     if (level >= 2) this.ctx.runtime("gpuc_report_exception_frame");
+    this.runtimeCalls.add(rt.handle);
     this.emit({ k: "call", fn: rt.handle as never, args, result: null, loc: this.loc(span) });
     this.emit({ k: "trap", loc: this.loc(span) });
   }

@@ -13,7 +13,7 @@ import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames, type ArgType } from "./overlays.js";
 import type { UExpr, UStmt } from "../frontend/uir.js";
-import { FunctionBuilder, type ModuleContext } from "./build.js";
+import { FunctionBuilder, resolveFrames, type FrameSite, type ModuleContext } from "./build.js";
 import type { MethodTable } from "./methods.js";
 
 /** A function specialized on a tuple of argument types. */
@@ -156,7 +156,7 @@ class ModuleBuilder implements ModuleContext {
     return "array";
   }
 
-  instance(ufn: UFunction, argTypes: Type[], frames: Frame[], kind: "kernel" | "helper" | "runtime" = "helper") {
+  instance(ufn: UFunction, argTypes: Type[], frames: FrameSite[], kind: "kernel" | "helper" | "runtime" = "helper") {
     const usesState = kind === "helper" && this.usesState(ufn);
     const key = methodInstanceKey(ufn, argTypes);
     let mi = this.instances.get(key);
@@ -176,14 +176,14 @@ class ModuleBuilder implements ModuleContext {
     return { handle: mi.handle, returnType: mi.returnType, pending: false, usesState };
   }
 
-  private reportLowering(ufn: UFunction, frames: Frame[]): void {
+  private reportLowering(ufn: UFunction, frames: FrameSite[]): void {
     if (this.reportedLowering.has(ufn)) return;
     this.reportedLowering.add(ufn);
     const lowered = (ufn as UFunction & { diagnostics?: Diagnostic[] }).diagnostics ?? [];
-    for (const d of lowered) this.diags.add({ ...d, frames: [...d.frames, ...frames] });
+    for (const d of lowered) this.diags.add({ ...d, frames: [...d.frames, ...resolveFrames(frames)] });
   }
 
-  private infer(mi: MethodInstance, kind: "kernel" | "helper" | "runtime", frames: Frame[]): void {
+  private infer(mi: MethodInstance, kind: "kernel" | "helper" | "runtime", frames: FrameSite[]): void {
     mi.state = "inferring";
     mi.provisional = false;
     this.stack.push(mi);
@@ -203,7 +203,7 @@ class ModuleBuilder implements ModuleContext {
       returnType = result.returnType;
       if (stable) {
         mi.fn = result.fn;
-        const here = (at: number): Frame[] => [{ function: u.name, location: u.source.locate(at) }, ...frames];
+        const here = (at: number): Frame[] => resolveFrames([{ function: u.name, src: u.source, at }, ...frames]);
         for (const e of result.errors) this.diags.add({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause });
         for (const r of pass.unknownReads)
           this.diags.error("type", `variable '${u.vars[r.v].name}' is used before any value is assigned to it`, u.source, r.span, here(r.span.start));

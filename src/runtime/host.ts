@@ -7,13 +7,29 @@ import { STATE } from "./library.js";
 
 export interface ResolvedLocation extends SourceLocation { function: string; inlinedAt: ResolvedLocation | null }
 
-/** What an artifact carries for its runtime: message, location and print-format tables. */
-export interface RuntimeTables {
-  /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
-  debugLevel: 0 | 1 | 2;
-  messages: { text: string; kind: "bounds" | "exception" }[];
-  locations: (ResolvedLocation | null)[];
-  formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[]; location: ResolvedLocation | null }[];
+/**
+ * What an artifact carries for its runtime: message, location and print-format tables.
+ * Locations are resolved to file:line:col only when an exception is reported (finding a
+ * function's file is not free), and then once.
+ */
+export class RuntimeTables {
+  private resolved: (ResolvedLocation | null | undefined)[] = [];
+  constructor(
+    /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
+    readonly debugLevel: 0 | 1 | 2,
+    readonly messages: { text: string; kind: "bounds" | "exception" }[],
+    private readonly sites: Loc[],
+    readonly formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[] }[],
+  ) {}
+
+  get locationCount(): number { return this.sites.length; }
+
+  location(id: number): ResolvedLocation | null {
+    if (id < 0 || id >= this.sites.length) return null;
+    let r = this.resolved[id];
+    if (r === undefined) { r = resolveLocation(this.sites[id]); this.resolved[id] = r; }
+    return r;
+  }
 }
 
 export function resolveLocation(loc: Loc | null | undefined): ResolvedLocation | null {
@@ -24,12 +40,7 @@ export function resolveLocation(loc: Loc | null | undefined): ResolvedLocation |
 
 /** The tables of a module with the location table its back end built, resolved to file:line:col. */
 export function runtimeTables(m: Module, locations: Loc[], debugLevel: 0 | 1 | 2): RuntimeTables {
-  return {
-    debugLevel,
-    messages: m.messages.map((x) => ({ ...x })),
-    locations: locations.map(resolveLocation),
-    formats: m.formats.map((f) => ({ parts: f.parts.slice(), location: resolveLocation(f.loc) })),
-  };
+  return new RuntimeTables(debugLevel, m.messages.map((x) => ({ ...x })), locations, m.formats.map((f) => ({ parts: f.parts.slice() })));
 }
 
 const where = (l: SourceLocation): string => `${l.file}:${l.line}:${l.column}`;
@@ -45,13 +56,13 @@ export function decodeException(state: Int32Array, tables: RuntimeTables, kernel
     const v = i === "0" ? a : b;
     return String(u ? v >>> 0 : v);
   });
-  const loc = state[STATE.LOC] >= 0 ? tables.locations[state[STATE.LOC]] ?? null : null;
+  const loc = tables.location(state[STATE.LOC]);
   const thread = dim(state, STATE.THREAD), block = dim(state, STATE.BLOCK);
   // The call chain: the location's inlined-at sites, then the call sites recorded while unwinding.
   const frames: Frame[] = [];
   for (let l = loc; l; l = l.inlinedAt) frames.push({ function: l.function, location: { file: l.file, line: l.line, column: l.column } });
   for (let i = 0; i < state[STATE.NFRAMES]; i++)
-    for (let f = tables.locations[state[STATE.FRAMES + i]] ?? null; f; f = f.inlinedAt)
+    for (let f = tables.location(state[STATE.FRAMES + i]); f; f = f.inlinedAt)
       frames.push({ function: f.function, location: { file: f.file, line: f.line, column: f.column } });
   let message = `${loc ? where(loc) + ": " : ""}${text} (thread (${thread.x}, ${thread.y}, ${thread.z}) of block (${block.x}, ${block.y}, ${block.z}) in kernel '${kernel}')`;
   if (tables.debugLevel < 2) frames.length = Math.min(frames.length, 1);

@@ -42,7 +42,7 @@ function helpers($state, out, x, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $tz = 0; $tz < $dz; $tz++)
   for (let $ty = 0; $ty < $dy; $ty++)
   for (let $tx = 0; $tx < $dx; $tx++) {
-    let i = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0, lerp_a = 0, lerp_b = 0, lerp_t = 0;
+    let i = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, lerp_a = 0, lerp_b = 0, lerp_t = 0;
     i = $tx;
     if ((i >>> 0) >= (x.length >>> 0)) {
       gpuc_report_exception$0($state, 1, 0, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
@@ -52,17 +52,12 @@ function helpers($state, out, x, $gx, $gy, $gz, $dx, $dy, $dz) {
     lerp_b = 1;
     lerp_t = 0.25;
     tmp = Math.fround(lerp_a + Math.fround(Math.fround(Math.fround(lerp_b) - lerp_a) * lerp_t));
-    if ((i >>> 0) >= (x.length >>> 0)) {
-      gpuc_report_exception$0($state, 1, 1, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
-      throw $trap;
-    }
     tmp_1 = sign3$1(x[i]);
-    tmp_3 = Math.fround(tmp * Math.fround(tmp_1));
     tmp_2 = sign3$2((i - 2) | 0);
     if ((i >>> 0) >= (out.length >>> 0)) {
-      gpuc_report_exception$0($state, 2, 2, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+      gpuc_report_exception$0($state, 2, 1, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
       throw $trap;
     }
-    out[i] = Math.fround(tmp_3 + Math.fround(tmp_2));
+    out[i] = Math.fround(Math.fround(tmp * Math.fround(tmp_1)) + Math.fround(tmp_2));
   }
 }

@@ -22,7 +22,7 @@ function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $tz = 0; $tz < $dz; $tz++)
   for (let $ty = 0; $ty < $dy; $ty++)
   $thread: for (let $tx = 0; $tx < $dx; $tx++) {
-    let row = 0, col = 0, acc = 0, k = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0;
+    let row = 0, col = 0, acc = 0, k = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0;
     row = (Math.imul($by, $dy) + $ty) | 0;
     col = (Math.imul($bx, $dx) + $tx) | 0;
     if ((row >= n) || (col >= n)) {
@@ -36,19 +36,18 @@ function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
         gpuc_report_exception$0($state, 1, 0, tmp, a.length, $bx, $by, $bz, $tx, $ty, $tz);
         throw $trap;
       }
-      tmp_2 = a[tmp];
       tmp_1 = (Math.imul(k, n) + col) | 0;
       if ((tmp_1 >>> 0) >= (b.length >>> 0)) {
         gpuc_report_exception$0($state, 2, 1, tmp_1, b.length, $bx, $by, $bz, $tx, $ty, $tz);
         throw $trap;
       }
-      acc = Math.fround(acc + Math.fround(tmp_2 * b[tmp_1]));
+      acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
     }
-    tmp_3 = (Math.imul(row, n) + col) | 0;
-    if ((tmp_3 >>> 0) >= (c.length >>> 0)) {
-      gpuc_report_exception$0($state, 3, 2, tmp_3, c.length, $bx, $by, $bz, $tx, $ty, $tz);
+    tmp_2 = (Math.imul(row, n) + col) | 0;
+    if ((tmp_2 >>> 0) >= (c.length >>> 0)) {
+      gpuc_report_exception$0($state, 3, 2, tmp_2, c.length, $bx, $by, $bz, $tx, $ty, $tz);
       throw $trap;
     }
-    c[tmp_3] = acc;
+    c[tmp_2] = acc;
   }
 }

@@ -22,23 +22,18 @@ function saxpy($state, a, x, y, $gx, $gy, $gz, $dx, $dy, $dz) {
   for (let $tz = 0; $tz < $dz; $tz++)
   for (let $ty = 0; $ty < $dy; $ty++)
   for (let $tx = 0; $tx < $dx; $tx++) {
-    let i = 0, tmp = 0;
+    let i = 0;
     i = (Math.imul($bx, $dx) + $tx) | 0;
     if (i < y.length) {
       if ((i >>> 0) >= (x.length >>> 0)) {
         gpuc_report_exception$0($state, 1, 0, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
         throw $trap;
       }
-      tmp = Math.fround(a * x[i]);
       if ((i >>> 0) >= (y.length >>> 0)) {
         gpuc_report_exception$0($state, 2, 1, i, y.length, $bx, $by, $bz, $tx, $ty, $tz);
         throw $trap;
       }
-      if ((i >>> 0) >= (y.length >>> 0)) {
-        gpuc_report_exception$0($state, 2, 2, i, y.length, $bx, $by, $bz, $tx, $ty, $tz);
-        throw $trap;
-      }
-      y[i] = Math.fround(tmp + y[i]);
+      y[i] = Math.fround(Math.fround(a * x[i]) + y[i]);
     }
   }
 }

@@ -121,22 +121,46 @@ export class FunctionEmitter {
     const decls = this.declarations();
     const arrays = decls.filter((d) => d.startsWith("const "));
     const lets = decls.filter((d) => d.startsWith("let "));
-    this.block(f.body, 2);
-    return [
-      head,
-      ...this.sharedAllocations().map((l) => "  " + l),
-      ...arrays.map((l) => "  " + l),
-      "  for (let $bz = 0; $bz < $gz; $bz++)",
-      "  for (let $by = 0; $by < $gy; $by++)",
-      "  for (let $bx = 0; $bx < $gx; $bx++)",
-      "  for (let $tz = 0; $tz < $dz; $tz++)",
-      "  for (let $ty = 0; $ty < $dy; $ty++)",
-      `  ${hasReturn(f.body) ? "$thread: " : ""}for (let $tx = 0; $tx < $dx; $tx++) {`,
-      ...lets.map((l) => "    " + l),
-      ...this.lines,
-      "  }",
-      "}",
-    ].join("\n");
+    /** The thread loops (z, y, x up to `txEnd`) around a body. */
+    const threads = (body: Block, txEnd: string, d: number): string[] => {
+      this.lines = [];
+      this.block(body, d + 1);
+      const pad = "  ".repeat(d);
+      return [
+        `${pad}for (let $tz = 0; $tz < $dz; $tz++)`,
+        `${pad}for (let $ty = 0; $ty < $dy; $ty++)`,
+        `${pad}${hasReturn(body) ? "$thread: " : ""}for (let $tx = 0; $tx < ${txEnd}; $tx++) {`,
+        ...lets.map((l) => `${pad}  ${l}`),
+        ...this.lines,
+        `${pad}}`,
+      ];
+    };
+    const blocks = (d: number): string[] => {
+      const pad = "  ".repeat(d);
+      return [`${pad}for (let $bz = 0; $bz < $gz; $bz++)`, `${pad}for (let $by = 0; $by < $gy; $by++)`];
+    };
+    const guard = guardedRange(f);
+    let loops: string[];
+    if (guard) {
+      // The threads past the guard's bound do nothing: the x loop stops there instead of testing
+      // each one. Exact while blockIdx.x * blockDim.x + threadIdx.x cannot wrap around i32.
+      const bound = stripParens(this.expr(guard.bound));
+      const perBlock: string[] = [`      const $txEnd = Math.min($dx, ${bound} - $bx * $dx);`];
+      if (guard.checkedArrays.length) {
+        // Accesses at exactly the guarded index are checked once per block, for the whole range
+        // of its threads; the per-thread checks remain only in the fallback.
+        const fits = guard.checkedArrays.map((a) => `$bx * $dx + $txEnd <= ${this.expr(a)}.length`).join(" && ");
+        perBlock.push(`      if (${fits}) {`, ...threads(guard.uncheckedBody, "$txEnd", 4), "      } else {", ...threads(guard.body, "$txEnd", 4), "      }");
+      } else perBlock.push(...threads(guard.body, "$txEnd", 3));
+      loops = [
+        "  if ($gx * $dx <= 2147483648) {",
+        ...blocks(2), "    for (let $bx = 0; $bx < $gx; $bx++) {", ...perBlock, "    }",
+        "  } else {",
+        ...blocks(2), "    for (let $bx = 0; $bx < $gx; $bx++)", ...threads(f.body, "$dx", 2),
+        "  }",
+      ];
+    } else loops = [...blocks(1), "  for (let $bx = 0; $bx < $gx; $bx++)", ...threads(f.body, "$dx", 1)];
+    return [head, ...this.sharedAllocations().map((l) => "  " + l), ...arrays.map((l) => "  " + l), ...loops, "}"].join("\n");
   }
 
   /** Shared arrays live for the launch; CUDA leaves them uninitialized per block, gpuc zero-fills them once. */
@@ -336,4 +360,91 @@ export function hasReturn(b: Block): boolean {
   let found = false;
   walkStmts(b, (s) => { if (s.k === "return") found = true; });
   return found;
+}
+
+/**
+ * The kernel's leading guard on its global x index, when the body is
+ *   i = blockIdx.x * blockDim.x + threadIdx.x; if (i < B) { body }      or
+ *   i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= B) return; body
+ * with B the same for every thread (constants, unassigned parameters, their lengths, grid sizes).
+ * Returns B and the body with the guard removed (the index assignment kept).
+ */
+export function guardedRange(f: Function): { bound: ExprHandle; body: Block; uncheckedBody: Block; checkedArrays: ExprHandle[] } | null {
+  const [first, second, ...rest] = f.body;
+  if (first?.k !== "set" || second?.k !== "if") return null;
+  const i = first.local;
+  const e = (h: ExprHandle) => f.exprs[h];
+  const isBuiltin = (h: ExprHandle, name: string) => { const x = e(h); return x.k === "builtin" && x.name === name; };
+  const isGlobalX = (h: ExprHandle): boolean => {
+    const x = e(h);
+    if (x.k !== "op" || x.op !== "add" || x.type !== T.i32) return false;
+    const isBlockOffset = (m: ExprHandle): boolean => {
+      const y = e(m);
+      return y.k === "op" && y.op === "mul" && ((isBuiltin(y.args[0], "blockIdx.x") && isBuiltin(y.args[1], "blockDim.x")) || (isBuiltin(y.args[0], "blockDim.x") && isBuiltin(y.args[1], "blockIdx.x")));
+    };
+    return (isBlockOffset(x.args[0]) && isBuiltin(x.args[1], "threadIdx.x")) || (isBlockOffset(x.args[1]) && isBuiltin(x.args[0], "threadIdx.x"));
+  };
+  if (!isGlobalX(first.value)) return null;
+  const assigned = new Set<number>();
+  walkStmts(f.body, (s) => {
+    if (s.k === "set" || s.k === "init") assigned.add(s.local);
+    if ((s.k === "call" || s.k === "atomic") && s.result !== null) assigned.add(s.result);
+  });
+  const invariant = (h: ExprHandle): boolean => {
+    const x = e(h);
+    switch (x.k) {
+      case "const": return true;
+      case "builtin": return !x.name.startsWith("threadIdx");
+      case "local": return f.params.includes(x.local) && !assigned.has(x.local);
+      case "length": return invariant(x.array);
+      case "op": case "convert": case "select": return exprOperands(x).every(invariant);
+      default: return false;
+    }
+  };
+  const c = e(second.cond);
+  if (c.k !== "op" || c.args.length !== 2) return null;
+  const [a, b] = c.args;
+  const readsI = (h: ExprHandle) => { const x = e(h); return x.k === "local" && x.local === i; };
+  if (!readsI(a) || e(b).type !== T.i32 || !invariant(b)) return null;
+  let body: Block;
+  if (c.op === "lt" && second.else.length === 0 && rest.length === 0) body = [first, ...second.then];
+  else if (c.op === "ge" && second.else.length === 0 && second.then.length === 1 && second.then[0].k === "return") body = [first, ...rest];
+  else return null;
+  // Bounds checks of `array[i]` with i never reassigned can be done once for the block's range.
+  const checkedArrays: ExprHandle[] = [];
+  const seen = new Set<string>();
+  const reassigned = countSets(f.body, i) > 1;
+  const strip = (block: Block): Block => block.flatMap((st): Stmt[] => {
+    const arr = reassigned ? null : boundsCheckOf(f, st, i);
+    if (arr !== null && invariant(arr)) {
+      const key = JSON.stringify(e(arr));
+      if (!seen.has(key)) { seen.add(key); checkedArrays.push(arr); }
+      return [];
+    }
+    switch (st.k) {
+      case "if": return [{ ...st, then: strip(st.then), else: strip(st.else) }];
+      case "loop": return [{ ...st, body: strip(st.body), continuing: strip(st.continuing) }];
+      case "switch": return [{ ...st, cases: st.cases.map((cs) => ({ ...cs, body: strip(cs.body) })) }];
+      default: return [st];
+    }
+  });
+  const uncheckedBody = strip(body);
+  return { bound: b, body, uncheckedBody, checkedArrays };
+}
+
+/** The array of a bounds check `if (u32(i) >= u32(length(a))) { report; trap }` on local i, or null. */
+function boundsCheckOf(f: Function, s: Stmt, i: number): ExprHandle | null {
+  if (s.k !== "if" || s.else.length !== 0 || s.then.at(-1)?.k !== "trap") return null;
+  const c = f.exprs[s.cond];
+  if (c.k !== "op" || c.op !== "ge") return null;
+  const unwrap = (h: ExprHandle): ExprHandle => { const x = f.exprs[h]; return x.k === "convert" ? x.arg : h; };
+  const idx = f.exprs[unwrap(c.args[0])], len = f.exprs[unwrap(c.args[1])];
+  if (idx.k !== "local" || idx.local !== i || len.k !== "length") return null;
+  return len.array;
+}
+
+function countSets(b: Block, local: number): number {
+  let n = 0;
+  walkStmts(b, (s) => { if (s.k === "set" && s.local === local) n++; });
+  return n;
 }

@@ -16,24 +16,57 @@ function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty
 }
 
 function saxpy($state, a, x, y, $gx, $gy, $gz, $dx, $dy, $dz) {
-  for (let $bz = 0; $bz < $gz; $bz++)
-  for (let $by = 0; $by < $gy; $by++)
-  for (let $bx = 0; $bx < $gx; $bx++)
-  for (let $tz = 0; $tz < $dz; $tz++)
-  for (let $ty = 0; $ty < $dy; $ty++)
-  for (let $tx = 0; $tx < $dx; $tx++) {
-    let i = 0;
-    i = (Math.imul($bx, $dx) + $tx) | 0;
-    if (i < y.length) {
-      if ((i >>> 0) >= (x.length >>> 0)) {
-        gpuc_report_exception$0($state, 1, 0, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
-        throw $trap;
+  if ($gx * $dx <= 2147483648) {
+    for (let $bz = 0; $bz < $gz; $bz++)
+    for (let $by = 0; $by < $gy; $by++)
+    for (let $bx = 0; $bx < $gx; $bx++) {
+      const $txEnd = Math.min($dx, y.length - $bx * $dx);
+      if ($bx * $dx + $txEnd <= x.length && $bx * $dx + $txEnd <= y.length) {
+        for (let $tz = 0; $tz < $dz; $tz++)
+        for (let $ty = 0; $ty < $dy; $ty++)
+        for (let $tx = 0; $tx < $txEnd; $tx++) {
+          let i = 0;
+          i = (Math.imul($bx, $dx) + $tx) | 0;
+          y[i] = Math.fround(Math.fround(a * x[i]) + y[i]);
+        }
+      } else {
+        for (let $tz = 0; $tz < $dz; $tz++)
+        for (let $ty = 0; $ty < $dy; $ty++)
+        for (let $tx = 0; $tx < $txEnd; $tx++) {
+          let i = 0;
+          i = (Math.imul($bx, $dx) + $tx) | 0;
+          if ((i >>> 0) >= (x.length >>> 0)) {
+            gpuc_report_exception$0($state, 1, 0, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
+            throw $trap;
+          }
+          if ((i >>> 0) >= (y.length >>> 0)) {
+            gpuc_report_exception$0($state, 2, 1, i, y.length, $bx, $by, $bz, $tx, $ty, $tz);
+            throw $trap;
+          }
+          y[i] = Math.fround(Math.fround(a * x[i]) + y[i]);
+        }
       }
-      if ((i >>> 0) >= (y.length >>> 0)) {
-        gpuc_report_exception$0($state, 2, 1, i, y.length, $bx, $by, $bz, $tx, $ty, $tz);
-        throw $trap;
+    }
+  } else {
+    for (let $bz = 0; $bz < $gz; $bz++)
+    for (let $by = 0; $by < $gy; $by++)
+    for (let $bx = 0; $bx < $gx; $bx++)
+    for (let $tz = 0; $tz < $dz; $tz++)
+    for (let $ty = 0; $ty < $dy; $ty++)
+    for (let $tx = 0; $tx < $dx; $tx++) {
+      let i = 0;
+      i = (Math.imul($bx, $dx) + $tx) | 0;
+      if (i < y.length) {
+        if ((i >>> 0) >= (x.length >>> 0)) {
+          gpuc_report_exception$0($state, 1, 0, i, x.length, $bx, $by, $bz, $tx, $ty, $tz);
+          throw $trap;
+        }
+        if ((i >>> 0) >= (y.length >>> 0)) {
+          gpuc_report_exception$0($state, 2, 1, i, y.length, $bx, $by, $bz, $tx, $ty, $tz);
+          throw $trap;
+        }
+        y[i] = Math.fround(Math.fround(a * x[i]) + y[i]);
       }
-      y[i] = Math.fround(Math.fround(a * x[i]) + y[i]);
     }
   }
 }

@@ -14,6 +14,7 @@ const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target js] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
                [--no-opt] [--no-bounds-check] [--debug=0|1|2]
   gpuc devices
+  gpuc demo
   gpuc --help
 
 compile prints the target code of one kernel of the file (or, with --dump, the IR after the named
@@ -35,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "compile": return compile(rest);
     case "devices": return devices();
+    case "demo": return demo();
     default: throw new UsageError(`unknown command '${command}'`);
   }
 }
@@ -125,6 +127,23 @@ function parseTypes(spec: string | undefined): Record<string, string> {
     out[m[1]] = m[2];
   }
   return out;
+}
+
+/**
+ * The demo: the repository's examples (TypeScript, run through tsx, a dev dependency), compiled
+ * for every target and run on every device present.
+ */
+async function demo(): Promise<number> {
+  const file = new URL("../../examples/demo.ts", import.meta.url);
+  if (!existsSync(file)) throw new UsageError("the demo's examples are not part of this installation: run it from a clone of the gpuc repository", false);
+  try {
+    const { register } = await import("tsx/esm/api");
+    register();
+  } catch {
+    throw new UsageError("the demo runs the TypeScript examples through tsx: run `npm ci` in the gpuc repository first", false);
+  }
+  const { runDemo } = (await import(file.href)) as { runDemo: () => Promise<boolean> };
+  return (await runDemo()) ? 0 : 1;
 }
 
 function devices(): number {

@@ -8,7 +8,7 @@ import { methodTableFor } from "./infer/overlays.js";
 import { walkStmts, type Module, type Stmt } from "./ir/module.js";
 import { eliminateDeadCode } from "./ir/passes/dce.js";
 import { foldConstants } from "./ir/passes/fold.js";
-import { inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
+import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
 import { printModule } from "./ir/printer.js";
 import type { Type } from "./ir/types.js";
 import { InvalidIRError, validateModule } from "./ir/validate.js";
@@ -41,7 +41,7 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
   const opts = { allowRecursion: target.allowRecursion };
   const checkpoint = (stage: DumpStage, m: Module): void => {
     try {
-      validateModule(m, opts);
+      validateModule(m, { ...opts, helperBarriers: stage === "infer" });
     } catch (e) {
       if (e instanceof InvalidIRError) throw new InternalCompilerError(`IR invalid after stage '${stage}':\n${e.message}\n${printModule(m)}`);
       throw e;
@@ -57,6 +57,12 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
   checkpoint("infer", module);
   // Helpers that contain a barrier are always inlined: barriers belong to the kernel's own control flow.
   inlineCalls(module, config.optimize ? config.inline : { always: false, maxStatements: 0 });
+  const stuck = module.functions.filter((f) => f.kind !== "kernel" && containsBarrier(f.body));
+  if (stuck.length) throw new CompileError(stuck.map((f) => ({
+    kind: "unsupported-syntax" as const, frames: [], location: f.loc ? f.loc.src.locate(f.loc.at) : null,
+    message: `syncthreads() in '${f.name}', a helper that cannot be inlined into the kernel (it returns before its end, or recurses)`,
+    hint: "restructure the helper so that its only return is its last statement",
+  })));
   if (config.optimize) {
     checkpoint("inline", module);
     foldConstants(module);

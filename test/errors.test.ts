@@ -128,3 +128,24 @@ test("locations in TypeScript run through a loader map back to the .ts source", 
     assert.equal(err.location?.line, 120);
   }
 });
+
+test("unsupported-type: element types kernels do not have", async () => {
+  const e = await compileError(F.narrowArray);
+  assert.equal(e.kind, "unsupported-type");
+  assert.equal(e.message, `${FILE}:72:13: Int16Array is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`);
+});
+
+test("private arrays need a constant size", async () => {
+  const e = await compileError(F.dynamicPrivateSize, undefined, [new Float32Array(4), 3]);
+  assert.equal(e.kind, "type");
+  assert.equal(e.message, `${FILE}:77:30: the size of a private array must be a constant integer from 1 to 4096`);
+});
+
+test("barriers: not inside a switch, not in a helper that cannot be inlined", async () => {
+  const s = await compileError(F.barrierInSwitch);
+  assert.equal(s.message, `${FILE}:83:13: syncthreads() inside a switch is not supported\n    hint: use if/else around the barrier`);
+  const h = await compileError(F.barrierHelper, { syncAndMaybe: F.syncAndMaybe });
+  assert.equal(h.kind, "unsupported-syntax");
+  assert.equal(h.message, `${FILE}:92:8: syncthreads() in 'syncAndMaybe', a helper that cannot be inlined into the kernel (it returns before its end, or recurses)\n` +
+    "    hint: restructure the helper so that its only return is its last statement");
+});

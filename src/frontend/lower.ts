@@ -322,7 +322,11 @@ class Lowerer {
         return this.bad("array literals are not supported in kernels (no allocation on the device); use a typed array from scope", e);
       case "NewExpression": {
         const ctor = e.callee.type === "Identifier" && !this.lookupLocal(e.callee.name) && !this.env.lookup(e.callee.name) ? e.callee.name : null;
-        if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, e, "unsupported-type");
+        if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) {
+          this.error("unsupported-type", `${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, e);
+          // Go on as if it were a Float32Array, so its uses do not report follow-on errors.
+          return { k: "newArray", elem: "f32", size: this.expr(e.arguments[0] ?? e), span };
+        }
         if (ctor && ctor in ARRAY_TYPES) {
           if (e.arguments.length !== 1) return this.bad(`'new ${ctor}(size)' takes one argument, a constant size`, e);
           return { k: "newArray", elem: ARRAY_TYPES[ctor], size: this.expr(e.arguments[0]), span };

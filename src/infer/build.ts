@@ -85,6 +85,9 @@ export class FunctionBuilder implements MethodBuilder {
   readonly unknownCalls: { name: string; span: Span }[] = [];
   private sawVoidReturn = false;
   private sawPendingReturn = false;
+  private switchDepth = 0;
+  /** Variables whose declaration failed (already reported): their uses report nothing more. */
+  private poisoned = new Set<number>();
   /** Handles of runtime-library functions this function calls (they touch only the kernel state). */
   private runtimeCalls = new Set<number>();
   readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
@@ -399,7 +402,9 @@ export class FunctionBuilder implements MethodBuilder {
         else { seen.add(tv.value); pending.push(wrapValue(selT.scalar, tv.value) as number); }
       } else pendingDefault = true;
       if (c.body.length === 0 && i < s.cases.length - 1) return; // case 1: case 2: … share the next body
+      this.switchDepth++;
       const body = this.capture(() => this.stmts(c.body));
+      this.switchDepth--;
       cases.push({ values: pending, isDefault: pendingDefault, body, fallthrough: i < s.cases.length - 1 && completesBlock(body) });
       pending = [];
       pendingDefault = false;
@@ -450,6 +455,7 @@ export class FunctionBuilder implements MethodBuilder {
   }
 
   private readVar(v: number, span: Span): Val {
+    if (this.poisoned.has(v)) return this.unknown;
     const alias = this.aliases.get(v);
     if (alias !== undefined) {
       const e = this.fn.exprs[alias];
@@ -957,6 +963,7 @@ export class FunctionBuilder implements MethodBuilder {
     const kind = init.k === "newArray" ? "private" : "shared";
     if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE[kind]) {
       this.err("type", `the size of a ${kind} array must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
+      this.poisoned.add(v);
       return;
     }
     if (uv.kind !== "const") { this.err("invalid-assignment", `${kind} array '${uv.name}' must be declared with const`, span); return; }
@@ -1029,6 +1036,7 @@ export class FunctionBuilder implements MethodBuilder {
   }
 
   barrier(span: Span): Val {
+    if (this.switchDepth > 0) return this.error("unsupported-syntax", "syncthreads() inside a switch is not supported", span, "use if/else around the barrier");
     this.emit({ k: "barrier", loc: this.loc(span) });
     return this.unknown;
   }

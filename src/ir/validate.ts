@@ -21,6 +21,8 @@ export function assertNeverIR(x: never): never {
 export interface ValidateOptions {
   /** Whether recursive call cycles are allowed (targets with a call stack). */
   allowRecursion: boolean;
+  /** Whether helpers may still contain barriers (before the inliner moved them into the kernel). */
+  helperBarriers?: boolean;
 }
 
 export function validateModule(m: Module, opts: ValidateOptions = { allowRecursion: true }): void {
@@ -178,7 +180,7 @@ class FunctionValidator {
           this.bad(`${where}: returns ${s.value === null ? "nothing" : typeName(types[0])} from a function returning ${typeName(this.f.returnType)}`);
         break;
       case "barrier":
-        if (this.f.kind !== "kernel") this.bad(`${where}: a barrier outside the kernel (helpers with barriers are inlined)`);
+        if (this.f.kind !== "kernel" && !this.opts.helperBarriers) this.bad(`${where}: a barrier outside the kernel (helpers with barriers are inlined)`);
         if (switches > 0) this.bad(`${where}: a barrier inside a switch`);
         break;
       case "atomic": {

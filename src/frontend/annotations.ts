@@ -118,7 +118,11 @@ export function applyOriginalAnnotations(u: UFunction, fnName: string, file: str
   const matches = candidates.find((c) => c.length === 1);
   if (!matches) return;
   const m = matches[0];
-  u.params.forEach((p, i) => { u.vars[p].declared ??= m.paramTypes[i]; });
+  u.params.forEach((p, i) => {
+    u.vars[p].declared ??= m.paramTypes[i];
+    // A loader may have renamed a parameter (o → o2): messages use the name the user wrote.
+    u.vars[p].name = m.params[i] || u.vars[p].name;
+  });
   u.declaredReturn ??= m.returns;
   for (const v of u.vars) if (v.kind !== "param") v.declared ??= m.locals.get(v.name) ?? null;
   // A loader may reprint literals (1.0 → 1, 1000 → 1e3): take float-ness from the original text

@@ -463,7 +463,11 @@ export class FunctionBuilder implements MethodBuilder {
     }
     const t = this.varType(v);
     if (t.kind === "unknown") { this.unknownReads.push({ v, span }); return this.unknown; }
-    if (t.kind === "array" && this.localOf[v] !== undefined) return { k: "expr", h: this.read(this.localOf[v], span), t };
+    // An array parameter has its argument's type (a declared Int32Array accepts any i32 array).
+    if (t.kind === "array" && this.localOf[v] !== undefined) {
+      const l = this.localOf[v];
+      return { k: "expr", h: this.read(l, span), t: this.fn.locals[l].type };
+    }
     if (t.kind !== "scalar") return this.error("type", `'${this.ufn.vars[v].name}' is not a value`, span);
     const l = this.localFor(v);
     return { k: "expr", h: this.read(l, span), t: this.fn.locals[l].type };
@@ -998,7 +1002,7 @@ export class FunctionBuilder implements MethodBuilder {
     const name = this.arrayName(array);
     const code = this.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
     const lenI = t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: arr(), type: T.i32, loc: null });
-    const then = this.capture(() => this.raise(code, span, this.convertH(idx(), T.i32, span), lenI));
+    const then = this.capture(() => this.raise(code, span, this.convertH(idx(), T.i32, span), lenI, "bounds"));
     this.emit({ k: "if", cond: out, then, else: [], loc: this.loc(span) });
     // The check's own index may have been spilled to a temporary: key it by what the access uses.
     const after = this.checkKey(arr(), idx());
@@ -1014,12 +1018,12 @@ export class FunctionBuilder implements MethodBuilder {
   }
 
   /** Record an exception through the runtime library and end the thread. */
-  private raise(code: number, span: Span, a: ExprHandle | null, b: ExprHandle | null): void {
+  private raise(code: number, span: Span, a: ExprHandle | null, b: ExprHandle | null, kindOf: "bounds" | "exception" = "exception"): void {
     const level = this.ctx.options.debugLevel;
     const rt = this.ctx.runtime("gpuc_report_exception");
     const args = [
       this.stateExpr(),
-      this.constant(level === 0 ? this.ctx.message("an exception occurred in the kernel") : code, T.i32, span),
+      this.constant(level === 0 ? this.ctx.message("an exception occurred in the kernel", kindOf) : code, T.i32, span),
       level === 0 ? this.constant(-1, T.i32, span) : this.add({ k: "location", site: this.loc(span)!, type: T.i32, loc: null }),
       a ?? this.constant(0, T.i32, span),
       b ?? this.constant(0, T.i32, span),

@@ -243,6 +243,9 @@ class ModuleBuilder implements ModuleContext {
       order.push(h);
     };
     visit(entry);
+    // The frame recorder is called by back ends, not by statements (see pruneFunctions).
+    const frameFn = this.functions.findIndex((f) => f?.kind === "runtime" && f.name === "gpuc_report_exception_frame");
+    if (frameFn >= 0) visit(frameFn);
     const remap = new Map(order.map((old, i) => [old, i]));
     const functions = order.map((h) => this.functions[h]!);
     for (const f of functions) walkStmts(f.body, (s) => { if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle; });

@@ -111,10 +111,15 @@ function dropDeadSets(f: Function, block: Block, read: Set<number>, removed: () 
 /** Drop functions unreachable from the entry, keeping callees before callers. */
 export function pruneFunctions(m: Module): void {
   const reachable = new Set<number>();
+  // A call that records a frame (debug level 2) uses the runtime's frame recorder, though no
+  // statement calls it: back ends call it when a trap passes through the call.
+  const frameFn = m.functions.findIndex((f) => f.kind === "runtime" && f.name === "gpuc_report_exception_frame");
   const visit = (h: number): void => {
     if (reachable.has(h)) return;
     reachable.add(h);
-    walkStmts(m.functions[h].body, (s) => { if (s.k === "call") visit(s.fn); });
+    walkStmts(m.functions[h].body, (s) => {
+      if (s.k === "call") { visit(s.fn); if (s.frame && frameFn >= 0) visit(frameFn); }
+    });
   };
   visit(m.entry);
   if (reachable.size === m.functions.length) return;

@@ -20,6 +20,7 @@ import { completesBlock } from "../ir/validate.js";
 import { exprOperands, walkStmts } from "../ir/module.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
+import { BINARY_OPS, ValueBuilder } from "./values.js";
 import type { ArgType } from "./overlays.js";
 
 /** What a function builder needs from the module being built (infer.ts). */
@@ -64,16 +65,7 @@ const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 
 function once(h: ExprHandle): () => ExprHandle { return () => h; }
 
-const BINARY_OPS: Record<string, OpName> = {
-  "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "**": "pow",
-  "&": "and", "|": "or", "^": "xor", "<<": "shl", ">>": "shr", ">>>": "shr",
-  "==": "eq", "===": "eq", "!=": "ne", "!==": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
-};
-
-export class FunctionBuilder implements MethodBuilder {
-  private fn: Function;
-  private out: Block;
-  private errors: PassResult["errors"] = [];
+export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   private newVarTypes: Type[];
   private newReturn: Type;
   /** IR local of each untyped variable (a parameter whose type widens gets a separate body local). */
@@ -88,28 +80,19 @@ export class FunctionBuilder implements MethodBuilder {
   private switchDepth = 0;
   /** Variables whose declaration failed (already reported): their uses report nothing more. */
   private poisoned = new Set<number>();
-  /** Handles of runtime-library functions this function calls (they touch only the kernel state). */
-  private runtimeCalls = new Set<number>();
-  readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
 
   constructor(
-    private ufn: UFunction,
+    ufn: UFunction,
     private argTypes: Type[],
     private varTypes: Type[],
     private returnType: Type,
-    private kind: "kernel" | "helper" | "runtime",
+    kind: "kernel" | "helper" | "runtime",
     private ctx: ModuleContext,
     private frames: FrameSite[],
   ) {
-    this.fn = {
-      name: ufn.name, kind, params: [], locals: [], exprs: [], body: [], returnType: T.void,
-      loc: this.loc(ufn.span), paramNames: ufn.params.map((p) => ufn.vars[p].name), stateParam: null,
-    };
-
-    this.out = this.fn.body;
+    super(ufn, kind);
     this.newVarTypes = varTypes.slice();
     this.newReturn = returnType.kind === "scalar" ? returnType : T.unknown;
-    this.unknown = { k: "expr", h: this.add({ k: "const", value: 0, type: T.unknown, loc: null }), t: T.unknown };
   }
 
   build(): PassResult {
@@ -140,147 +123,6 @@ export class FunctionBuilder implements MethodBuilder {
     } else this.newReturn = T.void;
     this.fn.returnType = this.returnType.kind === "unknown" ? this.newReturn : this.returnType;
     return { fn: this.fn, varTypes: this.newVarTypes, returnType: this.newReturn, errors: this.errors };
-  }
-
-  // ---- arenas --------------------------------------------------------------------------------
-
-  private add(e: Expr): ExprHandle {
-    this.fn.exprs.push(e);
-    return (this.fn.exprs.length - 1) as ExprHandle;
-  }
-  private newLocal(name: string, type: Type): LocalHandle {
-    this.fn.locals.push({ name, type });
-    return (this.fn.locals.length - 1) as LocalHandle;
-  }
-  private temp(type: Type): LocalHandle { return this.newLocal("tmp", type); }
-  private emit(s: Stmt): void {
-    this.out.push(s);
-    if (s.k === "set") this.invalidateChecks(s.local);
-    else if ((s.k === "call" || s.k === "atomic") && s.result !== null) this.invalidateChecks(s.result);
-  }
-  private loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start, fn: this.ufn.name } : null; }
-  private read(l: LocalHandle, span: Span | null = null): ExprHandle {
-    return this.add({ k: "local", local: l, type: this.fn.locals[l].type, loc: this.loc(span) });
-  }
-  private constant(value: number | boolean, t: ScalarType, span: Span | null): ExprHandle {
-    return this.add({ k: "const", value: wrapValue(t.scalar, value), type: t, loc: this.loc(span) });
-  }
-  /** Capture the statements a nested lowering emits. */
-  private capture(f: () => void, loop = false): Block {
-    const saved = this.out;
-    const block: Block = [];
-    this.out = block;
-    this.checks.push({ keys: new Set(), loop });
-    try { f(); } finally { this.out = saved; this.checks.pop(); }
-    return block;
-  }
-
-  /**
-   * Bounds checks already done on the way here, per nested block: an access of the same array
-   * at the same index local (or constant) needs no second check until that local is assigned.
-   * A loop body starts afresh (its next iteration may follow an assignment later in the body).
-   */
-  private checks: { keys: Set<string>; loop: boolean }[] = [{ keys: new Set(), loop: false }];
-
-  private alreadyChecked(key: string): boolean {
-    for (let i = this.checks.length - 1; i >= 0; i--) {
-      if (this.checks[i].keys.has(key)) return true;
-      if (this.checks[i].loop) return false;
-    }
-    return false;
-  }
-
-  private invalidateChecks(local: number): void {
-    const suffix = `|l${local}`;
-    for (const c of this.checks) for (const k of c.keys) if (k.endsWith(suffix)) c.keys.delete(k);
-  }
-
-  /** "array|index" for an access whose array and index are plain (a local, global, shared array; a local or constant index). */
-  private checkKey(array: ExprHandle, index: ExprHandle): string | null {
-    const a = this.fn.exprs[array], i = this.fn.exprs[index];
-    const ak = a.k === "local" ? `L${a.local}` : a.k === "global" ? `G${a.global}` : a.k === "shared" ? `S${a.shared}` : null;
-    const ik = i.k === "local" ? `l${i.local}` : i.k === "const" ? `c${String(i.value)}` : null;
-    return ak && ik ? `${ak}|${ik}` : null;
-  }
-
-  // ---- errors --------------------------------------------------------------------------------
-
-  private err(kind: CompileErrorKind, message: string, span: Span, hint?: string): void {
-    this.errors.push({ kind, message, span, hint });
-  }
-  error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val {
-    this.err(kind, message, span, hint);
-    return this.unknown;
-  }
-
-  // ---- values --------------------------------------------------------------------------------
-
-  static defaultType(v: { value: number; isFloat: boolean }): ScalarType {
-    if (!v.isFloat && Number.isInteger(v.value)) {
-      if (v.value >= -0x80000000 && v.value <= 0x7fffffff) return T.i32;
-      if (v.value >= 0 && v.value <= 0xffffffff) return T.u32;
-    }
-    return T.f32;
-  }
-
-  /** The type a weak constant takes next to a value of type `other`. */
-  private adapt(v: { value: number; isFloat: boolean }, other: ScalarType): ScalarType {
-    if (other === T.bool) return FunctionBuilder.defaultType(v);
-    if (isFloat(other)) return other;
-    const d = FunctionBuilder.defaultType(v);
-    if (isFloat(d)) return d;
-    if (other === T.i32) return d;
-    return v.value >= 0 ? T.u32 : joinScalar(d, other);
-  }
-
-  typeOf(v: Val): Type {
-    if (v.k === "weak") return FunctionBuilder.defaultType(v);
-    if (v.k === "str") return T.unknown;
-    return v.t;
-  }
-
-  scalarType(v: Val, span: Span): ScalarType | null {
-    if (v.k === "weak") return FunctionBuilder.defaultType(v);
-    if (v.k === "str") { this.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
-    if (v.t.kind === "unknown") return null;
-    if (v.t.kind !== "scalar") { this.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
-    return v.t;
-  }
-
-  convert(v: Val, t: ScalarType, span: Span): ExprHandle {
-    if (v.k === "weak") return this.constant(v.value, t, span);
-    if (v.k === "str") { this.scalarType(v, span); return this.unknown.h; }
-    return this.convertH(v.h, t, span);
-  }
-
-  private convertH(h: ExprHandle, t: ScalarType, span: Span | null): ExprHandle {
-    const from = this.fn.exprs[h];
-    if (from.type === t || from.type.kind === "unknown") return h;
-    if (from.type.kind !== "scalar") return this.unknown.h;
-    if (from.k === "const") return this.constant(from.value as number, t, span);
-    return this.add({ k: "convert", arg: h, type: t, loc: this.loc(span) });
-  }
-
-  op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val {
-    return { k: "expr", h: this.add({ k: "op", op, args, type: t, loc: this.loc(span) }), t };
-  }
-
-  /** A value's truthiness as a bool expression (JS semantics: 0, -0 and NaN are false). */
-  private truthy(v: Val, span: Span): ExprHandle {
-    if (v.k === "expr" && isArray(v.t)) return this.constant(true, T.bool, span);
-    return this.convert(v, T.bool, span);
-  }
-
-  /** An expression that can be used twice: constants and locals are duplicated, others spilled to a temp. */
-  private reusable(h: ExprHandle, span: Span): () => ExprHandle {
-    const e = this.fn.exprs[h];
-    if (e.k === "const" || e.k === "local" || e.k === "builtin" || e.k === "global" || e.k === "shared") {
-      let first = true;
-      return () => (first ? ((first = false), h) : this.add({ ...e }));
-    }
-    const t = this.temp(e.type);
-    this.emit({ k: "set", local: t, value: h, loc: this.loc(span) });
-    return () => this.read(t, span);
   }
 
   // ---- statements ----------------------------------------------------------------------------
@@ -602,16 +444,6 @@ export class FunctionBuilder implements MethodBuilder {
     return this.arith(e.op, a, b, span);
   }
 
-  /** The integer type of `a / b` when both are integers (and not both constants), else null. */
-  private intDivisionType(a: Val, b: Val): ScalarType | null {
-    const quiet = (v: Val): ScalarType | null => (v.k === "expr" && v.t.kind === "scalar" ? v.t : null);
-    if (a.k === "weak" && b.k === "weak") return null;
-    let ta = quiet(a), tb = quiet(b);
-    if (!ta && a.k === "weak" && tb) ta = this.adapt(a, tb);
-    if (!tb && b.k === "weak" && ta) tb = this.adapt(b, ta);
-    return ta && tb && isInt(ta) && isInt(tb) ? joinScalar(ta, tb) : null;
-  }
-
   /**
    * Lower `right` after `left` has been lowered. If `right` emits statements (a call or an
    * assignment) and `left` reads state, `left` is spilled to a temporary first, so JS's
@@ -628,100 +460,6 @@ export class FunctionBuilder implements MethodBuilder {
       (left as { h: ExprHandle }).h = h;
     }
     return r;
-  }
-
-  /**
-   * Whether an already-built expression still has its value after `after` ran: `after` assigns
-   * none of the locals it reads and, if it loads from memory, writes no memory (bounds checks,
-   * which only report and trap, do not count).
-   */
-  private isStable(h: ExprHandle, after: Stmt[] = []): boolean {
-    const locals = new Set<number>();
-    let memory = false;
-    walkStmts(after, (s) => {
-      if (s.k === "set" || s.k === "init") locals.add(s.local);
-      if ((s.k === "call" || s.k === "atomic") && s.result !== null) locals.add(s.result);
-      if (s.k === "store" || s.k === "atomic" || (s.k === "call" && !this.runtimeCalls.has(s.fn))) memory = true;
-    });
-    const visit = (x: ExprHandle): boolean => {
-      const e = this.fn.exprs[x];
-      if (e.k === "local" && locals.has(e.local)) return false;
-      if (e.k === "load" && memory) return false;
-      return exprOperands(e).every(visit);
-    };
-    return visit(h);
-  }
-
-
-  /** A binary operator on two values, with JS's rules mapped onto the typed language. */
-  arith(op: string, a: Val, b: Val, span: Span): Val {
-    const name = BINARY_OPS[op];
-    if (!name) return this.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
-    if (a.k === "str" || b.k === "str") return this.error("type", "strings can only be passed to console.log and Error in kernels", span);
-    if (a.k === "weak" && b.k === "weak") return this.foldWeak(op, name, a, b, span);
-    let ta = a.k === "weak" ? null : this.scalarType(a, span);
-    let tb = b.k === "weak" ? null : this.scalarType(b, span);
-    if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return this.unknown;
-    if (!ta) ta = this.adapt(a as { value: number; isFloat: boolean }, tb!);
-    if (!tb) tb = this.adapt(b as { value: number; isFloat: boolean }, ta);
-    const row = OPS[name];
-
-    if (row.operands === "int") {
-      // Bitwise operators work on 32-bit integers: ToInt32 of both sides (ToUint32 for >>>), shift counts mod 32.
-      const it = op === ">>>" ? T.u32 : T.i32;
-      return this.op(name, [this.convert(a, it, span), this.convert(b, it, span)], it, span);
-    }
-    if (row.result === "bool") return this.compare(name, a, ta, b, tb, span);
-
-    let t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
-    if ((name === "div" || name === "pow") && isInt(t)) t = T.f32;
-    return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], t, span);
-  }
-
-  private foldWeak(op: string, name: OpName, a: { value: number; isFloat: boolean }, b: { value: number; isFloat: boolean }, span: Span): Val {
-    const x = a.value, y = b.value;
-    const row = OPS[name];
-    if (row.result === "bool") return { k: "expr", h: this.constant(row.eval([x, y], "f64") as boolean, T.bool, span), t: T.bool };
-    if (row.operands === "int") {
-      const v = op === ">>>" ? x >>> y : (row.eval([x | 0, y | 0], "i32") as number);
-      return { k: "weak", value: op === ">>>" ? v : (v as number) | 0, isFloat: false };
-    }
-    const v = row.eval([x, y], "f64") as number;
-    return { k: "weak", value: v, isFloat: a.isFloat || b.isFloat || name === "div" || name === "pow" || !Number.isInteger(v) };
-  }
-
-  /** Comparisons; i32 against u32 compares the mathematical values (a negative i32 is below every u32). */
-  private compare(name: OpName, a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val {
-    // An integer constant outside the range of the integer it is compared with decides the result.
-    for (const [w, other, otherT, weakLeft] of [[a, b, tb, true], [b, a, ta, false]] as const) {
-      if (w.k !== "weak" || other.k === "weak" || !Number.isInteger(w.value) || !isInt(otherT)) continue;
-      const [lo, hi] = otherT === T.i32 ? [-0x80000000, 0x7fffffff] : [0, 0xffffffff];
-      if (w.value >= lo && w.value <= hi) continue;
-      // Every value of the other side is below (constant above the range) or above it.
-      const otherBelow = w.value > hi;
-      const lt = weakLeft ? !otherBelow : otherBelow; // is the left side less than the right?
-      const result: Record<string, boolean> = { eq: false, ne: true, lt, le: lt, gt: !lt, ge: !lt };
-      return { k: "expr", h: this.constant(result[name], T.bool, span), t: T.bool };
-    }
-    const mixed = (ta === T.i32 && tb === T.u32) || (ta === T.u32 && tb === T.i32);
-    if (mixed && !(a.k === "weak" || b.k === "weak")) {
-      const signedLeft = ta === T.i32;
-      const s = this.reusable(this.convert(signedLeft ? a : b, T.i32, span), span);
-      const u = this.convert(signedLeft ? b : a, T.u32, span);
-      // Result when the signed side is negative: it is less than the unsigned side.
-      const negResult: Record<string, boolean> = signedLeft
-        ? { eq: false, ne: true, lt: true, le: true, gt: false, ge: false }
-        : { eq: false, ne: true, lt: false, le: false, gt: true, ge: true };
-      const isNeg = this.add({ k: "op", op: "lt", args: [s(), this.constant(0, T.i32, span)], type: T.bool, loc: this.loc(span) });
-      const su = this.convertH(s(), T.u32, span);
-      const cmp = this.add({ k: "op", op: name, args: signedLeft ? [su, u] : [u, su], type: T.bool, loc: this.loc(span) });
-      return { k: "expr", h: this.add({ k: "select", cond: isNeg, a: this.constant(negResult[name], T.bool, span), b: cmp, type: T.bool, loc: this.loc(span) }), t: T.bool };
-    }
-    let t: ScalarType;
-    if (ta === T.bool && tb === T.bool) t = T.bool;
-    else t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
-    if (t === T.bool && name !== "eq" && name !== "ne") t = T.i32;
-    return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], T.bool, span);
   }
 
   /** `a && b`, `a || b`, `a ?? b` as values: JS returns one of the operands. */
@@ -760,32 +498,6 @@ export class FunctionBuilder implements MethodBuilder {
     preB.push({ k: "set", local: tmp, value: this.convert(b, t, span), loc: this.loc(e.b.span) });
     this.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.loc(span) });
     return { k: "expr", h: this.read(tmp), t };
-  }
-
-  /** The type two alternative values meet in (?:, &&, ||): weak constants adapt to the other side. */
-  private commonType(a: Val, b: Val, span: Span): ScalarType | null {
-    // One side not inferred yet (recursion): the other side's type is the best guess so far.
-    if (a.k === "expr" && a.t.kind === "unknown") return b.k === "weak" ? FunctionBuilder.defaultType(b) : b.k === "expr" && b.t.kind === "scalar" ? b.t : null;
-    if (b.k === "expr" && b.t.kind === "unknown") return a.k === "weak" ? FunctionBuilder.defaultType(a) : a.k === "expr" && a.t.kind === "scalar" ? a.t : null;
-    if (a.k === "weak" && b.k === "weak") return a.isFloat || b.isFloat ? T.f32 : joinScalar(FunctionBuilder.defaultType(a), FunctionBuilder.defaultType(b));
-    const ta = a.k === "weak" ? null : this.scalarType(a, span);
-    const tb = b.k === "weak" ? null : this.scalarType(b, span);
-    if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return null;
-    const x = ta ?? this.adapt(a as { value: number; isFloat: boolean }, tb!);
-    const y = tb ?? this.adapt(b as { value: number; isFloat: boolean }, ta!);
-    if (x === T.bool && y === T.bool) return T.bool;
-    return joinScalar(x === T.bool ? T.i32 : x, y === T.bool ? T.i32 : y);
-  }
-
-  private captureVal(f: () => Val): [Block, Val] {
-    let v: Val = this.unknown;
-    const block = this.capture(() => { v = f(); });
-    return [block, v as Val];
-  }
-
-  private selectVal(c: ExprHandle, a: Val, b: Val, t: ScalarType, span: Span): Val {
-    const h = this.add({ k: "select", cond: c, a: this.convert(a, t, span), b: this.convert(b, t, span), type: t, loc: this.loc(span) });
-    return { k: "expr", h, t };
   }
 
   private assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {

@@ -19,6 +19,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
+import { prng, randF32, randF64, randI32, randFullI32, randFullU32, SENT_I, SENT_U, poisonF32, poisonF64, poisonI32, poisonU32, same } from "./helpers.ts";
 
 // Compiler intrinsics inside kernel bodies (declared for TypeScript only; never called on the host).
 declare function shared(ctor: any, n: number): any;
@@ -32,35 +33,6 @@ const dev = await device("cpu");
 
 // ---- helpers -------------------------------------------------------------------------------
 
-/** xorshift32: a tiny seeded PRNG. */
-function prng(seed: number) {
-  let s = seed >>> 0 || 0x9e3779b9;
-  const next = () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s; };
-  return {
-    u32: next,
-    i32: () => next() | 0,
-    int: (lo: number, hi: number) => lo + (next() % (hi - lo + 1)),
-    float: (lo: number, hi: number) => lo + (next() / 4294967296) * (hi - lo),
-  };
-}
-const randF32 = (seed: number, n: number, lo = -1, hi = 1) => { const r = prng(seed); return Float32Array.from({ length: n }, () => r.float(lo, hi)); };
-const randF64 = (seed: number, n: number, lo = -1, hi = 1) => { const r = prng(seed); return Float64Array.from({ length: n }, () => r.float(lo, hi)); };
-const randI32 = (seed: number, n: number, lo: number, hi: number) => { const r = prng(seed); return Int32Array.from({ length: n }, () => r.int(lo, hi)); };
-const randFullI32 = (seed: number, n: number) => { const r = prng(seed); return Int32Array.from({ length: n }, () => r.i32()); };
-const randFullU32 = (seed: number, n: number) => { const r = prng(seed); return Uint32Array.from({ length: n }, () => r.u32()); };
-
-const SENT_I = -123456789;
-const SENT_U = 0xdeadbeef;
-const poisonF32 = (n: number) => new Float32Array(n).fill(NaN);
-const poisonF64 = (n: number) => new Float64Array(n).fill(NaN);
-const poisonI32 = (n: number) => new Int32Array(n).fill(SENT_I);
-const poisonU32 = (n: number) => new Uint32Array(n).fill(SENT_U);
-
-/** Full-array comparison (deepStrictEqual: NaN equals NaN, -0 differs from 0). */
-function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string): void {
-  assert.equal(got.length, want.length, `${msg ?? "array"}: length`);
-  assert.deepEqual(Array.from(got), Array.from(want), msg);
-}
 
 const SELF = readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n");
 /** The 1-based line of this file that carries the marker comment `// @name`. */

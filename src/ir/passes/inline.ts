@@ -1,10 +1,12 @@
-// Inlining: a call to a small helper whose only `return` is its last statement is replaced by
-// the helper's body, with fresh locals, parameters assigned from the arguments and array
-// parameters replaced by the array expressions passed.
+// Inlining: a call to a small helper is replaced by the helper's body, with fresh locals,
+// parameters assigned from the arguments and array parameters replaced by the array
+// expressions passed. A helper whose only `return` is its last statement inlines as it is; with
+// `multiReturn`, any non-recursive helper does: its body runs in a one-pass loop that a
+// `return` leaves (setting the result and a flag checked after each inner loop or switch).
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Module, Stmt } from "../module.js";
 import { walkStmts } from "../module.js";
-import { isArray } from "../types.js";
+import { T, isArray } from "../types.js";
 import { pruneFunctions } from "./dce.js";
 
 export interface InlineOptions {
@@ -12,6 +14,10 @@ export interface InlineOptions {
   always: boolean;
   /** Callees with at most this many statements are inlined. */
   maxStatements: number;
+  /** Also inline helpers that return early (targets without functions taking arrays, e.g. WGSL). */
+  multiReturn?: boolean;
+  /** Inline runtime-library functions too (their kernel state is a module binding there). */
+  runtime?: boolean;
 }
 
 export function inlineCalls(m: Module, opts: InlineOptions = { always: false, maxStatements: 40 }): void {
@@ -25,7 +31,7 @@ export function inlineCalls(m: Module, opts: InlineOptions = { always: false, ma
 function eligible(m: Module, caller: number, callee: number, opts: InlineOptions): boolean {
   if (callee >= caller) return false; // recursion
   const f = m.functions[callee];
-  if (f.kind === "runtime") return false; // the runtime library is cold code: keep it out of line
+  if (f.kind === "runtime" && !opts.runtime) return false; // the runtime library is cold code: keep it out of line
   let count = 0, returns = 0, callsSelf = false;
   walkStmts(f.body, (s) => {
     count++;
@@ -35,7 +41,13 @@ function eligible(m: Module, caller: number, callee: number, opts: InlineOptions
   if (callsSelf) return false;
   const last = f.body[f.body.length - 1];
   const returnsOnlyAtEnd = returns === 0 || (returns === 1 && last?.k === "return");
-  return returnsOnlyAtEnd && (opts.always || count <= opts.maxStatements || containsBarrier(f.body));
+  return (returnsOnlyAtEnd || !!opts.multiReturn) && (opts.always || count <= opts.maxStatements || containsBarrier(f.body));
+}
+
+function returnsOnlyAtEnd(f: Function): boolean {
+  let returns = 0;
+  walkStmts(f.body, (s) => { if (s.k === "return") returns++; });
+  return returns === 0 || (returns === 1 && f.body[f.body.length - 1]?.k === "return");
 }
 
 export function containsBarrier(b: Block): boolean {
@@ -84,12 +96,40 @@ function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "ca
   const substitute = (l: number): ExprHandle | null => (arrayArgs.has(l) ? copyFrom(caller, caller, arrayArgs.get(l)!, (x) => x as LocalHandle) : null);
   const copy = (h: ExprHandle): ExprHandle => copyFrom(callee, caller, h, local, substitute, at);
   const body = copyBlock(callee.body, copy, local, at);
-  const last = body[body.length - 1];
-  if (last?.k === "return") {
-    body.pop();
-    if (last.value !== null && call.result !== null) body.push({ k: "set", local: call.result, value: last.value, loc: last.loc });
+  if (returnsOnlyAtEnd(callee)) {
+    const last = body[body.length - 1];
+    if (last?.k === "return") {
+      body.pop();
+      if (last.value !== null && call.result !== null) body.push({ k: "set", local: call.result, value: last.value, loc: last.loc });
+    }
+    out.push(...body);
+    return out;
   }
-  out.push(...body);
+  // Early returns: loop { body; break } where `return v` is `result = v; returned = true; break`,
+  // and a `returned` check follows every inner loop or switch that contains a return.
+  const flag = newLocal(caller, `${callee.name}.returned`, { type: T.bool });
+  const bool = (v: boolean): ExprHandle => { caller.exprs.push({ k: "const", value: v, type: T.bool, loc: null }); return (caller.exprs.length - 1) as ExprHandle; };
+  const readFlag = (): ExprHandle => { caller.exprs.push({ k: "local", local: flag, type: T.bool, loc: null }); return (caller.exprs.length - 1) as ExprHandle; };
+  const hasReturn = (b: Block): boolean => { let r = false; walkStmts(b, (x) => { if (x.k === "return") r = true; }); return r; };
+  const rewrite = (b: Block): Block => b.flatMap((st): Stmt[] => {
+    switch (st.k) {
+      case "return": {
+        const setResult: Stmt[] = st.value !== null && call.result !== null ? [{ k: "set", local: call.result, value: st.value, loc: st.loc }] : [];
+        return [...setResult, { k: "set", local: flag, value: bool(true), loc: st.loc }, { k: "break", loc: st.loc }];
+      }
+      case "if": return [{ ...st, then: rewrite(st.then), else: rewrite(st.else) }];
+      case "loop": case "switch": {
+        const had = st.k === "loop" ? hasReturn(st.body) || hasReturn(st.continuing) : st.cases.some((c) => hasReturn(c.body));
+        const inner: Stmt = st.k === "loop"
+          ? { ...st, body: rewrite(st.body), continuing: rewrite(st.continuing) }
+          : { ...st, cases: st.cases.map((c) => ({ ...c, body: rewrite(c.body) })) };
+        return had ? [inner, { k: "if", cond: readFlag(), then: [{ k: "break", loc: null }], else: [], loc: null }] : [inner];
+      }
+      default: return [st];
+    }
+  });
+  out.push({ k: "set", local: flag, value: bool(false), loc: call.loc });
+  out.push({ k: "loop", body: [...rewrite(body), { k: "break", loc: null }], continuing: [], breakIf: null, loc: call.loc });
   return out;
 }
 

@@ -56,7 +56,7 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
   }
   checkpoint("infer", module);
   // Helpers that contain a barrier are always inlined: barriers belong to the kernel's own control flow.
-  inlineCalls(module, config.optimize ? config.inline : { always: false, maxStatements: 0 });
+  inlineCalls(module, target.inline ?? (config.optimize ? config.inline : { always: false, maxStatements: 0 }));
   const stuck = module.functions.filter((f) => f.kind !== "kernel" && containsBarrier(f.body));
   if (stuck.length) throw new CompileError(stuck.map((f) => ({
     kind: "unsupported-syntax" as const, frames: [], location: f.loc ? f.loc.src.locate(f.loc.at) : null,

@@ -146,8 +146,8 @@ async function demo(): Promise<number> {
   return (await runDemo()) ? 0 : 1;
 }
 
-function devices(): number {
-  for (const d of listDevices()) process.stdout.write(`${d.available ? "*" : " "} ${d.kind.padEnd(7)} ${d.detail}\n`);
+async function devices(): Promise<number> {
+  for (const d of await listDevices()) process.stdout.write(`${d.available ? "*" : " "} ${d.kind.padEnd(7)} ${d.detail}\n`);
   return 0;
 }
 

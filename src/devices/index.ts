@@ -3,41 +3,56 @@
 import { KernelError } from "../errors.js";
 import { CpuDevice } from "./cpu.js";
 import type { Device, DeviceOptions } from "./device.js";
+import { WebGPUDevice } from "./webgpu.js";
 
 export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
+/** In order of preference for device(): GPU runtimes first, the CPU last. */
 export const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
 
-/** Why a device kind cannot be opened in this build of gpuc, or null when it can be tried. */
-function unavailable(kind: DeviceKind): string | null {
-  switch (kind) {
-    case "cpu": return null;
-    case "webgpu": case "cuda": case "opencl": return `the '${kind}' device is not implemented in this version of gpuc (available: cpu)`;
-  }
+export interface OpenOptions extends DeviceOptions {
+  /** For "webgpu": the GPU object to use (navigator.gpu in a browser); Dawn's in Node otherwise. */
+  gpu?: GPU;
 }
 
-/** Open a device: `device("cpu")`, or `device()` for the best one present (GPU runtimes first, the CPU last). */
-export async function device(kind?: DeviceKind, options: DeviceOptions = {}): Promise<Device> {
-  if (kind === undefined) {
-    for (const k of DEVICE_KINDS) if (!unavailable(k)) return open(k, options);
-    throw new KernelError("device-unavailable", "no device is available");
-  }
-  if (!DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device '${String(kind)}' (known: ${DEVICE_KINDS.join(", ")})`);
-  const why = unavailable(kind);
-  if (why) throw new KernelError("device-unavailable", why);
-  return open(kind, options);
-}
-
-function open(kind: DeviceKind, options: DeviceOptions): Device {
+/** Open a device of a kind, or say why it cannot be opened here. */
+async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device | string> {
   switch (kind) {
     case "cpu": return new CpuDevice(options);
-    default: throw new KernelError("device-unavailable", `the '${kind}' device is not implemented`);
+    case "webgpu": {
+      try {
+        return (await WebGPUDevice.open(options)) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
+      } catch (e) {
+        return `WebGPU could not be opened: ${(e as Error).message}`;
+      }
+    }
+    case "cuda": case "opencl": return `the '${kind}' device is not implemented in this version of gpuc`;
   }
 }
 
-/** Each device kind with whether it can be opened here and why not. */
-export function listDevices(): { kind: DeviceKind; available: boolean; detail: string }[] {
-  return DEVICE_KINDS.map((kind) => {
-    const why = unavailable(kind);
-    return { kind, available: !why, detail: why ?? (kind === "cpu" ? new CpuDevice().name : kind) };
-  });
+/** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
+export async function device(kind?: DeviceKind, options: OpenOptions = {}): Promise<Device> {
+  if (kind === undefined) {
+    const reasons: string[] = [];
+    for (const k of DEVICE_KINDS) {
+      const d = await tryOpen(k, options);
+      if (typeof d !== "string") return d;
+      reasons.push(`${k}: ${d}`);
+    }
+    throw new KernelError("device-unavailable", `no device is available (${reasons.join("; ")})`);
+  }
+  if (!DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device '${String(kind)}' (known: ${DEVICE_KINDS.join(", ")})`);
+  const d = await tryOpen(kind, options);
+  if (typeof d === "string") throw new KernelError("device-unavailable", d);
+  return d;
+}
+
+/** Each device kind with whether it can be opened here (and its name) or why not. */
+export async function listDevices(): Promise<{ kind: DeviceKind; available: boolean; detail: string }[]> {
+  const out: { kind: DeviceKind; available: boolean; detail: string }[] = [];
+  for (const kind of DEVICE_KINDS) {
+    const d = await tryOpen(kind, {});
+    if (typeof d === "string") out.push({ kind, available: false, detail: d });
+    else { out.push({ kind, available: true, detail: d.name }); d.close(); }
+  }
+  return out;
 }

@@ -1,10 +1,12 @@
 // The registry of targets: one line per target.
 
 import { jsTarget } from "./js/target.js";
+import { wgslTarget } from "./wgsl/target.js";
 import type { Target } from "./target.js";
 
 export const TARGETS: ReadonlyMap<string, Target> = new Map([
   [jsTarget.name, jsTarget],
+  [wgslTarget.name, wgslTarget],
 ]);
 
 export type { Artifact, Target } from "./target.js";

@@ -4,6 +4,8 @@ import type { Diagnostic } from "../errors.js";
 import type { Module } from "../ir/module.js";
 import type { MethodTable } from "../infer/methods.js";
 import type { RuntimeTables } from "../runtime/host.js";
+import type { InlineOptions } from "../ir/passes/inline.js";
+import type { WGSLLayout } from "./wgsl/emit.js";
 
 /** What compiling a kernel for a target produces. */
 export interface Artifact {
@@ -22,6 +24,8 @@ export interface Artifact {
   bindings: string[];
   /** Messages, locations and print formats the host needs to report exceptions and prints. */
   runtime: RuntimeTables;
+  /** How a loader binds parameters, the kernel state and tables (binding-based targets: WGSL). */
+  layout?: WGSLLayout;
 }
 
 export interface Target {
@@ -31,6 +35,8 @@ export interface Target {
   allowRecursion: boolean;
   /** Target-specific method implementations, consulted before the global table. */
   overlay: MethodTable | null;
+  /** Inlining the target needs, overriding the compiler's defaults (e.g. everything, for WGSL). */
+  inline?: InlineOptions;
   /** Target limits and unsupported features, as user-facing diagnostics (empty when the module fits). */
   validate(m: Module): Diagnostic[];
   /** Validated IR → artifact. Throws only for a documented target limit. */

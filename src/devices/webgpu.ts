@@ -1,0 +1,314 @@
+// The WebGPU device: runs WGSL artifacts on Dawn (the npm `webgpu` package) in Node, or on any
+// `GPU` object (navigator.gpu in a browser).
+//
+// Per launch: host typed arrays are uploaded into pooled storage buffers and the ones the kernel
+// writes are copied back; scalar parameters and array lengths go in a uniform block; the kernel
+// state's header is cleared, read back with the results, and decoded exactly as on the CPU
+// device (the print area is read only when something was printed).
+
+/// <reference types="@webgpu/types" />
+
+import { CompileError, InternalCompilerError, KernelError } from "../errors.js";
+import type { Scalar } from "../ir/types.js";
+import { STATE } from "../runtime/library.js";
+import { decodeException, decodePrints } from "../runtime/host.js";
+import type { Artifact } from "../targets/target.js";
+import type { WGSLLayout } from "../targets/wgsl/emit.js";
+import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+
+const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
+
+export class WebGPUArray extends DeviceArray {
+  constructor(private readonly dev: WebGPUDevice, elem: Scalar, length: number, readonly buffer: GPUBuffer) { super(dev, elem, length); }
+  async read(): Promise<HostArray> {
+    const out = new CTOR[this.elem](this.length);
+    await this.dev.readInto(this.buffer, out);
+    return out;
+  }
+  async write(data: HostArray): Promise<void> {
+    if (hostArrayElement(data) !== this.elem || data.length !== this.length)
+      throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
+    this.dev.gpu.queue.writeBuffer(this.buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+  }
+}
+
+interface WebGPUKernel extends LoadedKernel {
+  module: GPUShaderModule;
+  layout: WGSLLayout;
+  bindGroupLayout: GPUBindGroupLayout;
+  pipelineLayout: GPUPipelineLayout;
+  pipelines: Map<string, GPUComputePipeline>;
+  /** Constant tables, uploaded once per load (relocation strategy `table`). */
+  tables: GPUBuffer[];
+}
+
+const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
+const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
+
+export class WebGPUDevice implements Device {
+  readonly kind = "webgpu";
+  readonly target = "wgsl";
+  readonly name: string;
+  private closed = false;
+  private readonly state: GPUBuffer;
+  private readonly stateWords: number;
+  private readonly print: (line: string) => void;
+  /** Free storage buffers by byte size, reused across launches. */
+  private pool = new Map<number, GPUBuffer[]>();
+
+  private constructor(
+    /** Kept alive for the device's lifetime: a collected Dawn instance aborts the process. */
+    private instance: unknown,
+    readonly gpu: GPUDevice,
+    adapterName: string,
+    options: DeviceOptions,
+  ) {
+    this.name = `WebGPU (${adapterName})`;
+    this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
+    this.state = gpu.createBuffer({ size: this.stateWords * 4, usage: STORAGE | COPY_SRC | COPY_DST });
+    this.print = options.print ?? ((line) => console.log(line));
+  }
+
+  /** Open a WebGPU device on `gpu` (navigator.gpu, or Dawn's in Node), or null when no adapter exists. */
+  static async open(options: DeviceOptions & { gpu?: GPU } = {}): Promise<WebGPUDevice | null> {
+    let gpu = options.gpu ?? (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
+    let instance: unknown = gpu;
+    if (!gpu) {
+      const dawn = await loadDawn();
+      if (!dawn) return null;
+      gpu = dawn;
+      instance = dawn;
+    }
+    const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
+    if (!adapter) return null;
+    const limits = adapter.limits;
+    const device = await adapter.requestDevice({
+      requiredLimits: {
+        maxStorageBuffersPerShaderStage: limits.maxStorageBuffersPerShaderStage,
+        maxComputeInvocationsPerWorkgroup: Math.min(1024, limits.maxComputeInvocationsPerWorkgroup),
+        maxComputeWorkgroupSizeX: Math.min(1024, limits.maxComputeWorkgroupSizeX),
+        maxComputeWorkgroupSizeY: Math.min(1024, limits.maxComputeWorkgroupSizeY),
+        maxComputeWorkgroupSizeZ: Math.min(64, limits.maxComputeWorkgroupSizeZ),
+        maxComputeWorkgroupStorageSize: limits.maxComputeWorkgroupStorageSize,
+        maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
+        maxBufferSize: limits.maxBufferSize,
+      },
+    });
+    const info = (adapter as { info?: { description?: string; vendor?: string; architecture?: string } }).info;
+    const label = [info?.description, info?.vendor, info?.architecture].filter(Boolean).join(", ") || "adapter";
+    return new WebGPUDevice(instance, device, label, options);
+  }
+
+  array(data: HostArray): WebGPUArray {
+    this.check();
+    const elem = hostArrayElement(data);
+    if (!elem) throw new KernelError("launch", `device arrays are made from Float32Array, Int32Array or Uint32Array, got ${describeValue(data)}`);
+    if (elem === "f64") throw new KernelError("launch", "the WebGPU device has no f64: use a Float32Array");
+    const buffer = this.gpu.createBuffer({ size: align4(data.byteLength), usage: STORAGE | COPY_SRC | COPY_DST });
+    this.gpu.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+    return new WebGPUArray(this, elem, data.length, buffer);
+  }
+
+  load(artifact: Artifact): WebGPUKernel {
+    this.check();
+    if (artifact.target !== "wgsl" || !artifact.layout) throw new KernelError("launch", `the WebGPU device runs 'wgsl' artifacts, not '${artifact.target}'`);
+    const layout = artifact.layout;
+    const module = this.gpu.createShaderModule({ code: artifact.code as string, label: artifact.kernel });
+    const bindGroupLayout = this.gpu.createBindGroupLayout({
+      entries: layout.bindings.map((b) => ({
+        binding: b.binding, visibility: 4 /* COMPUTE */,
+        buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" },
+      })),
+    });
+    const pipelineLayout = this.gpu.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
+    const tables = artifact.globals.map((g) => {
+      const v = g.value as HostArray;
+      const buf = this.gpu.createBuffer({ size: align4(v.byteLength), usage: STORAGE | COPY_DST });
+      if (v.byteLength) this.gpu.queue.writeBuffer(buf, 0, v.buffer, v.byteOffset, v.byteLength);
+      return buf;
+    });
+    return { artifact, module, layout, bindGroupLayout, pipelineLayout, pipelines: new Map(), tables };
+  }
+
+  /** The pipeline for one workgroup size; WGSL errors surface here (as CompileErrors with gpuc's locations). */
+  private async pipeline(k: WebGPUKernel, threads: [number, number, number]): Promise<GPUComputePipeline> {
+    const key = threads.join("x");
+    let p = k.pipelines.get(key);
+    if (p) return p;
+    this.gpu.pushErrorScope("validation");
+    const [wgx, wgy, wgz] = k.layout.workgroupSize;
+    p = this.gpu.createComputePipeline({
+      layout: k.pipelineLayout,
+      compute: { module: k.module, entryPoint: k.artifact.entry, constants: { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] } },
+    });
+    const err = await this.gpu.popErrorScope();
+    if (err) throw await this.shaderError(k, err.message);
+    k.pipelines.set(key, p);
+    return p;
+  }
+
+  /** A WGSL error: a target limit the user hit (uniformity of barriers) or a gpuc bug. */
+  private async shaderError(k: WebGPUKernel, message: string): Promise<Error> {
+    const info = await k.module.getCompilationInfo();
+    const first = info.messages.find((m) => m.type === "error");
+    const loc = first ? k.artifact.runtime.location(k.layout.lines[first.lineNum - 1] ?? -1) : null;
+    const text = first?.message ?? message;
+    if (/uniform control flow/.test(text))
+      return new CompileError([{
+        kind: "unsupported-syntax", frames: [], location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null,
+        message: `syncthreads() is reached under a condition that may differ between threads, which WGSL rejects (WebGPU: ${text})`,
+        hint: "make every thread of the block reach each syncthreads(): move early returns after the last barrier",
+      }]);
+    return new InternalCompilerError(`the WGSL for kernel '${k.artifact.kernel}' was rejected by WebGPU${loc ? ` at ${loc.file}:${loc.line}:${loc.column}` : ""}: ${text}`);
+  }
+
+  async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
+    this.check();
+    const k = kernel as WebGPUKernel;
+    const limits = this.gpu.limits;
+    const per = grid.threads[0] * grid.threads[1] * grid.threads[2];
+    if (per > limits.maxComputeInvocationsPerWorkgroup)
+      throw new KernelError("launch", `${per} threads per block exceeds this WebGPU device's limit of ${limits.maxComputeInvocationsPerWorkgroup}`);
+    grid.blocks.forEach((b, i) => {
+      if (b > limits.maxComputeWorkgroupsPerDimension)
+        throw new KernelError("launch", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${limits.maxComputeWorkgroupsPerDimension}`);
+    });
+    const pipeline = await this.pipeline(k, grid.threads);
+    const q = this.gpu.queue;
+
+    // Parameters: scalars and array lengths in the uniform block.
+    const fields = k.layout.fields;
+    const params = new DataView(new ArrayBuffer(Math.ceil((fields.length * 4) / 16) * 16));
+    fields.forEach((f, i) => {
+      const a = args[f.source.param];
+      if (f.source.param < 0) return;
+      if (f.source.length) params.setInt32(i * 4, (a as { length: number }).length, true);
+      else if (f.type === "f32") params.setFloat32(i * 4, a as number, true);
+      else if (f.type === "u32") params.setUint32(i * 4, typeof a === "boolean" ? Number(a) : (a as number) >>> 0, true);
+      else params.setInt32(i * 4, a as number, true);
+    });
+    const paramBuf = this.take(params.byteLength, UNIFORM | COPY_DST);
+    q.writeBuffer(paramBuf, 0, params.buffer);
+    q.writeBuffer(this.state, 0, new Int32Array(STATE.PRINT_BASE));
+
+    // Arrays: device arrays in place; host arrays uploaded, and copied back if the kernel writes them.
+    const temps: { buf: GPUBuffer; host: HostArray; writes: boolean }[] = [];
+    const entries: GPUBindGroupEntry[] = [];
+    for (const b of k.layout.bindings) {
+      let buffer: GPUBuffer;
+      if (b.role === "params") buffer = paramBuf;
+      else if (b.role === "state") buffer = this.state;
+      else if (b.role === "table") buffer = k.tables[b.index];
+      else {
+        const a = args[b.index];
+        if (a instanceof WebGPUArray) buffer = a.buffer;
+        else {
+          const host = a as HostArray;
+          if (host instanceof Float64Array) throw new KernelError("launch", "the WebGPU device has no f64: pass a Float32Array");
+          buffer = this.take(align4(host.byteLength), STORAGE | COPY_SRC | COPY_DST);
+          if (host.byteLength) q.writeBuffer(buffer, 0, host.buffer, host.byteOffset, host.byteLength);
+          temps.push({ buf: buffer, host, writes: !b.readOnly });
+        }
+      }
+      entries.push({ binding: b.binding, resource: { buffer } });
+    }
+    const bindGroup = this.gpu.createBindGroup({ layout: k.bindGroupLayout, entries });
+    const enc = this.gpu.createCommandEncoder();
+    const pass = enc.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, bindGroup);
+    pass.dispatchWorkgroups(grid.blocks[0], grid.blocks[1], grid.blocks[2]);
+    pass.end();
+    // Read back the state header and the written host arrays in one submission.
+    const reads: { staging: GPUBuffer; bytes: number; done: (data: ArrayBuffer) => void }[] = [];
+    const header = new Int32Array(STATE.PRINT_BASE);
+    reads.push(this.copyOut(enc, this.state, STATE.PRINT_BASE * 4, (d) => header.set(new Int32Array(d, 0, STATE.PRINT_BASE))));
+    for (const t of temps) {
+      if (!t.writes || !t.host.byteLength) continue;
+      reads.push(this.copyOut(enc, t.buf, t.host.byteLength, (d) => new Uint8Array(t.host.buffer, t.host.byteOffset, t.host.byteLength).set(new Uint8Array(d, 0, t.host.byteLength))));
+    }
+    q.submit([enc.finish()]);
+    await this.finish(reads);
+    for (const t of temps) this.give(t.buf);
+    this.give(paramBuf);
+    await this.report(k, header);
+  }
+
+  /** Decode the kernel state: prints first (they happened before any exception was raised), then the exception. */
+  private async report(k: WebGPUKernel, header: Int32Array): Promise<void> {
+    const cursor = header[STATE.PRINT_CURSOR], dropped = header[STATE.PRINT_DROPPED];
+    if (cursor > 0 || dropped > 0) {
+      const words = Math.min(STATE.PRINT_BASE + cursor, this.stateWords);
+      const full = new Int32Array(words);
+      await this.readInto(this.state, full);
+      const state = new Int32Array(this.stateWords);
+      state.set(full);
+      for (const line of decodePrints(state, k.artifact.runtime)) this.print(line);
+    }
+    const err = decodeException(header, k.artifact.runtime, k.artifact.kernel);
+    if (err) throw err;
+  }
+
+  private copyOut(enc: GPUCommandEncoder, src: GPUBuffer, bytes: number, done: (d: ArrayBuffer) => void) {
+    const size = align4(bytes);
+    const staging = this.gpu.createBuffer({ size, usage: MAP_READ | COPY_DST });
+    enc.copyBufferToBuffer(src, 0, staging, 0, size);
+    return { staging, bytes: size, done };
+  }
+
+  private async finish(reads: { staging: GPUBuffer; done: (data: ArrayBuffer) => void }[]): Promise<void> {
+    await Promise.all(reads.map((r) => r.staging.mapAsync(1 /* READ */)));
+    for (const r of reads) {
+      r.done(r.staging.getMappedRange().slice(0));
+      r.staging.unmap();
+      r.staging.destroy();
+    }
+  }
+
+  /** Copy a buffer's first bytes into a host array. */
+  async readInto(src: GPUBuffer, out: HostArray): Promise<void> {
+    if (!out.byteLength) return;
+    const enc = this.gpu.createCommandEncoder();
+    const r = this.copyOut(enc, src, out.byteLength, (d) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(d, 0, out.byteLength)));
+    this.gpu.queue.submit([enc.finish()]);
+    await this.finish([r]);
+  }
+
+  private take(size: number, usage: number): GPUBuffer {
+    const key = size * 1024 + usage;
+    const free = this.pool.get(key);
+    return free?.pop() ?? this.gpu.createBuffer({ size, usage });
+  }
+
+  private give(buf: GPUBuffer): void {
+    const key = buf.size * 1024 + buf.usage;
+    let free = this.pool.get(key);
+    if (!free) { free = []; this.pool.set(key, free); }
+    if (free.length < 4) free.push(buf); else buf.destroy();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const list of this.pool.values()) for (const b of list) b.destroy();
+    this.pool.clear();
+    this.gpu.destroy();
+    this.instance = null;
+  }
+
+  private check(): void {
+    if (this.closed) throw new KernelError("device-unavailable", "this WebGPU device was closed");
+  }
+}
+
+/** Dawn's GPU object in Node (the `webgpu` package), or null when it cannot be loaded here. */
+async function loadDawn(): Promise<GPU | null> {
+  try {
+    const { create, globals } = (await import("webgpu")) as unknown as { create: (o: string[]) => GPU; globals: object };
+    Object.assign(globalThis, globals);
+    return create(process.env.GPUC_WEBGPU_BACKEND ? [`backend=${process.env.GPUC_WEBGPU_BACKEND}`] : []);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,386 @@
+// The WGSL back end: validated IR (every helper inlined) → one compute shader.
+//
+// Layout of the shader's bindings (group 0), which the artifact describes for the loader:
+//   0      uniform `params`: the scalar parameters, then the length of every array parameter
+//   1      storage `state`: the kernel state (exception record, print area), atomic i32
+//   2…     storage, one per array parameter (read-only unless the kernel writes it)
+//   then   storage, read-only, one per constant table (relocation strategy `table`)
+// The workgroup size is three override constants, so one shader serves every block size.
+
+import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { walkStmts } from "../../ir/module.js";
+import type { OpName } from "../../ir/ops.js";
+import { T, type Scalar, type Type } from "../../ir/types.js";
+import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+
+export interface WGSLBinding {
+  binding: number;
+  kind: "uniform" | "storage";
+  readOnly: boolean;
+  /** What is bound: the parameter block, the kernel state, a kernel parameter (by index), a constant table (by index). */
+  role: "params" | "state" | "param" | "table";
+  index: number;
+}
+
+export interface WGSLLayout {
+  bindings: WGSLBinding[];
+  /** Fields of the params block, in order (4 bytes each): scalar parameters by index, then array lengths. */
+  fields: { name: string; type: "i32" | "u32" | "f32"; source: { param: number; length: boolean } }[];
+  /** Override constants for the workgroup size. */
+  workgroupSize: [string, string, string];
+  /** For each line of the code (0-based), the id of the source location it came from, or -1. */
+  lines: number[];
+}
+
+export interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations: Loc[] }
+
+const RESERVED = new Set(`alias break case const const_assert continue continuing default diagnostic discard else enable false fn for if let
+  loop override requires return struct switch true var while array atomic bool f16 f32 i32 u32 mat2x2 mat3x3 mat4x4 ptr sampler texture_2d vec2 vec3 vec4
+  bitcast select main params state lid wid nwg wgx wgy wgz`.split(/\s+/));
+
+const SCALAR: Record<Scalar, string> = { bool: "bool", i32: "i32", u32: "u32", f32: "f32", f64: "f64" };
+
+export function emitWGSL(m: Module): WGSLCode {
+  return new WGSLEmitter(m).emit();
+}
+
+class WGSLEmitter {
+  private f: Function;
+  private names: string[] = [];
+  private lines: string[] = [];
+  private lineLocs: number[] = [];
+  private stmtLoc: Loc | null = null;
+  private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
+  private written = new Set<string>();
+  private locations: Loc[] = [];
+  private locationIds = new Map<string, number>();
+
+  constructor(private m: Module) {
+    this.f = m.functions[m.entry];
+    if (m.functions.length !== 1) throw new Error(`internal: WGSL needs every helper inlined (${m.functions.length - 1} left)`);
+  }
+
+  emit(): WGSLCode {
+    const f = this.f;
+    const used = new Set<string>();
+    f.locals.forEach((l, i) => {
+      let n = i === f.stateParam ? "state" : `v_${sanitize(l.name)}`;
+      if (i !== f.stateParam) while (used.has(n)) n = `${n}_`;
+      used.add(n);
+      this.names[i] = n;
+    });
+    // Which arrays are used atomically (then every access is atomic) or written.
+    walkStmts(f.body, (s) => {
+      if (s.k === "atomic") { this.atomicArrays.add(this.arrayKey(s.array)); this.written.add(this.arrayKey(s.array)); }
+      if (s.k === "store") this.written.add(this.arrayKey(s.array));
+    });
+    const layout: WGSLLayout = { bindings: [], fields: [], workgroupSize: ["wgx", "wgy", "wgz"], lines: [] };
+    const decls: string[] = [];
+    // The params block.
+    f.params.forEach((p, i) => {
+      const t = f.locals[p].type;
+      if (t.kind === "scalar") layout.fields.push({ name: this.names[p], type: t.scalar === "bool" ? "u32" : (t.scalar as "i32" | "u32" | "f32"), source: { param: i, length: false } });
+    });
+    f.params.forEach((p, i) => {
+      if (f.locals[p].type.kind === "array") layout.fields.push({ name: `${this.names[p]}_len`, type: "i32", source: { param: i, length: true } });
+    });
+    if (!layout.fields.length) layout.fields.push({ name: "unused", type: "i32", source: { param: -1, length: false } });
+    decls.push(`struct Params {\n${layout.fields.map((x) => `  ${x.name}: ${x.type},`).join("\n")}\n}`);
+    decls.push("@group(0) @binding(0) var<uniform> params: Params;");
+    layout.bindings.push({ binding: 0, kind: "uniform", readOnly: true, role: "params", index: 0 });
+    decls.push("@group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;");
+    layout.bindings.push({ binding: 1, kind: "storage", readOnly: false, role: "state", index: 0 });
+    let b = 2;
+    f.params.forEach((p, i) => {
+      const t = f.locals[p].type;
+      if (t.kind !== "array") return;
+      const key = `p${p}`;
+      const ro = !this.written.has(key);
+      decls.push(`@group(0) @binding(${b}) var<storage, ${ro ? "read" : "read_write"}> ${this.names[p]}: array<${this.elemType(key, t.elem)}>;`);
+      layout.bindings.push({ binding: b++, kind: "storage", readOnly: ro, role: "param", index: i });
+    });
+    this.m.globals.forEach((g, i) => {
+      decls.push(`@group(0) @binding(${b}) var<storage, read> ${this.global(i)}: array<${SCALAR[g.type.elem]}>;`);
+      layout.bindings.push({ binding: b++, kind: "storage", readOnly: true, role: "table", index: i });
+    });
+    this.m.shared.forEach((sh, i) => decls.push(`var<workgroup> ${this.shared(i)}: array<${this.elemType(`s${i}`, sh.type.elem)}, ${sh.type.size}>;`));
+    decls.push("override wgx: u32 = 1u;", "override wgy: u32 = 1u;", "override wgz: u32 = 1u;");
+
+    const vars: string[] = [];
+    // Scalar parameters come from the params block into locals (a kernel may assign its parameters).
+    for (const p of f.params) {
+      const t = f.locals[p].type;
+      if (t.kind !== "scalar") continue;
+      vars.push(`  var ${this.names[p]}: ${SCALAR[t.scalar]} = ${t.scalar === "bool" ? `params.${this.names[p]} != 0u` : `params.${this.names[p]}`};`);
+    }
+    f.locals.forEach((l, i) => {
+      if (f.params.includes(i as never) || i === f.stateParam) return;
+      vars.push(`  var ${this.names[i]}: ${this.typeText(l.type)};`);
+    });
+    this.block(f.body, 1);
+    const head = [
+      `// gpuc: kernel '${f.name}'`,
+      ...decls,
+      "",
+      "@compute @workgroup_size(wgx, wgy, wgz)",
+      "fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {",
+      ...vars,
+    ].join("\n").split("\n");
+    layout.lines = [...head.map(() => -1), ...this.lineLocs, -1];
+    const code = [...head, ...this.lines, "}", ""].join("\n");
+    return { code, entry: "main", layout, locations: this.locations };
+  }
+
+  // ---- names and types ---------------------------------------------------------------------
+
+  private global(i: number): string { return `g_${sanitize(this.m.globals[i].name)}`; }
+  private shared(i: number): string { return `s_${sanitize(this.m.shared[i].name)}_${i}`; }
+
+  private elemType(key: string, elem: Scalar): string {
+    return this.atomicArrays.has(key) ? `atomic<${SCALAR[elem]}>` : SCALAR[elem];
+  }
+
+  private typeText(t: Type): string {
+    if (t.kind === "scalar") return SCALAR[t.scalar];
+    if (t.kind === "array" && t.size !== null) return `array<${SCALAR[t.elem]}, ${t.size}>`;
+    throw new Error(`internal: WGSL local of type ${JSON.stringify(t)}`);
+  }
+
+  /** "p<local>", "g<global>", "s<shared>", "state" or "l<private local>" for an array expression. */
+  private arrayKey(h: ExprHandle): string {
+    const e = this.f.exprs[h];
+    if (e.k === "local") return e.local === this.f.stateParam ? "state" : this.f.params.includes(e.local) ? `p${e.local}` : `l${e.local}`;
+    if (e.k === "global") return `g${e.global}`;
+    if (e.k === "shared") return `s${e.shared}`;
+    throw new Error(`internal: array expression of kind ${e.k}`);
+  }
+
+  private locationId(l: Loc): number {
+    const key = siteKey(l);
+    let id = this.locationIds.get(key);
+    if (id === undefined) { id = this.locations.length; this.locations.push(l); this.locationIds.set(key, id); }
+    return id;
+  }
+
+  // ---- statements --------------------------------------------------------------------------
+
+  private line(d: number, text: string): void {
+    this.lines.push("  ".repeat(d) + text);
+    this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
+  }
+
+  private block(b: Block, d: number): void {
+    for (const s of b) this.stmt(s, d);
+  }
+
+  private element(array: ExprHandle, index: ExprHandle): string {
+    return `${this.expr(array)}[${this.expr(index)}]`;
+  }
+
+  private stmt(s: Stmt, d: number): void {
+    this.stmtLoc = s.loc ?? this.stmtLoc;
+    switch (s.k) {
+      case "set": this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`); return;
+      case "store":
+        if (this.atomicArrays.has(this.arrayKey(s.array))) this.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${this.expr(s.value)});`);
+        else this.line(d, `${this.element(s.array, s.index)} = ${this.expr(s.value)};`);
+        return;
+      case "if":
+        this.line(d, `if (${this.expr(s.cond)}) {`);
+        this.block(s.then, d + 1);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
+        this.line(d, "}");
+        return;
+      case "loop":
+        this.line(d, "loop {");
+        this.block(s.body, d + 1);
+        if (s.continuing.length || s.breakIf !== null) {
+          this.line(d + 1, "continuing {");
+          this.block(s.continuing, d + 2);
+          if (s.breakIf !== null) this.line(d + 2, `break if ${this.expr(s.breakIf)};`);
+          this.line(d + 1, "}");
+        }
+        this.line(d, "}");
+        return;
+      case "switch": return this.switchStmt(s, d);
+      case "break": this.line(d, "break;"); return;
+      case "continue": this.line(d, "continue;"); return;
+      case "return": case "trap": this.line(d, "return;"); return;
+      case "barrier": this.line(d, "workgroupBarrier();"); this.line(d, "storageBarrier();"); return;
+      case "init": this.line(d, `${this.names[s.local]} = ${this.typeText(this.f.locals[s.local].type)}();`); return;
+      case "atomic": return this.atomic(s, d);
+      case "call": throw new Error("internal: WGSL needs every call inlined");
+      default: assertNeverIR(s);
+    }
+  }
+
+  /** WGSL cases do not fall through: a case that would falls into a copy of the next case's body. */
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
+    const sel = this.expr(s.selector);
+    const t = this.f.exprs[s.selector].type;
+    const suffix = t === T.u32 ? "u" : "i";
+    this.line(d, `switch (${sel}) {`);
+    let sawDefault = false;
+    s.cases.forEach((c, i) => {
+      const labels = [...c.values.map((v) => `${v}${suffix}`), ...(c.isDefault ? ["default"] : [])];
+      sawDefault ||= c.isDefault;
+      this.line(d + 1, `case ${labels.join(", ")}: {`);
+      let j = i;
+      for (;;) {
+        const body = s.cases[j].body;
+        this.block(body, d + 2);
+        if (!s.cases[j].fallthrough || j + 1 >= s.cases.length || !completesBlock(body)) break;
+        j++;
+      }
+      this.line(d + 1, "}");
+    });
+    if (!sawDefault) this.line(d + 1, "default: {}");
+    this.line(d, "}");
+  }
+
+  private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
+    const ptr = `&${this.element(s.array, s.index)}`;
+    const v = s.args.map((a) => this.expr(a));
+    const set = (x: string): string => (s.result !== null ? `${this.names[s.result]} = ${x};` : `_ = ${x};`);
+    const fn: Record<string, string> = { add: "atomicAdd", sub: "atomicSub", and: "atomicAnd", or: "atomicOr", xor: "atomicXor", min: "atomicMin", max: "atomicMax", exchange: "atomicExchange" };
+    switch (s.op) {
+      case "load": this.line(d, set(`atomicLoad(${ptr})`)); return;
+      case "store":
+        this.line(d, `atomicStore(${ptr}, ${v[0]});`);
+        if (s.result !== null) this.line(d, `${this.names[s.result]} = ${v[0]};`);
+        return;
+      case "compareExchange":
+        // WGSL's exchange may fail spuriously: retry until it succeeds or sees another value.
+        this.line(d, "loop {");
+        this.line(d + 1, `let r = atomicCompareExchangeWeak(${ptr}, ${v[0]}, ${v[1]});`);
+        this.line(d + 1, `if (r.exchanged || r.old_value != ${v[0]}) { ${s.result !== null ? `${this.names[s.result]} = r.old_value; ` : ""}break; }`);
+        this.line(d, "}");
+        return;
+      default: this.line(d, set(`${fn[s.op]}(${ptr}, ${v[0]})`));
+    }
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  private expr(h: ExprHandle): string {
+    const e: Expr = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return constant(e.value, e.type);
+      case "local": return this.names[e.local];
+      case "global": return this.global(e.global);
+      case "shared": return this.shared(e.shared);
+      case "builtin": return BUILTINS[e.name];
+      case "location": return `${this.locationId(e.site)}i`;
+      case "length": {
+        const a = this.f.exprs[e.array];
+        if (a.k === "local" && this.f.params.includes(a.local)) return `params.${this.names[a.local]}_len`;
+        if (a.k === "global") return `${this.m.globals[a.global].value.length}i`;
+        if (a.k === "local" && a.local === this.f.stateParam) return "i32(arrayLength(&state))";
+        throw new Error("internal: length of an array of constant size survived folding");
+      }
+      case "load":
+        if (this.atomicArrays.has(this.arrayKey(e.array))) return `atomicLoad(&${this.element(e.array, e.index)})`;
+        return this.element(e.array, e.index);
+      case "select": return `select(${this.expr(e.b)}, ${this.expr(e.a)}, ${this.expr(e.cond)})`;
+      case "convert": return convert(this.expr(e.arg), (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, (e.type as { scalar: Scalar }).scalar);
+      case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar);
+      default: return assertNeverIR(e);
+    }
+  }
+
+  /** One op with JS semantics where WGSL's differ (integer division by zero, shift counts, round). */
+  private op(op: OpName, a: string[], t: Scalar): string {
+    const [x, y] = a;
+    const zero = t === "u32" ? "0u" : t === "i32" ? "0i" : "0.0";
+    switch (op) {
+      case "add": return `(${x} + ${y})`;
+      case "sub": return `(${x} - ${y})`;
+      case "mul": return `(${x} * ${y})`;
+      // JS: (a / 0) | 0 is 0; WGSL gives a.
+      case "div": return t === "i32" || t === "u32" ? `select(${x} / ${y}, ${zero}, ${y} == ${zero})` : `(${x} / ${y})`;
+      case "rem": return `(${x} % ${y})`;
+      case "min": return `min(${x}, ${y})`;
+      case "max": return `max(${x}, ${y})`;
+      case "pow": return `pow(${x}, ${y})`;
+      case "atan2": return `atan2(${x}, ${y})`;
+      case "hypot": return `length(vec2<f32>(${x}, ${y}))`;
+      case "neg": return `(-${x})`;
+      case "abs": return t === "u32" ? x : `abs(${x})`;
+      case "sign": return t === "u32" ? `select(0u, 1u, ${x} > 0u)` : `sign(${x})`;
+      case "and": return `(${x} & ${y})`;
+      case "or": return `(${x} | ${y})`;
+      case "xor": return `(${x} ^ ${y})`;
+      // Shift counts are taken mod 32, as in JS.
+      case "shl": return `(${x} << (u32(${y}) & 31u))`;
+      case "shr": return `(${x} >> (u32(${y}) & 31u))`;
+      case "bitnot": return `(~${x})`;
+      case "clz32": return `i32(countLeadingZeros(${x}))`;
+      case "eq": return `(${x} == ${y})`;
+      case "ne": return `(${x} != ${y})`;
+      case "lt": return `(${x} < ${y})`;
+      case "le": return `(${x} <= ${y})`;
+      case "gt": return `(${x} > ${y})`;
+      case "ge": return `(${x} >= ${y})`;
+      case "land": return `(${x} && ${y})`;
+      case "lor": return `(${x} || ${y})`;
+      case "not": return `(!${x})`;
+      case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "sin": case "cos": case "tan":
+      case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
+        return `${op}(${x})`;
+      // JS rounds halves up (toward +infinity); WGSL's round() rounds them to even.
+      case "round": return `select(floor(${x}), floor(${x}) + 1.0, ${x} - floor(${x}) >= 0.5)`;
+      case "cbrt": return `(sign(${x}) * pow(abs(${x}), 1.0 / 3.0))`;
+      case "expm1": return `(exp(${x}) - 1.0)`;
+      case "log10": return `(log2(${x}) * 0.30102999566398120)`;
+      case "log1p": return `log(1.0 + ${x})`;
+      // By bits: WGSL compilers may assume floats are never NaN or infinite.
+      case "isnan": return `((bitcast<u32>(${x}) & 0x7fffffffu) > 0x7f800000u)`;
+      case "isfinite": return `((bitcast<u32>(${x}) & 0x7f800000u) != 0x7f800000u)`;
+      case "f32bits": return `bitcast<i32>(${x})`;
+      case "f64hi": case "f64lo": throw new Error("internal: f64 reached the WGSL back end");
+      default: return assertNeverOp(op);
+    }
+  }
+}
+
+const BUILTINS: Record<string, string> = {
+  "threadIdx.x": "i32(lid.x)", "threadIdx.y": "i32(lid.y)", "threadIdx.z": "i32(lid.z)",
+  "blockIdx.x": "i32(wid.x)", "blockIdx.y": "i32(wid.y)", "blockIdx.z": "i32(wid.z)",
+  "blockDim.x": "i32(wgx)", "blockDim.y": "i32(wgy)", "blockDim.z": "i32(wgz)",
+  "gridDim.x": "i32(nwg.x)", "gridDim.y": "i32(nwg.y)", "gridDim.z": "i32(nwg.z)",
+};
+
+function convert(x: string, from: Scalar, to: Scalar): string {
+  if (to === "bool") return from === "f32" ? `(${x} != 0.0)` : `(${x} != ${from === "u32" ? "0u" : "0i"})`;
+  if (from === "bool") return `select(${to === "f32" ? "0.0, 1.0" : to === "u32" ? "0u, 1u" : "0i, 1i"}, ${x})`;
+  // i32 ↔ u32 reinterpret the bits; from f32 WGSL saturates where JS wraps (out-of-range values differ).
+  return `${SCALAR[to]}(${x})`;
+}
+
+function constant(v: number | boolean, t: Type): string {
+  if (typeof v === "boolean") return String(v);
+  const s = (t as { scalar: Scalar }).scalar;
+  if (s === "i32") return v === -2147483648 ? "i32(-2147483648)" : `${v}i`;
+  if (s === "u32") return `${v}u`;
+  // f32: the shortest decimal of the f32's exact value; WGSL has no literals for NaN and infinities.
+  if (v !== v) return "bitcast<f32>(0x7fc00000u)";
+  if (v === Infinity) return "bitcast<f32>(0x7f800000u)";
+  if (v === -Infinity) return "bitcast<f32>(0xff800000u)";
+  if (Object.is(v, -0)) return "-0.0f";
+  const text = String(v);
+  return `${text}${/[.e]/.test(text) ? "" : ".0"}f`;
+}
+
+function sanitize(name: string): string {
+  let n = name.replace(/[^A-Za-z0-9_]/g, "_").replace(/__+/g, "_");
+  if (/^[0-9_]/.test(n)) n = "v" + n;
+  return RESERVED.has(n) ? n + "_" : n;
+}
+
+function siteKey(l: Loc): string {
+  return `${l.src.name}@${l.at}${l.inlinedAt ? "<" + siteKey(l.inlinedAt) : ""}`;
+}
+
+function assertNeverOp(op: never): never {
+  throw new Error(`internal: op ${String(op)} has no WGSL spelling`);
+}

@@ -1,0 +1,58 @@
+// The WGSL target: compute shaders for WebGPU (Dawn in Node, navigator.gpu in browsers).
+
+import type { Diagnostic } from "../../errors.js";
+import type { Loc, Module } from "../../ir/module.js";
+import { walkStmts } from "../../ir/module.js";
+import { typeName } from "../../ir/types.js";
+import { runtimeTables } from "../../runtime/host.js";
+import type { Target } from "../target.js";
+import { emitWGSL } from "./emit.js";
+
+const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
+
+export const wgslTarget: Target = {
+  name: "wgsl",
+  description: "WGSL (WebGPU compute shaders)",
+  allowRecursion: false,
+  overlay: null,
+  // WGSL functions cannot take storage arrays: every helper (and runtime function) is inlined.
+  inline: { always: true, maxStatements: Infinity, multiReturn: true, runtime: true },
+  validate(m: Module): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const f of m.functions) {
+      // f64: WGSL has no 64-bit floats. Report the first value of that type, where it is.
+      const local = f.locals.find((l) => l.type.kind === "scalar" && l.type.scalar === "f64" || (l.type.kind === "array" && l.type.elem === "f64"));
+      const expr = f.exprs.find((e) => e.loc && ((e.type.kind === "scalar" && e.type.scalar === "f64") || (e.type.kind === "array" && e.type.elem === "f64")));
+      if (local || expr) {
+        out.push({
+          kind: "unsupported-type", frames: [], location: where(expr?.loc ?? f.loc),
+          message: `${local ? `'${local.name}' is ${typeName(local.type)}` : "an f64 value"}: the wgsl target has no f64 (WebGPU shaders have 32-bit floats only)`,
+          hint: "use Float32Array and f32 values, or run the kernel on the CPU device",
+        });
+        break;
+      }
+      walkStmts(f.body, (s) => {
+        if (s.k !== "atomic") return;
+        const a = f.exprs[s.array].type;
+        if (a.kind === "array" && a.elem === "f32" && s.op !== "load" && s.op !== "store" && s.op !== "exchange")
+          out.push({ kind: "unsupported-type", frames: [], location: where(s.loc), message: "atomicAdd on a Float32Array is not available on the wgsl target (WGSL has no float atomics)" });
+      });
+    }
+    return out;
+  },
+  emit(m: Module) {
+    const { code, entry, layout, locations } = emitWGSL(m);
+    const kernel = m.functions[m.entry];
+    return {
+      target: "wgsl",
+      kernel: kernel.name,
+      entry,
+      code,
+      params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
+      globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
+      bindings: [],
+      runtime: runtimeTables(m, locations, m.debugLevel),
+      layout,
+    };
+  },
+};

@@ -7,7 +7,7 @@ import { device, kernel, listDevices, KernelError, type DeviceKind } from "../sr
 
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").map((s) => s.trim()).filter(Boolean) as DeviceKind[];
 
-for (const d of listDevices()) {
+for (const d of await listDevices()) {
   const isRequired = required.includes(d.kind);
   test(`device '${d.kind}' ${isRequired ? "(required)" : ""}`, { skip: !d.available && !isRequired ? `SKIPPED: ${d.detail}` : false }, async () => {
     const dev = await device(d.kind);
@@ -18,7 +18,7 @@ for (const d of listDevices()) {
 
 test("device() picks the best available device", async () => {
   const dev = await device();
-  assert.equal(dev.kind, listDevices().find((d) => d.available)!.kind);
+  assert.equal(dev.kind, (await listDevices()).find((d) => d.available)!.kind);
   dev.close();
 });
 

@@ -99,7 +99,7 @@ test("argument: wrong count, unsupported value, declared type mismatch", async (
 test("unknown-target", async () => {
   const k = kernel(function t(x: Float32Array) { x[0] = 1; });
   await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "unknown-target" && e.message === "unknown target 'vhdl' (available: js)");
+    e instanceof CompileError && e.kind === "unknown-target" && e.message === "unknown target 'vhdl' (available: js, wgsl)");
 });
 
 test("launch errors are KernelErrors of kind 'launch'", async () => {

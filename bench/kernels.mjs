@@ -1,4 +1,5 @@
-// Kernels the benchmarks compile and run: saxpy, a 512×512 matrix multiply, and a realistic
+// Kernels the benchmarks compile and run: saxpy, a 512×512 matrix multiply, two kernels with
+// barriers (a shared-memory reduction and a tiled matrix multiply), and a realistic
 // ~100-line kernel (a supersampled Mandelbrot renderer with smooth coloring, an orbit trap and a
 // few helpers). Plain functions: the bench wraps each in kernel() itself, so every timed compile
 // can start from a fresh kernel object.
@@ -17,6 +18,41 @@ export function matmul(a, b, c, n) {
     for (let k = 0; k < n; k++) acc += a[row * n + k] * b[k * n + col];
     c[row * n + col] = acc;
   }
+}
+
+/**
+ * Kernels with barriers (section e). Per-block sums: a tree reduction in shared memory, one
+ * block of 256 threads per 256 elements; the block sums are the result (the host adds nothing).
+ */
+export function blockSums(sums, x) {
+  const s = shared(Float32Array, 256);
+  const t = threadIdx.x;
+  const i = blockIdx.x * blockDim.x + t;
+  s[t] = i < x.length ? x[i] : 0;
+  syncthreads();
+  for (let stride = blockDim.x >> 1; stride > 0; stride >>= 1) {
+    if (t < stride) s[t] += s[t + stride];
+    syncthreads();
+  }
+  if (t === 0) sums[blockIdx.x] = s[0];
+}
+
+/** C = A·B with 16×16 tiles staged in shared memory (a copy of examples/matmul.ts's kernel). */
+export function matmulTiled(c, a, b, n) {
+  const as = shared(Float32Array, 256);
+  const bs = shared(Float32Array, 256);
+  const tx = threadIdx.x, ty = threadIdx.y;
+  const row = blockIdx.y * 16 + ty;
+  const col = blockIdx.x * 16 + tx;
+  let acc = 0;
+  for (let t = 0; t < n; t += 16) {
+    as[ty * 16 + tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0;
+    bs[ty * 16 + tx] = col < n && t + ty < n ? b[(t + ty) * n + col] : 0;
+    syncthreads();
+    for (let k = 0; k < 16; k++) acc += as[ty * 16 + k] * bs[k * 16 + tx];
+    syncthreads();
+  }
+  if (row < n && col < n) c[row * n + col] = acc;
 }
 
 /** The smallest kernel there is, for launch overhead. */
@@ -128,6 +164,8 @@ export const mandelbrotScope = { clamp01, mix, palette, smoothIteration, inMainB
 export const KERNELS = {
   saxpy: { fn: saxpy, types: ["f32", "f32[]", "f32[]"], scope: undefined },
   matmul: { fn: matmul, types: ["f32[]", "f32[]", "f32[]", "i32"], scope: undefined },
+  blockSums: { fn: blockSums, types: ["f32[]", "f32[]"], scope: undefined },
+  matmulTiled: { fn: matmulTiled, types: ["f32[]", "f32[]", "f32[]", "i32"], scope: undefined },
   mandelbrot: { fn: mandelbrot, types: ["u32[]", "i32", "i32", "f32", "f32", "f32", "i32", "i32"], scope: mandelbrotScope },
 };
 

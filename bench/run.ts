@@ -1,5 +1,6 @@
 // gpuc benchmarks: cold and warm compile latency, launch overhead, the `gpuc compile` process,
-// and the speed of the JS target's code on the CPU device against hand-written loops.
+// the speed of the JS target's code on the CPU device against hand-written loops, and of kernels
+// with barriers against hand-written JS of the same algorithm.
 // Run with `npm run bench` (= `npm run build && node --import tsx bench/run.ts`); prints markdown
 // tables and writes bench/results.json. Never part of `npm test`.
 
@@ -63,15 +64,20 @@ console.log(`gpuc: commit ${machine.gitCommit}${machine.srcModified ? " with unc
 console.log(`Machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, ${machine.platform}; Node.js ${machine.node} (V8 ${machine.v8})`);
 /** Fraction of the machine's CPU time used by other processes over `ms` while this one sleeps. */
 async function otherCpuLoad(ms: number): Promise<number> {
-  const total = () => os.cpus().reduce((acc, c) => {
+  const a = machineCpu();
+  await new Promise((r) => setTimeout(r, ms));
+  const b = machineCpu();
+  return b.all > a.all ? (b.busy - a.busy) / (b.all - a.all) : 0;
+}
+/** The machine's busy and total CPU time (ms, all cores). */
+function machineCpu(): { busy: number; all: number } {
+  return os.cpus().reduce((acc, c) => {
     const t = c.times;
     return { busy: acc.busy + t.user + t.nice + t.sys + t.irq, all: acc.all + t.user + t.nice + t.sys + t.irq + t.idle };
   }, { busy: 0, all: 0 });
-  const a = total();
-  await new Promise((r) => setTimeout(r, ms));
-  const b = total();
-  return b.all > a.all ? (b.busy - a.busy) / (b.all - a.all) : 0;
 }
+/** This process's own CPU time, ms. */
+function ownCpu(): number { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }
 const otherLoadAtStart = await otherCpuLoad(1000);
 console.log(`Other CPU load at start: ${(100 * otherLoadAtStart).toFixed(0)}% of ${machine.cores} cores; load average ${machine.loadAverageAtStart.join(", ")}`);
 if (otherLoadAtStart > 0.1)
@@ -194,6 +200,9 @@ section(`b. Warm compile of a new specialization (in-process, after warm-up; \`k
   Object.entries(warm).map(([k, w]) => [warmLabels[k], String(w.n), ms(w.median), ms(w.p90), ms(w.min), ms(w.max), ms(w.firstMedian), ms(w.lastMedian), k === "saxpy" ? "< 2 ms" : ""]),
 ));
 
+// From here on the benchmark runs in this process alone: what the machine spends beyond this
+// process's own CPU time is other people's work (printed at the end).
+const inProcessStart = { machine: machineCpu(), own: ownCpu() };
 const dev = await device("cpu");
 const tinyKernel = kernel(tiny);
 const tinyOut = new Int32Array(1);
@@ -295,9 +304,10 @@ function matmulPlain(a: Float32Array, b: Float32Array, c: Float32Array, n: numbe
   }
 }
 
-interface Variant { name: string; run: () => Promise<void> | void; reset?: () => void; prime: () => Promise<void> | void }
+interface Variant { name: string; run: () => Promise<void> | void; reset?: () => void; after?: () => void; prime: () => Promise<void> | void }
 /**
- * Interleaved repetitions (each variant once per round) after `warmup` rounds; ms per run. Each
+ * Interleaved repetitions (each variant once per round) after `warmup` rounds; ms per run; `reset`
+ * before and `after` after each run are not timed. Each
  * variant is first run many times on a small problem (`prime`), so V8 optimizes the whole function
  * before the big runs; otherwise the first big run optimizes it by on-stack replacement midway, and
  * the code the later runs get differs from run to run of the benchmark.
@@ -312,6 +322,7 @@ async function timeVariants(variants: Variant[], warmup: number, reps: number): 
       await v.run();
       const dt = performance.now() - t0;
       if (r >= warmup) out[v.name].push(dt);
+      v.after?.();
     }
   }
   return out;
@@ -320,20 +331,23 @@ async function timeVariants(variants: Variant[], warmup: number, reps: number): 
 // Each kernel is run as users get it (bounds checks on, the default) and with `boundsCheck: false`,
 // which shows what the checks cost apart from the rest of the generated code.
 
-// saxpy, 16M elements
+// saxpy, 16M elements. saxpy is memory-bound, and its speed depends on where its two arrays lie
+// in memory (in one process, the same loop ran at 28 ms on one 64 MiB output array and at 37 ms on
+// another), so every variant runs on the same x and the same y; `after` copies the result out.
 const N = 1 << 24;
 const A = 1.7, Af = Math.fround(A); // the kernel's `a` is f32: launch() rounds it
-const sx = fill(new Float32Array(N), 1), sy0 = fill(new Float32Array(N), 2);
+const sx = fill(new Float32Array(N), 1), sy0 = fill(new Float32Array(N), 2), sy = new Float32Array(N);
 const syGen = new Float32Array(N), syUnchecked = new Float32Array(N), syRef = new Float32Array(N), syPlain = new Float32Array(N);
 const saxpyKernel = kernel(KERNELS.saxpy.fn);
 const saxpyUnchecked = kernel(KERNELS.saxpy.fn, { boundsCheck: false });
 const saxpyGrid = { blocks: N / 256, threads: 256 };
 const SMALL = 4096, px = fill(new Float32Array(SMALL), 5), py = fill(new Float32Array(SMALL), 6), smallGrid = { blocks: SMALL / 256, threads: 256 };
+const resetSy = () => sy.set(sy0);
 const saxpyTimes = await timeVariants([
-  { name: "generated", reset: () => syGen.set(sy0), run: () => saxpyKernel.launch(dev, saxpyGrid, A, sx, syGen), prime: () => saxpyKernel.launch(dev, smallGrid, A, px, py) },
-  { name: "unchecked", reset: () => syUnchecked.set(sy0), run: () => saxpyUnchecked.launch(dev, saxpyGrid, A, sx, syUnchecked), prime: () => saxpyUnchecked.launch(dev, smallGrid, A, px, py) },
-  { name: "fround", reset: () => syRef.set(sy0), run: () => saxpyFround(Af, sx, syRef, N), prime: () => saxpyFround(Af, px, py, SMALL) },
-  { name: "plain", reset: () => syPlain.set(sy0), run: () => saxpyPlain(Af, sx, syPlain, N), prime: () => saxpyPlain(Af, px, py, SMALL) },
+  { name: "generated", reset: resetSy, after: () => syGen.set(sy), run: () => saxpyKernel.launch(dev, saxpyGrid, A, sx, sy), prime: () => saxpyKernel.launch(dev, smallGrid, A, px, py) },
+  { name: "unchecked", reset: resetSy, after: () => syUnchecked.set(sy), run: () => saxpyUnchecked.launch(dev, saxpyGrid, A, sx, sy), prime: () => saxpyUnchecked.launch(dev, smallGrid, A, px, py) },
+  { name: "fround", reset: resetSy, after: () => syRef.set(sy), run: () => saxpyFround(Af, sx, sy, N), prime: () => saxpyFround(Af, px, py, SMALL) },
+  { name: "plain", reset: resetSy, after: () => syPlain.set(sy), run: () => saxpyPlain(Af, sx, sy, N), prime: () => saxpyPlain(Af, px, py, SMALL) },
 ], 2, 7);
 for (const [what, out] of [["generated", syGen], ["generated (boundsCheck: false)", syUnchecked]] as const) {
   const diff = sameBits(out, syRef);
@@ -396,6 +410,183 @@ const cpu = {
   matmul: { n: M, ...cpuResult(matmulTimes), generatedGFLOPs: matmulFlops / median(matmulTimes.generated) / 1e6, plainMismatches: matmulPlainDiff },
 };
 
+// ---- e. kernels with barriers vs hand-written JS of the same algorithm ------------------------
+
+const BLOCK = 256, TILE = 16;
+/**
+ * (A) The kernel's algorithm simulated literally: one block at a time, its 256 values in a
+ * Float32Array, and at each step of the tree every "thread" of the block tests `t < stride`.
+ */
+function blockSumsSimulated(sums: Float32Array, x: Float32Array): void {
+  const s = new Float32Array(BLOCK);
+  for (let blk = 0; blk < sums.length; blk++) {
+    for (let t = 0; t < BLOCK; t++) { const i = blk * BLOCK + t; s[t] = i < x.length ? x[i] : 0; }
+    for (let stride = BLOCK >> 1; stride > 0; stride >>= 1)
+      for (let t = 0; t < BLOCK; t++) if (t < stride) s[t] = Math.fround(s[t] + s[t + stride]);
+    sums[blk] = s[0];
+  }
+}
+/**
+ * (A′) The same as (A) with the block size a run-time argument, as the generated code has it
+ * (blockDim.x is a launch parameter): not a target baseline, it shows what the constant costs.
+ */
+function blockSumsSimulatedDynamic(sums: Float32Array, x: Float32Array, block: number): void {
+  const s = new Float32Array(BLOCK);
+  for (let blk = 0; blk < sums.length; blk++) {
+    for (let t = 0; t < block; t++) { const i = blk * block + t; s[t] = i < x.length ? x[i] : 0; }
+    for (let stride = block >> 1; stride > 0; stride >>= 1)
+      for (let t = 0; t < block; t++) if (t < stride) s[t] = Math.fround(s[t] + s[t + stride]);
+    sums[blk] = s[0];
+  }
+}
+/** (B) The same tree written sequentially: at each step only the `stride` active positions. */
+function blockSumsTree(sums: Float32Array, x: Float32Array): void {
+  const s = new Float32Array(BLOCK);
+  for (let blk = 0; blk < sums.length; blk++) {
+    for (let t = 0; t < BLOCK; t++) { const i = blk * BLOCK + t; s[t] = i < x.length ? x[i] : 0; }
+    for (let stride = BLOCK >> 1; stride > 0; stride >>= 1)
+      for (let t = 0; t < stride; t++) s[t] = Math.fround(s[t] + s[t + stride]);
+    sums[blk] = s[0];
+  }
+}
+/**
+ * (A) The kernel's tiled algorithm by hand: for each 16×16 output tile, stage a tile of each
+ * operand in a local buffer, then add its 16 products to each output's f32 accumulator, k in
+ * increasing order (the same order as the naive loop, so the same result bit for bit).
+ */
+function matmulTiledJs(c: Float32Array, a: Float32Array, b: Float32Array, n: number): void {
+  const as = new Float32Array(TILE * TILE), bs = new Float32Array(TILE * TILE), acc = new Float32Array(TILE * TILE);
+  for (let by = 0; by < n; by += TILE) {
+    for (let bx = 0; bx < n; bx += TILE) {
+      acc.fill(0);
+      for (let t = 0; t < n; t += TILE) {
+        for (let ty = 0; ty < TILE; ty++) {
+          for (let tx = 0; tx < TILE; tx++) {
+            const row = by + ty, col = bx + tx;
+            as[ty * TILE + tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0;
+            bs[ty * TILE + tx] = col < n && t + ty < n ? b[(t + ty) * n + col] : 0;
+          }
+        }
+        for (let ty = 0; ty < TILE; ty++) {
+          for (let tx = 0; tx < TILE; tx++) {
+            let sum = acc[ty * TILE + tx];
+            for (let k = 0; k < TILE; k++) sum = Math.fround(sum + Math.fround(as[ty * TILE + k] * bs[k * TILE + tx]));
+            acc[ty * TILE + tx] = sum;
+          }
+        }
+      }
+      for (let ty = 0; ty < TILE; ty++) {
+        for (let tx = 0; tx < TILE; tx++) {
+          const row = by + ty, col = bx + tx;
+          if (row < n && col < n) c[row * n + col] = acc[ty * TILE + tx];
+        }
+      }
+    }
+  }
+}
+
+// Reduction: 4M elements, 16,384 blocks of 256. One run takes 10–60 ms and single runs vary a lot
+// (the first few after priming and the odd later one up to 1.8× the rest), so more runs than above.
+const R = 1 << 22, RB = R / BLOCK;
+const rx = fill(new Float32Array(R), 9);
+const rsGen = new Float32Array(RB), rsUnchecked = new Float32Array(RB), rsSim = new Float32Array(RB), rsSimDyn = new Float32Array(RB), rsTree = new Float32Array(RB);
+let blockArg = 0; // assigned twice, so V8 cannot fold it into (A′) as a constant
+blockArg = BLOCK;
+const sumsKernel = kernel(KERNELS.blockSums.fn);
+const sumsUnchecked = kernel(KERNELS.blockSums.fn, { boundsCheck: false });
+const sumsGrid = { blocks: RB, threads: BLOCK };
+const rpx = fill(new Float32Array(SMALL), 10), rps = new Float32Array(SMALL / BLOCK);
+const sumsTimes = await timeVariants([
+  { name: "generated", reset: () => rsGen.fill(NaN), run: () => sumsKernel.launch(dev, sumsGrid, rsGen, rx), prime: () => sumsKernel.launch(dev, smallGrid, rps, rpx) },
+  { name: "unchecked", reset: () => rsUnchecked.fill(NaN), run: () => sumsUnchecked.launch(dev, sumsGrid, rsUnchecked, rx), prime: () => sumsUnchecked.launch(dev, smallGrid, rps, rpx) },
+  { name: "simulated", reset: () => rsSim.fill(NaN), run: () => blockSumsSimulated(rsSim, rx), prime: () => blockSumsSimulated(rps, rpx) },
+  { name: "simulatedDynamic", reset: () => rsSimDyn.fill(NaN), run: () => blockSumsSimulatedDynamic(rsSimDyn, rx, blockArg), prime: () => blockSumsSimulatedDynamic(rps, rpx, blockArg) },
+  { name: "tree", reset: () => rsTree.fill(NaN), run: () => blockSumsTree(rsTree, rx), prime: () => blockSumsTree(rps, rpx) },
+], 3, 15);
+for (const [what, out] of [["generated", rsGen], ["generated (boundsCheck: false)", rsUnchecked], ["hand-written (A′)", rsSimDyn], ["hand-written sequential tree (B)", rsTree]] as const) {
+  const diff = sameBits(out, rsSim);
+  if (diff) throw new Error(`block sums: ${what} result differs from the simulated block-synchronous JS (A) in ${diff} of ${RB} block sums`);
+}
+
+// Tiled matmul: 512 × 512 (same inputs as section d), 32 × 32 blocks of 16 × 16 threads. 9 runs,
+// not 5: in one run of 5, a slow spell of the machine (seconds long, invisible as other processes'
+// load) made the hand-written tiled loop 1.5× slower in three rounds and the generated code 1.1×,
+// and the median ratio followed it (0.61 instead of 0.45–0.50).
+const mtGen = new Float32Array(M * M), mtUnchecked = new Float32Array(M * M), mtTiled = new Float32Array(M * M), mtNaive = new Float32Array(M * M);
+const tiledKernel = kernel(KERNELS.matmulTiled.fn);
+const tiledUnchecked = kernel(KERNELS.matmulTiled.fn, { boundsCheck: false });
+const tiledTimes = await timeVariants([
+  { name: "generated", reset: () => mtGen.fill(NaN), run: () => tiledKernel.launch(dev, matmulGrid, mtGen, ma, mb, M), prime: () => tiledKernel.launch(dev, smallMatmulGrid, sc, sa, sb, SM) },
+  { name: "unchecked", reset: () => mtUnchecked.fill(NaN), run: () => tiledUnchecked.launch(dev, matmulGrid, mtUnchecked, ma, mb, M), prime: () => tiledUnchecked.launch(dev, smallMatmulGrid, sc, sa, sb, SM) },
+  { name: "tiled", reset: () => mtTiled.fill(NaN), run: () => matmulTiledJs(mtTiled, ma, mb, M), prime: () => matmulTiledJs(sc, sa, sb, SM) },
+  { name: "naive", reset: () => mtNaive.fill(NaN), run: () => matmulFround(ma, mb, mtNaive, M), prime: () => matmulFround(sa, sb, sc, SM) },
+], 1, 9);
+for (const [what, out] of [["generated", mtGen], ["generated (boundsCheck: false)", mtUnchecked], ["hand-written tiled JS (A)", mtTiled]] as const) {
+  const diff = sameBits(out, mtNaive);
+  if (diff) throw new Error(`tiled matmul: ${what} result differs from the naive Math.fround triple loop (B) in ${diff} of ${M * M} elements`);
+}
+
+/** Speed ratios: time of the hand-written code ÷ time of the generated code (≥ 1: generated as fast). */
+function barrierRows(times: Record<string, number[]>, a: string, b: string, labelA: string, labelB: string, rate: (msPerRun: number) => string, extra: [string, string][] = []): string[][] {
+  const ta = median(times[a]), tb = median(times[b]);
+  const row = (label: string, t: number) => [label, ms(t), rate(t), num(ta / t), num(tb / t)];
+  return [
+    row("generated (gpuc, CPU device; bounds checks on, the default)", median(times.generated)),
+    row("generated with `boundsCheck: false`", median(times.unchecked)),
+    row(labelA, ta),
+    ...extra.map(([key, label]) => row(label, median(times[key]))),
+    row(labelB, tb),
+  ];
+}
+const barrierHead = ["code", "median ms", "rate", "speed ÷ (A)", "speed ÷ (B)"];
+/**
+ * The variants run interleaved, so a burst of other work slows one round of all of them: the
+ * ratio within each round, generated (checks on) ÷ baseline, is a check on the ratio of medians.
+ */
+function perRound(times: Record<string, number[]>, base: string): { median: number; min: number; max: number } {
+  const r = times.generated.map((g, i) => times[base][i] / g);
+  return { median: median(r), min: Math.min(...r), max: Math.max(...r) };
+}
+/** Slow spells only ever slow a run down: the fastest run of each is a second check. */
+function fastest(times: Record<string, number[]>, base: string, gen = "generated"): number {
+  return Math.min(...times[base]) / Math.min(...times[gen]);
+}
+function perRoundLine(times: Record<string, number[]>, a: string): string {
+  const r = perRound(times, a);
+  return `Checks against slow spells of the machine: within each round, generated (checks on) speed ÷ (A) has median ${num(r.median)} ` +
+    `(range ${num(r.min)}–${num(r.max)} over ${times.generated.length} rounds); fastest run ÷ fastest run, ${num(fastest(times, a))}.`;
+}
+section(`e. Per-block sums (shared-memory tree, \`syncthreads()\`), ${R.toLocaleString("en-US")} f32 elements in ${RB.toLocaleString("en-US")} blocks of ${BLOCK} (median of 15 runs after 3 warm-up runs; 4 bytes read per element)`,
+  table(barrierHead, barrierRows(sumsTimes, "simulated", "tree",
+    "(A) hand-written, the block-synchronous algorithm simulated (all 256 `t` tested per step)",
+    "(B) hand-written sequential tree (`t < stride` only)",
+    (t) => `${num((4 * R) / t / 1e6)} GB/s`,
+    [["simulatedDynamic", "(A′) as (A), but the block size a run-time argument (as `blockDim.x` is to the generated code; not a target baseline)"]])) +
+  `\n\nAll five give the same ${RB.toLocaleString("en-US")} block sums bit for bit (the run fails otherwise). ${perRoundLine(sumsTimes, "simulated")}`);
+section(`e. Tiled matmul (16×16 tiles in shared memory, \`syncthreads()\`), ${M}×${M} f32 (median of 9 runs after 1 warm-up run; 2·n³ flops)`,
+  table(barrierHead, barrierRows(tiledTimes, "tiled", "naive",
+    "(A) hand-written tiled JS (16×16 tile buffers, `Math.fround` per op)",
+    "(B) hand-written naive triple loop, `Math.fround` per op",
+    (t) => `${num(matmulFlops / t / 1e6, 3)} GFLOP/s`)) +
+  `\n\nAll four results are the same bit for bit (the run fails otherwise): the sum over k runs in the same order in each. ${perRoundLine(tiledTimes, "tiled")}`);
+
+function barrierResult(times: Record<string, number[]>, a: string, b: string) {
+  const ta = median(times[a]), tb = median(times[b]), g = median(times.generated), u = median(times.unchecked);
+  return {
+    ms: Object.fromEntries(Object.entries(times).map(([k, t]) => [k, { ...stats(t), runs: t.map((x) => +x.toFixed(2)) }])),
+    baselineA: a, baselineB: b,
+    ratioVsA: ta / g, ratioVsB: tb / g, uncheckedRatioVsA: ta / u, uncheckedRatioVsB: tb / u,
+    perRoundRatioVsA: perRound(times, a), perRoundRatioVsB: perRound(times, b),
+    fastestRatioVsA: fastest(times, a), fastestRatioVsB: fastest(times, b),
+    uncheckedFastestRatioVsA: fastest(times, a, "unchecked"), uncheckedFastestRatioVsB: fastest(times, b, "unchecked"),
+    exact: true,
+  };
+}
+const barrier = {
+  blockSums: { n: R, blocks: RB, threads: BLOCK, ...barrierResult(sumsTimes, "simulated", "tree"), ratioVsSimulatedDynamic: median(sumsTimes.simulatedDynamic) / median(sumsTimes.generated) },
+  matmulTiled: { n: M, tile: TILE, ...barrierResult(tiledTimes, "tiled", "naive"), generatedGFLOPs: matmulFlops / median(tiledTimes.generated) / 1e6 },
+};
+
 // ---- summary against the targets --------------------------------------------------------------
 
 const cliMs = cliPresent && coldRuns.cli?.length ? median(coldRuns.cli.map((r) => r.wallMs)) : null;
@@ -407,12 +598,19 @@ const summary = [
     [`generated ${k} speed ÷ hand-written plain loop (bounds checks on; off)`, `${num(cpu[k].ratioVsPlain)}; ${num(cpu[k].uncheckedRatioVsPlain)}`, "≥ 0.8", cpu[k].ratioVsPlain >= 0.8 ? "met" : "missed"],
   ]),
 ];
+summary.push(...([["blockSums", "per-block sums"], ["matmulTiled", "tiled matmul"]] as const).flatMap(([k, label]) => [
+  [`generated ${label} (barriers) speed ÷ (A) hand-written JS of the same algorithm (bounds checks on; off; fastest runs, on)`, `${num(barrier[k].ratioVsA)}; ${num(barrier[k].uncheckedRatioVsA)}; ${num(barrier[k].fastestRatioVsA)}`, "≥ 0.5", barrier[k].ratioVsA >= 0.5 ? "met" : "missed"],
+  [`generated ${label} (barriers) speed ÷ (B) ${k === "blockSums" ? "sequential tree" : "naive triple loop"} (bounds checks on; off; fastest runs, on)`, `${num(barrier[k].ratioVsB)}; ${num(barrier[k].uncheckedRatioVsB)}; ${num(barrier[k].fastestRatioVsB)}`, "—", ""],
+]));
 section("Targets", table(["measure", "this run", "target", ""], summary));
 
+const inProcessEnd = { machine: machineCpu(), own: ownCpu() };
+const otherLoadDuring = Math.max(0, (inProcessEnd.machine.busy - inProcessStart.machine.busy - (inProcessEnd.own - inProcessStart.own)) /
+  Math.max(1, inProcessEnd.machine.all - inProcessStart.machine.all));
 const totalS = (performance.now() - started) / 1000;
 console.log(`\nBenchmark time: ${totalS.toFixed(1)} s`);
 const otherLoadAtEnd = await otherCpuLoad(1000);
-console.log(`Other CPU load at end: ${(100 * otherLoadAtEnd).toFixed(0)}% of ${machine.cores} cores`);
-const results = { command, machine: { ...machine, otherLoadAtStart, otherLoadAtEnd }, totalSeconds: totalS, cold, cli, warm, launch, cpu };
+console.log(`Other CPU load during the in-process sections (b, d, e): ${(100 * otherLoadDuring).toFixed(0)}% of ${machine.cores} cores; at end: ${(100 * otherLoadAtEnd).toFixed(0)}%; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+const results = { command, machine: { ...machine, otherLoadAtStart, otherLoadDuring, otherLoadAtEnd, loadAverageAtEnd: os.loadavg().map((x) => +x.toFixed(2)) }, totalSeconds: totalS, cold, cli, warm, launch, cpu, barrier };
 writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
 console.log("Results written to bench/results.json");

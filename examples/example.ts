@@ -43,3 +43,20 @@ export async function timeAsync<T>(f: () => Promise<T>): Promise<[T, number]> {
   const r = await f();
   return [r, performance.now() - t0];
 }
+
+/**
+ * Whether a device's result agrees with the plain-JS reference: exactly on the CPU device (the
+ * reference semantics), and on GPU devices exactly for integers and within 1e-5 relative for
+ * floats (their math functions and operation order may round differently).
+ */
+export function agree(got: ArrayLike<number>, want: ArrayLike<number>, dev: Device, tolerance = 1e-5, allowedMismatches = 0): boolean {
+  if (got.length !== want.length) return false;
+  const exact = dev.kind === "cpu" || got instanceof Int32Array || got instanceof Uint32Array;
+  let mismatches = 0;
+  for (let i = 0; i < got.length; i++) {
+    const a = got[i], b = want[i];
+    const ok = exact ? a === b || (a !== a && b !== b) : Math.abs(a - b) <= tolerance * Math.max(1, Math.abs(b));
+    if (!ok && (exact && dev.kind === "cpu" || ++mismatches > allowedMismatches)) return false;
+  }
+  return true;
+}

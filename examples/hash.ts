@@ -1,6 +1,6 @@
 // Integer hashing: 32-bit wrap-around, Math.imul, unsigned shifts, exactly as on a GPU.
 import { kernel, blockIdx, blockDim, threadIdx, type Device, type u32 } from "gpuc";
-import { time, timeAsync, type Example } from "./example.ts";
+import { agree, time, timeAsync, type Example } from "./example.ts";
 
 /** MurmurHash3's 32-bit finalizer. */
 function fmix32(h: u32): u32 {
@@ -43,7 +43,7 @@ const example: Example = {
         ref[i] = h;
       }
     });
-    const ok = out.every((v, i) => v === ref[i]);
+    const ok = agree(out, ref, dev);
     return { summary: `hash[0..2] = ${Array.from(out.slice(0, 3), (v) => "0x" + v.toString(16).padStart(8, "0")).join(", ")}`, ok, kernelMs, referenceMs };
   },
 };

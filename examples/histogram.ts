@@ -1,7 +1,7 @@
 // A 64-bin histogram of 1M bytes: per-block counts in shared memory with atomics, merged into
 // the global histogram with atomics.
 import { kernel, shared, syncthreads, blockIdx, blockDim, gridDim, threadIdx, type Device } from "gpuc";
-import { random, time, timeAsync, type Example } from "./example.ts";
+import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 const BINS = 64;
 
@@ -36,7 +36,7 @@ const example: Example = {
       for (let i = 0; i < n; i++) r[data[i] & 63]++;
       return r;
     });
-    const ok = hist.every((v, i) => v === ref[i]);
+    const ok = agree(hist, ref, dev);
     return { summary: `bins[0..3] = ${Array.from(hist.slice(0, 4)).join(", ")}, total ${hist.reduce((a, v) => a + v, 0)}`, ok, kernelMs, referenceMs };
   },
 };

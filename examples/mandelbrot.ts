@@ -1,6 +1,6 @@
 // Mandelbrot set with smooth iteration counts: helpers, loops with early exit, Math.*.
 import { kernel, blockIdx, blockDim, threadIdx, type Device, type f32, type i32 } from "gpuc";
-import { time, timeAsync, type Example } from "./example.ts";
+import { agree, time, timeAsync, type Example } from "./example.ts";
 
 function escapeTime(cx: f32, cy: f32, maxIter: i32): f32 {
   let x = 0.0, y = 0.0;
@@ -56,7 +56,10 @@ const example: Example = {
           ref[py * w + px] = v;
         }
     });
-    const ok = out.every((v, i) => v === ref[i]);
+    // Smooth coloring takes log2(log2(r²)): a GPU's log2 (WGSL allows 3 ulp) can move a value by
+    // up to ~1%, and near the set's boundary an iteration count is chaotic. On GPU devices, allow
+    // 2% relative error on at most 1% of the points; the CPU device must match exactly.
+    const ok = agree(out, ref, dev, 2e-2, Math.floor(out.length / 100));
     const inside = out.reduce((n, v) => n + (v === maxIter ? 1 : 0), 0);
     return { summary: `${inside} of ${w * h} points inside the set`, ok, kernelMs, referenceMs };
   },

@@ -1,6 +1,6 @@
 // Matrix multiply C = A·B with 16×16 tiles staged in shared memory.
 import { kernel, shared, syncthreads, blockIdx, blockDim, threadIdx, type Device, type i32 } from "gpuc";
-import { random, time, timeAsync, type Example } from "./example.ts";
+import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 const TILE = 16;
 
@@ -44,7 +44,7 @@ const example: Example = {
           ref[i * n + j] = acc;
         }
     });
-    const ok = c.every((v, i) => v === ref[i]);
+    const ok = agree(c, ref, dev);
     return { summary: `trace(C) = ${Array.from({ length: n }, (_, i) => c[i * n + i]).reduce((s, v) => s + v, 0).toFixed(4)}`, ok, kernelMs, referenceMs };
   },
 };

@@ -1,6 +1,6 @@
 // Sum of 1M floats: a tree reduction in shared memory per block, then the block sums on the host.
 import { kernel, shared, syncthreads, blockIdx, blockDim, threadIdx, type Device } from "gpuc";
-import { random, time, timeAsync, type Example } from "./example.ts";
+import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 const BLOCK = 256;
 
@@ -42,7 +42,7 @@ const example: Example = {
     sums.fill(NaN);
     const [, kernelMs] = await timeAsync(() => blockSums.launch(dev, cfg, sums, x));
     const [ref, referenceMs] = time(() => referenceSums(x, blocks));
-    const ok = sums.every((v, i) => v === ref[i]);
+    const ok = agree(sums, ref, dev);
     const total = sums.reduce((a, v) => a + v, 0);
     return { summary: `sum = ${total.toFixed(3)} (${blocks} block sums)`, ok, kernelMs, referenceMs };
   },

@@ -1,6 +1,6 @@
 // saxpy: y = a·x + y, the "hello world" of GPU computing.
 import { kernel, blockIdx, blockDim, threadIdx, type Device, type f32 } from "gpuc";
-import { random, time, timeAsync, type Example } from "./example.ts";
+import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 export const saxpy = kernel(function saxpy(a: f32, x: Float32Array, y: Float32Array) {
   const i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -26,7 +26,7 @@ const example: Example = {
     // Plain JS with the kernel language's f32 semantics: every operation rounded to f32.
     const ref = y0.slice();
     const [, referenceMs] = time(() => { for (let i = 0; i < n; i++) ref[i] = Math.fround(Math.fround(a * x[i]) + ref[i]); });
-    const ok = out.every((v, i) => v === ref[i]);
+    const ok = agree(out, ref, dev);
     return { summary: `y[0..3] = ${Array.from(out.slice(0, 3), (v) => v.toFixed(4)).join(", ")}`, ok, kernelMs, referenceMs };
   },
 };

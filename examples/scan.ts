@@ -1,7 +1,7 @@
 // Inclusive prefix sum of 1M integers: a Hillis–Steele scan per block in shared memory, a scan of
 // the block totals, and a pass adding each block's offset.
 import { kernel, shared, syncthreads, blockIdx, blockDim, threadIdx, type Device } from "gpuc";
-import { random, time, timeAsync, type Example } from "./example.ts";
+import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 const BLOCK = 1024;
 
@@ -55,7 +55,7 @@ const example: Example = {
       for (let i = 0; i < n; i++) { acc = (acc + x[i]) | 0; r[i] = acc; }
       return r;
     });
-    const ok = y.every((v, i) => v === ref[i]);
+    const ok = agree(y, ref, dev);
     return { summary: `y[n-1] = ${y[n - 1]}`, ok, kernelMs, referenceMs };
   },
 };

@@ -1,7 +1,7 @@
 // Row-wise softmax of a 1024×256 matrix: one block per row; the row maximum and the sum of
 // exponentials are tree reductions in shared memory.
 import { kernel, shared, syncthreads, blockIdx, blockDim, threadIdx, type Device, type i32 } from "gpuc";
-import { random, time, timeAsync, type Example } from "./example.ts";
+import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 const COLS = 256;
 
@@ -55,7 +55,7 @@ const example: Example = {
       }
       return r;
     });
-    const ok = out.every((v, i) => v === ref[i]);
+    const ok = agree(out, ref, dev);
     let rowSum = 0;
     for (let t = 0; t < COLS; t++) rowSum += out[t];
     return { summary: `row 0 sums to ${rowSum.toFixed(6)}`, ok, kernelMs, referenceMs };

@@ -81,7 +81,7 @@ export class WebGPUDevice implements Device {
       instance = dawn;
     }
     const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
-    if (!adapter) return null;
+    if (!adapter) { releaseDawn(instance); return null; }
     const limits = adapter.limits;
     const device = await adapter.requestDevice({
       requiredLimits: {
@@ -294,6 +294,7 @@ export class WebGPUDevice implements Device {
     for (const list of this.pool.values()) for (const b of list) b.destroy();
     this.pool.clear();
     this.gpu.destroy();
+    releaseDawn(this.instance);
     this.instance = null;
   }
 
@@ -302,13 +303,25 @@ export class WebGPUDevice implements Device {
   }
 }
 
-/** Dawn's GPU object in Node (the `webgpu` package), or null when it cannot be loaded here. */
+/**
+ * Dawn's GPU object in Node (the `webgpu` package), or null when it cannot be loaded here. One
+ * instance serves every device of the process; it is dropped when the last device closes, so
+ * that the process can exit (a live instance keeps Node running).
+ */
+let dawn: { gpu: GPU; users: number } | null = null;
+
 async function loadDawn(): Promise<GPU | null> {
+  if (dawn) { dawn.users++; return dawn.gpu; }
   try {
     const { create, globals } = (await import("webgpu")) as unknown as { create: (o: string[]) => GPU; globals: object };
     Object.assign(globalThis, globals);
-    return create(process.env.GPUC_WEBGPU_BACKEND ? [`backend=${process.env.GPUC_WEBGPU_BACKEND}`] : []);
+    dawn = { gpu: create(process.env.GPUC_WEBGPU_BACKEND ? [`backend=${process.env.GPUC_WEBGPU_BACKEND}`] : []), users: 1 };
+    return dawn.gpu;
   } catch {
     return null;
   }
+}
+
+function releaseDawn(gpu: unknown): void {
+  if (dawn && dawn.gpu === gpu && --dawn.users === 0) dawn = null;
 }

@@ -50,6 +50,7 @@ class WGSLEmitter {
   private lines: string[] = [];
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
+  private hasBarrier = false;
   private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
   private written = new Set<string>();
   private locations: Loc[] = [];
@@ -71,6 +72,7 @@ class WGSLEmitter {
     });
     // Which arrays are used atomically (then every access is atomic) or written.
     walkStmts(f.body, (s) => {
+      if (s.k === "barrier") this.hasBarrier = true;
       if (s.k === "atomic") { this.atomicArrays.add(this.arrayKey(s.array)); this.written.add(this.arrayKey(s.array)); }
       if (s.k === "store") this.written.add(this.arrayKey(s.array));
     });
@@ -205,7 +207,12 @@ class WGSLEmitter {
       case "switch": return this.switchStmt(s, d);
       case "break": this.line(d, "break;"); return;
       case "continue": this.line(d, "continue;"); return;
-      case "return": case "trap": this.line(d, "return;"); return;
+      case "return": this.line(d, "return;"); return;
+      // A trapping thread stops; but in a kernel with barriers a return under a condition would
+      // make every later barrier non-uniform (WGSL rejects that), so there the thread goes on:
+      // the exception is recorded and the launch fails anyway, and WebGPU's robust buffer
+      // access keeps its further accesses in bounds.
+      case "trap": if (!this.hasBarrier) this.line(d, "return;"); return;
       case "barrier": this.line(d, "workgroupBarrier();"); this.line(d, "storageBarrier();"); return;
       case "init": this.line(d, `${this.names[s.local]} = ${this.typeText(this.f.locals[s.local].type)}();`); return;
       case "atomic": return this.atomic(s, d);

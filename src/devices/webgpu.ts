@@ -305,8 +305,7 @@ export class WebGPUDevice implements Device {
 
 /**
  * Dawn's GPU object in Node (the `webgpu` package), or null when it cannot be loaded here. One
- * instance serves every device of the process; it is dropped when the last device closes, so
- * that the process can exit (a live instance keeps Node running).
+ * instance serves every device of the process.
  */
 let dawn: { gpu: GPU; users: number } | null = null;
 
@@ -323,5 +322,8 @@ async function loadDawn(): Promise<GPU | null> {
 }
 
 function releaseDawn(gpu: unknown): void {
-  if (dawn && dawn.gpu === gpu && --dawn.users === 0) dawn = null;
+  // The instance itself stays for the process: Dawn aborts when an instance that had devices is
+  // collected while its threads still run (seen as "futex"/"mutex" aborts). Destroying the
+  // devices is what lets the process exit.
+  if (dawn && dawn.gpu === gpu) dawn.users--;
 }

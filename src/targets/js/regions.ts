@@ -32,6 +32,8 @@ class RegionKernelEmitter extends FunctionEmitter {
   /** The groups each local is used in. */
   private groupsOf = new Map<number, Set<number>>();
   private perThread = new Set<number>();
+  /** For each group: the locals it assigns. */
+  private writtenIn = new Map<number, Set<number>>();
   /** For each group: the locals it may read before assigning them (their value flows in). */
   private exposed = new Map<number, Set<number>>();
   private currentGroup = -1;
@@ -135,11 +137,13 @@ class RegionKernelEmitter extends FunctionEmitter {
       if (e.k === "local") this.note(e.local, id);
       exprOperands(e).forEach(visit);
     };
+    const writes = new Set<number>();
     walkStmts(stmts, (s) => {
       stmtOperands(s).forEach(visit);
-      if (s.k === "set" || s.k === "init") this.note(s.local, id);
-      if ((s.k === "call" || s.k === "atomic") && s.result !== null) this.note(s.result, id);
+      if (s.k === "set" || s.k === "init") { this.note(s.local, id); writes.add(s.local); }
+      if ((s.k === "call" || s.k === "atomic") && s.result !== null) { this.note(s.result, id); writes.add(s.result); }
     });
+    this.writtenIn.set(id, writes);
     this.exposed.set(id, exposedReads(this.f, stmts));
     return { k: "group", id, stmts };
   }
@@ -195,7 +199,15 @@ class RegionKernelEmitter extends FunctionEmitter {
           while (i < j && hoisted.has(r.stmts[i])) i++;
           while (j > i && hoisted.has(r.stmts[j - 1])) j--;
           this.block(r.stmts.slice(0, i), d);
-          if (i < j) this.threadLoop(r.id, d, (inner) => this.block(r.stmts.slice(i, j), inner));
+          if (i < j) {
+            const middle = r.stmts.slice(i, j);
+            // `if (threadIdx.x < uniform) { … }` as the whole region: only those threads run it.
+            const bound = this.uniformXBound(middle);
+            if (bound) {
+              this.line(d, `const $xEnd${r.id} = Math.min($dx, ${bound.end});`);
+              this.threadLoop(r.id, d, (inner) => this.block(bound.body, inner), `$xEnd${r.id}`);
+            } else this.threadLoop(r.id, d, (inner) => this.block(middle, inner));
+          }
           this.block(r.stmts.slice(j), d);
           break;
         }
@@ -230,18 +242,45 @@ class RegionKernelEmitter extends FunctionEmitter {
   }
 
   /** One loop over the threads of the block that are still running. */
-  private threadLoop(group: number, d: number, body: (depth: number) => void): void {
+  private threadLoop(group: number, d: number, body: (depth: number) => void, xEnd = "$dx"): void {
     const saved = this.currentGroup;
     this.currentGroup = group;
-    this.line(d, `for (let $tz = 0, $t = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < $dx; $tx++, $t++) {`);
+    this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < ${xEnd}; $tx++) {`);
+    this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
     if (this.usesDone) this.line(d + 1, "if ($done[$t] === 1) continue;");
     const v = this.values;
-    const plain = this.declarations((l) => (this.groupsOf.get(l)?.has(group) ?? false) && !this.perThread.has(l) && !isArray(this.f.locals[l].type) &&
-      !v.remat.has(l) && !v.uniform.has(l));
+    const inGroup = (l: number) => this.groupsOf.get(l)?.has(group) ?? false;
+    const plain = this.declarations((l) => inGroup(l) && !this.perThread.has(l) && !isArray(this.f.locals[l].type) && !v.remat.has(l) && !v.uniform.has(l));
     for (const decl of plain) this.line(d + 1, decl);
+    // Per-thread values this region uses live in plain variables while it runs (registers, not
+    // typed-array slots in its inner loops), and go back to their arrays at its end.
+    const cached: { l: number; read: string; write: string }[] = [];
+    for (const l of this.perThread) {
+      if (!inGroup(l) || isArray(this.f.locals[l].type)) continue;
+      cached.push({ l, read: this.reads[l], write: this.writes[l] });
+      this.line(d + 1, `let $r${l} = ${this.reads[l]};`);
+      this.reads[l] = this.writes[l] = `$r${l}`;
+    }
     body(d + 1);
+    for (const c of cached) {
+      if (this.writtenIn.get(group)?.has(c.l)) this.line(d + 1, `${c.write} = $r${c.l};`);
+      this.reads[c.l] = c.read;
+      this.writes[c.l] = c.write;
+    }
     this.line(d, "}");
     this.currentGroup = saved;
+  }
+
+  /** For a region that is `if (threadIdx.x < U) { body }` with U uniform: the JS of U, and the body. */
+  private uniformXBound(stmts: Stmt[]): { end: string; body: Stmt[] } | null {
+    if (stmts.length !== 1 || stmts[0].k !== "if" || stmts[0].else.length) return null;
+    const c = this.f.exprs[stmts[0].cond];
+    if (c.k !== "op" || c.op !== "lt") return null;
+    const x = this.f.exprs[c.args[0]];
+    const isTx = (e: typeof x): boolean => e.k === "builtin" && e.name === "threadIdx.x";
+    const ok = isTx(x) || (x.k === "local" && this.values.remat.has(x.local) && isTx(this.f.exprs[this.values.remat.get(x.local)!]));
+    if (!ok || !this.values.isUniform(c.args[1])) return null;
+    return { end: stripParens(this.expr(c.args[1])), body: stmts[0].then };
   }
 
   /** Evaluate a condition for every running thread; all must agree. Leaves 1 or 0 in a variable. */

@@ -1,10 +1,13 @@
-// Golden files: the IR after inference and after the passes, and the JS target's code, for the
-// kernels in fixtures/golden.mjs. Regenerate with GPUC_UPDATE_GOLDEN=1 and review the diff.
+// Golden files: the IR after inference and after the passes, the JS target's code and the WGSL
+// target's code, for the kernels in fixtures/golden.mjs. Every WGSL file is validated by Dawn
+// (its null backend: the WGSL compiler and pipeline validation, no driver needed).
+// Regenerate with GPUC_UPDATE_GOLDEN=1 and review the diff.
 
-import { test } from "node:test";
+import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
-import { kernel } from "../src/index.ts";
+import { create, globals } from "webgpu";
+import { kernel, CompileError } from "../src/index.ts";
 import { cases } from "./fixtures/golden.mjs";
 
 const UPDATE = process.env.GPUC_UPDATE_GOLDEN === "1";
@@ -22,6 +25,25 @@ function golden(dir: string, name: string, actual: string): void {
   assert.equal(actual, readFileSync(file, "utf8"), `test/golden/${dir}/${name} differs (GPUC_UPDATE_GOLDEN=1 regenerates it)`);
 }
 
+Object.assign(globalThis, globals);
+// Dawn's instance must stay referenced while its devices are used (a collected instance aborts
+// the process): the `after` hook's closure holds it.
+const dawn = create(["backend=null"]);
+const gpu = await (await dawn.requestAdapter())!.requestDevice();
+after(() => { gpu.destroy(); void dawn; });
+
+/** Dawn's verdict on a shader: its compilation messages, and a compute pipeline with a 64×1×1 workgroup. */
+async function dawnErrors(code: string, entry: string): Promise<string[]> {
+  const module = gpu.createShaderModule({ code });
+  const info = await module.getCompilationInfo();
+  const errors = info.messages.filter((m) => m.type === "error").map((m) => `${m.lineNum}:${m.linePos} ${m.message}`);
+  if (errors.length) return errors;
+  gpu.pushErrorScope("validation");
+  gpu.createComputePipeline({ layout: "auto", compute: { module, entryPoint: entry, constants: { wgx: 64, wgy: 1, wgz: 1 } } });
+  const err = await gpu.popErrorScope();
+  return err ? [err.message] : [];
+}
+
 for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; types: string[] }[]) {
   test(`golden: ${c.fn.name}`, async () => {
     const dumps: Record<string, string> = {};
@@ -32,6 +54,24 @@ for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; t
     golden("ir", `${c.fn.name}.final.ir`, dumps.dce);
     golden("js", `${c.fn.name}.js`, art.code as string);
     // The golden JS must at least load: a syntax error here would only show at launch.
-    assert.equal(typeof new Function(...art.globals.map((g) => g.name), `${art.code}\nreturn ${art.entry};`)(), "function");
+    assert.equal(typeof new Function(...art.bindings, `${art.code}\nreturn ${art.entry};`)(), "function");
+  });
+
+  test(`golden wgsl: ${c.fn.name}`, async () => {
+    const k = kernel(c.fn, { scope: c.fn.scope });
+    if (c.fn.name === "recursion") {
+      // WGSL has no call stack: recursion is a CompileError there, never WGSL.
+      await assert.rejects(k.compile({ target: "wgsl", types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
+      return;
+    }
+    const art = await k.compile({ target: "wgsl", types: c.types });
+    golden("wgsl", `${c.fn.name}.wgsl`, art.code as string);
+    assert.deepEqual(await dawnErrors(art.code as string, art.entry), [], `Dawn rejects test/golden/wgsl/${c.fn.name}.wgsl`);
   });
 }
+
+test("Dawn's validation is real: a broken shader is rejected", async () => {
+  const errors = await dawnErrors("@compute @workgroup_size(1) fn main() { let x: i32 = 1.5; }", "main");
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /^1:54 cannot convert value of type 'abstract-float' to type 'i32'/);
+});

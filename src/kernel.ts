@@ -145,7 +145,7 @@ export class Kernel {
   }
 
   private compileUncached(target: string, types: Type[], opts: CompileOptions): Artifact {
-    const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => process.stderr.write(`;; ---- IR after ${stage} ----\n${text}`));
+    const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
     const config: CompilerConfig = {
       ...this.config(target),
       optimize: opts.optimize ?? true,

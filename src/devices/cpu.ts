@@ -29,7 +29,7 @@ const TRAP = Object.freeze({ gpucTrap: true });
 
 export class CpuDevice implements Device {
   readonly kind = "cpu";
-  readonly name = `CPU (JavaScript, Node.js ${process.versions.node})`;
+  readonly name = typeof process !== "undefined" && process.versions?.node ? `CPU (JavaScript, Node.js ${process.versions.node})` : "CPU (JavaScript)";
   readonly target = "js";
   private closed = false;
   private readonly state: Int32Array;

@@ -118,6 +118,7 @@ function lineStartsOf(text: string): number[] {
 }
 
 function relativeToCwd(path: string): string {
+  if (typeof process === "undefined") return path; // a browser: no working directory
   const cwd = process.cwd() + "/";
   return path.startsWith(cwd) ? path.slice(cwd.length) : path;
 }

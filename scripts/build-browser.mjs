@@ -1,0 +1,25 @@
+// Builds dist/gpuc.browser.js: gpuc as one ES module for browsers (esbuild), with acorn as the
+// parser and the Node-only modules replaced by stand-ins (src/platform/).
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const shims = `${root}src/platform/node-shims.ts`;
+const result = await build({
+  entryPoints: [`${root}src/index.ts`],
+  outfile: `${root}dist/gpuc.browser.js`,
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  sourcemap: true,
+  minify: false,
+  metafile: true,
+  alias: {
+    "oxc-parser": `${root}src/platform/acorn-parser.ts`,
+    "node:fs": shims, "node:inspector": shims, "node:module": shims, "node:url": shims, webgpu: shims,
+  },
+  logLevel: "warning",
+});
+const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
+console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);

@@ -1,0 +1,23 @@
+// Stand-ins for the Node modules gpuc touches only to render error locations (reading source
+// files, V8's inspector, source maps): in a browser they find nothing, and gpuc falls back to
+// function-relative locations.
+
+export function readFileSync(): never {
+  throw new Error("no file system in the browser");
+}
+
+export class Session {
+  connect(): void { throw new Error("no inspector in the browser"); }
+  disconnect(): void {}
+  on(): void {}
+  post(): void {}
+}
+
+export function findSourceMap(): undefined { return undefined; }
+
+export function fileURLToPath(url: string | URL): string { return new URL(url).pathname; }
+export function pathToFileURL(path: string): URL { return new URL(`file://${path}`); }
+
+/** `import("webgpu")` (Dawn) has no place in a browser: navigator.gpu is used instead. */
+export const create = undefined;
+export const globals = {};

@@ -1,0 +1,81 @@
+// The browser build and the example page, in headless Chromium (Debian's chromium package,
+// driven by playwright-core): the page compiles the kernel in its text box to WGSL and runs it
+// on the CPU device, and on WebGPU when Chromium's WebGPU works here.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { createServer, type Server } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const CHROMIUM = "/usr/bin/chromium";
+const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("browser");
+const missing = !existsSync(CHROMIUM) ? `SKIPPED: no ${CHROMIUM} (apt-get install chromium)` : !existsSync(join(root, "dist/gpuc.browser.js")) ? "SKIPPED: no dist/gpuc.browser.js (npm run build)" : null;
+if (missing && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${missing}`);
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".map": "application/json" };
+let server: Server, browser: Browser, base = "";
+
+before(async () => {
+  if (missing) return;
+  server = createServer((req, res) => {
+    const path = normalize(join(root, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
+    if (!path.startsWith(root) || !existsSync(path)) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function runPage(query: string): Promise<{ title: string; status: string; result: string; wgsl: string; device: string }> {
+  const page = await browser.newPage();
+  await page.goto(`${base}/examples/browser/index.html?autorun&${query}`);
+  await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+  const text = (id: string) => page.$eval(`#${id}`, (e) => e.textContent ?? "");
+  const out = { title: await page.title(), status: await text("status"), result: await text("result"), wgsl: await text("wgsl"), device: await text("device") };
+  await page.close();
+  return out;
+}
+
+const EXPECTED = Array.from({ length: 8 }, (_, i) => (2.5 * i + 1).toFixed(2)).join(", ");
+
+test("the page compiles the kernel to WGSL and runs it on the CPU device", { skip: missing ?? false }, async () => {
+  const r = await runPage("device=cpu");
+  assert.equal(r.title, "done: cpu", r.status);
+  assert.equal(r.result, EXPECTED);
+  assert.match(r.wgsl, /@compute @workgroup_size\(wgx, wgy, wgz\)/);
+});
+
+test("the page runs the kernel on Chromium's WebGPU", { skip: missing ?? false }, async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/examples/browser/index.html`);
+  const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+  await page.close();
+  if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
+  const r = await runPage("");
+  assert.equal(r.title, "done: webgpu", r.status);
+  assert.equal(r.result, EXPECTED);
+});
+
+test("a compile error shows as a CompileError on the page", { skip: missing ?? false }, async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/examples/browser/index.html`);
+  await page.fill("#source", "function bad(a, x, y) { y[0] = nothingHere; }");
+  await page.click("#run");
+  await page.waitForFunction(() => document.title === "error" || document.title.startsWith("done"), undefined, { timeout: 60_000 });
+  const status = await page.$eval("#status", (e) => e.textContent ?? "");
+  await page.close();
+  assert.match(status, /^CompileError: bad:1:32: use of undefined name 'nothingHere'/);
+});

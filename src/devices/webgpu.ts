@@ -114,6 +114,10 @@ export class WebGPUDevice implements Device {
     this.check();
     if (artifact.target !== "wgsl" || !artifact.layout) throw new KernelError("launch", `the WebGPU device runs 'wgsl' artifacts, not '${artifact.target}'`);
     const layout = artifact.layout;
+    const storage = layout.bindings.filter((b) => b.kind === "storage").length;
+    const limit = this.gpu.limits.maxStorageBuffersPerShaderStage;
+    if (storage > limit)
+      throw new KernelError("launch", `kernel '${artifact.kernel}' needs ${storage} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
     const module = this.gpu.createShaderModule({ code: artifact.code as string, label: artifact.kernel });
     const bindGroupLayout = this.gpu.createBindGroupLayout({
       entries: layout.bindings.map((b) => ({
@@ -213,6 +217,10 @@ export class WebGPUDevice implements Device {
       }
       entries.push({ binding: b.binding, resource: { buffer } });
     }
+    // Validation errors of this launch (a buffer over a limit, …) become a KernelError, not a
+    // message on the console and a silently wrong result.
+    this.gpu.pushErrorScope("validation");
+    this.gpu.pushErrorScope("out-of-memory");
     const bindGroup = this.gpu.createBindGroup({ layout: k.bindGroupLayout, entries });
     const enc = this.gpu.createCommandEncoder();
     const pass = enc.beginComputePass();
@@ -229,6 +237,13 @@ export class WebGPUDevice implements Device {
       reads.push(this.copyOut(enc, t.buf, t.host.byteLength, (d) => new Uint8Array(t.host.buffer, t.host.byteOffset, t.host.byteLength).set(new Uint8Array(d, 0, t.host.byteLength))));
     }
     q.submit([enc.finish()]);
+    const oom = await this.gpu.popErrorScope();
+    const invalid = await this.gpu.popErrorScope();
+    const failed = oom ?? invalid;
+    if (failed) {
+      for (const r of reads) r.staging.destroy();
+      throw new KernelError("launch", `WebGPU rejected the launch of kernel '${k.artifact.kernel}': ${failed.message.trim().split("\n")[0]}`);
+    }
     await this.finish(reads);
     for (const t of temps) this.give(t.buf);
     this.give(paramBuf);

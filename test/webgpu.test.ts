@@ -1,0 +1,82 @@
+// The WebGPU device specifically (the execution suites run every kernel on it too): what WGSL
+// cannot express, launch geometry as override constants, device arrays, and its errors.
+
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, device, CompileError, KernelError, type Device } from "../src/index.ts";
+
+process.env.XDG_RUNTIME_DIR ??= "/tmp";
+const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu");
+let dev: Device | null = null;
+let why = "";
+try { dev = await device("webgpu"); } catch (e) { why = (e as Error).message; }
+if (!dev && required) throw new Error(`WebGPU is required (GPUC_REQUIRE_DEVICES) but cannot be opened: ${why}`);
+const skip = dev ? false : `SKIPPED: no WebGPU device here (${why})`;
+after(() => dev?.close());
+
+test("f64 is an unsupported-type CompileError naming the value and its location", { skip }, async () => {
+  const k = kernel(function f64k(out: Float64Array) { out[0] = 1; });
+  await assert.rejects(k.launch(dev!, { blocks: 1, threads: 1 }, new Float64Array(1)), (e: unknown) =>
+    e instanceof CompileError && e.kind === "unsupported-type" && /'out' is f64\[\]: the wgsl target has no f64/.test(e.message) && e.location?.file === "test/webgpu.test.ts");
+});
+
+test("recursion is a CompileError on WGSL", { skip }, async () => {
+  function down(n: number): number { return n <= 0 ? 0 : down(n - 1) + 1; }
+  const k = kernel(function recurse(out: Int32Array) { out[0] = down(3); }, { scope: { down } });
+  await assert.rejects(k.launch(dev!, { blocks: 1, threads: 1 }, new Int32Array(1)), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
+});
+
+test("one kernel, several block sizes: one shader, a pipeline per size, all correct", { skip }, async () => {
+  const k = kernel(function ids(out: Int32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < out.length) out[i] = i * 3 + blockDim.x;
+  });
+  for (const threads of [32, 64, 256]) {
+    const out = new Int32Array(1000).fill(-1);
+    await k.launch(dev!, { blocks: Math.ceil(1000 / threads), threads }, out);
+    assert.deepEqual(Array.from(out.slice(0, 3)), [threads, 3 + threads, 6 + threads]);
+    assert.equal(out[999], 999 * 3 + threads);
+  }
+});
+
+test("device arrays stay on the device; read() and write() copy", { skip }, async () => {
+  const k = kernel(function inc(x: Float32Array) { x[threadIdx.x] += 1; });
+  const a = dev!.array(new Float32Array([1, 2, 3, 4]));
+  await k.launch(dev!, { blocks: 1, threads: 4 }, a);
+  await k.launch(dev!, { blocks: 1, threads: 4 }, a);
+  assert.deepEqual(Array.from(await a.read()), [3, 4, 5, 6]);
+  await a.write(new Float32Array([10, 20, 30, 40]));
+  await k.launch(dev!, { blocks: 1, threads: 4 }, a);
+  assert.deepEqual(Array.from(await a.read()), [11, 21, 31, 41]);
+  assert.throws(() => dev!.array(new Float64Array(1)), (e: unknown) => e instanceof KernelError && /no f64/.test(e.message));
+});
+
+test("a syncthreads() some threads may skip is a CompileError with the kernel's location", { skip }, async () => {
+  const k = kernel(function early(out: Float32Array, n: number) {
+    const i = threadIdx.x;
+    if (i >= n) return;
+    out[i] = 1;
+    syncthreads();
+    out[i] += 1;
+  });
+  await assert.rejects(k.launch(dev!, { blocks: 1, threads: 8 }, new Float32Array(8), 4), (e: unknown) =>
+    e instanceof CompileError && e.kind === "unsupported-syntax" && /syncthreads\(\) is reached under a condition that may differ between threads/.test(e.message) &&
+    e.location?.file === "test/webgpu.test.ts");
+});
+
+test("too many arrays for the device is a KernelError naming the limit", { skip }, async () => {
+  const limit = (dev as unknown as { gpu: GPUDevice }).gpu.limits.maxStorageBuffersPerShaderStage;
+  const n = limit; // n arrays + the kernel state > limit
+  const params = Array.from({ length: n }, (_, i) => `a${i}`);
+  const fn = new Function(...params, params.map((p) => `${p}[0] = 1;`).join(" "));
+  Object.defineProperty(fn, "name", { value: "many" });
+  const k = kernel(fn);
+  await assert.rejects(k.launch(dev!, { blocks: 1, threads: 1 }, ...params.map(() => new Float32Array(1))), (e: unknown) =>
+    e instanceof KernelError && e.kind === "launch" && e.message === `kernel 'many' needs ${n + 1} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
+});
+
+test("device() prefers WebGPU over the CPU when an adapter exists", { skip }, async () => {
+  const d = await device();
+  assert.equal(d.kind, "webgpu");
+  d.close();
+});

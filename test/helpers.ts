@@ -1,6 +1,11 @@
-// Shared helpers of the execution suites: a seeded PRNG, poisoned outputs, array comparison.
+// Shared helpers of the execution suites: a seeded PRNG, poisoned outputs, array comparison, and
+// the device matrix (every kernel runs on the CPU device and on WebGPU).
 
 import assert from "node:assert/strict";
+import { test, after } from "node:test";
+import { device, CompileError, type Device } from "../src/index.ts";
+
+process.env.XDG_RUNTIME_DIR ??= "/tmp";   // Dawn warns without it
 
 /** xorshift32: a tiny seeded PRNG. */
 export function prng(seed: number) {
@@ -31,3 +36,150 @@ export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: stri
   assert.equal(got.length, want.length, `${msg ?? "array"}: length`);
   assert.deepEqual(Array.from(got), Array.from(want), msg);
 }
+
+// ---- the device matrix -----------------------------------------------------------------------
+//
+// Every execution test runs once per device: `dtest(name, fn)` registers `name [cpu]` and
+// `name [webgpu]`, each calling `fn` with that device (opened once per test file, closed after
+// its tests). The CPU device is the exact reference semantics, so its run keeps the suites' exact
+// assertions; on WebGPU the same references are compared by the element type of the output:
+// integer arrays exactly (as 32-bit patterns), f32 arrays within F32_TOL relative (on a
+// max(1, |ref|) scale), unless a test passes a looser `tol` and says why.
+
+export const DEVICES = ["cpu", "webgpu"] as const;
+export type Kind = (typeof DEVICES)[number];
+
+/** Relative tolerance of f32 results on WebGPU (GPUs may contract a * b + c into an FMA, …). */
+export const F32_TOL = 1e-5;
+
+export interface CompareOptions {
+  /** Relative tolerance of f32 values on WebGPU (default F32_TOL). */
+  tol?: number;
+  /** For a mixed array (see `On.wideMixed`): which slots hold f32 values; the others are compared exactly. */
+  floats?: (j: number) => boolean;
+}
+
+/** What a test body gets for one device of the matrix. */
+export interface On {
+  kind: Kind;
+  dev: Device;
+  /** The device runs on a GPU target (WGSL): no f64, no recursion, concurrent threads. */
+  gpu: boolean;
+  /** `same` on the CPU; on WebGPU, compared by the element type of `got` (see above). */
+  same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts?: CompareOptions): void;
+  /**
+   * A poisoned output array for results of type `elem`. The CPU run stores them into a
+   * Float64Array, so that a missing wrap or f32 rounding is not hidden by a narrowing store;
+   * WebGPU has no f64, so there the array has the results' own type (Int32Array for i32 and u32
+   * results alike: compared as 32-bit patterns; Float32Array for f32 results).
+   */
+  wide(n: number, elem: "i32" | "u32" | "f32"): Float64Array | Float32Array | Int32Array | Uint32Array;
+  /**
+   * An output holding results of several types: on the CPU one launch into a Float64Array; on
+   * WebGPU two launches, into an Int32Array and a Float32Array, merged slot by slot (slot j from
+   * the Float32Array when `floats(j)`). `run` must set up its own inputs (it may run twice).
+   * Compare the result with `same(got, want, msg, { floats })`.
+   */
+  wideMixed(n: number, floats: (j: number) => boolean, run: (o: Float64Array | Int32Array | Float32Array) => Promise<void>): Promise<Float64Array>;
+}
+
+const opened = new Map<Kind, Device>();
+
+/**
+ * Open every device of the matrix. Call it once, at the top level of a test file: the devices
+ * serve all its tests and are closed after them (so that the process can exit).
+ */
+export async function openDevices(): Promise<void> {
+  if (opened.size) return;
+  after(() => { for (const d of opened.values()) d.close(); });
+  for (const kind of DEVICES) opened.set(kind, await device(kind));
+}
+
+/** Open a device with options of its own (a print sink, a small print buffer), run `fn`, close it. */
+export async function withDevice<T>(kind: Kind, options: Parameters<typeof device>[1], fn: (dev: Device) => Promise<T>): Promise<T> {
+  const dev = await device(kind, options);
+  try { return await fn(dev); } finally { dev.close(); }
+}
+
+export interface DTestOptions {
+  /** Devices on which the test is skipped, with the reason (shown by the reporter). */
+  skip?: Partial<Record<Kind, string>>;
+  /** Devices on which the test is a known failure, with the reason (a bug to fix: see the report). */
+  todo?: Partial<Record<Kind, string>>;
+}
+
+/** Register `name [kind]` for every device of the matrix. */
+export function dtest(name: string, fn: (on: On) => Promise<unknown> | void): void;
+export function dtest(name: string, options: DTestOptions, fn: (on: On) => Promise<unknown> | void): void;
+export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unknown> | void), b?: (on: On) => Promise<unknown> | void): void {
+  const options = typeof a === "function" ? {} : a;
+  const fn = typeof a === "function" ? a : b!;
+  for (const kind of DEVICES) {
+    test(`${name} [${kind}]`, { skip: options.skip?.[kind] ?? false, todo: options.todo?.[kind] ?? false }, async () => {
+      const dev = opened.get(kind);
+      if (!dev) throw new Error("call openDevices() at the top level of the test file");
+      await fn(on(kind, dev));
+    });
+  }
+}
+
+function on(kind: Kind, dev: Device): On {
+  const gpu = kind !== "cpu";
+  return {
+    kind, dev, gpu,
+    same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts) : same(got, want, msg)),
+    wide: (n, elem) => (!gpu ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
+    async wideMixed(n, floats, run) {
+      if (!gpu) { const o = poisonF64(n); await run(o); return o; }
+      const oi = poisonI32(n), of = poisonF32(n);
+      await run(oi);
+      await run(of);
+      return Float64Array.from({ length: n }, (_, j) => (floats(j) ? of[j] : oi[j]));
+    },
+  };
+}
+
+const isIntArray = (a: unknown): a is Int32Array | Uint32Array => a instanceof Int32Array || a instanceof Uint32Array;
+
+/** The WebGPU comparison: integer arrays exactly (the reference wrapped to the array's type), f32 values within a tolerance. */
+function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts: CompareOptions = {}): void {
+  const what = msg ?? "array";
+  assert.equal(got.length, want.length, `${what}: length`);
+  if (!isIntArray(got) && !(got instanceof Float32Array) && !(got instanceof Float64Array)) return same(got, want, msg);
+  const tol = opts.tol ?? F32_TOL;
+  const wrap = got instanceof Uint32Array ? (v: number) => v >>> 0 : (v: number) => v | 0;
+  const bad: string[] = [];
+  let count = 0;
+  for (let j = 0; j < got.length; j++) {
+    const g = got[j], w = want[j];
+    let ok: boolean;
+    if (isIntArray(got) || (opts.floats && !opts.floats(j))) ok = Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
+    else if (Number.isNaN(w)) ok = Number.isNaN(g);
+    else if (!Number.isFinite(w)) ok = g === w;
+    else ok = Math.abs(g - w) <= tol * Math.max(1, Math.abs(w));
+    if (!ok && count++ < 10) bad.push(`  [${j}] got ${g}, want ${w}`);
+  }
+  assert.ok(count === 0, `${what}: ${count} of ${got.length} elements differ${isIntArray(got) ? "" : ` (f32 tolerance ${tol})`}:\n${bad.join("\n")}`);
+}
+
+/** The promise rejects with a CompileError of this kind whose message matches; returns it. */
+export async function rejectsCompile(p: Promise<unknown>, kind: string, re: RegExp): Promise<CompileError> {
+  let err: unknown = null;
+  try { await p; } catch (e) { err = e; }
+  assert.ok(err instanceof CompileError, `expected a CompileError, got ${err instanceof Error ? err.stack : err}`);
+  assert.equal(err.kind, kind, err.message);
+  assert.match(err.message, re);
+  return err;
+}
+
+/** WGSL has no f64: the WebGPU device rejects a kernel that uses it, before running anything. */
+export const rejectsF64 = (p: Promise<unknown>) => rejectsCompile(p, "unsupported-type", /the wgsl target has no f64/);
+/** WGSL has no call stack: the WebGPU device rejects a recursive kernel. */
+export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target 'wgsl'/);
+
+/**
+ * The annotation of a kernel parameter that takes a `wide()` array: a Float64Array on the CPU, a
+ * narrower array on WebGPU. (An annotation such as `Float64Array` declares the parameter's type;
+ * this one declares nothing, so the argument's type decides.)
+ */
+export type Wide = Float64Array | Float32Array | Int32Array | Uint32Array;

@@ -439,9 +439,7 @@ describe("float semantics", () => {
     same(o, Array.from(x, (v) => 0.1 * 3 + v / 0.1));
   });
 
-  dtest("Math functions on f32 round to f32", {
-    todo: { webgpu: "wrong values: Math.pow / ** of a negative base gives NaN (WGSL pow is undefined for x < 0; JS defines it for integer exponents), pow(±0, ±0) gives 0, not 1; Math.atan2(±0, ±0) gives ±3π/4 (JS: ±0 or ±π)" },
-  }, async ({ dev, same, wide }) => {
+  dtest("Math functions on f32 round to f32", async ({ dev, same, wide }) => {
     const k = kernel(function mathF32(x: Float32Array, y: Float32Array, o: Wide) {
       const i = threadIdx.x;
       const k = i * 20;
@@ -539,9 +537,7 @@ describe("float semantics", () => {
     same(o, want);
   });
 
-  dtest("NaN, Infinity, Number.isNaN/isFinite, Math.PI constants", {
-    todo: { webgpu: "internal compiler error: Dawn rejects the WGSL, 'value inf cannot be represented as f32' (the constants ±Infinity, emitted as bitcast<f32>(0x7f800000u)); past that, `v !== v` is false for NaN and Math.max(NaN, 0) is 0 on WebGPU" },
-  }, async ({ dev, same, wide }) => {
+  dtest("NaN, Infinity, Number.isNaN/isFinite, Math.PI constants", async ({ dev, same, wide }) => {
     const k = kernel(function specials(x: Float32Array, o: Wide) {
       const i = threadIdx.x;
       const v = x[i];
@@ -1513,9 +1509,7 @@ describe("more language features", () => {
     }
   });
 
-  dtest("for-loop forms: comma init/update, for(;;), a call in the update with continue, an element update", {
-    todo: { webgpu: "internal compiler error: Dawn rejects the WGSL, 'continuing blocks must not contain a return statement' (a bounds check in the update a[k++] += j++)" },
-  }, async ({ dev, same }) => {
+  dtest("for-loop forms: comma init/update, for(;;), a call in the update with continue, an element update", async ({ dev, same }) => {
     function stepNext(j: number) { return j * 2 + 1; }
     const k = kernel(function forForms(a: Int32Array, o: Int32Array) {
       let s = 0;
@@ -1738,9 +1732,7 @@ describe("more language features", () => {
     same(o3, [15, 18, 21]);
   });
 
-  dtest("row softmax in f32 (Math.exp, Math.max, -Infinity)", {
-    todo: { webgpu: "internal compiler error: Dawn rejects the WGSL, 'value -inf cannot be represented as f32' (the constant -Infinity)" },
-  }, async ({ dev, same }) => {
+  dtest("row softmax in f32 (Math.exp, Math.max, -Infinity)", async ({ dev, same }) => {
     const k = kernel(function softmax(x: Float32Array, o: Float32Array, cols: number) {
       const r = blockIdx.x * blockDim.x + threadIdx.x;
       if (r * cols >= x.length) return;

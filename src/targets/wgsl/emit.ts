@@ -51,6 +51,12 @@ class WGSLEmitter {
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
   private hasBarrier = false;
+  /** Helper functions of the prelude the code uses (emitted before main). */
+  private prelude = new Set<string>();
+  private use(name: string, text: string): string { this.prelude.add(name); return text; }
+  /** Depth of `continuing` blocks being emitted (WGSL forbids `return` in them). */
+  private inContinuing = 0;
+  private trapsInContinuing = false;
   private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
   private written = new Set<string>();
   private locations: Loc[] = [];
@@ -120,6 +126,13 @@ class WGSLEmitter {
       vars.push(`  var ${this.names[i]}: ${this.typeText(l.type)};`);
     });
     this.block(f.body, 1);
+    if (this.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
+    const preludeNames = [...this.prelude];
+    if (preludeNames.some((n) => PRELUDE[n].includes("gpuc_bits"))) preludeNames.unshift("gpuc_bits");
+    const closure = new Set<string>();
+    const add = (n: string): void => { if (closure.has(n)) return; for (const dep of PRELUDE_DEPS[n] ?? []) add(dep); closure.add(n); };
+    preludeNames.forEach(add);
+    if (closure.size) decls.push("", ...[...closure].map((n) => PRELUDE[n]));
     const head = [
       `// gpuc: kernel '${f.name}'`,
       ...decls,
@@ -193,17 +206,23 @@ class WGSLEmitter {
         if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
         this.line(d, "}");
         return;
-      case "loop":
+      case "loop": {
         this.line(d, "loop {");
         this.block(s.body, d + 1);
+        const traps = containsTrap(s.continuing);
         if (s.continuing.length || s.breakIf !== null) {
           this.line(d + 1, "continuing {");
+          this.inContinuing++;
           this.block(s.continuing, d + 2);
-          if (s.breakIf !== null) this.line(d + 2, `break if ${this.expr(s.breakIf)};`);
+          this.inContinuing--;
+          const exit = [...(traps ? ["gpuc_trapped"] : []), ...(s.breakIf !== null ? [this.expr(s.breakIf)] : [])];
+          if (exit.length) this.line(d + 2, `break if ${exit.join(" || ")};`);
           this.line(d + 1, "}");
         }
         this.line(d, "}");
+        if (traps && !this.hasBarrier && this.inContinuing === 0) this.line(d, "if (gpuc_trapped) { return; }");
         return;
+      }
       case "switch": return this.switchStmt(s, d);
       case "break": this.line(d, "break;"); return;
       case "continue": this.line(d, "continue;"); return;
@@ -212,7 +231,11 @@ class WGSLEmitter {
       // make every later barrier non-uniform (WGSL rejects that), so there the thread goes on:
       // the exception is recorded and the launch fails anyway, and WebGPU's robust buffer
       // access keeps its further accesses in bounds.
-      case "trap": if (!this.hasBarrier) this.line(d, "return;"); return;
+      case "trap":
+        // WGSL forbids `return` in a continuing block: flag it, end the loop, return after it.
+        if (this.inContinuing > 0) { this.trapsInContinuing = true; this.line(d, "gpuc_trapped = true;"); return; }
+        if (!this.hasBarrier) this.line(d, "return;");
+        return;
       case "barrier": this.line(d, "workgroupBarrier();"); this.line(d, "storageBarrier();"); return;
       case "init": this.line(d, `${this.names[s.local]} = ${this.typeText(this.f.locals[s.local].type)}();`); return;
       case "atomic": return this.atomic(s, d);
@@ -272,7 +295,7 @@ class WGSLEmitter {
   private expr(h: ExprHandle): string {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
-      case "const": return constant(e.value, e.type);
+      case "const": return constant(e.value, e.type, (n, t) => this.use(n, t));
       case "local": return this.names[e.local];
       case "global": return this.global(e.global);
       case "shared": return this.shared(e.shared);
@@ -306,10 +329,12 @@ class WGSLEmitter {
       // JS: (a / 0) | 0 is 0; WGSL gives a.
       case "div": return t === "i32" || t === "u32" ? `select(${x} / ${y}, ${zero}, ${y} == ${zero})` : `(${x} / ${y})`;
       case "rem": return `(${x} % ${y})`;
-      case "min": return `min(${x}, ${y})`;
-      case "max": return `max(${x}, ${y})`;
-      case "pow": return `pow(${x}, ${y})`;
-      case "atan2": return `atan2(${x}, ${y})`;
+      // Floats: NaN in, NaN out (WGSL's min/max leave NaN undefined).
+      case "min": return t === "f32" ? this.use("gpuc_minf", `gpuc_minf(${x}, ${y})`) : `min(${x}, ${y})`;
+      case "max": return t === "f32" ? this.use("gpuc_maxf", `gpuc_maxf(${x}, ${y})`) : `max(${x}, ${y})`;
+      // JS's pow and atan2 at the inputs WGSL leaves undefined (negative bases, zeros).
+      case "pow": return this.use("gpuc_pow", `gpuc_pow(${x}, ${y})`);
+      case "atan2": return this.use("gpuc_atan2", `gpuc_atan2(${x}, ${y})`);
       case "hypot": return `length(vec2<f32>(${x}, ${y}))`;
       case "neg": return `(-${x})`;
       case "abs": return t === "u32" ? x : `abs(${x})`;
@@ -322,8 +347,9 @@ class WGSLEmitter {
       case "shr": return `(${x} >> (u32(${y}) & 31u))`;
       case "bitnot": return `(~${x})`;
       case "clz32": return `i32(countLeadingZeros(${x}))`;
-      case "eq": return `(${x} == ${y})`;
-      case "ne": return `(${x} != ${y})`;
+      // x === x and x !== x are NaN tests: WGSL compilers may fold them away, bits may not.
+      case "eq": return t === "f32" && x === y ? `(!${this.use("gpuc_isnan", `gpuc_isnan(${x})`)})` : `(${x} == ${y})`;
+      case "ne": return t === "f32" && x === y ? this.use("gpuc_isnan", `gpuc_isnan(${x})`) : `(${x} != ${y})`;
       case "lt": return `(${x} < ${y})`;
       case "le": return `(${x} <= ${y})`;
       case "gt": return `(${x} > ${y})`;
@@ -341,7 +367,7 @@ class WGSLEmitter {
       case "log10": return `(log2(${x}) * 0.30102999566398120)`;
       case "log1p": return `log(1.0 + ${x})`;
       // By bits: WGSL compilers may assume floats are never NaN or infinite.
-      case "isnan": return `((bitcast<u32>(${x}) & 0x7fffffffu) > 0x7f800000u)`;
+      case "isnan": return this.use("gpuc_isnan", `gpuc_isnan(${x})`);
       case "isfinite": return `((bitcast<u32>(${x}) & 0x7f800000u) != 0x7f800000u)`;
       case "f32bits": return `bitcast<i32>(${x})`;
       case "f64hi": case "f64lo": throw new Error("internal: f64 reached the WGSL back end");
@@ -364,15 +390,16 @@ function convert(x: string, from: Scalar, to: Scalar): string {
   return `${SCALAR[to]}(${x})`;
 }
 
-function constant(v: number | boolean, t: Type): string {
+function constant(v: number | boolean, t: Type, use: (name: string, text: string) => string): string {
   if (typeof v === "boolean") return String(v);
   const s = (t as { scalar: Scalar }).scalar;
   if (s === "i32") return v === -2147483648 ? "i32(-2147483648)" : `${v}i`;
   if (s === "u32") return `${v}u`;
-  // f32: the shortest decimal of the f32's exact value; WGSL has no literals for NaN and infinities.
-  if (v !== v) return "bitcast<f32>(0x7fc00000u)";
-  if (v === Infinity) return "bitcast<f32>(0x7f800000u)";
-  if (v === -Infinity) return "bitcast<f32>(0xff800000u)";
+  // f32: the shortest decimal of the f32's exact value. WGSL has no NaN or infinity literals, and
+  // a constant bitcast to one is rejected; they come from bits held in a private variable.
+  if (v !== v) return use("gpuc_nan", "gpuc_nan()");
+  if (v === Infinity) return use("gpuc_inf", "gpuc_inf()");
+  if (v === -Infinity) return use("gpuc_inf", "(-gpuc_inf())");
   if (Object.is(v, -0)) return "-0.0f";
   const text = String(v);
   return `${text}${/[.e]/.test(text) ? "" : ".0"}f`;
@@ -391,3 +418,53 @@ function siteKey(l: Loc): string {
 function assertNeverOp(op: never): never {
   throw new Error(`internal: op ${String(op)} has no WGSL spelling`);
 }
+
+function containsTrap(b: Block): boolean {
+  let found = false;
+  walkStmts(b, (s) => { if (s.k === "trap") found = true; });
+  return found;
+}
+
+/** WGSL functions gpuc's code may call, for JS semantics WGSL's built-ins do not have. */
+const PRELUDE: Record<string, string> = {
+  gpuc_bits: "var<private> gpuc_special: vec2<u32> = vec2<u32>(0x7f800000u, 0x7fc00000u);",
+  gpuc_inf: "fn gpuc_inf() -> f32 { return bitcast<f32>(gpuc_special.x); }",
+  gpuc_nan: "fn gpuc_nan() -> f32 { return bitcast<f32>(gpuc_special.y); }",
+  gpuc_isnan: "fn gpuc_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }",
+  gpuc_minf: "fn gpuc_minf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } return min(a, b); }",
+  gpuc_maxf: "fn gpuc_maxf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } return max(a, b); }",
+  gpuc_pow: [
+    "fn gpuc_pow(x: f32, y: f32) -> f32 {",
+    "  if (y == 0.0) { return 1.0; }",
+    "  if (gpuc_isnan(x) || gpuc_isnan(y)) { return gpuc_nan(); }",
+    "  let odd = fract(y * 0.5) != 0.0 && fract(y) == 0.0;",
+    "  if (x == 0.0) {",
+    "    let negative = odd && (bitcast<u32>(x) >> 31u) == 1u;",
+    "    let r = select(0.0, gpuc_inf(), y < 0.0);",
+    "    return select(r, -r, negative);",
+    "  }",
+    "  let a = exp2(y * log2(abs(x)));",
+    "  if (x < 0.0) {",
+    "    if (fract(y) != 0.0) { return gpuc_nan(); }",
+    "    return select(a, -a, odd);",
+    "  }",
+    "  return a;",
+    "}",
+  ].join("\n"),
+  gpuc_atan2: [
+    "fn gpuc_atan2(y: f32, x: f32) -> f32 {",
+    "  if (y == 0.0 && x == 0.0) {",
+    "    // JS: atan2(±0, +0) = ±0 and atan2(±0, -0) = ±π.",
+    "    if ((bitcast<u32>(x) >> 31u) == 0u) { return y; }",
+    "    return select(3.14159274, -3.14159274, (bitcast<u32>(y) >> 31u) == 1u);",
+    "  }",
+    "  return atan2(y, x);",
+    "}",
+  ].join("\n"),
+};
+
+const PRELUDE_DEPS: Record<string, string[]> = {
+  gpuc_inf: ["gpuc_bits"], gpuc_nan: ["gpuc_bits"],
+  gpuc_minf: ["gpuc_isnan", "gpuc_nan"], gpuc_maxf: ["gpuc_isnan", "gpuc_nan"],
+  gpuc_pow: ["gpuc_isnan", "gpuc_nan", "gpuc_inf"],
+};

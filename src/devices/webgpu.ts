@@ -162,7 +162,7 @@ export class WebGPUDevice implements Device {
       return new CompileError([{
         kind: "unsupported-syntax", frames: [], location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null,
         message: `syncthreads() is reached under a condition that may differ between threads, which WGSL rejects (WebGPU: ${text})`,
-        hint: "make every thread of the block reach each syncthreads(): move early returns after the last barrier",
+        hint: "every thread of a block must reach each syncthreads() under conditions WGSL can prove equal: no early return before it, and no branch or loop exit on the thread's index or on a value loaded from memory (even a shared one all threads read alike)",
       }]);
     return new InternalCompilerError(`the WGSL for kernel '${k.artifact.kernel}' was rejected by WebGPU${loc ? ` at ${loc.file}:${loc.line}:${loc.column}` : ""}: ${text}`);
   }

@@ -241,7 +241,7 @@ export class WebGPUDevice implements Device {
     const invalid = await this.gpu.popErrorScope();
     const failed = oom ?? invalid;
     if (failed) {
-      for (const r of reads) r.staging.destroy();
+      for (const r of reads) this.give(r.staging);
       throw new KernelError("launch", `WebGPU rejected the launch of kernel '${k.artifact.kernel}': ${failed.message.trim().split("\n")[0]}`);
     }
     await this.finish(reads);
@@ -267,7 +267,7 @@ export class WebGPUDevice implements Device {
 
   private copyOut(enc: GPUCommandEncoder, src: GPUBuffer, bytes: number, done: (d: ArrayBuffer) => void) {
     const size = align4(bytes);
-    const staging = this.gpu.createBuffer({ size, usage: MAP_READ | COPY_DST });
+    const staging = this.take(size, MAP_READ | COPY_DST);
     enc.copyBufferToBuffer(src, 0, staging, 0, size);
     return { staging, bytes: size, done };
   }
@@ -277,7 +277,7 @@ export class WebGPUDevice implements Device {
     for (const r of reads) {
       r.done(r.staging.getMappedRange().slice(0));
       r.staging.unmap();
-      r.staging.destroy();
+      this.give(r.staging);
     }
   }
 

@@ -8,7 +8,7 @@
 // The workgroup size is three override constants, so one shader serves every block size.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { walkStmts } from "../../ir/module.js";
+import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
 import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -51,6 +51,8 @@ class WGSLEmitter {
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
   private hasBarrier = false;
+  /** Whether threads may communicate through storage buffers (an array written and read, or atomic). */
+  private storageShared = false;
   /** Helper functions of the prelude the code uses (emitted before main). */
   private prelude = new Set<string>();
   private use(name: string, text: string): string { this.prelude.add(name); return text; }
@@ -76,12 +78,20 @@ class WGSLEmitter {
       used.add(n);
       this.names[i] = n;
     });
-    // Which arrays are used atomically (then every access is atomic) or written.
+    // Which arrays are used atomically (then every access is atomic), written, read.
+    const read = new Set<string>();
+    const visitRead = (h: ExprHandle): void => {
+      const e = f.exprs[h];
+      if (e.k === "load") read.add(this.arrayKey(e.array));
+      for (const o of exprOperands(e)) visitRead(o);
+    };
     walkStmts(f.body, (s) => {
+      for (const h of stmtOperands(s)) visitRead(h);
       if (s.k === "barrier") this.hasBarrier = true;
       if (s.k === "atomic") { this.atomicArrays.add(this.arrayKey(s.array)); this.written.add(this.arrayKey(s.array)); }
       if (s.k === "store") this.written.add(this.arrayKey(s.array));
     });
+    this.storageShared = [...this.written].some((k) => (k.startsWith("p") || k.startsWith("g")) && (read.has(k) || this.atomicArrays.has(k)));
     const layout: WGSLLayout = { bindings: [], fields: [], workgroupSize: ["wgx", "wgy", "wgz"], lines: [] };
     const decls: string[] = [];
     // The params block.
@@ -236,7 +246,9 @@ class WGSLEmitter {
         if (this.inContinuing > 0) { this.trapsInContinuing = true; this.line(d, "gpuc_trapped = true;"); return; }
         if (!this.hasBarrier) this.line(d, "return;");
         return;
-      case "barrier": this.line(d, "workgroupBarrier();"); this.line(d, "storageBarrier();"); return;
+      // syncthreads() orders shared memory, and global memory too: storageBarrier() (a second full
+      // barrier in WGSL) only when some storage array is both written and read by the kernel.
+      case "barrier": this.line(d, "workgroupBarrier();"); if (this.storageShared) this.line(d, "storageBarrier();"); return;
       case "init": this.line(d, `${this.names[s.local]} = ${this.typeText(this.f.locals[s.local].type)}();`); return;
       case "atomic": return this.atomic(s, d);
       case "call": throw new Error("internal: WGSL needs every call inlined");

@@ -8,6 +8,7 @@ import { methodTableFor } from "./infer/overlays.js";
 import { walkStmts, type Module, type Stmt } from "./ir/module.js";
 import { eliminateDeadCode } from "./ir/passes/dce.js";
 import { foldConstants } from "./ir/passes/fold.js";
+import { hoistBoundsChecks } from "./ir/passes/hoist-checks.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
 import { printModule } from "./ir/printer.js";
 import type { Type } from "./ir/types.js";
@@ -67,6 +68,7 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     checkpoint("inline", module);
     foldConstants(module);
     checkpoint("fold", module);
+    if (config.boundsCheck) { hoistBoundsChecks(module); foldConstants(module); }
     eliminateDeadCode(module);
     checkpoint("dce", module);
   }

@@ -37,7 +37,7 @@ function foldExpr(f: Function, h: ExprHandle, done: Set<ExprHandle>, fold: (h: E
         const isConst = (x: ExprHandle, v: number): boolean => c(x) !== null && val(x) === v;
         const zeroRight = ["add", "sub", "or", "xor", "shl", "shr"].includes(e.op) && isConst(b, 0);
         const zeroLeft = ["add", "or", "xor"].includes(e.op) && isConst(a, 0);
-        const oneRight = e.op === "mul" && isConst(b, 1), oneLeft = e.op === "mul" && isConst(a, 1);
+        const oneRight = (e.op === "mul" || e.op === "div") && isConst(b, 1), oneLeft = e.op === "mul" && isConst(a, 1);
         if (zeroRight || oneRight) { f.exprs[h] = { ...f.exprs[a], loc: e.loc }; return; }
         if (zeroLeft || oneLeft) { f.exprs[h] = { ...f.exprs[b], loc: e.loc }; return; }
       }

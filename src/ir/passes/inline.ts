@@ -170,7 +170,7 @@ function inlinedAt(l: Loc | null, site: Loc | null): Loc | null {
   return { ...l, inlinedAt: l.inlinedAt ? inlinedAt(l.inlinedAt, site)! : site };
 }
 
-function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: (l: number) => LocalHandle, at: (l: Loc | null) => Loc | null): Block {
+export function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: (l: number) => LocalHandle, at: (l: Loc | null) => Loc | null): Block {
   return b.map((s0): Stmt => {
     const s = { ...s0, loc: at(s0.loc) } as Stmt;
     switch (s.k) {

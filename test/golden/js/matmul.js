@@ -30,18 +30,26 @@ function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
     }
     acc = 0;
     k = 0;
-    for (; k < n; k = (k + 1) | 0) {
-      tmp = (Math.imul(row, n) + k) | 0;
-      if ((tmp >>> 0) >= (a.length >>> 0)) {
-        gpuc_report_exception$0($state, 1, 0, tmp, a.length, $bx, $by, $bz, $tx, $ty, $tz);
-        throw $trap;
+    if (((k >= 0) && ((((k + Math.imul(row, n)) | 0) >= 0) && ((((k + Math.imul(row, n)) | 0) < a.length) && (((((n - 1) | 0) - k) | 0) <= ((((a.length - 1) | 0) - ((k + Math.imul(row, n)) | 0)) | 0))))) && (((n >= 1) && (((Math.imul(k, n) + col) | 0) >= 0)) && ((((Math.imul(k, n) + col) | 0) < b.length) && (((((n - 1) | 0) - k) | 0) <= ((((((b.length - 1) | 0) - ((Math.imul(k, n) + col) | 0)) | 0) / n) | 0))))) {
+      for (; k < n; k = (k + 1) | 0) {
+        tmp = (Math.imul(row, n) + k) | 0;
+        tmp_1 = (Math.imul(k, n) + col) | 0;
+        acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
       }
-      tmp_1 = (Math.imul(k, n) + col) | 0;
-      if ((tmp_1 >>> 0) >= (b.length >>> 0)) {
-        gpuc_report_exception$0($state, 2, 1, tmp_1, b.length, $bx, $by, $bz, $tx, $ty, $tz);
-        throw $trap;
+    } else {
+      for (; k < n; k = (k + 1) | 0) {
+        tmp = (Math.imul(row, n) + k) | 0;
+        if ((tmp >>> 0) >= (a.length >>> 0)) {
+          gpuc_report_exception$0($state, 1, 0, tmp, a.length, $bx, $by, $bz, $tx, $ty, $tz);
+          throw $trap;
+        }
+        tmp_1 = (Math.imul(k, n) + col) | 0;
+        if ((tmp_1 >>> 0) >= (b.length >>> 0)) {
+          gpuc_report_exception$0($state, 2, 1, tmp_1, b.length, $bx, $by, $bz, $tx, $ty, $tz);
+          throw $trap;
+        }
+        acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
       }
-      acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
     }
     tmp_2 = (Math.imul(row, n) + col) | 0;
     if ((tmp_2 >>> 0) >= (c.length >>> 0)) {

@@ -46,59 +46,73 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   }
   v_acc = 0.0f;
   v_k = 0i;
-  loop {
-    if ((!(v_k < v_n))) {
-      break;
+  if ((((v_k >= 0i) && (((v_k + (v_row * v_n)) >= 0i) && (((v_k + (v_row * v_n)) < params.v_a_len) && (((v_n - 1i) - v_k) <= ((params.v_a_len - 1i) - (v_k + (v_row * v_n))))))) && (((v_n >= 1i) && (((v_k * v_n) + v_col) >= 0i)) && ((((v_k * v_n) + v_col) < params.v_b_len) && (((v_n - 1i) - v_k) <= select(((params.v_b_len - 1i) - ((v_k * v_n) + v_col)) / v_n, 0i, v_n == 0i)))))) {
+    loop {
+      if ((!(v_k < v_n))) {
+        break;
+      }
+      v_tmp = ((v_row * v_n) + v_k);
+      v_tmp_ = ((v_k * v_n) + v_col);
+      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
+      continuing {
+        v_k = (v_k + 1i);
+      }
     }
-    v_tmp = ((v_row * v_n) + v_k);
-    if ((u32(v_tmp) >= u32(params.v_a_len))) {
-      v_gpuc_report_exception_code = 1i;
-      v_gpuc_report_exception_loc = 8i;
-      v_gpuc_report_exception_a = v_tmp;
-      v_gpuc_report_exception_b = params.v_a_len;
-      loop {
-        let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code);
-        if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp = r.old_value; break; }
+  } else {
+    loop {
+      if ((!(v_k < v_n))) {
+        break;
       }
-      if ((v_gpuc_report_exception_tmp == 0i)) {
-        atomicStore(&state[1i], v_gpuc_report_exception_loc);
-        atomicStore(&state[2i], v_gpuc_report_exception_a);
-        atomicStore(&state[3i], v_gpuc_report_exception_b);
-        atomicStore(&state[4i], i32(lid.x));
-        atomicStore(&state[5i], i32(lid.y));
-        atomicStore(&state[6i], i32(lid.z));
-        atomicStore(&state[7i], i32(wid.x));
-        atomicStore(&state[8i], i32(wid.y));
-        atomicStore(&state[9i], i32(wid.z));
+      v_tmp = ((v_row * v_n) + v_k);
+      if ((u32(v_tmp) >= u32(params.v_a_len))) {
+        v_gpuc_report_exception_code = 1i;
+        v_gpuc_report_exception_loc = 8i;
+        v_gpuc_report_exception_a = v_tmp;
+        v_gpuc_report_exception_b = params.v_a_len;
+        loop {
+          let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code);
+          if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp = r.old_value; break; }
+        }
+        if ((v_gpuc_report_exception_tmp == 0i)) {
+          atomicStore(&state[1i], v_gpuc_report_exception_loc);
+          atomicStore(&state[2i], v_gpuc_report_exception_a);
+          atomicStore(&state[3i], v_gpuc_report_exception_b);
+          atomicStore(&state[4i], i32(lid.x));
+          atomicStore(&state[5i], i32(lid.y));
+          atomicStore(&state[6i], i32(lid.z));
+          atomicStore(&state[7i], i32(wid.x));
+          atomicStore(&state[8i], i32(wid.y));
+          atomicStore(&state[9i], i32(wid.z));
+        }
+        return;
       }
-      return;
-    }
-    v_tmp_ = ((v_k * v_n) + v_col);
-    if ((u32(v_tmp_) >= u32(params.v_b_len))) {
-      v_gpuc_report_exception_code_ = 2i;
-      v_gpuc_report_exception_loc_ = 20i;
-      v_gpuc_report_exception_a_ = v_tmp_;
-      v_gpuc_report_exception_b_ = params.v_b_len;
-      loop {
-        let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code_);
-        if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp_ = r.old_value; break; }
+      v_tmp_ = ((v_k * v_n) + v_col);
+      if ((u32(v_tmp_) >= u32(params.v_b_len))) {
+        v_gpuc_report_exception_code_ = 2i;
+        v_gpuc_report_exception_loc_ = 9i;
+        v_gpuc_report_exception_a_ = v_tmp_;
+        v_gpuc_report_exception_b_ = params.v_b_len;
+        loop {
+          let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code_);
+          if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp_ = r.old_value; break; }
+        }
+        if ((v_gpuc_report_exception_tmp_ == 0i)) {
+          atomicStore(&state[1i], v_gpuc_report_exception_loc_);
+          atomicStore(&state[2i], v_gpuc_report_exception_a_);
+          atomicStore(&state[3i], v_gpuc_report_exception_b_);
+          atomicStore(&state[4i], i32(lid.x));
+          atomicStore(&state[5i], i32(lid.y));
+          atomicStore(&state[6i], i32(lid.z));
+          atomicStore(&state[7i], i32(wid.x));
+          atomicStore(&state[8i], i32(wid.y));
+          atomicStore(&state[9i], i32(wid.z));
+        }
+        return;
       }
-      if ((v_gpuc_report_exception_tmp_ == 0i)) {
-        atomicStore(&state[1i], v_gpuc_report_exception_loc_);
-        atomicStore(&state[2i], v_gpuc_report_exception_a_);
-        atomicStore(&state[3i], v_gpuc_report_exception_b_);
-        atomicStore(&state[4i], i32(lid.x));
-        atomicStore(&state[5i], i32(lid.y));
-        atomicStore(&state[6i], i32(lid.z));
-        atomicStore(&state[7i], i32(wid.x));
-        atomicStore(&state[8i], i32(wid.y));
-        atomicStore(&state[9i], i32(wid.z));
+      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
+      continuing {
+        v_k = (v_k + 1i);
       }
-      return;
-    }
-    v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
-    continuing {
-      v_k = (v_k + 1i);
     }
   }
   v_tmp__ = ((v_row * v_n) + v_col);

@@ -66,7 +66,8 @@ class WGSLEmitter {
 
   constructor(private m: Module) {
     this.f = m.functions[m.entry];
-    if (m.functions.length !== 1) throw new Error(`internal: WGSL needs every helper inlined (${m.functions.length - 1} left)`);
+    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
+    if (left.length) throw new Error(`internal: WGSL needs every helper inlined ('${left[0].name}' is not)`);
   }
 
   emit(): WGSLCode {
@@ -91,6 +92,7 @@ class WGSLEmitter {
       if (s.k === "atomic") { this.atomicArrays.add(this.arrayKey(s.array)); this.written.add(this.arrayKey(s.array)); }
       if (s.k === "store") this.written.add(this.arrayKey(s.array));
     });
+    this.atomicArrays.add("state");
     this.storageShared = [...this.written].some((k) => (k.startsWith("p") || k.startsWith("g")) && (read.has(k) || this.atomicArrays.has(k)));
     const layout: WGSLLayout = { bindings: [], fields: [], workgroupSize: ["wgx", "wgy", "wgz"], lines: [] };
     const decls: string[] = [];
@@ -137,6 +139,12 @@ class WGSLEmitter {
     });
     this.block(f.body, 1);
     if (this.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
+    const runtime = this.m.functions.filter((g) => g.kind === "runtime");
+    if (runtime.length) {
+      decls.push("var<private> gpuc_lid: vec3<u32>;", "var<private> gpuc_wid: vec3<u32>;");
+      vars.unshift("  gpuc_lid = lid;", "  gpuc_wid = wid;");
+      for (const g of runtime) decls.push("", this.runtimeFunction(g));
+    }
     const preludeNames = [...this.prelude];
     if (preludeNames.some((n) => PRELUDE[n].includes("gpuc_bits"))) preludeNames.unshift("gpuc_bits");
     const closure = new Set<string>();
@@ -154,6 +162,22 @@ class WGSLEmitter {
     layout.lines = [...head.map(() => -1), ...this.lineLocs, -1];
     const code = [...head, ...this.lines, "}", ""].join("\n");
     return { code, entry: "main", layout, locations: this.locations };
+  }
+
+  /** A runtime-library function as a WGSL function (its state parameter becomes the `state` binding). */
+  private runtimeFunction(g: Function): string {
+    const saved = { f: this.f, names: this.names, lines: this.lines, lineLocs: this.lineLocs, stmtLoc: this.stmtLoc };
+    this.f = g;
+    this.names = g.locals.map((l, i) => (i === g.params[0] ? "state" : `v_${sanitize(l.name)}_${i}`));
+    this.lines = [];
+    this.lineLocs = [];
+    this.block(g.body, 1);
+    const params = g.params.slice(1).map((p) => `${this.names[p]}: ${this.typeText(g.locals[p].type)}`);
+    const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  var ${this.names[i]}: ${this.typeText(l.type)};`);
+    const ret = g.returnType.kind === "scalar" ? ` -> ${SCALAR[g.returnType.scalar]}` : "";
+    const text = [`fn ${runtimeName(g.name)}(${params.join(", ")})${ret} {`, ...vars, ...this.lines, "}"].join("\n");
+    Object.assign(this, saved);
+    return text;
   }
 
   // ---- names and types ---------------------------------------------------------------------
@@ -174,7 +198,11 @@ class WGSLEmitter {
   /** "p<local>", "g<global>", "s<shared>", "state" or "l<private local>" for an array expression. */
   private arrayKey(h: ExprHandle): string {
     const e = this.f.exprs[h];
-    if (e.k === "local") return e.local === this.f.stateParam ? "state" : this.f.params.includes(e.local) ? `p${e.local}` : `l${e.local}`;
+    if (e.k === "local") {
+      // The kernel's state, or a runtime function's state parameter (the module binding).
+      if (e.local === this.f.stateParam || (this.f.kind === "runtime" && e.local === this.f.params[0])) return "state";
+      return this.f.params.includes(e.local) ? `p${e.local}` : `l${e.local}`;
+    }
     if (e.k === "global") return `g${e.global}`;
     if (e.k === "shared") return `s${e.shared}`;
     throw new Error(`internal: array expression of kind ${e.k}`);
@@ -236,7 +264,7 @@ class WGSLEmitter {
       case "switch": return this.switchStmt(s, d);
       case "break": this.line(d, "break;"); return;
       case "continue": this.line(d, "continue;"); return;
-      case "return": this.line(d, "return;"); return;
+      case "return": this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;"); return;
       // A trapping thread stops; but in a kernel with barriers a return under a condition would
       // make every later barrier non-uniform (WGSL rejects that), so there the thread goes on:
       // the exception is recorded and the launch fails anyway, and WebGPU's robust buffer
@@ -251,7 +279,13 @@ class WGSLEmitter {
       case "barrier": this.line(d, "workgroupBarrier();"); if (this.storageShared) this.line(d, "storageBarrier();"); return;
       case "init": this.line(d, `${this.names[s.local]} = ${this.typeText(this.f.locals[s.local].type)}();`); return;
       case "atomic": return this.atomic(s, d);
-      case "call": throw new Error("internal: WGSL needs every call inlined");
+      case "call": {
+        // Only runtime functions stay out of line; their state parameter is the module's binding.
+        const callee = this.m.functions[s.fn];
+        const call = `${runtimeName(callee.name)}(${s.args.slice(1).map((a) => this.expr(a)).join(", ")})`;
+        this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
+        return;
+      }
       default: assertNeverIR(s);
     }
   }
@@ -311,10 +345,11 @@ class WGSLEmitter {
       case "local": return this.names[e.local];
       case "global": return this.global(e.global);
       case "shared": return this.shared(e.shared);
-      case "builtin": return BUILTINS[e.name];
+      case "builtin": return this.f === this.m.functions[this.m.entry] ? BUILTINS[e.name] : BUILTINS[e.name].replace(/\b(lid|wid)\b/, "gpuc_$1");
       case "location": return `${this.locationId(e.site)}i`;
       case "length": {
         const a = this.f.exprs[e.array];
+        if (this.arrayKey(e.array) === "state") return "i32(arrayLength(&state))";
         if (a.k === "local" && this.f.params.includes(a.local)) return `params.${this.names[a.local]}_len`;
         if (a.k === "global") return `${this.m.globals[a.global].value.length}i`;
         if (a.k === "local" && a.local === this.f.stateParam) return "i32(arrayLength(&state))";
@@ -480,3 +515,5 @@ const PRELUDE_DEPS: Record<string, string[]> = {
   gpuc_minf: ["gpuc_isnan", "gpuc_nan"], gpuc_maxf: ["gpuc_isnan", "gpuc_nan"],
   gpuc_pow: ["gpuc_isnan", "gpuc_nan", "gpuc_inf"],
 };
+
+function runtimeName(name: string): string { return name; }

@@ -15,8 +15,9 @@ export const wgslTarget: Target = {
   description: "WGSL (WebGPU compute shaders)",
   allowRecursion: false,
   overlay: null,
-  // WGSL functions cannot take storage arrays: every helper (and runtime function) is inlined.
-  inline: { always: true, maxStatements: Infinity, multiReturn: true, runtime: true },
+  // WGSL functions cannot take storage arrays: every helper is inlined. The runtime library stays
+  // out of line: its only array is the kernel state, a module binding there.
+  inline: { always: true, maxStatements: Infinity, multiReturn: true },
   validate(m: Module): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const f of m.functions) {

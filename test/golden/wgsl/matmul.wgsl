@@ -13,9 +13,32 @@ struct Params {
 override wgx: u32 = 1u;
 override wgy: u32 = 1u;
 override wgz: u32 = 1u;
+var<private> gpuc_lid: vec3<u32>;
+var<private> gpuc_wid: vec3<u32>;
+
+fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
+  var v_tmp_5: i32;
+  loop {
+    let r = atomicCompareExchangeWeak(&state[0i], 0i, v_code_1);
+    if (r.exchanged || r.old_value != 0i) { v_tmp_5 = r.old_value; break; }
+  }
+  if ((v_tmp_5 == 0i)) {
+    atomicStore(&state[1i], v_loc_2);
+    atomicStore(&state[2i], v_a_3);
+    atomicStore(&state[3i], v_b_4);
+    atomicStore(&state[4i], i32(gpuc_lid.x));
+    atomicStore(&state[5i], i32(gpuc_lid.y));
+    atomicStore(&state[6i], i32(gpuc_lid.z));
+    atomicStore(&state[7i], i32(gpuc_wid.x));
+    atomicStore(&state[8i], i32(gpuc_wid.y));
+    atomicStore(&state[9i], i32(gpuc_wid.z));
+  }
+}
 
 @compute @workgroup_size(wgx, wgy, wgz)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_lid = lid;
+  gpuc_wid = wid;
   var v_n: i32 = params.v_n;
   var v_row: i32;
   var v_col: i32;
@@ -24,21 +47,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   var v_tmp: i32;
   var v_tmp_: i32;
   var v_tmp__: i32;
-  var v_gpuc_report_exception_code: i32;
-  var v_gpuc_report_exception_loc: i32;
-  var v_gpuc_report_exception_a: i32;
-  var v_gpuc_report_exception_b: i32;
-  var v_gpuc_report_exception_tmp: i32;
-  var v_gpuc_report_exception_code_: i32;
-  var v_gpuc_report_exception_loc_: i32;
-  var v_gpuc_report_exception_a_: i32;
-  var v_gpuc_report_exception_b_: i32;
-  var v_gpuc_report_exception_tmp_: i32;
-  var v_gpuc_report_exception_code__: i32;
-  var v_gpuc_report_exception_loc__: i32;
-  var v_gpuc_report_exception_a__: i32;
-  var v_gpuc_report_exception_b__: i32;
-  var v_gpuc_report_exception_tmp__: i32;
   v_row = ((i32(wid.y) * i32(wgy)) + i32(lid.y));
   v_col = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
   if (((v_row >= v_n) || (v_col >= v_n))) {
@@ -65,48 +73,12 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
       }
       v_tmp = ((v_row * v_n) + v_k);
       if ((u32(v_tmp) >= u32(params.v_a_len))) {
-        v_gpuc_report_exception_code = 1i;
-        v_gpuc_report_exception_loc = 8i;
-        v_gpuc_report_exception_a = v_tmp;
-        v_gpuc_report_exception_b = params.v_a_len;
-        loop {
-          let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code);
-          if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp = r.old_value; break; }
-        }
-        if ((v_gpuc_report_exception_tmp == 0i)) {
-          atomicStore(&state[1i], v_gpuc_report_exception_loc);
-          atomicStore(&state[2i], v_gpuc_report_exception_a);
-          atomicStore(&state[3i], v_gpuc_report_exception_b);
-          atomicStore(&state[4i], i32(lid.x));
-          atomicStore(&state[5i], i32(lid.y));
-          atomicStore(&state[6i], i32(lid.z));
-          atomicStore(&state[7i], i32(wid.x));
-          atomicStore(&state[8i], i32(wid.y));
-          atomicStore(&state[9i], i32(wid.z));
-        }
+        gpuc_report_exception(1i, 8i, v_tmp, params.v_a_len);
         return;
       }
       v_tmp_ = ((v_k * v_n) + v_col);
       if ((u32(v_tmp_) >= u32(params.v_b_len))) {
-        v_gpuc_report_exception_code_ = 2i;
-        v_gpuc_report_exception_loc_ = 9i;
-        v_gpuc_report_exception_a_ = v_tmp_;
-        v_gpuc_report_exception_b_ = params.v_b_len;
-        loop {
-          let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code_);
-          if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp_ = r.old_value; break; }
-        }
-        if ((v_gpuc_report_exception_tmp_ == 0i)) {
-          atomicStore(&state[1i], v_gpuc_report_exception_loc_);
-          atomicStore(&state[2i], v_gpuc_report_exception_a_);
-          atomicStore(&state[3i], v_gpuc_report_exception_b_);
-          atomicStore(&state[4i], i32(lid.x));
-          atomicStore(&state[5i], i32(lid.y));
-          atomicStore(&state[6i], i32(lid.z));
-          atomicStore(&state[7i], i32(wid.x));
-          atomicStore(&state[8i], i32(wid.y));
-          atomicStore(&state[9i], i32(wid.z));
-        }
+        gpuc_report_exception(2i, 9i, v_tmp_, params.v_b_len);
         return;
       }
       v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
@@ -117,25 +89,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   }
   v_tmp__ = ((v_row * v_n) + v_col);
   if ((u32(v_tmp__) >= u32(params.v_c_len))) {
-    v_gpuc_report_exception_code__ = 3i;
-    v_gpuc_report_exception_loc__ = 34i;
-    v_gpuc_report_exception_a__ = v_tmp__;
-    v_gpuc_report_exception_b__ = params.v_c_len;
-    loop {
-      let r = atomicCompareExchangeWeak(&state[0i], 0i, v_gpuc_report_exception_code__);
-      if (r.exchanged || r.old_value != 0i) { v_gpuc_report_exception_tmp__ = r.old_value; break; }
-    }
-    if ((v_gpuc_report_exception_tmp__ == 0i)) {
-      atomicStore(&state[1i], v_gpuc_report_exception_loc__);
-      atomicStore(&state[2i], v_gpuc_report_exception_a__);
-      atomicStore(&state[3i], v_gpuc_report_exception_b__);
-      atomicStore(&state[4i], i32(lid.x));
-      atomicStore(&state[5i], i32(lid.y));
-      atomicStore(&state[6i], i32(lid.z));
-      atomicStore(&state[7i], i32(wid.x));
-      atomicStore(&state[8i], i32(wid.y));
-      atomicStore(&state[9i], i32(wid.z));
-    }
+    gpuc_report_exception(3i, 12i, v_tmp__, params.v_c_len);
     return;
   }
   v_c[v_tmp__] = v_acc;

@@ -2,6 +2,7 @@
 
 import type { Diagnostic } from "../errors.js";
 import type { Module } from "../ir/module.js";
+import { typeName } from "../ir/types.js";
 import type { MethodTable } from "../infer/methods.js";
 import type { RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
@@ -41,4 +42,10 @@ export interface Target {
   validate(m: Module): Diagnostic[];
   /** Validated IR → artifact. Throws only for a documented target limit. */
   emit(m: Module): Artifact;
+}
+
+/** The kernel's parameters as an artifact lists them: source names and specialized types. */
+export function kernelParams(m: Module): Artifact["params"] {
+  const kernel = m.functions[m.entry];
+  return kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) }));
 }

@@ -3,7 +3,7 @@
 import type { Module } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import { runtimeTables } from "../../runtime/host.js";
-import type { Target } from "../target.js";
+import { kernelParams, type Target } from "../target.js";
 import { emitJS } from "./emit.js";
 
 export const jsTarget: Target = {
@@ -20,7 +20,7 @@ export const jsTarget: Target = {
       kernel: kernel.name,
       entry,
       code,
-      params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
+      params: kernelParams(m),
       globals: m.globals.map((g, i) => ({ name: bindings[i], type: typeName(g.type), value: g.value })),
       bindings,
       runtime: runtimeTables(m, locations, m.debugLevel),

@@ -5,7 +5,7 @@ import type { Loc, Module } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import { runtimeTables } from "../../runtime/host.js";
-import type { Target } from "../target.js";
+import { kernelParams, type Target } from "../target.js";
 import { emitWGSL } from "./emit.js";
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
@@ -49,7 +49,7 @@ export const wgslTarget: Target = {
       kernel: kernel.name,
       entry,
       code,
-      params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
+      params: kernelParams(m),
       globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
       bindings: [],
       runtime: runtimeTables(m, locations, m.debugLevel),

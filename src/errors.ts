@@ -106,7 +106,3 @@ export class InternalCompilerError extends Error {
     this.name = "InternalCompilerError";
   }
 }
-
-export function assertNever(x: never, what = "value"): never {
-  throw new InternalCompilerError(`unhandled ${what}: ${JSON.stringify(x)}`);
-}

@@ -2,16 +2,16 @@
 // caches each specialization, and launches on a device.
 
 import { CompileError, KernelError } from "./errors.js";
-import { type Environment, type ScopeBinding, lowerFunction } from "./frontend/lower.js";
+import { lowerFunction } from "./frontend/lower.js";
 import { applyOriginalAnnotations, callerSourceFile } from "./frontend/annotations.js";
 import { parseFunctionSource } from "./frontend/parse.js";
-import type { TypeName, UFunction, UTable } from "./frontend/uir.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import type { TypeName, UFunction } from "./frontend/uir.js";
+import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeValue } from "./typed-arrays.js";
 import { scopeEnvironment } from "./frontend/scope.js";
 import { advanceWorld, changedSince, currentWorld } from "./infer/overlays.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
-import { compileModule, defaultInline, globalMethods, type CompilerConfig, type DumpStage } from "./pipeline.js";
+import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
 import { TARGETS, type Artifact } from "./targets/index.js";
 
 export interface KernelOptions {

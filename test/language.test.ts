@@ -753,57 +753,35 @@ describe("atomics", () => {
   }
 
   // (Each thread of these three tests works on slots of its own, so their old values do not depend on the order of the threads.)
-  dtest("Atomics.add/sub/and/or/xor/exchange/compareExchange/load/store on a global Int32Array: results and old values", async ({ dev, same, wide }) => {
-    const k = kernel(function atomicsI32(a: Int32Array, v: Int32Array, o: Wide) {
-      const i = blockIdx.x * blockDim.x + threadIdx.x;
-      const b = i * 12, w = i * 4;
-      o[b + 0] = Atomics.add(a, w, v[w]);
-      o[b + 1] = Atomics.sub(a, w + 1, v[w + 1]);
-      o[b + 2] = Atomics.and(a, w + 2, v[w + 2]);
-      o[b + 3] = Atomics.or(a, w + 3, v[w]);
-      o[b + 4] = Atomics.xor(a, w, v[w + 3]);
-      o[b + 5] = Atomics.exchange(a, w + 1, v[w + 2]);
-      o[b + 6] = Atomics.compareExchange(a, w + 2, a[w + 2], v[w + 1]);
-      o[b + 7] = Atomics.compareExchange(a, w + 3, a[w + 3] ^ 1, v[w]);
-      o[b + 8] = Atomics.load(a, w + 3);
-      o[b + 9] = Atomics.store(a, w + 3, v[w + 2]);
-      o[b + 10] = Atomics.add(a, w, 2147483647);
-      o[b + 11] = Atomics.sub(a, w + 1, -5);
-    });
-    const T = 40;
-    const a = randFullI32(101, T * 4), v = randFullI32(102, T * 4), o = wide(T * 12, "i32");
-    const ra = a.slice(), ro = poisonF64(T * 12);
-    for (let i = 0; i < T; i++) atomicsSeqRef(ra, v, ro, i);
-    await k.launch(dev, { blocks: 4, threads: 10 }, a, v, o);
-    same(o, ro, "returned values");
-    same(a, ra, "array");
+  // One kernel, specialized on Int32Array and on Uint32Array (old values are u32 there).
+  const atomicsGlobal = kernel(function atomicsGlobal(a: Int32Array | Uint32Array, v: Int32Array | Uint32Array, o: Wide) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    const b = i * 12, w = i * 4;
+    o[b + 0] = Atomics.add(a, w, v[w]);
+    o[b + 1] = Atomics.sub(a, w + 1, v[w + 1]);
+    o[b + 2] = Atomics.and(a, w + 2, v[w + 2]);
+    o[b + 3] = Atomics.or(a, w + 3, v[w]);
+    o[b + 4] = Atomics.xor(a, w, v[w + 3]);
+    o[b + 5] = Atomics.exchange(a, w + 1, v[w + 2]);
+    o[b + 6] = Atomics.compareExchange(a, w + 2, a[w + 2], v[w + 1]);
+    o[b + 7] = Atomics.compareExchange(a, w + 3, a[w + 3] ^ 1, v[w]);
+    o[b + 8] = Atomics.load(a, w + 3);
+    o[b + 9] = Atomics.store(a, w + 3, v[w + 2]);
+    o[b + 10] = Atomics.add(a, w, 2147483647);
+    o[b + 11] = Atomics.sub(a, w + 1, -5);
   });
-
-  dtest("the same Atomics on a global Uint32Array (old values are u32)", async ({ dev, same, wide }) => {
-    const k = kernel(function atomicsU32(a: Uint32Array, v: Uint32Array, o: Wide) {
-      const i = blockIdx.x * blockDim.x + threadIdx.x;
-      const b = i * 12, w = i * 4;
-      o[b + 0] = Atomics.add(a, w, v[w]);
-      o[b + 1] = Atomics.sub(a, w + 1, v[w + 1]);
-      o[b + 2] = Atomics.and(a, w + 2, v[w + 2]);
-      o[b + 3] = Atomics.or(a, w + 3, v[w]);
-      o[b + 4] = Atomics.xor(a, w, v[w + 3]);
-      o[b + 5] = Atomics.exchange(a, w + 1, v[w + 2]);
-      o[b + 6] = Atomics.compareExchange(a, w + 2, a[w + 2], v[w + 1]);
-      o[b + 7] = Atomics.compareExchange(a, w + 3, a[w + 3] ^ 1, v[w]);
-      o[b + 8] = Atomics.load(a, w + 3);
-      o[b + 9] = Atomics.store(a, w + 3, v[w + 2]);
-      o[b + 10] = Atomics.add(a, w, 2147483647);
-      o[b + 11] = Atomics.sub(a, w + 1, -5);
+  for (const [elem, seeds, blocks, threads] of [["i32", [101, 102], 4, 10], ["u32", [103, 104], 5, 8]] as const) {
+    dtest(`Atomics.add/sub/and/or/xor/exchange/compareExchange/load/store on a global ${elem === "i32" ? "Int32Array" : "Uint32Array"}: results and old values`, async ({ dev, same, wide }) => {
+      const rand = elem === "i32" ? randFullI32 : randFullU32;
+      const T = 40;
+      const a = rand(seeds[0], T * 4), v = rand(seeds[1], T * 4), o = wide(T * 12, elem);
+      const ra = a.slice(), ro = poisonF64(T * 12);
+      for (let i = 0; i < T; i++) atomicsSeqRef(ra, v, ro, i);
+      await atomicsGlobal.launch(dev, { blocks, threads }, a, v, o);
+      same(o, ro, "returned values");
+      same(a, ra, "array");
     });
-    const T = 40;
-    const a = randFullU32(103, T * 4), v = randFullU32(104, T * 4), o = wide(T * 12, "u32");
-    const ra = a.slice(), ro = poisonF64(T * 12);
-    for (let i = 0; i < T; i++) atomicsSeqRef(ra, v, ro, i);
-    await k.launch(dev, { blocks: 5, threads: 8 }, a, v, o);
-    same(o, ro, "returned values");
-    same(a, ra, "array");
-  });
+  }
 
   dtest("Atomics on shared Int32Array and Uint32Array arrays", async ({ dev, same, wide }) => {
     const k = kernel(function atomicsShared(a: Int32Array, u: Uint32Array, v: Int32Array, o: Wide) {

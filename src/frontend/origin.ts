@@ -25,7 +25,7 @@ export function functionOrigin(fn: Function): FunctionOrigin | null {
     (globalThis as Record<string, unknown>)[probe] = fn;
     session.post("Runtime.evaluate", { expression: `globalThis.${probe}` }, (err, r) => {
       if (err || !r?.result?.objectId) return;
-      session!.post("Runtime.getProperties", { objectId: r.result.objectId, ownProperties: true }, (err2, r2) => {
+      session!.post("Runtime.getProperties", { objectId: r.result.objectId, ownProperties: true }, (_err, r2) => {
         const p = r2?.internalProperties?.find((x) => x.name === "[[FunctionLocation]]");
         location = (p?.value?.value as typeof location) ?? null;
       });

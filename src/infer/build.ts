@@ -14,13 +14,11 @@ export function resolveFrames(sites: FrameSite[]): Frame[] {
 }
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import type { AtomicOp, Block, Expr, ExprHandle, Function, LocalHandle, Loc, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
-import { OPS, type OpName } from "../ir/ops.js";
+import type { AtomicOp, Expr, ExprHandle, Function, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
-import { exprOperands, walkStmts } from "../ir/module.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
-import { BINARY_OPS, ValueBuilder } from "./values.js";
+import { ValueBuilder } from "./values.js";
 import type { ArgType } from "./overlays.js";
 
 /** What a function builder needs from the module being built (infer.ts). */

@@ -4,7 +4,7 @@
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
-import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Loc, Message, Module, PrintFormat, Shared } from "../ir/module.js";
+import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
 import { RUNTIME, runtimeFunction } from "../runtime/library.js";

@@ -27,7 +27,7 @@
 //     continues after it.
 
 import type { OpName } from "./ops.js";
-import type { Type, ScalarType, ArrayType } from "./types.js";
+import type { Type, ArrayType } from "./types.js";
 
 export type ExprHandle = number & { readonly __brand: "expr" };
 export type LocalHandle = number & { readonly __brand: "local" };
@@ -141,10 +141,6 @@ export interface Module {
   formats: PrintFormat[];
   /** Global names the code resolved through the method table (an overlay of one of them invalidates it). */
   methodsUsed: string[];
-}
-
-export function scalarOf(t: Type): ScalarType["scalar"] | null {
-  return t.kind === "scalar" ? t.scalar : null;
 }
 
 /** Visit every statement of a block tree, depth first (parents before children). */

@@ -40,8 +40,6 @@ export function isScalar(t: Type): t is ScalarType { return t.kind === "scalar";
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
 export function isInt(t: Type): boolean { return t === T.i32 || t === T.u32; }
 export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }
-export function isNumeric(t: Type): boolean { return isInt(t) || isFloat(t); }
-
 export function typeName(t: Type): string {
   switch (t.kind) {
     case "scalar": return t.scalar;

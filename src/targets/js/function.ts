@@ -3,7 +3,7 @@
 // every thread of the grid in one tight loop nest (no closure call per thread).
 
 import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { walkStmts, exprOperands, stmtOperands } from "../../ir/module.js";
+import { walkStmts, exprOperands } from "../../ir/module.js";
 import { OPS } from "../../ir/ops.js";
 import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";

@@ -175,7 +175,7 @@ class WGSLEmitter {
     const params = g.params.slice(1).map((p) => `${this.names[p]}: ${this.typeText(g.locals[p].type)}`);
     const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  var ${this.names[i]}: ${this.typeText(l.type)};`);
     const ret = g.returnType.kind === "scalar" ? ` -> ${SCALAR[g.returnType.scalar]}` : "";
-    const text = [`fn ${runtimeName(g.name)}(${params.join(", ")})${ret} {`, ...vars, ...this.lines, "}"].join("\n");
+    const text = [`fn ${g.name}(${params.join(", ")})${ret} {`, ...vars, ...this.lines, "}"].join("\n");
     Object.assign(this, saved);
     return text;
   }
@@ -282,7 +282,7 @@ class WGSLEmitter {
       case "call": {
         // Only runtime functions stay out of line; their state parameter is the module's binding.
         const callee = this.m.functions[s.fn];
-        const call = `${runtimeName(callee.name)}(${s.args.slice(1).map((a) => this.expr(a)).join(", ")})`;
+        const call = `${callee.name}(${s.args.slice(1).map((a) => this.expr(a)).join(", ")})`;
         this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
         return;
       }
@@ -515,5 +515,3 @@ const PRELUDE_DEPS: Record<string, string[]> = {
   gpuc_minf: ["gpuc_isnan", "gpuc_nan"], gpuc_maxf: ["gpuc_isnan", "gpuc_nan"],
   gpuc_pow: ["gpuc_isnan", "gpuc_nan", "gpuc_inf"],
 };
-
-function runtimeName(name: string): string { return name; }

@@ -13,6 +13,7 @@ import { advanceWorld, changedSince, currentWorld } from "./infer/overlays.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
 import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
 import { TARGETS, type Artifact } from "./targets/index.js";
+import { featuresKey, type TargetFeatures } from "./targets/target.js";
 
 export interface KernelOptions {
   /** Helper functions and captured constants the kernel may name. */
@@ -24,10 +25,18 @@ export interface KernelOptions {
   boundsCheck?: boolean;
   /** Device exceptions: 0 — only that one happened; 1 (default) — message and location; 2 — also the call chain. */
   debugLevel?: 0 | 1 | 2;
+  /** Faster, less exact f32 division and square root on GPU targets that have them (PTX). */
+  fastMath?: boolean;
+  /** Launch bounds: the most threads per block any launch uses (PTX `.maxntid`); a bigger launch fails. */
+  maxThreads?: number | readonly number[];
+  /** Launch bounds: the exact block size of every launch (PTX `.reqntid`); another size fails. */
+  requiredThreads?: number | readonly number[];
 }
 
 export interface CompileOptions {
   target: string;
+  /** The target's variant, e.g. `{ arch: "sm_90" }` for PTX. */
+  features?: TargetFeatures;
   /** Example arguments to specialize on… */
   args?: unknown[];
   /** …or their types, in parameter order (["f32", "f32[]"]) or by name ({ a: "f32" }). */
@@ -39,6 +48,12 @@ export interface CompileOptions {
   /** Run inlining, folding and dead-code elimination (default true). */
   optimize?: boolean;
 }
+
+/**
+ * Called with every specialization a kernel compiles (internal: the tests use it to assemble
+ * each kernel they run with ptxas too). Not part of the public API.
+ */
+export const specializationHooks = new Set<(kernel: Kernel, target: string, types: string[]) => void>();
 
 /** The parsed and lowered kernel, made on first use. */
 interface KernelSource {
@@ -82,18 +97,22 @@ export class Kernel {
     if (opts.types) types = this.typesFromNames(opts.types);
     else if (opts.args) types = this.typesOf(opts.args).map((t) => parseTypeName(t)!);
     else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
-    if (opts.dump?.length || opts.optimize === false) return this.compileUncached(target.name, types, opts);
+    if (opts.features?.arch !== undefined && !target.arches?.includes(opts.features.arch))
+      throw CompileError.single("unknown-target", `'${opts.features.arch}' is not an architecture of target '${target.name}'${target.arches ? ` (available: ${target.arches.join(", ")})` : ""}`);
+    const features = this.features(opts.features);
+    if (opts.dump?.length || opts.optimize === false) return this.compileUncached(target.name, features, types, opts);
     const key = types.map((t) => (t.kind === "array" ? `${t.elem}[]` : t.kind === "scalar" ? t.scalar : "?")).join(",");
-    return this.specialization(target.name, key).artifact;
+    return this.specialization(target.name, features, key).artifact;
   }
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
   async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
     if (this.scopeDeps.size) this.revalidateScope();
-    const spec = this.specialization(dev.target, this.typesOf(args).join(","));
+    const spec = this.specialization(dev.target, this.deviceFeatures(dev), this.typesOf(args).join(","));
     let k = spec.loaded.get(dev);
     if (!k) { k = dev.load(spec.artifact); spec.loaded.set(dev, k); }
     const grid = normalizeGrid(cfg);
+    this.checkLaunchBounds(grid.threads);
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (a instanceof DeviceArray) {
@@ -106,8 +125,8 @@ export class Kernel {
   }
 
   /** The cached specialization for a target and argument types, compiled when missing or outdated. */
-  private specialization(target: string, key: string): Specialization {
-    const cacheKey = `${target}|${key}`;
+  private specialization(target: string, features: TargetFeatures, key: string): Specialization {
+    const cacheKey = `${target}|${featuresKey(features)}|${key}`;
     let spec = this.specializations.get(cacheKey);
     const world = currentWorld();
     if (spec && spec.world !== world) {
@@ -119,9 +138,10 @@ export class Kernel {
     if (!spec) {
       const src = this.lowered();
       const types = key === "" ? [] : key.split(",").map((t) => parseTypeName(t)!);
-      const { module, artifact } = compileModule(src.ufn, types, this.config(target));
+      const { module, artifact } = compileModule(src.ufn, types, this.config(target, features));
       spec = { artifact, world, methodsUsed: new Set(module.methodsUsed), loaded: new WeakMap() };
       this.specializations.set(cacheKey, spec);
+      for (const hook of specializationHooks) hook(this, target, key === "" ? [] : key.split(","));
     }
     return spec;
   }
@@ -144,21 +164,54 @@ export class Kernel {
     }
   }
 
-  private compileUncached(target: string, types: Type[], opts: CompileOptions): Artifact {
+  private compileUncached(target: string, features: TargetFeatures, types: Type[], opts: CompileOptions): Artifact {
     const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
     const config: CompilerConfig = {
-      ...this.config(target),
+      ...this.config(target, features),
       optimize: opts.optimize ?? true,
       dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
     };
     return compileModule(this.lowered().ufn, types, config).artifact;
   }
 
-  private config(target: string): CompilerConfig {
+  private config(target: string, features: TargetFeatures): CompilerConfig {
     return {
-      target: TARGETS.get(target)!, optimize: true, inline: defaultInline,
+      target: TARGETS.get(target)!, features, optimize: true, inline: defaultInline,
       boundsCheck: this.options.boundsCheck ?? true, debugLevel: this.options.debugLevel ?? 1,
     };
+  }
+
+  /** The kernel's own features (fast math, launch bounds) over the device's or the caller's (architecture). */
+  private features(base: TargetFeatures | undefined): TargetFeatures {
+    const o = this.options;
+    const out: TargetFeatures = { ...base };
+    if (o.fastMath) out.fastMath = true;
+    if (o.maxThreads !== undefined) out.maxThreads = dims3(o.maxThreads, "maxThreads", this.name);
+    if (o.requiredThreads !== undefined) out.requiredThreads = dims3(o.requiredThreads, "requiredThreads", this.name);
+    return out;
+  }
+
+  /** Per device, computed once: the device's features (its architecture) with the kernel's. */
+  private readonly deviceFeatureCache = new WeakMap<Device, TargetFeatures>();
+  private deviceFeatures(dev: Device): TargetFeatures {
+    let f = this.deviceFeatureCache.get(dev);
+    if (!f) { f = this.features(dev.features); this.deviceFeatureCache.set(dev, f); }
+    return f;
+  }
+
+  /** A launch outside the kernel's declared launch bounds fails before it reaches the device. */
+  private checkLaunchBounds(threads: [number, number, number]): void {
+    const { maxThreads, requiredThreads } = this.options;
+    if (requiredThreads !== undefined) {
+      const want = dims3(requiredThreads, "requiredThreads", this.name);
+      if (want.some((w, i) => w !== threads[i]))
+        throw new KernelError("launch", `kernel '${this.name}' was compiled for blocks of exactly ${want.join("×")} threads (requiredThreads), launched with ${threads.join("×")}`);
+    }
+    if (maxThreads !== undefined) {
+      const max = dims3(maxThreads, "maxThreads", this.name);
+      if (threads[0] * threads[1] * threads[2] > max[0] * max[1] * max[2] || threads.some((t, i) => t > max[i]))
+        throw new KernelError("launch", `kernel '${this.name}' was compiled for blocks of at most ${max.join("×")} threads (maxThreads), launched with ${threads.join("×")}`);
+    }
   }
 
   /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */
@@ -207,6 +260,14 @@ export class Kernel {
       return t;
     });
   }
+}
+
+/** A launch-bounds option as three positive integer dimensions. */
+function dims3(v: number | readonly number[], what: string, kernel: string): [number, number, number] {
+  const list = typeof v === "number" ? [v] : Array.isArray(v) ? v : [];
+  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || x < 1) || list.reduce((a, b) => a * b, 1) > 1024)
+    throw CompileError.single("invalid-argument", `kernel '${kernel}': ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${JSON.stringify(v)}`);
+  return [list[0], list[1] ?? 1, list[2] ?? 1];
 }
 
 function typeNameOf(t: Type): TypeName {

@@ -13,7 +13,7 @@ import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/in
 import { printModule } from "./ir/printer.js";
 import type { Type } from "./ir/types.js";
 import { InvalidIRError, validateModule } from "./ir/validate.js";
-import type { Artifact, Target } from "./targets/target.js";
+import type { Artifact, Target, TargetFeatures } from "./targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
 export const DUMP_STAGES = ["infer", "inline", "fold", "dce"] as const;
@@ -21,6 +21,8 @@ export type DumpStage = (typeof DUMP_STAGES)[number];
 
 export interface CompilerConfig {
   target: Target;
+  /** The target's variant: architecture, fast math, launch bounds. */
+  features: TargetFeatures;
   /** Check every array access (default true). */
   boundsCheck: boolean;
   /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
@@ -72,10 +74,10 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     eliminateDeadCode(module);
     checkpoint("dce", module);
   }
-  const problems = target.validate(module);
+  const problems = target.validate(module, config.features);
   if (problems.length) throw new CompileError(problems);
   try {
-    return { module, artifact: target.emit(module) };
+    return { module, artifact: target.emit(module, config.features) };
   } catch (e) {
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;

@@ -21,6 +21,16 @@ test("compile prints the JS of the chosen kernel, with types from annotations", 
   assert.match(r.out, /Math\.fround\(x\[i\] \* 4\)/);
 });
 
+test("--target ptx prints PTX for the chosen architecture; --arch is checked", () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "ptx", "--arch", "sm_90");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^\.version 7\.8\n\.target sm_90\n\.address_size 64$/m);
+  assert.match(r.out, /^\.visible \.entry scale\(/m);
+  const bad = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "ptx", "--arch", "sm_50");
+  assert.equal(bad.code, 2);
+  assert.equal(bad.err, "gpuc: --arch 'sm_50' is not an architecture of target 'ptx' (sm_75, sm_80, sm_86, sm_89, sm_90)\n");
+});
+
 test("--dump prints the IR after the named stages", () => {
   const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=infer,dce");
   assert.equal(r.code, 0, r.err);
@@ -52,7 +62,7 @@ test("usage errors exit 2 and say what is wrong", () => {
     [["compile", "nope.ts"], /^gpuc: cannot read 'nope\.ts': no such file\n$/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "nope"], /^gpuc: no kernel named 'nope' in 'test\/fixtures\/cli\/kernels\.ts' \(kernels: scale, untyped, broken\)\n$/],
     [["compile", `${FIX}/kernels.ts`], /has 3 kernels \(scale, untyped, broken\): choose one with --kernel/],
-    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js, wgsl\)\n$/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js, wgsl, ptx\)\n$/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=parse"], /unknown stage 'parse' for --dump/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "k=float"], /--types: unknown type 'float' for 'k'/],
     [["frobnicate"], /^gpuc: unknown command 'frobnicate'/],

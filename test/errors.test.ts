@@ -99,7 +99,9 @@ test("argument: wrong count, unsupported value, declared type mismatch", async (
 test("unknown-target", async () => {
   const k = kernel(function t(x: Float32Array) { x[0] = 1; });
   await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "unknown-target" && e.message === "unknown target 'vhdl' (available: js, wgsl)");
+    e instanceof CompileError && e.kind === "unknown-target" && e.message === "unknown target 'vhdl' (available: js, wgsl, ptx)");
+  await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { arch: "sm_50" } }), (e: unknown) =>
+    e instanceof CompileError && e.kind === "unknown-target" && e.message === "'sm_50' is not an architecture of target 'ptx' (available: sm_75, sm_80, sm_86, sm_89, sm_90)");
 });
 
 test("launch errors are KernelErrors of kind 'launch'", async () => {

@@ -8,11 +8,12 @@ import { listDevices } from "../devices/index.js";
 import { parseTypeName, type Type } from "../ir/types.js";
 import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../pipeline.js";
 import { TARGETS } from "../targets/index.js";
+import type { TargetFeatures } from "../targets/target.js";
 import { readFileKernels } from "./file-kernels.js";
 
 const USAGE = `usage:
-  gpuc compile <file.ts> [--kernel NAME] [--target js] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
-               [--no-opt] [--no-bounds-check] [--debug=0|1|2]
+  gpuc compile <file.ts> [--kernel NAME] [--target js|wgsl|ptx] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
+               [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch sm_75|sm_80|sm_90] [--fast-math]
   gpuc devices
   gpuc demo
   gpuc --help
@@ -55,6 +56,8 @@ function compile(args: string[]): number {
         "no-opt": { type: "boolean", default: false },
         "no-bounds-check": { type: "boolean", default: false },
         debug: { type: "string", default: "1" },
+        arch: { type: "string" },
+        "fast-math": { type: "boolean", default: false },
       },
     });
   } catch (e) {
@@ -93,8 +96,14 @@ function compile(args: string[]): number {
   const out: string[] = [];
   const debugLevel = Number(values.debug);
   if (debugLevel !== 0 && debugLevel !== 1 && debugLevel !== 2) throw new UsageError(`--debug must be 0, 1 or 2, got '${values.debug}'`);
+  const features: TargetFeatures = {};
+  if (values.arch !== undefined) {
+    if (!target.arches?.includes(values.arch)) throw new UsageError(`--arch '${values.arch}' is not an architecture of target '${target.name}'${target.arches ? ` (${target.arches.join(", ")})` : " (it has none)"}`, false);
+    features.arch = values.arch;
+  }
+  if (values["fast-math"]) features.fastMath = true;
   const { artifact } = compileModule(ufn, types, {
-    target,
+    target, features,
     boundsCheck: !values["no-bounds-check"],
     debugLevel,
     optimize: !values["no-opt"],

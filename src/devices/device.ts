@@ -3,7 +3,7 @@
 
 import { KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
-import type { Artifact } from "../targets/target.js";
+import type { Artifact, TargetFeatures } from "../targets/target.js";
 
 import type { HostArray } from "../typed-arrays.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
@@ -45,6 +45,8 @@ export interface Device {
   readonly name: string;
   /** The compilation target this device runs. */
   readonly target: string;
+  /** The target variant this device needs (its architecture), when the target has several. */
+  readonly features?: TargetFeatures;
   array(data: HostArray): DeviceArray;
   load(artifact: Artifact): LoadedKernel;
   /** Run a loaded kernel; `args` are already checked against the artifact's parameter types. */

@@ -64,6 +64,13 @@ const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 function once(h: ExprHandle): () => ExprHandle { return () => h; }
 
 export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
+  protected override powMethod(a: Val, b: Val, span: Span): Val | null {
+    const m = this.ctx.methods.method("Math.pow");
+    if (!m) return null;
+    this.ctx.noteMethod("Math.pow");
+    return m(this, [a, b], span, "Math.pow");
+  }
+
   private newVarTypes: Type[];
   private newReturn: Type;
   /** IR local of each untyped variable (a parameter whose type widens gets a separate body local). */

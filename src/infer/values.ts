@@ -231,10 +231,18 @@ export class ValueBuilder {
     }
     if (row.result === "bool") return this.compare(name, a, ta, b, tb, span);
 
+    if (name === "pow") {
+      // `a ** b` is Math.pow(a, b): a target's overlay of Math.pow applies to it too.
+      const viaMethod = this.powMethod(a, b, span);
+      if (viaMethod) return viaMethod;
+    }
     let t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
     if ((name === "div" || name === "pow") && isInt(t)) t = T.f32;
     return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], t, span);
   }
+
+  /** `a ** b` through the method table's Math.pow, where the builder has one (null: use the op). */
+  protected powMethod(_a: Val, _b: Val, _span: Span): Val | null { return null; }
 
   protected foldWeak(op: string, name: OpName, a: { value: number; isFloat: boolean }, b: { value: number; isFloat: boolean }, span: Span): Val {
     const x = a.value, y = b.value;

@@ -7,6 +7,29 @@ import type { MethodTable } from "../infer/methods.js";
 import type { RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
 import type { WGSLLayout } from "./wgsl/emit.js";
+import type { PTXLayout } from "./ptx/emit.js";
+
+/** What selects a variant of a target (part of every cache key). */
+export interface TargetFeatures {
+  /** The GPU architecture (PTX: "sm_75" (default), "sm_80", "sm_86", "sm_89", "sm_90"). */
+  arch?: string;
+  /** Faster, less exact f32 division and square root (PTX: div.approx, sqrt.approx). */
+  fastMath?: boolean;
+  /** Launch bounds: the most threads per block a launch will use (PTX `.maxntid`). */
+  maxThreads?: [number, number, number];
+  /** Launch bounds: the exact block size every launch uses (PTX `.reqntid`). */
+  requiredThreads?: [number, number, number];
+}
+
+/** A stable text of the features, for cache keys ("" when none is set). */
+export function featuresKey(f: TargetFeatures): string {
+  const parts: string[] = [];
+  if (f.arch) parts.push(f.arch);
+  if (f.fastMath) parts.push("fastmath");
+  if (f.maxThreads) parts.push(`maxntid=${f.maxThreads.join("x")}`);
+  if (f.requiredThreads) parts.push(`reqntid=${f.requiredThreads.join("x")}`);
+  return parts.join(",");
+}
 
 /** What compiling a kernel for a target produces. */
 export interface Artifact {
@@ -27,11 +50,15 @@ export interface Artifact {
   runtime: RuntimeTables;
   /** How a loader binds parameters, the kernel state and tables (binding-based targets: WGSL). */
   layout?: WGSLLayout;
+  /** The entry's parameter list, patched globals and shared memory (PTX). */
+  ptx?: PTXLayout;
 }
 
 export interface Target {
   name: string;
   description: string;
+  /** The architectures `features.arch` may name (the first is the default); none for targets without. */
+  arches?: readonly string[];
   /** Whether the target has a call stack (recursion is a CompileError otherwise). */
   allowRecursion: boolean;
   /** Target-specific method implementations, consulted before the global table. */
@@ -39,9 +66,9 @@ export interface Target {
   /** Inlining the target needs, overriding the compiler's defaults (e.g. everything, for WGSL). */
   inline?: InlineOptions;
   /** Target limits and unsupported features, as user-facing diagnostics (empty when the module fits). */
-  validate(m: Module): Diagnostic[];
+  validate(m: Module, features: TargetFeatures): Diagnostic[];
   /** Validated IR → artifact. Throws only for a documented target limit. */
-  emit(m: Module): Artifact;
+  emit(m: Module, features: TargetFeatures): Artifact;
 }
 
 /** The kernel's parameters as an artifact lists them: source names and specialized types. */

@@ -4,7 +4,8 @@
 import type { Builtin, ExprHandle, Function, Loc, Module } from "../../ir/module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
-import { FunctionEmitter, LocationTable, sanitize, type ModuleNames } from "./function.js";
+import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
+import { LocationTable } from "../locations.js";
 import { emitRegionKernel } from "./regions.js";
 
 export interface JSArtifactCode {

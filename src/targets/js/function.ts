@@ -2,12 +2,13 @@
 // (Math.fround for f32, |0 and >>>0 for i32/u32 wrap-around). A kernel without barriers runs
 // every thread of the grid in one tight loop nest (no closure call per thread).
 
-import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
 import { walkStmts, exprOperands } from "../../ir/module.js";
 import { OPS } from "../../ir/ops.js";
 import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+import type { LocationTable } from "../locations.js";
 
 const RESERVED = new Set(`break case catch class const continue debugger default delete do else enum export extends false finally
   for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static
@@ -37,23 +38,6 @@ export interface ModuleNames {
   frameFn: number;
   /** The artifact's location table, filled as the code refers to locations. */
   locations: LocationTable;
-}
-
-/** Source locations by id, for exception records; equal sites share an id. */
-export class LocationTable {
-  readonly list: Loc[] = [];
-  private ids = new Map<string, number>();
-  id(loc: Loc | null | undefined): number {
-    if (!loc) return -1;
-    const key = siteKey(loc);
-    let id = this.ids.get(key);
-    if (id === undefined) { id = this.list.length; this.list.push(loc); this.ids.set(key, id); }
-    return id;
-  }
-}
-
-function siteKey(l: Loc): string {
-  return `${l.src.name}@${l.at}${l.inlinedAt ? "<" + siteKey(l.inlinedAt) : ""}`;
 }
 
 export function sanitize(name: string): string {

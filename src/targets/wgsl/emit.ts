@@ -12,6 +12,7 @@ import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
 import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+import { LocationTable } from "../locations.js";
 
 export interface WGSLBinding {
   binding: number;
@@ -61,8 +62,7 @@ class WGSLEmitter {
   private trapsInContinuing = false;
   private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
   private written = new Set<string>();
-  private locations: Loc[] = [];
-  private locationIds = new Map<string, number>();
+  private locations = new LocationTable();
 
   constructor(private m: Module) {
     this.f = m.functions[m.entry];
@@ -161,7 +161,7 @@ class WGSLEmitter {
     ].join("\n").split("\n");
     layout.lines = [...head.map(() => -1), ...this.lineLocs, -1];
     const code = [...head, ...this.lines, "}", ""].join("\n");
-    return { code, entry: "main", layout, locations: this.locations };
+    return { code, entry: "main", layout, locations: this.locations.list };
   }
 
   /** A runtime-library function as a WGSL function (its state parameter becomes the `state` binding). */
@@ -208,12 +208,7 @@ class WGSLEmitter {
     throw new Error(`internal: array expression of kind ${e.k}`);
   }
 
-  private locationId(l: Loc): number {
-    const key = siteKey(l);
-    let id = this.locationIds.get(key);
-    if (id === undefined) { id = this.locations.length; this.locations.push(l); this.locationIds.set(key, id); }
-    return id;
-  }
+  private locationId(l: Loc): number { return this.locations.id(l); }
 
   // ---- statements --------------------------------------------------------------------------
 
@@ -456,10 +451,6 @@ function sanitize(name: string): string {
   let n = name.replace(/[^A-Za-z0-9_]/g, "_").replace(/__+/g, "_");
   if (/^[0-9_]/.test(n)) n = "v" + n;
   return RESERVED.has(n) ? n + "_" : n;
-}
-
-function siteKey(l: Loc): string {
-  return `${l.src.name}@${l.at}${l.inlinedAt ? "<" + siteKey(l.inlinedAt) : ""}`;
 }
 
 function assertNeverOp(op: never): never {

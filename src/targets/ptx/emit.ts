@@ -1,0 +1,889 @@
+// The PTX back end: validated IR → one PTX module (NVIDIA's virtual ISA, assembled by ptxas or
+// the CUDA driver's JIT).
+//
+// Lowering, in short:
+//  - every IR local is one virtual register of its type's class (%p pred, %r b32, %f f32,
+//    %fd f64, %rd b64); expressions are trees, so each gets fresh temporaries and ptxas
+//    allocates the real registers;
+//  - structured control flow becomes labels and predicated branches (`@!%p bra`);
+//  - an array is a base address and a length: kernel array parameters are a .u64 pointer and a
+//    .u32 length; private arrays are .local, shared arrays .shared (32-bit addresses), constant
+//    tables are reached through patched .global pointers (`gpuc_table_<i>`, filled by the
+//    loader with cuModuleGetGlobal before the first launch);
+//  - the kernel state is two more entry parameters (pointer and length), passed to the
+//    functions that use it;
+//  - helpers and the runtime library stay `.func`s when not inlined (PTX has a call stack, so
+//    recursion works); `trap` is `exit` (an exiting thread also releases barriers waiting on it);
+//  - float arithmetic is `.rn` (never contracted into FMAs: results equal the CPU's), division
+//    and square root correctly rounded unless `fastMath`; JS semantics where PTX differs
+//    (integer division by zero, shift counts, float→int wrapping, NaN and signed zeros in
+//    min/max, Math.round) are spelled out.
+
+import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { OpName } from "../../ir/ops.js";
+import { type Scalar, type Type } from "../../ir/types.js";
+import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+import { LocationTable } from "../locations.js";
+import type { TargetFeatures } from "../target.js";
+import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
+
+export interface PTXEntryParam {
+  /** The .param name in the entry's signature. */
+  name: string;
+  /** A kernel parameter's value or an array's pointer, an array's length, the kernel state or its length. */
+  role: "value" | "pointer" | "length" | "state" | "state-length";
+  /** The kernel parameter's index (-1 for the state). */
+  index: number;
+  type: "u64" | "u32" | "s32" | "f32" | "f64";
+}
+
+export interface PTXLayout {
+  arch: string;
+  /** The entry's parameters, in order, with where each value comes from. */
+  params: PTXEntryParam[];
+  /** Patched globals: a .u64 pointer per constant table, filled by the loader (relocation strategy `patch`). */
+  tables: { symbol: string; index: number }[];
+  /** Static shared memory per block, in bytes. */
+  sharedBytes: number;
+  /** For each line of the code (0-based), the id of the source location it came from, or -1. */
+  lines: number[];
+}
+
+export interface PTXCode { code: string; entry: string; layout: PTXLayout; locations: Loc[] }
+
+/** The PTX ISA version written for an architecture (the oldest that has what gpuc emits). */
+export function ptxVersion(arch: string): string {
+  const sm = Number(/^sm_(\d+)/.exec(arch)?.[1] ?? 75);
+  return sm >= 90 ? "7.8" : "7.8";
+}
+
+export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
+  return new PTXModuleEmitter(m, features).emit();
+}
+
+type RegClass = "p" | "r" | "f" | "fd" | "rd";
+const REG_DECL: Record<RegClass, string> = { p: ".pred", r: ".b32", f: ".f32", fd: ".f64", rd: ".b64" };
+const CLASS: Record<Scalar, RegClass> = { bool: "p", i32: "r", u32: "r", f32: "f", f64: "fd" };
+/** The instruction type suffix of a scalar. */
+const SUFFIX: Record<Scalar, string> = { bool: "pred", i32: "s32", u32: "u32", f32: "f32", f64: "f64" };
+const ELEM_BYTES: Record<Scalar, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8 };
+
+/** An array as the code reaches it: its state space, base address and length. */
+interface ArrayRef {
+  space: "global" | "shared" | "local";
+  /** A register holding the base address (b64, or b32 for shared memory), or a symbol. */
+  base: string;
+  /** Whether `base` is a 64-bit address. */
+  wide: boolean;
+  elem: Scalar;
+  /** A register or immediate holding the length (i32). */
+  length: string;
+}
+
+class PTXModuleEmitter {
+  readonly locations = new LocationTable();
+  readonly prelude = new Set<string>();
+  readonly fnNames: string[];
+  readonly lineLocs: number[] = [];
+
+  constructor(readonly m: Module, readonly features: TargetFeatures) {
+    const used = new Set<string>();
+    this.fnNames = m.functions.map((f, i) => {
+      if (i === m.entry) return sanitize(f.name);
+      let n = `${sanitize(f.name)}_${i}`;
+      while (used.has(n)) n += "_";
+      used.add(n);
+      return n;
+    });
+  }
+
+  emit(): PTXCode {
+    const m = this.m;
+    const arch = this.features.arch ?? "sm_75";
+    const out: string[] = [];
+    const outLocs: number[] = [];
+    const push = (text: string, locs?: number[]): void => {
+      const lines = text.split("\n");
+      out.push(...lines);
+      outLocs.push(...(locs ?? lines.map(() => -1)));
+    };
+    push([`// gpuc: kernel '${sanitize(m.functions[m.entry].name)}'`, `.version ${ptxVersion(arch)}`, `.target ${arch}`, ".address_size 64", ""].join("\n"));
+    const tables = m.globals.map((g, i) => ({ symbol: `gpuc_table_${i}_${sanitize(g.name)}`, index: i }));
+    for (const t of tables) push(`.visible .global .align 8 .u64 ${t.symbol};`);
+    let sharedBytes = 0;
+    m.shared.forEach((sh, i) => {
+      const bytes = ELEM_BYTES[sh.type.elem] * (sh.type.size ?? 0);
+      sharedBytes += bytes;
+      push(`.shared .align ${ELEM_BYTES[sh.type.elem]} .b8 ${sharedName(m, i)}[${Math.max(bytes, 4)}];`);
+    });
+    const bodies: { text: string[]; locs: number[] }[] = [];
+    let entryParams: PTXEntryParam[] = [];
+    // Functions in module order (callees first); prototypes first, so recursion and any order work.
+    const protos: string[] = [];
+    m.functions.forEach((f, i) => {
+      const fe = new PTXFunctionEmitter(this, f, i, tables.map((t) => t.symbol));
+      const r = fe.emit();
+      if (i === m.entry) entryParams = fe.entryParams;
+      else protos.push(`${r.signature};`);
+      bodies.push({ text: r.lines, locs: r.locs });
+    });
+    // The prelude: hand-written PTX for what has no instruction (exact float remainder).
+    const prelude = preludeClosure(this.prelude);
+    for (const name of prelude) protos.push(`${PTX_PRELUDE[name].signature};`);
+    if (protos.length) push(["", ...protos].join("\n"));
+    for (const name of prelude) push(["", PTX_PRELUDE[name].signature, PTX_PRELUDE[name].body].join("\n"));
+    for (const b of bodies) { push(""); push(b.text.join("\n"), b.locs); }
+    push("");
+    const code = out.join("\n");
+    return {
+      code, entry: this.fnNames[m.entry],
+      layout: { arch, params: entryParams, tables, sharedBytes, lines: outLocs },
+      locations: this.locations.list,
+    };
+  }
+}
+
+function sharedName(m: Module, i: number): string { return `gpuc_shared_${i}_${sanitize(m.shared[i].name)}`; }
+
+class PTXFunctionEmitter {
+  private lines: string[] = [];
+  private locs: number[] = [];
+  private stmtLoc: Loc | null = null;
+  private counters: Record<RegClass, number> = { p: 0, r: 0, f: 0, fd: 0, rd: 0 };
+  private labels = 0;
+  private regs: string[] = [];
+  private arrays = new Map<number, ArrayRef>();
+  private breakTargets: string[] = [];
+  private continueTargets: string[] = [];
+  private localDecls: string[] = [];
+  private isKernel: boolean;
+  readonly entryParams: PTXEntryParam[] = [];
+
+  constructor(private mod: PTXModuleEmitter, private f: Function, private index: number, private tableSymbols: string[]) {
+    this.isKernel = index === mod.m.entry;
+  }
+
+  private get m(): Module { return this.mod.m; }
+
+  emit(): { signature: string; lines: string[]; locs: number[] } {
+    const f = this.f;
+    const name = this.mod.fnNames[this.index];
+    // Registers for every scalar local; arrays get their references below.
+    f.locals.forEach((l, i) => { if (l.type.kind === "scalar") this.regs[i] = this.reg(CLASS[l.type.scalar]); });
+    const head: string[] = [];
+    let signature: string;
+    if (this.isKernel) {
+      const params: string[] = [];
+      const add = (p: PTXEntryParam): string => { this.entryParams.push(p); params.push(`.param .${p.type} ${p.name}`); return p.name; };
+      f.params.forEach((p, i) => {
+        const t = f.locals[p].type;
+        const pname = `${name}_${sanitize(f.paramNames[i] ?? f.locals[p].name)}_${i}`;
+        if (t.kind === "scalar") {
+          const type = t.scalar === "bool" ? "u32" : SUFFIX[t.scalar] as PTXEntryParam["type"];
+          const n = add({ name: pname, role: "value", index: i, type });
+          if (t.scalar === "bool") {
+            const tmp = this.reg("r");
+            head.push(`ld.param.u32 ${tmp}, [${n}];`, `setp.ne.u32 ${this.regs[p]}, ${tmp}, 0;`);
+          } else head.push(`ld.param.${type} ${this.regs[p]}, [${n}];`);
+        } else if (t.kind === "array") {
+          const ptr = add({ name: pname, role: "pointer", index: i, type: "u64" });
+          const len = add({ name: `${pname}_len`, role: "length", index: i, type: "u32" });
+          const base = this.reg("rd"), length = this.reg("r");
+          head.push(`ld.param.u64 ${base}, [${ptr}];`, `cvta.to.global.u64 ${base}, ${base};`, `ld.param.u32 ${length}, [${len}];`);
+          this.arrays.set(p, { space: "global", base, wide: true, elem: t.elem, length });
+        }
+      });
+      if (f.stateParam !== null) {
+        const ptr = add({ name: `${name}_gpuc_state`, role: "state", index: -1, type: "u64" });
+        const len = add({ name: `${name}_gpuc_state_len`, role: "state-length", index: -1, type: "u32" });
+        const base = this.reg("rd"), length = this.reg("r");
+        head.push(`ld.param.u64 ${base}, [${ptr}];`, `cvta.to.global.u64 ${base}, ${base};`, `ld.param.u32 ${length}, [${len}];`);
+        this.arrays.set(f.stateParam, { space: "global", base, wide: true, elem: "i32", length });
+      }
+      const bounds: string[] = [];
+      const { maxThreads, requiredThreads } = this.mod.features;
+      if (requiredThreads) bounds.push(`.reqntid ${requiredThreads.join(", ")}`);
+      else if (maxThreads) bounds.push(`.maxntid ${maxThreads.join(", ")}`);
+      signature = `.visible .entry ${name}(\n  ${params.join(",\n  ")}\n)${bounds.length ? "\n" + bounds.join("\n") : ""}`;
+    } else {
+      // .func: scalars as .b32/.b64/.f32/.f64 params (bools as b32), arrays as address + length.
+      const params: string[] = [];
+      const all = [...(f.stateParam !== null ? [f.stateParam] : []), ...f.params];
+      all.forEach((p, i) => {
+        const t = f.locals[p].type;
+        const pn = `${name}_p${i}`;
+        if (t.kind === "scalar") {
+          if (t.scalar === "bool") {
+            params.push(`.param .b32 ${pn}`);
+            const tmp = this.reg("r");
+            head.push(`ld.param.b32 ${tmp}, [${pn}];`, `setp.ne.b32 ${this.regs[p]}, ${tmp}, 0;`);
+          } else {
+            params.push(`.param .${paramType(t.scalar)} ${pn}`);
+            head.push(`ld.param.${paramType(t.scalar)} ${this.regs[p]}, [${pn}];`);
+          }
+        } else if (t.kind === "array") {
+          const space = spaceOf(t.space);
+          const wide = space !== "shared";
+          params.push(`.param .${wide ? "b64" : "b32"} ${pn}`, `.param .b32 ${pn}_len`);
+          const base = this.reg(wide ? "rd" : "r"), length = this.reg("r");
+          head.push(`ld.param.${wide ? "b64" : "b32"} ${base}, [${pn}];`, `ld.param.b32 ${length}, [${pn}_len];`);
+          this.arrays.set(p, { space, base, wide, elem: t.elem, length });
+        }
+      });
+      const ret = f.returnType.kind === "scalar" ? `(.param .${paramType(f.returnType.scalar)} ${name}_ret) ` : "";
+      signature = `.func ${ret}${name}(${params.join(", ")})`;
+    }
+    // Private arrays: .local, addressed through a register.
+    f.locals.forEach((l, i) => {
+      if (l.type.kind !== "array" || this.arrays.has(i) || i === f.stateParam || f.params.includes(i as never)) return;
+      const sym = `gpuc_local_${i}`;
+      const bytes = ELEM_BYTES[l.type.elem] * (l.type.size ?? 0);
+      this.localDecls.push(`.local .align ${ELEM_BYTES[l.type.elem]} .b8 ${sym}[${Math.max(bytes, 4)}];`);
+      const base = this.reg("rd");
+      head.push(`mov.u64 ${base}, ${sym};`);
+      this.arrays.set(i, { space: "local", base, wide: true, elem: l.type.elem, length: String(l.type.size ?? 0) });
+    });
+    this.block(f.body);
+    if (completesBlock(f.body)) this.line("ret;");
+    const decls = (Object.keys(this.counters) as RegClass[]).filter((c) => this.counters[c] > 0).map((c) => `  .reg ${REG_DECL[c]} %${c}<${this.counters[c] + 1}>;`);
+    const headLines = [signature, "{", ...decls, ...this.localDecls.map((d) => "  " + d), ...head.map((h) => "  " + h)].join("\n").split("\n");
+    return {
+      signature,
+      lines: [...headLines, ...this.lines, "}"],
+      locs: [...headLines.map(() => -1), ...this.locs, -1],
+    };
+  }
+
+  // ---- registers, labels, lines ---------------------------------------------------------------
+
+  private reg(c: RegClass): string { return `%${c}${++this.counters[c]}`; }
+  private label(what: string): string { return `$L${this.index}_${++this.labels}_${what}`; }
+
+  private line(text: string): void {
+    this.lines.push(text.endsWith(":") ? text : "  " + text);
+    this.locs.push(this.stmtLoc ? this.mod.locations.id(this.stmtLoc) : -1);
+  }
+
+  // ---- statements ----------------------------------------------------------------------------
+
+  private block(b: Block): void { for (const s of b) this.stmt(s); }
+
+  private stmt(s: Stmt): void {
+    this.stmtLoc = s.loc ?? this.stmtLoc;
+    const f = this.f;
+    switch (s.k) {
+      case "set": {
+        const t = scalarOf(f.locals[s.local].type);
+        this.move(t, this.regs[s.local], this.expr(s.value));
+        return;
+      }
+      case "store": {
+        const a = this.arrayRef(s.array);
+        const addr = this.address(a, s.index);
+        const v = this.expr(s.value);
+        this.line(`st.${a.space}.${memType(a.elem)} ${addr}, ${v};`);
+        return;
+      }
+      case "if": {
+        const cond = this.pred(s.cond);
+        const elseL = this.label("else"), endL = this.label("endif");
+        this.line(`@!${cond} bra ${s.else.length ? elseL : endL};`);
+        this.block(s.then);
+        if (s.else.length) {
+          if (completesBlock(s.then)) this.line(`bra ${endL};`);
+          this.line(`${elseL}:`);
+          this.block(s.else);
+        }
+        this.line(`${endL}:`);
+        return;
+      }
+      case "loop": {
+        const head = this.label("loop"), cont = this.label("continue"), exit = this.label("break");
+        this.line(`${head}:`);
+        this.breakTargets.push(exit);
+        this.continueTargets.push(cont);
+        this.block(s.body);
+        this.line(`${cont}:`);
+        this.block(s.continuing);
+        this.breakTargets.pop();
+        this.continueTargets.pop();
+        if (s.breakIf !== null) this.line(`@${this.pred(s.breakIf)} bra ${exit};`);
+        this.line(`bra ${head};`);
+        this.line(`${exit}:`);
+        return;
+      }
+      case "switch": return this.switchStmt(s);
+      case "break": this.line(`bra ${this.breakTargets.at(-1)};`); return;
+      case "continue": this.line(`bra ${this.continueTargets.at(-1)};`); return;
+      case "return": {
+        if (s.value !== null) {
+          const t = scalarOf(f.exprs[s.value].type);
+          const v = this.expr(s.value);
+          const name = `${this.mod.fnNames[this.index]}_ret`;
+          this.storeParam(name, t, v);
+        }
+        this.line("ret;");
+        return;
+      }
+      case "barrier": this.line("bar.sync 0;"); return;
+      // The exception is recorded: this thread ends (and no longer holds up barriers).
+      case "trap": this.line("exit;"); return;
+      case "init": {
+        const a = this.arrays.get(s.local)!;
+        const t = f.locals[s.local].type;
+        const words = (ELEM_BYTES[a.elem] * ((t.kind === "array" ? t.size : 0) ?? 0)) / 4;
+        if (words <= 32) for (let w = 0; w < words; w++) this.line(`st.local.u32 [${a.base}+${w * 4}], 0;`);
+        else {
+          const i = this.reg("r"), p = this.reg("p"), addr = this.reg("rd"), off = this.reg("rd");
+          const top = this.label("zero");
+          this.line(`mov.u32 ${i}, 0;`);
+          this.line(`${top}:`);
+          this.line(`mul.wide.u32 ${off}, ${i}, 4;`);
+          this.line(`add.s64 ${addr}, ${a.base}, ${off};`);
+          this.line(`st.local.u32 [${addr}], 0;`);
+          this.line(`add.u32 ${i}, ${i}, 1;`);
+          this.line(`setp.lt.u32 ${p}, ${i}, ${words};`);
+          this.line(`@${p} bra ${top};`);
+        }
+        return;
+      }
+      case "atomic": return this.atomic(s);
+      case "call": return this.call(s);
+      default: assertNeverIR(s);
+    }
+  }
+
+  private storeParam(name: string, t: Scalar, v: string): void {
+    if (t === "bool") {
+      const tmp = this.reg("r");
+      this.line(`selp.b32 ${tmp}, 1, 0, ${v};`);
+      this.line(`st.param.b32 [${name}], ${tmp};`);
+    } else this.line(`st.param.${paramType(t)} [${name}], ${v};`);
+  }
+
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>): void {
+    const selT = scalarOf(this.f.exprs[s.selector].type);
+    const sel = this.materialize(selT, this.expr(s.selector));
+    const end = this.label("endswitch");
+    const caseLabels = s.cases.map(() => this.label("case"));
+    const p = this.reg("p");
+    s.cases.forEach((c, i) => {
+      for (const v of c.values) {
+        this.line(`setp.eq.${selT === "u32" ? "u32" : "s32"} ${p}, ${sel}, ${selT === "u32" ? v >>> 0 : v | 0};`);
+        this.line(`@${p} bra ${caseLabels[i]};`);
+      }
+    });
+    const def = s.cases.findIndex((c) => c.isDefault);
+    this.line(`bra ${def >= 0 ? caseLabels[def] : end};`);
+    this.breakTargets.push(end);
+    s.cases.forEach((c, i) => {
+      this.line(`${caseLabels[i]}:`);
+      this.block(c.body);
+      // A case that completes without `break` falls into the next one's body (JS semantics).
+      if (!c.fallthrough && completesBlock(c.body) && i + 1 < s.cases.length) this.line(`bra ${end};`);
+    });
+    this.breakTargets.pop();
+    this.line(`${end}:`);
+  }
+
+  private call(s: Extract<Stmt, { k: "call" }>): void {
+    const callee = this.m.functions[s.fn];
+    const name = this.mod.fnNames[s.fn];
+    const lines: string[] = ["{"];
+    const names: string[] = [];
+    const pass = (kind: string, value: string, store: string): void => {
+      const pn = `gpuc_arg${names.length}`;
+      names.push(pn);
+      lines.push(`.param .${kind} ${pn};`, `st.param.${store} [${pn}], ${value};`);
+    };
+    const argsWithState = [...(callee.stateParam !== null ? [null] : []), ...s.args];
+    const calleeParams = [...(callee.stateParam !== null ? [callee.stateParam] : []), ...callee.params];
+    argsWithState.forEach((a, i) => {
+      const t = callee.locals[calleeParams[i]].type;
+      if (t.kind === "array") {
+        const ref = a === null ? this.arrays.get(this.f.stateParam!)! : this.arrayRef(a);
+        if (ref.wide) pass("b64", ref.base, "b64");
+        else pass("b32", ref.base, "b32");
+        pass("b32", this.materialize("i32", ref.length), "b32");
+      } else {
+        const st = scalarOf(t);
+        const v = this.expr(a!);
+        if (st === "bool") {
+          const tmp = this.reg("r");
+          this.line(`selp.b32 ${tmp}, 1, 0, ${v};`);
+          pass("b32", tmp, "b32");
+        } else pass(paramType(st), v, paramType(st));
+      }
+    });
+    const rt = callee.returnType;
+    if (rt.kind === "scalar") lines.push(`.param .${paramType(rt.scalar)} gpuc_ret;`);
+    lines.push(`call ${rt.kind === "scalar" ? "(gpuc_ret), " : ""}${name}, (${names.join(", ")});`);
+    if (rt.kind === "scalar" && s.result !== null) {
+      if (rt.scalar === "bool") {
+        const tmp = this.reg("r");
+        lines.push(`ld.param.b32 ${tmp}, [gpuc_ret];`, `setp.ne.b32 ${this.regs[s.result]}, ${tmp}, 0;`);
+      } else lines.push(`ld.param.${paramType(rt.scalar)} ${this.regs[s.result]}, [gpuc_ret];`);
+    }
+    lines.push("}");
+    for (const l of lines) this.line(l);
+  }
+
+  private atomic(s: Extract<Stmt, { k: "atomic" }>): void {
+    const a = this.arrayRef(s.array);
+    const addr = this.address(a, s.index);
+    const v = s.args.map((x) => this.expr(x));
+    const t = a.elem;
+    const res = s.result !== null ? this.regs[s.result] : this.reg(CLASS[t]);
+    const sp = a.space === "local" ? "" : `.${a.space}`;
+    const it = t === "i32" ? "s32" : t === "u32" ? "u32" : "f32";
+    switch (s.op) {
+      case "add": this.line(`atom${sp}.add.${t === "f32" ? "f32" : "u32"} ${res}, ${addr}, ${v[0]};`); return;
+      case "sub": {
+        const n = this.reg("r");
+        this.line(`neg.s32 ${n}, ${this.materialize("i32", v[0])};`);
+        this.line(`atom${sp}.add.u32 ${res}, ${addr}, ${n};`);
+        return;
+      }
+      case "and": case "or": case "xor": this.line(`atom${sp}.${s.op}.b32 ${res}, ${addr}, ${v[0]};`); return;
+      case "min": case "max": this.line(`atom${sp}.${s.op}.${it} ${res}, ${addr}, ${v[0]};`); return;
+      case "exchange": this.line(`atom${sp}.exch.b32 ${res}, ${addr}, ${v[0]};`); return;
+      case "compareExchange": this.line(`atom${sp}.cas.b32 ${res}, ${addr}, ${v[0]}, ${v[1]};`); return;
+      case "load": this.line(`ld.volatile${sp}.${memType(t)} ${res}, ${addr};`); return;
+      case "store": {
+        const old = this.reg(CLASS[t]);
+        this.line(`atom${sp}.exch.b32 ${old}, ${addr}, ${v[0]};`);
+        if (s.result !== null) this.move(t, res, v[0]);
+        return;
+      }
+      default: assertNeverIR(s.op as never);
+    }
+  }
+
+  // ---- arrays --------------------------------------------------------------------------------
+
+  private arrayRef(h: ExprHandle): ArrayRef {
+    const e = this.f.exprs[h];
+    if (e.k === "local") {
+      const r = this.arrays.get(e.local);
+      if (!r) throw new Error(`internal: PTX array local ${e.local} has no reference`);
+      return r;
+    }
+    if (e.k === "global") {
+      // The table's address is read from its patched global where it is used (a use may be
+      // under a branch; ptxas merges repeated loads).
+      const g = this.m.globals[e.global];
+      const base = this.reg("rd");
+      this.line(`ld.global.u64 ${base}, [${this.tableSymbols[e.global]}];`);
+      this.line(`cvta.to.global.u64 ${base}, ${base};`);
+      return { space: "global", base, wide: true, elem: g.type.elem, length: String(g.value.length) };
+    }
+    if (e.k === "shared") {
+      const sh = this.m.shared[e.shared];
+      const base = this.reg("r");
+      this.line(`mov.u32 ${base}, ${sharedName(this.m, e.shared)};`);
+      return { space: "shared", base, wide: false, elem: sh.type.elem, length: String(sh.type.size ?? 0) };
+    }
+    throw new Error(`internal: array expression of kind ${e.k}`);
+  }
+
+  /** The address operand `[reg]` or `[reg+offset]` of array[index]. */
+  private address(a: ArrayRef, index: ExprHandle): string {
+    const ie = this.f.exprs[index];
+    const size = ELEM_BYTES[a.elem];
+    if (ie.k === "const" && typeof ie.value === "number" && Math.abs(ie.value * size) < 2 ** 24) {
+      const off = ie.value * size;
+      return off === 0 ? `[${a.base}]` : `[${a.base}${off < 0 ? "" : "+"}${off}]`;
+    }
+    const it = scalarOf(ie.type);
+    const i = this.materialize(it, this.expr(index));
+    if (a.wide) {
+      const off = this.reg("rd"), addr = this.reg("rd");
+      this.line(`mul.wide.${it === "u32" ? "u32" : "s32"} ${off}, ${i}, ${size};`);
+      this.line(`add.s64 ${addr}, ${a.base}, ${off};`);
+      return `[${addr}]`;
+    }
+    const addr = this.reg("r");
+    this.line(`mad.lo.s32 ${addr}, ${i}, ${size}, ${a.base};`);
+    return `[${addr}]`;
+  }
+
+  // ---- expressions ---------------------------------------------------------------------------
+
+  /** A register or immediate holding the expression's value. */
+  private expr(h: ExprHandle): string {
+    const e: Expr = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return immediate(e.value, scalarOf(e.type));
+      case "local": return this.regs[e.local];
+      case "builtin": {
+        const r = this.reg("r");
+        this.line(`mov.u32 ${r}, ${BUILTINS[e.name]};`);
+        return r;
+      }
+      case "location": return String(this.mod.locations.id(e.site));
+      case "length": return this.arrayRef(e.array).length;
+      case "load": {
+        const a = this.arrayRef(e.array);
+        const addr = this.address(a, e.index);
+        const r = this.reg(CLASS[a.elem]);
+        this.line(`ld.${a.space}.${memType(a.elem)} ${r}, ${addr};`);
+        return r;
+      }
+      case "select": {
+        const t = scalarOf(e.type);
+        const r = this.reg(CLASS[t]);
+        if (isSafe(this.f, e.a) && isSafe(this.f, e.b) && t !== "bool") {
+          const c = this.pred(e.cond);
+          const a = this.expr(e.a), b = this.expr(e.b);
+          this.line(`selp.${memType(t) === "f32" ? "f32" : t === "f64" ? "f64" : "b32"} ${r}, ${a}, ${b}, ${c};`);
+          return r;
+        }
+        // Only the chosen operand is evaluated (it may load, guarded by the condition).
+        const c = this.pred(e.cond);
+        const elseL = this.label("sel_else"), endL = this.label("sel_end");
+        this.line(`@!${c} bra ${elseL};`);
+        this.move(t, r, this.expr(e.a));
+        this.line(`bra ${endL};`);
+        this.line(`${elseL}:`);
+        this.move(t, r, this.expr(e.b));
+        this.line(`${endL}:`);
+        return r;
+      }
+      case "convert": return this.convert(this.expr(e.arg), scalarOf(this.f.exprs[e.arg].type), scalarOf(e.type));
+      case "op": return this.op(e);
+      case "global": case "shared": throw new Error("internal: an array used as a value");
+      default: return assertNeverIR(e);
+    }
+  }
+
+  /** A predicate register holding a bool expression. */
+  private pred(h: ExprHandle): string {
+    const v = this.expr(h);
+    if (v.startsWith("%")) return v;
+    const p = this.reg("p");
+    this.line(`setp.ne.u32 ${p}, ${v === "1" ? 1 : 0}, 0;`);
+    return p;
+  }
+
+  /** An immediate moved into a register (for instructions that take no immediate there). */
+  private materialize(t: Scalar, v: string): string {
+    if (v.startsWith("%")) return v;
+    const r = this.reg(CLASS[t]);
+    if (t === "bool") this.line(`setp.ne.u32 ${r}, ${v === "1" ? 1 : 0}, 0;`);
+    else this.line(`mov.${movType(t)} ${r}, ${v};`);
+    return r;
+  }
+
+  private move(t: Scalar, dst: string, v: string): void {
+    if (dst === v) return;
+    if (t === "bool") {
+      if (v.startsWith("%")) this.line(`mov.pred ${dst}, ${v};`);
+      else this.line(`setp.ne.u32 ${dst}, ${v === "1" ? 1 : 0}, 0;`);
+    } else this.line(`mov.${movType(t)} ${dst}, ${v};`);
+  }
+
+  private convert(x: string, from: Scalar, to: Scalar): string {
+    const r = this.reg(CLASS[to]);
+    if (to === "bool") {
+      const v = this.materialize(from, x);
+      if (from === "f32" || from === "f64") this.line(`setp.ne.${from} ${r}, ${v}, ${from === "f32" ? "0f00000000" : "0d0000000000000000"};`);
+      else this.line(`setp.ne.b32 ${r}, ${v}, 0;`);
+      return r;
+    }
+    if (from === "bool") {
+      const p = this.materialize("bool", x);
+      this.line(`selp.${to === "f32" ? "f32" : to === "f64" ? "f64" : "b32"} ${r}, ${immediate(1, to)}, ${immediate(0, to)}, ${p};`);
+      return r;
+    }
+    const v = this.materialize(from, x);
+    if ((from === "i32" || from === "u32") && (to === "i32" || to === "u32")) { this.line(`mov.b32 ${r}, ${v};`); return r; }
+    if (to === "f32" || to === "f64") {
+      if (from === "f32" || from === "f64") this.line(`cvt${to === "f32" ? ".rn" : ""}.${to}.${from} ${r}, ${v};`);
+      else this.line(`cvt.rn.${to}.${SUFFIX[from]} ${r}, ${v};`);
+      return r;
+    }
+    // Float → i32/u32 as JS's ToInt32/ToUint32: truncate, then wrap modulo 2^32 (NaN and
+    // infinities give 0). In range (|x| < 2^31) one cvt does it; beyond, the wrap is computed
+    // exactly in f64: t - floor(t / 2^32) * 2^32.
+    const inRange = this.reg("p"), ax = this.reg(CLASS[from]);
+    this.line(`cvt.rzi.s32.${from} ${r}, ${v};`);
+    this.line(`abs.${from} ${ax}, ${v};`);
+    this.line(`setp.lt.${from} ${inRange}, ${ax}, ${immediate(2147483648, from)};`);
+    const d = from === "f64" ? v : this.reg("fd");
+    const t = this.reg("fd"), q = this.reg("fd"), w = this.reg("fd"), fin = this.reg("p");
+    if (from === "f32") this.line(`@!${inRange} cvt.f64.f32 ${d}, ${v};`);
+    this.line(`@!${inRange} cvt.rzi.f64.f64 ${t}, ${d};`);
+    this.line(`@!${inRange} mul.rn.f64 ${q}, ${t}, 0d3DF0000000000000;`);
+    this.line(`@!${inRange} cvt.rmi.f64.f64 ${q}, ${q};`);
+    this.line(`@!${inRange} fma.rn.f64 ${w}, ${q}, 0dC1F0000000000000, ${t};`);
+    this.line(`@!${inRange} cvt.rzi.u32.f64 ${r}, ${w};`);
+    this.line(`@!${inRange} testp.finite.f64 ${fin}, ${d};`);
+    this.line(`@!${inRange} selp.b32 ${r}, ${r}, 0, ${fin};`);
+    return r;
+  }
+
+  private op(e: Extract<Expr, { k: "op" }>): string {
+    const t = scalarOf(this.f.exprs[e.args[0]].type);
+    const rt = scalarOf(e.type);
+    // Short-circuit logic: the right operand is evaluated only when needed if it may load.
+    if (e.op === "land" || e.op === "lor") {
+      const r = this.reg("p");
+      const a = this.pred(e.args[0]);
+      if (isSafe(this.f, e.args[1])) {
+        const b = this.pred(e.args[1]);
+        this.line(`${e.op === "land" ? "and" : "or"}.pred ${r}, ${a}, ${b};`);
+        return r;
+      }
+      const skip = this.label("sc");
+      this.line(`mov.pred ${r}, ${a};`);
+      this.line(`@${e.op === "land" ? "!" : ""}${r} bra ${skip};`);
+      this.line(`mov.pred ${r}, ${this.pred(e.args[1])};`);
+      this.line(`${skip}:`);
+      return r;
+    }
+    const args = e.args.map((a) => this.expr(a));
+    return this.opValue(e.op, args, t, rt);
+  }
+
+  /** One op on operand registers/immediates of type `t`; returns the result register. */
+  private opValue(op: OpName, args: string[], t: Scalar, rt: Scalar): string {
+    const r = this.reg(CLASS[rt]);
+    const x = this.materialize(t, args[0]);
+    const y = args[1];
+    const s = SUFFIX[t];
+    const isF = t === "f32" || t === "f64";
+    const fm = this.mod.features.fastMath === true && t === "f32";
+    const emit = (text: string): string => { this.line(text); return r; };
+    switch (op) {
+      case "add": return emit(isF ? `add.rn.${s} ${r}, ${x}, ${y};` : `add.${s} ${r}, ${x}, ${y};`);
+      case "sub": return emit(isF ? `sub.rn.${s} ${r}, ${x}, ${y};` : `sub.${s} ${r}, ${x}, ${y};`);
+      case "mul": return emit(isF ? `mul.rn.${s} ${r}, ${x}, ${y};` : `mul.lo.${s} ${r}, ${x}, ${y};`);
+      case "div":
+        if (isF) return emit(fm ? `div.approx.f32 ${r}, ${x}, ${y};` : `div.rn.${s} ${r}, ${x}, ${y};`);
+        return this.intDivRem("div", r, x, y, t);
+      case "rem":
+        if (isF) return this.floatRem(r, x, y, t);
+        return this.intDivRem("rem", r, x, y, t);
+      case "min": case "max": {
+        if (!isF) return emit(`${op}.${s} ${r}, ${x}, ${y};`);
+        // JS: NaN if either is NaN; -0 < +0.
+        const yr = this.materialize(t, y);
+        const nan = this.reg("p"), eq = this.reg("p");
+        this.line(`${op}.${s} ${r}, ${x}, ${yr};`);
+        this.line(`setp.eq.${s} ${eq}, ${x}, ${yr};`);
+        const bits = t === "f32" ? ["r", "b32"] as const : ["rd", "b64"] as const;
+        const bx = this.reg(bits[0]), by = this.reg(bits[0]);
+        this.line(`mov.${bits[1]} ${bx}, ${x};`);
+        this.line(`mov.${bits[1]} ${by}, ${yr};`);
+        this.line(`${op === "min" ? "or" : "and"}.${bits[1]} ${bx}, ${bx}, ${by};`);
+        const z = this.reg(CLASS[t]);
+        this.line(`mov.${bits[1]} ${z}, ${bx};`);
+        this.line(`@${eq} mov.${s} ${r}, ${z};`);
+        this.line(`setp.nan.${s} ${nan}, ${x}, ${yr};`);
+        this.line(`@${nan} mov.${s} ${r}, ${immediate(NaN, t)};`);
+        return r;
+      }
+      case "neg": return emit(`neg.${s} ${r}, ${x};`);
+      case "abs": return t === "u32" ? emit(`mov.b32 ${r}, ${x};`) : emit(`abs.${s} ${r}, ${x};`);
+      case "sign": {
+        if (isF) {
+          // NaN and ±0 are returned as they are.
+          const gt = this.reg("p"), lt = this.reg("p");
+          this.line(`setp.gt.${s} ${gt}, ${x}, ${immediate(0, t)};`);
+          this.line(`setp.lt.${s} ${lt}, ${x}, ${immediate(0, t)};`);
+          this.line(`mov.${s} ${r}, ${x};`);
+          this.line(`@${gt} mov.${s} ${r}, ${immediate(1, t)};`);
+          this.line(`@${lt} mov.${s} ${r}, ${immediate(-1, t)};`);
+          return r;
+        }
+        if (t === "u32") { const p = this.reg("p"); this.line(`setp.ne.u32 ${p}, ${x}, 0;`); return emit(`selp.b32 ${r}, 1, 0, ${p};`); }
+        const gt = this.reg("p"), lt = this.reg("p"), a = this.reg("r"), b = this.reg("r");
+        this.line(`setp.gt.s32 ${gt}, ${x}, 0;`);
+        this.line(`setp.lt.s32 ${lt}, ${x}, 0;`);
+        this.line(`selp.b32 ${a}, 1, 0, ${gt};`);
+        this.line(`selp.b32 ${b}, 1, 0, ${lt};`);
+        return emit(`sub.s32 ${r}, ${a}, ${b};`);
+      }
+      case "and": case "or": case "xor":
+        return emit(`${op}.b32 ${r}, ${x}, ${y};`);
+      // Shift counts are taken modulo 32, as in JS (PTX clamps them instead).
+      case "shl": case "shr": {
+        const c = this.reg("r");
+        this.line(`and.b32 ${c}, ${this.materialize("i32", y)}, 31;`);
+        return emit(op === "shl" ? `shl.b32 ${r}, ${x}, ${c};` : `shr.${t === "u32" ? "u32" : "s32"} ${r}, ${x}, ${c};`);
+      }
+      case "bitnot": return emit(`not.b32 ${r}, ${x};`);
+      case "clz32": return emit(`clz.b32 ${r}, ${x};`);
+      case "eq": case "ne": case "lt": case "le": case "gt": case "ge": {
+        if (t === "bool") {
+          if (op === "eq" || op === "ne") {
+            this.line(`xor.pred ${r}, ${x}, ${this.materialize("bool", y)};`);
+            if (op === "eq") this.line(`not.pred ${r}, ${r};`);
+            return r;
+          }
+          const a = this.convert(x, "bool", "i32"), b = this.convert(y, "bool", "i32");
+          return emit(`setp.${op}.s32 ${r}, ${a}, ${b};`);
+        }
+        // Ordered comparisons are false with a NaN; `ne` is unordered (NaN !== NaN).
+        const cmp = isF && op === "ne" ? "neu" : op;
+        return emit(`setp.${cmp}.${s} ${r}, ${x}, ${y};`);
+      }
+      case "not": return emit(`not.pred ${r}, ${x};`);
+      case "land": case "lor": throw new Error("internal: short-circuit op in opValue");
+      case "floor": return emit(`cvt.rmi.${s}.${s} ${r}, ${x};`);
+      case "ceil": return emit(`cvt.rpi.${s}.${s} ${r}, ${x};`);
+      case "trunc": return emit(`cvt.rzi.${s}.${s} ${r}, ${x};`);
+      case "round": {
+        // JS rounds halves up: floor(x) + (x - floor(x) >= 0.5), keeping the sign of zero.
+        const fl = this.reg(CLASS[t]), d = this.reg(CLASS[t]), p = this.reg("p");
+        this.line(`cvt.rmi.${s}.${s} ${fl}, ${x};`);
+        this.line(`sub.rn.${s} ${d}, ${x}, ${fl};`);
+        this.line(`setp.ge.${s} ${p}, ${d}, ${immediate(0.5, t)};`);
+        this.line(`mov.${s} ${r}, ${fl};`);
+        this.line(`@${p} add.rn.${s} ${r}, ${fl}, ${immediate(1, t)};`);
+        return emit(`copysign.${s} ${r}, ${x}, ${r};`);
+      }
+      case "sqrt":
+        return emit(fm ? `sqrt.approx.f32 ${r}, ${x};` : `sqrt.rn.${s} ${r}, ${x};`);
+      case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
+        if (t !== "f32") throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
+        return this.mathF32(op, r, x);
+      case "isnan": return emit(`testp.notanumber.${s} ${r}, ${x};`);
+      case "isfinite": return emit(`testp.finite.${s} ${r}, ${x};`);
+      case "f32bits": return emit(`mov.b32 ${r}, ${x};`);
+      case "f64hi": case "f64lo": {
+        const lo = this.reg("r"), hi = this.reg("r");
+        this.line(`mov.b64 {${lo}, ${hi}}, ${x};`);
+        return emit(`mov.b32 ${r}, ${op === "f64hi" ? hi : lo};`);
+      }
+      case "pow": case "atan2": case "hypot": case "cbrt": case "expm1": case "log1p": case "asin": case "acos": case "atan":
+      case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
+        // The PTX overlay implements these in the kernel language (math.ts); validation reports what is left.
+        throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
+      default: return assertNeverOp(op);
+    }
+  }
+
+  /** JS integer division and remainder: x / 0 and x % 0 are 0; i32 -2^31 / -1 wraps to -2^31. */
+  private intDivRem(op: "div" | "rem", r: string, x: string, y: string, t: Scalar): string {
+    const s = SUFFIX[t];
+    const yr = this.materialize(t, y);
+    const zero = this.reg("p"), d = this.reg("r");
+    this.line(`setp.eq.${s} ${zero}, ${yr}, 0;`);
+    if (t === "i32") {
+      // The divisor -1 is done by negation (division overflows there); 0 is replaced by 1, then the result by 0.
+      const m1 = this.reg("p"), bad = this.reg("p");
+      this.line(`setp.eq.s32 ${m1}, ${yr}, -1;`);
+      this.line(`or.pred ${bad}, ${zero}, ${m1};`);
+      this.line(`selp.b32 ${d}, 1, ${yr}, ${bad};`);
+      this.line(`${op}.s32 ${r}, ${x}, ${d};`);
+      if (op === "div") this.line(`@${m1} neg.s32 ${r}, ${x};`);
+      else this.line(`@${m1} mov.b32 ${r}, 0;`);
+    } else {
+      this.line(`selp.b32 ${d}, 1, ${yr}, ${zero};`);
+      this.line(`${op}.u32 ${r}, ${x}, ${d};`);
+    }
+    this.line(`@${zero} mov.b32 ${r}, 0;`);
+    return r;
+  }
+
+  /** JS's float `%` (C's fmod, exact): through the prelude's f64 routine. */
+  private floatRem(r: string, x: string, y: string, t: Scalar): string {
+    this.mod.prelude.add("gpuc_fmod");
+    const xd = t === "f64" ? x : this.reg("fd"), yd = t === "f64" ? this.materialize(t, y) : this.reg("fd");
+    if (t === "f32") { this.line(`cvt.f64.f32 ${xd}, ${x};`); this.line(`cvt.f64.f32 ${yd}, ${this.materialize(t, y)};`); }
+    const out = t === "f64" ? r : this.reg("fd");
+    for (const l of ["{", ".param .f64 gpuc_a0;", ".param .f64 gpuc_a1;", ".param .f64 gpuc_ret;", `st.param.f64 [gpuc_a0], ${xd};`, `st.param.f64 [gpuc_a1], ${yd};`,
+      "call (gpuc_ret), gpuc_fmod, (gpuc_a0, gpuc_a1);", `ld.param.f64 ${out}, [gpuc_ret];`, "}"]) this.line(l);
+    if (t === "f32") this.line(`cvt.rn.f32.f64 ${r}, ${out};`);
+    return r;
+  }
+
+  /**
+   * f32 exp, log, sin, cos and tan from the hardware's approximations (ex2, lg2, sin, cos):
+   * absolute error about 1e-7 of max(1, |result|) within the ranges kernels use. Sine and cosine
+   * reduce their argument modulo 2π first (Cody–Waite, two parts), so large angles stay accurate.
+   */
+  private mathF32(op: OpName, r: string, x: string): string {
+    const t = this.reg("f");
+    switch (op) {
+      case "exp": this.line(`mul.rn.f32 ${t}, ${x}, 0f3FB8AA3B;`); this.line(`ex2.approx.f32 ${r}, ${t};`); return r;
+      case "log": this.line(`lg2.approx.f32 ${t}, ${x};`); this.line(`mul.rn.f32 ${r}, ${t}, 0f3F317218;`); return r;
+      case "log2": this.line(`lg2.approx.f32 ${r}, ${x};`); return r;
+      case "log10": this.line(`lg2.approx.f32 ${t}, ${x};`); this.line(`mul.rn.f32 ${r}, ${t}, 0f3E9A209B;`); return r;
+      case "sin": case "cos": case "tan": {
+        const k = this.reg("f"), a = this.reg("f");
+        this.line(`mul.rn.f32 ${k}, ${x}, 0f3E22F983;`);
+        this.line(`cvt.rni.f32.f32 ${k}, ${k};`);
+        this.line(`fma.rn.f32 ${a}, ${k}, 0fC0C90FDB, ${x};`);
+        this.line(`fma.rn.f32 ${a}, ${k}, 0f343BBD2E, ${a};`);
+        if (op !== "tan") { this.line(`${op}.approx.f32 ${r}, ${a};`); return r; }
+        const sn = this.reg("f"), cs = this.reg("f");
+        this.line(`sin.approx.f32 ${sn}, ${a};`);
+        this.line(`cos.approx.f32 ${cs}, ${a};`);
+        this.line(`div.rn.f32 ${r}, ${sn}, ${cs};`);
+        return r;
+      }
+      default: throw new Error(`internal: no f32 sequence for ${op}`);
+    }
+  }
+}
+
+// ---- helpers -----------------------------------------------------------------------------------
+
+const BUILTINS: Record<string, string> = {
+  "threadIdx.x": "%tid.x", "threadIdx.y": "%tid.y", "threadIdx.z": "%tid.z",
+  "blockIdx.x": "%ctaid.x", "blockIdx.y": "%ctaid.y", "blockIdx.z": "%ctaid.z",
+  "blockDim.x": "%ntid.x", "blockDim.y": "%ntid.y", "blockDim.z": "%ntid.z",
+  "gridDim.x": "%nctaid.x", "gridDim.y": "%nctaid.y", "gridDim.z": "%nctaid.z",
+};
+
+function scalarOf(t: Type): Scalar {
+  if (t.kind !== "scalar") throw new Error(`internal: expected a scalar, got ${t.kind}`);
+  return t.scalar;
+}
+
+function spaceOf(space: string): ArrayRef["space"] {
+  return space === "shared" ? "shared" : space === "private" ? "local" : "global";
+}
+
+/** The type of a value in memory (ld/st). */
+function memType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : t === "i32" ? "s32" : "u32"; }
+function movType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
+function paramType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
+
+/** PTX immediates: integers in decimal, floats as their exact bits (0f… / 0d…). */
+function immediate(v: number | boolean, t: Scalar): string {
+  if (typeof v === "boolean") return v ? "1" : "0";
+  switch (t) {
+    case "bool": return v ? "1" : "0";
+    case "i32": return String(v | 0);
+    case "u32": return String(v >>> 0);
+    case "f32": { const b = new DataView(new ArrayBuffer(4)); b.setFloat32(0, v); return `0f${b.getUint32(0).toString(16).toUpperCase().padStart(8, "0")}`; }
+    case "f64": { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, v); return `0d${b.getBigUint64(0).toString(16).toUpperCase().padStart(16, "0")}`; }
+  }
+}
+
+/** Whether evaluating an expression can do nothing but compute (no memory read that a guard protects). */
+function isSafe(f: Function, h: ExprHandle): boolean {
+  const e = f.exprs[h];
+  switch (e.k) {
+    case "load": return false;
+    case "op": return e.args.every((a) => isSafe(f, a));
+    case "convert": return isSafe(f, e.arg);
+    case "select": return isSafe(f, e.cond) && isSafe(f, e.a) && isSafe(f, e.b);
+    default: return true;
+  }
+}
+
+const RESERVED = new Set(["gpuc_fmod"]);
+
+export function sanitize(name: string): string {
+  let n = name.replace(/[^A-Za-z0-9_]/g, "_");
+  if (!/^[A-Za-z_]/.test(n)) n = "k_" + n;
+  return RESERVED.has(n) ? n + "_" : n;
+}
+
+function assertNeverOp(op: never): never {
+  throw new Error(`internal: op ${String(op)} has no PTX spelling`);
+}

@@ -1,0 +1,190 @@
+// The PTX target's overlay of Math.*: f32 functions that PTX has no instruction for, written in
+// the kernel language over the ones it has (ex2/lg2/sin/cos approximations behind Math.exp,
+// Math.log, Math.log2, Math.sin, Math.cos; sqrt.rn behind Math.sqrt). They follow JavaScript's
+// special cases exactly (signed zeros, infinities, NaN) and are accurate to about 1e-6 of
+// max(1, |result|) elsewhere. Being kernel-language functions, they also run on the CPU target,
+// where the tests check them against Math.* (test/ptx.test.ts).
+//
+// f64 arguments are not overlaid: PTX has no f64 transcendental instructions, and the target's
+// validation reports such a call as a limit of the target.
+
+import { globalMethods } from "../../infer/overlays.js";
+import type { Method, MethodTable, Val } from "../../infer/methods.js";
+import { T } from "../../ir/types.js";
+
+// The implementations: plain functions (no annotations), compiled by gpuc like any helper.
+
+function atan(x: number): number {
+  const ax = Math.abs(x);
+  if (ax === 0) return x;
+  let base = 0;
+  let z = ax;
+  if (ax > 2.414213562373095) { base = 1.5707963267948966; z = -1 / ax; }
+  else if (ax > 0.41421356237309503) { base = 0.7853981633974483; z = (ax - 1) / (ax + 1); }
+  const zz = z * z;
+  const r = base + ((((0.0805374449538 * zz - 0.138776856032) * zz + 0.199777106478) * zz - 0.333329491539) * zz * z + z);
+  return x < 0 ? -r : r;
+}
+
+function atan2(y: number, x: number): number {
+  if (y !== y || x !== x) return y + x;
+  const ay = Math.abs(y), ax = Math.abs(x);
+  const xneg = x < 0 || (x === 0 && 1 / x < 0);
+  const yneg = y < 0 || (y === 0 && 1 / y < 0);
+  let r = 0 * ay;
+  if (ay === 0) r = xneg ? 3.141592653589793 : 0;
+  else if (ax === Infinity) r = ay === Infinity ? (xneg ? 2.356194490192345 : 0.7853981633974483) : (xneg ? 3.141592653589793 : 0);
+  else if (ay === Infinity || ax === 0) r = 1.5707963267948966;
+  else {
+    r = Math.atan(ay / ax);
+    if (xneg) r = 3.141592653589793 - r;
+  }
+  return yneg ? -r : r;
+}
+
+function asin(x: number): number { return Math.atan2(x, Math.sqrt((1 - x) * (1 + x))); }
+
+function acos(x: number): number { return Math.atan2(Math.sqrt((1 - x) * (1 + x)), x); }
+
+function sinh(x: number): number {
+  const a = Math.abs(x);
+  let r = 0 * a;
+  if (a < 0.5) {
+    const z = a * a;
+    r = a + a * z * (0.16666666666666666 + z * (0.008333333333333333 + z * 0.0001984126984126984));
+  } else {
+    const e = Math.exp(a - 0.6931471805599453);
+    r = e - 0.25 / e;
+  }
+  return x < 0 ? -r : (x === 0 ? x : r);
+}
+
+function cosh(x: number): number {
+  const e = Math.exp(Math.abs(x) - 0.6931471805599453);
+  return e + 0.25 / e;
+}
+
+function tanh(x: number): number {
+  const a = Math.abs(x);
+  let r = 0 * a;
+  if (a > 9) r = 1;
+  else if (a < 0.125) {
+    const z = a * a;
+    r = a - a * z * (0.3333333333333333 - z * (0.13333333333333333 - z * 0.05396825396825397));
+  } else {
+    const e = Math.exp(2 * a);
+    r = 1 - 2 / (e + 1);
+  }
+  return x < 0 ? -r : (x === 0 ? x : r);
+}
+
+function asinh(x: number): number {
+  const a = Math.abs(x);
+  let r = 0 * a;
+  if (a < 0.125) {
+    const z = a * a;
+    r = a - a * z * (0.16666666666666666 - z * 0.075);
+  } else if (a > 1e18) r = Math.log(a) + 0.6931471805599453;
+  else r = Math.log(a + Math.sqrt(a * a + 1));
+  return x < 0 ? -r : (x === 0 ? x : r);
+}
+
+function acosh(x: number): number {
+  if (x > 1e18) return Math.log(x) + 0.6931471805599453;
+  return Math.log(x + Math.sqrt(x * x - 1));
+}
+
+function atanh(x: number): number {
+  const a = Math.abs(x);
+  let r = 0 * a;
+  if (a < 0.125) {
+    const z = a * a;
+    r = a + a * z * (0.3333333333333333 + z * (0.2 + z * 0.14285714285714285));
+  } else r = 0.5 * Math.log((1 + a) / (1 - a));
+  return x < 0 ? -r : (x === 0 ? x : r);
+}
+
+function cbrt(x: number): number {
+  const a = Math.abs(x);
+  if (a === 0 || a === Infinity || x !== x) return x;
+  let r = Math.exp(Math.log(a) * 0.3333333333333333);
+  r = r + (a / (r * r) - r) * 0.3333333333333333;
+  return x < 0 ? -r : r;
+}
+
+function expm1(x: number): number {
+  if (Math.abs(x) < 0.5)
+    return x * (1 + x * (0.5 + x * (0.16666666666666666 + x * (0.041666666666666664 + x * (0.008333333333333333 + x * (0.001388888888888889 + x * 0.0001984126984126984))))));
+  return Math.exp(x) - 1;
+}
+
+function log1p(x: number): number {
+  const u = 1 + x;
+  if (u === 1) return x;
+  if (u === Infinity || x !== x) return Math.log(u);
+  // log(u) * x / (u - 1) corrects for the rounding of 1 + x.
+  return Math.log(u) * (x / (u - 1));
+}
+
+function hypot(x: number, y: number): number {
+  const a = Math.abs(x), b = Math.abs(y);
+  if (a === Infinity || b === Infinity) return Infinity;
+  if (a !== a || b !== b) return a + b;
+  const m = Math.max(a, b), n = Math.min(a, b);
+  if (m === 0) return m;
+  const q = n / m;
+  return m * Math.sqrt(1 + q * q);
+}
+
+function pow(x: number, y: number): number {
+  if (y === 0) return 1;
+  if (y !== y || x !== x) return x + y;
+  const ax = Math.abs(x), ay = Math.abs(y);
+  if (ay === Infinity) {
+    if (ax === 1) return y - y;
+    return (ax > 1) === (y > 0) ? Infinity : 0;
+  }
+  const yint = Math.floor(y) === y;
+  const odd = yint && Math.floor(y * 0.5) !== y * 0.5;
+  if (ax === 0) {
+    if (y > 0) return odd ? x : 0;
+    return odd ? 1 / x : Infinity;
+  }
+  if (ax === Infinity) {
+    if (x > 0) return y > 0 ? Infinity : 0;
+    if (y > 0) return odd ? -Infinity : Infinity;
+    return odd ? -0 : 0;
+  }
+  if (x < 0 && !yint) return NaN;
+  const r = Math.exp(y * Math.log2(ax) * 0.6931471805599453);
+  return x < 0 && odd ? -r : r;
+}
+
+/** The implementations by Math name, with their arity (exported for the CPU-side tests). */
+export const PTX_MATH: Readonly<Record<string, { arity: 1 | 2; impl: Function }>> = {
+  atan: { arity: 1, impl: atan }, atan2: { arity: 2, impl: atan2 }, asin: { arity: 1, impl: asin }, acos: { arity: 1, impl: acos },
+  sinh: { arity: 1, impl: sinh }, cosh: { arity: 1, impl: cosh }, tanh: { arity: 1, impl: tanh },
+  asinh: { arity: 1, impl: asinh }, acosh: { arity: 1, impl: acosh }, atanh: { arity: 1, impl: atanh },
+  cbrt: { arity: 1, impl: cbrt }, expm1: { arity: 1, impl: expm1 }, log1p: { arity: 1, impl: log1p },
+  hypot: { arity: 2, impl: hypot }, pow: { arity: 2, impl: pow },
+};
+
+/** f32 arguments (integers convert to f32, as Math.* does) go to the implementation; everything else to the global method. */
+function overlaid(name: string, impl: Function, arity: number): Method {
+  const base = globalMethods.method(`Math.${name}`)!;
+  return (b, args, span, full) => {
+    if (args.length !== arity || args.every((a) => a.k === "weak")) return base(b, args, span, full);
+    const types = args.map((a) => (a.k === "weak" ? T.f32 : b.scalarType(a, span)));
+    if (types.some((t) => t === null)) return b.unknown;
+    if (types.some((t) => t === T.f64)) return base(b, args, span, full);
+    const f32Args: Val[] = args.map((a) => ({ k: "expr", h: b.convert(a, T.f32, span), t: T.f32 }));
+    return b.callImplementation(impl, f32Args, span, full);
+  };
+}
+
+/** The method table of the PTX target: the global table with the f32 software functions over it. */
+export function ptxMethods(): MethodTable {
+  const t = globalMethods.overlay();
+  for (const [name, { impl, arity }] of Object.entries(PTX_MATH)) t.defineMethod(`Math.${name}`, overlaid(name, impl, arity));
+  return t;
+}

@@ -127,7 +127,7 @@ test("locations in TypeScript run through a loader map back to the .ts source", 
   } catch (err) {
     assert.ok(err instanceof CompileError);
     assert.equal(err.location?.file, "test/errors.test.ts");
-    assert.equal(err.location?.line, 120);
+    assert.equal(err.location?.line, 122);
   }
 });
 

@@ -41,15 +41,21 @@ export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: stri
 
 // ---- the device matrix -----------------------------------------------------------------------
 //
-// Every execution test runs once per device: `dtest(name, fn)` registers `name [cpu]` and
-// `name [webgpu]`, each calling `fn` with that device (opened once per test file, closed after
-// its tests). The CPU device is the exact reference semantics, so its run keeps the suites' exact
+// Every execution test runs once per device: `dtest(name, fn)` registers `name [cpu]`,
+// `name [webgpu]` and, where an NVIDIA GPU and driver are present (or GPUC_REQUIRE_DEVICES names
+// cuda), `name [cuda]`, each calling `fn` with that device (opened once per test file, closed
+// after its tests). Without CUDA, each file registers one skipped test that says why. The CPU device is the exact reference semantics, so its run keeps the suites' exact
 // assertions; on WebGPU the same references are compared by the element type of the output:
 // integer arrays exactly (as 32-bit patterns), f32 arrays within F32_TOL relative (on a
 // max(1, |ref|) scale), unless a test passes a looser `tol` and says why.
 
-export const DEVICES = ["cpu", "webgpu"] as const;
-export type Kind = (typeof DEVICES)[number];
+export type Kind = "cpu" | "webgpu" | "cuda";
+const cudaRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("cuda");
+/** Whether CUDA can be opened here (probed once per test process), or why not. */
+const cudaProbe: true | string = await (async () => {
+  try { const d = await device("cuda"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
+})();
+export const DEVICES: readonly Kind[] = cudaProbe === true || cudaRequired ? ["cpu", "webgpu", "cuda"] : ["cpu", "webgpu"];
 
 /** Relative tolerance of f32 results on WebGPU (GPUs may contract a * b + c into an FMA, …). */
 export const F32_TOL = 1e-5;
@@ -65,8 +71,10 @@ export interface CompareOptions {
 export interface On {
   kind: Kind;
   dev: Device;
-  /** The device runs on a GPU target (WGSL): no f64, no recursion, concurrent threads. */
+  /** The device runs on a GPU (WebGPU or CUDA): threads run concurrently, floats within a tolerance. */
   gpu: boolean;
+  /** The device runs WGSL: no f64, no recursion, barriers only in uniform control flow. */
+  wgsl: boolean;
   /** `same` on the CPU; on WebGPU, compared by the element type of `got` (see above). */
   same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts?: CompareOptions): void;
   /**
@@ -86,6 +94,7 @@ export interface On {
 }
 
 const opened = new Map<Kind, Device>();
+let saidNoCuda = false;
 
 /**
  * Open every device of the matrix. Call it once, at the top level of a test file: the devices
@@ -116,6 +125,11 @@ export function dtest(name: string, options: DTestOptions, fn: (on: On) => Promi
 export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unknown> | void), b?: (on: On) => Promise<unknown> | void): void {
   const options = typeof a === "function" ? {} : a;
   const fn = typeof a === "function" ? a : b!;
+  // Once per file, with its first test: say loudly that the [cuda] runs are missing.
+  if (cudaProbe !== true && !cudaRequired && !saidNoCuda) {
+    saidNoCuda = true;
+    test("CUDA device [cuda]", { skip: `SKIPPED: every [cuda] run of this file: ${cudaProbe}` }, () => {});
+  }
   for (const kind of DEVICES) {
     test(`${name} [${kind}]`, { skip: options.skip?.[kind] ?? false, todo: options.todo?.[kind] ?? false }, async () => {
       const dev = opened.get(kind);
@@ -182,11 +196,11 @@ after(() => {
 function on(kind: Kind, dev: Device): On {
   const gpu = kind !== "cpu";
   return {
-    kind, dev, gpu,
+    kind, dev, gpu, wgsl: kind === "webgpu",
     same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts) : same(got, want, msg)),
-    wide: (n, elem) => (!gpu ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
+    wide: (n, elem) => (kind !== "webgpu" ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
     async wideMixed(n, floats, run) {
-      if (!gpu) { const o = poisonF64(n); await run(o); return o; }
+      if (kind !== "webgpu") { const o = poisonF64(n); await run(o); return o; }
       const oi = poisonI32(n), of = poisonF32(n);
       await run(oi);
       await run(of);

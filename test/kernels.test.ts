@@ -410,7 +410,7 @@ describe("float semantics", () => {
     same(o, [acc32], "sum", { tol: 0 });   // exact on WebGPU too: the sum has one order, and 100 would pass 1e-5
   });
 
-  dtest("f64 arrays use f64 arithmetic (no f32 rounding)", async ({ dev, gpu, same }) => {
+  dtest("f64 arrays use f64 arithmetic (no f32 rounding)", async ({ dev, gpu, same, wgsl }) => {
     const k = kernel(function f64math(x: Float64Array, y: Float64Array, o: Float64Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;
       if (i >= o.length) return;
@@ -420,7 +420,7 @@ describe("float semantics", () => {
     });
     const n = 100;
     const x = randF64(91, n, -3, 3), y = randF64(92, n, -3, 3), o = poisonF64(n);
-    if (gpu) return rejectsF64(k.launch(dev, { blocks: 2, threads: 64 }, x, y, o));   // WGSL has no f64
+    if (wgsl) return rejectsF64(k.launch(dev, { blocks: 2, threads: 64 }, x, y, o));   // WGSL has no f64
     await k.launch(dev, { blocks: 2, threads: 64 }, x, y, o);
     const want = new Float64Array(n);
     forThreads(n, (i) => { let acc = 0; for (let k = 0; k <= i; k++) acc += x[k] * 0.1; want[i] = Math.sqrt(x[i] * x[i] + y[i] * y[i]) / 3 + acc - Math.exp(y[i]) * Math.PI; });
@@ -428,13 +428,13 @@ describe("float semantics", () => {
     assert.ok(Array.from(want).some((v) => v !== F(v)), "sanity: the reference is not f32-representable");
   });
 
-  dtest("f64 scalar parameter via types", async ({ dev, gpu, same }) => {
+  dtest("f64 scalar parameter via types", async ({ dev, gpu, same, wgsl }) => {
     const k = kernel(function f64param(s: number, x: Float64Array, o: Float64Array) {
       const i = threadIdx.x;
       o[i] = s * 3 + x[i] / s;
     }, { types: { s: "f64" } });
     const x = randF64(93, 8), o = poisonF64(8);
-    if (gpu) return rejectsF64(k.launch(dev, { blocks: 1, threads: 8 }, 0.1, x, o));   // WGSL has no f64
+    if (wgsl) return rejectsF64(k.launch(dev, { blocks: 1, threads: 8 }, 0.1, x, o));   // WGSL has no f64
     await k.launch(dev, { blocks: 1, threads: 8 }, 0.1, x, o);
     same(o, Array.from(x, (v) => 0.1 * 3 + v / 0.1));
   });
@@ -561,7 +561,7 @@ describe("float semantics", () => {
     same(o, want);
   });
 
-  dtest("conversions on typed-array stores (f32 -> i32/u32, f64 -> f32)", async ({ dev, gpu, same }) => {
+  dtest("conversions on typed-array stores (f32 -> i32/u32, f64 -> f32)", async ({ dev, gpu, same, wgsl }) => {
     const k = kernel(function storeConv(x: Float32Array, d: Wide, oi: Int32Array, ou: Uint32Array, of: Float32Array) {
       const i = threadIdx.x;
       oi[i] = x[i];
@@ -571,10 +571,10 @@ describe("float semantics", () => {
     // WebGPU: WGSL saturates a float converted to an integer out of its range (JS wraps; NaN and a
     // negative value stored into a Uint32Array are out of range too), so there x holds values in
     // range for both stores; and WGSL has no f64, so there d is a Float32Array.
-    const x = gpu ? Float32Array.from([3.75, 0.5, 0, 2147483520, 123.9, 1e9, 65536.5, 7.99, 16777216, 1])
+    const x = wgsl ? Float32Array.from([3.75, 0.5, 0, 2147483520, 123.9, 1e9, 65536.5, 7.99, 16777216, 1])
       : Float32Array.from([-3.75, 3.75, 1e10, -1e10, NaN, Infinity, -0.5, 4294967296, 2147483648, -1]);
     const d64 = Float64Array.from([0.1, 1 / 3, 1e40, -1e-50, NaN, 16777217, Math.PI, -2.5, 3e38, 1 + 2 ** -30]);
-    const d = gpu ? Float32Array.from(d64) : d64;
+    const d = wgsl ? Float32Array.from(d64) : d64;
     const n = x.length;
     const oi = poisonI32(n), ou = poisonU32(n), of = poisonF32(n);
     await k.launch(dev, { blocks: 1, threads: n }, x, d, oi, ou, of);
@@ -585,7 +585,7 @@ describe("float semantics", () => {
     same(of, wf, "f32 store");
   });
 
-  dtest("float -> int with | 0, >>> 0 and ~~", async ({ dev, gpu, same, wide }) => {
+  dtest("float -> int with | 0, >>> 0 and ~~", async ({ dev, gpu, same, wide, wgsl }) => {
     const k = kernel(function intConv(x: Float32Array, o: Wide) {
       const i = threadIdx.x;
       o[i * 3] = (x[i] * 1000) | 0;
@@ -595,7 +595,7 @@ describe("float semantics", () => {
     // WebGPU: WGSL saturates a float converted to an integer out of its range, where JS wraps (NaN,
     // and a negative value converted by `>>> 0`, are out of range too), so there x holds values in
     // range for all three conversions. (Negative values truncated by `| 0`: see the division test.)
-    const x = gpu ? Float32Array.from([1.2345, 0.9, 2e6, 0, 2147483.5, ...randF32(131, 5, 0, 1e6)])
+    const x = wgsl ? Float32Array.from([1.2345, 0.9, 2e6, 0, 2147483.5, ...randF32(131, 5, 0, 1e6)])
       : Float32Array.from([1.2345, -1.2345, 3e9, -3e9, NaN, -0.9, 5e9, ...randF32(131, 5, -1e6, 1e6)]);
     const n = x.length;
     const o = wide(n * 3, "u32");
@@ -713,7 +713,7 @@ describe("helpers", () => {
     }));
   });
 
-  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, gpu, same }) => {
+  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, gpu, same, wgsl }) => {
     const k = kernel(function recursion(a: Int32Array, b: Int32Array, o: Int32Array) {
       const i = threadIdx.x;
       o[i * 2] = fib(i);
@@ -721,20 +721,20 @@ describe("helpers", () => {
     }, { scope: { fib, gcd } });
     const n = 20;
     const a = randI32(181, n, 1, 100000), b = randI32(182, n, 1, 100000), o = poisonI32(n * 2);
-    if (gpu) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, a, b, o));   // WGSL has no call stack
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, a, b, o));   // WGSL has no call stack
     await k.launch(dev, { blocks: 1, threads: n }, a, b, o);
     const want = new Int32Array(n * 2);
     forThreads(n, (i) => want.set([fib(i), gcd(a[i], b[i])], i * 2));
     same(o, want);
   });
 
-  dtest("mutually recursive helpers returning bool", async ({ dev, gpu, same }) => {
+  dtest("mutually recursive helpers returning bool", async ({ dev, gpu, same, wgsl }) => {
     const k = kernel(function mutual(o: Int32Array) {
       const i = threadIdx.x;
       o[i] = isEven(i) ? 10 : isOdd(i) ? 20 : 30;
     }, { scope: { isEven, isOdd } });
     const o = poisonI32(16);
-    if (gpu) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 16 }, o));   // WGSL has no call stack
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 16 }, o));   // WGSL has no call stack
     await k.launch(dev, { blocks: 1, threads: 16 }, o);
     same(o, Array.from({ length: 16 }, (_v, i) => (i % 2 === 0 ? 10 : 20)));
   });
@@ -1046,20 +1046,20 @@ describe("scope, types and parameters", () => {
   const DLUT = new Float64Array([0.1, 0.2, 0.3]);
   const F32LUT = Float32Array.from(DLUT);   // WGSL has no f64: WebGPU gets the f64 table as an f32 one
 
-  dtest("scope constants (numbers, bool) and constant tables (f32, i32, f64)", async ({ dev, gpu, same, wide }) => {
+  dtest("scope constants (numbers, bool) and constant tables (f32, i32, f64)", async ({ dev, gpu, same, wide, wgsl }) => {
     const k = kernel(function scoped(o: Wide, oi: Int32Array, od: Wide) {
       const i = threadIdx.x;
       o[i] = LUT[i % LUT.length] * SCALE + OFFSET;
       oi[i] = ILUT[i % ILUT.length] + BIAS;
       if (FLAG) oi[i] = oi[i] * 2;
       od[i] = DLUT[i % 3] + DLUT[(i + 1) % 3];
-    }, { scope: { LUT, ILUT, DLUT: gpu ? F32LUT : DLUT, SCALE: 3, OFFSET: 0.25, BIAS: 1, FLAG: true } });
+    }, { scope: { LUT, ILUT, DLUT: wgsl ? F32LUT : DLUT, SCALE: 3, OFFSET: 0.25, BIAS: 1, FLAG: true } });
     const n = 12;
     const o = wide(n, "f32"), oi = poisonI32(n), od = wide(n, "f32");
     await k.launch(dev, { blocks: 1, threads: n }, o, oi, od);
     same(o, Array.from({ length: n }, (_v, i) => F(F(LUT[i % 5] * 3) + 0.25)));
     same(oi, Array.from({ length: n }, (_v, i) => Math.imul((ILUT[i % 4] + 1) | 0, 2)));
-    if (gpu) same(od, Array.from({ length: n }, (_v, i) => F(F32LUT[i % 3] + F32LUT[(i + 1) % 3])));
+    if (wgsl) same(od, Array.from({ length: n }, (_v, i) => F(F32LUT[i % 3] + F32LUT[(i + 1) % 3])));
     else same(od, Array.from({ length: n }, (_v, i) => DLUT[i % 3] + DLUT[(i + 1) % 3]));
   });
 
@@ -1277,7 +1277,7 @@ describe("larger kernels", () => {
     assert.ok(new Set(want).size > 10, "sanity: varied escape times");
   });
 
-  dtest("n-body step (~100 lines): f64 physics, integrator switch, helpers, integer cell hash", async ({ dev, gpu, same }) => {
+  dtest("n-body step (~100 lines): f64 physics, integrator switch, helpers, integer cell hash", async ({ dev, gpu, same, wgsl }) => {
     function speed3(vx: number, vy: number, vz: number) { return Math.sqrt(vx * vx + vy * vy + vz * vz); }
     function wrapCoord(c: number) {
       while (c >= BOX) c -= 2 * BOX;
@@ -1400,7 +1400,7 @@ describe("larger kernels", () => {
       const dt = 0.05;
       const outPos = poisonF64(N * 3), outVel = poisonF64(N * 3), stats = poisonI32(N * 4), hashes = poisonU32(N), energy = poisonF64(N);
       // WGSL has no f64: the WebGPU device rejects this f64 kernel.
-      if (gpu) return rejectsF64(k.launch(dev, { blocks: 2, threads: 32 }, pos, vel, mass, outPos, outVel, stats, hashes, energy, N, dt, mode));
+      if (wgsl) return rejectsF64(k.launch(dev, { blocks: 2, threads: 32 }, pos, vel, mass, outPos, outVel, stats, hashes, energy, N, dt, mode));
       await k.launch(dev, { blocks: 2, threads: 32 }, pos, vel, mass, outPos, outVel, stats, hashes, energy, N, dt, mode);
       const wPos = new Float64Array(N * 3), wVel = new Float64Array(N * 3), wStats = new Int32Array(N * 4), wHash = new Uint32Array(N), wEn = new Float64Array(N);
       for (let i = 0; i < N; i++) {
@@ -1671,7 +1671,7 @@ describe("more language features", () => {
     same(o, Array.from({ length: total * 2 }, (_v, j) => (j % 2 === 0 ? j / 2 : ((j - 1) / 2) * 2 + 1)));
   });
 
-  dtest("recursive helper specialized on f32 and i32", async ({ dev, gpu, same }) => {
+  dtest("recursive helper specialized on f32 and i32", async ({ dev, gpu, same, wgsl }) => {
     function powRec(b: number, e: number): number { return e === 0 ? 1 : b * powRec(b, e - 1); }
     const k = kernel(function recPow(x: Float32Array, o: Float64Array) {
       const i = threadIdx.x;
@@ -1680,7 +1680,7 @@ describe("more language features", () => {
     }, { scope: { powRec } });
     const n = 12;
     const x = randF32(311, n, 0.5, 1.5), o = poisonF64(n * 2);
-    if (gpu) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, x, o));   // WGSL has no call stack
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, x, o));   // WGSL has no call stack
     await k.launch(dev, { blocks: 1, threads: n }, x, o);
     const want = new Float64Array(n * 2);
     forThreads(n, (i) => { let r = 1; for (let e = 0; e < i; e++) r = F(x[i] * r); want.set([r, 2 ** i], i * 2); });

@@ -2,6 +2,7 @@
 
 import { KernelError } from "../errors.js";
 import { CpuDevice } from "./cpu.js";
+import { CudaDevice } from "./cuda.js";
 import type { Device, DeviceOptions } from "./device.js";
 import { WebGPUDevice } from "./webgpu.js";
 
@@ -25,7 +26,14 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
         return `WebGPU could not be opened: ${(e as Error).message}`;
       }
     }
-    case "cuda": case "opencl": return `the '${kind}' device is not implemented in this version of gpuc`;
+    case "cuda": {
+      try {
+        return await CudaDevice.open(options);
+      } catch (e) {
+        return `CUDA could not be opened: ${(e as Error).message}`;
+      }
+    }
+    case "opencl": return `the '${kind}' device is not implemented in this version of gpuc`;
   }
 }
 

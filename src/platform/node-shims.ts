@@ -21,3 +21,6 @@ export function pathToFileURL(path: string): URL { return new URL(`file://${path
 /** `import("webgpu")` (Dawn) has no place in a browser: navigator.gpu is used instead. */
 export const create = undefined;
 export const globals = {};
+
+/** `import("koffi")` (the FFI for the CUDA driver): no native libraries in a browser. */
+export function load(): never { throw new Error("no native libraries in the browser"); }

@@ -1,0 +1,340 @@
+// The CUDA device: runs PTX artifacts on NVIDIA GPUs through the driver API (libcuda.so.1),
+// called with koffi. Node only.
+//
+// Per device: the primary context of GPU 0 and one kernel-state buffer. Per load: the module
+// (JIT-compiled from PTX by the driver, with its error log), the entry function, and the
+// constant tables uploaded and patched into the module's `gpuc_table_*` globals (relocation
+// strategy `patch`: cuModuleGetGlobal + a copy, before the first launch). Per launch: host typed
+// arrays are copied in and back, device arrays stay; the state's header is cleared, read back
+// and decoded exactly as on the other devices (the print area only when something was printed).
+
+import { InternalCompilerError, KernelError } from "../errors.js";
+import type { Scalar } from "../ir/types.js";
+import { STATE } from "../runtime/library.js";
+import { decodeException, decodePrints } from "../runtime/host.js";
+import type { Artifact, TargetFeatures } from "../targets/target.js";
+import type { PTXLayout } from "../targets/ptx/emit.js";
+import { PTX_ARCHES } from "../targets/ptx/target.js";
+import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+
+const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
+
+// ---- the driver API, bound once per process -------------------------------------------------
+
+type Fn = (...args: unknown[]) => number;
+interface Driver {
+  koffi: typeof import("koffi");
+  cuInit: Fn; cuDeviceGetCount: Fn; cuDeviceGet: Fn; cuDeviceGetName: Fn; cuDeviceGetAttribute: Fn; cuDriverGetVersion: Fn;
+  cuDevicePrimaryCtxRetain: Fn; cuDevicePrimaryCtxRelease: Fn; cuCtxSetCurrent: Fn; cuCtxSynchronize: Fn;
+  cuModuleLoadDataEx: Fn; cuModuleUnload: Fn; cuModuleGetFunction: Fn; cuModuleGetGlobal: Fn;
+  cuMemAlloc: Fn; cuMemFree: Fn; cuMemcpyHtoD: Fn; cuMemcpyDtoH: Fn; cuMemcpyDtoD: Fn; cuMemsetD32: Fn;
+  cuLaunchKernel: Fn; cuGetErrorName: Fn; cuGetErrorString: Fn;
+}
+
+let driver: Promise<Driver | string> | null = null;
+
+/** The driver API, or why it cannot be used here. */
+function loadDriver(): Promise<Driver | string> {
+  driver ??= (async () => {
+    let koffi: typeof import("koffi");
+    try { const m = (await import("koffi")) as unknown as { default?: typeof import("koffi") }; koffi = m.default ?? (m as unknown as typeof import("koffi")); } catch (e) { return `the koffi FFI package cannot be loaded: ${(e as Error).message}`; }
+    let lib: ReturnType<typeof koffi.load>;
+    try { lib = koffi.load(process.env.GPUC_LIBCUDA ?? "libcuda.so.1"); } catch { return "no NVIDIA driver here (libcuda.so.1 not found)"; }
+    koffi.pointer("CUctx", koffi.opaque());
+    koffi.pointer("CUmod", koffi.opaque());
+    koffi.pointer("CUfunc", koffi.opaque());
+    const f = (proto: string) => lib.func(proto) as unknown as Fn;
+    return {
+      koffi,
+      cuInit: f("int cuInit(unsigned int flags)"),
+      cuDriverGetVersion: f("int cuDriverGetVersion(_Out_ int *version)"),
+      cuDeviceGetCount: f("int cuDeviceGetCount(_Out_ int *count)"),
+      cuDeviceGet: f("int cuDeviceGet(_Out_ int *device, int ordinal)"),
+      cuDeviceGetName: f("int cuDeviceGetName(_Out_ uint8_t *name, int len, int dev)"),
+      cuDeviceGetAttribute: f("int cuDeviceGetAttribute(_Out_ int *value, int attrib, int dev)"),
+      cuDevicePrimaryCtxRetain: f("int cuDevicePrimaryCtxRetain(_Out_ CUctx *ctx, int dev)"),
+      cuDevicePrimaryCtxRelease: f("int cuDevicePrimaryCtxRelease_v2(int dev)"),
+      cuCtxSetCurrent: f("int cuCtxSetCurrent(CUctx ctx)"),
+      cuCtxSynchronize: f("int cuCtxSynchronize()"),
+      cuModuleLoadDataEx: f("int cuModuleLoadDataEx(_Out_ CUmod *module, const uint8_t *image, unsigned int numOptions, int *options, void **optionValues)"),
+      cuModuleUnload: f("int cuModuleUnload(CUmod module)"),
+      cuModuleGetFunction: f("int cuModuleGetFunction(_Out_ CUfunc *fn, CUmod module, const char *name)"),
+      cuModuleGetGlobal: f("int cuModuleGetGlobal_v2(_Out_ uint64_t *dptr, _Out_ size_t *bytes, CUmod module, const char *name)"),
+      cuMemAlloc: f("int cuMemAlloc_v2(_Out_ uint64_t *dptr, size_t bytes)"),
+      cuMemFree: f("int cuMemFree_v2(uint64_t dptr)"),
+      cuMemcpyHtoD: f("int cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t bytes)"),
+      cuMemcpyDtoH: f("int cuMemcpyDtoH_v2(void *dst, uint64_t src, size_t bytes)"),
+      cuMemcpyDtoD: f("int cuMemcpyDtoD_v2(uint64_t dst, uint64_t src, size_t bytes)"),
+      cuMemsetD32: f("int cuMemsetD32_v2(uint64_t dst, unsigned int value, size_t count)"),
+      cuLaunchKernel: f("int cuLaunchKernel(CUfunc fn, unsigned int gx, unsigned int gy, unsigned int gz, unsigned int bx, unsigned int by, unsigned int bz, unsigned int sharedBytes, void *stream, void **params, void **extra)"),
+      cuGetErrorName: f("int cuGetErrorName(int error, _Out_ const char **name)"),
+      cuGetErrorString: f("int cuGetErrorString(int error, _Out_ const char **text)"),
+    };
+  })();
+  return driver;
+}
+
+/** "CUDA_ERROR_ILLEGAL_ADDRESS (700): an illegal memory access was encountered" */
+function describeError(d: Driver, code: number): string {
+  const name: (string | null)[] = [null], text: (string | null)[] = [null];
+  d.cuGetErrorName(code, name);
+  d.cuGetErrorString(code, text);
+  return `${name[0] ?? "CUDA error"} (${code})${text[0] ? `: ${text[0]}` : ""}`;
+}
+
+const big = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(v as number));
+
+// ---- arrays and loaded kernels ---------------------------------------------------------------
+
+export class CudaArray extends DeviceArray {
+  constructor(private readonly dev: CudaDevice, elem: Scalar, length: number, readonly ptr: bigint) { super(dev, elem, length); }
+  async read(): Promise<HostArray> {
+    const out = new CTOR[this.elem](this.length);
+    this.dev.copyOut(out, this.ptr);
+    return out;
+  }
+  async write(data: HostArray): Promise<void> {
+    if (hostArrayElement(data) !== this.elem || data.length !== this.length)
+      throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
+    this.dev.copyIn(this.ptr, data);
+  }
+}
+
+interface CudaKernel extends LoadedKernel {
+  module: unknown;
+  fn: unknown;
+  layout: PTXLayout;
+  /** Device copies of the constant tables, alive while the module is loaded. */
+  tables: bigint[];
+}
+
+const CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+const CU_JIT_INFO_LOG_BUFFER = 3, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4, CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+const LOG_BYTES = 16384;
+
+export class CudaDevice implements Device {
+  readonly kind = "cuda";
+  readonly target = "ptx";
+  readonly name: string;
+  readonly features: TargetFeatures;
+  /** The device's compute capability, e.g. "sm_90". */
+  readonly computeCapability: string;
+  private closed = false;
+  private readonly stateWords: number;
+  private readonly state: bigint;
+  private readonly print: (line: string) => void;
+  private readonly loaded = new Set<CudaKernel>();
+  private readonly arrays = new Set<bigint>();
+
+  private constructor(private readonly d: Driver, private readonly ctx: unknown, private readonly ordinal: number, name: string, major: number, minor: number, options: DeviceOptions) {
+    this.computeCapability = `sm_${major}${minor}`;
+    // The newest architecture gpuc emits that the device runs (PTX is forward compatible).
+    const arch = [...PTX_ARCHES].reverse().find((a) => Number(a.slice(3)) <= major * 10 + minor);
+    this.features = { arch: arch ?? PTX_ARCHES[0] };
+    this.name = `CUDA (${name}, ${this.computeCapability})`;
+    this.print = options.print ?? ((line) => console.log(line));
+    this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
+    this.state = this.alloc(this.stateWords * 4);
+  }
+
+  /** Open GPU 0 through the driver, or say why it cannot be opened here. */
+  static async open(options: DeviceOptions = {}): Promise<CudaDevice | string> {
+    const d = await loadDriver();
+    if (typeof d === "string") return d;
+    let rc = d.cuInit(0);
+    if (rc !== 0) return `the NVIDIA driver failed to initialize: ${describeError(d, rc)}`;
+    const count = [0];
+    rc = d.cuDeviceGetCount(count);
+    if (rc !== 0 || count[0] < 1) return rc !== 0 ? `no CUDA device: ${describeError(d, rc)}` : "no CUDA device (the driver found no GPU)";
+    const dev = [0];
+    check(d, d.cuDeviceGet(dev, 0), "cuDeviceGet");
+    const nameBuf = new Uint8Array(256);
+    check(d, d.cuDeviceGetName(nameBuf, nameBuf.length, dev[0]), "cuDeviceGetName");
+    const name = new TextDecoder().decode(nameBuf.subarray(0, nameBuf.indexOf(0) < 0 ? nameBuf.length : nameBuf.indexOf(0)));
+    const major = [0], minor = [0];
+    check(d, d.cuDeviceGetAttribute(major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev[0]), "cuDeviceGetAttribute");
+    check(d, d.cuDeviceGetAttribute(minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev[0]), "cuDeviceGetAttribute");
+    if (major[0] * 10 + minor[0] < 75) return `the GPU '${name}' (sm_${major[0]}${minor[0]}) is older than sm_75, the oldest architecture gpuc emits PTX for`;
+    const ctx: unknown[] = [null];
+    check(d, d.cuDevicePrimaryCtxRetain(ctx, dev[0]), "cuDevicePrimaryCtxRetain");
+    check(d, d.cuCtxSetCurrent(ctx[0]), "cuCtxSetCurrent");
+    return new CudaDevice(d, ctx[0], dev[0], name, major[0], minor[0], options);
+  }
+
+  array(data: HostArray): CudaArray {
+    this.check();
+    const elem = hostArrayElement(data);
+    if (!elem) throw new KernelError("launch", `device arrays are made from Float32Array, Float64Array, Int32Array or Uint32Array, got ${describeValue(data)}`);
+    const ptr = this.alloc(data.byteLength);
+    this.copyIn(ptr, data);
+    return new CudaArray(this, elem, data.length, ptr);
+  }
+
+  load(artifact: Artifact): CudaKernel {
+    this.check();
+    if (artifact.target !== "ptx" || !artifact.ptx) throw new KernelError("launch", `the CUDA device runs 'ptx' artifacts, not '${artifact.target}'`);
+    const d = this.d, k = d.koffi;
+    this.current();
+    const image = new TextEncoder().encode(`${artifact.code as string}\0`);
+    const errorLog = new Uint8Array(LOG_BYTES), infoLog = new Uint8Array(LOG_BYTES);
+    const options = new Int32Array([CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES, CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES]);
+    // optionValues: two buffers and their sizes, as pointer-sized values.
+    const errPtr = k.alloc("uint8_t", LOG_BYTES), infoPtr = k.alloc("uint8_t", LOG_BYTES);
+    const values = k.alloc("uint64_t", 4);
+    k.encode(values, 0, "uint64_t", k.address(errPtr));
+    k.encode(values, 8, "uint64_t", BigInt(LOG_BYTES));
+    k.encode(values, 16, "uint64_t", k.address(infoPtr));
+    k.encode(values, 24, "uint64_t", BigInt(LOG_BYTES));
+    const mod: unknown[] = [null];
+    const rc = d.cuModuleLoadDataEx(mod, image, 4, options, values);
+    errorLog.set(k.decode(errPtr, "uint8_t", LOG_BYTES) as number[]);
+    infoLog.set(k.decode(infoPtr, "uint8_t", LOG_BYTES) as number[]);
+    k.free(errPtr); k.free(infoPtr); k.free(values);
+    if (rc !== 0) {
+      const log = cString(errorLog) || cString(infoLog);
+      // The PTX is validated by ptxas in gpuc's tests: a JIT failure is a gpuc bug or a driver too old for the PTX version.
+      throw new InternalCompilerError(`the CUDA driver rejected the PTX of kernel '${artifact.kernel}': ${describeError(d, rc)}${log ? `\n${log}` : ""}`);
+    }
+    const fn: unknown[] = [null];
+    check(d, d.cuModuleGetFunction(fn, mod[0], artifact.entry), "cuModuleGetFunction");
+    // Relocations (patch): upload each constant table and write its address into the module's global.
+    const tables: bigint[] = [];
+    for (const t of artifact.ptx.tables) {
+      const value = artifact.globals[t.index].value as HostArray;
+      const ptr = this.alloc(Math.max(value.byteLength, 4));
+      if (value.byteLength) this.copyIn(ptr, value);
+      tables.push(ptr);
+      const where = [0n], size = [0];
+      check(d, d.cuModuleGetGlobal(where, size, mod[0], t.symbol), `cuModuleGetGlobal(${t.symbol})`);
+      check(d, d.cuMemcpyHtoD(big(where[0]), new BigUint64Array([ptr]), 8), "cuMemcpyHtoD");
+    }
+    const kernel: CudaKernel = { artifact, module: mod[0], fn: fn[0], layout: artifact.ptx, tables };
+    this.loaded.add(kernel);
+    return kernel;
+  }
+
+  async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
+    this.check();
+    const k = kernel as CudaKernel;
+    const d = this.d, ffi = d.koffi;
+    this.current();
+    check(d, d.cuMemsetD32(this.state, 0, STATE.PRINT_BASE), "cuMemsetD32");
+    // The parameter area: each entry parameter at its natural alignment; kernelParams points at each.
+    const params = k.layout.params;
+    const area = ffi.alloc("uint8_t", Math.max(8, params.length * 8));
+    const pointers = ffi.alloc("uint64_t", Math.max(1, params.length));
+    const base = ffi.address(area) as bigint;
+    const temps: { ptr: bigint; host: HostArray }[] = [];
+    try {
+      params.forEach((p, i) => {
+        const at = i * 8;
+        const a = args[p.index];
+        switch (p.role) {
+          case "value":
+            if (p.type === "f32") ffi.encode(area, at, "float", a as number);
+            else if (p.type === "f64") ffi.encode(area, at, "double", a as number);
+            else if (p.type === "u32") ffi.encode(area, at, "uint32_t", typeof a === "boolean" ? Number(a) : (a as number) >>> 0);
+            else ffi.encode(area, at, "int32_t", (a as number) | 0);
+            break;
+          case "pointer": {
+            let ptr: bigint;
+            if (a instanceof CudaArray) ptr = a.ptr;
+            else {
+              const host = a as HostArray;
+              ptr = this.alloc(Math.max(host.byteLength, 4));
+              if (host.byteLength) this.copyIn(ptr, host);
+              temps.push({ ptr, host });
+            }
+            ffi.encode(area, at, "uint64_t", ptr);
+            break;
+          }
+          case "length": ffi.encode(area, at, "uint32_t", (a as { length: number }).length); break;
+          case "state": ffi.encode(area, at, "uint64_t", this.state); break;
+          case "state-length": ffi.encode(area, at, "uint32_t", this.stateWords); break;
+        }
+        ffi.encode(pointers, i * 8, "uint64_t", base + BigInt(at));
+      });
+      const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
+      let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, 0, null, pointers, null);
+      if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel '${k.artifact.kernel}': ${describeError(d, rc)}`);
+      rc = d.cuCtxSynchronize();
+      if (rc !== 0) throw new KernelError("launch", `kernel '${k.artifact.kernel}' failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);
+      for (const t of temps) if (t.host.byteLength) this.copyOut(t.host, t.ptr);
+    } finally {
+      for (const t of temps) this.free(t.ptr);
+      ffi.free(area);
+      ffi.free(pointers);
+    }
+    const header = new Int32Array(STATE.PRINT_BASE);
+    this.copyOut(header, this.state);
+    const cursor = header[STATE.PRINT_CURSOR], dropped = header[STATE.PRINT_DROPPED];
+    if (cursor > 0 || dropped > 0) {
+      const state = new Int32Array(this.stateWords);
+      const used = new Int32Array(Math.min(STATE.PRINT_BASE + cursor, this.stateWords));
+      this.copyOut(used, this.state);
+      state.set(used);
+      for (const line of decodePrints(state, k.artifact.runtime)) this.print(line);
+    }
+    const err = decodeException(header, k.artifact.runtime, k.artifact.kernel);
+    if (err) throw err;
+  }
+
+  // ---- memory ---------------------------------------------------------------------------------
+
+  private alloc(bytes: number): bigint {
+    const out = [0n];
+    const rc = this.d.cuMemAlloc(out, Math.max(bytes, 4));
+    if (rc !== 0) throw new KernelError("launch", `cannot allocate ${bytes} bytes on the GPU: ${describeError(this.d, rc)}`);
+    const ptr = big(out[0]);
+    this.arrays.add(ptr);
+    return ptr;
+  }
+
+  private free(ptr: bigint): void {
+    if (this.arrays.delete(ptr)) this.d.cuMemFree(ptr);
+  }
+
+  copyIn(dst: bigint, src: HostArray): void {
+    if (src.byteLength) check(this.d, this.d.cuMemcpyHtoD(dst, src, src.byteLength), "cuMemcpyHtoD");
+  }
+
+  copyOut(dst: HostArray, src: bigint): void {
+    if (dst.byteLength) check(this.d, this.d.cuMemcpyDtoH(dst, src, dst.byteLength), "cuMemcpyDtoH");
+  }
+
+  /** Copy `bytes` between two device allocations (the bandwidth baseline of the GPU check). */
+  copyDeviceToDevice(dst: CudaArray, src: CudaArray, bytes: number): void {
+    check(this.d, this.d.cuMemcpyDtoD(dst.ptr, src.ptr, bytes), "cuMemcpyDtoD");
+  }
+
+  /** Wait for the GPU. */
+  synchronize(): void { check(this.d, this.d.cuCtxSynchronize(), "cuCtxSynchronize"); }
+
+  private current(): void { check(this.d, this.d.cuCtxSetCurrent(this.ctx), "cuCtxSetCurrent"); }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.current();
+    for (const k of this.loaded) this.d.cuModuleUnload(k.module);
+    this.loaded.clear();
+    for (const p of this.arrays) this.d.cuMemFree(p);
+    this.arrays.clear();
+    this.d.cuDevicePrimaryCtxRelease(this.ordinal);
+  }
+
+  private check(): void {
+    if (this.closed) throw new KernelError("device-unavailable", "this CUDA device was closed");
+  }
+}
+
+function check(d: Driver, rc: number, what: string): void {
+  if (rc !== 0) throw new KernelError("launch", `${what} failed: ${describeError(d, rc)}`);
+}
+
+function cString(bytes: Uint8Array): string {
+  const end = bytes.indexOf(0);
+  return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end)).trim();
+}
+

@@ -1,6 +1,7 @@
-// Golden files: the IR after inference and after the passes, the JS target's code and the WGSL
-// target's code, for the kernels in fixtures/golden.mjs. Every WGSL file is validated by Dawn
-// (its null backend: the WGSL compiler and pipeline validation, no driver needed).
+// Golden files: the IR after inference and after the passes, the JS target's code, the WGSL
+// target's code and the PTX target's code, for the kernels in fixtures/golden.mjs. Every WGSL
+// file is validated by Dawn (its null backend: the WGSL compiler and pipeline validation, no
+// driver needed); every PTX file is assembled by ptxas for sm_75 and sm_90.
 // Regenerate with GPUC_UPDATE_GOLDEN=1 and review the diff.
 
 import { test, after } from "node:test";
@@ -9,6 +10,11 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { create, globals } from "webgpu";
 import { kernel, CompileError } from "../src/index.ts";
 import { cases } from "./fixtures/golden.mjs";
+import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
+
+const ptxasRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("ptxas");
+const haveptxas = await ptxasAvailable();
+if (!haveptxas && ptxasRequired) throw new Error("ptxas is required (GPUC_REQUIRE_DEVICES) but cannot be run");
 
 const UPDATE = process.env.GPUC_UPDATE_GOLDEN === "1";
 const root = new URL("./golden/", import.meta.url);
@@ -69,6 +75,35 @@ for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; t
     assert.deepEqual(await dawnErrors(art.code as string, art.entry), [], `Dawn rejects test/golden/wgsl/${c.fn.name}.wgsl`);
   });
 }
+
+for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; types: string[] }[]) {
+  test(`golden ptx: ${c.fn.name}`, { skip: haveptxas ? false : "SKIPPED: ptxas not found (the golden PTX is compared, not assembled)" }, async () => {
+    const k = kernel(c.fn, { scope: c.fn.scope });
+    const art = await k.compile({ target: "ptx", types: c.types });
+    golden("ptx", `${c.fn.name}.ptx`, art.code as string);
+    for (const arch of ["sm_75", "sm_90"]) {
+      const r = await assemblePTX(art.code as string, arch);
+      assert.ok(r.ok, `ptxas -arch=${arch} rejects test/golden/ptx/${c.fn.name}.ptx:\n${formatPtxasErrors(r)}`);
+    }
+  });
+}
+
+test("ptxas's validation is real: a broken line is reported with the PTX line and the kernel's source line", { skip: !haveptxas && "SKIPPED: ptxas not found" }, async () => {
+  const k = kernel(function broken(o: Float32Array, x: Float32Array) {
+    o[threadIdx.x] = x[threadIdx.x] * 2;   // @BROKEN
+  });
+  const art = await k.compile({ target: "ptx", types: ["f32[]", "f32[]"] });
+  const code = (art.code as string).replace(/mul\.rn\.f32 (%f\d+), (%f\d+), 0f40000000;/, "mul.rn.f32 $1, $2, %nosuchreg;");
+  assert.notEqual(code, art.code, "the multiplication to break is in the PTX");
+  const r = await assemblePTX({ ...art, code });
+  assert.equal(r.ok, false);
+  const e = r.errors[0];
+  assert.match(e.message, /^Arguments mismatch for instruction .mul.$/);
+  assert.match(e.text, /^mul\.rn\.f32 %f\d+, %f\d+, %nosuchreg;$/);
+  const line = readFileSync(new URL(import.meta.url), "utf8").split("\n").findIndex((l) => l.includes("// @BROKEN")) + 1;
+  assert.equal(e.source?.replace(/:\d+$/, ""), `test/golden.test.ts:${line}`);
+  assert.match(formatPtxasErrors(r), /^ptxas: Arguments mismatch.*\n    at PTX line \d+: mul\.rn\.f32 .*\n    from test\/golden\.test\.ts:\d+:\d+\n/);
+});
 
 test("Dawn's validation is real: a broken shader is rejected", async () => {
   const errors = await dawnErrors("@compute @workgroup_size(1) fn main() { let x: i32 = 1.5; }", "main");

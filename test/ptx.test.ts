@@ -1,0 +1,161 @@
+// The PTX target on its own: its software Math functions (checked on the CPU, where they run as
+// ordinary kernel-language helpers), its limits, features (architecture, fast math, launch
+// bounds) and what the emitted PTX promises. Every kernel of the execution suites is also
+// assembled by ptxas (helpers.ts); the CUDA device runs them where a GPU is present.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { device, kernel, CompileError, KernelError } from "../src/index.ts";
+import { PTX_MATH } from "../src/targets/ptx/math.ts";
+import { assemblePTX, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
+import { randF32 } from "./helpers.ts";
+
+const F = Math.fround;
+const cpu = await device("cpu");
+const haveptxas = await ptxasAvailable();
+
+/** Inputs for a function of one argument: specials, small, moderate and large magnitudes of both signs. */
+function inputs1(): Float32Array {
+  const specials = [0, -0, NaN, Infinity, -Infinity, 1, -1, 0.5, -0.5, 2, 1e-30, -1e-30, 1e-7, 0.124, 0.126, 0.4142, 0.4143, 2.414, 2.415,
+    3, 9.5, -9.5, 20, 88, -88, 1e6, 1e19, -1e19, 3.4e38, 0.999, -0.999, 1.001];
+  return Float32Array.from([...specials, ...randF32(1, 200, -4, 4), ...randF32(2, 100, -50, 50), ...randF32(3, 50, 0, 1)]);
+}
+
+/** Whether a result of a software function is close enough to JS's (f32-rounded) value. */
+function close(got: number, want: number, tol = 2e-6): boolean {
+  if (Number.isNaN(want)) return Number.isNaN(got);
+  if (!Number.isFinite(want)) return got === want;
+  if (want === 0) return Object.is(got, want) || Math.abs(got) <= tol;
+  return Math.abs(got - want) <= tol * Math.max(1, Math.abs(want));
+}
+
+for (const [name, { arity, impl }] of Object.entries(PTX_MATH)) {
+  test(`ptx Math.${name} (f32 software version) matches JavaScript on the CPU, special cases exactly`, async () => {
+    const xs = inputs1();
+    const ys = Float32Array.from(xs, (_v, i) => xs[(i * 7 + 3) % xs.length]);
+    const out = new Float32Array(xs.length);
+    const k = arity === 1
+      ? kernel(function one(o: Float32Array, x: Float32Array) { const i = threadIdx.x + blockIdx.x * blockDim.x; if (i < x.length) o[i] = f(x[i]); }, { scope: { f: impl }, name: `ptx_${name}` })
+      : kernel(function two(o: Float32Array, x: Float32Array, y: Float32Array) { const i = threadIdx.x + blockIdx.x * blockDim.x; if (i < x.length) o[i] = f(x[i], y[i]); }, { scope: { f: impl }, name: `ptx_${name}` });
+    const args = arity === 1 ? [out, xs] : [out, xs, ys];
+    await k.launch(cpu, { blocks: Math.ceil(xs.length / 64), threads: 64 }, ...args);
+    const js = (Math as unknown as Record<string, (...a: number[]) => number>)[name];
+    const bad: string[] = [];
+    for (let i = 0; i < xs.length; i++) {
+      const want = F(arity === 1 ? js(xs[i]) : js(xs[i], ys[i]));
+      // Special values (infinities, NaN, signed zeros) must be exact; the rest within tolerance.
+      const special = !Number.isFinite(want) || want === 0 || !Number.isFinite(xs[i]) || (arity === 2 && !Number.isFinite(ys[i]));
+      // pow's relative error grows with the exponent of its result (see math.ts).
+      const tol = name === "pow" ? 2e-6 * Math.max(1, Math.abs(Math.log2(Math.abs(want)))) / 4 : 2e-6;
+      const ok = special ? Object.is(out[i], want) || (Number.isNaN(want) && Number.isNaN(out[i])) || close(out[i], want, tol) && want !== 0 : close(out[i], want, tol);
+      if (!ok) bad.push(`${name}(${xs[i]}${arity === 2 ? `, ${ys[i]}` : ""}) = ${out[i]}, JS ${want}`);
+    }
+    assert.deepEqual(bad.slice(0, 10), [], `${bad.length} of ${xs.length} differ`);
+  });
+}
+
+test("the ptx target routes f32 Math functions to its software versions and `**` to Math.pow", async () => {
+  const k = kernel(function mathy(o: Float32Array, x: Float32Array) {
+    const i = threadIdx.x;
+    o[i] = Math.atan2(x[i], 2) + Math.tanh(x[i]) + x[i] ** 3;
+  });
+  const art = await k.compile({ target: "ptx", types: ["f32[]", "f32[]"] });
+  const code = art.code as string;
+  for (const fn of ["atan2", "atan", "pow"]) assert.match(code, new RegExp(`^\\.func \\(\\.param \\.f32 ${fn}_\\d+_ret\\)`, "m"), `${fn} is a .func`);
+});
+
+test("f64 transcendental functions are a CompileError on ptx (a documented limit), with the location", async () => {
+  const k = kernel(function f64exp(o: Float64Array, x: Float64Array) {
+    o[threadIdx.x] = Math.exp(x[threadIdx.x]);
+  });
+  await assert.rejects(k.compile({ target: "ptx", types: ["f64[]", "f64[]"] }), (e: unknown) =>
+    e instanceof CompileError && e.kind === "unsupported-type" && /Math\.exp on an f64 value is not available on the ptx target/.test(e.message) && e.location?.line !== undefined);
+  // Arithmetic, division, square root, floor and friends on f64 are fine.
+  const ok = kernel(function f64ok(o: Float64Array, x: Float64Array) {
+    const v = x[threadIdx.x];
+    o[threadIdx.x] = Math.sqrt(v) / 3 + Math.floor(v) % 2.5 + Math.abs(v) * v;
+  });
+  const art = await ok.compile({ target: "ptx", types: ["f64[]", "f64[]"] });
+  assert.match(art.code as string, /sqrt\.rn\.f64/);
+  assert.match(art.code as string, /div\.rn\.f64/);
+});
+
+test("shared memory over 48 KiB per block is a CompileError on ptx", async () => {
+  const k = kernel(function bigShared(o: Float32Array) {
+    const s = shared(Float32Array, 12288), t = shared(Float32Array, 4096);
+    s[threadIdx.x] = 1;
+    t[threadIdx.x] = 2;
+    syncthreads();
+    o[threadIdx.x] = s[threadIdx.x] + t[threadIdx.x];
+  });
+  await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"] }), (e: unknown) =>
+    e instanceof CompileError && e.kind === "unsupported-type" && /uses 65536 bytes of shared memory per block; the ptx target allows 49152/.test(e.message));
+});
+
+test("architectures, fast math and launch bounds reach the PTX; launches outside the bounds fail", async () => {
+  const src = function bounded(o: Float32Array, x: Float32Array) {
+    const i = threadIdx.x + blockIdx.x * blockDim.x;
+    if (i < o.length) o[i] = Math.sqrt(x[i]) / 3;
+  };
+  const plain = (await kernel(src).compile({ target: "ptx", types: ["f32[]", "f32[]"], features: { arch: "sm_90" } })).code as string;
+  assert.match(plain, /^\.target sm_90$/m);
+  assert.match(plain, /div\.rn\.f32/);
+  assert.match(plain, /sqrt\.rn\.f32/);
+  assert.doesNotMatch(plain, /\.maxntid|\.reqntid/);
+  const fast = (await kernel(src, { fastMath: true }).compile({ target: "ptx", types: ["f32[]", "f32[]"] })).code as string;
+  assert.match(fast, /div\.approx\.f32/);
+  assert.match(fast, /sqrt\.approx\.f32/);
+  const k = kernel(src, { maxThreads: 128 });
+  assert.match((await k.compile({ target: "ptx", types: ["f32[]", "f32[]"] })).code as string, /^\.maxntid 128, 1, 1$/m);
+  const req = kernel(src, { requiredThreads: [16, 8] });
+  assert.match((await req.compile({ target: "ptx", types: ["f32[]", "f32[]"] })).code as string, /^\.reqntid 16, 8, 1$/m);
+  // Every device refuses a launch outside the bounds the kernel was compiled with.
+  const o = new Float32Array(256), x = new Float32Array(256).fill(9);
+  await k.launch(cpu, { blocks: 2, threads: 128 }, o, x);
+  assert.equal(o[255], 1);
+  await assert.rejects(k.launch(cpu, { blocks: 1, threads: 256 }, o, x), (e: unknown) =>
+    e instanceof KernelError && e.kind === "launch" && e.message === "kernel 'bounded' was compiled for blocks of at most 128×1×1 threads (maxThreads), launched with 256×1×1");
+  await assert.rejects(req.launch(cpu, { blocks: 1, threads: [8, 16] }, o, x), (e: unknown) =>
+    e instanceof KernelError && e.kind === "launch" && /exactly 16×8×1 threads \(requiredThreads\), launched with 8×16×1/.test(e.message));
+  await assert.rejects(kernel(src, { maxThreads: 2048 }).compile({ target: "ptx", types: ["f32[]", "f32[]"] }), (e: unknown) =>
+    e instanceof CompileError && e.kind === "invalid-argument" && /maxThreads must be 1 to 3 positive integers with a product of at most 1024, got 2048/.test(e.message));
+});
+
+test("float arithmetic is never contracted (exact f32 results, as on the CPU) unless fastMath", async () => {
+  const src = function fmaLike(o: Float32Array, a: Float32Array, b: Float32Array) {
+    const i = threadIdx.x;
+    o[i] = a[i] * b[i] + o[i];
+  };
+  const exact = (await kernel(src).compile({ target: "ptx", types: ["f32[]", "f32[]", "f32[]"] })).code as string;
+  assert.match(exact, /mul\.rn\.f32/);
+  assert.match(exact, /add\.rn\.f32/);
+  if (haveptxas) {
+    const r = await assemblePTX(exact, "sm_90");
+    assert.ok(r.ok, r.log);
+    assert.equal(r.usage.length, 1);
+    assert.equal(r.usage[0].function, "fmaLike");
+    assert.ok(r.usage[0].registers > 0);
+  }
+});
+
+test("JS integer semantics the PTX spells out: division by zero, -2^31 / -1, shift counts, float to int wrapping", async () => {
+  const k = kernel(function ints(o: Int32Array, a: Int32Array, b: Int32Array, f: Float32Array) {
+    const i = threadIdx.x;
+    o[i * 4] = (a[i] / b[i]) | 0;
+    o[i * 4 + 1] = a[i] % b[i];
+    o[i * 4 + 2] = a[i] << b[i];
+    o[i * 4 + 3] = f[i] | 0;
+  });
+  const code = (await k.compile({ target: "ptx", types: ["i32[]", "i32[]", "i32[]", "f32[]"] })).code as string;
+  assert.match(code, /setp\.eq\.s32 %p\d+, %r\d+, -1;/, "the -1 divisor is special-cased");
+  assert.match(code, /and\.b32 %r\d+, %r\d+, 31;/, "shift counts are taken mod 32");
+  assert.match(code, /cvt\.rzi\.s32\.f32/);
+  assert.match(code, /fma\.rn\.f64 %fd\d+, %fd\d+, 0dC1F0000000000000/, "out-of-range floats wrap modulo 2^32");
+  // The same kernel's reference results on the CPU (what the CUDA device must reproduce).
+  const a = Int32Array.from([7, -7, -2147483648, 5]), b = Int32Array.from([0, 2, -1, 33]), f = Float32Array.from([3e9, -3e9, NaN, 2.5]);
+  const o = new Int32Array(16);
+  await k.launch(cpu, { blocks: 1, threads: 4 }, o, a, b, f);
+  const want = [...a].flatMap((_v, i) => [(a[i] / b[i]) | 0, (a[i] % b[i]) | 0, a[i] << b[i], f[i] | 0]);
+  assert.deepEqual(Array.from(o), want);
+  assert.deepEqual(want.slice(0, 4), [0, 0, 7, -1294967296]);   // 7 / 0, 7 % 0, 7 << 0 (0 mod 32), 3e9 wraps
+});

@@ -85,6 +85,8 @@ class PTXModuleEmitter {
   readonly prelude = new Set<string>();
   readonly fnNames: string[];
   readonly lineLocs: number[] = [];
+  /** Functions some emitted code calls (a runtime function only ever inlined into cold blocks is left out). */
+  readonly called = new Set<number>();
 
   constructor(readonly m: Module, readonly features: TargetFeatures) {
     const used = new Set<string>();
@@ -116,7 +118,7 @@ class PTXModuleEmitter {
       sharedBytes += bytes;
       push(`.shared .align ${ELEM_BYTES[sh.type.elem]} .b8 ${sharedName(m, i)}[${Math.max(bytes, 4)}];`);
     });
-    const bodies: { text: string[]; locs: number[] }[] = [];
+    const bodies: { text: string[]; locs: number[]; fn: number }[] = [];
     let entryParams: PTXEntryParam[] = [];
     // Functions in module order (callees first); prototypes first, so recursion and any order work.
     const protos: string[] = [];
@@ -124,15 +126,19 @@ class PTXModuleEmitter {
       const fe = new PTXFunctionEmitter(this, f, i, tables.map((t) => t.symbol));
       const r = fe.emit();
       if (i === m.entry) entryParams = fe.entryParams;
-      else protos.push(`${r.signature};`);
-      bodies.push({ text: r.lines, locs: r.locs });
+      bodies.push({ text: r.lines, locs: r.locs, fn: i });
+      protos.push(`${r.signature};`);
     });
+    const live = (i: number) => i === m.entry || this.called.has(i);
+    const liveProtos = protos.filter((_p, i) => i !== m.entry && live(i));
+    protos.length = 0;
+    protos.push(...liveProtos);
     // The prelude: hand-written PTX for what has no instruction (exact float remainder).
     const prelude = preludeClosure(this.prelude);
     for (const name of prelude) protos.push(`${PTX_PRELUDE[name].signature};`);
     if (protos.length) push(["", ...protos].join("\n"));
     for (const name of prelude) push(["", PTX_PRELUDE[name].signature, PTX_PRELUDE[name].body].join("\n"));
-    for (const b of bodies) { push(""); push(b.text.join("\n"), b.locs); }
+    for (const b of bodies) if (live(b.fn)) { push(""); push(b.text.join("\n"), b.locs); }
     push("");
     const code = out.join("\n");
     return {
@@ -159,20 +165,39 @@ class PTXFunctionEmitter {
   private isKernel: boolean;
   readonly entryParams: PTXEntryParam[] = [];
 
-  constructor(private mod: PTXModuleEmitter, private f: Function, private index: number, private tableSymbols: string[]) {
-    this.isKernel = index === mod.m.entry;
+  /** The shared cold block that records an exception (see `coldReport`), once used. */
+  private cold: { label: string; args: string[]; fn: number } | null = null;
+
+  constructor(
+    private mod: PTXModuleEmitter, private f: Function, private index: number, private tableSymbols: string[],
+    /** Emitting a runtime function's body inline (into a caller's cold block): register prefix and the argument values. */
+    private inline: { prefix: string; args: (string | ArrayRef)[] } | null = null,
+  ) {
+    this.isKernel = index === mod.m.entry && !inline;
   }
 
   private get m(): Module { return this.mod.m; }
 
-  emit(): { signature: string; lines: string[]; locs: number[] } {
+  emit(): { signature: string; lines: string[]; locs: number[]; decls?: string[] } {
     const f = this.f;
     const name = this.mod.fnNames[this.index];
     // Registers for every scalar local; arrays get their references below.
     f.locals.forEach((l, i) => { if (l.type.kind === "scalar") this.regs[i] = this.reg(CLASS[l.type.scalar]); });
     const head: string[] = [];
     let signature: string;
-    if (this.isKernel) {
+    if (this.inline) {
+      // The arguments are the caller's registers: copy scalars, share array references.
+      const args = this.inline.args;
+      f.params.forEach((p, i) => {
+        const a = args[i];
+        if (typeof a === "string") this.move(scalarOf(f.locals[p].type), this.regs[p], a);
+        else this.arrays.set(p, a);
+      });
+      head.push(...this.lines.map((l) => l.trim()));
+      this.lines = [];
+      this.locs = [];
+      signature = "";
+    } else if (this.isKernel) {
       const params: string[] = [];
       const add = (p: PTXEntryParam): string => { this.entryParams.push(p); params.push(`.param .${p.type} ${p.name}`); return p.name; };
       f.params.forEach((p, i) => {
@@ -244,9 +269,11 @@ class PTXFunctionEmitter {
       this.arrays.set(i, { space: "local", base, wide: true, elem: l.type.elem, length: String(l.type.size ?? 0) });
     });
     this.block(f.body);
-    if (completesBlock(f.body)) this.line("ret;");
-    const decls = (Object.keys(this.counters) as RegClass[]).filter((c) => this.counters[c] > 0).map((c) => `  .reg ${REG_DECL[c]} %${c}<${this.counters[c] + 1}>;`);
-    const headLines = [signature, "{", ...decls, ...this.localDecls.map((d) => "  " + d), ...head.map((h) => "  " + h)].join("\n").split("\n");
+    if (completesBlock(f.body)) this.line(this.inline ? "exit;" : "ret;");
+    this.emitColdReport();
+    const decls = [...this.regDecls(), ...this.coldDecls];
+    if (this.inline) return { signature, lines: [...head.map((h) => "  " + h), ...this.lines], locs: [...head.map(() => -1), ...this.locs], decls };
+    const headLines = [signature, "{", ...decls.map((d) => "  " + d), ...this.localDecls.map((d) => "  " + d), ...head.map((h) => "  " + h)].join("\n").split("\n");
     return {
       signature,
       lines: [...headLines, ...this.lines, "}"],
@@ -256,8 +283,13 @@ class PTXFunctionEmitter {
 
   // ---- registers, labels, lines ---------------------------------------------------------------
 
-  private reg(c: RegClass): string { return `%${c}${++this.counters[c]}`; }
-  private label(what: string): string { return `$L${this.index}_${++this.labels}_${what}`; }
+  private get prefix(): string { return this.inline?.prefix ?? ""; }
+  private reg(c: RegClass): string { return `%${this.prefix}${c}${++this.counters[c]}`; }
+  private label(what: string): string { return `$L${this.prefix}${this.index}_${++this.labels}_${what}`; }
+  private regDecls(): string[] {
+    return (Object.keys(this.counters) as RegClass[]).filter((c) => this.counters[c] > 0).map((c) => `.reg ${REG_DECL[c]} %${this.prefix}${c}<${this.counters[c] + 1}>;`);
+  }
+  private coldDecls: string[] = [];
 
   private line(text: string): void {
     this.lines.push(text.endsWith(":") ? text : "  " + text);
@@ -266,7 +298,44 @@ class PTXFunctionEmitter {
 
   // ---- statements ----------------------------------------------------------------------------
 
-  private block(b: Block): void { for (const s of b) this.stmt(s); }
+  private block(b: Block): void {
+    for (let i = 0; i < b.length; i++) {
+      const s = b[i];
+      // Recording an exception and ending the thread: a jump to the function's one cold block.
+      if (s.k === "call" && b[i + 1]?.k === "trap" && this.m.functions[s.fn].kind === "runtime" && this.m.functions[s.fn].name === "gpuc_report_exception" && !this.inline) {
+        this.stmtLoc = s.loc ?? this.stmtLoc;
+        this.coldReport(s);
+        i++;
+        continue;
+      }
+      this.stmt(s);
+    }
+  }
+
+  /**
+   * The exception path, out of the way: every `report_exception(…); trap` of a function moves
+   * its arguments into the same registers and jumps to one block at the function's end, where
+   * the runtime function's body is emitted inline and the thread exits. No call (a call costs
+   * registers in every kernel that has one) and one copy of the code however many checks.
+   */
+  private coldReport(s: Extract<Stmt, { k: "call" }>): void {
+    if (!this.cold) this.cold = { label: this.label("exception"), args: [this.reg("r"), this.reg("r"), this.reg("r"), this.reg("r")], fn: s.fn };
+    // args: state, code, loc, a, b; the state is the function's own.
+    s.args.slice(1).forEach((a, i) => this.move("i32", this.cold!.args[i], this.expr(a)));
+    this.line(`bra ${this.cold.label};`);
+  }
+
+  private emitColdReport(): void {
+    if (!this.cold) return;
+    const callee = this.m.functions[this.cold.fn];
+    const state = this.f.stateParam !== null ? this.arrays.get(this.f.stateParam)! : this.arrays.get(this.f.params[0])!;
+    const sub = new PTXFunctionEmitter(this.mod, callee, this.cold.fn, this.tableSymbols, { prefix: "x", args: [state, ...this.cold.args] });
+    const r = sub.emit();
+    this.stmtLoc = null;
+    this.line(`${this.cold.label}:`);
+    for (const l of r.lines) this.line(l.trim().endsWith(":") ? l.trim() : l.trim());
+    this.coldDecls = r.decls ?? [];
+  }
 
   private stmt(s: Stmt): void {
     this.stmtLoc = s.loc ?? this.stmtLoc;
@@ -322,7 +391,7 @@ class PTXFunctionEmitter {
           const name = `${this.mod.fnNames[this.index]}_ret`;
           this.storeParam(name, t, v);
         }
-        this.line("ret;");
+        this.line(this.inline ? "exit;" : "ret;");
         return;
       }
       case "barrier": this.line("bar.sync 0;"); return;
@@ -388,6 +457,7 @@ class PTXFunctionEmitter {
 
   private call(s: Extract<Stmt, { k: "call" }>): void {
     const callee = this.m.functions[s.fn];
+    this.mod.called.add(s.fn);
     const name = this.mod.fnNames[s.fn];
     const lines: string[] = ["{"];
     const names: string[] = [];

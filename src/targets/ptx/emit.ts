@@ -354,9 +354,18 @@ class PTXFunctionEmitter {
         return;
       }
       case "if": {
-        const cond = this.pred(s.cond);
+        // `if (c) break;` / `if (c) continue;`: one predicated branch.
+        const only = s.then.length === 1 && !s.else.length ? s.then[0] : null;
+        if (only && (only.k === "break" || only.k === "continue")) {
+          const target = only.k === "break" ? this.breakTargets.at(-1) : this.continueTargets.at(-1);
+          const { p, negated } = this.condition(s.cond);
+          this.line(`@${negated ? "!" : ""}${p} bra ${target};`);
+          return;
+        }
+        const { p: c, negated } = this.condition(s.cond);
+        const cond = negated ? null : c;
         const elseL = this.label("else"), endL = this.label("endif");
-        this.line(`@!${cond} bra ${s.else.length ? elseL : endL};`);
+        this.line(`@${cond === null ? "" : "!"}${cond ?? c} bra ${s.else.length ? elseL : endL};`);
         this.block(s.then);
         if (s.else.length) {
           if (completesBlock(s.then)) this.line(`bra ${endL};`);
@@ -368,16 +377,25 @@ class PTXFunctionEmitter {
       }
       case "loop": {
         const head = this.label("loop"), cont = this.label("continue"), exit = this.label("break");
+        // A loop that starts with `if (c) break;` (for, while) is rotated: c is tested before the
+        // first iteration and at the bottom of each (ptxas unrolls counted loops only in this form).
+        const first = s.body[0];
+        const test = first?.k === "if" && !first.else.length && first.then.length === 1 && first.then[0].k === "break" ? first.cond : null;
+        if (test !== null) {
+          const { p, negated } = this.condition(test);
+          this.line(`@${negated ? "!" : ""}${p} bra ${exit};`);
+        }
         this.line(`${head}:`);
         this.breakTargets.push(exit);
         this.continueTargets.push(cont);
-        this.block(s.body);
+        this.block(test !== null ? s.body.slice(1) : s.body);
         this.line(`${cont}:`);
         this.block(s.continuing);
         this.breakTargets.pop();
         this.continueTargets.pop();
-        if (s.breakIf !== null) this.line(`@${this.pred(s.breakIf)} bra ${exit};`);
-        this.line(`bra ${head};`);
+        if (s.breakIf !== null) { const { p, negated } = this.condition(s.breakIf); this.line(`@${negated ? "!" : ""}${p} bra ${exit};`); }
+        if (test !== null) { const { p, negated } = this.condition(test); this.line(`@${negated ? "" : "!"}${p} bra ${head};`); }
+        else this.line(`bra ${head};`);
         this.line(`${exit}:`);
         return;
       }
@@ -626,6 +644,13 @@ class PTXFunctionEmitter {
     }
   }
 
+  /** A predicate for a branch condition; `!x` gives x's predicate, negated (no `not` instruction). */
+  private condition(h: ExprHandle): { p: string; negated: boolean } {
+    const e = this.f.exprs[h];
+    if (e.k === "op" && e.op === "not") return { p: this.pred(e.args[0]), negated: true };
+    return { p: this.pred(h), negated: false };
+  }
+
   /** A predicate register holding a bool expression. */
   private pred(h: ExprHandle): string {
     const v = this.expr(h);
@@ -778,8 +803,9 @@ class PTXFunctionEmitter {
         return emit(`${op}.b32 ${r}, ${x}, ${y};`);
       // Shift counts are taken modulo 32, as in JS (PTX clamps them instead).
       case "shl": case "shr": {
-        const c = this.reg("r");
-        this.line(`and.b32 ${c}, ${this.materialize("i32", y)}, 31;`);
+        let c: string;
+        if (y.startsWith("%")) { c = this.reg("r"); this.line(`and.b32 ${c}, ${y}, 31;`); }
+        else c = String(Number(y) & 31);
         return emit(op === "shl" ? `shl.b32 ${r}, ${x}, ${c};` : `shr.${t === "u32" ? "u32" : "s32"} ${r}, ${x}, ${c};`);
       }
       case "bitnot": return emit(`not.b32 ${r}, ${x};`);

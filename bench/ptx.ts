@@ -3,7 +3,8 @@
 // machine code (SASS instructions are 16 bytes from Volta on: the size of the kernel's .text
 // section in the cubin / 16). Needs nvcc and ptxas (CUDA toolkit); no GPU.
 // Run with `npm run bench:ptx` (= `npm run build && node --import tsx bench/ptx.ts`): prints a
-// markdown table and writes bench/results-ptx.json. Never part of `npm test`.
+// markdown table, writes bench/results-ptx.json and nvcc's PTX of each reference to
+// bench/cuda/<name>.<arch>[.nofma].ptx (for bench/cuda.ts). Never part of `npm test`.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -89,8 +90,13 @@ const cases = [
 const rows: string[][] = [];
 const results: Record<string, unknown> = {};
 for (const c of cases) {
-  const ref = measure(nvccPtx(c.cu, true), c.entry, `${c.entry}-nvcc`);
-  const refExact = measure(nvccPtx(c.cu, false), c.entry, `${c.entry}-nvcc-nofma`);
+  const refPtx = nvccPtx(c.cu, true), refExactPtx = nvccPtx(c.cu, false);
+  const ref = measure(refPtx, c.entry, `${c.entry}-nvcc`);
+  const refExact = measure(refExactPtx, c.entry, `${c.entry}-nvcc-nofma`);
+  // nvcc's PTX is kept for bench/cuda.ts, which times it on a GPU (where nvcc may be missing).
+  const stem = c.cu.replace(/\.cu$/, "");
+  writeFileSync(join(cudaDir, `${stem}.${ARCH}.ptx`), refPtx);
+  writeFileSync(join(cudaDir, `${stem}.${ARCH}.nofma.ptx`), refExactPtx);
   const src = (c.k as unknown as { fn: Function }).fn;
   const variants: [string, Measure][] = [];
   for (const [label, opts] of [["gpuc (checks on)", {}], ["gpuc (checks off)", { boundsCheck: false }], ["gpuc (checks off, fastMath)", { boundsCheck: false, fastMath: true }]] as const) {

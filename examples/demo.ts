@@ -13,7 +13,7 @@ import softmax from "./softmax.ts";
 import hash from "./hash.ts";
 
 const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash];
-const TARGETS = ["js", "wgsl"];
+const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }
 

@@ -55,7 +55,10 @@ const cudaRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").include
 const cudaProbe: true | string = await (async () => {
   try { const d = await device("cuda"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
 })();
-export const DEVICES: readonly Kind[] = cudaProbe === true || cudaRequired ? ["cpu", "webgpu", "cuda"] : ["cpu", "webgpu"];
+/** GPUC_TEST_DEVICES (e.g. "cpu,cuda" on a GPU machine without Vulkan) narrows the matrix. */
+const only = process.env.GPUC_TEST_DEVICES?.split(",").map((s) => s.trim()).filter(Boolean);
+export const DEVICES: readonly Kind[] = (cudaProbe === true || cudaRequired ? ["cpu", "webgpu", "cuda"] as Kind[] : ["cpu", "webgpu"] as Kind[])
+  .filter((k) => !only || only.includes(k));
 
 /** Relative tolerance of f32 results on WebGPU (GPUs may contract a * b + c into an FMA, …). */
 export const F32_TOL = 1e-5;

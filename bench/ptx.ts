@@ -110,8 +110,30 @@ for (const c of cases) {
   results[c.name] = { nvcc: ref, nvccNoFma: refExact, ...Object.fromEntries(variants) };
 }
 
+// Compile latency: a new kernel object each time (parse, lower, infer, passes, emit), same process.
+const latency: string[][] = [];
+for (const c of cases) {
+  const src = (c.k as unknown as { fn: Function }).fn;
+  const cells = [c.name];
+  for (const target of ["js", "wgsl", "ptx"]) {
+    const t: number[] = [];
+    for (let i = 0; i < 31; i++) { const k = kernel(src, { name: c.entry }); const t0 = performance.now(); await k.compile({ target, types: c.types }); t.push(performance.now() - t0); }
+    cells.push(t.slice(1).sort((a, b) => a - b)[15].toFixed(2));
+  }
+  const art = await kernel(src, { name: c.entry }).compile({ target: "ptx", types: c.types, features: { arch: ARCH } });
+  const file = join(dir, `${c.entry}-latency.ptx`);
+  writeFileSync(file, art.code as string);
+  const t: number[] = [];
+  for (let i = 0; i < 9; i++) { const t0 = performance.now(); ptxasLog(file, join(dir, "latency.cubin")); t.push(performance.now() - t0); }
+  cells.push(t.sort((a, b) => a - b)[4].toFixed(1));
+  latency.push(cells);
+}
+
 const head = ["kernel", "compiler", "registers", "spill bytes", "PTX instr.", "SASS instr.", "regs ÷ nvcc", "SASS ÷ nvcc"];
 console.log(`\n### PTX against nvcc (${ARCH}; ratios against nvcc --fmad=false for exact gpuc, against nvcc's default for fastMath)\n`);
 console.log([head, head.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n"));
+const lhead = ["kernel", "→ js (ms)", "→ wgsl (ms)", "→ ptx (ms)", `ptxas -arch=${ARCH} (ms, a process)`];
+console.log("\n### Compile latency: a new kernel object to target code (median of 30, same process)\n");
+console.log([lhead, lhead.map(() => "---"), ...latency].map((r) => `| ${r.join(" | ")} |`).join("\n"));
 console.log(`\nnvcc: ${execFileSync("nvcc", ["--version"], { encoding: "utf8" }).trim().split("\n").at(-1)}`);
-writeFileSync(fileURLToPath(new URL("./results-ptx.json", import.meta.url)), JSON.stringify({ arch: ARCH, date: new Date().toISOString(), results }, null, 2));
+writeFileSync(fileURLToPath(new URL("./results-ptx.json", import.meta.url)), JSON.stringify({ arch: ARCH, date: new Date().toISOString(), results, latency }, null, 2));

@@ -129,6 +129,9 @@ test("float arithmetic is never contracted (exact f32 results, as on the CPU) un
   const exact = (await kernel(src).compile({ target: "ptx", types: ["f32[]", "f32[]", "f32[]"] })).code as string;
   assert.match(exact, /mul\.rn\.f32/);
   assert.match(exact, /add\.rn\.f32/);
+  const fast = (await kernel(src, { fastMath: true }).compile({ target: "ptx", types: ["f32[]", "f32[]", "f32[]"] })).code as string;
+  assert.match(fast, /^\s*mul\.f32 /m);
+  assert.match(fast, /^\s*add\.f32 /m);
   if (haveptxas) {
     const r = await assemblePTX(exact, "sm_90");
     assert.ok(r.ok, r.log);

@@ -750,9 +750,11 @@ class PTXFunctionEmitter {
     const fm = this.mod.features.fastMath === true && t === "f32";
     const emit = (text: string): string => { this.line(text); return r; };
     switch (op) {
-      case "add": return emit(isF ? `add.rn.${s} ${r}, ${x}, ${y};` : `add.${s} ${r}, ${x}, ${y};`);
-      case "sub": return emit(isF ? `sub.rn.${s} ${r}, ${x}, ${y};` : `sub.${s} ${r}, ${x}, ${y};`);
-      case "mul": return emit(isF ? `mul.rn.${s} ${r}, ${x}, ${y};` : `mul.lo.${s} ${r}, ${x}, ${y};`);
+      // `.rn` forbids contracting a multiply and an add into an FMA (whose single rounding differs
+      // from the CPU's two); fastMath leaves ptxas free to contract f32 arithmetic.
+      case "add": return emit(isF ? `add${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `add.${s} ${r}, ${x}, ${y};`);
+      case "sub": return emit(isF ? `sub${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `sub.${s} ${r}, ${x}, ${y};`);
+      case "mul": return emit(isF ? `mul${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `mul.lo.${s} ${r}, ${x}, ${y};`);
       case "div":
         if (isF) return emit(fm ? `div.approx.f32 ${r}, ${x}, ${y};` : `div.rn.${s} ${r}, ${x}, ${y};`);
         return this.intDivRem("div", r, x, y, t);

@@ -169,14 +169,7 @@ async function assembleAll(seen: { k: Kernel; types: string[] }[]): Promise<void
   const problems: string[] = [];
   for (const { k, types } of seen) {
     for (const arch of PTXAS_ARCHES) {
-      let artifact;
-      try {
-        artifact = await k.compile({ target: "ptx", types, features: { arch } });
-      } catch (e) {
-        // A documented limit of the ptx target (f64 transcendental functions) is not a failure of the PTX.
-        if (e instanceof CompileError && e.kind === "unsupported-type" && /not available on the ptx target/.test(e.message)) { ptxLimited.add(`${k.name}: ${e.diagnostics[0].message}`); break; }
-        throw e;
-      }
+      const artifact = await k.compile({ target: "ptx", types, features: { arch } });
       const code = artifact.code as string;
       let p = assembled.get(`${arch}\0${code}`);
       if (!p) {
@@ -189,12 +182,6 @@ async function assembleAll(seen: { k: Kernel; types: string[] }[]): Promise<void
   }
   assert.equal(problems.length, 0, `ptxas rejected the PTX of ${problems.length} kernel(s):\n${problems.join("\n")}`);
 }
-
-/** Kernels the ptx target rejects for a documented limit (reported once per file, after its tests). */
-export const ptxLimited = new Set<string>();
-after(() => {
-  if (ptxLimited.size) console.warn(`PTX: ${ptxLimited.size} kernel(s) not compiled for ptx (a documented limit of the target):\n  ${[...ptxLimited].join("\n  ")}`);
-});
 
 function on(kind: Kind, dev: Device): On {
   const gpu = kind !== "cpu";

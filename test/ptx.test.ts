@@ -6,7 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { device, kernel, CompileError, KernelError } from "../src/index.ts";
+import { readFileSync } from "node:fs";
 import { PTX_MATH } from "../src/targets/ptx/math.ts";
+import { PTX_MATH64 } from "../src/targets/ptx/math64.ts";
 import { assemblePTX, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { randF32 } from "./helpers.ts";
 
@@ -64,20 +66,85 @@ test("the ptx target routes f32 Math functions to its software versions and `**`
   for (const fn of ["atan2", "atan", "pow"]) assert.match(code, new RegExp(`^\\.func \\(\\.param \\.f32 ${fn}_\\d+_ret\\)`, "m"), `${fn} is a .func`);
 });
 
-test("f64 transcendental functions are a CompileError on ptx (a documented limit), with the location", async () => {
-  const k = kernel(function f64exp(o: Float64Array, x: Float64Array) {
-    o[threadIdx.x] = Math.exp(x[threadIdx.x]);
+/** f64 inputs: specials, the ranges each function reduces over, and large magnitudes. */
+function inputs64(): Float64Array {
+  const specials = [0, -0, NaN, Infinity, -Infinity, 1, -1, 0.5, -0.5, 2, 1e-300, -1e-300, 5e-324, 1e-8, 0.34657359, 0.4999, 0.5001,
+    1.5707963267948966, 3.141592653589793, 100, -100, 700, 709.5, -740, 1e6, -1e6, 1e19, 1e300, -1e300, 0.999999, 1.000001, 22.5, 1e-20];
+  const r = (seed: number, n: number, lo: number, hi: number) => Array.from(randF32(seed, n, lo, hi), (v) => v + (v * 1e-9) / 3);
+  return Float64Array.from([...specials, ...r(5, 200, -4, 4), ...r(6, 100, -60, 60), ...r(7, 50, 0, 1), ...r(8, 50, -1000, 1000)]);
+}
+
+for (const [name, impl, extra, arity] of [
+  ...Object.entries(PTX_MATH64).map(([n, v]) => [n, v.impl, v.extra, 1] as const),
+  ...Object.entries(PTX_MATH).filter(([, v]) => v.generic).map(([n, v]) => [n, v.impl, undefined, v.arity] as const),
+]) {
+  test(`ptx Math.${name} on f64 (software version${extra !== undefined ? `, variant ${extra}` : ""}) matches JavaScript within a few ulp on the CPU`, async () => {
+    const xs = inputs64();
+    const ys = Float64Array.from(xs, (_v, i) => xs[(i * 7 + 3) % xs.length]);
+    const out = new Float64Array(xs.length);
+    const scope = { f: impl, E: extra ?? 0 };
+    const k = arity === 2
+      ? kernel(function two64(o: Float64Array, x: Float64Array, y: Float64Array) { const i = threadIdx.x + blockIdx.x * blockDim.x; if (i < x.length) o[i] = f(x[i], y[i]); }, { scope, name: `ptx64_${name}` })
+      : extra === undefined
+        ? kernel(function one64(o: Float64Array, x: Float64Array) { const i = threadIdx.x + blockIdx.x * blockDim.x; if (i < x.length) o[i] = f(x[i]); }, { scope, name: `ptx64_${name}` })
+        : kernel(function oneE64(o: Float64Array, x: Float64Array) { const i = threadIdx.x + blockIdx.x * blockDim.x; if (i < x.length) o[i] = f(x[i], E); }, { scope, name: `ptx64_${name}` });
+    await k.launch(cpu, { blocks: Math.ceil(xs.length / 64), threads: 64 }, ...(arity === 2 ? [out, xs, ys] : [out, xs]));
+    const js = (Math as unknown as Record<string, (...a: number[]) => number>)[name];
+    // pow's error grows with |y·log2 x| (see math.ts); sine, cosine and tangent are accurate to
+    // about an ulp of their argument (the reduction), the rest to a few ulp of the result.
+    const tol = (i: number, want: number) => name === "pow" ? 2 ** -52 * 8 * Math.max(1, Math.abs(Math.log2(Math.abs(want))))
+      : 2 ** -52 * 8 * (["sin", "cos", "tan"].includes(name) ? Math.max(1, Math.abs(xs[i]) / Math.max(Math.abs(want), 1e-300)) : 1);
+    const bad: string[] = [];
+    for (let i = 0; i < xs.length; i++) {
+      if (["sin", "cos", "tan"].includes(name) && Math.abs(xs[i]) > 1e6) continue;   // outside the exact reduction
+      const want = arity === 2 ? js(xs[i], ys[i]) : js(xs[i]);
+      const got = out[i];
+      const ok = Number.isNaN(want) ? Number.isNaN(got) : !Number.isFinite(want) || want === 0 ? Object.is(got, want) || Math.abs(got) < 1e-300
+        : Math.abs(got - want) <= tol(i, want) * Math.abs(want);
+      if (!ok) bad.push(`${name}(${xs[i]}${arity === 2 ? `, ${ys[i]}` : ""}) = ${got}, JS ${want} (${((got - want) / want / 2 ** -52).toFixed(1)} ulp)`);
+    }
+    assert.deepEqual(bad.slice(0, 10), [], `${bad.length} of ${xs.length} differ`);
   });
-  await assert.rejects(k.compile({ target: "ptx", types: ["f64[]", "f64[]"] }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "unsupported-type" && /Math\.exp on an f64 value is not available on the ptx target/.test(e.message) && e.location?.line !== undefined);
-  // Arithmetic, division, square root, floor and friends on f64 are fine.
-  const ok = kernel(function f64ok(o: Float64Array, x: Float64Array) {
+}
+
+test("the split constants of the f64 functions are ln 2 and π/2 to 100+ bits", () => {
+  const PI = "3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798";
+  const LN2 = "0.69314718055994530941723212145817656807550013436025525412068000949339362196969471560586332699641868754";
+  const rat = (s: string) => { const [i, f] = s.split("."); return { n: BigInt(i + f), d: 10n ** BigInt(f.length) }; };
+  const exact = (x: number) => {
+    const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, x); const bits = b.getBigUint64(0);
+    const e = Number((bits >> 52n) & 0x7ffn), m = (bits & ((1n << 52n) - 1n)) | (e ? 1n << 52n : 0n), ex = (e || 1) - 1075;
+    return ex >= 0 ? { n: m * 2n ** BigInt(ex), d: 1n } : { n: m, d: 2n ** BigInt(-ex) };
+  };
+  const minus = (a: { n: bigint; d: bigint }, b: { n: bigint; d: bigint }) => ({ n: a.n * b.d - b.n * a.d, d: a.d * b.d });
+  const src = readFileSync(new URL("../src/targets/ptx/math64.ts", import.meta.url), "utf8");
+  // π/2 − (P1 + P2 + P3) is below 2^-100, and each part has at most 33 significant bits.
+  let r = minus({ ...rat(PI), d: rat(PI).d * 2n }, exact(1.57079632673412561417));
+  for (const p of [6.07710050630396597660e-11, 2.02226624871116645580e-21]) r = minus(r, exact(p));
+  assert.ok(Math.abs(Number((r.n * 10n ** 40n) / r.d)) / 1e40 < 2 ** -100);
+  for (const p of [1.57079632673412561417, 6.07710050630396597660e-11, 2.02226624871116645580e-21, 0.69314718036912381649]) {
+    const { n } = exact(p);
+    assert.ok(n % (1n << 20n) === 0n, `${p} has at most 33 significant bits (k·P is exact for |k| < 2^20)`);
+  }
+  // ln 2 − (LN2_HI + LN2_LO) is below 2^-80.
+  const l = minus(minus(rat(LN2), exact(0.69314718036912381649)), exact(1.90821492927058770002e-10));
+  assert.ok(Math.abs(Number((l.n * 10n ** 40n) / l.d)) / 1e40 < 2 ** -80);
+  for (const c of ["1.57079632673412561417", "6.07710050630396597660e-11", "2.02226624871116645580e-21", "0.69314718036912381649", "1.90821492927058770002e-10"])
+    assert.ok(src.includes(c), `math64.ts uses ${c}`);
+});
+
+test("f64 Math functions on ptx become .funcs of the software versions", async () => {
+  const k = kernel(function f64math(o: Float64Array, x: Float64Array) {
     const v = x[threadIdx.x];
-    o[threadIdx.x] = Math.sqrt(v) / 3 + Math.floor(v) % 2.5 + Math.abs(v) * v;
+    o[threadIdx.x] = Math.exp(v) + Math.sin(v) + Math.log10(v) + v ** 2.5 + Math.sqrt(v) / 3 + Math.floor(v) % 2.5;
   });
-  const art = await ok.compile({ target: "ptx", types: ["f64[]", "f64[]"] });
-  assert.match(art.code as string, /sqrt\.rn\.f64/);
-  assert.match(art.code as string, /div\.rn\.f64/);
+  const code = (await k.compile({ target: "ptx", types: ["f64[]", "f64[]"] })).code as string;
+  assert.match(code, /^\.func \(\.param \.f64 exp_\d+_ret\)/m);
+  assert.match(code, /^\.func \(\.param \.f64 trig_\d+_ret\)/m);
+  assert.match(code, /^\.func \(\.param \.f64 log_\d+_ret\)/m);
+  assert.match(code, /sqrt\.rn\.f64/);
+  assert.match(code, /div\.rn\.f64/);
+  assert.doesNotMatch(code, /\b(ex2|lg2|sin|cos)\.approx\.f64/);
 });
 
 test("shared memory over 48 KiB per block is a CompileError on ptx", async () => {

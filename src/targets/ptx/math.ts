@@ -7,12 +7,13 @@
 // size of its result's exponent (|y·log2 x|·2^-23 relative, about 4e-6 at 1e23), as with any f32
 // exp2(y·log2 x).
 //
-// f64 arguments are not overlaid: PTX has no f64 transcendental instructions, and the target's
-// validation reports such a call as a limit of the target.
+// f64 arguments go to the f64 versions (math64.ts) or, where the f32 version's constants are
+// exact enough for f64 too, to the same function specialized on f64.
 
 import { globalMethods } from "../../infer/overlays.js";
 import type { Method, MethodTable, Val } from "../../infer/methods.js";
 import { T } from "../../ir/types.js";
+import { PTX_MATH64 } from "./math64.js";
 
 // The implementations: plain functions (no annotations), compiled by gpuc like any helper.
 
@@ -33,10 +34,14 @@ function atan2(y: number, x: number): number {
   const ay = Math.abs(y), ax = Math.abs(x);
   const xneg = x < 0 || (x === 0 && 1 / x < 0);
   const yneg = y < 0 || (y === 0 && 1 / y < 0);
+  // (Constants are assigned one at a time: `c ? 3.14… : 0` would be an f32 even where r is an f64.)
   let r = 0 * ay;
-  if (ay === 0) r = xneg ? 3.141592653589793 : 0;
-  else if (ax === Infinity) r = ay === Infinity ? (xneg ? 2.356194490192345 : 0.7853981633974483) : (xneg ? 3.141592653589793 : 0);
-  else if (ay === Infinity || ax === 0) r = 1.5707963267948966;
+  if (ay === 0) { if (xneg) r = 3.141592653589793; }
+  else if (ax === Infinity) {
+    if (ay === Infinity) { if (xneg) r = 2.356194490192345; else r = 0.7853981633974483; }
+    else if (xneg) r = 3.141592653589793;
+    else r = 0;
+  } else if (ay === Infinity || ax === 0) r = 1.5707963267948966;
   else {
     r = Math.atan(ay / ax);
     if (xneg) r = 3.141592653589793 - r;
@@ -62,8 +67,13 @@ function sinh(x: number): number {
 }
 
 function cosh(x: number): number {
-  const e = Math.exp(Math.abs(x) - 0.6931471805599453);
-  return e + 0.25 / e;
+  const a = Math.abs(x);
+  if (a > 88) {
+    const h = Math.exp(a * 0.5);
+    return 0.5 * h * h;
+  }
+  const e = Math.exp(a);
+  return 0.5 * e + 0.5 / e;
 }
 
 function tanh(x: number): number {
@@ -94,7 +104,8 @@ function asinh(x: number): number {
 function acosh(x: number): number {
   if (x < 1) return NaN;
   if (x > 1e18) return Math.log(x) + 0.6931471805599453;
-  return Math.log(x + Math.sqrt(x * x - 1));
+  const t = x - 1;
+  return Math.log1p(t + Math.sqrt(2 * t + t * t));
 }
 
 function atanh(x: number): number {
@@ -163,31 +174,51 @@ function pow(x: number, y: number): number {
   return x < 0 && odd ? -r : r;
 }
 
-/** The implementations by Math name, with their arity (exported for the CPU-side tests). */
-export const PTX_MATH: Readonly<Record<string, { arity: 1 | 2; impl: Function }>> = {
-  atan: { arity: 1, impl: atan }, atan2: { arity: 2, impl: atan2 }, asin: { arity: 1, impl: asin }, acos: { arity: 1, impl: acos },
-  sinh: { arity: 1, impl: sinh }, cosh: { arity: 1, impl: cosh }, tanh: { arity: 1, impl: tanh },
-  asinh: { arity: 1, impl: asinh }, acosh: { arity: 1, impl: acosh }, atanh: { arity: 1, impl: atanh },
-  cbrt: { arity: 1, impl: cbrt }, expm1: { arity: 1, impl: expm1 }, log1p: { arity: 1, impl: log1p },
-  hypot: { arity: 2, impl: hypot }, pow: { arity: 2, impl: pow },
+/**
+ * The implementations by Math name, with their arity (exported for the CPU-side tests). Those
+ * marked `generic` are right in f64 too (their constants are weak: they take the argument's
+ * type) and serve both; the others are f32 only, and PTX_MATH64 has their f64 versions.
+ */
+export const PTX_MATH: Readonly<Record<string, { arity: 1 | 2; impl: Function; generic: boolean }>> = {
+  atan: { arity: 1, impl: atan, generic: false }, atan2: { arity: 2, impl: atan2, generic: true },
+  asin: { arity: 1, impl: asin, generic: true }, acos: { arity: 1, impl: acos, generic: true },
+  sinh: { arity: 1, impl: sinh, generic: false }, cosh: { arity: 1, impl: cosh, generic: true }, tanh: { arity: 1, impl: tanh, generic: false },
+  asinh: { arity: 1, impl: asinh, generic: false }, acosh: { arity: 1, impl: acosh, generic: true }, atanh: { arity: 1, impl: atanh, generic: false },
+  cbrt: { arity: 1, impl: cbrt, generic: false }, expm1: { arity: 1, impl: expm1, generic: false }, log1p: { arity: 1, impl: log1p, generic: true },
+  hypot: { arity: 2, impl: hypot, generic: true }, pow: { arity: 2, impl: pow, generic: true },
 };
 
-/** f32 arguments (integers convert to f32, as Math.* does) go to the implementation; everything else to the global method. */
-function overlaid(name: string, impl: Function, arity: number): Method {
+const ARITY: Record<string, number> = { atan2: 2, hypot: 2, pow: 2 };
+
+/**
+ * Math.<name> on the ptx target: f64 arguments go to the f64 version (PTX_MATH64, or the generic
+ * one), f32 ones (integers convert to f32, as Math.* does) to the f32 software version where
+ * there is one; everything else — f32 exp/log/sin/cos/tan (instructions), constants — to the
+ * global method.
+ */
+function overlaid(name: string): Method {
   const base = globalMethods.method(`Math.${name}`)!;
+  const f32 = PTX_MATH[name];
+  const f64 = PTX_MATH64[name] ?? (f32?.generic ? { impl: f32.impl } : undefined);
+  const arity = ARITY[name] ?? 1;
   return (b, args, span, full) => {
     if (args.length !== arity || args.every((a) => a.k === "weak")) return base(b, args, span, full);
-    const types = args.map((a) => (a.k === "weak" ? T.f32 : b.scalarType(a, span)));
-    if (types.some((t) => t === null)) return b.unknown;
-    if (types.some((t) => t === T.f64)) return base(b, args, span, full);
-    const f32Args: Val[] = args.map((a) => ({ k: "expr", h: b.convert(a, T.f32, span), t: T.f32 }));
-    return b.callImplementation(impl, f32Args, span, full);
+    const types = args.map((a) => (a.k === "weak" ? null : b.scalarType(a, span)));
+    if (args.some((a, i) => a.k !== "weak" && types[i] === null)) return b.unknown;
+    const wide = types.some((t) => t === T.f64);
+    const impl = wide ? f64 : f32 ? { impl: f32.impl } : undefined;
+    if (!impl) return base(b, args, span, full);
+    const t = wide ? T.f64 : T.f32;
+    const typed: Val[] = args.map((a) => ({ k: "expr", h: b.convert(a, t, span), t }));
+    const extra = (impl as { extra?: number }).extra;
+    if (extra !== undefined) typed.push({ k: "weak", value: extra, isFloat: false });
+    return b.callImplementation(impl.impl, typed, span, full);
   };
 }
 
-/** The method table of the PTX target: the global table with the f32 software functions over it. */
+/** The method table of the PTX target: the global table with the software Math functions over it. */
 export function ptxMethods(): MethodTable {
   const t = globalMethods.overlay();
-  for (const [name, { impl, arity }] of Object.entries(PTX_MATH)) t.defineMethod(`Math.${name}`, overlaid(name, impl, arity));
+  for (const name of new Set([...Object.keys(PTX_MATH), ...Object.keys(PTX_MATH64)])) t.defineMethod(`Math.${name}`, overlaid(name));
   return t;
 }

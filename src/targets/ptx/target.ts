@@ -1,8 +1,7 @@
 // The PTX target: kernels for NVIDIA GPUs (the CUDA driver JIT-compiles the PTX; ptxas validates it).
 
 import type { Diagnostic } from "../../errors.js";
-import type { ExprHandle, Function, Loc, Module } from "../../ir/module.js";
-import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
+import type { Loc, Module } from "../../ir/module.js";
 import { runtimeTables } from "../../runtime/host.js";
 import { typeName } from "../../ir/types.js";
 import { kernelParams, type Target, type TargetFeatures } from "../target.js";
@@ -15,10 +14,6 @@ export const PTX_ARCHES = ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90"] as const
 /** Kernel parameter space (bytes) and static shared memory per block (bytes) every architecture here has. */
 export const PTX_LIMITS = { paramBytes: 4096, sharedBytes: 48 * 1024 } as const;
 
-/** Ops with an f32 lowering only (hardware approximations); on f64 they are a target limit. */
-const F32_ONLY = new Set(["exp", "log", "log2", "log10", "sin", "cos", "tan", "pow", "atan2", "hypot", "cbrt", "expm1", "log1p",
-  "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh"]);
-
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 
 export const ptxTarget: Target = {
@@ -29,8 +24,6 @@ export const ptxTarget: Target = {
   overlay: ptxMethods(),
   validate(m: Module, features: TargetFeatures): Diagnostic[] {
     const out: Diagnostic[] = [];
-    const seen = new Set<string>();
-    for (const f of m.functions) checkF64Math(f, out, seen);
     // The entry's parameters: scalars 4 or 8 bytes, arrays a pointer and a length, the kernel state the same.
     const kernel = m.functions[m.entry];
     let bytes = kernel.stateParam !== null ? 16 : 0;
@@ -65,23 +58,3 @@ export const ptxTarget: Target = {
 };
 
 function align(n: number, a: number): number { return Math.ceil(n / a) * a; }
-
-/** Math on f64 that PTX has no instruction for: one report per function and name. */
-function checkF64Math(f: Function, out: Diagnostic[], seen: Set<string>): void {
-  const visit = (h: ExprHandle): void => {
-    const e = f.exprs[h];
-    if (e.k === "op" && F32_ONLY.has(e.op) && f.exprs[e.args[0]].type.kind === "scalar" && (f.exprs[e.args[0]].type as { scalar: string }).scalar === "f64") {
-      const key = `${f.name}:${e.op}`;
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push({
-          kind: "unsupported-type", frames: [], location: where(e.loc ?? f.loc),
-          message: `Math.${e.op} on an f64 value is not available on the ptx target (PTX has no f64 ${e.op} instruction, and gpuc has no f64 software version yet)`,
-          hint: "compute it in f32 (Math.fround the argument), or run the kernel on the CPU device",
-        });
-      }
-    }
-    for (const o of exprOperands(e)) visit(o);
-  };
-  walkStmts(f.body, (s) => { for (const h of stmtOperands(s)) visit(h); });
-}

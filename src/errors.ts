@@ -29,7 +29,8 @@ export type CompileErrorKind =
   | "invalid-assignment"  // assignment to a const, an array, a parameter array
   | "invalid-argument"    // a launch argument gpuc cannot pass, or declared types that do not fit
   | "unknown-target"      // compile() for a target gpuc does not have
-  | "runtime-signature";  // a runtime-library function compiled to another signature than declared
+  | "runtime-signature"   // a runtime-library function compiled to another signature than declared
+  | "relocation";         // two values under one relocation-site name, or a strategy the target lacks
 
 export function formatLocation(loc: SourceLocation | null): string {
   return loc ? `${loc.file}:${loc.line}:${loc.column}` : "<unknown>";

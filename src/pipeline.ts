@@ -13,6 +13,7 @@ import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/in
 import { printModule } from "./ir/printer.js";
 import type { Type } from "./ir/types.js";
 import { InvalidIRError, validateModule } from "./ir/validate.js";
+import { finalizeSites } from "./reloc/sites.js";
 import type { Artifact, Target, TargetFeatures } from "./targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
@@ -74,10 +75,15 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     eliminateDeadCode(module);
     checkpoint("dce", module);
   }
-  const problems = target.validate(module, config.features);
+  finalizeSites(module);
+  const relocation = config.features.relocation ?? target.relocations[0];
+  if (!target.relocations.includes(relocation))
+    throw CompileError.single("relocation", `the ${target.name} target does not implement the '${relocation}' relocation strategy (it has ${target.relocations.join(", ")})`);
+  const features = { ...config.features, relocation };
+  const problems = target.validate(module, features);
   if (problems.length) throw new CompileError(problems);
   try {
-    return { module, artifact: target.emit(module, config.features) };
+    return { module, artifact: target.emit(module, features) };
   } catch (e) {
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;

@@ -7,6 +7,7 @@ import { KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
+import { resolveSites } from "../reloc/manifest.js";
 import { describeValue } from "../typed-arrays.js";
 import { DeviceArray, hostArrayElement, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
@@ -47,10 +48,11 @@ export class CpuDevice implements Device {
     return new CpuArray(this, elem, data.slice());
   }
 
-  load(artifact: Artifact): CpuKernel {
+  load(artifact: Artifact, tables?: ReadonlyMap<string, HostArray>): CpuKernel {
     this.check();
     if (artifact.target !== "js") throw new KernelError("launch", `the CPU device runs 'js' artifacts, not '${artifact.target}'`);
-    // Bake the relocations: constant tables (and the runtime hooks) are bound as the code's free names.
+    // The relocations: constant tables (and the runtime hooks) are bound as the code's free names.
+    const sites = resolveSites(artifact, tables);
     const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number): never => {
       const l = artifact.runtime.location(loc);
       throw new KernelError("exception",
@@ -58,7 +60,7 @@ export class CpuDevice implements Device {
         `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread) in kernel '${artifact.kernel}'`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
-    const values = [...artifact.globals.map((g) => g.value), TRAP, divergent];
+    const values = [...sites, TRAP, divergent];
     const factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`);
     const run = factory(...values) as CpuKernel["run"];
     return { artifact, run };

@@ -15,6 +15,7 @@ import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import type { PTXLayout } from "../targets/ptx/emit.js";
 import { PTX_ARCHES } from "../targets/ptx/target.js";
+import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
@@ -105,8 +106,10 @@ interface CudaKernel extends LoadedKernel {
   module: unknown;
   fn: unknown;
   layout: PTXLayout;
-  /** Device copies of the constant tables, alive while the module is loaded. */
+  /** Device copies of the constant tables (and the pointer table), alive while the module is loaded. */
   tables: bigint[];
+  /** Relocation strategy `table`: the device array of table addresses passed at each launch. */
+  pointerTable: bigint;
 }
 
 const CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
@@ -171,9 +174,12 @@ export class CudaDevice implements Device {
     return new CudaArray(this, elem, data.length, ptr);
   }
 
-  load(artifact: Artifact): CudaKernel {
+  load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): CudaKernel {
     this.check();
     if (artifact.target !== "ptx" || !artifact.ptx) throw new KernelError("launch", `the CUDA device runs 'ptx' artifacts, not '${artifact.target}'`);
+    const layout = artifact.ptx;
+    const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
+    if (layout.relocation === "bake") verifyManifest(artifact);
     const d = this.d, k = d.koffi;
     this.current();
     const image = new TextEncoder().encode(`${artifact.code as string}\0`);
@@ -198,18 +204,28 @@ export class CudaDevice implements Device {
     }
     const fn: unknown[] = [null];
     check(d, d.cuModuleGetFunction(fn, mod[0], artifact.entry), "cuModuleGetFunction");
-    // Relocations (patch): upload each constant table and write its address into the module's global.
-    const tables: bigint[] = [];
-    for (const t of artifact.ptx.tables) {
-      const value = artifact.globals[t.index].value as HostArray;
+    // Relocations: each constant table is uploaded (a zero-length one gets a minimal allocation;
+    // a view is copied from its offset), then its address is written into the module's global
+    // (patch) or into a pointer table passed at every launch (table). `bake`: the data is in the code.
+    const tables: bigint[] = resolved.map((value) => {
       const ptr = this.alloc(Math.max(value.byteLength, 4));
       if (value.byteLength) this.copyIn(ptr, value);
-      tables.push(ptr);
-      const where = [0n], size = [0];
-      check(d, d.cuModuleGetGlobal(where, size, mod[0], t.symbol), `cuModuleGetGlobal(${t.symbol})`);
-      check(d, d.cuMemcpyHtoD(big(where[0]), new BigUint64Array([ptr]), 8), "cuMemcpyHtoD");
+      return ptr;
+    });
+    if (layout.relocation === "patch") {
+      layout.tables.forEach((t, i) => {
+        const where = [0n], size = [0];
+        check(d, d.cuModuleGetGlobal(where, size, mod[0], t.symbol), `cuModuleGetGlobal(${t.symbol})`);
+        check(d, d.cuMemcpyHtoD(big(where[0]), new BigUint64Array([tables[i]]), 8), "cuMemcpyHtoD");
+      });
     }
-    const kernel: CudaKernel = { artifact, module: mod[0], fn: fn[0], layout: artifact.ptx, tables };
+    let pointerTable = 0n;
+    if (layout.relocation === "table" && tables.length) {
+      pointerTable = this.alloc(tables.length * 8);
+      check(d, d.cuMemcpyHtoD(pointerTable, new BigUint64Array(tables), tables.length * 8), "cuMemcpyHtoD");
+      tables.push(pointerTable);
+    }
+    const kernel: CudaKernel = { artifact, module: mod[0], fn: fn[0], layout, tables, pointerTable };
     this.loaded.add(kernel);
     return kernel;
   }
@@ -252,6 +268,7 @@ export class CudaDevice implements Device {
           case "length": ffi.encode(area, at, "uint32_t", (a as { length: number }).length); break;
           case "state": ffi.encode(area, at, "uint64_t", this.state); break;
           case "state-length": ffi.encode(area, at, "uint32_t", this.stateWords); break;
+          case "tables": ffi.encode(area, at, "uint64_t", k.pointerTable); break;
         }
         ffi.encode(pointers, i * 8, "uint64_t", base + BigInt(at));
       });

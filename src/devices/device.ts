@@ -48,7 +48,12 @@ export interface Device {
   /** The target variant this device needs (its architecture), when the target has several. */
   readonly features?: TargetFeatures;
   array(data: HostArray): DeviceArray;
-  load(artifact: Artifact): LoadedKernel;
+  /**
+   * Load an artifact: check its relocation manifest against its code, resolve the sites (to
+   * `tables` by site name where given — a revived artifact's tables — else to the artifact's own
+   * session values) and keep the resolved values alive while the kernel is loaded.
+   */
+  load(artifact: Artifact, tables?: ReadonlyMap<string, HostArray>): LoadedKernel;
   /** Run a loaded kernel; `args` are already checked against the artifact's parameter types. */
   launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void>;
   close(): void;

@@ -13,6 +13,7 @@ import type { Scalar } from "../ir/types.js";
 import { STATE } from "../runtime/library.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
+import { resolveSites } from "../reloc/manifest.js";
 import type { WGSLLayout } from "../targets/wgsl/emit.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
@@ -110,7 +111,7 @@ export class WebGPUDevice implements Device {
     return new WebGPUArray(this, elem, data.length, buffer);
   }
 
-  load(artifact: Artifact): WebGPUKernel {
+  load(artifact: Artifact, values?: ReadonlyMap<string, HostArray>): WebGPUKernel {
     this.check();
     if (artifact.target !== "wgsl" || !artifact.layout) throw new KernelError("launch", `the WebGPU device runs 'wgsl' artifacts, not '${artifact.target}'`);
     const layout = artifact.layout;
@@ -126,8 +127,10 @@ export class WebGPUDevice implements Device {
       })),
     });
     const pipelineLayout = this.gpu.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
-    const tables = artifact.globals.map((g) => {
-      const v = g.value as HostArray;
+    // Relocations (table): each constant table is a storage buffer bound at launch. A
+    // zero-length table gets a minimal buffer (WebGPU has no zero-sized bindings); a view into a
+    // larger buffer is uploaded from its offset.
+    const tables = resolveSites(artifact, values).map((v) => {
       const buf = this.gpu.createBuffer({ size: align4(v.byteLength), usage: STORAGE | COPY_DST });
       if (v.byteLength) this.gpu.queue.writeBuffer(buf, 0, v.buffer, v.byteOffset, v.byteLength);
       return buf;

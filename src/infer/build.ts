@@ -35,7 +35,8 @@ export interface ModuleContext {
   options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
   instance(fn: UFunction, argTypes: Type[], frames: FrameSite[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
-  table(t: UTable): { handle: number; type: Type };
+  /** The module's global for a scope table, or the other table already linked under its name. */
+  table(t: UTable): { handle: number; type: Type } | { conflict: UTable };
   /** A shared array, one per declaration site (`key`) and specialization. */
   sharedArray(key: string, name: string, type: ArrayType): number;
   /** A runtime-library function, linked into the module. */
@@ -332,6 +333,11 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       case "var": return this.readVar(e.v, span);
       case "table": {
         const g = this.ctx.table(e.table);
+        if ("conflict" in g) {
+          const what = (v: UTable["value"]) => `${v.constructor.name}(${v.length})`;
+          return this.error("relocation", `two different tables are named '${e.table.name}' in this kernel (a ${what(g.conflict.value)} and, here, a ${what(e.table.value)}): compiled code refers to a table by its name`, span,
+            "give the tables different names in their scopes");
+        }
         return { k: "expr", h: this.add({ k: "global", global: g.handle as never, type: g.type, loc: this.loc(span) }), t: g.type };
       }
       case "builtin": return { k: "expr", h: this.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.loc(span) }), t: T.i32 };

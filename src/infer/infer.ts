@@ -217,9 +217,17 @@ class ModuleBuilder implements ModuleContext {
     mi.state = "done";
   }
 
-  table(t: UTable): { handle: number; type: Type } {
+  table(t: UTable): { handle: number; type: Type } | { conflict: UTable } {
     let g = this.tables.get(t);
     if (!g) {
+      // A relocation site is named by its scope name: another value under that name is a conflict.
+      // The same value under the same name (two scopes sharing a table) is the same site.
+      for (const [other, og] of this.tables) {
+        if (other.name !== t.name) continue;
+        if (other.value !== t.value) return { conflict: other };
+        this.tables.set(t, og);
+        return og;
+      }
       const elem: Scalar = t.value instanceof Float32Array ? "f32" : t.value instanceof Float64Array ? "f64" : t.value instanceof Int32Array ? "i32" : "u32";
       const type = T.array(elem, "constant", t.value.length);
       g = { handle: this.globals.length, type };

@@ -8,6 +8,7 @@ import type { RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
 import type { WGSLLayout } from "./wgsl/emit.js";
 import type { PTXLayout } from "./ptx/emit.js";
+import { freezeManifest, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "../reloc/manifest.js";
 
 /** What selects a variant of a target (part of every cache key). */
 export interface TargetFeatures {
@@ -19,6 +20,8 @@ export interface TargetFeatures {
   maxThreads?: [number, number, number];
   /** Launch bounds: the exact block size every launch uses (PTX `.reqntid`). */
   requiredThreads?: [number, number, number];
+  /** How the code reaches constant tables (default: the target's). */
+  relocation?: RelocationStrategy;
 }
 
 /** A stable text of the features, for cache keys ("" when none is set). */
@@ -28,6 +31,7 @@ export function featuresKey(f: TargetFeatures): string {
   if (f.fastMath) parts.push("fastmath");
   if (f.maxThreads) parts.push(`maxntid=${f.maxThreads.join("x")}`);
   if (f.requiredThreads) parts.push(`reqntid=${f.requiredThreads.join("x")}`);
+  if (f.relocation) parts.push(`reloc=${f.relocation}`);
   return parts.join(",");
 }
 
@@ -42,8 +46,13 @@ export interface Artifact {
   code: string | Uint8Array;
   /** Kernel parameters in order, with their specialized types ("f32", "f32[]"). */
   params: { name: string; type: string }[];
-  /** Module-level constant tables the code refers to by name, in the order a loader binds them. */
+  /**
+   * This session's value of each relocation site (constant tables), in the manifest's order. A
+   * persisted artifact leaves them behind; its loader resolves the sites by name instead.
+   */
   globals: { name: string; type: string; value: ArrayLike<number> }[];
+  /** The relocation sites of the code, how they are lowered, and the hash of the code (frozen). */
+  manifest: RelocationManifest;
   /** Every name the loader binds, in order: the globals, then target-specific runtime hooks. */
   bindings: string[];
   /** Messages, locations and print formats the host needs to report exceptions and prints. */
@@ -59,6 +68,8 @@ export interface Target {
   description: string;
   /** The architectures `features.arch` may name (the first is the default); none for targets without. */
   arches?: readonly string[];
+  /** Relocation strategies the back end implements; the first is the default. */
+  relocations: readonly RelocationStrategy[];
   /** Whether the target has a call stack (recursion is a CompileError otherwise). */
   allowRecursion: boolean;
   /** Target-specific method implementations, consulted before the global table. */
@@ -69,6 +80,16 @@ export interface Target {
   validate(m: Module, features: TargetFeatures): Diagnostic[];
   /** Validated IR → artifact. Throws only for a documented target limit. */
   emit(m: Module, features: TargetFeatures): Artifact;
+}
+
+/** The sites of a module's constant tables, with each one's name in the code. */
+export function tableSites(m: Module, symbol: (i: number) => string): RelocationSite[] {
+  return m.globals.map((g, i) => ({ name: g.name, kind: "table", elem: g.type.elem, length: g.value.length, symbol: symbol(i) }));
+}
+
+/** The manifest of an emitted module (its globals are already in name order: see reloc/sites.ts). */
+export function moduleManifest(m: Module, strategy: RelocationStrategy, code: string | Uint8Array, symbol: (i: number) => string): RelocationManifest {
+  return freezeManifest(strategy, tableSites(m, symbol), code);
 }
 
 /** The kernel's parameters as an artifact lists them: source names and specialized types. */

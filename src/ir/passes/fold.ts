@@ -9,12 +9,12 @@ import { wrapValue } from "../types.js";
 export function foldConstants(m: Module): void {
   for (const f of m.functions) {
     const done = new Set<ExprHandle>();
-    const fold = (h: ExprHandle): void => foldExpr(f, h, done, fold);
+    const fold = (h: ExprHandle): void => foldExpr(m, f, h, done, fold);
     f.body = foldBlock(f, f.body, fold);
   }
 }
 
-function foldExpr(f: Function, h: ExprHandle, done: Set<ExprHandle>, fold: (h: ExprHandle) => void): void {
+function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, fold: (h: ExprHandle) => void): void {
   if (done.has(h)) return;
   done.add(h);
   const e = f.exprs[h];
@@ -55,6 +55,15 @@ function foldExpr(f: Function, h: ExprHandle, done: Set<ExprHandle>, fold: (h: E
     case "select":
       if (c(e.cond)) f.exprs[h] = { ...f.exprs[val(e.cond) ? e.a : e.b], loc: e.loc };
       return;
+    case "load": {
+      // A constant table read at a constant index (in range) is a constant: no relocation site
+      // remains for a table read only so. (Tables are constants: their contents are read here.)
+      const a = f.exprs[e.array];
+      if (a.k !== "global" || !c(e.index)) return;
+      const i = val(e.index) as number, table = m.globals[a.global].value;
+      if (Number.isInteger(i) && i >= 0 && i < table.length) replace(table[i]);
+      return;
+    }
     default:
       return;
   }

@@ -3,16 +3,19 @@
 import type { Module } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import { runtimeTables } from "../../runtime/host.js";
-import { kernelParams, type Target } from "../target.js";
+import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
 import { emitJS } from "./emit.js";
 
 export const jsTarget: Target = {
   name: "js",
   description: "JavaScript (the CPU device; exact reference semantics)",
+  // The code names each table (`$g0_LUT`) and the loader binds it: `bake` binds this session's
+  // values; `table` marks the same code persistable, its tables resolved by name at load.
+  relocations: ["bake", "table"],
   allowRecursion: true,
   overlay: null,
   validate: () => [],
-  emit(m: Module) {
+  emit(m: Module, features: TargetFeatures) {
     const { code, entry, bindings, locations } = emitJS(m);
     const kernel = m.functions[m.entry];
     return {
@@ -24,6 +27,7 @@ export const jsTarget: Target = {
       globals: m.globals.map((g, i) => ({ name: bindings[i], type: typeName(g.type), value: g.value })),
       bindings,
       runtime: runtimeTables(m, locations, m.debugLevel),
+      manifest: moduleManifest(m, features.relocation!, code, (i) => bindings[i]),
     };
   },
 };

@@ -7,9 +7,11 @@
 //    allocates the real registers;
 //  - structured control flow becomes labels and predicated branches (`@!%p bra`);
 //  - an array is a base address and a length: kernel array parameters are a .u64 pointer and a
-//    .u32 length; private arrays are .local, shared arrays .shared (32-bit addresses), constant
-//    tables are reached through patched .global pointers (`gpuc_table_<i>`, filled by the
-//    loader with cuModuleGetGlobal before the first launch);
+//    .u32 length; private arrays are .local, shared arrays .shared (32-bit addresses); constant
+//    tables by the relocation strategy: `patch` — through .global pointers (`gpuc_table_<i>_…`)
+//    the loader fills with cuModuleGetGlobal before the first launch; `table` — through a table
+//    of pointers passed as the entry's `gpuc_tables` parameter and on to every function that
+//    reads a table; `bake` — the data itself, as initialized .global arrays;
 //  - the kernel state is two more entry parameters (pointer and length), passed to the
 //    functions that use it;
 //  - helpers and the runtime library stay `.func`s when not inlined (PTX has a call stack, so
@@ -20,18 +22,20 @@
 //    min/max, Math.round) are spelled out.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
 import { type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import type { TargetFeatures } from "../target.js";
+import type { RelocationStrategy } from "../../reloc/manifest.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
 
 export interface PTXEntryParam {
   /** The .param name in the entry's signature. */
   name: string;
   /** A kernel parameter's value or an array's pointer, an array's length, the kernel state or its length. */
-  role: "value" | "pointer" | "length" | "state" | "state-length";
+  role: "value" | "pointer" | "length" | "state" | "state-length" | "tables";
   /** The kernel parameter's index (-1 for the state). */
   index: number;
   type: "u64" | "u32" | "s32" | "f32" | "f64";
@@ -41,7 +45,13 @@ export interface PTXLayout {
   arch: string;
   /** The entry's parameters, in order, with where each value comes from. */
   params: PTXEntryParam[];
-  /** Patched globals: a .u64 pointer per constant table, filled by the loader (relocation strategy `patch`). */
+  /** The relocation strategy of the constant tables. */
+  relocation: RelocationStrategy;
+  /**
+   * The constant tables in manifest order: `patch` — the .u64 global to fill with the table's
+   * address; `table` — `slot <i>` of the pointer table (the entry parameter of role "tables");
+   * `bake` — the initialized global holding the data.
+   */
   tables: { symbol: string; index: number }[];
   /** Static shared memory per block, in bytes. */
   sharedBytes: number;
@@ -88,7 +98,26 @@ class PTXModuleEmitter {
   /** Functions some emitted code calls (a runtime function only ever inlined into cold blocks is left out). */
   readonly called = new Set<number>();
 
+  /** Under `table`: the functions that read a table, themselves or through a callee (they take the pointer table). */
+  readonly needsTables = new Set<number>();
+
   constructor(readonly m: Module, readonly features: TargetFeatures) {
+    if (features.relocation === "table") {
+      m.functions.forEach((f, i) => {
+        let reads = false;
+        const visit = (h: ExprHandle): void => { const e = f.exprs[h]; if (e.k === "global") reads = true; for (const o of exprOperands(e)) visit(o); };
+        walkStmts(f.body, (st) => { for (const h of stmtOperands(st)) visit(h); });
+        if (reads) this.needsTables.add(i);
+      });
+      // Callees precede callers (recursion aside): iterate to a fixed point.
+      for (let changed = true; changed;) {
+        changed = false;
+        m.functions.forEach((f, i) => {
+          if (this.needsTables.has(i)) return;
+          walkStmts(f.body, (st) => { if (st.k === "call" && this.needsTables.has(st.fn) && !this.needsTables.has(i)) { this.needsTables.add(i); changed = true; } });
+        });
+      }
+    }
     const used = new Set<string>();
     this.fnNames = m.functions.map((f, i) => {
       if (i === m.entry) return sanitize(f.name);
@@ -110,8 +139,10 @@ class PTXModuleEmitter {
       outLocs.push(...(locs ?? lines.map(() => -1)));
     };
     push([`// gpuc: kernel '${sanitize(m.functions[m.entry].name)}'`, `.version ${ptxVersion(arch)}`, `.target ${arch}`, ".address_size 64", ""].join("\n"));
-    const tables = m.globals.map((g, i) => ({ symbol: `gpuc_table_${i}_${sanitize(g.name)}`, index: i }));
-    for (const t of tables) push(`.visible .global .align 8 .u64 ${t.symbol};`);
+    const relocation = this.features.relocation ?? "patch";
+    const tables = m.globals.map((g, i) => ({ symbol: relocation === "table" ? `slot ${i}` : `gpuc_table_${i}_${sanitize(g.name)}`, index: i }));
+    if (relocation === "patch") for (const t of tables) push(`.visible .global .align 8 .u64 ${t.symbol};`);
+    if (relocation === "bake") m.globals.forEach((g, i) => push(bakedTable(tables[i].symbol, g.type.elem, g.value)));
     let sharedBytes = 0;
     m.shared.forEach((sh, i) => {
       const bytes = ELEM_BYTES[sh.type.elem] * (sh.type.size ?? 0);
@@ -143,7 +174,7 @@ class PTXModuleEmitter {
     const code = out.join("\n");
     return {
       code, entry: this.fnNames[m.entry],
-      layout: { arch, params: entryParams, tables, sharedBytes, lines: outLocs },
+      layout: { arch, params: entryParams, relocation, tables, sharedBytes, lines: outLocs },
       locations: this.locations.list,
     };
   }
@@ -167,6 +198,8 @@ class PTXFunctionEmitter {
 
   /** The shared cold block that records an exception (see `coldReport`), once used. */
   private cold: { label: string; args: string[]; fn: number } | null = null;
+  /** Under `table`: the register holding the pointer table's address. */
+  private tablesReg: string | null = null;
 
   constructor(
     private mod: PTXModuleEmitter, private f: Function, private index: number, private tableSymbols: string[],
@@ -218,6 +251,11 @@ class PTXFunctionEmitter {
           this.arrays.set(p, { space: "global", base, wide: true, elem: t.elem, length });
         }
       });
+      if (this.mod.needsTables.has(this.index)) {
+        const p = add({ name: `${name}_gpuc_tables`, role: "tables", index: -1, type: "u64" });
+        this.tablesReg = this.reg("rd");
+        head.push(`ld.param.u64 ${this.tablesReg}, [${p}];`, `cvta.to.global.u64 ${this.tablesReg}, ${this.tablesReg};`);
+      }
       if (f.stateParam !== null) {
         const ptr = add({ name: `${name}_gpuc_state`, role: "state", index: -1, type: "u64" });
         const len = add({ name: `${name}_gpuc_state_len`, role: "state-length", index: -1, type: "u32" });
@@ -255,6 +293,11 @@ class PTXFunctionEmitter {
           this.arrays.set(p, { space, base, wide, elem: t.elem, length });
         }
       });
+      if (this.mod.needsTables.has(this.index)) {
+        params.push(`.param .b64 ${name}_tables`);
+        this.tablesReg = this.reg("rd");
+        head.push(`ld.param.b64 ${this.tablesReg}, [${name}_tables];`);
+      }
       const ret = f.returnType.kind === "scalar" ? `(.param .${paramType(f.returnType.scalar)} ${name}_ret) ` : "";
       signature = `.func ${ret}${name}(${params.join(", ")})`;
     }
@@ -503,6 +546,7 @@ class PTXFunctionEmitter {
         } else pass(paramType(st), v, paramType(st));
       }
     });
+    if (this.mod.needsTables.has(s.fn)) pass("b64", this.tablesReg!, "b64");
     const rt = callee.returnType;
     if (rt.kind === "scalar") lines.push(`.param .${paramType(rt.scalar)} gpuc_ret;`);
     lines.push(`call ${rt.kind === "scalar" ? "(gpuc_ret), " : ""}${name}, (${names.join(", ")});`);
@@ -561,8 +605,19 @@ class PTXFunctionEmitter {
       // under a branch; ptxas merges repeated loads).
       const g = this.m.globals[e.global];
       const base = this.reg("rd");
-      this.line(`ld.global.u64 ${base}, [${this.tableSymbols[e.global]}];`);
-      this.line(`cvta.to.global.u64 ${base}, ${base};`);
+      switch (this.mod.features.relocation ?? "patch") {
+        case "patch":
+          this.line(`ld.global.u64 ${base}, [${this.tableSymbols[e.global]}];`);
+          this.line(`cvta.to.global.u64 ${base}, ${base};`);
+          break;
+        case "table":
+          this.line(`ld.global.u64 ${base}, [${this.tablesReg}+${e.global * 8}];`);
+          this.line(`cvta.to.global.u64 ${base}, ${base};`);
+          break;
+        case "bake":
+          this.line(`mov.u64 ${base}, ${this.tableSymbols[e.global]};`);
+          break;
+      }
       return { space: "global", base, wide: true, elem: g.type.elem, length: String(g.value.length) };
     }
     if (e.k === "shared") {
@@ -949,6 +1004,16 @@ function spaceOf(space: string): ArrayRef["space"] {
 function memType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : t === "i32" ? "s32" : "u32"; }
 function movType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
 function paramType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
+
+/** A constant table's data as an initialized .global array (relocation strategy `bake`). */
+function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): string {
+  const type = elem === "f32" ? "f32" : elem === "f64" ? "f64" : elem === "i32" ? "s32" : "u32";
+  const items = Array.from(value, (v) => immediate(v, elem));
+  if (!items.length) items.push(immediate(0, elem));   // PTX has no zero-length arrays
+  const lines: string[] = [];
+  for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
+  return `.global .align ${elem === "f64" ? 8 : 4} .${type} ${symbol}[${items.length}] = {\n${lines.join(",\n")}\n};`;
+}
 
 /** PTX immediates: integers in decimal, floats as their exact bits (0f… / 0d…). */
 function immediate(v: number | boolean, t: Scalar): string {

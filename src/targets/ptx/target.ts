@@ -4,7 +4,7 @@ import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { runtimeTables } from "../../runtime/host.js";
 import { typeName } from "../../ir/types.js";
-import { kernelParams, type Target, type TargetFeatures } from "../target.js";
+import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
 import { emitPTX } from "./emit.js";
 import { ptxMethods } from "./math.js";
 
@@ -20,6 +20,7 @@ export const ptxTarget: Target = {
   name: "ptx",
   description: "PTX (NVIDIA GPUs through the CUDA driver)",
   arches: PTX_ARCHES,
+  relocations: ["patch", "table", "bake"],
   allowRecursion: true,
   overlay: ptxMethods(),
   validate(m: Module, features: TargetFeatures): Diagnostic[] {
@@ -50,9 +51,10 @@ export const ptxTarget: Target = {
       code,
       params: kernelParams(m),
       globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
-      bindings: layout.tables.map((t) => t.symbol),
+      bindings: layout.relocation === "patch" ? layout.tables.map((t) => t.symbol) : [],
       runtime: runtimeTables(m, locations, m.debugLevel),
       ptx: layout,
+      manifest: moduleManifest(m, features.relocation!, code, (i) => layout.tables[i].symbol),
     };
   },
 };

@@ -5,7 +5,7 @@ import type { Loc, Module } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import { runtimeTables } from "../../runtime/host.js";
-import { kernelParams, type Target } from "../target.js";
+import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
 import { emitWGSL } from "./emit.js";
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
@@ -13,6 +13,8 @@ const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 export const wgslTarget: Target = {
   name: "wgsl",
   description: "WGSL (WebGPU compute shaders)",
+  // Constant tables are storage bindings given at launch.
+  relocations: ["table"],
   allowRecursion: false,
   overlay: null,
   // WGSL functions cannot take storage arrays: every helper is inlined. The runtime library stays
@@ -41,7 +43,7 @@ export const wgslTarget: Target = {
     }
     return out;
   },
-  emit(m: Module) {
+  emit(m: Module, features: TargetFeatures) {
     const { code, entry, layout, locations } = emitWGSL(m);
     const kernel = m.functions[m.entry];
     return {
@@ -54,6 +56,7 @@ export const wgslTarget: Target = {
       bindings: [],
       runtime: runtimeTables(m, locations, m.debugLevel),
       layout,
+      manifest: moduleManifest(m, features.relocation!, code, (i) => `binding ${layout.bindings.find((b) => b.role === "table" && b.index === i)!.binding}`),
     };
   },
 };

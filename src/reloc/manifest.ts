@@ -1,0 +1,114 @@
+// Relocatable code (DESIGN §6): the relocation manifest of an artifact, its strategies, freezing
+// with the code's hash, and resolution against a session's values.
+//
+// A relocation site is a reference from compiled code to something that belongs to one process
+// or one device context. In gpuc that is a constant table: a typed array captured through a
+// kernel's `scope`. (The kernel state — exception record and print area — is a launch argument
+// on every target, so code never embeds its address.) Scalars are constants in the code, and a
+// table read only at constant indices is folded into constants and is no site either.
+//
+// Sites are named by the scope name that captured them ("LUT"): deterministic, never from an
+// object's identity or an address. The manifest lists them sorted by name with their type and
+// length (the code depends on both; not on the contents, except under `bake`), the strategy the
+// back end lowered them with, and a hash of the code it belongs to. It is frozen after emission.
+
+import { KernelError } from "../errors.js";
+import type { Scalar } from "../ir/types.js";
+import type { HostArray } from "../typed-arrays.js";
+
+/**
+ * How a back end lowers the sites:
+ * - `bake`: the session's values are bound when the code is made (or embedded in it); the
+ *   artifact is session-local and never persisted.
+ * - `patch`: named writable globals in the code that the loader fills after loading (CUDA:
+ *   cuModuleGetGlobal and a copy, before the first launch).
+ * - `table`: the code reaches the values through a table given at launch (WebGPU: one binding
+ *   per site; PTX: a pointer table passed as an entry parameter; JS: bound at load by name).
+ */
+export type RelocationStrategy = "bake" | "patch" | "table";
+export const RELOCATION_STRATEGIES: readonly RelocationStrategy[] = ["bake", "patch", "table"];
+
+export interface RelocationSite {
+  /** The scope name that captured the table. */
+  readonly name: string;
+  readonly kind: "table";
+  readonly elem: Scalar;
+  readonly length: number;
+  /** `patch`: the global the loader fills; `table`: the binding or slot; `bake`: the code's name for it. */
+  readonly symbol: string;
+}
+
+export interface RelocationManifest {
+  readonly strategy: RelocationStrategy;
+  /** Sorted by name; the artifact's `globals` (this session's values) follow this order. */
+  readonly sites: readonly RelocationSite[];
+  /** A hash of the code the manifest belongs to (see `hashCode`). */
+  readonly codeHash: string;
+}
+
+/** The manifest of freshly emitted code, frozen: nothing can add sites after lowering. */
+export function freezeManifest(strategy: RelocationStrategy, sites: RelocationSite[], code: string | Uint8Array): RelocationManifest {
+  const sorted = [...sites].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i].name === sorted[i - 1].name) throw new Error(`internal: two relocation sites named '${sorted[i].name}'`);
+  return Object.freeze({ strategy, sites: Object.freeze(sorted.map((s) => Object.freeze({ ...s }))), codeHash: hashCode(code) });
+}
+
+/**
+ * A 64-bit hash of code text or bytes (two 32-bit FNV-1a lanes with different offsets; hex).
+ * Integrity, not security: it tells code and manifest apart when they were not made together.
+ */
+export function hashCode(code: string | Uint8Array): string {
+  let a = 0x811c9dc5, b = 0x050c5d1f;
+  if (typeof code === "string") {
+    for (let i = 0; i < code.length; i++) {
+      const c = code.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x01000193) ^ (b >>> 15);
+    }
+  } else {
+    for (let i = 0; i < code.length; i++) {
+      a = Math.imul(a ^ code[i], 0x01000193);
+      b = Math.imul(b ^ code[i], 0x01000193) ^ (b >>> 15);
+    }
+  }
+  return (a >>> 0).toString(16).padStart(8, "0") + (b >>> 0).toString(16).padStart(8, "0");
+}
+
+interface ManifestOwner {
+  kernel: string;
+  code: string | Uint8Array;
+  manifest: RelocationManifest;
+  globals: { name: string; value: ArrayLike<number> }[];
+}
+
+/** A loader's first check: the manifest was made for this code. */
+export function verifyManifest(artifact: ManifestOwner): void {
+  const m = artifact.manifest;
+  if (!m || typeof m.codeHash !== "string" || hashCode(artifact.code) !== m.codeHash)
+    throw new KernelError("launch", `the relocation manifest of kernel '${artifact.kernel}' does not belong to this code (manifest does not belong to this code: its code hash is ${m?.codeHash ?? "missing"}, the code's ${hashCode(artifact.code)})`);
+}
+
+/**
+ * The value of every site, in manifest order, checked against the site: from `values` (by site
+ * name: a revived artifact's tables, from the kernel's scope) or else from the artifact's own
+ * session values. A value may be a zero-length array or a view into a larger buffer.
+ */
+export function resolveSites(artifact: ManifestOwner, values?: ReadonlyMap<string, HostArray>): HostArray[] {
+  verifyManifest(artifact);
+  return artifact.manifest.sites.map((site, i) => {
+    const v = (values?.get(site.name) ?? artifact.globals[i]?.value) as HostArray | undefined;
+    if (!v) throw new KernelError("launch", `kernel '${artifact.kernel}' refers to the table '${site.name}', which has no value here`);
+    const elem = v instanceof Float32Array ? "f32" : v instanceof Float64Array ? "f64" : v instanceof Int32Array ? "i32" : v instanceof Uint32Array ? "u32" : null;
+    if (elem !== site.elem || v.length !== site.length)
+      throw new KernelError("launch", `the table '${site.name}' of kernel '${artifact.kernel}' is ${elem ?? "not a typed array"}[${v.length}] here, but the code was compiled for ${site.elem}[${site.length}]`);
+    return v;
+  });
+}
+
+/** Whether an artifact may be kept beyond this process (a disk cache, a kernel image): no session-local values in it. */
+export function isPersistable(artifact: { manifest?: RelocationManifest }): boolean {
+  const m = artifact.manifest;
+  if (!m) return false;
+  return m.sites.length === 0 || m.strategy === "patch" || m.strategy === "table";
+}

@@ -5,6 +5,8 @@ export { device, listDevices, type DeviceKind } from "./devices/index.js";
 export { DeviceArray, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
 export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
 export type { Artifact } from "./targets/index.js";
+export type { TargetFeatures } from "./targets/target.js";
+export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";
 export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
 export { deviceFunction, generated, type ArgType } from "./infer/overlays.js";
 export { overlay } from "./overlay.js";

@@ -14,6 +14,7 @@ import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
 import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
 import { TARGETS, type Artifact } from "./targets/index.js";
 import { featuresKey, type TargetFeatures } from "./targets/target.js";
+import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
 
 export interface KernelOptions {
   /** Helper functions and captured constants the kernel may name. */
@@ -31,6 +32,8 @@ export interface KernelOptions {
   maxThreads?: number | readonly number[];
   /** Launch bounds: the exact block size of every launch (PTX `.reqntid`); another size fails. */
   requiredThreads?: number | readonly number[];
+  /** How compiled code reaches constant tables (`bake`, `patch`, `table`; default: the target's). */
+  relocation?: RelocationStrategy;
 }
 
 export interface CompileOptions {
@@ -188,6 +191,11 @@ export class Kernel {
     if (o.fastMath) out.fastMath = true;
     if (o.maxThreads !== undefined) out.maxThreads = dims3(o.maxThreads, "maxThreads", this.name);
     if (o.requiredThreads !== undefined) out.requiredThreads = dims3(o.requiredThreads, "requiredThreads", this.name);
+    if (o.relocation !== undefined) {
+      if (!RELOCATION_STRATEGIES.includes(o.relocation))
+        throw CompileError.single("invalid-argument", `kernel '${this.name}': relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${JSON.stringify(o.relocation)}`);
+      out.relocation = o.relocation;
+    }
     return out;
   }
 

@@ -31,6 +31,23 @@ test("--target ptx prints PTX for the chosen architecture; --arch is checked", (
   assert.equal(bad.err, "gpuc: --arch 'sm_50' is not an architecture of target 'ptx' (sm_75, sm_80, sm_86, sm_89, sm_90)\n");
 });
 
+test("--emit=manifest prints the relocation manifest; --relocation chooses the strategy", () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "ptx", "--relocation", "table", "--emit=manifest");
+  assert.equal(r.code, 0, r.err);
+  const m = JSON.parse(r.out);
+  assert.equal(m.strategy, "table");
+  assert.deepEqual(m.sites, []);
+  assert.match(m.codeHash, /^[0-9a-f]{16}$/);
+  const code = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "ptx", "--relocation", "table");
+  assert.equal(code.code, 0);
+  const bad = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "wgsl", "--relocation", "patch");
+  assert.equal(bad.code, 1);
+  assert.equal(bad.err, "the wgsl target does not implement the 'patch' relocation strategy (it has table)\n");
+  const usage = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--emit", "ir");
+  assert.equal(usage.code, 2);
+  assert.match(usage.err, /^gpuc: --emit must be 'code' or 'manifest', got 'ir'\n/);
+});
+
 test("--dump prints the IR after the named stages", () => {
   const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=infer,dce");
   assert.equal(r.code, 0, r.err);

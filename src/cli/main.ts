@@ -9,17 +9,20 @@ import { parseTypeName, type Type } from "../ir/types.js";
 import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../pipeline.js";
 import { TARGETS } from "../targets/index.js";
 import type { TargetFeatures } from "../targets/target.js";
+import { RELOCATION_STRATEGIES, type RelocationStrategy } from "../reloc/manifest.js";
 import { readFileKernels } from "./file-kernels.js";
 
 const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target js|wgsl|ptx] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
                [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch sm_75|sm_80|sm_90] [--fast-math]
+               [--relocation bake|patch|table] [--emit code|manifest]
   gpuc devices
   gpuc demo
   gpuc --help
 
 compile prints the target code of one kernel of the file (or, with --dump, the IR after the named
-stages: ${DUMP_STAGES.join(", ")}, or all). Parameter types come from TypeScript annotations
+stages: ${DUMP_STAGES.join(", ")}, or all; with --emit=manifest, the relocation manifest as JSON).
+Parameter types come from TypeScript annotations
 (a: f32, x: Float32Array), from the kernel's \`types\` option, or from --types.`;
 
 /** Exit codes: 0 ok, 1 compile error, 2 usage error (bad arguments, missing file, unknown kernel or target), 70 internal error. */
@@ -58,6 +61,8 @@ function compile(args: string[]): number {
         debug: { type: "string", default: "1" },
         arch: { type: "string" },
         "fast-math": { type: "boolean", default: false },
+        relocation: { type: "string" },
+        emit: { type: "string", default: "code" },
       },
     });
   } catch (e) {
@@ -102,6 +107,11 @@ function compile(args: string[]): number {
     features.arch = values.arch;
   }
   if (values["fast-math"]) features.fastMath = true;
+  if (values.relocation !== undefined) {
+    if (!(RELOCATION_STRATEGIES as readonly string[]).includes(values.relocation)) throw new UsageError(`--relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got '${values.relocation}'`);
+    features.relocation = values.relocation as RelocationStrategy;
+  }
+  if (values.emit !== "code" && values.emit !== "manifest") throw new UsageError(`--emit must be 'code' or 'manifest', got '${values.emit}'`);
   const { artifact } = compileModule(ufn, types, {
     target, features,
     boundsCheck: !values["no-bounds-check"],
@@ -111,6 +121,7 @@ function compile(args: string[]): number {
     dump: dump.size ? { stages: dump, sink: (stage, text) => out.push(`;; ---- IR after ${stage} ----\n${text}`) } : undefined,
   });
   if (dump.size) process.stdout.write(out.join("\n"));
+  else if (values.emit === "manifest") process.stdout.write(JSON.stringify(artifact.manifest, null, 2) + "\n");
   else process.stdout.write(typeof artifact.code === "string" ? artifact.code : Buffer.from(artifact.code).toString("base64") + "\n");
   return 0;
 }

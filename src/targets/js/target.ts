@@ -24,7 +24,7 @@ export const jsTarget: Target = {
       entry,
       code,
       params: kernelParams(m),
-      globals: m.globals.map((g, i) => ({ name: bindings[i], type: typeName(g.type), value: g.value })),
+      globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
       bindings,
       runtime: runtimeTables(m, locations, m.debugLevel),
       manifest: moduleManifest(m, features.relocation!, code, (i) => bindings[i]),

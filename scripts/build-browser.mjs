@@ -17,7 +17,7 @@ const result = await build({
   metafile: true,
   alias: {
     "oxc-parser": `${root}src/platform/acorn-parser.ts`,
-    "node:fs": shims, "node:inspector": shims, "node:module": shims, "node:url": shims, webgpu: shims, koffi: shims,
+    "node:fs": shims, "node:inspector": shims, "node:module": shims, "node:url": shims, "node:os": shims, "node:path": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",
 });

@@ -8,7 +8,7 @@ export type { Artifact } from "./targets/index.js";
 export type { TargetFeatures } from "./targets/target.js";
 export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";
 export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
-export { deviceFunction, generated, type ArgType } from "./infer/overlays.js";
+export { deviceFunction, generated, type ArgType } from "./registry.js";
 export { overlay } from "./overlay.js";
 
 /** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */

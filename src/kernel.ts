@@ -1,20 +1,30 @@
-// kernel(): a kernel object that specializes on argument types, compiles through the pipeline,
-// caches each specialization, and launches on a device.
+// kernel(): a kernel object that specializes on argument types, finds or compiles each
+// specialization, caches it, and launches it on a device.
+//
+// Where a specialization comes from, in order: this kernel's own table (a Map lookup on the
+// argument types: all a launch does once warm); a loaded kernel image or the disk cache (see
+// cache/persistent.ts: an entry whose owner, kernel source and dependencies all match is revived
+// without compiling — no parser, inference or back end is even loaded); else the compiler
+// (compile.ts, imported on first need), whose persistable output is stored for next time.
 
-import { CompileError, KernelError } from "./errors.js";
-import { lowerFunction } from "./frontend/lower.js";
-import { applyOriginalAnnotations, callerSourceFile } from "./frontend/annotations.js";
-import { parseFunctionSource } from "./frontend/parse.js";
-import type { TypeName, UFunction } from "./frontend/uir.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { CompileError, InternalCompilerError, KernelError } from "./errors.js";
+import { callerSourceFile } from "./frontend/caller.js";
+import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeValue } from "./typed-arrays.js";
-import { scopeEnvironment } from "./frontend/scope.js";
-import { advanceWorld, changedSince, currentWorld } from "./infer/overlays.js";
+import { advanceWorld, changedSince, currentWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
-import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
-import { TARGETS, type Artifact } from "./targets/index.js";
+import type { DumpStage } from "./pipeline.js";
+import type { Artifact } from "./targets/target.js";
 import { featuresKey, type TargetFeatures } from "./targets/target.js";
-import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
+import { TARGET_INFO, TARGET_NAMES } from "./targets/info.js";
+import { RELOCATION_STRATEGIES, isPersistable, type RelocationStrategy } from "./reloc/manifest.js";
+import type { LoweredKernel } from "./compile.js";
+import { cacheOwner, ownerKey } from "./cache/owner.js";
+import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
+import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
+import { dropEntry, findEntry, findSignature, saveEntry } from "./cache/persistent.js";
+import { collect, generating } from "./cache/image.js";
+import { findPoison } from "./cache/poison.js";
 
 export interface KernelOptions {
   /** Helper functions and captured constants the kernel may name. */
@@ -58,15 +68,7 @@ export interface CompileOptions {
  */
 export const specializationHooks = new Set<(kernel: Kernel, target: string, types: string[]) => void>();
 
-/** The parsed and lowered kernel, made on first use. */
-interface KernelSource {
-  ufn: UFunction;
-  paramNames: string[];
-  /** Declared type of each parameter (types option, then TS annotation), or null. */
-  declared: (Type | null)[];
-}
-
-/** A compiled specialization: the artifact, what it depended on, and where it is loaded. */
+/** A specialization: the artifact, what it depended on, and where it is loaded. */
 interface Specialization {
   artifact: Artifact;
   /** The world it was compiled (or last revalidated) in. */
@@ -74,11 +76,22 @@ interface Specialization {
   /** Global names it resolved through the method table: an overlay of one of them invalidates it. */
   methodsUsed: ReadonlySet<string>;
   loaded: WeakMap<Device, LoadedKernel>;
+  /** A revived artifact's tables (its sites resolved by name from the kernel's scope). */
+  tables?: ReadonlyMap<string, HostArray>;
+  /** Where it came from. */
+  origin: "compiled" | "image" | "disk";
 }
+
+/** Loaded once, on the first compilation. */
+let compilePath: Promise<typeof import("./compile.js")> | null = null;
+const compiler = () => (compilePath ??= import("./compile.js"));
 
 export class Kernel {
   readonly name: string;
-  private source: KernelSource | null = null;
+  private source: LoweredKernel | null = null;
+  /** Parameter names and declared types: from lowering, or from a cache without parsing. */
+  private signature: Signature | null = null;
+  private fingerprintOf: Promise<string> | null = null;
   private readonly specializations = new Map<string, Specialization>();
   /** The scope names the kernel's code resolved, with the values they had then. */
   private readonly scopeDeps = new Map<string, unknown>();
@@ -93,33 +106,46 @@ export class Kernel {
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
   async compile(opts: CompileOptions): Promise<Artifact> {
-    const target = TARGETS.get(opts?.target);
-    if (!target) throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${[...TARGETS.keys()].join(", ")})`);
+    const info = TARGET_INFO[opts?.target];
+    if (!info || !Object.prototype.hasOwnProperty.call(TARGET_INFO, opts.target))
+      throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${TARGET_NAMES.join(", ")})`);
     this.revalidateScope();
-    let types: Type[];
+    await this.ensureSignature();
+    let types: string[];
     if (opts.types) types = this.typesFromNames(opts.types);
-    else if (opts.args) types = this.typesOf(opts.args).map((t) => parseTypeName(t)!);
+    else if (opts.args) types = this.typesOf(opts.args);
     else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
-    if (opts.features?.arch !== undefined && !target.arches?.includes(opts.features.arch))
-      throw CompileError.single("unknown-target", `'${opts.features.arch}' is not an architecture of target '${target.name}'${target.arches ? ` (available: ${target.arches.join(", ")})` : ""}`);
+    if (opts.features?.arch !== undefined && !info.arches?.includes(opts.features.arch))
+      throw CompileError.single("unknown-target", `'${opts.features.arch}' is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
     const features = this.features(opts.features);
-    if (opts.dump?.length || opts.optimize === false) return this.compileUncached(target.name, features, types, opts);
-    const key = types.map((t) => (t.kind === "array" ? `${t.elem}[]` : t.kind === "scalar" ? t.scalar : "?")).join(",");
-    return this.specialization(target.name, features, key).artifact;
+    if (opts.dump?.length || opts.optimize === false) {
+      const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
+      const c = await compiler();
+      return c.compileLowered(await this.lowered(), {
+        target: opts.target, features, types: types.map((t) => parseTypeName(t)!), ...this.params(), optimize: opts.optimize ?? true,
+        dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
+      }).artifact;
+    }
+    return (await this.specialization(opts.target, features, types.join(","))).artifact;
   }
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
   async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
     if (this.scopeDeps.size) this.revalidateScope();
-    const spec = this.specialization(dev.target, this.deviceFeatures(dev), this.typesOf(args).join(","));
+    if (!this.signature) await this.ensureSignature();
+    const features = this.deviceFeatures(dev);
+    const typesKey = this.typesOf(args).join(",");
+    // The warm path: one Map lookup; the slow path (first launch, redefinitions) is awaited.
+    let spec = this.specializations.get(`${dev.target}|${featuresKey(features)}|${typesKey}`);
+    if (!spec || spec.world !== currentWorld()) spec = await this.specialization(dev.target, features, typesKey);
     let k = spec.loaded.get(dev);
-    if (!k) { k = dev.load(spec.artifact); spec.loaded.set(dev, k); }
+    if (!k) { k = dev.load(spec.artifact, spec.tables); spec.loaded.set(dev, k); }
     const grid = normalizeGrid(cfg);
     this.checkLaunchBounds(grid.threads);
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (a instanceof DeviceArray) {
-        if (a.device !== dev) throw new KernelError("launch", `argument '${this.source!.paramNames[i]}' is an array on another device (${a.device.kind})`);
+        if (a.device !== dev) throw new KernelError("launch", `argument '${this.signature!.paramNames[i]}' is an array on another device (${a.device.kind})`);
       } else if (typeof a === "number") {
         args[i] = coerceScalar(a, k.artifact.params[i].type as Scalar);
       }
@@ -127,9 +153,9 @@ export class Kernel {
     await dev.launch(k, args, grid);
   }
 
-  /** The cached specialization for a target and argument types, compiled when missing or outdated. */
-  private specialization(target: string, features: TargetFeatures, key: string): Specialization {
-    const cacheKey = `${target}|${featuresKey(features)}|${key}`;
+  /** The specialization for a target and argument types: cached, revived, or compiled. */
+  private async specialization(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
+    const cacheKey = `${target}|${featuresKey(features)}|${typesKey}`;
     let spec = this.specializations.get(cacheKey);
     const world = currentWorld();
     if (spec && spec.world !== world) {
@@ -139,14 +165,78 @@ export class Kernel {
       else spec.world = world;
     }
     if (!spec) {
-      const src = this.lowered();
-      const types = key === "" ? [] : key.split(",").map((t) => parseTypeName(t)!);
-      const { module, artifact } = compileModule(src.ufn, types, this.config(target, features));
-      spec = { artifact, world, methodsUsed: new Set(module.methodsUsed), loaded: new WeakMap() };
+      spec = (await this.revive(target, features, typesKey)) ?? (await this.compileFresh(target, features, typesKey));
       this.specializations.set(cacheKey, spec);
-      for (const hook of specializationHooks) hook(this, target, key === "" ? [] : key.split(","));
     }
     return spec;
+  }
+
+  private params(): { boundsCheck: boolean; debugLevel: 0 | 1 | 2 } {
+    return { boundsCheck: this.options.boundsCheck ?? true, debugLevel: this.options.debugLevel ?? 1 };
+  }
+
+  private fingerprint(): Promise<string> {
+    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.tsFile, this.name, this.options.types));
+  }
+
+  /**
+   * A stored entry for this job (image, then disk), if it still fits: same owner, same kernel
+   * source, every scope value and overlay it depended on unchanged, its tables in the scope, no
+   * poison. A poisoned entry is removed from where it came from; the caller compiles instead.
+   */
+  private async revive(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization | null> {
+    const owner = cacheOwner(target, features, this.params());
+    const key = entryKey(owner, await this.fingerprint(), typesKey);
+    const found = await findEntry(key);
+    if (!found) return null;
+    const { entry, from } = found;
+    if (ownerKey(entry.owner) !== ownerKey(owner)) return null;
+    if (findPoison(entry.artifact)) { await dropEntry(key, from); return null; }
+    const scope = this.options.scope ?? {};
+    const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
+    for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
+    for (const [name, f] of entry.methods) if (methodFingerprint(target, name) !== f) return null;
+    const tables = new Map<string, HostArray>();
+    for (const site of entry.artifact.manifest.sites) {
+      const v = valueOf(site.name);
+      if (!hostArrayElement(v)) return null;
+      tables.set(site.name, v as HostArray);
+    }
+    for (const [name] of entry.deps) this.scopeDeps.set(name, valueOf(name));
+    if (generating()) collect(entry);
+    return { artifact: reviveArtifact(entry.artifact), world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from };
+  }
+
+  private async compileFresh(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
+    const c = await compiler();
+    const src = await this.lowered();
+    const types = typesKey === "" ? [] : typesKey.split(",");
+    const { artifact, methodsUsed } = c.compileLowered(src, { target, features, types: types.map((t) => parseTypeName(t)!), ...this.params() });
+    // Fresh code with a call to something it does not define is a compiler bug: never kept.
+    const poison = findPoison(artifact);
+    if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
+    const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
+    for (const hook of specializationHooks) hook(this, target, types);
+    await this.persist(target, features, typesKey, artifact, methodsUsed);
+    return spec;
+  }
+
+  /** Store a persistable specialization (disk cache; the image being generated). */
+  private async persist(target: string, features: TargetFeatures, typesKey: string, artifact: Artifact, methodsUsed: string[]): Promise<void> {
+    if (!isPersistable(artifact)) return;
+    const deps: [string, string][] = [...this.scopeDeps].map(([name, v]) => [name, valueFingerprint(v)]);
+    // A generated function's output is not determined by its source alone (it may close over
+    // values): code that used one stays in this process.
+    if (deps.some(([, f]) => f.startsWith("g:"))) return;
+    const owner = cacheOwner(target, features, this.params());
+    const fingerprint = await this.fingerprint();
+    const entry: CacheEntry = {
+      key: entryKey(owner, fingerprint, typesKey), owner, kernel: this.name, fingerprint, types: typesKey === "" ? [] : typesKey.split(","),
+      signature: this.signature!, deps: deps.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      methods: [...methodsUsed].sort().map((n) => [n, methodFingerprint(target, n)]),
+      artifact: storeArtifact(artifact),
+    };
+    await saveEntry(entry);
   }
 
   /**
@@ -165,23 +255,6 @@ export class Kernel {
         return;
       }
     }
-  }
-
-  private compileUncached(target: string, features: TargetFeatures, types: Type[], opts: CompileOptions): Artifact {
-    const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
-    const config: CompilerConfig = {
-      ...this.config(target, features),
-      optimize: opts.optimize ?? true,
-      dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
-    };
-    return compileModule(this.lowered().ufn, types, config).artifact;
-  }
-
-  private config(target: string, features: TargetFeatures): CompilerConfig {
-    return {
-      target: TARGETS.get(target)!, features, optimize: true, inline: defaultInline,
-      boundsCheck: this.options.boundsCheck ?? true, debugLevel: this.options.debugLevel ?? 1,
-    };
   }
 
   /** The kernel's own features (fast math, launch bounds) over the device's or the caller's (architecture). */
@@ -223,51 +296,48 @@ export class Kernel {
   }
 
   /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */
-  private lowered(): KernelSource {
+  private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
-    const parsed = parseFunctionSource(this.fn, this.name);
-    const env = scopeEnvironment(this.options.scope, { tsFile: this.tsFile, deps: this.scopeDeps });
-    const ufn = lowerFunction(parsed.node, this.name, parsed.source, env);
-    applyOriginalAnnotations(ufn, parsed.name, this.tsFile);
-    const paramNames = ufn.params.map((p) => ufn.vars[p].name);
-    const declaredByName = this.options.types ?? {};
-    for (const n of Object.keys(declaredByName)) {
-      if (!paramNames.includes(n)) throw CompileError.single("invalid-argument", `types: '${n}' is not a parameter of kernel '${this.name}' (parameters: ${paramNames.join(", ")})`);
-    }
-    const declared = paramNames.map((n, i) => {
-      const name = declaredByName[n] ?? ufn.vars[ufn.params[i]].declared;
-      if (name === undefined || name === null) return null;
-      const t = parseTypeName(name);
-      if (!t) throw CompileError.single("invalid-argument", `types: '${n}' has unknown type '${name}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
-      return t;
-    });
-    // Declared types become the parameters' declarations for inference as well.
-    ufn.params.forEach((p, i) => { const d = declared[i]; if (d) ufn.vars[p].declared = typeNameOf(d); });
-    this.source = { ufn, paramNames, declared };
+    const c = await compiler();
+    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.tsFile, this.scopeDeps);
+    this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };
     return this.source;
+  }
+
+  /** Parameter names and declared types: from a cache entry's record (no parsing) or by lowering. */
+  private async ensureSignature(): Promise<Signature> {
+    if (this.signature) return this.signature;
+    const sig = await findSignature(await this.fingerprint());
+    if (sig) { this.signature = sig; return sig; }
+    await this.lowered();
+    return this.signature!;
   }
 
   /** The type name of each argument: declared types first, then the value (DESIGN §1). */
   private typesOf(args: unknown[]): string[] {
-    const src = this.lowered();
-    if (args.length !== src.paramNames.length)
-      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${src.paramNames.length} argument${src.paramNames.length === 1 ? "" : "s"} (${src.paramNames.join(", ")}), got ${args.length}`);
+    const sig = this.signature!;
+    if (args.length !== sig.paramNames.length)
+      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
     const out: string[] = new Array(args.length);
-    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], src.declared[i], src.paramNames[i], this.name);
+    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
     return out;
   }
 
-  private typesFromNames(types: string[] | Record<string, string>): Type[] {
-    const src = this.lowered();
-    const names = Array.isArray(types) ? types : src.paramNames.map((n, i) => types[n] ?? (src.declared[i] ? typeNameOf(src.declared[i]!) : undefined));
-    if (names.length !== src.paramNames.length)
-      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${src.paramNames.length} parameters (${src.paramNames.join(", ")}), got ${names.length} types`);
+  private typesFromNames(types: string[] | Record<string, string>): string[] {
+    const sig = this.signature!;
+    const names = Array.isArray(types) ? types : sig.paramNames.map((n, i) => types[n] ?? sig.declared[i] ?? undefined);
+    if (names.length !== sig.paramNames.length)
+      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${sig.paramNames.length} parameters (${sig.paramNames.join(", ")}), got ${names.length} types`);
     return names.map((n, i) => {
       const t = n === undefined ? null : parseTypeName(n);
-      if (!t) throw CompileError.single("invalid-argument", `parameter '${src.paramNames[i]}' of '${this.name}' needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n ? `, got '${n}'` : ""}`);
-      return t;
+      if (!t) throw CompileError.single("invalid-argument", `parameter '${sig.paramNames[i]}' of '${this.name}' needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n ? `, got '${n}'` : ""}`);
+      return typeName(t);
     });
   }
+}
+
+function typeName(t: Type): string {
+  return t.kind === "array" ? `${t.elem}[]` : (t as { scalar: Scalar }).scalar;
 }
 
 /** A launch-bounds option as three positive integer dimensions. */
@@ -278,28 +348,25 @@ function dims3(v: number | readonly number[], what: string, kernel: string): [nu
   return [list[0], list[1] ?? 1, list[2] ?? 1];
 }
 
-function typeNameOf(t: Type): TypeName {
-  return (t.kind === "array" ? `${t.elem}[]` : (t as { scalar: Scalar }).scalar) as TypeName;
-}
-
-function argumentType(a: unknown, declared: Type | null, param: string, kernel: string): string {
+/** The type name of an argument, given the parameter's declared type name (or null). */
+function argumentType(a: unknown, declared: string | null, param: string, kernel: string): string {
   if (typeof a === "number") {
     if (declared) {
-      if (declared.kind !== "scalar") throw argError(param, kernel, `is declared ${typeNameOf(declared)} but got the number ${a}`);
-      if ((declared.scalar === "i32" && (a | 0) !== a) || (declared.scalar === "u32" && a >>> 0 !== a))
-        throw argError(param, kernel, `is declared ${declared.scalar} but got ${a}, which is not a ${declared.scalar} value`);
-      return declared.scalar;
+      if (declared.endsWith("[]")) throw argError(param, kernel, `is declared ${declared} but got the number ${a}`);
+      if ((declared === "i32" && (a | 0) !== a) || (declared === "u32" && a >>> 0 !== a))
+        throw argError(param, kernel, `is declared ${declared} but got ${a}, which is not a ${declared} value`);
+      return declared;
     }
     return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
   }
   if (typeof a === "boolean") {
-    if (declared && declared !== parseTypeName("bool")) throw argError(param, kernel, `is declared ${typeNameOf(declared)} but got a boolean`);
+    if (declared && declared !== "bool") throw argError(param, kernel, `is declared ${declared} but got a boolean`);
     return "bool";
   }
   const elem = a instanceof DeviceArray ? a.elem : hostArrayElement(a);
   if (elem) {
-    if (declared && (declared.kind !== "array" || declared.elem !== elem))
-      throw argError(param, kernel, `is declared ${typeNameOf(declared)} but got ${a instanceof DeviceArray ? `a device array of ${elem}` : describeValue(a)}`);
+    if (declared && declared !== `${elem}[]`)
+      throw argError(param, kernel, `is declared ${declared} but got ${a instanceof DeviceArray ? `a device array of ${elem}` : describeValue(a)}`);
     return `${elem}[]`;
   }
   throw argError(param, kernel, `got ${describeValue(a)}; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays`);

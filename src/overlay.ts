@@ -1,6 +1,6 @@
 // overlay(): give a global name a target-specific implementation, written in the kernel language.
 
-import { addOverlay } from "./infer/overlays.js";
+import { addOverlay } from "./registry.js";
 
 /**
  * `overlay("js", "Math.exp", function exp(x) { … })`: kernels compiled for `target` ("*" for

@@ -91,12 +91,12 @@ test("redefining a scope helper recompiles the kernel; an unchanged scope reuses
   assert.notStrictEqual(await k.compile({ target: "js", types: ["f32[]"] }), a1);
 });
 
-test("recursion on a target without a call stack is a CompileError of kind recursion", () => {
+test("recursion on a target without a call stack is a CompileError of kind recursion", async () => {
   const noStack = { ...jsTarget, name: "nostack", allowRecursion: false };
   const k = kernel(F.recursive, { scope: { fib: F.fib } });
-  const ufn = (k as unknown as { lowered(): { ufn: never } }).lowered().ufn;
+  const ufn = (await (k as unknown as { lowered(): Promise<{ ufn: never }> }).lowered()).ufn;
   assert.throws(() => compileModule(ufn, [{ kind: "array", elem: "f32", space: "global", size: null } as never], {
-    target: noStack, optimize: true, inline: defaultInline, boundsCheck: true, debugLevel: 1,
+    target: noStack, features: {}, optimize: true, inline: defaultInline, boundsCheck: true, debugLevel: 1,
   }), (e: unknown) => e instanceof CompileError && e.kind === "recursion" &&
     e.message === "test/fixtures/overlays.mjs:3:45: recursion is not supported on target 'nostack' (no call stack): 'fib' calls 'fib'\n    hint: rewrite the recursion as a loop");
 });

@@ -10,11 +10,11 @@
 
 import { InternalCompilerError, KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
-import { STATE } from "../runtime/library.js";
+import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import type { PTXLayout } from "../targets/ptx/emit.js";
-import { PTX_ARCHES } from "../targets/ptx/target.js";
+import { PTX_ARCHES } from "../targets/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";

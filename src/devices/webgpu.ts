@@ -10,7 +10,7 @@
 
 import { CompileError, InternalCompilerError, KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
-import { STATE } from "../runtime/library.js";
+import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";

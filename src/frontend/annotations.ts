@@ -6,7 +6,6 @@
 // same name and parameter names: `function fmix32(h: u32): u32` keeps declaring h as u32.
 
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseSync } from "oxc-parser";
 import { annotationType, isFloatLiteral } from "./lower.js";
 import type { TypeName, UExpr, UFunction, UStmt } from "./uir.js";
@@ -19,24 +18,7 @@ interface OriginalFunction {
 
 const files = new Map<string, OriginalFunction[] | null>();
 
-/** The .ts file of the first stack frame outside gpuc (where kernel() was called), or null. */
-export function callerSourceFile(): string | null {
-  const saved = Error.stackTraceLimit;
-  Error.stackTraceLimit = 8;
-  const stack = new Error().stack ?? "";
-  Error.stackTraceLimit = saved;
-  for (const line of stack.split("\n").slice(1)) {
-    const m = /\(?((?:file:\/\/)?[^\s()]+\.[cm]?tsx?):\d+:\d+\)?\s*$/.exec(line);
-    if (!m) continue;
-    const path = m[1].startsWith("file:") ? fileURLToPath(m[1]) : m[1];
-    if (path.startsWith(ownRoot + "src/") || path.startsWith(ownRoot + "dist/")) continue;
-    return path;
-  }
-  return null;
-}
-// gpuc's own frames: this file is <package>/src/frontend or <package>/dist/frontend, and stack
-// traces through the built code are source-mapped back to src/.
-const ownRoot = fileURLToPath(new URL("../../", import.meta.url));
+
 
 function functionsOf(path: string): OriginalFunction[] | null {
   if (files.has(path)) return files.get(path)!;

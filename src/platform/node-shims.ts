@@ -24,3 +24,10 @@ export const globals = {};
 
 /** `import("koffi")` (the FFI for the CUDA driver): no native libraries in a browser. */
 export function load(): never { throw new Error("no native libraries in the browser"); }
+
+/** The disk cache (cache/disk.ts) is Node only: in a browser it is never opened. */
+const noDisk = (): never => { throw new Error("no disk cache in the browser"); };
+export const closeSync = noDisk, mkdirSync = noDisk, openSync = noDisk, readdirSync = noDisk, renameSync = noDisk, rmSync = noDisk,
+  statSync = noDisk, unlinkSync = noDisk, utimesSync = noDisk, writeSync = noDisk, homedir = noDisk;
+export function join(...parts: string[]): string { return parts.join("/"); }
+export function dirname(p: string): string { return p.slice(0, p.lastIndexOf("/")); }

@@ -3,7 +3,7 @@
 
 import { KernelError, type Frame, type SourceLocation } from "../errors.js";
 import type { Loc, Module } from "../ir/module.js";
-import { STATE } from "./library.js";
+import { STATE } from "./state.js";
 
 export interface ResolvedLocation extends SourceLocation { function: string; inlinedAt: ResolvedLocation | null }
 
@@ -14,21 +14,35 @@ export interface ResolvedLocation extends SourceLocation { function: string; inl
  */
 export class RuntimeTables {
   private resolved: (ResolvedLocation | null | undefined)[] = [];
+  private count: number;
   constructor(
     /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
     readonly debugLevel: 0 | 1 | 2,
     readonly messages: { text: string; kind: "bounds" | "exception" }[],
     private readonly sites: Loc[],
     readonly formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[] }[],
-  ) {}
+  ) { this.count = sites.length; }
 
-  get locationCount(): number { return this.sites.length; }
+  /** Tables revived from a cache or an image: their locations were resolved when they were stored. */
+  static fromResolved(debugLevel: 0 | 1 | 2, messages: RuntimeTables["messages"], locations: (ResolvedLocation | null)[], formats: RuntimeTables["formats"]): RuntimeTables {
+    const t = new RuntimeTables(debugLevel, messages, [], formats);
+    t.resolved = locations.slice();
+    t.count = locations.length;
+    return t;
+  }
+
+  get locationCount(): number { return this.count; }
 
   location(id: number): ResolvedLocation | null {
-    if (id < 0 || id >= this.sites.length) return null;
+    if (id < 0 || id >= this.count) return null;
     let r = this.resolved[id];
     if (r === undefined) { r = resolveLocation(this.sites[id]); this.resolved[id] = r; }
     return r;
+  }
+
+  /** Every location resolved (to store the tables beyond this process). */
+  allLocations(): (ResolvedLocation | null)[] {
+    return Array.from({ length: this.count }, (_v, i) => this.location(i));
   }
 }
 

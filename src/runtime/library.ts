@@ -21,10 +21,8 @@ import { lowerFunction, type Environment } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import type { MethodTable } from "../infer/methods.js";
 
-export const STATE = {
-  CODE: 0, LOC: 1, A: 2, B: 3, THREAD: 4, BLOCK: 7, NFRAMES: 10, FRAMES: 11, MAX_FRAMES: 16,
-  PRINT_CURSOR: 27, PRINT_DROPPED: 28, PRINT_BASE: 32, PRINT_HEADER: 7,
-} as const;
+export { STATE } from "./state.js";
+import { STATE } from "./state.js";
 
 type i32 = number;
 

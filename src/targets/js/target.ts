@@ -5,13 +5,14 @@ import { typeName } from "../../ir/types.js";
 import { runtimeTables } from "../../runtime/host.js";
 import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
 import { emitJS } from "./emit.js";
+import { TARGET_INFO } from "../info.js";
 
 export const jsTarget: Target = {
   name: "js",
   description: "JavaScript (the CPU device; exact reference semantics)",
   // The code names each table (`$g0_LUT`) and the loader binds it: `bake` binds this session's
   // values; `table` marks the same code persistable, its tables resolved by name at load.
-  relocations: ["bake", "table"],
+  relocations: TARGET_INFO.js.relocations,
   allowRecursion: true,
   overlay: null,
   validate: () => [],

@@ -8,8 +8,8 @@ import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "
 import { emitPTX } from "./emit.js";
 import { ptxMethods } from "./math.js";
 
-/** Architectures gpuc emits PTX for (the CUDA 13 ptxas accepts sm_75 and newer). */
-export const PTX_ARCHES = ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90"] as const;
+import { TARGET_INFO } from "../info.js";
+export { PTX_ARCHES } from "../info.js";
 
 /** Kernel parameter space (bytes) and static shared memory per block (bytes) every architecture here has. */
 export const PTX_LIMITS = { paramBytes: 4096, sharedBytes: 48 * 1024 } as const;
@@ -19,8 +19,8 @@ const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 export const ptxTarget: Target = {
   name: "ptx",
   description: "PTX (NVIDIA GPUs through the CUDA driver)",
-  arches: PTX_ARCHES,
-  relocations: ["patch", "table", "bake"],
+  arches: TARGET_INFO.ptx.arches,
+  relocations: TARGET_INFO.ptx.relocations,
   allowRecursion: true,
   overlay: ptxMethods(),
   validate(m: Module, features: TargetFeatures): Diagnostic[] {

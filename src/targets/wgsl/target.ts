@@ -7,6 +7,7 @@ import { typeName } from "../../ir/types.js";
 import { runtimeTables } from "../../runtime/host.js";
 import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
 import { emitWGSL } from "./emit.js";
+import { TARGET_INFO } from "../info.js";
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 
@@ -14,7 +15,7 @@ export const wgslTarget: Target = {
   name: "wgsl",
   description: "WGSL (WebGPU compute shaders)",
   // Constant tables are storage bindings given at launch.
-  relocations: ["table"],
+  relocations: TARGET_INFO.wgsl.relocations,
   allowRecursion: false,
   overlay: null,
   // WGSL functions cannot take storage arrays: every helper is inlined. The runtime library stays

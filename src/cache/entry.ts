@@ -1,0 +1,83 @@
+// A cache entry: one compiled specialization as plain data, for the disk cache and kernel
+// images. It holds the artifact (code, layouts, manifest, runtime tables with locations already
+// resolved to file:line:col — never a session value), the owner it was compiled under, and what
+// the code depended on, so that a later process can tell whether it still fits:
+//  - `fingerprint`: the kernel's source (its text, and the .ts file its annotations came from);
+//  - `deps`: every scope name the code resolved, with a fingerprint of the value it had;
+//  - `methods`: every global name it resolved through the method table, with the user overlay
+//    (if any) that implemented it.
+
+import type { Artifact } from "../targets/target.js";
+import { RuntimeTables, type ResolvedLocation } from "../runtime/host.js";
+import type { RelocationManifest } from "../reloc/manifest.js";
+import type { CacheOwner } from "./owner.js";
+import { ownerKey } from "./owner.js";
+import { sha256 } from "./sha256.js";
+
+export interface Signature {
+  /** Parameter names, in order. */
+  paramNames: string[];
+  /** Declared parameter types ("f32", "f32[]") or null. */
+  declared: (string | null)[];
+}
+
+export interface StoredArtifact {
+  target: string;
+  kernel: string;
+  entry: string;
+  code: string;
+  params: { name: string; type: string }[];
+  bindings: string[];
+  manifest: RelocationManifest;
+  layout?: Artifact["layout"];
+  ptx?: Artifact["ptx"];
+  runtime: {
+    debugLevel: 0 | 1 | 2;
+    messages: { text: string; kind: "bounds" | "exception" }[];
+    locations: (ResolvedLocation | null)[];
+    formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[] }[];
+  };
+}
+
+export interface CacheEntry {
+  /** sha256(owner key, source fingerprint, argument types): where the entry is stored. */
+  key: string;
+  owner: CacheOwner;
+  kernel: string;
+  fingerprint: string;
+  types: string[];
+  signature: Signature;
+  deps: [string, string][];
+  methods: [string, string][];
+  artifact: StoredArtifact;
+}
+
+/** The key of a job: its owner, its kernel's source fingerprint and its argument types. */
+export function entryKey(owner: CacheOwner, fingerprint: string, types: string): string {
+  return sha256(`${ownerKey(owner)}\n${fingerprint}\n${types}`);
+}
+
+/** An artifact as plain data (its session values are left behind: a loader resolves them by name). */
+export function storeArtifact(a: Artifact): StoredArtifact {
+  if (typeof a.code !== "string") throw new Error("internal: binary artifacts are not stored yet");
+  const out: StoredArtifact = {
+    target: a.target, kernel: a.kernel, entry: a.entry, code: a.code, params: a.params, bindings: a.bindings, manifest: a.manifest,
+    runtime: { debugLevel: a.runtime.debugLevel, messages: a.runtime.messages, locations: a.runtime.allLocations(), formats: a.runtime.formats },
+  };
+  if (a.layout) out.layout = a.layout;
+  if (a.ptx) out.ptx = a.ptx;
+  return JSON.parse(JSON.stringify(out)) as StoredArtifact;
+}
+
+/** The artifact again, with no session values: `Device.load(artifact, tables)` resolves its sites by name. */
+export function reviveArtifact(s: StoredArtifact): Artifact {
+  const manifest = Object.freeze({ ...s.manifest, sites: Object.freeze(s.manifest.sites.map((x) => Object.freeze({ ...x }))) });
+  const a: Artifact = {
+    target: s.target, kernel: s.kernel, entry: s.entry, code: s.code, params: s.params, bindings: s.bindings, manifest,
+    globals: [],
+    runtime: RuntimeTables.fromResolved(s.runtime.debugLevel, s.runtime.messages, s.runtime.locations, s.runtime.formats),
+  };
+  if (s.layout) a.layout = s.layout;
+  if (s.ptx) a.ptx = s.ptx;
+  return a;
+}

@@ -1,0 +1,48 @@
+// Where compiled specializations persist beyond a process: the entries of loaded kernel images
+// (first) and the disk cache (then). Loaded lazily, in Node only; GPUC_CACHE=0 turns the disk
+// cache off (images are loaded only on request, with loadImage).
+
+import type { CacheEntry, Signature } from "./entry.js";
+import { collect, generating, imageEntries, imageSignatures } from "./image.js";
+import type { DiskCache } from "./disk.js";
+
+let disk: Promise<DiskCache | null> | null = null;
+
+/** This process's disk cache (opened on first use), or null. */
+export function diskCache(): Promise<DiskCache | null> {
+  const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
+  disk ??= isNode ? import("./disk.js").then((m) => m.openDiskCache()).catch(() => null) : Promise.resolve(null);
+  return disk;
+}
+
+/** Forget the disk cache opened so far (GPUC_CACHE_DIR or GPUC_CACHE changed: tests, the CLI). */
+export function resetDiskCache(): void { disk = null; }
+
+export async function findEntry(key: string): Promise<{ entry: CacheEntry; from: "image" | "disk" } | null> {
+  const fromImage = imageEntries.get(key);
+  if (fromImage) return { entry: fromImage, from: "image" };
+  const d = await diskCache();
+  const fromDisk = d?.get(key);
+  return fromDisk ? { entry: fromDisk, from: "disk" } : null;
+}
+
+export async function findSignature(fingerprint: string): Promise<Signature | null> {
+  return imageSignatures.get(fingerprint) ?? (await diskCache())?.signature(fingerprint) ?? null;
+}
+
+/** Keep a persistable specialization: on disk, and in the image being generated. */
+export async function saveEntry(entry: CacheEntry): Promise<void> {
+  if (generating()) collect(entry);
+  const d = await diskCache();
+  if (!d) return;
+  try {
+    d.put(entry);
+    d.putSignature(entry.fingerprint, entry.signature);
+  } catch { /* a read-only or full disk: the cache is an optimization */ }
+}
+
+/** An entry found wanting (poisoned, stale): gone from where it came from. */
+export async function dropEntry(key: string, from: "image" | "disk"): Promise<void> {
+  if (from === "image") { imageEntries.delete(key); return; }
+  (await diskCache())?.remove(key);
+}

@@ -1,0 +1,69 @@
+// The compile path of kernel(): parsing, lowering and the pipeline. kernel.ts imports this module
+// only when a specialization is compiled, so a process that revives its kernels from a cache or
+// an image never loads the front end, inference or any back end.
+
+import { CompileError } from "./errors.js";
+import { applyOriginalAnnotations } from "./frontend/annotations.js";
+import { lowerFunction } from "./frontend/lower.js";
+import { parseFunctionSource } from "./frontend/parse.js";
+import { scopeEnvironment } from "./frontend/scope.js";
+import type { TypeName, UFunction } from "./frontend/uir.js";
+import { parseTypeName, type Scalar, type Type } from "./ir/types.js";
+import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
+import { TARGETS } from "./targets/index.js";
+import type { Artifact, TargetFeatures } from "./targets/target.js";
+
+/** The parsed and lowered kernel. */
+export interface LoweredKernel {
+  ufn: UFunction;
+  paramNames: string[];
+  /** Declared type of each parameter (types option, then TS annotation), or null. */
+  declared: (Type | null)[];
+}
+
+/** Parse and lower a kernel; scope names it resolves are recorded in `deps`. */
+export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>): LoweredKernel {
+  const parsed = parseFunctionSource(fn, name);
+  const env = scopeEnvironment(scope, { tsFile, deps });
+  const ufn = lowerFunction(parsed.node, name, parsed.source, env);
+  applyOriginalAnnotations(ufn, parsed.name, tsFile);
+  const paramNames = ufn.params.map((p) => ufn.vars[p].name);
+  const declaredByName = types ?? {};
+  for (const n of Object.keys(declaredByName)) {
+    if (!paramNames.includes(n)) throw CompileError.single("invalid-argument", `types: '${n}' is not a parameter of kernel '${name}' (parameters: ${paramNames.join(", ")})`);
+  }
+  const declared = paramNames.map((n, i) => {
+    const t = declaredByName[n] ?? ufn.vars[ufn.params[i]].declared;
+    if (t === undefined || t === null) return null;
+    const parsedType = parseTypeName(t);
+    if (!parsedType) throw CompileError.single("invalid-argument", `types: '${n}' has unknown type '${t}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
+    return parsedType;
+  });
+  // Declared types become the parameters' declarations for inference as well.
+  ufn.params.forEach((p, i) => { const d = declared[i]; if (d) ufn.vars[p].declared = typeNameOf(d); });
+  return { ufn, paramNames, declared };
+}
+
+export interface CompileRequest {
+  target: string;
+  features: TargetFeatures;
+  types: Type[];
+  boundsCheck: boolean;
+  debugLevel: 0 | 1 | 2;
+  optimize?: boolean;
+  dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
+}
+
+/** Compile a lowered kernel through the pipeline. */
+export function compileLowered(src: LoweredKernel, r: CompileRequest): { artifact: Artifact; methodsUsed: string[] } {
+  const config: CompilerConfig = {
+    target: TARGETS.get(r.target)!, features: r.features, optimize: r.optimize ?? true, inline: defaultInline,
+    boundsCheck: r.boundsCheck, debugLevel: r.debugLevel, dump: r.dump,
+  };
+  const { module, artifact } = compileModule(src.ufn, r.types, config);
+  return { artifact, methodsUsed: module.methodsUsed };
+}
+
+export function typeNameOf(t: Type): TypeName {
+  return (t.kind === "array" ? `${t.elem}[]` : (t as { scalar: Scalar }).scalar) as TypeName;
+}

@@ -10,6 +10,7 @@ export { isPersistable, type RelocationManifest, type RelocationSite, type Reloc
 export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
 export { deviceFunction, generated, type ArgType } from "./registry.js";
 export { overlay } from "./overlay.js";
+export { loadImage, type ImageReport } from "./cache/image.js";
 
 /** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */
 export type f32 = number;

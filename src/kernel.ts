@@ -25,6 +25,7 @@ import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/
 import { dropEntry, findEntry, findSignature, saveEntry } from "./cache/persistent.js";
 import { collect, generating } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
+import { runtimeFingerprint } from "./runtime/functions.js";
 
 export interface KernelOptions {
   /** Helper functions and captured constants the kernel may name. */
@@ -139,7 +140,17 @@ export class Kernel {
     let spec = this.specializations.get(`${dev.target}|${featuresKey(features)}|${typesKey}`);
     if (!spec || spec.world !== currentWorld()) spec = await this.specialization(dev.target, features, typesKey);
     let k = spec.loaded.get(dev);
-    if (!k) { k = dev.load(spec.artifact, spec.tables); spec.loaded.set(dev, k); }
+    if (!k) {
+      // Before code is first linked on a device it is scanned: a poisoned specialization (in this
+      // kernel's own table) is discarded and compiled afresh.
+      if (findPoison(spec.artifact)) {
+        this.specializations.delete(`${dev.target}|${featuresKey(features)}|${typesKey}`);
+        spec = await this.compileFresh(dev.target, features, typesKey);
+        this.specializations.set(`${dev.target}|${featuresKey(features)}|${typesKey}`, spec);
+      }
+      k = dev.load(spec.artifact, spec.tables);
+      spec.loaded.set(dev, k);
+    }
     const grid = normalizeGrid(cfg);
     this.checkLaunchBounds(grid.threads);
     for (let i = 0; i < args.length; i++) {
@@ -196,6 +207,8 @@ export class Kernel {
     const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
     for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
     for (const [name, f] of entry.methods) if (methodFingerprint(target, name) !== f) return null;
+    // Code linked with another runtime library (a redefined runtime function) is compiled afresh.
+    if (entry.runtime !== runtimeFingerprint()) return null;
     const tables = new Map<string, HostArray>();
     for (const site of entry.artifact.manifest.sites) {
       const v = valueOf(site.name);
@@ -234,6 +247,7 @@ export class Kernel {
       key: entryKey(owner, fingerprint, typesKey), owner, kernel: this.name, fingerprint, types: typesKey === "" ? [] : typesKey.split(","),
       signature: this.signature!, deps: deps.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
       methods: [...methodsUsed].sort().map((n) => [n, methodFingerprint(target, n)]),
+      runtime: runtimeFingerprint(),
       artifact: storeArtifact(artifact),
     };
     await saveEntry(entry);

@@ -14,6 +14,8 @@ import { printModule } from "./ir/printer.js";
 import type { Type } from "./ir/types.js";
 import { InvalidIRError, validateModule } from "./ir/validate.js";
 import { finalizeSites } from "./reloc/sites.js";
+import { cacheOwner, runtimeCacheToken } from "./cache/owner.js";
+import { generating } from "./cache/image.js";
 import type { Artifact, Target, TargetFeatures } from "./targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
@@ -53,7 +55,9 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     if (config.dump?.stages.has(stage)) config.dump.sink(stage, printModule(m));
   };
 
-  const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name });
+  const owner = cacheOwner(target.name, config.features, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel });
+  const runtimeToken = JSON.stringify(runtimeCacheToken(owner, generating()));
+  const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name, runtimeToken });
   if (!target.allowRecursion) {
     const problems = recursionDiagnostics(module, target.name);
     if (problems.length) throw new CompileError(problems);

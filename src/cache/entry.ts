@@ -49,6 +49,8 @@ export interface CacheEntry {
   signature: Signature;
   deps: [string, string][];
   methods: [string, string][];
+  /** The runtime library the code was linked with (see runtime/functions.ts). */
+  runtime: string;
   artifact: StoredArtifact;
 }
 

@@ -11,12 +11,16 @@ import { TARGETS } from "../targets/index.js";
 import type { TargetFeatures } from "../targets/target.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "../reloc/manifest.js";
 import { readFileKernels } from "./file-kernels.js";
+import { cacheCommand, CommandError, inspectImage, precompile } from "./cache-commands.js";
 
 const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target js|wgsl|ptx] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
                [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch sm_75|sm_80|sm_90] [--fast-math]
                [--relocation bake|patch|table] [--emit code|manifest]
   gpuc devices
+  gpuc cache ls|stats|clear|verify
+  gpuc precompile <workload.(ts|js|mjs)> -o <image file>
+  gpuc image inspect <image file>
   gpuc demo
   gpuc --help
 
@@ -40,6 +44,16 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "compile": return compile(rest);
     case "devices": return devices();
+    case "cache": return cacheCommand(rest, (l) => process.stdout.write(l + "\n"));
+    case "precompile": {
+      const { values, positionals } = parseCommandArgs(rest, { output: { type: "string", short: "o" } });
+      if (positionals.length !== 1 || !values.output) throw new UsageError("precompile needs a workload module and -o <image file>");
+      return precompile(positionals[0], values.output as string, (l) => process.stdout.write(l + "\n"));
+    }
+    case "image": {
+      if (rest[0] !== "inspect" || rest.length !== 2) throw new UsageError("usage: gpuc image inspect <image file>");
+      return inspectImage(rest[1], (l) => process.stdout.write(l + "\n"));
+    }
     case "demo": return demo();
     default: throw new UsageError(`unknown command '${command}'`);
   }
@@ -126,6 +140,14 @@ function compile(args: string[]): number {
   return 0;
 }
 
+function parseCommandArgs(args: string[], options: Record<string, { type: "string" | "boolean"; short?: string }>) {
+  try {
+    return parseArgs({ args, allowPositionals: true, options });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 function parseDump(spec: string | undefined): Set<DumpStage> {
   if (!spec) return new Set();
   const stages = new Set<DumpStage>();
@@ -181,6 +203,7 @@ main(process.argv.slice(2)).then(
       return;
     }
     if (e instanceof KernelError) { process.stderr.write(`gpuc: ${e.message}\n`); process.exitCode = 1; return; }
+    if (e instanceof CommandError) { process.stderr.write(`gpuc: ${e.message}\n${e.usage ? `\n${USAGE}\n` : ""}`); process.exitCode = e.usage ? 2 : 1; return; }
     process.stderr.write(`gpuc: internal error (a bug in gpuc):\n${(e as Error)?.stack ?? String(e)}\n`);
     process.exitCode = 70;
   },

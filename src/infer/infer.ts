@@ -4,7 +4,7 @@
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
-import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
+import type { Block, Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
 import { RUNTIME, runtimeFunction } from "../runtime/library.js";
@@ -40,6 +40,39 @@ export interface InferOptions {
   debugLevel: 0 | 1 | 2;
   /** The target's name (for messages about overlays). */
   target: string;
+  /**
+   * The runtime library's cache owner (a RuntimeCacheToken's key): runtime functions inferred
+   * under it are reused by later modules of the same token, and by no other.
+   */
+  runtimeToken?: string;
+}
+
+/**
+ * The runtime library's cache (DESIGN §4, layer c): each runtime function's typed IR per runtime
+ * token, copied into every module that links it. In memory only: never written to a disk cache
+ * or an image. A redefinition of the function (another function object) misses.
+ */
+const runtimeCache = new Map<string, { decl: unknown; fn: IRFunction }>();
+
+/** The runtime cache's keys ("<token>|<function>"), for tests and diagnostics. */
+export function runtimeCacheKeys(): string[] { return [...runtimeCache.keys()]; }
+
+/** A module's own copy of a cached function (statements and expressions are mutated by passes). */
+function copyFunction(f: IRFunction): IRFunction {
+  const block = (b: Block): Block => b.map((st) => {
+    switch (st.k) {
+      case "if": return { ...st, then: block(st.then), else: block(st.else) };
+      case "loop": return { ...st, body: block(st.body), continuing: block(st.continuing) };
+      case "switch": return { ...st, cases: st.cases.map((c) => ({ ...c, values: [...c.values], body: block(c.body) })) };
+      case "call": return { ...st, args: [...st.args] };
+      case "atomic": return { ...st, args: [...st.args] };
+      default: return { ...st };
+    }
+  });
+  return {
+    ...f, params: [...f.params], locals: f.locals.map((l) => ({ ...l })), paramNames: [...f.paramNames], body: block(f.body),
+    exprs: f.exprs.map((e) => (e.k === "op" ? { ...e, args: [...e.args] } : { ...e })),
+  };
 }
 
 /** Overlay implementations lowered once per function object (they see only global names). */
@@ -118,9 +151,24 @@ class ModuleBuilder implements ModuleContext {
     return h;
   }
 
+  private runtimeLinked = new Map<string, { handle: number; returnType: Type }>();
+
   runtime(name: string): { handle: number; returnType: Type } {
     const decl = RUNTIME.get(name);
     if (!decl) throw new InternalCompilerError(`unknown runtime function '${name}'`);
+    const linked = this.runtimeLinked.get(name);
+    if (linked) return linked;
+    const token = this.options.runtimeToken;
+    const cached = token !== undefined ? runtimeCache.get(`${token}|${name}`) : undefined;
+    if (cached && cached.decl === decl && !cached.fn.body.some((st) => st.k === "call")) {
+      // A runtime function that calls no other is self-contained: its cached IR is linked as is.
+      const handle = this.functions.length;
+      const fn = copyFunction(cached.fn);
+      this.functions.push(fn);
+      const r = { handle, returnType: fn.returnType };
+      this.runtimeLinked.set(name, r);
+      return r;
+    }
     const ufn = runtimeFunction(name, globalMethodsFor(this.methods));
     const params = decl.params.map((t) => parseTypeName(t)!);
     const inst = this.instance(ufn, params, [], "runtime");
@@ -130,6 +178,9 @@ class ModuleBuilder implements ModuleContext {
     const want = `(${params.map(typeName).join(", ")}) -> ${decl.returns}`;
     if (f && got !== want)
       this.diags.add({ kind: "runtime-signature", message: `runtime function '${name}' is declared ${want} but compiles to ${got}`, location: null, frames: [] });
+    else if (f && token !== undefined && !inst.pending && !this.diags.list.length) runtimeCache.set(`${token}|${name}`, { decl, fn: copyFunction(f) });
+    const r = { handle: inst.handle, returnType: f?.returnType ?? inst.returnType };
+    this.runtimeLinked.set(name, r);
     return inst;
   }
 

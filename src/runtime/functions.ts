@@ -1,0 +1,75 @@
+// The device runtime library's functions, in the kernel language (see library.ts for the kernel
+// state they work on and how they are compiled). Kept apart from the compiler: a cache entry
+// records a fingerprint of these sources, so code made with another runtime library is never
+// revived.
+
+import { blockIdx, threadIdx } from "../intrinsics.js";
+import { STATE } from "./state.js";
+import { sha256 } from "../cache/sha256.js";
+
+type i32 = number;
+
+/** Record an exception; the first one in a launch wins. */
+function gpuc_report_exception(state: Int32Array, code: i32, loc: i32, a: i32, b: i32): void {
+  if (Atomics.compareExchange(state, CODE, 0, code) === 0) {
+    state[LOC] = loc;
+    state[A] = a;
+    state[B] = b;
+    state[THREAD] = threadIdx.x;
+    state[THREAD + 1] = threadIdx.y;
+    state[THREAD + 2] = threadIdx.z;
+    state[BLOCK] = blockIdx.x;
+    state[BLOCK + 1] = blockIdx.y;
+    state[BLOCK + 2] = blockIdx.z;
+  }
+}
+
+/** Add a caller's call site to the recorded exception's call chain (debug level 2). */
+function gpuc_report_exception_frame(state: Int32Array, loc: i32): void {
+  const n = state[NFRAMES];
+  if (n < MAX_FRAMES) {
+    state[FRAMES + n] = loc;
+    state[NFRAMES] = n + 1;
+  }
+}
+
+/** Reserve a print record of `words` values; returns where the values go, or -1 when the area is full. */
+function gpuc_print_reserve(state: Int32Array, format: i32, words: i32): i32 {
+  const size = words + PRINT_HEADER;
+  const at = PRINT_BASE + Atomics.add(state, PRINT_CURSOR, size);
+  if (at + size > state.length) {
+    Atomics.add(state, PRINT_DROPPED, 1);
+    return -1;
+  }
+  state[at] = format;
+  state[at + 1] = threadIdx.x;
+  state[at + 2] = threadIdx.y;
+  state[at + 3] = threadIdx.z;
+  state[at + 4] = blockIdx.x;
+  state[at + 5] = blockIdx.y;
+  state[at + 6] = blockIdx.z;
+  return at + PRINT_HEADER;
+}
+
+// The state layout, as the constants the runtime functions name.
+const { CODE, LOC, A, B, THREAD, BLOCK, NFRAMES, FRAMES, MAX_FRAMES, PRINT_CURSOR, PRINT_DROPPED, PRINT_BASE, PRINT_HEADER } = STATE;
+
+export interface RuntimeFunction {
+  name: string;
+  /** Declared signature; the compiled function must match it exactly. */
+  params: string[];
+  returns: string;
+  fn: Function;
+}
+
+export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new Map([
+  ["gpuc_report_exception", { name: "gpuc_report_exception", params: ["i32[]", "i32", "i32", "i32", "i32"], returns: "void", fn: gpuc_report_exception }],
+  ["gpuc_report_exception_frame", { name: "gpuc_report_exception_frame", params: ["i32[]", "i32"], returns: "void", fn: gpuc_report_exception_frame }],
+  ["gpuc_print_reserve", { name: "gpuc_print_reserve", params: ["i32[]", "i32", "i32"], returns: "i32", fn: gpuc_print_reserve }],
+]);
+
+
+/** A fingerprint of the runtime library as it is now (its functions' sources and declarations). */
+export function runtimeFingerprint(): string {
+  return sha256(JSON.stringify([...RUNTIME.values()].map((r) => [r.name, r.params, r.returns, r.fn.toString()])));
+}

@@ -1,0 +1,315 @@
+// Caches, owners and kernel images (DESIGN §4, issue #7), as a package and its users meet them:
+// whole processes sharing a disk cache, an image made by `gpuc precompile` and revived by
+// `loadImage`, and every way an entry can be wrong (stale, corrupt, poisoned, another version).
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync, writeFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { device, kernel, loadImage, type Artifact } from "../src/index.ts";
+import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
+import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
+import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
+import { findPoison } from "../src/cache/poison.ts";
+import { parseImage, serializeImage } from "../src/cache/image.ts";
+import { sha256 } from "../src/cache/sha256.ts";
+import { runtimeCacheKeys } from "../src/infer/infer.ts";
+import { TARGET_INFO } from "../src/targets/info.ts";
+import { TARGETS } from "../src/targets/index.ts";
+import { jsTarget } from "../src/targets/js/target.ts";
+import { GPUC_VERSION } from "../src/version.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const FIX = join(root, "test/fixtures/cache");
+const CLI = join(root, "dist/cli/main.js");
+
+interface AppRun { results: { y: number[]; o: number[] }; compiled: boolean; frontend: boolean; image: { loaded: unknown[]; skipped: { reason: string }[] } | null }
+
+/** Run the package's app in a new process with the given cache environment. */
+function app(env: Record<string, string>, image?: string): AppRun {
+  const r = spawnSync(process.execPath, ["--import", join(FIX, "track.mjs"), join(FIX, "app.mjs"), ...(image ? [image] : [])], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", ...env } });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as AppRun;
+}
+
+function gpuc(env: Record<string, string>, ...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", ...env } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const tmp = (name: string) => mkdtempSync(join(tmpdir(), `gpuc-${name}-`));
+const entryFiles = (dir: string) => readdirSync(join(dir, "v1"), { recursive: true }).map(String).filter((f) => f.endsWith(".entry")).map((f) => join(dir, "v1", f));
+
+/** Rewrite a cache file's body and its checksum (a deliberately planted entry, valid as a file). */
+function rewriteEntry(path: string, edit: (e: CacheEntry) => void): void {
+  const text = readFileSync(path, "utf8");
+  const e = JSON.parse(text.slice(text.indexOf("\n") + 1)) as CacheEntry;
+  edit(e);
+  const body = JSON.stringify(e);
+  writeFileSync(path, `gpuc-cache 1 ${sha256(body)}\n${body}`);
+}
+
+/** Plant poison: a call to a runtime function the code does not define. */
+const poisonJS = (e: { artifact: { code: string } }) => { e.artifact.code = e.artifact.code.replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1("); };
+
+// ---- owners -------------------------------------------------------------------------------------
+
+test("owners are plain data, equal after serialization; host and device owners differ; every variant is its own owner", () => {
+  const o = cacheOwner("ptx", { arch: "sm_90", relocation: "table" }, { boundsCheck: true, debugLevel: 1 });
+  const back = JSON.parse(JSON.stringify(o));
+  assert.deepEqual(back, o);
+  assert.equal(ownerKey(back), ownerKey(o));
+  assert.equal(o.gpuc, GPUC_VERSION);
+  const host = cacheOwner("js", {}, { boundsCheck: true, debugLevel: 1 });
+  assert.notEqual(ownerKey(host), ownerKey(cacheOwner("wgsl", {}, { boundsCheck: true, debugLevel: 1 })));
+  assert.equal(cacheOwner("wgsl", {}, { boundsCheck: true, debugLevel: 1 }).alwaysInline, true);
+  assert.equal(host.relocation, "bake", "the target's default strategy is spelled out");
+  for (const variant of [{ arch: "sm_80" }, { fastMath: true }, { relocation: "bake" as const }, { maxThreads: [64, 1, 1] as [number, number, number] }])
+    assert.notEqual(ownerKey(cacheOwner("ptx", variant, { boundsCheck: true, debugLevel: 1 })), ownerKey(cacheOwner("ptx", {}, { boundsCheck: true, debugLevel: 1 })), JSON.stringify(variant));
+  assert.notEqual(ownerKey(cacheOwner("js", {}, { boundsCheck: false, debugLevel: 1 })), ownerKey(host));
+  assert.notEqual(entryKey(host, "fp", "f32[]"), entryKey(host, "fp", "f64[]"));
+  const rt = runtimeCacheToken(host, false), gen = runtimeCacheToken(host, true);
+  assert.notDeepEqual(rt, gen, "generating for an image is its own runtime owner");
+  assert.equal(rt.parent, ownerKey(host));
+  const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+  assert.equal(GPUC_VERSION, pkg.version, "src/version.ts follows package.json");
+});
+
+test("the runtime library is compiled once per runtime owner and reused in memory", async () => {
+  const before = new Set(runtimeCacheKeys());
+  const k1 = kernel(function rtA(o: Float32Array) { o[threadIdx.x] = 1; });
+  const k2 = kernel(function rtB(o: Float32Array) { o[threadIdx.x] = 2; });
+  await k1.compile({ target: "js", types: ["f32[]"] });
+  const added = runtimeCacheKeys().filter((k) => !before.has(k));
+  await k2.compile({ target: "js", types: ["f32[]"] });
+  assert.deepEqual(runtimeCacheKeys().filter((k) => !before.has(k)), added, "the second kernel reuses the runtime functions");
+  await k1.compile({ target: "wgsl", types: ["f32[]"] });
+  assert.ok(runtimeCacheKeys().some((k) => k.includes("wgsl") && k.endsWith("|gpuc_report_exception")), "another target, another runtime owner");
+});
+
+// ---- the disk cache -------------------------------------------------------------------------------
+
+test("disk cache: the second process revives its kernels without loading the compiler, with the same results", () => {
+  const dir = tmp("disk");
+  const first = app({ GPUC_CACHE_DIR: dir });
+  assert.equal(first.compiled, true);
+  assert.equal(entryFiles(dir).length, 2, "axpy and weigh (persistable: no tables, and `table` relocation)");
+  const second = app({ GPUC_CACHE_DIR: dir });
+  assert.deepEqual(second.results, first.results);
+  assert.equal(second.compiled, false, "no compiler loaded");
+  assert.equal(second.frontend, false, "no parser loaded");
+  const off = tmp("off");
+  app({ GPUC_CACHE_DIR: off, GPUC_CACHE: "0" });
+  assert.equal(existsSync(join(off, "v1")), false, "GPUC_CACHE=0 writes nothing");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: a truncated or corrupt entry is discarded and recompiled; `gpuc cache verify` finds it", () => {
+  const dir = tmp("corrupt");
+  const first = app({ GPUC_CACHE_DIR: dir });
+  const [a, b] = entryFiles(dir);
+  writeFileSync(a, readFileSync(a, "utf8").slice(0, 200));                       // truncated
+  const text = readFileSync(b, "utf8");
+  writeFileSync(b, text.replace(/"kernel":"(\w)/, '"kernel":"X'));              // one changed byte
+  const v = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "verify");
+  assert.equal(v.code, 1);
+  assert.match(v.out, /4 file\(s\) checked, 2 corrupt\n$/);
+  assert.equal(entryFiles(dir).length, 0, "verify removed them");
+  writeFileSync(a, text.slice(0, 100));
+  const again = app({ GPUC_CACHE_DIR: dir });
+  assert.equal(again.compiled, true);
+  assert.deepEqual(again.results, first.results);
+  assert.equal(gpuc({ GPUC_CACHE_DIR: dir }, "cache", "verify").code, 0, "rewritten whole");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: a poisoned entry is discarded (its file removed), the kernel recompiled, and the entry healed", () => {
+  const dir = tmp("poison");
+  const first = app({ GPUC_CACHE_DIR: dir });
+  for (const f of entryFiles(dir)) rewriteEntry(f, poisonJS);
+  for (const f of entryFiles(dir)) {
+    const t = readFileSync(f, "utf8");
+    assert.match(findPoison(JSON.parse(t.slice(t.indexOf("\n") + 1)).artifact) ?? "", /calls 'gpuc_missing\$\d+', which it does not define/);
+  }
+  const healed = app({ GPUC_CACHE_DIR: dir });
+  assert.equal(healed.compiled, true);
+  assert.deepEqual(healed.results, first.results);
+  for (const f of entryFiles(dir)) { const t = readFileSync(f, "utf8"); assert.equal(findPoison(JSON.parse(t.slice(t.indexOf("\n") + 1)).artifact), null); }
+  assert.equal(app({ GPUC_CACHE_DIR: dir }).compiled, false);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: a stale entry (a scope value changed) is not revived", async () => {
+  const dir = tmp("stale");
+  app({ GPUC_CACHE_DIR: dir });
+  // Same key (owner, source, types) but the helper the code inlined is now another function.
+  for (const f of entryFiles(dir)) rewriteEntry(f, (e) => { for (const d of e.deps) if (d[0] === "twice") d[1] = "f:0000"; });
+  const r = app({ GPUC_CACHE_DIR: dir });
+  assert.equal(r.compiled, true, "weigh's entry no longer fits: compiled again");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: processes compiling the same kernels at once all succeed and leave a consistent cache", async () => {
+  const dir = tmp("race");
+  const run = () => new Promise<AppRun>((resolve, reject) => {
+    const p = spawn(process.execPath, ["--import", join(FIX, "track.mjs"), join(FIX, "app.mjs")], { cwd: root, env: { ...process.env, GPUC_CACHE: "1", GPUC_CACHE_DIR: dir } });
+    let out = "", err = "";
+    p.stdout.on("data", (d) => { out += d; });
+    p.stderr.on("data", (d) => { err += d; });
+    p.on("close", (code) => (code === 0 ? resolve(JSON.parse(out) as AppRun) : reject(new Error(err))));
+  });
+  const runs = await Promise.all([run(), run(), run(), run()]);
+  for (const r of runs.slice(1)) assert.deepEqual(r.results, runs[0].results);
+  assert.equal(entryFiles(dir).length, 2);
+  const v = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "verify");
+  assert.equal(v.code, 0, v.out);
+  assert.equal(readdirSync(join(dir, "v1"), { recursive: true }).map(String).filter((f) => f.endsWith(".tmp")).length, 0, "no temporary files left");
+  assert.equal(app({ GPUC_CACHE_DIR: dir }).compiled, false);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: beyond its size limit the least recently used entries are evicted; ls, stats, clear", () => {
+  const dir = tmp("lru");
+  app({ GPUC_CACHE_DIR: dir });
+  const files = entryFiles(dir);
+  const total = files.reduce((n, f) => n + statSync(f).size, 0);
+  const ls = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "ls");
+  assert.equal(ls.code, 0);
+  assert.match(ls.out, /^[0-9a-f]{16} {2}js {3} axpy\(f32, f32\[\], f32\[\]\) {2}\d+ bytes {2}used /m);
+  assert.match(ls.out, /2 entries in /);
+  const stats = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "stats");
+  assert.match(stats.out, /^entries {5}2$/m);
+  assert.match(stats.out, /^signatures {2}2$/m);
+  // A limit that holds one entry: the next write evicts down to it, oldest first.
+  const r = app({ GPUC_CACHE_DIR: dir, GPUC_CACHE_SIZE: String(Math.ceil(total / 2) + 600), GPUC_CACHE: "1" });
+  assert.equal(r.compiled, false);
+  const limited = tmp("lru2");
+  app({ GPUC_CACHE_DIR: limited, GPUC_CACHE_SIZE: "4000" });
+  const left = gpuc({ GPUC_CACHE_DIR: limited }, "cache", "stats").out;
+  assert.ok(Number(/size +([\d.]+) MiB/.exec(left)![1]) * 1024 * 1024 <= 4000 + 1, left);
+  const cleared = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "clear");
+  assert.match(cleared.out, /^removed 4 file\(s\) from /);
+  assert.match(gpuc({ GPUC_CACHE_DIR: dir }, "cache", "stats").out, /^entries {5}0$/m);
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(limited, { recursive: true, force: true });
+});
+
+// ---- kernel images ----------------------------------------------------------------------------------
+
+test("kernel images: precompile a workload, revive it in a new process without compiling; inspect says what is in it", () => {
+  const dir = tmp("image");
+  const image = join(dir, "kernels.gpucimg");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", image);
+  assert.equal(p.code, 0, p.err);
+  assert.match(p.out, /^wrote .*kernels\.gpucimg: 8 specialization\(s\) of 3 kernel\(s\), \d+ bytes\n$/);
+  const inspect = gpuc({}, "image", "inspect", image);
+  assert.equal(inspect.code, 0);
+  assert.match(inspect.out, / {2}js {4}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
+  assert.match(inspect.out, / {2}ptx {3}expo\(f32\[\], f32\[\]\) {2}\[sm_75, relocation patch, checks on, debug 1\]/);
+  assert.match(inspect.out, /\n8 usable, 0 skipped\n$/);
+  const fresh = app({ GPUC_CACHE: "0" });
+  const revived = app({ GPUC_CACHE: "0" }, image);
+  assert.deepEqual(revived.results, fresh.results);
+  assert.equal(revived.compiled, false, "no compiler loaded");
+  assert.equal(revived.frontend, false);
+  assert.equal(revived.image!.loaded.length, 8);
+  // Host entries never hold a device-only function: `expo` (it calls fastExp, defined for ptx and
+  // wgsl only) has no js entry, and no js entry contains fastExp's code.
+  const { entries } = parseImage(readFileSync(image), image);
+  const host = entries.filter((e) => e.owner.target === "js");
+  assert.deepEqual(host.map((e) => e.kernel).sort(), ["axpy", "weigh"]);
+  for (const e of host) assert.doesNotMatch(e.artifact.code, /fastExp|424242/);
+  assert.ok(entries.some((e) => e.owner.target === "ptx" && e.kernel === "expo"));
+  for (const e of entries) assert.ok(e.artifact.manifest.strategy !== "bake" || e.artifact.manifest.sites.length === 0, "no session-local artifacts");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("kernel images: a failing workload writes nothing; another gpuc version's entries and corrupt images are refused with the reason", async () => {
+  const dir = tmp("image2");
+  const image = join(dir, "bad.gpucimg");
+  const fail = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "failing-workload.mjs"), "-o", image);
+  assert.equal(fail.code, 1);
+  assert.match(fail.err, /use of undefined name 'undefinedThing'/);
+  assert.equal(existsSync(image), false);
+  assert.deepEqual(readdirSync(dir), [], "not even a temporary file");
+  const good = join(dir, "good.gpucimg");
+  assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", good).code, 0);
+  const { entries } = parseImage(readFileSync(good), good);
+  const old = entries.map((e) => ({ ...e, owner: { ...e.owner, gpuc: "0.0.1" } }));
+  const oldImage = join(dir, "old.gpucimg");
+  writeFileSync(oldImage, serializeImage(old));
+  const inspect = gpuc({}, "image", "inspect", oldImage);
+  assert.match(inspect.out, /skipped: js axpy: compiled by gpuc 0\.0\.1; this is gpuc 0\.1\.0/);
+  assert.match(inspect.out, /\n0 usable, 8 skipped\n$/);
+  const r = app({ GPUC_CACHE: "0" }, oldImage);
+  assert.equal(r.compiled, true, "nothing fit: compiled");
+  assert.equal(r.image!.skipped.length, 8);
+  const bytes = readFileSync(good);
+  bytes[bytes.length - 10] ^= 1;
+  await assert.rejects(loadImage(bytes), /<bytes> is corrupt: its checksum does not match/);
+  await assert.rejects(loadImage(new TextEncoder().encode("hello")), /is not a gpuc kernel image/);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("kernel images: a poisoned entry is skipped; code linked with a redefined runtime function is compiled afresh", () => {
+  const dir = tmp("image3");
+  const good = join(dir, "good.gpucimg");
+  assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", good).code, 0);
+  const { entries } = parseImage(readFileSync(good), good);
+  const poisoned = entries.map((e) => (e.owner.target === "js" ? JSON.parse(JSON.stringify(e)) as CacheEntry : e));
+  for (const e of poisoned) if (e.owner.target === "js") poisonJS(e);
+  const bad = join(dir, "poisoned.gpucimg");
+  writeFileSync(bad, serializeImage(poisoned));
+  const r = app({ GPUC_CACHE: "0" }, bad);
+  assert.equal(r.compiled, true);
+  assert.equal(r.image!.skipped.length, 2);
+  assert.match(r.image!.skipped[0].reason, /^poisoned: it calls 'gpuc_missing\$\d+', which it does not define$/);
+  // Entries record the runtime library they were linked with: another one is a miss.
+  const stale = entries.map((e) => ({ ...e, runtime: "0".repeat(64) }));
+  const staleImage = join(dir, "stale.gpucimg");
+  writeFileSync(staleImage, serializeImage(stale));
+  assert.equal(app({ GPUC_CACHE: "0" }, staleImage).compiled, true);
+  assert.equal(app({ GPUC_CACHE: "0" }, good).compiled, false);
+  // A runtime function redefined in the process that loads the image: its kernels compile afresh.
+  const redefined = app({ GPUC_CACHE: "0", GPUC_TEST_REDEFINE_RUNTIME: "1" }, good);
+  assert.equal(redefined.compiled, true);
+  assert.deepEqual(redefined.results, app({ GPUC_CACHE: "0" }).results);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// ---- poison in memory and in fresh output -------------------------------------------------------------
+
+test("poison in a kernel's own table is found before its first load on a device, discarded and healed", async () => {
+  const dev = await device("cpu");
+  const k = kernel(function healMe(o: Float32Array) { o[threadIdx.x] = threadIdx.x * 3; });
+  const art = await k.compile({ target: "js", types: ["f32[]"] });
+  const specs = (k as unknown as { specializations: Map<string, { artifact: Artifact }> }).specializations;
+  const [key, spec] = [...specs][0];
+  const poisoned = { ...art, code: (art.code as string).replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1(") };
+  assert.ok(findPoison(poisoned));
+  specs.set(key, { ...spec, artifact: poisoned });
+  const o = new Float32Array(4);
+  await k.launch(dev, { blocks: 1, threads: 4 }, o);
+  assert.deepEqual(Array.from(o), [0, 3, 6, 9]);
+  assert.equal(findPoison(specs.get(key)!.artifact), null);
+  dev.close();
+});
+
+test("a poisoned fresh emission is an internal error and is never cached", async () => {
+  // A back end that emits a call to a function it does not define (a bug gpuc must catch).
+  const broken = { ...jsTarget, name: "brokenjs", emit: (m: never, f: never) => { const a = jsTarget.emit(m, f); return { ...a, target: "js", code: `${a.code}\nfunction $never$1() { return gpuc_undefined$7(); }` }; } };
+  (TARGETS as Map<string, unknown>).set("brokenjs", broken);
+  (TARGET_INFO as Record<string, unknown>).brokenjs = { relocations: ["bake", "table"] };
+  try {
+    const k = kernel(function poisonFresh(o: Float32Array) { o[threadIdx.x] = 1; });
+    for (let i = 0; i < 2; i++)
+      await assert.rejects(k.compile({ target: "brokenjs", types: ["f32[]"] }), (e: unknown) =>
+        e instanceof InternalCompilerErrorForTests && /the brokenjs code of kernel 'poisonFresh' is poisoned: it calls 'gpuc_undefined\$7', which it does not define/.test((e as Error).message));
+  } finally {
+    (TARGETS as Map<string, unknown>).delete("brokenjs");
+    delete (TARGET_INFO as Record<string, unknown>).brokenjs;
+  }
+});

@@ -12,8 +12,25 @@ const K = new Uint32Array([
 
 const encoder = new TextEncoder();
 
+type NodeCrypto = { createHash(alg: string): { update(d: string | Uint8Array): { digest(enc: "hex"): string } } };
+/** Node's native SHA-256 where the process has it (Node ≥ 20.16: process.getBuiltinModule), else null. */
+const native: NodeCrypto | null = (() => {
+  try {
+    const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    return (p?.getBuiltinModule?.("node:crypto") as NodeCrypto | undefined) ?? null;
+  } catch {
+    return null;
+  }
+})();
+
 /** The SHA-256 of a string (its UTF-8) or bytes, as 64 hex digits. */
 export function sha256(data: string | Uint8Array): string {
+  if (native) return native.createHash("sha256").update(data).digest("hex");
+  return sha256js(data);
+}
+
+/** The same in plain JS (browsers; tests compare the two). */
+export function sha256js(data: string | Uint8Array): string {
   const bytes = typeof data === "string" ? encoder.encode(data) : data;
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);

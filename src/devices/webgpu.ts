@@ -138,21 +138,24 @@ export class WebGPUDevice implements Device {
     return { artifact, module, layout, bindGroupLayout, pipelineLayout, pipelines: new Map(), tables };
   }
 
-  /** The pipeline for one workgroup size; WGSL errors surface here (as CompileErrors with gpuc's locations). */
-  private async pipeline(k: WebGPUKernel, threads: [number, number, number]): Promise<GPUComputePipeline> {
+  /**
+   * The pipeline for one workgroup size. A new one is created synchronously inside its own error
+   * scope, whose verdict (`check`) the launch awaits together with its results: one wait on the
+   * device per launch. WGSL errors surface there, as CompileErrors with gpuc's locations.
+   */
+  private pipeline(k: WebGPUKernel, threads: [number, number, number]): { pipeline: GPUComputePipeline; key: string; check: Promise<GPUError | null> | null } {
     const key = threads.join("x");
-    let p = k.pipelines.get(key);
-    if (p) return p;
-    this.gpu.pushErrorScope("validation");
+    const cached = k.pipelines.get(key);
+    if (cached) return { pipeline: cached, key, check: null };
     const [wgx, wgy, wgz] = k.layout.workgroupSize;
-    p = this.gpu.createComputePipeline({
+    this.gpu.pushErrorScope("validation");
+    const pipeline = this.gpu.createComputePipeline({
       layout: k.pipelineLayout,
       compute: { module: k.module, entryPoint: k.artifact.entry, constants: { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] } },
     });
-    const err = await this.gpu.popErrorScope();
-    if (err) throw await this.shaderError(k, err.message);
-    k.pipelines.set(key, p);
-    return p;
+    const check = this.gpu.popErrorScope();
+    k.pipelines.set(key, pipeline);
+    return { pipeline, key, check };
   }
 
   /** A WGSL error: a target limit the user hit (uniformity of barriers) or a gpuc bug. */
@@ -181,7 +184,7 @@ export class WebGPUDevice implements Device {
       if (b > limits.maxComputeWorkgroupsPerDimension)
         throw new KernelError("launch", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${limits.maxComputeWorkgroupsPerDimension}`);
     });
-    const pipeline = await this.pipeline(k, grid.threads);
+    const { pipeline, key: pipelineKey, check } = this.pipeline(k, grid.threads);
     const q = this.gpu.queue;
 
     // Parameters: scalars and array lengths in the uniform block.
@@ -240,14 +243,18 @@ export class WebGPUDevice implements Device {
       reads.push(this.copyOut(enc, t.buf, t.host.byteLength, (d) => new Uint8Array(t.host.buffer, t.host.byteOffset, t.host.byteLength).set(new Uint8Array(d, 0, t.host.byteLength))));
     }
     q.submit([enc.finish()]);
-    const oom = await this.gpu.popErrorScope();
-    const invalid = await this.gpu.popErrorScope();
+    // The error scopes and the read-backs are awaited together: one wait for the device, not three.
+    const popped = Promise.all([this.gpu.popErrorScope(), this.gpu.popErrorScope()]);
+    const mapped = Promise.allSettled(reads.map((r) => r.staging.mapAsync(1 /* READ */)));
+    const [pipelineError, [oom, invalid], maps] = await Promise.all([check, popped, mapped]);
     const failed = oom ?? invalid;
-    if (failed) {
-      for (const r of reads) this.give(r.staging);
-      throw new KernelError("launch", `WebGPU rejected the launch of kernel '${k.artifact.kernel}': ${failed.message.trim().split("\n")[0]}`);
+    if (pipelineError || failed || maps.some((m) => m.status === "rejected")) {
+      for (const r of reads) { if (r.staging.mapState === "mapped") r.staging.unmap(); this.give(r.staging); }
+      if (pipelineError) { k.pipelines.delete(pipelineKey); throw await this.shaderError(k, pipelineError.message); }
+      const why = failed?.message ?? String((maps.find((m) => m.status === "rejected") as PromiseRejectedResult).reason);
+      throw new KernelError("launch", `WebGPU rejected the launch of kernel '${k.artifact.kernel}': ${why.trim().split("\n")[0]}`);
     }
-    await this.finish(reads);
+    this.takeMapped(reads);
     for (const t of temps) this.give(t.buf);
     this.give(paramBuf);
     await this.report(k, header);
@@ -277,6 +284,11 @@ export class WebGPUDevice implements Device {
 
   private async finish(reads: { staging: GPUBuffer; done: (data: ArrayBuffer) => void }[]): Promise<void> {
     await Promise.all(reads.map((r) => r.staging.mapAsync(1 /* READ */)));
+    this.takeMapped(reads);
+  }
+
+  /** Hand each mapped staging buffer's contents to its reader; the buffers go back to the pool. */
+  private takeMapped(reads: { staging: GPUBuffer; done: (data: ArrayBuffer) => void }[]): void {
     for (const r of reads) {
       r.done(r.staging.getMappedRange().slice(0));
       r.staging.unmap();

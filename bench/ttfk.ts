@@ -1,0 +1,159 @@
+// Time to first kernel, as whole processes (issue #7): a package of 20 kernels, launched for the
+// first time in a new process with no cache, with a warm disk cache, and with a kernel image; on
+// the CPU device and on WebGPU, where the baseline is creating the device and the same 20
+// pipelines by hand. Also the in-process cost of a launch that hits the kernel's cache.
+// Run with `npm run bench:ttfk` (= `npm run build && node --import tsx bench/ttfk.ts`); prints
+// markdown tables and writes bench/results-ttfk.json. Never part of `npm test`.
+
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { device, kernel } from "gpuc";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const GPUC = pathTo("dist/index.js");
+const CLI = pathTo("dist/cli/main.js");
+const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 7);
+const dir = mkdtempSync(join(tmpdir(), "gpuc-ttfk-"));
+process.env.XDG_RUNTIME_DIR ??= "/tmp";
+
+function pathTo(p: string): string { return join(ROOT, p); }
+function median(xs: number[]): number { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; }
+
+// ---- the package: 20 kernels, each its own source --------------------------------------------
+const kernels: string[] = [];
+for (let i = 0; i < 20; i++) {
+  const op = ["x[i] * 2", "x[i] + 1", "Math.sqrt(Math.abs(x[i]))", "x[i] * x[i]", "Math.max(x[i], 0)"][i % 5];
+  kernels.push(`export const k${i} = kernel(function k${i}(o, x) {
+  const i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < o.length) o[i] = ${op} + ${i};
+});`);
+}
+writeFileSync(join(dir, "kernels.mjs"), `import { kernel } from ${JSON.stringify(GPUC)};\n${kernels.join("\n")}\n`);
+writeFileSync(join(dir, "workload.mjs"), `import * as K from "./kernels.mjs";
+export default async function () {
+  for (const k of Object.values(K)) for (const target of ["js", "wgsl"]) await k.compile({ target, types: ["f32[]", "f32[]"] });
+}\n`);
+// The program: time from after `import("gpuc")` to the first kernel's result and to all 20.
+writeFileSync(join(dir, "app.mjs"), `const t0 = performance.now();
+const { device, loadImage } = await import(${JSON.stringify(GPUC)});
+const t1 = performance.now();
+const K = await import("./kernels.mjs");
+if (process.argv[3]) await loadImage(process.argv[3]);
+const dev = await device(process.argv[2]);
+const x = Float32Array.from({ length: 256 }, (_, i) => i - 128), o = new Float32Array(256);
+let first = 0;
+for (const k of Object.values(K)) { await k.launch(dev, { blocks: 1, threads: 256 }, o, x); if (!first) first = performance.now(); }
+const t2 = performance.now();
+dev.close();
+process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: first - t1, allMs: t2 - t1, check: o[255] }));
+`);
+// The WebGPU baseline: Dawn, the device, and the same 20 WGSL pipelines by hand, each launched
+// as gpuc launches it: upload the input and the parameters, clear the state header, dispatch,
+// read back the output and the state header.
+writeFileSync(join(dir, "by-hand.mjs"), `const t1 = performance.now();
+const { create, globals } = await import(${JSON.stringify(pathTo("node_modules/webgpu/index.js"))});
+Object.assign(globalThis, globals);
+const shaders = JSON.parse((await import("node:fs")).readFileSync(process.argv[2], "utf8"));
+const gpu = create([]);
+const adapter = await gpu.requestAdapter();
+const dev = await adapter.requestDevice();
+const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
+const x = Float32Array.from({ length: 256 }, (_, i) => i - 128), o = new Float32Array(256);
+const state = dev.createBuffer({ size: 4 * (32 + 65536), usage: STORAGE | COPY_SRC | COPY_DST });
+let first = 0;
+for (const s of shaders) {
+  const module = dev.createShaderModule({ code: s.code });
+  const entries = s.bindings.map((b) => ({ binding: b.binding, visibility: 4, buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" } }));
+  const bgl = dev.createBindGroupLayout({ entries });
+  const p = dev.createComputePipeline({ layout: dev.createPipelineLayout({ bindGroupLayouts: [bgl] }), compute: { module, entryPoint: s.entry, constants: { wgx: 256, wgy: 1, wgz: 1 } } });
+  const params = new Int32Array(Math.max(4, Math.ceil(s.fields.length / 4) * 4)); s.fields.forEach((f, i) => { if (f.source.length) params[i] = 256; });
+  const pb = dev.createBuffer({ size: params.byteLength, usage: UNIFORM | COPY_DST }); dev.queue.writeBuffer(pb, 0, params);
+  dev.queue.writeBuffer(state, 0, new Int32Array(32));
+  const xb = dev.createBuffer({ size: 1024, usage: STORAGE | COPY_DST | COPY_SRC }); dev.queue.writeBuffer(xb, 0, x);
+  const ob = dev.createBuffer({ size: 1024, usage: STORAGE | COPY_DST | COPY_SRC }); dev.queue.writeBuffer(ob, 0, o);
+  const byRole = { params: pb, state };
+  const group = dev.createBindGroup({ layout: bgl, entries: s.bindings.map((b) => ({ binding: b.binding, resource: { buffer: b.role === "param" ? (b.index === 0 ? ob : xb) : byRole[b.role] } })) });
+  const enc = dev.createCommandEncoder(); const pass = enc.beginComputePass();
+  pass.setPipeline(p); pass.setBindGroup(0, group); pass.dispatchWorkgroups(1); pass.end();
+  const so = dev.createBuffer({ size: 1024, usage: MAP_READ | COPY_DST }), ss = dev.createBuffer({ size: 128, usage: MAP_READ | COPY_DST });
+  enc.copyBufferToBuffer(ob, 0, so, 0, 1024); enc.copyBufferToBuffer(state, 0, ss, 0, 128);
+  dev.queue.submit([enc.finish()]);
+  await Promise.all([so.mapAsync(1), ss.mapAsync(1)]);
+  o.set(new Float32Array(so.getMappedRange()));
+  if (!first) first = performance.now();
+}
+const t2 = performance.now();
+dev.destroy();
+process.stdout.write(JSON.stringify({ firstMs: first - t1, allMs: t2 - t1, check: o[255] }));
+process.exit(0);
+`);
+
+function run(args: string[], env: Record<string, string> = {}): { wall: number; out: Record<string, number> } {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
+  const wall = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${args.join(" ")}: ${r.stderr}`);
+  return { wall, out: r.stdout ? JSON.parse(r.stdout) : {} };
+}
+
+// Baselines: Node itself, and Node importing gpuc.
+const nodeMs = median(Array.from({ length: RUNS }, () => run(["-e", "0"]).wall));
+const importMs = median(Array.from({ length: RUNS }, () => run(["-e", `import(${JSON.stringify(GPUC)})`]).wall));
+
+// The image, and a warm disk cache.
+const image = join(dir, "kernels.gpucimg");
+const cacheDir = join(dir, "cache");
+const pre = spawnSync(process.execPath, [CLI, "precompile", join(dir, "workload.mjs"), "-o", image], { encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+if (pre.status !== 0) throw new Error(pre.stderr);
+run(["app.mjs", "cpu"], { GPUC_CACHE_DIR: cacheDir });
+run(["app.mjs", "webgpu"], { GPUC_CACHE_DIR: cacheDir });
+const { parseImage } = await import("../src/cache/image.ts");
+const { readFileSync } = await import("node:fs");
+const wgsl = parseImage(readFileSync(image), image).entries.filter((e) => e.owner.target === "wgsl").map((e) => ({ code: e.artifact.code, entry: e.artifact.entry, bindings: e.artifact.layout!.bindings, fields: e.artifact.layout!.fields }));
+writeFileSync(join(dir, "shaders.json"), JSON.stringify(wgsl));
+
+const rows: string[][] = [];
+const results: Record<string, unknown> = { nodeMs, importMs };
+const scenarios: [string, string, string[], Record<string, string>][] = [];
+for (const dev of ["cpu", "webgpu"]) {
+  scenarios.push([dev, "no cache", ["app.mjs", dev], { GPUC_CACHE: "0" }]);
+  scenarios.push([dev, "warm disk cache", ["app.mjs", dev], { GPUC_CACHE_DIR: cacheDir }]);
+  scenarios.push([dev, "kernel image", ["app.mjs", dev, image], { GPUC_CACHE: "0" }]);
+  if (dev === "webgpu") scenarios.push([dev, "by hand: device + 20 pipelines (baseline)", ["by-hand.mjs", join(dir, "shaders.json")], {}]);
+}
+// Interleaved: round r runs every scenario once, so drift on the machine falls on all alike.
+const samples = scenarios.map(() => [] as { wall: number; out: Record<string, number> }[]);
+for (let r = 0; r < RUNS; r++) scenarios.forEach(([, , args, env], i) => samples[i].push(run(args, env)));
+scenarios.forEach(([dev, label], i) => {
+  const first = median(samples[i].map((s) => s.out.firstMs)), all = median(samples[i].map((s) => s.out.allMs)), wall = median(samples[i].map((s) => s.wall));
+  rows.push([dev, label, first.toFixed(1), all.toFixed(1), wall.toFixed(0)]);
+  results[`${dev}/${label}`] = { firstMs: first, allMs: all, wallMs: wall, samples: samples[i].map((s) => s.out.allMs) };
+});
+
+// In-process: a launch that hits the kernel's own cache, against the device's launch of the same loaded kernel.
+const cpu = await device("cpu");
+const tiny = kernel(function tiny(o: Float32Array) { if (threadIdx.x === 0) o[0] = o[0] + 1; });
+const o = new Float32Array(1);
+await tiny.launch(cpu, { blocks: 1, threads: 1 }, o);
+const N = 20000;
+const per = (f: () => Promise<void>) => async () => { const t0 = performance.now(); for (let i = 0; i < N; i++) await f(); return ((performance.now() - t0) / N) * 1000; };
+const art = await tiny.compile({ target: "js", types: ["f32[]"] });
+const loaded = cpu.load(art);
+const grid = { blocks: [1, 1, 1] as [number, number, number], threads: [1, 1, 1] as [number, number, number] };
+const viaKernel = per(() => tiny.launch(cpu, { blocks: 1, threads: 1 }, o)), direct = per(() => cpu.launch(loaded, [o], grid));
+const hit: number[] = [], raw: number[] = [];
+for (let r = 0; r < 7; r++) { hit.push(await viaKernel()); raw.push(await direct()); }
+cpu.close();
+results.launchHitUs = median(hit);
+results.deviceLaunchUs = median(raw);
+
+console.log(`\n### i1. Time to first kernel: a package of 20 kernels, a new process each (median of ${RUNS}, interleaved; ms after \`import("gpuc")\`)\n`);
+console.log(`Node alone: ${nodeMs.toFixed(0)} ms; Node importing gpuc: ${importMs.toFixed(0)} ms (wall, whole process).\n`);
+const head = ["device", "run", "first result (ms)", "all 20 results (ms)", "process wall (ms)"];
+console.log([head, head.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n"));
+console.log(`\n### i2. A launch that hits the kernel's cache (CPU device, 1 thread, median of 7 × ${N} launches)\n`);
+console.log(`| k.launch (cache hit) | dev.launch of the loaded kernel | gpuc's own cost per launch |\n| --- | --- | --- |\n| ${median(hit).toFixed(2)} µs | ${median(raw).toFixed(2)} µs | ${(median(hit) - median(raw)).toFixed(2)} µs |`);
+writeFileSync(fileURLToPath(new URL("./results-ttfk.json", import.meta.url)), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));

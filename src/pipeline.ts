@@ -5,16 +5,17 @@ import { CompileError, InternalCompilerError, type Diagnostic } from "./errors.j
 import type { UFunction } from "./frontend/uir.js";
 import { inferKernel } from "./infer/infer.js";
 import { methodTableFor } from "./infer/overlays.js";
-import { walkStmts, type Module, type Stmt } from "./ir/module.js";
+import { copyModule, walkStmts, type Module, type Stmt } from "./ir/module.js";
 import { eliminateDeadCode } from "./ir/passes/dce.js";
 import { foldConstants } from "./ir/passes/fold.js";
 import { hoistBoundsChecks } from "./ir/passes/hoist-checks.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
 import { printModule } from "./ir/printer.js";
-import type { Type } from "./ir/types.js";
+import { typeName, type Type } from "./ir/types.js";
 import { InvalidIRError, validateModule } from "./ir/validate.js";
 import { finalizeSites } from "./reloc/sites.js";
-import { cacheOwner, runtimeCacheToken } from "./cache/owner.js";
+import { cacheOwner, ownerKey, runtimeCacheToken } from "./cache/owner.js";
+import { currentWorld } from "./registry.js";
 import { generating } from "./cache/image.js";
 import type { Artifact, Target, TargetFeatures } from "./targets/target.js";
 
@@ -39,6 +40,11 @@ export interface CompilerConfig {
 
 export const defaultInline: InlineOptions = { always: false, maxStatements: 40 };
 
+/** Inferred modules per kernel (its lowered function), by owner, argument types and world. */
+const inferred = new WeakMap<UFunction, Map<string, Module>>();
+/** How often inference was reused (for tests and diagnostics). */
+export const inferenceStats = { hits: 0, misses: 0 };
+
 export { globalMethods } from "./infer/overlays.js";
 
 export function compileModule(kernel: UFunction, argTypes: Type[], config: CompilerConfig): { module: Module; artifact: Artifact } {
@@ -57,7 +63,19 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
 
   const owner = cacheOwner(target.name, config.features, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel });
   const runtimeToken = JSON.stringify(runtimeCacheToken(owner, generating()));
-  const module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name, runtimeToken });
+  // Inference results per (owner, kernel method instance, world): a later compilation of the
+  // same job (after a poisoned or stale artifact, or with dumps) starts from a copy.
+  const key = `${ownerKey(owner)}|${argTypes.map(typeName).join(",")}|${currentWorld()}`;
+  let byKey = inferred.get(kernel);
+  if (!byKey) { byKey = new Map(); inferred.set(kernel, byKey); }
+  let module: Module;
+  const hit = byKey.get(key);
+  if (hit) { module = copyModule(hit); inferenceStats.hits++; }
+  else {
+    module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name, runtimeToken });
+    byKey.set(key, copyModule(module));
+    inferenceStats.misses++;
+  }
   if (!target.allowRecursion) {
     const problems = recursionDiagnostics(module, target.name);
     if (problems.length) throw new CompileError(problems);

@@ -17,6 +17,8 @@ import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image.ts";
 import { sha256 } from "../src/cache/sha256.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";
+import { inferenceStats } from "../src/pipeline.ts";
+import { overlay } from "../src/index.ts";
 import { TARGET_INFO } from "../src/targets/info.ts";
 import { TARGETS } from "../src/targets/index.ts";
 import { jsTarget } from "../src/targets/js/target.ts";
@@ -88,6 +90,23 @@ test("the runtime library is compiled once per runtime owner and reused in memor
   assert.deepEqual(runtimeCacheKeys().filter((k) => !before.has(k)), added, "the second kernel reuses the runtime functions");
   await k1.compile({ target: "wgsl", types: ["f32[]"] });
   assert.ok(runtimeCacheKeys().some((k) => k.includes("wgsl") && k.endsWith("|gpuc_report_exception")), "another target, another runtime owner");
+});
+
+test("inference results are kept per (owner, method instance, world): a later compilation of the same job starts from them", async () => {
+  const k = kernel(function inferOnce(o: Float32Array, x: Float32Array) { o[threadIdx.x] = Math.cbrt(x[threadIdx.x]) + 1; });
+  const before = { ...inferenceStats };
+  await k.compile({ target: "js", types: ["f32[]", "f32[]"] });
+  assert.deepEqual([inferenceStats.hits - before.hits, inferenceStats.misses - before.misses], [0, 1]);
+  let dumped = "";
+  await k.compile({ target: "js", types: ["f32[]", "f32[]"], dump: ["infer"], dumpSink: (_s, text) => { dumped = text; } });
+  assert.deepEqual([inferenceStats.hits - before.hits, inferenceStats.misses - before.misses], [1, 1], "same owner, instance and world: reused");
+  assert.match(dumped, /kernel #\d+ @inferOnce\(%0:o: f32\[\], %1:x: f32\[\]; state/);
+  await k.compile({ target: "wgsl", types: ["f32[]", "f32[]"] });
+  await k.compile({ target: "js", types: ["f64[]", "f32[]"] });
+  assert.equal(inferenceStats.misses - before.misses, 3, "another owner, another instance: inferred");
+  overlay("js", "Math.cbrt", function cbrtByPow(v: number) { return v ** (1 / 3); });
+  await k.compile({ target: "js", types: ["f32[]", "f32[]"], dump: ["infer"], dumpSink: () => {} });
+  assert.equal(inferenceStats.misses - before.misses, 4, "a new world (an overlay): inferred again");
 });
 
 // ---- the disk cache -------------------------------------------------------------------------------

@@ -4,8 +4,8 @@
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
-import type { Block, Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
-import { walkStmts } from "../ir/module.js";
+import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
+import { copyFunction, walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
 import { RUNTIME, runtimeFunction } from "../runtime/library.js";
 import { lowerFunction } from "../frontend/lower.js";
@@ -57,23 +57,6 @@ const runtimeCache = new Map<string, { decl: unknown; fn: IRFunction }>();
 /** The runtime cache's keys ("<token>|<function>"), for tests and diagnostics. */
 export function runtimeCacheKeys(): string[] { return [...runtimeCache.keys()]; }
 
-/** A module's own copy of a cached function (statements and expressions are mutated by passes). */
-function copyFunction(f: IRFunction): IRFunction {
-  const block = (b: Block): Block => b.map((st) => {
-    switch (st.k) {
-      case "if": return { ...st, then: block(st.then), else: block(st.else) };
-      case "loop": return { ...st, body: block(st.body), continuing: block(st.continuing) };
-      case "switch": return { ...st, cases: st.cases.map((c) => ({ ...c, values: [...c.values], body: block(c.body) })) };
-      case "call": return { ...st, args: [...st.args] };
-      case "atomic": return { ...st, args: [...st.args] };
-      default: return { ...st };
-    }
-  });
-  return {
-    ...f, params: [...f.params], locals: f.locals.map((l) => ({ ...l })), paramNames: [...f.paramNames], body: block(f.body),
-    exprs: f.exprs.map((e) => (e.k === "op" ? { ...e, args: [...e.args] } : { ...e })),
-  };
-}
 
 /** Overlay implementations lowered once per function object (they see only global names). */
 const implementations = new WeakMap<Function, UFunction>();

@@ -182,3 +182,29 @@ export function exprOperands(e: Expr): ExprHandle[] {
     case "length": return [e.array];
   }
 }
+
+/** A copy of a function that passes can mutate without touching the original (caches keep originals). */
+export function copyFunction(f: Function): Function {
+  const block = (b: Block): Block => b.map((st) => {
+    switch (st.k) {
+      case "if": return { ...st, then: block(st.then), else: block(st.else) };
+      case "loop": return { ...st, body: block(st.body), continuing: block(st.continuing) };
+      case "switch": return { ...st, cases: st.cases.map((c) => ({ ...c, values: [...c.values], body: block(c.body) })) };
+      case "call": return { ...st, args: [...st.args] };
+      case "atomic": return { ...st, args: [...st.args] };
+      default: return { ...st };
+    }
+  });
+  return {
+    ...f, params: [...f.params], locals: f.locals.map((l) => ({ ...l })), paramNames: [...f.paramNames], body: block(f.body),
+    exprs: f.exprs.map((e) => (e.k === "op" ? { ...e, args: [...e.args] } : { ...e })),
+  };
+}
+
+/** A copy of a module that passes can mutate (functions copied; values, locations and tables shared). */
+export function copyModule(m: Module): Module {
+  return {
+    ...m, functions: m.functions.map(copyFunction), globals: m.globals.map((g) => ({ ...g })), shared: m.shared.map((x) => ({ ...x })),
+    messages: m.messages.map((x) => ({ ...x })), formats: m.formats.map((f) => ({ ...f, parts: [...f.parts] })), methodsUsed: [...m.methodsUsed],
+  };
+}

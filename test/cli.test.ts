@@ -31,6 +31,15 @@ test("--target ptx prints PTX for the chosen architecture; --arch is checked", (
   assert.equal(bad.err, "gpuc: --arch 'sm_50' is not an architecture of target 'ptx' (sm_75, sm_80, sm_86, sm_89, sm_90)\n");
 });
 
+test("--validate assembles the PTX with ptxas and reports its register use", { skip: spawnSync("ptxas", ["--version"]).status === 0 ? false : "SKIPPED: ptxas not found" }, () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "ptx", "--arch", "sm_90", "--validate");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /^ptxas sm_90: scale: \d+ registers, 0 bytes spilled, 0 bytes of stack\n$/);
+  const js = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--validate");
+  assert.equal(js.code, 2);
+  assert.match(js.err, /--validate checks PTX with ptxas; target 'js' has no validator here/);
+});
+
 test("--emit=manifest prints the relocation manifest; --relocation chooses the strategy", () => {
   const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "ptx", "--relocation", "table", "--emit=manifest");
   assert.equal(r.code, 0, r.err);

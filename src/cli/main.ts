@@ -16,7 +16,7 @@ import { cacheCommand, CommandError, inspectImage, precompile } from "./cache-co
 const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target js|wgsl|ptx] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
                [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch sm_75|sm_80|sm_90] [--fast-math]
-               [--relocation bake|patch|table] [--emit code|manifest]
+               [--relocation bake|patch|table] [--emit code|manifest] [--validate]
   gpuc devices
   gpuc cache ls|stats|clear|verify
   gpuc precompile <workload.(ts|js|mjs)> -o <image file>
@@ -59,7 +59,7 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function compile(args: string[]): number {
+async function compile(args: string[]): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -77,6 +77,7 @@ function compile(args: string[]): number {
         "fast-math": { type: "boolean", default: false },
         relocation: { type: "string" },
         emit: { type: "string", default: "code" },
+        validate: { type: "boolean", default: false },
       },
     });
   } catch (e) {
@@ -137,6 +138,14 @@ function compile(args: string[]): number {
   if (dump.size) process.stdout.write(out.join("\n"));
   else if (values.emit === "manifest") process.stdout.write(JSON.stringify(artifact.manifest, null, 2) + "\n");
   else process.stdout.write(typeof artifact.code === "string" ? artifact.code : Buffer.from(artifact.code).toString("base64") + "\n");
+  if (values.validate) {
+    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas; target '${artifact.target}' has no validator here`, false);
+    const { assemblePTX, formatPtxasErrors, ptxasAvailable } = await import("../targets/ptx/ptxas.js");
+    if (!(await ptxasAvailable())) throw new UsageError("--validate needs ptxas (the CUDA toolkit) on the PATH, or PTXAS set", false);
+    const r = await assemblePTX(artifact);
+    if (!r.ok) { process.stderr.write(`${formatPtxasErrors(r)}\n`); return 1; }
+    for (const u of r.usage) process.stderr.write(`ptxas ${artifact.ptx!.arch}: ${u.function}: ${u.registers} registers, ${u.spillBytes} bytes spilled, ${u.stackBytes} bytes of stack\n`);
+  }
   return 0;
 }
 

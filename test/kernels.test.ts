@@ -1948,4 +1948,21 @@ describe("regressions (compiler bugs found by this suite)", () => {
     await k.launch(dev, { blocks: 1, threads: 1 }, 2097152, o);
     same(o, [2097152001, Math.imul(2097152, 10000000)]);
   });
+
+  dtest("a choice between two literals takes its context's type (c ? 0.1 : 0.2 stored into f64 is exact)", async ({ dev, same, wgsl }) => {
+    const k = kernel(function literalChoice(o: Float64Array, x: Float64Array, f: Float32Array) {
+      const i = threadIdx.x;
+      o[i] = x[i] > 0 ? 0.1 : 0.2;
+      let r = x[i] * 0;
+      r = x[i] > 0 ? 0.3 : 0.7;
+      o[i + 2] = r;
+      o[i + 4] = x[i] * (x[i] > 0 ? 0.1 : 3);
+      f[i] = x[i] > 0 ? 0.1 : 0.2;
+    });
+    const o = new Float64Array(6), f = new Float32Array(2);
+    if (wgsl) return rejectsF64(k.launch(dev, { blocks: 1, threads: 2 }, o, Float64Array.from([1, -1]), f));   // WGSL has no f64
+    await k.launch(dev, { blocks: 1, threads: 2 }, o, Float64Array.from([1, -1]), f);
+    same(o, [0.1, 0.2, 0.3, 0.7, 0.1, -3]);
+    same(f, [Math.fround(0.1), Math.fround(0.2)]);
+  });
 });

@@ -52,7 +52,7 @@ function loadDriver(): Promise<Driver | string> {
       cuDriverGetVersion: f("int cuDriverGetVersion(_Out_ int *version)"),
       cuDeviceGetCount: f("int cuDeviceGetCount(_Out_ int *count)"),
       cuDeviceGet: f("int cuDeviceGet(_Out_ int *device, int ordinal)"),
-      cuDeviceGetName: f("int cuDeviceGetName(uint8_t *name, int len, int dev)"),
+      cuDeviceGetName: f("int cuDeviceGetName(void *name, int len, int dev)"),
       cuDeviceGetAttribute: f("int cuDeviceGetAttribute(_Out_ int *value, int attrib, int dev)"),
       cuDevicePrimaryCtxRetain: f("int cuDevicePrimaryCtxRetain(_Out_ CUctx *ctx, int dev)"),
       cuDevicePrimaryCtxRelease: f("int cuDevicePrimaryCtxRelease_v2(int dev)"),

@@ -503,7 +503,11 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const [preB, b] = this.captureVal(() => this.expr(e.b));
     const t = this.commonType(a, b, span);
     if (!t) return this.unknown;
-    if (!preA.length && !preB.length) return this.selectVal(c, a, b, t, span);
+    if (!preA.length && !preB.length) {
+      const v = this.selectVal(c, a, b, t, span);
+      if (a.k === "weak" && b.k === "weak" && v.k === "expr") return { ...v, weakPair: { cond: c, a: a.value, b: b.value } };
+      return v;
+    }
     const tmp = this.temp(t);
     preA.push({ k: "set", local: tmp, value: this.convert(a, t, span), loc: this.loc(e.a.span) });
     preB.push({ k: "set", local: tmp, value: this.convert(b, t, span), loc: this.loc(e.b.span) });

@@ -14,7 +14,15 @@ import { T, isFloat, isInt, type ScalarType, type Type } from "../ir/types.js";
 
 /** A value during inference: an IR expression of a type, an untyped constant, or a string. */
 export type Val =
-  | { k: "expr"; h: ExprHandle; t: Type }
+  | {
+    k: "expr"; h: ExprHandle; t: Type;
+    /**
+     * `c ? 0.1 : 0.2`: a choice between two untyped constants, typed by default (like a lone
+     * literal) but rebuilt at the type its context asks for — stored into a Float64Array or
+     * combined with an f64 it keeps the constants' exact values, as JS does.
+     */
+    weakPair?: { cond: ExprHandle; a: number; b: number };
+  }
   /** A constant not yet given a type (literal, Math.PI, scope number): it takes its context's type. */
   | { k: "weak"; value: number; isFloat: boolean }
   | { k: "str"; value: string };

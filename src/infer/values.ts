@@ -144,6 +144,11 @@ export class ValueBuilder {
 
   convert(v: Val, t: ScalarType, span: Span): ExprHandle {
     if (v.k === "weak") return this.constant(v.value, t, span);
+    if (v.k === "expr" && v.weakPair && v.t !== t && t !== T.bool) {
+      // The default-typed select is left unused; the choice is made again at the context's type.
+      const { cond, a, b } = v.weakPair;
+      return this.add({ k: "select", cond, a: this.constant(a, t, span), b: this.constant(b, t, span), type: t, loc: this.loc(span) });
+    }
     if (v.k === "str") { this.scalarType(v, span); return this.unknown.h; }
     return this.convertH(v.h, t, span);
   }

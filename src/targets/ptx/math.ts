@@ -34,7 +34,6 @@ function atan2(y: number, x: number): number {
   const ay = Math.abs(y), ax = Math.abs(x);
   const xneg = x < 0 || (x === 0 && 1 / x < 0);
   const yneg = y < 0 || (y === 0 && 1 / y < 0);
-  // (Constants are assigned one at a time: `c ? 3.14… : 0` would be an f32 even where r is an f64.)
   let r = 0 * ay;
   if (ay === 0) { if (xneg) r = 3.141592653589793; }
   else if (ax === Infinity) {

@@ -14,6 +14,9 @@ import { saxpy } from "../examples/saxpy.ts";
 import { blockSums } from "../examples/reduction.ts";
 import { matmul } from "../examples/matmul.ts";
 
+// The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
+process.env.GPUC_CACHE = "0";
+
 const dev = (await device("cuda")) as unknown as CudaDevice;
 const arch = dev.features.arch!;
 const lines: string[] = [];

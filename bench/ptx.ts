@@ -16,6 +16,9 @@ import { saxpy } from "../examples/saxpy.ts";
 import { blockSums } from "../examples/reduction.ts";
 import { matmul } from "../examples/matmul.ts";
 
+// The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
+process.env.GPUC_CACHE = "0";
+
 const ARCH = process.env.GPUC_BENCH_ARCH ?? "sm_90";
 const dir = mkdtempSync(join(tmpdir(), "gpuc-bench-ptx-"));
 const cudaDir = fileURLToPath(new URL("./cuda/", import.meta.url));

@@ -12,6 +12,9 @@ import { device, kernel } from "gpuc";
 // @ts-ignore -- plain JS module shared with the cold-start child process
 import { KERNELS, mandelbrotLines, tiny } from "./kernels.mjs";
 
+// The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
+process.env.GPUC_CACHE = "0";
+
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const COLD_SCRIPT = fileURLToPath(new URL("./cold.mjs", import.meta.url));
 const CLI = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));

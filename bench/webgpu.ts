@@ -17,6 +17,9 @@ import { KERNELS, tiny } from "./kernels.mjs";
 // @ts-ignore -- plain JS module shared with the child process
 import { MATMUL_WGSL, SAXPY_WGSL } from "./wgsl.mjs";
 
+// The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
+process.env.GPUC_CACHE = "0";
+
 process.env.XDG_RUNTIME_DIR ??= "/tmp"; // Mesa's lavapipe wants one; the child processes inherit it
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const COLD_SCRIPT = fileURLToPath(new URL("./webgpu-cold.mjs", import.meta.url));

@@ -22,7 +22,7 @@ import type { LoweredKernel } from "./compile.js";
 import { cacheOwner, ownerKey } from "./cache/owner.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
-import { dropEntry, findEntry, findSignature, saveEntry } from "./cache/persistent.js";
+import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry } from "./cache/persistent.js";
 import { collect, generating } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
@@ -196,6 +196,7 @@ export class Kernel {
    * poison. A poisoned entry is removed from where it came from; the caller compiles instead.
    */
   private async revive(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization | null> {
+    if (!(await anyStore())) return null;
     const owner = cacheOwner(target, features, this.params());
     const key = entryKey(owner, await this.fingerprint(), typesKey);
     const found = await findEntry(key);
@@ -236,7 +237,8 @@ export class Kernel {
 
   /** Store a persistable specialization (disk cache; the image being generated). */
   private async persist(target: string, features: TargetFeatures, typesKey: string, artifact: Artifact, methodsUsed: string[]): Promise<void> {
-    if (!isPersistable(artifact)) return;
+    // Making an entry resolves every source location: only when something will keep it.
+    if (!isPersistable(artifact) || !(await persisting())) return;
     const deps: [string, string][] = [...this.scopeDeps].map(([name, v]) => [name, valueFingerprint(v)]);
     // A generated function's output is not determined by its source alone (it may close over
     // values): code that used one stays in this process.
@@ -321,7 +323,7 @@ export class Kernel {
   /** Parameter names and declared types: from a cache entry's record (no parsing) or by lowering. */
   private async ensureSignature(): Promise<Signature> {
     if (this.signature) return this.signature;
-    const sig = await findSignature(await this.fingerprint());
+    const sig = (await anyStore()) ? await findSignature(await this.fingerprint()) : null;
     if (sig) { this.signature = sig; return sig; }
     await this.lowered();
     return this.signature!;

@@ -18,6 +18,11 @@ export function diskCache(): Promise<DiskCache | null> {
 /** Forget the disk cache opened so far (GPUC_CACHE_DIR or GPUC_CACHE changed: tests, the CLI). */
 export function resetDiskCache(): void { disk = null; }
 
+/** Whether there is anywhere to look (images loaded, or the disk cache on): else no fingerprints are computed. */
+export async function anyStore(): Promise<boolean> {
+  return imageEntries.size > 0 || (await diskCache()) !== null;
+}
+
 export async function findEntry(key: string): Promise<{ entry: CacheEntry; from: "image" | "disk" } | null> {
   const fromImage = imageEntries.get(key);
   if (fromImage) return { entry: fromImage, from: "image" };
@@ -28,6 +33,11 @@ export async function findEntry(key: string): Promise<{ entry: CacheEntry; from:
 
 export async function findSignature(fingerprint: string): Promise<Signature | null> {
   return imageSignatures.get(fingerprint) ?? (await diskCache())?.signature(fingerprint) ?? null;
+}
+
+/** Whether anything would keep an entry (the disk cache is on, or an image is being generated). */
+export async function persisting(): Promise<boolean> {
+  return generating() || (await diskCache()) !== null;
 }
 
 /** Keep a persistable specialization: on disk, and in the image being generated. */

@@ -231,7 +231,10 @@ export class Kernel {
     if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
     const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
     for (const hook of specializationHooks) hook(this, target, types);
-    await this.persist(target, features, typesKey, artifact, methodsUsed);
+    // An image being generated needs the entry now; the disk cache can have it after this
+    // launch (making an entry resolves every source location: off the path to the result).
+    if (generating()) await this.persist(target, features, typesKey, artifact, methodsUsed);
+    else setTimeout(() => { this.persist(target, features, typesKey, artifact, methodsUsed).catch(() => {}); }, 0);
     return spec;
   }
 

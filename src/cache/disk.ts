@@ -35,9 +35,16 @@ export class DiskCache {
     return this.readFile(this.entryPath(key)) as CacheEntry | null;
   }
 
+  /** This process's estimate of the store's size: listed once, then kept up by what it writes. */
+  private bytesEstimate: number | null = null;
+
   put(entry: CacheEntry): void {
-    this.writeFile(this.entryPath(entry.key), entry);
-    this.evictIfNeeded();
+    const written = this.writeFile(this.entryPath(entry.key), entry);
+    // Listing the store on every write would cost O(entries): the size is listed once per
+    // process, kept up by what this process writes, and listed again only past the limit (other
+    // processes' writes are seen then).
+    this.bytesEstimate = this.bytesEstimate === null ? this.files().reduce((n, f) => n + f.bytes, 0) : this.bytesEstimate + written;
+    if (this.bytesEstimate > this.limit) { this.evictIfNeeded(); this.bytesEstimate = null; }
   }
 
   /** Remove an entry (poisoned, or no longer valid). */
@@ -71,13 +78,16 @@ export class DiskCache {
     return JSON.parse(body);
   }
 
-  private writeFile(path: string, value: unknown): void {
+  /** Write atomically (a temporary file renamed into place); returns the bytes written. */
+  private writeFile(path: string, value: unknown): number {
     const body = JSON.stringify(value);
     mkdirSync(dirname(path), { recursive: true });
     const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     const fd = openSync(tmp, "w");
-    try { writeSync(fd, `gpuc-cache ${FORMAT} ${sha256(body)}\n${body}`); } finally { closeSync(fd); }
+    const text = `gpuc-cache ${FORMAT} ${sha256(body)}\n${body}`;
+    try { writeSync(fd, text); } finally { closeSync(fd); }
     renameSync(tmp, path);
+    return Buffer.byteLength(text);
   }
 
   /** Every file of the store with its size and last use. */

@@ -13,7 +13,17 @@ export interface FunctionOrigin {
   column: number;
 }
 
+/** Looked up once per function object (a lookup enables the debugger, which replays every script). */
+const origins = new WeakMap<Function, FunctionOrigin | null>();
+
 export function functionOrigin(fn: Function): FunctionOrigin | null {
+  if (origins.has(fn)) return origins.get(fn)!;
+  const found = lookupOrigin(fn);
+  origins.set(fn, found);
+  return found;
+}
+
+function lookupOrigin(fn: Function): FunctionOrigin | null {
   let session: Session | null = null;
   const probe = "__gpucFunctionOriginProbe";
   try {

@@ -23,13 +23,15 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
-import type { OpName } from "../../ir/ops.js";
-import { type Scalar, type Type } from "../../ir/types.js";
+import type { Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import type { TargetFeatures } from "../target.js";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
+import { PTXArith } from "./arith.js";
+import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
+export { sanitize } from "./common.js";
 
 export interface PTXEntryParam {
   /** The .param name in the entry's signature. */
@@ -71,12 +73,7 @@ export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
   return new PTXModuleEmitter(m, features).emit();
 }
 
-type RegClass = "p" | "r" | "f" | "fd" | "rd";
-const REG_DECL: Record<RegClass, string> = { p: ".pred", r: ".b32", f: ".f32", fd: ".f64", rd: ".b64" };
-const CLASS: Record<Scalar, RegClass> = { bool: "p", i32: "r", u32: "r", f32: "f", f64: "fd" };
-/** The instruction type suffix of a scalar. */
-const SUFFIX: Record<Scalar, string> = { bool: "pred", i32: "s32", u32: "u32", f32: "f32", f64: "f64" };
-const ELEM_BYTES: Record<Scalar, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8 };
+
 
 /** An array as the code reaches it: its state space, base address and length. */
 interface ArrayRef {
@@ -201,12 +198,15 @@ class PTXFunctionEmitter {
   /** Under `table`: the register holding the pointer table's address. */
   private tablesReg: string | null = null;
 
+  private readonly arith: PTXArith;
+
   constructor(
     private mod: PTXModuleEmitter, private f: Function, private index: number, private tableSymbols: string[],
     /** Emitting a runtime function's body inline (into a caller's cold block): register prefix and the argument values. */
     private inline: { prefix: string; args: (string | ArrayRef)[] } | null = null,
   ) {
     this.isKernel = index === mod.m.entry && !inline;
+    this.arith = new PTXArith({ line: (t) => this.line(t), reg: (c) => this.reg(c), usePrelude: (n) => mod.prelude.add(n), fastMath: mod.features.fastMath === true });
   }
 
   private get m(): Module { return this.mod.m; }
@@ -223,7 +223,7 @@ class PTXFunctionEmitter {
       const args = this.inline.args;
       f.params.forEach((p, i) => {
         const a = args[i];
-        if (typeof a === "string") this.move(scalarOf(f.locals[p].type), this.regs[p], a);
+        if (typeof a === "string") this.arith.move(scalarOf(f.locals[p].type), this.regs[p], a);
         else this.arrays.set(p, a);
       });
       head.push(...this.lines.map((l) => l.trim()));
@@ -364,7 +364,7 @@ class PTXFunctionEmitter {
   private coldReport(s: Extract<Stmt, { k: "call" }>): void {
     if (!this.cold) this.cold = { label: this.label("exception"), args: [this.reg("r"), this.reg("r"), this.reg("r"), this.reg("r")], fn: s.fn };
     // args: state, code, loc, a, b; the state is the function's own.
-    s.args.slice(1).forEach((a, i) => this.move("i32", this.cold!.args[i], this.expr(a)));
+    s.args.slice(1).forEach((a, i) => this.arith.move("i32", this.cold!.args[i], this.expr(a)));
     this.line(`bra ${this.cold.label};`);
   }
 
@@ -386,7 +386,7 @@ class PTXFunctionEmitter {
     switch (s.k) {
       case "set": {
         const t = scalarOf(f.locals[s.local].type);
-        this.move(t, this.regs[s.local], this.expr(s.value));
+        this.arith.move(t, this.regs[s.local], this.expr(s.value));
         return;
       }
       case "store": {
@@ -493,7 +493,7 @@ class PTXFunctionEmitter {
 
   private switchStmt(s: Extract<Stmt, { k: "switch" }>): void {
     const selT = scalarOf(this.f.exprs[s.selector].type);
-    const sel = this.materialize(selT, this.expr(s.selector));
+    const sel = this.arith.materialize(selT, this.expr(s.selector));
     const end = this.label("endswitch");
     const caseLabels = s.cases.map(() => this.label("case"));
     const p = this.reg("p");
@@ -535,7 +535,7 @@ class PTXFunctionEmitter {
         const ref = a === null ? this.arrays.get(this.f.stateParam!)! : this.arrayRef(a);
         if (ref.wide) pass("b64", ref.base, "b64");
         else pass("b32", ref.base, "b32");
-        pass("b32", this.materialize("i32", ref.length), "b32");
+        pass("b32", this.arith.materialize("i32", ref.length), "b32");
       } else {
         const st = scalarOf(t);
         const v = this.expr(a!);
@@ -572,7 +572,7 @@ class PTXFunctionEmitter {
       case "add": this.line(`atom${sp}.add.${t === "f32" ? "f32" : "u32"} ${res}, ${addr}, ${v[0]};`); return;
       case "sub": {
         const n = this.reg("r");
-        this.line(`neg.s32 ${n}, ${this.materialize("i32", v[0])};`);
+        this.line(`neg.s32 ${n}, ${this.arith.materialize("i32", v[0])};`);
         this.line(`atom${sp}.add.u32 ${res}, ${addr}, ${n};`);
         return;
       }
@@ -584,7 +584,7 @@ class PTXFunctionEmitter {
       case "store": {
         const old = this.reg(CLASS[t]);
         this.line(`atom${sp}.exch.b32 ${old}, ${addr}, ${v[0]};`);
-        if (s.result !== null) this.move(t, res, v[0]);
+        if (s.result !== null) this.arith.move(t, res, v[0]);
         return;
       }
       default: assertNeverIR(s.op as never);
@@ -638,7 +638,7 @@ class PTXFunctionEmitter {
       return off === 0 ? `[${a.base}]` : `[${a.base}${off < 0 ? "" : "+"}${off}]`;
     }
     const it = scalarOf(ie.type);
-    const i = this.materialize(it, this.expr(index));
+    const i = this.arith.materialize(it, this.expr(index));
     if (a.wide) {
       const off = this.reg("rd"), addr = this.reg("rd");
       this.line(`mul.wide.${it === "u32" ? "u32" : "s32"} ${off}, ${i}, ${size};`);
@@ -685,14 +685,14 @@ class PTXFunctionEmitter {
         const c = this.pred(e.cond);
         const elseL = this.label("sel_else"), endL = this.label("sel_end");
         this.line(`@!${c} bra ${elseL};`);
-        this.move(t, r, this.expr(e.a));
+        this.arith.move(t, r, this.expr(e.a));
         this.line(`bra ${endL};`);
         this.line(`${elseL}:`);
-        this.move(t, r, this.expr(e.b));
+        this.arith.move(t, r, this.expr(e.b));
         this.line(`${endL}:`);
         return r;
       }
-      case "convert": return this.convert(this.expr(e.arg), scalarOf(this.f.exprs[e.arg].type), scalarOf(e.type));
+      case "convert": return this.arith.convert(this.expr(e.arg), scalarOf(this.f.exprs[e.arg].type), scalarOf(e.type));
       case "op": return this.op(e);
       case "global": case "shared": throw new Error("internal: an array used as a value");
       default: return assertNeverIR(e);
@@ -715,62 +715,8 @@ class PTXFunctionEmitter {
     return p;
   }
 
-  /** An immediate moved into a register (for instructions that take no immediate there). */
-  private materialize(t: Scalar, v: string): string {
-    if (v.startsWith("%")) return v;
-    const r = this.reg(CLASS[t]);
-    if (t === "bool") this.line(`setp.ne.u32 ${r}, ${v === "1" ? 1 : 0}, 0;`);
-    else this.line(`mov.${movType(t)} ${r}, ${v};`);
-    return r;
-  }
 
-  private move(t: Scalar, dst: string, v: string): void {
-    if (dst === v) return;
-    if (t === "bool") {
-      if (v.startsWith("%")) this.line(`mov.pred ${dst}, ${v};`);
-      else this.line(`setp.ne.u32 ${dst}, ${v === "1" ? 1 : 0}, 0;`);
-    } else this.line(`mov.${movType(t)} ${dst}, ${v};`);
-  }
 
-  private convert(x: string, from: Scalar, to: Scalar): string {
-    const r = this.reg(CLASS[to]);
-    if (to === "bool") {
-      const v = this.materialize(from, x);
-      if (from === "f32" || from === "f64") this.line(`setp.ne.${from} ${r}, ${v}, ${from === "f32" ? "0f00000000" : "0d0000000000000000"};`);
-      else this.line(`setp.ne.b32 ${r}, ${v}, 0;`);
-      return r;
-    }
-    if (from === "bool") {
-      const p = this.materialize("bool", x);
-      this.line(`selp.${to === "f32" ? "f32" : to === "f64" ? "f64" : "b32"} ${r}, ${immediate(1, to)}, ${immediate(0, to)}, ${p};`);
-      return r;
-    }
-    const v = this.materialize(from, x);
-    if ((from === "i32" || from === "u32") && (to === "i32" || to === "u32")) { this.line(`mov.b32 ${r}, ${v};`); return r; }
-    if (to === "f32" || to === "f64") {
-      if (from === "f32" || from === "f64") this.line(`cvt${to === "f32" ? ".rn" : ""}.${to}.${from} ${r}, ${v};`);
-      else this.line(`cvt.rn.${to}.${SUFFIX[from]} ${r}, ${v};`);
-      return r;
-    }
-    // Float → i32/u32 as JS's ToInt32/ToUint32: truncate, then wrap modulo 2^32 (NaN and
-    // infinities give 0). In range (|x| < 2^31) one cvt does it; beyond, the wrap is computed
-    // exactly in f64: t - floor(t / 2^32) * 2^32.
-    const inRange = this.reg("p"), ax = this.reg(CLASS[from]);
-    this.line(`cvt.rzi.s32.${from} ${r}, ${v};`);
-    this.line(`abs.${from} ${ax}, ${v};`);
-    this.line(`setp.lt.${from} ${inRange}, ${ax}, ${immediate(2147483648, from)};`);
-    const d = from === "f64" ? v : this.reg("fd");
-    const t = this.reg("fd"), q = this.reg("fd"), w = this.reg("fd"), fin = this.reg("p");
-    if (from === "f32") this.line(`@!${inRange} cvt.f64.f32 ${d}, ${v};`);
-    this.line(`@!${inRange} cvt.rzi.f64.f64 ${t}, ${d};`);
-    this.line(`@!${inRange} mul.rn.f64 ${q}, ${t}, 0d3DF0000000000000;`);
-    this.line(`@!${inRange} cvt.rmi.f64.f64 ${q}, ${q};`);
-    this.line(`@!${inRange} fma.rn.f64 ${w}, ${q}, 0dC1F0000000000000, ${t};`);
-    this.line(`@!${inRange} cvt.rzi.u32.f64 ${r}, ${w};`);
-    this.line(`@!${inRange} testp.finite.f64 ${fin}, ${d};`);
-    this.line(`@!${inRange} selp.b32 ${r}, ${r}, 0, ${fin};`);
-    return r;
-  }
 
   private op(e: Extract<Expr, { k: "op" }>): string {
     const t = scalarOf(this.f.exprs[e.args[0]].type);
@@ -792,194 +738,12 @@ class PTXFunctionEmitter {
       return r;
     }
     const args = e.args.map((a) => this.expr(a));
-    return this.opValue(e.op, args, t, rt);
+    return this.arith.opValue(e.op, args, t, rt);
   }
 
-  /** One op on operand registers/immediates of type `t`; returns the result register. */
-  private opValue(op: OpName, args: string[], t: Scalar, rt: Scalar): string {
-    const r = this.reg(CLASS[rt]);
-    const x = this.materialize(t, args[0]);
-    const y = args[1];
-    const s = SUFFIX[t];
-    const isF = t === "f32" || t === "f64";
-    const fm = this.mod.features.fastMath === true && t === "f32";
-    const emit = (text: string): string => { this.line(text); return r; };
-    switch (op) {
-      // `.rn` forbids contracting a multiply and an add into an FMA (whose single rounding differs
-      // from the CPU's two); fastMath leaves ptxas free to contract f32 arithmetic.
-      case "add": return emit(isF ? `add${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `add.${s} ${r}, ${x}, ${y};`);
-      case "sub": return emit(isF ? `sub${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `sub.${s} ${r}, ${x}, ${y};`);
-      case "mul": return emit(isF ? `mul${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `mul.lo.${s} ${r}, ${x}, ${y};`);
-      case "div":
-        if (isF) return emit(fm ? `div.approx.f32 ${r}, ${x}, ${y};` : `div.rn.${s} ${r}, ${x}, ${y};`);
-        return this.intDivRem("div", r, x, y, t);
-      case "rem":
-        if (isF) return this.floatRem(r, x, y, t);
-        return this.intDivRem("rem", r, x, y, t);
-      case "min": case "max": {
-        if (!isF) return emit(`${op}.${s} ${r}, ${x}, ${y};`);
-        // JS: NaN if either is NaN; -0 < +0.
-        const yr = this.materialize(t, y);
-        const nan = this.reg("p"), eq = this.reg("p");
-        this.line(`${op}.${s} ${r}, ${x}, ${yr};`);
-        this.line(`setp.eq.${s} ${eq}, ${x}, ${yr};`);
-        const bits = t === "f32" ? ["r", "b32"] as const : ["rd", "b64"] as const;
-        const bx = this.reg(bits[0]), by = this.reg(bits[0]);
-        this.line(`mov.${bits[1]} ${bx}, ${x};`);
-        this.line(`mov.${bits[1]} ${by}, ${yr};`);
-        this.line(`${op === "min" ? "or" : "and"}.${bits[1]} ${bx}, ${bx}, ${by};`);
-        const z = this.reg(CLASS[t]);
-        this.line(`mov.${bits[1]} ${z}, ${bx};`);
-        this.line(`@${eq} mov.${s} ${r}, ${z};`);
-        this.line(`setp.nan.${s} ${nan}, ${x}, ${yr};`);
-        this.line(`@${nan} mov.${s} ${r}, ${immediate(NaN, t)};`);
-        return r;
-      }
-      case "neg": return emit(`neg.${s} ${r}, ${x};`);
-      case "abs": return t === "u32" ? emit(`mov.b32 ${r}, ${x};`) : emit(`abs.${s} ${r}, ${x};`);
-      case "sign": {
-        if (isF) {
-          // NaN and ±0 are returned as they are.
-          const gt = this.reg("p"), lt = this.reg("p");
-          this.line(`setp.gt.${s} ${gt}, ${x}, ${immediate(0, t)};`);
-          this.line(`setp.lt.${s} ${lt}, ${x}, ${immediate(0, t)};`);
-          this.line(`mov.${s} ${r}, ${x};`);
-          this.line(`@${gt} mov.${s} ${r}, ${immediate(1, t)};`);
-          this.line(`@${lt} mov.${s} ${r}, ${immediate(-1, t)};`);
-          return r;
-        }
-        if (t === "u32") { const p = this.reg("p"); this.line(`setp.ne.u32 ${p}, ${x}, 0;`); return emit(`selp.b32 ${r}, 1, 0, ${p};`); }
-        const gt = this.reg("p"), lt = this.reg("p"), a = this.reg("r"), b = this.reg("r");
-        this.line(`setp.gt.s32 ${gt}, ${x}, 0;`);
-        this.line(`setp.lt.s32 ${lt}, ${x}, 0;`);
-        this.line(`selp.b32 ${a}, 1, 0, ${gt};`);
-        this.line(`selp.b32 ${b}, 1, 0, ${lt};`);
-        return emit(`sub.s32 ${r}, ${a}, ${b};`);
-      }
-      case "and": case "or": case "xor":
-        return emit(`${op}.b32 ${r}, ${x}, ${y};`);
-      // Shift counts are taken modulo 32, as in JS (PTX clamps them instead).
-      case "shl": case "shr": {
-        let c: string;
-        if (y.startsWith("%")) { c = this.reg("r"); this.line(`and.b32 ${c}, ${y}, 31;`); }
-        else c = String(Number(y) & 31);
-        return emit(op === "shl" ? `shl.b32 ${r}, ${x}, ${c};` : `shr.${t === "u32" ? "u32" : "s32"} ${r}, ${x}, ${c};`);
-      }
-      case "bitnot": return emit(`not.b32 ${r}, ${x};`);
-      case "clz32": return emit(`clz.b32 ${r}, ${x};`);
-      case "eq": case "ne": case "lt": case "le": case "gt": case "ge": {
-        if (t === "bool") {
-          if (op === "eq" || op === "ne") {
-            this.line(`xor.pred ${r}, ${x}, ${this.materialize("bool", y)};`);
-            if (op === "eq") this.line(`not.pred ${r}, ${r};`);
-            return r;
-          }
-          const a = this.convert(x, "bool", "i32"), b = this.convert(y, "bool", "i32");
-          return emit(`setp.${op}.s32 ${r}, ${a}, ${b};`);
-        }
-        // Ordered comparisons are false with a NaN; `ne` is unordered (NaN !== NaN).
-        const cmp = isF && op === "ne" ? "neu" : op;
-        return emit(`setp.${cmp}.${s} ${r}, ${x}, ${y};`);
-      }
-      case "not": return emit(`not.pred ${r}, ${x};`);
-      case "land": case "lor": throw new Error("internal: short-circuit op in opValue");
-      case "floor": return emit(`cvt.rmi.${s}.${s} ${r}, ${x};`);
-      case "ceil": return emit(`cvt.rpi.${s}.${s} ${r}, ${x};`);
-      case "trunc": return emit(`cvt.rzi.${s}.${s} ${r}, ${x};`);
-      case "round": {
-        // JS rounds halves up: floor(x) + (x - floor(x) >= 0.5), keeping the sign of zero.
-        const fl = this.reg(CLASS[t]), d = this.reg(CLASS[t]), p = this.reg("p");
-        this.line(`cvt.rmi.${s}.${s} ${fl}, ${x};`);
-        this.line(`sub.rn.${s} ${d}, ${x}, ${fl};`);
-        this.line(`setp.ge.${s} ${p}, ${d}, ${immediate(0.5, t)};`);
-        this.line(`mov.${s} ${r}, ${fl};`);
-        this.line(`@${p} add.rn.${s} ${r}, ${fl}, ${immediate(1, t)};`);
-        return emit(`copysign.${s} ${r}, ${x}, ${r};`);
-      }
-      case "sqrt":
-        return emit(fm ? `sqrt.approx.f32 ${r}, ${x};` : `sqrt.rn.${s} ${r}, ${x};`);
-      case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
-        if (t !== "f32") throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
-        return this.mathF32(op, r, x);
-      case "isnan": return emit(`testp.notanumber.${s} ${r}, ${x};`);
-      case "isfinite": return emit(`testp.finite.${s} ${r}, ${x};`);
-      case "f32bits": return emit(`mov.b32 ${r}, ${x};`);
-      case "f64hi": case "f64lo": {
-        const lo = this.reg("r"), hi = this.reg("r");
-        this.line(`mov.b64 {${lo}, ${hi}}, ${x};`);
-        return emit(`mov.b32 ${r}, ${op === "f64hi" ? hi : lo};`);
-      }
-      case "pow": case "atan2": case "hypot": case "cbrt": case "expm1": case "log1p": case "asin": case "acos": case "atan":
-      case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
-        // The PTX overlay implements these in the kernel language (math.ts); validation reports what is left.
-        throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
-      default: return assertNeverOp(op);
-    }
-  }
 
-  /** JS integer division and remainder: x / 0 and x % 0 are 0; i32 -2^31 / -1 wraps to -2^31. */
-  private intDivRem(op: "div" | "rem", r: string, x: string, y: string, t: Scalar): string {
-    const s = SUFFIX[t];
-    const yr = this.materialize(t, y);
-    const zero = this.reg("p"), d = this.reg("r");
-    this.line(`setp.eq.${s} ${zero}, ${yr}, 0;`);
-    if (t === "i32") {
-      // The divisor -1 is done by negation (division overflows there); 0 is replaced by 1, then the result by 0.
-      const m1 = this.reg("p"), bad = this.reg("p");
-      this.line(`setp.eq.s32 ${m1}, ${yr}, -1;`);
-      this.line(`or.pred ${bad}, ${zero}, ${m1};`);
-      this.line(`selp.b32 ${d}, 1, ${yr}, ${bad};`);
-      this.line(`${op}.s32 ${r}, ${x}, ${d};`);
-      if (op === "div") this.line(`@${m1} neg.s32 ${r}, ${x};`);
-      else this.line(`@${m1} mov.b32 ${r}, 0;`);
-    } else {
-      this.line(`selp.b32 ${d}, 1, ${yr}, ${zero};`);
-      this.line(`${op}.u32 ${r}, ${x}, ${d};`);
-    }
-    this.line(`@${zero} mov.b32 ${r}, 0;`);
-    return r;
-  }
 
-  /** JS's float `%` (C's fmod, exact): through the prelude's f64 routine. */
-  private floatRem(r: string, x: string, y: string, t: Scalar): string {
-    this.mod.prelude.add("gpuc_fmod");
-    const xd = t === "f64" ? x : this.reg("fd"), yd = t === "f64" ? this.materialize(t, y) : this.reg("fd");
-    if (t === "f32") { this.line(`cvt.f64.f32 ${xd}, ${x};`); this.line(`cvt.f64.f32 ${yd}, ${this.materialize(t, y)};`); }
-    const out = t === "f64" ? r : this.reg("fd");
-    for (const l of ["{", ".param .f64 gpuc_a0;", ".param .f64 gpuc_a1;", ".param .f64 gpuc_ret;", `st.param.f64 [gpuc_a0], ${xd};`, `st.param.f64 [gpuc_a1], ${yd};`,
-      "call (gpuc_ret), gpuc_fmod, (gpuc_a0, gpuc_a1);", `ld.param.f64 ${out}, [gpuc_ret];`, "}"]) this.line(l);
-    if (t === "f32") this.line(`cvt.rn.f32.f64 ${r}, ${out};`);
-    return r;
-  }
 
-  /**
-   * f32 exp, log, sin, cos and tan from the hardware's approximations (ex2, lg2, sin, cos):
-   * absolute error about 1e-7 of max(1, |result|) within the ranges kernels use. Sine and cosine
-   * reduce their argument modulo 2π first (Cody–Waite, two parts), so large angles stay accurate.
-   */
-  private mathF32(op: OpName, r: string, x: string): string {
-    const t = this.reg("f");
-    switch (op) {
-      case "exp": this.line(`mul.rn.f32 ${t}, ${x}, 0f3FB8AA3B;`); this.line(`ex2.approx.f32 ${r}, ${t};`); return r;
-      case "log": this.line(`lg2.approx.f32 ${t}, ${x};`); this.line(`mul.rn.f32 ${r}, ${t}, 0f3F317218;`); return r;
-      case "log2": this.line(`lg2.approx.f32 ${r}, ${x};`); return r;
-      case "log10": this.line(`lg2.approx.f32 ${t}, ${x};`); this.line(`mul.rn.f32 ${r}, ${t}, 0f3E9A209B;`); return r;
-      case "sin": case "cos": case "tan": {
-        const k = this.reg("f"), a = this.reg("f");
-        this.line(`mul.rn.f32 ${k}, ${x}, 0f3E22F983;`);
-        this.line(`cvt.rni.f32.f32 ${k}, ${k};`);
-        this.line(`fma.rn.f32 ${a}, ${k}, 0fC0C90FDB, ${x};`);
-        this.line(`fma.rn.f32 ${a}, ${k}, 0f343BBD2E, ${a};`);
-        if (op !== "tan") { this.line(`${op}.approx.f32 ${r}, ${a};`); return r; }
-        const sn = this.reg("f"), cs = this.reg("f");
-        this.line(`sin.approx.f32 ${sn}, ${a};`);
-        this.line(`cos.approx.f32 ${cs}, ${a};`);
-        this.line(`div.rn.f32 ${r}, ${sn}, ${cs};`);
-        return r;
-      }
-      default: throw new Error(`internal: no f32 sequence for ${op}`);
-    }
-  }
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
@@ -991,19 +755,12 @@ const BUILTINS: Record<string, string> = {
   "gridDim.x": "%nctaid.x", "gridDim.y": "%nctaid.y", "gridDim.z": "%nctaid.z",
 };
 
-function scalarOf(t: Type): Scalar {
-  if (t.kind !== "scalar") throw new Error(`internal: expected a scalar, got ${t.kind}`);
-  return t.scalar;
-}
 
 function spaceOf(space: string): ArrayRef["space"] {
   return space === "shared" ? "shared" : space === "private" ? "local" : "global";
 }
 
-/** The type of a value in memory (ld/st). */
-function memType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : t === "i32" ? "s32" : "u32"; }
-function movType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
-function paramType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
+
 
 /** A constant table's data as an initialized .global array (relocation strategy `bake`). */
 function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): string {
@@ -1015,17 +772,6 @@ function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): str
   return `.global .align ${elem === "f64" ? 8 : 4} .${type} ${symbol}[${items.length}] = {\n${lines.join(",\n")}\n};`;
 }
 
-/** PTX immediates: integers in decimal, floats as their exact bits (0f… / 0d…). */
-function immediate(v: number | boolean, t: Scalar): string {
-  if (typeof v === "boolean") return v ? "1" : "0";
-  switch (t) {
-    case "bool": return v ? "1" : "0";
-    case "i32": return String(v | 0);
-    case "u32": return String(v >>> 0);
-    case "f32": { const b = new DataView(new ArrayBuffer(4)); b.setFloat32(0, v); return `0f${b.getUint32(0).toString(16).toUpperCase().padStart(8, "0")}`; }
-    case "f64": { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, v); return `0d${b.getBigUint64(0).toString(16).toUpperCase().padStart(16, "0")}`; }
-  }
-}
 
 /** Whether evaluating an expression can do nothing but compute (no memory read that a guard protects). */
 function isSafe(f: Function, h: ExprHandle): boolean {
@@ -1039,14 +785,4 @@ function isSafe(f: Function, h: ExprHandle): boolean {
   }
 }
 
-const RESERVED = new Set(["gpuc_fmod"]);
 
-export function sanitize(name: string): string {
-  let n = name.replace(/[^A-Za-z0-9_]/g, "_");
-  if (!/^[A-Za-z_]/.test(n)) n = "k_" + n;
-  return RESERVED.has(n) ? n + "_" : n;
-}
-
-function assertNeverOp(op: never): never {
-  throw new Error(`internal: op ${String(op)} has no PTX spelling`);
-}

@@ -1,0 +1,266 @@
+// The scalar layer of the PTX back end: one IR operation or conversion on registers and
+// immediates, with JavaScript's semantics where PTX's differ (integer division by zero and by -1,
+// shift counts, float→int wrapping, NaN and signed zeros in min/max, Math.round, exact float %),
+// and the f32 math sequences over the hardware approximations.
+
+import type { OpName } from "../../ir/ops.js";
+import type { Scalar } from "../../ir/types.js";
+import { CLASS, SUFFIX, immediate, movType, assertNeverOp, type RegClass } from "./common.js";
+
+/** Where the instructions go: the function emitter's lines and registers, and the module's prelude. */
+export interface ArithSink {
+  line(text: string): void;
+  reg(c: RegClass): string;
+  usePrelude(name: string): void;
+  readonly fastMath: boolean;
+}
+
+export class PTXArith {
+  constructor(private readonly sink: ArithSink) {}
+
+  private reg(c: RegClass): string { return this.sink.reg(c); }
+  private line(text: string): void { this.sink.line(text); }
+
+  /** An immediate moved into a register (for instructions that take no immediate there). */
+  materialize(t: Scalar, v: string): string {
+    if (v.startsWith("%")) return v;
+    const r = this.reg(CLASS[t]);
+    if (t === "bool") this.line(`setp.ne.u32 ${r}, ${v === "1" ? 1 : 0}, 0;`);
+    else this.line(`mov.${movType(t)} ${r}, ${v};`);
+    return r;
+  }
+
+  move(t: Scalar, dst: string, v: string): void {
+    if (dst === v) return;
+    if (t === "bool") {
+      if (v.startsWith("%")) this.line(`mov.pred ${dst}, ${v};`);
+      else this.line(`setp.ne.u32 ${dst}, ${v === "1" ? 1 : 0}, 0;`);
+    } else this.line(`mov.${movType(t)} ${dst}, ${v};`);
+  }
+
+  convert(x: string, from: Scalar, to: Scalar): string {
+    const r = this.reg(CLASS[to]);
+    if (to === "bool") {
+      const v = this.materialize(from, x);
+      if (from === "f32" || from === "f64") this.line(`setp.ne.${from} ${r}, ${v}, ${from === "f32" ? "0f00000000" : "0d0000000000000000"};`);
+      else this.line(`setp.ne.b32 ${r}, ${v}, 0;`);
+      return r;
+    }
+    if (from === "bool") {
+      const p = this.materialize("bool", x);
+      this.line(`selp.${to === "f32" ? "f32" : to === "f64" ? "f64" : "b32"} ${r}, ${immediate(1, to)}, ${immediate(0, to)}, ${p};`);
+      return r;
+    }
+    const v = this.materialize(from, x);
+    if ((from === "i32" || from === "u32") && (to === "i32" || to === "u32")) { this.line(`mov.b32 ${r}, ${v};`); return r; }
+    if (to === "f32" || to === "f64") {
+      if (from === "f32" || from === "f64") this.line(`cvt${to === "f32" ? ".rn" : ""}.${to}.${from} ${r}, ${v};`);
+      else this.line(`cvt.rn.${to}.${SUFFIX[from]} ${r}, ${v};`);
+      return r;
+    }
+    // Float → i32/u32 as JS's ToInt32/ToUint32: truncate, then wrap modulo 2^32 (NaN and
+    // infinities give 0). In range (|x| < 2^31) one cvt does it; beyond, the wrap is computed
+    // exactly in f64: t - floor(t / 2^32) * 2^32.
+    const inRange = this.reg("p"), ax = this.reg(CLASS[from]);
+    this.line(`cvt.rzi.s32.${from} ${r}, ${v};`);
+    this.line(`abs.${from} ${ax}, ${v};`);
+    this.line(`setp.lt.${from} ${inRange}, ${ax}, ${immediate(2147483648, from)};`);
+    const d = from === "f64" ? v : this.reg("fd");
+    const t = this.reg("fd"), q = this.reg("fd"), w = this.reg("fd"), fin = this.reg("p");
+    if (from === "f32") this.line(`@!${inRange} cvt.f64.f32 ${d}, ${v};`);
+    this.line(`@!${inRange} cvt.rzi.f64.f64 ${t}, ${d};`);
+    this.line(`@!${inRange} mul.rn.f64 ${q}, ${t}, 0d3DF0000000000000;`);
+    this.line(`@!${inRange} cvt.rmi.f64.f64 ${q}, ${q};`);
+    this.line(`@!${inRange} fma.rn.f64 ${w}, ${q}, 0dC1F0000000000000, ${t};`);
+    this.line(`@!${inRange} cvt.rzi.u32.f64 ${r}, ${w};`);
+    this.line(`@!${inRange} testp.finite.f64 ${fin}, ${d};`);
+    this.line(`@!${inRange} selp.b32 ${r}, ${r}, 0, ${fin};`);
+    return r;
+  }
+
+  /** One op on operand registers/immediates of type `t`; returns the result register. */
+  opValue(op: OpName, args: string[], t: Scalar, rt: Scalar): string {
+    const r = this.reg(CLASS[rt]);
+    const x = this.materialize(t, args[0]);
+    const y = args[1];
+    const s = SUFFIX[t];
+    const isF = t === "f32" || t === "f64";
+    const fm = this.sink.fastMath && t === "f32";
+    const emit = (text: string): string => { this.line(text); return r; };
+    switch (op) {
+      // `.rn` forbids contracting a multiply and an add into an FMA (whose single rounding differs
+      // from the CPU's two); fastMath leaves ptxas free to contract f32 arithmetic.
+      case "add": return emit(isF ? `add${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `add.${s} ${r}, ${x}, ${y};`);
+      case "sub": return emit(isF ? `sub${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `sub.${s} ${r}, ${x}, ${y};`);
+      case "mul": return emit(isF ? `mul${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `mul.lo.${s} ${r}, ${x}, ${y};`);
+      case "div":
+        if (isF) return emit(fm ? `div.approx.f32 ${r}, ${x}, ${y};` : `div.rn.${s} ${r}, ${x}, ${y};`);
+        return this.intDivRem("div", r, x, y, t);
+      case "rem":
+        if (isF) return this.floatRem(r, x, y, t);
+        return this.intDivRem("rem", r, x, y, t);
+      case "min": case "max": {
+        if (!isF) return emit(`${op}.${s} ${r}, ${x}, ${y};`);
+        // JS: NaN if either is NaN; -0 < +0.
+        const yr = this.materialize(t, y);
+        const nan = this.reg("p"), eq = this.reg("p");
+        this.line(`${op}.${s} ${r}, ${x}, ${yr};`);
+        this.line(`setp.eq.${s} ${eq}, ${x}, ${yr};`);
+        const bits = t === "f32" ? ["r", "b32"] as const : ["rd", "b64"] as const;
+        const bx = this.reg(bits[0]), by = this.reg(bits[0]);
+        this.line(`mov.${bits[1]} ${bx}, ${x};`);
+        this.line(`mov.${bits[1]} ${by}, ${yr};`);
+        this.line(`${op === "min" ? "or" : "and"}.${bits[1]} ${bx}, ${bx}, ${by};`);
+        const z = this.reg(CLASS[t]);
+        this.line(`mov.${bits[1]} ${z}, ${bx};`);
+        this.line(`@${eq} mov.${s} ${r}, ${z};`);
+        this.line(`setp.nan.${s} ${nan}, ${x}, ${yr};`);
+        this.line(`@${nan} mov.${s} ${r}, ${immediate(NaN, t)};`);
+        return r;
+      }
+      case "neg": return emit(`neg.${s} ${r}, ${x};`);
+      case "abs": return t === "u32" ? emit(`mov.b32 ${r}, ${x};`) : emit(`abs.${s} ${r}, ${x};`);
+      case "sign": {
+        if (isF) {
+          // NaN and ±0 are returned as they are.
+          const gt = this.reg("p"), lt = this.reg("p");
+          this.line(`setp.gt.${s} ${gt}, ${x}, ${immediate(0, t)};`);
+          this.line(`setp.lt.${s} ${lt}, ${x}, ${immediate(0, t)};`);
+          this.line(`mov.${s} ${r}, ${x};`);
+          this.line(`@${gt} mov.${s} ${r}, ${immediate(1, t)};`);
+          this.line(`@${lt} mov.${s} ${r}, ${immediate(-1, t)};`);
+          return r;
+        }
+        if (t === "u32") { const p = this.reg("p"); this.line(`setp.ne.u32 ${p}, ${x}, 0;`); return emit(`selp.b32 ${r}, 1, 0, ${p};`); }
+        const gt = this.reg("p"), lt = this.reg("p"), a = this.reg("r"), b = this.reg("r");
+        this.line(`setp.gt.s32 ${gt}, ${x}, 0;`);
+        this.line(`setp.lt.s32 ${lt}, ${x}, 0;`);
+        this.line(`selp.b32 ${a}, 1, 0, ${gt};`);
+        this.line(`selp.b32 ${b}, 1, 0, ${lt};`);
+        return emit(`sub.s32 ${r}, ${a}, ${b};`);
+      }
+      case "and": case "or": case "xor":
+        return emit(`${op}.b32 ${r}, ${x}, ${y};`);
+      // Shift counts are taken modulo 32, as in JS (PTX clamps them instead).
+      case "shl": case "shr": {
+        let c: string;
+        if (y.startsWith("%")) { c = this.reg("r"); this.line(`and.b32 ${c}, ${y}, 31;`); }
+        else c = String(Number(y) & 31);
+        return emit(op === "shl" ? `shl.b32 ${r}, ${x}, ${c};` : `shr.${t === "u32" ? "u32" : "s32"} ${r}, ${x}, ${c};`);
+      }
+      case "bitnot": return emit(`not.b32 ${r}, ${x};`);
+      case "clz32": return emit(`clz.b32 ${r}, ${x};`);
+      case "eq": case "ne": case "lt": case "le": case "gt": case "ge": {
+        if (t === "bool") {
+          if (op === "eq" || op === "ne") {
+            this.line(`xor.pred ${r}, ${x}, ${this.materialize("bool", y)};`);
+            if (op === "eq") this.line(`not.pred ${r}, ${r};`);
+            return r;
+          }
+          const a = this.convert(x, "bool", "i32"), b = this.convert(y, "bool", "i32");
+          return emit(`setp.${op}.s32 ${r}, ${a}, ${b};`);
+        }
+        // Ordered comparisons are false with a NaN; `ne` is unordered (NaN !== NaN).
+        const cmp = isF && op === "ne" ? "neu" : op;
+        return emit(`setp.${cmp}.${s} ${r}, ${x}, ${y};`);
+      }
+      case "not": return emit(`not.pred ${r}, ${x};`);
+      case "land": case "lor": throw new Error("internal: short-circuit op in opValue");
+      case "floor": return emit(`cvt.rmi.${s}.${s} ${r}, ${x};`);
+      case "ceil": return emit(`cvt.rpi.${s}.${s} ${r}, ${x};`);
+      case "trunc": return emit(`cvt.rzi.${s}.${s} ${r}, ${x};`);
+      case "round": {
+        // JS rounds halves up: floor(x) + (x - floor(x) >= 0.5), keeping the sign of zero.
+        const fl = this.reg(CLASS[t]), d = this.reg(CLASS[t]), p = this.reg("p");
+        this.line(`cvt.rmi.${s}.${s} ${fl}, ${x};`);
+        this.line(`sub.rn.${s} ${d}, ${x}, ${fl};`);
+        this.line(`setp.ge.${s} ${p}, ${d}, ${immediate(0.5, t)};`);
+        this.line(`mov.${s} ${r}, ${fl};`);
+        this.line(`@${p} add.rn.${s} ${r}, ${fl}, ${immediate(1, t)};`);
+        return emit(`copysign.${s} ${r}, ${x}, ${r};`);
+      }
+      case "sqrt":
+        return emit(fm ? `sqrt.approx.f32 ${r}, ${x};` : `sqrt.rn.${s} ${r}, ${x};`);
+      case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
+        if (t !== "f32") throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
+        return this.mathF32(op, r, x);
+      case "isnan": return emit(`testp.notanumber.${s} ${r}, ${x};`);
+      case "isfinite": return emit(`testp.finite.${s} ${r}, ${x};`);
+      case "f32bits": return emit(`mov.b32 ${r}, ${x};`);
+      case "f64hi": case "f64lo": {
+        const lo = this.reg("r"), hi = this.reg("r");
+        this.line(`mov.b64 {${lo}, ${hi}}, ${x};`);
+        return emit(`mov.b32 ${r}, ${op === "f64hi" ? hi : lo};`);
+      }
+      case "pow": case "atan2": case "hypot": case "cbrt": case "expm1": case "log1p": case "asin": case "acos": case "atan":
+      case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
+        // The PTX overlay implements these in the kernel language (math.ts); validation reports what is left.
+        throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
+      default: return assertNeverOp(op);
+    }
+  }
+
+  /** JS integer division and remainder: x / 0 and x % 0 are 0; i32 -2^31 / -1 wraps to -2^31. */
+  private intDivRem(op: "div" | "rem", r: string, x: string, y: string, t: Scalar): string {
+    const s = SUFFIX[t];
+    const yr = this.materialize(t, y);
+    const zero = this.reg("p"), d = this.reg("r");
+    this.line(`setp.eq.${s} ${zero}, ${yr}, 0;`);
+    if (t === "i32") {
+      // The divisor -1 is done by negation (division overflows there); 0 is replaced by 1, then the result by 0.
+      const m1 = this.reg("p"), bad = this.reg("p");
+      this.line(`setp.eq.s32 ${m1}, ${yr}, -1;`);
+      this.line(`or.pred ${bad}, ${zero}, ${m1};`);
+      this.line(`selp.b32 ${d}, 1, ${yr}, ${bad};`);
+      this.line(`${op}.s32 ${r}, ${x}, ${d};`);
+      if (op === "div") this.line(`@${m1} neg.s32 ${r}, ${x};`);
+      else this.line(`@${m1} mov.b32 ${r}, 0;`);
+    } else {
+      this.line(`selp.b32 ${d}, 1, ${yr}, ${zero};`);
+      this.line(`${op}.u32 ${r}, ${x}, ${d};`);
+    }
+    this.line(`@${zero} mov.b32 ${r}, 0;`);
+    return r;
+  }
+
+  /** JS's float `%` (C's fmod, exact): through the prelude's f64 routine. */
+  private floatRem(r: string, x: string, y: string, t: Scalar): string {
+    this.sink.usePrelude("gpuc_fmod");
+    const xd = t === "f64" ? x : this.reg("fd"), yd = t === "f64" ? this.materialize(t, y) : this.reg("fd");
+    if (t === "f32") { this.line(`cvt.f64.f32 ${xd}, ${x};`); this.line(`cvt.f64.f32 ${yd}, ${this.materialize(t, y)};`); }
+    const out = t === "f64" ? r : this.reg("fd");
+    for (const l of ["{", ".param .f64 gpuc_a0;", ".param .f64 gpuc_a1;", ".param .f64 gpuc_ret;", `st.param.f64 [gpuc_a0], ${xd};`, `st.param.f64 [gpuc_a1], ${yd};`,
+      "call (gpuc_ret), gpuc_fmod, (gpuc_a0, gpuc_a1);", `ld.param.f64 ${out}, [gpuc_ret];`, "}"]) this.line(l);
+    if (t === "f32") this.line(`cvt.rn.f32.f64 ${r}, ${out};`);
+    return r;
+  }
+
+  /**
+   * f32 exp, log, sin, cos and tan from the hardware's approximations (ex2, lg2, sin, cos):
+   * absolute error about 1e-7 of max(1, |result|) within the ranges kernels use. Sine and cosine
+   * reduce their argument modulo 2π first (Cody–Waite, two parts), so large angles stay accurate.
+   */
+  private mathF32(op: OpName, r: string, x: string): string {
+    const t = this.reg("f");
+    switch (op) {
+      case "exp": this.line(`mul.rn.f32 ${t}, ${x}, 0f3FB8AA3B;`); this.line(`ex2.approx.f32 ${r}, ${t};`); return r;
+      case "log": this.line(`lg2.approx.f32 ${t}, ${x};`); this.line(`mul.rn.f32 ${r}, ${t}, 0f3F317218;`); return r;
+      case "log2": this.line(`lg2.approx.f32 ${r}, ${x};`); return r;
+      case "log10": this.line(`lg2.approx.f32 ${t}, ${x};`); this.line(`mul.rn.f32 ${r}, ${t}, 0f3E9A209B;`); return r;
+      case "sin": case "cos": case "tan": {
+        const k = this.reg("f"), a = this.reg("f");
+        this.line(`mul.rn.f32 ${k}, ${x}, 0f3E22F983;`);
+        this.line(`cvt.rni.f32.f32 ${k}, ${k};`);
+        this.line(`fma.rn.f32 ${a}, ${k}, 0fC0C90FDB, ${x};`);
+        this.line(`fma.rn.f32 ${a}, ${k}, 0f343BBD2E, ${a};`);
+        if (op !== "tan") { this.line(`${op}.approx.f32 ${r}, ${a};`); return r; }
+        const sn = this.reg("f"), cs = this.reg("f");
+        this.line(`sin.approx.f32 ${sn}, ${a};`);
+        this.line(`cos.approx.f32 ${cs}, ${a};`);
+        this.line(`div.rn.f32 ${r}, ${sn}, ${cs};`);
+        return r;
+      }
+      default: throw new Error(`internal: no f32 sequence for ${op}`);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// What the PTX emitters share: register classes, type suffixes and spellings, immediates, names.
+
+import type { Type, Scalar } from "../../ir/types.js";
+
+export type RegClass = "p" | "r" | "f" | "fd" | "rd";
+export const REG_DECL: Record<RegClass, string> = { p: ".pred", r: ".b32", f: ".f32", fd: ".f64", rd: ".b64" };
+export const CLASS: Record<Scalar, RegClass> = { bool: "p", i32: "r", u32: "r", f32: "f", f64: "fd" };
+/** The instruction type suffix of a scalar. */
+export const SUFFIX: Record<Scalar, string> = { bool: "pred", i32: "s32", u32: "u32", f32: "f32", f64: "f64" };
+export const ELEM_BYTES: Record<Scalar, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8 };
+
+export function scalarOf(t: Type): Scalar {
+  if (t.kind !== "scalar") throw new Error(`internal: expected a scalar, got ${t.kind}`);
+  return t.scalar;
+}
+
+/** The type of a value in memory (ld/st). */
+export function memType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : t === "i32" ? "s32" : "u32"; }
+export function movType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
+export function paramType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
+
+/** PTX immediates: integers in decimal, floats as their exact bits (0f… / 0d…). */
+export function immediate(v: number | boolean, t: Scalar): string {
+  if (typeof v === "boolean") return v ? "1" : "0";
+  switch (t) {
+    case "bool": return v ? "1" : "0";
+    case "i32": return String(v | 0);
+    case "u32": return String(v >>> 0);
+    case "f32": { const b = new DataView(new ArrayBuffer(4)); b.setFloat32(0, v); return `0f${b.getUint32(0).toString(16).toUpperCase().padStart(8, "0")}`; }
+    case "f64": { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, v); return `0d${b.getBigUint64(0).toString(16).toUpperCase().padStart(16, "0")}`; }
+  }
+}
+
+const RESERVED = new Set(["gpuc_fmod"]);
+
+export function sanitize(name: string): string {
+  let n = name.replace(/[^A-Za-z0-9_]/g, "_");
+  if (!/^[A-Za-z_]/.test(n)) n = "k_" + n;
+  return RESERVED.has(n) ? n + "_" : n;
+}
+
+export function assertNeverOp(op: never): never {
+  throw new Error(`internal: op ${String(op)} has no PTX spelling`);
+}

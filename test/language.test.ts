@@ -962,6 +962,14 @@ describe("atomics", () => {
       want[0] = F(want[0] + x[i]);
       want[1 + (i % 3)] = F(want[1 + (i % 3)] + F(x[i] * 0.5));
     }
+    if (gpu) {
+      // CUDA: threads add concurrently, so the order of the additions (and their rounding) is not
+      // defined: the sums agree within rounding, and exactly one thread saw the initial value.
+      same(s, want, "sums", { tol: 1e-3 });
+      assert.equal(olds.filter((v) => v === F(0.125)).length, 1, "one thread saw the initial value");
+      assert.ok(olds.every((v) => Number.isFinite(v)), "every thread recorded an old value");
+      return;
+    }
     same(s, want, "sums");
     same(olds, wantOld, "old values");
   });

@@ -89,6 +89,8 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     message: `syncthreads() in '${f.name}', a helper that cannot be inlined into the kernel (it returns before its end, or recurses)`,
     hint: "restructure the helper so that its only return is its last statement",
   })));
+  // Launch bounds that fix the block size make blockDim a constant (loops over it fold and unroll).
+  if (config.features.requiredThreads) foldBlockDim(module, config.features.requiredThreads);
   if (config.optimize) {
     checkpoint("inline", module);
     foldConstants(module);
@@ -110,6 +112,15 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;
   }
+}
+
+/** With `requiredThreads`, every launch has this block size: blockDim.x/y/z are constants. */
+function foldBlockDim(m: Module, dims: readonly number[]): void {
+  const axis = { "blockDim.x": 0, "blockDim.y": 1, "blockDim.z": 2 } as Record<string, number>;
+  for (const f of m.functions)
+    f.exprs.forEach((e, h) => {
+      if (e.k === "builtin" && e.name in axis) f.exprs[h] = { k: "const", value: dims[axis[e.name]], type: e.type, loc: e.loc };
+    });
 }
 
 /** A call that closes a cycle in the call graph, on a target without a call stack. */

@@ -229,3 +229,26 @@ test("JS integer semantics the PTX spells out: division by zero, -2^31 / -1, shi
   assert.deepEqual(Array.from(o), want);
   assert.deepEqual(want.slice(0, 4), [0, 0, 7, -1294967296]);   // 7 / 0, 7 % 0, 7 << 0 (0 mod 32), 3e9 wraps
 });
+
+test("requiredThreads makes blockDim a constant: the reduction's loop folds, its PTX has no %ntid, results unchanged", async () => {
+  const src = function sums(out: Float32Array, x: Float32Array) {
+    const s = shared(Float32Array, 64);
+    const t = threadIdx.x;
+    s[t] = x[blockIdx.x * blockDim.x + t];
+    syncthreads();
+    for (let stride = blockDim.x >> 1; stride > 0; stride >>= 1) {
+      if (t < stride) s[t] += s[t + stride];
+      syncthreads();
+    }
+    if (t === 0) out[blockIdx.x] = s[0];
+  };
+  const fixed = kernel(src, { requiredThreads: 64 });
+  const ptx = (await fixed.compile({ target: "ptx", types: ["f32[]", "f32[]"] })).code as string;
+  assert.doesNotMatch(ptx, /%ntid/);
+  assert.match(ptx, /^\.reqntid 64, 1, 1$/m);
+  assert.match((await kernel(src).compile({ target: "ptx", types: ["f32[]", "f32[]"] })).code as string, /%ntid\.x/);
+  const x = randF32(9, 256, -1, 1), o = new Float32Array(4), ref = new Float32Array(4);
+  await fixed.launch(cpu, { blocks: 4, threads: 64 }, o, x);
+  await kernel(src).launch(cpu, { blocks: 4, threads: 64 }, ref, x);
+  assert.deepEqual(Array.from(o), Array.from(ref));
+});

@@ -60,7 +60,8 @@ export class DiskCache {
     this.writeFile(this.sigPath(fingerprint), sig);
   }
 
-  private readFile(path: string): unknown {
+  /** A file's body if its checksum holds (else it is deleted: null); `touch` marks it used (hits do, listings do not). */
+  private readFile(path: string, touch = true): unknown {
     let text: string;
     try { text = readFileSync(path, "utf8"); } catch { return null; }
     const nl = text.indexOf("\n");
@@ -71,10 +72,12 @@ export class DiskCache {
       try { unlinkSync(path); } catch { /* another process did */ }
       return null;
     }
-    try {
-      const now = new Date();
-      utimesSync(path, now, now);   // least recently used: a hit makes the file recent
-    } catch { /* evicted meanwhile: the read still counts */ }
+    if (touch) {
+      try {
+        const now = new Date();
+        utimesSync(path, now, now);   // least recently used: a hit makes the file recent
+      } catch { /* evicted meanwhile: the read still counts */ }
+    }
     return JSON.parse(body);
   }
 
@@ -113,7 +116,7 @@ export class DiskCache {
   /** The entries, as `gpuc cache ls` lists them. */
   list(): { key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[] {
     return this.files().filter((f) => f.kind === "entry").flatMap((f) => {
-      const e = this.readFile(f.path) as CacheEntry | null;
+      const e = this.readFile(f.path, false) as CacheEntry | null;
       return e ? [{ key: e.key, kernel: e.kernel, target: e.owner.target, types: e.types, bytes: f.bytes, used: new Date(f.used) }] : [];
     });
   }
@@ -130,7 +133,7 @@ export class DiskCache {
   verify(): { checked: number; removed: string[] } {
     const removed: string[] = [];
     const files = this.files();
-    for (const f of files) if (this.readFile(f.path) === null) removed.push(f.path);
+    for (const f of files) if (this.readFile(f.path, false) === null) removed.push(f.path);
     return { checked: files.length, removed };
   }
 

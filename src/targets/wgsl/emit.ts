@@ -59,6 +59,8 @@ class WGSLEmitter {
   private use(name: string, text: string): string { this.prelude.add(name); return text; }
   /** Depth of `continuing` blocks being emitted (WGSL forbids `return` in them). */
   private inContinuing = 0;
+  /** Depth of `if`/`switch` bodies being emitted (a workgroupUniformLoad must not be under one). */
+  private branchDepth = 0;
   private trapsInContinuing = false;
   private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
   private written = new Set<string>();
@@ -228,15 +230,32 @@ class WGSLEmitter {
   private stmt(s: Stmt, d: number): void {
     this.stmtLoc = s.loc ?? this.stmtLoc;
     switch (s.k) {
-      case "set": this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`); return;
+      case "set": {
+        // A workgroup value read at a constant index where every thread of the block reads it
+        // (not under any branch) is uniform: workgroupUniformLoad says so to WGSL's uniformity
+        // analysis (a barrier that depends on it is then in uniform control flow). It is itself a
+        // barrier, which every thread reaches here.
+        const v = this.f.exprs[s.value];
+        if (this.hasBarrier && this.branchDepth === 0 && this.inContinuing === 0 && this.f === this.m.functions[this.m.entry] && v.k === "load") {
+          const key = this.arrayKey(v.array), idx = this.f.exprs[v.index];
+          if (key.startsWith("s") && !this.atomicArrays.has(key) && idx.k === "const") {
+            this.line(d, `${this.names[s.local]} = workgroupUniformLoad(&${this.element(v.array, v.index)});`);
+            return;
+          }
+        }
+        this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`);
+        return;
+      }
       case "store":
         if (this.atomicArrays.has(this.arrayKey(s.array))) this.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${this.expr(s.value)});`);
         else this.line(d, `${this.element(s.array, s.index)} = ${this.expr(s.value)};`);
         return;
       case "if":
         this.line(d, `if (${this.expr(s.cond)}) {`);
+        this.branchDepth++;
         this.block(s.then, d + 1);
         if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
+        this.branchDepth--;
         this.line(d, "}");
         return;
       case "loop": {
@@ -287,6 +306,11 @@ class WGSLEmitter {
 
   /** WGSL cases do not fall through: a case that would falls into a copy of the next case's body. */
   private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
+    this.branchDepth++;
+    try { this.switchCases(s, d); } finally { this.branchDepth--; }
+  }
+
+  private switchCases(s: Extract<Stmt, { k: "switch" }>, d: number): void {
     const sel = this.expr(s.selector);
     const t = this.f.exprs[s.selector].type;
     const suffix = t === T.u32 ? "u" : "i";

@@ -5,8 +5,8 @@
 // Every test runs on each device of the matrix (helpers.ts: `dtest`): the CPU device (the JS
 // target, the exact reference semantics) and WebGPU (the WGSL target), where integers must agree
 // exactly and f32 values within F32_TOL relative unless a test says why not. Where WebGPU differs
-// by design (no f64, no recursion, float-to-int conversions that saturate), the test says so
-// where it branches on `gpu`.
+// by design (no f64, no recursion), the test says so
+// where it branches on `wgsl`.
 //
 // Outputs are poisoned (NaN or a sentinel) before each launch so unwritten elements show, and
 // many outputs are "wide" (`wide`, `wideMixed`): Float64Array on the CPU, so that a missing
@@ -568,11 +568,10 @@ describe("float semantics", () => {
       ou[i] = x[i];
       of[i] = d[i];
     });
-    // WebGPU: WGSL saturates a float converted to an integer out of its range (JS wraps; NaN and a
-    // negative value stored into a Uint32Array are out of range too), so there x holds values in
-    // range for both stores; and WGSL has no f64, so there d is a Float32Array.
-    const x = wgsl ? Float32Array.from([3.75, 0.5, 0, 2147483520, 123.9, 1e9, 65536.5, 7.99, 16777216, 1])
-      : Float32Array.from([-3.75, 3.75, 1e10, -1e10, NaN, Infinity, -0.5, 4294967296, 2147483648, -1]);
+    // Out-of-range values, NaN and infinities wrap as JS's ToInt32 does on every device (WGSL's
+    // own conversion would saturate: gpuc's WGSL wraps explicitly). WGSL has no f64, so there d is
+    // a Float32Array.
+    const x = Float32Array.from([-3.75, 3.75, 1e10, -1e10, NaN, Infinity, -0.5, 4294967296, 2147483648, -1]);
     const d64 = Float64Array.from([0.1, 1 / 3, 1e40, -1e-50, NaN, 16777217, Math.PI, -2.5, 3e38, 1 + 2 ** -30]);
     const d = wgsl ? Float32Array.from(d64) : d64;
     const n = x.length;
@@ -592,11 +591,8 @@ describe("float semantics", () => {
       o[i * 3 + 1] = x[i] >>> 0;
       o[i * 3 + 2] = ~~x[i];
     });
-    // WebGPU: WGSL saturates a float converted to an integer out of its range, where JS wraps (NaN,
-    // and a negative value converted by `>>> 0`, are out of range too), so there x holds values in
-    // range for all three conversions. (Negative values truncated by `| 0`: see the division test.)
-    const x = wgsl ? Float32Array.from([1.2345, 0.9, 2e6, 0, 2147483.5, ...randF32(131, 5, 0, 1e6)])
-      : Float32Array.from([1.2345, -1.2345, 3e9, -3e9, NaN, -0.9, 5e9, ...randF32(131, 5, -1e6, 1e6)]);
+    // Out-of-range values and NaN wrap as in JS on every device (see the store test above).
+    const x = Float32Array.from([1.2345, -1.2345, 3e9, -3e9, NaN, -0.9, 5e9, 1e30, -Infinity, ...randF32(131, 5, -1e6, 1e6)]);
     const n = x.length;
     const o = wide(n * 3, "u32");
     await k.launch(dev, { blocks: 1, threads: n }, x, o);

@@ -51,13 +51,27 @@ test("device arrays stay on the device; read() and write() copy", { skip }, asyn
   assert.throws(() => dev!.array(new Float64Array(1)), (e: unknown) => e instanceof KernelError && /no f64/.test(e.message));
 });
 
-test("a syncthreads() some threads may skip is a CompileError with the kernel's location", { skip }, async () => {
+test("an early return before syncthreads() works: the returned threads pass the barriers and do nothing else", { skip }, async () => {
   const k = kernel(function early(out: Float32Array, n: number) {
     const i = threadIdx.x;
     if (i >= n) return;
     out[i] = 1;
     syncthreads();
     out[i] += 1;
+  });
+  const out = new Float32Array(8);
+  await k.launch(dev!, { blocks: 1, threads: 8 }, out, 4);
+  assert.deepEqual(Array.from(out), [2, 2, 2, 2, 0, 0, 0, 0]);
+  const wgsl = (await k.compile({ target: "wgsl", types: ["f32[]", "i32"] })).code as string;
+  assert.match(wgsl, /gpuc_done = true;/);
+  assert.match(wgsl, /if \(!gpuc_done\) \{/);
+});
+
+test("a syncthreads() under a condition that differs between threads is a CompileError with the kernel's location", { skip }, async () => {
+  const k = kernel(function divergent(out: Float32Array, n: number) {
+    const i = threadIdx.x;
+    if (i < n) syncthreads();
+    out[i] = 1;
   });
   await assert.rejects(k.launch(dev!, { blocks: 1, threads: 8 }, new Float32Array(8), 4), (e: unknown) =>
     e instanceof CompileError && e.kind === "unsupported-syntax" && /syncthreads\(\) is reached under a condition that may differ between threads/.test(e.message) &&

@@ -168,7 +168,7 @@ export class WebGPUDevice implements Device {
       return new CompileError([{
         kind: "unsupported-syntax", frames: [], location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null,
         message: `syncthreads() is reached under a condition that may differ between threads, which WGSL rejects (WebGPU: ${text})`,
-        hint: "every thread of a block must reach each syncthreads() under conditions WGSL can prove equal: no early return before it, and no branch or loop exit on the thread's index or on a value loaded from memory (even a shared one all threads read alike)",
+        hint: "every thread of a block must reach each syncthreads() under conditions WGSL can prove equal: no branch or loop exit around it that depends on the thread's index or on a value loaded from memory (a shared value that every thread reads at a constant index, outside any branch, is fine; so is an early return)",
       }]);
     return new InternalCompilerError(`the WGSL for kernel '${k.artifact.kernel}' was rejected by WebGPU${loc ? ` at ${loc.file}:${loc.line}:${loc.column}` : ""}: ${text}`);
   }

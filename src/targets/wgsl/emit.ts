@@ -59,6 +59,8 @@ class WGSLEmitter {
   private use(name: string, text: string): string { this.prelude.add(name); return text; }
   /** Depth of `continuing` blocks being emitted (WGSL forbids `return` in them). */
   private inContinuing = 0;
+  /** An early return in a kernel with barriers: returned threads are marked done, not ended (see block()). */
+  private doneGuard = false;
   /** Depth of `if`/`switch` bodies being emitted (a workgroupUniformLoad must not be under one). */
   private branchDepth = 0;
   private trapsInContinuing = false;
@@ -139,8 +141,12 @@ class WGSLEmitter {
       if (f.params.includes(i as never) || i === f.stateParam) return;
       vars.push(`  var ${this.names[i]}: ${this.typeText(l.type)};`);
     });
+    let returns = false;
+    walkStmts(f.body, (st) => { if (st.k === "return") returns = true; });
+    this.doneGuard = this.hasBarrier && returns;
     this.block(f.body, 1);
     if (this.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
+    if (this.doneGuard) vars.push("  var gpuc_done: bool = false;");
     const runtime = this.m.functions.filter((g) => g.kind === "runtime");
     if (runtime.length) {
       decls.push("var<private> gpuc_lid: vec3<u32>;", "var<private> gpuc_wid: vec3<u32>;");
@@ -220,7 +226,18 @@ class WGSLEmitter {
   }
 
   private block(b: Block, d: number): void {
-    for (const s of b) this.stmt(s, d);
+    for (const s of b) {
+      // After an early return in a kernel with barriers, a thread goes on through the barriers
+      // (WGSL wants them in uniform control flow) but does nothing else: every statement with an
+      // effect is guarded by `!gpuc_done`. Statements that hold a barrier, a break or a continue
+      // are not guarded themselves (all threads must take the same path through them): their
+      // contents are, in turn. Local assignments run unguarded (they have no effect).
+      if (this.doneGuard && this.f === this.m.functions[this.m.entry] && hasEffect(s) && !holdsControl(s)) {
+        this.line(d, "if (!gpuc_done) {");
+        this.stmt(s, d + 1);
+        this.line(d, "}");
+      } else this.stmt(s, d);
+    }
   }
 
   private element(array: ExprHandle, index: ExprHandle): string {
@@ -278,7 +295,10 @@ class WGSLEmitter {
       case "switch": return this.switchStmt(s, d);
       case "break": this.line(d, "break;"); return;
       case "continue": this.line(d, "continue;"); return;
-      case "return": this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;"); return;
+      case "return":
+        if (this.doneGuard && this.f === this.m.functions[this.m.entry]) { this.line(d, "gpuc_done = true;"); return; }
+        this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;");
+        return;
       // A trapping thread stops; but in a kernel with barriers a return under a condition would
       // make every later barrier non-uniform (WGSL rejects that), so there the thread goes on:
       // the exception is recorded and the launch fails anyway, and WebGPU's robust buffer
@@ -487,6 +507,20 @@ function sanitize(name: string): string {
 
 function assertNeverOp(op: never): never {
   throw new Error(`internal: op ${String(op)} has no WGSL spelling`);
+}
+
+/** Whether a statement does something beyond assigning locals (a store, an atomic, a call, a trap, an init). */
+function hasEffect(s: Stmt): boolean {
+  let effect = false;
+  walkStmts([s], (x) => { if (x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init") effect = true; });
+  return effect;
+}
+
+/** Whether a statement holds a barrier, a break, a continue or a return: it cannot be skipped as a whole. */
+function holdsControl(s: Stmt): boolean {
+  let held = false;
+  walkStmts([s], (x) => { if (x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return") held = true; });
+  return held;
 }
 
 function containsTrap(b: Block): boolean {

@@ -2,6 +2,7 @@
 // parser and the Node-only modules replaced by stand-ins (src/platform/).
 import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
+import { buildId } from "./build-id.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const shims = `${root}src/platform/node-shims.ts`;
@@ -20,6 +21,7 @@ const result = await build({
     "node:fs": shims, "node:inspector": shims, "node:module": shims, "node:url": shims, "node:os": shims, "node:path": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",
+  define: { __GPUC_BUILD__: JSON.stringify(buildId()) },
 });
 const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
 console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);

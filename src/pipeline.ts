@@ -9,6 +9,7 @@ import { copyModule, walkStmts, type Module, type Stmt } from "./ir/module.js";
 import { eliminateDeadCode } from "./ir/passes/dce.js";
 import { foldConstants } from "./ir/passes/fold.js";
 import { hoistBoundsChecks } from "./ir/passes/hoist-checks.js";
+import { dropProvenChecks } from "./ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
 import { printModule } from "./ir/printer.js";
 import { typeName, type Type } from "./ir/types.js";
@@ -95,7 +96,12 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     checkpoint("inline", module);
     foldConstants(module);
     checkpoint("fold", module);
-    if (config.boundsCheck) { hoistBoundsChecks(module); foldConstants(module); }
+    if (config.boundsCheck) {
+      hoistBoundsChecks(module);
+      foldConstants(module);
+      // The block's size bounds the thread indices: the launch bounds, else the largest block.
+      dropProvenChecks(module, config.features.requiredThreads ?? config.features.maxThreads ?? [1024, 1024, 64]);
+    }
     eliminateDeadCode(module);
     checkpoint("dce", module);
   }

@@ -64,7 +64,7 @@ test("owners are plain data, equal after serialization; host and device owners d
   const back = JSON.parse(JSON.stringify(o));
   assert.deepEqual(back, o);
   assert.equal(ownerKey(back), ownerKey(o));
-  assert.equal(o.gpuc, GPUC_VERSION);
+  assert.match(o.gpuc, new RegExp(`^${GPUC_VERSION.replace(/\./g, "\\.")}\\+(dev|[0-9a-f]{16})$`), "gpuc's version and build");
   const host = cacheOwner("js", {}, { boundsCheck: true, debugLevel: 1 });
   assert.notEqual(ownerKey(host), ownerKey(cacheOwner("wgsl", {}, { boundsCheck: true, debugLevel: 1 })));
   assert.equal(cacheOwner("wgsl", {}, { boundsCheck: true, debugLevel: 1 }).alwaysInline, true);
@@ -257,11 +257,15 @@ test("kernel images: a failing workload writes nothing; another gpuc version's e
   const good = join(dir, "good.gpucimg");
   assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", good).code, 0);
   const { entries } = parseImage(readFileSync(good), good);
-  const old = entries.map((e) => ({ ...e, owner: { ...e.owner, gpuc: "0.0.1" } }));
+  const old = entries.map((e) => ({ ...e, owner: { ...e.owner, gpuc: "0.0.1+0123456789abcdef" } }));
   const oldImage = join(dir, "old.gpucimg");
   writeFileSync(oldImage, serializeImage(old));
   const inspect = gpuc({}, "image", "inspect", oldImage);
   assert.match(inspect.out, /skipped: js axpy: compiled by gpuc 0\.0\.1; this is gpuc 0\.1\.0/);
+  // Another build of the same version (the compiler changed): skipped by a built gpuc too.
+  const otherBuild = join(dir, "other-build.gpucimg");
+  writeFileSync(otherBuild, serializeImage(entries.map((e) => ({ ...e, owner: { ...e.owner, gpuc: "0.1.0+0123456789abcdef" } }))));
+  assert.match(gpuc({}, "image", "inspect", otherBuild).out, /skipped: js axpy: compiled by another build of gpuc 0\.1\.0 \(0123456789abcdef\); this is build [0-9a-f]{16}/);
   assert.match(inspect.out, /\n0 usable, 8 skipped\n$/);
   const r = app({ GPUC_CACHE: "0" }, oldImage);
   assert.equal(r.compiled, true, "nothing fit: compiled");

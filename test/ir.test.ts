@@ -8,7 +8,7 @@ import { OPS, type OpName } from "../src/ir/ops.ts";
 import { T, wrapValue, type Scalar } from "../src/ir/types.ts";
 import { InvalidIRError, validateModule } from "../src/ir/validate.ts";
 import { foldConstants } from "../src/ir/passes/fold.ts";
-import { kernel } from "../src/index.ts";
+import { device, kernel, KernelError } from "../src/index.ts";
 
 /** A tiny builder for hand-made (and deliberately broken) IR. */
 function fn(body: (f: Function, e: (x: Expr) => ExprHandle) => Block, extra: Partial<Function> = {}): Module {
@@ -157,4 +157,52 @@ test("passes: dead code and constant branches disappear", async () => {
 test("printModule is deterministic", async () => {
   const f = function det(out: Float32Array, x: Float32Array) { out[0] = Math.sqrt(x[0]) + 1; };
   assert.equal(await ir(f, ["f32[]", "f32[]"]), await ir(f, ["f32[]", "f32[]"]));
+});
+
+test("bounds checks proven by ranges are dropped — and only those (thread indices, launch bounds, remainders)", async () => {
+  const dce = async (fn: Function, opts: Record<string, unknown>, types: string[]) => {
+    let text = "";
+    await kernel(fn, opts).compile({ target: "js", types, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+    return text;
+  };
+  const sharedByThread = function byThread(o: Float32Array) {
+    const s = shared(Float32Array, 64);
+    const t = threadIdx.x;
+    s[t] = t;
+    syncthreads();
+    o[t] = s[63 - t] + s[t % 7];
+  };
+  // With the block fixed at 64 threads, t < 64: s[t] and s[63 - t] need no check; t % 7 < 7 never did.
+  const fixed = await dce(sharedByThread, { requiredThreads: 64 }, ["f32[]"]);
+  assert.doesNotMatch(fixed, /ge\.u32\(u32\([^)]*\), 64:u32\)/);
+  assert.match(fixed, /ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:o\)\)\)/, "o's length is not known: its check stays");
+  // Without launch bounds a block may have 1024 threads: the checks of s stay (not t % 7).
+  const open = await dce(sharedByThread, {}, ["f32[]"]);
+  assert.equal((open.match(/, 64:u32\)/g) ?? []).length, 2);
+  // One past the end is not proven: the check stays and still reports.
+  const pastEnd = function pastEnd(o: Float32Array) {
+    const s = shared(Float32Array, 64);
+    const t = threadIdx.x;
+    s[t] = 1;
+    syncthreads();
+    o[t] = s[t + 1];
+  };
+  assert.match(await dce(pastEnd, { requiredThreads: 64 }, ["f32[]"]), /%\d+:tmp = add\.i32\(%\d+:t, 1:i32\)[^\n]*\n  if ge\.u32\(u32\(%\d+:tmp\), 64:u32\)/);
+  const dev = await device("cpu");
+  await assert.rejects(kernel(pastEnd, { requiredThreads: 64 }).launch(dev, { blocks: 1, threads: 64 }, new Float32Array(64)), (e: unknown) =>
+    e instanceof KernelError && e.kind === "bounds" && /index 64 out of bounds for array 's' of length 64/.test(e.message));
+  // A counter (j = j + 1) has no settled range (it could wrap below zero, and j % 8 with it): its
+  // checks stay; threadIdx.x % 8 is below 8 whatever else the kernel does.
+  const counter = function counter(o: Float32Array) {
+    const a = new Float32Array(8);
+    for (let j = 0; j < o.length; j++) a[j % 8] += o[j];
+    o[threadIdx.x % 8] = a[threadIdx.x % 8];
+  };
+  const c = await dce(counter, {}, ["f32[]"]);
+  assert.equal((c.match(/, 8:u32\)/g) ?? []).length, 2, "the two copies of the loop (versioned) keep a[j % 8]'s check");
+  assert.doesNotMatch(c, /%(\d+):tmp = rem\.i32\(threadIdx\.x, 8:i32\)[^\n]*\n {2}if ge\.u32\(u32\(%\1:tmp\), 8:u32\)/);
+  const o = Float32Array.from({ length: 8 }, (_, i) => i);
+  await kernel(counter).launch(dev, { blocks: 1, threads: 1 }, o);
+  assert.equal(o[0], 0);
+  dev.close();
 });

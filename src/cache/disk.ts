@@ -15,6 +15,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { sha256 } from "./sha256.js";
+import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry, Signature } from "./entry.js";
 
 const FORMAT = 1;
@@ -168,8 +169,13 @@ export function defaultCacheDir(): string {
   return join(base, "gpuc");
 }
 
-/** The disk cache of this process, or null when GPUC_CACHE=0 disables it. */
+/**
+ * The disk cache of this process, or null when GPUC_CACHE=0 disables it — or when gpuc runs from
+ * its sources (build "dev": its code may change under the same version, and entries made by an
+ * earlier state of it would be revived), unless GPUC_CACHE=1 asks for it.
+ */
 export function openDiskCache(): DiskCache | null {
   if (process.env.GPUC_CACHE === "0") return null;
+  if (GPUC_BUILD === "dev" && process.env.GPUC_CACHE !== "1") return null;
   return new DiskCache(defaultCacheDir());
 }

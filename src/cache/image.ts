@@ -10,6 +10,7 @@
 
 import { TARGET_INFO } from "../targets/info.js";
 import { GPUC_VERSION } from "../version.js";
+import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry, Signature } from "./entry.js";
 import { findPoison } from "./poison.js";
 import { sha256 } from "./sha256.js";
@@ -46,7 +47,11 @@ export function parseImage(bytes: Uint8Array, source: string): { report: ImageRe
   for (const { checksum, entry } of doc.entries) {
     const skip = (reason: string) => report.skipped.push({ kernel: entry.kernel, target: entry.owner?.target ?? "?", reason });
     if (sha256(JSON.stringify(entry)) !== checksum) { skip("its checksum does not match"); continue; }
-    if (entry.owner.gpuc !== GPUC_VERSION) { skip(`compiled by gpuc ${entry.owner.gpuc}; this is gpuc ${GPUC_VERSION}`); continue; }
+    const [version, build] = entry.owner.gpuc.split("+");
+    if (version !== GPUC_VERSION) { skip(`compiled by gpuc ${version}; this is gpuc ${GPUC_VERSION}`); continue; }
+    // Another build of this version (a changed compiler): its code is not this build's. (Running
+    // from the sources, the build is "dev" and cannot tell; owners still must match to revive.)
+    if (GPUC_BUILD !== "dev" && build !== GPUC_BUILD) { skip(`compiled by another build of gpuc ${version} (${build}); this is build ${GPUC_BUILD}`); continue; }
     if (!TARGET_INFO[entry.owner.target]) { skip(`for target '${entry.owner.target}', which this gpuc does not have`); continue; }
     const poison = findPoison(entry.artifact);
     if (poison) { skip(`poisoned: ${poison}`); continue; }
@@ -58,7 +63,7 @@ export function parseImage(bytes: Uint8Array, source: string): { report: ImageRe
 
 /** The bytes of an image holding `entries`. */
 export function serializeImage(entries: CacheEntry[]): Uint8Array {
-  const body = JSON.stringify({ gpuc: GPUC_VERSION, created: new Date().toISOString(), entries: entries.map((entry) => ({ checksum: sha256(JSON.stringify(entry)), entry })) });
+  const body = JSON.stringify({ gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, created: new Date().toISOString(), entries: entries.map((entry) => ({ checksum: sha256(JSON.stringify(entry)), entry })) });
   return new TextEncoder().encode(`gpuc-image ${IMAGE_FORMAT} ${sha256(body)}\n${body}`);
 }
 

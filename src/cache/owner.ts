@@ -1,5 +1,5 @@
 // Cache owners (DESIGN §4): everything compiled is stored and looked up per owner, a token made
-// of what can change the output for the same source — gpuc's version, the target and its
+// of what can change the output for the same source — gpuc's version and build, the target and its
 // features, the back-end parameters, always-inline and the relocation strategy. Owners are plain
 // data: equal after serialization and reload. The CPU (host) owner and each device owner differ
 // in their target, so their entries never mix.
@@ -8,6 +8,7 @@ import { TARGET_INFO } from "../targets/info.js";
 import type { TargetFeatures } from "../targets/target.js";
 import type { RelocationStrategy } from "../reloc/manifest.js";
 import { GPUC_VERSION } from "../version.js";
+import { GPUC_BUILD } from "../build-id.js";
 
 export interface CacheOwner {
   readonly gpuc: string;
@@ -27,7 +28,7 @@ export interface CacheOwner {
 export function cacheOwner(target: string, features: TargetFeatures, params: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 }): CacheOwner {
   const info = TARGET_INFO[target];
   return {
-    gpuc: GPUC_VERSION, target,
+    gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, target,
     arch: features.arch ?? info?.arches?.[0] ?? null,
     fastMath: features.fastMath === true,
     maxThreads: features.maxThreads ? [...features.maxThreads] : null,

@@ -25,12 +25,8 @@ function table($state, out, $gx, $gy, $gz, $dx, $dy, $dz) {
     let i = 0, tmp = 0;
     i = $tx;
     tmp = (i % 3) | 0;
-    if ((tmp >>> 0) >= 3) {
-      gpuc_report_exception$0($state, 1, 0, tmp, 3, $bx, $by, $bz, $tx, $ty, $tz);
-      throw $trap;
-    }
     if ((i >>> 0) >= (out.length >>> 0)) {
-      gpuc_report_exception$0($state, 2, 1, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+      gpuc_report_exception$0($state, 2, 0, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
       throw $trap;
     }
     out[i] = Math.fround($g0_WEIGHTS[tmp] * 3);

@@ -39,10 +39,6 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   var v_tmp: i32;
   v_i = i32(lid.x);
   v_tmp = (v_i % 3i);
-  if ((u32(v_tmp) >= 3u)) {
-    gpuc_report_exception(1i, 1i, v_tmp, 3i);
-    return;
-  }
   if ((u32(v_i) >= u32(params.v_out_len))) {
     gpuc_report_exception(2i, 2i, v_i, params.v_out_len);
     return;

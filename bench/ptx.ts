@@ -85,9 +85,9 @@ function nvccPtx(file: string, fmad: boolean): string {
 }
 
 const cases = [
-  { name: "saxpy", cu: "saxpy.cu", entry: "saxpy", k: saxpy, types: ["f32", "f32[]", "f32[]"] },
-  { name: "reduction (block sums)", cu: "reduce.cu", entry: "blockSums", k: blockSums, types: ["f32[]", "f32[]"] },
-  { name: "tiled matmul", cu: "matmul.cu", entry: "matmul", k: matmul, types: ["f32[]", "f32[]", "f32[]", "i32"] },
+  { name: "saxpy", cu: "saxpy.cu", entry: "saxpy", k: saxpy, types: ["f32", "f32[]", "f32[]"], block: [256] },
+  { name: "reduction (block sums)", cu: "reduce.cu", entry: "blockSums", k: blockSums, types: ["f32[]", "f32[]"], block: [256] },
+  { name: "tiled matmul", cu: "matmul.cu", entry: "matmul", k: matmul, types: ["f32[]", "f32[]", "f32[]", "i32"], block: [16, 16] },
 ];
 
 const rows: string[][] = [];
@@ -102,7 +102,7 @@ for (const c of cases) {
   writeFileSync(join(cudaDir, `${stem}.${ARCH}.nofma.ptx`), refExactPtx);
   const src = (c.k as unknown as { fn: Function }).fn;
   const variants: [string, Measure][] = [];
-  for (const [label, opts] of [["gpuc (checks on)", {}], ["gpuc (checks off)", { boundsCheck: false }], ["gpuc (checks off, fastMath)", { boundsCheck: false, fastMath: true }]] as const) {
+  for (const [label, opts] of [["gpuc (checks on)", {}], ["gpuc (checks on, requiredThreads)", { requiredThreads: c.block }], ["gpuc (checks off)", { boundsCheck: false }], ["gpuc (checks off, fastMath)", { boundsCheck: false, fastMath: true }]] as const) {
     const art = await kernel(src, { name: c.entry, ...opts }).compile({ target: "ptx", types: c.types, features: { arch: ARCH } });
     variants.push([label, measure(art.code as string, art.entry, `${c.entry}-${label.replace(/\W+/g, "-")}`)]);
   }

@@ -45,6 +45,15 @@ test("unsupported-syntax: every construct is named, all reported at once", async
     `${FILE}:20:13: closures are not supported in kernels; declare a helper function and call it\n(2 errors)`);
 });
 
+test("unsupported-syntax in a kernel's parameters is reported as such, not as an argument count", async () => {
+  const r = await compileError(F.restAndDefault, undefined, [new Float32Array(4), new Float32Array(4)]);
+  assert.equal(r.message, `${FILE}:98:35: a rest parameter is not supported in a kernel's parameters; use plain names`);
+  const d = await compileError(F.defaultParam, undefined, [new Float32Array(4), 3]);
+  assert.equal(d.message, `${FILE}:102:33: a default value is not supported in a kernel's parameters; use plain names`);
+  const t = await compileError(F.readsThis);
+  assert.equal(t.message, `${FILE}:107:10: 'this' is not supported in kernels`);
+});
+
 test("invalid-assignment: const and constant tables", async () => {
   const e = await compileError(F.assignConst);
   assert.equal(e.kind, "invalid-assignment");
@@ -127,7 +136,7 @@ test("locations in TypeScript run through a loader map back to the .ts source", 
   } catch (err) {
     assert.ok(err instanceof CompileError);
     assert.equal(err.location?.file, "test/errors.test.ts");
-    assert.equal(err.location?.line, 122);
+    assert.equal(err.location?.line, 131);
   }
 });
 

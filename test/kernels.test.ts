@@ -67,6 +67,11 @@ function fib(n: number): number { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
 function gcd(a: number, b: number): number { if (b === 0) return a; return gcd(b, a % b); }
 function isEven(n: number): boolean { if (n === 0) return true; return isOdd(n - 1); }
 function isOdd(n: number): boolean { if (n === 0) return false; return isEven(n - 1); }
+// A three-function cycle whose only base case is in the first: the others' types come from the
+// first one's fixed point (they were once reported as "cannot infer the return type").
+function cycleA(n: number): number { return n <= 0 ? 0.5 : cycleB(n - 1); }
+function cycleB(n: number): number { return cycleC(n) * 2; }
+function cycleC(n: number): number { return cycleA(n) - 1; }
 
 // =============================================================================================
 
@@ -733,6 +738,17 @@ describe("helpers", () => {
     if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 16 }, o));   // WGSL has no call stack
     await k.launch(dev, { blocks: 1, threads: 16 }, o);
     same(o, Array.from({ length: 16 }, (_v, i) => (i % 2 === 0 ? 10 : 20)));
+  });
+
+  dtest("a cycle of three recursive helpers typed by arithmetic on each other's results", async ({ dev, same, wgsl }) => {
+    const k = kernel(function cycle(o: Float32Array) {
+      const i = threadIdx.x;
+      o[i] = cycleA(i) + cycleB(i);
+    }, { scope: { cycleA, cycleB, cycleC } });
+    const o = poisonF32(8);
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL has no call stack
+    await k.launch(dev, { blocks: 1, threads: 8 }, o);
+    same(o, Array.from({ length: 8 }, (_v, i) => Math.fround(cycleA(i) + cycleB(i))));
   });
 });
 

@@ -75,7 +75,11 @@ class Lowerer {
     for (const p of node.params) {
       const param = p.type === "TSParameterProperty" ? p.parameter : p;
       if (param.type !== "Identifier") {
-        this.error("unsupported-syntax", `${describe(param)} parameters are not supported; use plain names`, param);
+        this.error("unsupported-syntax", `${describe(param)} is not supported in a kernel's parameters; use plain names`, param);
+        // Still a parameter, so that the kernel's arity is what the user wrote and this error,
+        // not an argument count, is what a compile reports.
+        const named = param.type === "RestElement" ? param.argument : param.type === "AssignmentPattern" ? param.left : null;
+        params.push(this.declare(named?.type === "Identifier" ? named.name : `(parameter ${params.length + 1})`, "param", param, null));
         continue;
       }
       params.push(this.declare(param.name, "param", param, annotationType(param.typeAnnotation)));
@@ -387,6 +391,7 @@ class Lowerer {
   private member(e: any): UExpr {
     const span = spanOf(e);
     if (e.optional) return this.bad("optional chaining is not supported in kernels", e);
+    if (e.object.type === "ThisExpression") return this.bad("'this' is not supported in kernels", e.object);
     if (e.computed) return { k: "index", array: this.expr(e.object), index: this.expr(e.property), span };
     const prop: string = e.property.name;
     const path = this.intrinsicPath(e);

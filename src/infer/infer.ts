@@ -27,6 +27,8 @@ interface MethodInstance {
   /** Inferred while a caller's return type was still provisional (mutual recursion): redo on next use. */
   provisional: boolean;
   fn: IRFunction | null;
+  /** What the last inference of a provisional instance found: reported once the recursion settles. */
+  deferred?: Diagnostic[];
 }
 
 const MAX_ITERATIONS = 64;
@@ -72,6 +74,8 @@ class ModuleBuilder implements ModuleContext {
   private instances = new Map<string, MethodInstance>();
   private functions: (IRFunction | null)[] = [];
   private stack: MethodInstance[] = [];
+  /** Provisional instances whose diagnostics wait for the outermost inference to end. */
+  private deferred = new Set<MethodInstance>();
   private globals: Global[] = [];
   private shared: Shared[] = [];
   private tables = new Map<UTable, { handle: number; type: Type }>();
@@ -238,17 +242,26 @@ class ModuleBuilder implements ModuleContext {
       if (stable) {
         mi.fn = result.fn;
         const here = (at: number): Frame[] => resolveFrames([{ function: u.name, src: u.source, at }, ...frames]);
-        for (const e of result.errors) this.diags.add({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause });
+        const found: Diagnostic[] = result.errors.map((e) => ({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause }));
         for (const r of pass.unknownReads)
-          this.diags.error("type", `variable '${u.vars[r.v].name}' is used before any value is assigned to it`, u.source, r.span, here(r.span.start));
+          found.push({ kind: "type", message: `variable '${u.vars[r.v].name}' is used before any value is assigned to it`, location: u.source.locate(r.span.start), frames: here(r.span.start) });
         for (const c of pass.unknownCalls)
-          this.diags.error("type", `cannot infer the return type of recursive function '${c.name}' (does every path recurse?)`, u.source, c.span, here(c.span.start));
+          found.push({ kind: "type", message: `cannot infer the return type of recursive function '${c.name}' (does every path recurse?)`, location: u.source.locate(c.span.start), frames: here(c.span.start) });
+        // A provisional instance (it called a function whose inference is still in progress:
+        // mutual recursion) is inferred again on that function's next pass; only what its last
+        // inference finds is reported, when the outermost inference ends.
+        if (mi.provisional) { mi.deferred = found; this.deferred.add(mi); }
+        else { mi.deferred = undefined; for (const d of found) this.diags.add(d); }
         break;
       }
     }
     this.functions[mi.handle] = mi.fn;
     this.stack.pop();
     mi.state = "done";
+    if (this.stack.length === 0) {
+      for (const m of this.deferred) for (const d of m.deferred ?? []) this.diags.add(d);
+      this.deferred.clear();
+    }
   }
 
   table(t: UTable): { handle: number; type: Type } | { conflict: UTable } {

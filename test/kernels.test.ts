@@ -1666,6 +1666,38 @@ describe("more language features", () => {
     same(o, want);
   });
 
+  dtest("exact JS results where WGSL's built-ins differ: f32 % with large quotients, sign/round of NaN and signed zeros, min/max of ±0, integer ÷ a constant 0", async ({ dev, same }) => {
+    const k = kernel(function jsExact(x: Float32Array, y: Float32Array, z: Float32Array, o: Float32Array, n: Int32Array, q: Int32Array) {
+      const i = threadIdx.x;
+      o[i * 7] = x[i] % y[i];
+      o[i * 7 + 1] = -x[i] % y[i];
+      o[i * 7 + 2] = Math.sign(z[i]);
+      o[i * 7 + 3] = Math.round(z[i]);
+      o[i * 7 + 4] = Math.min(z[i], -z[i]);
+      o[i * 7 + 5] = Math.max(z[i], -z[i]);
+      o[i * 7 + 6] = Math.cbrt(z[i]);
+      q[i * 2] = (n[i] / 0) | 0;
+      q[i * 2 + 1] = n[i] % 0;
+    });
+    // x / y up to 2^151 (WGSL's x - y * trunc(x / y) loses every bit there); no subnormals
+    // (WGSL may flush them).
+    const x = Float32Array.from([1e10, 16777215, 3.4e38, -7.25, 0.1, 5, 123456.7, 1e-30]);
+    const y = Float32Array.from([3, 0.1, 1.5e-38, 2, 1e-7, -0.75, 0.001, 3e-31]);
+    const z = Float32Array.from([NaN, -0, 0, -0.3, -0.5, 0.5, 2.5, -2.5]);
+    const n = Int32Array.from([7, -7, 0, 2147483647, -2147483648, 1, -1, 12345]);
+    const len = x.length;
+    const o = poisonF32(len * 7), q = poisonI32(len * 2);
+    await k.launch(dev, { blocks: 1, threads: len }, x, y, z, o, n, q);
+    const want = new Float32Array(len * 7), wantQ = new Int32Array(len * 2);
+    forThreads(len, (i) => {
+      want.set([x[i] % y[i], -x[i] % y[i], Math.sign(z[i]), Math.round(z[i]), Math.min(z[i], -z[i]), Math.max(z[i], -z[i]), Math.cbrt(z[i])], i * 7);
+      wantQ.set([0, 0], i * 2);
+    });
+    // Every element exactly, signed zeros and NaN included (cbrt to within f32 rounding).
+    same(o, want, "f32 results", { floats: (j) => j % 7 === 6 });
+    same(q, wantQ, "integer ÷ 0 and % 0");
+  });
+
   dtest("helpers that read the thread indices themselves", async ({ dev, same }) => {
     function lin3() {
       return ((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x) * (blockDim.x * blockDim.y * blockDim.z)

@@ -40,6 +40,9 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
         const oneRight = (e.op === "mul" || e.op === "div") && isConst(b, 1), oneLeft = e.op === "mul" && isConst(a, 1);
         if (zeroRight || oneRight) { f.exprs[h] = { ...f.exprs[a], loc: e.loc }; return; }
         if (zeroLeft || oneLeft) { f.exprs[h] = { ...f.exprs[b], loc: e.loc }; return; }
+        // Integer x / 0 and x % 0 are 0 (JS: (x / 0) | 0, and the language's x % 0); WGSL also
+        // rejects a constant zero divisor outright. Expressions are pure, so x can go.
+        if ((e.op === "div" || e.op === "rem") && isConst(b, 0)) { replace(0); return; }
       }
       // Short-circuit ops with a constant left side.
       if ((e.op === "land" || e.op === "lor") && c(e.args[0])) {

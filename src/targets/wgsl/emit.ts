@@ -422,7 +422,8 @@ class WGSLEmitter {
       case "mul": return `(${x} * ${y})`;
       // JS: (a / 0) | 0 is 0; WGSL gives a.
       case "div": return t === "i32" || t === "u32" ? `select(${x} / ${y}, ${zero}, ${y} == ${zero})` : `(${x} / ${y})`;
-      case "rem": return `(${x} % ${y})`;
+      // Floats: JS's % is exact (fmod); WGSL's is x - y * trunc(x / y), wrong for large quotients.
+      case "rem": return t === "f32" ? this.use("gpuc_fmodf", `gpuc_fmodf(${x}, ${y})`) : `(${x} % ${y})`;
       // Floats: NaN in, NaN out (WGSL's min/max leave NaN undefined).
       case "min": return t === "f32" ? this.use("gpuc_minf", `gpuc_minf(${x}, ${y})`) : `min(${x}, ${y})`;
       case "max": return t === "f32" ? this.use("gpuc_maxf", `gpuc_maxf(${x}, ${y})`) : `max(${x}, ${y})`;
@@ -432,7 +433,7 @@ class WGSLEmitter {
       case "hypot": return `length(vec2<f32>(${x}, ${y}))`;
       case "neg": return `(-${x})`;
       case "abs": return t === "u32" ? x : `abs(${x})`;
-      case "sign": return t === "u32" ? `select(0u, 1u, ${x} > 0u)` : `sign(${x})`;
+      case "sign": return t === "u32" ? `select(0u, 1u, ${x} > 0u)` : t === "f32" ? this.use("gpuc_signf", `gpuc_signf(${x})`) : `sign(${x})`;
       case "and": return `(${x} & ${y})`;
       case "or": return `(${x} | ${y})`;
       case "xor": return `(${x} ^ ${y})`;
@@ -454,9 +455,8 @@ class WGSLEmitter {
       case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "sin": case "cos": case "tan":
       case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
         return `${op}(${x})`;
-      // JS rounds halves up (toward +infinity); WGSL's round() rounds them to even.
-      case "round": return `select(floor(${x}), floor(${x}) + 1.0, ${x} - floor(${x}) >= 0.5)`;
-      case "cbrt": return `(sign(${x}) * pow(abs(${x}), 1.0 / 3.0))`;
+      case "round": return this.use("gpuc_round", `gpuc_round(${x})`);
+      case "cbrt": return `(${this.use("gpuc_signf", `gpuc_signf(${x})`)} * pow(abs(${x}), 1.0 / 3.0))`;
       case "expm1": return `(exp(${x}) - 1.0)`;
       case "log10": return `(log2(${x}) * 0.30102999566398120)`;
       case "log1p": return `log(1.0 + ${x})`;
@@ -535,8 +535,55 @@ const PRELUDE: Record<string, string> = {
   gpuc_inf: "fn gpuc_inf() -> f32 { return bitcast<f32>(gpuc_special.x); }",
   gpuc_nan: "fn gpuc_nan() -> f32 { return bitcast<f32>(gpuc_special.y); }",
   gpuc_isnan: "fn gpuc_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }",
-  gpuc_minf: "fn gpuc_minf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } return min(a, b); }",
-  gpuc_maxf: "fn gpuc_maxf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } return max(a, b); }",
+  // JS's min and max: NaN if either is NaN; min(0, -0) is -0 and max(0, -0) is 0 (equal
+  // operands differ at most in the sign bit: OR keeps a minus, AND drops it).
+  gpuc_minf: "fn gpuc_minf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } if (a == b) { return bitcast<f32>(bitcast<u32>(a) | bitcast<u32>(b)); } return min(a, b); }",
+  gpuc_maxf: "fn gpuc_maxf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } if (a == b) { return bitcast<f32>(bitcast<u32>(a) & bitcast<u32>(b)); } return max(a, b); }",
+  // JS's Math.sign: NaN and signed zeros come back as they are (WGSL's sign() may give 0 for NaN).
+  gpuc_signf: "fn gpuc_signf(x: f32) -> f32 { if (gpuc_isnan(x) || x == 0.0) { return x; } return select(-1.0, 1.0, x > 0.0); }",
+  // JS's Math.round: halves up (toward +infinity; WGSL's round() goes to even), a negative input
+  // that rounds to zero gives -0, NaN stays NaN.
+  gpuc_round: [
+    "fn gpuc_round(x: f32) -> f32 {",
+    "  if (gpuc_isnan(x)) { return x; }",
+    "  let f = floor(x);",
+    "  let r = select(f, f + 1.0, x - f >= 0.5);",
+    "  return bitcast<f32>(bitcast<u32>(r) | (bitcast<u32>(x) & 0x80000000u));",
+    "}",
+  ].join("\n"),
+  // JS's % on f32 values, exactly (the result of fmod is always representable): the quotient's
+  // bits one exponent step at a time on the 24-bit significands (musl's fmodf, by bits).
+  gpuc_fmodf: [
+    "fn gpuc_fmodf(x: f32, y: f32) -> f32 {",
+    "  let ux = bitcast<u32>(x);",
+    "  let sx = ux & 0x80000000u;",
+    "  let ax = ux & 0x7fffffffu;",
+    "  let ay = bitcast<u32>(y) & 0x7fffffffu;",
+    "  if (ax >= 0x7f800000u || ay > 0x7f800000u || ay == 0u) { return gpuc_nan(); }",
+    "  if (ax < ay) { return x; }",
+    "  if (ax == ay) { return bitcast<f32>(sx); }",
+    "  // Significands with the implicit bit; a subnormal's is normalized (its exponent goes below 1).",
+    "  var ex = i32(ax >> 23u);",
+    "  var ey = i32(ay >> 23u);",
+    "  var mx = (ax & 0x7fffffu) | 0x800000u;",
+    "  var my = (ay & 0x7fffffu) | 0x800000u;",
+    "  if (ex == 0) { let s = countLeadingZeros(ax) - 8u; mx = ax << s; ex = 1 - i32(s); }",
+    "  if (ey == 0) { let s = countLeadingZeros(ay) - 8u; my = ay << s; ey = 1 - i32(s); }",
+    "  // mx < 2 * my < 2^25 throughout.",
+    "  for (var n = ex - ey; n > 0; n = n - 1) {",
+    "    if (mx >= my) { mx = mx - my; }",
+    "    if (mx == 0u) { return bitcast<f32>(sx); }",
+    "    mx = mx << 1u;",
+    "  }",
+    "  if (mx >= my) { mx = mx - my; }",
+    "  if (mx == 0u) { return bitcast<f32>(sx); }",
+    "  let s = countLeadingZeros(mx) - 8u;",
+    "  mx = mx << s;",
+    "  ey = ey - i32(s);",
+    "  if (ey > 0) { return bitcast<f32>(sx | (u32(ey) << 23u) | (mx & 0x7fffffu)); }",
+    "  return bitcast<f32>(sx | (mx >> u32(1 - ey)));",
+    "}",
+  ].join("\n"),
   gpuc_pow: [
     "fn gpuc_pow(x: f32, y: f32) -> f32 {",
     "  if (y == 0.0) { return 1.0; }",
@@ -581,6 +628,6 @@ const PRELUDE: Record<string, string> = {
 
 const PRELUDE_DEPS: Record<string, string[]> = {
   gpuc_inf: ["gpuc_bits"], gpuc_nan: ["gpuc_bits"],
-  gpuc_minf: ["gpuc_isnan", "gpuc_nan"], gpuc_maxf: ["gpuc_isnan", "gpuc_nan"],
+  gpuc_minf: ["gpuc_isnan", "gpuc_nan"], gpuc_maxf: ["gpuc_isnan", "gpuc_nan"], gpuc_fmodf: ["gpuc_nan"], gpuc_signf: ["gpuc_isnan"], gpuc_round: ["gpuc_isnan"],
   gpuc_pow: ["gpuc_isnan", "gpuc_nan", "gpuc_inf"],
 };

@@ -4,7 +4,7 @@
 # of bench/cuda.ts (saxpy and a reduction against the copy bandwidth, the tiled 4096² matmul
 # against nvcc's PTX of the same algorithm). Installs nothing: it needs Node.js 20+ and the
 # repository's node_modules and dist/, or the .gpu/ bundle that scripts/gpu-pack.sh prepares
-# (Node and the modules the tests need, for a machine without Node). About 2 minutes on an H200.
+# (Node and the modules the tests need, for a machine without Node). About 2–3 minutes on an H200.
 # Logs go to $OUT when it is set (the device tool), else to /tmp.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,4 +35,8 @@ node dist/cli/main.js demo 2>&1 | tee "$logs/gpu-demo.log" | tail -15 || status=
 echo "== 3. timings"
 node --import tsx bench/cuda.ts 2>&1 | tee "$logs/gpu-bench.log" || status=1
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
+echo "== 4. differential fuzzing: 300 random kernels on CUDA against the CPU device (exact)"
+node scripts/fuzz.mjs --device cuda --count 300 > "$logs/gpu-fuzz.log" 2>&1 || status=1
+grep -A3 -E '^(DIFFERS|FAILED)' "$logs/gpu-fuzz.log" | head -24
+tail -1 "$logs/gpu-fuzz.log"
 exit $status

@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// Differential fuzzing: random kernels of arithmetic, Math, integer ops, ternaries and loops,
+// each run on a device and compared with a reference. Not part of `npm test` (it is random and
+// slow); run it after changing a back end, the passes or inference.
+//
+//   node scripts/fuzz.mjs                      # CPU device vs plain JavaScript (f64 and i32: exact)
+//   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
+//   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
+//   options: --count N (kernels, default 300), --seed S (default 1), --verbose
+//
+// What each comparison may assume:
+// - js: the kernel language on f64 arrays and i32 values is JavaScript, so the generator keeps to
+//   that subset (no u32 mixed with i32, which promotes as in C; no f32; integer sums wrapped with
+//   `| 0`, products through Math.imul) and every element must be identical (Object.is).
+// - webgpu: f32 only, finite inputs; integer results exact, float results within 1e-5 relative
+//   (WGSL's accuracy), elements whose reference is NaN or infinite are skipped (WGSL lets the
+//   driver assume none occurs), transcendental functions left out. What remains may still differ
+//   by the driver's fast math, and a difference is a lead, not a verdict: lavapipe reassociates
+//   `(a - b) + b` into `a`, and a comparison with a NaN made along the way (`x % 0`) may go either
+//   way.
+// - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
+//   functions, which are left out.
+//
+// Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
+
+import { kernel, device, CompileError } from "gpuc";
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i < 0 ? dflt : args[i + 1]; };
+const mode = opt("device", "js");
+const count = Number(opt("count", 300));
+let seed = Number(opt("seed", 1)) * 7919 + 17;
+const verbose = args.includes("--verbose");
+if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
+
+const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+const pick = (a) => a[Math.floor(rnd() * a.length)];
+
+const exactUnary = ["sqrt", "abs", "floor", "ceil", "round", "trunc", "sign"];
+const mathUnary = mode === "js" ? [...exactUnary, "exp", "log", "sin", "cos", "atan", "tanh", "cbrt", "log2", "expm1", "asinh", "log1p"] : exactUnary;
+const mathBinary = mode === "js" ? ["min", "max", "pow", "atan2", "hypot"] : ["min", "max"];
+const literals = mode === "webgpu" ? ["1.5", "0.25", "-3", "7", "0.1"] : ["1.5", "0.25", "-3", "7", "0.1", "1e30"];
+
+function fexpr(d) {
+  if (d <= 0 || rnd() < 0.2) return pick(["x[i]", "x[i+1]", "x[i+2]", "c"]);
+  const r = rnd();
+  if (r < 0.4) return `(${fexpr(d - 1)} ${pick(["+", "-", "*", "/", "%"])} ${fexpr(d - 1)})`;
+  if (r < 0.5) return `(${fexpr(d - 1)} ${pick(["+", "-", "*", "/", "%"])} ${pick(literals)})`;
+  if (r < 0.62) return `Math.${pick(mathUnary)}(${fexpr(d - 1)})`;
+  if (r < 0.7) return `Math.${pick(mathBinary)}(${fexpr(d - 1)}, ${fexpr(d - 1)})`;
+  if (r < 0.8) return `(${cexpr(d - 1)} ? ${fexpr(d - 1)} : ${fexpr(d - 1)})`;
+  if (r < 0.88) return `(- ${fexpr(d - 1)})`;
+  return `(${fexpr(d - 1)} ${pick(["+", "-", "*"])} ${iexpr(d - 1)})`;
+}
+function iexpr(d) {
+  if (d <= 0 || rnd() < 0.2) return pick(["(x[i]|0)", "(x[i+1]|0)", "i", "5", "-9", "(c|0)", "2147483647"]);
+  const r = rnd();
+  if (r < 0.3) return `((${iexpr(d - 1)} ${pick(["+", "-"])} ${iexpr(d - 1)}) | 0)`;
+  if (r < 0.5) return `(${iexpr(d - 1)} ${pick(["&", "|", "^", "<<", ">>"])} ${iexpr(d - 1)})`;
+  if (r < 0.6) return `((${iexpr(d - 1)} / ${iexpr(d - 1)}) | 0)`;
+  if (r < 0.67) return `((${iexpr(d - 1)} % ${pick(["7", "-5", "3", "1", "0"])}) | 0)`;
+  if (r < 0.82) return `Math.${pick(["imul", "min", "max"])}(${iexpr(d - 1)}, ${iexpr(d - 1)})`;
+  if (r < 0.9) return `(~${iexpr(d - 1)})`;
+  return `(${fexpr(d - 1)} | 0)`;
+}
+function cexpr(d) {
+  const ops = ["<", "<=", ">", ">=", "===", "!=="];
+  return rnd() < 0.7 ? `(${fexpr(d)} ${pick(ops)} ${fexpr(d)})` : `(${iexpr(d)} ${pick(ops)} ${iexpr(d)})`;
+}
+
+const inputs = mode === "webgpu"
+  ? [0, -0, 1, -1, 2.5, -7.25, 1e10, -3e-5, 16777217, 0.1, 3, 65536, 2147483647, -2147483648, 4294967295]
+  : [0, -0, 1, -1, 2.5, -7.25, 1e10, -3e-5, 123456789, NaN, Infinity, -Infinity, 0.1, 3, 65536, 2147483647, -2147483648, 4294967295];
+
+const N = 8;
+const cpu = await device("cpu");
+let dev = cpu;
+if (mode !== "js") {
+  try { dev = await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
+}
+const same = (a, b) => Object.is(a, b);
+const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
+  (Number.isFinite(a) && Math.abs(a - b) <= 1e-5 * Math.max(Math.abs(a), Math.abs(b)));
+
+let differ = 0, compileErrors = 0;
+for (let t = 0; t < count; t++) {
+  const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
+  const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
+  const src = `const i = threadIdx.x; const c = x[i] * 0.5; ${body}${loop}`;
+  const make = () => new Function(`return function fuzz(x, o) { ${src} }`)();
+  const Arr = mode === "webgpu" || (mode === "cuda" && rnd() < 0.5) ? Float32Array : Float64Array;
+  const x = Arr.from({ length: N + 2 }, () => pick(inputs));
+  const got = new Arr(N), want = new Arr(N);
+  try {
+    if (mode === "js") {
+      globalThis.threadIdx = { x: 0 };
+      const f = make();
+      for (let i = 0; i < N; i++) { globalThis.threadIdx.x = i; f(x, want); }
+    } else {
+      await kernel(make()).launch(cpu, { blocks: 1, threads: N }, x, want);
+    }
+    await kernel(make()).launch(dev, { blocks: 1, threads: N }, x, got);
+  } catch (e) {
+    // Only a user error the generator could have written is acceptable; anything else is a bug.
+    if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}\n  ${src}`); continue; }
+    differ++;
+    console.log(`FAILED ${e?.kind ?? ""}: ${String(e?.message).split("\n")[0]}\n  ${src}`);
+    continue;
+  }
+  const ok = mode === "webgpu" ? close : same;
+  const bad = [];
+  for (let i = 0; i < N; i++) if (!ok(got[i], want[i])) bad.push(`[${i}] got ${got[i]}, want ${want[i]}`);
+  if (bad.length) {
+    differ++;
+    console.log(`DIFFERS (${Arr.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
+  }
+}
+console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+process.exit(differ ? 1 : 0);

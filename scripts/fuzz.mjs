@@ -6,7 +6,8 @@
 //   node scripts/fuzz.mjs                      # CPU device vs plain JavaScript (f64 and i32: exact)
 //   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
-//   options: --count N (kernels, default 300), --seed S (default 1), --verbose
+//   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
+//            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
 // What each comparison may assume:
 // - js: the kernel language on f64 arrays and i32 values is JavaScript, so the generator keeps to
@@ -24,6 +25,7 @@
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
 import { kernel, device, CompileError } from "gpuc";
+import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i < 0 ? dflt : args[i + 1]; };
@@ -31,6 +33,7 @@ const mode = opt("device", "js");
 const count = Number(opt("count", 300));
 let seed = Number(opt("seed", 1)) * 7919 + 17;
 const verbose = args.includes("--verbose");
+const ptxas = args.includes("--ptxas");
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
 const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
@@ -99,7 +102,12 @@ for (let t = 0; t < count; t++) {
     } else {
       await kernel(make()).launch(cpu, { blocks: 1, threads: N }, x, want);
     }
-    await kernel(make()).launch(dev, { blocks: 1, threads: N }, x, got);
+    const k = kernel(make());
+    await k.launch(dev, { blocks: 1, threads: N }, x, got);
+    if (ptxas) {
+      const r = await assemblePTX(await k.compile({ target: "ptx", args: [x, got] }), "sm_90");
+      if (!r.ok) { differ++; console.log(`PTXAS REJECTED:\n${formatPtxasErrors(r)}\n  ${src}`); continue; }
+    }
   } catch (e) {
     // Only a user error the generator could have written is acceptable; anything else is a bug.
     if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}\n  ${src}`); continue; }

@@ -6,6 +6,7 @@
 //   node scripts/fuzz.mjs                      # CPU device vs plain JavaScript (f64 and i32: exact)
 //   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
+//   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, on the CPU device
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
@@ -22,9 +23,14 @@
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
 //
+// - bounds: kernels index arrays (global and shared, launches with and without requiredThreads)
+//   with random i32 expressions; the kernel must stop with a bounds KernelError exactly when plain
+//   JS, run thread by thread, indexes out of range. This checks that the passes that drop
+//   checks (ir/passes/ranges.ts, the hoisting of guarded checks) drop only checks that cannot fire.
+//
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, CompileError } from "gpuc";
+import { kernel, device, CompileError, KernelError } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
@@ -34,6 +40,7 @@ const count = Number(opt("count", 300));
 let seed = Number(opt("seed", 1)) * 7919 + 17;
 const verbose = args.includes("--verbose");
 const ptxas = args.includes("--ptxas");
+const boundsMode = args.includes("--bounds");
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
 const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
@@ -86,7 +93,8 @@ const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
   (Number.isFinite(a) && Math.abs(a - b) <= 1e-5 * Math.max(Math.abs(a), Math.abs(b)));
 
 let differ = 0, compileErrors = 0;
-for (let t = 0; t < count; t++) {
+if (boundsMode) await fuzzBounds();
+else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
   const src = `const i = threadIdx.x; const c = x[i] * 0.5; ${body}${loop}`;
@@ -123,5 +131,64 @@ for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
+
+/** An i32 index expression over the thread's values (no >>>: u32 promotes as in C, not as JS). */
+function index(d) {
+  if (d <= 0 || rnd() < 0.25) return pick(["t", "b", "bd", "j", "k", "3", "0", "15", "16", "(n - 1)", "n", "-1", "m"]);
+  const r = rnd();
+  if (r < 0.35) return `(${index(d - 1)} ${pick(["+", "-", "*", "&", "|", ">>", "<<", "^"])} ${index(d - 1)})`;
+  if (r < 0.5) return `(${index(d - 1)} % ${pick(["16", "n", "10", "bd", "(n + 1)", "-4"])})`;
+  if (r < 0.6) return `(${index(d - 1)} & ${pick(["7", "15", "31"])})`;
+  if (r < 0.7) return `Math.min(${index(d - 1)}, ${index(d - 1)})`;
+  if (r < 0.78) return `Math.max(${index(d - 1)}, ${index(d - 1)})`;
+  if (r < 0.88) return `((${index(d - 1)} / ${pick(["2", "3", "bd"])}) | 0)`;
+  return `(${index(d - 1)} ? ${index(d - 1)} : ${index(d - 1)})`;
+}
+
+async function fuzzBounds() {
+  const n = 10, blocks = 2;
+  let traps = 0;
+  for (let it = 0; it < count; it++) {
+    const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
+    const stmts = [];
+    for (let s = 0, ns = 1 + Math.floor(rnd() * 3); s < ns; s++) {
+      const r = rnd();
+      // @( ) indexes x or o (length n), #( ) the shared array.
+      if (r < 0.4) stmts.push(`o[@(${index(3)})] = x[@(${index(2)})] + ${s};`);
+      else if (r < 0.6) stmts.push(`sh[#(${index(3)})] = t + ${s}; o[@(t)] = sh[#(${index(2)})];`);
+      else if (r < 0.8) stmts.push(`for (let j = ${pick(["0", "t", "-1", "1"])}; j < ${pick(["n", "x.length", "16", "(n + 1)", "bd"])}; j${pick(["++", " += 2", " += bd"])}) { o[@(${index(3)})] += 1; }`);
+      else stmts.push(`k = ${index(2)}; if (k >= 0 && k < n) { o[@(k)] = x[@(${index(3)})]; } else { k = ${index(1)}; }`);
+    }
+    const body = stmts.join("\n  ");
+    const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
+    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${sharedSize});\n  ${body.replace(/[@#]\(/g, "(")}\n}`;
+    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${body.replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const x = Int32Array.from({ length: n }, (_, i) => i * 3 - 7);
+    let refTraps = false;
+    try {
+      const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
+      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
+      for (let bx = 0; bx < blocks; bx++) {
+        sharedArray.fill(0);
+        for (let tx = 0; tx < threads; tx++)
+          new Function("chk", "sharedArray", "threadIdx", "blockIdx", "blockDim", `return ${refSrc}`)(chk, sharedArray, { x: tx }, { x: bx }, { x: threads })(x, o);
+      }
+    } catch (e) { if (!(e instanceof RangeError)) throw e; refTraps = true; }
+    let kernelTraps = false;
+    try {
+      const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
+      await k.launch(cpu, { blocks, threads }, x, new Int32Array(n));
+    } catch (e) {
+      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
+      if (!(e instanceof KernelError && e.kind === "bounds")) { differ++; console.log(`FAILED: ${e.message.split("\n")[0]}\n${src}\n`); continue; }
+      kernelTraps = true;
+    }
+    if (refTraps !== kernelTraps) {
+      differ++;
+      console.log(`DIFFERS: plain JS ${refTraps ? "indexes out of range" : "stays in range"}, the kernel ${kernelTraps ? "traps" : "runs"} (${threads} threads${required ? ", requiredThreads" : ""})\n${src}\n`);
+    } else if (refTraps) traps++;
+  }
+  console.log(`${count} kernels indexing arrays on the CPU device: ${differ} differ, ${traps} trap as they should, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}

@@ -6,7 +6,7 @@
 //   node scripts/fuzz.mjs                      # CPU device vs plain JavaScript (f64 and i32: exact)
 //   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
-//   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, on the CPU device
+//   node scripts/fuzz.mjs --bounds             # bounds checks: random indices (--device too)
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
@@ -22,11 +22,11 @@
 //   way.
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
-//
-// - bounds: kernels index arrays (global and shared, launches with and without requiredThreads)
-//   with random i32 expressions; the kernel must stop with a bounds KernelError exactly when plain
-//   JS, run thread by thread, indexes out of range. This checks that the passes that drop
-//   checks (ir/passes/ranges.ts, the hoisting of guarded checks) drop only checks that cannot fire.
+// - bounds (on the CPU device, or --device webgpu|cuda): kernels index arrays (global and shared,
+//   launches with and without requiredThreads) with random i32 expressions; the kernel must stop
+//   with a bounds KernelError exactly when plain JS, run thread by thread, indexes out of range.
+//   This checks that the passes that drop checks (ir/passes/ranges.ts, the hoisting of guarded
+//   checks) drop only checks that cannot fire, and each target's checks.
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
@@ -179,7 +179,7 @@ async function fuzzBounds() {
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
-      await k.launch(cpu, { blocks, threads }, x, new Int32Array(n));
+      await k.launch(dev, { blocks, threads }, x, new Int32Array(n));
     } catch (e) {
       if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
       if (!(e instanceof KernelError && e.kind === "bounds")) { differ++; console.log(`FAILED: ${e.message.split("\n")[0]}\n${src}\n`); continue; }
@@ -190,5 +190,5 @@ async function fuzzBounds() {
       console.log(`DIFFERS: plain JS ${refTraps ? "indexes out of range" : "stays in range"}, the kernel ${kernelTraps ? "traps" : "runs"} (${threads} threads${required ? ", requiredThreads" : ""})\n${src}\n`);
     } else if (refTraps) traps++;
   }
-  console.log(`${count} kernels indexing arrays on the CPU device: ${differ} differ, ${traps} trap as they should, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }

@@ -7,6 +7,7 @@
 //   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices (--device too)
+//   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers (--device too)
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
@@ -27,6 +28,10 @@
 //   with a bounds KernelError exactly when plain JS, run thread by thread, indexes out of range.
 //   This checks that the passes that drop checks (ir/passes/ranges.ts, the hoisting of guarded
 //   checks) drop only checks that cannot fire, and each target's checks.
+// - control: random statements (if/else, for and while loops with break and continue, switch with
+//   fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
+//   locals; against plain JS on the CPU device (exact), against the CPU device elsewhere (on f32
+//   arrays for WebGPU, within 1e-5 relative).
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
@@ -41,6 +46,7 @@ let seed = Number(opt("seed", 1)) * 7919 + 17;
 const verbose = args.includes("--verbose");
 const ptxas = args.includes("--ptxas");
 const boundsMode = args.includes("--bounds");
+const controlMode = args.includes("--control");
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
 const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
@@ -94,6 +100,7 @@ const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
 
 let differ = 0, compileErrors = 0;
 if (boundsMode) await fuzzBounds();
+else if (controlMode) await fuzzControl();
 else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
@@ -131,7 +138,7 @@ else for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-if (!boundsMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode && !controlMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
 
 /** An i32 index expression over the thread's values (no >>>: u32 promotes as in C, not as JS). */
@@ -191,4 +198,82 @@ async function fuzzBounds() {
     } else if (refTraps) traps++;
   }
   console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}
+
+
+// ---- control flow --------------------------------------------------------------------------------
+
+// A function, not a const: the driver above runs before this part of the module is evaluated.
+function helpers() {
+  return `function h1(p) { if (p > 3) return (p - 1) | 0; return Math.imul(p, 3); }
+function h2(p) { let s = 0; for (let q = 0; q < (p & 3); q++) s = (s + q * 2) | 0; return s; }
+function g(u, v) { return u * 0.5 + v; }`;
+}
+
+/** i32 values (a, b, n, i); f64 values (c and the array); no literal or i32 stands alone in an f64 context. */
+function ci(d) {
+  if (d <= 0 || rnd() < 0.3) return pick(["a", "b", "i", "3", "-2", "(x[i & 7] | 0)", "n"]);
+  const r = rnd();
+  if (r < 0.4) return `((${ci(d - 1)} ${pick(["+", "-"])} ${ci(d - 1)}) | 0)`;
+  if (r < 0.55) return `(${ci(d - 1)} ${pick(["&", "|", "^", ">>", "<<"])} ${ci(d - 1)})`;
+  if (r < 0.65) return `Math.imul(${ci(d - 1)}, ${ci(d - 1)})`;
+  if (r < 0.75) return `((${ci(d - 1)} % 5) | 0)`;
+  if (r < 0.85) return `h${pick([1, 2])}(${ci(d - 1)})`;
+  return `(${cf(d - 1)} | 0)`;
+}
+function cf(d) {
+  if (d <= 0 || rnd() < 0.3) return pick(["c", "x[i & 7]", "x[(i + 1) & 7]"]);
+  const r = rnd();
+  if (r < 0.5) return `(${cf(d - 1)} ${pick(["+", "-", "*", "/"])} ${cf(d - 1)})`;
+  if (r < 0.6) return `g(${cf(d - 1)}, ${ci(d - 1)})`;
+  if (r < 0.65) return `Math.${pick(["floor", "abs", "sqrt"])}(${cf(d - 1)})`;
+  if (r < 0.7) return `Math.${pick(["min", "max"])}(${cf(d - 1)}, ${cf(d - 1)})`;
+  return `(${cc(d - 1)} ? ${cf(d - 1)} : ${cf(d - 1)})`;
+}
+function cc(d) { return `(${ci(d)} ${pick(["<", "<=", "===", "!==", ">"])} ${ci(d)})`; }
+function cstmt(d, inLoop) {
+  const r = rnd();
+  if (d <= 0 || r < 0.35) {
+    const v = pick(["a", "b", "c"]);
+    return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;
+  }
+  if (r < 0.5) return `if ${cc(1)} { ${cblock(d - 1, inLoop)} } else { ${cblock(d - 1, inLoop)} }`;
+  if (r < 0.62) return `for (let j = 0; j < ${pick(["3", "(a & 7)", "n", "5"])}; j++) { ${cblock(d - 1, true)} }`;
+  if (r < 0.7) return `{ let w = 0; while (w < ${pick(["4", "(b & 3)"])}) { w++; ${cblock(d - 1, true)} } }`;
+  if (r < 0.78 && inLoop) return `if ${cc(1)} ${pick(["break", "continue"])};`;
+  if (r < 0.86) return `switch (${ci(1)} & 3) { case 0: ${cblock(d - 1, inLoop)} break; case 1: ${cblock(d - 1, inLoop)} case 2: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} }`;
+  if (r < 0.92) return `if ${cc(1)} { o[i] = ${cf(1)}; return; }`;
+  return `o[i] += ${cf(2)};`;
+}
+function cblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 2) }, () => cstmt(d, inLoop)).join(" "); }
+
+async function fuzzControl() {
+  const N = 8;
+  const scope = new Function(`${helpers()}; return { h1, h2, g };`)();
+  for (let it = 0; it < count; it++) {
+    const body = `const i = threadIdx.x; const n = x.length & 7; let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ${cblock(3, false)} o[i] = c + a + b;`;
+    const src = `${helpers()}\nreturn function control(x, o) { ${body} }`;
+    const Arr = mode === "webgpu" ? Float32Array : Float64Array;
+    const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);
+    const want = new Arr(N), got = new Arr(N);
+    const k = kernel(new Function("threadIdx", src)(), { scope });
+    try {
+      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want);
+      else await k.launch(cpu, { blocks: 1, threads: N }, x, want);
+      await k.launch(dev, { blocks: 1, threads: N }, x, got);
+    } catch (e) {
+      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
+      differ++;
+      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${body}`);
+      continue;
+    }
+    const ok = mode === "webgpu" ? (a, b) => !Number.isFinite(b) || Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b)) : same;
+    for (let t = 0; t < N; t++) {
+      if (ok(got[t], want[t])) continue;
+      differ++;
+      console.log(`DIFFERS (${Arr.name}) [${t}]: got ${got[t]}, want ${want[t]}\n  ${body}`);
+      break;
+    }
+  }
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }

@@ -8,6 +8,7 @@
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices (--device too)
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers (--device too)
+//   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
@@ -32,6 +33,12 @@
 //   fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals; against plain JS on the CPU device (exact), against the CPU device elsewhere (on f32
 //   arrays for WebGPU, within 1e-5 relative).
+// - barriers: kernels that exchange values through a shared array between syncthreads() (no data
+//   races: every write sits between two barriers, its value computed before the first), under
+//   block-uniform conditions and loops with break/continue; the CPU device (which splits the
+//   kernel into per-thread loops at its barriers) against WebGPU or CUDA, exactly (i32 only).
+//   A barrier under a condition WGSL's uniformity analysis cannot prove uniform is a CompileError
+//   there, counted, not a difference.
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
@@ -47,6 +54,8 @@ const verbose = args.includes("--verbose");
 const ptxas = args.includes("--ptxas");
 const boundsMode = args.includes("--bounds");
 const controlMode = args.includes("--control");
+const barrierMode = args.includes("--barriers");
+if (barrierMode && mode === "js") { console.error("--barriers compares a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
 const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
@@ -101,6 +110,7 @@ const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
 let differ = 0, compileErrors = 0;
 if (boundsMode) await fuzzBounds();
 else if (controlMode) await fuzzControl();
+else if (barrierMode) await fuzzBarriers();
 else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
@@ -138,7 +148,7 @@ else for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-if (!boundsMode && !controlMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode && !controlMode && !barrierMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
 
 /** An i32 index expression over the thread's values (no >>>: u32 promotes as in C, not as JS). */
@@ -276,4 +286,55 @@ async function fuzzControl() {
     }
   }
   console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}
+
+
+// ---- barriers ------------------------------------------------------------------------------------
+
+function bi(d) {
+  if (d <= 0 || rnd() < 0.3) return pick(["t", "v", "w", "r", "3", "(x[t] | 0)", "s[t]", "s[(t + 1) % bd]", "s[bd - 1 - t]", "s[0]"]);
+  const r = rnd();
+  if (r < 0.5) return `((${bi(d - 1)} ${pick(["+", "-"])} ${bi(d - 1)}) | 0)`;
+  if (r < 0.7) return `(${bi(d - 1)} ${pick(["&", "^", ">>"])} ${pick(["3", "7", "1"])})`;
+  if (r < 0.8) return `Math.imul(${bi(d - 1)}, 3)`;
+  return `(${bi(d - 1)} < ${bi(d - 1)} ? ${bi(d - 1)} : ${bi(d - 1)})`;
+}
+/** Conditions every thread of a block agrees on. */
+function buc() { return pick(["(b & 1) === 0", "it < 2", "s[0] > 5", "(bd & 8) !== 0", "u > 3"]); }
+function bstmt(d, inLoop) {
+  const r = rnd();
+  if (d <= 0 || r < 0.3) return `${pick(["v", "w"])} = ${bi(2)};`;
+  if (r < 0.45) return `{ const q = ${bi(2)}; syncthreads(); s[t] = q; syncthreads(); }`;
+  if (r < 0.55) return `syncthreads(); r = ${bi(2)}; syncthreads();`;
+  if (r < 0.65) return `if (${buc()}) { ${bblock(d - 1, inLoop)} } else { ${bblock(d - 1, inLoop)} }`;
+  if (r < 0.75) return `for (let it = 0; it < ${pick(["3", "2", "(u & 3)"])}; it++) { ${bblock(d - 1, true)} }`;
+  if (r < 0.8 && inLoop) return `if (${buc()}) ${pick(["break", "continue"])};`;
+  if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${bi(1)}; }`;
+  return `u = s[${pick(["0", "1", "bd - 1"])}]; syncthreads();`;
+}
+function bblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => bstmt(d, inLoop)).join(" "); }
+
+async function fuzzBarriers() {
+  const blocks = 3;
+  for (let it = 0; it < count; it++) {
+    const bd = pick([8, 16, 32]);
+    const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x; const it = 0; const s = shared(Int32Array, 32); " +
+      "let v = t, w = b, r = 0; s[t] = t * 3 + b; syncthreads(); let u = s[0]; syncthreads(); " +
+      `${bblock(3, false)} o[b * bd + t] = ((v + w) | 0) + r;`;
+    const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
+    const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
+    try {
+      const k = kernel(new Function(`return function barriers(x, o) { ${body} }`)());
+      await k.launch(cpu, { blocks, threads: bd }, x, want);
+      await k.launch(dev, { blocks, threads: bd }, x, got);
+    } catch (e) {
+      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
+      differ++;
+      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${body}`);
+      continue;
+    }
+    const i = want.findIndex((w, j) => got[j] !== w);
+    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${bd} threads)\n  ${body}`); }
+  }
+  console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }

@@ -361,6 +361,31 @@ describe("integer semantics", () => {
     assert.equal(o[0] & 1, 1, "-1 < 4294967295");
   });
 
+  dtest("Math.min/max of i32 and u32 values (and constants) are the mathematical ones: min an i32, max a u32", async ({ dev, same }) => {
+    const k = kernel(function minMaxSU(s: Int32Array, u: Uint32Array, lo: Int32Array, hi: Uint32Array) {
+      const i = threadIdx.x;
+      lo[i * 4] = Math.min(s[i], u[i]);
+      lo[i * 4 + 1] = Math.min(u[i], -1);
+      lo[i * 4 + 2] = Math.min(s[i], u[i], 5);
+      lo[i * 4 + 3] = Math.min(u[i], s[i]);
+      hi[i * 3] = Math.max(s[i], u[i]);
+      hi[i * 3 + 1] = Math.max(s[i], 3000000000);
+      hi[i * 3 + 2] = Math.max(u[i], s[i], -7);
+    });
+    const s = Int32Array.from([-5, 0, 7, 2147483647, -2147483648, 100, -1, 3]);
+    const u = Uint32Array.from([0, 4294967295, 3, 2147483648, 1, 100, 4294967295, 2]);
+    const n = s.length;
+    const lo = poisonI32(n * 4), hi = poisonU32(n * 3);
+    await k.launch(dev, { blocks: 1, threads: n }, s, u, lo, hi);
+    const wantLo = new Int32Array(n * 4), wantHi = new Uint32Array(n * 3);
+    forThreads(n, (i) => {
+      wantLo.set([Math.min(s[i], u[i]), Math.min(u[i], -1), Math.min(s[i], u[i], 5), Math.min(u[i], s[i])], i * 4);
+      wantHi.set([Math.max(s[i], u[i]), Math.max(s[i], 3000000000), Math.max(u[i], s[i], -7)], i * 3);
+    });
+    same(lo, wantLo, "min");
+    same(hi, wantHi, "max");
+  });
+
   dtest("row-wise running sums in i32 (wrap-around)", async ({ dev, same }) => {
     const k = kernel(function rowPrefix(m: Int32Array, out: Int32Array, rows: number, cols: number) {
       const r = blockIdx.x * blockDim.x + threadIdx.x;

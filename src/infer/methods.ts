@@ -41,6 +41,8 @@ export interface MethodBuilder {
   /** Convert to `t` with JS semantics. */
   convert(v: Val, t: ScalarType, span: Span): ExprHandle;
   op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val;
+  /** Math.min/max of an i32 and a u32 by mathematical value (min: an i32, max: a u32). */
+  minMaxMixed(op: "min" | "max", a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val;
   error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val;
   readonly unknown: Val;
 }
@@ -153,6 +155,23 @@ function minmax(op: "min" | "max"): Method {
     if (t === T.bool) t = T.i32;
     // A weak float among integer operands makes the operation float.
     if (isInt(t) && args.some((a) => a.k === "weak" && (a.isFloat || !Number.isInteger(a.value)))) t = T.f32;
+    if (isInt(t)) {
+      // Integers pairwise in their own types: an i32 with a u32 (or a constant only the other
+      // integer type holds) is compared by mathematical value, as in JS (minMaxMixed).
+      const intType = (a: Val): ScalarType => {
+        if (a.k !== "weak") { const at = b.scalarType(a, span)!; return at === T.bool ? T.i32 : at; }
+        const fits = (u: ScalarType) => (u === T.i32 ? a.value >= -0x80000000 && a.value <= 0x7fffffff : a.value >= 0 && a.value <= 0xffffffff);
+        return fits(t!) ? t! : fits(T.i32) ? T.i32 : fits(T.u32) ? T.u32 : t!;
+      };
+      let accT = intType(args[0]);
+      let acc: Val = { k: "expr", h: b.convert(args[0], accT, span), t: accT };
+      for (const a of args.slice(1)) {
+        const at = intType(a);
+        if (at === accT) acc = b.op(op, [b.convert(acc, accT, span), b.convert(a, accT, span)], accT, span);
+        else { acc = b.minMaxMixed(op, acc, accT, a, at, span); accT = op === "min" ? T.i32 : T.u32; }
+      }
+      return acc;
+    }
     let acc: Val = { k: "expr", h: b.convert(args[0], t, span), t };
     for (const a of args.slice(1)) acc = b.op(op, [b.convert(acc, t, span), b.convert(a, t, span)], t, span);
     return acc;

@@ -295,6 +295,20 @@ export class ValueBuilder {
     return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], T.bool, span);
   }
 
+  /**
+   * Math.min / Math.max of an i32 and a u32, exact as in JS: the smaller is always an i32 (a
+   * negative i32, or a u32 below an i32) and the larger always a u32, so min gives an i32 and max
+   * a u32, chosen by the mathematical comparison.
+   */
+  minMaxMixed(op: "min" | "max", a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val {
+    const ra = this.reusable(this.convert(a, ta, span), span), rb = this.reusable(this.convert(b, tb, span), span);
+    const lt = this.compare("lt", { k: "expr", h: ra(), t: ta }, ta, { k: "expr", h: rb(), t: tb }, tb, span) as { h: ExprHandle };
+    const rt = op === "min" ? T.i32 : T.u32;
+    const [first, second] = op === "min" ? [ra, rb] : [rb, ra];
+    const pickA = this.convertH(first(), rt, span), pickB = this.convertH(second(), rt, span);
+    return { k: "expr", h: this.add({ k: "select", cond: lt.h, a: pickA, b: pickB, type: rt, loc: this.loc(span) }), t: rt };
+  }
+
   /** The type two alternative values meet in (?:, &&, ||): weak constants adapt to the other side. */
   protected commonType(a: Val, b: Val, span: Span): ScalarType | null {
     // One side not inferred yet (recursion): the other side's type is the best guess so far.

@@ -7,7 +7,10 @@ function deviceOnly(name: string): Dim3 {
   const fail = (field: string): never => {
     throw new Error(`${name}.${field} is only available inside a kernel (it was read on the host)`);
   };
-  return Object.freeze({ get x() { return fail("x"); }, get y() { return fail("y"); }, get z() { return fail("z"); } });
+  const dim = { get x() { return fail("x"); }, get y() { return fail("y"); }, get z() { return fail("z"); } };
+  // Marked so that a kernel's `scope` may hold it under its own name (frontend/scope.ts).
+  Object.defineProperty(dim, Symbol.for("gpuc.builtinObject"), { value: name });
+  return Object.freeze(dim);
 }
 
 export const threadIdx: Dim3 = deviceOnly("threadIdx");
@@ -33,14 +36,19 @@ type NumericArray = Float32Array | Float64Array | Int32Array | Uint32Array;
  */
 export function atomicMin(array: Int32Array | Uint32Array, index: number, value: number): number {
   const old = array[index];
-  array[index] = Math.min(old, value);
+  array[index] = Math.min(old, asElement(array, value));
   return old;
 }
 
 export function atomicMax(array: Int32Array | Uint32Array, index: number, value: number): number {
   const old = array[index];
-  array[index] = Math.max(old, value);
+  array[index] = Math.max(old, asElement(array, value));
   return old;
+}
+
+/** The value as the array's element (as the Atomics functions and the kernel's atomics convert it). */
+function asElement(array: Int32Array | Uint32Array, value: number): number {
+  return array instanceof Uint32Array ? value >>> 0 : value | 0;
 }
 
 export function atomicAdd(array: NumericArray, index: number, value: number): number {
@@ -48,3 +56,8 @@ export function atomicAdd(array: NumericArray, index: number, value: number): nu
   array[index] = old + value;
   return old;
 }
+
+// Passed through a kernel's `scope` under their own names, these are the intrinsics, not helpers
+// to compile from their host bodies (frontend/scope.ts reads the mark).
+for (const [name, fn] of Object.entries({ syncthreads, shared, atomicMin, atomicMax, atomicAdd }))
+  Object.defineProperty(fn, Symbol.for("gpuc.builtinObject"), { value: name });

@@ -25,6 +25,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { kernel, KernelError, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
+import * as gpuc from "../src/index.ts";
 import { randF32, randF64, randI32, randFullI32, randFullU32, SENT_I, poisonF32, poisonF64, poisonI32, poisonU32,
   dtest, openDevices, withDevice, rejectsCompile, rejectsF64, rejectsRecursion, type Wide } from "./helpers.ts";
 
@@ -921,6 +922,28 @@ describe("atomics", () => {
       return;
     }
     same(olds, want, "old values");
+  });
+
+  dtest("gpuc's intrinsics passed through scope are the intrinsics, not helpers compiled from their host bodies", async ({ dev, same }) => {
+    const k = kernel(function viaScope(x: Int32Array, u: Uint32Array, o: Int32Array) {
+      const s = shared(Int32Array, 1);
+      if (threadIdx.x === 0) s[0] = 2147483647;
+      syncthreads();
+      atomicMin(s, 0, x[threadIdx.x]);
+      atomicMax(u, 0, x[threadIdx.x]);   // a negative value is its u32 bits, as Atomics convert
+      syncthreads();
+      if (threadIdx.x === 0) o[0] = s[0];
+    }, { scope: { shared: gpuc.shared, syncthreads: gpuc.syncthreads, atomicMin: gpuc.atomicMin, atomicMax: gpuc.atomicMax, threadIdx: gpuc.threadIdx } });
+    const x = randFullI32(141, 128), u = Uint32Array.from([5]), o = poisonI32(1);
+    await k.launch(dev, { blocks: 1, threads: 128 }, x, u, o);
+    same(o, [Math.min(...x)], "shared min");
+    same(u, [Math.max(5, ...Array.from(x, (v) => v >>> 0))], "u32 max of converted values");
+    // The host implementations convert the same way.
+    const h = Uint32Array.from([5]);
+    assert.equal(gpuc.atomicMin(h, 0, -3), 5);
+    assert.equal(h[0], 5);
+    assert.equal(gpuc.atomicMax(h, 0, -3), 5);
+    assert.equal(h[0], 4294967293);
   });
 
   dtest("atomicMin / atomicMax on a shared Int32Array", async ({ dev, same }) => {

@@ -24,6 +24,10 @@ export function scopeEnvironment(scope: Record<string, unknown> | undefined, opt
       if (!scope || !Object.prototype.hasOwnProperty.call(scope, name)) return undefined;
       const v = scope[name];
       opts.deps?.set(name, v);
+      // gpuc's threadIdx, syncthreads, atomicMin, … passed through scope: the builtins themselves.
+      const builtin = (typeof v === "object" || typeof v === "function") && v !== null ? (v as Record<symbol, unknown>)[Symbol.for("gpuc.builtinObject")] : undefined;
+      if (builtin === name) return undefined;
+      if (typeof builtin === "string") return { k: "invalid", what: `gpuc's '${builtin}' under another name; use it as '${builtin}'` };
       if (typeof v === "number") return { k: "num", value: v };
       if (typeof v === "boolean") return { k: "bool", value: v };
       if (typeof v === "function") {

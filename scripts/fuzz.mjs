@@ -9,6 +9,7 @@
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices (--device too)
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers (--device too)
 //   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
+//   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
@@ -39,10 +40,14 @@
 //   kernel into per-thread loops at its barriers) against WebGPU or CUDA, exactly (i32 only).
 //   A barrier under a condition WGSL's uniformity analysis cannot prove uniform is a CompileError
 //   there, counted, not a difference.
+// - atomics: many threads of several blocks apply one commutative atomic operation per array
+//   (add, sub, and, or, xor, atomicMin, atomicMax) to global and shared Int32Array/Uint32Array
+//   slots, shared results added into global ones; the final arrays (not the old values, whose
+//   order is not defined) must equal the CPU device's.
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, CompileError, KernelError } from "gpuc";
+import { kernel, device, CompileError, KernelError, atomicMin, atomicMax } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
@@ -55,7 +60,8 @@ const ptxas = args.includes("--ptxas");
 const boundsMode = args.includes("--bounds");
 const controlMode = args.includes("--control");
 const barrierMode = args.includes("--barriers");
-if (barrierMode && mode === "js") { console.error("--barriers compares a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
+const atomicMode = args.includes("--atomics");
+if ((barrierMode || atomicMode) && mode === "js") { console.error("--barriers and --atomics compare a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
 const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
@@ -111,6 +117,7 @@ let differ = 0, compileErrors = 0;
 if (boundsMode) await fuzzBounds();
 else if (controlMode) await fuzzControl();
 else if (barrierMode) await fuzzBarriers();
+else if (atomicMode) await fuzzAtomics();
 else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
@@ -148,7 +155,7 @@ else for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-if (!boundsMode && !controlMode && !barrierMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode && !controlMode && !barrierMode && !atomicMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
 
 /** An i32 index expression over the thread's values (no >>>: u32 promotes as in C, not as JS). */
@@ -337,4 +344,43 @@ async function fuzzBarriers() {
     if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${bd} threads)\n  ${body}`); }
   }
   console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}
+
+
+// ---- atomics -------------------------------------------------------------------------------------
+
+async function fuzzAtomics() {
+  const all = ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor", "atomicMin", "atomicMax"];
+  for (let it = 0; it < count; it++) {
+    // One operation per array: different ones on one slot would not commute.
+    const ops = { o: pick(all), sh: pick(all.filter((o) => o !== "Atomics.sub")) };
+    const unsigned = rnd() < 0.5, A = unsigned ? "Uint32Array" : "Int32Array";
+    const stmts = [];
+    for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
+      const target = rnd() < 0.3 ? "sh" : "o";
+      const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7"]);
+      const val = pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000"]);
+      stmts.push(`${ops[target]}(${target}, ${idx}, ${val});`);
+    }
+    const body = `const t = threadIdx.x, b = blockIdx.x; const sh = shared(${A}, 8); if (t < 8) sh[t] = ${ops.sh === "Atomics.and" ? -1 : ops.sh === "atomicMin" ? (unsigned ? "4294967295" : "2147483647") : ops.sh === "atomicMax" ? (unsigned ? 0 : "-2147483648") : 0}; syncthreads(); ` +
+      `${stmts.join(" ")} syncthreads(); if (t < 8) Atomics.add(o, 8 + t, sh[t]);`;
+    const x = Int32Array.from({ length: 8 }, (_, i) => i * 5 - 11);
+    const Arr = unsigned ? Uint32Array : Int32Array;
+    const init = Arr.from({ length: 16 }, (_, i) => ((i * 12345) % 1000) - 300);
+    const want = init.slice(), got = init.slice();
+    const threads = pick([8, 32, 64, 256]), blocks = pick([1, 3]);
+    try {
+      const k = kernel(new Function(`return function atomics(x, o) { ${body} }`)(), { scope: { atomicMin, atomicMax } });
+      await k.launch(cpu, { blocks, threads }, x, want);
+      await k.launch(dev, { blocks, threads }, x, got);
+    } catch (e) {
+      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
+      differ++;
+      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${body}`);
+      continue;
+    }
+    const i = want.findIndex((w, j) => got[j] !== w);
+    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${A}, ${blocks} × ${threads})\n  ${body}`); }
+  }
+  console.log(`${count} kernels with atomics on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }

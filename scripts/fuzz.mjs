@@ -125,7 +125,10 @@ else for (let t = 0; t < count; t++) {
   const make = () => new Function(`return function fuzz(x, o) { ${src} }`)();
   const Arr = mode === "webgpu" || (mode === "cuda" && rnd() < 0.5) ? Float32Array : Float64Array;
   const x = Arr.from({ length: N + 2 }, () => pick(inputs));
-  const got = new Arr(N), want = new Arr(N);
+  // The output's element type: stores convert as typed arrays do (WebGPU: f32 only, where a
+  // value within tolerance could still convert to a different integer).
+  const Out = mode === "webgpu" ? Arr : pick([Float64Array, Float32Array, Int32Array, Uint32Array]);
+  const got = new Out(N), want = new Out(N);
   try {
     if (mode === "js") {
       globalThis.threadIdx = { x: 0 };
@@ -152,7 +155,7 @@ else for (let t = 0; t < count; t++) {
   for (let i = 0; i < N; i++) if (!ok(got[i], want[i])) bad.push(`[${i}] got ${got[i]}, want ${want[i]}`);
   if (bad.length) {
     differ++;
-    console.log(`DIFFERS (${Arr.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
+    console.log(`DIFFERS (${Arr.name} → ${Out.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
 if (!boundsMode && !controlMode && !barrierMode && !atomicMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);

@@ -10,6 +10,7 @@
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers (--device too)
 //   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
+//   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
 //
@@ -40,6 +41,9 @@
 //   kernel into per-thread loops at its barriers) against WebGPU or CUDA, exactly (i32 only).
 //   A barrier under a condition WGSL's uniformity analysis cannot prove uniform is a CompileError
 //   there, counted, not a difference.
+// - f32: expressions on Float32Array values against plain JS that rounds every operation with
+//   Math.fround (the language's f32 rule, literals included), every element identical; the CPU
+//   device only (it is the reference the GPU devices are compared with).
 // - atomics: many threads of several blocks apply one commutative atomic operation per array
 //   (add, sub, and, or, xor, atomicMin, atomicMax) to global and shared Int32Array/Uint32Array
 //   slots, shared results added into global ones; the final arrays (not the old values, whose
@@ -61,6 +65,8 @@ const boundsMode = args.includes("--bounds");
 const controlMode = args.includes("--control");
 const barrierMode = args.includes("--barriers");
 const atomicMode = args.includes("--atomics");
+const f32Mode = args.includes("--f32");
+if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
 if ((barrierMode || atomicMode) && mode === "js") { console.error("--barriers and --atomics compare a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
@@ -118,6 +124,7 @@ if (boundsMode) await fuzzBounds();
 else if (controlMode) await fuzzControl();
 else if (barrierMode) await fuzzBarriers();
 else if (atomicMode) await fuzzAtomics();
+else if (f32Mode) await fuzzF32();
 else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
@@ -158,7 +165,7 @@ else for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name} → ${Out.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-if (!boundsMode && !controlMode && !barrierMode && !atomicMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !f32Mode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
 
 /** An i32 index expression over the thread's values (no >>>: u32 promotes as in C, not as JS). */
@@ -386,4 +393,62 @@ async function fuzzAtomics() {
     if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${A}, ${blocks} × ${threads})\n  ${body}`); }
   }
   console.log(`${count} kernels with atomics on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}
+
+
+// ---- f32 -----------------------------------------------------------------------------------------
+
+/** [kernel text, reference text]: the reference rounds every f32 operation, and each literal, with F. */
+function f32expr(d) {
+  if (d <= 0 || rnd() < 0.2) { const l = pick(["x[i]", "x[i+1]", "x[i+2]", "c"]); return [l, l]; }
+  const r = rnd();
+  if (r < 0.4) {
+    const [a, ra] = f32expr(d - 1), [b, rb] = f32expr(d - 1), op = pick(["+", "-", "*", "/", "%"]);
+    return [`(${a} ${op} ${b})`, `F(${ra} ${op} ${rb})`];
+  }
+  if (r < 0.5) {
+    const [a, ra] = f32expr(d - 1), op = pick(["+", "-", "*", "/"]), lit = pick(["1.5", "0.1", "-3", "7", "1e20"]);
+    return [`(${a} ${op} ${lit})`, `F(${ra} ${op} F(${lit}))`];
+  }
+  if (r < 0.62) {
+    const [a, ra] = f32expr(d - 1);
+    const f = pick(["sqrt", "abs", "floor", "ceil", "round", "trunc", "sign", "exp", "log", "sin", "cos", "atan", "tanh", "cbrt", "log2", "expm1"]);
+    return [`Math.${f}(${a})`, `F(Math.${f}(${ra}))`];
+  }
+  if (r < 0.7) {
+    const [a, ra] = f32expr(d - 1), [b, rb] = f32expr(d - 1), f = pick(["min", "max", "pow", "atan2", "hypot"]);
+    return [`Math.${f}(${a}, ${b})`, `F(Math.${f}(${ra}, ${rb}))`];
+  }
+  if (r < 0.8) {
+    const [p, rp] = f32expr(d - 1), [q, rq] = f32expr(d - 1), [a, ra] = f32expr(d - 1), [b, rb] = f32expr(d - 1);
+    const op = pick(["<", ">=", "===", "!=="]);
+    return [`((${p} ${op} ${q}) ? ${a} : ${b})`, `((${rp} ${op} ${rq}) ? ${ra} : ${rb})`];
+  }
+  if (r < 0.88) { const [a, ra] = f32expr(d - 1); return [`(- ${a})`, `(- ${ra})`]; }
+  const [a, ra] = f32expr(d - 1), op = pick(["+", "-", "*"]), iv = pick(["i", "(x[i] | 0)", "5", "-9"]);
+  return [`(${a} ${op} ${iv})`, `F(${ra} ${op} F(${iv}))`];
+}
+
+async function fuzzF32() {
+  const N = 8;
+  const values = [0, -0, 1, -1, 2.5, -7.25, 1e10, -3e-5, 16777217, NaN, Infinity, 0.1, 3, 65536, 2147483647, -2147483648, 3e38, 1e-40];
+  for (let it = 0; it < count; it++) {
+    const [k, r] = f32expr(4);
+    const src = `const i = threadIdx.x; const c = x[i] * 0.5; o[i] = ${k};`;
+    const refSrc = `const i = threadIdx.x; const c = F(x[i] * 0.5); o[i] = ${r};`;
+    const x = Float32Array.from({ length: N + 2 }, () => pick(values));
+    const want = new Float32Array(N), got = new Float32Array(N);
+    for (let i = 0; i < N; i++) new Function("threadIdx", "F", `return function f32(x, o) { ${refSrc} }`)({ x: i }, Math.fround)(x, want);
+    try {
+      await kernel(new Function(`return function f32(x, o) { ${src} }`)()).launch(cpu, { blocks: 1, threads: N }, x, got);
+    } catch (e) {
+      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; continue; }
+      differ++;
+      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${src}`);
+      continue;
+    }
+    const i = want.findIndex((w, j) => !Object.is(got[j], w));
+    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`); }
+  }
+  console.log(`${count} f32 kernels on the CPU device against JS rounding every operation: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }

@@ -12,7 +12,7 @@
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
-//            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas)
+//            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas; any mode)
 //
 // What each comparison may assume:
 // - js: the kernel language on f64 arrays and i32 values is JavaScript, so the generator keeps to
@@ -146,10 +146,7 @@ else for (let t = 0; t < count; t++) {
     }
     const k = kernel(make());
     await k.launch(dev, { blocks: 1, threads: N }, x, got);
-    if (ptxas) {
-      const r = await assemblePTX(await k.compile({ target: "ptx", args: [x, got] }), "sm_90");
-      if (!r.ok) { differ++; console.log(`PTXAS REJECTED:\n${formatPtxasErrors(r)}\n  ${src}`); continue; }
-    }
+    if (!(await assembles(k, [x, got], src))) continue;
   } catch (e) {
     // Only a user error the generator could have written is acceptable; anything else is a bug.
     if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}\n  ${src}`); continue; }
@@ -167,6 +164,14 @@ else for (let t = 0; t < count; t++) {
 }
 if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !f32Mode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
+
+/** With --ptxas: the kernel's PTX (for these arguments) must assemble for sm_90; a rejection counts as a difference. */
+async function assembles(k, args, src) {
+  if (!ptxas) return true;
+  const r = await assemblePTX(await k.compile({ target: "ptx", args }), "sm_90");
+  if (!r.ok) { differ++; console.log(`PTXAS REJECTED:\n${formatPtxasErrors(r)}\n  ${src}`); }
+  return r.ok;
+}
 
 /** An i32 index expression over the thread's values (no >>>: u32 promotes as in C, not as JS). */
 function index(d) {
@@ -213,6 +218,7 @@ async function fuzzBounds() {
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
+      if (!(await assembles(k, [x, new Int32Array(n)], src))) continue;
       await k.launch(dev, { blocks, threads }, x, new Int32Array(n));
     } catch (e) {
       if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
@@ -288,6 +294,7 @@ async function fuzzControl() {
       if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want);
       else await k.launch(cpu, { blocks: 1, threads: N }, x, want);
       await k.launch(dev, { blocks: 1, threads: N }, x, got);
+      if (!(await assembles(k, [x, got], body))) continue;
     } catch (e) {
       if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
       differ++;
@@ -344,6 +351,7 @@ async function fuzzBarriers() {
       const k = kernel(new Function(`return function barriers(x, o) { ${body} }`)());
       await k.launch(cpu, { blocks, threads: bd }, x, want);
       await k.launch(dev, { blocks, threads: bd }, x, got);
+      if (!(await assembles(k, [x, got], body))) continue;
     } catch (e) {
       if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
       differ++;
@@ -383,6 +391,7 @@ async function fuzzAtomics() {
       const k = kernel(new Function(`return function atomics(x, o) { ${body} }`)(), { scope: { atomicMin, atomicMax } });
       await k.launch(cpu, { blocks, threads }, x, want);
       await k.launch(dev, { blocks, threads }, x, got);
+      if (!(await assembles(k, [x, got], body))) continue;
     } catch (e) {
       if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
       differ++;
@@ -440,7 +449,9 @@ async function fuzzF32() {
     const want = new Float32Array(N), got = new Float32Array(N);
     for (let i = 0; i < N; i++) new Function("threadIdx", "F", `return function f32(x, o) { ${refSrc} }`)({ x: i }, Math.fround)(x, want);
     try {
-      await kernel(new Function(`return function f32(x, o) { ${src} }`)()).launch(cpu, { blocks: 1, threads: N }, x, got);
+      const k = kernel(new Function(`return function f32(x, o) { ${src} }`)());
+      await k.launch(cpu, { blocks: 1, threads: N }, x, got);
+      if (!(await assembles(k, [x, got], src))) continue;
     } catch (e) {
       if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; continue; }
       differ++;

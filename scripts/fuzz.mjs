@@ -33,7 +33,7 @@
 //   checks) drop only checks that cannot fire, and each target's checks.
 // - control: random statements (if/else, for and while loops with break and continue, switch with
 //   fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
-//   locals; against plain JS on the CPU device (exact), against the CPU device elsewhere (on f32
+//   locals and a private Int32Array; against plain JS on the CPU device (exact), against the CPU device elsewhere (on f32
 //   arrays for WebGPU, within 1e-5 relative).
 // - barriers: kernels that exchange values through a shared array between syncthreads() (no data
 //   races: every write sits between two barriers, its value computed before the first), under
@@ -245,7 +245,7 @@ function g(u, v) { return u * 0.5 + v; }`;
 
 /** i32 values (a, b, n, i); f64 values (c and the array); no literal or i32 stands alone in an f64 context. */
 function ci(d) {
-  if (d <= 0 || rnd() < 0.3) return pick(["a", "b", "i", "3", "-2", "(x[i & 7] | 0)", "n"]);
+  if (d <= 0 || rnd() < 0.3) return pick(["a", "b", "i", "3", "-2", "(x[i & 7] | 0)", "n", "p[a & 7]", "p[i & 7]"]);
   const r = rnd();
   if (r < 0.4) return `((${ci(d - 1)} ${pick(["+", "-"])} ${ci(d - 1)}) | 0)`;
   if (r < 0.55) return `(${ci(d - 1)} ${pick(["&", "|", "^", ">>", "<<"])} ${ci(d - 1)})`;
@@ -267,6 +267,7 @@ function cc(d) { return `(${ci(d)} ${pick(["<", "<=", "===", "!==", ">"])} ${ci(
 function cstmt(d, inLoop) {
   const r = rnd();
   if (d <= 0 || r < 0.35) {
+    if (rnd() < 0.2) return `p[${ci(1)} & 7] = ${ci(2)};`;
     const v = pick(["a", "b", "c"]);
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;
   }
@@ -284,7 +285,7 @@ async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { h1, h2, g };`)();
   for (let it = 0; it < count; it++) {
-    const body = `const i = threadIdx.x; const n = x.length & 7; let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ${cblock(3, false)} o[i] = c + a + b;`;
+    const body = `const i = threadIdx.x; const n = x.length & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ${cblock(3, false)} o[i] = c + a + b + p[(a ^ b) & 7];`;
     const src = `${helpers()}\nreturn function control(x, o) { ${body} }`;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);

@@ -80,7 +80,8 @@ export type KernelErrorKind =
   | "exception"           // a `throw` on the device
   | "bounds"              // an out-of-bounds array access
   | "launch"              // a launch configuration the device cannot run
-  | "device-unavailable"; // the requested device is not present
+  | "device-unavailable"  // the requested device is not present
+  | "invalid-image";      // loadImage() got something that is not a usable kernel image
 
 export type Dim3 = { x: number; y: number; z: number };
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { device, kernel, loadImage, type Artifact } from "../src/index.ts";
+import { device, kernel, loadImage, KernelError, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
 import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
@@ -272,8 +272,15 @@ test("kernel images: a failing workload writes nothing; another gpuc version's e
   assert.equal(r.image!.skipped.length, 8);
   const bytes = readFileSync(good);
   bytes[bytes.length - 10] ^= 1;
-  await assert.rejects(loadImage(bytes), /<bytes> is corrupt: its checksum does not match/);
-  await assert.rejects(loadImage(new TextEncoder().encode("hello")), /is not a gpuc kernel image/);
+  const invalid = (re: RegExp) => (e: unknown) => e instanceof KernelError && e.kind === "invalid-image" && re.test(e.message);
+  await assert.rejects(loadImage(bytes), invalid(/<bytes> is corrupt: its checksum does not match/));
+  await assert.rejects(loadImage(new TextEncoder().encode("hello")), invalid(/is not a gpuc kernel image/));
+  await assert.rejects(loadImage(join(dir, "missing.gpucimg")), invalid(/cannot read the kernel image .*missing\.gpucimg: ENOENT/));
+  // The CLI says the same, as a user error (exit 1), not an internal error.
+  writeFileSync(join(dir, "not-an-image.txt"), "hello");
+  const notImage = gpuc({}, "image", "inspect", join(dir, "not-an-image.txt"));
+  assert.equal(notImage.code, 1, notImage.err);
+  assert.match(notImage.err, /^gpuc: .*not-an-image\.txt is not a gpuc kernel image \(no 'gpuc-image' header\)\n$/);
   rmSync(dir, { recursive: true, force: true });
 });
 

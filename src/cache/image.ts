@@ -14,6 +14,7 @@ import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry, Signature } from "./entry.js";
 import { findPoison } from "./poison.js";
 import { sha256 } from "./sha256.js";
+import { KernelError } from "../errors.js";
 
 export const IMAGE_FORMAT = 1;
 
@@ -32,15 +33,15 @@ export interface ImageReport {
 export const imageEntries = new Map<string, CacheEntry>();
 export const imageSignatures = new Map<string, Signature>();
 
-/** Parse an image; throws an Error saying why a file is not a usable image at all. */
+/** Parse an image; throws a KernelError (invalid-image) saying why a file is not a usable image at all. */
 export function parseImage(bytes: Uint8Array, source: string): { report: ImageReport; entries: CacheEntry[] } {
   const text = new TextDecoder().decode(bytes);
   const nl = text.indexOf("\n");
   const m = /^gpuc-image (\d+) ([0-9a-f]{64})$/.exec(nl < 0 ? text.slice(0, 200) : text.slice(0, nl));
-  if (!m) throw new Error(`${source} is not a gpuc kernel image (no 'gpuc-image' header)`);
-  if (Number(m[1]) !== IMAGE_FORMAT) throw new Error(`${source} is a kernel image of format ${m[1]}; this gpuc (${GPUC_VERSION}) reads format ${IMAGE_FORMAT}`);
+  if (!m) throw new KernelError("invalid-image", `${source} is not a gpuc kernel image (no 'gpuc-image' header)`);
+  if (Number(m[1]) !== IMAGE_FORMAT) throw new KernelError("invalid-image", `${source} is a kernel image of format ${m[1]}; this gpuc (${GPUC_VERSION}) reads format ${IMAGE_FORMAT}`);
   const body = text.slice(nl + 1);
-  if (sha256(body) !== m[2]) throw new Error(`${source} is corrupt: its checksum does not match (truncated or modified)`);
+  if (sha256(body) !== m[2]) throw new KernelError("invalid-image", `${source} is corrupt: its checksum does not match (truncated or modified)`);
   const doc = JSON.parse(body) as { gpuc: string; created: string; entries: { checksum: string; entry: CacheEntry }[] };
   const report: ImageReport = { source, gpuc: doc.gpuc, created: doc.created, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];
@@ -80,10 +81,17 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer)
   else {
     name = String(source);
     const url = source instanceof URL ? source : /^[a-z]+:\/\//i.test(source) ? new URL(source) : null;
-    if (url && url.protocol !== "file:") bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
-    else {
-      const fs = await import("node:fs");
-      bytes = fs.readFileSync(url ?? (source as string));
+    try {
+      if (url && url.protocol !== "file:") {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } else {
+        const fs = await import("node:fs");
+        bytes = fs.readFileSync(url ?? (source as string));
+      }
+    } catch (e) {
+      throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
     }
   }
   const { report, entries } = parseImage(bytes, name);

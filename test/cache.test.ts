@@ -254,6 +254,13 @@ test("kernel images: a failing workload writes nothing; another gpuc version's e
   assert.match(fail.err, /use of undefined name 'undefinedThing'/);
   assert.equal(existsSync(image), false);
   assert.deepEqual(readdirSync(dir), [], "not even a temporary file");
+  // A workload that fails with its own error (not gpuc's) is the user's failure, not an internal one.
+  writeFileSync(join(dir, "throws.mjs"), "export default async function () { throw new Error('boom'); }\n");
+  const thrown = gpuc({ GPUC_CACHE: "0" }, "precompile", join(dir, "throws.mjs"), "-o", image);
+  assert.equal(thrown.code, 1, thrown.err);
+  assert.match(thrown.err, /^gpuc: the workload '.*throws\.mjs' failed; no image was written:\nError: boom\n/);
+  assert.equal(existsSync(image), false);
+  rmSync(join(dir, "throws.mjs"));
   const good = join(dir, "good.gpucimg");
   assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", good).code, 0);
   const { entries } = parseImage(readFileSync(good), good);

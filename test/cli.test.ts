@@ -105,6 +105,9 @@ test("devices lists the CPU as available", () => {
   const r = gpuc("devices");
   assert.equal(r.code, 0);
   assert.match(r.out, /^\* cpu +CPU \(JavaScript, Node\.js /m);
+  const extra = gpuc("devices", "--all");
+  assert.equal(extra.code, 2);
+  assert.match(extra.err, /^gpuc: devices takes no arguments, got '--all'\n/);
 });
 
 test("the examples compile from the command line", () => {

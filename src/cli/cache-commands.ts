@@ -11,6 +11,12 @@ export class CommandError extends Error {
   constructor(message: string, readonly usage = false) { super(message); }
 }
 
+/** A workload's own error: gpuc's errors pass as they are (the CLI prints them), others are the user's code failing. */
+function workloadFailed(workload: string, what: string, e: unknown): Error {
+  if (e instanceof Error && (e.name === "CompileError" || e.name === "KernelError")) return e;
+  return new CommandError(`the workload '${workload}' ${what}; no image was written:\n${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+}
+
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 
 /** `gpuc cache ls | stats | clear | verify` on the disk cache (GPUC_CACHE_DIR or the default). */
@@ -61,9 +67,12 @@ export async function precompile(workload: string, output: string, out: (s: stri
   startGenerating();
   let entries;
   try {
-    const mod = (await import(pathToFileURL(path).href)) as { default?: unknown };
+    let mod: { default?: unknown };
+    try { mod = (await import(pathToFileURL(path).href)) as { default?: unknown }; }
+    catch (e) { throw workloadFailed(workload, "could not be imported", e); }
     if (typeof mod.default !== "function") throw new CommandError(`'${workload}' has no default export to run (export default async function () { … compile or launch the kernels … })`);
-    await (mod.default as () => unknown)();
+    try { await (mod.default as () => unknown)(); }
+    catch (e) { throw workloadFailed(workload, "failed", e); }
   } finally {
     entries = stopGenerating();
   }

@@ -43,7 +43,9 @@ async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case "compile": return compile(rest);
-    case "devices": return devices();
+    case "devices":
+      if (rest.length) throw new UsageError(`devices takes no arguments, got '${rest.join(" ")}'`);
+      return devices();
     case "cache": return cacheCommand(rest, (l) => process.stdout.write(l + "\n"));
     case "precompile": {
       const { values, positionals } = parseCommandArgs(rest, { output: { type: "string", short: "o" } });

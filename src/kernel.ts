@@ -47,6 +47,22 @@ export interface KernelOptions {
   relocation?: RelocationStrategy;
 }
 
+const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation"];
+
+/** Options a kernel cannot use are an invalid-argument error at kernel(), not a silent default. */
+function checkKernelOptions(o: KernelOptions, name: string): void {
+  const bad = (what: string) => CompileError.single("invalid-argument", `kernel '${name}': ${what}`);
+  if (typeof o !== "object" || o === null) throw bad(`options must be an object, got ${describeValue(o)}`);
+  for (const key of Object.keys(o))
+    if (!KERNEL_OPTIONS.includes(key)) throw bad(`unknown option '${key}' (options: ${KERNEL_OPTIONS.join(", ")})`);
+  for (const key of ["boundsCheck", "fastMath"] as const)
+    if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${JSON.stringify(o[key])}`);
+  if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${JSON.stringify(o.debugLevel)}`);
+  if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${JSON.stringify(o.name)}`);
+  for (const key of ["scope", "types"] as const)
+    if (o[key] !== undefined && (typeof o[key] !== "object" || o[key] === null)) throw bad(`${key} must be an object, got ${describeValue(o[key])}`);
+}
+
 export interface CompileOptions {
   target: string;
   /** The target's variant, e.g. `{ arch: "sm_90" }` for PTX. */
@@ -102,12 +118,15 @@ export class Kernel {
   constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
     if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
     this.name = options.name ?? (fn.name || "kernel");
+    checkKernelOptions(options, this.name);
     this.tsFile = callerSourceFile();
   }
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
   async compile(opts: CompileOptions): Promise<Artifact> {
-    const info = TARGET_INFO[opts?.target];
+    if (typeof opts !== "object" || opts === null)
+      throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
+    const info = TARGET_INFO[opts.target];
     if (!info || !Object.prototype.hasOwnProperty.call(TARGET_INFO, opts.target))
       throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${TARGET_NAMES.join(", ")})`);
     this.revalidateScope();

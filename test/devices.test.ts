@@ -44,4 +44,15 @@ test("unknown and closed devices are KernelErrors", async () => {
   const dev = await device("cpu");
   dev.close();
   assert.throws(() => dev.array(new Float32Array(1)), (e: unknown) => e instanceof KernelError && e.kind === "device-unavailable");
+  // An array outlives its device's close() only as a handle: reading or writing it is the same error
+  // (on WebGPU it was the runtime's own DOMException).
+  for (const d of await listDevices()) {
+    if (!d.available) continue;
+    const open = await device(d.kind);
+    const a = open.array(new Float32Array(4));
+    open.close();
+    const closed = (e: unknown) => e instanceof KernelError && e.kind === "device-unavailable" && /^this array's \w+ device was closed$/.test(e.message);
+    await assert.rejects(a.read(), closed, `${d.kind}: read`);
+    await assert.rejects(a.write(new Float32Array(4)), closed, `${d.kind}: write`);
+  }
 });

@@ -13,8 +13,8 @@ import { DeviceArray, hostArrayElement, type Device, type DeviceOptions, type Gr
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
-  async read(): Promise<HostArray> { return this.data.slice(); }
-  async write(data: HostArray): Promise<void> {
+  protected async readData(): Promise<HostArray> { return this.data.slice(); }
+  protected async writeData(data: HostArray): Promise<void> {
     if (data.constructor !== this.data.constructor || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${this.data.constructor.name} of length ${this.length}`);
     this.data.set(data);
@@ -32,7 +32,8 @@ export class CpuDevice implements Device {
   readonly kind = "cpu";
   readonly name = typeof process !== "undefined" && process.versions?.node ? `CPU (JavaScript, Node.js ${process.versions.node})` : "CPU (JavaScript)";
   readonly target = "js";
-  private closed = false;
+  /** Set by close(); arrays and launches on a closed device are device-unavailable errors. */
+  closed = false;
   private readonly state: Int32Array;
   private readonly print: (line: string) => void;
 

@@ -90,12 +90,12 @@ const big = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(v as num
 
 export class CudaArray extends DeviceArray {
   constructor(private readonly dev: CudaDevice, elem: Scalar, length: number, readonly ptr: bigint) { super(dev, elem, length); }
-  async read(): Promise<HostArray> {
+  protected async readData(): Promise<HostArray> {
     const out = new CTOR[this.elem](this.length);
     this.dev.copyOut(out, this.ptr);
     return out;
   }
-  async write(data: HostArray): Promise<void> {
+  protected async writeData(data: HostArray): Promise<void> {
     if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
     this.dev.copyIn(this.ptr, data);
@@ -123,7 +123,8 @@ export class CudaDevice implements Device {
   readonly features: TargetFeatures;
   /** The device's compute capability, e.g. "sm_90". */
   readonly computeCapability: string;
-  private closed = false;
+  /** Set by close(); arrays and launches on a closed device are device-unavailable errors. */
+  closed = false;
   private readonly stateWords: number;
   private readonly state: bigint;
   private readonly print: (line: string) => void;

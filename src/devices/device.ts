@@ -11,10 +11,24 @@ export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
 export abstract class DeviceArray {
   constructor(readonly device: Device, readonly elem: Scalar, readonly length: number) {}
-  abstract read(): Promise<HostArray>;
+  /** Copy the device array back into a new host array. */
+  async read(): Promise<HostArray> {
+    this.checkOpen();
+    return this.readData();
+  }
   /** Copy a host array of the same type and length into this device array. */
-  abstract write(data: HostArray): Promise<void>;
+  async write(data: HostArray): Promise<void> {
+    this.checkOpen();
+    return this.writeData(data);
+  }
+  protected abstract readData(): Promise<HostArray>;
+  protected abstract writeData(data: HostArray): Promise<void>;
+  private checkOpen(): void {
+    if (this.device.closed) throw new KernelError("device-unavailable", `this array's ${DEVICE_LABEL[this.device.kind] ?? this.device.kind} device was closed`);
+  }
 }
+
+const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
 
 export interface DeviceOptions {
   /** Where `console.log` lines from kernels go (default: the host's console.log). */
@@ -45,6 +59,8 @@ export interface Device {
   readonly name: string;
   /** The compilation target this device runs. */
   readonly target: string;
+  /** Whether close() was called. */
+  readonly closed: boolean;
   /** The target variant this device needs (its architecture), when the target has several. */
   readonly features?: TargetFeatures;
   array(data: HostArray): DeviceArray;

@@ -22,12 +22,12 @@ const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, 
 
 export class WebGPUArray extends DeviceArray {
   constructor(private readonly dev: WebGPUDevice, elem: Scalar, length: number, readonly buffer: GPUBuffer) { super(dev, elem, length); }
-  async read(): Promise<HostArray> {
+  protected async readData(): Promise<HostArray> {
     const out = new CTOR[this.elem](this.length);
     await this.dev.readInto(this.buffer, out);
     return out;
   }
-  async write(data: HostArray): Promise<void> {
+  protected async writeData(data: HostArray): Promise<void> {
     if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
     this.dev.gpu.queue.writeBuffer(this.buffer, 0, data.buffer, data.byteOffset, data.byteLength);
@@ -51,7 +51,8 @@ export class WebGPUDevice implements Device {
   readonly kind = "webgpu";
   readonly target = "wgsl";
   readonly name: string;
-  private closed = false;
+  /** Set by close(); arrays and launches on a closed device are device-unavailable errors. */
+  closed = false;
   private readonly state: GPUBuffer;
   private readonly stateWords: number;
   private readonly print: (line: string) => void;

@@ -112,7 +112,11 @@ export function decodePrints(state: Int32Array, tables: RuntimeTables): string[]
     lines.push(`${prefix} ${out.join(" ")}`);
   }
   const dropped = state[STATE.PRINT_DROPPED];
-  if (dropped > 0) lines.push(`[gpuc] ${dropped} print record${dropped === 1 ? "" : "s"} dropped: the print buffer (${(state.length - STATE.PRINT_BASE) * 4 >> 10} KiB) is full`);
+  if (dropped > 0) {
+    const bytes = (state.length - STATE.PRINT_BASE) * 4;
+    const size = bytes >= 1024 ? `${bytes >> 10} KiB` : `${bytes} bytes`;
+    lines.push(`[gpuc] ${dropped} print record${dropped === 1 ? "" : "s"} dropped: the print buffer (${size}; printBufferWords in device options) is full`);
+  }
   return lines;
 }
 

@@ -63,6 +63,8 @@ test("the page runs the kernel on Chromium's WebGPU", { skip: missing ?? false }
   await page.goto(`${base}/examples/browser/index.html`);
   const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
   await page.close();
+  // Required (CI's GPUC_REQUIRE_DEVICES has "browser"): a missing adapter fails instead of skipping.
+  if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
   if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
   const r = await runPage("");
   assert.equal(r.title, "done: webgpu", r.status);

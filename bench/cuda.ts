@@ -13,6 +13,7 @@ import type { PTXEntryParam } from "../src/targets/ptx/emit.ts";
 import { saxpy } from "../examples/saxpy.ts";
 import { blockSums } from "../examples/reduction.ts";
 import { matmul } from "../examples/matmul.ts";
+import { median } from "./stats.ts";
 
 // The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
 process.env.GPUC_CACHE = "0";
@@ -23,7 +24,6 @@ const lines: string[] = [];
 const say = (s: string) => { console.log(s); lines.push(s); };
 say(`device: ${dev.name}; PTX for ${arch}`);
 
-function median(xs: number[]): number { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; }
 async function timeIt(reps: number, f: () => Promise<void> | void): Promise<number> {
   await f();
   const t: number[] = [];

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { device, kernel } from "gpuc";
+import { median } from "./stats.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const GPUC = pathTo("dist/index.js");
@@ -20,7 +21,6 @@ const dir = mkdtempSync(join(tmpdir(), "gpuc-ttfk-"));
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
 
 function pathTo(p: string): string { return join(ROOT, p); }
-function median(xs: number[]): number { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; }
 
 // ---- the package: 20 kernels, each its own source --------------------------------------------
 const kernels: string[] = [];

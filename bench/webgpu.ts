@@ -16,6 +16,7 @@ import { device, kernel } from "gpuc";
 import { KERNELS, tiny } from "./kernels.mjs";
 // @ts-ignore -- plain JS module shared with the child process
 import { MATMUL_WGSL, SAXPY_WGSL } from "./wgsl.mjs";
+import { median, ms, signed, num, table, section, stats } from "./stats.ts";
 
 // The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
 process.env.GPUC_CACHE = "0";
@@ -25,27 +26,6 @@ const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const COLD_SCRIPT = fileURLToPath(new URL("./webgpu-cold.mjs", import.meta.url));
 const started = performance.now();
 
-// ---- statistics and formatting (as in bench/run.ts) ------------------------------------------
-
-function sorted(xs: number[]): number[] { return [...xs].sort((a, b) => a - b); }
-function median(xs: number[]): number {
-  const s = sorted(xs), m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-/** Nearest-rank percentile. */
-function pct(xs: number[], p: number): number {
-  const s = sorted(xs);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
-function ms(x: number): string { return x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2); }
-function signed(x: number): string { return (x < 0 ? "−" : "+") + ms(Math.abs(x)); }
-function num(x: number, digits = 2): string { return x.toFixed(digits); }
-function table(head: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
-}
-function section(title: string, body: string): void { console.log(`\n### ${title}\n\n${body}`); }
-function stats(xs: number[]) { return { median: median(xs), p90: pct(xs, 90), min: Math.min(...xs), max: Math.max(...xs), n: xs.length }; }
 
 // ---- the machine ----------------------------------------------------------------------------
 

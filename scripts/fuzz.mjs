@@ -148,10 +148,7 @@ else for (let t = 0; t < count; t++) {
     await k.launch(dev, { blocks: 1, threads: N }, x, got);
     if (!(await assembles(k, [x, got], src))) continue;
   } catch (e) {
-    // Only a user error the generator could have written is acceptable; anything else is a bug.
-    if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}\n  ${src}`); continue; }
-    differ++;
-    console.log(`FAILED ${e?.kind ?? ""}: ${String(e?.message).split("\n")[0]}\n  ${src}`);
+    failed(e, src);
     continue;
   }
   const ok = mode === "webgpu" ? close : same;
@@ -164,6 +161,20 @@ else for (let t = 0; t < count; t++) {
 }
 if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !f32Mode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
+
+/**
+ * A kernel that did not run: a user error the generator could have written (a CompileError other
+ * than internal) is counted; anything else is a bug, counted as a difference and printed.
+ */
+function failed(e, src) {
+  if (e instanceof CompileError && e.kind !== "internal") {
+    compileErrors++;
+    if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}\n  ${src}`);
+    return;
+  }
+  differ++;
+  console.log(`FAILED ${e?.kind ?? ""}: ${String(e?.message).split("\n")[0]}\n  ${src}`);
+}
 
 /** With --ptxas: the kernel's PTX (for these arguments) must assemble for sm_90; a rejection counts as a difference. */
 async function assembles(k, args, src) {
@@ -221,8 +232,7 @@ async function fuzzBounds() {
       if (!(await assembles(k, [x, new Int32Array(n)], src))) continue;
       await k.launch(dev, { blocks, threads }, x, new Int32Array(n));
     } catch (e) {
-      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
-      if (!(e instanceof KernelError && e.kind === "bounds")) { differ++; console.log(`FAILED: ${e.message.split("\n")[0]}\n${src}\n`); continue; }
+      if (!(e instanceof KernelError && e.kind === "bounds")) { failed(e, src); continue; }
       kernelTraps = true;
     }
     if (refTraps !== kernelTraps) {
@@ -297,9 +307,7 @@ async function fuzzControl() {
       await k.launch(dev, { blocks: 1, threads: N }, x, got);
       if (!(await assembles(k, [x, got], body))) continue;
     } catch (e) {
-      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
-      differ++;
-      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${body}`);
+      failed(e, body);
       continue;
     }
     const ok = mode === "webgpu" ? (a, b) => !Number.isFinite(b) || Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b)) : same;
@@ -354,9 +362,7 @@ async function fuzzBarriers() {
       await k.launch(dev, { blocks, threads: bd }, x, got);
       if (!(await assembles(k, [x, got], body))) continue;
     } catch (e) {
-      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
-      differ++;
-      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${body}`);
+      failed(e, body);
       continue;
     }
     const i = want.findIndex((w, j) => got[j] !== w);
@@ -394,9 +400,7 @@ async function fuzzAtomics() {
       await k.launch(dev, { blocks, threads }, x, got);
       if (!(await assembles(k, [x, got], body))) continue;
     } catch (e) {
-      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; if (verbose) console.log(`compile error: ${e.message.split("\n")[0]}`); continue; }
-      differ++;
-      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${body}`);
+      failed(e, body);
       continue;
     }
     const i = want.findIndex((w, j) => got[j] !== w);
@@ -454,9 +458,7 @@ async function fuzzF32() {
       await k.launch(cpu, { blocks: 1, threads: N }, x, got);
       if (!(await assembles(k, [x, got], src))) continue;
     } catch (e) {
-      if (e instanceof CompileError && e.kind !== "internal") { compileErrors++; continue; }
-      differ++;
-      console.log(`FAILED: ${String(e?.message).split("\n")[0]}\n  ${src}`);
+      failed(e, src);
       continue;
     }
     const i = want.findIndex((w, j) => !Object.is(got[j], w));

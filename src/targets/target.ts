@@ -1,10 +1,10 @@
 // The target interface: a record of defaults and hooks, called in pipeline order by pipeline.ts.
 
 import type { Diagnostic } from "../errors.js";
-import type { Module } from "../ir/module.js";
+import type { Loc, Module } from "../ir/module.js";
 import { typeName } from "../ir/types.js";
 import type { MethodTable } from "../infer/methods.js";
-import type { RuntimeTables } from "../runtime/host.js";
+import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
 import type { WGSLLayout } from "./wgsl/emit.js";
 import type { PTXLayout } from "./ptx/emit.js";
@@ -87,13 +87,26 @@ export function tableSites(m: Module, symbol: (i: number) => string): Relocation
   return m.globals.map((g, i) => ({ name: g.name, kind: "table", elem: g.type.elem, length: g.value.length, symbol: symbol(i) }));
 }
 
-/** The manifest of an emitted module (its globals are already in name order: see reloc/sites.ts). */
-export function moduleManifest(m: Module, strategy: RelocationStrategy, code: string | Uint8Array, symbol: (i: number) => string): RelocationManifest {
-  return freezeManifest(strategy, tableSites(m, symbol), code);
-}
-
-/** The kernel's parameters as an artifact lists them: source names and specialized types. */
-export function kernelParams(m: Module): Artifact["params"] {
+/**
+ * The fields every target's artifact has, from the emitted code: parameters, this session's table
+ * values, runtime tables, and the frozen manifest (the module's globals are already in name
+ * order: see reloc/sites.ts). `symbol(i)` names table i in the code; `bindings` what the loader binds.
+ */
+export function artifactOf(
+  target: string, m: Module, features: TargetFeatures,
+  emitted: { code: string | Uint8Array; entry: string; locations: Loc[] },
+  bindings: string[], symbol: (i: number) => string,
+): Artifact {
   const kernel = m.functions[m.entry];
-  return kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) }));
+  return {
+    target,
+    kernel: kernel.name,
+    entry: emitted.entry,
+    code: emitted.code,
+    params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
+    globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
+    bindings,
+    runtime: runtimeTables(m, emitted.locations, m.debugLevel),
+    manifest: freezeManifest(features.relocation!, tableSites(m, symbol), emitted.code),
+  };
 }

@@ -1,9 +1,7 @@
 // The JavaScript target: runs kernels on the CPU device; the reference for every other target.
 
 import type { Module } from "../../ir/module.js";
-import { typeName } from "../../ir/types.js";
-import { runtimeTables } from "../../runtime/host.js";
-import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
+import { artifactOf, type Target, type TargetFeatures } from "../target.js";
 import { emitJS } from "./emit.js";
 import { TARGET_INFO } from "../info.js";
 
@@ -17,18 +15,7 @@ export const jsTarget: Target = {
   overlay: null,
   validate: () => [],
   emit(m: Module, features: TargetFeatures) {
-    const { code, entry, bindings, locations } = emitJS(m);
-    const kernel = m.functions[m.entry];
-    return {
-      target: "js",
-      kernel: kernel.name,
-      entry,
-      code,
-      params: kernelParams(m),
-      globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
-      bindings,
-      runtime: runtimeTables(m, locations, m.debugLevel),
-      manifest: moduleManifest(m, features.relocation!, code, (i) => bindings[i]),
-    };
+    const out = emitJS(m);
+    return artifactOf("js", m, features, out, out.bindings, (i) => out.bindings[i]);
   },
 };

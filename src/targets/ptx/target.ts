@@ -2,9 +2,7 @@
 
 import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
-import { runtimeTables } from "../../runtime/host.js";
-import { typeName } from "../../ir/types.js";
-import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
+import { artifactOf, type Target, type TargetFeatures } from "../target.js";
 import { emitPTX } from "./emit.js";
 import { ptxMethods } from "./math.js";
 
@@ -43,19 +41,10 @@ export const ptxTarget: Target = {
     return out;
   },
   emit(m: Module, features: TargetFeatures) {
-    const { code, entry, layout, locations } = emitPTX(m, features);
-    return {
-      target: "ptx",
-      kernel: m.functions[m.entry].name,
-      entry,
-      code,
-      params: kernelParams(m),
-      globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
-      bindings: layout.relocation === "patch" ? layout.tables.map((t) => t.symbol) : [],
-      runtime: runtimeTables(m, locations, m.debugLevel),
-      ptx: layout,
-      manifest: moduleManifest(m, features.relocation!, code, (i) => layout.tables[i].symbol),
-    };
+    const out = emitPTX(m, features);
+    const { layout } = out;
+    const bindings = layout.relocation === "patch" ? layout.tables.map((t) => t.symbol) : [];
+    return { ...artifactOf("ptx", m, features, out, bindings, (i) => layout.tables[i].symbol), ptx: layout };
   },
 };
 

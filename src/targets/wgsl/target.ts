@@ -4,8 +4,7 @@ import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
-import { runtimeTables } from "../../runtime/host.js";
-import { kernelParams, moduleManifest, type Target, type TargetFeatures } from "../target.js";
+import { artifactOf, type Target, type TargetFeatures } from "../target.js";
 import { emitWGSL } from "./emit.js";
 import { TARGET_INFO } from "../info.js";
 
@@ -45,19 +44,8 @@ export const wgslTarget: Target = {
     return out;
   },
   emit(m: Module, features: TargetFeatures) {
-    const { code, entry, layout, locations } = emitWGSL(m);
-    const kernel = m.functions[m.entry];
-    return {
-      target: "wgsl",
-      kernel: kernel.name,
-      entry,
-      code,
-      params: kernelParams(m),
-      globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
-      bindings: [],
-      runtime: runtimeTables(m, locations, m.debugLevel),
-      layout,
-      manifest: moduleManifest(m, features.relocation!, code, (i) => `binding ${layout.bindings.find((b) => b.role === "table" && b.index === i)!.binding}`),
-    };
+    const out = emitWGSL(m);
+    const tableBinding = (i: number) => `binding ${out.layout.bindings.find((b) => b.role === "table" && b.index === i)!.binding}`;
+    return { ...artifactOf("wgsl", m, features, out, [], tableBinding), layout: out.layout };
   },
 };

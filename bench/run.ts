@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { device, kernel } from "gpuc";
 // @ts-ignore -- plain JS module shared with the cold-start child process
 import { KERNELS, mandelbrotLines, tiny } from "./kernels.mjs";
-import { median, ms, signed, num, table, section, stats } from "./stats.ts";
+import { median, ms, signed, num, table, section, stats, machineInfo, machineCpu, otherCpuLoad, ownCpu } from "./stats.ts";
 
 // The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
 process.env.GPUC_CACHE = "0";
@@ -24,43 +24,11 @@ const started = performance.now();
 
 // ---- the machine ----------------------------------------------------------------------------
 
-const cpus = os.cpus();
-const machine = {
-  node: process.version,
-  v8: process.versions.v8,
-  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-  cpuModel: cpus[0]?.model ?? "unknown",
-  cores: cpus.length,
-  memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
-  date: new Date().toISOString(),
-  loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)),
-  gitCommit: git(["rev-parse", "--short", "HEAD"]) ?? "unknown",
-  srcModified: (git(["status", "--porcelain", "--", "src"]) ?? "") !== "",
-};
-function git(args: string[]): string | null {
-  const r = spawnSync("git", args, { cwd: ROOT, encoding: "utf8" });
-  return r.status === 0 ? r.stdout.trim() : null;
-}
+const machine = machineInfo(ROOT);
 const command = "npm run bench   # = npm run build && node --import tsx bench/run.ts";
 console.log(`## gpuc benchmarks\n\nCommand: \`${command}\`\n`);
 console.log(`gpuc: commit ${machine.gitCommit}${machine.srcModified ? " with uncommitted changes under src/" : ""}, ${machine.date}\n`);
 console.log(`Machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, ${machine.platform}; Node.js ${machine.node} (V8 ${machine.v8})`);
-/** Fraction of the machine's CPU time used by other processes over `ms` while this one sleeps. */
-async function otherCpuLoad(ms: number): Promise<number> {
-  const a = machineCpu();
-  await new Promise((r) => setTimeout(r, ms));
-  const b = machineCpu();
-  return b.all > a.all ? (b.busy - a.busy) / (b.all - a.all) : 0;
-}
-/** The machine's busy and total CPU time (ms, all cores). */
-function machineCpu(): { busy: number; all: number } {
-  return os.cpus().reduce((acc, c) => {
-    const t = c.times;
-    return { busy: acc.busy + t.user + t.nice + t.sys + t.irq, all: acc.all + t.user + t.nice + t.sys + t.irq + t.idle };
-  }, { busy: 0, all: 0 });
-}
-/** This process's own CPU time, ms. */
-function ownCpu(): number { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }
 const otherLoadAtStart = await otherCpuLoad(1000);
 console.log(`Other CPU load at start: ${(100 * otherLoadAtStart).toFixed(0)}% of ${machine.cores} cores; load average ${machine.loadAverageAtStart.join(", ")}`);
 if (otherLoadAtStart > 0.1)

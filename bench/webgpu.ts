@@ -16,7 +16,7 @@ import { device, kernel } from "gpuc";
 import { KERNELS, tiny } from "./kernels.mjs";
 // @ts-ignore -- plain JS module shared with the child process
 import { MATMUL_WGSL, SAXPY_WGSL } from "./wgsl.mjs";
-import { median, ms, signed, num, table, section, stats } from "./stats.ts";
+import { median, ms, signed, num, table, section, stats, machineInfo, machineCpu, otherCpuLoad, ownCpu } from "./stats.ts";
 
 // The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
 process.env.GPUC_CACHE = "0";
@@ -29,24 +29,6 @@ const started = performance.now();
 
 // ---- the machine ----------------------------------------------------------------------------
 
-function git(args: string[]): string | null {
-  const r = spawnSync("git", args, { cwd: ROOT, encoding: "utf8" });
-  return r.status === 0 ? r.stdout.trim() : null;
-}
-/** The machine's busy and total CPU time (ms, all cores). */
-function machineCpu(): { busy: number; all: number } {
-  return os.cpus().reduce((acc, c) => {
-    const t = c.times;
-    return { busy: acc.busy + t.user + t.nice + t.sys + t.irq, all: acc.all + t.user + t.nice + t.sys + t.irq + t.idle };
-  }, { busy: 0, all: 0 });
-}
-/** Fraction of the machine's CPU time used by other processes over `ms` while this one sleeps. */
-async function otherCpuLoad(ms: number): Promise<number> {
-  const a = machineCpu();
-  await new Promise((r) => setTimeout(r, ms));
-  const b = machineCpu();
-  return b.all > a.all ? (b.busy - a.busy) / (b.all - a.all) : 0;
-}
 /**
  * CPU time of this process's main thread alone, ms (Linux; null elsewhere): the JS thread, which
  * also runs Dawn's polling while a promise of the device is pending.
@@ -58,22 +40,8 @@ function mainThreadCpu(): number | null {
     return ((+f[11] + +f[12]) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
   } catch { return null; }
 }
-/** This process's own CPU time, ms (lavapipe's worker threads are threads of this process). */
-function ownCpu(): number { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }
 
-const cpus = os.cpus();
-const machine = {
-  node: process.version,
-  platform: `${os.platform()} ${os.release()} ${os.arch()}`,
-  cpuModel: cpus[0]?.model ?? "unknown",
-  cores: cpus.length,
-  memoryGiB: +(os.totalmem() / 2 ** 30).toFixed(1),
-  date: new Date().toISOString(),
-  loadAverageAtStart: os.loadavg().map((x) => +x.toFixed(2)),
-  gitCommit: git(["rev-parse", "--short", "HEAD"]) ?? "unknown",
-  srcModified: (git(["status", "--porcelain", "--", "src"]) ?? "") !== "",
-  lpNumThreads: process.env.LP_NUM_THREADS ?? null,
-};
+const machine = { ...machineInfo(ROOT), lpNumThreads: process.env.LP_NUM_THREADS ?? null };
 const command = "npm run bench:webgpu   # = npm run build && node --import tsx bench/webgpu.ts";
 console.log(`## gpuc benchmarks: WebGPU\n\nCommand: \`${command}\`\n`);
 console.log(`gpuc: commit ${machine.gitCommit}${machine.srcModified ? " with uncommitted changes under src/" : ""}, ${machine.date}\n`);

@@ -1,5 +1,12 @@
 // Dead-code elimination: statements after a jump, assignments to locals nothing reads, empty
 // branches, and functions no longer called.
+//
+// Checks (the rule every pass that may drop or move a bounds check or an exception states): dead
+// code elimination never drops a check that can run. A check is a statement of its own (`if
+// (index out of range) { report; trap }`) that calls the runtime library, so it is never an
+// assignment nothing reads nor an empty branch; it goes only when it follows a jump in its block,
+// where JavaScript would never reach it either. Removing a dead assignment removes only
+// side-effect-free expressions (a load's check is the statement before it, and stays).
 
 import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../module.js";

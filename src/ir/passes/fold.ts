@@ -1,5 +1,10 @@
 // Constant folding: operations on constants become constants (with each type's exact
 // semantics, from the op table), and branches on constants keep only the branch taken.
+//
+// Checks: a check whose condition folds to false could never fire and is dropped; one that folds
+// to true stays (with its branch, unconditionally). Folding evaluates with each type's exact
+// semantics (the op table's `eval`, wrapped to the result type), so it decides a condition
+// exactly as the unfolded code would at run time; nothing is reordered.
 
 import type { Block, Expr, ExprHandle, Function, Module } from "../module.js";
 import { exprOperands, stmtOperands } from "../module.js";

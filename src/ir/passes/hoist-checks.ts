@@ -1,10 +1,40 @@
-// Bounds checks in counted loops, tested once for the whole loop. A loop
-//   loop { if (!(k < N)) break; …check of a[k*S + B]…; … } continuing { k = k + 1 }
-// with N, B and the arrays the same on every iteration becomes
-//   if (every such index stays in range for k from its current value to N - 1) { the loop without those checks }
-//   else { the loop as it was }
-// so an out-of-range access still reports exactly what it reported before (the original loop
-// runs), and the in-range case runs no per-iteration checks.
+// Bounds checks in counted loops, tested once for the whole loop (loop versioning). A loop
+//   loop { if (!(k < N)) break; …check of a[index]…; … } continuing { k = k + 1 }
+// whose checked indices are, on every iteration j = 0, 1, …, a linear function lo + j*step of the
+// iteration number, becomes
+//   if (k >= 0 and, for every such check, every index lo + j*step with j <= N - 1 - k is in range) {
+//     the loop without those checks
+//   } else { the loop as it was }
+//
+// Why it is sound (the rule every pass that drops or moves a check follows): a check is removed
+// only from the copy that runs when the test before the loop has proven, for every iteration the
+// loop can run, that the check cannot fire. When the test fails, the original loop runs, checks
+// and all, so the first failure reported — which access, which index, which thread — is exactly
+// the one plain JavaScript reports. The test itself has no effects and cannot fail: it reads only
+// values that no iteration changes (no loads), and its divisions are guarded.
+//
+// What "linear in the iteration" means, and why it is exact. Values are tracked at a *point*: the
+// position, in the loop body's top-level statements, of the statement being executed. With j the
+// iteration number (0 at loop entry) and every value taken modulo 2^32 (i32 add, sub, mul and
+// shifts by constants are ring operations there):
+//  - a value that no statement of the body assigns and that loads no memory is the same on every
+//    iteration (step 0);
+//  - the counter k is k₀ + j (it changes only in `continuing`);
+//  - an *induction variable* t — assigned exactly once in the body, by a top-level `t = t ± c` at
+//    position d with c invariant, and no `continue` of this loop before d — is t₀ + j·(±c) at
+//    points up to d and t₀ + (j+1)·(±c) after it: every iteration that goes on to the next one
+//    passes d exactly once;
+//  - a *temporary* u — assigned exactly once, by a top-level `u = e` at position d — is, at a point
+//    after d, what e was at d (that iteration has just executed d). At a point at or before d it
+//    holds the previous iteration's value (it is *carried*) and is not linear: the check stays.
+// Every other local read in a checked index makes it non-linear, and its check stays. A walk
+// through temporaries only goes to strictly earlier positions (so it ends), each temporary is
+// analysed once (memo), and a linear form larger than MAX_TERMS nodes is given up.
+//
+// The test: with C = N - 1 - k₀ (the iterations after the first; k₀ >= 0, so it does not wrap) and
+// step >= 1: 0 <= lo < len and C <= (len - 1 - lo) / step; step <= -1: 0 <= lo < len and
+// C <= lo / -step; step = 0: 0 <= lo < len. Then every lo + j·step (j <= C) lies in [0, len - 1]
+// as a mathematical integer, so none of the loop's wrapping computations of it wrapped.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
 import { exprOperands, walkStmts } from "../module.js";
@@ -29,11 +59,47 @@ function visitBlock(f: Function, block: Block): Block {
   });
 }
 
-/** index = k * scale + Σ terms (i32, wrapping), with scale and terms the same on every iteration. */
-interface Affine { scale: ExprHandle[]; terms: ExprHandle[] }
+/** A symbolic i32 value at loop entry, built into the arena only when the test is made. */
+type Sym =
+  | { k: "const"; value: number }
+  /** A copy of a loop-invariant expression. */
+  | { k: "expr"; h: ExprHandle }
+  /** The value a local has when the loop is entered. */
+  | { k: "entry"; local: LocalHandle }
+  | { k: "add" | "sub" | "mul"; a: Sym; b: Sym };
+
+/** value(j) ≡ base + j·step (mod 2^32) on iteration j. */
+interface Linear { base: Sym; step: Sym }
+
+/** Larger linear forms are given up (keeps the test, and the walk, small). */
+const MAX_TERMS = 64;
+
+const ZERO: Sym = { k: "const", value: 0 };
+const ONE: Sym = { k: "const", value: 1 };
+
+function size(s: Sym): number {
+  return s.k === "add" || s.k === "sub" || s.k === "mul" ? 1 + size(s.a) + size(s.b) : 1;
+}
+
+function isZero(s: Sym): boolean { return s.k === "const" && s.value === 0; }
+
+/** a op b with the constant cases simplified (i32 wrapping, as the loop computes). */
+function sym(op: "add" | "sub" | "mul", a: Sym, b: Sym): Sym {
+  if (a.k === "const" && b.k === "const") {
+    const v = op === "add" ? (a.value + b.value) | 0 : op === "sub" ? (a.value - b.value) | 0 : Math.imul(a.value, b.value);
+    return { k: "const", value: v };
+  }
+  if (op === "add" && isZero(a)) return b;
+  if ((op === "add" || op === "sub") && isZero(b)) return a;
+  if (op === "mul" && (isZero(a) || isZero(b))) return ZERO;
+  if (op === "mul" && a.k === "const" && a.value === 1) return b;
+  if (op === "mul" && b.k === "const" && b.value === 1) return a;
+  return { k: op, a, b };
+}
 
 function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
   const E = (h: ExprHandle): Expr => f.exprs[h];
+  const isLocal = (h: ExprHandle, l: number) => { const x = E(h); return x.k === "local" && x.local === l; };
   // continuing { k = k + 1 }, no break-if.
   if (loop.breakIf !== null || loop.continuing.length !== 1) return null;
   const inc = loop.continuing[0];
@@ -41,24 +107,23 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
   const k = inc.local;
   const incValue = E(inc.value);
   if (incValue.k !== "op" || incValue.op !== "add" || incValue.type !== T.i32) return null;
-  const isK = (h: ExprHandle) => { const x = E(h); return x.k === "local" && x.local === k; };
   const isOne = (h: ExprHandle) => { const x = E(h); return x.k === "const" && x.value === 1; };
-  if (!((isK(incValue.args[0]) && isOne(incValue.args[1])) || (isOne(incValue.args[0]) && isK(incValue.args[1])))) return null;
+  if (!((isLocal(incValue.args[0], k) && isOne(incValue.args[1])) || (isOne(incValue.args[0]) && isLocal(incValue.args[1], k)))) return null;
   // body[0]: if (!(k < N)) break
   const test = loop.body[0];
   if (test?.k !== "if" || test.else.length || test.then.length !== 1 || test.then[0].k !== "break") return null;
   const not = E(test.cond);
   if (not.k !== "op" || not.op !== "not") return null;
   const lt = E(not.args[0]);
-  if (lt.k !== "op" || lt.op !== "lt" || !isK(lt.args[0])) return null;
+  if (lt.k !== "op" || lt.op !== "lt" || !isLocal(lt.args[0], k)) return null;
   const bound = lt.args[1];
 
-  // What the loop assigns (k only in its continuing), and whether it holds a barrier.
+  // How often the body assigns each local (anywhere in it), and whether it holds a barrier.
   const assigned = new Map<number, number>();
   let barrier = false;
   walkStmts(loop.body, (s) => {
     if (s.k === "set" || s.k === "init") assigned.set(s.local, (assigned.get(s.local) ?? 0) + 1);
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) assigned.set(s.result, 99);
+    if ((s.k === "call" || s.k === "atomic") && s.result !== null) assigned.set(s.result, 2);
     if (s.k === "barrier") barrier = true;
   });
   if (barrier || assigned.has(k)) return null;
@@ -69,66 +134,126 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
     return exprOperands(x).every(invariant);
   };
   if (!invariant(bound)) return null;
-  // Temporaries defined once at the top level of the body (index spills), by value.
-  const defs = new Map<number, ExprHandle>();
-  for (const s of loop.body) if (s.k === "set" && assigned.get(s.local) === 1) defs.set(s.local, s.value);
-  const affine = (h: ExprHandle): Affine | null => {
-    const x = E(h);
-    if (isK(h)) return { scale: [], terms: [] };
-    if (x.k === "local" && defs.has(x.local)) return affine(defs.get(x.local)!);
-    if (x.k !== "op" || x.type !== T.i32) return null;
+
+  // Locals whose only assignment is a top-level `set`: where, and with what.
+  const defs = new Map<number, { at: number; value: ExprHandle }>();
+  loop.body.forEach((s, at) => { if (s.k === "set" && assigned.get(s.local) === 1) defs.set(s.local, { at, value: s.value }); });
+  // The first top-level position whose statement may `continue` this loop (inner loops' own
+  // continues do not count).
+  const firstContinue = loop.body.findIndex((s) => continues(s));
+  const exprSym = (h: ExprHandle): Sym => { const x = E(h); return x.k === "const" ? { k: "const", value: x.value as number } : { k: "expr", h }; };
+  /** Induction variables: `t = t ± c` (c invariant) that every iteration going on passes. */
+  const steps = new Map<number, Sym>();
+  for (const [t, d] of defs) {
+    const x = E(d.value);
+    if (x.k !== "op" || x.type !== T.i32 || (x.op !== "add" && x.op !== "sub")) continue;
+    if (firstContinue >= 0 && firstContinue < d.at) continue;
     const [a, b] = x.args;
-    if (x.op === "add") {
-      const fa = affine(a), fb = affine(b);
-      if (fa && invariant(b)) return { scale: fa.scale, terms: [...fa.terms, b] };
-      if (fb && invariant(a)) return { scale: fb.scale, terms: [...fb.terms, a] };
-      return null;
+    if (isLocal(a, t) && invariant(b)) steps.set(t, x.op === "add" ? exprSym(b) : sym("sub", ZERO, exprSym(b)));
+    else if (x.op === "add" && isLocal(b, t) && invariant(a)) steps.set(t, exprSym(a));
+  }
+
+  const memo = new Map<number, Linear | null>();
+  /** The value of `h`, evaluated at top-level position `at`, as a linear form; null: not linear. */
+  const linear = (h: ExprHandle, at: number): Linear | null => {
+    const r = linearUnbounded(h, at);
+    return r && size(r.base) + size(r.step) <= MAX_TERMS ? r : null;
+  };
+  const linearUnbounded = (h: ExprHandle, at: number): Linear | null => {
+    const x = E(h);
+    if (x.type !== T.i32) return null;
+    if (invariant(h)) return { base: exprSym(h), step: ZERO };
+    if (x.k === "local") {
+      if (x.local === k) return { base: { k: "entry", local: k }, step: ONE };
+      const def = defs.get(x.local);
+      if (!def) return null; // assigned elsewhere in the body, or more than once
+      const step = steps.get(x.local);
+      // An induction variable: t₀ + j·c up to its increment, t₀ + (j + 1)·c after it.
+      if (step) return { base: at <= def.at ? { k: "entry", local: x.local } : sym("add", { k: "entry", local: x.local }, step), step };
+      if (def.at >= at) return null; // carried from the previous iteration
+      if (!memo.has(x.local)) memo.set(x.local, linear(def.value, def.at));
+      return memo.get(x.local)!;
     }
-    if (x.op === "mul") {
-      const fa = affine(a), fb = affine(b);
-      if (fa && !fa.terms.length && invariant(b)) return { scale: [...fa.scale, b], terms: [] };
-      if (fb && !fb.terms.length && invariant(a)) return { scale: [...fb.scale, a], terms: [] };
-      return null;
+    if (x.k !== "op") return null;
+    const [a, b] = x.args;
+    switch (x.op) {
+      case "add": case "sub": {
+        const la = linear(a, at), lb = la && linear(b, at);
+        return la && lb ? { base: sym(x.op, la.base, lb.base), step: sym(x.op, la.step, lb.step) } : null;
+      }
+      case "mul": {
+        const la = linear(a, at), lb = la && linear(b, at);
+        if (!la || !lb) return null;
+        if (isZero(lb.step)) return { base: sym("mul", la.base, lb.base), step: sym("mul", la.step, lb.base) };
+        if (isZero(la.step)) return { base: sym("mul", la.base, lb.base), step: sym("mul", la.base, lb.step) };
+        return null;
+      }
+      case "shl": {
+        // x << c ≡ x · 2^c (mod 2^32) for a constant c (counts are taken mod 32).
+        const c = E(b);
+        if (c.k !== "const" || typeof c.value !== "number") return null;
+        const la = linear(a, at);
+        const factor: Sym = { k: "const", value: (2 ** (c.value & 31)) | 0 };
+        return la && { base: sym("mul", la.base, factor), step: sym("mul", la.step, factor) };
+      }
+      case "neg": {
+        const la = linear(a, at);
+        return la && { base: sym("sub", ZERO, la.base), step: sym("sub", ZERO, la.step) };
+      }
+      default: return null;
     }
-    return null;
   };
 
-  // The checks of the body (anywhere in it) on affine indices into loop-invariant arrays.
+  // The checks of the body (anywhere in it) on linear indices into arrays whose length no
+  // iteration changes.
   const hoisted = new Set<Stmt>();
-  const ranges: { index: Affine; length: ExprHandle }[] = [];
-  walkStmts(loop.body, (s) => {
+  const ranges: { index: Linear; length: ExprHandle }[] = [];
+  loop.body.forEach((top, at) => walkStmts([top], (s) => {
     if (s.k !== "if" || s.else.length || s.then.at(-1)?.k !== "trap") return;
     const c = E(s.cond);
     if (c.k !== "op" || c.op !== "ge") return;
     const unwrap = (h: ExprHandle) => (E(h).k === "convert" ? (E(h) as Extract<Expr, { k: "convert" }>).arg : h);
     const idx = unwrap(c.args[0]), len = unwrap(c.args[1]);
     if (E(idx).type !== T.i32 || !invariant(len)) return;
-    const a = affine(idx);
-    if (!a) return;
+    const index = linear(idx, at);
+    if (!index) return;
     hoisted.add(s);
-    ranges.push({ index: a, length: len });
-  });
+    ranges.push({ index, length: len });
+  }));
   if (!ranges.length) return null;
 
-  // The condition, built fresh in the arena. With S = scale, lo = k*S + ΣB (the first index the
-  // loop computes, in its own wrapping arithmetic) and C = N - 1 - k (iterations after the first):
-  // k >= 0, S >= 1, 0 <= lo < len and C <= (len - 1 - lo) / S. Then no index wraps, and every
-  // index lo + j*S (j <= C) is in range.
+  // The test, built fresh in the arena (every use its own copy: expressions are trees).
   const add = (x: unknown): ExprHandle => { f.exprs.push({ ...(x as object), loc: null } as Expr); return (f.exprs.length - 1) as ExprHandle; };
   const i32 = (v: number) => add({ k: "const", value: v, type: T.i32 });
   const copy = (h: ExprHandle) => copyFrom(f, f, h, (l) => l as LocalHandle);
-  const kk = () => add({ k: "local", local: k, type: T.i32 });
-  const op = (o: "add" | "sub" | "mul" | "div" | "ge" | "lt" | "le" | "land", a: ExprHandle, b: ExprHandle) =>
+  type Op = "add" | "sub" | "mul" | "div" | "eq" | "ge" | "lt" | "le" | "land" | "lor";
+  const op = (o: Op, a: ExprHandle, b: ExprHandle) =>
     add({ k: "op", op: o, args: [a, b], type: o === "add" || o === "sub" || o === "mul" || o === "div" ? T.i32 : T.bool });
-  const scale = (r: Affine) => r.scale.reduce((acc: ExprHandle | null, s) => (acc === null ? copy(s) : op("mul", acc, copy(s))), null) ?? i32(1);
-  const lo = (r: Affine) => r.terms.reduce((e, t) => op("add", e, copy(t)), op("mul", kk(), scale(r)));
+  const build = (s: Sym): ExprHandle => {
+    switch (s.k) {
+      case "const": return i32(s.value);
+      case "expr": return copy(s.h);
+      case "entry": return add({ k: "local", local: s.local, type: T.i32 });
+      default: return op(s.k, build(s.a), build(s.b));
+    }
+  };
   const len = (h: ExprHandle) => (E(h).type === T.i32 ? copy(h) : add({ k: "convert", arg: copy(h), type: T.i32 }));
+  const kk = () => add({ k: "local", local: k, type: T.i32 });
+  const iterations = () => op("sub", op("sub", copy(bound), i32(1)), kk());
   let cond: ExprHandle = op("ge", kk(), i32(0));
-  for (const r of ranges) {
-    const iterations = op("sub", op("sub", copy(bound), i32(1)), kk());
-    const room = op("div", op("sub", op("sub", len(r.length), i32(1)), lo(r.index)), scale(r.index));
-    const ok = op("land", op("land", op("ge", scale(r.index), i32(1)), op("ge", lo(r.index), i32(0))),
-      op("land", op("lt", lo(r.index), len(r.length)), op("le", iterations, room)));
+  for (const { index: { base, step }, length } of ranges) {
+    const lo = () => build(base);
+    let ok = op("land", op("ge", lo(), i32(0)), op("lt", lo(), len(length)));
+    const up = () => op("land", op("ge", build(step), i32(1)),
+      op("le", iterations(), op("div", op("sub", op("sub", len(length), i32(1)), lo()), build(step))));
+    const down = () => op("land", op("le", build(step), i32(-1)),
+      op("le", iterations(), op("div", lo(), op("sub", i32(0), build(step)))));
+    if (step.k === "const") {
+      if (step.value > 0) ok = op("land", ok, up());
+      else if (step.value < 0) ok = op("land", ok, down());
+    } else {
+      ok = op("land", ok, op("lor", op("eq", build(step), i32(0)), op("lor", up(), down())));
+    }
     cond = op("land", cond, ok);
   }
   const strip = (b: Block): Block => b.filter((s) => !hoisted.has(s)).map((s): Stmt => {
@@ -141,4 +266,14 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
   });
   const fast = copyBlock([{ ...loop, body: strip(loop.body) }], copy, (l) => l as LocalHandle, (l) => l);
   return { k: "if", cond, then: fast, else: [loop], loc: loop.loc };
+}
+
+/** Whether a statement may `continue` the loop it is in (a nested loop's continues are its own). */
+function continues(s: Stmt): boolean {
+  switch (s.k) {
+    case "continue": return true;
+    case "if": return s.then.some(continues) || s.else.some(continues);
+    case "switch": return s.cases.some((c) => c.body.some(continues));
+    default: return false;
+  }
 }

@@ -3,6 +3,11 @@
 // expressions passed. A helper whose only `return` is its last statement inlines as it is; with
 // `multiReturn`, any non-recursive helper does: its body runs in a one-pass loop that a
 // `return` leaves (setting the result and a flag checked after each inner loop or switch).
+//
+// Checks: inlining moves a helper's statements, its checks included, to the call site in their
+// own order; arguments are evaluated once, before the body, as the call evaluated them. Each
+// location is seen through the call site it was inlined at (`inlinedAt`), so an exception reports
+// the same location and call chain as the call would have. No check is dropped or reordered.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Module, Stmt } from "../module.js";
 import { walkStmts } from "../module.js";

@@ -5,6 +5,12 @@
 // locals — flow-insensitively: a local's range covers every value any of its assignments can
 // give it, so it holds wherever the local is read. Arithmetic that could wrap gives no range.
 // Typical result: `s[threadIdx.x]` into a shared array sized for the block needs no check.
+//
+// Checks: only checks that can never fire are dropped (their index's range, over every value it
+// can take at any point of the kernel, lies inside [0, length - 1]); so the first failure plain
+// JavaScript would report is still reported, by a check that stays. The ranges are sound only if
+// every launch keeps the block within `threads` (devices reject larger blocks, device.ts) and a
+// local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
 import { walkStmts } from "../module.js";

@@ -352,6 +352,12 @@ export function hasReturn(b: Block): boolean {
  *   i = blockIdx.x * blockDim.x + threadIdx.x; if (i >= B) return; body
  * with B the same for every thread (constants, unassigned parameters, their lengths, grid sizes).
  * Returns B and the body with the guard removed (the index assignment kept).
+ *
+ * Checks: the per-thread checks of `a[i]` (i the global index, never reassigned; a a parameter)
+ * are dropped only in a copy that runs when the block's whole range of i fits in every such
+ * array (`$bx * $dx + $txEnd <= a.length`, with i >= 0 as long as the grid does not wrap i32,
+ * which the caller tests); otherwise the copy with every check runs. So a check is skipped only
+ * where it cannot fire, and the first failure is the one plain JavaScript reports.
  */
 export function guardedRange(f: Function): { bound: ExprHandle; body: Block; uncheckedBody: Block; checkedArrays: ExprHandle[] } | null {
   const [first, second, ...rest] = f.body;

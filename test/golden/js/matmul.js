@@ -30,7 +30,7 @@ function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
     }
     acc = 0;
     k = 0;
-    if (((k >= 0) && ((((k + Math.imul(row, n)) | 0) >= 0) && ((((k + Math.imul(row, n)) | 0) < a.length) && (((((n - 1) | 0) - k) | 0) <= ((((a.length - 1) | 0) - ((k + Math.imul(row, n)) | 0)) | 0))))) && (((n >= 1) && (((Math.imul(k, n) + col) | 0) >= 0)) && ((((Math.imul(k, n) + col) | 0) < b.length) && (((((n - 1) | 0) - k) | 0) <= ((((((b.length - 1) | 0) - ((Math.imul(k, n) + col) | 0)) | 0) / n) | 0))))) {
+    if (((k >= 0) && (((((Math.imul(row, n) + k) | 0) >= 0) && (((Math.imul(row, n) + k) | 0) < a.length)) && (((((n - 1) | 0) - k) | 0) <= ((((a.length - 1) | 0) - ((Math.imul(row, n) + k) | 0)) | 0)))) && (((((Math.imul(k, n) + col) | 0) >= 0) && (((Math.imul(k, n) + col) | 0) < b.length)) && ((n === 0) || (((n >= 1) && (((((n - 1) | 0) - k) | 0) <= ((((((b.length - 1) | 0) - ((Math.imul(k, n) + col) | 0)) | 0) / n) | 0))) || ((n <= (-1)) && (((((n - 1) | 0) - k) | 0) <= ((((Math.imul(k, n) + col) | 0) / ((0 - n) | 0)) | 0))))))) {
       for (; k < n; k = (k + 1) | 0) {
         tmp = (Math.imul(row, n) + k) | 0;
         tmp_1 = (Math.imul(k, n) + col) | 0;

@@ -1,0 +1,205 @@
+// Bounds checks in loops whose indices are carried from one iteration to the next: running
+// offsets (t = t + c), carried locals read before their assignment, swaps, nested loops with row
+// offsets, indices computed by helpers, early exits. Each kernel runs on every device of the
+// matrix (the CPU run also assembles its PTX with ptxas) and must do exactly what plain
+// JavaScript does: the same results, or a bounds KernelError at the first access plain JS makes
+// out of range. The last tests look at the IR: the loops that can be versioned still are.
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, KernelError, device } from "../src/index.ts";
+import { dtest, openDevices, type On } from "./helpers.ts";
+
+await openDevices();
+
+/** A typed array that throws, as a bounds check does, at the first index out of range. */
+function checked<A extends Int32Array>(a: A): A {
+  return new Proxy(a, {
+    get(t, p) {
+      if (typeof p === "string" && /^-?\d+$/.test(p) && !(Number(p) >= 0 && Number(p) < t.length)) throw new RangeError(`index ${p}`);
+      const v = Reflect.get(t, p, t);
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+    set(t, p, v) {
+      if (typeof p === "string" && /^-?\d+$/.test(p) && !(Number(p) >= 0 && Number(p) < t.length)) throw new RangeError(`index ${p}`);
+      return Reflect.set(t, p, v, t);
+    },
+  });
+}
+
+/** What plain JS does with one thread: the output array, or the first index out of range. */
+function plainJS(fn: Function, len: number, n: number, scope: Record<string, unknown>): { out: Int32Array } | { index: number } {
+  const out = new Int32Array(len);
+  const names = Object.keys(scope);
+  const f = new Function(...names, `return (${fn.toString()});`)(...names.map((k) => scope[k]));
+  try { f(checked(out), n); return { out }; } catch (e) {
+    if (!(e instanceof RangeError) || !/^index -?\d+$/.test(e.message)) throw e;
+    return { index: Number(e.message.slice(6)) };
+  }
+}
+
+/** Run the kernel (one thread, out of length `len`) with each n; compare with plain JS. */
+async function matchesJS({ dev, same }: On, fn: Function, ns: number[], opts: { len?: number; scope?: Record<string, unknown> } = {}) {
+  const len = opts.len ?? 8, scope = opts.scope ?? {};
+  const k = kernel(fn, { scope });
+  let traps = 0;
+  for (const n of ns) {
+    const want = plainJS(fn, len, n, scope);
+    const out = new Int32Array(len);
+    let got: KernelError | null = null;
+    try { await k.launch(dev, { blocks: 1, threads: 1 }, out, n); } catch (e) {
+      if (!(e instanceof KernelError)) throw e;
+      got = e;
+    }
+    if ("index" in want) {
+      traps++;
+      assert.ok(got, `n = ${n}: plain JS indexes out[${want.index}], the kernel ran to its end`);
+      assert.equal(got.kind, "bounds");
+      assert.match(got.message, new RegExp(`index ${want.index} out of bounds for array 'out' of length ${len}`), `n = ${n}`);
+    } else {
+      assert.equal(got, null, `n = ${n}: plain JS stays in range, the kernel reported ${got?.message}`);
+      same(out, want.out, `n = ${n}`);
+    }
+  }
+  return traps;
+}
+
+// The two kernels of the report, exactly as a user wrote them.
+dtest("a running offset t = t + 1 fills 0..n-1 (it crashed the compiler)", async (on) => {
+  const fn = function c(out: Int32Array, n: number) { let t = 0; for (let k = 0; k < n; k++) { out[t] = k; t = t + 1; } };
+  const filled = new Int32Array(8);
+  await kernel(fn).launch(on.dev, { blocks: 1, threads: 1 }, filled, 8);
+  on.same(filled, [0, 1, 2, 3, 4, 5, 6, 7]);
+  assert.equal(await matchesJS(on, fn, [0, 1, 8, 9, 20]), 2);
+});
+
+dtest("an index carried from the previous iteration (t = k after out[t]) keeps its check: out[-5] is reported", async (on) => {
+  const fn = function a(out: Int32Array, n: number) { let t = -5; for (let k = 0; k < n; k++) { out[t] = 1; t = k; } };
+  await assert.rejects(kernel(fn).launch(on.dev, { blocks: 1, threads: 1 }, new Int32Array(8), 8), (e: unknown) =>
+    e instanceof KernelError && e.kind === "bounds" && /index -5 out of bounds for array 'out' of length 8/.test(e.message));
+  assert.equal(await matchesJS(on, fn, [0, 1, 8]), 2);
+});
+
+dtest("running offsets: t = t + 2, t = t - 1, a step that is a parameter, read before and after the increment", async (on) => {
+  const plus2 = function plus2(out: Int32Array, n: number) { let t = 1; for (let k = 0; k < n; k++) { out[t] += k; t = t + 2; out[t - 1] += 1; } };
+  assert.equal(await matchesJS(on, plus2, [0, 1, 3, 4, 5]), 2);
+  const down = function down(out: Int32Array, n: number) { let t = 7; for (let k = 0; k < n; k++) { out[t] = k; t = t - 1; } };
+  assert.equal(await matchesJS(on, down, [0, 5, 8, 9]), 1);
+  // The step is n - 4: negative, zero or positive, only known at run time.
+  const byN = function byN(out: Int32Array, n: number) { let t = 3; for (let k = 0; k < 4; k++) { out[t] += 1; t = t + (n - 4); out[t & 7] += t; } };
+  assert.equal(await matchesJS(on, byN, [2, 3, 4, 5, 6]), 2);
+  // Read after the increment only (the index is one ahead).
+  const ahead = function ahead(out: Int32Array, n: number) { let t = -1; for (let k = 0; k < n; k++) { t = t + 1; out[t] = k * 3; } };
+  assert.equal(await matchesJS(on, ahead, [0, 8, 9]), 1);
+});
+
+dtest("carried locals that are not induction variables keep their checks: swaps, t = k * s + b after use, t = t * 2", async (on) => {
+  const swap = function swap(out: Int32Array, n: number) {
+    let u = 0, v = n - 6;
+    for (let k = 0; k < 6; k++) { out[u] += k; const tmp = u; u = v; v = tmp; }
+  };
+  assert.equal(await matchesJS(on, swap, [6, 7, 5, 14, 15]), 3);
+  const late = function late(out: Int32Array, n: number) { let t = n; for (let k = 0; k < 6; k++) { out[t] = k; t = k * 2 - 1; } };
+  assert.equal(await matchesJS(on, late, [0, 1, 8]), 3);
+  const doubling = function doubling(out: Int32Array, n: number) { let t = 1; for (let k = 0; k < n; k++) { out[t] = k; t = t * 2; } };
+  assert.equal(await matchesJS(on, doubling, [3, 4]), 1);
+  // Two running offsets chasing each other.
+  const chase = function chase(out: Int32Array, n: number) { let a = 0, b = n; for (let k = 0; k < 4; k++) { out[a] = b; a = b; b = b + 1; } };
+  assert.equal(await matchesJS(on, chase, [0, 3, 5, 6]), 1);
+});
+
+dtest("temporaries computed in the body (r = k * s + b) are linear after their definition", async (on) => {
+  const temp = function temp(out: Int32Array, n: number) { for (let k = 0; k < n; k++) { const r = k * 2 - 1 + (n & 1); out[r + 1] = k; } };
+  assert.equal(await matchesJS(on, temp, [0, 3, 4, 5, 6]), 2);
+  const shifted = function shifted(out: Int32Array, n: number) { for (let k = 0; k < n; k++) { const r = (k << 1) - 2; out[-r + 6] = k; } };
+  assert.equal(await matchesJS(on, shifted, [0, 4, 5]), 2);
+});
+
+dtest("nested loops: a row offset, and a running offset that continues across the inner loop", async (on) => {
+  const rows = function rows(out: Int32Array, n: number) {
+    for (let i = 0; i < n; i++) { const row = i * 4; for (let j = 0; j < 4; j++) out[row + j] = i + j; }
+  };
+  assert.equal(await matchesJS(on, rows, [0, 1, 4, 5], { len: 16 }), 1);
+  const running = function running(out: Int32Array, n: number) {
+    let t = 0;
+    for (let i = 0; i < n; i++) { for (let j = 0; j <= i; j++) { out[t] = j; t = t + 1; } out[t - 1] += 100; }
+  };
+  assert.equal(await matchesJS(on, running, [0, 3, 5, 6], { len: 15 }), 1);
+});
+
+dtest("an index computed by a helper from a carried local", async (on) => {
+  function hx(v: number) { return v * 2 + 1; }
+  const viaHelper = function viaHelper(out: Int32Array, n: number) { let t = n - 9; for (let k = 0; k < 3; k++) { out[hx(t)] = k; t = k; } };
+  assert.equal(await matchesJS(on, viaHelper, [8, 9, 12], { scope: { hx } }), 1);
+  const running = function running(out: Int32Array, n: number) { let t = 0; for (let k = 0; k < n; k++) { out[hx(t)] = k; t = t + 1; } };
+  assert.equal(await matchesJS(on, running, [0, 3, 4, 5], { scope: { hx } }), 1);
+});
+
+dtest("early exits (break, return) and a continue before the increment", async (on) => {
+  const early = function early(out: Int32Array, n: number) {
+    let t = 0;
+    for (let k = 0; k < 20; k++) { if (k === n) break; out[t] = k; t = t + 1; if (t > 6 && n === 7) return; }
+  };
+  assert.equal(await matchesJS(on, early, [0, 7, 8, 9]), 1);
+  // `continue` skips the increment on even iterations: t is not k-linear (its check stays).
+  const skip = function skip(out: Int32Array, n: number) {
+    let t = 0;
+    for (let k = 0; k < n; k++) { out[t] += 1; if ((k & 1) === 0) continue; t = t + 1; }
+  };
+  assert.equal(await matchesJS(on, skip, [0, 5, 16, 17]), 1);
+  // `continue` after the increment does not skip it.
+  const after = function after(out: Int32Array, n: number) {
+    let t = 0;
+    for (let k = 0; k < n; k++) { out[t] += 1; t = t + 1; if ((k & 1) === 0) continue; out[t - 1] += 10; }
+  };
+  assert.equal(await matchesJS(on, after, [0, 5, 8, 9]), 1);
+});
+
+// ---- what the pass does to the IR ----
+
+async function dceText(fn: Function, types: string[]): Promise<string> {
+  let text = "";
+  await kernel(fn).compile({ target: "js", types, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+  return text.slice(text.indexOf("kernel #"));
+}
+
+test("a running offset's loop is versioned: the fast copy has no check, the other keeps it", async () => {
+  const text = await dceText(function c(out: Int32Array, n: number) { let t = 0; for (let k = 0; k < n; k++) { out[t] = k; t = t + 1; } }, ["i32[]", "i32"]);
+  assert.equal((text.match(/loop \{/g) ?? []).length, 2, text);
+  assert.equal((text.match(/if ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/g) ?? []).length, 1, text);
+});
+
+test("loops whose indices are linear in the iteration are versioned: descending, one ahead, temporaries, shifts, negation, inner loops", async () => {
+  const versioned: [Function, number][] = [
+    [function down(out: Int32Array, n: number) { let t = 7; for (let k = 0; k < n; k++) { out[t] = k; t = t - 1; } }, 2],
+    [function ahead(out: Int32Array, n: number) { let t = -1; for (let k = 0; k < n; k++) { t = t + 1; out[t] = k * 3; } }, 2],
+    [function byN(out: Int32Array, n: number) { let t = 3; for (let k = 0; k < 4; k++) { out[t] += 1; t = t + (n - 4); } }, 2],
+    [function shifted(out: Int32Array, n: number) { for (let k = 0; k < n; k++) { const r = (k << 1) - 2; out[-r + 6] = k; } }, 2],
+    // The inner loop is versioned (the row offset is invariant there); the outer loop is not (its index moves with j).
+    [function rows(out: Int32Array, n: number) { for (let i = 0; i < n; i++) { const row = i * 4; for (let j = 0; j < 4; j++) out[row + j] = i + j; } }, 3],
+  ];
+  for (const [fn, loops] of versioned) {
+    const text = await dceText(fn, ["i32[]", "i32"]);
+    assert.equal((text.match(/loop \{/g) ?? []).length, loops, text);
+  }
+});
+
+test("a carried index (read before its assignment) is not versioned", async () => {
+  const text = await dceText(function a(out: Int32Array, n: number) { let t = -5; for (let k = 0; k < n; k++) { out[t] = 1; t = k; } }, ["i32[]", "i32"]);
+  assert.equal((text.match(/loop \{/g) ?? []).length, 1, text);
+  assert.match(text, /if ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/);
+});
+
+test("a long chain of temporaries compiles quickly and correctly (the walk through definitions is bounded)", async () => {
+  const body = ["let u0 = k;", ...Array.from({ length: 40 }, (_, i) => `const u${i + 1} = (u${i} + u${i}) | 0;`), "out[u40 & 7] += 1; out[u3] += 1;"].join(" ");
+  const fn = new Function(`return function chain(out, n) { for (let k = 0; k < n; k++) { ${body} } }`)();
+  const started = performance.now();
+  const dev = await device("cpu");
+  const out = new Int32Array(8);
+  await kernel(fn).launch(dev, { blocks: 1, threads: 1 }, out, 1);
+  assert.deepEqual(Array.from(out), [2, 0, 0, 0, 0, 0, 0, 0]);
+  await assert.rejects(kernel(fn).launch(dev, { blocks: 1, threads: 1 }, out, 2), (e: unknown) =>
+    e instanceof KernelError && /index 8 out of bounds/.test(e.message));
+  assert.ok(performance.now() - started < 5000, "compiled within 5 s");
+  dev.close();
+});

@@ -233,7 +233,7 @@ export class Kernel {
     for (const site of entry.artifact.manifest.sites) {
       const v = valueOf(site.name);
       if (!hostArrayElement(v)) return null;
-      tables.set(site.name, v as HostArray);
+      tables.set(site.name, (v as HostArray).slice());   // a snapshot, as compiled code keeps (snapshotTables)
     }
     for (const [name] of entry.deps) this.scopeDeps.set(name, valueOf(name));
     if (generating()) collect(entry);
@@ -243,38 +243,47 @@ export class Kernel {
   private async compileFresh(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
     const c = await compiler();
     const src = await this.lowered();
+    const fingerprint = await this.fingerprint();
     const types = typesKey === "" ? [] : typesKey.split(",");
     const { artifact, methodsUsed } = c.compileLowered(src, { target, features, types: types.map((t) => parseTypeName(t)!), ...this.params() });
+    // From here until the record is made nothing awaits: the record's facts (the scope values,
+    // overlays and runtime library the code was compiled against) are those of this compilation,
+    // whatever the program redefines after it.
+    snapshotTables(artifact);
     // Fresh code with a call to something it does not define is a compiler bug: never kept.
     const poison = findPoison(artifact);
     if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
+    const record = this.record(target, features, typesKey, fingerprint, artifact, methodsUsed);
     const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
     for (const hook of specializationHooks) hook(this, target, types);
     // An image being generated needs the entry now; the disk cache can have it after this
     // launch (making an entry resolves every source location: off the path to the result).
-    if (generating()) await this.persist(target, features, typesKey, artifact, methodsUsed);
-    else setTimeout(() => { this.persist(target, features, typesKey, artifact, methodsUsed).catch(() => {}); }, 0);
+    if (record) {
+      if (generating()) await persist(record, artifact);
+      else setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
+    }
     return spec;
   }
 
-  /** Store a persistable specialization (disk cache; the image being generated). */
-  private async persist(target: string, features: TargetFeatures, typesKey: string, artifact: Artifact, methodsUsed: string[]): Promise<void> {
-    // Making an entry resolves every source location: only when something will keep it.
-    if (!isPersistable(artifact) || !(await persisting())) return;
+  /**
+   * What a cache entry records about a compilation, made when the code is compiled (DESIGN §8):
+   * its key and owner, the kernel's source and signature, and the fingerprints of every scope
+   * value, overlay and runtime function the code depended on. Null when the code cannot be kept
+   * beyond this process (session-local relocations, a generated function's output).
+   */
+  private record(target: string, features: TargetFeatures, typesKey: string, fingerprint: string, artifact: Artifact, methodsUsed: string[]): EntryRecord | null {
+    if (!isPersistable(artifact)) return null;
     const deps: [string, string][] = [...this.scopeDeps].map(([name, v]) => [name, valueFingerprint(v)]);
     // A generated function's output is not determined by its source alone (it may close over
     // values): code that used one stays in this process.
-    if (deps.some(([, f]) => f.startsWith("g:"))) return;
+    if (deps.some(([, f]) => f.startsWith("g:"))) return null;
     const owner = cacheOwner(target, features, this.params());
-    const fingerprint = await this.fingerprint();
-    const entry: CacheEntry = {
+    return {
       key: entryKey(owner, fingerprint, typesKey), owner, kernel: this.name, fingerprint, types: typesKey === "" ? [] : typesKey.split(","),
       signature: this.signature!, deps: deps.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
       methods: [...methodsUsed].sort().map((n) => [n, methodFingerprint(target, n)]),
       runtime: runtimeFingerprint(),
-      artifact: storeArtifact(artifact),
     };
-    await saveEntry(entry);
   }
 
   /**
@@ -372,6 +381,24 @@ export class Kernel {
       return typeName(t);
     });
   }
+}
+
+/** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
+type EntryRecord = Omit<CacheEntry, "artifact">;
+
+/** Keep a compiled specialization (disk cache; the image being generated): the record as made, with the artifact as stored data. */
+async function persist(record: EntryRecord, artifact: Artifact): Promise<void> {
+  if (!(await persisting())) return;
+  await saveEntry({ ...record, artifact: storeArtifact(artifact) });
+}
+
+/**
+ * Captured tables are constants: compiled code keeps a copy of the values they had when it was
+ * compiled, on every device (the CPU binds the copy, GPUs upload it). Changing a table in place
+ * afterwards changes nothing already compiled; binding a new array to the scope name recompiles.
+ */
+function snapshotTables(artifact: Artifact): void {
+  artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));
 }
 
 function typeName(t: Type): string {

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { device, generated, isPersistable, kernel, CompileError, KernelError, type Artifact, type Device } from "../src/index.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
-import { hashCode } from "../src/reloc/manifest.ts";
+import { manifestHash } from "../src/reloc/manifest.ts";
 import { STRATEGIES, WEIGHTS, OFFSETS, weigh } from "./fixtures/reloc.mjs";
 import { DEVICES, randF32 } from "./helpers.ts";
 
@@ -41,7 +41,7 @@ test("every target: a manifest of the captured tables, sorted by name, and the s
       assert.equal(m.strategy, relocation, `${target}/${relocation}`);
       // OFFSETS[2] is read at a constant index: folded into a constant; the table is still a site for its other read.
       assert.deepEqual(m.sites.map((s) => [s.name, s.elem, s.length]), [["OFFSETS", "i32", 6], ["WEIGHTS", "f32", 7]], `${target}/${relocation}`);
-      assert.equal(m.codeHash, hashCode(art.code));
+      assert.equal(m.codeHash, manifestHash(m.strategy, m.sites, art.code));
       assert.ok(Object.isFrozen(m) && Object.isFrozen(m.sites) && Object.isFrozen(m.sites[0]), "frozen: nothing can add sites after lowering");
       assert.throws(() => (m.sites as unknown[]).push({}));
       assert.deepEqual(art.globals.map((g) => g.name), ["OFFSETS", "WEIGHTS"], "the session's values follow the manifest's order");
@@ -117,6 +117,10 @@ for (const [kind] of devices) {
     assert.throws(() => dev.load(changed), (e: unknown) => e instanceof KernelError && e.kind === "launch" && /manifest does not belong to this code/.test(e.message));
     const forged: Artifact = { ...art, manifest: { ...art.manifest, codeHash: "0000000000000000" } };
     assert.throws(() => dev.load(forged), (e: unknown) => e instanceof KernelError && /manifest does not belong to this code/.test(e.message));
+    // Two sites' names swapped (same types would read each other's tables): the hash covers the names.
+    const [s0, s1] = art.manifest.sites;
+    const swapped: Artifact = { ...art, manifest: { ...art.manifest, sites: [{ ...s0, name: s1.name }, { ...s1, name: s0.name }] } };
+    assert.throws(() => dev.load(swapped), (e: unknown) => e instanceof KernelError && /manifest does not belong to this code/.test(e.message));
     // Another process's tables, by name: the same shapes, other contents.
     const W2 = WEIGHTS.map((v) => v * 2), O2 = OFFSETS.map((v) => v - 1);
     const loaded = dev.load(art, new Map([["WEIGHTS", W2], ["OFFSETS", O2]]));

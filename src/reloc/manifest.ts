@@ -42,7 +42,11 @@ export interface RelocationManifest {
   readonly strategy: RelocationStrategy;
   /** Sorted by name; the artifact's `globals` (this session's values) follow this order. */
   readonly sites: readonly RelocationSite[];
-  /** A hash of the code the manifest belongs to (see `hashCode`). */
+  /**
+   * A hash of the code the manifest belongs to together with the manifest's own strategy and
+   * sites (names, order, types, lengths, symbols): see `manifestHash`. Code and manifest made
+   * apart — or a manifest whose sites were renamed or reordered — do not match.
+   */
   readonly codeHash: string;
 }
 
@@ -51,7 +55,13 @@ export function freezeManifest(strategy: RelocationStrategy, sites: RelocationSi
   const sorted = [...sites].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (let i = 1; i < sorted.length; i++)
     if (sorted[i].name === sorted[i - 1].name) throw new Error(`internal: two relocation sites named '${sorted[i].name}'`);
-  return Object.freeze({ strategy, sites: Object.freeze(sorted.map((s) => Object.freeze({ ...s }))), codeHash: hashCode(code) });
+  return Object.freeze({ strategy, sites: Object.freeze(sorted.map((s) => Object.freeze({ ...s }))), codeHash: manifestHash(strategy, sorted, code) });
+}
+
+/** The hash a manifest carries: of its strategy, its sites in order (every field) and the code. */
+export function manifestHash(strategy: RelocationStrategy, sites: readonly RelocationSite[], code: string | Uint8Array): string {
+  const sitesText = JSON.stringify(sites.map((s) => [s.name, s.kind, s.elem, s.length, s.symbol]));
+  return hashCode(`${strategy}\n${sitesText}\n`) + hashCode(code);
 }
 
 /**
@@ -84,9 +94,16 @@ interface ManifestOwner {
 
 /** A loader's first check: the manifest was made for this code. */
 export function verifyManifest(artifact: ManifestOwner): void {
+  const why = manifestMismatch(artifact);
+  if (why) throw new KernelError("launch", `the relocation manifest of kernel '${artifact.kernel}' does not belong to this code (${why})`);
+}
+
+/** Why a manifest does not belong to its code (or was altered), or null when it does. */
+export function manifestMismatch(artifact: { code: string | Uint8Array; manifest: RelocationManifest }): string | null {
   const m = artifact.manifest;
-  if (!m || typeof m.codeHash !== "string" || hashCode(artifact.code) !== m.codeHash)
-    throw new KernelError("launch", `the relocation manifest of kernel '${artifact.kernel}' does not belong to this code (manifest does not belong to this code: its code hash is ${m?.codeHash ?? "missing"}, the code's ${hashCode(artifact.code)})`);
+  if (!m || typeof m.codeHash !== "string" || !Array.isArray(m.sites)) return "the manifest is missing or malformed";
+  const want = manifestHash(m.strategy, m.sites, artifact.code);
+  return want === m.codeHash ? null : `manifest does not belong to this code: its hash is ${m.codeHash}, the code and sites give ${want}`;
 }
 
 /**

@@ -97,6 +97,8 @@ interface Specialization {
   tables?: ReadonlyMap<string, HostArray>;
   /** Where it came from. */
   origin: "compiled" | "image" | "disk";
+  /** The key of the entry it was revived from. */
+  key?: string;
 }
 
 /** Loaded once, on the first compilation. */
@@ -167,7 +169,12 @@ export class Kernel {
         spec = await this.compileFresh(dev.target, features, typesKey);
         this.specializations.set(`${dev.target}|${featuresKey(features)}|${typesKey}`, spec);
       }
-      k = dev.load(spec.artifact, spec.tables);
+      try { k = dev.load(spec.artifact, spec.tables); }
+      catch (e) {
+        if (!this.healable(spec, e)) throw e;
+        spec = await this.heal(dev.target, features, typesKey, spec);
+        k = dev.load(spec.artifact, spec.tables);
+      }
       spec.loaded.set(dev, k);
     }
     const grid = normalizeGrid(cfg);
@@ -180,7 +187,33 @@ export class Kernel {
         args[i] = coerceScalar(a, k.artifact.params[i].type as Scalar);
       }
     }
-    await dev.launch(k, args, grid);
+    try { await dev.launch(k, args, grid); }
+    catch (e) {
+      // Revived code that the device rejects (a shader its compiler refuses) was not made by this
+      // gpuc as it is: the entry goes, the kernel is compiled afresh, and the launch (which ran
+      // nothing) is made again.
+      if (!this.healable(spec, e)) throw e;
+      spec = await this.heal(dev.target, features, typesKey, spec);
+      k = dev.load(spec.artifact, spec.tables);
+      spec.loaded.set(dev, k);
+      await dev.launch(k, args, grid);
+    }
+  }
+
+  /** Whether a failure to load or launch revived code is the code's (then the entry is bad), not the user's or the device's. */
+  private healable(spec: Specialization, e: unknown): boolean {
+    if (spec.origin === "compiled") return false;
+    if (e instanceof InternalCompilerError) return true;
+    return e instanceof KernelError && e.kind === "launch" && /does not belong to this code|refers to the table|but the code was compiled for/.test(e.message);
+  }
+
+  /** Drop a revived entry that failed on a device from where it came from, and compile the job afresh. */
+  private async heal(target: string, features: TargetFeatures, typesKey: string, bad: Specialization): Promise<Specialization> {
+    if (bad.key && bad.origin !== "compiled") await dropEntry(bad.key, bad.origin);
+    const cacheKey = `${target}|${featuresKey(features)}|${typesKey}`;
+    const fresh = await this.compileFresh(target, features, typesKey);
+    this.specializations.set(cacheKey, fresh);
+    return fresh;
   }
 
   /** The specialization for a target and argument types: cached, revived, or compiled. */
@@ -221,8 +254,9 @@ export class Kernel {
     const found = await findEntry(key);
     if (!found) return null;
     const { entry, from } = found;
+    // The entry passed the validator where it was read (validate.ts: the disk cache on load,
+    // loadImage); what is left to check is what it depended on in this process.
     if (ownerKey(entry.owner) !== ownerKey(owner)) return null;
-    if (findPoison(entry.artifact)) { await dropEntry(key, from); return null; }
     const scope = this.options.scope ?? {};
     const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
     for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
@@ -237,7 +271,7 @@ export class Kernel {
     }
     for (const [name] of entry.deps) this.scopeDeps.set(name, valueOf(name));
     if (generating()) collect(entry);
-    return { artifact: reviveArtifact(entry.artifact), world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from };
+    return { artifact: reviveArtifact(entry.artifact), world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
   }
 
   private async compileFresh(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {

@@ -15,7 +15,8 @@ import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image.ts";
-import { sha256 } from "../src/cache/sha256.ts";
+import { createHmac } from "node:crypto";
+import { manifestHash, type RelocationSite, type RelocationStrategy } from "../src/reloc/manifest.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";
 import { inferenceStats } from "../src/pipeline.ts";
 import { overlay } from "../src/index.ts";
@@ -43,19 +44,26 @@ function gpuc(env: Record<string, string>, ...args: string[]): { code: number | 
 }
 
 const tmp = (name: string) => mkdtempSync(join(tmpdir(), `gpuc-${name}-`));
-const entryFiles = (dir: string) => readdirSync(join(dir, "v1"), { recursive: true }).map(String).filter((f) => f.endsWith(".entry")).map((f) => join(dir, "v1", f));
+// This file's processes (and the children they start) share one cache key, kept apart from the user's.
+process.env.GPUC_KEY_FILE = join(tmp("key"), "cache-key");
+const entryFiles = (dir: string) => readdirSync(join(dir, "v2"), { recursive: true }).map(String).filter((f) => f.endsWith(".entry")).map((f) => join(dir, "v2", f));
 
-/** Rewrite a cache file's body and its checksum (a deliberately planted entry, valid as a file). */
+/** Rewrite a cache file's body and its tag under the user's key (a planted entry that passes authentication: only the validator's other checks can catch it). */
 function rewriteEntry(path: string, edit: (e: CacheEntry) => void): void {
   const text = readFileSync(path, "utf8");
   const e = JSON.parse(text.slice(text.indexOf("\n") + 1)) as CacheEntry;
   edit(e);
   const body = JSON.stringify(e);
-  writeFileSync(path, `gpuc-cache 1 ${sha256(body)}\n${body}`);
+  const key = Buffer.from(readFileSync(process.env.GPUC_KEY_FILE!, "utf8").trim(), "hex");
+  writeFileSync(path, `gpuc-cache 2 ${createHmac("sha256", key).update(body).digest("hex")}\n${body}`);
 }
 
-/** Plant poison: a call to a runtime function the code does not define. */
-const poisonJS = (e: { artifact: { code: string } }) => { e.artifact.code = e.artifact.code.replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1("); };
+/** Plant poison: a call to a runtime function the code does not define (the manifest's hash fixed up to match). */
+const poisonJS = (e: { artifact: { code: string; manifest: { strategy: RelocationStrategy; sites: RelocationSite[]; codeHash: string } } }) => {
+  e.artifact.code = e.artifact.code.replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1(");
+  const m = e.artifact.manifest;
+  m.codeHash = manifestHash(m.strategy, m.sites, e.artifact.code);
+};
 
 // ---- owners -------------------------------------------------------------------------------------
 
@@ -122,7 +130,7 @@ test("disk cache: the second process revives its kernels without loading the com
   assert.equal(second.frontend, false, "no parser loaded");
   const off = tmp("off");
   app({ GPUC_CACHE_DIR: off, GPUC_CACHE: "0" });
-  assert.equal(existsSync(join(off, "v1")), false, "GPUC_CACHE=0 writes nothing");
+  assert.equal(existsSync(join(off, "v2")), false, "GPUC_CACHE=0 writes nothing");
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -135,7 +143,7 @@ test("disk cache: a truncated or corrupt entry is discarded and recompiled; `gpu
   writeFileSync(b, text.replace(/"kernel":"(\w)/, '"kernel":"X'));              // one changed byte
   const v = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "verify");
   assert.equal(v.code, 1);
-  assert.match(v.out, /4 file\(s\) checked, 2 corrupt\n$/);
+  assert.match(v.out, /4 file\(s\) checked, 2 bad, 2 removed\n$/);
   assert.equal(entryFiles(dir).length, 0, "verify removed them");
   writeFileSync(a, text.slice(0, 100));
   const again = app({ GPUC_CACHE_DIR: dir });
@@ -185,7 +193,7 @@ test("disk cache: processes compiling the same kernels at once all succeed and l
   assert.equal(entryFiles(dir).length, 2);
   const v = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "verify");
   assert.equal(v.code, 0, v.out);
-  assert.equal(readdirSync(join(dir, "v1"), { recursive: true }).map(String).filter((f) => f.endsWith(".tmp")).length, 0, "no temporary files left");
+  assert.equal(readdirSync(join(dir, "v2"), { recursive: true }).map(String).filter((f) => f.endsWith(".tmp")).length, 0, "no temporary files left");
   assert.equal(app({ GPUC_CACHE_DIR: dir }).compiled, false);
   rmSync(dir, { recursive: true, force: true });
 });

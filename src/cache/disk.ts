@@ -1,39 +1,53 @@
-// The disk cache: a content-addressed store of persistable artifacts (DESIGN §4), shared by
+// The disk cache: a content-addressed store of persistable artifacts (DESIGN §4, §8), shared by
 // every process of the user. Node only.
 //
 // Layout under the cache directory (GPUC_CACHE_DIR, default $XDG_CACHE_HOME/gpuc or
-// ~/.cache/gpuc): `v1/<key[0..2]>/<key>.entry` for compiled specializations and
-// `v1/sig/<fingerprint>.sig` for kernel signatures (parameter names and declared types, so a
-// revived kernel needs no parsing). Each file is a header line `gpuc-cache 1 <sha256 of body>`
-// and the body (JSON). Writes go to a temporary file in the same directory and are renamed into
-// place (atomic: a reader sees a whole file or none, and processes writing the same key at once
-// all succeed). A file whose checksum fails (corrupt, truncated) is deleted and reads as a miss.
-// Hits refresh the file's time; when the store grows past its limit (GPUC_CACHE_SIZE bytes,
-// default 256 MiB) the least recently used files are evicted.
+// ~/.cache/gpuc; created 0700, refused when other users can write it): `v2/<key[0..2]>/<key>.entry`
+// for compiled specializations and `v2/sig/<fingerprint>.sig` for kernel signatures (parameter
+// names and declared types, so a revived kernel needs no parsing). Each file is a header line
+// `gpuc-cache 2 <HMAC-SHA256 of the body under the user's key>` and the body (JSON). Writes go to
+// a temporary file in the same directory and are renamed into place (atomic: a reader sees a
+// whole file or none, and processes writing the same key at once all succeed).
+//
+// Every file read back goes through the validator (validate.ts): its tag, its record, its code.
+// One that fails anything — corrupt, truncated, edited, planted, malformed, for another job, with
+// a manifest of other code, calling what it does not define — is deleted and reads as a miss, so
+// the kernel is compiled again and the entry rewritten: the cache heals itself. Hits refresh the
+// file's time; past the size limit (GPUC_CACHE_SIZE bytes, default 256 MiB) the least recently
+// used files are evicted. Temporary files left by interrupted writes are removed once stale.
 
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
-import { sha256 } from "./sha256.js";
 import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry, Signature } from "./entry.js";
+import { openAuthenticator, type Authenticator } from "./auth.js";
+import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
+/** A temporary file older than this was left by an interrupted write (a live one is renamed within milliseconds). */
+const STALE_TMP_MS = 10 * 60 * 1000;
 
 export interface DiskCacheStats { dir: string; entries: number; signatures: number; bytes: number; limit: number }
+type FileKind = "entry" | "signature" | "temporary";
+export interface CacheFile { path: string; kind: FileKind; bytes: number; used: number }
+export interface BadFile { path: string; reason: string; removed: boolean; error?: string }
 
 export class DiskCache {
   readonly root: string;
-  constructor(readonly dir: string, readonly limit: number = defaultLimit()) {
+  /** Files found bad by this process (path → reason), for `gpuc cache` to report. */
+  readonly rejected = new Map<string, string>();
+  /** `auth`: the user's key (null: nothing read back is trusted, as for a command that only clears). */
+  constructor(readonly dir: string, private readonly auth: Authenticator | null, readonly limit: number = defaultLimit()) {
     this.root = join(dir, `v${FORMAT}`);
   }
 
   private entryPath(key: string): string { return join(this.root, key.slice(0, 2), `${key}.entry`); }
   private sigPath(fingerprint: string): string { return join(this.root, "sig", `${fingerprint}.sig`); }
 
-  /** The entry stored under `key`, or null (missing, or discarded because its checksum failed). */
+  /** The entry stored under `key`, or null (missing, or discarded because it failed validation). */
   get(key: string): CacheEntry | null {
-    return this.readFile(this.entryPath(key)) as CacheEntry | null;
+    return this.read(this.entryPath(key), "entry", key) as CacheEntry | null;
   }
 
   /** This process's estimate of the store's size: listed once, then kept up by what it writes. */
@@ -48,76 +62,90 @@ export class DiskCache {
     if (this.bytesEstimate > this.limit) { this.evictIfNeeded(); this.bytesEstimate = null; }
   }
 
-  /** Remove an entry (poisoned, or no longer valid). */
+  /** Remove an entry (found wanting after it was read: stale, or rejected by a device). */
   remove(key: string): void {
     try { unlinkSync(this.entryPath(key)); } catch { /* already gone */ }
   }
 
   signature(fingerprint: string): Signature | null {
-    return this.readFile(this.sigPath(fingerprint)) as Signature | null;
+    return this.read(this.sigPath(fingerprint), "signature") as Signature | null;
   }
 
   putSignature(fingerprint: string, sig: Signature): void {
     this.writeFile(this.sigPath(fingerprint), sig);
   }
 
-  /** A file's body if its checksum holds (else it is deleted: null); `touch` marks it used (hits do, listings do not). */
-  private readFile(path: string, touch = true): unknown {
+  /** A file's record if it passes validation; else it is deleted (healing) and null. `touch` marks it used (hits do, listings do not). */
+  private read(path: string, kind: "entry" | "signature", key?: string, touch = true): unknown {
     let text: string;
     try { text = readFileSync(path, "utf8"); } catch { return null; }
-    const nl = text.indexOf("\n");
-    const m = /^gpuc-cache (\d+) ([0-9a-f]{64})$/.exec(nl < 0 ? text : text.slice(0, nl));
-    const body = text.slice(nl + 1);
-    if (!m || Number(m[1]) !== FORMAT || sha256(body) !== m[2]) {
-      // Corrupt or truncated: discard it; the kernel is compiled again and the entry rewritten.
-      try { unlinkSync(path); } catch { /* another process did */ }
+    const verdict = this.check(text, kind, key);
+    if (!verdict.ok) {
+      this.rejected.set(path, verdict.reason);
+      try { unlinkSync(path); } catch { /* another process did, or the directory is read-only */ }
       return null;
     }
     if (touch) {
       try {
         const now = new Date();
         utimesSync(path, now, now);   // least recently used: a hit makes the file recent
-      } catch { /* evicted meanwhile: the read still counts */ }
+      } catch { /* evicted meanwhile, or read-only: the read still counts */ }
     }
-    return JSON.parse(body);
+    return verdict.value;
+  }
+
+  /** The validator of a file's text: header, the user's tag, JSON, then the record (validate.ts). */
+  check(text: string, kind: "entry" | "signature", key?: string): Verdict<unknown> {
+    const nl = text.indexOf("\n");
+    const m = /^gpuc-cache (\d+) ([0-9a-f]{64})$/.exec(nl < 0 ? text.slice(0, 200) : text.slice(0, nl));
+    if (!m) return { ok: false, reason: "not a gpuc cache file (no header), or truncated" };
+    if (Number(m[1]) !== FORMAT) return { ok: false, reason: `cache format ${m[1]}; this gpuc writes format ${FORMAT}` };
+    const body = text.slice(nl + 1);
+    if (!this.auth) return { ok: false, reason: "no key to authenticate it with" };
+    if (!this.auth.verify(body, m[2])) return { ok: false, reason: "its tag does not verify under this user's key (edited, corrupt, or not written by this user's gpuc)" };
+    const json = parseJSON(body);
+    if (!json.ok) return json;
+    return kind === "entry" ? checkEntry(json.value, key) : checkSignature(json.value);
   }
 
   /** Write atomically (a temporary file renamed into place); returns the bytes written. */
   private writeFile(path: string, value: unknown): number {
+    if (!this.auth) throw new Error("internal: writing to a disk cache opened without a key");
     const body = JSON.stringify(value);
-    mkdirSync(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    const fd = openSync(tmp, "w");
-    const text = `gpuc-cache ${FORMAT} ${sha256(body)}\n${body}`;
+    const text = `gpuc-cache ${FORMAT} ${this.auth.tag(body)}\n${body}`;
+    const fd = openSync(tmp, "w", 0o600);
     try { writeSync(fd, text); } finally { closeSync(fd); }
     renameSync(tmp, path);
     return Buffer.byteLength(text);
   }
 
-  /** Every file of the store with its size and last use. */
-  files(): { path: string; kind: "entry" | "signature"; bytes: number; used: number }[] {
-    const out: { path: string; kind: "entry" | "signature"; bytes: number; used: number }[] = [];
+  /** Every file of the store with its size and last use (temporary files included). */
+  files(): CacheFile[] {
+    const out: CacheFile[] = [];
     let dirs: string[];
     try { dirs = readdirSync(this.root); } catch { return out; }
     for (const d of dirs) {
       let names: string[];
       try { names = readdirSync(join(this.root, d)); } catch { continue; }
       for (const n of names) {
-        if (!n.endsWith(".entry") && !n.endsWith(".sig")) continue;
+        const kind: FileKind | null = n.endsWith(".entry") ? "entry" : n.endsWith(".sig") ? "signature" : n.endsWith(".tmp") ? "temporary" : null;
+        if (!kind) continue;
         const path = join(this.root, d, n);
         try {
           const st = statSync(path);
-          out.push({ path, kind: n.endsWith(".entry") ? "entry" : "signature", bytes: st.size, used: st.mtimeMs });
+          out.push({ path, kind, bytes: st.size, used: st.mtimeMs });
         } catch { /* removed meanwhile */ }
       }
     }
     return out;
   }
 
-  /** The entries, as `gpuc cache ls` lists them. */
+  /** The valid entries, as `gpuc cache ls` lists them (bad ones are removed and reported in `rejected`). */
   list(): { key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[] {
     return this.files().filter((f) => f.kind === "entry").flatMap((f) => {
-      const e = this.readFile(f.path, false) as CacheEntry | null;
+      const e = this.read(f.path, "entry", undefined, false) as CacheEntry | null;
       return e ? [{ key: e.key, kernel: e.kernel, target: e.owner.target, types: e.types, bytes: f.bytes, used: new Date(f.used) }] : [];
     });
   }
@@ -130,28 +158,60 @@ export class DiskCache {
     };
   }
 
-  /** Check every file's checksum; corrupt ones are removed. */
-  verify(): { checked: number; removed: string[] } {
-    const removed: string[] = [];
+  /**
+   * Validate every file as a load would (the same validator) and remove what fails, and stale
+   * temporary files; each bad file with its reason, and whether it could be removed.
+   */
+  verify(): { checked: number; bad: BadFile[] } {
+    const bad: BadFile[] = [];
     const files = this.files();
-    for (const f of files) if (this.readFile(f.path, false) === null) removed.push(f.path);
-    return { checked: files.length, removed };
+    const now = Date.now();
+    for (const f of files) {
+      let reason: string | null = null;
+      if (f.kind === "temporary") {
+        if (now - f.used < STALE_TMP_MS) continue;
+        reason = "a temporary file left by an interrupted write";
+      } else {
+        let text: string;
+        try { text = readFileSync(f.path, "utf8"); } catch { continue; }
+        const key = f.kind === "entry" ? f.path.slice(f.path.lastIndexOf("/") + 1, -".entry".length) : undefined;
+        const verdict = this.check(text, f.kind, key);
+        if (!verdict.ok) reason = verdict.reason;
+      }
+      if (reason === null) continue;
+      try { unlinkSync(f.path); bad.push({ path: f.path, reason, removed: true }); }
+      catch (e) { bad.push({ path: f.path, reason, removed: false, error: (e as NodeJS.ErrnoException).code ?? (e as Error).message }); }
+    }
+    return { checked: files.length, bad };
   }
 
-  clear(): number {
-    const n = this.files().length;
-    rmSync(this.root, { recursive: true, force: true });
-    return n;
+  /** Remove every file; returns how many went and the files that could not be removed (read-only). */
+  clear(): { removed: number; failed: { path: string; error: string }[] } {
+    const files = this.files();
+    const failed: { path: string; error: string }[] = [];
+    let removed = 0;
+    for (const f of files) {
+      try { unlinkSync(f.path); removed++; } catch (e) { failed.push({ path: f.path, error: (e as NodeJS.ErrnoException).code ?? (e as Error).message }); }
+    }
+    if (!failed.length) {
+      try { rmSync(this.root, { recursive: true, force: true }); } catch { /* emptied anyway */ }
+      // Files of the format before this one are never read again.
+      try { rmSync(join(this.dir, "v1"), { recursive: true, force: true }); } catch { /* not there, or read-only */ }
+    }
+    return { removed, failed };
   }
 
-  /** Evict the least recently used files until the store fits its limit. */
+  /** Evict the least recently used files until the store fits its limit (stale temporary files first). */
   evictIfNeeded(): void {
     const files = this.files();
+    const now = Date.now();
+    for (const f of files) if (f.kind === "temporary" && now - f.used >= STALE_TMP_MS) { try { unlinkSync(f.path); f.bytes = 0; } catch { /* gone */ } }
     let total = files.reduce((n, f) => n + f.bytes, 0);
     if (total <= this.limit) return;
     files.sort((a, b) => a.used - b.used);
     for (const f of files) {
       if (total <= this.limit) break;
+      if (f.kind === "temporary") continue;
       try { unlinkSync(f.path); total -= f.bytes; } catch { /* another process evicted it */ }
     }
   }
@@ -170,12 +230,47 @@ export function defaultCacheDir(): string {
 }
 
 /**
+ * Why the cache directory may not be used, or null: it must be a directory owned by this user
+ * that no other user can write (else anyone who can write it could plant code that this user's
+ * processes would run). Created 0700 when missing.
+ */
+export function directoryProblem(dir: string): string | null {
+  try { mkdirSync(dir, { recursive: true, mode: 0o700 }); } catch (e) { return `the cache directory ${dir} cannot be created: ${(e as Error).message}`; }
+  let st;
+  try { st = statSync(dir); } catch (e) { return `the cache directory ${dir} cannot be read: ${(e as Error).message}`; }
+  if (!st.isDirectory()) return `the cache directory ${dir} is not a directory`;
+  const uid = process.getuid?.();
+  if (uid !== undefined && st.uid !== uid) return `the cache directory ${dir} belongs to another user (uid ${st.uid}); set GPUC_CACHE_DIR to a directory of your own`;
+  if (st.mode & 0o022) return `the cache directory ${dir} is writable by other users (mode ${(st.mode & 0o777).toString(8)}); chmod 700 it, or set GPUC_CACHE_DIR`;
+  return null;
+}
+
+/** Why this process does not use the disk cache although it is on (a refused directory or key), or null. */
+export let diskCacheRefused: string | null = null;
+
+/**
  * The disk cache of this process, or null when GPUC_CACHE=0 disables it — or when gpuc runs from
  * its sources (build "dev": its code may change under the same version, and entries made by an
- * earlier state of it would be revived), unless GPUC_CACHE=1 asks for it.
+ * earlier state of it would be revived), unless GPUC_CACHE=1 asks for it — or when its directory
+ * or key is refused (said once on stderr, and kept in `diskCacheRefused`).
  */
 export function openDiskCache(): DiskCache | null {
   if (process.env.GPUC_CACHE === "0") return null;
   if (GPUC_BUILD === "dev" && process.env.GPUC_CACHE !== "1") return null;
-  return new DiskCache(defaultCacheDir());
+  const opened = openUserCache();
+  if ("refused" in opened) {
+    diskCacheRefused = opened.refused;
+    console.warn(`gpuc: not using the disk cache: ${opened.refused}`);
+    return null;
+  }
+  return opened.cache;
+}
+
+/** The user's cache (directory checked, key opened), or why not. */
+export function openUserCache(dir = defaultCacheDir()): { cache: DiskCache } | { refused: string } {
+  const problem = directoryProblem(dir);
+  if (problem) return { refused: problem };
+  const auth = openAuthenticator(dir);
+  if ("refused" in auth) return { refused: auth.refused };
+  return { cache: new DiskCache(dir, auth) };
 }

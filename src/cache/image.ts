@@ -1,28 +1,33 @@
-// Kernel images (DESIGN §4): the compiled kernels a package ships, made at build time by running
-// its workload (`gpuc precompile`) and revived at run time (`loadImage`) without compiling.
+// Kernel images (DESIGN §4, §8): the compiled kernels a package ships, made at build time by
+// running its workload (`gpuc precompile`) and revived at run time (`loadImage`) without compiling.
+// An image is code from its publisher: loading one runs what it holds. Verify its signature
+// (`loadImage(src, { publicKey })`) where the image travels through hands you do not trust.
 //
-// Format (version 1): a header line `gpuc-image 1 <sha256 of the body>`, then the body, JSON:
-// `{ gpuc, created, entries: [{ checksum, entry }] }`, each entry (see entry.ts) with its own
-// sha256. An image holds only persistable artifacts (`patch`/`table` relocations, or none):
-// never session-local code and never runtime-library entries (the runtime's code inside a
-// kernel's artifact is part of that kernel and is checked with it). Entries of another gpuc
-// version, or of a target this gpuc does not have, are skipped with the reason.
+// Format (version 2): a header line `gpuc-image 2 <sha256 of the body>` — followed, in a signed
+// image, by ` ed25519:<base64 signature of the body>` — then the body, JSON:
+// `{ gpuc, entries: [{ checksum, entry }] }`, entries sorted by key, each (see entry.ts) with its
+// own sha256; no timestamps, so the same workload gives the same bytes. Every entry goes through
+// the validator the disk cache uses (validate.ts); one that fails is skipped with the reason. An
+// image holds only persistable artifacts (`patch`/`table` relocations, or none): never
+// session-local code and never runtime-library entries (the runtime's code inside a kernel's
+// artifact is part of that kernel and is checked with it).
 
-import { TARGET_INFO } from "../targets/info.js";
+import * as v from "valibot";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry, Signature } from "./entry.js";
-import { findPoison } from "./poison.js";
 import { sha256 } from "./sha256.js";
 import { KernelError } from "../errors.js";
+import { checkEntry } from "./validate.js";
 
-export const IMAGE_FORMAT = 1;
+export const IMAGE_FORMAT = 2;
 
 export interface ImageReport {
   /** Where the image came from. */
   source: string;
   gpuc: string;
-  created: string;
+  /** Whether the image's signature was verified against the public key given to loadImage. */
+  signed: boolean;
   /** Entries made available. */
   loaded: { kernel: string; target: string; types: string[] }[];
   /** Entries left out, and why. */
@@ -33,54 +38,129 @@ export interface ImageReport {
 export const imageEntries = new Map<string, CacheEntry>();
 export const imageSignatures = new Map<string, Signature>();
 
-/** Parse an image; throws a KernelError (invalid-image) saying why a file is not a usable image at all. */
-export function parseImage(bytes: Uint8Array, source: string): { report: ImageReport; entries: CacheEntry[] } {
+const ImageSchema = v.strictObject({
+  gpuc: v.string(),
+  entries: v.array(v.strictObject({ checksum: v.string(), entry: v.unknown() })),
+});
+
+/** The parts of an image file: its header fields and body text. */
+function splitImage(bytes: Uint8Array, source: string): { hash: string; signature: string | null; body: string } {
   const text = new TextDecoder().decode(bytes);
   const nl = text.indexOf("\n");
-  const m = /^gpuc-image (\d+) ([0-9a-f]{64})$/.exec(nl < 0 ? text.slice(0, 200) : text.slice(0, nl));
-  if (!m) throw new KernelError("invalid-image", `${source} is not a gpuc kernel image (no 'gpuc-image' header)`);
+  const m = /^gpuc-image (\d+) ([0-9a-f]{64})(?: ed25519:([A-Za-z0-9+/=]+))?$/.exec(nl < 0 ? text.slice(0, 300) : text.slice(0, nl));
+  if (!m) {
+    const format = /^gpuc-image (\d+) /.exec(text.slice(0, 40));
+    if (format && Number(format[1]) !== IMAGE_FORMAT) throw new KernelError("invalid-image", `${source} is a kernel image of format ${format[1]}; this gpuc (${GPUC_VERSION}) reads format ${IMAGE_FORMAT}`);
+    throw new KernelError("invalid-image", `${source} is not a gpuc kernel image (no 'gpuc-image' header)`);
+  }
   if (Number(m[1]) !== IMAGE_FORMAT) throw new KernelError("invalid-image", `${source} is a kernel image of format ${m[1]}; this gpuc (${GPUC_VERSION}) reads format ${IMAGE_FORMAT}`);
   const body = text.slice(nl + 1);
   if (sha256(body) !== m[2]) throw new KernelError("invalid-image", `${source} is corrupt: its checksum does not match (truncated or modified)`);
-  const doc = JSON.parse(body) as { gpuc: string; created: string; entries: { checksum: string; entry: CacheEntry }[] };
-  const report: ImageReport = { source, gpuc: doc.gpuc, created: doc.created, loaded: [], skipped: [] };
+  return { hash: m[2], signature: m[3] ?? null, body };
+}
+
+/**
+ * Parse an image; throws a KernelError (invalid-image) saying why a file is not a usable image at
+ * all. Each entry is validated as the disk cache validates its files; failures are skipped with
+ * the reason.
+ */
+export function parseImage(bytes: Uint8Array, source: string): { report: ImageReport; entries: CacheEntry[] } {
+  const { body } = splitImage(bytes, source);
+  let raw: unknown;
+  try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
+  const doc = v.safeParse(ImageSchema, raw);
+  if (!doc.success) {
+    const path = v.getDotPath(doc.issues[0]);
+    throw new KernelError("invalid-image", `${source} is not a usable kernel image: malformed${path ? ` at '${path}'` : ""}: ${doc.issues[0].message}`);
+  }
+  const report: ImageReport = { source, gpuc: doc.output.gpuc, signed: false, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];
-  for (const { checksum, entry } of doc.entries) {
-    const skip = (reason: string) => report.skipped.push({ kernel: entry.kernel, target: entry.owner?.target ?? "?", reason });
-    if (sha256(JSON.stringify(entry)) !== checksum) { skip("its checksum does not match"); continue; }
-    const [version, build] = entry.owner.gpuc.split("+");
-    if (version !== GPUC_VERSION) { skip(`compiled by gpuc ${version}; this is gpuc ${GPUC_VERSION}`); continue; }
-    // Another build of this version (a changed compiler): its code is not this build's. (Running
-    // from the sources, the build is "dev" and cannot tell; owners still must match to revive.)
-    if (GPUC_BUILD !== "dev" && build !== GPUC_BUILD) { skip(`compiled by another build of gpuc ${version} (${build}); this is build ${GPUC_BUILD}`); continue; }
-    if (!TARGET_INFO[entry.owner.target]) { skip(`for target '${entry.owner.target}', which this gpuc does not have`); continue; }
-    const poison = findPoison(entry.artifact);
-    if (poison) { skip(`poisoned: ${poison}`); continue; }
-    entries.push(entry);
-    report.loaded.push({ kernel: entry.kernel, target: entry.owner.target, types: entry.types });
+  for (const { checksum, entry } of doc.output.entries) {
+    const e = entry as { kernel?: unknown; owner?: { target?: unknown } } | null;
+    const kernel = typeof e?.kernel === "string" ? e.kernel : "?";
+    const target = typeof e?.owner?.target === "string" ? e.owner.target : "?";
+    if (sha256(JSON.stringify(entry)) !== checksum) { report.skipped.push({ kernel, target, reason: "its checksum does not match" }); continue; }
+    const verdict = checkEntry(entry);
+    if (!verdict.ok) { report.skipped.push({ kernel, target, reason: verdict.reason }); continue; }
+    entries.push(verdict.value);
+    report.loaded.push({ kernel, target, types: verdict.value.types });
   }
   return { report, entries };
 }
 
-/** The bytes of an image holding `entries`. */
+/** The bytes of an image holding `entries` (sorted by key: the same entries give the same bytes). */
 export function serializeImage(entries: CacheEntry[]): Uint8Array {
-  const body = JSON.stringify({ gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, created: new Date().toISOString(), entries: entries.map((entry) => ({ checksum: sha256(JSON.stringify(entry)), entry })) });
+  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const body = JSON.stringify({ gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, entries: sorted.map((entry) => ({ checksum: sha256(JSON.stringify(entry)), entry })) });
   return new TextEncoder().encode(`gpuc-image ${IMAGE_FORMAT} ${sha256(body)}\n${body}`);
+}
+
+/** A public or private key: PEM text, or (Node) a KeyObject. */
+export type ImageKey = string | object;
+
+/** The image signed with an Ed25519 private key (Node): the header gains the body's signature. */
+export async function signImage(bytes: Uint8Array, privateKey: ImageKey, source = "<bytes>"): Promise<Uint8Array> {
+  const { hash, body } = splitImage(bytes, source);
+  const crypto = await import("node:crypto");
+  let signature: Buffer;
+  try { signature = crypto.sign(null, Buffer.from(body), privateKey as never); }
+  catch (e) { throw new KernelError("invalid-image", `cannot sign ${source}: ${(e as Error).message} (an Ed25519 private key in PEM is needed: openssl genpkey -algorithm ed25519)`); }
+  return new TextEncoder().encode(`gpuc-image ${IMAGE_FORMAT} ${hash} ed25519:${signature.toString("base64")}\n${body}`);
+}
+
+/** Check an image's signature against a public key; throws invalid-image when it is unsigned or does not verify. */
+export async function verifyImage(bytes: Uint8Array, publicKey: ImageKey, source = "<bytes>"): Promise<void> {
+  const { signature, body } = splitImage(bytes, source);
+  if (!signature) throw new KernelError("invalid-image", `${source} is not signed, but a public key was given to verify it (sign it with 'gpuc image sign')`);
+  let ok: boolean;
+  try { ok = await verifyEd25519(new TextEncoder().encode(body), base64(signature), publicKey); }
+  catch (e) { throw new KernelError("invalid-image", `cannot verify the signature of ${source}: ${(e as Error).message}`); }
+  if (!ok) throw new KernelError("invalid-image", `${source}: its signature does not verify with the given public key (modified, or signed by another key)`);
+}
+
+function base64(text: string): Uint8Array {
+  const bin = atob(text);
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+async function verifyEd25519(data: Uint8Array, sig: Uint8Array, key: ImageKey): Promise<boolean> {
+  if (isNode()) {
+    const crypto = await import("node:crypto");
+    return crypto.verify(null, data, key as never, sig);
+  }
+  // Browsers: WebCrypto's Ed25519 with the key's SubjectPublicKeyInfo (the PEM's base64).
+  if (typeof key !== "string") throw new Error("in the browser the public key is PEM text");
+  const der = base64(key.replace(/-----[^-]+-----/g, "").replace(/\s+/g, ""));
+  const k = await crypto.subtle.importKey("spki", der as Uint8Array<ArrayBuffer>, { name: "Ed25519" }, false, ["verify"]);
+  return crypto.subtle.verify({ name: "Ed25519" }, k, sig as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
+}
+
+function isNode(): boolean {
+  return typeof process !== "undefined" && typeof process.versions?.node === "string";
+}
+
+export interface LoadImageOptions {
+  /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
+  publicKey?: ImageKey;
 }
 
 /**
  * Make a kernel image's entries available to this process: `loadImage("kernels.gpucimg")`,
- * `loadImage(new URL("./kernels.gpucimg", import.meta.url))`, or the bytes. A launch whose job
- * (kernel source, argument types, owner) matches an entry revives it without compiling.
+ * `loadImage(new URL("./kernels.gpucimg", import.meta.url))`, or the bytes. In Node, images are
+ * read from files (paths, `file:` URLs) or given as bytes; fetching `http(s):` URLs is left to
+ * browsers (in Node, fetch the bytes yourself if you mean to run code from the network). A launch
+ * whose job (kernel source, argument types, owner) matches an entry revives it without compiling.
  * Returns what was loaded and what was skipped, with the reasons.
  */
-export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer): Promise<ImageReport> {
+export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
   let bytes: Uint8Array, name: string;
   if (source instanceof Uint8Array) { bytes = source; name = "<bytes>"; }
   else if (source instanceof ArrayBuffer) { bytes = new Uint8Array(source); name = "<bytes>"; }
   else {
     name = String(source);
-    const url = source instanceof URL ? source : /^[a-z]+:\/\//i.test(source) ? new URL(source) : null;
+    const url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? new URL(source) : null;
+    if (url && url.protocol !== "file:" && isNode())
+      throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
     try {
       if (url && url.protocol !== "file:") {
         const response = await fetch(url);
@@ -94,7 +174,9 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer)
       throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
     }
   }
+  if (options.publicKey !== undefined) await verifyImage(bytes, options.publicKey, name);
   const { report, entries } = parseImage(bytes, name);
+  report.signed = options.publicKey !== undefined;
   for (const e of entries) { imageEntries.set(e.key, e); imageSignatures.set(e.fingerprint, e.signature); }
   return report;
 }

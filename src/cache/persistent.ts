@@ -1,6 +1,8 @@
 // Where compiled specializations persist beyond a process: the entries of loaded kernel images
 // (first) and the disk cache (then). Loaded lazily, in Node only; GPUC_CACHE=0 turns the disk
-// cache off (images are loaded only on request, with loadImage).
+// cache off (images are loaded only on request, with loadImage). While an image is being
+// generated (`gpuc precompile`) neither is consulted nor written: the image holds only what this
+// compiler produces now, whatever the user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
 import { collect, generating, imageEntries, imageSignatures } from "./image.js";
@@ -20,10 +22,12 @@ export function resetDiskCache(): void { disk = null; }
 
 /** Whether there is anywhere to look (images loaded, or the disk cache on): else no fingerprints are computed. */
 export async function anyStore(): Promise<boolean> {
+  if (generating()) return false;
   return imageEntries.size > 0 || (await diskCache()) !== null;
 }
 
 export async function findEntry(key: string): Promise<{ entry: CacheEntry; from: "image" | "disk" } | null> {
+  if (generating()) return null;
   const fromImage = imageEntries.get(key);
   if (fromImage) return { entry: fromImage, from: "image" };
   const d = await diskCache();
@@ -32,6 +36,7 @@ export async function findEntry(key: string): Promise<{ entry: CacheEntry; from:
 }
 
 export async function findSignature(fingerprint: string): Promise<Signature | null> {
+  if (generating()) return null;
   return imageSignatures.get(fingerprint) ?? (await diskCache())?.signature(fingerprint) ?? null;
 }
 
@@ -42,7 +47,7 @@ export async function persisting(): Promise<boolean> {
 
 /** Keep a persistable specialization: on disk, and in the image being generated. */
 export async function saveEntry(entry: CacheEntry): Promise<void> {
-  if (generating()) collect(entry);
+  if (generating()) { collect(entry); return; }
   const d = await diskCache();
   if (!d) return;
   try {

@@ -4,8 +4,8 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { DiskCache, defaultCacheDir } from "../cache/disk.js";
-import { parseImage, serializeImage, startGenerating, stopGenerating } from "../cache/image.js";
+import { DiskCache, defaultCacheDir, directoryProblem, openUserCache } from "../cache/disk.js";
+import { parseImage, serializeImage, signImage, startGenerating, stopGenerating, verifyImage } from "../cache/image.js";
 
 export class CommandError extends Error {
   constructor(message: string, readonly usage = false) { super(message); }
@@ -21,28 +21,48 @@ const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 
 /** `gpuc cache ls | stats | clear | verify` on the disk cache (GPUC_CACHE_DIR or the default). */
 export function cacheCommand(args: string[], out: (s: string) => void): number {
-  const cache = new DiskCache(defaultCacheDir());
+  const dir = defaultCacheDir();
+  /** The cache with the user's key (ls and verify authenticate what they read). */
+  const keyed = (): DiskCache => {
+    const opened = openUserCache(dir);
+    if ("refused" in opened) throw new CommandError(`cannot use the disk cache: ${opened.refused}`);
+    return opened.cache;
+  };
   switch (args[0]) {
     case "ls": {
+      const cache = keyed();
       const list = cache.list().sort((a, b) => b.used.getTime() - a.used.getTime());
       for (const e of list) out(`${e.key.slice(0, 16)}  ${e.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  ${e.bytes} bytes  used ${e.used.toISOString()}`);
       out(`${list.length} entr${list.length === 1 ? "y" : "ies"} in ${cache.dir}`);
+      for (const [path, reason] of cache.rejected) out(`bad, removed: ${path}: ${reason}`);
       return 0;
     }
     case "stats": {
-      const s = cache.stats();
+      const s = new DiskCache(dir, null).stats();
       out(`directory   ${s.dir}${process.env.GPUC_CACHE === "0" ? " (disabled: GPUC_CACHE=0)" : ""}`);
+      const problem = directoryProblem(dir);
+      if (problem) out(`refused     ${problem}`);
       out(`entries     ${s.entries}`);
       out(`signatures  ${s.signatures}`);
       out(`size        ${mib(s.bytes)} of ${mib(s.limit)} (least recently used entries are evicted beyond it)`);
       return 0;
     }
-    case "clear": out(`removed ${cache.clear()} file(s) from ${cache.dir}`); return 0;
+    case "clear": {
+      const cache = new DiskCache(dir, null);
+      const r = cache.clear();
+      out(`removed ${r.removed} file(s) from ${cache.dir}`);
+      if (!r.failed.length) return 0;
+      for (const f of r.failed.slice(0, 10)) out(`could not remove ${f.path} (${f.error})`);
+      out(`could not remove ${r.failed.length} file(s)${r.failed.some((f) => f.error === "EACCES" || f.error === "EPERM" || f.error === "EROFS") ? ": the directory is read-only for this user" : ""}`);
+      return 1;
+    }
     case "verify": {
+      const cache = keyed();
       const r = cache.verify();
-      for (const p of r.removed) out(`corrupt, removed: ${p}`);
-      out(`${r.checked} file(s) checked, ${r.removed.length} corrupt`);
-      return r.removed.length ? 1 : 0;
+      for (const b of r.bad) out(`bad, ${b.removed ? "removed" : `could not remove (${b.error})`}: ${b.path}: ${b.reason}`);
+      const kept = r.bad.filter((b) => !b.removed).length;
+      out(`${r.checked} file(s) checked, ${r.bad.length} bad${r.bad.length ? `, ${r.bad.length - kept} removed` : ""}${kept ? `, ${kept} could not be removed` : ""}`);
+      return r.bad.length ? 1 : 0;
     }
     default: throw new CommandError(args[0] ? `unknown cache command '${args[0]}' (ls, stats, clear, verify)` : "missing the cache command (ls, stats, clear, verify)", true);
   }
@@ -85,11 +105,12 @@ export async function precompile(workload: string, output: string, out: (s: stri
   return 0;
 }
 
-/** `gpuc image inspect <file>`: what an image holds, and what this gpuc would skip and why. */
-export function inspectImage(file: string, out: (s: string) => void): number {
-  if (!existsSync(file)) throw new CommandError(`cannot read '${file}': no such file`);
-  const { report, entries } = parseImage(readFileSync(file), file);
-  out(`${file}: kernel image made by gpuc ${report.gpuc} on ${report.created}`);
+/** `gpuc image inspect <file> [--public-key <pem>]`: what an image holds, and what this gpuc would skip and why. */
+export async function inspectImage(file: string, publicKeyFile: string | undefined, out: (s: string) => void): Promise<number> {
+  const bytes = readInput(file, "image");
+  if (publicKeyFile !== undefined) await verifyImage(bytes, readInput(publicKeyFile, "public key").toString(), file);
+  const { report, entries } = parseImage(bytes, file);
+  out(`${file}: kernel image made by gpuc ${report.gpuc}${publicKeyFile !== undefined ? `, signature verified with ${publicKeyFile}` : ""}`);
   for (const e of entries) {
     const o = e.owner;
     const feats = [o.arch, o.fastMath ? "fastMath" : null, `relocation ${o.relocation}`, `checks ${o.boundsCheck ? "on" : "off"}`, `debug ${o.debugLevel}`].filter(Boolean).join(", ");
@@ -97,5 +118,30 @@ export function inspectImage(file: string, out: (s: string) => void): number {
   }
   for (const s of report.skipped) out(`  skipped: ${s.target} ${s.kernel}: ${s.reason}`);
   out(`${report.loaded.length} usable, ${report.skipped.length} skipped`);
+  return report.skipped.length ? 1 : 0;
+}
+
+/** `gpuc image sign <file> --key <private key pem>`: add an Ed25519 signature to the image (rewritten in place). */
+export async function signImageFile(file: string, keyFile: string, out: (s: string) => void): Promise<number> {
+  const signed = await signImage(readInput(file, "image"), readInput(keyFile, "private key").toString(), file);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, signed);
+  renameSync(tmp, file);
+  out(`signed ${file} with ${keyFile}`);
   return 0;
+}
+
+/** `gpuc image keygen <name>`: an Ed25519 key pair, <name>.pem (private, mode 0600) and <name>.pub.pem. */
+export async function keygen(name: string, out: (s: string) => void): Promise<number> {
+  const { generateKeyPairSync } = await import("node:crypto");
+  const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+  if (existsSync(`${name}.pem`)) throw new CommandError(`${name}.pem exists; not overwriting a key`);
+  writeFileSync(`${name}.pem`, privateKey.export({ type: "pkcs8", format: "pem" }), { mode: 0o600, flag: "wx" });
+  writeFileSync(`${name}.pub.pem`, publicKey.export({ type: "spki", format: "pem" }));
+  out(`wrote ${name}.pem (private: keep it secret) and ${name}.pub.pem (public: give it to loadImage(src, { publicKey }))`);
+  return 0;
+}
+
+function readInput(file: string, what: string): Buffer {
+  try { return readFileSync(file); } catch (e) { throw new CommandError(`cannot read the ${what} '${file}': ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`); }
 }

@@ -11,7 +11,7 @@ import { TARGETS } from "../targets/index.js";
 import type { TargetFeatures } from "../targets/target.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "../reloc/manifest.js";
 import { readFileKernels } from "./file-kernels.js";
-import { cacheCommand, CommandError, inspectImage, precompile } from "./cache-commands.js";
+import { cacheCommand, CommandError, inspectImage, keygen, precompile, signImageFile } from "./cache-commands.js";
 
 const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target js|wgsl|ptx] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
@@ -20,7 +20,9 @@ const USAGE = `usage:
   gpuc devices
   gpuc cache ls|stats|clear|verify
   gpuc precompile <workload.(ts|js|mjs)> -o <image file>
-  gpuc image inspect <image file>
+  gpuc image inspect <image file> [--public-key <pem>]
+  gpuc image sign <image file> --key <private key pem>
+  gpuc image keygen <name>
   gpuc demo
   gpuc --help
 
@@ -53,8 +55,23 @@ async function main(argv: string[]): Promise<number> {
       return precompile(positionals[0], values.output as string, (l) => process.stdout.write(l + "\n"));
     }
     case "image": {
-      if (rest[0] !== "inspect" || rest.length !== 2) throw new UsageError("usage: gpuc image inspect <image file>");
-      return inspectImage(rest[1], (l) => process.stdout.write(l + "\n"));
+      const print = (l: string) => process.stdout.write(l + "\n");
+      const sub = rest[0];
+      if (sub === "inspect") {
+        const { values, positionals } = parseCommandArgs(rest.slice(1), { "public-key": { type: "string" } });
+        if (positionals.length !== 1) throw new UsageError("usage: gpuc image inspect <image file> [--public-key <pem>]");
+        return inspectImage(positionals[0], values["public-key"] as string | undefined, print);
+      }
+      if (sub === "sign") {
+        const { values, positionals } = parseCommandArgs(rest.slice(1), { key: { type: "string" } });
+        if (positionals.length !== 1 || !values.key) throw new UsageError("usage: gpuc image sign <image file> --key <private key pem>");
+        return signImageFile(positionals[0], values.key as string, print);
+      }
+      if (sub === "keygen") {
+        if (rest.length !== 2) throw new UsageError("usage: gpuc image keygen <name>   (writes <name>.pem and <name>.pub.pem)");
+        return keygen(rest[1], print);
+      }
+      throw new UsageError("usage: gpuc image inspect|sign|keygen …");
     }
     case "demo": return demo();
     default: throw new UsageError(`unknown command '${command}'`);

@@ -31,3 +31,10 @@ export const closeSync = noDisk, mkdirSync = noDisk, openSync = noDisk, readdirS
   statSync = noDisk, unlinkSync = noDisk, utimesSync = noDisk, writeSync = noDisk, homedir = noDisk;
 export function join(...parts: string[]): string { return parts.join("/"); }
 export function dirname(p: string): string { return p.slice(0, p.lastIndexOf("/")); }
+
+/** node:crypto is used by the disk cache's tags (Node only) and image signatures (browsers use WebCrypto). */
+const noCrypto = (): never => { throw new Error("no node:crypto in the browser"); };
+export const createHmac = noCrypto, randomBytes = noCrypto, timingSafeEqual = noCrypto, sign = noCrypto, verify = noCrypto, generateKeyPairSync = noCrypto;
+export function relative(from: string, to: string): string { return to.startsWith(`${from}/`) ? to.slice(from.length + 1) : `../${to}`; }
+export function isAbsolute(p: string): boolean { return p.startsWith("/"); }
+export function resolve(...parts: string[]): string { return parts.join("/"); }

@@ -106,6 +106,8 @@ const importMs = median(Array.from({ length: RUNS }, () => run(["-e", `import(${
 // The image, and a warm disk cache.
 const image = join(dir, "kernels.gpucimg");
 const cacheDir = join(dir, "cache");
+// The disk cache's key (entries are tagged with it) kept with the run, apart from the user's.
+process.env.GPUC_KEY_FILE = join(dir, "cache-key");
 const pre = spawnSync(process.execPath, [CLI, "precompile", join(dir, "workload.mjs"), "-o", image], { encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
 if (pre.status !== 0) throw new Error(pre.stderr);
 run(["app.mjs", "cpu"], { GPUC_CACHE_DIR: cacheDir });

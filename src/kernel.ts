@@ -164,7 +164,7 @@ export class Kernel {
     if (!k) {
       // Before code is first linked on a device it is scanned: a poisoned specialization (in this
       // kernel's own table) is discarded and compiled afresh.
-      if (findPoison(spec.artifact)) {
+      if (spec.origin === "compiled" && (await findPoison(spec.artifact))) {
         this.specializations.delete(`${dev.target}|${featuresKey(features)}|${typesKey}`);
         spec = await this.compileFresh(dev.target, features, typesKey);
         this.specializations.set(`${dev.target}|${featuresKey(features)}|${typesKey}`, spec);
@@ -284,10 +284,10 @@ export class Kernel {
     // overlays and runtime library the code was compiled against) are those of this compilation,
     // whatever the program redefines after it.
     snapshotTables(artifact);
-    // Fresh code with a call to something it does not define is a compiler bug: never kept.
-    const poison = findPoison(artifact);
-    if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
     const record = this.record(target, features, typesKey, fingerprint, artifact, methodsUsed);
+    // Fresh code with a call to something it does not define is a compiler bug: never kept.
+    const poison = await findPoison(artifact);
+    if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
     const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
     for (const hook of specializationHooks) hook(this, target, types);
     // An image being generated needs the entry now; the disk cache can have it after this

@@ -15,7 +15,7 @@ import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image.ts";
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { manifestHash, type RelocationSite, type RelocationStrategy } from "../src/reloc/manifest.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";
 import { inferenceStats } from "../src/pipeline.ts";
@@ -153,18 +153,28 @@ test("disk cache: a truncated or corrupt entry is discarded and recompiled; `gpu
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("disk cache: a poisoned entry is discarded (its file removed), the kernel recompiled, and the entry healed", () => {
+test("disk cache: poisoned entries — planted without the user's key they fail authentication; planted with it, `gpuc cache verify` finds the undefined call; the cache heals", async () => {
   const dir = tmp("poison");
   const first = app({ GPUC_CACHE_DIR: dir });
-  for (const f of entryFiles(dir)) rewriteEntry(f, poisonJS);
+  // As a planter without the key would: the JS edited and the file's checksum made to match.
   for (const f of entryFiles(dir)) {
     const t = readFileSync(f, "utf8");
-    assert.match(findPoison(JSON.parse(t.slice(t.indexOf("\n") + 1)).artifact) ?? "", /calls 'gpuc_missing\$\d+', which it does not define/);
+    const e = JSON.parse(t.slice(t.indexOf("\n") + 1)) as CacheEntry;
+    poisonJS(e);
+    assert.match((await findPoison(e.artifact)) ?? "", /calls 'gpuc_missing\$\d+', which it does not define/);
+    const body = JSON.stringify(e);
+    writeFileSync(f, `gpuc-cache 2 ${createHash("sha256").update(body).digest("hex")}\n${body}`);
   }
   const healed = app({ GPUC_CACHE_DIR: dir });
-  assert.equal(healed.compiled, true);
+  assert.equal(healed.compiled, true, "not this user's gpuc's: never run");
   assert.deepEqual(healed.results, first.results);
-  for (const f of entryFiles(dir)) { const t = readFileSync(f, "utf8"); assert.equal(findPoison(JSON.parse(t.slice(t.indexOf("\n") + 1)).artifact), null); }
+  for (const f of entryFiles(dir)) { const t = readFileSync(f, "utf8"); assert.equal(await findPoison(JSON.parse(t.slice(t.indexOf("\n") + 1)).artifact), null); }
+  // With the key: the tag holds, and verify's parse of the code finds the call.
+  for (const f of entryFiles(dir)) rewriteEntry(f, poisonJS);
+  const v = gpuc({ GPUC_CACHE_DIR: dir }, "cache", "verify");
+  assert.equal(v.code, 1);
+  assert.match(v.out, /bad, removed: .*\.entry: poisoned: it calls 'gpuc_missing\$\d+', which it does not define/);
+  assert.equal(app({ GPUC_CACHE_DIR: dir }).compiled, true);
   assert.equal(app({ GPUC_CACHE_DIR: dir }).compiled, false);
   rmSync(dir, { recursive: true, force: true });
 });
@@ -226,7 +236,7 @@ test("disk cache: beyond its size limit the least recently used entries are evic
 
 // ---- kernel images ----------------------------------------------------------------------------------
 
-test("kernel images: precompile a workload, revive it in a new process without compiling; inspect says what is in it", () => {
+test("kernel images: precompile a workload, revive it in a new process without compiling; inspect says what is in it", async () => {
   const dir = tmp("image");
   const image = join(dir, "kernels.gpucimg");
   const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", image);
@@ -245,7 +255,7 @@ test("kernel images: precompile a workload, revive it in a new process without c
   assert.equal(revived.image!.loaded.length, 8);
   // Host entries never hold a device-only function: `expo` (it calls fastExp, defined for ptx and
   // wgsl only) has no js entry, and no js entry contains fastExp's code.
-  const { entries } = parseImage(readFileSync(image), image);
+  const { entries } = await parseImage(readFileSync(image), image);
   const host = entries.filter((e) => e.owner.target === "js");
   assert.deepEqual(host.map((e) => e.kernel).sort(), ["axpy", "weigh"]);
   for (const e of host) assert.doesNotMatch(e.artifact.code, /fastExp|424242/);
@@ -271,7 +281,7 @@ test("kernel images: a failing workload writes nothing; another gpuc version's e
   rmSync(join(dir, "throws.mjs"));
   const good = join(dir, "good.gpucimg");
   assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", good).code, 0);
-  const { entries } = parseImage(readFileSync(good), good);
+  const { entries } = await parseImage(readFileSync(good), good);
   const old = entries.map((e) => ({ ...e, owner: { ...e.owner, gpuc: "0.0.1+0123456789abcdef" } }));
   const oldImage = join(dir, "old.gpucimg");
   writeFileSync(oldImage, serializeImage(old));
@@ -299,11 +309,11 @@ test("kernel images: a failing workload writes nothing; another gpuc version's e
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("kernel images: a poisoned entry is skipped; code linked with a redefined runtime function is compiled afresh", () => {
+test("kernel images: a poisoned entry is skipped; code linked with a redefined runtime function is compiled afresh", async () => {
   const dir = tmp("image3");
   const good = join(dir, "good.gpucimg");
   assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", good).code, 0);
-  const { entries } = parseImage(readFileSync(good), good);
+  const { entries } = await parseImage(readFileSync(good), good);
   const poisoned = entries.map((e) => (e.owner.target === "js" ? JSON.parse(JSON.stringify(e)) as CacheEntry : e));
   for (const e of poisoned) if (e.owner.target === "js") poisonJS(e);
   const bad = join(dir, "poisoned.gpucimg");
@@ -334,12 +344,12 @@ test("poison in a kernel's own table is found before its first load on a device,
   const specs = (k as unknown as { specializations: Map<string, { artifact: Artifact }> }).specializations;
   const [key, spec] = [...specs][0];
   const poisoned = { ...art, code: (art.code as string).replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1(") };
-  assert.ok(findPoison(poisoned));
+  assert.ok(await findPoison(poisoned));
   specs.set(key, { ...spec, artifact: poisoned });
   const o = new Float32Array(4);
   await k.launch(dev, { blocks: 1, threads: 4 }, o);
   assert.deepEqual(Array.from(o), [0, 3, 6, 9]);
-  assert.equal(findPoison(specs.get(key)!.artifact), null);
+  assert.equal(await findPoison(specs.get(key)!.artifact), null);
   dev.close();
 });
 

@@ -46,8 +46,8 @@ export class DiskCache {
   private sigPath(fingerprint: string): string { return join(this.root, "sig", `${fingerprint}.sig`); }
 
   /** The entry stored under `key`, or null (missing, or discarded because it failed validation). */
-  get(key: string): CacheEntry | null {
-    return this.read(this.entryPath(key), "entry", key) as CacheEntry | null;
+  async get(key: string): Promise<CacheEntry | null> {
+    return (await this.read(this.entryPath(key), "entry", key)) as CacheEntry | null;
   }
 
   /** This process's estimate of the store's size: listed once, then kept up by what it writes. */
@@ -67,8 +67,8 @@ export class DiskCache {
     try { unlinkSync(this.entryPath(key)); } catch { /* already gone */ }
   }
 
-  signature(fingerprint: string): Signature | null {
-    return this.read(this.sigPath(fingerprint), "signature") as Signature | null;
+  async signature(fingerprint: string): Promise<Signature | null> {
+    return (await this.read(this.sigPath(fingerprint), "signature")) as Signature | null;
   }
 
   putSignature(fingerprint: string, sig: Signature): void {
@@ -76,10 +76,10 @@ export class DiskCache {
   }
 
   /** A file's record if it passes validation; else it is deleted (healing) and null. `touch` marks it used (hits do, listings do not). */
-  private read(path: string, kind: "entry" | "signature", key?: string, touch = true): unknown {
+  private async read(path: string, kind: "entry" | "signature", key?: string, touch = true): Promise<unknown> {
     let text: string;
     try { text = readFileSync(path, "utf8"); } catch { return null; }
-    const verdict = this.check(text, kind, key);
+    const verdict = await this.check(text, kind, { key, authenticated: true });
     if (!verdict.ok) {
       this.rejected.set(path, verdict.reason);
       try { unlinkSync(path); } catch { /* another process did, or the directory is read-only */ }
@@ -94,8 +94,11 @@ export class DiskCache {
     return verdict.value;
   }
 
-  /** The validator of a file's text: header, the user's tag, JSON, then the record (validate.ts). */
-  check(text: string, kind: "entry" | "signature", key?: string): Verdict<unknown> {
+  /**
+   * The validator of a file's text: header, the user's tag, JSON, then the record (validate.ts);
+   * `authenticated`: a load, which may rely on the tag for the JS parse (validate.ts says why).
+   */
+  async check(text: string, kind: "entry" | "signature", opts: { key?: string; authenticated?: boolean } = {}): Promise<Verdict<unknown>> {
     const nl = text.indexOf("\n");
     const m = /^gpuc-cache (\d+) ([0-9a-f]{64})$/.exec(nl < 0 ? text.slice(0, 200) : text.slice(0, nl));
     if (!m) return { ok: false, reason: "not a gpuc cache file (no header), or truncated" };
@@ -105,7 +108,7 @@ export class DiskCache {
     if (!this.auth.verify(body, m[2])) return { ok: false, reason: "its tag does not verify under this user's key (edited, corrupt, or not written by this user's gpuc)" };
     const json = parseJSON(body);
     if (!json.ok) return json;
-    return kind === "entry" ? checkEntry(json.value, key) : checkSignature(json.value);
+    return kind === "entry" ? checkEntry(json.value, opts) : checkSignature(json.value);
   }
 
   /** Write atomically (a temporary file renamed into place); returns the bytes written. */
@@ -143,11 +146,14 @@ export class DiskCache {
   }
 
   /** The valid entries, as `gpuc cache ls` lists them (bad ones are removed and reported in `rejected`). */
-  list(): { key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[] {
-    return this.files().filter((f) => f.kind === "entry").flatMap((f) => {
-      const e = this.read(f.path, "entry", undefined, false) as CacheEntry | null;
-      return e ? [{ key: e.key, kernel: e.kernel, target: e.owner.target, types: e.types, bytes: f.bytes, used: new Date(f.used) }] : [];
-    });
+  async list(): Promise<{ key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[]> {
+    const out: { key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[] = [];
+    for (const f of this.files()) {
+      if (f.kind !== "entry") continue;
+      const e = (await this.read(f.path, "entry", undefined, false)) as CacheEntry | null;
+      if (e) out.push({ key: e.key, kernel: e.kernel, target: e.owner.target, types: e.types, bytes: f.bytes, used: new Date(f.used) });
+    }
+    return out;
   }
 
   stats(): DiskCacheStats {
@@ -162,7 +168,7 @@ export class DiskCache {
    * Validate every file as a load would (the same validator) and remove what fails, and stale
    * temporary files; each bad file with its reason, and whether it could be removed.
    */
-  verify(): { checked: number; bad: BadFile[] } {
+  async verify(): Promise<{ checked: number; bad: BadFile[] }> {
     const bad: BadFile[] = [];
     const files = this.files();
     const now = Date.now();
@@ -175,7 +181,7 @@ export class DiskCache {
         let text: string;
         try { text = readFileSync(f.path, "utf8"); } catch { continue; }
         const key = f.kind === "entry" ? f.path.slice(f.path.lastIndexOf("/") + 1, -".entry".length) : undefined;
-        const verdict = this.check(text, f.kind, key);
+        const verdict = await this.check(text, f.kind, { key });
         if (!verdict.ok) reason = verdict.reason;
       }
       if (reason === null) continue;

@@ -31,13 +31,16 @@ export async function findEntry(key: string): Promise<{ entry: CacheEntry; from:
   const fromImage = imageEntries.get(key);
   if (fromImage) return { entry: fromImage, from: "image" };
   const d = await diskCache();
-  const fromDisk = d?.get(key);
+  const fromDisk = d ? await d.get(key) : null;
   return fromDisk ? { entry: fromDisk, from: "disk" } : null;
 }
 
 export async function findSignature(fingerprint: string): Promise<Signature | null> {
   if (generating()) return null;
-  return imageSignatures.get(fingerprint) ?? (await diskCache())?.signature(fingerprint) ?? null;
+  const fromImage = imageSignatures.get(fingerprint);
+  if (fromImage) return fromImage;
+  const d = await diskCache();
+  return d ? d.signature(fingerprint) : null;
 }
 
 /** Whether anything would keep an entry (the disk cache is on, or an image is being generated). */

@@ -3,34 +3,12 @@
 // linked or launched. gpuc's compiler never emits it (an unresolvable call is a CompileError),
 // so poison in a cache means the entry was made by something else or damaged: it is discarded
 // and the kernel compiled afresh; poison in fresh output is an internal error, never cached.
+// The check itself (a parse of JS, the symbol tables and call forms of WGSL and PTX) is
+// code-check.ts.
 
-/** Why an artifact's code is poisoned, or null when every call it makes is defined in it. */
-export function findPoison(a: { target: string; code: string | Uint8Array; entry: string }): string | null {
-  if (typeof a.code !== "string") return null;
-  const code = a.code;
-  switch (a.target) {
-    case "ptx": {
-      if (/^\s*\.extern\b/m.test(code)) return "it declares an external symbol (.extern), resolved only when linked";
-      const defined = new Set([...code.matchAll(/^\.(?:visible\s+\.)?(?:entry|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_$][\w$]*)\s*\(/gm)].map((m) => m[1]));
-      if (!defined.has(a.entry)) return `its entry '${a.entry}' is not defined`;
-      for (const m of code.matchAll(/\bcall(?:\.uni)?\s+(?:\([^)]*\),\s*)?([A-Za-z_$][\w$]*)\s*,/g))
-        if (!defined.has(m[1])) return `it calls '${m[1]}', which it does not define`;
-      return null;
-    }
-    case "wgsl": {
-      const defined = new Set([...code.matchAll(/\bfn\s+([A-Za-z_][\w]*)\s*\(/g)].map((m) => m[1]));
-      if (!defined.has(a.entry)) return `its entry '${a.entry}' is not defined`;
-      for (const m of code.matchAll(/\b(gpuc_[\w]*)\s*\(/g)) if (!defined.has(m[1])) return `it calls '${m[1]}', which it does not define`;
-      return null;
-    }
-    case "js": {
-      const defined = new Set([...code.matchAll(/\bfunction\s+([A-Za-z_$][\w$]*)\s*\(/g)].map((m) => m[1]));
-      if (!defined.has(a.entry)) return `its entry '${a.entry}' is not defined`;
-      // Calls to gpuc's own functions (helpers and the runtime library are named `name$<n>`).
-      for (const m of code.matchAll(/(?<![\w$.])([A-Za-z_][\w]*\$\d+)\s*\(/g)) if (!defined.has(m[1])) return `it calls '${m[1]}', which it does not define`;
-      return null;
-    }
-    default:
-      return null;
-  }
+import { checkCode, type CheckedArtifact } from "./code-check.js";
+
+/** Why an artifact's code is poisoned, or null when everything it refers to is defined in it or given to it. */
+export function findPoison(a: CheckedArtifact): Promise<string | null> {
+  return checkCode(a);
 }

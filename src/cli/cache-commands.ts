@@ -20,7 +20,7 @@ function workloadFailed(workload: string, what: string, e: unknown): Error {
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 
 /** `gpuc cache ls | stats | clear | verify` on the disk cache (GPUC_CACHE_DIR or the default). */
-export function cacheCommand(args: string[], out: (s: string) => void): number {
+export async function cacheCommand(args: string[], out: (s: string) => void): Promise<number> {
   const dir = defaultCacheDir();
   /** The cache with the user's key (ls and verify authenticate what they read). */
   const keyed = (): DiskCache => {
@@ -31,7 +31,7 @@ export function cacheCommand(args: string[], out: (s: string) => void): number {
   switch (args[0]) {
     case "ls": {
       const cache = keyed();
-      const list = cache.list().sort((a, b) => b.used.getTime() - a.used.getTime());
+      const list = (await cache.list()).sort((a, b) => b.used.getTime() - a.used.getTime());
       for (const e of list) out(`${e.key.slice(0, 16)}  ${e.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  ${e.bytes} bytes  used ${e.used.toISOString()}`);
       out(`${list.length} entr${list.length === 1 ? "y" : "ies"} in ${cache.dir}`);
       for (const [path, reason] of cache.rejected) out(`bad, removed: ${path}: ${reason}`);
@@ -58,7 +58,7 @@ export function cacheCommand(args: string[], out: (s: string) => void): number {
     }
     case "verify": {
       const cache = keyed();
-      const r = cache.verify();
+      const r = await cache.verify();
       for (const b of r.bad) out(`bad, ${b.removed ? "removed" : `could not remove (${b.error})`}: ${b.path}: ${b.reason}`);
       const kept = r.bad.filter((b) => !b.removed).length;
       out(`${r.checked} file(s) checked, ${r.bad.length} bad${r.bad.length ? `, ${r.bad.length - kept} removed` : ""}${kept ? `, ${kept} could not be removed` : ""}`);
@@ -109,7 +109,7 @@ export async function precompile(workload: string, output: string, out: (s: stri
 export async function inspectImage(file: string, publicKeyFile: string | undefined, out: (s: string) => void): Promise<number> {
   const bytes = readInput(file, "image");
   if (publicKeyFile !== undefined) await verifyImage(bytes, readInput(publicKeyFile, "public key").toString(), file);
-  const { report, entries } = parseImage(bytes, file);
+  const { report, entries } = await parseImage(bytes, file);
   out(`${file}: kernel image made by gpuc ${report.gpuc}${publicKeyFile !== undefined ? `, signature verified with ${publicKeyFile}` : ""}`);
   for (const e of entries) {
     const o = e.owner;

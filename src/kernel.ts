@@ -224,7 +224,8 @@ export class Kernel {
     if (spec && spec.world !== world) {
       // Something was redefined since: recompile only if this code used it.
       const changed = changedSince(spec.world);
-      if ([...changed].some((n) => spec!.methodsUsed.has(n))) { this.specializations.delete(cacheKey); spec = undefined; }
+      // (A redefined runtime-library function reaches nearly every kernel: all recompile.)
+      if ([...changed].some((n) => spec!.methodsUsed.has(n) || n.startsWith("runtime:"))) { this.specializations.delete(cacheKey); spec = undefined; }
       else spec.world = world;
     }
     if (!spec) {

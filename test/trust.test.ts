@@ -384,3 +384,39 @@ test("loadImage in Node reads files and bytes, not http(s) URLs", () => {
   assert.equal(r.error?.kind, "invalid-image");
   assert.match(r.error!.message, /loadImage reads kernel images from files and bytes in Node, not from http:\/\/ URLs/);
 });
+
+// ---- what an entry records is what the code was compiled against ---------------------------------
+
+for (const kind of KINDS) {
+  test(`[${kind}] an overlay and a table redefined right after a launch: the next process gets the new definitions' results, this one recompiles for the overlay and keeps the table it compiled with`, () => {
+    const dir = tmp("redefine");
+    const run = (mode: string) => {
+      const r = spawnSync(process.execPath, [join(root, "test/fixtures/trust/redefine.mjs"), mode, kind], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", GPUC_CACHE_DIR: dir } });
+      assert.equal(r.status, 0, r.stderr);
+      return JSON.parse(r.stdout.split("\n").find((l) => l.startsWith("@@result "))!.slice(9)) as Record<string, number>;
+    };
+    assert.deepEqual(run("first"), { g: 1000, lut: 103, gAfter: 2000, lutAfter: 103 });
+    assert.deepEqual(run("second"), { g: 2000, lut: 400 });
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+test("a runtime-library function redefined after a kernel ran: the kernel recompiles in this process", async () => {
+  const { kernel, device } = await import("../src/index.ts");
+  const { RUNTIME } = await import("../src/runtime/functions.ts");
+  const dev = await device("cpu");
+  const k = kernel(function usesRuntime(o: Int32Array) { o[threadIdx.x + 1] = 1; });
+  const o = new Int32Array(1);
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, o), /index 1 out of bounds/);
+  const before = (k as unknown as { specializations: Map<string, { artifact: unknown }> }).specializations;
+  const [key, spec] = [...before][0];
+  const r = RUNTIME.get("gpuc_report_exception")!;
+  (RUNTIME as Map<string, typeof r>).set("gpuc_report_exception", { ...r, fn: new Function(`return ${r.fn.toString().replace("{", "{ /* redefined */")}`)() });
+  try {
+    await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, o), /index 1 out of bounds/);
+    assert.notEqual(before.get(key)!.artifact, spec.artifact, "compiled again");
+  } finally {
+    (RUNTIME as Map<string, typeof r>).set("gpuc_report_exception", r);
+    dev.close();
+  }
+});

@@ -6,6 +6,7 @@
 import { blockIdx, threadIdx } from "../intrinsics.js";
 import { STATE } from "./state.js";
 import { sha256 } from "../cache/sha256.js";
+import { advanceWorld } from "../registry.js";
 
 type i32 = number;
 
@@ -62,7 +63,17 @@ export interface RuntimeFunction {
   fn: Function;
 }
 
-export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new Map([
+/** The registry: redefining a function in it advances the world, so code linked with the old one recompiles on its next launch. */
+class RuntimeRegistry extends Map<string, RuntimeFunction> {
+  override set(name: string, f: RuntimeFunction): this {
+    const redefined = this.has(name) && this.get(name) !== f;
+    super.set(name, f);
+    if (redefined) advanceWorld(`runtime:${name}`);
+    return this;
+  }
+}
+
+export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new RuntimeRegistry([
   ["gpuc_report_exception", { name: "gpuc_report_exception", params: ["i32[]", "i32", "i32", "i32", "i32"], returns: "void", fn: gpuc_report_exception }],
   ["gpuc_report_exception_frame", { name: "gpuc_report_exception_frame", params: ["i32[]", "i32"], returns: "void", fn: gpuc_report_exception_frame }],
   ["gpuc_print_reserve", { name: "gpuc_print_reserve", params: ["i32[]", "i32", "i32"], returns: "i32", fn: gpuc_print_reserve }],

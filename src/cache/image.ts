@@ -64,7 +64,7 @@ function splitImage(bytes: Uint8Array, source: string): { hash: string; signatur
  * all. Each entry is validated as the disk cache validates its files; failures are skipped with
  * the reason.
  */
-export async function parseImage(bytes: Uint8Array, source: string): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
+export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
   const { body } = splitImage(bytes, source);
   let raw: unknown;
   try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
@@ -80,7 +80,8 @@ export async function parseImage(bytes: Uint8Array, source: string): Promise<{ r
     const kernel = typeof e?.kernel === "string" ? e.kernel : "?";
     const target = typeof e?.owner?.target === "string" ? e.owner.target : "?";
     if (sha256(JSON.stringify(entry)) !== checksum) { report.skipped.push({ kernel, target, reason: "its checksum does not match" }); continue; }
-    const verdict = await checkEntry(entry);
+    // A verified signature authenticates the entries as the publisher's gpuc's output (see CheckOptions).
+    const verdict = await checkEntry(entry, { authenticated: opts.signatureVerified === true });
     if (!verdict.ok) { report.skipped.push({ kernel, target, reason: verdict.reason }); continue; }
     entries.push(verdict.value);
     report.loaded.push({ kernel, target, types: verdict.value.types });
@@ -175,7 +176,7 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
     }
   }
   if (options.publicKey !== undefined) await verifyImage(bytes, options.publicKey, name);
-  const { report, entries } = await parseImage(bytes, name);
+  const { report, entries } = await parseImage(bytes, name, { signatureVerified: options.publicKey !== undefined });
   report.signed = options.publicKey !== undefined;
   for (const e of entries) { imageEntries.set(e.key, e); imageSignatures.set(e.fingerprint, e.signature); }
   return report;

@@ -106,11 +106,13 @@ export interface CheckOptions {
   /** The key the record was looked up under (a disk file's name). */
   key?: string;
   /**
-   * The container authenticated the record as this user's gpuc's own (a disk file whose tag
-   * verifies). Its JavaScript is then not parsed again on load: the record was written only from
-   * fresh output that passed this same code check when it was compiled (fresh poisoned code is an
-   * internal error, never stored), and the tag covers every byte since. WGSL and PTX, checked in
-   * tens of microseconds, are checked always; `gpuc cache verify`, images and `inspect` check all.
+   * The container authenticated the record: a disk file whose tag verifies under this user's key
+   * (written by this user's gpuc), or an image entry under a signature verified with the
+   * publisher's key the user gave. Its JavaScript is then not parsed again on load: such a record
+   * was made only from fresh output of this gpuc build, which passed this same code check when
+   * it was compiled (fresh poisoned code is an internal error, never stored), and the tag or
+   * signature covers every byte since. WGSL and PTX are checked always (no parser to load);
+   * `gpuc cache verify`, unsigned images and `inspect` check everything.
    */
   authenticated?: boolean;
 }

@@ -112,9 +112,9 @@ const pre = spawnSync(process.execPath, [CLI, "precompile", join(dir, "workload.
 if (pre.status !== 0) throw new Error(pre.stderr);
 run(["app.mjs", "cpu"], { GPUC_CACHE_DIR: cacheDir });
 run(["app.mjs", "webgpu"], { GPUC_CACHE_DIR: cacheDir });
-const { parseImage } = await import("../src/cache/image.ts");
+const { parseImage } = await import("../src/cache/image-file.ts");
 const { readFileSync } = await import("node:fs");
-const wgsl = parseImage(readFileSync(image), image).entries.filter((e) => e.owner.target === "wgsl").map((e) => ({ code: e.artifact.code, entry: e.artifact.entry, bindings: e.artifact.layout!.bindings, fields: e.artifact.layout!.fields }));
+const wgsl = (await parseImage(readFileSync(image), image)).entries.filter((e) => e.owner.target === "wgsl").map((e) => ({ code: e.artifact.code, entry: e.artifact.entry, bindings: e.artifact.layout!.bindings, fields: e.artifact.layout!.fields }));
 writeFileSync(join(dir, "shaders.json"), JSON.stringify(wgsl));
 
 const rows: string[][] = [];

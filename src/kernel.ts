@@ -101,6 +101,13 @@ interface Specialization {
   key?: string;
 }
 
+/**
+ * Artifacts whose code passed the poison check (fresh output when compiled, revived entries where
+ * they were read): a specialization's code is checked again before its first load on a device
+ * only if it is not one of these (its table was changed behind the compiler's back).
+ */
+const checkedCode = new WeakSet<Artifact>();
+
 /** Loaded once, on the first compilation. */
 let compilePath: Promise<typeof import("./compile.js")> | null = null;
 const compiler = () => (compilePath ??= import("./compile.js"));
@@ -164,7 +171,7 @@ export class Kernel {
     if (!k) {
       // Before code is first linked on a device it is scanned: a poisoned specialization (in this
       // kernel's own table) is discarded and compiled afresh.
-      if (spec.origin === "compiled" && (await findPoison(spec.artifact))) {
+      if (!checkedCode.has(spec.artifact) && (await findPoison(spec.artifact))) {
         this.specializations.delete(`${dev.target}|${featuresKey(features)}|${typesKey}`);
         spec = await this.compileFresh(dev.target, features, typesKey);
         this.specializations.set(`${dev.target}|${featuresKey(features)}|${typesKey}`, spec);
@@ -272,7 +279,9 @@ export class Kernel {
     }
     for (const [name] of entry.deps) this.scopeDeps.set(name, valueOf(name));
     if (generating()) collect(entry);
-    return { artifact: reviveArtifact(entry.artifact), world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
+    const artifact = reviveArtifact(entry.artifact);
+    checkedCode.add(artifact);   // by the validator, where the entry was read
+    return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
   }
 
   private async compileFresh(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
@@ -289,6 +298,7 @@ export class Kernel {
     // Fresh code with a call to something it does not define is a compiler bug: never kept.
     const poison = await findPoison(artifact);
     if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
+    checkedCode.add(artifact);
     const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
     for (const hook of specializationHooks) hook(this, target, types);
     // An image being generated needs the entry now; the disk cache can have it after this

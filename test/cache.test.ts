@@ -14,7 +14,7 @@ import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/e
 import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
-import { parseImage, serializeImage } from "../src/cache/image.ts";
+import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { createHash, createHmac } from "node:crypto";
 import { manifestHash, type RelocationSite, type RelocationStrategy } from "../src/reloc/manifest.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";

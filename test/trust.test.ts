@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CacheEntry } from "../src/cache/entry.ts";
 import { checkEntry } from "../src/cache/validate.ts";
-import { parseImage, serializeImage } from "../src/cache/image.ts";
+import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { manifestHash } from "../src/reloc/manifest.ts";
 import { sha256 } from "../src/cache/sha256.ts";
 
@@ -300,10 +300,15 @@ for (const fault of IMAGE_FAULTS) {
       const r = app(kind, { GPUC_CACHE: "0" }, image);
       assert.equal(r.error, null, r.error?.message);
       assert.deepEqual(r.results, reference.get(kind));
-      assert.equal(r.image!.skipped.length, skippedLines.length, "loadImage skips what inspect skips");
+      // loadImage skips what inspect skips: at once, or — the code check — when the process first
+      // uses the entry (its report gains it then); entries of other targets are never used here.
+      const used = (kind === "cpu" ? "js" : "wgsl") === fault.target;
+      const lazy = fault.reason.source.startsWith("poisoned");
+      const runs = skippedLines.filter((l) => / (axpy|weigh): /.test(l)).length;   // the kernels the app runs (not expo)
+      assert.equal(r.image!.skipped.length, lazy ? (used ? runs : 0) : skippedLines.length, "loadImage skips what inspect skips");
       for (const s of r.image!.skipped) assert.match(s.reason, fault.reason);
       // The device's own target was broken: compiled afresh; otherwise revived from the image.
-      assert.equal(r.compiled, (kind === "cpu" ? "js" : "wgsl") === fault.target, kind);
+      assert.equal(r.compiled, used, kind);
     }
   });
 }

@@ -2,25 +2,20 @@
 // running its workload (`gpuc precompile`) and revived at run time (`loadImage`) without compiling.
 // An image is code from its publisher: loading one runs what it holds. Verify its signature
 // (`loadImage(src, { publicKey })`) where the image travels through hands you do not trust.
+// The file format, signatures and validation are in image-file.ts (loaded by loadImage, not at
+// gpuc's import); this module holds what a process has loaded and the collector of
+// `gpuc precompile`.
 //
-// Format (version 2): a header line `gpuc-image 2 <sha256 of the body>` — followed, in a signed
-// image, by ` ed25519:<base64 signature of the body>` — then the body, JSON:
-// `{ gpuc, entries: [{ checksum, entry }] }`, entries sorted by key, each (see entry.ts) with its
-// own sha256; no timestamps, so the same workload gives the same bytes. Every entry goes through
-// the validator the disk cache uses (validate.ts); one that fails is skipped with the reason. An
-// image holds only persistable artifacts (`patch`/`table` relocations, or none): never
-// session-local code and never runtime-library entries (the runtime's code inside a kernel's
-// artifact is part of that kernel and is checked with it).
+// Validation of a loaded image's entries is split in two: everything but the code check when
+// the image is loaded (a malformed entry, another gpuc's, one filed under another job, one whose
+// manifest does not belong to its code: skipped, in the report `loadImage` returns); the code
+// check (code-check.ts) when an entry is first used, so that a process parses only the code it
+// runs — a WebGPU program never loads the JavaScript parser for an image's JS entries. An entry
+// whose code fails then is skipped too: the report gains it, and the kernel is compiled.
 
-import * as v from "valibot";
-import { GPUC_VERSION } from "../version.js";
-import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry, Signature } from "./entry.js";
-import { sha256 } from "./sha256.js";
 import { KernelError } from "../errors.js";
-import { checkEntry } from "./validate.js";
-
-export const IMAGE_FORMAT = 2;
+import { findPoison } from "./poison.js";
 
 export interface ImageReport {
   /** Where the image came from. */
@@ -30,119 +25,47 @@ export interface ImageReport {
   signed: boolean;
   /** Entries made available. */
   loaded: { kernel: string; target: string; types: string[] }[];
-  /** Entries left out, and why. */
+  /** Entries left out, and why (an entry whose code fails its check on first use is added then). */
   skipped: { kernel: string; target: string; reason: string }[];
 }
 
+/** A loaded image's entry: whether its code is still to be checked (on first use), and the report to tell. */
+interface LoadedEntry { entry: CacheEntry; report: ImageReport; codeChecked: boolean; authenticated: boolean }
+
 /** Entries revived from loaded images, by key; signatures by kernel fingerprint. */
-export const imageEntries = new Map<string, CacheEntry>();
+const imageEntries = new Map<string, LoadedEntry>();
 export const imageSignatures = new Map<string, Signature>();
 
-const ImageSchema = v.strictObject({
-  gpuc: v.string(),
-  entries: v.array(v.strictObject({ checksum: v.string(), entry: v.unknown() })),
-});
+/** Whether any image entry is loaded. */
+export function imagesLoaded(): boolean { return imageEntries.size > 0; }
 
-/** The parts of an image file: its header fields and body text. */
-function splitImage(bytes: Uint8Array, source: string): { hash: string; signature: string | null; body: string } {
-  const text = new TextDecoder().decode(bytes);
-  const nl = text.indexOf("\n");
-  const m = /^gpuc-image (\d+) ([0-9a-f]{64})(?: ed25519:([A-Za-z0-9+/=]+))?$/.exec(nl < 0 ? text.slice(0, 300) : text.slice(0, nl));
-  if (!m) {
-    const format = /^gpuc-image (\d+) /.exec(text.slice(0, 40));
-    if (format && Number(format[1]) !== IMAGE_FORMAT) throw new KernelError("invalid-image", `${source} is a kernel image of format ${format[1]}; this gpuc (${GPUC_VERSION}) reads format ${IMAGE_FORMAT}`);
-    throw new KernelError("invalid-image", `${source} is not a gpuc kernel image (no 'gpuc-image' header)`);
+/** The loaded image entry of a job, its code checked on this first use (null, and skipped with the reason, if it fails). */
+export async function imageEntry(key: string): Promise<CacheEntry | null> {
+  const loaded = imageEntries.get(key);
+  if (!loaded) return null;
+  if (!loaded.codeChecked) {
+    const { entry, report } = loaded;
+    // A verified signature stands for the JS parse, as a disk file's tag does (validate.ts).
+    const poison = loaded.authenticated && entry.artifact.target === "js" ? null : await findPoison(entry.artifact);
+    if (imageEntries.get(key) !== loaded) return imageEntry(key);
+    if (poison) {
+      imageEntries.delete(key);
+      const i = report.loaded.findIndex((l) => l.kernel === entry.kernel && l.target === entry.owner.target && l.types.join() === entry.types.join());
+      if (i >= 0) report.loaded.splice(i, 1);
+      report.skipped.push({ kernel: entry.kernel, target: entry.owner.target, reason: `poisoned: ${poison}` });
+      return null;
+    }
+    loaded.codeChecked = true;
   }
-  if (Number(m[1]) !== IMAGE_FORMAT) throw new KernelError("invalid-image", `${source} is a kernel image of format ${m[1]}; this gpuc (${GPUC_VERSION}) reads format ${IMAGE_FORMAT}`);
-  const body = text.slice(nl + 1);
-  if (sha256(body) !== m[2]) throw new KernelError("invalid-image", `${source} is corrupt: its checksum does not match (truncated or modified)`);
-  return { hash: m[2], signature: m[3] ?? null, body };
+  return loaded.entry;
 }
 
-/**
- * Parse an image; throws a KernelError (invalid-image) saying why a file is not a usable image at
- * all. Each entry is validated as the disk cache validates its files; failures are skipped with
- * the reason.
- */
-export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
-  const { body } = splitImage(bytes, source);
-  let raw: unknown;
-  try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
-  const doc = v.safeParse(ImageSchema, raw);
-  if (!doc.success) {
-    const path = v.getDotPath(doc.issues[0]);
-    throw new KernelError("invalid-image", `${source} is not a usable kernel image: malformed${path ? ` at '${path}'` : ""}: ${doc.issues[0].message}`);
-  }
-  const report: ImageReport = { source, gpuc: doc.output.gpuc, signed: false, loaded: [], skipped: [] };
-  const entries: CacheEntry[] = [];
-  for (const { checksum, entry } of doc.output.entries) {
-    const e = entry as { kernel?: unknown; owner?: { target?: unknown } } | null;
-    const kernel = typeof e?.kernel === "string" ? e.kernel : "?";
-    const target = typeof e?.owner?.target === "string" ? e.owner.target : "?";
-    if (sha256(JSON.stringify(entry)) !== checksum) { report.skipped.push({ kernel, target, reason: "its checksum does not match" }); continue; }
-    // A verified signature authenticates the entries as the publisher's gpuc's output (see CheckOptions).
-    const verdict = await checkEntry(entry, { authenticated: opts.signatureVerified === true });
-    if (!verdict.ok) { report.skipped.push({ kernel, target, reason: verdict.reason }); continue; }
-    entries.push(verdict.value);
-    report.loaded.push({ kernel, target, types: verdict.value.types });
-  }
-  return { report, entries };
-}
-
-/** The bytes of an image holding `entries` (sorted by key: the same entries give the same bytes). */
-export function serializeImage(entries: CacheEntry[]): Uint8Array {
-  const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const body = JSON.stringify({ gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, entries: sorted.map((entry) => ({ checksum: sha256(JSON.stringify(entry)), entry })) });
-  return new TextEncoder().encode(`gpuc-image ${IMAGE_FORMAT} ${sha256(body)}\n${body}`);
-}
-
-/** A public or private key: PEM text, or (Node) a KeyObject. */
-export type ImageKey = string | object;
-
-/** The image signed with an Ed25519 private key (Node): the header gains the body's signature. */
-export async function signImage(bytes: Uint8Array, privateKey: ImageKey, source = "<bytes>"): Promise<Uint8Array> {
-  const { hash, body } = splitImage(bytes, source);
-  const crypto = await import("node:crypto");
-  let signature: Buffer;
-  try { signature = crypto.sign(null, Buffer.from(body), privateKey as never); }
-  catch (e) { throw new KernelError("invalid-image", `cannot sign ${source}: ${(e as Error).message} (an Ed25519 private key in PEM is needed: openssl genpkey -algorithm ed25519)`); }
-  return new TextEncoder().encode(`gpuc-image ${IMAGE_FORMAT} ${hash} ed25519:${signature.toString("base64")}\n${body}`);
-}
-
-/** Check an image's signature against a public key; throws invalid-image when it is unsigned or does not verify. */
-export async function verifyImage(bytes: Uint8Array, publicKey: ImageKey, source = "<bytes>"): Promise<void> {
-  const { signature, body } = splitImage(bytes, source);
-  if (!signature) throw new KernelError("invalid-image", `${source} is not signed, but a public key was given to verify it (sign it with 'gpuc image sign')`);
-  let ok: boolean;
-  try { ok = await verifyEd25519(new TextEncoder().encode(body), base64(signature), publicKey); }
-  catch (e) { throw new KernelError("invalid-image", `cannot verify the signature of ${source}: ${(e as Error).message}`); }
-  if (!ok) throw new KernelError("invalid-image", `${source}: its signature does not verify with the given public key (modified, or signed by another key)`);
-}
-
-function base64(text: string): Uint8Array {
-  const bin = atob(text);
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-async function verifyEd25519(data: Uint8Array, sig: Uint8Array, key: ImageKey): Promise<boolean> {
-  if (isNode()) {
-    const crypto = await import("node:crypto");
-    return crypto.verify(null, data, key as never, sig);
-  }
-  // Browsers: WebCrypto's Ed25519 with the key's SubjectPublicKeyInfo (the PEM's base64).
-  if (typeof key !== "string") throw new Error("in the browser the public key is PEM text");
-  const der = base64(key.replace(/-----[^-]+-----/g, "").replace(/\s+/g, ""));
-  const k = await crypto.subtle.importKey("spki", der as Uint8Array<ArrayBuffer>, { name: "Ed25519" }, false, ["verify"]);
-  return crypto.subtle.verify({ name: "Ed25519" }, k, sig as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
-}
-
-function isNode(): boolean {
-  return typeof process !== "undefined" && typeof process.versions?.node === "string";
-}
+/** An image entry found wanting after it was revived (a device rejected it): gone for this process. */
+export function dropImageEntry(key: string): void { imageEntries.delete(key); }
 
 export interface LoadImageOptions {
   /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
-  publicKey?: ImageKey;
+  publicKey?: string | object;
 }
 
 /**
@@ -154,6 +77,7 @@ export interface LoadImageOptions {
  * Returns what was loaded and what was skipped, with the reasons.
  */
 export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
+  const file = await import("./image-file.js");
   let bytes: Uint8Array, name: string;
   if (source instanceof Uint8Array) { bytes = source; name = "<bytes>"; }
   else if (source instanceof ArrayBuffer) { bytes = new Uint8Array(source); name = "<bytes>"; }
@@ -175,11 +99,19 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
       throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
     }
   }
-  if (options.publicKey !== undefined) await verifyImage(bytes, options.publicKey, name);
-  const { report, entries } = await parseImage(bytes, name, { signatureVerified: options.publicKey !== undefined });
-  report.signed = options.publicKey !== undefined;
-  for (const e of entries) { imageEntries.set(e.key, e); imageSignatures.set(e.fingerprint, e.signature); }
+  const signed = options.publicKey !== undefined;
+  if (signed) await file.verifyImage(bytes, options.publicKey!, name);
+  const { report, entries } = await file.parseImage(bytes, name, { code: false });
+  report.signed = signed;
+  for (const e of entries) {
+    imageEntries.set(e.key, { entry: e, report, codeChecked: false, authenticated: signed });
+    imageSignatures.set(e.fingerprint, e.signature);
+  }
   return report;
+}
+
+export function isNode(): boolean {
+  return typeof process !== "undefined" && typeof process.versions?.node === "string";
 }
 
 // ---- generating an image ----------------------------------------------------------------------

@@ -5,7 +5,7 @@
 // compiler produces now, whatever the user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { collect, generating, imageEntries, imageSignatures } from "./image.js";
+import { collect, dropImageEntry, generating, imageEntry, imagesLoaded, imageSignatures } from "./image.js";
 import type { DiskCache } from "./disk.js";
 
 let disk: Promise<DiskCache | null> | null = null;
@@ -23,12 +23,12 @@ export function resetDiskCache(): void { disk = null; }
 /** Whether there is anywhere to look (images loaded, or the disk cache on): else no fingerprints are computed. */
 export async function anyStore(): Promise<boolean> {
   if (generating()) return false;
-  return imageEntries.size > 0 || (await diskCache()) !== null;
+  return imagesLoaded() || (await diskCache()) !== null;
 }
 
 export async function findEntry(key: string): Promise<{ entry: CacheEntry; from: "image" | "disk" } | null> {
   if (generating()) return null;
-  const fromImage = imageEntries.get(key);
+  const fromImage = await imageEntry(key);
   if (fromImage) return { entry: fromImage, from: "image" };
   const d = await diskCache();
   const fromDisk = d ? await d.get(key) : null;
@@ -61,6 +61,6 @@ export async function saveEntry(entry: CacheEntry): Promise<void> {
 
 /** An entry found wanting (poisoned, stale): gone from where it came from. */
 export async function dropEntry(key: string, from: "image" | "disk"): Promise<void> {
-  if (from === "image") { imageEntries.delete(key); return; }
+  if (from === "image") { dropImageEntry(key); return; }
   (await diskCache())?.remove(key);
 }

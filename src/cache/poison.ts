@@ -6,9 +6,12 @@
 // The check itself (a parse of JS, the symbol tables and call forms of WGSL and PTX) is
 // code-check.ts.
 
-import { checkCode, type CheckedArtifact } from "./code-check.js";
+import type { CheckedArtifact } from "./code-check.js";
+
+/** Loaded on the first check (not at gpuc's import). */
+let checker: Promise<typeof import("./code-check.js")> | null = null;
 
 /** Why an artifact's code is poisoned, or null when everything it refers to is defined in it or given to it. */
-export function findPoison(a: CheckedArtifact): Promise<string | null> {
-  return checkCode(a);
+export async function findPoison(a: CheckedArtifact): Promise<string | null> {
+  return (await (checker ??= import("./code-check.js"))).checkCode(a);
 }

@@ -115,6 +115,8 @@ export interface CheckOptions {
    * `gpuc cache verify`, unsigned images and `inspect` check everything.
    */
   authenticated?: boolean;
+  /** Check the code (default true); false: the caller checks it later, before the code is used (image.ts). */
+  code?: boolean;
 }
 
 /** Accept `raw` as a cache entry of this gpuc, or say why not (see the file's head). */
@@ -139,7 +141,7 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
   if (mismatch) return { ok: false, reason: `its relocation ${mismatch}` };
   if (a.target === "wgsl" && !a.layout) return { ok: false, reason: "its WGSL artifact has no binding layout" };
   if (a.target === "ptx" && !a.ptx) return { ok: false, reason: "its PTX artifact has no parameter layout" };
-  const poison = opts.authenticated && a.target === "js" ? null : await findPoison(a);
+  const poison = opts.code === false || (opts.authenticated && a.target === "js") ? null : await findPoison(a);
   if (poison) return { ok: false, reason: `poisoned: ${poison}` };
   return { ok: true, value: e };
 }

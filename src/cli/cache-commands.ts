@@ -5,7 +5,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DiskCache, defaultCacheDir, directoryProblem, openUserCache } from "../cache/disk.js";
-import { parseImage, serializeImage, signImage, startGenerating, stopGenerating, verifyImage } from "../cache/image.js";
+import { startGenerating, stopGenerating } from "../cache/image.js";
+import { parseImage, serializeImage, signImage, verifyImage } from "../cache/image-file.js";
 
 export class CommandError extends Error {
   constructor(message: string, readonly usage = false) { super(message); }

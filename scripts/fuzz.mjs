@@ -6,8 +6,8 @@
 //   node scripts/fuzz.mjs                      # CPU device vs plain JavaScript (f64 and i32: exact)
 //   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
-//   node scripts/fuzz.mjs --bounds             # bounds checks: random indices (--device too)
-//   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers (--device too)
+//   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, loops with carried indices (--device too)
+//   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers, carried values (--device too)
 //   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
@@ -27,14 +27,27 @@
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
 // - bounds (on the CPU device, or --device webgpu|cuda): kernels index arrays (global and shared,
-//   launches with and without requiredThreads) with random i32 expressions; the kernel must stop
-//   with a bounds KernelError exactly when plain JS, run thread by thread, indexes out of range.
-//   This checks that the passes that drop checks (ir/passes/ranges.ts, the hoisting of guarded
-//   checks) drop only checks that cannot fire, and each target's checks.
+//   launches with and without requiredThreads) with random i32 expressions, and with the loop
+//   shapes real code has: counted loops `for (let q = A; q < B; q++)` (negative starts, bounds past
+//   the array) whose indices are carried across iterations: running offsets `r = r ± c` (c
+//   positive, negative, zero, per thread) read before and after the step, steps that make no
+//   induction variable (conditional, by q), temporaries `r = q * s + c` used after their
+//   definition and carried ones read before it, two locals swapped every iteration, nested loops
+//   with a row offset and a running offset stepped in the inner body, indices through a helper
+//   declared in the kernel, early break/continue/return before and after the steps. Each such
+//   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
+//   (the count is printed). The kernel must stop with a bounds KernelError exactly
+//   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
+//   drop checks (ir/passes/ranges.ts, ir/passes/hoist-checks.ts's loop versioning) drop only
+//   checks that cannot fire, and each target's checks.
 // - control: random statements (if/else, for and while loops with break and continue, switch with
 //   fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
-//   locals and a private Int32Array; against plain JS on the CPU device (exact), against the CPU device elsewhere (on f32
-//   arrays for WebGPU, within 1e-5 relative).
+//   locals and a private Int32Array, and short loops with values carried across iterations
+//   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
+//   counters, swaps of a and b or of two offsets, nested loops with a row offset), with early
+//   break/continue/return among them; every index stays in range by construction. Against plain
+//   JS on the CPU device (exact), against the CPU device elsewhere (on f32 arrays for WebGPU,
+//   within 1e-5 relative).
 // - barriers: kernels that exchange values through a shared array between syncthreads() (no data
 //   races: every write sits between two barriers, its value computed before the first), under
 //   block-uniform conditions and loops with break/continue; the CPU device (which splits the
@@ -70,8 +83,17 @@ if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device again
 if ((barrierMode || atomicMode) && mode === "js") { console.error("--barriers and --atomics compare a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
-const rnd = () => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed / 0x7fffffff; };
+// mulberry32, in [0, 1). (An LCG computed in doubles, as this was, loses the product's low bits:
+// its sequence repeated after about 10,000 draws, and 2,000 kernels held a few hundred distinct ones.)
+const rnd = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let z = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+  return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+};
 const pick = (a) => a[Math.floor(rnd() * a.length)];
+/** A random integer in [lo, hi]. */
+const ri = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
 
 const exactUnary = ["sqrt", "abs", "floor", "ceil", "round", "trunc", "sign"];
 const mathUnary = mode === "js" ? [...exactUnary, "exp", "log", "sin", "cos", "atan", "tanh", "cbrt", "log2", "expm1", "asinh", "log1p"] : exactUnary;
@@ -197,35 +219,123 @@ function index(d) {
   return `(${index(d - 1)} ? ${index(d - 1)} : ${index(d - 1)})`;
 }
 
+/**
+ * A block with a counted loop `for (let q = A; q < B; q++)` whose indices are carried across its
+ * iterations (the shapes ir/passes/hoist-checks.ts must tell apart from indices affine in q):
+ * running offsets r = r ± c read before and after the step; temporaries r = q * s + c used after
+ * their definition, and carried ones read before it (the previous iteration's value, the start on
+ * the first); two locals swapped every iteration; nested loops with a row offset and a running
+ * offset stepped in the inner body; indices through the kernel's helper hx; early break, continue
+ * and return before and after the step. Starts (negative ones too), bounds (some past n) and steps
+ * are random, and most draws index out of range for some thread (fuzzBounds() draws again until
+ * one traps or not, as it chose); the loops stay short. r in [0, 1) picks the shape.
+ */
+function carried(r) {
+  const start = () => pick([String(ri(-3, 10)), String(ri(0, 5)), "0", "(t & 3)", "(m >> 1)", "(b - 1)", "(t - 2)", "(n - 1)"]);
+  const outside = () => pick([String(-ri(1, 6)), "n", `(n + ${ri(0, 4)})`, "(t - 2)", "(b - 1)", "(2 - t)", "-(t & 3)"]); // for some thread or block
+  const from = () => pick(["0", "0", "0", "1", "2", "-1", "(t & 3)", "b"]);
+  const to = () => pick([String(ri(0, 6)), "n", "(n - 1)", "(n + 1)", "(n - 4)", "(n >> 1)", "(n - (t & 3))", "(m >> 1)"]);
+  const loop = (v, body, a = from(), bnd = to()) => `for (let ${v} = ${a}; ${v} < ${bnd}; ${v}++) { ${body.filter(Boolean).join(" ")} }`;
+  // An access: @( ) for x and o (length n), #( ) for the shared array.
+  const use = (idx, value = "q") => {
+    const [a, mk] = rnd() < 0.8 ? ["o", "@"] : ["sh", "#"], r = rnd();
+    if (r < 0.4) return `${a}[${mk}(${idx})] += 1;`;
+    if (r < 0.7) return `${a}[${mk}(${idx})] = ${value};`;
+    return `o[@(${value} & 7)] = x[@(${idx})];`;
+  };
+  // An early exit (sometimes none) on the counter, a carried local or a loaded value.
+  const exit = (vars, p = 0.3) => {
+    if (rnd() >= p) return "";
+    const cond = pick([`q === ${ri(0, 5)}`, `q >= ${ri(1, 7)}`, "(q & 1) === 1", `x[@(q & 7)] > ${ri(-7, 14)}`,
+      ...vars.map((v) => `${v} ${pick(["<", ">", "==="])} ${ri(-2, 9)}`)]);
+    return `if (${cond}) ${pick(["break", "continue", "return"])};`;
+  };
+  // Steps by invariant amounts (constants, zero and negative ones too, j = 2, per-thread ones).
+  const step = (v) => pick([`${v} = ${v} + ${ri(-2, 2)};`, `${v} = ${v} - ${ri(0, 2)};`, `${v} = ${v} + 1;`, `${v} = ${v} - 1;`,
+    `${v} += ${ri(1, 2)};`, `${v}++;`, `${v}--;`, `${v} = ${ri(1, 2)} + ${v};`, `${v} = ${v} ${pick(["+", "-"])} j;`, `${v} = ${v} + (t & 1);`]);
+  // Steps that do not make an induction variable: conditional, or by the counter.
+  const oddStep = (v) => pick([`if (${pick(["(q & 1) === 0", `q < ${ri(1, 4)}`, `x[@(q & 7)] > ${ri(-7, 14)}`])}) { ${step(v)} }`, `${v} = ${v} + q;`,
+    `${v} = q + ${v};`, `${v} = ${v} - q;`]);
+  const linear = () => pick([`q * ${ri(1, 3)} + ${ri(-3, 3)}`, `q * ${pick([2, 3, -1])} - ${ri(0, 3)}`, `${ri(-2, 4)} + q`, "q",
+    `q - ${ri(1, 3)}`, `(q << 1) + ${ri(-2, 2)}`, `${ri(-1, 9)} - q`]);
+  const after = (v) => (rnd() < 0.3 ? use(v, "1") : ""); // the final value, after the loop
+  if (r < 0.22) { // a running offset, read before and after its step (sometimes a second one, or a step that is not one)
+    const two = rnd() < 0.3;
+    return `{ let r = ${start()}${two ? `, u = ${start()}` : ""}; ${loop("q", [exit(["r"]), use("r"), exit(["r"]), rnd() < 0.8 ? step("r") : oddStep("r"), exit(["r"]),
+      rnd() < 0.7 ? use(pick(["r", `r + ${ri(-2, 2)}`, "r + q", "q - r", "r - 1"])) : "", two ? `${use("u")} ${step("u")} ${use(pick(["u", "u + r", "r - u"]))}` : ""])} ${after("r")} }`;
+  }
+  if (r < 0.3) { // temporaries from q, used after their definition
+    return `{ ${loop("q", [exit([]), `const r = ${linear()};`, use("r"), rnd() < 0.5 ? `const u = r ${pick(["+", "-"])} ${ri(0, 2)}; ${use("u")}` : "", exit(["r"])])} }`;
+  }
+  if (r < 0.52) { // a carried local: read before its definition (the start on the first iteration) and after it
+    return `{ let r = ${rnd() < 0.6 ? outside() : start()}; ${loop("q", [exit(["r"]), use("r"), exit(["r"]), `r = ${linear()};`, rnd() < 0.5 ? use("r") : ""])} ${after("r")} }`;
+  }
+  if (r < 0.62) { // two locals swapped every iteration
+    const swap = pick(["const tmp = u; u = v; v = tmp;", "const tmp = v; v = u; u = tmp;", `const tmp = u; u = v; v = tmp ${pick(["+", "-"])} 1;`]);
+    return `{ let u = ${start()}, v = ${start()}; ${loop("q", [use(pick(["u", "v"])), exit(["u", "v"]), swap, rnd() < 0.6 ? use(pick(["u", "v", "tmp", "u + q"])) : ""])} }`;
+  }
+  if (r < 0.75) { // nested loops: a row offset, and a running offset stepped in the inner body
+    const w = ri(2, 5), at = pick(["o", "o", "sh"]), mk = at === "o" ? "@" : "#";
+    const inner = loop("z", [exit(["r"], 0.2).replaceAll("q", "z"), use(pick(["row + z", "z + row", "row + z - 1"]), "z"),
+      rnd() < 0.6 ? `${at}[${mk}(r)] += z;` : "", "r = r + 1;", rnd() < 0.4 ? `${at}[${mk}(r ${pick(["", "- 1", "+ 1"])})] = q;` : ""],
+      pick(["0", "0", "1", "-1"]), pick([String(w), String(w), String(w - 1), String(w + 1), "(n >> 2)"]));
+    return `{ let r = ${pick(["0", "0", String(ri(-4, 4)), "(t & 3)", "-(t & 7)"])}; ${loop("q", [exit([]), `const row = q * ${w};`, inner, exit(["r", "row"])],
+      pick(["0", "0", "1", "-1"]), pick([String(ri(1, 3)), "(n >> 2)", "(n / 3 | 0)", `(n / ${w} | 0)`]))} ${after("r")} }`;
+  }
+  if (r < 0.88) { // an index through the helper, from a running offset or a carried local
+    return `{ let r = ${pick([start(), outside()])}; ${loop("q", [exit(["r"]), use(pick(["hx(r)", "hx(r) - q", "hx(q) + r"])), rnd() < 0.5 ? step("r") : `r = ${linear()};`, exit(["r"]),
+      rnd() < 0.5 ? `const u = hx(r); ${use("u")}` : ""])} }`;
+  }
+  // early exits around the step of a running offset: continue before it, break/return/continue after
+  return `{ let r = ${start()}; ${loop("q", [exit(["r"], 1).replace(/(break|return);$/, "continue;"), use("r"), step("r"), exit(["r"], 1), use(pick(["r", "r - 1"]))])} ${after("r")} }`;
+}
+
 async function fuzzBounds() {
   const n = 10, blocks = 2;
+  const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
+  const x = Int32Array.from({ length: n }, (_, i) => i * 3 - 7);
+  /** Whether plain JS, running the body thread by thread, indexes out of range (the reference). */
+  const outOfRange = (body, threads, sharedSize) => {
+    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${body.replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    try {
+      const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
+      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
+      const make = new Function("chk", "sharedArray", "threadIdx", "blockIdx", "blockDim", `return ${refSrc}`);
+      for (let bx = 0; bx < blocks; bx++) {
+        sharedArray.fill(0);
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads })(x, o);
+      }
+    } catch (e) { if (!(e instanceof RangeError)) throw e; return true; }
+    return false;
+  };
   let traps = 0;
   for (let it = 0; it < count; it++) {
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
+    // The kernel's helper (declared after the statements: function declarations are hoisted).
+    const helper = `function hx(v) { return v * ${pick([1, 2, -1, 3])} + ${ri(-2, 3)}; }`;
+    const withHelper = (list) => list.join("\n  ") + (list.some((t) => t.includes("hx(")) ? `\n  ${helper}` : "");
     for (let s = 0, ns = 1 + Math.floor(rnd() * 3); s < ns; s++) {
-      const r = rnd();
       // @( ) indexes x or o (length n), #( ) the shared array.
+      if (rnd() < 0.7) {
+        // Most of carried()'s raw blocks index out of range for some thread: one in four is to trap,
+        // the rest to stay in range (drawn again, in the same shape, until plain JS running that
+        // block alone agrees; after 40 tries the last is kept).
+        const trap = rnd() < 1 / 4, shape = rnd();
+        let c = carried(shape);
+        for (let tries = 0; tries < 40 && outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = carried(shape);
+        stmts.push(c);
+        continue;
+      }
+      const r = rnd();
       if (r < 0.4) stmts.push(`o[@(${index(3)})] = x[@(${index(2)})] + ${s};`);
       else if (r < 0.6) stmts.push(`sh[#(${index(3)})] = t + ${s}; o[@(t)] = sh[#(${index(2)})];`);
       else if (r < 0.8) stmts.push(`for (let j = ${pick(["0", "t", "-1", "1"])}; j < ${pick(["n", "x.length", "16", "(n + 1)", "bd"])}; j${pick(["++", " += 2", " += bd"])}) { o[@(${index(3)})] += 1; }`);
       else stmts.push(`k = ${index(2)}; if (k >= 0 && k < n) { o[@(k)] = x[@(${index(3)})]; } else { k = ${index(1)}; }`);
     }
-    const body = stmts.join("\n  ");
-    const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
+    const body = withHelper(stmts);
     const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${sharedSize});\n  ${body.replace(/[@#]\(/g, "(")}\n}`;
-    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${body.replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
-    const x = Int32Array.from({ length: n }, (_, i) => i * 3 - 7);
-    let refTraps = false;
-    try {
-      const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
-      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
-      for (let bx = 0; bx < blocks; bx++) {
-        sharedArray.fill(0);
-        for (let tx = 0; tx < threads; tx++)
-          new Function("chk", "sharedArray", "threadIdx", "blockIdx", "blockDim", `return ${refSrc}`)(chk, sharedArray, { x: tx }, { x: bx }, { x: threads })(x, o);
-      }
-    } catch (e) { if (!(e instanceof RangeError)) throw e; refTraps = true; }
+    const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
@@ -282,6 +392,7 @@ function cstmt(d, inLoop) {
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;
   }
   if (r < 0.5) return `if ${cc(1)} { ${cblock(d - 1, inLoop)} } else { ${cblock(d - 1, inLoop)} }`;
+  if (r < 0.56) return carriedLoop(d);
   if (r < 0.62) return `for (let j = 0; j < ${pick(["3", "(a & 7)", "n", "5"])}; j++) { ${cblock(d - 1, true)} }`;
   if (r < 0.7) return `{ let w = 0; while (w < ${pick(["4", "(b & 3)"])}) { w++; ${cblock(d - 1, true)} } }`;
   if (r < 0.78 && inLoop) return `if ${cc(1)} ${pick(["break", "continue"])};`;
@@ -289,13 +400,52 @@ function cstmt(d, inLoop) {
   if (r < 0.92) return `if ${cc(1)} { o[i] = ${cf(1)}; return; }`;
   return `o[i] += ${cf(2)};`;
 }
+/**
+ * A loop of at most 4 iterations whose values are carried across them: a running offset into p
+ * (up from 0..3 or down from 4..7, so that it stays within p when some iteration skips its step)
+ * read before and after its step; a local read before its definition from j; an i32 counter
+ * a = (a ± c) | 0; a and b, or two offsets into p, swapped every iteration; nested loops with a
+ * row offset and a running offset stepped in the inner body. Random statements, and early break,
+ * continue and return, before and after the steps.
+ */
+function carriedLoop(d) {
+  const trip = pick(["3", "4", "(a & 3)", "((b & 3) + 1)", "(i & 3)", "2"]);
+  const inner = () => (rnd() < 0.4 ? cblock(d - 1, true) : "");
+  const exit = () => (rnd() < 0.35 ? pick([`if ${cc(1)} break;`, `if ${cc(1)} continue;`, `if ${cc(1)} { o[i] = ${cf(1)}; return; }`]) : "");
+  const loop = (body) => `for (let j = 0; j < ${trip}; j++) { ${body.filter(Boolean).join(" ")} }`;
+  const ab = () => pick(["a", "b"]);
+  const r = rnd();
+  if (r < 0.3) {
+    const up = rnd() < 0.6;
+    const step = up ? pick(["r = r + 1;", "r++;", "r += 1;", "r = 1 + r;", "r = r + 0;"]) : pick(["r = r - 1;", "r--;", "r -= 1;"]);
+    return `{ let r = ${up ? `(${ci(1)} & 3)` : `((${ci(1)} & 3) + 4)`}; ${loop([exit(), `p[r] = ${ci(1)};`, inner(), exit(), step, exit(),
+      `${ab()} = (${ab()} + p[r]) | 0;`, rnd() < 0.5 ? "c += x[r];" : ""])} ${rnd() < 0.5 ? `${ab()} = (${ab()} ^ r) | 0;` : ""} }`;
+  }
+  if (r < 0.45) {
+    return `{ let r = ${ci(1)} & 7; ${loop([exit(), `c += x[r];`, `p[r] = (p[r] + ${ci(1)}) | 0;`, inner(),
+      `r = ${pick(["j", "j * 2 + 1", "((j + a) | 0) & 7", "7 - j", "j + 3", "(j << 1)"])};`, exit(), rnd() < 0.5 ? `${ab()} = (${ab()} + p[r]) | 0;` : ""])} }`;
+  }
+  if (r < 0.6) {
+    const v = ab();
+    return loop([exit(), `p[${v} & 7] = (p[${v} & 7] + ${ci(1)}) | 0;`, inner(), `${v} = (${v} ${pick(["+", "-"])} ${pick(["1", "2", "j", "3"])}) | 0;`, exit(),
+      `${v === "a" ? "b" : "a"} = (${v === "a" ? "b" : "a"} ${pick(["+", "^", "-"])} ${v}) | 0;`, rnd() < 0.5 ? `c += p[${v} & 7];` : ""]);
+  }
+  if (r < 0.72) {
+    return loop([exit(), pick(["const tmp = a; a = b; b = tmp;", "const tmp = b; b = a; a = tmp;", "const tmp = a; a = b; b = (tmp + 1) | 0;"]), inner(),
+      `p[${pick(["a", "b", "((a + j) | 0)"])} & 7] = ${ci(1)};`, exit(), rnd() < 0.5 ? `c += x[b & 7];` : ""]);
+  }
+  if (r < 0.85) {
+    return `{ let u = a & 7, v = b & 7; ${loop([exit(), `p[u] = (p[v] + ${ci(1)}) | 0;`, "const tmp = u; u = v; v = tmp;", inner(), exit(), `c += x[v];`])} a = (a + u) | 0; }`;
+  }
+  return `{ let r = 0; for (let q = 0; q < ${pick(["2", "((a & 1) + 1)", "1"])}; q++) { const row = q * 4; ${exit()} for (let z = 0; z < ${pick(["4", "((b & 3) + 1)", "(a & 3)"])}; z++) { ${exit()} p[row + z] = (p[r] + ${ci(1)}) | 0; r = r + 1; ${exit()} ${inner()} } ${ab()} = (${ab()} + r) | 0; } }`;
+}
 function cblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 2) }, () => cstmt(d, inLoop)).join(" "); }
 
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { h1, h2, g };`)();
   for (let it = 0; it < count; it++) {
-    const body = `const i = threadIdx.x; const n = x.length & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ${cblock(3, false)} o[i] = c + a + b + p[(a ^ b) & 7];`;
+    const body = `const i = threadIdx.x; const n = (x.length + i) & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ${cblock(3, false)} o[i] = c + a + b + p[(a ^ b) & 7];`;
     const src = `${helpers()}\nreturn function control(x, o) { ${body} }`;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);

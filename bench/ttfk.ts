@@ -6,7 +6,7 @@
 // markdown tables and writes bench/results-ttfk.json. Never part of `npm test`.
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -41,7 +41,7 @@ writeFileSync(join(dir, "app.mjs"), `const t0 = performance.now();
 const { device, loadImage } = await import(${JSON.stringify(GPUC)});
 const t1 = performance.now();
 const K = await import("./kernels.mjs");
-if (process.argv[3]) await loadImage(process.argv[3]);
+if (process.argv[3]) await loadImage(process.argv[3], process.argv[4] ? { publicKey: (await import("node:fs")).readFileSync(process.argv[4], "utf8") } : {});
 const dev = await device(process.argv[2]);
 const x = Float32Array.from({ length: 256 }, (_, i) => i - 128), o = new Float32Array(256);
 let first = 0;
@@ -110,10 +110,16 @@ const cacheDir = join(dir, "cache");
 process.env.GPUC_KEY_FILE = join(dir, "cache-key");
 const pre = spawnSync(process.execPath, [CLI, "precompile", join(dir, "workload.mjs"), "-o", image], { encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
 if (pre.status !== 0) throw new Error(pre.stderr);
+// The same image signed by its publisher (the app verifies it with the public key).
+const signedImage = join(dir, "kernels.signed.gpucimg");
+writeFileSync(signedImage, readFileSync(image));
+for (const args of [["image", "keygen", join(dir, "publisher")], ["image", "sign", signedImage, "--key", join(dir, "publisher.pem")]]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(r.stderr);
+}
 run(["app.mjs", "cpu"], { GPUC_CACHE_DIR: cacheDir });
 run(["app.mjs", "webgpu"], { GPUC_CACHE_DIR: cacheDir });
 const { parseImage } = await import("../src/cache/image-file.ts");
-const { readFileSync } = await import("node:fs");
 const wgsl = (await parseImage(readFileSync(image), image)).entries.filter((e) => e.owner.target === "wgsl").map((e) => ({ code: e.artifact.code, entry: e.artifact.entry, bindings: e.artifact.layout!.bindings, fields: e.artifact.layout!.fields }));
 writeFileSync(join(dir, "shaders.json"), JSON.stringify(wgsl));
 
@@ -124,6 +130,7 @@ for (const dev of ["cpu", "webgpu"]) {
   scenarios.push([dev, "no cache", ["app.mjs", dev], { GPUC_CACHE: "0" }]);
   scenarios.push([dev, "warm disk cache", ["app.mjs", dev], { GPUC_CACHE_DIR: cacheDir }]);
   scenarios.push([dev, "kernel image", ["app.mjs", dev, image], { GPUC_CACHE: "0" }]);
+  scenarios.push([dev, "kernel image, signed (verified)", ["app.mjs", dev, signedImage, join(dir, "publisher.pub.pem")], { GPUC_CACHE: "0" }]);
   if (dev === "webgpu") scenarios.push([dev, "by hand: device + 20 pipelines (baseline)", ["by-hand.mjs", join(dir, "shaders.json")], {}]);
 }
 // Interleaved: round r runs every scenario once, so drift on the machine falls on all alike.

@@ -6,23 +6,18 @@
 // with the reason. An image holds only persistable artifacts (`patch`/`table` relocations, or
 // none): never session-local code and never runtime-library entries (the runtime's code inside a
 // kernel's artifact is part of that kernel and is checked with it). Loaded by loadImage and the
-// CLI only (valibot and the validator stay out of gpuc's import).
+// CLI only (the validator stays out of gpuc's import).
 
-import * as v from "valibot";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry } from "./entry.js";
 import { sha256 } from "./sha256.js";
 import { KernelError } from "../errors.js";
-import { checkEntry } from "./validate.js";
+import { checkEntry, checkImageDocument } from "./validate.js";
 import { isNode, type ImageReport } from "./image.js";
 
 export const IMAGE_FORMAT = 2;
 
-const ImageSchema = v.strictObject({
-  gpuc: v.string(),
-  entries: v.array(v.strictObject({ checksum: v.string(), entry: v.unknown() })),
-});
 
 /** The parts of an image file: its header fields and body text. */
 function splitImage(bytes: Uint8Array, source: string): { hash: string; signature: string | null; body: string } {
@@ -49,14 +44,11 @@ export async function parseImage(bytes: Uint8Array, source: string, opts: { sign
   const { body } = splitImage(bytes, source);
   let raw: unknown;
   try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
-  const doc = v.safeParse(ImageSchema, raw);
-  if (!doc.success) {
-    const path = v.getDotPath(doc.issues[0]);
-    throw new KernelError("invalid-image", `${source} is not a usable kernel image: malformed${path ? ` at '${path}'` : ""}: ${doc.issues[0].message}`);
-  }
-  const report: ImageReport = { source, gpuc: doc.output.gpuc, signed: false, loaded: [], skipped: [] };
+  const doc = checkImageDocument(raw);
+  if (!doc.ok) throw new KernelError("invalid-image", `${source} is not a usable kernel image: ${doc.reason.replace(/^malformed record/, "malformed")}`);
+  const report: ImageReport = { source, gpuc: doc.value.gpuc, signed: false, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];
-  for (const { checksum, entry } of doc.output.entries) {
+  for (const { checksum, entry } of doc.value.entries) {
     const e = entry as { kernel?: unknown; owner?: { target?: unknown } } | null;
     const kernel = typeof e?.kernel === "string" ? e.kernel : "?";
     const target = typeof e?.owner?.target === "string" ? e.owner.target : "?";

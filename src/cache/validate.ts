@@ -154,6 +154,17 @@ export function checkSignature(raw: unknown): Verdict<Signature> {
   return { ok: true, value: parsed.output };
 }
 
+const ImageSchema = v.strictObject({
+  gpuc: v.string(),
+  entries: v.array(v.strictObject({ checksum: v.string(), entry: v.unknown() })),
+});
+
+/** Accept `raw` as a kernel image's body (its entries each still to be checked with checkEntry), or say why not. */
+export function checkImageDocument(raw: unknown): Verdict<{ gpuc: string; entries: { checksum: string; entry: unknown }[] }> {
+  const parsed = v.safeParse(ImageSchema, raw);
+  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: schemaProblem(parsed.issues) };
+}
+
 /** JSON text to a value, or why it is not JSON. */
 export function parseJSON(text: string): Verdict<unknown> {
   try { return { ok: true, value: JSON.parse(text) }; } catch (e) { return { ok: false, reason: `not JSON (${(e as Error).message})` }; }

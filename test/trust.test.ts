@@ -117,7 +117,7 @@ for (const kind of KINDS) {
   }
 }
 
-test("[webgpu] disk cache: WGSL that calls a function it does not define (validly tagged) is refused on load, recompiled and healed; verify says why", async () => {
+test("[webgpu] disk cache: WGSL that calls a function it does not define, planted with the user's key, is rejected by the device, recompiled and healed; verify says why", async () => {
   const dir = tmp("wgslcall");
   const env = { GPUC_CACHE_DIR: dir };
   app("webgpu", env);
@@ -133,7 +133,7 @@ test("[webgpu] disk cache: WGSL that calls a function it does not define (validl
   const healed = app("webgpu", env);
   assert.equal(healed.error, null, healed.error?.message);
   assert.deepEqual(healed.results, reference.get("webgpu"));
-  assert.equal(healed.compiled, true, "refused on load");
+  assert.equal(healed.compiled, true, "rejected (a tag stands for the code check on load; the device's compiler refuses the shader)");
   assert.equal(app("webgpu", env).compiled, false, "healed");
   poison();
   const v = gpuc(env, "cache", "verify");

@@ -45,8 +45,8 @@ export async function imageEntry(key: string): Promise<CacheEntry | null> {
   if (!loaded) return null;
   if (!loaded.codeChecked) {
     const { entry, report } = loaded;
-    // A verified signature stands for the JS parse, as a disk file's tag does (validate.ts).
-    const poison = loaded.authenticated && entry.artifact.target === "js" ? null : await findPoison(entry.artifact);
+    // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
+    const poison = loaded.authenticated ? null : await findPoison(entry.artifact);
     if (imageEntries.get(key) !== loaded) return imageEntry(key);
     if (poison) {
       imageEntries.delete(key);

@@ -108,11 +108,12 @@ export interface CheckOptions {
   /**
    * The container authenticated the record: a disk file whose tag verifies under this user's key
    * (written by this user's gpuc), or an image entry under a signature verified with the
-   * publisher's key the user gave. Its JavaScript is then not parsed again on load: such a record
+   * publisher's key the user gave. Its code is then not checked again on load: such a record
    * was made only from fresh output of this gpuc build, which passed this same code check when
    * it was compiled (fresh poisoned code is an internal error, never stored), and the tag or
-   * signature covers every byte since. WGSL and PTX are checked always (no parser to load);
-   * `gpuc cache verify`, unsigned images and `inspect` check everything.
+   * signature covers every byte since. (The check costs a warm start most: the JS parser's load,
+   * and each checker's first, unoptimized runs.) `gpuc cache verify`, unsigned images and
+   * `inspect` check everything.
    */
   authenticated?: boolean;
   /** Check the code (default true); false: the caller checks it later, before the code is used (image.ts). */
@@ -141,7 +142,7 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
   if (mismatch) return { ok: false, reason: `its relocation ${mismatch}` };
   if (a.target === "wgsl" && !a.layout) return { ok: false, reason: "its WGSL artifact has no binding layout" };
   if (a.target === "ptx" && !a.ptx) return { ok: false, reason: "its PTX artifact has no parameter layout" };
-  const poison = opts.code === false || (opts.authenticated && a.target === "js") ? null : await findPoison(a);
+  const poison = opts.code === false || opts.authenticated ? null : await findPoison(a);
   if (poison) return { ok: false, reason: `poisoned: ${poison}` };
   return { ok: true, value: e };
 }

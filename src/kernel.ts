@@ -19,7 +19,7 @@ import { featuresKey, type TargetFeatures } from "./targets/target.js";
 import { TARGET_INFO, TARGET_NAMES } from "./targets/info.js";
 import { RELOCATION_STRATEGIES, isPersistable, type RelocationStrategy } from "./reloc/manifest.js";
 import type { LoweredKernel } from "./compile.js";
-import { cacheOwner, ownerKey } from "./cache/owner.js";
+import { cacheOwner, ownerKey, type CacheOwner } from "./cache/owner.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry } from "./cache/persistent.js";
@@ -259,6 +259,17 @@ export class Kernel {
     if (!(await anyStore())) return null;
     const owner = cacheOwner(target, features, this.params());
     const key = entryKey(owner, await this.fingerprint(), typesKey);
+    try {
+      return await this.reviveEntry(owner, key);
+    } catch {
+      // Whatever an entry that passed the validator still gets wrong is a bad entry, never a crash.
+      const found = await findEntry(key).catch(() => null);
+      if (found) await dropEntry(key, found.from);
+      return null;
+    }
+  }
+
+  private async reviveEntry(owner: CacheOwner, key: string): Promise<Specialization | null> {
     const found = await findEntry(key);
     if (!found) return null;
     const { entry, from } = found;
@@ -268,7 +279,7 @@ export class Kernel {
     const scope = this.options.scope ?? {};
     const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
     for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
-    for (const [name, f] of entry.methods) if (methodFingerprint(target, name) !== f) return null;
+    for (const [name, f] of entry.methods) if (methodFingerprint(owner.target, name) !== f) return null;
     // Code linked with another runtime library (a redefined runtime function) is compiled afresh.
     if (entry.runtime !== runtimeFingerprint()) return null;
     const tables = new Map<string, HostArray>();

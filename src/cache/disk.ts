@@ -20,6 +20,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, 
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { GPUC_BUILD } from "../build-id.js";
+import { GPUC_VERSION } from "../version.js";
 import type { CacheEntry, Signature } from "./entry.js";
 import { openAuthenticator, type Authenticator } from "./auth.js";
 import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
@@ -72,7 +73,8 @@ export class DiskCache {
   }
 
   putSignature(fingerprint: string, sig: Signature): void {
-    this.writeFile(this.sigPath(fingerprint), sig);
+    // With the build that wrote it: a signature file is shared by every gpuc of the user.
+    this.writeFile(this.sigPath(fingerprint), { gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, signature: sig });
   }
 
   /** A file's record if it passes validation; else it is deleted (healing) and null. `touch` marks it used (hits do, listings do not). */
@@ -108,7 +110,7 @@ export class DiskCache {
     if (!this.auth.verify(body, m[2])) return { ok: false, reason: "its tag does not verify under this user's key (edited, corrupt, or not written by this user's gpuc)" };
     const json = parseJSON(body);
     if (!json.ok) return json;
-    return kind === "entry" ? checkEntry(json.value, opts) : checkSignature(json.value);
+    return kind === "entry" ? checkEntry(json.value, opts) : checkSignature(json.value, opts);
   }
 
   /** Write atomically (a temporary file renamed into place); returns the bytes written. */

@@ -44,7 +44,7 @@ export async function parseImage(bytes: Uint8Array, source: string, opts: { sign
   const { body } = splitImage(bytes, source);
   let raw: unknown;
   try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
-  const doc = checkImageDocument(raw);
+  const doc = await checkImageDocument(raw);
   if (!doc.ok) throw new KernelError("invalid-image", `${source} is not a usable kernel image: ${doc.reason.replace(/^malformed record/, "malformed")}`);
   const report: ImageReport = { source, gpuc: doc.value.gpuc, signed: false, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];

@@ -1,8 +1,10 @@
 // The one validator of compiled code read back from anywhere (DESIGN §8): disk-cache files on
 // load, `gpuc cache verify`, kernel-image entries in `loadImage` and `gpuc image inspect` all go
-// through `checkEntry` (and disk files through `checkStoredFile` first), so each rejects the same
+// through `checkEntry` (and disk files through `DiskCache.check` first), so each rejects the same
 // entries with the same reason. An entry is accepted only when
-//  - it parses into the typed record (the schema below: every field, nothing else);
+//  - it parses into the typed record (schema.ts: every field, nothing else) — unless its container
+//    authenticated it as written by this very build (a tag under the user's key, a verified
+//    signature), whose records have this build's shape by construction;
 //  - it is this gpuc's (version and build) and for a target this gpuc has;
 //  - its key is the one its owner, kernel source and argument types give (it is filed where a
 //    lookup of exactly that job would find it);
@@ -13,7 +15,6 @@
 // checksums and optional signature (image.ts). Whatever fails is discarded and recompiled
 // (disk) or skipped with the reason (image); it is never used and never fatal.
 
-import * as v from "valibot";
 import type { CacheEntry, Signature } from "./entry.js";
 import { entryKey } from "./entry.js";
 import { findPoison } from "./poison.js";
@@ -21,85 +22,24 @@ import { manifestMismatch } from "../reloc/manifest.js";
 import { TARGET_INFO } from "../targets/info.js";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
-import type { ResolvedLocation } from "../runtime/host.js";
 
-const Scalar = v.picklist(["bool", "i32", "u32", "f32", "f64"]);
-const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const Int = v.pipe(v.number(), v.integer());
-const Dims = v.nullable(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.length(3)));
+import type { Verdict } from "./schema.js";
+export type { Verdict } from "./schema.js";
 
-const OwnerSchema = v.strictObject({
-  gpuc: v.string(), target: v.string(), arch: v.nullable(v.string()), fastMath: v.boolean(),
-  maxThreads: Dims, requiredThreads: Dims, relocation: v.picklist(["bake", "patch", "table"]),
-  boundsCheck: v.boolean(), debugLevel: v.picklist([0, 1, 2]), alwaysInline: v.boolean(),
-});
+/** The schemas (and the schema library), loaded on the first shape check. */
+let schemaModule: Promise<typeof import("./schema.js")> | null = null;
+const schemas = () => (schemaModule ??= import("./schema.js"));
 
-export const SignatureSchema = v.strictObject({ paramNames: v.array(v.string()), declared: v.array(v.nullable(v.string())) });
-
-const LocationSchema: v.GenericSchema<ResolvedLocation> = v.strictObject({
-  file: v.string(), line: Count, column: Count, function: v.string(),
-  inlinedAt: v.nullable(v.lazy(() => LocationSchema)),
-});
-
-const SiteSchema = v.strictObject({ name: v.string(), kind: v.literal("table"), elem: Scalar, length: Count, symbol: v.string() });
-const ManifestSchema = v.strictObject({ strategy: v.picklist(["bake", "patch", "table"]), sites: v.array(SiteSchema), codeHash: v.string() });
-
-const WGSLLayoutSchema = v.strictObject({
-  bindings: v.array(v.strictObject({
-    binding: Count, kind: v.picklist(["uniform", "storage"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table"]), index: Int,
-  })),
-  fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: Int, length: v.boolean() }) })),
-  workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
-  lines: v.array(Int),
-});
-
-const PTXLayoutSchema = v.strictObject({
-  arch: v.string(),
-  params: v.array(v.strictObject({
-    name: v.string(), role: v.picklist(["value", "pointer", "length", "state", "state-length", "tables"]), index: Int,
-    type: v.picklist(["u64", "u32", "s32", "f32", "f64"]),
-  })),
-  relocation: v.picklist(["bake", "patch", "table"]),
-  tables: v.array(v.strictObject({ symbol: v.string(), index: Count })),
-  sharedBytes: Count,
-  lines: v.array(Int),
-});
-
-const ArtifactSchema = v.strictObject({
-  target: v.string(), kernel: v.string(), entry: v.string(), code: v.string(),
-  params: v.array(v.strictObject({ name: v.string(), type: v.string() })),
-  bindings: v.array(v.string()),
-  manifest: ManifestSchema,
-  layout: v.optional(WGSLLayoutSchema),
-  ptx: v.optional(PTXLayoutSchema),
-  runtime: v.strictObject({
-    debugLevel: v.picklist([0, 1, 2]),
-    messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),
-    locations: v.array(v.nullable(LocationSchema)),
-    formats: v.array(v.strictObject({ parts: v.array(v.string()) })),
-  }),
-});
-
-export const EntrySchema = v.strictObject({
-  key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-  owner: OwnerSchema,
-  kernel: v.string(),
-  fingerprint: v.string(),
-  types: v.array(v.string()),
-  signature: SignatureSchema,
-  deps: v.array(v.tuple([v.string(), v.string()])),
-  methods: v.array(v.tuple([v.string(), v.string()])),
-  runtime: v.string(),
-  artifact: ArtifactSchema,
-});
-
-export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
-
-/** The first schema problem, as `at <path>: <message>`. */
-function schemaProblem(issues: readonly v.BaseIssue<unknown>[]): string {
-  const first = issues[0];
-  const path = v.getDotPath(first);
-  return `malformed record${path ? ` at '${path}'` : ""}: ${first.message}`;
+/**
+ * Whether a record that its container authenticated (see CheckOptions) was written by this very
+ * build of gpuc: then its shape is the one this build writes, and the schema check is skipped (a
+ * build running from its sources, "dev", cannot tell its states apart: it checks always).
+ */
+function thisBuilds(raw: unknown, authenticated: boolean | undefined): boolean {
+  if (!authenticated || GPUC_BUILD === "dev" || typeof raw !== "object" || raw === null) return false;
+  const r = raw as { owner?: { gpuc?: unknown }; gpuc?: unknown };
+  const gpuc = typeof r.owner === "object" && r.owner !== null ? r.owner.gpuc : r.gpuc;
+  return gpuc === `${GPUC_VERSION}+${GPUC_BUILD}`;
 }
 
 export interface CheckOptions {
@@ -123,9 +63,23 @@ export interface CheckOptions {
 /** Accept `raw` as a cache entry of this gpuc, or say why not (see the file's head). */
 export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise<Verdict<CacheEntry>> {
   const expectedKey = opts.key;
-  const parsed = v.safeParse(EntrySchema, raw);
-  if (!parsed.success) return { ok: false, reason: schemaProblem(parsed.issues) };
-  const e = parsed.output as CacheEntry;
+  const own = thisBuilds(raw, opts.authenticated);
+  let e: CacheEntry;
+  if (own) e = raw as CacheEntry;
+  else {
+    const parsed = (await schemas()).parseEntry(raw);
+    if (!parsed.ok) return parsed;
+    e = parsed.value;
+  }
+  try {
+    return await checkParsedEntry(e, opts, expectedKey);
+  } catch (err) {
+    // Only a record this build wrote skips the schema; should one still be malformed, it is bad.
+    return { ok: false, reason: `malformed record (${(err as Error).message})` };
+  }
+}
+
+async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: string | undefined): Promise<Verdict<CacheEntry>> {
   const [version, build] = e.owner.gpuc.split("+");
   if (version !== GPUC_VERSION) return { ok: false, reason: `compiled by gpuc ${version}; this is gpuc ${GPUC_VERSION}` };
   // Another build of this version (a changed compiler): its code is not this build's. (Running
@@ -147,23 +101,25 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
   return { ok: true, value: e };
 }
 
-/** Accept `raw` as a kernel signature record, or say why not. */
-export function checkSignature(raw: unknown): Verdict<Signature> {
-  const parsed = v.safeParse(SignatureSchema, raw);
-  if (!parsed.success) return { ok: false, reason: schemaProblem(parsed.issues) };
-  if (parsed.output.declared.length !== parsed.output.paramNames.length) return { ok: false, reason: "its parameter names and declared types disagree" };
-  return { ok: true, value: parsed.output };
+/** Accept `raw` as a kernel signature file's record (`{ gpuc, signature }`), or say why not. */
+export async function checkSignature(raw: unknown, opts: { authenticated?: boolean } = {}): Promise<Verdict<Signature>> {
+  const r = raw as { gpuc?: unknown; signature?: unknown } | null;
+  if (typeof r !== "object" || r === null || typeof r.gpuc !== "string") return { ok: false, reason: "malformed record: not a signature record of this gpuc" };
+  let sig: Signature;
+  if (thisBuilds(raw, opts.authenticated)) sig = r.signature as Signature;
+  else {
+    const parsed = (await schemas()).parseSignature(r.signature);
+    if (!parsed.ok) return parsed;
+    sig = parsed.value;
+  }
+  if (!Array.isArray(sig?.paramNames) || !Array.isArray(sig.declared) || sig.declared.length !== sig.paramNames.length)
+    return { ok: false, reason: "its parameter names and declared types disagree" };
+  return { ok: true, value: sig };
 }
 
-const ImageSchema = v.strictObject({
-  gpuc: v.string(),
-  entries: v.array(v.strictObject({ checksum: v.string(), entry: v.unknown() })),
-});
-
 /** Accept `raw` as a kernel image's body (its entries each still to be checked with checkEntry), or say why not. */
-export function checkImageDocument(raw: unknown): Verdict<{ gpuc: string; entries: { checksum: string; entry: unknown }[] }> {
-  const parsed = v.safeParse(ImageSchema, raw);
-  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: schemaProblem(parsed.issues) };
+export async function checkImageDocument(raw: unknown): Promise<Verdict<{ gpuc: string; entries: { checksum: string; entry: unknown }[] }>> {
+  return (await schemas()).parseImageDocument(raw);
 }
 
 /** JSON text to a value, or why it is not JSON. */

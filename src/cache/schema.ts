@@ -1,0 +1,111 @@
+// The schemas of what gpuc reads back (valibot): cache entries, kernel signatures, image bodies.
+// Loaded by the validator only when it checks a record's shape (validate.ts says when), so that
+// a warm start that reads its own tagged entries never loads it. The build inlines valibot here,
+// tree-shaken (scripts/bundle-node.mjs).
+
+import * as v from "valibot";
+import type { CacheEntry, Signature } from "./entry.js";
+import type { ResolvedLocation } from "../runtime/host.js";
+
+export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const Scalar = v.picklist(["bool", "i32", "u32", "f32", "f64"]);
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const Int = v.pipe(v.number(), v.integer());
+const Dims = v.nullable(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.length(3)));
+
+const OwnerSchema = v.strictObject({
+  gpuc: v.string(), target: v.string(), arch: v.nullable(v.string()), fastMath: v.boolean(),
+  maxThreads: Dims, requiredThreads: Dims, relocation: v.picklist(["bake", "patch", "table"]),
+  boundsCheck: v.boolean(), debugLevel: v.picklist([0, 1, 2]), alwaysInline: v.boolean(),
+});
+
+const SignatureSchema = v.strictObject({ paramNames: v.array(v.string()), declared: v.array(v.nullable(v.string())) });
+
+const LocationSchema: v.GenericSchema<ResolvedLocation> = v.strictObject({
+  file: v.string(), line: Count, column: Count, function: v.string(),
+  inlinedAt: v.nullable(v.lazy(() => LocationSchema)),
+});
+
+const SiteSchema = v.strictObject({ name: v.string(), kind: v.literal("table"), elem: Scalar, length: Count, symbol: v.string() });
+const ManifestSchema = v.strictObject({ strategy: v.picklist(["bake", "patch", "table"]), sites: v.array(SiteSchema), codeHash: v.string() });
+
+const WGSLLayoutSchema = v.strictObject({
+  bindings: v.array(v.strictObject({
+    binding: Count, kind: v.picklist(["uniform", "storage"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table"]), index: Int,
+  })),
+  fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: Int, length: v.boolean() }) })),
+  workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
+  lines: v.array(Int),
+});
+
+const PTXLayoutSchema = v.strictObject({
+  arch: v.string(),
+  params: v.array(v.strictObject({
+    name: v.string(), role: v.picklist(["value", "pointer", "length", "state", "state-length", "tables"]), index: Int,
+    type: v.picklist(["u64", "u32", "s32", "f32", "f64"]),
+  })),
+  relocation: v.picklist(["bake", "patch", "table"]),
+  tables: v.array(v.strictObject({ symbol: v.string(), index: Count })),
+  sharedBytes: Count,
+  lines: v.array(Int),
+});
+
+const ArtifactSchema = v.strictObject({
+  target: v.string(), kernel: v.string(), entry: v.string(), code: v.string(),
+  params: v.array(v.strictObject({ name: v.string(), type: v.string() })),
+  bindings: v.array(v.string()),
+  manifest: ManifestSchema,
+  layout: v.optional(WGSLLayoutSchema),
+  ptx: v.optional(PTXLayoutSchema),
+  runtime: v.strictObject({
+    debugLevel: v.picklist([0, 1, 2]),
+    messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),
+    locations: v.array(v.nullable(LocationSchema)),
+    formats: v.array(v.strictObject({ parts: v.array(v.string()) })),
+  }),
+});
+
+const EntrySchema = v.strictObject({
+  key: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  owner: OwnerSchema,
+  kernel: v.string(),
+  fingerprint: v.string(),
+  types: v.array(v.string()),
+  signature: SignatureSchema,
+  deps: v.array(v.tuple([v.string(), v.string()])),
+  methods: v.array(v.tuple([v.string(), v.string()])),
+  runtime: v.string(),
+  artifact: ArtifactSchema,
+});
+
+/** The first schema problem, as `at <path>: <message>`. */
+function schemaProblem(issues: readonly v.BaseIssue<unknown>[]): string {
+  const first = issues[0];
+  const path = v.getDotPath(first);
+  return `malformed record${path ? ` at '${path}'` : ""}: ${first.message}`;
+}
+
+/** The record as a typed cache entry, or its first schema problem. */
+export function parseEntry(raw: unknown): Verdict<CacheEntry> {
+  const parsed = v.safeParse(EntrySchema, raw);
+  return parsed.success ? { ok: true, value: parsed.output as CacheEntry } : { ok: false, reason: schemaProblem(parsed.issues) };
+}
+
+/** The record as a kernel signature, or its first schema problem. */
+export function parseSignature(raw: unknown): Verdict<Signature> {
+  const parsed = v.safeParse(SignatureSchema, raw);
+  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: schemaProblem(parsed.issues) };
+}
+
+const ImageSchema = v.strictObject({
+  gpuc: v.string(),
+  entries: v.array(v.strictObject({ checksum: v.string(), entry: v.unknown() })),
+});
+
+/** Accept `raw` as a kernel image's body (its entries each still to be checked with checkEntry), or say why not. */
+export function parseImageDocument(raw: unknown): Verdict<{ gpuc: string; entries: { checksum: string; entry: unknown }[] }> {
+  const parsed = v.safeParse(ImageSchema, raw);
+  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, reason: schemaProblem(parsed.issues) };
+}
+

@@ -27,7 +27,8 @@
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
 // - bounds (on the CPU device, or --device webgpu|cuda): kernels index arrays (global and shared,
-//   launches with and without requiredThreads) with random i32 expressions, and with the loop
+//   launches with and without requiredThreads) with random i32 expressions (sums wrapped with
+//   `| 0`, products through Math.imul: i32 arithmetic wraps in the kernel, not in JS), and with the loop
 //   shapes real code has: counted loops `for (let q = A; q < B; q++)` (negative starts, bounds past
 //   the array) whose indices are carried across iterations: running offsets `r = r ± c` (c
 //   positive, negative, zero, per thread) read before and after the step, steps that make no
@@ -210,7 +211,15 @@ async function assembles(k, args, src) {
 function index(d) {
   if (d <= 0 || rnd() < 0.25) return pick(["t", "b", "bd", "j", "k", "3", "0", "15", "16", "(n - 1)", "n", "-1", "m"]);
   const r = rnd();
-  if (r < 0.35) return `(${index(d - 1)} ${pick(["+", "-", "*", "&", "|", ">>", "<<", "^"])} ${index(d - 1)})`;
+  if (r < 0.35) {
+    // i32 arithmetic wraps in the kernel language; plain JS's + - * do not: both sides spell the
+    // wrapping (| 0, Math.imul), which means the same in each (a product of large shifted values
+    // was the one difference 20,000 kernels found, and it was this).
+    const op = pick(["+", "-", "*", "&", "|", ">>", "<<", "^"]), a = index(d - 1), b = index(d - 1);
+    if (op === "*") return `Math.imul(${a}, ${b})`;
+    if (op === "+" || op === "-") return `((${a} ${op} ${b}) | 0)`;
+    return `(${a} ${op} ${b})`;
+  }
   if (r < 0.5) return `(${index(d - 1)} % ${pick(["16", "n", "10", "bd", "(n + 1)", "-4"])})`;
   if (r < 0.6) return `(${index(d - 1)} & ${pick(["7", "15", "31"])})`;
   if (r < 0.7) return `Math.min(${index(d - 1)}, ${index(d - 1)})`;

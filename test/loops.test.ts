@@ -155,6 +155,15 @@ dtest("early exits (break, return) and a continue before the increment", async (
   assert.equal(await matchesJS(on, after, [0, 5, 8, 9]), 1);
 });
 
+// Found by fuzz --bounds on WebGPU (lavapipe), 1 kernel in 2,000: the versioned loop's checked
+// copy runs past the `break` (or `return`) taken when r > 8 and reports out[12]; the CPU device and
+// plain JS stop there. Not yet understood (the WGSL reads right: see the closing note of the session
+// that found it); tracked here until it is.
+dtest("a running offset with an early exit after its step, in a loop the fast test rejects", { todo: { webgpu: "WebGPU runs past the early exit of the versioned loop's checked copy (reports index 12): under investigation" } }, async (on) => {
+  const exit = function exit(out: Int32Array, n: number) { let r = n - 1; for (let q = 2; q < 4; q++) { out[r] += 1; r = 1 + r; if (r > 8) break; out[r + q] += 1; } };
+  assert.equal(await matchesJS(on, exit, [10], { len: 10 }), 0);
+});
+
 // ---- what the pass does to the IR ----
 
 async function dceText(fn: Function, types: string[]): Promise<string> {

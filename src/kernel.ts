@@ -23,7 +23,7 @@ import { cacheOwner, ownerKey, type CacheOwner } from "./cache/owner.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry } from "./cache/persistent.js";
-import { collect, generating } from "./cache/image.js";
+import { generating } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
 
@@ -165,16 +165,16 @@ export class Kernel {
     const features = this.deviceFeatures(dev);
     const typesKey = this.typesOf(args).join(",");
     // The warm path: one Map lookup; the slow path (first launch, redefinitions) is awaited.
-    let spec = this.specializations.get(`${dev.target}|${featuresKey(features)}|${typesKey}`);
+    const cacheKey = specKey(dev.target, features, typesKey);
+    let spec = this.specializations.get(cacheKey);
     if (!spec || spec.world !== currentWorld()) spec = await this.specialization(dev.target, features, typesKey);
     let k = spec.loaded.get(dev);
     if (!k) {
       // Before code is first linked on a device it is scanned: a poisoned specialization (in this
       // kernel's own table) is discarded and compiled afresh.
       if (!checkedCode.has(spec.artifact) && (await findPoison(spec.artifact))) {
-        this.specializations.delete(`${dev.target}|${featuresKey(features)}|${typesKey}`);
         spec = await this.compileFresh(dev.target, features, typesKey);
-        this.specializations.set(`${dev.target}|${featuresKey(features)}|${typesKey}`, spec);
+        this.specializations.set(cacheKey, spec);
       }
       try { k = dev.load(spec.artifact, spec.tables); }
       catch (e) {
@@ -217,15 +217,14 @@ export class Kernel {
   /** Drop a revived entry that failed on a device from where it came from, and compile the job afresh. */
   private async heal(target: string, features: TargetFeatures, typesKey: string, bad: Specialization): Promise<Specialization> {
     if (bad.key && bad.origin !== "compiled") await dropEntry(bad.key, bad.origin);
-    const cacheKey = `${target}|${featuresKey(features)}|${typesKey}`;
     const fresh = await this.compileFresh(target, features, typesKey);
-    this.specializations.set(cacheKey, fresh);
+    this.specializations.set(specKey(target, features, typesKey), fresh);
     return fresh;
   }
 
   /** The specialization for a target and argument types: cached, revived, or compiled. */
   private async specialization(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
-    const cacheKey = `${target}|${featuresKey(features)}|${typesKey}`;
+    const cacheKey = specKey(target, features, typesKey);
     let spec = this.specializations.get(cacheKey);
     const world = currentWorld();
     if (spec && spec.world !== world) {
@@ -259,20 +258,18 @@ export class Kernel {
     if (!(await anyStore())) return null;
     const owner = cacheOwner(target, features, this.params());
     const key = entryKey(owner, await this.fingerprint(), typesKey);
+    const found = await findEntry(key);
+    if (!found) return null;
     try {
-      return await this.reviveEntry(owner, key);
+      return this.reviveEntry(owner, key, found.entry, found.from);
     } catch {
       // Whatever an entry that passed the validator still gets wrong is a bad entry, never a crash.
-      const found = await findEntry(key).catch(() => null);
-      if (found) await dropEntry(key, found.from);
+      await dropEntry(key, found.from);
       return null;
     }
   }
 
-  private async reviveEntry(owner: CacheOwner, key: string): Promise<Specialization | null> {
-    const found = await findEntry(key);
-    if (!found) return null;
-    const { entry, from } = found;
+  private reviveEntry(owner: CacheOwner, key: string, entry: CacheEntry, from: "image" | "disk"): Specialization | null {
     // The entry passed the validator where it was read (validate.ts: the disk cache on load,
     // loadImage); what is left to check is what it depended on in this process.
     if (ownerKey(entry.owner) !== ownerKey(owner)) return null;
@@ -289,7 +286,6 @@ export class Kernel {
       tables.set(site.name, (v as HostArray).slice());   // a snapshot, as compiled code keeps (snapshotTables)
     }
     for (const [name] of entry.deps) this.scopeDeps.set(name, valueOf(name));
-    if (generating()) collect(entry);
     const artifact = reviveArtifact(entry.artifact);
     checkedCode.add(artifact);   // by the validator, where the entry was read
     return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
@@ -441,6 +437,11 @@ export class Kernel {
 
 /** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
 type EntryRecord = Omit<CacheEntry, "artifact">;
+
+/** The key of a specialization in a kernel's own table. */
+function specKey(target: string, features: TargetFeatures, typesKey: string): string {
+  return `${target}|${featuresKey(features)}|${typesKey}`;
+}
 
 /** Keep a compiled specialization (disk cache; the image being generated): the record as made, with the artifact as stored data. */
 async function persist(record: EntryRecord, artifact: Artifact): Promise<void> {

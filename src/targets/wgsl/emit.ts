@@ -67,6 +67,13 @@ class WGSLEmitter {
   private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
   private written = new Set<string>();
   private locations = new LocationTable();
+  /**
+   * Loops being emitted, innermost last: each one's own exit test (its head `if`), and whether it
+   * repeats at all (an inlined helper's body is a loop that always ends in `break`: a block).
+   */
+  private loops: { head: Stmt | null; repeats: boolean }[] = [];
+  /** Whether some exit test was made opaque (then the params block has the `gpuc_zero` field). */
+  private opaqueExits = false;
 
   constructor(private m: Module) {
     this.f = m.functions[m.entry];
@@ -108,8 +115,7 @@ class WGSLEmitter {
     f.params.forEach((p, i) => {
       if (f.locals[p].type.kind === "array") layout.fields.push({ name: `${this.names[p]}_len`, type: "i32", source: { param: i, length: true } });
     });
-    if (!layout.fields.length) layout.fields.push({ name: "unused", type: "i32", source: { param: -1, length: false } });
-    decls.push(`struct Params {\n${layout.fields.map((x) => `  ${x.name}: ${x.type},`).join("\n")}\n}`);
+    const paramsDecl = decls.push("") - 1; // written after the body: an opaque exit test adds a field
     decls.push("@group(0) @binding(0) var<uniform> params: Params;");
     layout.bindings.push({ binding: 0, kind: "uniform", readOnly: true, role: "params", index: 0 });
     decls.push("@group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;");
@@ -153,6 +159,9 @@ class WGSLEmitter {
       vars.unshift("  gpuc_lid = lid;", "  gpuc_wid = wid;");
       for (const g of runtime) decls.push("", this.runtimeFunction(g));
     }
+    if (this.opaqueExits) layout.fields.push({ name: "gpuc_zero", type: "u32", source: { param: -1, length: false } });
+    if (!layout.fields.length) layout.fields.push({ name: "unused", type: "i32", source: { param: -1, length: false } });
+    decls[paramsDecl] = `struct Params {\n${layout.fields.map((x) => `  ${x.name}: ${x.type},`).join("\n")}\n}`;
     const preludeNames = [...this.prelude];
     if (preludeNames.some((n) => PRELUDE[n].includes("gpuc_bits"))) preludeNames.unshift("gpuc_bits");
     const closure = new Set<string>();
@@ -268,7 +277,7 @@ class WGSLEmitter {
         else this.line(d, `${this.element(s.array, s.index)} = ${this.expr(s.value)};`);
         return;
       case "if":
-        this.line(d, `if (${this.expr(s.cond)}) {`);
+        this.line(d, `if (${this.exitTest(s, this.expr(s.cond))}) {`);
         this.branchDepth++;
         this.block(s.then, d + 1);
         if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
@@ -277,6 +286,8 @@ class WGSLEmitter {
         return;
       case "loop": {
         this.line(d, "loop {");
+        const head = s.body[0]?.k === "if" && isBreak(s.body[0]) ? s.body[0] : null;
+        this.loops.push({ head, repeats: repeats(s) });
         this.block(s.body, d + 1);
         const traps = containsTrap(s.continuing);
         if (s.continuing.length || s.breakIf !== null) {
@@ -284,10 +295,13 @@ class WGSLEmitter {
           this.inContinuing++;
           this.block(s.continuing, d + 2);
           this.inContinuing--;
-          const exit = [...(traps ? ["gpuc_trapped"] : []), ...(s.breakIf !== null ? [this.expr(s.breakIf)] : [])];
+          // A loop with a head test exits at `break if` too: then that one is a second exit test.
+          const breakIf = s.breakIf === null ? [] : [head ? this.opaque(this.expr(s.breakIf)) : this.expr(s.breakIf)];
+          const exit = [...(traps ? ["gpuc_trapped"] : []), ...breakIf];
           if (exit.length) this.line(d + 2, `break if ${exit.join(" || ")};`);
           this.line(d + 1, "}");
         }
+        this.loops.pop();
         this.line(d, "}");
         if (traps && !this.hasBarrier && this.inContinuing === 0) this.line(d, "if (gpuc_trapped) { return; }");
         return;
@@ -322,6 +336,35 @@ class WGSLEmitter {
       }
       default: assertNeverIR(s);
     }
+  }
+
+  /**
+   * The condition of an `if` that can leave the loop around it (a `break`, a `return`),
+   * other than the loop's own head test, made opaque to the driver's loop analysis.
+   *
+   * Why: Mesa's NIR loop analysis (lavapipe, RADV, ANV — every Vulkan driver built on Mesa,
+   * measured on Mesa 25.0.7) skips an exit test that compares an induction variable whose start or
+   * step is not a constant (`r = n - 1; … r = r + 1; if (r > 8) break;`) without marking it as
+   * of unknown trip count (`find_trip_count` in nir_loop_analyze.c `continue`s before setting
+   * `exact_trip_count_unknown`), so when another exit test of the same loop has a constant trip
+   * count (`q < 4`) the loop is treated as running exactly that many times: the `break` is never
+   * taken (or the shader compiler crashes). The SPIR-V Dawn hands over is right; SwiftShader runs
+   * it right. An exit test that is `(select(0u, 1u, c) ^ params.gpuc_zero) != 0u` compares no
+   * induction variable, so the analysis marks it unknown as it should; `gpuc_zero` is a params
+   * field the device always fills with 0, so the test is `c`. The head test stays as it is (the
+   * loop can still be unrolled by its trip count); with every other test opaque, no loop has both
+   * a counted test and a skipped one. Cost: a select and a xor per exit test taken.
+   */
+  private exitTest(s: Extract<Stmt, { k: "if" }>, cond: string): string {
+    const inner = this.loops[this.loops.length - 1];
+    if (!inner || inner.head === s || !this.loops.some((l) => l.repeats)) return cond;
+    // In a block (no back edge, nothing to analyse) only a return leaves a loop around it.
+    return leavesLoop(s, inner.repeats) ? this.opaque(cond) : cond;
+  }
+
+  private opaque(cond: string): string {
+    this.opaqueExits = true;
+    return `((select(0u, 1u, ${cond}) ^ params.gpuc_zero) != 0u)`;
   }
 
   /** WGSL cases do not fall through: a case that would falls into a copy of the next case's body. */
@@ -521,6 +564,36 @@ function holdsControl(s: Stmt): boolean {
   let held = false;
   walkStmts([s], (x) => { if (x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return") held = true; });
   return held;
+}
+
+/** A loop's head test: `if (c) { break; }` (or its else form) as the first statement of its body. */
+function isBreak(s: Extract<Stmt, { k: "if" }>): boolean {
+  const only = (b: Block) => b.length === 1 && b[0].k === "break";
+  return (only(s.then) && !s.else.length) || (!s.then.length && only(s.else));
+}
+
+/**
+ * Whether an `if` holds a plain way out of the loop around it: a break (not of an inner loop) or a
+ * return. A trap is not one: its branch records the exception with atomics first, and Mesa analyses
+ * no loop with an exit branch that does anything but leave (`nir_is_trivial_loop_if`).
+ */
+function leavesLoop(s: Stmt, breaks: boolean): boolean {
+  const visit = (b: Block, inner: boolean): boolean => b.some((x) => {
+    if (x.k === "return" || (x.k === "break" && breaks && !inner)) return true;
+    if (x.k === "if") return visit(x.then, inner) || visit(x.else, inner);
+    if (x.k === "switch") return x.cases.some((c) => visit(c.body, inner));
+    if (x.k === "loop") return visit(x.body, true) || visit(x.continuing, true);
+    return false;
+  });
+  return visit([s], false);
+}
+
+/** Whether a loop can run its body again: not a block that always ends in `break` with no `continue` to it. */
+function repeats(s: Extract<Stmt, { k: "loop" }>): boolean {
+  if (s.breakIf !== null || s.continuing.length || s.body[s.body.length - 1]?.k !== "break") return true;
+  const visit = (b: Block): boolean => b.some((x) =>
+    x.k === "continue" || (x.k === "if" && (visit(x.then) || visit(x.else))) || (x.k === "switch" && x.cases.some((c) => visit(c.body))));
+  return visit(s.body);
 }
 
 function containsTrap(b: Block): boolean {

@@ -2,6 +2,7 @@
 struct Params {
   v_n: i32,
   v_out_len: i32,
+  gpuc_zero: u32,
 }
 @group(0) @binding(0) var<uniform> params: Params;
 @group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;
@@ -51,7 +52,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
     if (((v_j % 3i) == 0i)) {
       continue;
     }
-    if ((v_j > 20i)) {
+    if (((select(0u, 1u, (v_j > 20i)) ^ params.gpuc_zero) != 0u)) {
       break;
     }
     v_acc = (v_acc + (f32(v_j) * 0.5f));

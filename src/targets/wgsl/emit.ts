@@ -1,7 +1,8 @@
 // The WGSL back end: validated IR (every helper inlined) → one compute shader.
 //
 // Layout of the shader's bindings (group 0), which the artifact describes for the loader:
-//   0      uniform `params`: the scalar parameters, then the length of every array parameter
+//   0      uniform `params`: the scalar parameters, then the length of every array parameter,
+//          then `gpuc_zero` (always 0) where a loop has an opaque exit test (see exitTest)
 //   1      storage `state`: the kernel state (exception record, print area), atomic i32
 //   2…     storage, one per array parameter (read-only unless the kernel writes it)
 //   then   storage, read-only, one per constant table (relocation strategy `table`)

@@ -74,6 +74,8 @@ const mode = opt("device", "js");
 const count = Number(opt("count", 300));
 let seed = Number(opt("seed", 1)) * 7919 + 17;
 const verbose = args.includes("--verbose");
+/** --trace: each kernel of --control, and how long it took, on stderr (to find one that takes a device minutes). */
+const trace = args.includes("--trace");
 const ptxas = args.includes("--ptxas");
 const boundsMode = args.includes("--bounds");
 const controlMode = args.includes("--control");
@@ -460,6 +462,8 @@ async function fuzzControl() {
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);
     const want = new Arr(N), got = new Arr(N);
     const k = kernel(new Function("threadIdx", src)(), { scope });
+    const t0 = performance.now();
+    if (trace) process.stderr.write(`[${it}] ${body}\n`);
     try {
       if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want);
       else await k.launch(cpu, { blocks: 1, threads: N }, x, want);
@@ -469,6 +473,7 @@ async function fuzzControl() {
       failed(e, body);
       continue;
     }
+    if (trace) process.stderr.write(`[${it}] ${(performance.now() - t0).toFixed(0)} ms\n`);
     const ok = mode === "webgpu" ? (a, b) => !Number.isFinite(b) || Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b)) : same;
     for (let t = 0; t < N; t++) {
       if (ok(got[t], want[t])) continue;

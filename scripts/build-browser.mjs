@@ -17,7 +17,7 @@ const result = await build({
   minify: false,
   metafile: true,
   alias: {
-    "oxc-parser": `${root}src/platform/acorn-parser.ts`,
+    "oxc-parser/src-js/bindings": `${root}src/platform/acorn-parser.ts`, "oxc-parser/src-js/wrap": `${root}src/platform/acorn-parser.ts`,
     "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": shims, "node:os": shims, "node:path": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",

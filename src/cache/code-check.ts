@@ -18,7 +18,7 @@
 type ParseSync = typeof import("oxc-parser").parseSync;
 let parser: Promise<ParseSync> | null = null;
 /** oxc-parser, loaded on the first JavaScript check (never at gpuc's import: a warm start loads no parser). */
-const jsParser = (): Promise<ParseSync> => (parser ??= import("oxc-parser").then((m) => m.parseSync));
+const jsParser = (): Promise<ParseSync> => (parser ??= import("../frontend/oxc.js").then((m) => m.parseSync));
 
 export interface CheckedArtifact {
   target: string;

@@ -2,8 +2,9 @@
 // body>` — followed, in a signed image, by ` ed25519:<base64 signature of the body>` — then the
 // body, JSON: `{ gpuc, entries: [{ checksum, entry }] }`, entries sorted by key, each (see
 // entry.ts) with its own sha256; no timestamps, so the same workload gives the same bytes. Every
-// entry goes through the validator the disk cache uses (validate.ts); one that fails is skipped
-// with the reason. An image holds only persistable artifacts (`patch`/`table` relocations, or
+// entry goes through the validator the disk cache uses (validate.ts): all of them at once for
+// `gpuc image inspect` (parseImage), each on its first use for loadImage (image.ts); one that
+// fails is skipped with the reason. An image holds only persistable artifacts (`patch`/`table` relocations, or
 // none): never session-local code and never runtime-library entries (the runtime's code inside a
 // kernel's artifact is part of that kernel and is checked with it). Loaded by loadImage and the
 // CLI only (the validator stays out of gpuc's import).
@@ -13,7 +14,7 @@ import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry } from "./entry.js";
 import { sha256 } from "./sha256.js";
 import { KernelError } from "../errors.js";
-import { checkEntry, checkImageDocument } from "./validate.js";
+import { checkEntry, checkImageDocument, type Verdict } from "./validate.js";
 import { isNode, type ImageReport } from "./image.js";
 
 export const IMAGE_FORMAT = 2;
@@ -35,29 +36,52 @@ function splitImage(bytes: Uint8Array, source: string): { hash: string; signatur
   return { hash: m[2], signature: m[3] ?? null, body };
 }
 
+/** An image's entry as read, before it is validated: what the report needs, and the record. */
+export interface RawImageEntry { key: string | null; kernel: string; target: string; fingerprint: string | null; checksum: string; entry: unknown }
+
 /**
- * Parse an image; throws a KernelError (invalid-image) saying why a file is not a usable image at
- * all. Each entry is validated as the disk cache validates its files; failures are skipped with
- * the reason. `code: false` leaves the code check to the entry's first use (image.ts).
+ * Open an image: its header, checksum and envelope (a KernelError, invalid-image, says why a file
+ * is not a usable image at all), and its entries as read, each still to be validated with
+ * checkImageEntry — by parseImage at once, by loadImage when the entry is first used.
  */
-export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean; code?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
+export async function openImage(bytes: Uint8Array, source: string): Promise<{ gpuc: string; entries: RawImageEntry[] }> {
   const { body } = splitImage(bytes, source);
   let raw: unknown;
   try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
   const doc = await checkImageDocument(raw);
   if (!doc.ok) throw new KernelError("invalid-image", `${source} is not a usable kernel image: ${doc.reason.replace(/^malformed record/, "malformed")}`);
-  const report: ImageReport = { source, gpuc: doc.value.gpuc, signed: false, loaded: [], skipped: [] };
+  const entries = doc.value.entries.map(({ checksum, entry }): RawImageEntry => {
+    const e = entry as { key?: unknown; kernel?: unknown; fingerprint?: unknown; owner?: { target?: unknown } } | null;
+    const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
+    return { key: text(e?.key), kernel: text(e?.kernel) ?? "?", target: text(e?.owner?.target) ?? "?", fingerprint: text(e?.fingerprint), checksum, entry };
+  });
+  return { gpuc: doc.value.gpuc, entries };
+}
+
+/**
+ * Validate one entry of an image as the disk cache validates its files (validate.ts), after its
+ * own checksum. `signatureVerified`: the image's signature was verified with the publisher's key
+ * (see CheckOptions); `code: false` leaves the code check to the caller.
+ */
+export async function checkImageEntry(e: RawImageEntry, opts: { signatureVerified?: boolean; code?: boolean } = {}): Promise<Verdict<CacheEntry>> {
+  if (sha256(JSON.stringify(e.entry)) !== e.checksum) return { ok: false, reason: "its checksum does not match" };
+  return checkEntry(e.entry, { authenticated: opts.signatureVerified === true, code: opts.code });
+}
+
+/**
+ * Parse an image and validate every entry (`gpuc image inspect`, the tests); throws a KernelError
+ * (invalid-image) saying why a file is not a usable image at all. Entries that fail are skipped
+ * with the reason.
+ */
+export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean; code?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
+  const image = await openImage(bytes, source);
+  const report: ImageReport = { source, gpuc: image.gpuc, signed: false, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];
-  for (const { checksum, entry } of doc.value.entries) {
-    const e = entry as { kernel?: unknown; owner?: { target?: unknown } } | null;
-    const kernel = typeof e?.kernel === "string" ? e.kernel : "?";
-    const target = typeof e?.owner?.target === "string" ? e.owner.target : "?";
-    if (sha256(JSON.stringify(entry)) !== checksum) { report.skipped.push({ kernel, target, reason: "its checksum does not match" }); continue; }
-    // A verified signature authenticates the entries as the publisher's gpuc's output (see CheckOptions).
-    const verdict = await checkEntry(entry, { authenticated: opts.signatureVerified === true, code: opts.code });
-    if (!verdict.ok) { report.skipped.push({ kernel, target, reason: verdict.reason }); continue; }
+  for (const raw of image.entries) {
+    const verdict = await checkImageEntry(raw, opts);
+    if (!verdict.ok) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.reason }); continue; }
     entries.push(verdict.value);
-    report.loaded.push({ kernel, target, types: verdict.value.types });
+    report.loaded.push({ kernel: raw.kernel, target: raw.target, types: verdict.value.types });
   }
   return { report, entries };
 }

@@ -6,16 +6,18 @@
 // gpuc's import); this module holds what a process has loaded and the collector of
 // `gpuc precompile`.
 //
-// Validation of a loaded image's entries is split in two: everything but the code check when
-// the image is loaded (a malformed entry, another gpuc's, one filed under another job, one whose
-// manifest does not belong to its code: skipped, in the report `loadImage` returns); the code
-// check (code-check.ts) when an entry is first used, so that a process parses only the code it
-// runs — a WebGPU program never loads the JavaScript parser for an image's JS entries. An entry
-// whose code fails then is skipped too: the report gains it, and the kernel is compiled.
+// A loaded image's entries are validated one by one, each when it is first used (image-file.ts's
+// checkImageEntry: its checksum, its record, its manifest, its code — code-check.ts), so that a
+// process pays for the entries it runs, not for the image: a program that runs one kernel of a
+// package of forty checks one, and a WebGPU program never loads the JavaScript parser for the
+// image's JS entries. loadImage itself checks the file (header, checksum, envelope; a file that
+// is not a usable image is an invalid-image KernelError). An entry that fails its check is
+// skipped: the report (which listed it as loaded) gains it with the reason, and the kernel is
+// compiled. `gpuc image inspect` checks every entry at once, with the same code.
 
 import type { CacheEntry, Signature } from "./entry.js";
 import { KernelError } from "../errors.js";
-import { findPoison } from "./poison.js";
+import type { RawImageEntry } from "./image-file.js";
 
 export interface ImageReport {
   /** Where the image came from. */
@@ -23,41 +25,67 @@ export interface ImageReport {
   gpuc: string;
   /** Whether the image's signature was verified against the public key given to loadImage. */
   signed: boolean;
-  /** Entries made available. */
+  /** Entries made available (each is validated when first used: one that fails moves to `skipped`). */
   loaded: { kernel: string; target: string; types: string[] }[];
-  /** Entries left out, and why (an entry whose code fails its check on first use is added then). */
+  /** Entries left out, and why (an entry that fails its check on first use is added then). */
   skipped: { kernel: string; target: string; reason: string }[];
 }
 
-/** A loaded image's entry: whether its code is still to be checked (on first use), and the report to tell. */
-interface LoadedEntry { entry: CacheEntry; report: ImageReport; codeChecked: boolean; authenticated: boolean }
+/** A loaded image's entry: as read, until its first use validates it (then the entry, or null: skipped). */
+interface LoadedEntry { raw: RawImageEntry; report: ImageReport; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
 
-/** Entries revived from loaded images, by key; signatures by kernel fingerprint. */
+/** Entries of loaded images, by key; by kernel fingerprint, an entry that holds the kernel's signature. */
 const imageEntries = new Map<string, LoadedEntry>();
-export const imageSignatures = new Map<string, Signature>();
+const imageSignatureSources = new Map<string, LoadedEntry>();
+/** Signatures validated so far (a failing one is null). */
+const imageSignatureCache = new Map<string, Signature | null>();
 
 /** Whether any image entry is loaded. */
 export function imagesLoaded(): boolean { return imageEntries.size > 0; }
 
-/** The loaded image entry of a job, its code checked on this first use (null, and skipped with the reason, if it fails). */
+/**
+ * Whether the image entry of a job, if there is one, would be checked in full on its first use:
+ * loaded from an unsigned image and not yet validated (the JS parser, for JavaScript). A disk
+ * cache entry of the same job, authenticated by the user's key, is then the cheaper copy.
+ */
+export function imageEntryUnchecked(key: string): boolean {
+  const loaded = imageEntries.get(key);
+  return !!loaded && !loaded.authenticated && loaded.checked === null;
+}
+
+/** The loaded image entry of a job, validated on this first use (null, and skipped with the reason, if it fails). */
 export async function imageEntry(key: string): Promise<CacheEntry | null> {
   const loaded = imageEntries.get(key);
   if (!loaded) return null;
-  if (!loaded.codeChecked) {
-    const { entry, report } = loaded;
-    // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
-    const poison = loaded.authenticated ? null : await findPoison(entry.artifact);
-    if (imageEntries.get(key) !== loaded) return imageEntry(key);
-    if (poison) {
-      imageEntries.delete(key);
-      const i = report.loaded.findIndex((l) => l.kernel === entry.kernel && l.target === entry.owner.target && l.types.join() === entry.types.join());
-      if (i >= 0) report.loaded.splice(i, 1);
-      report.skipped.push({ kernel: entry.kernel, target: entry.owner.target, reason: `poisoned: ${poison}` });
-      return null;
-    }
-    loaded.codeChecked = true;
-  }
-  return loaded.entry;
+  loaded.checked ??= validate(loaded);
+  const entry = await loaded.checked;
+  if (!entry && imageEntries.get(key) === loaded) imageEntries.delete(key);
+  return entry;
+}
+
+async function validate(loaded: LoadedEntry): Promise<CacheEntry | null> {
+  const { raw, report } = loaded;
+  const { checkImageEntry } = await import("./image-file.js");
+  // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
+  const verdict = await checkImageEntry(raw, { signatureVerified: loaded.authenticated });
+  if (verdict.ok && verdict.value.key === raw.key) return verdict.value;
+  const i = report.loaded.findIndex((l) => l.kernel === raw.kernel && l.target === raw.target && (l as { raw?: RawImageEntry }).raw === raw);
+  if (i >= 0) report.loaded.splice(i, 1);
+  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.ok ? "its key is not the one it is filed under" : verdict.reason });
+  return null;
+}
+
+/** The signature (parameter names, declared types) of a kernel an image holds, validated on first use; or null. */
+export async function imageSignature(fingerprint: string): Promise<Signature | null> {
+  if (imageSignatureCache.has(fingerprint)) return imageSignatureCache.get(fingerprint)!;
+  const loaded = imageSignatureSources.get(fingerprint);
+  if (!loaded) return null;
+  const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
+  const { checkSignature } = await import("./validate.js");
+  const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
+  const sig = verdict.ok ? verdict.value : null;
+  imageSignatureCache.set(fingerprint, sig);
+  return sig;
 }
 
 /** An image entry found wanting after it was revived (a device rejected it): gone for this process. */
@@ -101,11 +129,22 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
   }
   const signed = options.publicKey !== undefined;
   if (signed) await file.verifyImage(bytes, options.publicKey!, name);
-  const { report, entries } = await file.parseImage(bytes, name, { code: false });
-  report.signed = signed;
-  for (const e of entries) {
-    imageEntries.set(e.key, { entry: e, report, codeChecked: false, authenticated: signed });
-    imageSignatures.set(e.fingerprint, e.signature);
+  const image = await file.openImage(bytes, name);
+  const { otherGpuc } = await import("./validate.js");
+  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  for (const raw of image.entries) {
+    // What can be told without validating the record is told now: an entry of another gpuc (an
+    // image made by another version or build: all of it) will not do.
+    const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
+    const other = typeof gpuc === "string" ? otherGpuc(gpuc) : null;
+    if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
+    const loaded: LoadedEntry = { raw, report, authenticated: signed, checked: null };
+    imageEntries.set(raw.key, loaded);
+    if (raw.fingerprint !== null) { imageSignatureSources.set(raw.fingerprint, loaded); imageSignatureCache.delete(raw.fingerprint); }
+    const types = (raw.entry as { types?: unknown }).types;
+    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
+    Object.defineProperty(item, "raw", { value: raw, enumerable: false });
+    report.loaded.push(item);
   }
   return report;
 }

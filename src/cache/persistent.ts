@@ -1,11 +1,11 @@
 // Where compiled specializations persist beyond a process: the entries of loaded kernel images
-// (first) and the disk cache (then). Loaded lazily, in Node only; GPUC_CACHE=0 turns the disk
+// (first; but see findEntry for an unsigned image's entry) and the disk cache (then). Loaded lazily, in Node only; GPUC_CACHE=0 turns the disk
 // cache off (images are loaded only on request, with loadImage). While an image is being
 // generated (`gpuc precompile`) neither is consulted nor written: the image holds only what this
 // compiler produces now, whatever the user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { collect, dropImageEntry, generating, imageEntry, imagesLoaded, imageSignatures } from "./image.js";
+import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imageSignature } from "./image.js";
 import type { DiskCache } from "./disk.js";
 
 let disk: Promise<DiskCache | null> | null = null;
@@ -26,8 +26,24 @@ export async function anyStore(): Promise<boolean> {
   return imagesLoaded() || (await diskCache()) !== null;
 }
 
+/**
+ * The entry of a job: from a loaded image, else from the disk cache. An unsigned image's entry
+ * is checked in full on its first use in each process (its code parsed: it is anyone's code);
+ * once it passes, it is also kept in the disk cache, tagged with the user's key like everything
+ * this user's gpuc writes there, and later processes take that copy (same job, same key, checked
+ * once) before the image's.
+ */
 export async function findEntry(key: string): Promise<{ entry: CacheEntry; from: "image" | "disk" } | null> {
   if (generating()) return null;
+  if (imageEntryUnchecked(key)) {
+    const d = await diskCache();
+    const fromDisk = d ? await d.get(key) : null;
+    if (fromDisk) return { entry: fromDisk, from: "disk" };
+    const fromImage = await imageEntry(key);
+    // Kept after this launch (a write, and the first one lists the store: off the path to the result).
+    if (fromImage && d) setTimeout(() => { saveEntry(fromImage).catch(() => {}); }, 0);
+    return fromImage ? { entry: fromImage, from: "image" } : null;
+  }
   const fromImage = await imageEntry(key);
   if (fromImage) return { entry: fromImage, from: "image" };
   const d = await diskCache();
@@ -37,7 +53,7 @@ export async function findEntry(key: string): Promise<{ entry: CacheEntry; from:
 
 export async function findSignature(fingerprint: string): Promise<Signature | null> {
   if (generating()) return null;
-  const fromImage = imageSignatures.get(fingerprint);
+  const fromImage = await imageSignature(fingerprint);
   if (fromImage) return fromImage;
   const d = await diskCache();
   return d ? d.signature(fingerprint) : null;

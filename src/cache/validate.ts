@@ -50,8 +50,9 @@ export interface CheckOptions {
    * (written by this user's gpuc), or an image entry under a signature verified with the
    * publisher's key the user gave. Its code is then not checked again on load: such a record
    * was made only from fresh output of this gpuc build, which passed this same code check when
-   * it was compiled (fresh poisoned code is an internal error, never stored), and the tag or
-   * signature covers every byte since. (The check costs a warm start most: the JS parser's load,
+   * it was compiled (fresh poisoned code is an internal error, never stored), or — a disk file —
+   * from an unsigned image's entry that passed every check here, code included, in a process of
+   * this build (persistent.ts, findEntry); and the tag or signature covers every byte since. (The check costs a warm start most: the JS parser's load,
    * and each checker's first, unoptimized runs.) `gpuc cache verify`, unsigned images and
    * `inspect` check everything.
    */
@@ -80,11 +81,8 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
 }
 
 async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: string | undefined): Promise<Verdict<CacheEntry>> {
-  const [version, build] = e.owner.gpuc.split("+");
-  if (version !== GPUC_VERSION) return { ok: false, reason: `compiled by gpuc ${version}; this is gpuc ${GPUC_VERSION}` };
-  // Another build of this version (a changed compiler): its code is not this build's. (Running
-  // from the sources, the build is "dev" and cannot tell; owners still must match to revive.)
-  if (GPUC_BUILD !== "dev" && build !== GPUC_BUILD) return { ok: false, reason: `compiled by another build of gpuc ${version} (${build}); this is build ${GPUC_BUILD}` };
+  const other = otherGpuc(e.owner.gpuc);
+  if (other) return { ok: false, reason: other };
   if (!Object.prototype.hasOwnProperty.call(TARGET_INFO, e.owner.target)) return { ok: false, reason: `for target '${e.owner.target}', which this gpuc does not have` };
   const a = e.artifact;
   if (a.target !== e.owner.target || a.kernel !== e.kernel) return { ok: false, reason: `its artifact (${a.target}, '${a.kernel}') is not the entry's (${e.owner.target}, '${e.kernel}')` };
@@ -99,6 +97,16 @@ async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: 
   const poison = opts.code === false || opts.authenticated ? null : await findPoison(a);
   if (poison) return { ok: false, reason: `poisoned: ${poison}` };
   return { ok: true, value: e };
+}
+
+/** Why code compiled by `gpuc` (an owner's "version+build") is not this gpuc's, or null. */
+export function otherGpuc(gpuc: string): string | null {
+  const [version, build] = gpuc.split("+");
+  if (version !== GPUC_VERSION) return `compiled by gpuc ${version}; this is gpuc ${GPUC_VERSION}`;
+  // Another build of this version (a changed compiler): its code is not this build's. (Running
+  // from the sources, the build is "dev" and cannot tell; owners still must match to revive.)
+  if (GPUC_BUILD !== "dev" && build !== GPUC_BUILD) return `compiled by another build of gpuc ${version} (${build}); this is build ${GPUC_BUILD}`;
+  return null;
 }
 
 /** Accept `raw` as a kernel signature file's record (`{ gpuc, signature }`), or say why not. */

@@ -6,7 +6,7 @@
 // same name and parameter names: `function fmix32(h: u32): u32` keeps declaring h as u32.
 
 import { readFileSync } from "node:fs";
-import { parseSync } from "oxc-parser";
+import { parseSync } from "./oxc.js";
 import { annotationType, isFloatLiteral } from "./lower.js";
 import type { TypeName, UExpr, UFunction, UStmt } from "./uir.js";
 

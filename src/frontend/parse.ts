@@ -1,6 +1,6 @@
 // Parses kernel sources with oxc-parser: a function object (its toString()) or a whole .ts file.
 
-import { parseSync } from "oxc-parser";
+import { parseSync } from "./oxc.js";
 import { CompileError } from "../errors.js";
 import { functionOrigin, type FunctionOrigin } from "./origin.js";
 import { SourceText } from "./source.js";

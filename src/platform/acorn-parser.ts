@@ -1,7 +1,11 @@
-// The browser build's parser: acorn, behind oxc-parser's parseSync interface (oxc-parser is a
-// native Node addon). Kernels in a browser are JavaScript functions, so no TypeScript syntax.
+// The browser build's parser: acorn, behind the two names gpuc uses of oxc-parser (parseSync and
+// wrap, src/frontend/oxc.ts; oxc-parser is a native Node addon). Kernels in a browser are
+// JavaScript functions, so no TypeScript syntax.
 
 import { parse } from "acorn";
+
+/** oxc-parser's wrapper of its binding's result (src/frontend/oxc.ts): acorn's result is the AST already. */
+export function wrap<R>(result: R): R { return result; }
 
 export function parseSync(_filename: string, text: string, _options: { lang?: string; sourceType?: string }) {
   try {

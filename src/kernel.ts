@@ -22,10 +22,14 @@ import type { LoweredKernel } from "./compile.js";
 import { cacheOwner, ownerKey, type CacheOwner } from "./cache/owner.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
-import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry } from "./cache/persistent.js";
+import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry, warmUp } from "./cache/persistent.js";
+import { whileOpening } from "./devices/index.js";
 import { generating } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
+
+// While a device opens, the stores its first launch reads get ready (persistent.ts, warmUp).
+whileOpening(warmUp);
 
 export interface KernelOptions {
   /** Helper functions and captured constants the kernel may name. */

@@ -20,6 +20,19 @@ export function diskCache(): Promise<DiskCache | null> {
 /** Forget the disk cache opened so far (GPUC_CACHE_DIR or GPUC_CACHE changed: tests, the CLI). */
 export function resetDiskCache(): void { disk = null; }
 
+/**
+ * Start what the first launch will need from the stores, without waiting for it (called while a
+ * device is being opened: a GPU device's opening mostly waits on the driver): the disk cache
+ * opened (its module, directory and key), and, when an image is loaded, the validator's schemas
+ * (not the code checker: a process that meets no code to check never loads it). Each is
+ * memoized, so the first launch awaits the same work instead of doing it again.
+ */
+export function warmUp(): void {
+  if (generating()) return;
+  diskCache().catch(() => {});
+  if (imagesLoaded()) import("./validate.js").then((v) => v.warmUp()).catch(() => {});
+}
+
 /** Whether there is anywhere to look (images loaded, or the disk cache on): else no fingerprints are computed. */
 export async function anyStore(): Promise<boolean> {
   if (generating()) return false;

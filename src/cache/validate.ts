@@ -61,6 +61,11 @@ export interface CheckOptions {
   code?: boolean;
 }
 
+/** Load the schemas ahead of their first use (persistent.ts, warmUp). */
+export function warmUp(): void {
+  schemas().catch(() => {});
+}
+
 /** Accept `raw` as a cache entry of this gpuc, or say why not (see the file's head). */
 export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise<Verdict<CacheEntry>> {
   const expectedKey = opts.key;

@@ -37,8 +37,16 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
   }
 }
 
+/**
+ * Work to start, not awaited, whenever a device is being opened (the kernel layer warms its stores
+ * there: opening a GPU device mostly waits on the driver, and the first launch needs them next).
+ */
+const openingHooks: (() => void)[] = [];
+export function whileOpening(hook: () => void): void { openingHooks.push(hook); }
+
 /** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
 export async function device(kind?: DeviceKind, options: OpenOptions = {}): Promise<Device> {
+  for (const hook of openingHooks) { try { hook(); } catch { /* an optimization */ } }
   if (kind === undefined) {
     const reasons: string[] = [];
     for (const k of DEVICE_KINDS) {

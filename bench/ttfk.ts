@@ -4,25 +4,24 @@
 // pipelines by hand. Also the in-process cost of a launch that hits the kernel's cache.
 // Run with `npm run bench:ttfk` (= `npm run build && node --import tsx bench/ttfk.ts`); prints
 // markdown tables and writes bench/results-ttfk.json. Never part of `npm test`.
+// GPUC_BENCH_BEFORE=<another gpuc checkout, built> runs the same package and scenarios with that
+// gpuc too, interleaved in the same rounds, for before/after columns measured side by side (runs
+// minutes apart on this machine differ by more than the changes measured).
 
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { device, kernel } from "gpuc";
 import { median } from "./stats.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const GPUC = pathTo("dist/index.js");
-const CLI = pathTo("dist/cli/main.js");
 const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 7);
 const dir = mkdtempSync(join(tmpdir(), "gpuc-ttfk-"));
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
 
-function pathTo(p: string): string { return join(ROOT, p); }
-
-// ---- the package: 20 kernels, each its own source --------------------------------------------
+// ---- the package: 20 kernels, each its own source; one copy per gpuc measured ---------------
 const kernels: string[] = [];
 for (let i = 0; i < 20; i++) {
   const op = ["x[i] * 2", "x[i] + 1", "Math.sqrt(Math.abs(x[i]))", "x[i] * x[i]", "Math.max(x[i], 0)"][i % 5];
@@ -31,14 +30,21 @@ for (let i = 0; i < 20; i++) {
   if (i < o.length) o[i] = ${op} + ${i};
 });`);
 }
-writeFileSync(join(dir, "kernels.mjs"), `import { kernel } from ${JSON.stringify(GPUC)};\n${kernels.join("\n")}\n`);
-writeFileSync(join(dir, "workload.mjs"), `import * as K from "./kernels.mjs";
+
+/** A gpuc build to measure: its checkout, and the folder holding the package, its image and caches. */
+interface Gpuc { root: string; dir: string; gpuc: string; cli: string; image: string; signedImage: string | null; cacheDir: string; keyFile: string }
+
+function makePackage(root: string, where: string): Gpuc {
+  mkdirSync(where, { recursive: true });
+  const gpuc = join(root, "dist/index.js");
+  writeFileSync(join(where, "kernels.mjs"), `import { kernel } from ${JSON.stringify(gpuc)};\n${kernels.join("\n")}\n`);
+  writeFileSync(join(where, "workload.mjs"), `import * as K from "./kernels.mjs";
 export default async function () {
   for (const k of Object.values(K)) for (const target of ["js", "wgsl"]) await k.compile({ target, types: ["f32[]", "f32[]"] });
 }\n`);
-// The program: time from after `import("gpuc")` to the first kernel's result and to all 20.
-writeFileSync(join(dir, "app.mjs"), `const t0 = performance.now();
-const { device, loadImage } = await import(${JSON.stringify(GPUC)});
+  // The program: time from after `import("gpuc")` to the first kernel's result and to all 20.
+  writeFileSync(join(where, "app.mjs"), `const t0 = performance.now();
+const { device, loadImage } = await import(${JSON.stringify(gpuc)});
 const t1 = performance.now();
 const K = await import("./kernels.mjs");
 if (process.argv[3]) await loadImage(process.argv[3], process.argv[4] ? { publicKey: (await import("node:fs")).readFileSync(process.argv[4], "utf8") } : {});
@@ -50,11 +56,17 @@ const t2 = performance.now();
 dev.close();
 process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: first - t1, allMs: t2 - t1, check: o[255] }));
 `);
+  return { root, dir: where, gpuc, cli: join(root, "dist/cli/main.js"), image: join(where, "kernels.gpucimg"), signedImage: null, cacheDir: join(where, "cache"), keyFile: join(where, "cache-key") };
+}
+
+const BEFORE = process.env.GPUC_BENCH_BEFORE ? resolve(process.env.GPUC_BENCH_BEFORE) : null;
+const builds: Gpuc[] = [makePackage(ROOT, dir), ...(BEFORE ? [makePackage(BEFORE, join(dir, "before"))] : [])];
+const GPUC = builds[0].gpuc;
 // The WebGPU baseline: Dawn, the device, and the same 20 WGSL pipelines by hand, each launched
 // as gpuc launches it: upload the input and the parameters, clear the state header, dispatch,
 // read back the output and the state header.
 writeFileSync(join(dir, "by-hand.mjs"), `const t1 = performance.now();
-const { create, globals } = await import(${JSON.stringify(pathTo("node_modules/webgpu/index.js"))});
+const { create, globals } = await import(${JSON.stringify(join(ROOT, "node_modules/webgpu/index.js"))});
 Object.assign(globalThis, globals);
 const shaders = JSON.parse((await import("node:fs")).readFileSync(process.argv[2], "utf8"));
 const gpu = create([]);
@@ -91,9 +103,9 @@ process.stdout.write(JSON.stringify({ firstMs: first - t1, allMs: t2 - t1, check
 process.exit(0);
 `);
 
-function run(args: string[], env: Record<string, string> = {}): { wall: number; out: Record<string, number> } {
+function run(args: string[], env: Record<string, string> = {}, cwd = dir): { wall: number; out: Record<string, number> } {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, ...env } });
   const wall = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${args.join(" ")}: ${r.stderr}`);
   return { wall, out: r.stdout ? JSON.parse(r.stdout) : {} };
@@ -102,45 +114,56 @@ function run(args: string[], env: Record<string, string> = {}): { wall: number; 
 // Baselines: Node itself, and Node importing gpuc.
 const nodeMs = median(Array.from({ length: RUNS }, () => run(["-e", "0"]).wall));
 const importMs = median(Array.from({ length: RUNS }, () => run(["-e", `import(${JSON.stringify(GPUC)})`]).wall));
+const importBeforeMs = BEFORE ? median(Array.from({ length: RUNS }, () => run(["-e", `import(${JSON.stringify(builds[1].gpuc)})`]).wall)) : null;
 
-// The image, and a warm disk cache.
-const image = join(dir, "kernels.gpucimg");
-const cacheDir = join(dir, "cache");
-// The disk cache's key (entries are tagged with it) kept with the run, apart from the user's.
-process.env.GPUC_KEY_FILE = join(dir, "cache-key");
-const pre = spawnSync(process.execPath, [CLI, "precompile", join(dir, "workload.mjs"), "-o", image], { encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
-if (pre.status !== 0) throw new Error(pre.stderr);
-// The same image signed by its publisher (the app verifies it with the public key).
-const signedImage = join(dir, "kernels.signed.gpucimg");
-writeFileSync(signedImage, readFileSync(image));
-for (const args of [["image", "keygen", join(dir, "publisher")], ["image", "sign", signedImage, "--key", join(dir, "publisher.pem")]]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(r.stderr);
+// For each gpuc: the image, signed by its publisher (when that gpuc can sign), and a warm disk
+// cache, whose key (entries are tagged with it) is kept with the run, apart from the user's.
+for (const b of builds) {
+  const env = { ...process.env, GPUC_KEY_FILE: b.keyFile };
+  const pre = spawnSync(process.execPath, [b.cli, "precompile", join(b.dir, "workload.mjs"), "-o", b.image], { encoding: "utf8", env: { ...env, GPUC_CACHE: "0" } });
+  if (pre.status !== 0) throw new Error(pre.stderr);
+  const signed = join(b.dir, "kernels.signed.gpucimg");
+  writeFileSync(signed, readFileSync(b.image));
+  const signs = [["image", "keygen", join(b.dir, "publisher")], ["image", "sign", signed, "--key", join(b.dir, "publisher.pem")]]
+    .every((args) => spawnSync(process.execPath, [b.cli, ...args], { encoding: "utf8" }).status === 0);
+  if (signs) b.signedImage = signed;
+  else if (b === builds[0]) throw new Error("gpuc image sign failed");
+  for (const d of ["cpu", "webgpu"]) run(["app.mjs", d], { GPUC_CACHE_DIR: b.cacheDir, GPUC_KEY_FILE: b.keyFile }, b.dir);
 }
-run(["app.mjs", "cpu"], { GPUC_CACHE_DIR: cacheDir });
-run(["app.mjs", "webgpu"], { GPUC_CACHE_DIR: cacheDir });
 const { parseImage } = await import("../src/cache/image-file.ts");
+const image = builds[0].image;
 const wgsl = (await parseImage(readFileSync(image), image)).entries.filter((e) => e.owner.target === "wgsl").map((e) => ({ code: e.artifact.code, entry: e.artifact.entry, bindings: e.artifact.layout!.bindings, fields: e.artifact.layout!.fields }));
 writeFileSync(join(dir, "shaders.json"), JSON.stringify(wgsl));
 
 const rows: string[][] = [];
-const results: Record<string, unknown> = { nodeMs, importMs };
-const scenarios: [string, string, string[], Record<string, string>][] = [];
+const results: Record<string, unknown> = { nodeMs, importMs, ...(importBeforeMs !== null ? { importBeforeMs } : {}) };
+/** One scenario: a device, what runs, the program and its environment, and which gpuc (null: none). */
+interface Scenario { dev: string; label: string; args: string[]; env: Record<string, string>; build: Gpuc | null }
+const scenarios: Scenario[] = [];
 for (const dev of ["cpu", "webgpu"]) {
-  scenarios.push([dev, "no cache", ["app.mjs", dev], { GPUC_CACHE: "0" }]);
-  scenarios.push([dev, "warm disk cache", ["app.mjs", dev], { GPUC_CACHE_DIR: cacheDir }]);
-  scenarios.push([dev, "kernel image", ["app.mjs", dev, image], { GPUC_CACHE: "0" }]);
-  scenarios.push([dev, "kernel image, signed (verified)", ["app.mjs", dev, signedImage, join(dir, "publisher.pub.pem")], { GPUC_CACHE: "0" }]);
-  if (dev === "webgpu") scenarios.push([dev, "by hand: device + 20 pipelines (baseline)", ["by-hand.mjs", join(dir, "shaders.json")], {}]);
+  for (const b of builds) {
+    const key = { GPUC_KEY_FILE: b.keyFile };
+    scenarios.push({ dev, label: "no cache", args: ["app.mjs", dev], env: { ...key, GPUC_CACHE: "0" }, build: b });
+    scenarios.push({ dev, label: "warm disk cache", args: ["app.mjs", dev], env: { ...key, GPUC_CACHE_DIR: b.cacheDir }, build: b });
+    scenarios.push({ dev, label: "kernel image", args: ["app.mjs", dev, b.image], env: { ...key, GPUC_CACHE: "0" }, build: b });
+    if (b.signedImage) scenarios.push({ dev, label: "kernel image, signed (verified)", args: ["app.mjs", dev, b.signedImage, join(b.dir, "publisher.pub.pem")], env: { ...key, GPUC_CACHE: "0" }, build: b });
+  }
+  if (dev === "webgpu") scenarios.push({ dev, label: "by hand: device + 20 pipelines (baseline)", args: ["by-hand.mjs", join(dir, "shaders.json")], env: {}, build: null });
 }
 // Interleaved: round r runs every scenario once, so drift on the machine falls on all alike.
 const samples = scenarios.map(() => [] as { wall: number; out: Record<string, number> }[]);
-for (let r = 0; r < RUNS; r++) scenarios.forEach(([, , args, env], i) => samples[i].push(run(args, env)));
-scenarios.forEach(([dev, label], i) => {
-  const first = median(samples[i].map((s) => s.out.firstMs)), all = median(samples[i].map((s) => s.out.allMs)), wall = median(samples[i].map((s) => s.wall));
-  rows.push([dev, label, first.toFixed(1), all.toFixed(1), wall.toFixed(0)]);
-  results[`${dev}/${label}`] = { firstMs: first, allMs: all, wallMs: wall, samples: samples[i].map((s) => s.out.allMs) };
+for (let r = 0; r < RUNS; r++) scenarios.forEach((c, i) => samples[i].push(run(c.args, c.env, c.build?.dir ?? dir)));
+const stat = (i: number) => ({ first: median(samples[i].map((s) => s.out.firstMs)), all: median(samples[i].map((s) => s.out.allMs)), wall: median(samples[i].map((s) => s.wall)) });
+scenarios.forEach((c, i) => {
+  if (c.build && c.build !== builds[0]) return;
+  const now = stat(i);
+  const j = scenarios.findIndex((o) => o.dev === c.dev && o.label === c.label && o.build !== null && o.build !== builds[0]);
+  const before = j >= 0 ? stat(j) : null;
+  const cell = (v: number | undefined) => (v === undefined ? "" : v.toFixed(1));
+  rows.push([c.dev, c.label, now.first.toFixed(1), ...(BEFORE ? [cell(before?.first)] : []), now.all.toFixed(1), ...(BEFORE ? [cell(before?.all)] : []), now.wall.toFixed(0)]);
+  results[`${c.dev}/${c.label}`] = { firstMs: now.first, allMs: now.all, wallMs: now.wall, samples: samples[i].map((s) => s.out.allMs), ...(before ? { before: { firstMs: before.first, allMs: before.all, wallMs: before.wall, samples: samples[j].map((s) => s.out.allMs) } } : {}) };
 });
+if (BEFORE) results.before = { root: BEFORE };
 
 // In-process: a launch that hits the kernel's own cache, against the device's launch of the same loaded kernel.
 const cpu = await device("cpu");
@@ -160,8 +183,8 @@ results.launchHitUs = median(hit);
 results.deviceLaunchUs = median(raw);
 
 console.log(`\n### i1. Time to first kernel: a package of 20 kernels, a new process each (median of ${RUNS}, interleaved; ms after \`import("gpuc")\`)\n`);
-console.log(`Node alone: ${nodeMs.toFixed(0)} ms; Node importing gpuc: ${importMs.toFixed(0)} ms (wall, whole process).\n`);
-const head = ["device", "run", "first result (ms)", "all 20 results (ms)", "process wall (ms)"];
+console.log(`Node alone: ${nodeMs.toFixed(0)} ms; Node importing gpuc: ${importMs.toFixed(0)} ms${importBeforeMs !== null ? ` (${importBeforeMs.toFixed(0)} before)` : ""} (wall, whole process).\n`);
+const head = ["device", "run", "first result (ms)", ...(BEFORE ? ["before"] : []), "all 20 results (ms)", ...(BEFORE ? ["before"] : []), "process wall (ms)"];
 console.log([head, head.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")} |`).join("\n"));
 console.log(`\n### i2. A launch that hits the kernel's cache (CPU device, 1 thread, median of 7 × ${N} launches)\n`);
 console.log(`| k.launch (cache hit) | dev.launch of the loaded kernel | gpuc's own cost per launch |\n| --- | --- | --- |\n| ${median(hit).toFixed(2)} µs | ${median(raw).toFixed(2)} µs | ${(median(hit) - median(raw)).toFixed(2)} µs |`);

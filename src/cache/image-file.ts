@@ -20,8 +20,11 @@ import { isNode, type ImageReport } from "./image.js";
 export const IMAGE_FORMAT = 2;
 
 
+/** An image file's header fields and body text (its checksum verified). */
+export interface ImageParts { hash: string; signature: string | null; body: string }
+
 /** The parts of an image file: its header fields and body text. */
-function splitImage(bytes: Uint8Array, source: string): { hash: string; signature: string | null; body: string } {
+export function splitImage(bytes: Uint8Array, source: string): ImageParts {
   const text = new TextDecoder().decode(bytes);
   const nl = text.indexOf("\n");
   const m = /^gpuc-image (\d+) ([0-9a-f]{64})(?: ed25519:([A-Za-z0-9+/=]+))?$/.exec(nl < 0 ? text.slice(0, 300) : text.slice(0, nl));
@@ -44,8 +47,8 @@ export interface RawImageEntry { key: string | null; kernel: string; target: str
  * is not a usable image at all), and its entries as read, each still to be validated with
  * checkImageEntry — by parseImage at once, by loadImage when the entry is first used.
  */
-export async function openImage(bytes: Uint8Array, source: string): Promise<{ gpuc: string; entries: RawImageEntry[] }> {
-  const { body } = splitImage(bytes, source);
+export async function openImage(image: Uint8Array | ImageParts, source: string): Promise<{ gpuc: string; entries: RawImageEntry[] }> {
+  const { body } = image instanceof Uint8Array ? splitImage(image, source) : image;
   let raw: unknown;
   try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
   const doc = await checkImageDocument(raw);
@@ -107,8 +110,8 @@ export async function signImage(bytes: Uint8Array, privateKey: ImageKey, source 
 }
 
 /** Check an image's signature against a public key; throws invalid-image when it is unsigned or does not verify. */
-export async function verifyImage(bytes: Uint8Array, publicKey: ImageKey, source = "<bytes>"): Promise<void> {
-  const { signature, body } = splitImage(bytes, source);
+export async function verifyImage(image: Uint8Array | ImageParts, publicKey: ImageKey, source = "<bytes>"): Promise<void> {
+  const { signature, body } = image instanceof Uint8Array ? splitImage(image, source) : image;
   if (!signature) throw new KernelError("invalid-image", `${source} is not signed, but a public key was given to verify it (sign it with 'gpuc image sign')`);
   let ok: boolean;
   try { ok = await verifyEd25519(new TextEncoder().encode(body), base64(signature), publicKey); }

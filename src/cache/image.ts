@@ -128,8 +128,9 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
     }
   }
   const signed = options.publicKey !== undefined;
-  if (signed) await file.verifyImage(bytes, options.publicKey!, name);
-  const image = await file.openImage(bytes, name);
+  const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
+  if (signed) await file.verifyImage(parts, options.publicKey!, name);
+  const image = await file.openImage(parts, name);
   const { otherGpuc } = await import("./validate.js");
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
   for (const raw of image.entries) {

@@ -128,7 +128,10 @@ for (const b of builds) {
     .every((args) => spawnSync(process.execPath, [b.cli, ...args], { encoding: "utf8" }).status === 0);
   if (signs) b.signedImage = signed;
   else if (b === builds[0]) throw new Error("gpuc image sign failed");
-  for (const d of ["cpu", "webgpu"]) run(["app.mjs", d], { GPUC_CACHE_DIR: b.cacheDir, GPUC_KEY_FILE: b.keyFile }, b.dir);
+  for (const d of ["cpu", "webgpu"]) {
+    run(["app.mjs", d], { GPUC_CACHE_DIR: b.cacheDir, GPUC_KEY_FILE: b.keyFile }, b.dir);
+    run(["app.mjs", d, b.image], { GPUC_CACHE_DIR: join(b.dir, "image-cache"), GPUC_KEY_FILE: b.keyFile }, b.dir);
+  }
 }
 const { parseImage } = await import("../src/cache/image-file.ts");
 const image = builds[0].image;
@@ -146,6 +149,9 @@ for (const dev of ["cpu", "webgpu"]) {
     scenarios.push({ dev, label: "no cache", args: ["app.mjs", dev], env: { ...key, GPUC_CACHE: "0" }, build: b });
     scenarios.push({ dev, label: "warm disk cache", args: ["app.mjs", dev], env: { ...key, GPUC_CACHE_DIR: b.cacheDir }, build: b });
     scenarios.push({ dev, label: "kernel image", args: ["app.mjs", dev, b.image], env: { ...key, GPUC_CACHE: "0" }, build: b });
+    // The disk cache on (the default) beside an unsigned image: the first process checked the image's
+    // entries and kept them there (tagged with the user's key); these runs take the kept copies.
+    scenarios.push({ dev, label: "kernel image, disk cache on (checked copies kept)", args: ["app.mjs", dev, b.image], env: { ...key, GPUC_CACHE_DIR: join(b.dir, "image-cache") }, build: b });
     if (b.signedImage) scenarios.push({ dev, label: "kernel image, signed (verified)", args: ["app.mjs", dev, b.signedImage, join(b.dir, "publisher.pub.pem")], env: { ...key, GPUC_CACHE: "0" }, build: b });
   }
   if (dev === "webgpu") scenarios.push({ dev, label: "by hand: device + 20 pipelines (baseline)", args: ["by-hand.mjs", join(dir, "shaders.json")], env: {}, build: null });

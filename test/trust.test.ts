@@ -29,7 +29,7 @@ const tmp = (name: string) => mkdtempSync(join(tmpdir(), `gpuc-trust-${name}-`))
 process.env.GPUC_KEY_FILE = join(tmp("key"), "cache-key");
 const KINDS = ["cpu", "webgpu"] as const;
 
-interface Run { results: { y: number[]; o: number[] } | null; compiled: boolean; codeChecked: boolean; image: { loaded: unknown[]; skipped: { kernel: string; target: string; reason: string }[] } | null; error: { name: string; kind?: string; message: string } | null }
+interface Run { results: { y: number[]; o: number[] } | null; compiled: boolean; codeChecked: boolean; schemaLoaded: boolean; image: { loaded: unknown[]; skipped: { kernel: string; target: string; reason: string }[] } | null; error: { name: string; kind?: string; message: string } | null }
 
 function app(kind: string, env: Record<string, string>, ...args: string[]): Run {
   const r = spawnSync(process.execPath, ["--import", TRACK, APP, kind, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", ...env } });
@@ -388,6 +388,11 @@ test("kernel images: signed with Ed25519, verified with the public key; unsigned
   assert.equal(ok.error, null, ok.error?.message);
   assert.equal(ok.compiled, false);
   assert.deepEqual(ok.results, reference.get("cpu"));
+  // The signature stands for the checks of what this build writes: no schema, no code parse.
+  assert.equal(ok.codeChecked, false, "a verified image of this build has its code checked again");
+  assert.equal(ok.schemaLoaded, false, "a verified image of this build has its records checked against the schema again");
+  const unsignedRun = app("cpu", { GPUC_CACHE: "0" }, GOOD);
+  assert.equal(unsignedRun.codeChecked && unsignedRun.schemaLoaded, true, "an unsigned image is checked in full");
   assert.match(gpuc({}, "image", "inspect", signed, "--public-key", `${keys}.pub.pem`).out, /signature verified with/);
   const refused = (path: string, re: RegExp) => {
     const r = app("cpu", { GPUC_CACHE: "0" }, path, `${keys}.pub.pem`);

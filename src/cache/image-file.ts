@@ -47,16 +47,17 @@ export interface RawImageEntry { key: string | null; kernel: string; target: str
  * is not a usable image at all), and its entries as read, each still to be validated with
  * checkImageEntry — by parseImage at once, by loadImage when the entry is first used.
  */
-export async function openImage(image: Uint8Array | ImageParts, source: string): Promise<{ gpuc: string; entries: RawImageEntry[] }> {
+export async function openImage(image: Uint8Array | ImageParts, source: string, opts: { signatureVerified?: boolean } = {}): Promise<{ gpuc: string; entries: RawImageEntry[] }> {
   const { body } = image instanceof Uint8Array ? splitImage(image, source) : image;
   let raw: unknown;
   try { raw = JSON.parse(body); } catch (e) { throw new KernelError("invalid-image", `${source} is not a usable kernel image: its body is not JSON (${(e as Error).message})`); }
-  const doc = await checkImageDocument(raw);
+  const doc = await checkImageDocument(raw, { authenticated: opts.signatureVerified === true });
   if (!doc.ok) throw new KernelError("invalid-image", `${source} is not a usable kernel image: ${doc.reason.replace(/^malformed record/, "malformed")}`);
-  const entries = doc.value.entries.map(({ checksum, entry }): RawImageEntry => {
+  const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
+  const entries = doc.value.entries.map((item): RawImageEntry => {
+    const { checksum, entry } = (item ?? {}) as { checksum?: unknown; entry?: unknown };
     const e = entry as { key?: unknown; kernel?: unknown; fingerprint?: unknown; owner?: { target?: unknown } } | null;
-    const text = (v: unknown): string | null => (typeof v === "string" ? v : null);
-    return { key: text(e?.key), kernel: text(e?.kernel) ?? "?", target: text(e?.owner?.target) ?? "?", fingerprint: text(e?.fingerprint), checksum, entry };
+    return { key: text(e?.key), kernel: text(e?.kernel) ?? "?", target: text(e?.owner?.target) ?? "?", fingerprint: text(e?.fingerprint), checksum: text(checksum) ?? "", entry };
   });
   return { gpuc: doc.value.gpuc, entries };
 }

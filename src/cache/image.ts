@@ -43,6 +43,12 @@ const imageSignatureCache = new Map<string, Signature | null>();
 /** Whether any image entry is loaded. */
 export function imagesLoaded(): boolean { return imageEntries.size > 0; }
 
+/** Whether an unsigned image's entry is loaded (its records are checked against the schemas). */
+export function unsignedImagesLoaded(): boolean {
+  for (const e of imageEntries.values()) if (!e.authenticated) return true;
+  return false;
+}
+
 /**
  * Whether the image entry of a job, if there is one, would be checked in full on its first use:
  * loaded from an unsigned image and not yet validated (the JS parser, for JavaScript). A disk
@@ -130,7 +136,7 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
   const signed = options.publicKey !== undefined;
   const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
   if (signed) await file.verifyImage(parts, options.publicKey!, name);
-  const image = await file.openImage(parts, name);
+  const image = await file.openImage(parts, name, { signatureVerified: signed });
   const { otherGpuc } = await import("./validate.js");
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
   for (const raw of image.entries) {

@@ -6,7 +6,7 @@
 // compiler produces now, whatever the user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imageSignature } from "./image.js";
+import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imageSignature, unsignedImagesLoaded } from "./image.js";
 // The disk cache's module (and the validator and key handling it imports) is part of gpuc's
 // import: a warm start needs it at its first launch, and loaded with the rest of the module graph
 // it cost 0.6 ms more to import and 3.6 ms less to the first result than a dynamic import at the
@@ -28,14 +28,14 @@ export function resetDiskCache(): void { disk = null; }
 /**
  * Start what the first launch will need from the stores, without waiting for it (called while a
  * device is being opened: a GPU device's opening mostly waits on the driver): the disk cache
- * opened (its module, directory and key), and, when an image is loaded, the validator's schemas
+ * opened (its directory and key), and, when an unsigned image is loaded, the validator's schemas
  * (not the code checker: a process that meets no code to check never loads it). Each is
  * memoized, so the first launch awaits the same work instead of doing it again.
  */
 export function warmUp(): void {
   if (generating()) return;
   diskCache().catch(() => {});
-  if (imagesLoaded()) import("./validate.js").then((v) => v.warmUp()).catch(() => {});
+  if (unsignedImagesLoaded()) import("./validate.js").then((v) => v.warmUp()).catch(() => {});
 }
 
 /** Whether there is anywhere to look (images loaded, or the disk cache on): else no fingerprints are computed. */

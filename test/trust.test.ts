@@ -340,6 +340,15 @@ test("an unsigned image's entry, checked in full once, is kept in the disk cache
   }
 });
 
+test("the stores fuzzer: 400 mutants of images and disk files (bytes; records inside valid containers) — nothing throws, every verdict is an entry or a reason", () => {
+  const r = spawnSync(process.execPath, [join(root, "scripts/fuzz-stores.mjs"), "--count", "400", "--seed", "7"], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const m = /^400 mutants of kernel images and disk-cache files: 0 threw, (\d+) files refused as not an image, (\d+) entries accepted \((\d+) JS entries loaded on the CPU device\), (\d+) rejected with a reason/m.exec(r.stdout);
+  assert.ok(m, r.stdout);
+  // The mutants reach every outcome: refused files, accepted entries that load, rejected ones.
+  for (const n of m.slice(1)) assert.ok(Number(n) > 0, r.stdout);
+});
+
 test("kernel images that are not usable at all are invalid-image errors: truncated, bit-flipped, malformed with a valid checksum", () => {
   const bytes = readFileSync(GOOD);
   const cases: [string, Buffer | string, RegExp][] = [

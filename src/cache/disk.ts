@@ -24,6 +24,7 @@ import { GPUC_VERSION } from "../version.js";
 import type { CacheEntry, Signature } from "./entry.js";
 import { openAuthenticator, type Authenticator } from "./auth.js";
 import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
+import { InternalCompilerError } from "../errors.js";
 
 const FORMAT = 2;
 /** A temporary file older than this was left by an interrupted write (a live one is renamed within milliseconds). */
@@ -115,7 +116,7 @@ export class DiskCache {
 
   /** Write atomically (a temporary file renamed into place); returns the bytes written. */
   private writeFile(path: string, value: unknown): number {
-    if (!this.auth) throw new Error("internal: writing to a disk cache opened without a key");
+    if (!this.auth) throw new InternalCompilerError("writing to a disk cache opened without a key");
     const body = JSON.stringify(value);
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;

@@ -13,6 +13,7 @@ import type { RelocationManifest } from "../reloc/manifest.js";
 import type { CacheOwner } from "./owner.js";
 import { ownerKey } from "./owner.js";
 import { sha256 } from "./sha256.js";
+import { InternalCompilerError } from "../errors.js";
 
 export interface Signature {
   /** Parameter names, in order. */
@@ -61,7 +62,7 @@ export function entryKey(owner: CacheOwner, fingerprint: string, types: string):
 
 /** An artifact as plain data (its session values are left behind: a loader resolves them by name). */
 export function storeArtifact(a: Artifact): StoredArtifact {
-  if (typeof a.code !== "string") throw new Error("internal: binary artifacts are not stored yet");
+  if (typeof a.code !== "string") throw new InternalCompilerError("binary artifacts are not stored yet");
   const out: StoredArtifact = {
     target: a.target, kernel: a.kernel, entry: a.entry, code: a.code, params: a.params, bindings: a.bindings, manifest: a.manifest,
     runtime: { debugLevel: a.runtime.debugLevel, messages: a.runtime.messages, locations: a.runtime.allLocations(), formats: a.runtime.formats },

@@ -46,10 +46,6 @@ export function ownerKey(o: CacheOwner): string {
   return JSON.stringify(FIELDS.map((f) => o[f]));
 }
 
-export function ownersEqual(a: CacheOwner, b: CacheOwner): boolean {
-  return ownerKey(a) === ownerKey(b);
-}
-
 /**
  * The owner runtime-library functions are compiled under: derived from the kernel's owner
  * (`parent`), with whether the output is being generated for a kernel image. Its entries live in

@@ -22,8 +22,6 @@ export function diskCache(): Promise<DiskCache | null> {
   return disk;
 }
 
-/** Forget the disk cache opened so far (GPUC_CACHE_DIR or GPUC_CACHE changed: tests, the CLI). */
-export function resetDiskCache(): void { disk = null; }
 
 /**
  * Start what the first launch will need from the stores, without waiting for it (called while a

@@ -3,7 +3,7 @@
 // given. infer.ts repeats the pass until those types stop changing (a fixed point), then keeps
 // the last pass's IR and diagnostics.
 
-import type { CompileErrorKind, Frame } from "../errors.js";
+import { InternalCompilerError, type CompileErrorKind, type Frame } from "../errors.js";
 import type { SourceText } from "../frontend/source.js";
 
 /** A call-chain entry not yet resolved to file:line:col (resolution happens only for errors). */
@@ -762,7 +762,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   }
 
   private stateExpr(): ExprHandle {
-    if (this.fn.stateParam === null) throw new Error(`internal: '${this.ufn.name}' uses the kernel state but was not given it`);
+    if (this.fn.stateParam === null) throw new InternalCompilerError(`'${this.ufn.name}' uses the kernel state but was not given it`);
     return this.read(this.fn.stateParam);
   }
 

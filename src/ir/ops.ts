@@ -110,8 +110,6 @@ export const OPS = {
 
 export type OpName = keyof typeof OPS;
 
-export function opRow(name: OpName): OpRow { return OPS[name]; }
-
 export function acceptsOperand(cls: OperandClass, t: Scalar): boolean {
   switch (cls) {
     case "num": return t !== "bool";

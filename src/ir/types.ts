@@ -36,7 +36,6 @@ export const T = {
   },
 };
 
-export function isScalar(t: Type): t is ScalarType { return t.kind === "scalar"; }
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
 export function isInt(t: Type): boolean { return t === T.i32 || t === T.u32; }
 export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }

@@ -12,7 +12,7 @@
 // length (the code depends on both; not on the contents, except under `bake`), the strategy the
 // back end lowered them with, and a hash of the code it belongs to. It is frozen after emission.
 
-import { KernelError } from "../errors.js";
+import { InternalCompilerError, KernelError } from "../errors.js";
 import { sha256 } from "../cache/sha256.js";
 import type { Scalar } from "../ir/types.js";
 import type { HostArray } from "../typed-arrays.js";
@@ -55,7 +55,7 @@ export interface RelocationManifest {
 export function freezeManifest(strategy: RelocationStrategy, sites: RelocationSite[], code: string | Uint8Array): RelocationManifest {
   const sorted = [...sites].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (let i = 1; i < sorted.length; i++)
-    if (sorted[i].name === sorted[i - 1].name) throw new Error(`internal: two relocation sites named '${sorted[i].name}'`);
+    if (sorted[i].name === sorted[i - 1].name) throw new InternalCompilerError(`two relocation sites named '${sorted[i].name}'`);
   return Object.freeze({ strategy, sites: Object.freeze(sorted.map((s) => Object.freeze({ ...s }))), codeHash: manifestHash(strategy, sorted, code) });
 }
 

@@ -9,6 +9,7 @@ import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import type { LocationTable } from "../locations.js";
+import { InternalCompilerError } from "../../errors.js";
 
 const RESERVED = new Set(`break case catch class const continue debugger default delete do else enum export extends false finally
   for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static
@@ -201,7 +202,7 @@ export class FunctionEmitter {
       case "atomic": return this.atomic(s, d);
       case "init": this.line(d, `${this.reads[s.local]}.fill(0);`); return;
       case "trap": this.line(d, "throw $trap;"); return;
-      case "barrier": throw new Error("internal: a barrier outside a region kernel");
+      case "barrier": throw new InternalCompilerError("a barrier outside a region kernel");
       default: assertNeverIR(s);
     }
   }

@@ -14,6 +14,7 @@ import { isArray, type Scalar } from "../../ir/types.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import { FunctionEmitter, GRID_PARAMS, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
+import { InternalCompilerError } from "../../errors.js";
 
 type Region =
   | { k: "group"; id: number; stmts: Stmt[] }
@@ -122,7 +123,7 @@ class RegionKernelEmitter extends FunctionEmitter {
           break;
         case "break": out.push({ k: "break" }); break;
         case "continue": out.push({ k: "continue" }); break;
-        default: throw new Error(`internal: ${s.k} cannot hold a barrier (the validator rejects it)`);
+        default: throw new InternalCompilerError(`${s.k} cannot hold a barrier (the validator rejects it)`);
       }
     }
     flush();

@@ -6,6 +6,7 @@
 import type { OpName } from "../../ir/ops.js";
 import type { Scalar } from "../../ir/types.js";
 import { CLASS, SUFFIX, immediate, movType, assertNeverOp, type RegClass } from "./common.js";
+import { InternalCompilerError } from "../../errors.js";
 
 /** Where the instructions go: the function emitter's lines and registers, and the module's prelude. */
 export interface ArithSink {
@@ -165,7 +166,7 @@ export class PTXArith {
         return emit(`setp.${cmp}.${s} ${r}, ${x}, ${y};`);
       }
       case "not": return emit(`not.pred ${r}, ${x};`);
-      case "land": case "lor": throw new Error("internal: short-circuit op in opValue");
+      case "land": case "lor": throw new InternalCompilerError("short-circuit op in opValue");
       case "floor": return emit(`cvt.rmi.${s}.${s} ${r}, ${x};`);
       case "ceil": return emit(`cvt.rpi.${s}.${s} ${r}, ${x};`);
       case "trunc": return emit(`cvt.rzi.${s}.${s} ${r}, ${x};`);
@@ -182,7 +183,7 @@ export class PTXArith {
       case "sqrt":
         return emit(fm ? `sqrt.approx.f32 ${r}, ${x};` : `sqrt.rn.${s} ${r}, ${x};`);
       case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
-        if (t !== "f32") throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
+        if (t !== "f32") throw new InternalCompilerError(`${op} on ${t} reached the PTX back end`);
         return this.mathF32(op, r, x);
       case "isnan": return emit(`testp.notanumber.${s} ${r}, ${x};`);
       case "isfinite": return emit(`testp.finite.${s} ${r}, ${x};`);
@@ -195,7 +196,7 @@ export class PTXArith {
       case "pow": case "atan2": case "hypot": case "cbrt": case "expm1": case "log1p": case "asin": case "acos": case "atan":
       case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
         // The PTX overlay implements these in the kernel language (math.ts); validation reports what is left.
-        throw new Error(`internal: ${op} on ${t} reached the PTX back end`);
+        throw new InternalCompilerError(`${op} on ${t} reached the PTX back end`);
       default: return assertNeverOp(op);
     }
   }
@@ -260,7 +261,7 @@ export class PTXArith {
         this.line(`div.rn.f32 ${r}, ${sn}, ${cs};`);
         return r;
       }
-      default: throw new Error(`internal: no f32 sequence for ${op}`);
+      default: throw new InternalCompilerError(`no f32 sequence for ${op}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 // What the PTX emitters share: register classes, type suffixes and spellings, immediates, names.
 
 import type { Type, Scalar } from "../../ir/types.js";
+import { InternalCompilerError } from "../../errors.js";
 
 export type RegClass = "p" | "r" | "f" | "fd" | "rd";
 export const REG_DECL: Record<RegClass, string> = { p: ".pred", r: ".b32", f: ".f32", fd: ".f64", rd: ".b64" };
@@ -10,7 +11,7 @@ export const SUFFIX: Record<Scalar, string> = { bool: "pred", i32: "s32", u32: "
 export const ELEM_BYTES: Record<Scalar, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8 };
 
 export function scalarOf(t: Type): Scalar {
-  if (t.kind !== "scalar") throw new Error(`internal: expected a scalar, got ${t.kind}`);
+  if (t.kind !== "scalar") throw new InternalCompilerError(`expected a scalar, got ${t.kind}`);
   return t.scalar;
 }
 
@@ -40,5 +41,5 @@ export function sanitize(name: string): string {
 }
 
 export function assertNeverOp(op: never): never {
-  throw new Error(`internal: op ${String(op)} has no PTX spelling`);
+  throw new InternalCompilerError(`op ${String(op)} has no PTX spelling`);
 }

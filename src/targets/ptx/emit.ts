@@ -31,6 +31,7 @@ import type { RelocationStrategy } from "../../reloc/manifest.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
 import { PTXArith } from "./arith.js";
 import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
+import { InternalCompilerError } from "../../errors.js";
 export { sanitize } from "./common.js";
 
 export interface PTXEntryParam {
@@ -597,7 +598,7 @@ class PTXFunctionEmitter {
     const e = this.f.exprs[h];
     if (e.k === "local") {
       const r = this.arrays.get(e.local);
-      if (!r) throw new Error(`internal: PTX array local ${e.local} has no reference`);
+      if (!r) throw new InternalCompilerError(`PTX array local ${e.local} has no reference`);
       return r;
     }
     if (e.k === "global") {
@@ -626,7 +627,7 @@ class PTXFunctionEmitter {
       this.line(`mov.u32 ${base}, ${sharedName(this.m, e.shared)};`);
       return { space: "shared", base, wide: false, elem: sh.type.elem, length: String(sh.type.size ?? 0) };
     }
-    throw new Error(`internal: array expression of kind ${e.k}`);
+    throw new InternalCompilerError(`array expression of kind ${e.k}`);
   }
 
   /** The address operand `[reg]` or `[reg+offset]` of array[index]. */
@@ -694,7 +695,7 @@ class PTXFunctionEmitter {
       }
       case "convert": return this.arith.convert(this.expr(e.arg), scalarOf(this.f.exprs[e.arg].type), scalarOf(e.type));
       case "op": return this.op(e);
-      case "global": case "shared": throw new Error("internal: an array used as a value");
+      case "global": case "shared": throw new InternalCompilerError("an array used as a value");
       default: return assertNeverIR(e);
     }
   }

@@ -14,6 +14,7 @@ import type { OpName } from "../../ir/ops.js";
 import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
+import { InternalCompilerError } from "../../errors.js";
 
 export interface WGSLBinding {
   binding: number;
@@ -79,7 +80,7 @@ class WGSLEmitter {
   constructor(private m: Module) {
     this.f = m.functions[m.entry];
     const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
-    if (left.length) throw new Error(`internal: WGSL needs every helper inlined ('${left[0].name}' is not)`);
+    if (left.length) throw new InternalCompilerError(`WGSL needs every helper inlined ('${left[0].name}' is not)`);
   }
 
   emit(): WGSLCode {
@@ -210,7 +211,7 @@ class WGSLEmitter {
   private typeText(t: Type): string {
     if (t.kind === "scalar") return SCALAR[t.scalar];
     if (t.kind === "array" && t.size !== null) return `array<${SCALAR[t.elem]}, ${t.size}>`;
-    throw new Error(`internal: WGSL local of type ${JSON.stringify(t)}`);
+    throw new InternalCompilerError(`WGSL local of type ${JSON.stringify(t)}`);
   }
 
   /** "p<local>", "g<global>", "s<shared>", "state" or "l<private local>" for an array expression. */
@@ -223,7 +224,7 @@ class WGSLEmitter {
     }
     if (e.k === "global") return `g${e.global}`;
     if (e.k === "shared") return `s${e.shared}`;
-    throw new Error(`internal: array expression of kind ${e.k}`);
+    throw new InternalCompilerError(`array expression of kind ${e.k}`);
   }
 
   private locationId(l: Loc): number { return this.locations.id(l); }
@@ -436,7 +437,7 @@ class WGSLEmitter {
         if (a.k === "local" && this.f.params.includes(a.local)) return `params.${this.names[a.local]}_len`;
         if (a.k === "global") return `${this.m.globals[a.global].value.length}i`;
         if (a.k === "local" && a.local === this.f.stateParam) return "i32(arrayLength(&state))";
-        throw new Error("internal: length of an array of constant size survived folding");
+        throw new InternalCompilerError("length of an array of constant size survived folding");
       }
       case "load":
         if (this.atomicArrays.has(this.arrayKey(e.array))) return `atomicLoad(&${this.element(e.array, e.index)})`;
@@ -508,7 +509,7 @@ class WGSLEmitter {
       case "isnan": return this.use("gpuc_isnan", `gpuc_isnan(${x})`);
       case "isfinite": return `((bitcast<u32>(${x}) & 0x7f800000u) != 0x7f800000u)`;
       case "f32bits": return `bitcast<i32>(${x})`;
-      case "f64hi": case "f64lo": throw new Error("internal: f64 reached the WGSL back end");
+      case "f64hi": case "f64lo": throw new InternalCompilerError("f64 reached the WGSL back end");
       default: return assertNeverOp(op);
     }
   }
@@ -550,7 +551,7 @@ function sanitize(name: string): string {
 }
 
 function assertNeverOp(op: never): never {
-  throw new Error(`internal: op ${String(op)} has no WGSL spelling`);
+  throw new InternalCompilerError(`op ${String(op)} has no WGSL spelling`);
 }
 
 /** Whether a statement does something beyond assigning locals (a store, an atomic, a call, a trap, an init). */

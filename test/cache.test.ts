@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { device, kernel, loadImage, KernelError, type Artifact } from "../src/index.ts";
+import { device, kernel, loadImage, KernelError, threadIdx, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
 import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
@@ -59,7 +59,7 @@ function rewriteEntry(path: string, edit: (e: CacheEntry) => void): void {
 }
 
 /** Plant poison: a call to a runtime function the code does not define (the manifest's hash fixed up to match). */
-const poisonJS = (e: { artifact: { code: string; manifest: { strategy: RelocationStrategy; sites: RelocationSite[]; codeHash: string } } }) => {
+const poisonJS = (e: { artifact: { code: string; manifest: { strategy: RelocationStrategy; sites: readonly RelocationSite[]; codeHash: string } } }) => {
   e.artifact.code = e.artifact.code.replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1(");
   const m = e.artifact.manifest;
   m.codeHash = manifestHash(m.strategy, m.sites, e.artifact.code);

@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { device, kernel, listDevices, KernelError, type DeviceKind } from "../src/index.ts";
+import { device, kernel, listDevices, KernelError, threadIdx, type DeviceKind } from "../src/index.ts";
 
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").map((s) => s.trim()).filter(Boolean) as DeviceKind[];
 

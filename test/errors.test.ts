@@ -170,3 +170,7 @@ test("invalid-argument: kernel options gpuc does not know or cannot use, and com
   rejects(() => kernel(fn, { scope: 5 } as never), /^kernel 'opts': scope must be an object, got/);
   await assert.rejects(kernel(fn).compile(undefined as never), (e: unknown) => e instanceof CompileError && e.kind === "invalid-argument" && /^compile\(\) needs options: \{ target, types \}/.test(e.message));
 });
+
+// Deliberately undefined at run time (the kernel of "locations in TypeScript…" must fail on it):
+// declared for the type checker only. Kept at the end: that test asserts the line of its use.
+declare const notDefinedHere: number;

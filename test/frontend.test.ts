@@ -7,6 +7,8 @@ import { kernel, device, CompileError } from "../src/index.ts";
 import * as F from "./fixtures/forms.mjs";
 
 const dev = await device("cpu");
+// A scope name a kernel below uses (bound through `scope`, never on the host).
+declare const M: number;
 
 async function run(fn: Function, n: number, extra: unknown[] = [], scope?: Record<string, unknown>): Promise<number[]> {
   const out = new Float32Array(n).fill(NaN);

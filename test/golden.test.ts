@@ -8,7 +8,7 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { create, globals } from "webgpu";
-import { kernel, CompileError } from "../src/index.ts";
+import { kernel, CompileError, threadIdx } from "../src/index.ts";
 import { cases } from "./fixtures/golden.mjs";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 

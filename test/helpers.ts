@@ -137,7 +137,7 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
     test(`${name} [${kind}]`, { skip: options.skip?.[kind] ?? false, todo: options.todo?.[kind] ?? false }, async () => {
       const dev = opened.get(kind);
       if (!dev) throw new Error("call openDevices() at the top level of the test file");
-      if (kind !== "cpu") return fn(on(kind, dev));
+      if (kind !== "cpu") { await fn(on(kind, dev)); return; }
       // The CPU run also compiles every kernel it specialized to PTX and assembles it with ptxas.
       const seen: { k: Kernel; types: string[] }[] = [];
       const hook = (k: Kernel, target: string, types: string[]) => { if (target === "js") seen.push({ k, types }); };

@@ -3,20 +3,23 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../src/ir/module.ts";
+import type { Block, Expr, ExprHandle, Function as IRFunction, Module, Stmt } from "../src/ir/module.ts";
 import { OPS, type OpName } from "../src/ir/ops.ts";
 import { T, wrapValue, type Scalar } from "../src/ir/types.ts";
 import { InvalidIRError, validateModule } from "../src/ir/validate.ts";
 import { foldConstants } from "../src/ir/passes/fold.ts";
-import { device, kernel, KernelError } from "../src/index.ts";
+import { device, kernel, KernelError, shared, syncthreads, threadIdx } from "../src/index.ts";
+
+// A scope name a kernel below uses (bound through `scope`, never on the host).
+declare const W: Float32Array;
 
 /** A tiny builder for hand-made (and deliberately broken) IR. */
-function fn(body: (f: Function, e: (x: Expr) => ExprHandle) => Block, extra: Partial<Function> = {}): Module {
-  const f: Function = { name: "k", kind: "kernel", params: [0 as never], locals: [{ name: "out", type: T.array("f32", "global") }, { name: "t", type: T.i32 }],
-    exprs: [], body: [], returnType: T.void, loc: null, paramNames: ["out"], ...extra };
+function fn(body: (f: IRFunction, e: (x: Expr) => ExprHandle) => Block, extra: Partial<IRFunction> = {}): Module {
+  const f: IRFunction = { name: "k", kind: "kernel", params: [0 as never], locals: [{ name: "out", type: T.array("f32", "global") }, { name: "t", type: T.i32 }],
+    exprs: [], body: [], returnType: T.void, loc: null, paramNames: ["out"], stateParam: null, ...extra };
   const e = (x: Expr): ExprHandle => { f.exprs.push(x); return (f.exprs.length - 1) as ExprHandle; };
   f.body = body(f, e);
-  return { name: "k", functions: [f], entry: 0 as never, globals: [] };
+  return { name: "k", debugLevel: 1, functions: [f], entry: 0 as never, globals: [], shared: [], messages: [], formats: [], methodsUsed: [] };
 }
 const c = (value: number | boolean, type = T.i32): Expr => ({ k: "const", value, type, loc: null });
 const local = (l: number, type: Expr["type"]): Expr => ({ k: "local", local: l as never, type, loc: null });
@@ -26,37 +29,37 @@ function rejects(m: Module, pattern: RegExp): void {
 }
 
 test("validator accepts well-formed IR", () => {
-  validateModule(fn((f, e) => [{ k: "set", local: 1 as never, value: e(c(3)), loc: null }]));
+  validateModule(fn((_f, e) => [{ k: "set", local: 1 as never, value: e(c(3)), loc: null }]));
 });
 
 test("validator: expressions are trees (a handle used twice)", () => {
-  rejects(fn((f, e) => { const x = e(c(1)); return [{ k: "set", local: 1 as never, value: e({ k: "op", op: "add", args: [x, x], type: T.i32, loc: null }), loc: null }]; }), /used twice/);
+  rejects(fn((_f, e) => { const x = e(c(1)); return [{ k: "set", local: 1 as never, value: e({ k: "op", op: "add", args: [x, x], type: T.i32, loc: null }), loc: null }]; }), /used twice/);
 });
 
 test("validator: operand and result types follow the op table", () => {
-  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "add", args: [e(c(1)), e(c(1, T.f32))], type: T.i32, loc: null }), loc: null }]), /operands differ/);
-  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "lt", args: [e(c(1)), e(c(2))], type: T.i32, loc: null }), loc: null }]), /gives bool, not i32/);
-  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "and", args: [e(c(1, T.f32)), e(c(2, T.f32))], type: T.f32, loc: null }), loc: null }]), /does not accept f32/);
-  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e({ k: "convert", arg: e(c(1)), type: T.i32, loc: null }), loc: null }]), /converts i32 to itself/);
+  rejects(fn((_f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "add", args: [e(c(1)), e(c(1, T.f32))], type: T.i32, loc: null }), loc: null }]), /operands differ/);
+  rejects(fn((_f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "lt", args: [e(c(1)), e(c(2))], type: T.i32, loc: null }), loc: null }]), /gives bool, not i32/);
+  rejects(fn((_f, e) => [{ k: "set", local: 1 as never, value: e({ k: "op", op: "and", args: [e(c(1, T.f32)), e(c(2, T.f32))], type: T.f32, loc: null }), loc: null }]), /does not accept f32/);
+  rejects(fn((_f, e) => [{ k: "set", local: 1 as never, value: e({ k: "convert", arg: e(c(1)), type: T.i32, loc: null }), loc: null }]), /converts i32 to itself/);
 });
 
 test("validator: set and store types, constant arrays, indices", () => {
-  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e(c(1, T.f32)), loc: null }]), /f32 value into 't' of type i32/);
-  rejects(fn((f, e) => [{ k: "store", array: e(local(0, T.array("f32", "global"))), index: e(c(0)), value: e(c(1)), loc: null }]), /i32 value into f32 elements/);
-  rejects(fn((f, e) => [{ k: "store", array: e(local(0, T.array("f32", "global"))), index: e(c(0, T.f32)), value: e(c(1, T.f32)), loc: null }]), /index is f32/);
-  rejects(fn((f, e) => [{ k: "set", local: 0 as never, value: e(c(1, T.f32)), loc: null }]), /assigns array local/);
+  rejects(fn((_f, e) => [{ k: "set", local: 1 as never, value: e(c(1, T.f32)), loc: null }]), /f32 value into 't' of type i32/);
+  rejects(fn((_f, e) => [{ k: "store", array: e(local(0, T.array("f32", "global"))), index: e(c(0)), value: e(c(1)), loc: null }]), /i32 value into f32 elements/);
+  rejects(fn((_f, e) => [{ k: "store", array: e(local(0, T.array("f32", "global"))), index: e(c(0, T.f32)), value: e(c(1, T.f32)), loc: null }]), /index is f32/);
+  rejects(fn((_f, e) => [{ k: "set", local: 0 as never, value: e(c(1, T.f32)), loc: null }]), /assigns array local/);
 });
 
 test("validator: break/continue placement, returns, kernels return void", () => {
   rejects(fn(() => [{ k: "break", loc: null }]), /break outside a loop/);
   rejects(fn(() => [{ k: "continue", loc: null }]), /continue outside a loop/);
-  rejects(fn((f, e) => [{ k: "return", value: e(c(1)), loc: null }]), /returns i32 from a function returning void/);
+  rejects(fn((_f, e) => [{ k: "return", value: e(c(1)), loc: null }]), /returns i32 from a function returning void/);
   rejects(fn(() => [], { returnType: T.i32 }), /a kernel returns a value/);
   validateModule(fn(() => [{ k: "loop", body: [{ k: "break", loc: null }], continuing: [], breakIf: null, loc: null }]));
 });
 
 test("validator: unknown types never survive inference", () => {
-  rejects(fn((f, e) => [{ k: "set", local: 1 as never, value: e(c(1, T.unknown as never)), loc: null }]), /unknown type/);
+  rejects(fn((_f, e) => [{ k: "set", local: 1 as never, value: e(c(1, T.unknown as never)), loc: null }]), /unknown type/);
 });
 
 // ---- the op table's exact semantics ------------------------------------------------------------
@@ -146,6 +149,7 @@ test("printer: the module prints globals, functions and locations", async () => 
 
 test("passes: dead code and constant branches disappear", async () => {
   const text = await ir(function dead(out: Float32Array) {
+    // @ts-expect-error -- never read, deliberately: dead-code elimination must remove it
     const unused = out[0] * 2;
     if (2 > 3) out[1] = 5;
     out[2] = 1 + 2;

@@ -440,7 +440,7 @@ describe("float semantics", () => {
     same(o, [acc32], "sum", { tol: 0 });   // exact on WebGPU too: the sum has one order, and 100 would pass 1e-5
   });
 
-  dtest("f64 arrays use f64 arithmetic (no f32 rounding)", async ({ dev, gpu, same, wgsl }) => {
+  dtest("f64 arrays use f64 arithmetic (no f32 rounding)", async ({ dev, same, wgsl }) => {
     const k = kernel(function f64math(x: Float64Array, y: Float64Array, o: Float64Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;
       if (i >= o.length) return;
@@ -458,7 +458,7 @@ describe("float semantics", () => {
     assert.ok(Array.from(want).some((v) => v !== F(v)), "sanity: the reference is not f32-representable");
   });
 
-  dtest("f64 scalar parameter via types", async ({ dev, gpu, same, wgsl }) => {
+  dtest("f64 scalar parameter via types", async ({ dev, same, wgsl }) => {
     const k = kernel(function f64param(s: number, x: Float64Array, o: Float64Array) {
       const i = threadIdx.x;
       o[i] = s * 3 + x[i] / s;
@@ -591,7 +591,7 @@ describe("float semantics", () => {
     same(o, want);
   });
 
-  dtest("conversions on typed-array stores (f32 -> i32/u32, f64 -> f32)", async ({ dev, gpu, same, wgsl }) => {
+  dtest("conversions on typed-array stores (f32 -> i32/u32, f64 -> f32)", async ({ dev, same, wgsl }) => {
     const k = kernel(function storeConv(x: Float32Array, d: Wide, oi: Int32Array, ou: Uint32Array, of: Float32Array) {
       const i = threadIdx.x;
       oi[i] = x[i];
@@ -614,7 +614,7 @@ describe("float semantics", () => {
     same(of, wf, "f32 store");
   });
 
-  dtest("float -> int with | 0, >>> 0 and ~~", async ({ dev, gpu, same, wide, wgsl }) => {
+  dtest("float -> int with | 0, >>> 0 and ~~", async ({ dev, same, wide }) => {
     const k = kernel(function intConv(x: Float32Array, o: Wide) {
       const i = threadIdx.x;
       o[i * 3] = (x[i] * 1000) | 0;
@@ -739,7 +739,7 @@ describe("helpers", () => {
     }));
   });
 
-  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, gpu, same, wgsl }) => {
+  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, same, wgsl }) => {
     const k = kernel(function recursion(a: Int32Array, b: Int32Array, o: Int32Array) {
       const i = threadIdx.x;
       o[i * 2] = fib(i);
@@ -754,7 +754,7 @@ describe("helpers", () => {
     same(o, want);
   });
 
-  dtest("mutually recursive helpers returning bool", async ({ dev, gpu, same, wgsl }) => {
+  dtest("mutually recursive helpers returning bool", async ({ dev, same, wgsl }) => {
     const k = kernel(function mutual(o: Int32Array) {
       const i = threadIdx.x;
       o[i] = isEven(i) ? 10 : isOdd(i) ? 20 : 30;
@@ -1083,7 +1083,7 @@ describe("scope, types and parameters", () => {
   const DLUT = new Float64Array([0.1, 0.2, 0.3]);
   const F32LUT = Float32Array.from(DLUT);   // WGSL has no f64: WebGPU gets the f64 table as an f32 one
 
-  dtest("scope constants (numbers, bool) and constant tables (f32, i32, f64)", async ({ dev, gpu, same, wide, wgsl }) => {
+  dtest("scope constants (numbers, bool) and constant tables (f32, i32, f64)", async ({ dev, same, wide, wgsl }) => {
     const k = kernel(function scoped(o: Wide, oi: Int32Array, od: Wide) {
       const i = threadIdx.x;
       o[i] = LUT[i % LUT.length] * SCALE + OFFSET;
@@ -1314,7 +1314,7 @@ describe("larger kernels", () => {
     assert.ok(new Set(want).size > 10, "sanity: varied escape times");
   });
 
-  dtest("n-body step (~100 lines): f64 physics, integrator switch, helpers, integer cell hash", async ({ dev, gpu, same, wgsl }) => {
+  dtest("n-body step (~100 lines): f64 physics, integrator switch, helpers, integer cell hash", async ({ dev, same, wgsl }) => {
     function speed3(vx: number, vy: number, vz: number) { return Math.sqrt(vx * vx + vy * vy + vz * vz); }
     function wrapCoord(c: number) {
       while (c >= BOX) c -= 2 * BOX;
@@ -1740,7 +1740,7 @@ describe("more language features", () => {
     same(o, Array.from({ length: total * 2 }, (_v, j) => (j % 2 === 0 ? j / 2 : ((j - 1) / 2) * 2 + 1)));
   });
 
-  dtest("recursive helper specialized on f32 and i32", async ({ dev, gpu, same, wgsl }) => {
+  dtest("recursive helper specialized on f32 and i32", async ({ dev, same, wgsl }) => {
     function powRec(b: number, e: number): number { return e === 0 ? 1 : b * powRec(b, e - 1); }
     const k = kernel(function recPow(x: Float32Array, o: Float64Array) {
       const i = threadIdx.x;

@@ -30,7 +30,7 @@ import { randF32, randF64, randI32, randFullI32, randFullU32, SENT_I, poisonF32,
   dtest, openDevices, withDevice, rejectsCompile, rejectsF64, rejectsRecursion, type Wide } from "./helpers.ts";
 
 // Compiler intrinsics inside kernel bodies (declared for TypeScript only; never called on the host).
-declare function shared(ctor: any, n: number): any;
+declare function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(ctor: new (n: number) => T, n: number): T;
 declare function syncthreads(): void;
 declare function atomicMin(a: any, i: number, v: number): number;
 declare function atomicMax(a: any, i: number, v: number): number;
@@ -448,7 +448,7 @@ describe("shared memory and barriers", () => {
     }
   });
 
-  dtest("threads that return early before the barriers (if (i >= n) return;)", async ({ dev, gpu, same, wgsl }) => {
+  dtest("threads that return early before the barriers (if (i >= n) return;)", async ({ dev, same }) => {
     const k = kernel(function earlyReturn(x: Int32Array, o: Int32Array, n: number) {
       const s = shared(Int32Array, 128);
       const tid = threadIdx.x, bs = blockDim.x;
@@ -476,7 +476,7 @@ describe("shared memory and barriers", () => {
     same(o, want);
   });
 
-  dtest("threads that return between two barriers", async ({ dev, gpu, same, wgsl }) => {
+  dtest("threads that return between two barriers", async ({ dev, same }) => {
     const k = kernel(function returnBetween(x: Float32Array, o: Float32Array, n: number) {
       const s = shared(Float32Array, 64);
       const tid = threadIdx.x, bs = blockDim.x;
@@ -591,7 +591,7 @@ describe("shared memory and barriers", () => {
     same(o, want);
   });
 
-  dtest("early return, then a loop with barriers (whole blocks may return)", async ({ dev, gpu, same, wgsl }) => {
+  dtest("early return, then a loop with barriers (whole blocks may return)", async ({ dev, same }) => {
     const k = kernel(function returnThenLoop(x: Int32Array, o: Int32Array, n: number) {
       const s = shared(Int32Array, 32);
       const t = threadIdx.x, bs = blockDim.x;
@@ -620,7 +620,7 @@ describe("shared memory and barriers", () => {
     same(o, want);
   });
 
-  dtest("syncthreads() in a helper that cannot be inlined is a CompileError, not an internal error", async ({ dev, gpu, same, wgsl }) => {
+  dtest("syncthreads() in a helper that cannot be inlined is a CompileError, not an internal error", async ({ dev, same, wgsl }) => {
     function twoReturnsBarrier(s: Int32Array, t: number) {
       s[t] = t;
       syncthreads();
@@ -652,7 +652,7 @@ describe("shared memory and barriers", () => {
     await rejectsCompile(k.launch(dev, { blocks: 2, threads: 8 }, poisonI32(8), poisonI32(16)), "unsupported-syntax", /syncthreads\(\) inside a switch/);
   });
 
-  dtest("shared arrays of every element type (Float64Array, Uint32Array) keep their element semantics", async ({ dev, gpu, same, wgsl }) => {
+  dtest("shared arrays of every element type (Float64Array, Uint32Array) keep their element semantics", async ({ dev, same, wgsl }) => {
     const k = kernel(function sharedTypes(d: Float64Array, u: Uint32Array, od: Float64Array, ou: Uint32Array) {
       const sd = shared(Float64Array, 16);
       const su = shared(Uint32Array, 16);
@@ -671,7 +671,7 @@ describe("shared memory and barriers", () => {
     same(ou, Array.from({ length: 16 }, (_, t) => ((u[15 - t] + 4294967295) >>> 0) >>> 1));
   });
 
-  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, gpu, wgsl }) => {
+  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentBarrier(o: Int32Array) {
       const tid = threadIdx.x;
       if (tid < 3) { // @DIVERGENT_IF
@@ -695,7 +695,7 @@ describe("shared memory and barriers", () => {
     assert.ok(err.location.file.endsWith("language.test.ts"), err.location.file);
   });
 
-  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, gpu, wgsl }) => {
+  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentLoop(o: Int32Array) {
       const tid = threadIdx.x;
       for (let k = 0; k < tid; k++) syncthreads();
@@ -706,7 +706,7 @@ describe("shared memory and barriers", () => {
     assert.match(err.message, /syncthreads\(\) is reached under a condition that differs between the threads/);
   });
 
-  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, gpu, same, wgsl }) => {
+  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
     const k = kernel(function divergentData(x: Float32Array, o: Float32Array) {
       const s = shared(Float32Array, 8);
       const tid = threadIdx.x;
@@ -1055,7 +1055,7 @@ describe("private arrays", () => {
     same(o, want);
   });
 
-  dtest("private arrays of each element type: zero-initialized, element conversions", async ({ dev, gpu, same, wgsl }) => {
+  dtest("private arrays of each element type: zero-initialized, element conversions", async ({ dev, same, wgsl }) => {
     const k = kernel(function privTypes(x: Float64Array, o: Float64Array) {
       const i = threadIdx.x;
       const f = new Float32Array(4);
@@ -1466,7 +1466,7 @@ describe("device exceptions", () => {
     same(o.subarray(0, 2), [1, 1]);
   });
 
-  dtest("debug level 0: only that an exception occurred", async ({ dev, kind }) => {
+  dtest("debug level 0: only that an exception occurred", async ({ dev }) => {
     const k = kernel(function throwLevel0(x: Int32Array, o: Int32Array) {
       const i = threadIdx.x;
       if (x[i] < 0) throw new Error("secret message");
@@ -1525,7 +1525,7 @@ describe("device exceptions", () => {
     same(z, [1, 1, 1, 1]);
   });
 
-  dtest("an exception in a kernel with barriers", async ({ dev, gpu, same }) => {
+  dtest("an exception in a kernel with barriers", async ({ dev }) => {
     const k = kernel(function throwBarrier(x: Float32Array, o: Float32Array) {
       const s = shared(Float32Array, 16);
       const tid = threadIdx.x;
@@ -1719,7 +1719,7 @@ describe("regressions (compiler bugs found by this suite)", () => {
     assert.match(err.message, /an exception occurred/);
   });
 
-  dtest("a recursive helper that takes a private array", async ({ dev, gpu, same, wgsl }) => {
+  dtest("a recursive helper that takes a private array", async ({ dev, same, wgsl }) => {
     function recPriv(a: Int32Array, d: number): number {
       if (d === 0) return a[0];
       a[0] += d;
@@ -1735,7 +1735,7 @@ describe("regressions (compiler bugs found by this suite)", () => {
     same(o, Array.from({ length: 8 }, (_, t) => (t * (t + 1)) / 2));
   });
 
-  dtest("a recursive helper that takes a shared array", async ({ dev, gpu, same, wgsl }) => {
+  dtest("a recursive helper that takes a shared array", async ({ dev, same, wgsl }) => {
     function recShared(s: Int32Array, t: number, d: number): number {
       if (d === 0) return s[t];
       return recShared(s, (t + 1) % 8, d - 1);

@@ -189,14 +189,14 @@ dtest("early exits on an induction variable that starts or steps at a run-time v
 
 test("WGSL: a loop's head test stays as written, its other exit tests are opaque to the driver's loop analysis", async () => {
   const k = kernel(function twoExits(out: Int32Array, n: number) { let r = n - 1; for (let q = 2; q < 4; q++) { out[0] = r; r = 1 + r; if (r > 8) break; for (let i = 0; i < n; i++) { if (i > r) break; out[1] = i; } } }, { boundsCheck: false });
-  const { code } = await k.compile({ target: "wgsl", types: ["i32[]", "i32"] });
+  const code = (await k.compile({ target: "wgsl", types: ["i32[]", "i32"] })).code as string;
   assert.match(code, /gpuc_zero: u32,/);
   assert.match(code, /if \(\(!\(v_q < 4i\)\)\) \{/);
   assert.match(code, /if \(\(\(select\(0u, 1u, \(v_r > 8i\)\) \^ params\.gpuc_zero\) != 0u\)\) \{/);
   assert.match(code, /if \(\(\(select\(0u, 1u, \(v_i > v_r\)\) \^ params\.gpuc_zero\) != 0u\)\) \{/);
   // A loop with no exit but its head has no opaque test and no extra field.
   const plain = await kernel(function plain(out: Int32Array, n: number) { for (let q = 0; q < n; q++) out[q] = q; }).compile({ target: "wgsl", types: ["i32[]", "i32"] });
-  assert.doesNotMatch(plain.code, /gpuc_zero/);
+  assert.doesNotMatch(plain.code as string, /gpuc_zero/);
 });
 
 // ---- what the pass does to the IR ----

@@ -3,13 +3,16 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, overlay, deviceFunction, generated, CompileError, type ArgType } from "../src/index.ts";
+import { kernel, device, overlay, deviceFunction, generated, CompileError, threadIdx, type ArgType } from "../src/index.ts";
 import { compileModule, defaultInline } from "../src/pipeline.ts";
 import { jsTarget } from "../src/targets/js/target.ts";
 import { RUNTIME } from "../src/runtime/library.ts";
 import * as F from "./fixtures/overlays.mjs";
 
 const dev = await device("cpu");
+// Names the kernels below call: `step` through `scope`; `onlyPtx`, a device function registered
+// by name for the ptx target only (never callable on the host).
+declare const step: (v: number) => number, onlyPtx: (v: number) => number;
 const run = async (k: ReturnType<typeof kernel>, n: number, ...args: unknown[]): Promise<number[]> => {
   const out = new Float32Array(n).fill(NaN);
   await k.launch(dev, { blocks: 1, threads: n }, out, ...args);

@@ -5,7 +5,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { device, kernel, CompileError, KernelError } from "../src/index.ts";
+import { device, kernel, CompileError, KernelError, threadIdx, blockIdx, blockDim, syncthreads, shared } from "../src/index.ts";
 import { readFileSync } from "node:fs";
 import { PTX_MATH } from "../src/targets/ptx/math.ts";
 import { PTX_MATH64 } from "../src/targets/ptx/math64.ts";
@@ -13,6 +13,8 @@ import { assemblePTX, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { randF32 } from "./helpers.ts";
 
 const F = Math.fround;
+// Scope names the kernels below use (bound through `scope`, never on the host).
+declare const f: (...args: number[]) => number, E: number;
 const cpu = await device("cpu");
 const haveptxas = await ptxasAvailable();
 

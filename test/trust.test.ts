@@ -79,7 +79,7 @@ const DISK_FAULTS: { name: string; reason: RegExp; break(path: string, dir: stri
   },
   {
     name: "a renamed relocation site", reason: /manifest does not belong to this code/,
-    break: (p) => { const e = bodyOf(p); const m = e.artifact.manifest as { sites: { name: string }[] }; if (m.sites.length) m.sites[0] = { ...m.sites[0], name: "OTHER" }; else (e.artifact as { code: string }).code += "\n"; plant(p, e); },
+    break: (p) => { const e = bodyOf(p); const m = e.artifact.manifest as unknown as { sites: { name: string }[] }; if (m.sites.length) m.sites[0] = { ...m.sites[0], name: "OTHER" }; else (e.artifact as { code: string }).code += "\n"; plant(p, e); },
   },
   {
     name: "filed under another job's key", reason: /its key is not the one/,
@@ -448,7 +448,7 @@ for (const kind of KINDS) {
 }
 
 test("a runtime-library function redefined after a kernel ran: the kernel recompiles in this process", async () => {
-  const { kernel, device } = await import("../src/index.ts");
+  const { kernel, device, threadIdx } = await import("../src/index.ts");
   const { RUNTIME } = await import("../src/runtime/functions.ts");
   const dev = await device("cpu");
   const k = kernel(function usesRuntime(o: Int32Array) { o[threadIdx.x + 1] = 1; });

@@ -3,7 +3,7 @@
 
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, KernelError, type Device } from "../src/index.ts";
+import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, syncthreads, type Device } from "../src/index.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu");

@@ -74,9 +74,10 @@ export interface ArgType {
 
 /**
  * A generated function: `gen` runs at compile time with the argument types of a call and
- * returns the function (in the kernel language) specialized for them.
+ * returns the function (in the kernel language) specialized for them, or `{ fn, scope }` when
+ * that function names helpers or constants (its scope).
  */
-export function generated<G extends (...types: ArgType[]) => Function>(gen: G, name = gen.name || "generated"): Function {
+export function generated<G extends (...types: ArgType[]) => Function | { fn: Function; scope?: Record<string, unknown> }>(gen: G, name = gen.name || "generated"): Function {
   const stub = hostStub(name);
   Object.defineProperty(stub, GENERATED, { value: { gen, name } });
   return stub;

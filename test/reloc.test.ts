@@ -156,7 +156,7 @@ test("dead sites are pruned: tables only in dead code, or read only at constant 
 test("linking: two different tables under one name are a 'relocation' CompileError naming both", async () => {
   const A = new Float32Array([1, 2, 3]), B = new Float32Array([4, 5, 6, 7]);
   // A generator may return { fn, scope } (src/infer/infer.ts), a form generated()'s type does not admit: cast.
-  const lookup = generated(() => ({ fn: function lookup(i: number) { return LUT[i % LUT.length]; }, scope: { LUT: B } }) as unknown as Function, "lookup");
+  const lookup = generated(() => ({ fn: function lookup(i: number) { return LUT[i % LUT.length]; }, scope: { LUT: B } }), "lookup");
   const k = kernel(function conflict(o: Float32Array) {
     const i = threadIdx.x;
     o[i] = LUT[i % 3] + lookup(i);
@@ -164,7 +164,7 @@ test("linking: two different tables under one name are a 'relocation' CompileErr
   await assert.rejects(k.compile({ target: "js", types: ["f32[]"] }), (e: unknown) =>
     e instanceof CompileError && e.kind === "relocation" && /two different tables are named 'LUT' in this kernel \(a Float32Array\(3\) and, here, a Float32Array\(4\)\)/.test(e.message));
   // The same table reached through two scopes is one site.
-  const shared = generated(() => ({ fn: function lookup2(i: number) { return LUT[i % LUT.length]; }, scope: { LUT: A } }) as unknown as Function, "lookup2");
+  const shared = generated(() => ({ fn: function lookup2(i: number) { return LUT[i % LUT.length]; }, scope: { LUT: A } }), "lookup2");
   const ok = kernel(function same(o: Float32Array) { o[threadIdx.x] = LUT[threadIdx.x % 3] + shared(threadIdx.x); }, { scope: { LUT: A, shared } });
   assert.deepEqual((await ok.compile({ target: "js", types: ["f32[]"] })).manifest.sites.map((s) => s.name), ["LUT"]);
 });

@@ -25,7 +25,7 @@ export function diskCache(): Promise<DiskCache | null> {
 
 /**
  * Start what the first launch will need from the stores, without waiting for it (called while a
- * device is being opened: a GPU device's opening mostly waits on the driver): the disk cache
+ * GPU device is being opened, which mostly waits on the driver): the disk cache
  * opened (its directory and key), and, when an unsigned image is loaded, the validator's schemas
  * (not the code checker: a process that meets no code to check never loads it). Each is
  * memoized, so the first launch awaits the same work instead of doing it again.

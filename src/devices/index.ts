@@ -38,15 +38,17 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
 }
 
 /**
- * Work to start, not awaited, whenever a device is being opened (the kernel layer warms its stores
- * there: opening a GPU device mostly waits on the driver, and the first launch needs them next).
+ * Work to start, not awaited, while a GPU device is being opened (the kernel layer warms its
+ * stores there: opening a GPU device mostly waits on the driver, and the first launch needs them
+ * next). Not for the CPU device, which opens at once: there the work would only come earlier, and
+ * may not be needed at all.
  */
 const openingHooks: (() => void)[] = [];
 export function whileOpening(hook: () => void): void { openingHooks.push(hook); }
 
 /** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
 export async function device(kind?: DeviceKind, options: OpenOptions = {}): Promise<Device> {
-  for (const hook of openingHooks) { try { hook(); } catch { /* an optimization */ } }
+  if (kind !== "cpu") for (const hook of openingHooks) { try { hook(); } catch { /* an optimization */ } }
   if (kind === undefined) {
     const reasons: string[] = [];
     for (const k of DEVICE_KINDS) {

@@ -170,6 +170,10 @@ describe("js", () => {
     assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: a.bindings.filter((b) => b !== "$trap") }),
       "it refers to '$trap', which is neither defined in it nor given to it");
     assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: [...a.bindings, "x = process"] }), "its binding 'x = process' is not a plain name");
+    // Bindings new Function(...bindings, code) would not take (found by scripts/fuzz-stores.mjs:
+    // a record whose bindings repeat passed, and the CPU device's load threw a SyntaxError).
+    assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: [...a.bindings, a.bindings[0]] }), `its binding '${a.bindings[0]}' is given twice`);
+    for (const b of ["class", "eval", "arguments", "yield"]) assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: [...a.bindings, b] }), `its binding '${b}' is not a plain name`);
   });
 
   test("assignments to globals and to undeclared names", async () => {

@@ -85,8 +85,18 @@ interface Ref {
   kind: "read" | "call" | "write";
 }
 
+/** Names no binding may have: `new Function(...bindings, code)` would not compile, or would bind what JavaScript reserves. */
+const RESERVED = new Set(`break case catch class const continue debugger default delete do else enum export extends false finally
+  for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static
+  implements interface package private protected public await eval arguments`.split(/\s+/));
+
 function checkJS(code: string, entry: string, bindings: readonly string[], parseSync: ParseSync): string | null {
-  for (const b of bindings) if (!PLAIN_NAME.test(b)) return `its binding '${b}' is not a plain name`;
+  const seen = new Set<string>();
+  for (const b of bindings) {
+    if (!PLAIN_NAME.test(b) || RESERVED.has(b)) return `its binding '${b}' is not a plain name`;
+    if (seen.has(b)) return `its binding '${b}' is given twice`;
+    seen.add(b);
+  }
   const r = parseSync("artifact.js", code, { lang: "js", sourceType: "script", preserveParens: false, showSemanticErrors: true });
   if (r.errors.length) return `it cannot be parsed: ${r.errors[0].message}`;
   const program = r.program as any;

@@ -18,6 +18,7 @@
 import type { CacheEntry, Signature } from "./entry.js";
 import { KernelError } from "../errors.js";
 import type { RawImageEntry } from "./image-file.js";
+import { sha256 } from "./sha256.js";
 
 export interface ImageReport {
   /** Where the image came from. */
@@ -36,7 +37,7 @@ interface LoadedEntry { raw: RawImageEntry; report: ImageReport; authenticated: 
 
 /** Entries of loaded images, by key; by kernel fingerprint, an entry that holds the kernel's signature. */
 const imageEntries = new Map<string, LoadedEntry>();
-const imageSignatureSources = new Map<string, LoadedEntry>();
+const imageSignatureSources = new Map<string, LoadedEntry[]>();
 /** Signatures validated so far (a failing one is null). */
 const imageSignatureCache = new Map<string, Signature | null>();
 
@@ -84,12 +85,16 @@ async function validate(loaded: LoadedEntry): Promise<CacheEntry | null> {
 /** The signature (parameter names, declared types) of a kernel an image holds, validated on first use; or null. */
 export async function imageSignature(fingerprint: string): Promise<Signature | null> {
   if (imageSignatureCache.has(fingerprint)) return imageSignatureCache.get(fingerprint)!;
-  const loaded = imageSignatureSources.get(fingerprint);
-  if (!loaded) return null;
-  const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
   const { checkSignature } = await import("./validate.js");
-  const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
-  const sig = verdict.ok ? verdict.value : null;
+  let sig: Signature | null = null;
+  // Any of the kernel's entries will do (they hold the same signature), but only an intact one:
+  // an entry's checksum covers its signature.
+  for (const loaded of imageSignatureSources.get(fingerprint) ?? []) {
+    if (sha256(JSON.stringify(loaded.raw.entry)) !== loaded.raw.checksum) continue;
+    const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
+    const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
+    if (verdict.ok) { sig = verdict.value; break; }
+  }
   imageSignatureCache.set(fingerprint, sig);
   return sig;
 }
@@ -147,7 +152,11 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
     if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
     const loaded: LoadedEntry = { raw, report, authenticated: signed, checked: null };
     imageEntries.set(raw.key, loaded);
-    if (raw.fingerprint !== null) { imageSignatureSources.set(raw.fingerprint, loaded); imageSignatureCache.delete(raw.fingerprint); }
+    if (raw.fingerprint !== null) {
+      const sources = (imageSignatureSources.get(raw.fingerprint) ?? []).filter((o) => o.raw.key !== null && imageEntries.get(o.raw.key) === o);
+      imageSignatureSources.set(raw.fingerprint, [loaded, ...sources]);   // the latest image first
+      imageSignatureCache.delete(raw.fingerprint);
+    }
     const types = (raw.entry as { types?: unknown }).types;
     const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
     Object.defineProperty(item, "raw", { value: raw, enumerable: false });

@@ -3,7 +3,7 @@
 // Host typed arrays are used in place: the CPU shares memory with the host, so "copied in and
 // back" costs nothing here. Device arrays are private copies, read back with `read()`.
 
-import { KernelError } from "../errors.js";
+import { KernelError, InternalCompilerError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
@@ -62,7 +62,11 @@ export class CpuDevice implements Device {
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
     const values = [...sites, TRAP, divergent];
-    const factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`);
+    // gpuc's JS always compiles; code that does not (read back damaged past every check) is the
+    // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
+    let factory: Function;
+    try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`); }
+    catch (e) { throw new InternalCompilerError(`the JavaScript of kernel '${artifact.kernel}' does not compile: ${(e as Error).message}`); }
     const run = factory(...values) as CpuKernel["run"];
     return { artifact, run };
   }

@@ -39,8 +39,16 @@ export function splitImage(bytes: Uint8Array, source: string): ImageParts {
   return { hash: m[2], signature: m[3] ?? null, body };
 }
 
-/** An image's entry as read, before it is validated: what the report needs, and the record. */
-export interface RawImageEntry { key: string | null; kernel: string; target: string; fingerprint: string | null; checksum: string; entry: unknown }
+/**
+ * An image's entry as read, before it is validated: what the report needs, and the record.
+ * `intact`: whether the record matches its checksum, once computed (entryIntact).
+ */
+export interface RawImageEntry { key: string | null; kernel: string; target: string; fingerprint: string | null; checksum: string; entry: unknown; intact?: boolean }
+
+/** Whether an entry matches its own checksum (computed once per entry: its validation and its signature's lookup both ask). */
+export function entryIntact(e: RawImageEntry): boolean {
+  return (e.intact ??= sha256(JSON.stringify(e.entry)) === e.checksum);
+}
 
 /**
  * Open an image: its header, checksum and envelope (a KernelError, invalid-image, says why a file
@@ -65,11 +73,11 @@ export async function openImage(image: Uint8Array | ImageParts, source: string, 
 /**
  * Validate one entry of an image as the disk cache validates its files (validate.ts), after its
  * own checksum. `signatureVerified`: the image's signature was verified with the publisher's key
- * (see CheckOptions); `code: false` leaves the code check to the caller.
+ * (see CheckOptions).
  */
-export async function checkImageEntry(e: RawImageEntry, opts: { signatureVerified?: boolean; code?: boolean } = {}): Promise<Verdict<CacheEntry>> {
-  if (sha256(JSON.stringify(e.entry)) !== e.checksum) return { ok: false, reason: "its checksum does not match" };
-  return checkEntry(e.entry, { authenticated: opts.signatureVerified === true, code: opts.code });
+export async function checkImageEntry(e: RawImageEntry, opts: { signatureVerified?: boolean } = {}): Promise<Verdict<CacheEntry>> {
+  if (!entryIntact(e)) return { ok: false, reason: "its checksum does not match" };
+  return checkEntry(e.entry, { authenticated: opts.signatureVerified === true });
 }
 
 /**
@@ -77,7 +85,7 @@ export async function checkImageEntry(e: RawImageEntry, opts: { signatureVerifie
  * (invalid-image) saying why a file is not a usable image at all. Entries that fail are skipped
  * with the reason.
  */
-export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean; code?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
+export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
   const image = await openImage(bytes, source);
   const report: ImageReport = { source, gpuc: image.gpuc, signed: false, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];

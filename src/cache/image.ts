@@ -18,7 +18,6 @@
 import type { CacheEntry, Signature } from "./entry.js";
 import { KernelError } from "../errors.js";
 import type { RawImageEntry } from "./image-file.js";
-import { sha256 } from "./sha256.js";
 
 export interface ImageReport {
   /** Where the image came from. */
@@ -33,7 +32,7 @@ export interface ImageReport {
 }
 
 /** A loaded image's entry: as read, until its first use validates it (then the entry, or null: skipped). */
-interface LoadedEntry { raw: RawImageEntry; report: ImageReport; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
+interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: ImageReport["loaded"][number]; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
 
 /** Entries of loaded images, by key; by kernel fingerprint, an entry that holds the kernel's signature. */
 const imageEntries = new Map<string, LoadedEntry>();
@@ -75,22 +74,22 @@ async function validate(loaded: LoadedEntry): Promise<CacheEntry | null> {
   const { checkImageEntry } = await import("./image-file.js");
   // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
   const verdict = await checkImageEntry(raw, { signatureVerified: loaded.authenticated });
-  if (verdict.ok && verdict.value.key === raw.key) return verdict.value;
-  const i = report.loaded.findIndex((l) => l.kernel === raw.kernel && l.target === raw.target && (l as { raw?: RawImageEntry }).raw === raw);
+  if (verdict.ok) return verdict.value;
+  const i = report.loaded.indexOf(loaded.item);
   if (i >= 0) report.loaded.splice(i, 1);
-  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.ok ? "its key is not the one it is filed under" : verdict.reason });
+  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.reason });
   return null;
 }
 
 /** The signature (parameter names, declared types) of a kernel an image holds, validated on first use; or null. */
 export async function imageSignature(fingerprint: string): Promise<Signature | null> {
   if (imageSignatureCache.has(fingerprint)) return imageSignatureCache.get(fingerprint)!;
-  const { checkSignature } = await import("./validate.js");
+  const [{ checkSignature }, { entryIntact }] = await Promise.all([import("./validate.js"), import("./image-file.js")]);
   let sig: Signature | null = null;
   // Any of the kernel's entries will do (they hold the same signature), but only an intact one:
   // an entry's checksum covers its signature.
   for (const loaded of imageSignatureSources.get(fingerprint) ?? []) {
-    if (sha256(JSON.stringify(loaded.raw.entry)) !== loaded.raw.checksum) continue;
+    if (!entryIntact(loaded.raw)) continue;
     const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
     const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
     if (verdict.ok) { sig = verdict.value; break; }
@@ -150,17 +149,16 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
     const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
     const other = typeof gpuc === "string" ? otherGpuc(gpuc) : null;
     if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
-    const loaded: LoadedEntry = { raw, report, authenticated: signed, checked: null };
+    const types = (raw.entry as { types?: unknown }).types;
+    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
+    report.loaded.push(item);
+    const loaded: LoadedEntry = { raw, report, item, authenticated: signed, checked: null };
     imageEntries.set(raw.key, loaded);
     if (raw.fingerprint !== null) {
       const sources = (imageSignatureSources.get(raw.fingerprint) ?? []).filter((o) => o.raw.key !== null && imageEntries.get(o.raw.key) === o);
       imageSignatureSources.set(raw.fingerprint, [loaded, ...sources]);   // the latest image first
       imageSignatureCache.delete(raw.fingerprint);
     }
-    const types = (raw.entry as { types?: unknown }).types;
-    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
-    Object.defineProperty(item, "raw", { value: raw, enumerable: false });
-    report.loaded.push(item);
   }
   return report;
 }

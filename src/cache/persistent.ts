@@ -1,9 +1,9 @@
 // Where compiled specializations persist beyond a process: the entries of loaded kernel images
 // (first; but see findEntry for an unsigned image's entry) and the disk cache (then), opened on
 // first use, in Node only; GPUC_CACHE=0 turns the disk cache off (images are loaded only on
-// request, with loadImage). While an image is being
-// generated (`gpuc precompile`) neither is consulted nor written: the image holds only what this
-// compiler produces now, whatever the user's cache or loaded images hold.
+// request, with loadImage). While an image is being generated (`gpuc precompile`) neither is
+// consulted nor written: the image holds only what this compiler produces now, whatever the
+// user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
 import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imageSignature, unsignedImagesLoaded } from "./image.js";
@@ -22,13 +22,12 @@ export function diskCache(): Promise<DiskCache | null> {
   return disk;
 }
 
-
 /**
  * Start what the first launch will need from the stores, without waiting for it (called while a
- * GPU device is being opened, which mostly waits on the driver): the disk cache
- * opened (its directory and key), and, when an unsigned image is loaded, the validator's schemas
- * (not the code checker: a process that meets no code to check never loads it). Each is
- * memoized, so the first launch awaits the same work instead of doing it again.
+ * GPU device is being opened, which mostly waits on the driver): the disk cache opened (its
+ * directory and key), and, when an unsigned image is loaded, the validator's schemas (not the
+ * code checker: a process that meets no code to check never loads it). Each is memoized, so the
+ * first launch awaits the same work instead of doing it again.
  */
 export function warmUp(): void {
   if (generating()) return;

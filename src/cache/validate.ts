@@ -52,13 +52,11 @@ export interface CheckOptions {
    * was made only from fresh output of this gpuc build, which passed this same code check when
    * it was compiled (fresh poisoned code is an internal error, never stored), or — a disk file —
    * from an unsigned image's entry that passed every check here, code included, in a process of
-   * this build (persistent.ts, findEntry); and the tag or signature covers every byte since. (The check costs a warm start most: the JS parser's load,
-   * and each checker's first, unoptimized runs.) `gpuc cache verify`, unsigned images and
-   * `inspect` check everything.
+   * this build (persistent.ts, findEntry); and the tag or signature covers every byte since.
+   * (The check costs a warm start most: the JS parser's load, and each checker's first,
+   * unoptimized runs.) `gpuc cache verify`, unsigned images and `inspect` check everything.
    */
   authenticated?: boolean;
-  /** Check the code (default true); false: the caller checks it later, before the code is used (image.ts). */
-  code?: boolean;
 }
 
 /** Load the schemas ahead of their first use (persistent.ts, warmUp). */
@@ -99,7 +97,7 @@ async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: 
   if (mismatch) return { ok: false, reason: `its relocation ${mismatch}` };
   if (a.target === "wgsl" && !a.layout) return { ok: false, reason: "its WGSL artifact has no binding layout" };
   if (a.target === "ptx" && !a.ptx) return { ok: false, reason: "its PTX artifact has no parameter layout" };
-  const poison = opts.code === false || opts.authenticated ? null : await findPoison(a);
+  const poison = opts.authenticated ? null : await findPoison(a);
   if (poison) return { ok: false, reason: `poisoned: ${poison}` };
   return { ok: true, value: e };
 }

@@ -15,6 +15,8 @@
 //  - ptx: comments stripped and the text tokenized; every `call` must name a `.func` defined in
 //    the module (a call through a register, and any `.extern`, is refused).
 
+import { JS_RESERVED_WORDS } from "../js-reserved.js";
+
 type ParseSync = typeof import("oxc-parser").parseSync;
 let parser: Promise<ParseSync> | null = null;
 /** oxc-parser, loaded on the first JavaScript check (never at gpuc's import: a warm start loads no parser). */
@@ -86,9 +88,7 @@ interface Ref {
 }
 
 /** Names no binding may have: `new Function(...bindings, code)` would not compile, or would bind what JavaScript reserves. */
-const RESERVED = new Set(`break case catch class const continue debugger default delete do else enum export extends false finally
-  for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static
-  implements interface package private protected public await eval arguments`.split(/\s+/));
+const RESERVED = new Set(JS_RESERVED_WORDS);
 
 function checkJS(code: string, entry: string, bindings: readonly string[], parseSync: ParseSync): string | null {
   const seen = new Set<string>();

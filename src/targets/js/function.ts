@@ -10,10 +10,10 @@ import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js"
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import type { LocationTable } from "../locations.js";
 import { InternalCompilerError } from "../../errors.js";
+import { JS_RESERVED_WORDS } from "../../js-reserved.js";
 
-const RESERVED = new Set(`break case catch class const continue debugger default delete do else enum export extends false finally
-  for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static
-  implements interface package private protected public await arguments eval undefined NaN Infinity Math Number Object globalThis`.split(/\s+/));
+/** Names generated code never gives a variable: JavaScript's reserved words, and the globals it uses. */
+const RESERVED = new Set([...JS_RESERVED_WORDS, "undefined", "NaN", "Infinity", "Math", "Number", "Object", "globalThis"]);
 
 /** JS variable names of the builtins inside generated code. */
 export const BUILTIN_VARS: Record<Builtin, string> = {

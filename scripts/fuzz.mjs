@@ -41,8 +41,8 @@
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
 //   drop checks (ir/passes/ranges.ts, ir/passes/hoist-checks.ts's loop versioning) drop only
 //   checks that cannot fire, and each target's checks.
-// - control: random statements (if/else, for and while loops with break and continue, switch with
-//   fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
+// - control: random statements (if/else, for, while and do-while loops with break and continue,
+//   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
 //   counters, swaps of a and b or of two offsets, nested loops with a row offset), with early
@@ -405,7 +405,9 @@ function cstmt(d, inLoop) {
   if (r < 0.5) return `if ${cc(1)} { ${cblock(d - 1, inLoop)} } else { ${cblock(d - 1, inLoop)} }`;
   if (r < 0.56) return carriedLoop(d);
   if (r < 0.62) return `for (let j = 0; j < ${pick(["3", "(a & 7)", "n", "5"])}; j++) { ${cblock(d - 1, true)} }`;
-  if (r < 0.7) return `{ let w = 0; while (w < ${pick(["4", "(b & 3)"])}) { w++; ${cblock(d - 1, true)} } }`;
+  if (r < 0.66) return `{ let w = 0; while (w < ${pick(["4", "(b & 3)"])}) { w++; ${cblock(d - 1, true)} } }`;
+  // do-while: its test comes last (WGSL's `break if`), after any break or continue in the body.
+  if (r < 0.7) return `{ let w = 0; do { ${cblock(d - 1, true)} } while (++w < ${pick(["3", "(b & 3)"])}); }`;
   if (r < 0.78 && inLoop) return `if ${cc(1)} ${pick(["break", "continue"])};`;
   if (r < 0.86) return `switch (${ci(1)} & 3) { case 0: ${cblock(d - 1, inLoop)} break; case 1: ${cblock(d - 1, inLoop)} case 2: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} }`;
   if (r < 0.92) return `if ${cc(1)} { o[i] = ${cf(1)}; return; }`;
@@ -423,7 +425,11 @@ function carriedLoop(d) {
   const trip = pick(["3", "4", "(a & 3)", "((b & 3) + 1)", "(i & 3)", "2"]);
   const inner = () => (rnd() < 0.4 ? cblock(d - 1, true) : "");
   const exit = () => (rnd() < 0.35 ? pick([`if ${cc(1)} break;`, `if ${cc(1)} continue;`, `if ${cc(1)} { o[i] = ${cf(1)}; return; }`]) : "");
-  const loop = (body) => `for (let j = 0; j < ${trip}; j++) { ${body.filter(Boolean).join(" ")} }`;
+  // A for loop, or (one in four) the same steps as a do-while, whose test comes last (`continue`
+  // goes to it, so j steps there): it runs once even when the trip is 0.
+  const loop = (body) => (rnd() < 0.25
+    ? `{ let j = 0; do { ${body.filter(Boolean).join(" ")} } while (++j < ${trip}); }`
+    : `for (let j = 0; j < ${trip}; j++) { ${body.filter(Boolean).join(" ")} }`);
   const ab = () => pick(["a", "b"]);
   const r = rnd();
   if (r < 0.3) {

@@ -24,7 +24,7 @@ import { KernelError, device } from "gpuc";
 import { openImage, checkImageEntry, parseImage } from "../dist/cache/image-file.js";
 import { DiskCache } from "../dist/cache/disk.js";
 import { reviveArtifact } from "../dist/cache/entry.js";
-import { sha256 } from "../dist/cache/sha256.js";
+import { sha256 } from "../dist/sha256.js";
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i < 0 ? dflt : args[i + 1]; };

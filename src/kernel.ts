@@ -5,7 +5,7 @@
 // argument types: all a launch does once warm); a loaded kernel image or the disk cache (see
 // cache/persistent.ts: an entry whose owner, kernel source and dependencies all match is revived
 // without compiling — no parser, inference or back end is even loaded); else the compiler
-// (compile.ts, imported on first need), whose persistable output is stored for next time.
+// (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
 import { CompileError, InternalCompilerError, KernelError } from "./errors.js";
 import { callerSourceFile } from "./frontend/caller.js";
@@ -13,13 +13,13 @@ import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArr
 import { describeValue } from "./typed-arrays.js";
 import { advanceWorld, changedSince, currentWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
-import type { DumpStage } from "./pipeline.js";
+import type { DumpStage } from "./compiler/pipeline.js";
 import type { Artifact } from "./targets/target.js";
 import { featuresKey, type TargetFeatures } from "./targets/target.js";
-import { TARGET_INFO, TARGET_NAMES } from "./targets/info.js";
+import { TARGET_NAMES, loadTarget, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES, isPersistable, type RelocationStrategy } from "./reloc/manifest.js";
-import type { LoweredKernel } from "./compile.js";
-import { cacheOwner, ownerKey, type CacheOwner } from "./cache/owner.js";
+import type { LoweredKernel } from "./compiler/compile.js";
+import { cacheOwner, ownerKey, type CacheOwner } from "./compiler/owner.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry, warmUp } from "./cache/persistent.js";
@@ -113,8 +113,8 @@ interface Specialization {
 const checkedCode = new WeakSet<Artifact>();
 
 /** Loaded once, on the first compilation. */
-let compilePath: Promise<typeof import("./compile.js")> | null = null;
-const compiler = () => (compilePath ??= import("./compile.js"));
+let compilePath: Promise<typeof import("./compiler/compile.js")> | null = null;
+const compiler = () => (compilePath ??= import("./compiler/compile.js"));
 
 export class Kernel {
   readonly name: string;
@@ -139,8 +139,8 @@ export class Kernel {
   async compile(opts: CompileOptions): Promise<Artifact> {
     if (typeof opts !== "object" || opts === null)
       throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
-    const info = TARGET_INFO[opts.target];
-    if (!info || !Object.prototype.hasOwnProperty.call(TARGET_INFO, opts.target))
+    const info = targetInfo(opts.target);
+    if (!info)
       throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${TARGET_NAMES.join(", ")})`);
     this.revalidateScope();
     await this.ensureSignature();
@@ -153,9 +153,9 @@ export class Kernel {
     const features = this.features(opts.features);
     if (opts.dump?.length || opts.optimize === false) {
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
-      const c = await compiler();
-      return c.compileLowered(await this.lowered(), {
-        target: opts.target, features, types: types.map((t) => parseTypeName(t)!), ...this.params(), optimize: opts.optimize ?? true,
+      const [c, backEnd, src] = await Promise.all([compiler(), loadTarget(opts.target), this.lowered()]);
+      return c.compileLowered(src, backEnd!, {
+        features, types: types.map((t) => parseTypeName(t)!), ...this.params(), optimize: opts.optimize ?? true, forImage: generating(),
         dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
       }).artifact;
     }
@@ -296,11 +296,11 @@ export class Kernel {
   }
 
   private async compileFresh(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
-    const c = await compiler();
+    const [c, backEnd] = await Promise.all([compiler(), loadTarget(target)]);
     const src = await this.lowered();
     const fingerprint = await this.fingerprint();
     const types = typesKey === "" ? [] : typesKey.split(",");
-    const { artifact, methodsUsed } = c.compileLowered(src, { target, features, types: types.map((t) => parseTypeName(t)!), ...this.params() });
+    const { artifact, methodsUsed } = c.compileLowered(src, backEnd!, { features, types: types.map((t) => parseTypeName(t)!), ...this.params(), forImage: generating() });
     // From here until the record is made nothing awaits: the record's facts (the scope values,
     // overlays and runtime library the code was compiled against) are those of this compilation,
     // whatever the program redefines after it.

@@ -11,18 +11,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { device, kernel, loadImage, KernelError, threadIdx, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
-import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/cache/owner.ts";
+import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/compiler/owner.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { createHash, createHmac } from "node:crypto";
 import { manifestHash, type RelocationSite, type RelocationStrategy } from "../src/reloc/manifest.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";
-import { inferenceStats } from "../src/pipeline.ts";
+import { inferenceStats } from "../src/compiler/pipeline.ts";
 import { overlay } from "../src/index.ts";
-import { TARGET_INFO } from "../src/targets/info.ts";
-import { TARGETS } from "../src/targets/index.ts";
-import { jsTarget } from "../src/targets/js/target.ts";
+import { TARGETS, type Target } from "../src/targets/index.ts";
+import { jsInfo } from "../src/targets/js/info.ts";
 import { GPUC_VERSION } from "../src/version.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -355,9 +354,12 @@ test("poison in a kernel's own table is found before its first load on a device,
 
 test("a poisoned fresh emission is an internal error and is never cached", async () => {
   // A back end that emits a call to a function it does not define (a bug gpuc must catch).
-  const broken = { ...jsTarget, name: "brokenjs", emit: (m: never, f: never) => { const a = jsTarget.emit(m, f); return { ...a, target: "js", code: `${a.code}\nfunction $never$1() { return gpuc_undefined$7(); }` }; } };
+  const js = await jsInfo.backEnd();
+  const broken: Target = {
+    ...js, name: "brokenjs", backEnd: async () => broken,
+    emit: (m, f) => { const a = js.emit(m, f); return { ...a, target: "js", code: `${a.code}\nfunction $never$1() { return gpuc_undefined$7(); }` }; },
+  };
   (TARGETS as Map<string, unknown>).set("brokenjs", broken);
-  (TARGET_INFO as Record<string, unknown>).brokenjs = { relocations: ["bake", "table"] };
   try {
     const k = kernel(function poisonFresh(o: Float32Array) { o[threadIdx.x] = 1; });
     for (let i = 0; i < 2; i++)
@@ -365,6 +367,5 @@ test("a poisoned fresh emission is an internal error and is never cached", async
         e instanceof InternalCompilerErrorForTests && /the brokenjs code of kernel 'poisonFresh' is poisoned: it calls 'gpuc_undefined\$7', which it does not define/.test((e as Error).message));
   } finally {
     (TARGETS as Map<string, unknown>).delete("brokenjs");
-    delete (TARGET_INFO as Record<string, unknown>).brokenjs;
   }
 });

@@ -4,9 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, overlay, deviceFunction, generated, CompileError, threadIdx, type ArgType } from "../src/index.ts";
-import { compileModule, defaultInline } from "../src/pipeline.ts";
-import { jsTarget } from "../src/targets/js/target.ts";
-import { RUNTIME } from "../src/runtime/library.ts";
+import { compileModule, defaultInline } from "../src/compiler/pipeline.ts";
+import { jsInfo } from "../src/targets/js/info.ts";
+import { RUNTIME } from "../src/runtime/functions.ts";
 import * as F from "./fixtures/overlays.mjs";
 
 const dev = await device("cpu");
@@ -95,7 +95,7 @@ test("redefining a scope helper recompiles the kernel; an unchanged scope reuses
 });
 
 test("recursion on a target without a call stack is a CompileError of kind recursion", async () => {
-  const noStack = { ...jsTarget, name: "nostack", allowRecursion: false };
+  const noStack = { ...(await jsInfo.backEnd()), name: "nostack", allowRecursion: false };
   const k = kernel(F.recursive, { scope: { fib: F.fib } });
   const ufn = (await (k as unknown as { lowered(): Promise<{ ufn: never }> }).lowered()).ufn;
   assert.throws(() => compileModule(ufn, [{ kind: "array", elem: "f32", space: "global", size: null } as never], {

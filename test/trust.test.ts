@@ -17,7 +17,7 @@ import type { CacheEntry } from "../src/cache/entry.ts";
 import { checkEntry } from "../src/cache/validate.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { manifestHash } from "../src/reloc/manifest.ts";
-import { sha256 } from "../src/cache/sha256.ts";
+import { sha256 } from "../src/sha256.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -10,9 +10,9 @@
 import type { Artifact } from "../targets/target.js";
 import { RuntimeTables, type ResolvedLocation } from "../runtime/host.js";
 import type { RelocationManifest } from "../reloc/manifest.js";
-import type { CacheOwner } from "./owner.js";
-import { ownerKey } from "./owner.js";
-import { sha256 } from "./sha256.js";
+import type { CacheOwner } from "../compiler/owner.js";
+import { ownerKey } from "../compiler/owner.js";
+import { sha256 } from "../sha256.js";
 import { InternalCompilerError } from "../errors.js";
 
 export interface Signature {
@@ -31,7 +31,6 @@ export interface StoredArtifact {
   bindings: string[];
   manifest: RelocationManifest;
   layout?: Artifact["layout"];
-  ptx?: Artifact["ptx"];
   runtime: {
     debugLevel: 0 | 1 | 2;
     messages: { text: string; kind: "bounds" | "exception" }[];
@@ -68,7 +67,6 @@ export function storeArtifact(a: Artifact): StoredArtifact {
     runtime: { debugLevel: a.runtime.debugLevel, messages: a.runtime.messages, locations: a.runtime.allLocations(), formats: a.runtime.formats },
   };
   if (a.layout) out.layout = a.layout;
-  if (a.ptx) out.ptx = a.ptx;
   return JSON.parse(JSON.stringify(out)) as StoredArtifact;
 }
 
@@ -81,6 +79,5 @@ export function reviveArtifact(s: StoredArtifact): Artifact {
     runtime: RuntimeTables.fromResolved(s.runtime.debugLevel, s.runtime.messages, s.runtime.locations, s.runtime.formats),
   };
   if (s.layout) a.layout = s.layout;
-  if (s.ptx) a.ptx = s.ptx;
   return a;
 }

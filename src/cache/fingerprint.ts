@@ -4,7 +4,7 @@
 
 import { DEVICE_FUNCTION, GENERATED, userOverlays } from "../registry.js";
 import { hostArrayElement } from "../typed-arrays.js";
-import { sha256 } from "./sha256.js";
+import { sha256 } from "../sha256.js";
 
 const fileHashes = new Map<string, string>();
 let readText: ((path: string) => string) | null | undefined;

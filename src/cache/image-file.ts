@@ -12,13 +12,28 @@
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry } from "./entry.js";
-import { sha256 } from "./sha256.js";
+import { sha256 } from "../sha256.js";
 import { KernelError } from "../errors.js";
 import { checkEntry, checkImageDocument, type Verdict } from "./validate.js";
-import { isNode, type ImageReport } from "./image.js";
+
+export interface ImageReport {
+  /** Where the image came from. */
+  source: string;
+  gpuc: string;
+  /** Whether the image's signature was verified against the public key given to loadImage. */
+  signed: boolean;
+  /** Entries made available (each is validated when first used: one that fails moves to `skipped`). */
+  loaded: { kernel: string; target: string; types: string[] }[];
+  /** Entries left out, and why (an entry that fails its check on first use is added then). */
+  skipped: { kernel: string; target: string; reason: string }[];
+}
+
+/** Whether this is Node (where images are read from files and bytes only). */
+export function isNode(): boolean {
+  return typeof process !== "undefined" && typeof process.versions?.node === "string";
+}
 
 export const IMAGE_FORMAT = 2;
-
 
 /** An image file's header fields and body text (its checksum verified). */
 export interface ImageParts { hash: string; signature: string | null; body: string }

@@ -17,19 +17,10 @@
 
 import type { CacheEntry, Signature } from "./entry.js";
 import { KernelError } from "../errors.js";
-import type { RawImageEntry } from "./image-file.js";
+import type { ImageReport, RawImageEntry } from "./image-file.js";
 
-export interface ImageReport {
-  /** Where the image came from. */
-  source: string;
-  gpuc: string;
-  /** Whether the image's signature was verified against the public key given to loadImage. */
-  signed: boolean;
-  /** Entries made available (each is validated when first used: one that fails moves to `skipped`). */
-  loaded: { kernel: string; target: string; types: string[] }[];
-  /** Entries left out, and why (an entry that fails its check on first use is added then). */
-  skipped: { kernel: string; target: string; reason: string }[];
-}
+export type { ImageReport };
+
 
 /** A loaded image's entry: as read, until its first use validates it (then the entry, or null: skipped). */
 interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: ImageReport["loaded"][number]; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
@@ -122,7 +113,7 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
   else {
     name = String(source);
     const url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? new URL(source) : null;
-    if (url && url.protocol !== "file:" && isNode())
+    if (url && url.protocol !== "file:" && file.isNode())
       throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
     try {
       if (url && url.protocol !== "file:") {
@@ -161,10 +152,6 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
     }
   }
   return report;
-}
-
-export function isNode(): boolean {
-  return typeof process !== "undefined" && typeof process.versions?.node === "string";
 }
 
 // ---- generating an image ----------------------------------------------------------------------

@@ -6,12 +6,12 @@
 import * as v from "valibot";
 import type { CacheEntry, Signature } from "./entry.js";
 import type { ResolvedLocation } from "../runtime/host.js";
+import type { ReadBack, SchemaKit } from "../targets/target.js";
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const Scalar = v.picklist(["bool", "i32", "u32", "f32", "f64"]);
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const Int = v.pipe(v.number(), v.integer());
 const Dims = v.nullable(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.length(3)));
 
 const OwnerSchema = v.strictObject({
@@ -30,34 +30,12 @@ const LocationSchema: v.GenericSchema<ResolvedLocation> = v.strictObject({
 const SiteSchema = v.strictObject({ name: v.string(), kind: v.literal("table"), elem: Scalar, length: Count, symbol: v.string() });
 const ManifestSchema = v.strictObject({ strategy: v.picklist(["bake", "patch", "table"]), sites: v.array(SiteSchema), codeHash: v.string() });
 
-const WGSLLayoutSchema = v.strictObject({
-  bindings: v.array(v.strictObject({
-    binding: Count, kind: v.picklist(["uniform", "storage"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table"]), index: Int,
-  })),
-  fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: Int, length: v.boolean() }) })),
-  workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
-  lines: v.array(Int),
-});
-
-const PTXLayoutSchema = v.strictObject({
-  arch: v.string(),
-  params: v.array(v.strictObject({
-    name: v.string(), role: v.picklist(["value", "pointer", "length", "state", "state-length", "tables"]), index: Int,
-    type: v.picklist(["u64", "u32", "s32", "f32", "f64"]),
-  })),
-  relocation: v.picklist(["bake", "patch", "table"]),
-  tables: v.array(v.strictObject({ symbol: v.string(), index: Count })),
-  sharedBytes: Count,
-  lines: v.array(Int),
-});
-
 const ArtifactSchema = v.strictObject({
   target: v.string(), kernel: v.string(), entry: v.string(), code: v.string(),
   params: v.array(v.strictObject({ name: v.string(), type: v.string() })),
   bindings: v.array(v.string()),
   manifest: ManifestSchema,
-  layout: v.optional(WGSLLayoutSchema),
-  ptx: v.optional(PTXLayoutSchema),
+  layout: v.optional(v.unknown()),   // the target's own schema checks it (parseEntry)
   runtime: v.strictObject({
     debugLevel: v.picklist([0, 1, 2]),
     messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),
@@ -86,10 +64,30 @@ function schemaProblem(issues: readonly v.BaseIssue<unknown>[]): string {
   return `malformed record${path ? ` at '${path}'` : ""}: ${first.message}`;
 }
 
-/** The record as a typed cache entry, or its first schema problem. */
-export function parseEntry(raw: unknown): Verdict<CacheEntry> {
+/** What a target's layout schema is made with (named, so that the bundle keeps only these). */
+const kit: SchemaKit = {
+  array: v.array, boolean: v.boolean, integer: v.integer, minValue: v.minValue, number: v.number,
+  picklist: v.picklist, pipe: v.pipe, strictObject: v.strictObject, string: v.string, tuple: v.tuple,
+};
+
+/** Each target's layout schema, made once. */
+const layoutSchemas = new Map<NonNullable<ReadBack["layoutSchema"]>, v.GenericSchema>();
+
+/**
+ * The record as a typed cache entry, or its first schema problem. `layout` is the schema of the
+ * layout of the entry's target (from its ReadBack), or null for a target without one.
+ */
+export function parseEntry(raw: unknown, layout: ReadBack["layoutSchema"]): Verdict<CacheEntry> {
   const parsed = v.safeParse(EntrySchema, raw);
-  return parsed.success ? { ok: true, value: parsed.output as CacheEntry } : { ok: false, reason: schemaProblem(parsed.issues) };
+  if (!parsed.success) return { ok: false, reason: schemaProblem(parsed.issues) };
+  const a = parsed.output.artifact;
+  if (a.layout !== undefined && layout) {
+    let schema = layoutSchemas.get(layout);
+    if (!schema) layoutSchemas.set(layout, (schema = layout(kit)));
+    const l = v.safeParse(schema, a.layout);
+    if (!l.success) return { ok: false, reason: schemaProblem(l.issues).replace(/^malformed record( at '([^']*)')?/, (_m, at, path) => `malformed record at 'artifact.layout${at ? `.${path}` : ""}'`) };
+  }
+  return { ok: true, value: parsed.output as CacheEntry };
 }
 
 /** The record as a kernel signature, or its first schema problem. */

@@ -19,7 +19,7 @@ import type { CacheEntry, Signature } from "./entry.js";
 import { entryKey } from "./entry.js";
 import { findPoison } from "./poison.js";
 import { manifestMismatch } from "../reloc/manifest.js";
-import { TARGET_INFO } from "../targets/info.js";
+import { targetInfo } from "../targets/index.js";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
 
@@ -71,7 +71,11 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
   let e: CacheEntry;
   if (own) e = raw as CacheEntry;
   else {
-    const parsed = (await schemas()).parseEntry(raw);
+    // The layout is the target's to check: its read-back checks come with the schemas.
+    const target = (raw as { owner?: { target?: unknown } } | null)?.owner?.target;
+    const info = typeof target === "string" ? targetInfo(target) : undefined;
+    const [s, readBack] = await Promise.all([schemas(), info?.readBack()]);
+    const parsed = s.parseEntry(raw, readBack?.layoutSchema ?? null);
     if (!parsed.ok) return parsed;
     e = parsed.value;
   }
@@ -86,7 +90,8 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
 async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: string | undefined): Promise<Verdict<CacheEntry>> {
   const other = otherGpuc(e.owner.gpuc);
   if (other) return { ok: false, reason: other };
-  if (!Object.prototype.hasOwnProperty.call(TARGET_INFO, e.owner.target)) return { ok: false, reason: `for target '${e.owner.target}', which this gpuc does not have` };
+  const info = targetInfo(e.owner.target);
+  if (!info) return { ok: false, reason: `for target '${e.owner.target}', which this gpuc does not have` };
   const a = e.artifact;
   if (a.target !== e.owner.target || a.kernel !== e.kernel) return { ok: false, reason: `its artifact (${a.target}, '${a.kernel}') is not the entry's (${e.owner.target}, '${e.kernel}')` };
   const key = entryKey(e.owner, e.fingerprint, e.types.join(","));
@@ -95,8 +100,8 @@ async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: 
   if (a.manifest.sites.length && a.manifest.strategy === "bake") return { ok: false, reason: "its code has session-local relocations (bake), which are never persisted" };
   const mismatch = manifestMismatch(a);
   if (mismatch) return { ok: false, reason: `its relocation ${mismatch}` };
-  if (a.target === "wgsl" && !a.layout) return { ok: false, reason: "its WGSL artifact has no binding layout" };
-  if (a.target === "ptx" && !a.ptx) return { ok: false, reason: "its PTX artifact has no parameter layout" };
+  if (info.layout !== (a.layout !== undefined))
+    return { ok: false, reason: info.layout ? `its ${a.target} artifact has no layout` : `its ${a.target} artifact has a layout, which ${a.target} artifacts do not have` };
   const poison = opts.authenticated ? null : await findPoison(a);
   if (poison) return { ok: false, reason: `poisoned: ${poison}` };
   return { ok: true, value: e };

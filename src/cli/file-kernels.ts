@@ -10,7 +10,7 @@ import { type Environment, type ScopeBinding, lowerFunction } from "../frontend/
 import { parseFile } from "../frontend/parse.js";
 import type { SourceText } from "../frontend/source.js";
 import type { UFunction } from "../frontend/uir.js";
-import { globalMethods } from "../pipeline.js";
+import { globalMethods } from "../compiler/pipeline.js";
 
 export interface FileKernel {
   name: string;

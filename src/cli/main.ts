@@ -6,16 +6,16 @@ import { parseArgs } from "node:util";
 import { CompileError, KernelError } from "../errors.js";
 import { listDevices } from "../devices/index.js";
 import { parseTypeName, type Type } from "../ir/types.js";
-import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../pipeline.js";
-import { TARGETS } from "../targets/index.js";
+import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../compiler/pipeline.js";
+import { TARGET_NAMES, loadTarget } from "../targets/index.js";
 import type { TargetFeatures } from "../targets/target.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "../reloc/manifest.js";
 import { readFileKernels } from "./file-kernels.js";
 import { cacheCommand, CommandError, inspectImage, keygen, precompile, signImageFile } from "./cache-commands.js";
 
 const USAGE = `usage:
-  gpuc compile <file.ts> [--kernel NAME] [--target js|wgsl|ptx] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
-               [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch sm_75|sm_80|sm_90] [--fast-math]
+  gpuc compile <file.ts> [--kernel NAME] [--target ${TARGET_NAMES.join("|")}] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
+               [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch ARCH] [--fast-math]
                [--relocation bake|patch|table] [--emit code|manifest] [--validate]
   gpuc devices
   gpuc cache ls|stats|clear|verify
@@ -104,8 +104,8 @@ async function compile(args: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `expected one file, got ${positionals.length}` : "missing the file to compile");
-  const target = TARGETS.get(values.target!);
-  if (!target) throw new UsageError(`unknown target '${values.target}' (available: ${[...TARGETS.keys()].join(", ")})`, false);
+  const target = await loadTarget(values.target!);
+  if (!target) throw new UsageError(`unknown target '${values.target}' (available: ${TARGET_NAMES.join(", ")})`, false);
   const dump = parseDump(values.dump);
 
   if (!existsSync(positionals[0])) throw new UsageError(`cannot read '${positionals[0]}': no such file`, false);
@@ -163,7 +163,7 @@ async function compile(args: string[]): Promise<number> {
     if (!(await ptxasAvailable())) throw new UsageError("--validate needs ptxas (the CUDA toolkit) on the PATH, or PTXAS set", false);
     const r = await assemblePTX(artifact);
     if (!r.ok) { process.stderr.write(`${formatPtxasErrors(r)}\n`); return 1; }
-    for (const u of r.usage) process.stderr.write(`ptxas ${artifact.ptx!.arch}: ${u.function}: ${u.registers} registers, ${u.spillBytes} bytes spilled, ${u.stackBytes} bytes of stack\n`);
+    for (const u of r.usage) process.stderr.write(`ptxas ${features.arch ?? target.arches![0]}: ${u.function}: ${u.registers} registers, ${u.spillBytes} bytes spilled, ${u.stackBytes} bytes of stack\n`);
   }
   return 0;
 }

@@ -13,8 +13,8 @@ import type { Scalar } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
-import type { PTXLayout } from "../targets/ptx/emit.js";
-import { PTX_ARCHES } from "../targets/info.js";
+import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
+import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
@@ -177,8 +177,8 @@ export class CudaDevice implements Device {
 
   load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): CudaKernel {
     this.check();
-    if (artifact.target !== "ptx" || !artifact.ptx) throw new KernelError("launch", `the CUDA device runs 'ptx' artifacts, not '${artifact.target}'`);
-    const layout = artifact.ptx;
+    const layout = ptxLayout(artifact);
+    if (!layout) throw new KernelError("launch", `the CUDA device runs 'ptx' artifacts, not '${artifact.target}'`);
     const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
     if (layout.relocation === "bake") verifyManifest(artifact);
     const d = this.d, k = d.koffi;

@@ -14,7 +14,7 @@ import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
-import type { WGSLLayout } from "../targets/wgsl/emit.js";
+import { wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
@@ -114,8 +114,8 @@ export class WebGPUDevice implements Device {
 
   load(artifact: Artifact, values?: ReadonlyMap<string, HostArray>): WebGPUKernel {
     this.check();
-    if (artifact.target !== "wgsl" || !artifact.layout) throw new KernelError("launch", `the WebGPU device runs 'wgsl' artifacts, not '${artifact.target}'`);
-    const layout = artifact.layout;
+    const layout = wgslLayout(artifact);
+    if (!layout) throw new KernelError("launch", `the WebGPU device runs 'wgsl' artifacts, not '${artifact.target}'`);
     const storage = layout.bindings.filter((b) => b.kind === "storage").length;
     const limit = this.gpu.limits.maxStorageBuffersPerShaderStage;
     if (storage > limit)

@@ -2,7 +2,7 @@
 // and rejects everything outside the kernel language with a CompileError naming the construct.
 
 import type { Diagnostic, Frame } from "../errors.js";
-import { Diagnostics } from "../diagnostics.js";
+import { Diagnostics } from "./diagnostics.js";
 import type { SourceText, Span } from "./source.js";
 import type { ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
 

@@ -2,24 +2,26 @@
 // constant tables, device functions, generated functions), then the method table.
 
 import { hostArrayElement, describeValue, type HostArray } from "../typed-arrays.js";
-import { allNames, DEVICE_FUNCTION, GENERATED } from "../infer/overlays.js";
+import { DEVICE_FUNCTION, GENERATED } from "../registry.js";
 import { applyOriginalAnnotations } from "./annotations.js";
-import { lowerFunction, type Environment, type ScopeBinding } from "./lower.js";
+import { lowerFunction, type Environment, type GlobalNames, type ScopeBinding } from "./lower.js";
 import { parseFunctionSource } from "./parse.js";
 import type { UFunction, UTable } from "./uir.js";
 
 export interface ScopeOptions {
+  /** The global names (the method table and the overlays): inference's, given by the caller (the front end sits below it). */
+  globals: GlobalNames;
   /** The original .ts file, to recover annotations a loader stripped. */
   tsFile?: string | null;
   /** Records every scope name looked up and the value it had (to notice redefinitions). */
   deps?: Map<string, unknown>;
 }
 
-export function scopeEnvironment(scope: Record<string, unknown> | undefined, opts: ScopeOptions = {}): Environment {
+export function scopeEnvironment(scope: Record<string, unknown> | undefined, opts: ScopeOptions): Environment {
   const helpers = new Map<Function, UFunction>();
   const tables = new Map<unknown, UTable>();
   const env: Environment = {
-    globals: allNames,
+    globals: opts.globals,
     lookup(name: string): ScopeBinding | undefined {
       if (!scope || !Object.prototype.hasOwnProperty.call(scope, name)) return undefined;
       const v = scope[name];

@@ -3,7 +3,7 @@
 // given. infer.ts repeats the pass until those types stop changing (a fixed point), then keeps
 // the last pass's IR and diagnostics.
 
-import { InternalCompilerError, type CompileErrorKind, type Frame } from "../errors.js";
+import { InternalCompilerError, type Frame } from "../errors.js";
 import type { SourceText } from "../frontend/source.js";
 
 /** A call-chain entry not yet resolved to file:line:col (resolution happens only for errors). */
@@ -18,7 +18,7 @@ import type { AtomicOp, Expr, ExprHandle, Function, LocalHandle, PrintFormat, St
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
-import { ValueBuilder } from "./values.js";
+import { ValueBuilder, type InferError } from "./values.js";
 import type { ArgType } from "./overlays.js";
 
 /** What a function builder needs from the module being built (infer.ts). */
@@ -53,7 +53,7 @@ export interface PassResult {
   fn: Function;
   varTypes: Type[];
   returnType: Type;
-  errors: { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }[];
+  errors: InferError[];
 }
 
 /** A JavaScript function object (the IR's `Function` type shadows the global name here). */

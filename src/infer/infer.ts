@@ -2,12 +2,13 @@
 // instances), iterating each to a fixed point, and assembles the typed IR module.
 
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
-import { Diagnostics } from "../diagnostics.js";
+import { Diagnostics } from "../frontend/diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
 import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { copyFunction, walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
-import { RUNTIME, runtimeFunction } from "../runtime/library.js";
+import { RUNTIME } from "../runtime/functions.js";
+import { runtimeFunction } from "./runtime.js";
 import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
@@ -116,7 +117,7 @@ class ModuleBuilder implements ModuleContext {
     let u: UFunction;
     try {
       const parsed = parseFunctionSource(fn, fn.name || name);
-      u = lowerFunction(parsed.node, fn.name || name, parsed.source, scopeEnvironment(scope));
+      u = lowerFunction(parsed.node, fn.name || name, parsed.source, scopeEnvironment(scope, { globals: allNames }));
     } catch (error) {
       return { error };
     }

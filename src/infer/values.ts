@@ -11,7 +11,9 @@ import { exprOperands, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isArray, isFloat, isInt, joinScalar, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
 import type { Val } from "./methods.js";
-import type { PassResult } from "./build.js";
+
+/** A user error found while building a function's typed IR (reported as a CompileError diagnostic). */
+export interface InferError { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }
 
 export const BINARY_OPS: Record<string, OpName> = {
   "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "**": "pow",
@@ -32,7 +34,7 @@ export class ValueBuilder {
     this.unknown = { k: "expr", h: this.add({ k: "const", value: 0, type: T.unknown, loc: null }), t: T.unknown };
   }
 
-  protected errors: PassResult["errors"] = [];
+  protected errors: InferError[] = [];
   /** Handles of runtime-library functions this function calls (they touch only the kernel state). */
   protected runtimeCalls = new Set<number>();
   readonly unknown: { k: "expr"; h: ExprHandle; t: Type };

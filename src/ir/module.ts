@@ -110,7 +110,7 @@ export interface Function {
   /** Source name of each parameter as the user wrote it (kernel parameter names are part of the artifact). */
   paramNames: string[];
   /**
-   * The kernel state (an i32 array, see runtime/library.ts), an implicit first parameter of the
+   * The kernel state (an i32 array, see runtime/state.ts), an implicit first parameter of the
    * kernel and of each helper that uses it; calls pass the caller's own. Runtime functions take
    * the state as an ordinary parameter instead.
    */

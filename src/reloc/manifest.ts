@@ -13,7 +13,7 @@
 // back end lowered them with, and a hash of the code it belongs to. It is frozen after emission.
 
 import { InternalCompilerError, KernelError } from "../errors.js";
-import { sha256 } from "../cache/sha256.js";
+import { sha256 } from "../sha256.js";
 import type { Scalar } from "../ir/types.js";
 import type { HostArray } from "../typed-arrays.js";
 

@@ -1,11 +1,11 @@
-// The device runtime library's functions, in the kernel language (see library.ts for the kernel
-// state they work on and how they are compiled). Kept apart from the compiler: a cache entry
+// The device runtime library's functions, in the kernel language (state.ts: the kernel state they
+// work on; infer/runtime.ts: how they are linked). Data, not compiler: a cache entry
 // records a fingerprint of these sources, so code made with another runtime library is never
 // revived.
 
 import { blockIdx, threadIdx } from "../intrinsics.js";
 import { STATE } from "./state.js";
-import { sha256 } from "../cache/sha256.js";
+import { sha256 } from "../sha256.js";
 import { advanceWorld } from "../registry.js";
 
 type i32 = number;

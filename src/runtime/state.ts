@@ -1,5 +1,16 @@
-// The layout of the kernel state, the per-launch i32 array of the runtime library (see
-// library.ts for what each slot holds). Kept apart so that loaders need nothing of the compiler.
+// The layout of the kernel state (DESIGN §5): one i32 array per launch, passed to every runtime
+// function that uses it. Kept apart so that loaders need nothing of the compiler.
+//
+//   [0]        exception code (0: none; else 1 + index into the module's message table)
+//   [1]        location id of the exception (-1: unknown)
+//   [2], [3]   two i32 payload values (e.g. the index and the length of a bounds error)
+//   [4..6]     threadIdx of the thread that raised it
+//   [7..9]     blockIdx
+//   [10]       number of call-chain frames recorded (debug level 2)
+//   [11..26]   frame location ids, innermost first
+//   [27]       print cursor (words used in the print area)
+//   [28]       print records dropped because the area was full
+//   [32..]     the print area: records of [format id, threadIdx x y z, blockIdx x y z, values…]
 
 export const STATE = {
   CODE: 0, LOC: 1, A: 2, B: 3, THREAD: 4, BLOCK: 7, NFRAMES: 10, FRAMES: 11, MAX_FRAMES: 16,

@@ -1,4 +1,10 @@
-// The target interface: a record of defaults and hooks, called in pipeline order by pipeline.ts.
+// The target interface. A target is one folder, targets/<name>/, and one line of the registry
+// (targets/index.ts): its info.ts (a TargetInfo: what the rest of gpuc knows of it without loading
+// it), its back end (a Target: hooks called in pipeline order by compiler/pipeline.ts, loaded on
+// the first compile), and its read-back checks (a ReadBack: the artifact layout's schema and the
+// code check of artifacts read back from a cache or an image, loaded on the first such check).
+// The layout of an artifact (how a loader binds the code) is the target's own data: the shared
+// files here never name a target, and a device narrows the layout of the target it runs.
 
 import type { Diagnostic } from "../errors.js";
 import type { Loc, Module } from "../ir/module.js";
@@ -6,8 +12,7 @@ import { typeName } from "../ir/types.js";
 import type { MethodTable } from "../infer/methods.js";
 import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
-import type { WGSLLayout } from "./wgsl/emit.js";
-import type { PTXLayout } from "./ptx/emit.js";
+import type { GenericSchema } from "valibot";
 import { freezeManifest, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "../reloc/manifest.js";
 
 /** What selects a variant of a target (part of every cache key). */
@@ -57,19 +62,69 @@ export interface Artifact {
   bindings: string[];
   /** Messages, locations and print formats the host needs to report exceptions and prints. */
   runtime: RuntimeTables;
-  /** How a loader binds parameters, the kernel state and tables (binding-based targets: WGSL). */
-  layout?: WGSLLayout;
-  /** The entry's parameter list, patched globals and shared memory (PTX). */
-  ptx?: PTXLayout;
+  /**
+   * How a loader binds the code (JSON data, the target's own type: WGSL's bindings and params
+   * block, PTX's entry parameters and tables), for targets whose info says `layout: true`.
+   */
+  layout?: TargetLayout;
 }
 
-export interface Target {
-  name: string;
-  description: string;
+/** An artifact's layout: a plain JSON record whose shape each target defines (and its ReadBack validates). */
+export type TargetLayout = object;
+
+/** What the rest of gpuc knows of a target without loading it (targets/<name>/info.ts). */
+export interface TargetInfo {
+  readonly name: string;
+  readonly description: string;
   /** The architectures `features.arch` may name (the first is the default); none for targets without. */
-  arches?: readonly string[];
+  readonly arches?: readonly string[];
   /** Relocation strategies the back end implements; the first is the default. */
-  relocations: readonly RelocationStrategy[];
+  readonly relocations: readonly RelocationStrategy[];
+  /** The back end needs every helper inlined (part of the cache owner). */
+  readonly alwaysInline?: boolean;
+  /** Whether its artifacts carry a layout (they must then, and others must not). */
+  readonly layout: boolean;
+  /** The back end, loaded on the first compile for the target. */
+  backEnd(): Promise<Target>;
+  /** The checks of artifacts read back from a cache or an image, loaded on the first such check. */
+  readBack(): Promise<ReadBack>;
+}
+
+/** An artifact's code, as the code check sees it. */
+export interface CheckedArtifact {
+  target: string;
+  code: string | Uint8Array;
+  entry: string;
+  bindings?: readonly string[];
+}
+
+/**
+ * The valibot functions a layout schema may use. Passed in, not imported: the cache's schema
+ * module carries valibot tree-shaken to what it uses (scripts/bundle-node.mjs), which a namespace
+ * handed out whole would defeat. A layout that needs another function adds it here and there.
+ */
+export type SchemaKit = Pick<typeof import("valibot"), "array" | "boolean" | "integer" | "minValue" | "number" | "picklist" | "pipe" | "strictObject" | "string" | "tuple">;
+
+/** The checks of a target's artifacts read back from a cache or an image (DESIGN §4). */
+export interface ReadBack {
+  /**
+   * The schema of the target's layout, made with the schema functions the caller passes (the
+   * cache's schema module, which carries valibot); null when the target has no layout.
+   */
+  layoutSchema: ((v: SchemaKit) => GenericSchema) | null;
+  /**
+   * Why the code refers to something it neither defines nor is given (a call of an undefined
+   * function, an indirect call, a free name), or cannot be read; null when it does not. Fresh
+   * output is checked the same way (poison in it is an internal error).
+   */
+  checkCode(a: CheckedArtifact): string | null | Promise<string | null>;
+}
+
+/** A target loaded: its info and its back end. */
+export interface Target extends TargetInfo, BackEnd {}
+
+/** A back end: the hooks the pipeline calls (targets/<name>/target.ts; info.ts joins it to the info). */
+export interface BackEnd {
   /** Whether the target has a call stack (recursion is a CompileError otherwise). */
   allowRecursion: boolean;
   /** Target-specific method implementations, consulted before the global table. */
@@ -88,17 +143,17 @@ export function tableSites(m: Module, symbol: (i: number) => string): Relocation
 }
 
 /**
- * The fields every target's artifact has, from the emitted code: parameters, this session's table
- * values, runtime tables, and the frozen manifest (the module's globals are already in name
- * order: see reloc/sites.ts). `symbol(i)` names table i in the code; `bindings` what the loader binds.
+ * The artifact of emitted code: parameters, this session's table values, runtime tables, the
+ * frozen manifest (the module's globals are already in name order: see reloc/sites.ts) and the
+ * emitted layout, if any. `symbol(i)` names table i in the code; `bindings` what the loader binds.
  */
 export function artifactOf(
   target: string, m: Module, features: TargetFeatures,
-  emitted: { code: string | Uint8Array; entry: string; locations: Loc[] },
+  emitted: { code: string | Uint8Array; entry: string; locations: Loc[]; layout?: TargetLayout },
   bindings: string[], symbol: (i: number) => string,
 ): Artifact {
   const kernel = m.functions[m.entry];
-  return {
+  const a: Artifact = {
     target,
     kernel: kernel.name,
     entry: emitted.entry,
@@ -109,4 +164,6 @@ export function artifactOf(
     runtime: runtimeTables(m, emitted.locations, m.debugLevel),
     manifest: freezeManifest(features.relocation!, tableSites(m, symbol), emitted.code),
   };
+  if (emitted.layout) a.layout = emitted.layout;
+  return a;
 }

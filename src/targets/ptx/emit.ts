@@ -27,40 +27,12 @@ import type { Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import type { TargetFeatures } from "../target.js";
-import type { RelocationStrategy } from "../../reloc/manifest.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
 import { PTXArith } from "./arith.js";
 import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
 import { InternalCompilerError } from "../../errors.js";
+import type { PTXEntryParam, PTXLayout } from "./layout.js";
 export { sanitize } from "./common.js";
-
-export interface PTXEntryParam {
-  /** The .param name in the entry's signature. */
-  name: string;
-  /** A kernel parameter's value or an array's pointer, an array's length, the kernel state or its length. */
-  role: "value" | "pointer" | "length" | "state" | "state-length" | "tables";
-  /** The kernel parameter's index (-1 for the state). */
-  index: number;
-  type: "u64" | "u32" | "s32" | "f32" | "f64";
-}
-
-export interface PTXLayout {
-  arch: string;
-  /** The entry's parameters, in order, with where each value comes from. */
-  params: PTXEntryParam[];
-  /** The relocation strategy of the constant tables. */
-  relocation: RelocationStrategy;
-  /**
-   * The constant tables in manifest order: `patch` — the .u64 global to fill with the table's
-   * address; `table` — `slot <i>` of the pointer table (the entry parameter of role "tables");
-   * `bake` — the initialized global holding the data.
-   */
-  tables: { symbol: string; index: number }[];
-  /** Static shared memory per block, in bytes. */
-  sharedBytes: number;
-  /** For each line of the code (0-based), the id of the source location it came from, or -1. */
-  lines: number[];
-}
 
 export interface PTXCode { code: string; entry: string; layout: PTXLayout; locations: Loc[] }
 
@@ -73,8 +45,6 @@ export function ptxVersion(arch: string): string {
 export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
   return new PTXModuleEmitter(m, features).emit();
 }
-
-
 
 /** An array as the code reaches it: its state space, base address and length. */
 interface ArrayRef {
@@ -716,9 +686,6 @@ class PTXFunctionEmitter {
     return p;
   }
 
-
-
-
   private op(e: Extract<Expr, { k: "op" }>): string {
     const t = scalarOf(this.f.exprs[e.args[0]].type);
     const rt = scalarOf(e.type);
@@ -742,9 +709,6 @@ class PTXFunctionEmitter {
     return this.arith.opValue(e.op, args, t, rt);
   }
 
-
-
-
 }
 
 // ---- helpers -----------------------------------------------------------------------------------
@@ -756,12 +720,9 @@ const BUILTINS: Record<string, string> = {
   "gridDim.x": "%nctaid.x", "gridDim.y": "%nctaid.y", "gridDim.z": "%nctaid.z",
 };
 
-
 function spaceOf(space: string): ArrayRef["space"] {
   return space === "shared" ? "shared" : space === "private" ? "local" : "global";
 }
-
-
 
 /** A constant table's data as an initialized .global array (relocation strategy `bake`). */
 function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): string {
@@ -772,7 +733,6 @@ function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): str
   for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
   return `.global .align ${elem === "f64" ? 8 : 4} .${type} ${symbol}[${items.length}] = {\n${lines.join(",\n")}\n};`;
 }
-
 
 /** Whether evaluating an expression can do nothing but compute (no memory read that a guard protects). */
 function isSafe(f: Function, h: ExprHandle): boolean {
@@ -785,5 +745,4 @@ function isSafe(f: Function, h: ExprHandle): boolean {
     default: return true;
   }
 }
-
 

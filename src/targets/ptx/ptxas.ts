@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Artifact } from "../target.js";
+import { ptxLayout } from "./layout.js";
 
 export interface PtxasResult {
   ok: boolean;
@@ -31,7 +32,7 @@ export function ptxasAvailable(): Promise<boolean> {
 /** Assemble a PTX artifact (or PTX text) for `arch` (default: the artifact's own). */
 export function assemblePTX(artifact: Artifact | string, arch?: string): Promise<PtxasResult> {
   const code = typeof artifact === "string" ? artifact : (artifact.code as string);
-  const target = arch ?? (typeof artifact === "string" ? "sm_75" : artifact.ptx?.arch ?? "sm_75");
+  const target = arch ?? (typeof artifact === "string" ? "sm_75" : (ptxLayout(artifact)?.arch ?? "sm_75"));
   const dir = mkdtempSync(join(tmpdir(), "gpuc-ptxas-"));
   const file = join(dir, "kernel.ptx");
   writeFileSync(file, code);
@@ -43,8 +44,9 @@ export function assemblePTX(artifact: Artifact | string, arch?: string): Promise
       const errors = [...log.matchAll(/line (\d+); error\s*:\s*(.*)/g)].map((m) => {
         const line = Number(m[1]);
         let source: string | null = null;
-        if (typeof artifact !== "string" && artifact.ptx) {
-          const loc = artifact.runtime.location(artifact.ptx.lines[line - 1] ?? -1);
+        const layout = typeof artifact !== "string" ? ptxLayout(artifact) : null;
+        if (typeof artifact !== "string" && layout) {
+          const loc = artifact.runtime.location(layout.lines[line - 1] ?? -1);
           if (loc) source = `${loc.file}:${loc.line}:${loc.column}`;
         }
         return { line, message: m[2].trim(), text: (lines[line - 1] ?? "").trim(), source };

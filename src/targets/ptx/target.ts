@@ -2,23 +2,17 @@
 
 import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
-import { artifactOf, type Target, type TargetFeatures } from "../target.js";
+import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitPTX } from "./emit.js";
 import { ptxMethods } from "./math.js";
 
-import { TARGET_INFO } from "../info.js";
-export { PTX_ARCHES } from "../info.js";
 
 /** Kernel parameter space (bytes) and static shared memory per block (bytes) every architecture here has. */
 export const PTX_LIMITS = { paramBytes: 4096, sharedBytes: 48 * 1024 } as const;
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 
-export const ptxTarget: Target = {
-  name: "ptx",
-  description: "PTX (NVIDIA GPUs through the CUDA driver)",
-  arches: TARGET_INFO.ptx.arches,
-  relocations: TARGET_INFO.ptx.relocations,
+export const ptxBackEnd: BackEnd = {
   allowRecursion: true,
   overlay: ptxMethods(),
   validate(m: Module, features: TargetFeatures): Diagnostic[] {
@@ -44,7 +38,7 @@ export const ptxTarget: Target = {
     const out = emitPTX(m, features);
     const { layout } = out;
     const bindings = layout.relocation === "patch" ? layout.tables.map((t) => t.symbol) : [];
-    return { ...artifactOf("ptx", m, features, out, bindings, (i) => layout.tables[i].symbol), ptx: layout };
+    return artifactOf("ptx", m, features, out, bindings, (i) => layout.tables[i].symbol);
   },
 };
 

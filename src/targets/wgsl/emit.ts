@@ -15,25 +15,7 @@ import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { InternalCompilerError } from "../../errors.js";
-
-export interface WGSLBinding {
-  binding: number;
-  kind: "uniform" | "storage";
-  readOnly: boolean;
-  /** What is bound: the parameter block, the kernel state, a kernel parameter (by index), a constant table (by index). */
-  role: "params" | "state" | "param" | "table";
-  index: number;
-}
-
-export interface WGSLLayout {
-  bindings: WGSLBinding[];
-  /** Fields of the params block, in order (4 bytes each): scalar parameters by index, then array lengths. */
-  fields: { name: string; type: "i32" | "u32" | "f32"; source: { param: number; length: boolean } }[];
-  /** Override constants for the workgroup size. */
-  workgroupSize: [string, string, string];
-  /** For each line of the code (0-based), the id of the source location it came from, or -1. */
-  lines: number[];
-}
+import type { WGSLLayout } from "./layout.js";
 
 export interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations: Loc[] }
 

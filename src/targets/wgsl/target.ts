@@ -4,17 +4,12 @@ import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
-import { artifactOf, type Target, type TargetFeatures } from "../target.js";
+import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitWGSL } from "./emit.js";
-import { TARGET_INFO } from "../info.js";
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 
-export const wgslTarget: Target = {
-  name: "wgsl",
-  description: "WGSL (WebGPU compute shaders)",
-  // Constant tables are storage bindings given at launch.
-  relocations: TARGET_INFO.wgsl.relocations,
+export const wgslBackEnd: BackEnd = {
   allowRecursion: false,
   overlay: null,
   // WGSL functions cannot take storage arrays: every helper is inlined. The runtime library stays
@@ -46,6 +41,6 @@ export const wgslTarget: Target = {
   emit(m: Module, features: TargetFeatures) {
     const out = emitWGSL(m);
     const tableBinding = (i: number) => `binding ${out.layout.bindings.find((b) => b.role === "table" && b.index === i)!.binding}`;
-    return { ...artifactOf("wgsl", m, features, out, [], tableBinding), layout: out.layout };
+    return artifactOf("wgsl", m, features, out, [], tableBinding);
   },
 };

@@ -4,7 +4,7 @@
 // data: equal after serialization and reload. The CPU (host) owner and each device owner differ
 // in their target, so their entries never mix.
 
-import { TARGET_INFO } from "../targets/info.js";
+import { targetInfo } from "../targets/index.js";
 import type { TargetFeatures } from "../targets/target.js";
 import type { RelocationStrategy } from "../reloc/manifest.js";
 import { GPUC_VERSION } from "../version.js";
@@ -26,7 +26,7 @@ export interface CacheOwner {
 
 /** The owner of a job: the target with its features (the relocation resolved to the target's default) and the kernel's parameters. */
 export function cacheOwner(target: string, features: TargetFeatures, params: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 }): CacheOwner {
-  const info = TARGET_INFO[target];
+  const info = targetInfo(target);
   return {
     gpuc: `${GPUC_VERSION}+${GPUC_BUILD}`, target,
     arch: features.arch ?? info?.arches?.[0] ?? null,

@@ -2,16 +2,16 @@
 // only when a specialization is compiled, so a process that revives its kernels from a cache or
 // an image never loads the front end, inference or any back end.
 
-import { CompileError } from "./errors.js";
-import { applyOriginalAnnotations } from "./frontend/annotations.js";
-import { lowerFunction } from "./frontend/lower.js";
-import { parseFunctionSource } from "./frontend/parse.js";
-import { scopeEnvironment } from "./frontend/scope.js";
-import type { TypeName, UFunction } from "./frontend/uir.js";
-import { parseTypeName, type Scalar, type Type } from "./ir/types.js";
+import { CompileError } from "../errors.js";
+import { applyOriginalAnnotations } from "../frontend/annotations.js";
+import { lowerFunction } from "../frontend/lower.js";
+import { parseFunctionSource } from "../frontend/parse.js";
+import { scopeEnvironment } from "../frontend/scope.js";
+import { allNames } from "../infer/overlays.js";
+import type { TypeName, UFunction } from "../frontend/uir.js";
+import { parseTypeName, type Scalar, type Type } from "../ir/types.js";
 import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
-import { TARGETS } from "./targets/index.js";
-import type { Artifact, TargetFeatures } from "./targets/target.js";
+import type { Artifact, Target, TargetFeatures } from "../targets/target.js";
 
 /** The parsed and lowered kernel. */
 export interface LoweredKernel {
@@ -24,7 +24,7 @@ export interface LoweredKernel {
 /** Parse and lower a kernel; scope names it resolves are recorded in `deps`. */
 export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>): LoweredKernel {
   const parsed = parseFunctionSource(fn, name);
-  const env = scopeEnvironment(scope, { tsFile, deps });
+  const env = scopeEnvironment(scope, { globals: allNames, tsFile, deps });
   const ufn = lowerFunction(parsed.node, name, parsed.source, env);
   applyOriginalAnnotations(ufn, parsed.name, tsFile);
   const paramNames = ufn.params.map((p) => ufn.vars[p].name);
@@ -45,20 +45,26 @@ export function lowerKernel(fn: Function, name: string, scope: Record<string, un
 }
 
 export interface CompileRequest {
-  target: string;
   features: TargetFeatures;
   types: Type[];
   boundsCheck: boolean;
   debugLevel: 0 | 1 | 2;
   optimize?: boolean;
+  /** See CompilerConfig.forImage. */
+  forImage?: boolean;
   dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
 }
 
 /** Compile a lowered kernel through the pipeline. */
-export function compileLowered(src: LoweredKernel, r: CompileRequest): { artifact: Artifact; methodsUsed: string[] } {
+/**
+ * Compile a lowered kernel through the pipeline, for a target's back end (targets/index.ts,
+ * loadTarget). Synchronous: what the compilation read (scope values, overlays, the runtime
+ * library) is what the caller records right after it, with nothing run in between.
+ */
+export function compileLowered(src: LoweredKernel, target: Target, r: CompileRequest): { artifact: Artifact; methodsUsed: string[] } {
   const config: CompilerConfig = {
-    target: TARGETS.get(r.target)!, features: r.features, optimize: r.optimize ?? true, inline: defaultInline,
-    boundsCheck: r.boundsCheck, debugLevel: r.debugLevel, dump: r.dump,
+    target, features: r.features, optimize: r.optimize ?? true, inline: defaultInline,
+    boundsCheck: r.boundsCheck, debugLevel: r.debugLevel, forImage: r.forImage, dump: r.dump,
   };
   const { module, artifact } = compileModule(src.ufn, r.types, config);
   return { artifact, methodsUsed: module.methodsUsed };

@@ -1,7 +1,7 @@
 // Collects CompileError diagnostics during a compilation and throws them once.
 
-import { CompileError, type CompileErrorKind, type Diagnostic, type Frame } from "./errors.js";
-import type { SourceText, Span } from "./frontend/source.js";
+import { CompileError, type CompileErrorKind, type Diagnostic, type Frame } from "../errors.js";
+import type { SourceText, Span } from "./source.js";
 
 export class Diagnostics {
   readonly list: Diagnostic[] = [];

@@ -1,24 +1,23 @@
 // The compiler pipeline in one straight function: inference, passes, target validation,
 // emission, with the IR validator between stages and a dump hook after each.
 
-import { CompileError, InternalCompilerError, type Diagnostic } from "./errors.js";
-import type { UFunction } from "./frontend/uir.js";
-import { inferKernel } from "./infer/infer.js";
-import { methodTableFor } from "./infer/overlays.js";
-import { copyModule, walkStmts, type Module, type Stmt } from "./ir/module.js";
-import { eliminateDeadCode } from "./ir/passes/dce.js";
-import { foldConstants } from "./ir/passes/fold.js";
-import { hoistBoundsChecks } from "./ir/passes/hoist-checks.js";
-import { dropProvenChecks } from "./ir/passes/ranges.js";
-import { containsBarrier, inlineCalls, type InlineOptions } from "./ir/passes/inline.js";
-import { printModule } from "./ir/printer.js";
-import { typeName, type Type } from "./ir/types.js";
-import { InvalidIRError, validateModule } from "./ir/validate.js";
-import { finalizeSites } from "./reloc/sites.js";
-import { cacheOwner, ownerKey, runtimeCacheToken } from "./cache/owner.js";
-import { currentWorld } from "./registry.js";
-import { generating } from "./cache/image.js";
-import type { Artifact, Target, TargetFeatures } from "./targets/target.js";
+import { CompileError, InternalCompilerError, type Diagnostic } from "../errors.js";
+import type { UFunction } from "../frontend/uir.js";
+import { inferKernel } from "../infer/infer.js";
+import { methodTableFor } from "../infer/overlays.js";
+import { copyModule, walkStmts, type Module, type Stmt } from "../ir/module.js";
+import { eliminateDeadCode } from "../ir/passes/dce.js";
+import { foldConstants } from "../ir/passes/fold.js";
+import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
+import { dropProvenChecks } from "../ir/passes/ranges.js";
+import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
+import { printModule } from "../ir/printer.js";
+import { typeName, type Type } from "../ir/types.js";
+import { InvalidIRError, validateModule } from "../ir/validate.js";
+import { finalizeSites } from "../reloc/sites.js";
+import { cacheOwner, ownerKey, runtimeCacheToken } from "./owner.js";
+import { currentWorld } from "../registry.js";
+import type { Artifact, Target, TargetFeatures } from "../targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
 export const DUMP_STAGES = ["infer", "inline", "fold", "dce"] as const;
@@ -35,6 +34,12 @@ export interface CompilerConfig {
   /** Run the optimization passes (inline, fold, dce). */
   optimize: boolean;
   inline: InlineOptions;
+  /**
+   * The output goes into a kernel image (`gpuc precompile`): runtime functions are then compiled
+   * apart from this process's own (they never cross the precompilation boundary; DESIGN §4).
+   * The caller knows (cache/image.ts); the pipeline sits below the caches. Default false.
+   */
+  forImage?: boolean;
   /** Called with the printed IR after each stage named in `dumpStages`. */
   dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
 }
@@ -46,7 +51,7 @@ const inferred = new WeakMap<UFunction, Map<string, Module>>();
 /** How often inference was reused (for tests and diagnostics). */
 export const inferenceStats = { hits: 0, misses: 0 };
 
-export { globalMethods } from "./infer/overlays.js";
+export { globalMethods } from "../infer/overlays.js";
 
 export function compileModule(kernel: UFunction, argTypes: Type[], config: CompilerConfig): { module: Module; artifact: Artifact } {
   const { target } = config;
@@ -63,7 +68,7 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
   };
 
   const owner = cacheOwner(target.name, config.features, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel });
-  const runtimeToken = JSON.stringify(runtimeCacheToken(owner, generating()));
+  const runtimeToken = JSON.stringify(runtimeCacheToken(owner, config.forImage === true));
   // Inference results per (owner, kernel method instance, world): a later compilation of the
   // same job (after a poisoned or stale artifact, or with dumps) starts from a copy.
   const key = `${ownerKey(owner)}|${argTypes.map(typeName).join(",")}|${currentWorld()}`;

@@ -1,0 +1,16 @@
+// The JavaScript target, as the rest of gpuc knows it without loading its back end.
+
+import type { Target, TargetInfo } from "../target.js";
+
+let loaded: Promise<Target> | null = null;
+
+export const jsInfo: TargetInfo = {
+  name: "js",
+  description: "JavaScript (the CPU device; exact reference semantics)",
+  // The code names each table (`$g0_LUT`) and the loader binds it: `bake` binds this session's
+  // values; `table` marks the same code persistable, its tables resolved by name at load.
+  relocations: ["bake", "table"],
+  layout: false,
+  backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...jsInfo, ...m.jsBackEnd }))),
+  readBack: () => import("./read-back.js").then((m) => m.jsReadBack),
+};

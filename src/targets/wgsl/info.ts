@@ -1,0 +1,17 @@
+// The WGSL target, as the rest of gpuc knows it without loading its back end.
+
+import type { Target, TargetInfo } from "../target.js";
+
+let loaded: Promise<Target> | null = null;
+
+export const wgslInfo: TargetInfo = {
+  name: "wgsl",
+  description: "WGSL (WebGPU compute shaders)",
+  // Constant tables are storage bindings given at launch.
+  relocations: ["table"],
+  // WGSL functions cannot take storage arrays: every helper is inlined.
+  alwaysInline: true,
+  layout: true,
+  backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...wgslInfo, ...m.wgslBackEnd }))),
+  readBack: () => import("./read-back.js").then((m) => m.wgslReadBack),
+};

@@ -1,0 +1,43 @@
+// How a loader binds a WGSL artifact (its `layout`): the bindings of group 0 and the fields of the
+// params block (see emit.ts's head). Light: the WebGPU device and the read-back check import it.
+
+import type { GenericSchema } from "valibot";
+import type { Artifact, SchemaKit } from "../target.js";
+
+export interface WGSLBinding {
+  binding: number;
+  kind: "uniform" | "storage";
+  readOnly: boolean;
+  /** What is bound: the parameter block, the kernel state, a kernel parameter (by index), a constant table (by index). */
+  role: "params" | "state" | "param" | "table";
+  index: number;
+}
+
+export interface WGSLLayout {
+  bindings: WGSLBinding[];
+  /** Fields of the params block, in order (4 bytes each): scalar parameters by index, then array lengths. */
+  fields: { name: string; type: "i32" | "u32" | "f32"; source: { param: number; length: boolean } }[];
+  /** Override constants for the workgroup size. */
+  workgroupSize: [string, string, string];
+  /** For each line of the code (0-based), the id of the source location it came from, or -1. */
+  lines: number[];
+}
+
+/** The layout of a WGSL artifact, or null when the artifact is not one (or has none). */
+export function wgslLayout(a: Artifact): WGSLLayout | null {
+  return a.target === "wgsl" && a.layout ? (a.layout as WGSLLayout) : null;
+}
+
+/** The layout's schema (read back from caches and images), made with the caller's valibot. */
+export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
+  const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+  const int = v.pipe(v.number(), v.integer());
+  return v.strictObject({
+    bindings: v.array(v.strictObject({
+      binding: count, kind: v.picklist(["uniform", "storage"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table"]), index: int,
+    })),
+    fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean() }) })),
+    workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
+    lines: v.array(int),
+  });
+}

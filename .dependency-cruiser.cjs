@@ -17,7 +17,7 @@ const { join, relative } = require("node:path");
 const LAYERS = [
   ["cli", "^src/cli/"],
   ["api", "^src/index\\.ts$"],
-  ["kernel", "^src/(kernel|overlay)\\.ts$"],
+  ["kernel", "^src/(kernel|overlay|specializer)\\.ts$"],
   ["devices", "^src/devices/"],
   ["cache", "^src/cache/"],
   ["compiler", "^src/compiler/"],

@@ -1,32 +1,29 @@
-// kernel(): a kernel object that specializes on argument types, finds or compiles each
-// specialization, caches it, and launches it on a device.
-//
-// Where a specialization comes from, in order: this kernel's own table (a Map lookup on the
-// argument types: all a launch does once warm); a loaded kernel image or the disk cache (see
-// cache/persistent.ts: an entry whose owner, kernel source and dependencies all match is revived
-// without compiling — no parser, inference or back end is even loaded); else the compiler
+// kernel(): the public kernel object — its options, the typing of its arguments, compile() and
+// launch(). Each specialization is a compile job (compiler/job.ts: target, features, argument
+// types, owner) that the kernel's specializer (specializer.ts) finds or compiles: its own table
+// (a Map lookup on the job's key: all a launch does once warm); a loaded kernel image or the disk
+// cache (an entry whose owner, kernel source and dependencies all match is revived without
+// compiling — no parser, inference or back end is even loaded); else the compiler
 // (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
-import { CompileError, InternalCompilerError, KernelError } from "./errors.js";
+import { CompileError, KernelError } from "./errors.js";
 import { callerSourceFile } from "./frontend/caller.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type LaunchConfig } from "./devices/device.js";
 import { describeValue } from "./typed-arrays.js";
-import { advanceWorld, changedSince, currentWorld } from "./registry.js";
+import { advanceWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
 import type { DumpStage } from "./compiler/pipeline.js";
-import type { Artifact } from "./targets/target.js";
-import { featuresKey, type TargetFeatures } from "./targets/target.js";
+import type { Artifact, TargetFeatures } from "./targets/target.js";
 import { TARGET_NAMES, loadTarget, targetInfo } from "./targets/index.js";
-import { RELOCATION_STRATEGIES, isPersistable, type RelocationStrategy } from "./reloc/manifest.js";
+import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
 import type { LoweredKernel } from "./compiler/compile.js";
-import { cacheOwner, ownerKey, type CacheOwner } from "./compiler/owner.js";
-import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
-import { methodFingerprint, sourceFingerprint, valueFingerprint } from "./cache/fingerprint.js";
-import { anyStore, dropEntry, findEntry, findSignature, persisting, saveEntry, warmUp } from "./cache/persistent.js";
+import { compileJob, jobKey, type CompileJob } from "./compiler/job.js";
+import type { Signature } from "./cache/entry.js";
+import { sourceFingerprint } from "./cache/fingerprint.js";
+import { anyStore, findSignature, warmUp } from "./cache/persistent.js";
 import { whileOpening } from "./devices/index.js";
 import { generating } from "./cache/image.js";
-import { findPoison } from "./cache/poison.js";
-import { runtimeFingerprint } from "./runtime/functions.js";
+import { Specializer, compiler } from "./specializer.js";
 
 // While a device opens, the stores its first launch reads get ready (persistent.ts, warmUp).
 whileOpening(warmUp);
@@ -89,40 +86,13 @@ export interface CompileOptions {
  */
 export const specializationHooks = new Set<(kernel: Kernel, target: string, types: string[]) => void>();
 
-/** A specialization: the artifact, what it depended on, and where it is loaded. */
-interface Specialization {
-  artifact: Artifact;
-  /** The world it was compiled (or last revalidated) in. */
-  world: number;
-  /** Global names it resolved through the method table: an overlay of one of them invalidates it. */
-  methodsUsed: ReadonlySet<string>;
-  loaded: WeakMap<Device, LoadedKernel>;
-  /** A revived artifact's tables (its sites resolved by name from the kernel's scope). */
-  tables?: ReadonlyMap<string, HostArray>;
-  /** Where it came from. */
-  origin: "compiled" | "image" | "disk";
-  /** The key of the entry it was revived from. */
-  key?: string;
-}
-
-/**
- * Artifacts whose code passed the poison check (fresh output when compiled, revived entries where
- * they were read): a specialization's code is checked again before its first load on a device
- * only if it is not one of these (its table was changed behind the compiler's back).
- */
-const checkedCode = new WeakSet<Artifact>();
-
-/** Loaded once, on the first compilation. */
-let compilePath: Promise<typeof import("./compiler/compile.js")> | null = null;
-const compiler = () => (compilePath ??= import("./compiler/compile.js"));
-
 export class Kernel {
   readonly name: string;
   private source: LoweredKernel | null = null;
   /** Parameter names and declared types: from lowering, or from a cache without parsing. */
   private signature: Signature | null = null;
   private fingerprintOf: Promise<string> | null = null;
-  private readonly specializations = new Map<string, Specialization>();
+  private readonly specs: Specializer;
   /** The scope names the kernel's code resolved, with the values they had then. */
   private readonly scopeDeps = new Map<string, unknown>();
   /** The .ts file kernel() was called from, when a loader transpiled it (for its annotations). */
@@ -133,6 +103,20 @@ export class Kernel {
     this.name = options.name ?? (fn.name || "kernel");
     checkKernelOptions(options, this.name);
     this.tsFile = callerSourceFile();
+    this.specs = new Specializer({
+      name: this.name,
+      scope: options.scope ?? {},
+      scopeDeps: this.scopeDeps,
+      fingerprint: () => this.fingerprint(),
+      lowered: () => this.lowered(),
+      signature: () => this.signature!,
+      compiled: (job) => { for (const hook of specializationHooks) hook(this, job.target, [...job.types]); },
+    });
+  }
+
+  /** The compile job of a specialization (compiler/job.ts): this kernel's parameters with a target, its features and argument types. */
+  private job(target: string, features: TargetFeatures, types: readonly string[]): CompileJob {
+    return compileJob({ kernel: this.name, target, features, types, ...this.params(), forImage: generating() });
   }
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
@@ -150,16 +134,16 @@ export class Kernel {
     else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
     if (opts.features?.arch !== undefined && !info.arches?.includes(opts.features.arch))
       throw CompileError.single("unknown-target", `'${opts.features.arch}' is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
-    const features = this.features(opts.features);
+    const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
       const [c, backEnd, src] = await Promise.all([compiler(), loadTarget(opts.target), this.lowered()]);
-      return c.compileLowered(src, backEnd!, {
-        features, types: types.map((t) => parseTypeName(t)!), ...this.params(), optimize: opts.optimize ?? true, forImage: generating(),
+      return c.compileLowered(src, job, backEnd!, {
+        optimize: opts.optimize ?? true,
         dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
       }).artifact;
     }
-    return (await this.specialization(opts.target, features, types.join(","))).artifact;
+    return (await this.specs.get(job)).artifact;
   }
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
@@ -167,27 +151,14 @@ export class Kernel {
     if (this.scopeDeps.size) this.revalidateScope();
     if (!this.signature) await this.ensureSignature();
     const features = this.deviceFeatures(dev);
-    const typesKey = this.typesOf(args).join(",");
-    // The warm path: one Map lookup; the slow path (first launch, redefinitions) is awaited.
-    const cacheKey = specKey(dev.target, features, typesKey);
-    let spec = this.specializations.get(cacheKey);
-    if (!spec || spec.world !== currentWorld()) spec = await this.specialization(dev.target, features, typesKey);
+    const types = this.typesOf(args);
+    // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
+    let spec = this.specs.current(jobKey(dev.target, features, types.join(",")));
+    let job: CompileJob | null = null;
+    const jobOf = () => (job ??= this.job(dev.target, features, types));
+    if (!spec) spec = await this.specs.get(jobOf());
     let k = spec.loaded.get(dev);
-    if (!k) {
-      // Before code is first linked on a device it is scanned: a poisoned specialization (in this
-      // kernel's own table) is discarded and compiled afresh.
-      if (!checkedCode.has(spec.artifact) && (await findPoison(spec.artifact))) {
-        spec = await this.compileFresh(dev.target, features, typesKey);
-        this.specializations.set(cacheKey, spec);
-      }
-      try { k = dev.load(spec.artifact, spec.tables); }
-      catch (e) {
-        if (!this.healable(spec, e)) throw e;
-        spec = await this.heal(dev.target, features, typesKey, spec);
-        k = dev.load(spec.artifact, spec.tables);
-      }
-      spec.loaded.set(dev, k);
-    }
+    if (!k) ({ spec, k } = await this.specs.loadOn(dev, jobOf(), spec));
     const grid = normalizeGrid(cfg);
     this.checkLaunchBounds(grid.threads);
     for (let i = 0; i < args.length; i++) {
@@ -200,49 +171,9 @@ export class Kernel {
     }
     try { await dev.launch(k, args, grid); }
     catch (e) {
-      // Revived code that the device rejects (a shader its compiler refuses) was not made by this
-      // gpuc as it is: the entry goes, the kernel is compiled afresh, and the launch (which ran
-      // nothing) is made again.
-      if (!this.healable(spec, e)) throw e;
-      spec = await this.heal(dev.target, features, typesKey, spec);
-      k = dev.load(spec.artifact, spec.tables);
-      spec.loaded.set(dev, k);
-      await dev.launch(k, args, grid);
+      // Revived code that the device rejects is healed (specializer.ts) and launched again.
+      await dev.launch(await this.specs.healLaunch(dev, jobOf, spec, e), args, grid);
     }
-  }
-
-  /** Whether a failure to load or launch revived code is the code's (then the entry is bad), not the user's or the device's. */
-  private healable(spec: Specialization, e: unknown): boolean {
-    if (spec.origin === "compiled") return false;
-    if (e instanceof InternalCompilerError) return true;
-    return e instanceof KernelError && e.kind === "launch" && /does not belong to this code|refers to the table|but the code was compiled for/.test(e.message);
-  }
-
-  /** Drop a revived entry that failed on a device from where it came from, and compile the job afresh. */
-  private async heal(target: string, features: TargetFeatures, typesKey: string, bad: Specialization): Promise<Specialization> {
-    if (bad.key && bad.origin !== "compiled") await dropEntry(bad.key, bad.origin);
-    const fresh = await this.compileFresh(target, features, typesKey);
-    this.specializations.set(specKey(target, features, typesKey), fresh);
-    return fresh;
-  }
-
-  /** The specialization for a target and argument types: cached, revived, or compiled. */
-  private async specialization(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
-    const cacheKey = specKey(target, features, typesKey);
-    let spec = this.specializations.get(cacheKey);
-    const world = currentWorld();
-    if (spec && spec.world !== world) {
-      // Something was redefined since: recompile only if this code used it.
-      const changed = changedSince(spec.world);
-      // (A redefined runtime-library function reaches nearly every kernel: all recompile.)
-      if ([...changed].some((n) => spec!.methodsUsed.has(n) || n.startsWith("runtime:"))) { this.specializations.delete(cacheKey); spec = undefined; }
-      else spec.world = world;
-    }
-    if (!spec) {
-      spec = (await this.revive(target, features, typesKey)) ?? (await this.compileFresh(target, features, typesKey));
-      this.specializations.set(cacheKey, spec);
-    }
-    return spec;
   }
 
   private params(): { boundsCheck: boolean; debugLevel: 0 | 1 | 2 } {
@@ -251,95 +182,6 @@ export class Kernel {
 
   private fingerprint(): Promise<string> {
     return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.tsFile, this.name, this.options.types));
-  }
-
-  /**
-   * A stored entry for this job (image, then disk), if it still fits: same owner, same kernel
-   * source, every scope value and overlay it depended on unchanged, its tables in the scope, no
-   * poison. A poisoned entry is removed from where it came from; the caller compiles instead.
-   */
-  private async revive(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization | null> {
-    if (!(await anyStore())) return null;
-    const owner = cacheOwner(target, features, this.params());
-    const key = entryKey(owner, await this.fingerprint(), typesKey);
-    const found = await findEntry(key);
-    if (!found) return null;
-    try {
-      return this.reviveEntry(owner, key, found.entry, found.from);
-    } catch {
-      // Whatever an entry that passed the validator still gets wrong is a bad entry, never a crash.
-      await dropEntry(key, found.from);
-      return null;
-    }
-  }
-
-  private reviveEntry(owner: CacheOwner, key: string, entry: CacheEntry, from: "image" | "disk"): Specialization | null {
-    // The entry passed the validator where it was read (validate.ts: the disk cache on load,
-    // loadImage); what is left to check is what it depended on in this process.
-    if (ownerKey(entry.owner) !== ownerKey(owner)) return null;
-    const scope = this.options.scope ?? {};
-    const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
-    for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
-    for (const [name, f] of entry.methods) if (methodFingerprint(owner.target, name) !== f) return null;
-    // Code linked with another runtime library (a redefined runtime function) is compiled afresh.
-    if (entry.runtime !== runtimeFingerprint()) return null;
-    const tables = new Map<string, HostArray>();
-    for (const site of entry.artifact.manifest.sites) {
-      const v = valueOf(site.name);
-      if (!hostArrayElement(v)) return null;
-      tables.set(site.name, (v as HostArray).slice());   // a snapshot, as compiled code keeps (snapshotTables)
-    }
-    for (const [name] of entry.deps) this.scopeDeps.set(name, valueOf(name));
-    const artifact = reviveArtifact(entry.artifact);
-    checkedCode.add(artifact);   // by the validator, where the entry was read
-    return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
-  }
-
-  private async compileFresh(target: string, features: TargetFeatures, typesKey: string): Promise<Specialization> {
-    const [c, backEnd] = await Promise.all([compiler(), loadTarget(target)]);
-    const src = await this.lowered();
-    const fingerprint = await this.fingerprint();
-    const types = typesKey === "" ? [] : typesKey.split(",");
-    const { artifact, methodsUsed } = c.compileLowered(src, backEnd!, { features, types: types.map((t) => parseTypeName(t)!), ...this.params(), forImage: generating() });
-    // From here until the record is made nothing awaits: the record's facts (the scope values,
-    // overlays and runtime library the code was compiled against) are those of this compilation,
-    // whatever the program redefines after it.
-    snapshotTables(artifact);
-    const record = this.record(target, features, typesKey, fingerprint, artifact, methodsUsed);
-    // Fresh code with a call to something it does not define is a compiler bug: never kept.
-    const poison = await findPoison(artifact);
-    if (poison) throw new InternalCompilerError(`the ${target} code of kernel '${this.name}' is poisoned: ${poison}`);
-    checkedCode.add(artifact);
-    const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
-    for (const hook of specializationHooks) hook(this, target, types);
-    // An image being generated needs the entry now; the disk cache can have it after this
-    // launch (making an entry resolves every source location: off the path to the result).
-    if (record) {
-      if (generating()) await persist(record, artifact);
-      else setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
-    }
-    return spec;
-  }
-
-  /**
-   * What a cache entry records about a compilation, made when the code is compiled (DESIGN §8):
-   * its key and owner, the kernel's source and signature, and the fingerprints of every scope
-   * value, overlay and runtime function the code depended on. Null when the code cannot be kept
-   * beyond this process (session-local relocations, a generated function's output).
-   */
-  private record(target: string, features: TargetFeatures, typesKey: string, fingerprint: string, artifact: Artifact, methodsUsed: string[]): EntryRecord | null {
-    if (!isPersistable(artifact)) return null;
-    const deps: [string, string][] = [...this.scopeDeps].map(([name, v]) => [name, valueFingerprint(v)]);
-    // A generated function's output is not determined by its source alone (it may close over
-    // values): code that used one stays in this process.
-    if (deps.some(([, f]) => f.startsWith("g:"))) return null;
-    const owner = cacheOwner(target, features, this.params());
-    return {
-      key: entryKey(owner, fingerprint, typesKey), owner, kernel: this.name, fingerprint, types: typesKey === "" ? [] : typesKey.split(","),
-      signature: this.signature!, deps: deps.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
-      methods: [...methodsUsed].sort().map((n) => [n, methodFingerprint(target, n)]),
-      runtime: runtimeFingerprint(),
-    };
   }
 
   /**
@@ -354,7 +196,7 @@ export class Kernel {
         advanceWorld(`scope:${name}`);
         this.source = null;
         this.scopeDeps.clear();
-        this.specializations.clear();
+        this.specs.clear();
         return;
       }
     }
@@ -437,29 +279,6 @@ export class Kernel {
       return typeName(t);
     });
   }
-}
-
-/** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
-type EntryRecord = Omit<CacheEntry, "artifact">;
-
-/** The key of a specialization in a kernel's own table. */
-function specKey(target: string, features: TargetFeatures, typesKey: string): string {
-  return `${target}|${featuresKey(features)}|${typesKey}`;
-}
-
-/** Keep a compiled specialization (disk cache; the image being generated): the record as made, with the artifact as stored data. */
-async function persist(record: EntryRecord, artifact: Artifact): Promise<void> {
-  if (!(await persisting())) return;
-  await saveEntry({ ...record, artifact: storeArtifact(artifact) });
-}
-
-/**
- * Captured tables are constants: compiled code keeps a copy of the values they had when it was
- * compiled, on every device (the CPU binds the copy, GPUs upload it). Changing a table in place
- * afterwards changes nothing already compiled; binding a new array to the scope name recompiles.
- */
-function snapshotTables(artifact: Artifact): void {
-  artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));
 }
 
 function typeName(t: Type): string {

@@ -340,7 +340,7 @@ test("poison in a kernel's own table is found before its first load on a device,
   const dev = await device("cpu");
   const k = kernel(function healMe(o: Float32Array) { o[threadIdx.x] = threadIdx.x * 3; });
   const art = await k.compile({ target: "js", types: ["f32[]"] });
-  const specs = (k as unknown as { specializations: Map<string, { artifact: Artifact }> }).specializations;
+  const specs = (k as unknown as { specs: { table: Map<string, { artifact: Artifact }> } }).specs.table;
   const [key, spec] = [...specs][0];
   const poisoned = { ...art, code: (art.code as string).replace(/(?<!function )gpuc_report_exception\$(\d+)\(/, "gpuc_missing$$$1(") };
   assert.ok(await findPoison(poisoned));

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, overlay, deviceFunction, generated, CompileError, threadIdx, type ArgType } from "../src/index.ts";
 import { compileModule, defaultInline } from "../src/compiler/pipeline.ts";
+import { compileJob } from "../src/compiler/job.ts";
 import { jsInfo } from "../src/targets/js/info.ts";
 import { RUNTIME } from "../src/runtime/functions.ts";
 import * as F from "./fixtures/overlays.mjs";
@@ -98,9 +99,8 @@ test("recursion on a target without a call stack is a CompileError of kind recur
   const noStack = { ...(await jsInfo.backEnd()), name: "nostack", allowRecursion: false };
   const k = kernel(F.recursive, { scope: { fib: F.fib } });
   const ufn = (await (k as unknown as { lowered(): Promise<{ ufn: never }> }).lowered()).ufn;
-  assert.throws(() => compileModule(ufn, [{ kind: "array", elem: "f32", space: "global", size: null } as never], {
-    target: noStack, features: {}, optimize: true, inline: defaultInline, boundsCheck: true, debugLevel: 1,
-  }), (e: unknown) => e instanceof CompileError && e.kind === "recursion" &&
+  const job = compileJob({ kernel: "recursive", target: "js", features: {}, types: ["f32[]"], boundsCheck: true, debugLevel: 1 });
+  assert.throws(() => compileModule(ufn, job, { target: noStack, optimize: true, inline: defaultInline }), (e: unknown) => e instanceof CompileError && e.kind === "recursion" &&
     e.message === "test/fixtures/overlays.mjs:3:45: recursion is not supported on target 'nostack' (no call stack): 'fib' calls 'fib'\n    hint: rewrite the recursion as a loop");
 });
 

@@ -454,7 +454,7 @@ test("a runtime-library function redefined after a kernel ran: the kernel recomp
   const k = kernel(function usesRuntime(o: Int32Array) { o[threadIdx.x + 1] = 1; });
   const o = new Int32Array(1);
   await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, o), /index 1 out of bounds/);
-  const before = (k as unknown as { specializations: Map<string, { artifact: unknown }> }).specializations;
+  const before = (k as unknown as { specs: { table: Map<string, { artifact: unknown }> } }).specs.table;
   const [key, spec] = [...before][0];
   const r = RUNTIME.get("gpuc_report_exception")!;
   (RUNTIME as Map<string, typeof r>).set("gpuc_report_exception", { ...r, fn: new Function(`return ${r.fn.toString().replace("{", "{ /* redefined */")}`)() });

@@ -5,9 +5,10 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CompileError, KernelError } from "../errors.js";
 import { listDevices } from "../devices/index.js";
-import { parseTypeName, type Type } from "../ir/types.js";
+import { parseTypeName, typeName, type Type } from "../ir/types.js";
 import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../compiler/pipeline.js";
 import { TARGET_NAMES, loadTarget } from "../targets/index.js";
+import { compileJob } from "../compiler/job.js";
 import type { TargetFeatures } from "../targets/target.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "../reloc/manifest.js";
 import { readFileKernels } from "./file-kernels.js";
@@ -146,10 +147,9 @@ async function compile(args: string[]): Promise<number> {
     features.relocation = values.relocation as RelocationStrategy;
   }
   if (values.emit !== "code" && values.emit !== "manifest") throw new UsageError(`--emit must be 'code' or 'manifest', got '${values.emit}'`);
-  const { artifact } = compileModule(ufn, types, {
-    target, features,
-    boundsCheck: !values["no-bounds-check"],
-    debugLevel,
+  const job = compileJob({ kernel: k.name, target: target.name, features, types: types.map(typeName), boundsCheck: !values["no-bounds-check"], debugLevel });
+  const { artifact } = compileModule(ufn, job, {
+    target,
     optimize: !values["no-opt"],
     inline: defaultInline,
     dump: dump.size ? { stages: dump, sink: (stage, text) => out.push(`;; ---- IR after ${stage} ----\n${text}`) } : undefined,

@@ -11,7 +11,8 @@ import { allNames } from "../infer/overlays.js";
 import type { TypeName, UFunction } from "../frontend/uir.js";
 import { parseTypeName, type Scalar, type Type } from "../ir/types.js";
 import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
-import type { Artifact, Target, TargetFeatures } from "../targets/target.js";
+import type { Artifact, Target } from "../targets/target.js";
+import type { CompileJob } from "./job.js";
 
 /** The parsed and lowered kernel. */
 export interface LoweredKernel {
@@ -44,29 +45,20 @@ export function lowerKernel(fn: Function, name: string, scope: Record<string, un
   return { ufn, paramNames, declared };
 }
 
-export interface CompileRequest {
-  features: TargetFeatures;
-  types: Type[];
-  boundsCheck: boolean;
-  debugLevel: 0 | 1 | 2;
+/** Options of one compilation that do not change what its code means (the job says that). */
+export interface CompileOptions {
   optimize?: boolean;
-  /** See CompilerConfig.forImage. */
-  forImage?: boolean;
   dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
 }
 
-/** Compile a lowered kernel through the pipeline. */
 /**
- * Compile a lowered kernel through the pipeline, for a target's back end (targets/index.ts,
+ * Compile a lowered kernel's job through the pipeline, with the job's back end (targets/index.ts,
  * loadTarget). Synchronous: what the compilation read (scope values, overlays, the runtime
  * library) is what the caller records right after it, with nothing run in between.
  */
-export function compileLowered(src: LoweredKernel, target: Target, r: CompileRequest): { artifact: Artifact; methodsUsed: string[] } {
-  const config: CompilerConfig = {
-    target, features: r.features, optimize: r.optimize ?? true, inline: defaultInline,
-    boundsCheck: r.boundsCheck, debugLevel: r.debugLevel, forImage: r.forImage, dump: r.dump,
-  };
-  const { module, artifact } = compileModule(src.ufn, r.types, config);
+export function compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o: CompileOptions = {}): { artifact: Artifact; methodsUsed: string[] } {
+  const config: CompilerConfig = { target, optimize: o.optimize ?? true, inline: defaultInline, dump: o.dump };
+  const { module, artifact } = compileModule(src.ufn, job, config);
   return { artifact, methodsUsed: module.methodsUsed };
 }
 

@@ -1,5 +1,7 @@
 // The compiler pipeline in one straight function: inference, passes, target validation,
-// emission, with the IR validator between stages and a dump hook after each.
+// emission, with the IR validator between stages and a dump hook after each. It compiles a
+// CompileJob (job.ts: the target, its features, the argument types, the owner — decided once
+// by the caller) with the target's loaded back end.
 
 import { CompileError, InternalCompilerError, type Diagnostic } from "../errors.js";
 import type { UFunction } from "../frontend/uir.js";
@@ -12,34 +14,25 @@ import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
 import { dropProvenChecks } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
-import { typeName, type Type } from "../ir/types.js";
+import { parseTypeName, typeName } from "../ir/types.js";
 import { InvalidIRError, validateModule } from "../ir/validate.js";
 import { finalizeSites } from "../reloc/sites.js";
-import { cacheOwner, ownerKey, runtimeCacheToken } from "./owner.js";
+import type { CompileJob } from "./job.js";
+import { ownerKey, runtimeCacheToken } from "./owner.js";
 import { currentWorld } from "../registry.js";
-import type { Artifact, Target, TargetFeatures } from "../targets/target.js";
+import type { Artifact, Target } from "../targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
 export const DUMP_STAGES = ["infer", "inline", "fold", "dce"] as const;
 export type DumpStage = (typeof DUMP_STAGES)[number];
 
+/** How to compile a job: its target's back end, and options that do not change what the code means. */
 export interface CompilerConfig {
+  /** The back end of `job.target` (targets/index.ts, loadTarget). */
   target: Target;
-  /** The target's variant: architecture, fast math, launch bounds. */
-  features: TargetFeatures;
-  /** Check every array access (default true). */
-  boundsCheck: boolean;
-  /** 0: only that an exception happened; 1: message and location; 2: also the call chain. */
-  debugLevel: 0 | 1 | 2;
   /** Run the optimization passes (inline, fold, dce). */
   optimize: boolean;
   inline: InlineOptions;
-  /**
-   * The output goes into a kernel image (`gpuc precompile`): runtime functions are then compiled
-   * apart from this process's own (they never cross the precompilation boundary; DESIGN §4).
-   * The caller knows (cache/image.ts); the pipeline sits below the caches. Default false.
-   */
-  forImage?: boolean;
   /** Called with the printed IR after each stage named in `dumpStages`. */
   dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
 }
@@ -53,8 +46,13 @@ export const inferenceStats = { hits: 0, misses: 0 };
 
 export { globalMethods } from "../infer/overlays.js";
 
-export function compileModule(kernel: UFunction, argTypes: Type[], config: CompilerConfig): { module: Module; artifact: Artifact } {
+export function compileModule(kernel: UFunction, job: CompileJob, config: CompilerConfig): { module: Module; artifact: Artifact } {
   const { target } = config;
+  const argTypes = job.types.map((t) => {
+    const type = parseTypeName(t);
+    if (!type) throw new InternalCompilerError(`compile job of '${job.kernel}': '${t}' is not a type`);
+    return type;
+  });
   const methods = methodTableFor(target.name, target.overlay);
   const opts = { allowRecursion: target.allowRecursion };
   const checkpoint = (stage: DumpStage, m: Module): void => {
@@ -67,8 +65,8 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     if (config.dump?.stages.has(stage)) config.dump.sink(stage, printModule(m));
   };
 
-  const owner = cacheOwner(target.name, config.features, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel });
-  const runtimeToken = JSON.stringify(runtimeCacheToken(owner, config.forImage === true));
+  const owner = job.owner;
+  const runtimeToken = JSON.stringify(runtimeCacheToken(owner, job.forImage));
   // Inference results per (owner, kernel method instance, world): a later compilation of the
   // same job (after a poisoned or stale artifact, or with dumps) starts from a copy.
   const key = `${ownerKey(owner)}|${argTypes.map(typeName).join(",")}|${currentWorld()}`;
@@ -78,7 +76,7 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
   const hit = byKey.get(key);
   if (hit) { module = copyModule(hit); inferenceStats.hits++; }
   else {
-    module = inferKernel(kernel, argTypes, methods, { boundsCheck: config.boundsCheck, debugLevel: config.debugLevel, target: target.name, runtimeToken });
+    module = inferKernel(kernel, argTypes, methods, { boundsCheck: job.boundsCheck, debugLevel: job.debugLevel, target: target.name, runtimeToken });
     byKey.set(key, copyModule(module));
     inferenceStats.misses++;
   }
@@ -96,25 +94,22 @@ export function compileModule(kernel: UFunction, argTypes: Type[], config: Compi
     hint: "restructure the helper so that its only return is its last statement",
   })));
   // Launch bounds that fix the block size make blockDim a constant (loops over it fold and unroll).
-  if (config.features.requiredThreads) foldBlockDim(module, config.features.requiredThreads);
+  const { features } = job;
+  if (features.requiredThreads) foldBlockDim(module, features.requiredThreads);
   if (config.optimize) {
     checkpoint("inline", module);
     foldConstants(module);
     checkpoint("fold", module);
-    if (config.boundsCheck) {
+    if (job.boundsCheck) {
       hoistBoundsChecks(module);
       foldConstants(module);
       // The block's size bounds the thread indices: the launch bounds, else the largest block.
-      dropProvenChecks(module, config.features.requiredThreads ?? config.features.maxThreads ?? [1024, 1024, 64]);
+      dropProvenChecks(module, features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64]);
     }
     eliminateDeadCode(module);
     checkpoint("dce", module);
   }
   finalizeSites(module);
-  const relocation = config.features.relocation ?? target.relocations[0];
-  if (!target.relocations.includes(relocation))
-    throw CompileError.single("relocation", `the ${target.name} target does not implement the '${relocation}' relocation strategy (it has ${target.relocations.join(", ")})`);
-  const features = { ...config.features, relocation };
   const problems = target.validate(module, features);
   if (problems.length) throw new CompileError(problems);
   try {

@@ -1,0 +1,255 @@
+// The specializer of one kernel (DESIGN §4): its table of specializations, keyed by the compile
+// job's key, and the cache chain behind it — the table (current in this world), then the stores
+// (a loaded image, the disk cache: entries filed by the job's owner), then the compiler. It
+// checks code before its first load on a device, heals a revived entry that a device rejects
+// (dropped where it came from, compiled afresh), and records what each compilation depended on
+// when it is compiled. kernel.ts is the public object over it: options, argument typing, launch.
+
+import { InternalCompilerError, KernelError } from "./errors.js";
+import type { Device, LoadedKernel } from "./devices/device.js";
+import { hostArrayElement, type HostArray } from "./typed-arrays.js";
+import { changedSince, currentWorld } from "./registry.js";
+import type { Artifact } from "./targets/target.js";
+import { loadTarget } from "./targets/index.js";
+import { isPersistable } from "./reloc/manifest.js";
+import type { LoweredKernel } from "./compiler/compile.js";
+import type { CompileJob } from "./compiler/job.js";
+import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
+import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
+import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
+import { generating } from "./cache/image.js";
+import { findPoison } from "./cache/poison.js";
+import { ownerKey } from "./compiler/owner.js";
+import { runtimeFingerprint } from "./runtime/functions.js";
+
+/** A specialization: the artifact, what it depended on, and where it is loaded. */
+export interface Specialization {
+  artifact: Artifact;
+  /** The world it was compiled (or last revalidated) in. */
+  world: number;
+  /** Global names it resolved through the method table: an overlay of one of them invalidates it. */
+  methodsUsed: ReadonlySet<string>;
+  loaded: WeakMap<Device, LoadedKernel>;
+  /** A revived artifact's tables (its sites resolved by name from the kernel's scope). */
+  tables?: ReadonlyMap<string, HostArray>;
+  /** Where it came from. */
+  origin: "compiled" | "image" | "disk";
+  /** The key of the entry it was revived from. */
+  key?: string;
+}
+
+/** What the specializer needs of its kernel. */
+export interface KernelSource {
+  readonly name: string;
+  readonly scope: Record<string, unknown>;
+  /** The scope names the kernel's code resolved, with the values they had (lowering fills it; a revived entry sets it). */
+  readonly scopeDeps: Map<string, unknown>;
+  /** The fingerprint of the kernel's source (and its declared types): part of every entry key. */
+  fingerprint(): Promise<string>;
+  /** The kernel parsed and lowered (once). */
+  lowered(): Promise<LoweredKernel>;
+  /** Its parameter names and declared types (known before any compilation). */
+  signature(): Signature;
+  /** Called with every job it compiles. */
+  compiled(job: CompileJob): void;
+}
+
+/**
+ * Artifacts whose code passed the poison check (fresh output when compiled, revived entries where
+ * they were read): a specialization's code is checked again before its first load on a device
+ * only if it is not one of these (its table was changed behind the compiler's back).
+ */
+const checkedCode = new WeakSet<Artifact>();
+
+/** Loaded once, on the first compilation. */
+let compilePath: Promise<typeof import("./compiler/compile.js")> | null = null;
+export const compiler = () => (compilePath ??= import("./compiler/compile.js"));
+
+export class Specializer {
+  private readonly table = new Map<string, Specialization>();
+
+  constructor(private readonly k: KernelSource) {}
+
+  /** The specialization under a job's key if it is current (the launch path's one lookup), else undefined. */
+  current(key: string): Specialization | undefined {
+    const spec = this.table.get(key);
+    return spec && spec.world === currentWorld() ? spec : undefined;
+  }
+
+  /** Forget every specialization (the kernel's source or scope changed). */
+  clear(): void { this.table.clear(); }
+
+  /** The job's specialization: current in the table, revived from a store, or compiled. */
+  async get(job: CompileJob): Promise<Specialization> {
+    let spec = this.table.get(job.key);
+    const world = currentWorld();
+    if (spec && spec.world !== world) {
+      // Something was redefined since: recompile only if this code used it.
+      const changed = changedSince(spec.world);
+      // (A redefined runtime-library function reaches nearly every kernel: all recompile.)
+      if ([...changed].some((n) => spec!.methodsUsed.has(n) || n.startsWith("runtime:"))) { this.table.delete(job.key); spec = undefined; }
+      else spec.world = world;
+    }
+    if (!spec) {
+      spec = (await this.revive(job)) ?? (await this.compileFresh(job));
+      this.table.set(job.key, spec);
+    }
+    return spec;
+  }
+
+  /**
+   * The specialization loaded on a device (once per device). Code is scanned before it is first
+   * linked: a poisoned specialization (in this kernel's own table) is compiled afresh; revived
+   * code the device refuses to load is healed.
+   */
+  async loadOn(dev: Device, job: CompileJob, spec: Specialization): Promise<{ spec: Specialization; k: LoadedKernel }> {
+    let k = spec.loaded.get(dev);
+    if (k) return { spec, k };
+    if (!checkedCode.has(spec.artifact) && (await findPoison(spec.artifact))) {
+      spec = await this.compileFresh(job);
+      this.table.set(job.key, spec);
+    }
+    try { k = dev.load(spec.artifact, spec.tables); }
+    catch (e) {
+      if (!this.healable(spec, e)) throw e;
+      spec = await this.heal(job, spec);
+      k = dev.load(spec.artifact, spec.tables);
+    }
+    spec.loaded.set(dev, k);
+    return { spec, k };
+  }
+
+  /**
+   * Revived code that a device rejects at launch (a shader its compiler refuses) was not made by
+   * this gpuc as it is: the entry goes, the job is compiled afresh and loaded, for the caller to
+   * launch again (the failed launch ran nothing). Any other failure is the caller's to throw.
+   */
+  async healLaunch(dev: Device, job: () => CompileJob, spec: Specialization, e: unknown): Promise<LoadedKernel> {
+    if (!this.healable(spec, e)) throw e;
+    const fresh = await this.heal(job(), spec);
+    const k = dev.load(fresh.artifact, fresh.tables);
+    fresh.loaded.set(dev, k);
+    return k;
+  }
+
+  /** Whether a failure to load or launch revived code is the code's (then the entry is bad), not the user's or the device's. */
+  private healable(spec: Specialization, e: unknown): boolean {
+    if (spec.origin === "compiled") return false;
+    if (e instanceof InternalCompilerError) return true;
+    return e instanceof KernelError && e.kind === "launch" && /does not belong to this code|refers to the table|but the code was compiled for/.test(e.message);
+  }
+
+  /** Drop a revived entry that failed on a device from where it came from, and compile the job afresh. */
+  private async heal(job: CompileJob, bad: Specialization): Promise<Specialization> {
+    if (bad.key && bad.origin !== "compiled") await dropEntry(bad.key, bad.origin);
+    const fresh = await this.compileFresh(job);
+    this.table.set(job.key, fresh);
+    return fresh;
+  }
+
+  /**
+   * A stored entry for this job (image, then disk), if it still fits: same owner, same kernel
+   * source, every scope value and overlay it depended on unchanged, its tables in the scope, no
+   * poison. A poisoned entry is removed from where it came from; the caller compiles instead.
+   */
+  private async revive(job: CompileJob): Promise<Specialization | null> {
+    if (!(await anyStore())) return null;
+    const key = entryKey(job.owner, await this.k.fingerprint(), job.types.join(","));
+    const found = await findEntry(key);
+    if (!found) return null;
+    try {
+      return this.reviveEntry(job, key, found.entry, found.from);
+    } catch {
+      // Whatever an entry that passed the validator still gets wrong is a bad entry, never a crash.
+      await dropEntry(key, found.from);
+      return null;
+    }
+  }
+
+  private reviveEntry(job: CompileJob, key: string, entry: CacheEntry, from: "image" | "disk"): Specialization | null {
+    // The entry passed the validator where it was read (validate.ts: the disk cache on load,
+    // loadImage); what is left to check is what it depended on in this process.
+    if (ownerKey(entry.owner) !== ownerKey(job.owner)) return null;
+    const scope = this.k.scope;
+    const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
+    for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
+    for (const [name, f] of entry.methods) if (methodFingerprint(job.target, name) !== f) return null;
+    // Code linked with another runtime library (a redefined runtime function) is compiled afresh.
+    if (entry.runtime !== runtimeFingerprint()) return null;
+    const tables = new Map<string, HostArray>();
+    for (const site of entry.artifact.manifest.sites) {
+      const v = valueOf(site.name);
+      if (!hostArrayElement(v)) return null;
+      tables.set(site.name, (v as HostArray).slice());   // a snapshot, as compiled code keeps (snapshotTables)
+    }
+    for (const [name] of entry.deps) this.k.scopeDeps.set(name, valueOf(name));
+    const artifact = reviveArtifact(entry.artifact);
+    checkedCode.add(artifact);   // by the validator, where the entry was read
+    return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
+  }
+
+  private async compileFresh(job: CompileJob): Promise<Specialization> {
+    const [c, backEnd, src, fingerprint] = await Promise.all([compiler(), loadTarget(job.target), this.k.lowered(), this.k.fingerprint()]);
+    if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
+    const { artifact, methodsUsed } = c.compileLowered(src, job, backEnd);
+    // From here until the record is made nothing awaits: the record's facts (the scope values,
+    // overlays and runtime library the code was compiled against) are those of this compilation,
+    // whatever the program redefines after it.
+    snapshotTables(artifact);
+    const record = this.record(job, fingerprint, artifact, methodsUsed);
+    // Fresh code with a call to something it does not define is a compiler bug: never kept.
+    const poison = await findPoison(artifact);
+    if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel '${this.k.name}' is poisoned: ${poison}`);
+    checkedCode.add(artifact);
+    const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
+    this.k.compiled(job);
+    // An image being generated needs the entry now; the disk cache can have it after this
+    // launch (making an entry resolves every source location: off the path to the result).
+    if (record) {
+      if (job.forImage) await persist(record, artifact);
+      else setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
+    }
+    return spec;
+  }
+
+  /**
+   * What a cache entry records about a compilation, made when the code is compiled (DESIGN §8):
+   * its key and owner, the kernel's source and signature, and the fingerprints of every scope
+   * value, overlay and runtime function the code depended on. Null when the code cannot be kept
+   * beyond this process (session-local relocations, a generated function's output).
+   */
+  private record(job: CompileJob, fingerprint: string, artifact: Artifact, methodsUsed: string[]): EntryRecord | null {
+    if (!isPersistable(artifact)) return null;
+    const deps: [string, string][] = [...this.k.scopeDeps].map(([name, v]) => [name, valueFingerprint(v)]);
+    // A generated function's output is not determined by its source alone (it may close over
+    // values): code that used one stays in this process.
+    if (deps.some(([, f]) => f.startsWith("g:"))) return null;
+    return {
+      key: entryKey(job.owner, fingerprint, job.types.join(",")), owner: job.owner, kernel: this.k.name, fingerprint, types: [...job.types],
+      signature: this.k.signature(), deps: deps.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      methods: [...methodsUsed].sort().map((n) => [n, methodFingerprint(job.target, n)]),
+      runtime: runtimeFingerprint(),
+    };
+  }
+}
+
+/** Whether the code compiled now goes into a kernel image (for a job's `forImage`). */
+export { generating };
+
+/** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
+type EntryRecord = Omit<CacheEntry, "artifact">;
+
+/** Keep a compiled specialization (disk cache; the image being generated): the record as made, with the artifact as stored data. */
+async function persist(record: EntryRecord, artifact: Artifact): Promise<void> {
+  if (!(await persisting())) return;
+  await saveEntry({ ...record, artifact: storeArtifact(artifact) });
+}
+
+/**
+ * Captured tables are constants: compiled code keeps a copy of the values they had when it was
+ * compiled, on every device (the CPU binds the copy, GPUs upload it). Changing a table in place
+ * afterwards changes nothing already compiled; binding a new array to the scope name recompiles.
+ */
+function snapshotTables(artifact: Artifact): void {
+  artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));
+}

@@ -1,9 +1,12 @@
-// Shared helpers of the execution suites: a seeded PRNG, poisoned outputs, array comparison, and
-// the device matrix (every kernel runs on the CPU device and on WebGPU).
+// Shared helpers of the execution suites: a seeded PRNG, poisoned outputs, array comparison,
+// markers of source lines, and the device matrix (every kernel runs on the CPU device and on WebGPU).
 
 import assert from "node:assert/strict";
 import { test, after } from "node:test";
-import { device, CompileError, type Device } from "../src/index.ts";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { fileURLToPath } from "node:url";
+import { device, CompileError, KernelError, type Device } from "../src/index.ts";
 import { specializationHooks, type Kernel } from "../src/kernel.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 
@@ -32,6 +35,11 @@ export const poisonF32 = (n: number) => new Float32Array(n).fill(NaN);
 export const poisonF64 = (n: number) => new Float64Array(n).fill(NaN);
 export const poisonI32 = (n: number) => new Int32Array(n).fill(SENT_I);
 export const poisonU32 = (n: number) => new Uint32Array(n).fill(SENT_U);
+
+/** f32 references round every operation with it. */
+export const F = Math.fround;
+/** Reference-side thread loop over a 1-D grid. */
+export function forThreads(total: number, f: (i: number) => void): void { for (let i = 0; i < total; i++) f(i); }
 
 /** Full-array comparison (deepStrictEqual: NaN equals NaN, -0 differs from 0). */
 export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string): void {
@@ -230,6 +238,46 @@ export async function rejectsCompile(p: Promise<unknown>, kind: string, re: RegE
   assert.equal(err.kind, kind, err.message);
   assert.match(err.message, re);
   return err;
+}
+
+/** The promise rejects with a KernelError of this kind; returns it. */
+export async function kernelError(p: Promise<unknown>, kind: string): Promise<KernelError> {
+  let err: unknown = null;
+  try { await p; } catch (e) { err = e; }
+  assert.ok(err instanceof KernelError, `expected a KernelError, got ${err instanceof Error ? err.stack : err}`);
+  assert.equal(err.kind, kind, err.message);
+  return err;
+}
+
+// ---- source locations ------------------------------------------------------------------------
+//
+// tsx reprints kernel sources (comments vanish), so locations in error messages are checked
+// against the test file itself: a line that a test names carries the marker comment `// @NAME`.
+
+/**
+ * `lineOf` for one test file (pass its `import.meta.url`): `lineOf("NAME")` is the 1-based line of
+ * that file that carries the marker comment `// @NAME`, which must occur there once.
+ */
+export function lineOfIn(fileUrl: string): (name: string) => number {
+  const lines = readFileSync(fileURLToPath(fileUrl), "utf8").split("\n");
+  return (name) => {
+    const hits: number[] = [];
+    const re = new RegExp(`// @${name}(\\s|$)`);
+    lines.forEach((l, i) => { if (re.test(l)) hits.push(i + 1); });
+    assert.equal(hits.length, 1, `marker @${name} must occur once`);
+    return hits[0];
+  };
+}
+
+/** `assertLocation(loc, line)` for one test file (pass its `import.meta.url`): a location in that file at a given line. */
+export function assertLocationIn(fileUrl: string): (loc: { file: string; line: number; column: number } | null, line: number) => void {
+  const file = basename(fileURLToPath(fileUrl));
+  return (loc, line) => {
+    assert.ok(loc, "location is null");
+    assert.ok(loc.file.endsWith(file), `file: ${loc.file}`);
+    assert.equal(loc.line, line, `line of ${JSON.stringify(loc)}`);
+    assert.ok(Number.isInteger(loc.column) && loc.column >= 1, `column: ${loc.column}`);
+  };
 }
 
 /** WGSL has no f64: the WebGPU device rejects a kernel that uses it, before running anything. */

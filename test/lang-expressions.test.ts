@@ -1,0 +1,225 @@
+// Execution tests of expressions and their evaluation order (++/-- and compound assignments as
+// values and on array elements, operands that assign, the value of an assignment): small kernels,
+// each compared with a plain-JavaScript reference computed here. f32 references round every
+// operation with Math.fround; i32/u32 references wrap with `| 0` / `>>> 0` / Math.imul.
+//
+// Every test runs on each device of the matrix (helpers.ts: `dtest`): the CPU device (the JS
+// target, the exact reference semantics) and WebGPU (the WGSL target), where integers must agree
+// exactly and f32 values within F32_TOL relative unless a test says why not.
+//
+// Outputs are poisoned (NaN or a sentinel) before each launch so unwritten elements show, and many
+// outputs are "wide" (`wide`, `wideMixed`): Float64Array on the CPU, so that a missing in-kernel
+// wrap or f32 rounding is not hidden by the conversion a narrower typed-array store would do; on
+// WebGPU, which has no f64, arrays of the results' own types.
+//
+// Note: tsx transpiles this file with esbuild, which reprints kernel sources (whitespace removed,
+// `1.0` printed as `1`, `1000` printed as `1e3` -- which gpuc reads as a float literal --, some
+// constant expressions folded). Integer literals in these kernels therefore avoid multiples of
+// 1000.
+
+import { describe } from "node:test";
+import { kernel, threadIdx } from "../src/index.ts";
+import { randF32, randI32, poisonI32, F, forThreads, dtest, openDevices, type Wide } from "./helpers.ts";
+
+await openDevices();
+
+// ---- scope helpers (module-level functions passed in `scope`) ------------------------------
+
+// A helper with a side effect through an array parameter. The extra early `return` keeps it from
+// being inlined (inlining a helper that reads an array parameter once crashed: see "inlined helper
+// that reads an array parameter" in lang-functions.test.ts), so the test that uses it checks
+// evaluation order, not the inliner.
+function idxOnceNI(cnt: Int32Array, j: number) { if (j < 0) return 0; cnt[j] = cnt[j] + 1; return j; }
+
+// =============================================================================================
+
+describe("expressions and evaluation order", () => {
+  dtest("prefix/postfix ++ and -- as values (locals, f32, array elements, i32 max)", async ({ dev, same, wideMixed }) => {
+    const k = kernel(function incDec(a: Int32Array, x: Float32Array, arr: Int32Array, o: Wide) {
+      const i = threadIdx.x;
+      let j = a[i];
+      const p = j++;
+      const q = ++j;
+      const r = j--;
+      const s = --j;
+      let f = x[i];
+      const fp = f++;
+      const fq = --f;
+      const t = arr[i]++;
+      const u = ++arr[i];
+      const w = arr[i]--;
+      const k = i * 11;
+      o[k] = p; o[k + 1] = q; o[k + 2] = r; o[k + 3] = s; o[k + 4] = j;
+      o[k + 5] = fp; o[k + 6] = fq; o[k + 7] = f;
+      o[k + 8] = t; o[k + 9] = u; o[k + 10] = w;
+    });
+    const a = Int32Array.from([2147483647, -2147483648, 0, 5, -1, 2147483646]);
+    const x = Float32Array.from([0.1, 16777216, -0.5, 3.3, 1e-8, 2]);
+    const arr0 = Int32Array.from([2147483647, -2147483648, 0, 9, -9, 40]);
+    let arr = arr0;
+    const n = a.length;
+    const floats = (j: number) => j % 11 >= 5 && j % 11 <= 7;
+    const o = await wideMixed(n * 11, floats, async (o) => {
+      arr = arr0.slice();   // (wideMixed may launch twice)
+      await k.launch(dev, { blocks: 1, threads: n }, a, x, arr, o);
+    });
+    const want = new Float64Array(n * 11);
+    const wantArr = arr0.slice();
+    forThreads(n, (i) => {
+      let j = a[i];
+      const p = j; j = (j + 1) | 0;
+      j = (j + 1) | 0; const q = j;
+      const r = j; j = (j - 1) | 0;
+      j = (j - 1) | 0; const s = j;
+      let f = x[i];
+      const fp = f; f = F(f + 1);
+      f = F(f - 1); const fq = f;
+      const t = wantArr[i]; wantArr[i] = (wantArr[i] + 1) | 0;
+      wantArr[i] = (wantArr[i] + 1) | 0; const u = wantArr[i];
+      const w = wantArr[i]; wantArr[i] = (wantArr[i] - 1) | 0;
+      want.set([p, q, r, s, j, fp, fq, f, t, u, w], i * 11);
+    });
+    same(o, want, "values", { floats });
+    same(arr, wantArr, "array after ++/--");
+  });
+
+  dtest("compound assignments on array elements evaluate the index once", async ({ dev, same }) => {
+    const k = kernel(function compound(x: Float32Array, y: Float32Array, ia: Int32Array, cnt: Int32Array) {
+      const i = threadIdx.x;
+      y[i] += x[i];
+      y[idxOnceNI(cnt, i)] *= 2;
+      y[i] -= 0.25;
+      y[i] /= 3;
+      y[i] **= 2;
+      let k = i * 10;
+      ia[k++] += 5;
+      ia[k++] -= 7;
+      ia[k++] *= -3;
+      ia[k++] %= 4;
+      ia[k++] <<= 3;
+      ia[k++] >>= 1;
+      ia[k++] >>>= 1;
+      ia[k++] &= 0xff0;
+      ia[k++] |= 0x100;
+      ia[k++] ^= 0xff;
+      cnt[i] += k - i * 10;
+    }, { scope: { idxOnceNI } });
+    const n = 16;
+    const x = randF32(221, n, -2, 2), y = randF32(222, n, -2, 2);
+    const ia = randI32(223, n * 10, -100000, 100000), cnt = new Int32Array(n);
+    const wy = y.slice(), wia = ia.slice(), wcnt = new Int32Array(n);
+    await k.launch(dev, { blocks: 1, threads: n }, x, y, ia, cnt);
+    forThreads(n, (i) => {
+      wy[i] += x[i]; wy[i] *= 2; wy[i] -= 0.25; wy[i] /= 3; wy[i] **= 2;
+      let k = i * 10;
+      wia[k++] += 5; wia[k++] -= 7; wia[k++] *= -3; wia[k++] %= 4; wia[k++] <<= 3;
+      wia[k++] >>= 1; wia[k++] >>>= 1; wia[k++] &= 0xff0; wia[k++] |= 0x100; wia[k++] ^= 0xff;
+      wcnt[i] = 1 + 10;
+    });
+    same(y, wy, "f32 compound");
+    same(ia, wia, "i32 compound");
+    same(cnt, wcnt, "index evaluated once; k advanced 10 times");
+  });
+
+  dtest("operand evaluation order with assignments and ++/-- inside expressions", async ({ dev, same }) => {
+    const k = kernel(function evalOrder(o: Int32Array) {
+      let k = 1;
+      o[0] = k + (k = 5);
+      let m = 1;
+      o[1] = (m = 2) + m;
+      let p = 1;
+      o[2] = p++ + p++;
+      o[3] = p;
+      let q = 3;
+      o[4] = q * ++q;
+      let r = 10;
+      o[5] = r - r--;
+      o[6] = r;
+      o[8] = 6;
+      o[7] = o[8] + (o[8] = 100);
+    });
+    const o = poisonI32(9);
+    await k.launch(dev, { blocks: 1, threads: 1 }, o);
+    const w = new Int32Array(9);
+    let k1 = 1; w[0] = k1 + (k1 = 5);
+    let m = 1; w[1] = (m = 2) + m;
+    let p = 1; w[2] = p++ + p++; w[3] = p;
+    let q = 3; w[4] = q * ++q;
+    let r = 10; w[5] = r - r--; w[6] = r;
+    w[8] = 6; w[7] = w[8] + (w[8] = 100);
+    same(o, w);
+  });
+});
+
+// =============================================================================================
+// Each test below is a compiler bug found while writing this suite (all fixed since): the kernel
+// is in the kernel language and the expected values follow its rules (JS semantics unless a rule
+// above says otherwise).
+
+describe("regressions (compiler bugs found by this suite)", () => {
+  dtest("compound assignment to a variable whose right side also assigns it", async ({ dev, same }) => {
+    const k = kernel(function compoundSelf(o: Int32Array) {
+      let s = 2;
+      s += (s = 3);
+      o[0] = s;
+      let t = 2;
+      t += t++;
+      o[1] = t;
+      let u = 10;
+      u -= (u = 1);
+      o[2] = u;
+      let w = 5;
+      w *= ++w;
+      o[3] = w;
+    });
+    const o = poisonI32(4);
+    await k.launch(dev, { blocks: 1, threads: 1 }, o);
+    same(o, [5, 4, 9, 30]);
+  });
+
+  dtest("array store whose right side changes the index variable", async ({ dev, same }) => {
+    const k = kernel(function storeOrder(a: Int32Array, b: Int32Array, c: Int32Array, o: Int32Array) {
+      let k = 0;
+      a[k] = (k = 2);
+      let m = 0;
+      b[m] = m++;
+      let n = 1;
+      c[n] = c[n] + (n = 2);
+      o[0] = k + m * 10 + n * 100;
+    });
+    const a = Int32Array.from([0, 0, 0]), b = Int32Array.from([9, 9, 9]), c = Int32Array.from([10, 20, 30]), o = poisonI32(1);
+    await k.launch(dev, { blocks: 1, threads: 1 }, a, b, c, o);
+    same(a, [2, 0, 0], "a[k] = (k = 2)");
+    same(b, [0, 9, 9], "b[m] = m++");
+    same(c, [10, 22, 30], "c[n] = c[n] + (n = 2)");
+    same(o, [212]);
+  });
+
+  dtest("postfix ++/-- on an array element with a side-effecting index, value used", async ({ dev, same }) => {
+    const k = kernel(function postfixElemIdx(a: Int32Array, o: Int32Array) {
+      let k = 0;
+      const t = a[k++]--;
+      let m = 0;
+      const u = a[2 + m++]++;
+      o[0] = k;
+      o[1] = t;
+      o[2] = m;
+      o[3] = u;
+    });
+    const a = Int32Array.from([5, 6, 7, 8]), o = poisonI32(4);
+    await k.launch(dev, { blocks: 1, threads: 1 }, a, o);
+    same(a, [4, 6, 8, 8]);
+    same(o, [1, 5, 1, 7]);
+  });
+
+  dtest("the value of an assignment to a typed-array element is the right side, not the stored value", async ({ dev, same, wide }) => {
+    const k = kernel(function chainValue(x: Float32Array, oi: Int32Array, o: Wide) {
+      o[0] = oi[0] = x[0] * 2;
+      o[1] = (oi[1] = x[1]) + 0.5;
+    });
+    const x = Float32Array.from([1.3, -2.75]), oi = poisonI32(2), o = wide(2, "f32");
+    await k.launch(dev, { blocks: 1, threads: 1 }, x, oi, o);
+    same(oi, [2, -2]);
+    same(o, [F(x[0] * 2), F(x[1] + 0.5)]);
+  });
+});

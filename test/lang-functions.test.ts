@@ -1,0 +1,259 @@
+// Execution tests of helpers, the functions a kernel calls (nested, specialized per argument types,
+// early returns, declared inside the kernel, recursive, reading the thread indices, with array
+// parameters): small kernels, each compared with a plain-JavaScript reference computed here. f32
+// references round every operation with Math.fround; i32/u32 references wrap with `| 0` / `>>> 0` /
+// Math.imul.
+//
+// Every test runs on each device of the matrix (helpers.ts: `dtest`): the CPU device (the JS
+// target, the exact reference semantics) and WebGPU (the WGSL target), where integers must agree
+// exactly and f32 values within F32_TOL relative unless a test says why not. Where WebGPU differs
+// by design (no recursion), the test says so where it branches on `wgsl`.
+//
+// Outputs are poisoned (NaN or a sentinel) before each launch so unwritten elements show, and many
+// outputs are "wide" (`wide`, `wideMixed`): Float64Array on the CPU, so that a missing in-kernel
+// wrap or f32 rounding is not hidden by the conversion a narrower typed-array store would do; on
+// WebGPU, which has no f64, arrays of the results' own types.
+//
+// Note: tsx transpiles this file with esbuild, which reprints kernel sources (whitespace removed,
+// `1.0` printed as `1`, `1000` printed as `1e3` -- which gpuc reads as a float literal --, some
+// constant expressions folded). Integer literals in these kernels therefore avoid multiples of
+// 1000.
+
+import { describe } from "node:test";
+import { kernel, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
+import { randF32, randI32, poisonF32, poisonF64, poisonI32, F, forThreads, dtest, openDevices,
+  rejectsRecursion, type Wide } from "./helpers.ts";
+
+await openDevices();
+
+// ---- scope helpers (module-level functions passed in `scope`) ------------------------------
+
+function sq(v: number) { return v * v; }
+function sumsq(a: number, b: number) { return sq(a) + sq(b); }
+function norm2(a: number, b: number) { return Math.sqrt(sumsq(a, b)); }
+function add2(p: number, q: number) { return p + q; }
+function classify(v: number) {
+  if (v < 0) return -1;
+  if (v === 0) return 0;
+  for (let k = 1; k < 5; k++) {
+    if (v < k * 10) return k;
+  }
+  return 99;
+}
+function firstNeg(arr: Float32Array, start: number, n: number) {
+  for (let k = start; k < n; k++) if (arr[k] < 0) return k;
+  return -1;
+}
+// Helpers that read or update an array parameter, in their natural, inlinable form (see the
+// regressions below).
+function mark(arr: Int32Array, j: number) { arr[j] = arr[j] + 1; return true; }
+function getAt(arr: Int32Array, j: number) { return arr[j]; }
+function fib(n: number): number { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+function gcd(a: number, b: number): number { if (b === 0) return a; return gcd(b, a % b); }
+function isEven(n: number): boolean { if (n === 0) return true; return isOdd(n - 1); }
+function isOdd(n: number): boolean { if (n === 0) return false; return isEven(n - 1); }
+// A three-function cycle whose only base case is in the first: the others' types come from the
+// first one's fixed point (they were once reported as "cannot infer the return type").
+function cycleA(n: number): number { return n <= 0 ? 0.5 : cycleB(n - 1); }
+function cycleB(n: number): number { return cycleC(n) * 2; }
+function cycleC(n: number): number { return cycleA(n) - 1; }
+
+// =============================================================================================
+
+describe("helpers", () => {
+  dtest("nested helpers: helper calling helper calling helper", async ({ dev, same }) => {
+    const k = kernel(function nestedHelpers(x: Float32Array, y: Float32Array, o: Float32Array) {
+      const i = threadIdx.x;
+      o[i] = norm2(x[i], y[i]) + sq(i);
+    }, { scope: { sq, sumsq, norm2 } });
+    const x = randF32(151, 32, -10, 10), y = randF32(152, 32, -10, 10), o = poisonF32(32);
+    await k.launch(dev, { blocks: 1, threads: 32 }, x, y, o);
+    same(o, Array.from(x, (v, i) => F(F(Math.sqrt(F(F(v * v) + F(y[i] * y[i])))) + i * i)));
+  });
+
+  dtest("one helper specialized on (i32,i32), (f32,f32) and (f32,i32) in one kernel", async ({ dev, same, wide }) => {
+    const k = kernel(function twoTuples(x: Float32Array, big: Int32Array, oi: Wide, of: Wide) {
+      const i = threadIdx.x;
+      oi[i * 2] = add2(i, 1);
+      oi[i * 2 + 1] = add2(big[i], 1);
+      of[i * 2] = add2(x[i], 0.5);
+      of[i * 2 + 1] = add2(x[i], i);
+    }, { scope: { add2 } });
+    const n = 8;
+    const x = randF32(161, n, -100, 100), big = Int32Array.from([2147483647, -1, 0, 5, 16777216, -2147483648, 100, 2147483646]);
+    const oi = wide(n * 2, "i32"), of = wide(n * 2, "f32");
+    await k.launch(dev, { blocks: 1, threads: n }, x, big, oi, of);
+    const wi = new Float64Array(n * 2), wf = new Float64Array(n * 2);
+    forThreads(n, (i) => { wi.set([i + 1, (big[i] + 1) | 0], i * 2); wf.set([F(x[i] + 0.5), F(x[i] + i)], i * 2); });
+    same(oi, wi, "integer specialization");
+    same(of, wf, "float specialization");
+  });
+
+  dtest("helpers with early returns (in a loop too) and an array parameter", async ({ dev, same }) => {
+    const k = kernel(function earlyHelpers(x: Float32Array, o: Int32Array, p: Int32Array) {
+      const i = threadIdx.x;
+      o[i] = classify(x[i]);
+      p[i] = firstNeg(x, i, x.length);
+    }, { scope: { classify, firstNeg } });
+    const x = Float32Array.from([-1, 0, 5, 9.99, 10, 25, 39.5, 40, 1000, -0.5, 12, 3]);
+    const n = x.length;
+    const o = poisonI32(n), p = poisonI32(n);
+    await k.launch(dev, { blocks: 1, threads: n }, x, o, p);
+    same(o, Array.from(x, (v) => classify(v)));
+    same(p, Array.from(x, (_v, i) => firstNeg(x, i, n)));
+  });
+
+  dtest("helpers declared inside the kernel body (hoisted, calling each other)", async ({ dev, same }) => {
+    const k = kernel(function innerFns(x: Float32Array, o: Float32Array) {
+      function lerp(a: number, b: number, t: number) { return a + (b - a) * t; }
+      function smooth(t: number) { const c = clamp01(t); return c * c * (3 - 2 * c); }
+      function clamp01(t: number) { return t < 0 ? 0 : t > 1 ? 1 : t; }
+      const i = threadIdx.x;
+      o[i] = lerp(-1, 2, smooth(x[i]));
+    });
+    const x = Float32Array.from([-0.5, 0, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 1.5, ...randF32(171, 7, -0.2, 1.2)]);
+    const n = x.length;
+    const o = poisonF32(n);
+    await k.launch(dev, { blocks: 1, threads: n }, x, o);
+    same(o, Array.from(x, (t) => {
+      const c = t < 0 ? 0 : t > 1 ? 1 : t;
+      const s = F(F(c * c) * F(3 - F(2 * c)));
+      return F(-1 + F(3 * s));
+    }));
+  });
+
+  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, same, wgsl }) => {
+    const k = kernel(function recursion(a: Int32Array, b: Int32Array, o: Int32Array) {
+      const i = threadIdx.x;
+      o[i * 2] = fib(i);
+      o[i * 2 + 1] = gcd(a[i], b[i]);
+    }, { scope: { fib, gcd } });
+    const n = 20;
+    const a = randI32(181, n, 1, 100000), b = randI32(182, n, 1, 100000), o = poisonI32(n * 2);
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, a, b, o));   // WGSL has no call stack
+    await k.launch(dev, { blocks: 1, threads: n }, a, b, o);
+    const want = new Int32Array(n * 2);
+    forThreads(n, (i) => want.set([fib(i), gcd(a[i], b[i])], i * 2));
+    same(o, want);
+  });
+
+  dtest("mutually recursive helpers returning bool", async ({ dev, same, wgsl }) => {
+    const k = kernel(function mutual(o: Int32Array) {
+      const i = threadIdx.x;
+      o[i] = isEven(i) ? 10 : isOdd(i) ? 20 : 30;
+    }, { scope: { isEven, isOdd } });
+    const o = poisonI32(16);
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 16 }, o));   // WGSL has no call stack
+    await k.launch(dev, { blocks: 1, threads: 16 }, o);
+    same(o, Array.from({ length: 16 }, (_v, i) => (i % 2 === 0 ? 10 : 20)));
+  });
+
+  dtest("a cycle of three recursive helpers typed by arithmetic on each other's results", async ({ dev, same, wgsl }) => {
+    const k = kernel(function cycle(o: Float32Array) {
+      const i = threadIdx.x;
+      o[i] = cycleA(i) + cycleB(i);
+    }, { scope: { cycleA, cycleB, cycleC } });
+    const o = poisonF32(8);
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL has no call stack
+    await k.launch(dev, { blocks: 1, threads: 8 }, o);
+    same(o, Array.from({ length: 8 }, (_v, i) => Math.fround(cycleA(i) + cycleB(i))));
+  });
+
+  dtest("helpers that read the thread indices themselves", async ({ dev, same }) => {
+    function lin3() {
+      return ((blockIdx.z * gridDim.y + blockIdx.y) * gridDim.x + blockIdx.x) * (blockDim.x * blockDim.y * blockDim.z)
+        + (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+    }
+    function twiceLin(z: number) { return lin3() * 2 + z; }
+    const k = kernel(function builtinHelpers(o: Int32Array) {
+      const g = lin3();
+      o[g * 2] = g;
+      o[g * 2 + 1] = twiceLin(1);
+    }, { scope: { lin3, twiceLin } });
+    const total = 2 * 2 * 3 * 2 * 2;
+    const o = poisonI32(total * 2);
+    await k.launch(dev, { blocks: [2, 2], threads: [3, 2, 2] }, o);
+    same(o, Array.from({ length: total * 2 }, (_v, j) => (j % 2 === 0 ? j / 2 : ((j - 1) / 2) * 2 + 1)));
+  });
+
+  dtest("recursive helper specialized on f32 and i32", async ({ dev, same, wgsl }) => {
+    function powRec(b: number, e: number): number { return e === 0 ? 1 : b * powRec(b, e - 1); }
+    const k = kernel(function recPow(x: Float32Array, o: Float64Array) {
+      const i = threadIdx.x;
+      o[i * 2] = powRec(x[i], i);
+      o[i * 2 + 1] = powRec(2, i);
+    }, { scope: { powRec } });
+    const n = 12;
+    const x = randF32(311, n, 0.5, 1.5), o = poisonF64(n * 2);
+    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, x, o));   // WGSL has no call stack
+    await k.launch(dev, { blocks: 1, threads: n }, x, o);
+    const want = new Float64Array(n * 2);
+    forThreads(n, (i) => { let r = 1; for (let e = 0; e < i; e++) r = F(x[i] * r); want.set([r, 2 ** i], i * 2); });
+    same(o, want);
+  });
+
+  dtest("helper with a switch returning from its cases", async ({ dev, same }) => {
+    function swv(v: number) {
+      switch (v) {
+        case 0: return 10;
+        case 1:
+        case 2: return 20;
+        default: break;
+      }
+      return 30;
+    }
+    const k = kernel(function helperSwitch(o: Int32Array) {
+      const i = threadIdx.x;
+      o[i] = swv(i % 4) + i;
+    }, { scope: { swv } });
+    const o = poisonI32(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, o);
+    same(o, [10, 21, 22, 33, 14, 25, 26, 37]);
+  });
+});
+
+// =============================================================================================
+// Each test below is a compiler bug found while writing this suite (all fixed since): the kernel
+// is in the kernel language and the expected values follow its rules (JS semantics unless a rule
+// above says otherwise).
+
+describe("regressions (compiler bugs found by this suite)", () => {
+  dtest("inlined helper that reads an array parameter", async ({ dev, same }) => {
+    const k = kernel(function inlArrRead(c: Int32Array, o: Int32Array) {
+      const i = threadIdx.x;
+      o[i] = getAt(c, i) * 2;
+    }, { scope: { getAt } });
+    const c = Int32Array.from([3, -4, 5, 6]), o = poisonI32(4);
+    await k.launch(dev, { blocks: 1, threads: 4 }, c, o);
+    same(o, [6, -8, 10, 12]);
+  });
+
+  dtest("inlined helper that updates an array parameter, as the right side of && and ||", async ({ dev, same }) => {
+    const k = kernel(function inlArrWrite(x: Float32Array, hitA: Int32Array, hitO: Int32Array, o: Int32Array) {
+      const i = threadIdx.x;
+      let r = 0;
+      if (x[i] > 0 && mark(hitA, i)) r += 1;
+      if (x[i] > 0 || mark(hitO, i)) r += 2;
+      o[i] = r;
+    }, { scope: { mark } });
+    const x = Float32Array.from([1, -1, 2, 0]);
+    const hitA = new Int32Array(4), hitO = new Int32Array(4), o = poisonI32(4);
+    await k.launch(dev, { blocks: 1, threads: 4 }, x, hitA, hitO, o);
+    same(hitA, [1, 0, 1, 0], "&& calls");
+    same(hitO, [0, 1, 0, 1], "|| calls");
+    same(o, [3, 2, 3, 2]);
+  });
+
+  dtest("zero-parameter helper that uses another helper's result", async ({ dev, same }) => {
+    function oneC() { return 1; }
+    function twoC() { return oneC() * 2; }
+    const k = kernel(function zeroParamHelpers(o: Int32Array) {
+      function a() { return 10; }
+      function b() { return a() + 1; }
+      o[threadIdx.x] = twoC() + b() + threadIdx.x;
+    }, { scope: { oneC, twoC } });
+    const o = poisonI32(3);
+    await k.launch(dev, { blocks: 1, threads: 3 }, o);
+    same(o, [13, 14, 15]);
+  });
+});

@@ -1,0 +1,268 @@
+// Execution tests of scope, types and parameters (scope constants and tables, declared parameter
+// types, bool values and parameters, specialization by argument types, block scoping): small
+// kernels, each compared with a plain-JavaScript reference computed here. f32 references round
+// every operation with Math.fround; i32/u32 references wrap with `| 0` / `>>> 0` / Math.imul.
+//
+// Every test runs on each device of the matrix (helpers.ts: `dtest`): the CPU device (the JS
+// target, the exact reference semantics) and WebGPU (the WGSL target), where integers must agree
+// exactly and f32 values within F32_TOL relative unless a test says why not. Where WebGPU differs
+// by design (no f64), the test says so where it branches on `wgsl`.
+//
+// Outputs are poisoned (NaN or a sentinel) before each launch so unwritten elements show, and many
+// outputs are "wide" (`wide`, `wideMixed`): Float64Array on the CPU, so that a missing in-kernel
+// wrap or f32 rounding is not hidden by the conversion a narrower typed-array store would do; on
+// WebGPU, which has no f64, arrays of the results' own types.
+//
+// Note: tsx transpiles this file with esbuild, which reprints kernel sources (whitespace removed,
+// `1.0` printed as `1`, `1000` printed as `1e3` -- which gpuc reads as a float literal --, some
+// constant expressions folded). Integer literals in these kernels therefore avoid multiples of
+// 1000.
+
+import { describe } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, CompileError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { randF32, poisonF32, poisonI32, F, forThreads, dtest, openDevices, type Wide } from "./helpers.ts";
+
+// Scope constants the kernels below name (bound through `scope`, never on the host).
+declare const SCALE: number, OFFSET: number, BIAS: number, FLAG: boolean, FACTOR: number;
+
+await openDevices();
+
+// =============================================================================================
+
+describe("scope, types and parameters", () => {
+  const LUT = new Float32Array([0.5, 1.25, -2, 3.75, 0.1]);
+  const ILUT = new Int32Array([7, -3, 100000, 2147483647]);
+  const DLUT = new Float64Array([0.1, 0.2, 0.3]);
+  const F32LUT = Float32Array.from(DLUT);   // WGSL has no f64: WebGPU gets the f64 table as an f32 one
+
+  dtest("scope constants (numbers, bool) and constant tables (f32, i32, f64)", async ({ dev, same, wide, wgsl }) => {
+    const k = kernel(function scoped(o: Wide, oi: Int32Array, od: Wide) {
+      const i = threadIdx.x;
+      o[i] = LUT[i % LUT.length] * SCALE + OFFSET;
+      oi[i] = ILUT[i % ILUT.length] + BIAS;
+      if (FLAG) oi[i] = oi[i] * 2;
+      od[i] = DLUT[i % 3] + DLUT[(i + 1) % 3];
+    }, { scope: { LUT, ILUT, DLUT: wgsl ? F32LUT : DLUT, SCALE: 3, OFFSET: 0.25, BIAS: 1, FLAG: true } });
+    const n = 12;
+    const o = wide(n, "f32"), oi = poisonI32(n), od = wide(n, "f32");
+    await k.launch(dev, { blocks: 1, threads: n }, o, oi, od);
+    same(o, Array.from({ length: n }, (_v, i) => F(F(LUT[i % 5] * 3) + 0.25)));
+    same(oi, Array.from({ length: n }, (_v, i) => Math.imul((ILUT[i % 4] + 1) | 0, 2)));
+    if (wgsl) same(od, Array.from({ length: n }, (_v, i) => F(F32LUT[i % 3] + F32LUT[(i + 1) % 3])));
+    else same(od, Array.from({ length: n }, (_v, i) => DLUT[i % 3] + DLUT[(i + 1) % 3]));
+  });
+
+  dtest("Horner polynomial with a scope coefficient table", async ({ dev, same }) => {
+    const COEF = new Float32Array([1, -0.5, 0.25, -0.125, 0.0625, 0.3]);
+    const k = kernel(function horner(x: Float32Array, o: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i >= x.length) return;
+      let r = 0;
+      for (let k = COEF.length - 1; k >= 0; k--) r = r * x[i] + COEF[k];
+      o[i] = r;
+    }, { scope: { COEF } });
+    const x = randF32(231, 100, -2, 2), o = poisonF32(100);
+    await k.launch(dev, { blocks: 4, threads: 32 }, x, o);
+    same(o, Array.from(x, (v) => { let r = 0; for (let k = 5; k >= 0; k--) r = F(F(r * v) + COEF[k]); return r; }));
+  });
+
+  dtest("3x3 convolution with scope weights on a 2-D grid", async ({ dev, same }) => {
+    const W3 = new Float32Array([0.0625, 0.125, 0.0625, 0.125, 0.25, 0.125, 0.0625, 0.125, 0.0625]);
+    const k = kernel(function conv3x3(src: Float32Array, dst: Float32Array, w: number, h: number) {
+      const x = blockIdx.x * blockDim.x + threadIdx.x;
+      const y = blockIdx.y * blockDim.y + threadIdx.y;
+      if (x >= w || y >= h) return;
+      let acc = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const sx = Math.min(Math.max(x + dx, 0), w - 1);
+          const sy = Math.min(Math.max(y + dy, 0), h - 1);
+          acc += src[sy * w + sx] * W3[(dy + 1) * 3 + dx + 1];
+        }
+      }
+      dst[y * w + x] = acc;
+    }, { scope: { W3 } });
+    const Wd = 21, Hd = 13;
+    const src = randF32(241, Wd * Hd, 0, 10), dst = poisonF32(Wd * Hd);
+    await k.launch(dev, { blocks: [3, 2], threads: [8, 8] }, src, dst, Wd, Hd);
+    const want = new Float32Array(Wd * Hd);
+    for (let y = 0; y < Hd; y++) for (let x = 0; x < Wd; x++) {
+      let acc = 0;
+      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+        const sx = Math.min(Math.max(x + dx, 0), Wd - 1), sy = Math.min(Math.max(y + dy, 0), Hd - 1);
+        acc = F(acc + F(src[sy * Wd + sx] * W3[(dy + 1) * 3 + dx + 1]));
+      }
+      want[y * Wd + x] = acc;
+    }
+    same(dst, want);
+  });
+
+  dtest("types: a declared f32 parameter receiving an integer", async ({ dev, same, wide }) => {
+    function typedParam(a: number, o: Wide) {
+      o[0] = a + 2147483647;
+      o[1] = a / 2;
+      o[2] = (a * 3) | 0;
+    }
+    const asF32 = kernel(typedParam, { types: { a: "f32" } });
+    const asDefault = kernel(typedParam);
+    const o = wide(3, "f32"), o2 = wide(3, "f32");   // (o2[0], an i32 -2^31, is exact in f32)
+    await asF32.launch(dev, { blocks: 1, threads: 1 }, 1, o);
+    await asDefault.launch(dev, { blocks: 1, threads: 1 }, 1, o2);
+    same(o, [2147483648, 0.5, 3], "a: f32");
+    same(o2, [-2147483648, 0.5, 3], "a: i32 (by value)");
+  });
+
+  dtest("types: a declared i32 parameter receiving 2.5 is a CompileError (argument)", async ({ dev }) => {
+    const k = kernel(function typedI32(n: number, o: Float32Array) { o[0] = n; }, { types: { n: "i32" } });
+    await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 2.5, new Float32Array(1)), (e: unknown) => {
+      assert.ok(e instanceof CompileError, `expected CompileError, got ${e}`);
+      assert.equal(e.kind, "invalid-argument");
+      assert.match(e.message, /'n'/);
+      assert.match(e.message, /2\.5/);
+      return true;
+    });
+  });
+
+  dtest("bool parameters", async ({ dev, same }) => {
+    const k = kernel(function boolParam(flag: boolean, x: Float32Array, o: Float32Array, oi: Int32Array) {
+      const i = threadIdx.x;
+      o[i] = flag ? x[i] : -x[i];
+      if (!flag) o[i] += 1;
+      oi[i * 3] = flag ? 1 : 0;
+      oi[i * 3 + 1] = flag && x[i] > 0 ? 2 : 3;
+      oi[i * 3 + 2] = flag === true ? 4 : 5;
+    });
+    const x = randF32(251, 8);
+    for (const flag of [true, false]) {
+      const o = poisonF32(8), oi = poisonI32(24);
+      await k.launch(dev, { blocks: 1, threads: 8 }, flag, x, o, oi);
+      same(o, Array.from(x, (v) => (flag ? v : F(-v + 1))), `flag=${flag}`);
+      const wi: number[] = [];
+      for (let i = 0; i < 8; i++) wi.push(flag ? 1 : 0, flag && x[i] > 0 ? 2 : 3, flag ? 4 : 5);
+      same(oi, wi, `flag=${flag}`);
+    }
+  });
+
+  dtest("same kernel, two argument type tuples (i32 vs f32 scalar)", async ({ dev, same, wideMixed }) => {
+    const k = kernel(function twoSpecs(s: number, x: Float32Array, o: Wide) {
+      const i = threadIdx.x;
+      o[i * 3] = x[i] * s;
+      o[i * 3 + 1] = s + 2147483647;
+      o[i * 3 + 2] = (s / 2) | 0;
+    });
+    const x = randF32(261, 4, -3, 3);
+    const ref = (s: number, sIsInt: boolean) => {
+      const out: number[] = [];
+      for (let i = 0; i < 4; i++) out.push(F(x[i] * F(s)), sIsInt ? (s + 2147483647) | 0 : F(F(s) + F(2147483647)), (F(s) / 2) | 0);
+      return out;
+    };
+    for (const [s, isInt] of [[3, true], [2.5, false], [-7, true], [-7.5, false]] as const) {
+      const floats = (j: number) => j % 3 === 0 || (j % 3 === 1 && !isInt);
+      const o = await wideMixed(12, floats, (o) => k.launch(dev, { blocks: 1, threads: 4 }, s, x, o));
+      same(o, ref(s, isInt), `s = ${s}`, { floats });
+    }
+  });
+
+  dtest("compile() specializes by example args or by type names", async ({ dev }) => {
+    const k = kernel(function axpyCompile(a: number, x: Float32Array, y: Float32Array) {
+      const i = threadIdx.x;
+      if (i < y.length) y[i] = a * x[i] + y[i];
+    });
+    const target = dev.target;   // "js" for the CPU device, "wgsl" for WebGPU
+    const byTypes = await k.compile({ target, types: ["f32", "f32[]", "f32[]"] });
+    const byArgs = await k.compile({ target, args: [2.5, new Float32Array(1), new Float32Array(1)] });
+    const byIntArg = await k.compile({ target, args: [3, new Float32Array(1), new Float32Array(1)] });
+    assert.deepEqual(byTypes.params.map((p) => [p.name, p.type]), [["a", "f32"], ["x", "f32[]"], ["y", "f32[]"]]);
+    assert.deepEqual(byArgs.params.map((p) => p.type), ["f32", "f32[]", "f32[]"]);
+    assert.deepEqual(byIntArg.params.map((p) => p.type), ["i32", "f32[]", "f32[]"]);
+    assert.equal(typeof byTypes.code, "string");
+    assert.ok((byTypes.code as string).includes(byTypes.entry), "the code defines its entry");
+    assert.equal(byTypes.code, byArgs.code);
+  });
+
+
+  dtest("block scoping and shadowing with different types", async ({ dev, same, wide }) => {
+    const k = kernel(function shadowing(x: Float32Array, o: Wide) {
+      let v = 1;
+      {
+        let v = x[0];
+        o[0] = v;
+      }
+      o[1] = v;
+      for (let v = 0; v < 3; v++) o[2] = v;
+      o[3] = v + 2147483647;
+    });
+    const x = Float32Array.from([2.7]), o = wide(4, "f32");   // (o[3], an i32 -2^31, is exact in f32)
+    await k.launch(dev, { blocks: 1, threads: 1 }, x, o);
+    same(o, [x[0], 1, 2, -2147483648]);
+  });
+
+  dtest("a scalar parameter assigned a wider type", async ({ dev, same, wide }) => {
+    const k = kernel(function paramWiden(a: number, o: Wide) {
+      o[0] = a;
+      a = a + 0.5;
+      o[1] = a;
+      a *= 3;
+      o[2] = a;
+    });
+    for (const a of [3, 7, -2]) {
+      const o = wide(3, "f32");
+      await k.launch(dev, { blocks: 1, threads: 1 }, a, o);
+      same(o, [a, a + 0.5, F((a + 0.5) * 3)], `a = ${a}`);
+    }
+  });
+
+  dtest("bool values in arithmetic and comparisons", async ({ dev, same }) => {
+    const k = kernel(function boolArith(x: Float32Array, o: Int32Array) {
+      const i = threadIdx.x;
+      const pos = x[i] > 0;
+      o[i * 5] = ((x[i] > 0) as unknown as number) + ((x[i] > 1) as unknown as number);
+      o[i * 5 + 1] = (pos as unknown as number) * 3;
+      o[i * 5 + 2] = (pos as unknown as number) == 1 ? 1 : 0;
+      o[i * 5 + 3] = !x[i] ? 1 : 0;
+      o[i * 5 + 4] = pos !== x[i] < -1 ? 1 : 0;
+    });
+    const x = Float32Array.from([2, 0.5, 0, -0.5, -2, NaN]);
+    const n = x.length;
+    const o = poisonI32(n * 5);
+    await k.launch(dev, { blocks: 1, threads: n }, x, o);
+    const want = new Int32Array(n * 5);
+    forThreads(n, (i) => {
+      const v = x[i], pos = v > 0;
+      want.set([Number(v > 0) + Number(v > 1), Number(pos) * 3, pos ? 1 : 0, !v ? 1 : 0, pos !== v < -1 ? 1 : 0], i * 5);
+    });
+    same(o, want);
+  });
+
+  dtest("one helper under two scopes with different constants", async ({ dev, same }) => {
+    function scaleBy(v: number) { return v * FACTOR; }
+    const k2 = kernel(function scaled2(o: Int32Array) { o[threadIdx.x] = scaleBy(threadIdx.x + 5); }, { scope: { scaleBy, FACTOR: 2 } });
+    const k3 = kernel(function scaled3(o: Int32Array) { o[threadIdx.x] = scaleBy(threadIdx.x + 5); }, { scope: { scaleBy, FACTOR: 3 } });
+    const o2 = poisonI32(3), o3 = poisonI32(3);
+    await k2.launch(dev, { blocks: 1, threads: 3 }, o2);
+    await k3.launch(dev, { blocks: 1, threads: 3 }, o3);
+    same(o2, [10, 12, 14]);
+    same(o3, [15, 18, 21]);
+  });
+
+  dtest("number arguments are typed by value (i32 range -> i32, else f32, -0 -> f32)", async ({ dev, same, wide }) => {
+    const k = kernel(function argsByValue(a: number, o: Wide) {
+      o[0] = a + 1;
+      o[1] = a * 1;
+    });
+    const cases: [number, number[]][] = [
+      [2147483647, [-2147483648, 2147483647]],
+      [2147483648, [2147483648, 2147483648]],
+      [-2147483648, [-2147483647, -2147483648]],
+      [-2147483649, [-2147483648, -2147483648]],
+      [0.5, [1.5, 0.5]],
+      [-0, [1, -0]],
+    ];
+    for (const [a, want] of cases) {
+      const o = wide(2, Number.isInteger(a) && (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32");
+      await k.launch(dev, { blocks: 1, threads: 1 }, a, o);
+      same(o, want, `a = ${Object.is(a, -0) ? "-0" : a}`);
+    }
+  });
+});

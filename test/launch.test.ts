@@ -1,0 +1,72 @@
+// Launches: the launch configurations and arguments a launch rejects, and launches on device arrays
+// (resident data, read and written back). Every test runs on each device of the matrix (helpers.ts:
+// `dtest`): the CPU device (the JS target) and WebGPU (the WGSL target).
+
+import { describe } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, CompileError, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { randF32, poisonF32, F, dtest, openDevices } from "./helpers.ts";
+
+await openDevices();
+
+// =============================================================================================
+
+describe("launch configuration and argument errors", () => {
+  const k = kernel(function launchErr(a: number, x: Float32Array, y: Float32Array) {
+    const i = threadIdx.x;
+    if (i < y.length) y[i] = a * x[i];
+  });
+  const x = new Float32Array(4), y = new Float32Array(4);
+
+  const rejectsLaunch = (p: Promise<void>, re: RegExp) => assert.rejects(p, (e: unknown) => {
+    assert.ok(e instanceof KernelError, `expected KernelError, got ${e}`);
+    assert.equal(e.kind, "launch");
+    assert.match(e.message, re);
+    return true;
+  });
+  const rejectsArgument = (p: Promise<void>, re: RegExp) => assert.rejects(p, (e: unknown) => {
+    assert.ok(e instanceof CompileError, `expected CompileError, got ${e}`);
+    assert.equal(e.kind, "invalid-argument");
+    assert.match(e.message, re);
+    return true;
+  });
+
+  dtest("blocks: 0", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 0, threads: 4 }, 1, x, y), /blocks.*positive integer.*0/));
+  dtest("threads: 2000 (over 1024 per block)", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 1, threads: 2000 }, 1, x, y), /2000.*1024/));
+  dtest("threads: [1,1,65] (z over 64)", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 1, threads: [1, 1, 65] }, 1, x, y), /threads\.z.*65.*64/));
+  dtest("threads: [32,32,2] (2048 per block)", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 1, threads: [32, 32, 2] }, 1, x, y), /2048.*1024/));
+  dtest("wrong argument count", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, 1, x), /takes 3 arguments.*got 2/));
+  dtest("a string argument", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, "2" as unknown as number, x, y), /'a'.*string/));
+  dtest("launches still work after the errors", async ({ dev, same }) => {
+    const yy = poisonF32(4), xx = Float32Array.from([1, 2, 3, 4]);
+    await k.launch(dev, { blocks: 1, threads: 4 }, 2, xx, yy);
+    same(yy, [2, 4, 6, 8]);
+  });
+});
+
+// =============================================================================================
+
+describe("device arrays", () => {
+  dtest("device arrays: dev.array, launches on resident data, read, write", async ({ dev, same }) => {
+    const k = kernel(function axpbyDev(a: number, x: Float32Array, y: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < y.length) y[i] = a * x[i] + y[i];
+    });
+    const n = 300;
+    const x = randF32(271, n), y = randF32(272, n);
+    const x0 = x.slice(), y0 = y.slice();
+    const dx = dev.array(x), dy = dev.array(y);
+    await k.launch(dev, { blocks: [2, 1, 1], threads: [256, 1, 1] }, 1.5, dx, dy);
+    await k.launch(dev, { blocks: [2, 1, 1], threads: [256, 1, 1] }, 1.5, dx, dy);
+    const once = y0.map((v, i) => F(F(F(1.5) * x0[i]) + v));
+    const twice = once.map((v, i) => F(F(F(1.5) * x0[i]) + v));
+    const got = await dy.read();
+    assert.ok(got instanceof Float32Array);
+    same(got, twice, "two launches on resident data");
+    same(y, y0, "host array untouched");
+    same(await dx.read(), x0, "x unchanged");
+    await dy.write(y0);
+    await k.launch(dev, { blocks: 2, threads: 256 }, 1.5, dx, dy);
+    same(await dy.read(), once, "after write()");
+  });
+});

@@ -2,9 +2,7 @@
 
 import { KernelError } from "../errors.js";
 import { CpuDevice } from "./cpu.js";
-import { CudaDevice } from "./cuda.js";
 import type { Device, DeviceOptions } from "./device.js";
-import { WebGPUDevice } from "./webgpu.js";
 
 export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
 /** In order of preference for device(): GPU runtimes first, the CPU last. */
@@ -21,6 +19,8 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
     case "cpu": return new CpuDevice(options);
     case "webgpu": {
       try {
+        // The GPU devices' modules load when one is opened: a CPU-only program never reads them.
+        const { WebGPUDevice } = await import("./webgpu.js");
         return (await WebGPUDevice.open(options)) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
       } catch (e) {
         return `WebGPU could not be opened: ${(e as Error).message}`;
@@ -28,6 +28,7 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
     }
     case "cuda": {
       try {
+        const { CudaDevice } = await import("./cuda.js");
         return await CudaDevice.open(options);
       } catch (e) {
         return `CUDA could not be opened: ${(e as Error).message}`;

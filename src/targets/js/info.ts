@@ -1,8 +1,9 @@
 // The JavaScript target, as the rest of gpuc knows it without loading its back end.
 
-import type { Target, TargetInfo } from "../target.js";
+import type { ReadBack, Target, TargetInfo } from "../target.js";
 
 let loaded: Promise<Target> | null = null;
+let checks: Promise<ReadBack> | null = null;
 
 export const jsInfo: TargetInfo = {
   name: "js",
@@ -12,5 +13,5 @@ export const jsInfo: TargetInfo = {
   relocations: ["bake", "table"],
   layout: false,
   backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...jsInfo, ...m.jsBackEnd }))),
-  readBack: () => import("./read-back.js").then((m) => m.jsReadBack),
+  readBack: () => (checks ??= import("./read-back.js").then((m) => m.jsReadBack)),
 };

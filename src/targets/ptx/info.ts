@@ -1,8 +1,9 @@
 // The PTX target, as the rest of gpuc knows it without loading its back end.
 
-import type { Target, TargetInfo } from "../target.js";
+import type { ReadBack, Target, TargetInfo } from "../target.js";
 
 let loaded: Promise<Target> | null = null;
+let checks: Promise<ReadBack> | null = null;
 
 /** Architectures gpuc emits PTX for (the CUDA 13 ptxas accepts sm_75 and newer). */
 export const PTX_ARCHES = ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90"] as const;
@@ -14,5 +15,5 @@ export const ptxInfo: TargetInfo = {
   relocations: ["patch", "table", "bake"],
   layout: true,
   backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd }))),
-  readBack: () => import("./read-back.js").then((m) => m.ptxReadBack),
+  readBack: () => (checks ??= import("./read-back.js").then((m) => m.ptxReadBack)),
 };

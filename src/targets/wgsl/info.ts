@@ -1,8 +1,9 @@
 // The WGSL target, as the rest of gpuc knows it without loading its back end.
 
-import type { Target, TargetInfo } from "../target.js";
+import type { ReadBack, Target, TargetInfo } from "../target.js";
 
 let loaded: Promise<Target> | null = null;
+let checks: Promise<ReadBack> | null = null;
 
 export const wgslInfo: TargetInfo = {
   name: "wgsl",
@@ -13,5 +14,5 @@ export const wgslInfo: TargetInfo = {
   alwaysInline: true,
   layout: true,
   backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...wgslInfo, ...m.wgslBackEnd }))),
-  readBack: () => import("./read-back.js").then((m) => m.wgslReadBack),
+  readBack: () => (checks ??= import("./read-back.js").then((m) => m.wgslReadBack)),
 };

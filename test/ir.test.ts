@@ -191,7 +191,7 @@ test("bounds checks proven by ranges are dropped — and only those (thread indi
     syncthreads();
     o[t] = s[t + 1];
   };
-  assert.match(await dce(pastEnd, { requiredThreads: 64 }, ["f32[]"]), /%\d+:tmp = add\.i32\(%\d+:t, 1:i32\)[^\n]*\n  if ge\.u32\(u32\(%\d+:tmp\), 64:u32\)/);
+  assert.match(await dce(pastEnd, { requiredThreads: 64 }, ["f32[]"]), /%\d+:tmp = add\.i32\(%\d+:t, 1:i32\)[^\n]*\n  check\.bounds ge\.u32\(u32\(%\d+:tmp\), 64:u32\)/);
   const dev = await device("cpu");
   await assert.rejects(kernel(pastEnd, { requiredThreads: 64 }).launch(dev, { blocks: 1, threads: 64 }, new Float32Array(64)), (e: unknown) =>
     e instanceof KernelError && e.kind === "bounds" && /index 64 out of bounds for array 's' of length 64/.test(e.message));
@@ -204,9 +204,56 @@ test("bounds checks proven by ranges are dropped — and only those (thread indi
   };
   const c = await dce(counter, {}, ["f32[]"]);
   assert.equal((c.match(/, 8:u32\)/g) ?? []).length, 2, "the two copies of the loop (versioned) keep a[j % 8]'s check");
-  assert.doesNotMatch(c, /%(\d+):tmp = rem\.i32\(threadIdx\.x, 8:i32\)[^\n]*\n {2}if ge\.u32\(u32\(%\1:tmp\), 8:u32\)/);
+  assert.doesNotMatch(c, /%(\d+):tmp = rem\.i32\(threadIdx\.x, 8:i32\)[^\n]*\n {2}check\.bounds ge\.u32\(u32\(%\1:tmp\), 8:u32\)/);
   const o = Float32Array.from({ length: 8 }, (_, i) => i);
   await kernel(counter).launch(dev, { blocks: 1, threads: 1 }, o);
   assert.equal(o[0], 0);
+  dev.close();
+});
+
+// ---- checks are IR statements ----------------------------------------------------------------
+
+/** A check statement over handles made by `e` (report #0; operands i32 constants). */
+function checkStmt(e: (x: Expr) => ExprHandle, cond: ExprHandle | null, kind: "bounds" | "throw" = "bounds"): Stmt {
+  return { k: "check", kind, cond, report: 0 as never, state: e(local(2, T.array("i32", "global"))), code: e(c(1)), site: e(c(-1)), a: e(c(0)), b: e(c(0)), loc: null };
+}
+
+test("validator: a check reports through a runtime function, from a function with the kernel state, with i32 operands", () => {
+  rejects(fn((_f, e) => [checkStmt(e, e(c(true, T.bool)))]), /report function #0 is not a runtime function/);
+  const withState = { locals: [{ name: "out", type: T.array("f32", "global") }, { name: "t", type: T.i32 }, { name: "$state", type: T.array("i32", "global") }], stateParam: 2 as never };
+  const m = fn((_f, e) => [checkStmt(e, e(c(1)))], withState);
+  const runtime: IRFunction = { ...m.functions[0], name: "gpuc_report_exception", kind: "runtime", body: [], exprs: [], stateParam: null };
+  m.functions.unshift(runtime);
+  m.entry = 1 as never;
+  rejects(m, /condition is i32/);
+  m.functions[1].body = [checkStmt((x) => { m.functions[1].exprs.push(x); return (m.functions[1].exprs.length - 1) as ExprHandle; }, null, "bounds")];
+  validateModule(m);
+});
+
+test("fold: a check that cannot fire goes; one that always fires loses its condition (and ends its block)", () => {
+  const m = fn((_f, e) => [checkStmt(e, e(c(false, T.bool))), checkStmt(e, e(c(true, T.bool)))]);
+  foldConstants(m);
+  const body = m.functions[0].body;
+  assert.equal(body.length, 1);
+  assert.ok(body[0].k === "check" && body[0].cond === null);
+});
+
+test("passes see a check as what it is: a user throw that tests an index is not a bounds check to hoisting", async () => {
+  const guard = function guard(o: Int32Array, n: number) {
+    for (let k = 0; k < n; k++) {
+      if (k >= o.length) throw new Error("past the end");
+      o[k] = k;
+    }
+  };
+  let text = "";
+  await kernel(guard).compile({ target: "js", types: ["i32[]", "i32"], dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+  // The loop is versioned on o[k]'s bounds check; the throw stays in both copies.
+  assert.equal((text.match(/check\.bounds/g) ?? []).length, 1, text);
+  assert.equal((text.match(/check\.throw/g) ?? []).length, 2, text);
+  const dev = await device("cpu");
+  const o = new Int32Array(8);
+  await kernel(guard).launch(dev, { blocks: 1, threads: 1 }, o, 8);
+  assert.deepEqual([...o], [0, 1, 2, 3, 4, 5, 6, 7]);
+  await assert.rejects(kernel(guard).launch(dev, { blocks: 1, threads: 1 }, o, 9), (e: unknown) => e instanceof KernelError && /past the end/.test(e.message));
   dev.close();
 });

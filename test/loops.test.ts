@@ -210,7 +210,7 @@ async function dceText(fn: Function, types: string[]): Promise<string> {
 test("a running offset's loop is versioned: the fast copy has no check, the other keeps it", async () => {
   const text = await dceText(function c(out: Int32Array, n: number) { let t = 0; for (let k = 0; k < n; k++) { out[t] = k; t = t + 1; } }, ["i32[]", "i32"]);
   assert.equal((text.match(/loop \{/g) ?? []).length, 2, text);
-  assert.equal((text.match(/if ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/g) ?? []).length, 1, text);
+  assert.equal((text.match(/check\.bounds ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/g) ?? []).length, 1, text);
 });
 
 test("loops whose indices are linear in the iteration are versioned: descending, one ahead, temporaries, shifts, negation, inner loops", async () => {
@@ -231,7 +231,7 @@ test("loops whose indices are linear in the iteration are versioned: descending,
 test("a carried index (read before its assignment) is not versioned", async () => {
   const text = await dceText(function a(out: Int32Array, n: number) { let t = -5; for (let k = 0; k < n; k++) { out[t] = 1; t = k; } }, ["i32[]", "i32"]);
   assert.equal((text.match(/loop \{/g) ?? []).length, 1, text);
-  assert.match(text, /if ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/);
+  assert.match(text, /check\.bounds ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/);
 });
 
 test("a long chain of temporaries compiles quickly and correctly (the walk through definitions is bounded)", async () => {

@@ -14,7 +14,7 @@ export function resolveFrames(sites: FrameSite[]): Frame[] {
 }
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import type { AtomicOp, Expr, ExprHandle, Function, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
+import type { AtomicOp, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, MethodTable, Val } from "./methods.js";
@@ -187,7 +187,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         if (s.implicit && this.kind === "kernel" && s.e) { this.expr(s.e, false); return; }
         return this.ret(s.e, s.span);
       case "block": this.stmts(s.body); return;
-      case "throw": this.raise(this.ctx.message(s.message), s.span, null, null); return;
+      case "throw": this.raise("throw", null, this.ctx.message(s.message), s.span, null, null); return;
       case "switch": return this.switchStmt(s);
     }
   }
@@ -729,8 +729,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const name = this.arrayName(array);
     const code = this.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
     const lenI = t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: arr(), type: T.i32, loc: null });
-    const then = this.capture(() => this.raise(code, span, this.convertH(idx(), T.i32, span), lenI, "bounds"));
-    this.emit({ k: "if", cond: out, then, else: [], loc: this.loc(span) });
+    this.raise("bounds", out, code, span, this.convertH(idx(), T.i32, span), lenI);
     // The check's own index may have been spilled to a temporary: key it by what the access uses.
     const after = this.checkKey(arr(), idx());
     if (after) this.checks[this.checks.length - 1].keys.add(after);
@@ -744,21 +743,21 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     return "array";
   }
 
-  /** Record an exception through the runtime library and end the thread. */
-  private raise(code: number, span: Span, a: ExprHandle | null, b: ExprHandle | null, kindOf: "bounds" | "exception" = "exception"): void {
+  /**
+   * A check (ir/module.ts): where `cond` holds (always, when null), record exception `code` with
+   * the operands `a`, `b` through the runtime library and end the thread. The report's message
+   * and location follow the debug level (0: one message, no location).
+   */
+  private raise(kind: CheckKind, cond: ExprHandle | null, code: number, span: Span, a: ExprHandle | null, b: ExprHandle | null): void {
     const level = this.ctx.options.debugLevel;
     const rt = this.ctx.runtime("gpuc_report_exception");
-    const args = [
-      this.stateExpr(),
-      this.constant(level === 0 ? this.ctx.message("an exception occurred in the kernel", kindOf) : code, T.i32, span),
-      level === 0 ? this.constant(-1, T.i32, span) : this.add({ k: "location", site: this.loc(span)!, type: T.i32, loc: null }),
-      a ?? this.constant(0, T.i32, span),
-      b ?? this.constant(0, T.i32, span),
-    ];
+    const state = this.stateExpr();
+    const codeH = this.constant(level === 0 ? this.ctx.message("an exception occurred in the kernel", kind === "bounds" ? "bounds" : "exception") : code, T.i32, span);
+    const site = level === 0 ? this.constant(-1, T.i32, span) : this.add({ k: "location", site: this.loc(span)!, type: T.i32, loc: null });
+    const aH = a ?? this.constant(0, T.i32, span), bH = b ?? this.constant(0, T.i32, span);
     if (level >= 2) this.ctx.runtime("gpuc_report_exception_frame");
     this.runtimeCalls.add(rt.handle);
-    this.emit({ k: "call", fn: rt.handle as never, args, result: null, loc: this.loc(span) });
-    this.emit({ k: "trap", loc: this.loc(span) });
+    this.emit({ k: "check", kind, cond, report: rt.handle as FunctionHandle, state, code: codeH, site, a: aH, b: bH, loc: this.loc(span) });
   }
 
   private stateExpr(): ExprHandle {

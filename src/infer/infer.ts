@@ -294,7 +294,7 @@ class ModuleBuilder implements ModuleContext {
       state.set(h, "visiting");
       const f = this.functions[h];
       if (!f) throw new InternalCompilerError(`function ${h} was never inferred`);
-      walkStmts(f.body, (s) => { if (s.k === "call") visit(s.fn); });
+      walkStmts(f.body, (s) => { if (s.k === "call") visit(s.fn); else if (s.k === "check") visit(s.report); });
       state.set(h, "done");
       order.push(h);
     };
@@ -304,7 +304,10 @@ class ModuleBuilder implements ModuleContext {
     if (frameFn >= 0) visit(frameFn);
     const remap = new Map(order.map((old, i) => [old, i]));
     const functions = order.map((h) => this.functions[h]!);
-    for (const f of functions) walkStmts(f.body, (s) => { if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle; });
+    for (const f of functions) walkStmts(f.body, (s) => {
+      if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle;
+      else if (s.k === "check") s.report = remap.get(s.report)! as FunctionHandle;
+    });
     return { name, functions, entry: remap.get(entry)! as FunctionHandle, globals: this.globals.map((g) => ({ ...g })) as Global[], shared: this.shared,
       messages: this.messages, formats: this.formats, debugLevel: this.options.debugLevel, methodsUsed: [...this.methodsUsed].sort() };
   }

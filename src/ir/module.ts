@@ -93,7 +93,24 @@ export type Stmt = { loc: Loc | null } & (
   | { k: "init"; local: LocalHandle }
   /** End this thread: an exception was recorded by the runtime library. */
   | { k: "trap" }
+  /**
+   * A check: where `cond` holds (always, when it is null) the thread raises an exception and
+   * ends — the runtime library's `report` function (gpuc_report_exception) records message
+   * `code`, location `site` and the operands `a`, `b` in the kernel `state`, then the thread
+   * traps. `kind` says what is checked:
+   *  - "bounds": an array access; cond is `u32(index) >= u32(length)`, a the index and b the
+   *    length (i32);
+   *  - "throw": a user `throw`; cond null, a and b 0.
+   * Passes see checks as what they are (DESIGN §5): a pass may drop one only where it proves
+   * `cond` false, and move one only so that the first failure reported stays the one plain
+   * JavaScript reports (passes/hoist-checks.ts, passes/ranges.ts). A check with a null cond ends
+   * its block like a trap. Just before emission, passes/lower-checks.ts spells each one as
+   * `if (cond) { call report(state, code, site, a, b); trap }`.
+   */
+  | { k: "check"; kind: CheckKind; cond: ExprHandle | null; report: FunctionHandle; state: ExprHandle; code: ExprHandle; site: ExprHandle; a: ExprHandle; b: ExprHandle }
 );
+
+export type CheckKind = "bounds" | "throw";
 
 export interface Local { name: string; type: Type }
 
@@ -168,7 +185,13 @@ export function stmtOperands(s: Stmt): ExprHandle[] {
     case "return": return s.value === null ? [] : [s.value];
     case "atomic": return [s.array, s.index, ...s.args];
     case "break": case "continue": case "barrier": case "init": case "trap": return [];
+    case "check": return s.cond === null ? [s.state, s.code, s.site, s.a, s.b] : [s.cond, s.state, s.code, s.site, s.a, s.b];
   }
+}
+
+/** Whether control never goes past a statement in its block: a jump, a trap, an unconditional check. */
+export function endsBlock(s: Stmt): boolean {
+  return s.k === "return" || s.k === "break" || s.k === "continue" || s.k === "trap" || (s.k === "check" && s.cond === null);
 }
 
 /** The expression handles an expression uses directly. */

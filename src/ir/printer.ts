@@ -104,6 +104,11 @@ class Printer {
       }
       case "init": out.push(`${pad}init ${this.local(s.local)}${at}`); return;
       case "trap": out.push(`${pad}trap${at}`); return;
+      case "check": {
+        const report = `@${this.m.functions[s.report]?.name ?? "?"}(${[s.code, s.site, s.a, s.b].map((h) => this.expr(h)).join(", ")})`;
+        out.push(`${pad}check.${s.kind}${s.cond !== null ? ` ${this.expr(s.cond)}` : ""} ${report}${at}`);
+        return;
+      }
       default: assertNeverIR(s);
     }
   }

@@ -2,7 +2,7 @@
 // between pipeline stages; a failure is a bug in the stage before it, never a user error.
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "./module.js";
-import { exprOperands, stmtOperands } from "./module.js";
+import { endsBlock, exprOperands, stmtOperands } from "./module.js";
 import { OPS, acceptsOperand, resultScalar } from "./ops.js";
 import { T, isArray, isInt, typeName, type Type } from "./types.js";
 
@@ -202,6 +202,19 @@ class FunctionValidator {
         break;
       }
       case "trap": break;
+      case "check": {
+        const report = this.m.functions[s.report];
+        if (!report || report.kind !== "runtime") { this.bad(`${where}: its report function #${s.report} is not a runtime function`); break; }
+        if (this.f.kind === "runtime") this.bad(`${where}: a check in runtime function '${this.f.name}'`);
+        if (this.f.stateParam === null) this.bad(`${where}: in '${this.f.name}', which has no kernel state`);
+        const [cond, ...report5] = s.cond === null ? [T.bool, ...types] : types;
+        if (cond !== T.bool) this.bad(`${where}: condition is ${typeName(cond)}`);
+        const [state, ...ints] = report5;
+        if (!isArray(state) || state.elem !== "i32") this.bad(`${where}: the kernel state is ${typeName(state)}`);
+        ints.forEach((t, i) => { if (t !== T.i32) this.bad(`${where}: report operand ${i} is ${typeName(t)}, not i32`); });
+        if (s.kind === "throw" && s.cond !== null) this.bad(`${where}: a throw check has a condition`);
+        break;
+      }
       default: assertNeverIR(s);
     }
   }
@@ -210,7 +223,7 @@ class FunctionValidator {
 /** Whether control can reach the end of a block (used for invariant 5). */
 export function completesBlock(block: Block): boolean {
   for (const s of block) {
-    if (s.k === "return" || s.k === "break" || s.k === "continue" || s.k === "trap") return false;
+    if (endsBlock(s)) return false;
     if (s.k === "if" && !completesBlock(s.then) && !completesBlock(s.else)) return false;
     if (s.k === "loop" && s.breakIf === null && !loopBreaks(s.body) && !loopBreaks(s.continuing)) return false;
     // A switch with a default whose every case returns (or falls through to one that does).

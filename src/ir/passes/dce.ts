@@ -2,14 +2,14 @@
 // branches, and functions no longer called.
 //
 // Checks (the rule every pass that may drop or move a bounds check or an exception states): dead
-// code elimination never drops a check that can run. A check is a statement of its own (`if
-// (index out of range) { report; trap }`) that calls the runtime library, so it is never an
-// assignment nothing reads nor an empty branch; it goes only when it follows a jump in its block,
-// where JavaScript would never reach it either. Removing a dead assignment removes only
-// side-effect-free expressions (a load's check is the statement before it, and stays).
+// code elimination never drops a check that can run. A check is a statement of its own (`check`)
+// and an effect, so it is never an assignment nothing reads nor an empty branch; it goes only
+// when it follows a jump (or a check that always fires) in its block, where JavaScript would
+// never reach it either. Removing a dead assignment removes only side-effect-free expressions (a
+// load's check is the statement before it, and stays). A check keeps its report function.
 
 import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
-import { exprOperands, stmtOperands, walkStmts } from "../module.js";
+import { endsBlock, exprOperands, stmtOperands, walkStmts } from "../module.js";
 
 export function eliminateDeadCode(m: Module): void {
   for (const f of m.functions) {
@@ -63,7 +63,7 @@ function compactLocals(f: Function): void {
   f.locals = locals;
 }
 
-/** Statements after return/break/continue never run. */
+/** Statements after return/break/continue/trap (or a check that always fires) never run. */
 function dropUnreachable(block: Block): Block {
   const out: Block = [];
   for (const s of block) {
@@ -71,7 +71,7 @@ function dropUnreachable(block: Block): Block {
     if (s.k === "loop") { s.body = dropUnreachable(s.body); s.continuing = dropUnreachable(s.continuing); }
     if (s.k === "switch") for (const c of s.cases) c.body = dropUnreachable(c.body);
     out.push(s);
-    if (s.k === "return" || s.k === "break" || s.k === "continue" || s.k === "trap") break;
+    if (endsBlock(s)) break;
   }
   return out;
 }
@@ -126,6 +126,7 @@ export function pruneFunctions(m: Module): void {
     reachable.add(h);
     walkStmts(m.functions[h].body, (s) => {
       if (s.k === "call") { visit(s.fn); if (s.frame && frameFn >= 0) visit(frameFn); }
+      if (s.k === "check") visit(s.report);
     });
   };
   visit(m.entry);
@@ -133,7 +134,10 @@ export function pruneFunctions(m: Module): void {
   const remap = new Map<number, number>();
   const kept: Function[] = [];
   m.functions.forEach((f, i) => { if (reachable.has(i)) { remap.set(i, kept.length); kept.push(f); } });
-  for (const f of kept) walkStmts(f.body, (s) => { if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle; });
+  for (const f of kept) walkStmts(f.body, (s) => {
+    if (s.k === "call") s.fn = remap.get(s.fn)! as FunctionHandle;
+    if (s.k === "check") s.report = remap.get(s.report)! as FunctionHandle;
+  });
   m.entry = remap.get(m.entry)! as FunctionHandle;
   m.functions = kept;
 }

@@ -101,6 +101,12 @@ function foldBlock(f: Function, block: Block, fold: (h: ExprHandle) => void): Bl
       case "switch":
         for (const c of s.cases) c.body = foldBlock(f, c.body, fold);
         break;
+      case "check": {
+        // A check that cannot fire goes; one that always fires ends its block (dce drops what follows).
+        const cond = s.cond === null ? null : f.exprs[s.cond];
+        if (cond?.k === "const") { if (!cond.value) continue; s.cond = null; }
+        break;
+      }
       default: break;
     }
     out.push(s);

@@ -209,7 +209,7 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
   const hoisted = new Set<Stmt>();
   const ranges: { index: Linear; length: ExprHandle }[] = [];
   loop.body.forEach((top, at) => walkStmts([top], (s) => {
-    if (s.k !== "if" || s.else.length || s.then.at(-1)?.k !== "trap") return;
+    if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return;
     const c = E(s.cond);
     if (c.k !== "op" || c.op !== "ge") return;
     const unwrap = (h: ExprHandle) => (E(h).k === "convert" ? (E(h) as Extract<Expr, { k: "convert" }>).arg : h);

@@ -39,7 +39,8 @@ function eligible(m: Module, caller: number, callee: number, opts: InlineOptions
   if (f.kind === "runtime" && !opts.runtime) return false; // the runtime library is cold code: keep it out of line
   let count = 0, returns = 0, callsSelf = false;
   walkStmts(f.body, (s) => {
-    count++;
+    // A check is emitted as an if, a call and a trap: it weighs what it will be.
+    count += s.k === "check" ? (s.cond === null ? 2 : 3) : 1;
     if (s.k === "return") returns++;
     if (s.k === "call" && s.fn >= callee) callsSelf = true;
   });
@@ -189,6 +190,7 @@ export function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: 
       case "atomic": return { ...s, array: copy(s.array), index: copy(s.index), args: s.args.map(copy), result: s.result === null ? null : local(s.result) };
       case "init": return { ...s, local: local(s.local) };
       case "break": case "continue": case "barrier": case "trap": return { ...s };
+      case "check": return { ...s, cond: s.cond === null ? null : copy(s.cond), state: copy(s.state), code: copy(s.code), site: copy(s.site), a: copy(s.a), b: copy(s.b) };
     }
   });
 }

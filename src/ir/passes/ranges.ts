@@ -1,4 +1,4 @@
-// Bounds checks proven by value ranges: a check `if (u32(index) >= u32(length)) { report; trap }`
+// Bounds checks proven by value ranges: a bounds check (`u32(index) >= u32(length)`)
 // whose index lies in [0, length - 1] for every value it can take is dropped. Ranges come from
 // constants, the thread indices (below the block size: the launch bounds when the kernel has
 // them, else the largest block any launch may have), array sizes known at compile time, and
@@ -44,9 +44,9 @@ function strip(f: Function, block: Block, rangeOf: (h: ExprHandle) => Range): Bl
   return out;
 }
 
-/** A bounds check (ends in a trap, tests index >= length as u32) that can never fire. */
+/** A bounds check (index >= length as u32) that can never fire. */
 function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle) => Range): boolean {
-  if (s.k !== "if" || s.else.length || s.then.at(-1)?.k !== "trap") return false;
+  if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return false;
   const c = f.exprs[s.cond];
   if (c.k !== "op" || c.op !== "ge" || f.exprs[c.args[0]].type !== T.u32) return false;
   const idx = rangeOf(c.args[0]), len = rangeOf(c.args[1]);

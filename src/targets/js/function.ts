@@ -203,6 +203,7 @@ export class FunctionEmitter {
       case "init": this.line(d, `${this.reads[s.local]}.fill(0);`); return;
       case "trap": this.line(d, "throw $trap;"); return;
       case "barrier": throw new InternalCompilerError("a barrier outside a region kernel");
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
   }

@@ -450,6 +450,7 @@ class PTXFunctionEmitter {
       }
       case "atomic": return this.atomic(s);
       case "call": return this.call(s);
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
   }

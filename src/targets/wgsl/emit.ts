@@ -318,6 +318,7 @@ class WGSLEmitter {
         this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
         return;
       }
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
   }

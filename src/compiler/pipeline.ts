@@ -12,7 +12,6 @@ import { eliminateDeadCode } from "../ir/passes/dce.js";
 import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
 import { dropProvenChecks } from "../ir/passes/ranges.js";
-import { lowerChecks } from "../ir/passes/lower-checks.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
 import { parseTypeName, typeName } from "../ir/types.js";
@@ -111,7 +110,6 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
     checkpoint("dce", module);
   }
   finalizeSites(module);
-  lowerChecks(module);
   const problems = target.validate(module, features);
   if (problems.length) throw new CompileError(problems);
   try {

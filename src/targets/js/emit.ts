@@ -4,6 +4,7 @@
 import type { Builtin, ExprHandle, Function, Loc, Module } from "../../ir/module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
+import { lowerBlock } from "../../ir/passes/lower-checks.js";
 import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
 import { LocationTable } from "../locations.js";
 import { emitRegionKernel } from "./regions.js";
@@ -34,7 +35,9 @@ export function emitJS(m: Module): JSArtifactCode & { locations: Loc[] } {
     frameFn: m.functions.findIndex((f) => f.kind === "runtime" && f.name === "gpuc_report_exception_frame"),
     locations: new LocationTable(),
   };
-  const parts = m.functions.map((f, i) => (i === m.entry && containsBarrier(f.body) ? emitRegionKernel(names, f, i) : new FunctionEmitter(names, f, i).emit()));
+  // A kernel with barriers is split into regions with its checks lowered (regions.ts sees the
+  // runtime call and the trap); every other function keeps its checks (function.ts spells them).
+  const parts = m.functions.map((f, i) => (i === m.entry && containsBarrier(f.body) ? emitRegionKernel(names, { ...f, body: lowerBlock(f.body) }, i) : new FunctionEmitter(names, f, i).emit()));
   const usesBits = m.functions.some((f) => f.exprs.some((e) => e.k === "op" && (e.op === "f32bits" || e.op === "f64hi" || e.op === "f64lo")));
   const code = `"use strict";\n${usesBits ? PRELUDE_BITS + "\n\n" : ""}${parts.join("\n\n")}\n`;
   return { code, entry: names.fnNames[m.entry], bindings: [...names.globals, ...JS_RUNTIME_BINDINGS], locations: names.locations.list };
@@ -53,6 +56,7 @@ function builtinsPerFunction(m: Module): Builtin[][] {
     walkStmts(f.body, (s) => {
       stmtOperands(s).forEach(visit);
       if (s.k === "call") for (const b of sets[s.fn]) sets[i].add(b);
+      if (s.k === "check") for (const b of sets[s.report]) sets[i].add(b);
     });
     if (sets[i].size !== before) changed();
   });
@@ -64,7 +68,7 @@ function mayTrapPerFunction(m: Module): boolean[] {
   fixpoint(m, (f, i, changed) => {
     if (traps[i]) return;
     let t = false;
-    walkStmts(f.body, (s) => { if (s.k === "trap" || (s.k === "call" && traps[s.fn])) t = true; });
+    walkStmts(f.body, (s) => { if (s.k === "trap" || s.k === "check" || (s.k === "call" && traps[s.fn])) t = true; });
     if (t) { traps[i] = true; changed(); }
   });
   return traps;

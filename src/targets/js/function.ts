@@ -10,6 +10,7 @@ import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js"
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import type { LocationTable } from "../locations.js";
 import { InternalCompilerError } from "../../errors.js";
+import { lowerCheck } from "../../ir/passes/lower-checks.js";
 import { JS_RESERVED_WORDS } from "../../js-reserved.js";
 
 /** Names generated code never gives a variable: JavaScript's reserved words, and the globals it uses. */
@@ -203,7 +204,7 @@ export class FunctionEmitter {
       case "init": this.line(d, `${this.reads[s.local]}.fill(0);`); return;
       case "trap": this.line(d, "throw $trap;"); return;
       case "barrier": throw new InternalCompilerError("a barrier outside a region kernel");
-      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
+      case "check": for (const x of lowerCheck(s)) this.stmt(x, d); return;
       default: assertNeverIR(s);
     }
   }
@@ -424,9 +425,9 @@ export function guardedRange(f: Function): { bound: ExprHandle; body: Block; unc
   return { bound: b, body, uncheckedBody, checkedArrays };
 }
 
-/** The array of a bounds check `if (u32(i) >= u32(length(a))) { report; trap }` on local i, or null. */
+/** The array of a bounds check `u32(i) >= u32(length(a))` on local i, or null. */
 function boundsCheckOf(f: Function, s: Stmt, i: number): ExprHandle | null {
-  if (s.k !== "if" || s.else.length !== 0 || s.then.at(-1)?.k !== "trap") return null;
+  if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return null;
   const c = f.exprs[s.cond];
   if (c.k !== "op" || c.op !== "ge") return null;
   const unwrap = (h: ExprHandle): ExprHandle => { const x = f.exprs[h]; return x.k === "convert" ? x.arg : h; };

@@ -26,6 +26,7 @@ import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import type { Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
+import { lowerChecks } from "../../ir/passes/lower-checks.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
 import { PTXArith } from "./arith.js";
@@ -43,6 +44,7 @@ export function ptxVersion(arch: string): string {
 }
 
 export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
+  lowerChecks(m);
   return new PTXModuleEmitter(m, features).emit();
 }
 

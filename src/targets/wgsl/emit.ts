@@ -14,6 +14,7 @@ import type { OpName } from "../../ir/ops.js";
 import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
+import { lowerChecks } from "../../ir/passes/lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { WGSLLayout } from "./layout.js";
 
@@ -26,6 +27,7 @@ const RESERVED = new Set(`alias break case const const_assert continue continuin
 const SCALAR: Record<Scalar, string> = { bool: "bool", i32: "i32", u32: "u32", f32: "f32", f64: "f64" };
 
 export function emitWGSL(m: Module): WGSLCode {
+  lowerChecks(m);
   return new WGSLEmitter(m).emit();
 }
 

@@ -160,6 +160,28 @@ export interface Module {
   methodsUsed: string[];
 }
 
+/**
+ * Rebuild a block tree, children first: each statement's nested blocks (if, loop, switch) are
+ * rewritten, then `f` gets the statement with its new blocks (a fresh object for those three
+ * kinds; any other statement as it was) and returns what replaces it — itself, several
+ * statements, or none. The one rewriter the passes and back ends use.
+ */
+export function rewriteBlock(block: Block, f: (s: Stmt) => Stmt | Stmt[]): Block {
+  const out: Block = [];
+  for (const s of block) {
+    let t: Stmt;
+    switch (s.k) {
+      case "if": t = { ...s, then: rewriteBlock(s.then, f), else: rewriteBlock(s.else, f) }; break;
+      case "loop": t = { ...s, body: rewriteBlock(s.body, f), continuing: rewriteBlock(s.continuing, f) }; break;
+      case "switch": t = { ...s, cases: s.cases.map((c) => ({ ...c, body: rewriteBlock(c.body, f) })) }; break;
+      default: t = s;
+    }
+    const r = f(t);
+    if (Array.isArray(r)) out.push(...r); else out.push(r);
+  }
+  return out;
+}
+
 /** Visit every statement of a block tree, depth first (parents before children). */
 export function walkStmts(block: Block, f: (s: Stmt) => void): void {
   for (const s of block) {

@@ -9,7 +9,7 @@
 // load's check is the statement before it, and stays). A check keeps its report function.
 
 import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
-import { endsBlock, exprOperands, stmtOperands, walkStmts } from "../module.js";
+import { endsBlock, exprOperands, rewriteBlock, stmtOperands, walkStmts } from "../module.js";
 
 export function eliminateDeadCode(m: Module): void {
   for (const f of m.functions) {
@@ -17,7 +17,7 @@ export function eliminateDeadCode(m: Module): void {
     for (;;) {
       const read = readLocals(f);
       let removed = false;
-      f.body = dropDeadSets(f, f.body, read, () => { removed = true; });
+      f.body = dropDeadSets(f.body, read, () => { removed = true; });
       if (!removed) break;
     }
     compactLocals(f);
@@ -88,31 +88,13 @@ function readLocals(f: Function): Set<number> {
   return read;
 }
 
-function dropDeadSets(f: Function, block: Block, read: Set<number>, removed: () => void): Block {
-  const out: Block = [];
-  for (const s of block) {
-    switch (s.k) {
-      case "set":
-        // Expressions are side-effect free, so an unread assignment can go.
-        if (!read.has(s.local)) { removed(); continue; }
-        break;
-      case "if":
-        s.then = dropDeadSets(f, s.then, read, removed);
-        s.else = dropDeadSets(f, s.else, read, removed);
-        if (!s.then.length && !s.else.length) { removed(); continue; }
-        break;
-      case "loop":
-        s.body = dropDeadSets(f, s.body, read, removed);
-        s.continuing = dropDeadSets(f, s.continuing, read, removed);
-        break;
-      case "switch":
-        for (const c of s.cases) c.body = dropDeadSets(f, c.body, read, removed);
-        break;
-      default: break;
-    }
-    out.push(s);
-  }
-  return out;
+function dropDeadSets(block: Block, read: Set<number>, removed: () => void): Block {
+  return rewriteBlock(block, (s) => {
+    // Expressions are side-effect free, so an unread assignment can go, and so can a branch
+    // left with nothing to do.
+    if ((s.k === "set" && !read.has(s.local)) || (s.k === "if" && !s.then.length && !s.else.length)) { removed(); return []; }
+    return s;
+  });
 }
 
 /** Drop functions unreachable from the entry, keeping callees before callers. */

@@ -7,7 +7,7 @@
 // exactly as the unfolded code would at run time; nothing is reordered.
 
 import type { Block, Expr, ExprHandle, Function, Module } from "../module.js";
-import { exprOperands, stmtOperands } from "../module.js";
+import { exprOperands, rewriteBlock, stmtOperands } from "../module.js";
 import { OPS, resultScalar } from "../ops.js";
 import { wrapValue } from "../types.js";
 
@@ -78,39 +78,23 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
 }
 
 function foldBlock(f: Function, block: Block, fold: (h: ExprHandle) => void): Block {
-  const out: Block = [];
-  for (const s of block) {
+  return rewriteBlock(block, (s) => {
     for (const h of stmtOperands(s)) fold(h);
+    const constant = (h: ExprHandle | null) => { const e = h === null ? null : f.exprs[h]; return e?.k === "const" ? e.value : undefined; };
     switch (s.k) {
       case "if": {
-        const cond = f.exprs[s.cond];
-        s.then = foldBlock(f, s.then, fold);
-        s.else = foldBlock(f, s.else, fold);
-        if (cond.k === "const") { out.push(...(cond.value ? s.then : s.else)); continue; }
-        break;
+        const cond = constant(s.cond);
+        return cond === undefined ? s : cond ? s.then : s.else;
       }
-      case "loop": {
-        s.body = foldBlock(f, s.body, fold);
-        s.continuing = foldBlock(f, s.continuing, fold);
-        if (s.breakIf !== null) {
-          const b = f.exprs[s.breakIf];
-          if (b.k === "const" && b.value === false) s.breakIf = null;
-        }
-        break;
-      }
-      case "switch":
-        for (const c of s.cases) c.body = foldBlock(f, c.body, fold);
-        break;
+      case "loop":
+        return constant(s.breakIf) === false ? { ...s, breakIf: null } : s;
       case "check": {
         // A check that cannot fire goes; one that always fires ends its block (dce drops what follows).
-        const cond = s.cond === null ? null : f.exprs[s.cond];
-        if (cond?.k === "const") { if (!cond.value) continue; s.cond = null; }
-        break;
+        const cond = constant(s.cond);
+        return cond === undefined ? s : cond ? { ...s, cond: null } : [];
       }
-      default: break;
+      default: return s;
     }
-    out.push(s);
-  }
-  return out;
+  });
 }
 

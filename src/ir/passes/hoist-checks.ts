@@ -37,7 +37,7 @@
 // as a mathematical integer, so none of the loop's wrapping computations of it wrapped.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
-import { exprOperands, walkStmts } from "../module.js";
+import { exprOperands, rewriteBlock, walkStmts } from "../module.js";
 import { T } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
 
@@ -45,18 +45,9 @@ export function hoistBoundsChecks(m: Module): void {
   for (const f of m.functions) f.body = visitBlock(f, f.body);
 }
 
+/** Inner loops first: a loop is versioned with its inner loops already versioned. */
 function visitBlock(f: Function, block: Block): Block {
-  return block.map((s): Stmt => {
-    switch (s.k) {
-      case "if": return { ...s, then: visitBlock(f, s.then), else: visitBlock(f, s.else) };
-      case "switch": return { ...s, cases: s.cases.map((c) => ({ ...c, body: visitBlock(f, c.body) })) };
-      case "loop": {
-        const inner = { ...s, body: visitBlock(f, s.body) };
-        return version(f, inner) ?? inner;
-      }
-      default: return s;
-    }
-  });
+  return rewriteBlock(block, (s) => (s.k === "loop" ? version(f, s) ?? s : s));
 }
 
 /** A symbolic i32 value at loop entry, built into the arena only when the test is made. */
@@ -256,14 +247,7 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
     }
     cond = op("land", cond, ok);
   }
-  const strip = (b: Block): Block => b.filter((s) => !hoisted.has(s)).map((s): Stmt => {
-    switch (s.k) {
-      case "if": return { ...s, then: strip(s.then), else: strip(s.else) };
-      case "loop": return { ...s, body: strip(s.body), continuing: strip(s.continuing) };
-      case "switch": return { ...s, cases: s.cases.map((c) => ({ ...c, body: strip(c.body) })) };
-      default: return s;
-    }
-  });
+  const strip = (b: Block): Block => rewriteBlock(b, (s) => (hoisted.has(s) ? [] : s));
   const fast = copyBlock([{ ...loop, body: strip(loop.body) }], copy, (l) => l as LocalHandle, (l) => l);
   return { k: "if", cond, then: fast, else: [loop], loc: loop.loc };
 }

@@ -8,6 +8,7 @@
 // moved or reordered, and the expressions are the check's own.
 
 import type { Block, Module, Stmt } from "../module.js";
+import { rewriteBlock } from "../module.js";
 
 export function lowerChecks(m: Module): void {
   for (const f of m.functions) f.body = lowerBlock(f.body);
@@ -24,15 +25,5 @@ export function lowerCheck(s: Extract<Stmt, { k: "check" }>): Stmt[] {
 
 /** A block with its checks (nested ones too) lowered. */
 export function lowerBlock(block: Block): Block {
-  const out: Block = [];
-  for (const s of block) {
-    switch (s.k) {
-      case "if": out.push({ ...s, then: lowerBlock(s.then), else: lowerBlock(s.else) }); break;
-      case "loop": out.push({ ...s, body: lowerBlock(s.body), continuing: lowerBlock(s.continuing) }); break;
-      case "switch": out.push({ ...s, cases: s.cases.map((c) => ({ ...c, body: lowerBlock(c.body) })) }); break;
-      case "check": out.push(...lowerCheck(s)); break;
-      default: out.push(s);
-    }
-  }
-  return out;
+  return rewriteBlock(block, (s) => (s.k === "check" ? lowerCheck(s) : s));
 }

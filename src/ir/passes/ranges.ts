@@ -13,7 +13,7 @@
 // local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
-import { walkStmts } from "../module.js";
+import { rewriteBlock, walkStmts } from "../module.js";
 import { T } from "../types.js";
 
 /** An inclusive integer interval; null: anything. */
@@ -31,17 +31,7 @@ export function dropProvenChecks(m: Module, threads: readonly number[]): void {
 }
 
 function strip(f: Function, block: Block, rangeOf: (h: ExprHandle) => Range): Block {
-  const out: Block = [];
-  for (const s of block) {
-    if (isProven(f, s, rangeOf)) continue;
-    switch (s.k) {
-      case "if": out.push({ ...s, then: strip(f, s.then, rangeOf), else: strip(f, s.else, rangeOf) }); break;
-      case "loop": out.push({ ...s, body: strip(f, s.body, rangeOf), continuing: strip(f, s.continuing, rangeOf) }); break;
-      case "switch": out.push({ ...s, cases: s.cases.map((c) => ({ ...c, body: strip(f, c.body, rangeOf) })) }); break;
-      default: out.push(s);
-    }
-  }
-  return out;
+  return rewriteBlock(block, (s) => (isProven(f, s, rangeOf) ? [] : s));
 }
 
 /** A bounds check (index >= length as u32) that can never fire. */

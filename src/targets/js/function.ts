@@ -3,7 +3,7 @@
 // every thread of the grid in one tight loop nest (no closure call per thread).
 
 import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
-import { walkStmts, exprOperands } from "../../ir/module.js";
+import { exprOperands, rewriteBlock, walkStmts } from "../../ir/module.js";
 import { OPS } from "../../ir/ops.js";
 import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";
@@ -407,19 +407,12 @@ export function guardedRange(f: Function): { bound: ExprHandle; body: Block; unc
   const checkedArrays: ExprHandle[] = [];
   const seen = new Set<string>();
   const reassigned = countSets(f.body, i) > 1;
-  const strip = (block: Block): Block => block.flatMap((st): Stmt[] => {
+  const strip = (block: Block): Block => rewriteBlock(block, (st) => {
     const arr = reassigned ? null : boundsCheckOf(f, st, i);
-    if (arr !== null && invariant(arr)) {
-      const key = JSON.stringify(e(arr));
-      if (!seen.has(key)) { seen.add(key); checkedArrays.push(arr); }
-      return [];
-    }
-    switch (st.k) {
-      case "if": return [{ ...st, then: strip(st.then), else: strip(st.else) }];
-      case "loop": return [{ ...st, body: strip(st.body), continuing: strip(st.continuing) }];
-      case "switch": return [{ ...st, cases: st.cases.map((cs) => ({ ...cs, body: strip(cs.body) })) }];
-      default: return [st];
-    }
+    if (arr === null || !invariant(arr)) return st;
+    const key = JSON.stringify(e(arr));
+    if (!seen.has(key)) { seen.add(key); checkedArrays.push(arr); }
+    return [];
   });
   const uncheckedBody = strip(body);
   return { bound: b, body, uncheckedBody, checkedArrays };

@@ -1,8 +1,9 @@
 // The JavaScript back end: validated IR → one JS module text per kernel. Functions are emitted
 // by function.ts; a kernel with barriers is split into regions by regions.ts.
 
-import type { Builtin, ExprHandle, Function, Loc, Module } from "../../ir/module.js";
-import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
+import type { Builtin, Loc, Module } from "../../ir/module.js";
+import { walkStmts } from "../../ir/module.js";
+import { exprsUsed, reaching, reachingSets } from "../../ir/module-info.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import { lowerBlock } from "../../ir/passes/lower-checks.js";
 import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
@@ -45,39 +46,15 @@ export function emitJS(m: Module): JSArtifactCode & { locations: Loc[] } {
 
 /** The builtins each function reads, directly or through its callees (helpers receive them as parameters). */
 function builtinsPerFunction(m: Module): Builtin[][] {
-  const sets = m.functions.map(() => new Set<Builtin>());
-  fixpoint(m, (f, i, changed) => {
-    const before = sets[i].size;
-    const visit = (h: ExprHandle): void => {
-      const e = f.exprs[h];
-      if (e.k === "builtin") sets[i].add(e.name);
-      exprOperands(e).forEach(visit);
-    };
-    walkStmts(f.body, (s) => {
-      stmtOperands(s).forEach(visit);
-      if (s.k === "call") for (const b of sets[s.fn]) sets[i].add(b);
-      if (s.k === "check") for (const b of sets[s.report]) sets[i].add(b);
-    });
-    if (sets[i].size !== before) changed();
-  });
-  return sets.map((s) => [...s].sort());
+  return reachingSets(m, (f) => {
+    const own: Builtin[] = [];
+    exprsUsed(f, (e) => { if (e.k === "builtin") own.push(e.name); });
+    return own;
+  }).map((s) => [...s].sort());
 }
 
+/** Whether each function may end in a trap, itself or through a callee. */
 function mayTrapPerFunction(m: Module): boolean[] {
-  const traps = m.functions.map(() => false);
-  fixpoint(m, (f, i, changed) => {
-    if (traps[i]) return;
-    let t = false;
-    walkStmts(f.body, (s) => { if (s.k === "trap" || s.k === "check" || (s.k === "call" && traps[s.fn])) t = true; });
-    if (t) { traps[i] = true; changed(); }
-  });
-  return traps;
-}
-
-function fixpoint(m: Module, step: (f: Function, i: number, changed: () => void) => void): void {
-  for (let again = true; again;) {
-    again = false;
-    m.functions.forEach((f, i) => step(f, i, () => { again = true; }));
-  }
+  return reaching(m, (f) => { let t = false; walkStmts(f.body, (s) => { if (s.k === "trap" || s.k === "check") t = true; }); return t; });
 }
 

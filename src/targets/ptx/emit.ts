@@ -22,11 +22,11 @@
 //    min/max, Math.round) are spelled out.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import type { Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { lowerChecks } from "../../ir/passes/lower-checks.js";
+import { reaching, usesExpr } from "../../ir/module-info.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
 import { PTXArith } from "./arith.js";
@@ -72,22 +72,8 @@ class PTXModuleEmitter {
   readonly needsTables = new Set<number>();
 
   constructor(readonly m: Module, readonly features: TargetFeatures) {
-    if (features.relocation === "table") {
-      m.functions.forEach((f, i) => {
-        let reads = false;
-        const visit = (h: ExprHandle): void => { const e = f.exprs[h]; if (e.k === "global") reads = true; for (const o of exprOperands(e)) visit(o); };
-        walkStmts(f.body, (st) => { for (const h of stmtOperands(st)) visit(h); });
-        if (reads) this.needsTables.add(i);
-      });
-      // Callees precede callers (recursion aside): iterate to a fixed point.
-      for (let changed = true; changed;) {
-        changed = false;
-        m.functions.forEach((f, i) => {
-          if (this.needsTables.has(i)) return;
-          walkStmts(f.body, (st) => { if (st.k === "call" && this.needsTables.has(st.fn) && !this.needsTables.has(i)) { this.needsTables.add(i); changed = true; } });
-        });
-      }
-    }
+    if (features.relocation === "table")
+      reaching(m, (f) => usesExpr(f, (e) => e.k === "global")).forEach((needs, i) => { if (needs) this.needsTables.add(i); });
     const used = new Set<string>();
     this.fnNames = m.functions.map((f, i) => {
       if (i === m.entry) return sanitize(f.name);

@@ -1,0 +1,55 @@
+// Facts about a module that back ends need per function and that flow along the call graph: what
+// a function does itself, or through any function it calls (directly, through any chain,
+// recursion included). A check calls its report function as a call statement would.
+
+import type { ExprHandle, Function, FunctionHandle, Module, Stmt } from "./module.js";
+import { exprOperands, stmtOperands, walkStmts } from "./module.js";
+
+/** The functions a statement calls (a call's callee; a check's report function). */
+export function callees(s: Stmt): FunctionHandle[] {
+  return s.k === "call" ? [s.fn] : s.k === "check" ? [s.report] : [];
+}
+
+/**
+ * For each function, the union of `own(f)` over it and every function it reaches by calls (the
+ * least fixed point over the call graph: callees first is not assumed, recursion is fine).
+ */
+export function reachingSets<T>(m: Module, own: (f: Function) => Iterable<T>): Set<T>[] {
+  const sets = m.functions.map((f) => new Set(own(f)));
+  const calls = m.functions.map((f) => {
+    const out = new Set<number>();
+    walkStmts(f.body, (s) => { for (const c of callees(s)) out.add(c); });
+    return [...out];
+  });
+  for (let changed = true; changed;) {
+    changed = false;
+    sets.forEach((set, i) => {
+      for (const c of calls[i]) for (const x of sets[c]) if (!set.has(x)) { set.add(x); changed = true; }
+    });
+  }
+  return sets;
+}
+
+/** For each function, whether it or a function it reaches by calls has property `has`. */
+export function reaching(m: Module, has: (f: Function) => boolean): boolean[] {
+  return reachingSets(m, (f) => (has(f) ? [true] : [])).map((s) => s.size > 0);
+}
+
+/** Whether any expression a function's statements use (operands included) satisfies `p`. */
+export function usesExpr(f: Function, p: (e: Function["exprs"][number]) => boolean): boolean {
+  let found = false;
+  const visit = (h: ExprHandle): void => {
+    if (found) return;
+    const e = f.exprs[h];
+    if (p(e)) { found = true; return; }
+    for (const o of exprOperands(e)) visit(o);
+  };
+  walkStmts(f.body, (s) => { for (const h of stmtOperands(s)) visit(h); });
+  return found;
+}
+
+/** Every expression a function's statements use, with its operands. */
+export function exprsUsed(f: Function, each: (e: Function["exprs"][number]) => void): void {
+  const visit = (h: ExprHandle): void => { const e = f.exprs[h]; each(e); for (const o of exprOperands(e)) visit(o); };
+  walkStmts(f.body, (s) => { for (const h of stmtOperands(s)) visit(h); });
+}

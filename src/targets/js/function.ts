@@ -330,7 +330,7 @@ function constant(v: number | boolean, _t: Type): string {
 export function zero(t: Type): string {
   if (t === T.bool) return "false";
   if (t.kind === "scalar") return "0";
-  throw new Error(`no zero value for ${typeName(t)}`);
+  throw new InternalCompilerError(`no zero value for ${typeName(t)}`);
 }
 
 export function stripParens(s: string): string {

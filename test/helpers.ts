@@ -280,6 +280,24 @@ export function assertLocationIn(fileUrl: string): (loc: { file: string; line: n
   };
 }
 
+/** A thread or block index. */
+export type Idx = { x: number; y: number; z: number };
+export const xyz = (x: number, y = 0, z = 0): Idx => ({ x, y, z });
+
+/**
+ * The exception names the thread and block that raised it, and its message says `text(thread,
+ * block)`. On the CPU the threads run one at a time, so that is the first thread to fail,
+ * `first`; on a GPU they run concurrently and any failing thread (`fails(thread, block)`) may be
+ * the first to report.
+ */
+export function assertRaisedBy(gpu: boolean, err: KernelError, first: [Idx, Idx], fails: (t: Idx, b: Idx) => boolean, text?: (t: Idx, b: Idx) => string): void {
+  const [t, b] = gpu ? [err.thread!, err.block!] : first;
+  assert.ok(t && b, `no thread or block: ${err.message}`);
+  if (gpu) assert.ok(fails(t, b), `thread ${JSON.stringify(t)} of block ${JSON.stringify(b)} does not fail`);
+  else { assert.deepEqual(err.thread, t); assert.deepEqual(err.block, b); }
+  if (text) assert.ok(err.message.includes(text(t, b)), err.message);
+}
+
 /** WGSL has no f64: the WebGPU device rejects a kernel that uses it, before running anything. */
 export const rejectsF64 = (p: Promise<unknown>) => rejectsCompile(p, "unsupported-type", /the wgsl target has no f64/);
 /** WGSL has no call stack: the WebGPU device rejects a recursive kernel. */

@@ -22,10 +22,9 @@
 // source to describe the failure, which takes minutes.
 
 import { describe } from "node:test";
-import assert from "node:assert/strict";
-import { kernel, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { kernel, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonF64, poisonI32, F, dtest, openDevices, kernelError,
-  lineOfIn, assertLocationIn, rejectsCompile, rejectsF64, rejectsRecursion } from "./helpers.ts";
+  lineOfIn, assertLocationIn, assertRaisedBy, xyz, rejectsCompile, rejectsF64, rejectsRecursion } from "./helpers.ts";
 
 // Compiler intrinsics inside kernel bodies (declared for TypeScript only; never called on the host).
 declare function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(ctor: new (n: number) => T, n: number): T;
@@ -35,23 +34,6 @@ await openDevices();
 
 const lineOf = lineOfIn(import.meta.url);
 const assertLocation = assertLocationIn(import.meta.url);
-
-type Idx = { x: number; y: number; z: number };
-const xyz = (x: number, y = 0, z = 0): Idx => ({ x, y, z });
-
-/**
- * The exception names the thread and block that raised it, and its message says `text(thread,
- * block)`. On the CPU the threads run one at a time, so that is the first thread to fail,
- * `first`; on a GPU they run concurrently and any failing thread (`fails(thread, block)`) may be
- * the first to report.
- */
-function assertRaisedBy(gpu: boolean, err: KernelError, first: [Idx, Idx], fails: (t: Idx, b: Idx) => boolean, text?: (t: Idx, b: Idx) => string): void {
-  const [t, b] = gpu ? [err.thread!, err.block!] : first;
-  assert.ok(t && b, `no thread or block: ${err.message}`);
-  if (gpu) assert.ok(fails(t, b), `thread ${JSON.stringify(t)} of block ${JSON.stringify(b)} does not fail`);
-  else { assert.deepEqual(err.thread, t); assert.deepEqual(err.block, b); }
-  if (text) assert.ok(err.message.includes(text(t, b)), err.message);
-}
 
 // ---- module-level helpers (passed through `scope`) -----------------------------------------
 

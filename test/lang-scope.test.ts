@@ -53,6 +53,17 @@ describe("scope, types and parameters", () => {
     else same(od, Array.from({ length: n }, (_v, i) => DLUT[i % 3] + DLUT[(i + 1) % 3]));
   });
 
+  dtest("locals whose names collide once made legal for a target (a_b, a$b, a__b; a reserved word) stay apart", async ({ dev, same }) => {
+    const k = kernel(function names(o: Int32Array) {
+      const i = threadIdx.x;
+      const a_b = i + 1, a$b = i + 10, a__b = i + 100, $x = i + 1000, loop = 5;
+      o[i] = a_b + a$b * 2 + a__b * 3 + $x * 4 + loop;
+    });
+    const o = new Int32Array(4);
+    await k.launch(dev, { blocks: 1, threads: 4 }, o);
+    same(o, [0, 1, 2, 3].map((i) => (i + 1) + (i + 10) * 2 + (i + 100) * 3 + (i + 1000) * 4 + 5));
+  });
+
   dtest("Horner polynomial with a scope coefficient table", async ({ dev, same }) => {
     const COEF = new Float32Array([1, -0.5, 0.25, -0.125, 0.0625, 0.3]);
     const k = kernel(function horner(x: Float32Array, o: Float32Array) {

@@ -11,6 +11,7 @@ import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import type { LocationTable } from "../locations.js";
 import { InternalCompilerError } from "../../errors.js";
 import { lowerCheck } from "../../ir/passes/lower-checks.js";
+import { Namer, legalName, numbered, type NameRules } from "../names.js";
 import { JS_RESERVED_WORDS } from "../../js-reserved.js";
 
 /** Names generated code never gives a variable: JavaScript's reserved words, and the globals it uses. */
@@ -42,11 +43,11 @@ export interface ModuleNames {
   locations: LocationTable;
 }
 
+/** JavaScript names: `$` starts gpuc's own names, so a source name may not start with one. */
+const JS_NAMES: NameRules = { invalid: /[^A-Za-z0-9_$]/g, badStart: (n) => /^[0-9$]/.test(n), prefix: "_", reserved: RESERVED };
+
 export function sanitize(name: string): string {
-  let n = name.replace(/[^A-Za-z0-9_$]/g, "_");
-  if (/^[0-9]/.test(n)) n = "_" + n;
-  if (n.startsWith("$")) n = "_" + n;
-  return RESERVED.has(n) ? n + "_" : n;
+  return legalName(name, JS_NAMES);
 }
 
 export class FunctionEmitter {
@@ -64,11 +65,9 @@ export class FunctionEmitter {
   constructor(protected names: ModuleNames, f: Function, protected index: number) {
     this.f = f;
     this.isKernel = index === names.m.entry;
-    const used = new Set<string>();
+    const locals = new Namer(numbered);
     f.locals.forEach((l, i) => {
-      let n = i === f.stateParam ? "$state" : sanitize(l.name);
-      if (used.has(n)) { let k = 1; while (used.has(`${n}_${k}`)) k++; n = `${n}_${k}`; }
-      used.add(n);
+      const n = locals.take(i === f.stateParam ? "$state" : sanitize(l.name));
       this.reads[i] = n;
       this.writes[i] = n;
     });

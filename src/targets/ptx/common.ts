@@ -1,5 +1,6 @@
 // What the PTX emitters share: register classes, type suffixes and spellings, immediates, names.
 
+import { legalName, type NameRules } from "../names.js";
 import type { Type, Scalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 
@@ -34,10 +35,11 @@ export function immediate(v: number | boolean, t: Scalar): string {
 
 const RESERVED = new Set(["gpuc_fmod"]);
 
+/** PTX names: a letter or "_" first, then letters, digits and "_". */
+const PTX_NAMES: NameRules = { invalid: /[^A-Za-z0-9_]/g, badStart: (n) => !/^[A-Za-z_]/.test(n), prefix: "k_", reserved: RESERVED };
+
 export function sanitize(name: string): string {
-  let n = name.replace(/[^A-Za-z0-9_]/g, "_");
-  if (!/^[A-Za-z_]/.test(n)) n = "k_" + n;
-  return RESERVED.has(n) ? n + "_" : n;
+  return legalName(name, PTX_NAMES);
 }
 
 export function assertNeverOp(op: never): never {

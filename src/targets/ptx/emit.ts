@@ -27,6 +27,7 @@ import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { lowerChecks } from "../../ir/passes/lower-checks.js";
 import { reaching, usesExpr } from "../../ir/module-info.js";
+import { Namer, underscored } from "../names.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
 import { PTXArith } from "./arith.js";
@@ -74,14 +75,8 @@ class PTXModuleEmitter {
   constructor(readonly m: Module, readonly features: TargetFeatures) {
     if (features.relocation === "table")
       reaching(m, (f) => usesExpr(f, (e) => e.k === "global")).forEach((needs, i) => { if (needs) this.needsTables.add(i); });
-    const used = new Set<string>();
-    this.fnNames = m.functions.map((f, i) => {
-      if (i === m.entry) return sanitize(f.name);
-      let n = `${sanitize(f.name)}_${i}`;
-      while (used.has(n)) n += "_";
-      used.add(n);
-      return n;
-    });
+    const names = new Namer(underscored);
+    this.fnNames = m.functions.map((f, i) => (i === m.entry ? sanitize(f.name) : names.take(`${sanitize(f.name)}_${i}`)));
   }
 
   emit(): PTXCode {

@@ -15,6 +15,7 @@ import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { lowerChecks } from "../../ir/passes/lower-checks.js";
+import { Namer, legalName, underscored, type NameRules } from "../names.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { WGSLLayout } from "./layout.js";
 
@@ -69,13 +70,8 @@ class WGSLEmitter {
 
   emit(): WGSLCode {
     const f = this.f;
-    const used = new Set<string>();
-    f.locals.forEach((l, i) => {
-      let n = i === f.stateParam ? "state" : `v_${sanitize(l.name)}`;
-      if (i !== f.stateParam) while (used.has(n)) n = `${n}_`;
-      used.add(n);
-      this.names[i] = n;
-    });
+    const names = new Namer(underscored);
+    f.locals.forEach((l, i) => { this.names[i] = i === f.stateParam ? names.reserve("state") : names.take(`v_${sanitize(l.name)}`); });
     // Which arrays are used atomically (then every access is atomic), written, read.
     const read = new Set<string>();
     const visitRead = (h: ExprHandle): void => {
@@ -529,10 +525,11 @@ function constant(v: number | boolean, t: Type, use: (name: string, text: string
   return `${text}${/[.e]/.test(text) ? "" : ".0"}f`;
 }
 
+/** WGSL names: no "__" (reserved), a letter first. */
+const WGSL_NAMES: NameRules = { invalid: /[^A-Za-z0-9_]/g, collapseUnderscores: true, badStart: (n) => /^[0-9_]/.test(n), prefix: "v", reserved: RESERVED };
+
 function sanitize(name: string): string {
-  let n = name.replace(/[^A-Za-z0-9_]/g, "_").replace(/__+/g, "_");
-  if (/^[0-9_]/.test(n)) n = "v" + n;
-  return RESERVED.has(n) ? n + "_" : n;
+  return legalName(name, WGSL_NAMES);
 }
 
 function assertNeverOp(op: never): never {

@@ -2,7 +2,7 @@
 // whole processes sharing a disk cache, an image made by `gpuc precompile` and revived by
 // `loadImage`, and every way an entry can be wrong (stale, corrupt, poisoned, another version).
 
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync, writeFileSync, statSync } from "node:fs";
@@ -42,7 +42,10 @@ function gpuc(env: Record<string, string>, ...args: string[]): { code: number | 
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-const tmp = (name: string) => mkdtempSync(join(tmpdir(), `gpuc-${name}-`));
+/** A temporary folder, removed when the file's tests are done. */
+const tmpDirs: string[] = [];
+const tmp = (name: string) => { const d = mkdtempSync(join(tmpdir(), `gpuc-${name}-`)); tmpDirs.push(d); return d; };
+after(() => { for (const d of tmpDirs) { try { rmSync(d, { recursive: true, force: true }); } catch { /* left for the OS */ } } });
 // This file's processes (and the children they start) share one cache key, kept apart from the user's.
 process.env.GPUC_KEY_FILE = join(tmp("key"), "cache-key");
 const entryFiles = (dir: string) => readdirSync(join(dir, "v2"), { recursive: true }).map(String).filter((f) => f.endsWith(".entry")).map((f) => join(dir, "v2", f));

@@ -5,17 +5,19 @@
 // kernels compute on a real GPU is the job of scripts/gpu-check.sh (and of the [cuda] runs of the
 // execution suites where a GPU is present).
 
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FIX = join(root, "test/fixtures/fakecuda");
-const lib = join(mkdtempSync(join(tmpdir(), "gpuc-fakecuda-")), "libfakecuda.so");
+const libDir = mkdtempSync(join(tmpdir(), "gpuc-fakecuda-"));
+const lib = join(libDir, "libfakecuda.so");
+after(() => rmSync(libDir, { recursive: true, force: true }));
 const cc = spawnSync("cc", ["-shared", "-fPIC", "-O1", "-o", lib, join(FIX, "fakecuda.c")], { encoding: "utf8" });
 const skip = cc.status === 0 ? false : `SKIPPED: no C compiler to build the stand-in driver (${cc.error?.message ?? cc.stderr.trim()})`;
 

@@ -5,11 +5,11 @@
 // inspect` reports the same reason the load found. The processes run on the CPU device and on
 // WebGPU.
 
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
-import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +25,10 @@ const CLI = join(root, "dist/cli/main.js");
 const APP = join(root, "test/fixtures/trust/app.mjs");
 const TRACK = join(root, "test/fixtures/cache/track.mjs");
 const WORKLOAD = join(root, "test/fixtures/cache/workload.mjs");
-const tmp = (name: string) => mkdtempSync(join(tmpdir(), `gpuc-trust-${name}-`));
+/** A temporary folder, removed when the file's tests are done. */
+const tmpDirs: string[] = [];
+const tmp = (name: string) => { const d = mkdtempSync(join(tmpdir(), `gpuc-trust-${name}-`)); tmpDirs.push(d); return d; };
+after(() => { for (const d of tmpDirs) { try { rmSync(d, { recursive: true, force: true }); } catch { /* left for the OS */ } } });
 process.env.GPUC_KEY_FILE = join(tmp("key"), "cache-key");
 const KINDS = ["cpu", "webgpu"] as const;
 
@@ -63,9 +66,8 @@ const DISK_FAULTS: { name: string; reason: RegExp; break(path: string, dir: stri
   { name: "without a tag", reason: /not a gpuc cache file/, break: (p) => { const t = readFileSync(p, "utf8"); writeFileSync(p, `gpuc-cache 2\n${t.slice(t.indexOf("\n") + 1)}`); } },
   {
     name: "tagged with another user's key", reason: /its tag does not verify under this user's key/,
-    break: (p, dir) => {
-      const other = join(dir, "..", `${dir.split("/").at(-1)}-otherkey`);
-      mkdirSync(other, { recursive: true });
+    break: (p) => {
+      const other = tmp("otherkey");
       writeFileSync(join(other, "key"), "ab".repeat(32), { mode: 0o600 });
       const body = JSON.stringify(bodyOf(p));
       writeFileSync(p, `gpuc-cache 2 ${tag(body, join(other, "key"))}\n${body}`);

@@ -19,7 +19,7 @@ import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
 import { generating } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
-import { ownerKey } from "./compiler/owner.js";
+import { ownerKey } from "./compiler/job.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
 
 /** A specialization: the artifact, what it depended on, and where it is loaded. */

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { device, kernel, loadImage, KernelError, threadIdx, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
-import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/compiler/owner.ts";
+import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/compiler/job.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";

@@ -10,8 +10,8 @@
 import type { Artifact } from "../targets/target.js";
 import { RuntimeTables, type ResolvedLocation } from "../runtime/host.js";
 import type { RelocationManifest } from "../reloc/manifest.js";
-import type { CacheOwner } from "../compiler/owner.js";
-import { ownerKey } from "../compiler/owner.js";
+import type { CacheOwner } from "../compiler/job.js";
+import { ownerKey } from "../compiler/job.js";
 import { sha256 } from "../sha256.js";
 import { InternalCompilerError } from "../errors.js";
 

@@ -18,7 +18,7 @@ import { parseTypeName, typeName } from "../ir/types.js";
 import { InvalidIRError, validateModule } from "../ir/validate.js";
 import { finalizeSites } from "../reloc/sites.js";
 import type { CompileJob } from "./job.js";
-import { ownerKey, runtimeCacheToken } from "./owner.js";
+import { ownerKey, runtimeCacheToken } from "./job.js";
 import { currentWorld } from "../registry.js";
 import type { Artifact, Target } from "../targets/target.js";
 

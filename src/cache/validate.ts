@@ -9,7 +9,7 @@
 //  - its key is the one its owner, kernel source and argument types give (it is filed where a
 //    lookup of exactly that job would find it);
 //  - its manifest belongs to its code (the hash over code, strategy and sites) and is persistable;
-//  - its code defines, or is given, everything it refers to (code-check.ts: a parse of the JS,
+//  - its code defines, or is given, everything it refers to (code-check.ts asks the target: a parse of the JS,
 //    the WGSL and PTX symbol tables and call forms, indirect calls included).
 // Integrity and authenticity are the container's: a disk file's HMAC tag (auth.ts), an image's
 // checksums and optional signature (image.ts). Whatever fails is discarded and recompiled

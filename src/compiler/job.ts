@@ -31,7 +31,7 @@ export interface CompileJob {
   readonly debugLevel: 0 | 1 | 2;
   /** The code goes into a kernel image (runtime functions are then compiled apart: DESIGN §4). */
   readonly forImage: boolean;
-  /** What the caches file the code under (owner.ts). */
+  /** What the caches file the code under (cacheOwner, below). */
   readonly owner: CacheOwner;
   /** The job's key in a kernel's own table of specializations: target, features and types. */
   readonly key: string;

@@ -17,7 +17,6 @@ import type { CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
-import { generating } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { ownerKey } from "./compiler/job.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
@@ -232,9 +231,6 @@ export class Specializer {
     };
   }
 }
-
-/** Whether the code compiled now goes into a kernel image (for a job's `forImage`). */
-export { generating };
 
 /** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
 type EntryRecord = Omit<CacheEntry, "artifact">;

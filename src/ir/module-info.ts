@@ -6,7 +6,7 @@ import type { ExprHandle, Function, FunctionHandle, Module, Stmt } from "./modul
 import { exprOperands, stmtOperands, walkStmts } from "./module.js";
 
 /** The functions a statement calls (a call's callee; a check's report function). */
-export function callees(s: Stmt): FunctionHandle[] {
+function callees(s: Stmt): FunctionHandle[] {
   return s.k === "call" ? [s.fn] : s.k === "check" ? [s.report] : [];
 }
 

@@ -236,10 +236,11 @@ function index(d) {
  * running offsets r = r ± c read before and after the step; temporaries r = q * s + c used after
  * their definition, and carried ones read before it (the previous iteration's value, the start on
  * the first); two locals swapped every iteration; nested loops with a row offset and a running
- * offset stepped in the inner body; indices through the kernel's helper hx; early break, continue
- * and return before and after the step. Starts (negative ones too), bounds (some past n) and steps
- * are random, and most draws index out of range for some thread (fuzzBounds() draws again until
- * one traps or not, as it chose); the loops stay short. r in [0, 1) picks the shape.
+ * offset stepped in the inner body; indices through the kernel's helper hx; early break, continue,
+ * return and user throws (some testing an index as a bounds check would) before and after the
+ * step. Starts (negative ones too), bounds (some past n) and steps are random, and most draws
+ * index out of range for some thread (fuzzBounds() draws again until one traps or not, as it
+ * chose); the loops stay short. r in [0, 1) picks the shape.
  */
 function carried(r) {
   const start = () => pick([String(ri(-3, 10)), String(ri(0, 5)), "0", "(t & 3)", "(m >> 1)", "(b - 1)", "(t - 2)", "(n - 1)"]);
@@ -254,12 +255,14 @@ function carried(r) {
     if (r < 0.7) return `${a}[${mk}(${idx})] = ${value};`;
     return `o[@(${value} & 7)] = x[@(${idx})];`;
   };
-  // An early exit (sometimes none) on the counter, a carried local or a loaded value.
+  // An early exit (sometimes none) on the counter, a carried local or a loaded value; or a user
+  // throw, also one that tests a carried local against n as a bounds check would (`if (r >= n)
+  // throw`): a check of the user's, which no pass may take for a bounds check.
   const exit = (vars, p = 0.3) => {
     if (rnd() >= p) return "";
     const cond = pick([`q === ${ri(0, 5)}`, `q >= ${ri(1, 7)}`, "(q & 1) === 1", `x[@(q & 7)] > ${ri(-7, 14)}`,
-      ...vars.map((v) => `${v} ${pick(["<", ">", "==="])} ${ri(-2, 9)}`)]);
-    return `if (${cond}) ${pick(["break", "continue", "return"])};`;
+      ...vars.map((v) => `${v} ${pick(["<", ">", "==="])} ${ri(-2, 9)}`), ...vars.map((v) => `${v} >= ${pick(["n", "(n - 1)", "o.length"])}`)]);
+    return `if (${cond}) ${pick(["break", "continue", "return", "break", "continue", "return", 'throw new Error("stop")'])};`;
   };
   // Steps by invariant amounts (constants, zero and negative ones too, j = 2, per-thread ones).
   const step = (v) => pick([`${v} = ${v} + ${ri(-2, 2)};`, `${v} = ${v} - ${ri(0, 2)};`, `${v} = ${v} + 1;`, `${v} = ${v} - 1;`,
@@ -305,7 +308,10 @@ async function fuzzBounds() {
   const n = 10, blocks = 2;
   const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
   const x = Int32Array.from({ length: n }, (_, i) => i * 3 - 7);
-  /** Whether plain JS, running the body thread by thread, indexes out of range (the reference). */
+  /**
+   * What plain JS, running the body thread by thread, fails with first (the reference): "bounds"
+   * (it indexes out of range), "throw" (a user throw), or false.
+   */
   const outOfRange = (body, threads, sharedSize) => {
     const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${body.replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
     try {
@@ -316,10 +322,14 @@ async function fuzzBounds() {
         sharedArray.fill(0);
         for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads })(x, o);
       }
-    } catch (e) { if (!(e instanceof RangeError)) throw e; return true; }
+    } catch (e) {
+      if (e instanceof RangeError) return "bounds";
+      if (e instanceof Error && e.message === "stop") return "throw";
+      throw e;
+    }
     return false;
   };
-  let traps = 0;
+  let traps = 0, thrown = 0;
   for (let it = 0; it < count; it++) {
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
@@ -334,7 +344,7 @@ async function fuzzBounds() {
         // block alone agrees; after 40 tries the last is kept).
         const trap = rnd() < 1 / 4, shape = rnd();
         let c = carried(shape);
-        for (let tries = 0; tries < 40 && outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = carried(shape);
+        for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = carried(shape);
         stmts.push(c);
         continue;
       }
@@ -353,15 +363,19 @@ async function fuzzBounds() {
       if (!(await assembles(k, [x, new Int32Array(n)], src))) continue;
       await k.launch(dev, { blocks, threads }, x, new Int32Array(n));
     } catch (e) {
-      if (!(e instanceof KernelError && e.kind === "bounds")) { failed(e, src); continue; }
-      kernelTraps = true;
+      if (e instanceof KernelError && e.kind === "bounds") kernelTraps = "bounds";
+      else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
+      else { failed(e, src); continue; }
     }
-    if (refTraps !== kernelTraps) {
+    // The CPU device runs the threads in the reference's order, so the first failure is the same;
+    // on a GPU the threads run at once and any failing thread may be first: only whether one fails.
+    if (mode === "js" ? refTraps !== kernelTraps : !!refTraps !== !!kernelTraps) {
       differ++;
-      console.log(`DIFFERS: plain JS ${refTraps ? "indexes out of range" : "stays in range"}, the kernel ${kernelTraps ? "traps" : "runs"} (${threads} threads${required ? ", requiredThreads" : ""})\n${src}\n`);
-    } else if (refTraps) traps++;
+      const say = (v) => (v === "bounds" ? "indexes out of range" : v === "throw" ? "throws" : "runs to its end");
+      console.log(`DIFFERS: plain JS ${say(refTraps)}, the kernel ${say(kernelTraps)} (${threads} threads${required ? ", requiredThreads" : ""})\n${src}\n`);
+    } else if (refTraps) { traps++; if (refTraps === "throw") thrown++; }
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -17,7 +17,7 @@ import type { Artifact, TargetFeatures } from "./targets/target.js";
 import { TARGET_NAMES, loadTarget, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
 import type { LoweredKernel } from "./compiler/compile.js";
-import { compileJob, jobKey, type CompileJob } from "./compiler/job.js";
+import { compileJob, jobKeyPrefix, type CompileJob } from "./compiler/job.js";
 import type { Signature } from "./cache/entry.js";
 import { sourceFingerprint } from "./cache/fingerprint.js";
 import { anyStore, findSignature, warmUp } from "./cache/persistent.js";
@@ -150,15 +150,14 @@ export class Kernel {
   async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
     if (this.scopeDeps.size) this.revalidateScope();
     if (!this.signature) await this.ensureSignature();
-    const features = this.deviceFeatures(dev);
+    const { features, keyPrefix } = this.deviceFeatures(dev);
     const types = this.typesOf(args);
     // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
-    let spec = this.specs.current(jobKey(dev.target, features, types.join(",")));
-    let job: CompileJob | null = null;
-    const jobOf = () => (job ??= this.job(dev.target, features, types));
-    if (!spec) spec = await this.specs.get(jobOf());
+    let spec = this.specs.current(keyPrefix + types.join(","));
+    let job: CompileJob | undefined;
+    if (!spec) spec = await this.specs.get((job = this.job(dev.target, features, types)));
     let k = spec.loaded.get(dev);
-    if (!k) ({ spec, k } = await this.specs.loadOn(dev, jobOf(), spec));
+    if (!k) ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types)), spec));
     const grid = normalizeGrid(cfg);
     this.checkLaunchBounds(grid.threads);
     for (let i = 0; i < args.length; i++) {
@@ -172,7 +171,7 @@ export class Kernel {
     try { await dev.launch(k, args, grid); }
     catch (e) {
       // Revived code that the device rejects is healed (specializer.ts) and launched again.
-      await dev.launch(await this.specs.healLaunch(dev, jobOf, spec, e), args, grid);
+      await dev.launch(await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types), spec, e), args, grid);
     }
   }
 
@@ -218,10 +217,14 @@ export class Kernel {
   }
 
   /** Per device, computed once: the device's features (its architecture) with the kernel's. */
-  private readonly deviceFeatureCache = new WeakMap<Device, TargetFeatures>();
-  private deviceFeatures(dev: Device): TargetFeatures {
+  private readonly deviceFeatureCache = new WeakMap<Device, { features: TargetFeatures; keyPrefix: string }>();
+  private deviceFeatures(dev: Device): { features: TargetFeatures; keyPrefix: string } {
     let f = this.deviceFeatureCache.get(dev);
-    if (!f) { f = this.features(dev.features); this.deviceFeatureCache.set(dev, f); }
+    if (!f) {
+      const features = this.features(dev.features);
+      f = { features, keyPrefix: jobKeyPrefix(dev.target, features) };
+      this.deviceFeatureCache.set(dev, f);
+    }
     return f;
   }
 

@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CacheEntry } from "../src/cache/entry.ts";
 import { checkEntry } from "../src/cache/validate.ts";
+import { TARGETS } from "../src/targets/index.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { manifestHash } from "../src/reloc/manifest.ts";
 import { sha256 } from "../src/sha256.ts";
@@ -142,6 +143,24 @@ test("[webgpu] disk cache: WGSL that calls a function it does not define, plante
   assert.equal(v.code, 1);
   assert.equal((v.out.match(/bad, removed: .*\.entry: poisoned: it calls 'missing_fn', which/g) ?? []).length, 2, v.out);
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("[webgpu] the validator checks an entry's layout with its target's schema: a malformed one, a missing one, one a target does not have", async () => {
+  const dir = tmp("layout");
+  app("webgpu", { GPUC_CACHE_DIR: dir });
+  const wgsl = entryFiles(dir).map(bodyOf).find((e) => e.owner.target === "wgsl")!;
+  assert.ok(wgsl, "the app stored a WGSL entry");
+  assert.equal((await checkEntry(wgsl)).ok, true);
+  const bad = structuredClone(wgsl);
+  (bad.artifact.layout as { bindings: { binding: number }[] }).bindings[0].binding = -1;
+  const v1 = await checkEntry(bad);
+  assert.ok(!v1.ok && /^malformed record at 'artifact\.layout\.bindings\.0\.binding'/.test(v1.reason), JSON.stringify(v1));
+  const none = structuredClone(wgsl);
+  delete none.artifact.layout;
+  const v2 = await checkEntry(none);
+  assert.ok(!v2.ok && /its wgsl artifact has no layout/.test(v2.reason), JSON.stringify(v2));
+  // The targets' light info and their read-back checks agree on which targets have a layout.
+  for (const info of TARGETS.values()) assert.equal((await info.readBack()).layoutSchema !== null, info.layout, info.name);
 });
 
 test("[webgpu] disk cache: a stored shader that WebGPU rejects (valid to the validator) is dropped at launch, recompiled and healed", async () => {

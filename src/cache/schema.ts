@@ -58,9 +58,9 @@ const EntrySchema = v.strictObject({
 });
 
 /** The first schema problem, as `at <path>: <message>`. */
-function schemaProblem(issues: readonly v.BaseIssue<unknown>[]): string {
+function schemaProblem(issues: readonly v.BaseIssue<unknown>[], within = ""): string {
   const first = issues[0];
-  const path = v.getDotPath(first);
+  const path = [within, v.getDotPath(first) ?? ""].filter(Boolean).join(".");
   return `malformed record${path ? ` at '${path}'` : ""}: ${first.message}`;
 }
 
@@ -85,7 +85,7 @@ export function parseEntry(raw: unknown, layout: ReadBack["layoutSchema"]): Verd
     let schema = layoutSchemas.get(layout);
     if (!schema) layoutSchemas.set(layout, (schema = layout(kit)));
     const l = v.safeParse(schema, a.layout);
-    if (!l.success) return { ok: false, reason: schemaProblem(l.issues).replace(/^malformed record( at '([^']*)')?/, (_m, at, path) => `malformed record at 'artifact.layout${at ? `.${path}` : ""}'`) };
+    if (!l.success) return { ok: false, reason: schemaProblem(l.issues, "artifact.layout") };
   }
   return { ok: true, value: parsed.output as CacheEntry };
 }

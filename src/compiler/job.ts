@@ -67,8 +67,13 @@ export function compileJob(r: JobRequest): CompileJob {
  * looks it up before it makes a job). Features as given: a job asked with the target's default
  * relocation spelled out is another key for the same code, which only costs a table entry.
  */
-export function jobKey(target: string, features: TargetFeatures, typesKey: string): string {
-  return `${target}|${featuresKey(features)}|${typesKey}`;
+function jobKey(target: string, features: TargetFeatures, typesKey: string): string {
+  return jobKeyPrefix(target, features) + typesKey;
+}
+
+/** The part of a job's key that the target and its features make (a launch keeps it per device). */
+export function jobKeyPrefix(target: string, features: TargetFeatures): string {
+  return `${target}|${featuresKey(features)}|`;
 }
 
 // ---- owners ------------------------------------------------------------------------------------

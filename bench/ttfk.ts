@@ -195,4 +195,4 @@ console.log([head, head.map(() => "---"), ...rows].map((r) => `| ${r.join(" | ")
 console.log(`\n### i2. A launch that hits the kernel's cache (CPU device, 1 thread, median of 7 × ${N} launches)\n`);
 console.log(`| k.launch (cache hit) | dev.launch of the loaded kernel | gpuc's own cost per launch |\n| --- | --- | --- |\n| ${median(hit).toFixed(2)} µs | ${median(raw).toFixed(2)} µs | ${(median(hit) - median(raw)).toFixed(2)} µs |`);
 writeFileSync(fileURLToPath(new URL("./results-ttfk.json", import.meta.url)), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
-rmSync(dir, { recursive: true, force: true });   // the packages, images and caches of this run
+if (!process.env.GPUC_BENCH_KEEP) rmSync(dir, { recursive: true, force: true });   // the packages, images and caches of this run (GPUC_BENCH_KEEP=1 keeps them)

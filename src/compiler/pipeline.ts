@@ -11,6 +11,7 @@ import { copyModule, walkStmts, type Module, type Stmt } from "../ir/module.js";
 import { eliminateDeadCode } from "../ir/passes/dce.js";
 import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
+import { legalize } from "../ir/passes/legalize.js";
 import { dropProvenChecks } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
@@ -23,7 +24,7 @@ import { currentWorld } from "../registry.js";
 import type { Artifact, Target } from "../targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
-export const DUMP_STAGES = ["infer", "inline", "fold", "dce"] as const;
+export const DUMP_STAGES = ["infer", "inline", "fold", "dce", "legalize"] as const;
 export type DumpStage = (typeof DUMP_STAGES)[number];
 
 /** How to compile a job: its target's back end, and options that do not change what the code means. */
@@ -112,6 +113,12 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   finalizeSites(module);
   const problems = target.validate(module, features);
   if (problems.length) throw new CompileError(problems);
+  // What JS means, written out for the target: its back end then only spells ops.
+  legalize(module, target.legal);
+  // Guards of constant operands fold away (x / 3 needs none). Folding keeps legality: it only
+  // replaces an expression by its value or by the operand a select or a && / || would evaluate.
+  if (config.optimize) foldConstants(module);
+  checkpoint("legalize", module);
   try {
     return { module, artifact: target.emit(module, features) };
   } catch (e) {

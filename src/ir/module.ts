@@ -158,6 +158,8 @@ export interface Module {
   formats: PrintFormat[];
   /** Global names the code resolved through the method table (an overlay of one of them invalidates it). */
   methodsUsed: string[];
+  /** The target whose legality table the module was rewritten for (passes/legalize.ts), once it was. */
+  legalizedFor?: string;
 }
 
 /**

@@ -12,6 +12,7 @@ import { typeName } from "../ir/types.js";
 import type { MethodTable } from "../infer/methods.js";
 import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
+import type { LegalTable } from "../ir/passes/legalize.js";
 import type { GenericSchema } from "valibot";
 import { freezeManifest, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "../reloc/manifest.js";
 
@@ -133,7 +134,9 @@ export interface BackEnd {
   inline?: InlineOptions;
   /** Target limits and unsupported features, as user-facing diagnostics (empty when the module fits). */
   validate(m: Module, features: TargetFeatures): Diagnostic[];
-  /** Validated IR → artifact. Throws only for a documented target limit. */
+  /** What the target's instructions mean per op (its legal.ts): the pipeline legalizes the module with it before `emit`. */
+  legal: LegalTable;
+  /** Validated, legalized IR → artifact. Throws only for a documented target limit. */
   emit(m: Module, features: TargetFeatures): Artifact;
 }
 

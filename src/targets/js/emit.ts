@@ -6,6 +6,7 @@ import { walkStmts } from "../../ir/module.js";
 import { exprsUsed, reaching, reachingSets } from "../../ir/module-info.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import { lowerBlock } from "../../ir/passes/lower-checks.js";
+import { assertLegalized } from "../../ir/passes/legalize.js";
 import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
 import { LocationTable } from "../locations.js";
 import { emitRegionKernel } from "./regions.js";
@@ -26,6 +27,7 @@ function $f64hi(x) { $bitsF64[0] = x; return $bitsI32[1]; }
 function $f64lo(x) { $bitsF64[0] = x; return $bitsI32[0]; }`;
 
 export function emitJS(m: Module): JSArtifactCode & { locations: Loc[] } {
+  assertLegalized(m, "js");
   const names: ModuleNames = {
     m,
     fnNames: m.functions.map((f, i) => (i === m.entry ? sanitize(f.name) : `${sanitize(f.name)}$${i}`)),

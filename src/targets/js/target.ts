@@ -3,11 +3,13 @@
 import type { Module } from "../../ir/module.js";
 import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitJS } from "./emit.js";
+import { JS_LEGAL } from "./legal.js";
 
 export const jsBackEnd: BackEnd = {
   allowRecursion: true,
   overlay: null,
   validate: () => [],
+  legal: JS_LEGAL,
   emit(m: Module, features: TargetFeatures) {
     const out = emitJS(m);
     return artifactOf("js", m, features, out, out.bindings, (i) => out.bindings[i]);

@@ -1,7 +1,8 @@
-// The scalar layer of the PTX back end: one IR operation or conversion on registers and
-// immediates, with JavaScript's semantics where PTX's differ (integer division by zero and by -1,
-// shift counts, float→int wrapping, NaN and signed zeros in min/max, Math.round, exact float %),
-// and the f32 math sequences over the hardware approximations.
+// The scalar layer of the PTX back end: one legalized IR operation or conversion on registers and
+// immediates. Where PTX's instructions differ from JavaScript, ir/passes/legalize.ts has rewritten
+// the op (legal.ts: integer division, shift counts, sign) or the op is spelled here by a sequence
+// its table marks `helper` (float→int wrapping, NaN and signed zeros in min/max, Math.round,
+// exact float %); and the f32 math sequences over the hardware approximations.
 
 import type { OpName } from "../../ir/ops.js";
 import type { Scalar } from "../../ir/types.js";
@@ -96,10 +97,10 @@ export class PTXArith {
       case "mul": return emit(isF ? `mul${fm ? "" : ".rn"}.${s} ${r}, ${x}, ${y};` : `mul.lo.${s} ${r}, ${x}, ${y};`);
       case "div":
         if (isF) return emit(fm ? `div.approx.f32 ${r}, ${x}, ${y};` : `div.rn.${s} ${r}, ${x}, ${y};`);
-        return this.intDivRem("div", r, x, y, t);
+        return emit(`div.${s} ${r}, ${x}, ${y};`);
       case "rem":
         if (isF) return this.floatRem(r, x, y, t);
-        return this.intDivRem("rem", r, x, y, t);
+        return emit(`rem.${s} ${r}, ${x}, ${y};`);
       case "min": case "max": {
         if (!isF) return emit(`${op}.${s} ${r}, ${x}, ${y};`);
         // JS: NaN if either is NaN; -0 < +0.
@@ -120,35 +121,13 @@ export class PTXArith {
         return r;
       }
       case "neg": return emit(`neg.${s} ${r}, ${x};`);
-      case "abs": return t === "u32" ? emit(`mov.b32 ${r}, ${x};`) : emit(`abs.${s} ${r}, ${x};`);
-      case "sign": {
-        if (isF) {
-          // NaN and ±0 are returned as they are.
-          const gt = this.reg("p"), lt = this.reg("p");
-          this.line(`setp.gt.${s} ${gt}, ${x}, ${immediate(0, t)};`);
-          this.line(`setp.lt.${s} ${lt}, ${x}, ${immediate(0, t)};`);
-          this.line(`mov.${s} ${r}, ${x};`);
-          this.line(`@${gt} mov.${s} ${r}, ${immediate(1, t)};`);
-          this.line(`@${lt} mov.${s} ${r}, ${immediate(-1, t)};`);
-          return r;
-        }
-        if (t === "u32") { const p = this.reg("p"); this.line(`setp.ne.u32 ${p}, ${x}, 0;`); return emit(`selp.b32 ${r}, 1, 0, ${p};`); }
-        const gt = this.reg("p"), lt = this.reg("p"), a = this.reg("r"), b = this.reg("r");
-        this.line(`setp.gt.s32 ${gt}, ${x}, 0;`);
-        this.line(`setp.lt.s32 ${lt}, ${x}, 0;`);
-        this.line(`selp.b32 ${a}, 1, 0, ${gt};`);
-        this.line(`selp.b32 ${b}, 1, 0, ${lt};`);
-        return emit(`sub.s32 ${r}, ${a}, ${b};`);
-      }
+      case "abs": return emit(`abs.${s} ${r}, ${x};`);
+      case "sign": throw new InternalCompilerError("sign reached the PTX back end (legalize lowers it)");
       case "and": case "or": case "xor":
         return emit(`${op}.b32 ${r}, ${x}, ${y};`);
-      // Shift counts are taken modulo 32, as in JS (PTX clamps them instead).
-      case "shl": case "shr": {
-        let c: string;
-        if (y.startsWith("%")) { c = this.reg("r"); this.line(`and.b32 ${c}, ${y}, 31;`); }
-        else c = String(Number(y) & 31);
-        return emit(op === "shl" ? `shl.b32 ${r}, ${x}, ${c};` : `shr.${t === "u32" ? "u32" : "s32"} ${r}, ${x}, ${c};`);
-      }
+      // Counts below 32 (legalize masks them: PTX clamps a count of 32 or more).
+      case "shl": return emit(`shl.b32 ${r}, ${x}, ${y};`);
+      case "shr": return emit(`shr.${t === "u32" ? "u32" : "s32"} ${r}, ${x}, ${y};`);
       case "bitnot": return emit(`not.b32 ${r}, ${x};`);
       case "clz32": return emit(`clz.b32 ${r}, ${x};`);
       case "eq": case "ne": case "lt": case "le": case "gt": case "ge": {
@@ -199,29 +178,6 @@ export class PTXArith {
         throw new InternalCompilerError(`${op} on ${t} reached the PTX back end`);
       default: return assertNeverOp(op);
     }
-  }
-
-  /** JS integer division and remainder: x / 0 and x % 0 are 0; i32 -2^31 / -1 wraps to -2^31. */
-  private intDivRem(op: "div" | "rem", r: string, x: string, y: string, t: Scalar): string {
-    const s = SUFFIX[t];
-    const yr = this.materialize(t, y);
-    const zero = this.reg("p"), d = this.reg("r");
-    this.line(`setp.eq.${s} ${zero}, ${yr}, 0;`);
-    if (t === "i32") {
-      // The divisor -1 is done by negation (division overflows there); 0 is replaced by 1, then the result by 0.
-      const m1 = this.reg("p"), bad = this.reg("p");
-      this.line(`setp.eq.s32 ${m1}, ${yr}, -1;`);
-      this.line(`or.pred ${bad}, ${zero}, ${m1};`);
-      this.line(`selp.b32 ${d}, 1, ${yr}, ${bad};`);
-      this.line(`${op}.s32 ${r}, ${x}, ${d};`);
-      if (op === "div") this.line(`@${m1} neg.s32 ${r}, ${x};`);
-      else this.line(`@${m1} mov.b32 ${r}, 0;`);
-    } else {
-      this.line(`selp.b32 ${d}, 1, ${yr}, ${zero};`);
-      this.line(`${op}.u32 ${r}, ${x}, ${d};`);
-    }
-    this.line(`@${zero} mov.b32 ${r}, 0;`);
-    return r;
   }
 
   /** JS's float `%` (C's fmod, exact): through the prelude's f64 routine. */

@@ -25,7 +25,7 @@ import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../..
 import type { Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
-import { lowerChecks } from "../../ir/passes/lower-checks.js";
+import { assertLegalized } from "../../ir/passes/legalize.js";
 import { reaching, usesExpr } from "../../ir/module-info.js";
 import { Namer, underscored } from "../names.js";
 import type { TargetFeatures } from "../target.js";
@@ -45,7 +45,7 @@ export function ptxVersion(arch: string): string {
 }
 
 export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
-  lowerChecks(m);
+  assertLegalized(m, "ptx");
   return new PTXModuleEmitter(m, features).emit();
 }
 

@@ -5,7 +5,7 @@ import type { Loc, Module } from "../../ir/module.js";
 import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitPTX } from "./emit.js";
 import { ptxMethods } from "./math.js";
-
+import { PTX_LEGAL } from "./legal.js";
 
 /** Kernel parameter space (bytes) and static shared memory per block (bytes) every architecture here has. */
 export const PTX_LIMITS = { paramBytes: 4096, sharedBytes: 48 * 1024 } as const;
@@ -15,6 +15,7 @@ const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 export const ptxBackEnd: BackEnd = {
   allowRecursion: true,
   overlay: ptxMethods(),
+  legal: PTX_LEGAL,
   validate(m: Module, features: TargetFeatures): Diagnostic[] {
     const out: Diagnostic[] = [];
     // The entry's parameters: scalars 4 or 8 bytes, arrays a pointer and a length, the kernel state the same.

@@ -14,7 +14,7 @@ import type { OpName } from "../../ir/ops.js";
 import { T, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
-import { lowerChecks } from "../../ir/passes/lower-checks.js";
+import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, underscored, type NameRules } from "../names.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { WGSLLayout } from "./layout.js";
@@ -28,7 +28,7 @@ const RESERVED = new Set(`alias break case const const_assert continue continuin
 const SCALAR: Record<Scalar, string> = { bool: "bool", i32: "i32", u32: "u32", f32: "f32", f64: "f64" };
 
 export function emitWGSL(m: Module): WGSLCode {
-  lowerChecks(m);
+  assertLegalized(m, "wgsl");
   return new WGSLEmitter(m).emit();
 }
 
@@ -438,16 +438,17 @@ class WGSLEmitter {
     }
   }
 
-  /** One op with JS semantics where WGSL's differ (integer division by zero, shift counts, round). */
+  /**
+   * One op, legalized (legal.ts says which ops WGSL spells natively and which with a helper of
+   * the prelude; ir/passes/legalize.ts has rewritten the others).
+   */
   private op(op: OpName, a: string[], t: Scalar): string {
     const [x, y] = a;
-    const zero = t === "u32" ? "0u" : t === "i32" ? "0i" : "0.0";
     switch (op) {
       case "add": return `(${x} + ${y})`;
       case "sub": return `(${x} - ${y})`;
       case "mul": return `(${x} * ${y})`;
-      // JS: (a / 0) | 0 is 0; WGSL gives a.
-      case "div": return t === "i32" || t === "u32" ? `select(${x} / ${y}, ${zero}, ${y} == ${zero})` : `(${x} / ${y})`;
+      case "div": return `(${x} / ${y})`;
       // Floats: JS's % is exact (fmod); WGSL's is x - y * trunc(x / y), wrong for large quotients.
       case "rem": return t === "f32" ? this.use("gpuc_fmodf", `gpuc_fmodf(${x}, ${y})`) : `(${x} % ${y})`;
       // Floats: NaN in, NaN out (WGSL's min/max leave NaN undefined).
@@ -458,19 +459,18 @@ class WGSLEmitter {
       case "atan2": return this.use("gpuc_atan2", `gpuc_atan2(${x}, ${y})`);
       case "hypot": return `length(vec2<f32>(${x}, ${y}))`;
       case "neg": return `(-${x})`;
-      case "abs": return t === "u32" ? x : `abs(${x})`;
-      case "sign": return t === "u32" ? `select(0u, 1u, ${x} > 0u)` : t === "f32" ? this.use("gpuc_signf", `gpuc_signf(${x})`) : `sign(${x})`;
+      case "abs": return `abs(${x})`;
+      case "sign": return `sign(${x})`;
       case "and": return `(${x} & ${y})`;
       case "or": return `(${x} | ${y})`;
       case "xor": return `(${x} ^ ${y})`;
-      // Shift counts are taken mod 32, as in JS.
-      case "shl": return `(${x} << (u32(${y}) & 31u))`;
-      case "shr": return `(${x} >> (u32(${y}) & 31u))`;
+      // The count is u32 in WGSL (and already below 32).
+      case "shl": return `(${x} << ${shiftCount(y, t)})`;
+      case "shr": return `(${x} >> ${shiftCount(y, t)})`;
       case "bitnot": return `(~${x})`;
       case "clz32": return `i32(countLeadingZeros(${x}))`;
-      // x === x and x !== x are NaN tests: WGSL compilers may fold them away, bits may not.
-      case "eq": return t === "f32" && x === y ? `(!${this.use("gpuc_isnan", `gpuc_isnan(${x})`)})` : `(${x} == ${y})`;
-      case "ne": return t === "f32" && x === y ? this.use("gpuc_isnan", `gpuc_isnan(${x})`) : `(${x} != ${y})`;
+      case "eq": return `(${x} == ${y})`;
+      case "ne": return `(${x} != ${y})`;
       case "lt": return `(${x} < ${y})`;
       case "le": return `(${x} <= ${y})`;
       case "gt": return `(${x} > ${y})`;
@@ -502,6 +502,12 @@ const BUILTINS: Record<string, string> = {
   "blockDim.x": "i32(wgx)", "blockDim.y": "i32(wgy)", "blockDim.z": "i32(wgz)",
   "gridDim.x": "i32(nwg.x)", "gridDim.y": "i32(nwg.y)", "gridDim.z": "i32(nwg.z)",
 };
+
+/** A shift count as WGSL wants it: u32 (a constant written as one). */
+function shiftCount(y: string, t: Scalar): string {
+  const c = /^(\d+)[iu]$/.exec(y);
+  return c ? `${c[1]}u` : t === "u32" ? y : `u32(${y})`;
+}
 
 function convert(x: string, from: Scalar, to: Scalar): string {
   if (to === "bool") return from === "f32" ? `(${x} != 0.0)` : `(${x} != ${from === "u32" ? "0u" : "0i"})`;
@@ -596,7 +602,7 @@ const PRELUDE: Record<string, string> = {
   // operands differ at most in the sign bit: OR keeps a minus, AND drops it).
   gpuc_minf: "fn gpuc_minf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } if (a == b) { return bitcast<f32>(bitcast<u32>(a) | bitcast<u32>(b)); } return min(a, b); }",
   gpuc_maxf: "fn gpuc_maxf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } if (a == b) { return bitcast<f32>(bitcast<u32>(a) & bitcast<u32>(b)); } return max(a, b); }",
-  // JS's Math.sign: NaN and signed zeros come back as they are (WGSL's sign() may give 0 for NaN).
+  // JS's Math.sign, for cbrt: NaN and signed zeros come back as they are (WGSL's sign() may give 0 for NaN).
   gpuc_signf: "fn gpuc_signf(x: f32) -> f32 { if (gpuc_isnan(x) || x == 0.0) { return x; } return select(-1.0, 1.0, x > 0.0); }",
   // JS's Math.round: halves up (toward +infinity; WGSL's round() goes to even), a negative input
   // that rounds to zero gives -0, NaN stays NaN.

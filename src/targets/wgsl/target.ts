@@ -6,6 +6,7 @@ import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitWGSL } from "./emit.js";
+import { WGSL_LEGAL } from "./legal.js";
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 
@@ -15,6 +16,7 @@ export const wgslBackEnd: BackEnd = {
   // WGSL functions cannot take storage arrays: every helper is inlined. The runtime library stays
   // out of line: its only array is the kernel state, a module binding there.
   inline: { always: true, maxStatements: Infinity, multiReturn: true },
+  legal: WGSL_LEGAL,
   validate(m: Module): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const f of m.functions) {

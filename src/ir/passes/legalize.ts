@@ -1,0 +1,320 @@
+// Legalizing: JavaScript's meaning written out for one target, as plain IR.
+//
+// Every IR op means what it means in JavaScript (ops.ts: `eval`). A target's instruction for an
+// op often agrees with JavaScript on most inputs but not all (an integer divided by zero, a shift
+// by 32 or more, a NaN). Each target says, per op and operand type, in its table
+// (targets/<name>/legal.ts), one of:
+//   - native: its instruction has the op's meaning on every input (the default);
+//   - a lowering named below: this pass rewrites the op into IR that gives the same value on
+//     every input and in which the op itself only ever receives inputs where the target's
+//     instruction agrees with JavaScript (its `domain`);
+//   - helper: the target spells the op with a helper of its own that has the op's meaning (a
+//     prelude function or an instruction sequence that needs bits the IR cannot name); the table
+//     says so, for the reader and the tests, and this pass leaves the op alone.
+// After this pass a back end spells every op it sees with its plain instruction, except those
+// its table marks `helper`: the semantics live here, once, and the back ends only spell.
+// The pass also lowers checks for targets that want them as branches (lower-checks.ts).
+//
+// Why it is sound: each lowering below is an identity of JavaScript arithmetic on every input of
+// its operand type (stated beside it and tested exhaustively on edge values in
+// test/legalize.test.ts, which also checks that the rewritten op only sees its domain). An operand
+// a lowering needs more than once is read again, never re-evaluated with a different result:
+// expressions are pure, so a copy of the subtree has the same value; where the operand is
+// computed unconditionally by its statement and is more than a constant or a local read, it is
+// computed once into a fresh local just before the statement (the statement would have computed
+// it at that point anyway, after its checks). Nothing is reordered across an effect.
+
+import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
+import { rewriteBlock } from "../module.js";
+import { OPS, acceptsOperand, type OpName } from "../ops.js";
+import { T, type Scalar } from "../types.js";
+import { lowerBlock } from "./lower-checks.js";
+import { InternalCompilerError } from "../../errors.js";
+
+export type Lowering = keyof typeof LOWERINGS;
+export type Legality = "native" | "helper" | Lowering;
+
+/** A target's legality table. */
+export interface LegalTable {
+  /** The target it is for (recorded on the module: back ends refuse a module legalized for another). */
+  target: string;
+  /** Per op, per operand type, what the target's instruction does; ops and types not named are native. */
+  ops: { readonly [op in OpName]?: { readonly [t in Scalar]?: Legality } };
+  /**
+   * Whether a lowering that relies on a comparison being false for a NaN must test the NaN by its
+   * bits first (`isnan`): true where the target's compiler may assume that floats are never NaN.
+   */
+  nanTestsByBits: boolean;
+  /** Checks become `if (cond) { report; trap }` here ("lower"), or stay for the back end to spell ("keep"). */
+  checks: "lower" | "keep";
+}
+
+type Args = readonly (number | boolean)[];
+
+/** One lowering: which ops and types it serves, the inputs the op still receives afterwards, the rewrite. */
+interface LoweringRule {
+  ops: readonly OpName[];
+  /** What the operands are (names of the temporaries that hold them). */
+  operands: readonly string[];
+  /**
+   * Whether the rewrite reads its operands under a `select` (or a `&&`/`||`): there they are
+   * computed once into temporaries when the statement computes them anyway, so that what a
+   * target evaluates eagerly (PTX's selp) stays a register read, never a guarded load.
+   */
+  selects: boolean;
+  types: readonly Scalar[];
+  /** The inputs on which the target's instruction must agree with JavaScript after the rewrite (tests check the rewrite keeps to them). */
+  domain(args: Args, t: Scalar): boolean;
+  rewrite(b: Builder, op: OpName, args: Operand[], t: Scalar): ExprHandle;
+}
+
+/**
+ * The lowerings. Each comment says the identity it relies on (x, y: the operands).
+ */
+export const LOWERINGS = {
+  /**
+   * Integer x / y and x % y with the divisor as written, and 0 where y is 0 (JS: (x / 0) | 0 and
+   * x % 0 | 0 are 0): `y == 0 ? 0 : op(x, y)`. For targets whose instruction is defined for every
+   * divisor (WGSL: x / 0 is x, and -2^31 / -1 is -2^31, as JS's wrap gives), the zero case only
+   * needs its value replaced.
+   */
+  "divisor-zero": {
+    ops: ["div", "rem"], types: ["i32", "u32"], operands: ["dividend", "divisor"], selects: true,
+    domain: () => true,
+    rewrite(b, op, [x, y], t) {
+      return b.select(b.op("eq", [y.read(), b.const(0, t)]), b.const(0, t), b.op(op, [x.read(), y.read()]));
+    },
+  },
+  /**
+   * Integer x / y and x % y where the instruction sees neither a zero divisor nor (i32) the
+   * divisor -1, whose one overflow (-2^31 / -1) is left unspecified: y == 0 gives 0; y == -1
+   * gives -x (wrapping: -(-2^31) is -2^31, as JS's `| 0` gives) for `/`, and 0 for `%` (every
+   * integer is a multiple of -1); otherwise op(x, y). The instruction divides by
+   * `y ∈ {0, -1} ? 1 : y` (u32: max(y, 1)), whose result is discarded in those cases.
+   */
+  "divisor-safe": {
+    ops: ["div", "rem"], types: ["i32", "u32"], operands: ["dividend", "divisor"], selects: true,
+    domain: (a, t) => a[1] !== 0 && !(t === "i32" && a[1] === -1),
+    rewrite(b, op, [x, y], t) {
+      if (t === "u32") {
+        return b.select(b.op("eq", [y.read(), b.const(0, t)]), b.const(0, t), b.op(op, [x.read(), b.op("max", [y.read(), b.const(1, t)])]));
+      }
+      const zero = () => b.op("eq", [y.read(), b.const(0, t)]), minusOne = () => b.op("eq", [y.read(), b.const(-1, t)]);
+      const divisor = b.select(b.op("lor", [zero(), minusOne()]), b.const(1, t), y.read());
+      const byMinusOne = op === "div" ? b.op("neg", [x.read()]) : b.const(0, t);
+      return b.select(zero(), b.const(0, t), b.select(minusOne(), byMinusOne, b.op(op, [x.read(), divisor])));
+    },
+  },
+  /** Shifts: JS takes the count modulo 32 (`x << (y & 31)`); the instruction sees counts 0…31. */
+  "shift-mod-32": {
+    ops: ["shl", "shr"], types: ["i32", "u32"], operands: ["shifted", "count"], selects: false,
+    domain: (a) => (a[1] as number) >= 0 && (a[1] as number) < 32,
+    rewrite(b, op, [x, y], t) {
+      const c = y.constant();
+      return b.op(op, [x.read(), c !== null ? b.const((c as number) & 31, t) : b.op("and", [y.read(), b.const(31, t)])]);
+    },
+  },
+  /**
+   * Math.sign: 1 above zero, -1 below, and otherwise the input itself (±0, and NaN, which
+   * compares false both ways): `x > 0 ? 1 : x < 0 ? -1 : x`. Where the target's compiler may assume
+   * no NaNs (`nanTestsByBits`), a NaN is tested first by its bits: `isnan(x) ? x : …`. On u32 nothing
+   * is below zero: `x > 0 ? 1 : x`. The instruction is not used at all (its domain is empty).
+   */
+  "sign-by-compare": {
+    ops: ["sign"], types: ["i32", "u32", "f32", "f64"], operands: ["x"], selects: true,
+    domain: () => false,
+    rewrite(b, _op, [x], t) {
+      const gt = () => b.op("gt", [x.read(), b.const(0, t)]);
+      if (t === "u32") return b.select(gt(), b.const(1, t), x.read());
+      const body = b.select(gt(), b.const(1, t), b.select(b.op("lt", [x.read(), b.const(0, t)]), b.const(-1, t), x.read()));
+      return (t === "f32" || t === "f64") && b.nanTestsByBits ? b.select(b.op("isnan", [x.read()]), x.read(), body) : body;
+    },
+  },
+  /** Math.abs of a u32 is the u32 itself (it is never negative). */
+  "abs-unsigned": {
+    ops: ["abs"], types: ["u32"], operands: ["x"], selects: false,
+    domain: () => false,
+    rewrite(_b, _op, [x]) { return x.read(); },
+  },
+  /**
+   * `x === x` and `x !== x` on floats are NaN tests (a compiler that assumes no NaNs folds them
+   * to constants): `!isnan(x)` and `isnan(x)` when both operands are the same value (the same
+   * local, the same constant or the same pure expression). Other comparisons stay as they are:
+   * the target's comparison is taken to follow IEEE 754 there (Dawn compiles WGSL without
+   * fast-math flags).
+   */
+  "nan-self-test": {
+    ops: ["eq", "ne"], types: ["f32", "f64"], operands: ["x", "y"], selects: false,
+    domain: () => true,
+    rewrite(b, op, [x, y]) {
+      if (!b.sameValue(x.handle, y.handle)) return b.op(op, [x.read(), y.read()]);
+      const nan = b.op("isnan", [x.read()]);
+      return op === "ne" ? nan : b.op("not", [nan]);
+    },
+  },
+} satisfies Record<string, LoweringRule>;
+
+/** An operand of an op being lowered: read as often as the lowering needs (see the pass's note). */
+interface Operand {
+  readonly handle: ExprHandle;
+  /** A handle with the operand's value, fresh on each call (the first call may reuse the original). */
+  read(): ExprHandle;
+  /** The operand's constant value, if it is one. */
+  constant(): number | boolean | null;
+}
+
+/** Builds expressions in one function while one statement is being legalized. */
+class Builder {
+  /** Temporaries computed just before the statement (operands of unconditional positions). */
+  readonly before: Stmt[] = [];
+  constructor(readonly f: Function, readonly nanTestsByBits: boolean) {}
+
+  add(e: Expr): ExprHandle { this.f.exprs.push(e); return (this.f.exprs.length - 1) as ExprHandle; }
+  const(value: number | boolean, t: Scalar): ExprHandle { return this.add({ k: "const", value, type: T.scalar(t), loc: null }); }
+  op(op: OpName, args: ExprHandle[]): ExprHandle {
+    const t = (this.f.exprs[args[0]].type as { scalar: Scalar }).scalar;
+    const r = OPS[op].result;
+    return this.add({ k: "op", op, args, type: T.scalar(r === "same" ? t : r), loc: null });
+  }
+  select(cond: ExprHandle, a: ExprHandle, b: ExprHandle): ExprHandle {
+    return this.add({ k: "select", cond, a, b, type: this.f.exprs[a].type, loc: null });
+  }
+
+  /** A deep copy of a (pure) expression tree. */
+  copy(h: ExprHandle): ExprHandle {
+    const e = this.f.exprs[h];
+    switch (e.k) {
+      case "op": return this.add({ ...e, args: e.args.map((a) => this.copy(a)) });
+      case "convert": return this.add({ ...e, arg: this.copy(e.arg) });
+      case "select": return this.add({ ...e, cond: this.copy(e.cond), a: this.copy(e.a), b: this.copy(e.b) });
+      case "load": return this.add({ ...e, array: this.copy(e.array), index: this.copy(e.index) });
+      case "length": return this.add({ ...e, array: this.copy(e.array) });
+      default: return this.add({ ...e });
+    }
+  }
+
+  /** Whether two expression trees are the same pure computation (so they have the same value). */
+  sameValue(a: ExprHandle, b: ExprHandle): boolean {
+    const x = this.f.exprs[a], y = this.f.exprs[b];
+    if (x.k !== y.k || x.type !== y.type) return false;
+    switch (x.k) {
+      case "const": return Object.is(x.value, (y as typeof x).value);
+      case "local": return x.local === (y as typeof x).local;
+      case "global": return x.global === (y as typeof x).global;
+      case "builtin": return x.name === (y as typeof x).name;
+      case "op": { const o = y as typeof x; return x.op === o.op && x.args.every((h, i) => this.sameValue(h, o.args[i])); }
+      case "convert": return this.sameValue(x.arg, (y as typeof x).arg);
+      default: return false;
+    }
+  }
+
+  /**
+   * An operand: its own tree on the first read; on later reads a copy, or — when the statement
+   * computes it unconditionally and it is more than a constant or a local read — a fresh local
+   * computed just before the statement, which the first read's handle then reads too (at once
+   * when `eager`: the rewrite reads it under a select).
+   */
+  operand(h: ExprHandle, unconditional: boolean, name: string, eager: boolean): Operand {
+    const e = this.f.exprs[h];
+    const trivial = e.k === "const" || e.k === "local" || e.k === "builtin" || e.k === "location" || e.k === "length";
+    const bindable = unconditional && !trivial;
+    let reads = 0, temp: LocalHandle | null = null;
+    const bind = (): LocalHandle => {
+      if (temp === null) {
+        temp = this.f.locals.length as LocalHandle;
+        this.f.locals.push({ name, type: e.type });
+        this.before.push({ k: "set", local: temp, value: this.add({ ...this.f.exprs[h] }), loc: e.loc });
+        this.f.exprs[h] = { k: "local", local: temp, type: e.type, loc: e.loc };
+      }
+      return temp;
+    };
+    if (eager && bindable) bind();
+    return {
+      handle: h,
+      read: () => {
+        if (reads++ === 0) return h;
+        if (!bindable) return this.copy(h);
+        return this.add({ k: "local", local: bind(), type: e.type, loc: e.loc });
+      },
+      constant: () => (e.k === "const" ? e.value : null),
+    };
+  }
+}
+
+/** Rewrite a module for the target of `table`: every op its table lowers, and its checks if asked. */
+export function legalize(m: Module, table: LegalTable): void {
+  checkTable(table);
+  for (const f of m.functions) {
+    if (table.checks === "lower") f.body = lowerBlock(f.body);
+    f.body = legalizeBlock(f, f.body, table);
+  }
+  m.legalizedFor = table.target;
+}
+
+function legalizeBlock(f: Function, block: Block, table: LegalTable): Block {
+  return rewriteBlock(block, (s) => {
+    const b = new Builder(f, table.nanTestsByBits);
+    const visit = (h: ExprHandle, unconditional: boolean): void => legalizeExpr(b, table, h, unconditional);
+    switch (s.k) {
+      case "set": visit(s.value, true); break;
+      case "store": visit(s.array, true); visit(s.index, true); visit(s.value, true); break;
+      case "call": for (const a of s.args) visit(a, true); break;
+      case "if": visit(s.cond, true); break;
+      case "switch": visit(s.selector, true); break;
+      case "return": if (s.value !== null) visit(s.value, true); break;
+      case "atomic": visit(s.array, true); visit(s.index, true); for (const a of s.args) visit(a, true); break;
+      // A check's condition is evaluated where it stands; what it reports only when it fires.
+      case "check": if (s.cond !== null) visit(s.cond, true); for (const h of [s.state, s.code, s.site, s.a, s.b]) visit(h, false); break;
+      // The exit test is evaluated after `continuing`: its temporaries are computed at its end.
+      case "loop":
+        if (s.breakIf === null) return s;
+        visit(s.breakIf, true);
+        return b.before.length ? { ...s, continuing: [...s.continuing, ...b.before] } : s;
+      default: return s;
+    }
+    return b.before.length ? [...b.before, s] : s;
+  });
+}
+
+/** Legalize one expression tree (operands first), rewriting in place: the handle keeps its parent. */
+function legalizeExpr(b: Builder, table: LegalTable, h: ExprHandle, unconditional: boolean): void {
+  const e = b.f.exprs[h];
+  switch (e.k) {
+    case "op": {
+      const conditionalRight = e.op === "land" || e.op === "lor";
+      e.args.forEach((a, i) => legalizeExpr(b, table, a, unconditional && !(conditionalRight && i === 1)));
+      const t = (b.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar;
+      const how = table.ops[e.op]?.[t] ?? "native";
+      if (how === "native" || how === "helper") return;
+      // The original node moves to a fresh handle; the rewritten tree takes its place.
+      const moved = b.add({ ...e, args: [...e.args] });
+      const rule: LoweringRule = LOWERINGS[how];
+      const operands = (b.f.exprs[moved] as typeof e).args.map((a, i) => b.operand(a, unconditional, rule.operands[i], rule.selects));
+      const root = rule.rewrite(b, e.op, operands, t);
+      b.f.exprs[h] = { ...b.f.exprs[root], loc: e.loc };
+      return;
+    }
+    case "convert": legalizeExpr(b, table, e.arg, unconditional); return;
+    case "select": legalizeExpr(b, table, e.cond, unconditional); legalizeExpr(b, table, e.a, false); legalizeExpr(b, table, e.b, false); return;
+    case "load": legalizeExpr(b, table, e.array, unconditional); legalizeExpr(b, table, e.index, unconditional); return;
+    case "length": legalizeExpr(b, table, e.array, unconditional); return;
+    default: return;
+  }
+}
+
+/** A table may only name a lowering for the ops and types it serves. */
+function checkTable(table: LegalTable): void {
+  for (const [op, byType] of Object.entries(table.ops) as [OpName, Record<Scalar, Legality>][]) {
+    for (const [t, how] of Object.entries(byType) as [Scalar, Legality][]) {
+      if (!acceptsOperand(OPS[op].operands, t)) throw new InternalCompilerError(`legality table of '${table.target}': ${op} takes no ${t} operands`);
+      if (how === "native" || how === "helper") continue;
+      const rule: LoweringRule = LOWERINGS[how];
+      if (!rule.ops.includes(op) || !rule.types.includes(t)) throw new InternalCompilerError(`legality table of '${table.target}': lowering '${how}' does not serve ${op} on ${t}`);
+    }
+  }
+}
+
+/** A back end's guard: the module was legalized for this target (its ops mean what their spellings do). */
+export function assertLegalized(m: Module, target: string): void {
+  if (m.legalizedFor !== target) throw new InternalCompilerError(`the ${target} back end got a module ${m.legalizedFor ? `legalized for '${m.legalizedFor}'` : "that was not legalized"} (ir/passes/legalize.ts runs before emission)`);
+}

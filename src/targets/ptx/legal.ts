@@ -1,0 +1,28 @@
+// What PTX's instructions mean per op, against JavaScript (ir/passes/legalize.ts). Not named:
+// native (the instruction, with `.rn` rounding for f32/f64 arithmetic, has the op's meaning).
+
+import type { LegalTable } from "../../ir/passes/legalize.js";
+
+export const PTX_LEGAL: LegalTable = {
+  target: "ptx",
+  ops: {
+    // div.s32/rem.s32 by 0 give an unspecified value and -2^31 / -1 overflows: the instruction
+    // sees neither.
+    div: { i32: "divisor-safe", u32: "divisor-safe" },
+    rem: { i32: "divisor-safe", u32: "divisor-safe", f32: "helper", f64: "helper" },   // floats: gpuc_fmod (exact)
+    // PTX clamps shift counts at 32; JS takes them modulo 32.
+    shl: { i32: "shift-mod-32", u32: "shift-mod-32" },
+    shr: { i32: "shift-mod-32", u32: "shift-mod-32" },
+    sign: { i32: "sign-by-compare", u32: "sign-by-compare", f32: "sign-by-compare", f64: "sign-by-compare" },
+    abs: { u32: "abs-unsigned" },
+    // NaN in, NaN out, and min(0, -0) is -0 (PTX's min/max return the other operand of a NaN):
+    // an instruction sequence in arith.ts.
+    min: { f32: "helper", f64: "helper" },
+    max: { f32: "helper", f64: "helper" },
+    // Halves up, the sign of zero kept (cvt.rni rounds to even): a sequence in arith.ts.
+    round: { f32: "helper", f64: "helper" },
+  },
+  // Conversions f32/f64 → i32/u32 wrap as JS's ToInt32 (cvt.rzi saturates): a sequence in arith.ts.
+  nanTestsByBits: false,
+  checks: "lower",
+};

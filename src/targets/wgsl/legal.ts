@@ -1,0 +1,36 @@
+// What WGSL's operators and built-ins mean per op, against JavaScript (ir/passes/legalize.ts).
+// Not named: native (WGSL's operator or built-in has the op's meaning on every input).
+
+import type { LegalTable } from "../../ir/passes/legalize.js";
+
+export const WGSL_LEGAL: LegalTable = {
+  target: "wgsl",
+  ops: {
+    // WGSL: x / 0 is x (JS: 0); -2^31 / -1 is -2^31, as JS's wrap gives. Integer x % 0 is 0 and
+    // -2^31 % -1 is 0, as in JS: native.
+    div: { i32: "divisor-zero", u32: "divisor-zero" },
+    rem: { f32: "helper" },   // f32: gpuc_fmodf (exact; WGSL's is x - y * trunc(x / y))
+    // WGSL takes shift counts modulo 32 too, but the count must be u32 and Tint's polyfill is not
+    // promised on every back end: the count is masked in the IR.
+    shl: { i32: "shift-mod-32", u32: "shift-mod-32" },
+    shr: { i32: "shift-mod-32", u32: "shift-mod-32" },
+    sign: { u32: "sign-by-compare", f32: "sign-by-compare" },   // i32: WGSL's sign() is exact
+    abs: { u32: "abs-unsigned" },
+    eq: { f32: "nan-self-test" },
+    ne: { f32: "nan-self-test" },
+    // NaN in, NaN out, and min(0, -0) is -0 (WGSL leaves NaN undefined): gpuc_minf, gpuc_maxf.
+    min: { f32: "helper" },
+    max: { f32: "helper" },
+    // Halves up (WGSL's round() goes to even), the sign of zero kept: gpuc_round.
+    round: { f32: "helper" },
+    // Negative bases, zeros and NaNs as JS has them: gpuc_pow, gpuc_atan2.
+    pow: { f32: "helper" },
+    atan2: { f32: "helper" },
+    // Tested by bits: WGSL compilers may assume floats are never NaN or infinite.
+    isnan: { f32: "helper" },
+    isfinite: { f32: "helper" },
+  },
+  // Conversions f32 → i32/u32 wrap as JS's ToInt32 (WGSL's saturate): gpuc_f2i, in emit.ts.
+  nanTestsByBits: true,
+  checks: "lower",
+};

@@ -19,6 +19,7 @@ import { emitPTX } from "../src/targets/ptx/emit.ts";
 import { emitJS } from "../src/targets/js/emit.ts";
 
 const TABLES = [WGSL_LEGAL, PTX_LEGAL];
+const fmt = (v: number | boolean) => (Object.is(v, -0) ? "-0" : String(v));
 
 const EDGES: Record<Scalar, (number | boolean)[]> = {
   bool: [false, true],
@@ -41,10 +42,10 @@ function module(t: Scalar, rt: Scalar, body: (e: (x: Expr) => ExprHandle, x: () 
 }
 
 /**
- * Run a straight-line body. `lazy`: a select evaluates the chosen side only (the IR's meaning).
- * Every op the table lowers that is still there must see inputs in its lowering's domain; in
- * `eager` mode both sides of every select are evaluated too (and checked), as a target that
- * computes both and picks one would.
+ * Run a straight-line body. Lazily, a select evaluates the chosen side only (the IR's meaning),
+ * and every op the table lowers that is still there must see inputs in its lowering's domain.
+ * `eager`: both sides of every select (and of && / ||) are computed, as a target that computes
+ * both and picks one would, and every such op must see inputs it may be given at all.
  */
 function run(m: Module, x: number | boolean, y: number | boolean, table: LegalTable, eager: boolean): number | boolean {
   const f = m.functions[0];
@@ -65,8 +66,11 @@ function run(m: Module, x: number | boolean, y: number | boolean, table: LegalTa
           ? [ev(e.args[0]), (e.op === "land") === Boolean(ev(e.args[0])) ? ev(e.args[1]) : false]
           : e.args.map(ev);
         const how = table.ops[e.op]?.[t];
-        if (how && how !== "native" && how !== "helper")
-          assert.ok(LOWERINGS[how].domain(args, t), `${table.target}: ${e.op} on ${t} left with inputs (${args.map(String).join(", ")}) outside '${how}'s domain`);
+        if (how && how !== "native" && how !== "helper") {
+          const rule: { domain(a: typeof args, t: Scalar): boolean; speculable?(a: typeof args, t: Scalar): boolean } = LOWERINGS[how];
+          if (!eager) assert.ok(rule.domain(args, t), `${table.target}: ${e.op} on ${t} left with inputs (${args.map(String).join(", ")}) outside '${how}'s domain`);
+          else if (rule.speculable) assert.ok(rule.speculable(args, t), `${table.target}: ${e.op} on ${t} computed (eagerly) on inputs (${args.map(String).join(", ")}) it may not be given`);
+        }
         return wrapValue(resultScalar(e.op, t), OPS[e.op].eval(args, t));
       }
       default: throw new Error(`unexpected ${e.k} in a legalized test body`);
@@ -96,16 +100,19 @@ for (const table of TABLES) {
           return row.arity === 1 ? [plus0(x())] : [plus0(x()), plus0(y())];
         }],
       ];
+      // And with a constant second operand (each edge value in turn).
+      if (row.arity === 2) for (const k of EDGES[t]) shapes.push([`constant ${fmt(k)}`, (e, x) => [x(), e({ k: "const", value: k, type: T.scalar(t), loc: null })]]);
       for (const [shape, operands] of shapes) {
         const m = module(t, rt, (e, x, y) => e({ k: "op", op, args: operands(e, x, y), type: T.scalar(rt), loc: null }));
         legalize(m, table);
         validateModule(m);
-        for (const a of EDGES[t]) for (const b of (row.arity === 1 ? [0] : EDGES[t])) {
+        const constant = shape.startsWith("constant") ? EDGES[t].find((k) => `constant ${fmt(k)}` === shape)! : undefined;
+        for (const a of EDGES[t]) for (const b of (row.arity === 1 || constant !== undefined ? [constant ?? 0] : EDGES[t])) {
           const same = shape === "same local";
           const want = wrapValue(rt, row.eval(row.arity === 1 ? [a] : [a, same ? a : b], t));
           for (const eager of [false, true]) {
             const got = run(m, a, b, table, eager);
-            assert.ok(Object.is(got, want), `${table.target} '${how}': ${op}(${a}${row.arity === 2 ? `, ${same ? a : b}` : ""}) on ${t} (${shape}${eager ? ", eager" : ""}) gave ${String(got)}, JS gives ${String(want)}`);
+            assert.ok(Object.is(got, want), `${table.target} '${how}': ${op}(${fmt(a)}${row.arity === 2 ? `, ${fmt(same ? a : b)}` : ""}) on ${t} (${shape}${eager ? ", eager" : ""}) gave ${fmt(got)}, JS gives ${fmt(want)}`);
           }
         }
       }
@@ -121,7 +128,7 @@ test("legalize: an operand computed by its statement is computed once, into a te
   validateModule(m);
   const f = m.functions[0];
   assert.deepEqual(f.body.map((s) => s.k), ["set", "set"]);
-  assert.equal(f.locals[(f.body[0] as Extract<Stmt, { k: "set" }>).local].name, "divisor");
+  assert.equal(f.locals[(f.body[0] as Extract<Stmt, { k: "set" }>).local].name, "div_divisor");
   const adds = (h: ExprHandle): number => { const e = f.exprs[h]; return (e.k === "op" && e.op === "add" ? 1 : 0) + (e.k === "op" ? e.args.reduce((n, a) => n + adds(a), 0) : e.k === "select" ? adds(e.cond) + adds(e.a) + adds(e.b) : 0); };
   assert.equal(f.body.reduce((n, s) => n + adds((s as Extract<Stmt, { k: "set" }>).value), 0), 1, "y + 1 is computed once");
 

@@ -49,11 +49,12 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
         // rejects a constant zero divisor outright. Expressions are pure, so x can go.
         if ((e.op === "div" || e.op === "rem") && isConst(b, 0)) { replace(0); return; }
       }
-      // Short-circuit ops with a constant left side.
-      if ((e.op === "land" || e.op === "lor") && c(e.args[0])) {
-        const left = val(e.args[0]) as boolean;
-        if ((e.op === "land") === left) f.exprs[h] = { ...f.exprs[e.args[1]] };
-        else replace(left);
+      // Short-circuit ops with a constant side: x && true and x || false are x; x && false is
+      // false and x || true is true (x is pure: not evaluating it changes nothing).
+      if ((e.op === "land" || e.op === "lor") && (c(e.args[0]) || c(e.args[1]))) {
+        const [k, other] = c(e.args[0]) ? [val(e.args[0]) as boolean, e.args[1]] : [val(e.args[1]) as boolean, e.args[0]];
+        if ((e.op === "land") === k) f.exprs[h] = { ...f.exprs[other], loc: f.exprs[other].loc ?? e.loc };
+        else replace(k);
       }
       return;
     }

@@ -65,6 +65,12 @@ interface LoweringRule {
   types: readonly Scalar[];
   /** The inputs on which the target's instruction must agree with JavaScript after the rewrite (tests check the rewrite keeps to them). */
   domain(args: Args, t: Scalar): boolean;
+  /**
+   * The inputs the instruction may be given at all, also where its value is then not used (a
+   * target may compute both sides of a select and pick one, as PTX's selp does): absent when any
+   * input is harmless (the instruction has a value, if not JavaScript's, and never traps).
+   */
+  speculable?(args: Args, t: Scalar): boolean;
   rewrite(b: Builder, op: OpName, args: Operand[], t: Scalar): ExprHandle;
 }
 
@@ -95,6 +101,7 @@ export const LOWERINGS = {
   "divisor-safe": {
     ops: ["div", "rem"], types: ["i32", "u32"], operands: ["dividend", "divisor"], selects: true,
     domain: (a, t) => a[1] !== 0 && !(t === "i32" && a[1] === -1),
+    speculable: (a, t) => a[1] !== 0 && !(t === "i32" && a[1] === -1),
     rewrite(b, op, [x, y], t) {
       if (t === "u32") {
         return b.select(b.op("eq", [y.read(), b.const(0, t)]), b.const(0, t), b.op(op, [x.read(), b.op("max", [y.read(), b.const(1, t)])]));
@@ -128,6 +135,51 @@ export const LOWERINGS = {
       if (t === "u32") return b.select(gt(), b.const(1, t), x.read());
       const body = b.select(gt(), b.const(1, t), b.select(b.op("lt", [x.read(), b.const(0, t)]), b.const(-1, t), x.read()));
       return (t === "f32" || t === "f64") && b.nanTestsByBits ? b.select(b.op("isnan", [x.read()]), x.read(), body) : body;
+    },
+  },
+  /**
+   * Math.min and Math.max of floats: NaN if either is NaN; of two equal values the one with the
+   * sign bit for min (min(0, -0) is -0) and the one without for max (they differ at most in the
+   * sign of a zero); otherwise the instruction's min/max, which then sees neither a NaN nor two
+   * zeros: `isnan(x) || isnan(y) ? NaN : x == y ? (signbit(x) ? x : y) : min(x, y)` (max: `? y :
+   * x`). The sign bit is read as bits (`f32bits`, or an f64's high word), never by comparing.
+   * Against a constant other than a zero or NaN, `isnan(x) ? NaN : min(x, c)`.
+   */
+  "minmax-nan": {
+    ops: ["min", "max"], types: ["f32", "f64"], operands: ["x", "y"], selects: true,
+    domain: (a) => a[0] === a[0] && a[1] === a[1] && !(a[0] === 0 && a[1] === 0),
+    rewrite(b, op, [x, y], t) {
+      // Against a constant that is neither zero nor NaN, equal operands are the same value.
+      const k = x.constant() ?? y.constant();
+      if (typeof k === "number" && k === k && k !== 0) {
+        const nan = b.op("isnan", [(x.constant() === null ? x : y).read()]);
+        return b.select(nan, b.const(NaN, t), b.op(op, [x.read(), y.read()]));
+      }
+      const negative = b.op("lt", [b.op(t === "f32" ? "f32bits" : "f64hi", [x.read()]), b.const(0, "i32")]);
+      const equal = op === "min" ? b.select(negative, x.read(), y.read()) : b.select(negative, y.read(), x.read());
+      const nan = b.op("lor", [b.op("isnan", [x.read()]), b.op("isnan", [y.read()])]);
+      return b.select(nan, b.const(NaN, t), b.select(b.op("eq", [x.read(), y.read()]), equal, b.op(op, [x.read(), y.read()])));
+    },
+  },
+  /**
+   * Math.round: halves up, toward +∞ (an instruction that rounds to even, or half away from
+   * zero, differs on 2.5 or -2.5): with f = floor(x), `x - f >= 0.5 ? f + 1 : f` — exact, as
+   * x - floor(x) is (a fraction of x's own precision) and so is f + 1 wherever x has a fraction.
+   * Where that gives +0 for x in [-0.5, 0), JS gives -0: `x < 0 && x >= -0.5 ? -0 : …`. A NaN
+   * stays NaN (floor's NaN, and the comparisons are false), an infinity stays itself; where the
+   * target's compiler may assume no NaNs, `isnan(x) ? x : …` first. The round instruction is not
+   * used.
+   */
+  "round-half-up": {
+    ops: ["round"], types: ["f32", "f64"], operands: ["x"], selects: true,
+    domain: () => false,
+    rewrite(b, _op, [x], t) {
+      const f = b.share(b.op("floor", [x.read()]), "floor");
+      const up = b.op("ge", [b.op("sub", [x.read(), f.read()]), b.const(0.5, t)]);
+      const rounded = b.select(up, b.op("add", [f.read(), b.const(1, t)]), f.read());
+      const minusZero = b.op("land", [b.op("lt", [x.read(), b.const(0, t)]), b.op("ge", [x.read(), b.const(-0.5, t)])]);
+      const body = b.select(minusZero, b.const(-0, t), rounded);
+      return b.nanTestsByBits ? b.select(b.op("isnan", [x.read()]), x.read(), body) : body;
     },
   },
   /** Math.abs of a u32 is the u32 itself (it is never negative). */
@@ -208,6 +260,16 @@ class Builder {
     }
   }
 
+  /** Whether the op being lowered is computed whenever its statement runs (not under a select's side, or a && / ||'s right). */
+  unconditional = true;
+  /** The op being lowered (temporaries are named after it). */
+  current: OpName = "add";
+
+  /** A value the rewrite builds and reads more than once (as `operand` does). */
+  share(h: ExprHandle, name: string): Operand {
+    return this.operand(h, this.unconditional, name, true);
+  }
+
   /**
    * An operand: its own tree on the first read; on later reads a copy, or — when the statement
    * computes it unconditionally and it is more than a constant or a local read — a fresh local
@@ -222,7 +284,7 @@ class Builder {
     const bind = (): LocalHandle => {
       if (temp === null) {
         temp = this.f.locals.length as LocalHandle;
-        this.f.locals.push({ name, type: e.type });
+        this.f.locals.push({ name: `${this.current}_${name}`, type: e.type });
         this.before.push({ k: "set", local: temp, value: this.add({ ...this.f.exprs[h] }), loc: e.loc });
         this.f.exprs[h] = { k: "local", local: temp, type: e.type, loc: e.loc };
       }
@@ -289,6 +351,8 @@ function legalizeExpr(b: Builder, table: LegalTable, h: ExprHandle, unconditiona
       // The original node moves to a fresh handle; the rewritten tree takes its place.
       const moved = b.add({ ...e, args: [...e.args] });
       const rule: LoweringRule = LOWERINGS[how];
+      b.unconditional = unconditional;
+      b.current = e.op;
       const operands = (b.f.exprs[moved] as typeof e).args.map((a, i) => b.operand(a, unconditional, rule.operands[i], rule.selects));
       const root = rule.rewrite(b, e.op, operands, t);
       b.f.exprs[h] = { ...b.f.exprs[root], loc: e.loc };

@@ -1,8 +1,7 @@
 // The scalar layer of the PTX back end: one legalized IR operation or conversion on registers and
 // immediates. Where PTX's instructions differ from JavaScript, ir/passes/legalize.ts has rewritten
 // the op (legal.ts: integer division, shift counts, sign) or the op is spelled here by a sequence
-// its table marks `helper` (float→int wrapping, NaN and signed zeros in min/max, Math.round,
-// exact float %); and the f32 math sequences over the hardware approximations.
+// its table marks `helper` (float→int wrapping, exact float %); and the f32 math sequences over the hardware approximations.
 
 import type { OpName } from "../../ir/ops.js";
 import type { Scalar } from "../../ir/types.js";
@@ -101,25 +100,8 @@ export class PTXArith {
       case "rem":
         if (isF) return this.floatRem(r, x, y, t);
         return emit(`rem.${s} ${r}, ${x}, ${y};`);
-      case "min": case "max": {
-        if (!isF) return emit(`${op}.${s} ${r}, ${x}, ${y};`);
-        // JS: NaN if either is NaN; -0 < +0.
-        const yr = this.materialize(t, y);
-        const nan = this.reg("p"), eq = this.reg("p");
-        this.line(`${op}.${s} ${r}, ${x}, ${yr};`);
-        this.line(`setp.eq.${s} ${eq}, ${x}, ${yr};`);
-        const bits = t === "f32" ? ["r", "b32"] as const : ["rd", "b64"] as const;
-        const bx = this.reg(bits[0]), by = this.reg(bits[0]);
-        this.line(`mov.${bits[1]} ${bx}, ${x};`);
-        this.line(`mov.${bits[1]} ${by}, ${yr};`);
-        this.line(`${op === "min" ? "or" : "and"}.${bits[1]} ${bx}, ${bx}, ${by};`);
-        const z = this.reg(CLASS[t]);
-        this.line(`mov.${bits[1]} ${z}, ${bx};`);
-        this.line(`@${eq} mov.${s} ${r}, ${z};`);
-        this.line(`setp.nan.${s} ${nan}, ${x}, ${yr};`);
-        this.line(`@${nan} mov.${s} ${r}, ${immediate(NaN, t)};`);
-        return r;
-      }
+      // Legalize leaves min/max of floats neither a NaN nor two zeros.
+      case "min": case "max": return emit(`${op}.${s} ${r}, ${x}, ${y};`);
       case "neg": return emit(`neg.${s} ${r}, ${x};`);
       case "abs": return emit(`abs.${s} ${r}, ${x};`);
       case "sign": throw new InternalCompilerError("sign reached the PTX back end (legalize lowers it)");
@@ -149,16 +131,7 @@ export class PTXArith {
       case "floor": return emit(`cvt.rmi.${s}.${s} ${r}, ${x};`);
       case "ceil": return emit(`cvt.rpi.${s}.${s} ${r}, ${x};`);
       case "trunc": return emit(`cvt.rzi.${s}.${s} ${r}, ${x};`);
-      case "round": {
-        // JS rounds halves up: floor(x) + (x - floor(x) >= 0.5), keeping the sign of zero.
-        const fl = this.reg(CLASS[t]), d = this.reg(CLASS[t]), p = this.reg("p");
-        this.line(`cvt.rmi.${s}.${s} ${fl}, ${x};`);
-        this.line(`sub.rn.${s} ${d}, ${x}, ${fl};`);
-        this.line(`setp.ge.${s} ${p}, ${d}, ${immediate(0.5, t)};`);
-        this.line(`mov.${s} ${r}, ${fl};`);
-        this.line(`@${p} add.rn.${s} ${r}, ${fl}, ${immediate(1, t)};`);
-        return emit(`copysign.${s} ${r}, ${x}, ${r};`);
-      }
+      case "round": throw new InternalCompilerError("round reached the PTX back end (legalize lowers it)");
       case "sqrt":
         return emit(fm ? `sqrt.approx.f32 ${r}, ${x};` : `sqrt.rn.${s} ${r}, ${x};`);
       case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":

@@ -15,12 +15,11 @@ export const PTX_LEGAL: LegalTable = {
     shr: { i32: "shift-mod-32", u32: "shift-mod-32" },
     sign: { i32: "sign-by-compare", u32: "sign-by-compare", f32: "sign-by-compare", f64: "sign-by-compare" },
     abs: { u32: "abs-unsigned" },
-    // NaN in, NaN out, and min(0, -0) is -0 (PTX's min/max return the other operand of a NaN):
-    // an instruction sequence in arith.ts.
-    min: { f32: "helper", f64: "helper" },
-    max: { f32: "helper", f64: "helper" },
-    // Halves up, the sign of zero kept (cvt.rni rounds to even): a sequence in arith.ts.
-    round: { f32: "helper", f64: "helper" },
+    // NaN in, NaN out, and min(0, -0) is -0 (PTX's min/max return the other operand of a NaN).
+    min: { f32: "minmax-nan", f64: "minmax-nan" },
+    max: { f32: "minmax-nan", f64: "minmax-nan" },
+    // Halves up, the sign of zero kept (cvt.rni rounds to even).
+    round: { f32: "round-half-up", f64: "round-half-up" },
   },
   // Conversions f32/f64 → i32/u32 wrap as JS's ToInt32 (cvt.rzi saturates): a sequence in arith.ts.
   nanTestsByBits: false,

@@ -451,9 +451,8 @@ class WGSLEmitter {
       case "div": return `(${x} / ${y})`;
       // Floats: JS's % is exact (fmod); WGSL's is x - y * trunc(x / y), wrong for large quotients.
       case "rem": return t === "f32" ? this.use("gpuc_fmodf", `gpuc_fmodf(${x}, ${y})`) : `(${x} % ${y})`;
-      // Floats: NaN in, NaN out (WGSL's min/max leave NaN undefined).
-      case "min": return t === "f32" ? this.use("gpuc_minf", `gpuc_minf(${x}, ${y})`) : `min(${x}, ${y})`;
-      case "max": return t === "f32" ? this.use("gpuc_maxf", `gpuc_maxf(${x}, ${y})`) : `max(${x}, ${y})`;
+      case "min": return `min(${x}, ${y})`;
+      case "max": return `max(${x}, ${y})`;
       // JS's pow and atan2 at the inputs WGSL leaves undefined (negative bases, zeros).
       case "pow": return this.use("gpuc_pow", `gpuc_pow(${x}, ${y})`);
       case "atan2": return this.use("gpuc_atan2", `gpuc_atan2(${x}, ${y})`);
@@ -481,7 +480,7 @@ class WGSLEmitter {
       case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "sin": case "cos": case "tan":
       case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
         return `${op}(${x})`;
-      case "round": return this.use("gpuc_round", `gpuc_round(${x})`);
+      case "round": throw new InternalCompilerError("round reached the WGSL back end (legalize lowers it)");
       case "cbrt": return `(${this.use("gpuc_signf", `gpuc_signf(${x})`)} * pow(abs(${x}), 1.0 / 3.0))`;
       case "expm1": return `(exp(${x}) - 1.0)`;
       case "log10": return `(log2(${x}) * 0.30102999566398120)`;
@@ -598,22 +597,8 @@ const PRELUDE: Record<string, string> = {
   gpuc_inf: "fn gpuc_inf() -> f32 { return bitcast<f32>(gpuc_special.x); }",
   gpuc_nan: "fn gpuc_nan() -> f32 { return bitcast<f32>(gpuc_special.y); }",
   gpuc_isnan: "fn gpuc_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }",
-  // JS's min and max: NaN if either is NaN; min(0, -0) is -0 and max(0, -0) is 0 (equal
-  // operands differ at most in the sign bit: OR keeps a minus, AND drops it).
-  gpuc_minf: "fn gpuc_minf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } if (a == b) { return bitcast<f32>(bitcast<u32>(a) | bitcast<u32>(b)); } return min(a, b); }",
-  gpuc_maxf: "fn gpuc_maxf(a: f32, b: f32) -> f32 { if (gpuc_isnan(a) || gpuc_isnan(b)) { return gpuc_nan(); } if (a == b) { return bitcast<f32>(bitcast<u32>(a) & bitcast<u32>(b)); } return max(a, b); }",
   // JS's Math.sign, for cbrt: NaN and signed zeros come back as they are (WGSL's sign() may give 0 for NaN).
   gpuc_signf: "fn gpuc_signf(x: f32) -> f32 { if (gpuc_isnan(x) || x == 0.0) { return x; } return select(-1.0, 1.0, x > 0.0); }",
-  // JS's Math.round: halves up (toward +infinity; WGSL's round() goes to even), a negative input
-  // that rounds to zero gives -0, NaN stays NaN.
-  gpuc_round: [
-    "fn gpuc_round(x: f32) -> f32 {",
-    "  if (gpuc_isnan(x)) { return x; }",
-    "  let f = floor(x);",
-    "  let r = select(f, f + 1.0, x - f >= 0.5);",
-    "  return bitcast<f32>(bitcast<u32>(r) | (bitcast<u32>(x) & 0x80000000u));",
-    "}",
-  ].join("\n"),
   // JS's % on f32 values, exactly (the result of fmod is always representable): the quotient's
   // bits one exponent step at a time on the 24-bit significands (musl's fmodf, by bits).
   gpuc_fmodf: [
@@ -691,6 +676,6 @@ const PRELUDE: Record<string, string> = {
 
 const PRELUDE_DEPS: Record<string, string[]> = {
   gpuc_inf: ["gpuc_bits"], gpuc_nan: ["gpuc_bits"],
-  gpuc_minf: ["gpuc_isnan", "gpuc_nan"], gpuc_maxf: ["gpuc_isnan", "gpuc_nan"], gpuc_fmodf: ["gpuc_nan"], gpuc_signf: ["gpuc_isnan"], gpuc_round: ["gpuc_isnan"],
+  gpuc_fmodf: ["gpuc_nan"], gpuc_signf: ["gpuc_isnan"],
   gpuc_pow: ["gpuc_isnan", "gpuc_nan", "gpuc_inf"],
 };

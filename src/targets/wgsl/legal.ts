@@ -18,11 +18,11 @@ export const WGSL_LEGAL: LegalTable = {
     abs: { u32: "abs-unsigned" },
     eq: { f32: "nan-self-test" },
     ne: { f32: "nan-self-test" },
-    // NaN in, NaN out, and min(0, -0) is -0 (WGSL leaves NaN undefined): gpuc_minf, gpuc_maxf.
-    min: { f32: "helper" },
-    max: { f32: "helper" },
-    // Halves up (WGSL's round() goes to even), the sign of zero kept: gpuc_round.
-    round: { f32: "helper" },
+    // NaN in, NaN out, and min(0, -0) is -0 (WGSL leaves NaN undefined).
+    min: { f32: "minmax-nan" },
+    max: { f32: "minmax-nan" },
+    // Halves up (WGSL's round() goes to even), the sign of zero kept.
+    round: { f32: "round-half-up" },
     // Negative bases, zeros and NaNs as JS has them: gpuc_pow, gpuc_atan2.
     pow: { f32: "helper" },
     atan2: { f32: "helper" },

@@ -44,8 +44,8 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   var v_u: u32;
   var v_m: i32;
   var v_tmp: i32;
-  var v_dividend: i32;
-  var v_divisor: i32;
+  var v_div_dividend: i32;
+  var v_div_divisor: i32;
   v_i = i32(lid.x);
   if ((u32(v_i) >= u32(params.v_a_len))) {
     gpuc_report_exception(1i, 1i, v_i, params.v_a_len);
@@ -55,9 +55,9 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
     gpuc_report_exception(2i, 2i, v_i, params.v_b_len);
     return;
   }
-  v_dividend = v_a[v_i];
-  v_divisor = v_b[v_i];
-  v_q = select((v_dividend / v_divisor), 0i, (v_divisor == 0i));
+  v_div_dividend = v_a[v_i];
+  v_div_divisor = v_b[v_i];
+  v_q = select((v_div_dividend / v_div_divisor), 0i, (v_div_divisor == 0i));
   v_r = (v_a[v_i] % v_b[v_i]);
   v_u = (u32(v_a[v_i]) >> (u32((v_b[v_i] & 7i)) & 31u));
   v_m = (v_a[v_i] * -1640531535i);

@@ -9,7 +9,7 @@ import type { Block, Expr, ExprHandle, Function as IRFunction, LocalHandle, Modu
 import { OPS, acceptsOperand, resultScalar, type OpName } from "../src/ir/ops.ts";
 import { T, wrapValue, type Scalar } from "../src/ir/types.ts";
 import { validateModule } from "../src/ir/validate.ts";
-import { LOWERINGS, legalize, type LegalTable, type Lowering } from "../src/ir/passes/legalize.ts";
+import { CONVERT_LOWERINGS, LOWERINGS, legalize, type ConvertLowering, type LegalTable, type Lowering } from "../src/ir/passes/legalize.ts";
 import { InternalCompilerError } from "../src/errors.ts";
 import { WGSL_LEGAL } from "../src/targets/wgsl/legal.ts";
 import { PTX_LEGAL } from "../src/targets/ptx/legal.ts";
@@ -60,6 +60,14 @@ function run(m: Module, x: number | boolean, y: number | boolean, table: LegalTa
         if (eager) { const a = ev(e.a), b = ev(e.b); return c ? a : b; }
         return c ? ev(e.a) : ev(e.b);
       }
+      case "convert": {
+        const from = (f.exprs[e.arg].type as { scalar: Scalar }).scalar, to = (e.type as { scalar: Scalar }).scalar;
+        const v = ev(e.arg);
+        const how = table.converts?.[`${from}>${to}`];
+        if (how && how !== "native" && how !== "helper" && !eager)
+          assert.ok(CONVERT_LOWERINGS[how].domain(v as number, from, to), `${table.target}: conversion ${from}>${to} left with input ${fmt(v)} outside '${how}'s domain`);
+        return wrapValue(to, v);
+      }
       case "op": {
         const t = (f.exprs[e.args[0]].type as { scalar: Scalar }).scalar;
         const args = (e.op === "land" || e.op === "lor") && !eager
@@ -76,7 +84,14 @@ function run(m: Module, x: number | boolean, y: number | boolean, table: LegalTa
       default: throw new Error(`unexpected ${e.k} in a legalized test body`);
     }
   };
-  const exec = (b: Block): void => { for (const s of b) { assert.equal(s.k, "set"); const st = s as Extract<Stmt, { k: "set" }>; env[st.local] = ev(st.value); } };
+  const exec = (b: Block): void => {
+    for (const s of b) {
+      if (s.k === "if") { exec(ev(s.cond) ? s.then : s.else); continue; }
+      assert.equal(s.k, "set");
+      const st = s as Extract<Stmt, { k: "set" }>;
+      env[st.local] = ev(st.value);
+    }
+  };
   exec(f.body);
   return env[2];
 }
@@ -114,6 +129,38 @@ for (const table of TABLES) {
             const got = run(m, a, b, table, eager);
             assert.ok(Object.is(got, want), `${table.target} '${how}': ${op}(${fmt(a)}${row.arity === 2 ? `, ${fmt(same ? a : b)}` : ""}) on ${t} (${shape}${eager ? ", eager" : ""}) gave ${fmt(got)}, JS gives ${fmt(want)}`);
           }
+        }
+      }
+    }
+  });
+}
+
+const CONVERT_EDGES: number[] = [...(EDGES.f64 as number[]), 2147483647, 2147483648, -2147483648, -2147483649, 4294967295, 4294967296, 4294967297.5, -4294967297, 1e10 + 0.5, -1e10, 2 ** 52 + 3, 2 ** 60, -(2 ** 63), 1e300, 0.9999999, -0.9999999, 123.75, -123.75];
+
+for (const table of TABLES) {
+  test(`legalize for ${table.target}: float → i32/u32 conversions wrap as JS's ToInt32/ToUint32 (in a statement, and under a select)`, () => {
+    const cases = Object.entries(table.converts ?? {}).filter(([, how]) => how !== "native" && how !== "helper") as [`${Scalar}>${Scalar}`, ConvertLowering][];
+    assert.ok(cases.length >= 2);
+    for (const [k] of cases) {
+      const [from, to] = k.split(">") as [Scalar, Scalar];
+      const values = from === "f32" ? [...new Set(CONVERT_EDGES.map((v) => Math.fround(v)))] : CONVERT_EDGES;
+      // r = to(x); and r = x > -1e30 ? to(x) : 7 (the conversion under a select: no branch there).
+      const shapes: [string, (e: (x: Expr) => ExprHandle, x: () => ExprHandle) => ExprHandle][] = [
+        ["statement", (e, x) => e({ k: "convert", arg: x(), type: T.scalar(to), loc: null })],
+        ["computed operand", (e, x) => e({ k: "convert", arg: e({ k: "op", op: "add", args: [x(), e({ k: "const", value: 0, type: T.scalar(from), loc: null })], type: T.scalar(from), loc: null }), type: T.scalar(to), loc: null })],
+        ["under a select", (e, x) => e({ k: "select", type: T.scalar(to), loc: null, cond: e({ k: "op", op: "gt", args: [x(), e({ k: "const", value: -1e30, type: T.scalar(from), loc: null })], type: T.bool, loc: null }),
+          a: e({ k: "convert", arg: x(), type: T.scalar(to), loc: null }), b: e({ k: "const", value: 7, type: T.scalar(to), loc: null }) })],
+      ];
+      for (const [shape, body] of shapes) {
+        const m = module(from, to, (e, x) => body(e, x));
+        legalize(m, table);
+        validateModule(m);
+        if (shape === "under a select") assert.equal(m.functions[0].body.length, 1, "no statement is added for a conversion under a select");
+        else assert.ok(m.functions[0].body.some((s) => s.k === "if"), "the wide case is a branch");
+        for (const v of values) for (const eager of [false, true]) {
+          const want = shape === "under a select" && !(v > -1e30) ? 7 : wrapValue(to, v);
+          const got = run(m, v, 0, table, eager);
+          assert.ok(Object.is(got, want), `${table.target}: ${k}(${fmt(v)}) (${shape}${eager ? ", eager" : ""}) gave ${fmt(got)}, JS gives ${fmt(want)}`);
         }
       }
     }

@@ -40,6 +40,8 @@ export interface LegalTable {
   target: string;
   /** Per op, per operand type, what the target's instruction does; ops and types not named are native. */
   ops: { readonly [op in OpName]?: { readonly [t in Scalar]?: Legality } };
+  /** Per conversion ("f32>i32": from f32 to i32), the same; conversions not named are native. */
+  converts?: { readonly [k in `${Scalar}>${Scalar}`]?: "native" | "helper" | ConvertLowering };
   /**
    * Whether a lowering that relies on a comparison being false for a NaN must test the NaN by its
    * bits first (`isnan`): true where the target's compiler may assume that floats are never NaN.
@@ -206,6 +208,56 @@ export const LOWERINGS = {
   },
 } satisfies Record<string, LoweringRule>;
 
+export type ConvertLowering = keyof typeof CONVERT_LOWERINGS;
+
+/** One lowering of a conversion: which conversions it serves, the inputs the instruction must agree on afterwards, the rewrite. */
+interface ConvertRule {
+  converts: readonly `${Scalar}>${Scalar}`[];
+  /** Per conversion the lowering leaves in the code: the inputs on which the target's instruction must agree with JavaScript. */
+  domain(x: number, from: Scalar, to: Scalar): boolean;
+  rewrite(b: Builder, x: Operand, from: Scalar, to: Scalar): ExprHandle;
+}
+
+const TWO_31 = 2147483648, TWO_32 = 4294967296;
+
+export const CONVERT_LOWERINGS = {
+  /**
+   * Float → i32/u32 as JS's ToInt32/ToUint32: truncate, then wrap modulo 2^32; NaN and the
+   * infinities give 0. An instruction that saturates (or is undefined out of range) agrees where
+   * |x| < 2^31 (to i32), and on [0, 2^32) integers (to u32). So: `|x| < 2^31 ? i32(x) :
+   * isfinite(x) ? i32(u32(t - floor(t * 2^-32) * 2^32)) : 0` with t = trunc(x), where every step
+   * is exact (t's value mod 2^32 has at most the float's own significant bits, and the scalings
+   * are by powers of two). ToUint32 is ToInt32's bits (`u32(i32)` reinterprets). Where the
+   * statement computes the conversion anyway, the rare wide case is a branch, not a select that
+   * computes both: `if (|x| < 2^31) { c = i32(x) } else { c = … }`.
+   */
+  "wrap-to-int32": {
+    converts: ["f32>i32", "f32>u32", "f64>i32", "f64>u32"],
+    domain: (x, _from, to) => (to === "i32" ? Math.abs(x) < TWO_31 : Number.isInteger(x) && x >= 0 && x < TWO_32),
+    rewrite(b, x, from, to) {
+      const i32 = (v: ExprHandle) => b.convert(v, "i32");
+      const inRange = () => b.op("lt", [b.op("abs", [x.read()]), b.const(TWO_31, from)]);
+      const wide = (): ExprHandle => {
+        const t = b.share(b.op("trunc", [x.read()]), "trunc");
+        const wrapped = b.op("sub", [t.read(), b.op("mul", [b.op("floor", [b.op("mul", [t.read(), b.const(1 / TWO_32, from)])]), b.const(TWO_32, from)])]);
+        return b.select(b.op("isfinite", [x.read()]), i32(b.convert(wrapped, "u32")), b.const(0, "i32"));
+      };
+      let r: ExprHandle;
+      if (b.unconditional) {
+        const c = b.local("i32", "int");
+        const saved = b.before.splice(0);
+        const w = wide();
+        const slow: Stmt[] = [...b.before.splice(0), { k: "set", local: c, value: w, loc: null }];
+        b.before.push(...saved, { k: "if", cond: inRange(), then: [{ k: "set", local: c, value: i32(x.read()), loc: null }], else: slow, loc: null });
+        r = b.read(c);
+      } else {
+        r = b.select(inRange(), i32(x.read()), wide());
+      }
+      return to === "u32" ? b.convert(r, "u32") : r;
+    },
+  },
+} satisfies Record<string, ConvertRule>;
+
 /** An operand of an op being lowered: read as often as the lowering needs (see the pass's note). */
 interface Operand {
   readonly handle: ExprHandle;
@@ -227,6 +279,14 @@ class Builder {
     const t = (this.f.exprs[args[0]].type as { scalar: Scalar }).scalar;
     const r = OPS[op].result;
     return this.add({ k: "op", op, args, type: T.scalar(r === "same" ? t : r), loc: null });
+  }
+  convert(arg: ExprHandle, to: Scalar): ExprHandle { return this.add({ k: "convert", arg, type: T.scalar(to), loc: null }); }
+  read(local: LocalHandle): ExprHandle { return this.add({ k: "local", local, type: this.f.locals[local].type, loc: null }); }
+  /** A fresh local (for statements the rewrite puts before the statement). */
+  local(t: Scalar, name: string): LocalHandle {
+    const local = this.f.locals.length as LocalHandle;
+    this.f.locals.push({ name: `${this.current}_${name}`, type: T.scalar(t) });
+    return local;
   }
   select(cond: ExprHandle, a: ExprHandle, b: ExprHandle): ExprHandle {
     return this.add({ k: "select", cond, a, b, type: this.f.exprs[a].type, loc: null });
@@ -263,7 +323,7 @@ class Builder {
   /** Whether the op being lowered is computed whenever its statement runs (not under a select's side, or a && / ||'s right). */
   unconditional = true;
   /** The op being lowered (temporaries are named after it). */
-  current: OpName = "add";
+  current: OpName | "convert" = "add";
 
   /** A value the rewrite builds and reads more than once (as `operand` does). */
   share(h: ExprHandle, name: string): Operand {
@@ -358,7 +418,20 @@ function legalizeExpr(b: Builder, table: LegalTable, h: ExprHandle, unconditiona
       b.f.exprs[h] = { ...b.f.exprs[root], loc: e.loc };
       return;
     }
-    case "convert": legalizeExpr(b, table, e.arg, unconditional); return;
+    case "convert": {
+      legalizeExpr(b, table, e.arg, unconditional);
+      const from = (b.f.exprs[e.arg].type as { scalar: Scalar }).scalar, to = (e.type as { scalar: Scalar }).scalar;
+      const how = table.converts?.[`${from}>${to}`] ?? "native";
+      if (how === "native" || how === "helper") return;
+      const moved = b.add({ ...e });
+      b.unconditional = unconditional;
+      b.current = "convert";
+      const x = b.operand((b.f.exprs[moved] as typeof e).arg, unconditional, "x", true);
+      const rule: ConvertRule = CONVERT_LOWERINGS[how];
+      const root = rule.rewrite(b, x, from, to);
+      b.f.exprs[h] = { ...b.f.exprs[root], loc: e.loc };
+      return;
+    }
     case "select": legalizeExpr(b, table, e.cond, unconditional); legalizeExpr(b, table, e.a, false); legalizeExpr(b, table, e.b, false); return;
     case "load": legalizeExpr(b, table, e.array, unconditional); legalizeExpr(b, table, e.index, unconditional); return;
     case "length": legalizeExpr(b, table, e.array, unconditional); return;
@@ -368,6 +441,10 @@ function legalizeExpr(b: Builder, table: LegalTable, h: ExprHandle, unconditiona
 
 /** A table may only name a lowering for the ops and types it serves. */
 function checkTable(table: LegalTable): void {
+  for (const [k, how] of Object.entries(table.converts ?? {})) {
+    if (how === "native" || how === "helper") continue;
+    if (!(CONVERT_LOWERINGS[how as ConvertLowering].converts as readonly string[]).includes(k)) throw new InternalCompilerError(`legality table of '${table.target}': lowering '${how}' does not serve the conversion ${k}`);
+  }
   for (const [op, byType] of Object.entries(table.ops) as [OpName, Record<Scalar, Legality>][]) {
     for (const [t, how] of Object.entries(byType) as [Scalar, Legality][]) {
       if (!acceptsOperand(OPS[op].operands, t)) throw new InternalCompilerError(`legality table of '${table.target}': ${op} takes no ${t} operands`);

@@ -1,7 +1,7 @@
 // The scalar layer of the PTX back end: one legalized IR operation or conversion on registers and
 // immediates. Where PTX's instructions differ from JavaScript, ir/passes/legalize.ts has rewritten
 // the op (legal.ts: integer division, shift counts, sign) or the op is spelled here by a sequence
-// its table marks `helper` (float→int wrapping, exact float %); and the f32 math sequences over the hardware approximations.
+// its table marks `helper` (exact float %); and the f32 math sequences over the hardware approximations.
 
 import type { OpName } from "../../ir/ops.js";
 import type { Scalar } from "../../ir/types.js";
@@ -59,23 +59,9 @@ export class PTXArith {
       else this.line(`cvt.rn.${to}.${SUFFIX[from]} ${r}, ${v};`);
       return r;
     }
-    // Float → i32/u32 as JS's ToInt32/ToUint32: truncate, then wrap modulo 2^32 (NaN and
-    // infinities give 0). In range (|x| < 2^31) one cvt does it; beyond, the wrap is computed
-    // exactly in f64: t - floor(t / 2^32) * 2^32.
-    const inRange = this.reg("p"), ax = this.reg(CLASS[from]);
-    this.line(`cvt.rzi.s32.${from} ${r}, ${v};`);
-    this.line(`abs.${from} ${ax}, ${v};`);
-    this.line(`setp.lt.${from} ${inRange}, ${ax}, ${immediate(2147483648, from)};`);
-    const d = from === "f64" ? v : this.reg("fd");
-    const t = this.reg("fd"), q = this.reg("fd"), w = this.reg("fd"), fin = this.reg("p");
-    if (from === "f32") this.line(`@!${inRange} cvt.f64.f32 ${d}, ${v};`);
-    this.line(`@!${inRange} cvt.rzi.f64.f64 ${t}, ${d};`);
-    this.line(`@!${inRange} mul.rn.f64 ${q}, ${t}, 0d3DF0000000000000;`);
-    this.line(`@!${inRange} cvt.rmi.f64.f64 ${q}, ${q};`);
-    this.line(`@!${inRange} fma.rn.f64 ${w}, ${q}, 0dC1F0000000000000, ${t};`);
-    this.line(`@!${inRange} cvt.rzi.u32.f64 ${r}, ${w};`);
-    this.line(`@!${inRange} testp.finite.f64 ${fin}, ${d};`);
-    this.line(`@!${inRange} selp.b32 ${r}, ${r}, 0, ${fin};`);
+    // Float → i32/u32: truncation, on inputs where it agrees with JS's ToInt32/ToUint32
+    // (legalize wraps the others).
+    this.line(`cvt.rzi.${SUFFIX[to]}.${from} ${r}, ${v};`);
     return r;
   }
 

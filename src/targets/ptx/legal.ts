@@ -21,7 +21,8 @@ export const PTX_LEGAL: LegalTable = {
     // Halves up, the sign of zero kept (cvt.rni rounds to even).
     round: { f32: "round-half-up", f64: "round-half-up" },
   },
-  // Conversions f32/f64 → i32/u32 wrap as JS's ToInt32 (cvt.rzi saturates): a sequence in arith.ts.
+  // Conversions f32/f64 → i32/u32 wrap as JS's ToInt32 (cvt.rzi saturates).
+  converts: { "f32>i32": "wrap-to-int32", "f32>u32": "wrap-to-int32", "f64>i32": "wrap-to-int32", "f64>u32": "wrap-to-int32" },
   nanTestsByBits: false,
   checks: "lower",
 };

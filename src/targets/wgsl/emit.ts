@@ -425,12 +425,8 @@ class WGSLEmitter {
         return this.element(e.array, e.index);
       case "select": return `select(${this.expr(e.b)}, ${this.expr(e.a)}, ${this.expr(e.cond)})`;
       case "convert": {
+        // f32 → i32/u32 gets inputs WGSL's conversion agrees on (legalize wraps the others as JS does).
         const from = (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, to = (e.type as { scalar: Scalar }).scalar;
-        // f32 → i32/u32 as JS's ToInt32/ToUint32 (wrapping; NaN and infinities give 0): WGSL's own conversion saturates.
-        if (from === "f32" && (to === "i32" || to === "u32")) {
-          const call = this.use("gpuc_f2i", `gpuc_f2i(${this.expr(e.arg)})`);
-          return to === "i32" ? call : `bitcast<u32>(${call})`;
-        }
         return convert(this.expr(e.arg), from, to);
       }
       case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar);
@@ -511,7 +507,7 @@ function shiftCount(y: string, t: Scalar): string {
 function convert(x: string, from: Scalar, to: Scalar): string {
   if (to === "bool") return from === "f32" ? `(${x} != 0.0)` : `(${x} != ${from === "u32" ? "0u" : "0i"})`;
   if (from === "bool") return `select(${to === "f32" ? "0.0, 1.0" : to === "u32" ? "0u, 1u" : "0i, 1i"}, ${x})`;
-  // i32 ↔ u32 reinterpret the bits (f32 → i32/u32 goes through gpuc_f2i, which wraps as JS does).
+  // i32 ↔ u32 reinterpret the bits; f32 → i32/u32 truncates (legalize gives it only inputs in range).
   return `${SCALAR[to]}(${x})`;
 }
 
@@ -648,18 +644,6 @@ const PRELUDE: Record<string, string> = {
     "    return select(a, -a, odd);",
     "  }",
     "  return a;",
-    "}",
-  ].join("\n"),
-  // JS's ToInt32 on an f32: truncate, then wrap modulo 2^32. Beyond 2^31 an f32 is an integer
-  // whose remainder mod 2^32 has at most 24 significant bits, so t - floor(t / 2^32) * 2^32 is
-  // exact in f32. NaN and infinities (tested by bits: WGSL may assume they do not occur) give 0.
-  gpuc_f2i: [
-    "fn gpuc_f2i(x: f32) -> i32 {",
-    "  if (abs(x) < 2147483648.0) { return i32(x); }",
-    "  if ((bitcast<u32>(x) & 0x7f800000u) == 0x7f800000u) { return 0i; }",
-    "  let t = trunc(x);",
-    "  let r = t - floor(t / 4294967296.0) * 4294967296.0;",
-    "  return bitcast<i32>(u32(r));",
     "}",
   ].join("\n"),
   gpuc_atan2: [

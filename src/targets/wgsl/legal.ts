@@ -30,7 +30,8 @@ export const WGSL_LEGAL: LegalTable = {
     isnan: { f32: "helper" },
     isfinite: { f32: "helper" },
   },
-  // Conversions f32 → i32/u32 wrap as JS's ToInt32 (WGSL's saturate): gpuc_f2i, in emit.ts.
+  // Conversions f32 → i32/u32 wrap as JS's ToInt32 (WGSL's saturate).
+  converts: { "f32>i32": "wrap-to-int32", "f32>u32": "wrap-to-int32" },
   nanTestsByBits: true,
   checks: "lower",
 };

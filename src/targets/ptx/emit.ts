@@ -29,7 +29,8 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { reaching, usesExpr } from "../../ir/module-info.js";
 import { Namer, underscored } from "../names.js";
 import type { TargetFeatures } from "../target.js";
-import { PTX_PRELUDE, preludeClosure } from "./prelude.js";
+import { PTX_PRELUDE } from "./prelude.js";
+import { helperClosure } from "../helpers.js";
 import { PTXArith } from "./arith.js";
 import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
 import { InternalCompilerError } from "../../errors.js";
@@ -116,7 +117,7 @@ class PTXModuleEmitter {
     protos.length = 0;
     protos.push(...liveProtos);
     // The prelude: hand-written PTX for what has no instruction (exact float remainder).
-    const prelude = preludeClosure(this.prelude);
+    const prelude = helperClosure(PTX_PRELUDE, this.prelude);
     for (const name of prelude) protos.push(`${PTX_PRELUDE[name].signature};`);
     if (protos.length) push(["", ...protos].join("\n"));
     for (const name of prelude) push(["", PTX_PRELUDE[name].signature, PTX_PRELUDE[name].body].join("\n"));

@@ -1,7 +1,9 @@
 // Hand-written PTX for operations without an instruction, linked into a module when its code
 // uses them (by name, with their dependencies first).
 
-export interface PreludeFunction { signature: string; body: string; deps: string[] }
+import type { Helper } from "../helpers.js";
+
+export interface PreludeFunction extends Helper { signature: string; body: string }
 
 /**
  * `gpuc_fmod(x, y)`: C's fmod on f64, exactly (JS's `%` on floats; f32 operands are widened,
@@ -123,11 +125,3 @@ $gpuc_fmod_nan:
 };
 
 export const PTX_PRELUDE: Record<string, PreludeFunction> = { gpuc_fmod: FMOD };
-
-/** The prelude functions `used` needs, dependencies first. */
-export function preludeClosure(used: Iterable<string>): string[] {
-  const out: string[] = [];
-  const add = (n: string): void => { if (out.includes(n)) return; for (const d of PTX_PRELUDE[n].deps) add(d); out.push(n); };
-  for (const n of used) add(n);
-  return out;
-}

@@ -1,5 +1,7 @@
 // The op table: one row per IR operation. The builder's type rules, the validator, the constant
-// folder and the JS back end all read these rows instead of repeating them.
+// folder and the JS back end all read these rows instead of repeating them. Every op means what
+// it means in JavaScript (`eval`); where a target's instruction does not on some inputs, its
+// legality table (targets/<name>/legal.ts) says how passes/legalize.ts writes that meaning out.
 
 import type { Scalar } from "./types.js";
 

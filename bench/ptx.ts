@@ -6,8 +6,8 @@
 // markdown table, writes bench/results-ptx.json and nvcc's PTX of each reference to
 // bench/cuda/<name>.<arch>[.nofma].ptx (for bench/cuda.ts). Never part of `npm test`.
 
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +15,7 @@ import { kernel } from "gpuc";
 import { saxpy } from "../examples/saxpy.ts";
 import { blockSums } from "../examples/reduction.ts";
 import { matmul } from "../examples/matmul.ts";
+import { measurePtx, ptxasLog, type Measure } from "./sass.ts";
 
 // The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
 process.env.GPUC_CACHE = "0";
@@ -22,63 +23,6 @@ process.env.GPUC_CACHE = "0";
 const ARCH = process.env.GPUC_BENCH_ARCH ?? "sm_90";
 const dir = mkdtempSync(join(tmpdir(), "gpuc-bench-ptx-"));
 const cudaDir = fileURLToPath(new URL("./cuda/", import.meta.url));
-
-interface Measure { registers: number; spillBytes: number; stackBytes: number; ptxInstructions: number; sassInstructions: number; sassTotal: number }
-
-/** Assemble PTX for ARCH; read ptxas -v and the cubin. */
-function measure(ptx: string, entry: string, tag: string): Measure {
-  const ptxFile = join(dir, `${tag}.ptx`), cubin = join(dir, `${tag}.cubin`);
-  writeFileSync(ptxFile, ptx);
-  const info = ptxasLog(ptxFile, cubin);
-  const regs = new RegExp(`Compiling entry function '${entry}'[\\s\\S]*?Used (\\d+) registers`).exec(info);
-  const props = new RegExp(`Function properties for ${entry}\\s+(\\d+) bytes stack frame, (\\d+) bytes spill stores, (\\d+) bytes spill loads`).exec(info);
-  const sections = elfSections(readFileSync(cubin));
-  const own = sections.get(`.text.${entry}`) ?? 0;
-  const total = [...sections].filter(([n]) => n.startsWith(".text.")).reduce((s, [, v]) => s + v, 0);
-  return {
-    registers: Number(regs?.[1] ?? NaN),
-    stackBytes: Number(props?.[1] ?? 0),
-    spillBytes: Number(props?.[2] ?? 0) + Number(props?.[3] ?? 0),
-    ptxInstructions: countPtxInstructions(ptx, entry),
-    sassInstructions: own / 16,
-    sassTotal: total / 16,
-  };
-}
-
-/** ptxas -v's report (it writes to stderr). */
-function ptxasLog(ptxFile: string, cubin: string): string {
-  const r = spawnSync("ptxas", [`-arch=${ARCH}`, "-v", ptxFile, "-o", cubin], { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`ptxas failed on ${ptxFile}:\n${r.stderr}`);
-  return `${r.stdout}${r.stderr}`;
-}
-
-/** Instructions in one function's body: lines that are not directives, labels, braces or comments. */
-function countPtxInstructions(ptx: string, entry: string): number {
-  const start = ptx.search(new RegExp(`\\.entry ${entry}\\b`));
-  const open = ptx.indexOf("{", ptx.indexOf(")", start));
-  let depth = 0, i = open, end = open;
-  for (; i < ptx.length; i++) {
-    if (ptx[i] === "{") depth++;
-    else if (ptx[i] === "}" && --depth === 0) { end = i; break; }
-  }
-  return ptx.slice(open + 1, end).split("\n").map((l) => l.trim())
-    .filter((l) => l && !l.startsWith(".") && !l.startsWith("//") && !l.endsWith(":") && l !== "{" && l !== "}").length;
-}
-
-/** Section sizes of an ELF64 file, by name. */
-function elfSections(b: Buffer): Map<string, number> {
-  const shoff = Number(b.readBigUInt64LE(0x28)), shentsize = b.readUInt16LE(0x3a), shnum = b.readUInt16LE(0x3c), shstrndx = b.readUInt16LE(0x3e);
-  const header = (i: number) => shoff + i * shentsize;
-  const strOff = Number(b.readBigUInt64LE(header(shstrndx) + 0x18));
-  const out = new Map<string, number>();
-  for (let i = 0; i < shnum; i++) {
-    const h = header(i);
-    const nameAt = strOff + b.readUInt32LE(h);
-    const name = b.toString("latin1", nameAt, b.indexOf(0, nameAt));
-    out.set(name, Number(b.readBigUInt64LE(h + 0x20)));
-  }
-  return out;
-}
 
 function nvccPtx(file: string, fmad: boolean): string {
   return execFileSync("nvcc", [`-arch=${ARCH}`, "-ptx", `--fmad=${fmad}`, join(cudaDir, file), "-o", "-"], { encoding: "utf8" });
@@ -94,8 +38,8 @@ const rows: string[][] = [];
 const results: Record<string, unknown> = {};
 for (const c of cases) {
   const refPtx = nvccPtx(c.cu, true), refExactPtx = nvccPtx(c.cu, false);
-  const ref = measure(refPtx, c.entry, `${c.entry}-nvcc`);
-  const refExact = measure(refExactPtx, c.entry, `${c.entry}-nvcc-nofma`);
+  const ref = measurePtx(ARCH, dir, refPtx, c.entry, `${c.entry}-nvcc`);
+  const refExact = measurePtx(ARCH, dir, refExactPtx, c.entry, `${c.entry}-nvcc-nofma`);
   // nvcc's PTX is kept for bench/cuda.ts, which times it on a GPU (where nvcc may be missing).
   const stem = c.cu.replace(/\.cu$/, "");
   writeFileSync(join(cudaDir, `${stem}.${ARCH}.ptx`), refPtx);
@@ -104,7 +48,7 @@ for (const c of cases) {
   const variants: [string, Measure][] = [];
   for (const [label, opts] of [["gpuc (checks on)", {}], ["gpuc (checks on, requiredThreads)", { requiredThreads: c.block }], ["gpuc (checks off)", { boundsCheck: false }], ["gpuc (checks off, fastMath)", { boundsCheck: false, fastMath: true }]] as const) {
     const art = await kernel(src, { name: c.entry, ...opts }).compile({ target: "ptx", types: c.types, features: { arch: ARCH } });
-    variants.push([label, measure(art.code as string, art.entry, `${c.entry}-${label.replace(/\W+/g, "-")}`)]);
+    variants.push([label, measurePtx(ARCH, dir, art.code as string, art.entry, `${c.entry}-${label.replace(/\W+/g, "-")}`)]);
   }
   const line = (label: string, m: Measure, base: Measure) => [c.name, label, String(m.registers), String(m.spillBytes), String(m.ptxInstructions), String(m.sassInstructions),
     (m.registers / base.registers).toFixed(2), (m.sassInstructions / base.sassInstructions).toFixed(2)];
@@ -127,7 +71,7 @@ for (const c of cases) {
   const file = join(dir, `${c.entry}-latency.ptx`);
   writeFileSync(file, art.code as string);
   const t: number[] = [];
-  for (let i = 0; i < 9; i++) { const t0 = performance.now(); ptxasLog(file, join(dir, "latency.cubin")); t.push(performance.now() - t0); }
+  for (let i = 0; i < 9; i++) { const t0 = performance.now(); ptxasLog(ARCH, file, join(dir, "latency.cubin")); t.push(performance.now() - t0); }
   cells.push(t.sort((a, b) => a - b)[4].toFixed(1));
   latency.push(cells);
 }

@@ -98,7 +98,7 @@ export const LOWERINGS = {
    * divisor -1, whose one overflow (-2^31 / -1) is left unspecified: y == 0 gives 0; y == -1
    * gives -x (wrapping: -(-2^31) is -2^31, as JS's `| 0` gives) for `/`, and 0 for `%` (every
    * integer is a multiple of -1); otherwise op(x, y). The instruction divides by
-   * `y ∈ {0, -1} ? 1 : y` (u32: max(y, 1)), whose result is discarded in those cases.
+   * `y ∈ {0, -1} ? 1 : y` (u32: `y == 0 ? 1 : y`), whose result is discarded in those cases.
    */
   "divisor-safe": {
     ops: ["div", "rem"], types: ["i32", "u32"], operands: ["dividend", "divisor"], selects: true,
@@ -106,7 +106,7 @@ export const LOWERINGS = {
     speculable: (a, t) => a[1] !== 0 && !(t === "i32" && a[1] === -1),
     rewrite(b, op, [x, y], t) {
       if (t === "u32") {
-        return b.select(b.op("eq", [y.read(), b.const(0, t)]), b.const(0, t), b.op(op, [x.read(), b.op("max", [y.read(), b.const(1, t)])]));
+        return b.select(b.op("eq", [y.read(), b.const(0, t)]), b.const(0, t), b.op(op, [x.read(), b.select(b.op("eq", [y.read(), b.const(0, t)]), b.const(1, t), y.read())]));
       }
       const zero = () => b.op("eq", [y.read(), b.const(0, t)]), minusOne = () => b.op("eq", [y.read(), b.const(-1, t)]);
       const divisor = b.select(b.op("lor", [zero(), minusOne()]), b.const(1, t), y.read());

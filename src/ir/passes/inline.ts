@@ -10,7 +10,7 @@
 // the same location and call chain as the call would have. No check is dropped or reordered.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Module, Stmt } from "../module.js";
-import { walkStmts } from "../module.js";
+import { rewriteBlock, walkStmts } from "../module.js";
 import { T, isArray } from "../types.js";
 import { pruneFunctions } from "./dce.js";
 
@@ -63,20 +63,7 @@ export function containsBarrier(b: Block): boolean {
 }
 
 function inlineBlock(m: Module, f: Function, index: number, block: Block, opts: InlineOptions): Block {
-  const out: Block = [];
-  for (const s of block) {
-    switch (s.k) {
-      case "if": s.then = inlineBlock(m, f, index, s.then, opts); s.else = inlineBlock(m, f, index, s.else, opts); break;
-      case "loop": s.body = inlineBlock(m, f, index, s.body, opts); s.continuing = inlineBlock(m, f, index, s.continuing, opts); break;
-      case "switch": for (const c of s.cases) c.body = inlineBlock(m, f, index, c.body, opts); break;
-      case "call":
-        if (eligible(m, index, s.fn, opts)) { out.push(...expand(f, m.functions[s.fn], s)); continue; }
-        break;
-      default: break;
-    }
-    out.push(s);
-  }
-  return out;
+  return rewriteBlock(block, (s) => (s.k === "call" && eligible(m, index, s.fn, opts) ? expand(f, m.functions[s.fn], s) : s));
 }
 
 /** The statements that replace `call`: parameter assignments, then the callee's body. */

@@ -18,8 +18,8 @@
 // 1000.
 
 import { describe } from "node:test";
-import { kernel, threadIdx } from "../src/index.ts";
-import { randF32, randI32, poisonI32, F, forThreads, dtest, openDevices, type Wide } from "./helpers.ts";
+import { kernel, shared, syncthreads, threadIdx } from "../src/index.ts";
+import { randF32, randI32, poisonI32, F, forThreads, dtest, openDevices, rejectsCompile, type Wide } from "./helpers.ts";
 
 await openDevices();
 
@@ -221,5 +221,45 @@ describe("regressions (compiler bugs found by this suite)", () => {
     await k.launch(dev, { blocks: 1, threads: 1 }, x, oi, o);
     same(oi, [2, -2]);
     same(o, [F(x[0] * 2), F(x[1] + 0.5)]);
+  });
+});
+
+// Constants computed from literals, scope numbers and Math on them (issue #16, item 10).
+const BLOCK = 64;
+
+describe("constant expressions are values", () => {
+  dtest("an integral constant expression in i32 range is an integer: it indexes, sizes shared memory, starts a loop", async ({ dev, same }) => {
+    const k = kernel(function constExprs(x: Float32Array, o: Float32Array, oi: Int32Array) {
+      const s = shared(Float32Array, BLOCK / 2);
+      const t = threadIdx.x;
+      const half = BLOCK / 2;
+      if (t < half) s[t] = x[t];
+      syncthreads();
+      for (let st = BLOCK / 4; st > 0; st >>= 1) {
+        if (t < st) s[t] += s[t + st];
+        syncthreads();
+      }
+      if (t === 0) {
+        o[0] = s[0];
+        o[1] = x[Math.log2(BLOCK)] + x[Math.sqrt(BLOCK / 4)] + x[Math.floor(BLOCK / 3)] + x[BLOCK ** 0.5];
+        o[2] = half / 3;          // division still gives a float: 32 / 3
+        o[3] = BLOCK / 5;         // a fraction stays a float: 12.8
+        oi[0] = half;
+        oi[1] = Math.max(BLOCK / 8, 3) + Math.min(BLOCK * 2, 7);
+      }
+    }, { scope: { BLOCK } });
+    const x = randF32(31, BLOCK), o = new Float32Array(4).fill(NaN), oi = poisonI32(2);
+    await k.launch(dev, { blocks: 1, threads: BLOCK }, x, o, oi);
+    let sum = 0;
+    const partial = Array.from(x.slice(0, 32));
+    for (let st = 16; st > 0; st >>= 1) for (let t = 0; t < st; t++) partial[t] = F(partial[t] + partial[t + st]);
+    sum = partial[0];
+    same(o, [sum, F(F(F(x[6] + x[4]) + x[21]) + x[8]), F(32 / 3), F(12.8)]);
+    same(oi, [32, 15]);
+  });
+
+  dtest("a constant expression with a fraction is an f32: as an index it is a CompileError", async ({ dev }) => {
+    const k = kernel(function constFraction(o: Float32Array) { o[BLOCK / 5] = 1; }, { scope: { BLOCK } });
+    await rejectsCompile(k.compile({ target: dev.target, types: ["f32[]"] }), "type", /array index 12\.8 is not a non-negative integer/);
   });
 });

@@ -82,6 +82,15 @@ export class MethodTable implements GlobalNames {
 
 // ---- the global table ----------------------------------------------------------------------
 
+/**
+ * A constant computed at compile time (from literals, scope numbers and Math on them): an
+ * integral result in i32 range is an integer, like the literal it equals (`BLOCK / 2`,
+ * `Math.log2(256)` index arrays); any other result keeps `isFloat`.
+ */
+export function computedConstant(value: number, isFloat: boolean): Extract<Val, { k: "weak" }> {
+  return { k: "weak", value, isFloat: isFloat && !(Number.isInteger(value) && value >= -0x80000000 && value <= 0x7fffffff) };
+}
+
 /** Weak constants fold at compile time with JS semantics. */
 function allWeak(args: Val[]): args is Extract<Val, { k: "weak" }>[] {
   return args.every((a) => a.k === "weak");
@@ -91,7 +100,7 @@ function allWeak(args: Val[]): args is Extract<Val, { k: "weak" }>[] {
 function floatUnary(op: OpName, fold: (x: number) => number): Method {
   return (b, args, span, name) => {
     if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
-    if (allWeak(args)) return { k: "weak", value: fold(args[0].value), isFloat: true };
+    if (allWeak(args)) return computedConstant(fold(args[0].value), true);
     const t = b.scalarType(args[0], span);
     if (!t) return b.unknown;
     const ft = isFloat(t) ? t : T.f32;
@@ -103,7 +112,7 @@ function floatUnary(op: OpName, fold: (x: number) => number): Method {
 function floatBinary(op: OpName, fold: (x: number, y: number) => number): Method {
   return (b, args, span, name) => {
     if (args.length !== 2) return b.error("type", `${name} takes 2 arguments in kernels, got ${args.length}`, span);
-    if (allWeak(args)) return { k: "weak", value: fold(args[0].value, args[1].value), isFloat: true };
+    if (allWeak(args)) return computedConstant(fold(args[0].value, args[1].value), true);
     const ta = b.scalarType(args[0], span), tb = b.scalarType(args[1], span);
     if (!ta || !tb) return b.unknown;
     const ft = ta === T.f64 || tb === T.f64 ? T.f64 : T.f32;
@@ -116,7 +125,7 @@ function rounding(op: OpName, fold: (x: number) => number): Method {
   return (b, args, span, name) => {
     if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
     const a = args[0];
-    if (a.k === "weak") return { k: "weak", value: fold(a.value), isFloat: a.isFloat };
+    if (a.k === "weak") return computedConstant(fold(a.value), a.isFloat);
     const t = b.scalarType(a, span);
     if (!t) return b.unknown;
     if (t === T.bool) return { k: "expr", h: b.convert(a, T.i32, span), t: T.i32 };
@@ -130,7 +139,7 @@ function numericUnary(op: OpName, fold: (x: number) => number): Method {
   return (b, args, span, name) => {
     if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
     const a = args[0];
-    if (a.k === "weak") return { k: "weak", value: fold(a.value), isFloat: a.isFloat };
+    if (a.k === "weak") return computedConstant(fold(a.value), a.isFloat);
     let t = b.scalarType(a, span);
     if (!t) return b.unknown;
     if (t === T.bool) t = T.i32;
@@ -143,7 +152,7 @@ function minmax(op: "min" | "max"): Method {
   const fold = op === "min" ? Math.min : Math.max;
   return (b, args, span) => {
     if (args.length === 0) return { k: "weak", value: fold(), isFloat: true };
-    if (allWeak(args)) return { k: "weak", value: fold(...args.map((a) => a.value)), isFloat: args.some((a) => a.isFloat) };
+    if (allWeak(args)) return computedConstant(fold(...args.map((a) => a.value)), args.some((a) => a.isFloat));
     let t: ScalarType | null = null;
     for (const a of args) {
       if (a.k === "weak") continue;

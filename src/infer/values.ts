@@ -10,7 +10,7 @@ import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Stmt } from "
 import { exprOperands, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isArray, isFloat, isInt, joinScalar, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
-import type { Val } from "./methods.js";
+import { computedConstant, type Val } from "./methods.js";
 
 /** A user error found while building a function's typed IR (reported as a CompileError diagnostic). */
 export interface InferError { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }
@@ -260,7 +260,7 @@ export class ValueBuilder {
       return { k: "weak", value: op === ">>>" ? v : (v as number) | 0, isFloat: false };
     }
     const v = row.eval([x, y], "f64") as number;
-    return { k: "weak", value: v, isFloat: a.isFloat || b.isFloat || name === "div" || name === "pow" || !Number.isInteger(v) };
+    return computedConstant(v, a.isFloat || b.isFloat || name === "div" || name === "pow" || !Number.isInteger(v));
   }
 
   /** Comparisons; i32 against u32 compares the mathematical values (a negative i32 is below every u32). */

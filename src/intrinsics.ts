@@ -23,8 +23,15 @@ export function syncthreads(): void {
   throw new Error("syncthreads() is only callable inside a kernel");
 }
 
-/** shared(Float32Array, 256): inside a kernel, an array shared by the threads of a block. */
-export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _length: number): T {
+/**
+ * shared(Float32Array, 256): inside a kernel, an array shared by the threads of a block.
+ * shared(Float32Array, [16, 17]) (two or three dimensions): indexed t[y][x], each dimension
+ * bounds-checked; a row t[y] may be bound to a const and indexed, or be an Atomics target.
+ */
+export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _length: number | readonly [number]): T;
+export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _dims: readonly [number, number]): T[];
+export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _dims: readonly [number, number, number]): T[][];
+export function shared(_type: unknown, _size: unknown): never {
   throw new Error("shared() is only callable inside a kernel");
 }
 

@@ -441,6 +441,14 @@ class Lowerer {
       if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, ctorNode, "unsupported-type");
       if (!ctor || !(ctor in ARRAY_TYPES) || e.arguments.length !== 2)
         return this.bad("shared() takes a typed-array constructor and a constant size, e.g. shared(Float32Array, 256)", e, "unsupported-syntax");
+      // shared(Float32Array, [16, 17]): a multi-dimensional array, indexed t[y][x].
+      if (sizeNode.type === "ArrayExpression") {
+        const els = sizeNode.elements as any[];
+        if (els.length < 1 || els.length > 3 || els.some((d) => !d || d.type === "SpreadElement"))
+          return this.bad("a shared array has one to three dimensions, each a constant, e.g. shared(Float32Array, [16, 17])", sizeNode, "unsupported-syntax");
+        const dims = els.map((d) => this.expr(d));
+        return { k: "sharedArray", elem: ARRAY_TYPES[ctor], size: dims[0], dims, span };
+      }
       return { k: "sharedArray", elem: ARRAY_TYPES[ctor], size: this.expr(sizeNode), span };
     }
     const args = e.arguments.map((a: any) => {

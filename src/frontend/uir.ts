@@ -62,7 +62,8 @@ export type UExpr = { span: Span } & (
   /** `new Float32Array(8)`: a private array of constant size. */
   | { k: "newArray"; elem: ScalarName; size: UExpr }
   /** `shared(Float32Array, 256)`: a shared-memory array of constant size. */
-  | { k: "sharedArray"; elem: ScalarName; size: UExpr }
+  /** `shared(Float32Array, 256)`, or with `dims`, `shared(Float32Array, [16, 17])` (size: the first dimension). */
+  | { k: "sharedArray"; elem: ScalarName; size: UExpr; dims?: UExpr[] }
 );
 
 export type UStmt = { span: Span } & (

@@ -17,7 +17,7 @@ import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import type { AtomicOp, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
-import type { MethodBuilder, MethodTable, Val } from "./methods.js";
+import type { MethodBuilder, MethodTable, SharedShape, Val } from "./methods.js";
 import { ValueBuilder, type InferError } from "./values.js";
 import type { ArgType } from "./overlays.js";
 
@@ -64,6 +64,9 @@ const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 
 function once(h: ExprHandle): () => ExprHandle { return () => h; }
 
+/** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
+interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] } }
+
 export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   protected override powMethod(a: Val, b: Val, span: Span): Val | null {
     const m = this.ctx.methods.method("Math.pow");
@@ -77,6 +80,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   /** IR local of each untyped variable (a parameter whose type widens gets a separate body local). */
   private localOf: LocalHandle[] = [];
   private aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
+  /** Rows bound to const variables (`const row = t[y]`): var → the row. */
+  private rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
+  /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
+  private sharedShapes = new Map<number, SharedShape>();
   private sawValueReturn = false;
   /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
   readonly unknownReads: { v: number; span: Span }[] = [];
@@ -148,6 +155,12 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         const v = this.ufn.vars[s.v];
         if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declareArray(s.v, s.init, s.span);
         const val = this.expr(s.init);
+        if (val.k === "row") {
+          if (v.kind !== "const") { this.err("invalid-assignment", `a row of a shared array must be bound with const ('${v.name}')`, s.span); return; }
+          this.newVarTypes[s.v] = val.t;
+          this.rowAliases.set(s.v, val);
+          return;
+        }
         if (val.k === "expr" && isArray(val.t)) {
           if (v.kind !== "const") { this.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
           this.newVarTypes[s.v] = val.t;
@@ -304,6 +317,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
 
   private readVar(v: number, span: Span): Val {
     if (this.poisoned.has(v)) return this.unknown;
+    const row = this.rowAliases.get(v);
+    if (row) return row;
     const alias = this.aliases.get(v);
     if (alias !== undefined) {
       const e = this.fn.exprs[alias];
@@ -343,6 +358,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       case "builtin": return { k: "expr", h: this.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.loc(span) }), t: T.i32 };
       case "length": {
         const a = this.expr(e.array);
+        // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
+        if (a.k === "row") return { k: "weak", value: a.shape.dims[a.indices.length], isFloat: false };
+        const shape = a.k === "expr" ? this.shapeOf(a.h) : undefined;
+        if (shape) return { k: "weak", value: shape.dims[0], isFloat: false };
         if (a.k !== "expr" || !isArray(a.t)) {
           if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
           return this.error("type", "'.length' is only defined on arrays", span);
@@ -354,8 +373,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         const a = this.arrayOperand(e.array);
         const i = this.index(e.index);
         if (!a || i === null) return this.unknown;
+        if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
+          return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.stable(i, e.index.span)] };
         const t = T.scalar(a.t.elem);
-        const c = this.checked(a.h, a.t, i, span);
+        const c = this.access(a, i, span);
         return { k: "expr", h: this.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.loc(span) }), t };
       }
       case "unary": return this.unary(e.op, this.expr(e.a), span);
@@ -375,9 +396,13 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     }
   }
 
-  private arrayOperand(e: UExpr): { h: ExprHandle; t: Extract<Type, { kind: "array" }> } | null {
+  private arrayOperand(e: UExpr): ArrayOperand | null {
     const a = this.expr(e);
-    if (a.k === "expr" && isArray(a.t)) return { h: a.h, t: a.t };
+    if (a.k === "row") return { h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } };
+    if (a.k === "expr" && isArray(a.t)) {
+      const shape = this.shapeOf(a.h);
+      return shape ? { h: a.h, t: a.t, row: { shape, indices: [] } } : { h: a.h, t: a.t };
+    }
     if (a.k === "expr" && a.t.kind === "unknown") return null;
     this.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : typeName(this.typeOf(a))}`, e.span);
     return null;
@@ -534,12 +559,13 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       const idx = this.index(e.target.index);
       if (!arr || idx === null) { this.expr(e.value); return this.unknown; }
       if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
+      if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
       const elem = T.scalar(arr.t.elem);
       let value: Val;
       let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
         // a[i] op= v: the load's check covers the store (same array, same index).
-        target = this.checked(arr.h, arr.t, idx, span, 2);
+        target = this.access(arr, idx, span, 2);
         const cur: Val = { k: "expr", h: this.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.loc(span) }), t: elem };
         value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
       } else {
@@ -553,7 +579,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
       if (!this.scalarType(value, e.value.span)) return this.unknown;
       const h = this.storeValue(value, elem, span, used);
-      if (!binop) target = this.checked(target.array(), arr.t, target.index(), span);
+      if (!binop) target = this.access({ ...arr, h: target.array() }, target.index(), span);
       this.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.loc(span) });
       return h.result;
     }
@@ -592,8 +618,9 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const idx = this.index(target.index);
     if (!arr || idx === null) return this.unknown;
     if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
+    if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
     const elem = T.scalar(arr.t.elem);
-    const c = this.checked(arr.h, arr.t, idx, e.span, 2);
+    const c = this.access(arr, idx, e.span, 2);
     const old = this.temp(elem === T.bool ? T.i32 : elem);
     this.emit({ k: "set", local: old, value: this.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.loc(e.span) }), loc: this.loc(e.span) });
     const next = this.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
@@ -659,6 +686,9 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (a.k === "str") return this.error("type", "strings cannot be passed to helper functions", argSpans[i]);
+      const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.shapeOf(a.h) : undefined;
+      if (shape) return this.error("unsupported-type", `a multi-dimensional shared array (or a row of one: '${shape.name}') cannot be passed to a helper function yet`, argSpans[i],
+        "pass the indices instead, or index the array in the kernel");
       if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
@@ -689,6 +719,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
 
   /** `const a = new Float32Array(8)` (a private array local) or `const s = shared(Float32Array, 256)`. */
   private declareArray(v: number, init: Extract<UExpr, { k: "newArray" | "sharedArray" }>, span: Span): void {
+    if (init.k === "sharedArray" && init.dims) return this.declareSharedArray(v, init, init.dims, span);
     const uv = this.ufn.vars[v];
     const size = this.expr(init.size);
     const kind = init.k === "newArray" ? "private" : "shared";
@@ -708,6 +739,80 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const l = this.newLocal(uv.name, type);
     this.localOf[v] = l;
     this.emit({ k: "init", local: l, loc: this.loc(span) });
+  }
+
+  /**
+   * `const t = shared(Float32Array, [16, 17])`: one flat shared array of 16 × 17 elements, row
+   * major; the variable keeps its shape, and `t[y][x]` is element y * 17 + x.
+   */
+  private declareSharedArray(v: number, init: Extract<UExpr, { k: "sharedArray" }>, dimExprs: UExpr[], span: Span): void {
+    const uv = this.ufn.vars[v];
+    const dims: number[] = [];
+    for (const d of dimExprs) {
+      const size = this.expr(d);
+      if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE.shared) {
+        this.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}`, d.span);
+        this.poisoned.add(v);
+        return;
+      }
+      dims.push(size.value);
+    }
+    const total = dims.reduce((a, b) => a * b, 1);
+    if (total > MAX_ARRAY_SIZE.shared) {
+      this.err("type", `shared array '${uv.name}' of shape ${dims.map((d) => `[${d}]`).join("")} has ${total} elements; a shared array has at most ${MAX_ARRAY_SIZE.shared}`, span);
+      this.poisoned.add(v);
+      return;
+    }
+    if (uv.kind !== "const") { this.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
+    const type = T.array(init.elem, "shared", total);
+    this.newVarTypes[v] = type;
+    const h = this.ctx.sharedArray(`${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`, uv.name, type);
+    if (dims.length > 1) this.sharedShapes.set(h, { name: uv.name, dims });
+    this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
+  }
+
+  /** The shape of a multi-dimensional shared array expression (none for any other expression). */
+  private shapeOf(h: ExprHandle): SharedShape | undefined {
+    const e = this.fn.exprs[h];
+    return e.k === "shared" ? this.sharedShapes.get(e.shared) : undefined;
+  }
+
+  /** An index kept for later use: a constant as it is, anything else in a temporary (later evaluation cannot change it). */
+  private stable(h: ExprHandle, span: Span): ExprHandle {
+    const e = this.fn.exprs[h];
+    if (e.k === "const") return h;
+    const t = this.temp(e.type);
+    this.emit({ k: "set", local: t, value: h, loc: this.loc(span) });
+    return this.read(t, span);
+  }
+
+  /** The checked access of `a[index]`: an array's element, or the element a row's indices and `index` select. */
+  private access(a: ArrayOperand, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
+    if (!a.row) return this.checked(a.h, a.t, index, span, uses);
+    const { shape, indices } = a.row;
+    const dims = shape.dims;
+    const all = [...indices.map((h) => this.reusable(this.add({ ...this.fn.exprs[h] }), span)), this.reusable(index, span)];
+    const i32 = (r: () => ExprHandle) => this.convertH(r(), T.i32, span);
+    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
+      // One check per dimension, in order; each reports two of the indices (both, for two dimensions).
+      const shapeText = dims.map((d) => `[${d}]`).join("");
+      for (let k = 0; k < dims.length; k++) {
+        const pair = k < dims.length - 1 ? [k, k + 1] : [k - 1, k];
+        const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
+        const text = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
+        const code = this.ctx.message(`index ${text} out of bounds for shared array '${shape.name}' of shape ${shapeText}`, "bounds");
+        const out = this.add({ k: "op", op: "ge", args: [this.convertH(all[k](), T.u32, span), this.constant(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
+        this.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
+      }
+    }
+    // Row major: ((i0 * d1) + i1) * d2 + i2.
+    let flat = i32(all[0]);
+    for (let k = 1; k < dims.length; k++) {
+      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.constant(dims[k], T.i32, span)], type: T.i32, loc: null });
+      flat = this.add({ k: "op", op: "add", args: [scaled, i32(all[k])], type: T.i32, loc: null });
+    }
+    const arr = this.reusable(a.h, span);
+    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.reusable(flat, span) };
   }
 
   /**
@@ -775,9 +880,14 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val {
     const want = op === "compareExchange" ? 4 : op === "load" ? 2 : 3;
     if (args.length !== want) return this.error("type", `${name} takes ${want} arguments, got ${args.length}`, span);
-    const a = args[0];
-    if (a.k !== "expr" || !isArray(a.t)) return a.k === "expr" && a.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);
-    const t = a.t;
+    const a0 = args[0];
+    // A row of a multi-dimensional shared array (`Atomics.add(t[y], x, 1)`) is an array whose last index is args[1].
+    if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    const shape0 = a0.k === "expr" ? this.shapeOf(a0.h) : undefined;
+    if (shape0) return this.error("type", `${name} needs a row of shared array '${shape0.name}' (${shape0.dims.map((d) => `[${d}]`).join("")}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
+    if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);
+    const t = operand.t;
     const floatOk = name === "atomicAdd" || op === "load" || op === "store" || op === "exchange";
     if (!(t.elem === "i32" || t.elem === "u32" || (t.elem === "f32" && floatOk && name !== `Atomics.${op}`)))
       return this.error("type", `${name} works on ${name.startsWith("Atomics.") ? "Int32Array and Uint32Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);
@@ -788,7 +898,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const idx = iv.k === "weak" ? this.constant(iv.value, T.i32, span) : (iv as { h: ExprHandle }).h;
     const elem = T.scalar(t.elem);
     const operands = args.slice(2).map((v) => this.convert(v, elem, span));
-    const c = this.checked(a.h, t, idx, span);
+    const c = this.access(operand, idx, span);
     const result = this.temp(elem);
     this.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.loc(span) });
     return { k: "expr", h: this.read(result, span), t: elem };

@@ -348,7 +348,8 @@ export function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
       case "assign": expr(e.target); expr(e.value); return;
       case "update": expr(e.target); return;
       case "seq": e.exprs.forEach(expr); return;
-      case "newArray": case "sharedArray": expr(e.size); return;
+      case "newArray": expr(e.size); return;
+      case "sharedArray": (e.dims ?? [e.size]).forEach(expr); return;
       default: return;
     }
   };

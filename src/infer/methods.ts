@@ -25,7 +25,16 @@ export type Val =
   }
   /** A constant not yet given a type (literal, Math.PI, scope number): it takes its context's type. */
   | { k: "weak"; value: number; isFloat: boolean }
-  | { k: "str"; value: string };
+  | { k: "str"; value: string }
+  /**
+   * A row of a multi-dimensional shared array (`t[y]` of `shared(Float32Array, [16, 17])`):
+   * the flat array, its shape, and the indices applied so far (each a constant or a temporary,
+   * so that later evaluation cannot change them). Indexed to the end, it is an element.
+   */
+  | { k: "row"; array: ExprHandle; t: Extract<Type, { kind: "array" }>; shape: SharedShape; indices: ExprHandle[] };
+
+/** The shape of a multi-dimensional shared array: its name and dimensions (row-major). */
+export interface SharedShape { name: string; dims: readonly number[] }
 
 export interface MethodBuilder {
   /** syncthreads(): every thread of the block waits for the others. */

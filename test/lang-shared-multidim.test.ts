@@ -1,0 +1,112 @@
+// Multi-dimensional shared arrays (issue #16, item 1): `shared(Float32Array, [16, 17])` indexed
+// `t[y][x]`, rows bound to a const, rows as Atomics targets, `.length` per dimension, a bounds
+// check per dimension that reports two indices, and the CompileErrors of misuse. Each result is
+// compared with plain JavaScript over nested arrays (what the kernel means).
+//
+// Every test runs on each device of the matrix (helpers.ts: `dtest`: the CPU device and WebGPU;
+// the CPU run also compiles each kernel to PTX and assembles it with ptxas).
+
+import { describe } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, shared, syncthreads, threadIdx, blockIdx } from "../src/index.ts";
+import { randF32, randI32, poisonF32, poisonI32, poisonU32, F, dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
+
+await openDevices();
+
+describe("multi-dimensional shared arrays", () => {
+  dtest("a transpose through a padded [16][17] tile, a row bound to a const, .length per dimension", async ({ dev, same }) => {
+    const k = kernel(function transposeTile(out: Float32Array, a: Float32Array, n: number) {
+      const tile = shared(Float32Array, [16, 17]);
+      const x = threadIdx.x, y = threadIdx.y;
+      const bx = blockIdx.x * 16, by = blockIdx.y * 16;
+      tile[y][x] = a[(by + y) * n + bx + x];
+      syncthreads();
+      const row = tile[x];
+      out[(bx + y) * n + by + x] = row[y] + tile.length * 100 + tile[0].length;
+    });
+    const n = 32, a = randF32(7, n * n, -4, 4), out = poisonF32(n * n);
+    await k.launch(dev, { blocks: [2, 2], threads: [16, 16] }, out, a, n);
+    const want = new Float32Array(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) want[j * n + i] = F(a[i * n + j] + 1617);
+    same(out, want);
+  });
+
+  dtest("three dimensions; compound assignment, ++ and -- on elements; constant and computed indices", async ({ dev, same }) => {
+    const k = kernel(function cube(out: Int32Array, v: Int32Array) {
+      const c = shared(Int32Array, [2, 4, 8]);
+      const t = threadIdx.x;                 // 64 threads: one element each
+      const z = t >> 5, y = (t >> 3) & 3, x = t & 7;
+      c[z][y][x] = v[t];
+      c[z][y][x] += 10;
+      c[z][y][x]++;
+      syncthreads();
+      const plane = c[1 - z];
+      const line = plane[3 - y];
+      const mirrored = line[7 - x];
+      syncthreads();
+      out[t] = mirrored * 1000 + c[z][y][x]-- + c.length + c[0].length + c[0][0].length;
+      out[64 + t] = c[z][y][x];
+    });
+    const v = randI32(3, 64, -50, 50), out = poisonI32(128);
+    await k.launch(dev, { blocks: 1, threads: 64 }, out, v);
+    const c = Array.from({ length: 2 }, (_, z) => Array.from({ length: 4 }, (_, y) => Array.from({ length: 8 }, (_, x) => v[z * 32 + y * 8 + x] + 11)));
+    const want: number[] = [];
+    for (let t = 0; t < 64; t++) { const z = t >> 5, y = (t >> 3) & 3, x = t & 7; want[t] = c[1 - z][3 - y][7 - x] * 1000 + c[z][y][x] + 14; }
+    for (let t = 0; t < 64; t++) { const z = t >> 5, y = (t >> 3) & 3, x = t & 7; want[64 + t] = c[z][y][x] - 1; }
+    same(out, want);
+  });
+
+  dtest("a row as an Atomics target: per-warp histograms in a [4][16] array", async ({ dev, same }) => {
+    const k = kernel(function warpHist(out: Uint32Array, data: Int32Array) {
+      const h = shared(Uint32Array, [4, 16]);
+      const t = threadIdx.x, w = t >> 5;
+      if (t < 64) h[t >> 4][t & 15] = 0;
+      syncthreads();
+      Atomics.add(h[w], data[t] & 15, 1);
+      syncthreads();
+      if (t < 64) out[t] = h[t >> 4][t & 15];
+    });
+    const data = randI32(5, 128, 0, 1 << 20), out = poisonU32(64);
+    await k.launch(dev, { blocks: 1, threads: 128 }, out, data);
+    const want = new Uint32Array(64);
+    for (let t = 0; t < 128; t++) want[(t >> 5) * 16 + (data[t] & 15)]++;
+    same(out, want);
+  });
+
+  dtest("an index out of one dimension is a bounds KernelError naming both indices and the shape", async ({ dev }) => {
+    const k = kernel(function tileOut(o: Float32Array, col: number) {
+      const t = shared(Float32Array, [16, 17]);
+      const y = threadIdx.x;
+      t[y][col] = 1;
+      o[y] = t[y][col];
+    });
+    // col 17 is inside the flat 272 elements (row y + 1), but outside the second dimension.
+    const err = await kernelError(k.launch(dev, { blocks: 1, threads: 4 }, poisonF32(4), 17), "bounds");
+    assert.match(err.message, /index \[0\]\[17\] out of bounds for shared array 't' of shape \[16\]\[17\]/);
+    const c = kernel(function cubeOut(o: Float32Array, z: number) {
+      const s = shared(Float32Array, [2, 3, 4]);
+      s[z][threadIdx.x][1] = 2;
+      o[0] = s[0][0][1];
+    });
+    const e3 = await kernelError(c.launch(dev, { blocks: 1, threads: 1 }, poisonF32(1), 2), "bounds");
+    assert.match(e3.message, /index \[2\]\[0\]\[…\] out of bounds for shared array 's' of shape \[2\]\[3\]\[4\]/);
+  });
+
+  dtest("misuse is a CompileError with a location", async ({ dev }) => {
+    const types = ["f32[]"];
+    const compile = (fn: (o: Float32Array) => void) => kernel(fn).compile({ target: dev.target, types });
+    await rejectsCompile(compile(function rowStore(o: Float32Array) { const t = shared(Float32Array, [4, 4]); (t as unknown as number[])[0] = 1; o[0] = t[0][0]; }),
+      "invalid-assignment", /cannot assign to a row of shared array 't'/);
+    await rejectsCompile(compile(function rowValue(o: Float32Array) { const t = shared(Float32Array, [4, 4]); o[0] = (t[1] as unknown as number) + 1; }),
+      "type", /got a row of shared array 't' \(\[4\]\[4\]\): index it to an element, e.g. t\[y\]\[x\]/);
+    await rejectsCompile(compile(function tooBig(o: Float32Array) { const t = shared(Float32Array, [128, 128]); o[0] = t[0][0]; }),
+      "type", /shared array 't' of shape \[128\]\[128\] has 16384 elements; a shared array has at most 12288/);
+    await rejectsCompile(compile(function notConstant(o: Float32Array) { const n = o.length; const t = shared(Float32Array, [n, 4]); o[0] = t[0][0]; }),
+      "type", /each dimension of a shared array must be a constant integer/);
+    await rejectsCompile(compile(function fourDims(o: Float32Array) { const t = shared(Float32Array, [2, 2, 2, 2] as unknown as [number, number, number]); o[0] = t[0][0][0]; }),
+      "unsupported-syntax", /a shared array has one to three dimensions/);
+    function sum(r: Float32Array) { return r[0] + r[1]; }
+    await rejectsCompile(kernel(function toHelper(o: Float32Array) { const t = shared(Float32Array, [4, 4]); o[0] = sum(t[0]); }, { scope: { sum } }).compile({ target: dev.target, types }),
+      "unsupported-type", /a multi-dimensional shared array \(or a row of one: 't'\) cannot be passed to a helper function yet/);
+  });
+});

@@ -456,6 +456,12 @@ class Lowerer {
       return this.expr(a);
     });
     const calleeSpan = spanOf(e.callee);
+    // a.subarray(begin, end?): a view (an intrinsic path such as Math.x is never an array).
+    const m = e.callee;
+    if (m.type === "MemberExpression" && !m.computed && m.property?.name === "subarray" && !this.intrinsicPath(m)) {
+      if (args.length < 1 || args.length > 2) return this.bad("subarray takes one or two arguments in kernels: a.subarray(begin, end?)", e, "unsupported-syntax");
+      return { k: "subarray", array: this.expr(m.object), args, span };
+    }
     let c = e.callee;
     while (c.type === "ParenthesizedExpression" || c.type === "TSNonNullExpression") c = c.expression;
     // (0, ns.f)(…), as transpilers write calls of imported functions.

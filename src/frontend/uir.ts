@@ -51,6 +51,8 @@ export type UExpr = { span: Span } & (
   | { k: "builtin"; name: string }                  // threadIdx.x, ...
   | { k: "length"; array: UExpr }
   | { k: "index"; array: UExpr; index: UExpr }
+  /** `a.subarray(begin, end?)`: a view of an array. */
+  | { k: "subarray"; array: UExpr; args: UExpr[] }
   | { k: "unary"; op: "-" | "+" | "!" | "~"; a: UExpr }
   | { k: "binary"; op: string; a: UExpr; b: UExpr }
   | { k: "logical"; op: "&&" | "||" | "??"; a: UExpr; b: UExpr }

@@ -17,7 +17,7 @@ import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import type { AtomicOp, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
-import type { MethodBuilder, MethodTable, SharedShape, Val } from "./methods.js";
+import type { MethodBuilder, MethodTable, SharedShape, Val, ViewVal } from "./methods.js";
 import { ValueBuilder, type InferError } from "./values.js";
 import type { ArgType } from "./overlays.js";
 
@@ -65,7 +65,7 @@ const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 function once(h: ExprHandle): () => ExprHandle { return () => h; }
 
 /** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
-interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] } }
+interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
 
 export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   protected override powMethod(a: Val, b: Val, span: Span): Val | null {
@@ -80,6 +80,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   /** IR local of each untyped variable (a parameter whose type widens gets a separate body local). */
   private localOf: LocalHandle[] = [];
   private aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
+  /** Views bound to const variables or received as parameters: var → the view (its offset and length are constants or local reads). */
+  private viewAliases = new Map<number, ViewVal>();
   /** Rows bound to const variables (`const row = t[y]`): var → the row. */
   private rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
   /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
@@ -110,11 +112,24 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
 
   build(): PassResult {
     const u = this.ufn;
+    const names: string[] = [];
     u.params.forEach((p, i) => {
-      const param = this.newLocal(u.vars[p].name, this.argTypes[i]);
+      const t = this.argTypes[i];
+      const name = u.vars[p].name;
+      if (t.kind === "array" && t.view) {
+        // A view arrives as its base array, an offset and a length.
+        const base = this.newLocal(name, T.array(t.elem, t.space, t.size)), offset = this.newLocal(`${name}_offset`, T.i32), length = this.newLocal(`${name}_length`, T.i32);
+        this.fn.params.push(base, offset, length);
+        names.push(name, `${name}_offset`, `${name}_length`);
+        this.viewAliases.set(p, { k: "view", base: this.read(base), t: T.array(t.elem, t.space, t.size), offset: this.read(offset), length: this.read(length), name });
+        return;
+      }
+      const param = this.newLocal(name, t);
       this.fn.params.push(param);
+      names.push(name);
       this.localOf[p] = param;
     });
+    this.fn.paramNames = names;
     if (this.kind === "kernel" || (this.kind === "helper" && this.ctx.usesState(u))) this.fn.stateParam = this.newLocal("$state", STATE_TYPE);
     u.vars.forEach((v, i) => {
       if (v.kind === "param") {
@@ -155,6 +170,12 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         const v = this.ufn.vars[s.v];
         if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declareArray(s.v, s.init, s.span);
         const val = this.expr(s.init);
+        if (val.k === "view") {
+          if (v.kind !== "const") { this.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
+          this.newVarTypes[s.v] = T.view(val.t);
+          this.viewAliases.set(s.v, val);
+          return;
+        }
         if (val.k === "row") {
           if (v.kind !== "const") { this.err("invalid-assignment", `a row of a shared array must be bound with const ('${v.name}')`, s.span); return; }
           this.newVarTypes[s.v] = val.t;
@@ -319,6 +340,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (this.poisoned.has(v)) return this.unknown;
     const row = this.rowAliases.get(v);
     if (row) return row;
+    const view = this.viewAliases.get(v);
+    if (view) return this.copyView(view, span);
     const alias = this.aliases.get(v);
     if (alias !== undefined) {
       const e = this.fn.exprs[alias];
@@ -360,6 +383,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         const a = this.expr(e.array);
         // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
         if (a.k === "row") return { k: "weak", value: a.shape.dims[a.indices.length], isFloat: false };
+        if (a.k === "view") return { k: "expr", h: a.length, t: T.i32 };
         const shape = a.k === "expr" ? this.shapeOf(a.h) : undefined;
         if (shape) return { k: "weak", value: shape.dims[0], isFloat: false };
         if (a.k !== "expr" || !isArray(a.t)) {
@@ -379,6 +403,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         const c = this.access(a, i, span);
         return { k: "expr", h: this.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.loc(span) }), t };
       }
+      case "subarray": return this.subarray(e, span);
       case "unary": return this.unary(e.op, this.expr(e.a), span);
       case "binary": return this.binary(e, span);
       case "logical": return this.logical(e, span);
@@ -399,6 +424,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   private arrayOperand(e: UExpr): ArrayOperand | null {
     const a = this.expr(e);
     if (a.k === "row") return { h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } };
+    if (a.k === "view") return { h: a.base, t: a.t, view: a };
     if (a.k === "expr" && isArray(a.t)) {
       const shape = this.shapeOf(a.h);
       return shape ? { h: a.h, t: a.t, row: { shape, indices: [] } } : { h: a.h, t: a.t };
@@ -686,9 +712,11 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (a.k === "str") return this.error("type", "strings cannot be passed to helper functions", argSpans[i]);
+      // A row of a multi-dimensional shared array's last dimension goes as a view.
+      if (a.k === "row" && a.indices.length + 1 === a.shape.dims.length) { args[i] = this.rowToView({ h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } }, argSpans[i]); i--; continue; }
       const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.shapeOf(a.h) : undefined;
-      if (shape) return this.error("unsupported-type", `a multi-dimensional shared array (or a row of one: '${shape.name}') cannot be passed to a helper function yet`, argSpans[i],
-        "pass the indices instead, or index the array in the kernel");
+      if (shape) return this.error("unsupported-type", `a multi-dimensional shared array (or a row of one: '${shape.name}') cannot be passed to a helper function yet; a row of its last dimension can`, argSpans[i],
+        "pass a row (t[y]), the indices, or index the array in the kernel");
       if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
@@ -700,7 +728,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const frames: FrameSite[] = [{ function: this.ufn.name, src: this.ufn.source, at: span.start }, ...this.frames];
     const inst = this.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.unknown;
-    const argH = args.map((a, i) => (argTypes[i].kind === "scalar" ? this.convert(a, argTypes[i] as ScalarType, argSpans[i]) : (a as { h: ExprHandle }).h));
+    const argH = args.flatMap((a, i) => (argTypes[i].kind === "scalar" ? [this.convert(a, argTypes[i] as ScalarType, argSpans[i])]
+      : a.k === "view" ? [a.base, this.add({ ...this.fn.exprs[a.offset] }), this.add({ ...this.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
     const rt = inst.returnType;
     if (rt.kind === "unknown") {
       // Pending (recursion in progress) is settled by the fixed point; a finished instance already reported why.
@@ -771,6 +800,95 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
   }
 
+  /** A view with fresh handles for its parts (each use of a view reads them anew). */
+  private copyView(v: ViewVal, span: Span): ViewVal {
+    const copy = (h: ExprHandle) => this.add({ ...this.fn.exprs[h], loc: this.loc(span) });
+    return { ...v, base: copy(v.base), offset: copy(v.offset), length: copy(v.length) };
+  }
+
+  /**
+   * `a.subarray(begin, end?)` as JavaScript defines it: a negative begin or end counts from the
+   * end, both are clamped to [0, length], and the view is empty when end ≤ begin. The view's
+   * offset and length are computed here, once, into temporaries.
+   */
+  private subarray(e: Extract<UExpr, { k: "subarray" }>, span: Span): Val {
+    const a = this.arrayOperand(e.array);
+    const args = e.args.map((x) => this.expr(x));
+    if (!a) return this.unknown;
+    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
+    const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
+    const ints: ExprHandle[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i];
+      const t = v.k === "weak" ? (Number.isInteger(v.value) ? T.i32 : T.f32) : this.scalarType(v, e.args[i].span);
+      if (!t) return this.unknown;
+      if (!isInt(t)) return this.error("type", `subarray's ${i === 0 ? "begin" : "end"} must be an integer, got ${typeName(t)}`, e.args[i].span);
+      ints.push(this.convert(v, T.i32, e.args[i].span));
+    }
+    const op = (o: "add" | "sub" | "min" | "max" | "lt", x: ExprHandle, y: ExprHandle) => this.add({ k: "op", op: o, args: [x, y], type: o === "lt" ? T.bool : T.i32, loc: null });
+    const c = (n: number) => this.constant(n, T.i32, span);
+    const len = this.reusable(base.length, span);
+    // JS's relative index: x < 0 ? max(len + x, 0) : min(x, len).
+    const relative = (x: ExprHandle): ExprHandle => {
+      const r = this.reusable(x, span);
+      return this.add({ k: "select", cond: op("lt", r(), c(0)), a: op("max", op("add", len(), r()), c(0)), b: op("min", r(), len()), type: T.i32, loc: null });
+    };
+    const begin = this.stable(relative(ints[0]), span);
+    const end = ints.length > 1 ? relative(ints[1]) : len();
+    const beginR = this.reusable(begin, span);
+    const length = this.stable(op("max", op("sub", end, beginR()), c(0)), span);
+    const offset = this.stable(op("add", this.add({ ...this.fn.exprs[base.offset] }), beginR()), span);
+    return { k: "view", base: base.base, t: base.t, offset, length, name: base.name };
+  }
+
+  /** An array's length as an i32 expression. */
+  private lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
+    return t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: this.add({ ...this.fn.exprs[h] }), type: T.i32, loc: null });
+  }
+
+  /**
+   * A row of the last dimension of a multi-dimensional shared array, as a view (to pass to a
+   * helper or take a subarray of): the indices applied so far are checked here, as the row is
+   * made, each reporting itself and its dimension.
+   */
+  private rowToView(a: ArrayOperand, span: Span): ViewVal {
+    const { shape, indices } = a.row!;
+    const dims = shape.dims;
+    const all = indices.map((h) => this.reusable(this.add({ ...this.fn.exprs[h] }), span));
+    const i32 = (r: () => ExprHandle) => this.convertH(r(), T.i32, span);
+    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
+      const shapeText = dims.map((d) => `[${d}]`).join("");
+      all.forEach((r, k) => {
+        const code = this.ctx.message(`index {0${this.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${shapeText} (length {1})`, "bounds");
+        const out = this.add({ k: "op", op: "ge", args: [this.convertH(r(), T.u32, span), this.constant(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
+        this.raise("bounds", out, code, span, i32(r), this.constant(dims[k], T.i32, span));
+      });
+    }
+    let flat = i32(all[0]);
+    for (let k = 1; k < all.length; k++) {
+      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.constant(dims[k], T.i32, span)], type: T.i32, loc: null });
+      flat = this.add({ k: "op", op: "add", args: [scaled, i32(all[k])], type: T.i32, loc: null });
+    }
+    const last = dims[dims.length - 1];
+    const offset = this.stable(this.add({ k: "op", op: "mul", args: [flat, this.constant(last, T.i32, span)], type: T.i32, loc: null }), span);
+    return { k: "view", base: this.add({ ...this.fn.exprs[a.h] }), t: a.t, offset, length: this.constant(last, T.i32, span), name: `${shape.name}${indices.map(() => "[…]").join("")}` };
+  }
+
+  /** The checked access of `view[index]`: the index against the view's length, the element at offset + index. */
+  private viewAccess(v: ViewVal, index: ExprHandle, span: Span, uses: 1 | 2): { array: () => ExprHandle; index: () => ExprHandle } {
+    const idx = this.reusable(index, span);
+    const copy = (h: ExprHandle) => this.add({ ...this.fn.exprs[h] });
+    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
+      const idxT = this.fn.exprs[index].type as ScalarType;
+      const code = this.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for view '${v.name}' of length {1}`, "bounds");
+      const out = this.add({ k: "op", op: "ge", args: [this.convertH(idx(), T.u32, span), this.convertH(copy(v.length), T.u32, span)], type: T.bool, loc: this.loc(span) });
+      this.raise("bounds", out, code, span, this.convertH(idx(), T.i32, span), copy(v.length));
+    }
+    const flat = this.add({ k: "op", op: "add", args: [copy(v.offset), this.convertH(idx(), T.i32, span)], type: T.i32, loc: null });
+    const arr = this.reusable(copy(v.base), span);
+    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.reusable(flat, span) };
+  }
+
   /** The shape of a multi-dimensional shared array expression (none for any other expression). */
   private shapeOf(h: ExprHandle): SharedShape | undefined {
     const e = this.fn.exprs[h];
@@ -788,6 +906,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
 
   /** The checked access of `a[index]`: an array's element, or the element a row's indices and `index` select. */
   private access(a: ArrayOperand, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
+    if (a.view) return this.viewAccess(a.view, index, span, uses);
     if (!a.row) return this.checked(a.h, a.t, index, span, uses);
     const { shape, indices } = a.row;
     const dims = shape.dims;
@@ -885,7 +1004,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const shape0 = a0.k === "expr" ? this.shapeOf(a0.h) : undefined;
     if (shape0) return this.error("type", `${name} needs a row of shared array '${shape0.name}' (${shape0.dims.map((d) => `[${d}]`).join("")}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
-    const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
+    const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } }
+      : a0.k === "view" ? { h: a0.base, t: a0.t, view: a0 } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
     if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);
     const t = operand.t;
     const floatOk = name === "atomicAdd" || op === "load" || op === "store" || op === "exchange";

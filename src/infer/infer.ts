@@ -342,6 +342,7 @@ export function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
         if (e.callee.k === "function" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name))) uses = true;
         e.args.forEach(expr); return;
       case "length": expr(e.array); return;
+      case "subarray": expr(e.array); e.args.forEach(expr); return;
       case "unary": expr(e.a); return;
       case "binary": case "logical": expr(e.a); expr(e.b); return;
       case "cond": expr(e.c); expr(e.a); expr(e.b); return;

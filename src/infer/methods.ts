@@ -31,7 +31,15 @@ export type Val =
    * the flat array, its shape, and the indices applied so far (each a constant or a temporary,
    * so that later evaluation cannot change them). Indexed to the end, it is an element.
    */
-  | { k: "row"; array: ExprHandle; t: Extract<Type, { kind: "array" }>; shape: SharedShape; indices: ExprHandle[] };
+  | { k: "row"; array: ExprHandle; t: Extract<Type, { kind: "array" }>; shape: SharedShape; indices: ExprHandle[] }
+  | ViewVal;
+
+/**
+ * A view of an array (`a.subarray(b, e)`, a row passed to a helper, a view parameter): its base
+ * array, offset and length (constants or local reads: each use copies them), and a name for
+ * messages.
+ */
+export interface ViewVal { k: "view"; base: ExprHandle; t: Extract<Type, { kind: "array" }>; offset: ExprHandle; length: ExprHandle; name: string }
 
 /** The shape of a multi-dimensional shared array: its name and dimensions (row-major). */
 export interface SharedShape { name: string; dims: readonly number[] }

@@ -133,12 +133,14 @@ export class ValueBuilder {
   typeOf(v: Val): Type {
     if (v.k === "weak") return ValueBuilder.defaultType(v);
     if (v.k === "str" || v.k === "row") return T.unknown;
+    if (v.k === "view") return T.view(v.t);
     return v.t;
   }
 
   scalarType(v: Val, span: Span): ScalarType | null {
     if (v.k === "weak") return ValueBuilder.defaultType(v);
     if (v.k === "str") { this.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
+    if (v.k === "view") { this.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
     if (v.k === "row") { this.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${v.shape.dims.map((d) => `[${d}]`).join("")}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
     if (v.t.kind === "unknown") return null;
     if (v.t.kind !== "scalar") { this.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
@@ -152,7 +154,7 @@ export class ValueBuilder {
       const { cond, a, b } = v.weakPair;
       return this.add({ k: "select", cond, a: this.constant(a, t, span), b: this.constant(b, t, span), type: t, loc: this.loc(span) });
     }
-    if (v.k === "str" || v.k === "row") { this.scalarType(v, span); return this.unknown.h; }
+    if (v.k === "str" || v.k === "row" || v.k === "view") { this.scalarType(v, span); return this.unknown.h; }
     return this.convertH(v.h, t, span);
   }
 
@@ -224,7 +226,7 @@ export class ValueBuilder {
     const name = BINARY_OPS[op];
     if (!name) return this.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
     if (a.k === "str" || b.k === "str") return this.error("type", "strings can only be passed to console.log and Error in kernels", span);
-    if (a.k === "row" || b.k === "row") { this.scalarType(a.k === "row" ? a : b, span); return this.unknown; }
+    if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view") { this.scalarType(a.k === "row" || a.k === "view" ? a : b, span); return this.unknown; }
     if (a.k === "weak" && b.k === "weak") return this.foldWeak(op, name, a, b, span);
     let ta = a.k === "weak" ? null : this.scalarType(a, span);
     let tb = b.k === "weak" ? null : this.scalarType(b, span);

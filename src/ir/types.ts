@@ -7,7 +7,12 @@ export type AddressSpace = "global" | "constant" | "private" | "shared";
 
 export type Type =
   | { readonly kind: "scalar"; readonly scalar: Scalar }
-  | { readonly kind: "array"; readonly elem: Scalar; readonly space: AddressSpace; readonly size: number | null }
+  /**
+   * An array; with `view`, a view of one (`a.subarray(b, e)`, a row of a multi-dimensional
+   * shared array) as a helper receives it: its base array, an offset and a length. Views are
+   * inference's argument types only: IR locals and expressions are never views.
+   */
+  | { readonly kind: "array"; readonly elem: Scalar; readonly space: AddressSpace; readonly size: number | null; readonly view?: true }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
@@ -34,6 +39,10 @@ export const T = {
   array(elem: Scalar, space: AddressSpace, size: number | null = null): ArrayType {
     return intern(`${elem}[${size ?? ""}] ${space}`, () => ({ kind: "array", elem, space, size }));
   },
+  /** A view of an array of type `base` (its element type, address space and size: the base array's). */
+  view(base: ArrayType): ArrayType {
+    return intern(`${base.elem}[${base.size ?? ""}] ${base.space} view`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, view: true }));
+  },
 };
 
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
@@ -42,7 +51,7 @@ export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }
 export function typeName(t: Type): string {
   switch (t.kind) {
     case "scalar": return t.scalar;
-    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}`;
+    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}`;
     case "void": return "void";
     case "unknown": return "?";
   }

@@ -2,7 +2,7 @@
 
 export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
 export { device, listDevices, type DeviceKind } from "./devices/index.js";
-export { DeviceArray, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
+export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
 export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
 export type { Artifact } from "./targets/index.js";
 export type { TargetFeatures } from "./targets/target.js";

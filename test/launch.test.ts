@@ -70,3 +70,40 @@ describe("device arrays", () => {
     same(await dy.read(), once, "after write()");
   });
 });
+
+// Device-to-device copies (issue #16, item 8): dev.copy(dst, src[, { srcOffset, dstOffset, length }]).
+describe("device-to-device copies", () => {
+  const scale = kernel(function scaleBy(o: Float32Array, x: Float32Array, f: number) { const i = threadIdx.x; o[i] = x[i] * f; });
+
+  dtest("a whole array, a range, an overlapping range of one array, ordered with launches", async ({ dev, same }) => {
+    const x = randF32(12, 16, -5, 5);
+    const a = dev.array(x), b = dev.array(new Float32Array(16)), c = dev.array(new Float32Array(8).fill(-1));
+    await scale.launch(dev, { blocks: 1, threads: 16 }, b, a, 2);   // b = 2x
+    await dev.copy(a, b);                                          // a = 2x, without the host
+    await scale.launch(dev, { blocks: 1, threads: 16 }, b, a, 3);   // b = 6x
+    await dev.copy(c, b, { srcOffset: 10, dstOffset: 2, length: 5 });
+    same(await c.read(), [-1, -1, ...Array.from(x.slice(10, 15), (v) => F(F(v * 2) * 3)), -1]);
+    same(await a.read(), Array.from(x, (v) => F(v * 2)));
+    // Within one array, overlapping: as if through a temporary (memmove).
+    await dev.copy(a, a, { srcOffset: 0, dstOffset: 3, length: 10 });
+    const want = Array.from(x, (v) => F(v * 2));
+    want.splice(3, 10, ...want.slice(0, 10));
+    same(await a.read(), want);
+    await dev.copy(a, a, { srcOffset: 5, dstOffset: 1, length: 0 });
+    same(await a.read(), want, "a zero-length copy changes nothing");
+  });
+
+  dtest("what a copy rejects: other lengths, types, ranges past an end, negative offsets, another device's array", async ({ dev }) => {
+    const f = dev.array(new Float32Array(8)), g = dev.array(new Float32Array(6)), i = dev.array(new Int32Array(8));
+    const rejects = (p: Promise<void>, re: RegExp) => assert.rejects(p, (e: unknown) => e instanceof KernelError && e.kind === "launch" && re.test(e.message), String(re));
+    await rejects(dev.copy(f, g), /different lengths \(8 and 6\)/);
+    await rejects(dev.copy(f, i), /different element types \(f32 and i32\)/);
+    await rejects(dev.copy(g, f, { length: 7 }), /7 elements to offset 0 run past the destination's end \(length 6\)/);
+    await rejects(dev.copy(f, g, { srcOffset: 4, length: 3 }), /3 elements from offset 4 run past the source's end \(length 6\)/);
+    await rejects(dev.copy(f, g, { dstOffset: -1, length: 1 }), /dstOffset must be a non-negative integer/);
+    await rejects(dev.copy(f, new Float32Array(8) as never), /the source must be an array of this/);
+    const other = await (await import("../src/index.ts")).device("cpu");
+    if (other !== dev) await rejects(dev.copy(f, other.array(new Float32Array(8))), /the source must be an array of this .* device \(dev\.array\(\.\.\.\)\), got an array of a CPU device/);
+    other.close();
+  });
+});

@@ -9,7 +9,7 @@ import { decodeException, decodePrints, newState, resetState } from "../runtime/
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue } from "../typed-arrays.js";
-import { DeviceArray, hostArrayElement, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
@@ -99,6 +99,12 @@ export class CpuDevice implements Device {
   private flushPrints(artifact: Artifact): void {
     if (this.state[27] === 0 && this.state[28] === 0) return;
     for (const line of decodePrints(this.state, artifact.runtime)) this.print(line);
+  }
+
+  async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
+    const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
+    // TypedArray.set copies overlapping ranges of one buffer as if through a temporary.
+    (dst as CpuArray).data.set((src as CpuArray).data.subarray(srcOffset, srcOffset + length), dstOffset);
   }
 
   close(): void { this.closed = true; }

@@ -17,7 +17,7 @@ import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
@@ -319,6 +319,24 @@ export class CudaDevice implements Device {
 
   copyOut(dst: HostArray, src: bigint): void {
     if (dst.byteLength) check(this.d, this.d.cuMemcpyDtoH(dst, src, dst.byteLength), "cuMemcpyDtoH");
+  }
+
+  async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
+    const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
+    if (!length) return;
+    this.current();
+    const size = src.elem === "f64" ? 8 : 4, bytes = length * size;
+    const s = (src as CudaArray).ptr + BigInt(srcOffset * size), d = (dst as CudaArray).ptr + BigInt(dstOffset * size);
+    // cuMemcpyDtoD leaves overlapping ranges undefined: those go through a temporary.
+    if (s < d + BigInt(bytes) && d < s + BigInt(bytes)) {
+      const tmp = this.alloc(bytes);
+      try {
+        check(this.d, this.d.cuMemcpyDtoD(tmp, s, bytes), "cuMemcpyDtoD");
+        check(this.d, this.d.cuMemcpyDtoD(d, tmp, bytes), "cuMemcpyDtoD");
+      } finally { this.free(tmp); }
+      return;
+    }
+    check(this.d, this.d.cuMemcpyDtoD(d, s, bytes), "cuMemcpyDtoD");
   }
 
   /** Copy `bytes` between two device allocations (the bandwidth baseline of the GPU check). */

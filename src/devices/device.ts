@@ -30,6 +30,30 @@ export abstract class DeviceArray {
 
 const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
 
+/** What `copy` moves, in elements. */
+export interface CopyRange { srcOffset?: number; dstOffset?: number; length?: number }
+
+/** A copy checked against both arrays: offsets and a length in elements, and both arrays this device's. */
+export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, range: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
+  const label = DEVICE_LABEL[dev.kind] ?? dev.kind;
+  if (dev.closed) throw new KernelError("device-unavailable", `this ${label} device was closed`);
+  for (const [what, a] of [["destination", dst], ["source", src]] as const)
+    if (!(a instanceof DeviceArray) || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${a instanceof DeviceArray ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : typeof a}`);
+  if (dst.elem !== src.elem) throw new KernelError("launch", `copy(): the arrays hold different element types (${dst.elem} and ${src.elem})`);
+  const int = (v: unknown, what: string, dflt: number): number => {
+    if (v === undefined) return dflt;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${String(v)}`);
+    return v;
+  };
+  const srcOffset = int(range.srcOffset, "srcOffset", 0), dstOffset = int(range.dstOffset, "dstOffset", 0);
+  if (range.length === undefined && range.srcOffset === undefined && range.dstOffset === undefined && dst.length !== src.length)
+    throw new KernelError("launch", `copy(): the arrays have different lengths (${dst.length} and ${src.length}); give { length } (and offsets) to copy part of one`);
+  const length = int(range.length, "length", Math.max(0, src.length - srcOffset));
+  if (srcOffset + length > src.length) throw new KernelError("launch", `copy(): ${length} elements from offset ${srcOffset} run past the source's end (length ${src.length})`);
+  if (dstOffset + length > dst.length) throw new KernelError("launch", `copy(): ${length} elements to offset ${dstOffset} run past the destination's end (length ${dst.length})`);
+  return { srcOffset, dstOffset, length };
+}
+
 export interface DeviceOptions {
   /** Where `console.log` lines from kernels go (default: the host's console.log). */
   print?: (line: string) => void;
@@ -72,6 +96,13 @@ export interface Device {
   load(artifact: Artifact, tables?: ReadonlyMap<string, HostArray>): LoadedKernel;
   /** Run a loaded kernel; `args` are already checked against the artifact's parameter types. */
   launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void>;
+  /**
+   * Copy elements from one array of this device to another without the host (`cudaMemcpy`
+   * device to device): all of `src` into `dst` (of the same length), or `length` elements from
+   * `srcOffset` to `dstOffset`. The arrays may be the same one; overlapping ranges copy as if
+   * through a temporary. Ordered after the launches before it, as launches are.
+   */
+  copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void>;
   close(): void;
 }
 

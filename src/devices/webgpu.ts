@@ -16,7 +16,7 @@ import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
@@ -295,6 +295,24 @@ export class WebGPUDevice implements Device {
       r.staging.unmap();
       this.give(r.staging);
     }
+  }
+
+  async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
+    const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
+    if (!length) return;
+    const s = (src as WebGPUArray).buffer, d = (dst as WebGPUArray).buffer, bytes = length * 4;
+    const enc = this.gpu.createCommandEncoder();
+    // WebGPU copies between two different buffers only: a copy within one goes through a temporary.
+    if (s === d) {
+      const tmp = this.take(align4(bytes), STORAGE | COPY_SRC | COPY_DST);
+      enc.copyBufferToBuffer(s, srcOffset * 4, tmp, 0, bytes);
+      enc.copyBufferToBuffer(tmp, 0, d, dstOffset * 4, bytes);
+      this.gpu.queue.submit([enc.finish()]);
+      this.give(tmp);
+      return;
+    }
+    enc.copyBufferToBuffer(s, srcOffset * 4, d, dstOffset * 4, bytes);
+    this.gpu.queue.submit([enc.finish()]);
   }
 
   /** Copy a buffer's first bytes into a host array. */

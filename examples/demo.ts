@@ -11,8 +11,9 @@ import scan from "./scan.ts";
 import mandelbrot from "./mandelbrot.ts";
 import softmax from "./softmax.ts";
 import hash from "./hash.ts";
+import transpose from "./transpose.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose];
 const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }

@@ -114,10 +114,10 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   const problems = target.validate(module, features);
   if (problems.length) throw new CompileError(problems);
   // What JS means, written out for the target: its back end then only spells ops.
-  legalize(module, target.legal);
+  const rewritten = legalize(module, target.legal);
   // Guards of constant operands fold away (x / 3 needs none). Folding keeps legality: it only
   // replaces an expression by its value or by the operand a select or a && / || would evaluate.
-  if (config.optimize) foldConstants(module);
+  if (config.optimize && rewritten) foldConstants(module);
   checkpoint("legalize", module);
   try {
     return { module, artifact: target.emit(module, features) };

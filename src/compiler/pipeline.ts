@@ -56,9 +56,9 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   });
   const methods = methodTableFor(target.name, target.overlay);
   const opts = { allowRecursion: target.allowRecursion };
-  const checkpoint = (stage: DumpStage, m: Module): void => {
+  const checkpoint = (stage: DumpStage, m: Module, validate = true): void => {
     try {
-      validateModule(m, { ...opts, helperBarriers: stage === "infer" });
+      if (validate) validateModule(m, { ...opts, helperBarriers: stage === "infer" });
     } catch (e) {
       if (e instanceof InvalidIRError) throw new InternalCompilerError(`IR invalid after stage '${stage}':\n${e.message}\n${printModule(m)}`);
       throw e;
@@ -118,7 +118,8 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   // Guards of constant operands fold away (x / 3 needs none). Folding keeps legality: it only
   // replaces an expression by its value or by the operand a select or a && / || would evaluate.
   if (config.optimize && rewritten) foldConstants(module);
-  checkpoint("legalize", module);
+  // Validated again where ops were rewritten (lowering checks alone spells each as its definition).
+  checkpoint("legalize", module, rewritten);
   try {
     return { module, artifact: target.emit(module, features) };
   } catch (e) {

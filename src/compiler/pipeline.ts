@@ -114,10 +114,8 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   const problems = target.validate(module, features);
   if (problems.length) throw new CompileError(problems);
   // What JS means, written out for the target: its back end then only spells ops.
+  // (Guards of constant operands fold as legalize builds them: x / 3 needs none.)
   const rewritten = legalize(module, target.legal);
-  // Guards of constant operands fold away (x / 3 needs none). Folding keeps legality: it only
-  // replaces an expression by its value or by the operand a select or a && / || would evaluate.
-  if (config.optimize && rewritten) foldConstants(module);
   // Validated again where ops were rewritten (lowering checks alone spells each as its definition).
   checkpoint("legalize", module, rewritten);
   try {

@@ -164,24 +164,42 @@ export interface Module {
 
 /**
  * Rebuild a block tree, children first: each statement's nested blocks (if, loop, switch) are
- * rewritten, then `f` gets the statement with its new blocks (a fresh object for those three
- * kinds; any other statement as it was) and returns what replaces it — itself, several
- * statements, or none. The one rewriter the passes and back ends use.
+ * rewritten, then `f` gets the statement with its new blocks (a fresh object where a nested
+ * block changed; the statement itself otherwise) and returns what replaces it — itself, several
+ * statements, or none. A block nothing changed in is returned as it is (the same array), so a
+ * pass that changes little allocates little. The one rewriter the passes and back ends use.
  */
 export function rewriteBlock(block: Block, f: (s: Stmt) => Stmt | Stmt[]): Block {
-  const out: Block = [];
-  for (const s of block) {
-    let t: Stmt;
+  let out: Block | null = null;
+  for (let i = 0; i < block.length; i++) {
+    const s = block[i];
+    let t: Stmt = s;
     switch (s.k) {
-      case "if": t = { ...s, then: rewriteBlock(s.then, f), else: rewriteBlock(s.else, f) }; break;
-      case "loop": t = { ...s, body: rewriteBlock(s.body, f), continuing: rewriteBlock(s.continuing, f) }; break;
-      case "switch": t = { ...s, cases: s.cases.map((c) => ({ ...c, body: rewriteBlock(c.body, f) })) }; break;
-      default: t = s;
+      case "if": {
+        const then = rewriteBlock(s.then, f), els = rewriteBlock(s.else, f);
+        if (then !== s.then || els !== s.else) t = { ...s, then, else: els };
+        break;
+      }
+      case "loop": {
+        const body = rewriteBlock(s.body, f), continuing = rewriteBlock(s.continuing, f);
+        if (body !== s.body || continuing !== s.continuing) t = { ...s, body, continuing };
+        break;
+      }
+      case "switch": {
+        const bodies = s.cases.map((c) => rewriteBlock(c.body, f));
+        if (bodies.some((b, j) => b !== s.cases[j].body)) t = { ...s, cases: s.cases.map((c, j) => ({ ...c, body: bodies[j] })) };
+        break;
+      }
+      default: break;
     }
     const r = f(t);
+    if (out === null) {
+      if (r === s) continue;
+      out = block.slice(0, i);
+    }
     if (Array.isArray(r)) out.push(...r); else out.push(r);
   }
-  return out;
+  return out ?? block;
 }
 
 /** Visit every statement of a block tree, depth first (parents before children). */

@@ -27,8 +27,8 @@
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
 import { rewriteBlock } from "../module.js";
 import { OPS, acceptsOperand, type OpName } from "../ops.js";
-import { T, type Scalar } from "../types.js";
-import { lowerBlock } from "./lower-checks.js";
+import { T, wrapValue, type Scalar } from "../types.js";
+import { lowerCheck } from "./lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
 
 export type Lowering = keyof typeof LOWERINGS;
@@ -270,15 +270,27 @@ interface Operand {
 /** Builds expressions in one function while one statement is being legalized. */
 class Builder {
   /** Temporaries computed just before the statement (operands of unconditional positions). */
-  readonly before: Stmt[] = [];
+  before: Stmt[] = [];
   constructor(readonly f: Function, readonly nanTestsByBits: boolean) {}
 
   add(e: Expr): ExprHandle { this.f.exprs.push(e); return (this.f.exprs.length - 1) as ExprHandle; }
   const(value: number | boolean, t: Scalar): ExprHandle { return this.add({ k: "const", value, type: T.scalar(t), loc: null }); }
+  /**
+   * An op, folded where its operands are constants (with the op table's exact semantics, as
+   * passes/fold.ts does): a guard of a constant divisor or shift count goes here, not in a second
+   * folding pass. `&&` and `||` fold on a constant side (the other side is pure).
+   */
   op(op: OpName, args: ExprHandle[]): ExprHandle {
     const t = (this.f.exprs[args[0]].type as { scalar: Scalar }).scalar;
     const r = OPS[op].result;
-    return this.add({ k: "op", op, args, type: T.scalar(r === "same" ? t : r), loc: null });
+    const rt = r === "same" ? t : r;
+    const k = args.map((a) => this.f.exprs[a]).map((e) => (e.k === "const" ? e.value : null));
+    if (k.every((v) => v !== null)) return this.const(wrapValue(rt, OPS[op].eval(k as (number | boolean)[], t)), rt);
+    if ((op === "land" || op === "lor") && k.some((v) => v !== null)) {
+      const side = k[0] !== null ? 0 : 1, v = k[side] as boolean;
+      return (op === "land") === v ? args[1 - side] : this.const(v, "bool");
+    }
+    return this.add({ k: "op", op, args, type: T.scalar(rt), loc: null });
   }
   convert(arg: ExprHandle, to: Scalar): ExprHandle { return this.add({ k: "convert", arg, type: T.scalar(to), loc: null }); }
   read(local: LocalHandle): ExprHandle { return this.add({ k: "local", local, type: this.f.locals[local].type, loc: null }); }
@@ -289,6 +301,8 @@ class Builder {
     return local;
   }
   select(cond: ExprHandle, a: ExprHandle, b: ExprHandle): ExprHandle {
+    const c = this.f.exprs[cond];
+    if (c.k === "const") return c.value ? a : b;
     return this.add({ k: "select", cond, a, b, type: this.f.exprs[a].type, loc: null });
   }
 
@@ -374,7 +388,6 @@ export function legalize(m: Module, table: LegalTable): boolean {
   if (!Object.keys(table.ops).length && !Object.keys(table.converts ?? {}).length && table.checks === "keep") return false;
   let rewritten = false;
   for (const f of m.functions) {
-    if (table.checks === "lower") f.body = lowerBlock(f.body);
     const before = f.exprs.length;
     f.body = legalizeBlock(f, f.body, table);
     if (f.exprs.length !== before) rewritten = true;
@@ -383,9 +396,11 @@ export function legalize(m: Module, table: LegalTable): boolean {
 }
 
 function legalizeBlock(f: Function, block: Block, table: LegalTable): Block {
+  // One builder for the function; its `before` list is taken and emptied after each statement.
+  const b = new Builder(f, table.nanTestsByBits);
+  const visit = (h: ExprHandle, unconditional: boolean): void => legalizeExpr(b, table, h, unconditional);
   return rewriteBlock(block, (s) => {
-    const b = new Builder(f, table.nanTestsByBits);
-    const visit = (h: ExprHandle, unconditional: boolean): void => legalizeExpr(b, table, h, unconditional);
+    if (b.before.length) b.before = [];
     switch (s.k) {
       case "set": visit(s.value, true); break;
       case "store": visit(s.array, true); visit(s.index, true); visit(s.value, true); break;
@@ -395,7 +410,12 @@ function legalizeBlock(f: Function, block: Block, table: LegalTable): Block {
       case "return": if (s.value !== null) visit(s.value, true); break;
       case "atomic": visit(s.array, true); visit(s.index, true); for (const a of s.args) visit(a, true); break;
       // A check's condition is evaluated where it stands; what it reports only when it fires.
-      case "check": if (s.cond !== null) visit(s.cond, true); for (const h of [s.state, s.code, s.site, s.a, s.b]) visit(h, false); break;
+      case "check": {
+        if (s.cond !== null) visit(s.cond, true);
+        for (const h of [s.state, s.code, s.site, s.a, s.b]) visit(h, false);
+        const lowered = table.checks === "lower" ? lowerCheck(s) : [s];
+        return b.before.length ? [...b.before, ...lowered] : lowered;
+      }
       // The exit test is evaluated after `continuing`: its temporaries are computed at its end.
       case "loop":
         if (s.breakIf === null) return s;

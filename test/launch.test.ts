@@ -107,3 +107,31 @@ describe("device-to-device copies", () => {
     other.close();
   });
 });
+
+// Aliased arguments (issue #16, item 9): one array passed to several parameters.
+describe("aliased arguments", () => {
+  const step = kernel(function inPlace(o: Float32Array, x: Float32Array, k: number) { const i = threadIdx.x; o[i] = x[i] * k + 1; });
+  const pair = kernel(function sumInto(acc: Int32Array, a: Int32Array, b: Int32Array) { const i = threadIdx.x; acc[i] = a[i] + b[i]; });
+
+  dtest("one device array as input and output (an in-place step), and as two inputs", async ({ dev, same }) => {
+    const x = randF32(21, 32, -4, 4);
+    const a = dev.array(x);
+    await step.launch(dev, { blocks: 1, threads: 32 }, a, a, 3);
+    await step.launch(dev, { blocks: 1, threads: 32 }, a, a, 0.5);
+    same(await a.read(), Array.from(x, (v) => F(F(F(F(v * 3) + 1) * 0.5) + 1)));
+    const i = dev.array(Int32Array.from({ length: 16 }, (_, j) => j * 7 - 20)), out = dev.array(new Int32Array(16));
+    await pair.launch(dev, { blocks: 1, threads: 16 }, out, i, i);
+    same(await out.read(), Array.from({ length: 16 }, (_, j) => 2 * (j * 7 - 20)));
+    await pair.launch(dev, { blocks: 1, threads: 16 }, i, i, out);   // the output aliases the first input
+    same(await i.read(), Array.from({ length: 16 }, (_, j) => 3 * (j * 7 - 20)));
+  });
+
+  dtest("one host array passed twice is one array on the device, written back once", async ({ dev, same }) => {
+    const x = randF32(22, 16, -2, 2), h = Float32Array.from(x);
+    await step.launch(dev, { blocks: 1, threads: 16 }, h, h, 2);
+    same(h, Array.from(x, (v) => F(F(v * 2) + 1)));
+    const v = Int32Array.from({ length: 8 }, (_, j) => j - 3);
+    await pair.launch(dev, { blocks: 1, threads: 8 }, v, v, v);
+    same(v, Array.from({ length: 8 }, (_, j) => 2 * (j - 3)));
+  });
+});

@@ -258,10 +258,15 @@ export class CudaDevice implements Device {
             let ptr: bigint;
             if (a instanceof CudaArray) ptr = a.ptr;
             else {
+              // A host array passed to several parameters is one device copy (they alias, as on the CPU).
               const host = a as HostArray;
-              ptr = this.alloc(Math.max(host.byteLength, 4));
-              if (host.byteLength) this.copyIn(ptr, host);
-              temps.push({ ptr, host });
+              const same = temps.find((t) => t.host === host);
+              if (same) ptr = same.ptr;
+              else {
+                ptr = this.alloc(Math.max(host.byteLength, 4));
+                if (host.byteLength) this.copyIn(ptr, host);
+                temps.push({ ptr, host });
+              }
             }
             ffi.encode(area, at, "uint64_t", ptr);
             break;

@@ -34,14 +34,27 @@ export class WebGPUArray extends DeviceArray {
   }
 }
 
-interface WebGPUKernel extends LoadedKernel {
-  module: GPUShaderModule;
+interface WebGPUKernel extends LoadedKernel, ShaderVariant {
   layout: WGSLLayout;
+  /**
+   * Variants of the shader for launches that pass one buffer to several array parameters, one of
+   * which the kernel writes: WebGPU rejects a buffer bound twice in one dispatch where either
+   * binding is writable, so the variant declares the buffer once (the writable binding) and every
+   * other parameter of it names that one. Keyed by the merged bindings ("3>2,4>2").
+   */
+  aliased: Map<string, ShaderVariant>;
+  /** Constant tables, uploaded once per load (relocation strategy `table`). */
+  tables: GPUBuffer[];
+}
+
+/** A shader module with its layouts and its pipelines (one per workgroup size). */
+interface ShaderVariant {
+  /** Bindings this variant does not declare (their parameters use another binding's buffer). */
+  merged: ReadonlySet<number>;
+  module: GPUShaderModule;
   bindGroupLayout: GPUBindGroupLayout;
   pipelineLayout: GPUPipelineLayout;
   pipelines: Map<string, GPUComputePipeline>;
-  /** Constant tables, uploaded once per load (relocation strategy `table`). */
-  tables: GPUBuffer[];
 }
 
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
@@ -120,14 +133,7 @@ export class WebGPUDevice implements Device {
     const limit = this.gpu.limits.maxStorageBuffersPerShaderStage;
     if (storage > limit)
       throw new KernelError("launch", `kernel '${artifact.kernel}' needs ${storage} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
-    const module = this.gpu.createShaderModule({ code: artifact.code as string, label: artifact.kernel });
-    const bindGroupLayout = this.gpu.createBindGroupLayout({
-      entries: layout.bindings.map((b) => ({
-        binding: b.binding, visibility: 4 /* COMPUTE */,
-        buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" },
-      })),
-    });
-    const pipelineLayout = this.gpu.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
+    const variant = this.variant(artifact, layout, new Map());
     // Relocations (table): each constant table is a storage buffer bound at launch. A
     // zero-length table gets a minimal buffer (WebGPU has no zero-sized bindings); a view into a
     // larger buffer is uploaded from its offset.
@@ -136,7 +142,31 @@ export class WebGPUDevice implements Device {
       if (v.byteLength) this.gpu.queue.writeBuffer(buf, 0, v.buffer, v.byteOffset, v.byteLength);
       return buf;
     });
-    return { artifact, module, layout, bindGroupLayout, pipelineLayout, pipelines: new Map(), tables };
+    return { artifact, layout, ...variant, aliased: new Map(), tables };
+  }
+
+  /**
+   * The shader, with each binding in `merge` (removed → kept) left undeclared and its variable's
+   * name replaced by the kept binding's (the declaration line is emptied, so line numbers, which
+   * map WGSL errors to the kernel's source, stay), and its layouts.
+   */
+  private variant(artifact: Artifact, layout: WGSLLayout, merge: ReadonlyMap<number, number>): ShaderVariant {
+    let code = artifact.code as string;
+    const decl = (b: number) => new RegExp(`^@group\\(0\\) @binding\\(${b}\\) var<storage, read(?:_write)?> (\\w+): [^\\n]*$`, "m");
+    for (const [removed, kept] of merge) {
+      const from = decl(removed).exec(code)?.[1], to = decl(kept).exec(code)?.[1];
+      if (!from || !to) throw new InternalCompilerError(`the WGSL of kernel '${artifact.kernel}' does not declare bindings ${removed} and ${kept} as gpuc writes them`);
+      code = code.replace(decl(removed), "").replace(new RegExp(`\\b${from}\\b`, "g"), to);
+    }
+    const module = this.gpu.createShaderModule({ code, label: artifact.kernel });
+    const bindGroupLayout = this.gpu.createBindGroupLayout({
+      entries: layout.bindings.filter((b) => !merge.has(b.binding)).map((b) => ({
+        binding: b.binding, visibility: 4 /* COMPUTE */,
+        buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" },
+      })),
+    });
+    const pipelineLayout = this.gpu.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
+    return { merged: new Set(merge.keys()), module, bindGroupLayout, pipelineLayout, pipelines: new Map() };
   }
 
   /**
@@ -144,24 +174,24 @@ export class WebGPUDevice implements Device {
    * scope, whose verdict (`check`) the launch awaits together with its results: one wait on the
    * device per launch. WGSL errors surface there, as CompileErrors with gpuc's locations.
    */
-  private pipeline(k: WebGPUKernel, threads: [number, number, number]): { pipeline: GPUComputePipeline; key: string; check: Promise<GPUError | null> | null } {
+  private pipeline(k: WebGPUKernel, v: ShaderVariant, threads: [number, number, number]): { pipeline: GPUComputePipeline; key: string; check: Promise<GPUError | null> | null } {
     const key = threads.join("x");
-    const cached = k.pipelines.get(key);
+    const cached = v.pipelines.get(key);
     if (cached) return { pipeline: cached, key, check: null };
     const [wgx, wgy, wgz] = k.layout.workgroupSize;
     this.gpu.pushErrorScope("validation");
     const pipeline = this.gpu.createComputePipeline({
-      layout: k.pipelineLayout,
-      compute: { module: k.module, entryPoint: k.artifact.entry, constants: { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] } },
+      layout: v.pipelineLayout,
+      compute: { module: v.module, entryPoint: k.artifact.entry, constants: { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] } },
     });
     const check = this.gpu.popErrorScope();
-    k.pipelines.set(key, pipeline);
+    v.pipelines.set(key, pipeline);
     return { pipeline, key, check };
   }
 
   /** A WGSL error: a target limit the user hit (uniformity of barriers) or a gpuc bug. */
-  private async shaderError(k: WebGPUKernel, message: string): Promise<Error> {
-    const info = await k.module.getCompilationInfo();
+  private async shaderError(k: WebGPUKernel, v: ShaderVariant, message: string): Promise<Error> {
+    const info = await v.module.getCompilationInfo();
     const first = info.messages.find((m) => m.type === "error");
     const loc = first ? k.artifact.runtime.location(k.layout.lines[first.lineNum - 1] ?? -1) : null;
     const text = first?.message ?? message;
@@ -185,7 +215,26 @@ export class WebGPUDevice implements Device {
       if (b > limits.maxComputeWorkgroupsPerDimension)
         throw new KernelError("launch", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${limits.maxComputeWorkgroupsPerDimension}`);
     });
-    const { pipeline, key: pipelineKey, check } = this.pipeline(k, grid.threads);
+    // One buffer passed to several array parameters (a device array, or the same host array,
+    // passed twice), one of them written: a variant of the shader declares it once.
+    let v: ShaderVariant = k;
+    const groups = new Map<unknown, WGSLLayout["bindings"]>();
+    for (const b of k.layout.bindings) if (b.role === "param") {
+      const a = args[b.index];
+      const id = a instanceof WebGPUArray ? a.buffer : a;
+      groups.set(id, [...(groups.get(id) ?? []), b]);
+    }
+    const merge = new Map<number, number>();
+    for (const list of groups.values()) {
+      const kept = list.find((b) => !b.readOnly);
+      if (list.length > 1 && kept) for (const b of list) if (b !== kept) merge.set(b.binding, kept.binding);
+    }
+    if (merge.size) {
+      const vkey = [...merge].map(([r, kept]) => `${r}>${kept}`).join(",");
+      v = k.aliased.get(vkey) ?? this.variant(k.artifact, k.layout, merge);
+      k.aliased.set(vkey, v);
+    }
+    const { pipeline, key: pipelineKey, check } = this.pipeline(k, v, grid.threads);
     const q = this.gpu.queue;
 
     // Parameters: scalars and array lengths in the uniform block.
@@ -207,13 +256,16 @@ export class WebGPUDevice implements Device {
     const temps: { buf: GPUBuffer; host: HostArray; writes: boolean }[] = [];
     const entries: GPUBindGroupEntry[] = [];
     for (const b of k.layout.bindings) {
+      if (v.merged.has(b.binding)) continue;
       let buffer: GPUBuffer;
       if (b.role === "params") buffer = paramBuf;
       else if (b.role === "state") buffer = this.state;
       else if (b.role === "table") buffer = k.tables[b.index];
       else {
         const a = args[b.index];
+        const same = temps.find((t) => t.host === a);
         if (a instanceof WebGPUArray) buffer = a.buffer;
+        else if (same) { buffer = same.buf; same.writes ||= !b.readOnly; }
         else {
           const host = a as HostArray;
           if (host instanceof Float64Array) throw new KernelError("launch", "the WebGPU device has no f64: pass a Float32Array");
@@ -228,7 +280,7 @@ export class WebGPUDevice implements Device {
     // message on the console and a silently wrong result.
     this.gpu.pushErrorScope("validation");
     this.gpu.pushErrorScope("out-of-memory");
-    const bindGroup = this.gpu.createBindGroup({ layout: k.bindGroupLayout, entries });
+    const bindGroup = this.gpu.createBindGroup({ layout: v.bindGroupLayout, entries });
     const enc = this.gpu.createCommandEncoder();
     const pass = enc.beginComputePass();
     pass.setPipeline(pipeline);
@@ -251,7 +303,7 @@ export class WebGPUDevice implements Device {
     const failed = oom ?? invalid;
     if (pipelineError || failed || maps.some((m) => m.status === "rejected")) {
       for (const r of reads) { if (r.staging.mapState === "mapped") r.staging.unmap(); this.give(r.staging); }
-      if (pipelineError) { k.pipelines.delete(pipelineKey); throw await this.shaderError(k, pipelineError.message); }
+      if (pipelineError) { v.pipelines.delete(pipelineKey); throw await this.shaderError(k, v, pipelineError.message); }
       const why = failed?.message ?? String((maps.find((m) => m.status === "rejected") as PromiseRejectedResult).reason);
       throw new KernelError("launch", `WebGPU rejected the launch of kernel '${k.artifact.kernel}': ${why.trim().split("\n")[0]}`);
     }

@@ -35,7 +35,10 @@
 //   induction variable (conditional, by q), temporaries `r = q * s + c` used after their
 //   definition and carried ones read before it, two locals swapped every iteration, nested loops
 //   with a row offset and a running offset stepped in the inner body, indices through a helper
-//   declared in the kernel, early break/continue/return before and after the steps. Each such
+//   declared in the kernel, early break/continue/return before and after the steps; and a
+//   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper) and
+//   views (subarray with negative and out-of-range ends, views of views, through a helper) against
+//   plain JS's nested arrays and subarray. Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
@@ -312,15 +315,44 @@ async function fuzzBounds() {
    * What plain JS, running the body thread by thread, fails with first (the reference): "bounds"
    * (it indexes out of range), "throw" (a user throw), or false.
    */
+  // Multi-dimensional shared arrays and views (the kernel's and the reference's spellings of one
+  // statement; ⟦i⟧ in a body is pairs[i]): `sh2 = shared(Int32Array, [R, C])` is, in plain JS, an
+  // array of rows, where a row out of range is undefined and indexing it fails (as every index
+  // out of range does here); a view is `subarray`'s, checked against its own length.
+  let pairs = [];
+  const R = 4, C = 5;
+  const pair = (k, r) => { pairs.push({ k, r }); return `⟦${pairs.length - 1}⟧`; };
+  const kernelText = (body) => body.replace(/⟦(\d+)⟧/g, (_m, i) => pairs[i].k);
+  const refText = (body) => body.replace(/⟦(\d+)⟧/g, (_m, i) => pairs[i].r);
+  const mdOrView = (s) => {
+    const i = () => (rnd() < 0.6 ? pick(["(t & 3)", "(t % 5)", "(b & 1)", "((t + b) & 3)", "(m >> 2)", "0", "1", "2", "3", "4", "j", "k"]) : index(2)), small = () => pick(["0", "1", "2", "-1", "-3", "3", "(n - 2)", "n", "(n + 2)", "(t & 3)", "-(t & 3)"]);
+    const r = rnd();
+    if (r < 0.3) { const [a, b, c, d] = [i(), i(), i(), i()]; return pair(`sh2[${a}][${b}] = t + ${s}; o[(t)] = sh2[${c}][${d}];`, `set2(${a}, ${b}, t + ${s}); o[chk(n, t)] = get2(${c}, ${d});`); }
+    if (r < 0.45) { const [a, b] = [i(), i()]; return pair(`sh2[${a}][${b}] += 1;`, `upd2(${a}, ${b}, 1);`); }
+    if (r < 0.55) { const [a, b] = [i(), i()]; return pair(`o[(t)] = hv(sh2[${a}], ${b});`, `o[chk(n, t)] = hv(row2(${a}), ${b});`); }
+    const [b0, e0, a] = [small(), small(), i()], arr = pick(["x", "o"]), end = rnd() < 0.5 ? `, ${e0}` : "";
+    if (r < 0.75) return pair(`{ const v = ${arr}.subarray(${b0}${end}); o[(t)] = v[${a}] + v.length; }`, `{ const v = ${arr}.subarray(${b0}${end}); o[chk(n, t)] = v[chk(v.length, ${a})] + v.length; }`);
+    if (r < 0.88) return pair(`{ const v = o.subarray(${b0}${end}); v[${a}] += ${s}; }`, `{ const v = o.subarray(${b0}${end}); v[chk(v.length, ${a})] += ${s}; }`);
+    const [b1, c] = [small(), i()];
+    return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
+  };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${body.replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
       const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
-      const make = new Function("chk", "sharedArray", "threadIdx", "blockIdx", "blockDim", `return ${refSrc}`);
+      const rows = Array.from({ length: R }, () => new Int32Array(C));
+      const row2 = (i) => (i >= 0 && i < R ? rows[i] : null);
+      const cell = (i, j) => { const row = row2(i); chk(C, j); if (!row) throw new RangeError("out of bounds"); return [row, j]; };
+      const get2 = (i, j) => { const [row, c] = cell(i, j); return row[c]; };
+      const set2 = (i, j, v) => { const [row, c] = cell(i, j); row[c] = v; };
+      const upd2 = (i, j, d) => { const [row, c] = cell(i, j); row[c] += d; };
+      const hv = (v, i) => { if (!v) throw new RangeError("out of bounds"); return v[chk(v.length, i)]; };
+      const make = new Function("chk", "sharedArray", "threadIdx", "blockIdx", "blockDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
       for (let bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads })(x, o);
+        for (const row of rows) row.fill(0);
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -329,10 +361,11 @@ async function fuzzBounds() {
     }
     return false;
   };
-  let traps = 0, thrown = 0;
+  let traps = 0, thrown = 0, withViews = 0, viewTraps = 0;
   for (let it = 0; it < count; it++) {
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
+    pairs = [];
     // The kernel's helper (declared after the statements: function declarations are hoisted).
     const helper = `function hx(v) { return v * ${pick([1, 2, -1, 3])} + ${ri(-2, 3)}; }`;
     const withHelper = (list) => list.join("\n  ") + (list.some((t) => t.includes("hx(")) ? `\n  ${helper}` : "");
@@ -349,13 +382,15 @@ async function fuzzBounds() {
         continue;
       }
       const r = rnd();
+      if (r < 0.35) { stmts.push(mdOrView(s)); continue; }
       if (r < 0.4) stmts.push(`o[@(${index(3)})] = x[@(${index(2)})] + ${s};`);
       else if (r < 0.6) stmts.push(`sh[#(${index(3)})] = t + ${s}; o[@(t)] = sh[#(${index(2)})];`);
       else if (r < 0.8) stmts.push(`for (let j = ${pick(["0", "t", "-1", "1"])}; j < ${pick(["n", "x.length", "16", "(n + 1)", "bd"])}; j${pick(["++", " += 2", " += bd"])}) { o[@(${index(3)})] += 1; }`);
       else stmts.push(`k = ${index(2)}; if (k >= 0 && k < n) { o[@(k)] = x[@(${index(3)})]; } else { k = ${index(1)}; }`);
     }
     const body = withHelper(stmts);
-    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${sharedSize});\n  ${body.replace(/[@#]\(/g, "(")}\n}`;
+    const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";
+    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${sharedSize}); const sh2 = shared(Int32Array, [${R}, ${C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {
@@ -374,8 +409,9 @@ async function fuzzBounds() {
       const say = (v) => (v === "bounds" ? "indexes out of range" : v === "throw" ? "throws" : "runs to its end");
       console.log(`DIFFERS: plain JS ${say(refTraps)}, the kernel ${say(kernelTraps)} (${threads} threads${required ? ", requiredThreads" : ""})\n${src}\n`);
     } else if (refTraps) { traps++; if (refTraps === "throw") thrown++; }
+    if (pairs.length) { withViews++; if (refTraps && !!refTraps === !!kernelTraps) viewTraps++; }
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -8,7 +8,7 @@
 
 import { CompileError, KernelError } from "./errors.js";
 import { callerSourceFile } from "./frontend/caller.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type LaunchConfig } from "./devices/device.js";
+import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeValue } from "./typed-arrays.js";
 import { advanceWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
@@ -46,9 +46,16 @@ export interface KernelOptions {
   requiredThreads?: number | readonly number[];
   /** How compiled code reaches constant tables (`bake`, `patch`, `table`; default: the target's). */
   relocation?: RelocationStrategy;
+  /**
+   * Scope tables whose values the host replaces between launches with `setTable` (the
+   * `cudaMemcpyToSymbol` pattern): the code always reads them from the table (a read at a
+   * constant index is not folded into a constant), and a new value reaches every device's later
+   * launches without recompiling.
+   */
+  rewritable?: readonly string[];
 }
 
-const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation"];
+const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation", "rewritable"];
 
 /** Options a kernel cannot use are an invalid-argument error at kernel(), not a silent default. */
 function checkKernelOptions(o: KernelOptions, name: string): void {
@@ -62,6 +69,13 @@ function checkKernelOptions(o: KernelOptions, name: string): void {
   if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${JSON.stringify(o.name)}`);
   for (const key of ["scope", "types"] as const)
     if (o[key] !== undefined && (typeof o[key] !== "object" || o[key] === null)) throw bad(`${key} must be an object, got ${describeValue(o[key])}`);
+  if (o.rewritable !== undefined) {
+    if (!Array.isArray(o.rewritable)) throw bad(`rewritable must be an array of scope names, got ${describeValue(o.rewritable)}`);
+    for (const n of o.rewritable) {
+      const v = typeof n === "string" && o.scope && Object.prototype.hasOwnProperty.call(o.scope, n) ? o.scope[n] : undefined;
+      if (!hostArrayElement(v)) throw bad(`rewritable: '${String(n)}' is not a typed array of the kernel's scope (Float32Array, Float64Array, Int32Array or Uint32Array)`);
+    }
+  }
 }
 
 export interface CompileOptions {
@@ -97,6 +111,11 @@ export class Kernel {
   private readonly scopeDeps = new Map<string, unknown>();
   /** The .ts file kernel() was called from, when a loader transpiled it (for its annotations). */
   private readonly tsFile: string | null;
+  /** Values `setTable` gave rewritable tables; the version counts the calls (0: none yet). */
+  private readonly tableValues = new Map<string, HostArray>();
+  private tableVersion = 0;
+  /** The version each loaded instance's tables were brought to. */
+  private readonly syncedVersion = new WeakMap<LoadedKernel, number>();
 
   constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
     if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
@@ -168,11 +187,40 @@ export class Kernel {
         args[i] = coerceScalar(a, k.artifact.params[i].type as Scalar);
       }
     }
+    if (this.tableVersion) this.syncTables(dev, k);
     try { await dev.launch(k, args, grid); }
     catch (e) {
       // Revived code that the device rejects is healed (specializer.ts) and launched again.
-      await dev.launch(await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types), spec, e), args, grid);
+      const healed = await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types), spec, e);
+      if (this.tableVersion) this.syncTables(dev, healed);
+      await dev.launch(healed, args, grid);
     }
+  }
+
+  /**
+   * Replace the values of a rewritable scope table (the `rewritable` option) for every later
+   * launch of this kernel, on every device, without recompiling — the `cudaMemcpyToSymbol`
+   * pattern. `values` has the table's element type and length; it is copied, and the array in
+   * `scope` is left as it is. Changing that array in place changes nothing (captured tables are
+   * constants until `setTable` replaces them).
+   */
+  setTable(name: string, values: HostArray): void {
+    const scope = this.options.scope;
+    if (!this.options.rewritable?.includes(name))
+      throw new KernelError("launch", `kernel '${this.name}': '${name}' is not a rewritable table (name it in the kernel's rewritable option: kernel(fn, { scope, rewritable: ["${name}"] }))`);
+    const current = scope![name] as HostArray;
+    if (hostArrayElement(values) !== hostArrayElement(current) || values.length !== current.length)
+      throw new KernelError("launch", `kernel '${this.name}': table '${name}' is ${current.constructor.name}(${current.length}); setTable got ${hostArrayElement(values) ? `${values.constructor.name}(${values.length})` : describeValue(values)}`);
+    this.tableValues.set(name, values.slice());
+    this.tableVersion++;
+  }
+
+  /** Bring a loaded instance's rewritable tables up to the last `setTable` (once per instance and version). */
+  private syncTables(dev: Device, k: LoadedKernel): void {
+    if (this.syncedVersion.get(k) === this.tableVersion) return;
+    const sites = new Set(k.artifact.manifest.sites.map((s) => s.name));
+    for (const [name, values] of this.tableValues) if (sites.has(name)) dev.updateTable(k, name, values);
+    this.syncedVersion.set(k, this.tableVersion);
   }
 
   private params(): { boundsCheck: boolean; debugLevel: 0 | 1 | 2 } {
@@ -180,7 +228,7 @@ export class Kernel {
   }
 
   private fingerprint(): Promise<string> {
-    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.tsFile, this.name, this.options.types));
+    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.tsFile, this.name, this.options.types, this.options.rewritable));
   }
 
   /**
@@ -247,7 +295,7 @@ export class Kernel {
   private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
     const c = await compiler();
-    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.tsFile, this.scopeDeps);
+    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.tsFile, this.scopeDeps, this.options.rewritable ? new Set(this.options.rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };
     return this.source;
   }

@@ -20,7 +20,8 @@
 
 import { describe } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, CompileError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { kernel, CompileError, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { specializationHooks } from "../src/kernel.ts";
 import { randF32, poisonF32, poisonI32, F, forThreads, dtest, openDevices, type Wide } from "./helpers.ts";
 
 // Scope constants the kernels below name (bound through `scope`, never on the host).
@@ -275,5 +276,51 @@ describe("scope, types and parameters", () => {
       await k.launch(dev, { blocks: 1, threads: 1 }, a, o);
       same(o, want, `a = ${Object.is(a, -0) ? "-0" : a}`);
     }
+  });
+});
+
+// Constants the host rewrites (issue #16, item 7): rewritable scope tables and setTable.
+describe("rewritable tables (setTable)", () => {
+  dtest("setTable replaces a table's values for later launches, without recompiling; reads at constant indices are not folded", async ({ dev, same }) => {
+    const centroids = Float32Array.from([0, 10, 20, 30]);
+    const compiles: string[] = [];
+    const hook = (_k: unknown, target: string) => { compiles.push(target); };
+    specializationHooks.add(hook);
+    try {
+      const nearest = kernel(function nearest(o: Int32Array, d: Float32Array, x: Float32Array) {
+        const i = threadIdx.x;
+        let best = 0;
+        for (let c = 1; c < centroids.length; c++) if (Math.abs(x[i] - centroids[c]) < Math.abs(x[i] - centroids[best])) best = c;
+        o[i] = best;
+        d[i] = centroids[1];              // a constant index: read from the table at every launch
+      }, { scope: { centroids }, rewritable: ["centroids"] });
+      const x = Float32Array.from([1, 9, 14, 26, 33, -5, 18, 22]);
+      const o = poisonI32(8), d = poisonF32(8);
+      const ref = (cs: ArrayLike<number>) => Array.from(x, (v) => { let b = 0; for (let c = 1; c < cs.length; c++) if (Math.abs(F(v - cs[c])) < Math.abs(F(v - cs[b]))) b = c; return b; });
+      await nearest.launch(dev, { blocks: 1, threads: 8 }, o, d, x);
+      same(o, ref(centroids));
+      same(d, Array(8).fill(10));
+      const moved = Float32Array.from([-10, 5, 15, 40]);
+      nearest.setTable("centroids", moved);
+      await nearest.launch(dev, { blocks: 1, threads: 8 }, o, d, x);
+      same(o, ref(moved));
+      same(d, Array(8).fill(5));
+      // Changing the scope's array in place changes nothing: tables are constants until setTable.
+      centroids.fill(1000);
+      await nearest.launch(dev, { blocks: 1, threads: 8 }, o, d, x);
+      same(o, ref(moved));
+      assert.equal(compiles.filter((t) => t === dev.target).length, 1, `compiled once for ${dev.target}: ${compiles.join(", ")}`);
+    } finally { specializationHooks.delete(hook); }
+  });
+
+  dtest("what setTable and the rewritable option reject", async ({ dev }) => {
+    const table = Int32Array.from([1, 2, 3]), other = Int32Array.from([4, 5]);
+    const k = kernel(function readTable(o: Int32Array) { o[0] = table[2] + other[1]; }, { scope: { table, other }, rewritable: ["table"] });
+    await k.launch(dev, { blocks: 1, threads: 1 }, poisonI32(1));
+    const rejects = (f: () => void, re: RegExp) => assert.throws(f, (e: unknown) => e instanceof KernelError && re.test(e.message), String(re));
+    rejects(() => k.setTable("other", Int32Array.from([0, 0])), /'other' is not a rewritable table/);
+    rejects(() => k.setTable("table", Int32Array.from([0, 0])), /table 'table' is Int32Array\(3\); setTable got Int32Array\(2\)/);
+    rejects(() => k.setTable("table", new Float32Array(3)), /setTable got Float32Array\(3\)/);
+    assert.throws(() => kernel(function bad(o: Int32Array) { o[0] = 1; }, { scope: { n: 3 }, rewritable: ["n"] }), (e: unknown) => e instanceof CompileError && /rewritable: 'n' is not a typed array of the kernel's scope/.test(e.message));
   });
 });

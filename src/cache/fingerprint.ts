@@ -22,9 +22,10 @@ async function fileHash(path: string): Promise<string> {
 }
 
 /** The kernel's source: its text, the .ts file it was written in (annotations), its name and declared types. */
-export async function sourceFingerprint(fn: Function, tsFile: string | null, name: string, types: Record<string, string> | undefined): Promise<string> {
+export async function sourceFingerprint(fn: Function, tsFile: string | null, name: string, types: Record<string, string> | undefined, rewritable: readonly string[] = []): Promise<string> {
   const file = tsFile ? await fileHash(tsFile) : "";
-  return sha256(JSON.stringify([fn.toString(), file, name, types ?? null]));
+  // Rewritable tables are never folded into the code: which ones are changes the code.
+  return sha256(JSON.stringify([fn.toString(), file, name, types ?? null, ...(rewritable.length ? [[...rewritable].sort()] : [])]));
 }
 
 /** A scope value as the code saw it: numbers and booleans by value, functions by source, tables by type, length and contents. */

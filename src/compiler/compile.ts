@@ -23,9 +23,9 @@ export interface LoweredKernel {
 }
 
 /** Parse and lower a kernel; scope names it resolves are recorded in `deps`. */
-export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>): LoweredKernel {
+export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel {
   const parsed = parseFunctionSource(fn, name);
-  const env = scopeEnvironment(scope, { globals: allNames, tsFile, deps });
+  const env = scopeEnvironment(scope, { globals: allNames, tsFile, deps, rewritable });
   const ufn = lowerFunction(parsed.node, name, parsed.source, env);
   applyOriginalAnnotations(ufn, parsed.name, tsFile);
   const paramNames = ufn.params.map((p) => ufn.vars[p].name);

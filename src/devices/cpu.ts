@@ -9,7 +9,7 @@ import { decodeException, decodePrints, newState, resetState } from "../runtime/
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
@@ -23,6 +23,8 @@ export class CpuArray extends DeviceArray {
 
 interface CpuKernel extends LoadedKernel {
   run: (...args: unknown[]) => void;
+  /** The tables the code is bound to (the manifest's sites, in order): `updateTable` writes into them. */
+  sites: HostArray[];
 }
 
 /** Thrown by generated code to end a thread after the runtime recorded an exception. */
@@ -68,7 +70,7 @@ export class CpuDevice implements Device {
     try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`); }
     catch (e) { throw new InternalCompilerError(`the JavaScript of kernel '${artifact.kernel}' does not compile: ${(e as Error).message}`); }
     const run = factory(...values) as CpuKernel["run"];
-    return { artifact, run };
+    return { artifact, run, sites };
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
@@ -99,6 +101,12 @@ export class CpuDevice implements Device {
   private flushPrints(artifact: Artifact): void {
     if (this.state[27] === 0 && this.state[28] === 0) return;
     for (const line of decodePrints(this.state, artifact.runtime)) this.print(line);
+  }
+
+  updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
+    this.check();
+    const k = kernel as CpuKernel;
+    k.sites[tableSite(k, name, values)].set(values);
   }
 
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {

@@ -17,7 +17,7 @@ import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
@@ -324,6 +324,19 @@ export class CudaDevice implements Device {
 
   copyOut(dst: HostArray, src: bigint): void {
     if (dst.byteLength) check(this.d, this.d.cuMemcpyDtoH(dst, src, dst.byteLength), "cuMemcpyDtoH");
+  }
+
+  updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
+    this.check();
+    const k = kernel as CudaKernel;
+    const i = tableSite(k, name, values);
+    if (!values.byteLength) return;
+    this.current();
+    // patch and table: the code reads the device copy; bake: the data is the module's own global.
+    if (k.layout.relocation !== "bake") { this.copyIn(k.tables[i], values); return; }
+    const where = [0n], size = [0];
+    check(this.d, this.d.cuModuleGetGlobal(where, size, k.module, k.layout.tables[i].symbol), `cuModuleGetGlobal(${k.layout.tables[i].symbol})`);
+    this.copyIn(big(where[0]), values);
   }
 
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {

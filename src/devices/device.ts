@@ -5,7 +5,7 @@ import { KernelError } from "../errors.js";
 import type { Scalar } from "../ir/types.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 
-import type { HostArray } from "../typed-arrays.js";
+import { hostArrayElement, type HostArray } from "../typed-arrays.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
@@ -29,6 +29,16 @@ export abstract class DeviceArray {
 }
 
 const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
+
+/** The index of a loaded kernel's table site `name`, checked against `values` (element type and length). */
+export function tableSite(kernel: LoadedKernel, name: string, values: HostArray): number {
+  const sites = kernel.artifact.manifest.sites;
+  const i = sites.findIndex((s) => s.name === name);
+  if (i < 0) throw new KernelError("launch", `kernel '${kernel.artifact.kernel}' has no table '${name}' in its code`);
+  if (hostArrayElement(values) !== sites[i].elem || values.length !== sites[i].length)
+    throw new KernelError("launch", `table '${name}' of kernel '${kernel.artifact.kernel}' is ${sites[i].elem}[${sites[i].length}], not ${hostArrayElement(values) ?? "a typed array"}[${values.length}]`);
+  return i;
+}
 
 /** What `copy` moves, in elements. */
 export interface CopyRange { srcOffset?: number; dstOffset?: number; length?: number }
@@ -103,6 +113,12 @@ export interface Device {
    * through a temporary. Ordered after the launches before it, as launches are.
    */
   copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void>;
+  /**
+   * Replace the values of a loaded kernel's constant table `name` (a relocation site of its
+   * manifest; same element type and length) for its later launches, in order with them
+   * (`kernel.setTable`).
+   */
+  updateTable(kernel: LoadedKernel, name: string, values: HostArray): void;
   close(): void;
 }
 

@@ -16,7 +16,7 @@ import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
@@ -347,6 +347,13 @@ export class WebGPUDevice implements Device {
       r.staging.unmap();
       this.give(r.staging);
     }
+  }
+
+  updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
+    this.check();
+    const k = kernel as WebGPUKernel;
+    if (values.byteLength) this.gpu.queue.writeBuffer(k.tables[tableSite(k, name, values)], 0, values.buffer, values.byteOffset, values.byteLength);
+    else tableSite(k, name, values);
   }
 
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {

@@ -15,6 +15,8 @@ export interface ScopeOptions {
   tsFile?: string | null;
   /** Records every scope name looked up and the value it had (to notice redefinitions). */
   deps?: Map<string, unknown>;
+  /** Scope tables the host may rewrite between launches (the kernel's `rewritable` option). */
+  rewritable?: ReadonlySet<string>;
 }
 
 export function scopeEnvironment(scope: Record<string, unknown> | undefined, opts: ScopeOptions): Environment {
@@ -40,7 +42,7 @@ export function scopeEnvironment(scope: Record<string, unknown> | undefined, opt
       }
       if (hostArrayElement(v)) {
         let t = tables.get(v);
-        if (!t) { t = { name, value: v as HostArray }; tables.set(v, t); }
+        if (!t) { t = { name, value: v as HostArray, ...(opts.rewritable?.has(name) ? { rewritable: true } : {}) }; tables.set(v, t); }
         return { k: "table", table: t };
       }
       return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `an object (${describeValue(v)})` : `a ${typeof v}` };

@@ -31,7 +31,8 @@ export interface UFunction {
 }
 
 /** A typed array captured from `scope`: a read-only constant table. */
-export interface UTable { name: string; value: Float32Array | Float64Array | Int32Array | Uint32Array }
+/** A scope table; `rewritable`: its values may be replaced between launches (never folded into the code). */
+export interface UTable { name: string; value: Float32Array | Float64Array | Int32Array | Uint32Array; rewritable?: boolean }
 
 export type UCallee =
   | { k: "intrinsic"; name: string }        // Math.sqrt, Number.isNaN, ...

@@ -279,7 +279,7 @@ class ModuleBuilder implements ModuleContext {
       const elem: Scalar = t.value instanceof Float32Array ? "f32" : t.value instanceof Float64Array ? "f64" : t.value instanceof Int32Array ? "i32" : "u32";
       const type = T.array(elem, "constant", t.value.length);
       g = { handle: this.globals.length, type };
-      this.globals.push({ name: t.name, type, value: t.value });
+      this.globals.push({ name: t.name, type, value: t.value, ...(t.rewritable ? { rewritable: true } : {}) });
       this.tables.set(t, g);
     }
     return g;

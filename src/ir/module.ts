@@ -134,8 +134,12 @@ export interface Function {
   stateParam: LocalHandle | null;
 }
 
-/** A module-level constant array (a typed array captured from `scope`): a relocation site later. */
-export interface Global { name: string; type: ArrayType; value: Float32Array | Float64Array | Int32Array | Uint32Array }
+/**
+ * A module-level constant array (a typed array captured from `scope`): a relocation site later.
+ * `rewritable`: the host may replace its values between launches (`kernel.setTable`), so no pass
+ * reads them (a load from it is never folded).
+ */
+export interface Global { name: string; type: ArrayType; value: Float32Array | Float64Array | Int32Array | Uint32Array; rewritable?: boolean }
 
 /** A shared-memory array: one per block, visible to every thread of the block. */
 export interface Shared { name: string; type: ArrayType }

@@ -68,7 +68,7 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
       // A constant table read at a constant index (in range) is a constant: no relocation site
       // remains for a table read only so. (Tables are constants: their contents are read here.)
       const a = f.exprs[e.array];
-      if (a.k !== "global" || !c(e.index)) return;
+      if (a.k !== "global" || !c(e.index) || m.globals[a.global].rewritable) return;
       const i = val(e.index) as number, table = m.globals[a.global].value;
       if (Number.isInteger(i) && i >= 0 && i < table.length) replace(table[i]);
       return;

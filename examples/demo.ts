@@ -12,8 +12,9 @@ import mandelbrot from "./mandelbrot.ts";
 import softmax from "./softmax.ts";
 import hash from "./hash.ts";
 import transpose from "./transpose.ts";
+import matrixMul from "./matrixmul.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul];
 const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }

@@ -13,6 +13,7 @@ import { DeviceArray, copyExtent, tableSite, hostArrayElement, type CopyRange, t
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
+  protected view(offset: number, length: number): CpuArray { return new CpuArray(this.device, this.elem, this.data.subarray(offset, offset + length)); }
   protected async readData(): Promise<HostArray> { return this.data.slice(); }
   protected async writeData(data: HostArray): Promise<void> {
     if (data.constructor !== this.data.constructor || data.length !== this.length)

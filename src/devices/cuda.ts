@@ -89,7 +89,9 @@ const big = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(v as num
 // ---- arrays and loaded kernels ---------------------------------------------------------------
 
 export class CudaArray extends DeviceArray {
+  /** `ptr`: the array's first element (a view's points into its base's allocation). */
   constructor(private readonly dev: CudaDevice, elem: Scalar, length: number, readonly ptr: bigint) { super(dev, elem, length); }
+  protected view(offset: number, length: number): CudaArray { return new CudaArray(this.dev, this.elem, length, this.ptr + BigInt(offset * (this.elem === "f64" ? 8 : 4))); }
   protected async readData(): Promise<HostArray> {
     const out = new CTOR[this.elem](this.length);
     this.dev.copyOut(out, this.ptr);

@@ -21,6 +21,22 @@ export abstract class DeviceArray {
     this.checkOpen();
     return this.writeData(data);
   }
+  /**
+   * A view of elements `begin` to `end` of this array, sharing its memory, with JavaScript's
+   * `subarray` meaning (negative positions count from the end, both are clamped). It is an array
+   * of the device like any other: a kernel argument (the kernel sees only the view), read,
+   * written, copied.
+   */
+  subarray(begin: number, end: number = this.length): DeviceArray {
+    this.checkOpen();
+    for (const [what, v] of [["begin", begin], ["end", end]] as const)
+      if (typeof v !== "number" || !Number.isInteger(v)) throw new KernelError("launch", `subarray(): ${what} must be an integer, got ${String(v)}`);
+    const at = (x: number) => (x < 0 ? Math.max(this.length + x, 0) : Math.min(x, this.length));
+    const b = at(begin);
+    return this.view(b, Math.max(at(end) - b, 0));
+  }
+  /** The view of `length` elements from `offset` (both in range). */
+  protected abstract view(offset: number, length: number): DeviceArray;
   protected abstract readData(): Promise<HostArray>;
   protected abstract writeData(data: HostArray): Promise<void>;
   private checkOpen(): void {

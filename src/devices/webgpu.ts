@@ -21,16 +21,18 @@ import { DeviceArray, copyExtent, tableSite, type CopyRange, type Device, type D
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
 export class WebGPUArray extends DeviceArray {
-  constructor(private readonly dev: WebGPUDevice, elem: Scalar, length: number, readonly buffer: GPUBuffer) { super(dev, elem, length); }
+  /** `offset`: where the array starts in `buffer`, in elements (a view's; 0 for a whole buffer). */
+  constructor(private readonly dev: WebGPUDevice, elem: Scalar, length: number, readonly buffer: GPUBuffer, readonly offset = 0) { super(dev, elem, length); }
+  protected view(offset: number, length: number): WebGPUArray { return new WebGPUArray(this.dev, this.elem, length, this.buffer, this.offset + offset); }
   protected async readData(): Promise<HostArray> {
     const out = new CTOR[this.elem](this.length);
-    await this.dev.readInto(this.buffer, out);
+    await this.dev.readInto(this.buffer, out, this.offset * 4);
     return out;
   }
   protected async writeData(data: HostArray): Promise<void> {
     if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
-    this.dev.gpu.queue.writeBuffer(this.buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+    this.dev.gpu.queue.writeBuffer(this.buffer, this.offset * 4, data.buffer, data.byteOffset, data.byteLength);
   }
 }
 
@@ -217,15 +219,26 @@ export class WebGPUDevice implements Device {
     });
     // One buffer passed to several array parameters (a device array, or the same host array,
     // passed twice), one of them written: a variant of the shader declares it once.
+    // (A device array is its buffer's range: two views of one buffer are the same argument only
+    // where their ranges are; overlapping different ranges with a write cannot be bound at all.)
     let v: ShaderVariant = k;
-    const groups = new Map<unknown, WGSLLayout["bindings"]>();
+    const groups: { of: unknown; offset: number; length: number; bindings: WGSLLayout["bindings"] }[] = [];
     for (const b of k.layout.bindings) if (b.role === "param") {
       const a = args[b.index];
-      const id = a instanceof WebGPUArray ? a.buffer : a;
-      groups.set(id, [...(groups.get(id) ?? []), b]);
+      const [of, offset, length] = a instanceof WebGPUArray ? [a.buffer, a.offset, a.length] : [a, 0, 0];
+      const g = groups.find((x) => x.of === of && x.offset === offset && x.length === length);
+      if (g) g.bindings.push(b); else groups.push({ of, offset, length, bindings: [b] });
     }
+    groups.forEach((g, i) => {
+      for (const h of groups.slice(i + 1)) {
+        if (g.of !== h.of || !(g.offset < h.offset + h.length && h.offset < g.offset + g.length)) continue;
+        if ([...g.bindings, ...h.bindings].every((b) => b.readOnly)) continue;
+        const names = [g.bindings[0], h.bindings[0]].map((b) => `'${k.artifact.params[b.index]?.name ?? b.index}'`).join(" and ");
+        throw new KernelError("launch", `overlapping views of one device array are passed to ${names}, and the kernel writes one: WebGPU cannot bind them together (pass one view, or copy one range first)`);
+      }
+    });
     const merge = new Map<number, number>();
-    for (const list of groups.values()) {
+    for (const { bindings: list } of groups) {
       const kept = list.find((b) => !b.readOnly);
       if (list.length > 1 && kept) for (const b of list) if (b !== kept) merge.set(b.binding, kept.binding);
     }
@@ -255,16 +268,32 @@ export class WebGPUDevice implements Device {
     // Arrays: device arrays in place; host arrays uploaded, and copied back if the kernel writes them.
     const temps: { buf: GPUBuffer; host: HostArray; writes: boolean }[] = [];
     const entries: GPUBindGroupEntry[] = [];
+    const enc = this.gpu.createCommandEncoder();
+    // A view whose start WebGPU cannot bind at (offsets are multiples of
+    // minStorageBufferOffsetAlignment) runs in a temporary copy of its range, copied back after.
+    const staged: { view: WebGPUArray; buf: GPUBuffer; writes: boolean }[] = [];
+    const align = limits.minStorageBufferOffsetAlignment;
     for (const b of k.layout.bindings) {
       if (v.merged.has(b.binding)) continue;
       let buffer: GPUBuffer;
+      let range: { offset: number; size: number } | null = null;
       if (b.role === "params") buffer = paramBuf;
       else if (b.role === "state") buffer = this.state;
       else if (b.role === "table") buffer = k.tables[b.index];
       else {
         const a = args[b.index];
         const same = temps.find((t) => t.host === a);
-        if (a instanceof WebGPUArray) buffer = a.buffer;
+        if (a instanceof WebGPUArray && a.offset === 0 && a.length * 4 >= a.buffer.size - 3) buffer = a.buffer;
+        else if (a instanceof WebGPUArray && (a.offset * 4) % align === 0 && a.length > 0) { buffer = a.buffer; range = { offset: a.offset * 4, size: a.length * 4 }; }
+        else if (a instanceof WebGPUArray) {
+          const s = staged.find((x) => x.view.buffer === a.buffer && x.view.offset === a.offset && x.view.length === a.length);
+          if (s) { buffer = s.buf; s.writes ||= !b.readOnly; }
+          else {
+            buffer = this.take(align4(a.length * 4), STORAGE | COPY_SRC | COPY_DST);
+            if (a.length) enc.copyBufferToBuffer(a.buffer, a.offset * 4, buffer, 0, a.length * 4);
+            staged.push({ view: a, buf: buffer, writes: !b.readOnly });
+          }
+        }
         else if (same) { buffer = same.buf; same.writes ||= !b.readOnly; }
         else {
           const host = a as HostArray;
@@ -274,19 +303,19 @@ export class WebGPUDevice implements Device {
           temps.push({ buf: buffer, host, writes: !b.readOnly });
         }
       }
-      entries.push({ binding: b.binding, resource: { buffer } });
+      entries.push({ binding: b.binding, resource: range ? { buffer, ...range } : { buffer } });
     }
     // Validation errors of this launch (a buffer over a limit, …) become a KernelError, not a
     // message on the console and a silently wrong result.
     this.gpu.pushErrorScope("validation");
     this.gpu.pushErrorScope("out-of-memory");
     const bindGroup = this.gpu.createBindGroup({ layout: v.bindGroupLayout, entries });
-    const enc = this.gpu.createCommandEncoder();
     const pass = enc.beginComputePass();
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, bindGroup);
     pass.dispatchWorkgroups(grid.blocks[0], grid.blocks[1], grid.blocks[2]);
     pass.end();
+    for (const s of staged) if (s.writes && s.view.length) enc.copyBufferToBuffer(s.buf, 0, s.view.buffer, s.view.offset * 4, s.view.length * 4);
     // Read back the state header and the written host arrays in one submission.
     const reads: { staging: GPUBuffer; bytes: number; done: (data: ArrayBuffer) => void }[] = [];
     const header = new Int32Array(STATE.PRINT_BASE);
@@ -309,6 +338,7 @@ export class WebGPUDevice implements Device {
     }
     this.takeMapped(reads);
     for (const t of temps) this.give(t.buf);
+    for (const s of staged) this.give(s.buf);
     this.give(paramBuf);
     await this.report(k, header);
   }
@@ -328,10 +358,10 @@ export class WebGPUDevice implements Device {
     if (err) throw err;
   }
 
-  private copyOut(enc: GPUCommandEncoder, src: GPUBuffer, bytes: number, done: (d: ArrayBuffer) => void) {
+  private copyOut(enc: GPUCommandEncoder, src: GPUBuffer, bytes: number, done: (d: ArrayBuffer) => void, at = 0) {
     const size = align4(bytes);
     const staging = this.take(size, MAP_READ | COPY_DST);
-    enc.copyBufferToBuffer(src, 0, staging, 0, size);
+    enc.copyBufferToBuffer(src, at, staging, 0, size);
     return { staging, bytes: size, done };
   }
 
@@ -360,25 +390,26 @@ export class WebGPUDevice implements Device {
     const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
     if (!length) return;
     const s = (src as WebGPUArray).buffer, d = (dst as WebGPUArray).buffer, bytes = length * 4;
+    const so = (srcOffset + (src as WebGPUArray).offset) * 4, dO = (dstOffset + (dst as WebGPUArray).offset) * 4;
     const enc = this.gpu.createCommandEncoder();
     // WebGPU copies between two different buffers only: a copy within one goes through a temporary.
     if (s === d) {
       const tmp = this.take(align4(bytes), STORAGE | COPY_SRC | COPY_DST);
-      enc.copyBufferToBuffer(s, srcOffset * 4, tmp, 0, bytes);
-      enc.copyBufferToBuffer(tmp, 0, d, dstOffset * 4, bytes);
+      enc.copyBufferToBuffer(s, so, tmp, 0, bytes);
+      enc.copyBufferToBuffer(tmp, 0, d, dO, bytes);
       this.gpu.queue.submit([enc.finish()]);
       this.give(tmp);
       return;
     }
-    enc.copyBufferToBuffer(s, srcOffset * 4, d, dstOffset * 4, bytes);
+    enc.copyBufferToBuffer(s, so, d, dO, bytes);
     this.gpu.queue.submit([enc.finish()]);
   }
 
-  /** Copy a buffer's first bytes into a host array. */
-  async readInto(src: GPUBuffer, out: HostArray): Promise<void> {
+  /** Copy a buffer's bytes from `at` into a host array. */
+  async readInto(src: GPUBuffer, out: HostArray, at = 0): Promise<void> {
     if (!out.byteLength) return;
     const enc = this.gpu.createCommandEncoder();
-    const r = this.copyOut(enc, src, out.byteLength, (d) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(d, 0, out.byteLength)));
+    const r = this.copyOut(enc, src, out.byteLength, (d) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(d, 0, out.byteLength)), at);
     this.gpu.queue.submit([enc.finish()]);
     await this.finish([r]);
   }

@@ -18,7 +18,7 @@
 
 import { describe } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
+import { kernel, KernelError, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
 import { randF32, randF64, randI32, randFullI32, randFullU32, poisonF32, poisonF64, poisonI32,
   poisonU32, F, dtest, openDevices, kernelError, lineOfIn, rejectsCompile, rejectsF64,
   rejectsRecursion } from "./helpers.ts";
@@ -639,13 +639,17 @@ describe("shared memory and barriers", () => {
     same(o, [8, 7, 6, 5, 4, 3, 2, 1]);
   });
 
-  dtest("a shared array size that is not a constant is a CompileError", async ({ dev }) => {
+  dtest("a shared array sized by a parameter is sized at launch (its index checked against that size)", async ({ dev, same }) => {
     const k = kernel(function sharedDyn(o: Float32Array, n: number) {
       const s = shared(Float32Array, n);
       s[threadIdx.x] = 1;
       o[threadIdx.x] = s[0];
     });
-    await rejectsCompile(k.launch(dev, { blocks: 1, threads: 2 }, poisonF32(2), 4), "type", /size of a shared array must be a constant/);
+    const o = poisonF32(2);
+    await k.launch(dev, { blocks: 1, threads: 2 }, o, 4);
+    same(o, [1, 1]);
+    const err = await kernelError(k.launch(dev, { blocks: 1, threads: 4 }, poisonF32(4), 3), "bounds");
+    assert.match(err.message, /index 3 out of bounds for array 's' of length 3/);
   });
 });
 
@@ -669,5 +673,52 @@ describe("regressions (compiler bugs found by this suite)", () => {
     if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL has no call stack
     await k.launch(dev, { blocks: 1, threads: 8 }, o);
     same(o, Array.from({ length: 8 }, (_, t) => ((t + 2) % 8) * 3));
+  });
+});
+
+// Shared arrays sized at launch (issue #16, item 4): shared(Float32Array, n) with n from the
+// kernel's scalar parameters and blockDim, uniform for the launch.
+describe("shared arrays sized at launch", () => {
+  dtest("sized by blockDim.x and by a parameter; one kernel, launches of different sizes", async ({ dev, same }) => {
+    const k = kernel(function dynSums(out: Float32Array, x: Float32Array, n: number) {
+      const s = shared(Float32Array, blockDim.x);
+      const c = shared(Int32Array, n * 2 + 1);
+      const t = threadIdx.x;
+      s[t] = x[blockIdx.x * blockDim.x + t];
+      if (t < c.length) c[t] = t * 3;
+      syncthreads();
+      for (let st = blockDim.x >> 1; st > 0; st >>= 1) { if (t < st) s[t] += s[t + st]; syncthreads(); }
+      if (t === 0) out[blockIdx.x] = s[0] + c[c.length - 1] * 1000 + s.length * 100000;
+    });
+    const x = randF32(41, 256, -1, 1);
+    for (const [bs, n] of [[64, 3], [128, 10], [32, 0]]) {
+      const blocks = 256 / bs, out = poisonF32(blocks);
+      await k.launch(dev, { blocks, threads: bs }, out, x, n);
+      const want = Array.from({ length: blocks }, (_, b) => {
+        const s = Array.from(x.slice(b * bs, (b + 1) * bs));
+        for (let st = bs >> 1; st > 0; st >>= 1) for (let t = 0; t < st; t++) s[t] = F(s[t] + s[t + st]);
+        return F(F(s[0] + (Math.min(n * 2 + 1, bs) - 1 === n * 2 ? n * 2 * 3 : 0) * 1000) + bs * 100000);
+      });
+      same(out, want, `block size ${bs}, n = ${n}`);
+    }
+  });
+
+  dtest("what a size sized at launch may not be: per thread, from an assigned parameter, a float, in a helper; at least one element at the launch", async ({ dev }) => {
+    const types = ["f32[]", "i32"];
+    const compile = (fn: (o: Float32Array, n: number) => void, scope?: Record<string, unknown>) => kernel(fn, scope ? { scope } : {}).compile({ target: dev.target, types });
+    await rejectsCompile(compile(function perThread(o: Float32Array, n: number) { const s = shared(Float32Array, threadIdx.x + n); s[0] = 1; o[0] = s[0]; }),
+      "type", /the size of shared array 's' must be a constant, or computed from the kernel's scalar parameters and blockDim .*: threadIdx.x differs between threads or blocks/);
+    await rejectsCompile(compile(function assigned(o: Float32Array, n: number) { const s = shared(Float32Array, n); n = n + 1; s[0] = 1; o[0] = s[0] + n; }),
+      "type", /the size of shared array 's' reads parameter 'n', which the kernel assigns/);
+    await rejectsCompile(compile(function fromLoad(o: Float32Array, n: number) { const s = shared(Float32Array, o.length + n); s[0] = 1; o[0] = s[0]; }),
+      "type", /the size of shared array 's' must be a constant, or computed from/);
+    function inHelper(n: number) { const s = shared(Float32Array, n); s[0] = n; syncthreads(); return s[0]; }
+    await rejectsCompile(compile(function viaHelper(o: Float32Array, n: number) { o[0] = inHelper(n); }, { inHelper }),
+      "type", /a shared array sized at launch is declared in the kernel itself, not in a helper/);
+    const k = kernel(function sizedByN(o: Float32Array, n: number) { const s = shared(Float32Array, n); s[0] = 2; o[0] = s[0]; });
+    await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, poisonF32(1), 0),
+      (e: unknown) => e instanceof KernelError && /shared array 's' of kernel 'sizedByN' would have 0 elements at this launch \(n\); it needs at least one/.test(e.message));
+    await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, poisonF32(1), 1 << 28),
+      (e: unknown) => e instanceof KernelError && /bytes of shared memory per block at this launch/.test(e.message));
   });
 });

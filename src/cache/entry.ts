@@ -31,6 +31,7 @@ export interface StoredArtifact {
   bindings: string[];
   manifest: RelocationManifest;
   layout?: Artifact["layout"];
+  dynamicShared?: Artifact["dynamicShared"];
   runtime: {
     debugLevel: 0 | 1 | 2;
     messages: { text: string; kind: "bounds" | "exception" }[];
@@ -67,6 +68,7 @@ export function storeArtifact(a: Artifact): StoredArtifact {
     runtime: { debugLevel: a.runtime.debugLevel, messages: a.runtime.messages, locations: a.runtime.allLocations(), formats: a.runtime.formats },
   };
   if (a.layout) out.layout = a.layout;
+  if (a.dynamicShared) out.dynamicShared = a.dynamicShared;
   return JSON.parse(JSON.stringify(out)) as StoredArtifact;
 }
 
@@ -79,5 +81,6 @@ export function reviveArtifact(s: StoredArtifact): Artifact {
     runtime: RuntimeTables.fromResolved(s.runtime.debugLevel, s.runtime.messages, s.runtime.locations, s.runtime.formats),
   };
   if (s.layout) a.layout = s.layout;
+  if (s.dynamicShared) a.dynamicShared = s.dynamicShared;
   return a;
 }

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import type { CacheEntry, Signature } from "./entry.js";
 import type { ResolvedLocation } from "../runtime/host.js";
+import { SIZE_OPS, type SizeExpr } from "../ir/size.js";
 import type { ReadBack, SchemaKit } from "../targets/target.js";
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -30,12 +31,20 @@ const LocationSchema: v.GenericSchema<ResolvedLocation> = v.strictObject({
 const SiteSchema = v.strictObject({ name: v.string(), kind: v.literal("table"), elem: Scalar, length: Count, symbol: v.string() });
 const ManifestSchema = v.strictObject({ strategy: v.picklist(["bake", "patch", "table"]), sites: v.array(SiteSchema), codeHash: v.string() });
 
+const SizeSchema: v.GenericSchema<SizeExpr> = v.variant("k", [
+  v.strictObject({ k: v.literal("param"), index: Count }),
+  v.strictObject({ k: v.literal("blockDim"), axis: v.picklist([0, 1, 2]) }),
+  v.strictObject({ k: v.literal("const"), value: v.pipe(v.number(), v.integer()) }),
+  v.strictObject({ k: v.literal("op"), op: v.picklist(SIZE_OPS), args: v.tuple([v.lazy(() => SizeSchema), v.lazy(() => SizeSchema)]) }),
+]);
+
 const ArtifactSchema = v.strictObject({
   target: v.string(), kernel: v.string(), entry: v.string(), code: v.string(),
   params: v.array(v.strictObject({ name: v.string(), type: v.string() })),
   bindings: v.array(v.string()),
   manifest: ManifestSchema,
   layout: v.optional(v.unknown()),   // the target's own schema checks it (parseEntry)
+  dynamicShared: v.optional(v.array(v.strictObject({ name: v.string(), elem: Scalar, size: SizeSchema }))),
   runtime: v.strictObject({
     debugLevel: v.picklist([0, 1, 2]),
     messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),

@@ -9,7 +9,7 @@ import { decodeException, decodePrints, newState, resetState } from "../runtime/
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
@@ -77,6 +77,7 @@ export class CpuDevice implements Device {
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
     this.check();
     const k = kernel as CpuKernel;
+    if (k.artifact.dynamicShared) sharedSizes(k.artifact, args, grid, 0, 256 * 1024 * 1024, "CPU");
     const state = this.state;
     resetState(state);
     const [gx, gy, gz] = grid.blocks;

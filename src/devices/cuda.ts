@@ -17,7 +17,7 @@ import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
@@ -237,6 +237,12 @@ export class CudaDevice implements Device {
     this.check();
     const k = kernel as CudaKernel;
     const d = this.d, ffi = d.koffi;
+    // Shared arrays sized at launch: the dynamic shared memory, laid out as the kernel lays it out
+    // (in order, each 16-byte aligned: targets/ptx/emit.ts).
+    const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, 48 * 1024, "CUDA");
+    const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * (s.elem === "f64" ? 8 : 4) + 15) & ~15, 0);
+    if (k.layout.sharedBytes + dynamicBytes > 48 * 1024)
+      throw new KernelError("launch", `kernel '${k.artifact.kernel}' would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows 49152`);
     this.current();
     check(d, d.cuMemsetD32(this.state, 0, STATE.PRINT_BASE), "cuMemsetD32");
     // The parameter area: each entry parameter at its natural alignment; kernelParams points at each.
@@ -281,7 +287,7 @@ export class CudaDevice implements Device {
         ffi.encode(pointers, i * 8, "uint64_t", base + BigInt(at));
       });
       const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
-      let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, 0, null, pointers, null);
+      let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, pointers, null);
       if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel '${k.artifact.kernel}': ${describeError(d, rc)}`);
       rc = d.cuCtxSynchronize();
       if (rc !== 0) throw new KernelError("launch", `kernel '${k.artifact.kernel}' failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);

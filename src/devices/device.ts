@@ -6,6 +6,7 @@ import type { Scalar } from "../ir/types.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 
 import { hostArrayElement, type HostArray } from "../typed-arrays.js";
+import { evalSize, sizeText } from "../ir/size.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
@@ -54,6 +55,23 @@ export function tableSite(kernel: LoadedKernel, name: string, values: HostArray)
   if (hostArrayElement(values) !== sites[i].elem || values.length !== sites[i].length)
     throw new KernelError("launch", `table '${name}' of kernel '${kernel.artifact.kernel}' is ${sites[i].elem}[${sites[i].length}], not ${hostArrayElement(values) ?? "a typed array"}[${values.length}]`);
   return i;
+}
+
+/**
+ * The element counts of an artifact's shared arrays sized at launch, at this launch (ir/size.ts),
+ * each at least one element, and all shared memory (these and `staticBytes`) within `maxBytes`.
+ */
+export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: Grid, staticBytes: number, maxBytes: number, label: string): number[] {
+  const dyn = artifact.dynamicShared;
+  if (!dyn) return [];
+  const sizes = dyn.map((d) => evalSize(d.size, args, grid.threads));
+  let bytes = staticBytes;
+  dyn.forEach((d, i) => {
+    if (sizes[i] < 1) throw new KernelError("launch", `shared array '${d.name}' of kernel '${artifact.kernel}' would have ${sizes[i]} elements at this launch (${sizeText(d.size, artifact.params.map((p) => p.name))}); it needs at least one`);
+    bytes += sizes[i] * (d.elem === "f64" ? 8 : 4);
+  });
+  if (bytes > maxBytes) throw new KernelError("launch", `kernel '${artifact.kernel}' would use ${bytes} bytes of shared memory per block at this launch (${dyn.map((d, i) => `'${d.name}': ${sizes[i]} elements`).join(", ")}); the ${label} device has ${maxBytes}`);
+  return sizes;
 }
 
 /** What `copy` moves, in elements. */

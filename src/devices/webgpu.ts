@@ -14,9 +14,9 @@ import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
-import { wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
+import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
 
@@ -176,19 +176,26 @@ export class WebGPUDevice implements Device {
    * scope, whose verdict (`check`) the launch awaits together with its results: one wait on the
    * device per launch. WGSL errors surface there, as CompileErrors with gpuc's locations.
    */
-  private pipeline(k: WebGPUKernel, v: ShaderVariant, threads: [number, number, number]): { pipeline: GPUComputePipeline; key: string; check: Promise<GPUError | null> | null } {
-    const key = threads.join("x");
+  private pipeline(k: WebGPUKernel, v: ShaderVariant, threads: [number, number, number], sizes: number[]): { pipeline: GPUComputePipeline; key: string; check: Promise<GPUError | null> | null } {
+    const key = [threads.join("x"), ...sizes].join(",");
     const cached = v.pipelines.get(key);
     if (cached) return { pipeline: cached, key, check: null };
     const [wgx, wgy, wgz] = k.layout.workgroupSize;
     this.gpu.pushErrorScope("validation");
     const pipeline = this.gpu.createComputePipeline({
       layout: v.pipelineLayout,
-      compute: { module: v.module, entryPoint: k.artifact.entry, constants: { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] } },
+      compute: { module: v.module, entryPoint: k.artifact.entry, constants: { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2], ...Object.fromEntries(sizes.map((n, i) => [dynamicLength(i), n])) } },
     });
     const check = this.gpu.popErrorScope();
     v.pipelines.set(key, pipeline);
     return { pipeline, key, check };
+  }
+
+  /** Bytes of the kernel's shared arrays of constant size (from its WGSL declarations). */
+  private staticShared(k: WebGPUKernel): number {
+    let bytes = 0;
+    for (const m of (k.artifact.code as string).matchAll(/^var<workgroup> \w+: array<(?:atomic<)?(\w+)>?, (\d+)>;$/gm)) bytes += Number(m[2]) * 4;
+    return bytes;
   }
 
   /** A WGSL error: a target limit the user hit (uniformity of barriers) or a gpuc bug. */
@@ -247,7 +254,9 @@ export class WebGPUDevice implements Device {
       v = k.aliased.get(vkey) ?? this.variant(k.artifact, k.layout, merge);
       k.aliased.set(vkey, v);
     }
-    const { pipeline, key: pipelineKey, check } = this.pipeline(k, v, grid.threads);
+    const staticBytes = this.staticShared(k);
+    const sizes = sharedSizes(k.artifact, args, grid, staticBytes, limits.maxComputeWorkgroupStorageSize, "WebGPU");
+    const { pipeline, key: pipelineKey, check } = this.pipeline(k, v, grid.threads, sizes);
     const q = this.gpu.queue;
 
     // Parameters: scalars and array lengths in the uniform block.

@@ -15,8 +15,10 @@ export function resolveFrames(sites: FrameSite[]): Frame[] {
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import type { AtomicOp, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
+import { walkStmts } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
+import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
 import type { MethodBuilder, MethodTable, SharedShape, Val, ViewVal } from "./methods.js";
 import { ValueBuilder, type InferError } from "./values.js";
 import type { ArgType } from "./overlays.js";
@@ -38,7 +40,7 @@ export interface ModuleContext {
   /** The module's global for a scope table, or the other table already linked under its name. */
   table(t: UTable): { handle: number; type: Type } | { conflict: UTable };
   /** A shared array, one per declaration site (`key`) and specialization. */
-  sharedArray(key: string, name: string, type: ArrayType): number;
+  sharedArray(key: string, name: string, type: ArrayType, size?: SizeExpr): number;
   /** A runtime-library function, linked into the module. */
   runtime(name: string): { handle: number; returnType: Type };
   /** Whether a function takes the kernel state (decided from its source, before inference). */
@@ -64,6 +66,11 @@ const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 
 function once(h: ExprHandle): () => ExprHandle { return () => h; }
 
+/** The parameters a size reads. */
+function paramsOf(e: SizeExpr): number[] {
+  return e.k === "param" ? [e.index] : e.k === "op" ? [...paramsOf(e.args[0]), ...paramsOf(e.args[1])] : [];
+}
+
 /** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
 interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
 
@@ -82,6 +89,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   private aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
   /** Views bound to const variables or received as parameters: var → the view (its offset and length are constants or local reads). */
   private viewAliases = new Map<number, ViewVal>();
+  /** Dynamic shared arrays' sizes: the parameters they read (none may be assigned), for the check at the end. */
+  private dynamicShared: { params: number[]; name: string; span: Span }[] = [];
   /** Rows bound to const variables (`const row = t[y]`): var → the row. */
   private rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
   /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
@@ -144,6 +153,13 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       }
     });
     this.stmts(u.body);
+    // A parameter a launch-time size reads must keep its argument's value (uniform for the launch).
+    if (this.dynamicShared.length) {
+      const set = new Set<number>();
+      walkStmts(this.fn.body, (s) => { if (s.k === "set") set.add(s.local); });
+      for (const d of this.dynamicShared) for (const i of d.params)
+        if (set.has(this.fn.params[i])) this.err("type", `the size of shared array '${d.name}' reads parameter '${this.fn.locals[this.fn.params[i]].name}', which the kernel assigns: a size must be the same for every thread of the launch`, d.span);
+    }
     if (this.kind !== "kernel") {
       if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.fn.body)))
         this.err("type", `function '${u.name}' does not return a value on every path`, u.span);
@@ -752,6 +768,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const uv = this.ufn.vars[v];
     const size = this.expr(init.size);
     const kind = init.k === "newArray" ? "private" : "shared";
+    if (kind === "shared" && size.k === "expr") return this.declareDynamicShared(v, init.elem, size, init.size.span, span);
     if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE[kind]) {
       this.err("type", `the size of a ${kind} array must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
       this.poisoned.add(v);
@@ -887,6 +904,52 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const flat = this.add({ k: "op", op: "add", args: [copy(v.offset), this.convertH(idx(), T.i32, span)], type: T.i32, loc: null });
     const arr = this.reusable(copy(v.base), span);
     return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.reusable(flat, span) };
+  }
+
+  /**
+   * `const s = shared(Float32Array, n)` with n computed at launch: from the kernel's scalar
+   * parameters (never assigned), blockDim and constants — uniform for the launch, as CUDA's
+   * `extern __shared__` size is. The size is kept as data (ir/size.ts) that each loader evaluates;
+   * the array's length is a `length` expression (its checks are against it).
+   */
+  private declareDynamicShared(v: number, elem: Scalar, size: Extract<Val, { k: "expr" }>, sizeSpan: Span, span: Span): void {
+    const uv = this.ufn.vars[v];
+    if (uv.kind !== "const") { this.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
+    const fail = (why: string): void => {
+      this.err("type", `the size of shared array '${uv.name}' must be a constant, or computed from the kernel's scalar parameters and blockDim (the same for every thread of the launch): ${why}`, sizeSpan,
+        "e.g. shared(Float32Array, blockDim.x) or shared(Float32Array, n * 2) with n a parameter the kernel does not assign");
+      this.poisoned.add(v);
+    };
+    if (this.kind !== "kernel") return fail("a shared array sized at launch is declared in the kernel itself, not in a helper");
+    if (!isInt(size.t)) return fail(`it is ${typeName(size.t)}, not an integer`);
+    const sizeOf = (h: ExprHandle): SizeExpr | string => {
+      const e = this.fn.exprs[h];
+      switch (e.k) {
+        case "const": return typeof e.value === "number" ? { k: "const", value: e.value } : "a boolean";
+        case "local": {
+          const i = this.fn.params.indexOf(e.local);
+          return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
+        }
+        case "builtin": return e.name.startsWith("blockDim.") ? { k: "blockDim", axis: "xyz".indexOf(e.name.slice(-1)) as 0 | 1 | 2 } : `${e.name} differs between threads or blocks`;
+        case "convert": return isInt(e.type) && isInt(this.fn.exprs[e.arg].type) ? sizeOf(e.arg) : "a conversion from a float";
+        case "op": {
+          if (!(SIZE_OPS as readonly string[]).includes(e.op) || e.args.length !== 2) return `'${e.op}' is not an integer operation the launch can evaluate`;
+          const a = sizeOf(e.args[0]), b = sizeOf(e.args[1]);
+          if (typeof a === "string") return a;
+          if (typeof b === "string") return b;
+          return { k: "op", op: e.op as SizeOp, args: [a, b] };
+        }
+        case "load": return "it reads an array";
+        default: return `a ${e.k} expression`;
+      }
+    };
+    const sizeExpr = sizeOf(size.h);
+    if (typeof sizeExpr === "string") return fail(sizeExpr);
+    const type = T.array(elem, "shared");
+    this.newVarTypes[v] = type;
+    const h = this.ctx.sharedArray(`${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`, uv.name, type, sizeExpr);
+    this.dynamicShared.push({ params: paramsOf(sizeExpr), name: uv.name, span: sizeSpan });
+    this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
   }
 
   /** The shape of a multi-dimensional shared array expression (none for any other expression). */

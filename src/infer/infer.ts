@@ -1,6 +1,7 @@
 // Inference of a kernel: specializes it and every helper it calls on argument types (method
 // instances), iterating each to a fixed point, and assembles the typed IR module.
 
+import type { SizeExpr } from "../ir/size.js";
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../frontend/diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
@@ -126,14 +127,14 @@ class ModuleBuilder implements ModuleContext {
     return { fn: u };
   }
 
-  sharedArray(key: string, name: string, type: ArrayType): number {
+  sharedArray(key: string, name: string, type: ArrayType, size?: SizeExpr): number {
     let h = this.sharedByKey.get(key);
     if (h === undefined) {
       h = this.shared.length;
       const taken = new Set(this.shared.map((s) => s.name));
       let unique = name;
       for (let k = 1; taken.has(unique); k++) unique = `${name}_${k}`;
-      this.shared.push({ name: unique, type });
+      this.shared.push({ name: unique, type, ...(size ? { size } : {}) });
       this.sharedByKey.set(key, h);
     }
     return h;

@@ -28,6 +28,7 @@
 
 import type { OpName } from "./ops.js";
 import type { Type, ArrayType } from "./types.js";
+import type { SizeExpr } from "./size.js";
 
 export type ExprHandle = number & { readonly __brand: "expr" };
 export type LocalHandle = number & { readonly __brand: "local" };
@@ -141,8 +142,12 @@ export interface Function {
  */
 export interface Global { name: string; type: ArrayType; value: Float32Array | Float64Array | Int32Array | Uint32Array; rewritable?: boolean }
 
-/** A shared-memory array: one per block, visible to every thread of the block. */
-export interface Shared { name: string; type: ArrayType }
+/**
+ * A shared-memory array: one per block, visible to every thread of the block. Its type has a
+ * constant size, or none and a `size` the loader evaluates at each launch (a dynamic shared
+ * array, `shared(Float32Array, n)`: its length is the `length` expression).
+ */
+export interface Shared { name: string; type: ArrayType; size?: SizeExpr }
 
 export interface Message { text: string; kind: "bounds" | "exception" }
 

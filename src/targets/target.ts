@@ -8,7 +8,8 @@
 
 import type { Diagnostic } from "../errors.js";
 import type { Loc, Module } from "../ir/module.js";
-import { typeName } from "../ir/types.js";
+import { typeName, type Scalar } from "../ir/types.js";
+import type { SizeExpr } from "../ir/size.js";
 import type { MethodTable } from "../infer/methods.js";
 import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
@@ -63,6 +64,11 @@ export interface Artifact {
   bindings: string[];
   /** Messages, locations and print formats the host needs to report exceptions and prints. */
   runtime: RuntimeTables;
+  /**
+   * The shared arrays sized at launch (`shared(Float32Array, n)`), in the module's order: what a
+   * loader evaluates with each launch's arguments (ir/size.ts; devices/device.ts, sharedSizes).
+   */
+  dynamicShared?: { name: string; elem: Scalar; size: SizeExpr }[];
   /**
    * How a loader binds the code (JSON data, the target's own type: WGSL's bindings and params
    * block, PTX's entry parameters and tables), for targets whose info says `layout: true`.
@@ -168,5 +174,7 @@ export function artifactOf(
     manifest: freezeManifest(features.relocation!, tableSites(m, symbol), emitted.code),
   };
   if (emitted.layout) a.layout = emitted.layout;
+  const dynamic = m.shared.filter((s) => s.size).map((s) => ({ name: s.name, elem: s.type.elem, size: s.size! }));
+  if (dynamic.length) a.dynamicShared = dynamic;
   return a;
 }

@@ -2,6 +2,7 @@
 // (Math.fround for f32, |0 and >>>0 for i32/u32 wrap-around). A kernel without barriers runs
 // every thread of the grid in one tight loop nest (no closure call per thread).
 
+import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
 import { exprOperands, rewriteBlock, walkStmts } from "../../ir/module.js";
 import { OPS } from "../../ir/ops.js";
@@ -150,7 +151,31 @@ export class FunctionEmitter {
 
   /** Shared arrays live for the launch; CUDA leaves them uninitialized per block, gpuc zero-fills them once. */
   protected sharedAllocations(): string[] {
-    return this.names.m.shared.map((s, i) => `const ${this.names.shared[i]} = new ${TYPED_ARRAY[s.type.elem]}(${s.type.size});`);
+    return this.names.m.shared.map((s, i) => `const ${this.names.shared[i]} = new ${TYPED_ARRAY[s.type.elem]}(${s.size ? this.sizeJS(s.size) : s.type.size});`);
+  }
+
+  /** A launch-time size in JS, with the kernel's i32 meaning (the device checked it is at least 1). */
+  private sizeJS(e: SizeExpr): string {
+    switch (e.k) {
+      case "param": return `(${this.reads[this.f.params[e.index]]} | 0)`;
+      case "blockDim": return ["$dx", "$dy", "$dz"][e.axis];
+      case "const": return String(e.value | 0);
+      case "op": {
+        const [a, b] = e.args.map((x) => this.sizeJS(x));
+        switch (e.op) {
+          case "add": return `((${a} + ${b}) | 0)`;
+          case "sub": return `((${a} - ${b}) | 0)`;
+          case "mul": return `Math.imul(${a}, ${b})`;
+          case "div": return `(${b} === 0 ? 0 : (${a} / ${b}) | 0)`;
+          case "rem": return `(${b} === 0 ? 0 : (${a} % ${b}) | 0)`;
+          case "shl": return `(${a} << ${b})`;
+          case "shr": return `(${a} >> ${b})`;
+          case "and": return `(${a} & ${b})`;
+          case "or": return `(${a} | ${b})`;
+          case "min": case "max": return `Math.${e.op}(${a}, ${b})`;
+        }
+      }
+    }
   }
 
   protected line(depth: number, text: string): void { this.lines.push("  ".repeat(depth) + text); }

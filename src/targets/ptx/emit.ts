@@ -21,6 +21,7 @@
 //    (integer division by zero, shift counts, float→int wrapping, NaN and signed zeros in
 //    min/max, Math.round) are spelled out.
 
+import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import type { Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -97,10 +98,15 @@ class PTXModuleEmitter {
     if (relocation === "bake") m.globals.forEach((g, i) => push(bakedTable(tables[i].symbol, g.type.elem, g.value)));
     let sharedBytes = 0;
     m.shared.forEach((sh, i) => {
+      if (sh.size) return;
       const bytes = ELEM_BYTES[sh.type.elem] * (sh.type.size ?? 0);
       sharedBytes += bytes;
       push(`.shared .align ${ELEM_BYTES[sh.type.elem]} .b8 ${sharedName(m, i)}[${Math.max(bytes, 4)}];`);
     });
+    // Shared arrays sized at launch share the kernel's dynamic shared memory (cuLaunchKernel's
+    // sharedMemBytes): the kernel computes each one's length and offset (16-byte aligned) from
+    // its parameters, as the device does (devices/cuda.ts).
+    if (m.shared.some((sh) => sh.size)) push(`.extern .shared .align 16 .b8 ${DYNAMIC_SHARED}[];`);
     const bodies: { text: string[]; locs: number[]; fn: number }[] = [];
     let entryParams: PTXEntryParam[] = [];
     // Functions in module order (callees first); prototypes first, so recursion and any order work.
@@ -134,6 +140,9 @@ class PTXModuleEmitter {
 
 function sharedName(m: Module, i: number): string { return `gpuc_shared_${i}_${sanitize(m.shared[i].name)}`; }
 
+/** The kernel's dynamic shared memory, where the shared arrays sized at launch are. */
+const DYNAMIC_SHARED = "gpuc_dynamic_shared";
+
 class PTXFunctionEmitter {
   private lines: string[] = [];
   private locs: number[] = [];
@@ -142,6 +151,8 @@ class PTXFunctionEmitter {
   private labels = 0;
   private regs: string[] = [];
   private arrays = new Map<number, ArrayRef>();
+  /** The kernel's shared arrays sized at launch: registers of their base address and length. */
+  private dynamicShared = new Map<number, { base: string; length: string }>();
   private breakTargets: string[] = [];
   private continueTargets: string[] = [];
   private localDecls: string[] = [];
@@ -217,6 +228,26 @@ class PTXFunctionEmitter {
         const base = this.reg("rd"), length = this.reg("r");
         head.push(`ld.param.u64 ${base}, [${ptr}];`, `cvta.to.global.u64 ${base}, ${base};`, `ld.param.u32 ${length}, [${len}];`);
         this.arrays.set(f.stateParam, { space: "global", base, wide: true, elem: "i32", length });
+      }
+      // Shared arrays sized at launch: their lengths from the parameters, their offsets in order.
+      if (this.m.shared.some((sh) => sh.size)) {
+        const saved = this.lines;
+        this.lines = [];
+        let offset = this.reg("r");
+        this.line(`mov.u32 ${offset}, 0;`);
+        this.m.shared.forEach((sh, i) => {
+          if (!sh.size) return;
+          const length = this.sizeValue(sh.size), base = this.reg("r"), next = this.reg("r");
+          this.line(`mov.u32 ${base}, ${DYNAMIC_SHARED};`);
+          this.line(`add.u32 ${base}, ${base}, ${offset};`);
+          this.line(`mad.lo.s32 ${next}, ${length}, ${ELEM_BYTES[sh.type.elem]}, ${offset};`);
+          this.line(`add.s32 ${next}, ${next}, 15;`);
+          this.line(`and.b32 ${next}, ${next}, -16;`);
+          offset = next;
+          this.dynamicShared.set(i, { base, length });
+        });
+        head.push(...this.lines.map((l) => l.trim()));
+        this.lines = saved;
       }
       const bounds: string[] = [];
       const { maxThreads, requiredThreads } = this.mod.features;
@@ -578,11 +609,57 @@ class PTXFunctionEmitter {
     }
     if (e.k === "shared") {
       const sh = this.m.shared[e.shared];
+      if (sh.size) {
+        const d = this.dynamicShared.get(e.shared);
+        if (!d) throw new InternalCompilerError(`shared array '${sh.name}' sized at launch used outside its kernel`);
+        const base = this.reg("r");
+        this.line(`mov.b32 ${base}, ${d.base};`);
+        return { space: "shared", base, wide: false, elem: sh.type.elem, length: d.length };
+      }
       const base = this.reg("r");
       this.line(`mov.u32 ${base}, ${sharedName(this.m, e.shared)};`);
       return { space: "shared", base, wide: false, elem: sh.type.elem, length: String(sh.type.size ?? 0) };
     }
     throw new InternalCompilerError(`array expression of kind ${e.k}`);
+  }
+
+  /** A launch-time size (ir/size.ts) in a register, with the i32 meaning the loader evaluates it with. */
+  private sizeValue(e: SizeExpr): string {
+    const r = this.reg("r");
+    switch (e.k) {
+      case "param": this.line(`mov.b32 ${r}, ${this.regs[this.f.params[e.index]]};`); return r;
+      case "blockDim": this.line(`mov.u32 ${r}, %ntid.${"xyz"[e.axis]};`); return r;
+      case "const": this.line(`mov.b32 ${r}, ${e.value | 0};`); return r;
+      case "op": {
+        const a = this.sizeValue(e.args[0]), b = this.sizeValue(e.args[1]);
+        switch (e.op) {
+          case "add": this.line(`add.s32 ${r}, ${a}, ${b};`); return r;
+          case "sub": this.line(`sub.s32 ${r}, ${a}, ${b};`); return r;
+          case "mul": this.line(`mul.lo.s32 ${r}, ${a}, ${b};`); return r;
+          case "and": this.line(`and.b32 ${r}, ${a}, ${b};`); return r;
+          case "or": this.line(`or.b32 ${r}, ${a}, ${b};`); return r;
+          case "min": case "max": this.line(`${e.op}.s32 ${r}, ${a}, ${b};`); return r;
+          case "shl": case "shr": {
+            const c = this.reg("r");
+            this.line(`and.b32 ${c}, ${b}, 31;`);
+            this.line(e.op === "shl" ? `shl.b32 ${r}, ${a}, ${c};` : `shr.s32 ${r}, ${a}, ${c};`);
+            return r;
+          }
+          case "div": case "rem": {
+            // x / 0 is 0, and so is x % -1; -2^31 / -1 wraps (the divisor 1 stands in for 0 and -1).
+            const z = this.reg("p"), m1 = this.reg("p"), bad = this.reg("p"), d = this.reg("r");
+            this.line(`setp.eq.s32 ${z}, ${b}, 0;`);
+            this.line(`setp.eq.s32 ${m1}, ${b}, -1;`);
+            this.line(`or.pred ${bad}, ${z}, ${m1};`);
+            this.line(`selp.b32 ${d}, 1, ${b}, ${bad};`);
+            this.line(`${e.op}.s32 ${r}, ${a}, ${d};`);
+            this.line(e.op === "div" ? `@${m1} neg.s32 ${r}, ${a};` : `@${m1} mov.b32 ${r}, 0;`);
+            this.line(`@${z} mov.b32 ${r}, 0;`);
+            return r;
+          }
+        }
+      }
+    }
   }
 
   /** The address operand `[reg]` or `[reg+offset]` of array[index]. */

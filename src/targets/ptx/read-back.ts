@@ -1,6 +1,8 @@
 // The read-back checks of PTX artifacts (DESIGN §4): the layout's schema, and the code check —
 // comments stripped and the text tokenized; every `call` must name a `.func` defined in the
-// module (a call through a register, and any `.extern`, is refused).
+// module (a call through a register, and any `.extern`, is refused — except the one unsized
+// `.extern .shared` array gpuc declares for shared arrays sized at launch, which is PTX's dynamic
+// shared memory, not a symbol of another module).
 
 import type { ReadBack } from "../target.js";
 import { ptxLayoutSchema } from "./layout.js";
@@ -36,7 +38,9 @@ function checkPTX(code: string, entry: string): string | null {
         if (t[j] === "(") { const k = skipGroup(t, j); if (k < 0) break; j = k; } else j++;
       }
       const name = t[j] !== undefined && PTX_NAME.test(t[j]) ? t[j] : "?";
-      return `it declares an external symbol '${name}' (.extern)`;
+      const dynamicShared = depth === 0 && t[i + 1] === ".shared" && name === "gpuc_dynamic_shared" && t[j + 1] === "[" && t[j + 2] === "]" && t[j + 3] === ";";
+      if (!dynamicShared) return `it declares an external symbol '${name}' (.extern)`;
+      continue;
     }
     if (x === "{") { depth++; start = true; continue; }
     if (x === "}") {

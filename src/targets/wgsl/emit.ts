@@ -19,7 +19,7 @@ import { Namer, legalName, underscored, type NameRules } from "../names.js";
 import { InternalCompilerError } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
-import type { WGSLLayout } from "./layout.js";
+import { dynamicLength, type WGSLLayout } from "./layout.js";
 
 export interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations: Loc[] }
 
@@ -117,7 +117,12 @@ class WGSLEmitter {
       decls.push(`@group(0) @binding(${b}) var<storage, read> ${this.global(i)}: array<${SCALAR[g.type.elem]}>;`);
       layout.bindings.push({ binding: b++, kind: "storage", readOnly: true, role: "table", index: i });
     });
-    this.m.shared.forEach((sh, i) => decls.push(`var<workgroup> ${this.shared(i)}: array<${this.elemType(`s${i}`, sh.type.elem)}, ${sh.type.size}>;`));
+    // A shared array sized at launch: its length is a pipeline-overridable constant (one pipeline per size).
+    let dynamic = 0;
+    this.m.shared.forEach((sh, i) => {
+      if (sh.size) decls.push(`override ${dynamicLength(dynamic++)}: i32;`);
+      decls.push(`var<workgroup> ${this.shared(i)}: array<${this.elemType(`s${i}`, sh.type.elem)}, ${sh.size ? dynamicLength(dynamic - 1) : sh.type.size}>;`);
+    });
     decls.push("override wgx: u32 = 1u;", "override wgy: u32 = 1u;", "override wgz: u32 = 1u;");
 
     const vars: string[] = [];
@@ -415,6 +420,7 @@ class WGSLEmitter {
         if (this.arrayKey(e.array) === "state") return "i32(arrayLength(&state))";
         if (a.k === "local" && this.f.params.includes(a.local)) return `params.${this.names[a.local]}_len`;
         if (a.k === "global") return `${this.m.globals[a.global].value.length}i`;
+        if (a.k === "shared" && this.m.shared[a.shared].size) return dynamicLength(this.m.shared.slice(0, a.shared).filter((s) => s.size).length);
         if (a.k === "local" && a.local === this.f.stateParam) return "i32(arrayLength(&state))";
         throw new InternalCompilerError("length of an array of constant size survived folding");
       }

@@ -41,3 +41,6 @@ export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
     lines: v.array(int),
   });
 }
+
+/** The override constant holding the length of the k-th shared array sized at launch (the WebGPU device sets it per launch). */
+export function dynamicLength(k: number): string { return `gpuc_shared_length_${k}`; }

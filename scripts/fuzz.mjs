@@ -36,6 +36,7 @@
 //   definition and carried ones read before it, two locals swapped every iteration, nested loops
 //   with a row offset and a running offset stepped in the inner body, indices through a helper
 //   declared in the kernel, early break/continue/return before and after the steps; and a
+//   shared array sized at launch (from blockDim.x) in a third of the kernels, a
 //   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper) and
 //   views (subarray with negative and out-of-range ends, views of views, through a helper) against
 //   plain JS's nested arrays and subarray. Each such
@@ -390,7 +391,9 @@ async function fuzzBounds() {
     }
     const body = withHelper(stmts);
     const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";
-    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${sharedSize}); const sh2 = shared(Int32Array, [${R}, ${C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    // The shared array's size as a constant, or (one kernel in three) sized at launch from blockDim.x.
+    const size = rnd() < 1 / 3 ? (sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`) : String(sharedSize);
+    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {

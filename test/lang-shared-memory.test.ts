@@ -722,3 +722,23 @@ describe("shared arrays sized at launch", () => {
       (e: unknown) => e instanceof KernelError && /bytes of shared memory per block at this launch/.test(e.message));
   });
 });
+
+describe("shared arrays sized at launch: constant indices", () => {
+  dtest("a constant index past the launch's size under a guard that is false does not fail (WGSL checks constant indices when it makes the pipeline)", async ({ dev, same }) => {
+    const k = kernel(function guardedConst(o: Int32Array) {
+      const s = shared(Int32Array, blockDim.x);
+      const t = threadIdx.x;
+      s[t] = t;
+      syncthreads();
+      if (blockDim.x > 40) s[40] = 7;
+      syncthreads();
+      o[t] = s[t] + (blockDim.x > 40 ? s[40] : 0);
+    });
+    const o = poisonI32(32);
+    await k.launch(dev, { blocks: 1, threads: 32 }, o);
+    same(o, Array.from({ length: 32 }, (_, t) => t));
+    const o2 = poisonI32(64);
+    await k.launch(dev, { blocks: 1, threads: 64 }, o2);
+    same(o2, Array.from({ length: 64 }, (_, t) => (t === 40 ? 7 : t) + 7));
+  });
+});

@@ -235,6 +235,14 @@ class WGSLEmitter {
   }
 
   private element(array: ExprHandle, index: ExprHandle): string {
+    // A constant index into a shared array sized at launch: WGSL checks a constant index against
+    // the override-sized array when the pipeline is made, even where a bounds check guards the
+    // access; through a function's result the index is a run-time value.
+    const a = this.f.exprs[array], i = this.f.exprs[index];
+    if (a.k === "shared" && this.m.shared[a.shared].size && i.k === "const") {
+      const at = this.use("gpuc_index", i.type === T.u32 ? `u32(gpuc_index(bitcast<i32>(${this.expr(index)})))` : `gpuc_index(${this.expr(index)})`);
+      return `${this.expr(array)}[${at}]`;
+    }
     return `${this.expr(array)}[${this.expr(index)}]`;
   }
 

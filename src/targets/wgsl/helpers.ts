@@ -11,6 +11,8 @@ export const WGSL_HELPERS: Readonly<Record<string, WGSLHelper>> = {
   gpuc_bits: { deps: [], text: "var<private> gpuc_special: vec2<u32> = vec2<u32>(0x7f800000u, 0x7fc00000u);" },
   gpuc_inf: { deps: ["gpuc_bits"], text: "fn gpuc_inf() -> f32 { return bitcast<f32>(gpuc_special.x); }" },
   gpuc_nan: { deps: ["gpuc_bits"], text: "fn gpuc_nan() -> f32 { return bitcast<f32>(gpuc_special.y); }" },
+  // An index as a run-time value (not a const-expression): for constant indices into arrays sized at launch.
+  gpuc_index: { deps: [], text: "fn gpuc_index(i: i32) -> i32 { return i; }" },
   gpuc_isnan: { deps: [], text: "fn gpuc_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }" },
   // JS's Math.sign, for cbrt: NaN and signed zeros come back as they are (WGSL's sign() may give 0 for NaN).
   gpuc_signf: { deps: ["gpuc_isnan"], text: "fn gpuc_signf(x: f32) -> f32 { if (gpuc_isnan(x) || x == 0.0) { return x; } return select(-1.0, 1.0, x > 0.0); }" },

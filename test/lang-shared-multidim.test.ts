@@ -95,6 +95,25 @@ describe("multi-dimensional shared arrays", () => {
     assert.match(err.message, /index 5 out of bounds for view 'r' of length 5/);
   });
 
+  dtest("the whole array passed to helpers, which index it as the kernel does (and check it against its shape)", async ({ dev, same }) => {
+    function loadTile(tile: Float32Array[], a: Float32Array, n: number, y: number, x: number) { tile[y][x] = a[y * n + x]; }
+    function rowSum(tile: Float32Array[], y: number) { let s = 0; for (let x = 0; x < tile[y].length; x++) s += tile[y][x]; return s; }
+    const k = kernel(function tiles(out: Float32Array, a: Float32Array, n: number) {
+      const t = shared(Float32Array, [8, 6]);
+      const x = threadIdx.x, y = threadIdx.y;
+      loadTile(t, a, n, y, x);
+      syncthreads();
+      if (x === 0) out[y] = rowSum(t, y) + t.length;
+    }, { scope: { loadTile, rowSum } });
+    const a = randF32(13, 48, -3, 3), out = poisonF32(8);
+    await k.launch(dev, { blocks: 1, threads: [6, 8] }, out, a, 6);
+    same(out, Array.from({ length: 8 }, (_, y) => { let s = 0; for (let x = 0; x < 6; x++) s = F(s + a[y * 6 + x]); return F(s + 8); }));
+    function at(tile: Float32Array[], y: number, x: number) { return tile[y][x]; }
+    const bad = kernel(function tileOutInHelper(o: Float32Array, x: number) { const t = shared(Float32Array, [2, 3]); t[0][0] = 1; o[0] = at(t, 0, x); }, { scope: { at } });
+    const err = await kernelError(bad.launch(dev, { blocks: 1, threads: 1 }, poisonF32(1), 3), "bounds");
+    assert.match(err.message, /index \[0\]\[3\] out of bounds for shared array 'tile' of shape \[2\]\[3\]/);
+  });
+
   dtest("an index out of one dimension is a bounds KernelError naming both indices and the shape", async ({ dev }) => {
     const k = kernel(function tileOut(o: Float32Array, col: number) {
       const t = shared(Float32Array, [16, 17]);
@@ -127,8 +146,8 @@ describe("multi-dimensional shared arrays", () => {
       "type", /each dimension of a shared array must be a constant integer/);
     await rejectsCompile(compile(function fourDims(o: Float32Array) { const t = shared(Float32Array, [2, 2, 2, 2] as unknown as [number, number, number]); o[0] = t[0][0][0]; }),
       "unsupported-syntax", /a shared array has one to three dimensions/);
-    function first(r: Float32Array[]) { return r[0][0]; }
-    await rejectsCompile(kernel(function toHelper(o: Float32Array) { const t = shared(Float32Array, [4, 4]); o[0] = first(t); }, { scope: { first } }).compile({ target: dev.target, types }),
-      "unsupported-type", /a multi-dimensional shared array \(or a row of one: 't'\) cannot be passed to a helper function yet; a row of its last dimension can/);
+    function firstOfPlane(p: Float32Array[]) { return p[0][0]; }
+    await rejectsCompile(kernel(function planeToHelper(o: Float32Array) { const t = shared(Float32Array, [2, 4, 4]); o[0] = firstOfPlane(t[1]); }, { scope: { firstOfPlane } }).compile({ target: dev.target, types }),
+      "unsupported-type", /a row of shared array 't' that is not of its last dimension cannot be passed to a helper function/);
   });
 });

@@ -95,6 +95,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   private rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
   /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
   private sharedShapes = new Map<number, SharedShape>();
+  /** The shapes of parameters that are multi-dimensional shared arrays, by parameter local. */
+  private paramShapes = new Map<number, SharedShape>();
   private sawValueReturn = false;
   /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
   readonly unknownReads: { v: number; span: Span }[] = [];
@@ -133,7 +135,9 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         this.viewAliases.set(p, { k: "view", base: this.read(base), t: T.array(t.elem, t.space, t.size), offset: this.read(offset), length: this.read(length), name });
         return;
       }
-      const param = this.newLocal(name, t);
+      // A multi-dimensional shared array arrives as its flat array; the parameter keeps the shape.
+      const param = this.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
+      if (t.kind === "array" && t.dims) this.paramShapes.set(param, { name, dims: t.dims });
       this.fn.params.push(param);
       names.push(name);
       this.localOf[p] = param;
@@ -731,8 +735,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       // A row of a multi-dimensional shared array's last dimension goes as a view.
       if (a.k === "row" && a.indices.length + 1 === a.shape.dims.length) { args[i] = this.rowToView({ h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } }, argSpans[i]); i--; continue; }
       const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.shapeOf(a.h) : undefined;
-      if (shape) return this.error("unsupported-type", `a multi-dimensional shared array (or a row of one: '${shape.name}') cannot be passed to a helper function yet; a row of its last dimension can`, argSpans[i],
-        "pass a row (t[y]), the indices, or index the array in the kernel");
+      if (a.k === "row" && shape) return this.error("unsupported-type", `a row of shared array '${shape.name}' that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
+        "pass the whole array (t) or a row of the last dimension (t[z][y])");
+      // A multi-dimensional shared array goes whole: the helper indexes it as the kernel does.
+      if (shape && a.k === "expr" && isArray(a.t)) { argTypes.push(T.shaped(a.t, shape.dims)); continue; }
       if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
@@ -955,7 +961,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   /** The shape of a multi-dimensional shared array expression (none for any other expression). */
   private shapeOf(h: ExprHandle): SharedShape | undefined {
     const e = this.fn.exprs[h];
-    return e.k === "shared" ? this.sharedShapes.get(e.shared) : undefined;
+    return e.k === "shared" ? this.sharedShapes.get(e.shared) : e.k === "local" ? this.paramShapes.get(e.local) : undefined;
   }
 
   /** An index kept for later use: a constant as it is, anything else in a temporary (later evaluation cannot change it). */

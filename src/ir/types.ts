@@ -12,7 +12,7 @@ export type Type =
    * shared array) as a helper receives it: its base array, an offset and a length. Views are
    * inference's argument types only: IR locals and expressions are never views.
    */
-  | { readonly kind: "array"; readonly elem: Scalar; readonly space: AddressSpace; readonly size: number | null; readonly view?: true }
+  | { readonly kind: "array"; readonly elem: Scalar; readonly space: AddressSpace; readonly size: number | null; readonly view?: true; readonly dims?: readonly number[] }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
@@ -43,6 +43,13 @@ export const T = {
   view(base: ArrayType): ArrayType {
     return intern(`${base.elem}[${base.size ?? ""}] ${base.space} view`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, view: true }));
   },
+  /**
+   * A multi-dimensional shared array as a helper receives it (inference's argument type only): the
+   * flat array of `base` with its dimensions.
+   */
+  shaped(base: ArrayType, dims: readonly number[]): ArrayType {
+    return intern(`${base.elem}[${base.size ?? ""}] ${base.space} ${dims.map((d) => `[${d}]`).join("")}`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, dims: [...dims] }));
+  },
 };
 
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
@@ -51,7 +58,7 @@ export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }
 export function typeName(t: Type): string {
   switch (t.kind) {
     case "scalar": return t.scalar;
-    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}`;
+    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}${t.dims ? " " + t.dims.map((d) => `[${d}]`).join("") : ""}`;
     case "void": return "void";
     case "unknown": return "?";
   }

@@ -56,9 +56,12 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   });
   const methods = methodTableFor(target.name, target.overlay);
   const opts = { allowRecursion: target.allowRecursion };
-  const checkpoint = (stage: DumpStage, m: Module, validate = true): void => {
+  // The IR is validated after inference and before emission; after every stage between them too
+  // where GPUC_CHECK_IR=1 (the test suites set it): a pass that breaks an invariant is then named.
+  const everyStage = checkEveryStage();
+  const checkpoint = (stage: DumpStage, m: Module): void => {
     try {
-      if (validate) validateModule(m, { ...opts, helperBarriers: stage === "infer" });
+      if (stage === "infer" || stage === "legalize" || everyStage) validateModule(m, { ...opts, helperBarriers: stage === "infer" });
     } catch (e) {
       if (e instanceof InvalidIRError) throw new InternalCompilerError(`IR invalid after stage '${stage}':\n${e.message}\n${printModule(m)}`);
       throw e;
@@ -115,15 +118,19 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (problems.length) throw new CompileError(problems);
   // What JS means, written out for the target: its back end then only spells ops.
   // (Guards of constant operands fold as legalize builds them: x / 3 needs none.)
-  const rewritten = legalize(module, target.legal);
-  // Validated again where ops were rewritten (lowering checks alone spells each as its definition).
-  checkpoint("legalize", module, rewritten);
+  legalize(module, target.legal);
+  checkpoint("legalize", module);
   try {
     return { module, artifact: target.emit(module, features) };
   } catch (e) {
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;
   }
+}
+
+/** Whether the IR is validated after every stage (GPUC_CHECK_IR=1), not only after inference and before emission. */
+function checkEveryStage(): boolean {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.GPUC_CHECK_IR === "1";
 }
 
 /** With `requiredThreads`, every launch has this block size: blockDim.x/y/z are constants. */

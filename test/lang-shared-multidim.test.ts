@@ -8,7 +8,7 @@
 
 import { describe } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, shared, syncthreads, threadIdx, blockIdx } from "../src/index.ts";
+import { kernel, shared, syncthreads, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonI32, poisonU32, F, dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
 
 await openDevices();
@@ -149,5 +149,34 @@ describe("multi-dimensional shared arrays", () => {
     function firstOfPlane(p: Float32Array[]) { return p[0][0]; }
     await rejectsCompile(kernel(function planeToHelper(o: Float32Array) { const t = shared(Float32Array, [2, 4, 4]); o[0] = firstOfPlane(t[1]); }, { scope: { firstOfPlane } }).compile({ target: dev.target, types }),
       "unsupported-type", /a row of shared array 't' that is not of its last dimension cannot be passed to a helper function/);
+  });
+});
+
+describe("multi-dimensional shared arrays sized at launch", () => {
+  dtest("a transpose through a [blockDim.y][blockDim.x + 1] tile: one kernel at two block sizes; checks against the launch's shape", async ({ dev, same }) => {
+    const k = kernel(function transposeDyn(out: Float32Array, a: Float32Array, n: number) {
+      const tile = shared(Float32Array, [blockDim.y, blockDim.x + 1]);
+      const x = threadIdx.x, y = threadIdx.y;
+      const bx = blockIdx.x * blockDim.x, by = blockIdx.y * blockDim.y;
+      tile[y][x] = a[(by + y) * n + bx + x];
+      syncthreads();
+      const row = tile[x];
+      out[(bx + y) * n + by + x] = row[y] + tile.length * 1000 + tile[0].length;
+    });
+    const n = 16, a = randF32(8, n * n, -4, 4);
+    for (const b of [8, 4]) {
+      const out = poisonF32(n * n);
+      await k.launch(dev, { blocks: [n / b, n / b], threads: [b, b] }, out, a, n);
+      const want = new Float32Array(n * n);
+      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) want[j * n + i] = F(a[i * n + j] + b * 1000 + b + 1);
+      same(out, want, `${b}×${b} blocks`);
+    }
+    const bad = kernel(function tileOutDyn(o: Float32Array, c: number) {
+      const t = shared(Float32Array, [blockDim.x, c + 1]);
+      t[threadIdx.x][c + 1] = 1;
+      o[0] = 1;
+    });
+    const err = await kernelError(bad.launch(dev, { blocks: 1, threads: 2 }, poisonF32(1), 3), "bounds");
+    assert.match(err.message, /index \[0\]\[4\] out of bounds for shared array 't' of shape \[blockDim\.x\]\[\(c \+ 1\)\]/);
   });
 });

@@ -19,7 +19,7 @@ import { walkStmts } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
-import type { MethodBuilder, MethodTable, SharedShape, Val, ViewVal } from "./methods.js";
+import { shapeText, type Dim, type MethodBuilder, type MethodTable, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import { ValueBuilder, type InferError } from "./values.js";
 import type { ArgType } from "./overlays.js";
 
@@ -402,10 +402,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       case "length": {
         const a = this.expr(e.array);
         // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
-        if (a.k === "row") return { k: "weak", value: a.shape.dims[a.indices.length], isFloat: false };
+        if (a.k === "row") return this.dimVal(a.shape.dims[a.indices.length], span);
         if (a.k === "view") return { k: "expr", h: a.length, t: T.i32 };
         const shape = a.k === "expr" ? this.shapeOf(a.h) : undefined;
-        if (shape) return { k: "weak", value: shape.dims[0], isFloat: false };
+        if (shape) return this.dimVal(shape.dims[0], span);
         if (a.k !== "expr" || !isArray(a.t)) {
           if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
           return this.error("type", "'.length' is only defined on arrays", span);
@@ -738,7 +738,11 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       if (a.k === "row" && shape) return this.error("unsupported-type", `a row of shared array '${shape.name}' that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
         "pass the whole array (t) or a row of the last dimension (t[z][y])");
       // A multi-dimensional shared array goes whole: the helper indexes it as the kernel does.
-      if (shape && a.k === "expr" && isArray(a.t)) { argTypes.push(T.shaped(a.t, shape.dims)); continue; }
+      if (shape && a.k === "expr" && isArray(a.t)) {
+        if (shape.dims.some((d) => typeof d !== "number")) return this.error("unsupported-type", `shared array '${shape.name}' has dimensions sized at launch: it cannot be passed whole to a helper function (a row of its last dimension can)`, argSpans[i]);
+        argTypes.push(T.shaped(a.t, shape.dims as number[]));
+        continue;
+      }
       if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
@@ -799,28 +803,94 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
    */
   private declareSharedArray(v: number, init: Extract<UExpr, { k: "sharedArray" }>, dimExprs: UExpr[], span: Span): void {
     const uv = this.ufn.vars[v];
-    const dims: number[] = [];
+    const dims: Dim[] = [];
     for (const d of dimExprs) {
       const size = this.expr(d);
+      // A dimension sized at launch (in the kernel, from its parameters and blockDim), or a constant.
+      if (size.k === "expr" && this.kind === "kernel" && isInt(size.t)) {
+        const e = this.launchSize(size.h);
+        if (typeof e !== "string") { dims.push(e); continue; }
+      }
       if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE.shared) {
-        this.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}`, d.span);
+        this.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}, or (in the kernel) computed from its scalar parameters and blockDim`, d.span);
         this.poisoned.add(v);
         return;
       }
       dims.push(size.value);
     }
-    const total = dims.reduce((a, b) => a * b, 1);
-    if (total > MAX_ARRAY_SIZE.shared) {
-      this.err("type", `shared array '${uv.name}' of shape ${dims.map((d) => `[${d}]`).join("")} has ${total} elements; a shared array has at most ${MAX_ARRAY_SIZE.shared}`, span);
+    const fixed = dims.every((d): d is number => typeof d === "number");
+    const total = fixed ? (dims as number[]).reduce((a, b) => a * b, 1) : 0;
+    if (fixed && total > MAX_ARRAY_SIZE.shared) {
+      this.err("type", `shared array '${uv.name}' of shape ${shapeText(dims)} has ${total} elements; a shared array has at most ${MAX_ARRAY_SIZE.shared}`, span);
       this.poisoned.add(v);
       return;
     }
     if (uv.kind !== "const") { this.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
-    const type = T.array(init.elem, "shared", total);
+    const key = `${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`;
+    let h: number, type: ArrayType;
+    if (fixed) {
+      type = T.array(init.elem, "shared", total);
+      h = this.ctx.sharedArray(key, uv.name, type);
+    } else {
+      // Sized at launch: the product of the dimensions, evaluated by the loader (as shared(T, n)).
+      const asSize = (d: Dim): SizeExpr => (typeof d === "number" ? { k: "const", value: d } : d);
+      const size = dims.slice(1).reduce<SizeExpr>((acc, d) => ({ k: "op", op: "mul", args: [acc, asSize(d)] }), asSize(dims[0]));
+      type = T.array(init.elem, "shared");
+      h = this.ctx.sharedArray(key, uv.name, type, size);
+      this.dynamicShared.push({ params: paramsOf(size), name: uv.name, span });
+    }
     this.newVarTypes[v] = type;
-    const h = this.ctx.sharedArray(`${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`, uv.name, type);
     if (dims.length > 1) this.sharedShapes.set(h, { name: uv.name, dims });
     this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
+  }
+
+  /**
+   * An integer expression as a size the launch evaluates (ir/size.ts): built from the kernel's
+   * integer parameters, blockDim and constants by the integer ops a loader computes; or why not.
+   */
+  private launchSize(h: ExprHandle): SizeExpr | string {
+    const e = this.fn.exprs[h];
+    switch (e.k) {
+      case "const": return typeof e.value === "number" ? { k: "const", value: e.value } : "a boolean";
+      case "local": {
+        const i = this.fn.params.indexOf(e.local);
+        return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
+      }
+      case "builtin": return e.name.startsWith("blockDim.") ? { k: "blockDim", axis: "xyz".indexOf(e.name.slice(-1)) as 0 | 1 | 2 } : `${e.name} differs between threads or blocks`;
+      case "convert": return isInt(e.type) && isInt(this.fn.exprs[e.arg].type) ? this.launchSize(e.arg) : "a conversion from a float";
+      case "op": {
+        if (!(SIZE_OPS as readonly string[]).includes(e.op) || e.args.length !== 2) return `'${e.op}' is not an integer operation the launch can evaluate`;
+        const a = this.launchSize(e.args[0]), b = this.launchSize(e.args[1]);
+        if (typeof a === "string") return a;
+        if (typeof b === "string") return b;
+        return { k: "op", op: e.op as SizeOp, args: [a, b] };
+      }
+      case "load": return "it reads an array";
+      default: return `a ${e.k} expression`;
+    }
+  }
+
+  /** The kernel's parameter names (for sizes in messages). */
+  private paramNames(): string[] { return this.fn.params.map((p) => this.fn.locals[p].name); }
+
+  /** A dimension as a value: a constant (weak), or its size computed in the kernel from the parameters and blockDim. */
+  private dimVal(d: Dim, span: Span): Val {
+    return typeof d === "number" ? { k: "weak", value: d, isFloat: false } : { k: "expr", h: this.sizeIR(d, span), t: T.i32 };
+  }
+
+  /** A dimension as an i32 or u32 expression. */
+  private dimValue(d: Dim, t: ScalarType, span: Span): ExprHandle {
+    return typeof d === "number" ? this.constant(d, t, span) : this.convertH(this.sizeIR(d, span), t, span);
+  }
+
+  /** A launch-time size computed in the kernel (i32, as the loader computes it). */
+  private sizeIR(e: SizeExpr, span: Span): ExprHandle {
+    switch (e.k) {
+      case "param": return this.convertH(this.read(this.fn.params[e.index], span), T.i32, span);
+      case "blockDim": return this.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
+      case "const": return this.constant(e.value, T.i32, span);
+      case "op": return this.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
+    }
   }
 
   /** A view with fresh handles for its parts (each use of a view reads them anew). */
@@ -880,21 +950,22 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const all = indices.map((h) => this.reusable(this.add({ ...this.fn.exprs[h] }), span));
     const i32 = (r: () => ExprHandle) => this.convertH(r(), T.i32, span);
     if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
-      const shapeText = dims.map((d) => `[${d}]`).join("");
+      const text = shapeText(dims, this.paramNames());
       all.forEach((r, k) => {
-        const code = this.ctx.message(`index {0${this.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${shapeText} (length {1})`, "bounds");
-        const out = this.add({ k: "op", op: "ge", args: [this.convertH(r(), T.u32, span), this.constant(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
-        this.raise("bounds", out, code, span, i32(r), this.constant(dims[k], T.i32, span));
+        const code = this.ctx.message(`index {0${this.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${text} (length {1})`, "bounds");
+        const out = this.add({ k: "op", op: "ge", args: [this.convertH(r(), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
+        this.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
       });
     }
     let flat = i32(all[0]);
     for (let k = 1; k < all.length; k++) {
-      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.constant(dims[k], T.i32, span)], type: T.i32, loc: null });
+      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
       flat = this.add({ k: "op", op: "add", args: [scaled, i32(all[k])], type: T.i32, loc: null });
     }
     const last = dims[dims.length - 1];
-    const offset = this.stable(this.add({ k: "op", op: "mul", args: [flat, this.constant(last, T.i32, span)], type: T.i32, loc: null }), span);
-    return { k: "view", base: this.add({ ...this.fn.exprs[a.h] }), t: a.t, offset, length: this.constant(last, T.i32, span), name: `${shape.name}${indices.map(() => "[…]").join("")}` };
+    const offset = this.stable(this.add({ k: "op", op: "mul", args: [flat, this.dimValue(last, T.i32, span)], type: T.i32, loc: null }), span);
+    const length = typeof last === "number" ? this.constant(last, T.i32, span) : this.stable(this.sizeIR(last, span), span);
+    return { k: "view", base: this.add({ ...this.fn.exprs[a.h] }), t: a.t, offset, length, name: `${shape.name}${indices.map(() => "[…]").join("")}` };
   }
 
   /** The checked access of `view[index]`: the index against the view's length, the element at offset + index. */
@@ -928,28 +999,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     };
     if (this.kind !== "kernel") return fail("a shared array sized at launch is declared in the kernel itself, not in a helper");
     if (!isInt(size.t)) return fail(`it is ${typeName(size.t)}, not an integer`);
-    const sizeOf = (h: ExprHandle): SizeExpr | string => {
-      const e = this.fn.exprs[h];
-      switch (e.k) {
-        case "const": return typeof e.value === "number" ? { k: "const", value: e.value } : "a boolean";
-        case "local": {
-          const i = this.fn.params.indexOf(e.local);
-          return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
-        }
-        case "builtin": return e.name.startsWith("blockDim.") ? { k: "blockDim", axis: "xyz".indexOf(e.name.slice(-1)) as 0 | 1 | 2 } : `${e.name} differs between threads or blocks`;
-        case "convert": return isInt(e.type) && isInt(this.fn.exprs[e.arg].type) ? sizeOf(e.arg) : "a conversion from a float";
-        case "op": {
-          if (!(SIZE_OPS as readonly string[]).includes(e.op) || e.args.length !== 2) return `'${e.op}' is not an integer operation the launch can evaluate`;
-          const a = sizeOf(e.args[0]), b = sizeOf(e.args[1]);
-          if (typeof a === "string") return a;
-          if (typeof b === "string") return b;
-          return { k: "op", op: e.op as SizeOp, args: [a, b] };
-        }
-        case "load": return "it reads an array";
-        default: return `a ${e.k} expression`;
-      }
-    };
-    const sizeExpr = sizeOf(size.h);
+    const sizeExpr = this.launchSize(size.h);
     if (typeof sizeExpr === "string") return fail(sizeExpr);
     const type = T.array(elem, "shared");
     this.newVarTypes[v] = type;
@@ -983,20 +1033,20 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const i32 = (r: () => ExprHandle) => this.convertH(r(), T.i32, span);
     if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
       // One check per dimension, in order; each reports two of the indices (both, for two dimensions).
-      const shapeText = dims.map((d) => `[${d}]`).join("");
+      const text = shapeText(dims, this.paramNames());
       for (let k = 0; k < dims.length; k++) {
         const pair = k < dims.length - 1 ? [k, k + 1] : [k - 1, k];
         const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
-        const text = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
-        const code = this.ctx.message(`index ${text} out of bounds for shared array '${shape.name}' of shape ${shapeText}`, "bounds");
-        const out = this.add({ k: "op", op: "ge", args: [this.convertH(all[k](), T.u32, span), this.constant(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
+        const at = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
+        const code = this.ctx.message(`index ${at} out of bounds for shared array '${shape.name}' of shape ${text}`, "bounds");
+        const out = this.add({ k: "op", op: "ge", args: [this.convertH(all[k](), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
         this.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
       }
     }
     // Row major: ((i0 * d1) + i1) * d2 + i2.
     let flat = i32(all[0]);
     for (let k = 1; k < dims.length; k++) {
-      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.constant(dims[k], T.i32, span)], type: T.i32, loc: null });
+      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
       flat = this.add({ k: "op", op: "add", args: [scaled, i32(all[k])], type: T.i32, loc: null });
     }
     const arr = this.reusable(a.h, span);
@@ -1072,7 +1122,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     // A row of a multi-dimensional shared array (`Atomics.add(t[y], x, 1)`) is an array whose last index is args[1].
     if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const shape0 = a0.k === "expr" ? this.shapeOf(a0.h) : undefined;
-    if (shape0) return this.error("type", `${name} needs a row of shared array '${shape0.name}' (${shape0.dims.map((d) => `[${d}]`).join("")}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    if (shape0) return this.error("type", `${name} needs a row of shared array '${shape0.name}' (${shapeText(shape0.dims)}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } }
       : a0.k === "view" ? { h: a0.base, t: a0.t, view: a0 } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
     if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);

@@ -5,6 +5,7 @@
 // never sees the builder's internals. Overlays are looked up before the global table, and only
 // the overlay of the target being compiled for is consulted.
 
+import { sizeText, type SizeExpr } from "../ir/size.js";
 import type { CompileErrorKind } from "../errors.js";
 import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
@@ -42,7 +43,15 @@ export type Val =
 export interface ViewVal { k: "view"; base: ExprHandle; t: Extract<Type, { kind: "array" }>; offset: ExprHandle; length: ExprHandle; name: string }
 
 /** The shape of a multi-dimensional shared array: its name and dimensions (row-major). */
-export interface SharedShape { name: string; dims: readonly number[] }
+export interface SharedShape { name: string; dims: readonly Dim[] }
+
+/** A dimension: a constant, or a size computed at launch (ir/size.ts). */
+export type Dim = number | SizeExpr;
+
+/** A shape as text: [16][17], [blockDim.y][(blockDim.x + 1)]. */
+export function shapeText(dims: readonly Dim[], params: readonly string[] = []): string {
+  return dims.map((d) => `[${typeof d === "number" ? d : sizeText(d, params)}]`).join("");
+}
 
 export interface MethodBuilder {
   /** syncthreads(): every thread of the block waits for the others. */

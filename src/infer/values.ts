@@ -10,7 +10,7 @@ import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Stmt } from "
 import { exprOperands, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isArray, isFloat, isInt, joinScalar, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
-import { computedConstant, type Val } from "./methods.js";
+import { computedConstant, shapeText, type Val } from "./methods.js";
 
 /** A user error found while building a function's typed IR (reported as a CompileError diagnostic). */
 export interface InferError { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }
@@ -141,7 +141,7 @@ export class ValueBuilder {
     if (v.k === "weak") return ValueBuilder.defaultType(v);
     if (v.k === "str") { this.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
     if (v.k === "view") { this.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
-    if (v.k === "row") { this.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${v.shape.dims.map((d) => `[${d}]`).join("")}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
+    if (v.k === "row") { this.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
     if (v.t.kind === "unknown") return null;
     if (v.t.kind !== "scalar") { this.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
     return v.t;

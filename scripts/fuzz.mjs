@@ -37,7 +37,8 @@
 //   with a row offset and a running offset stepped in the inner body, indices through a helper
 //   declared in the kernel, early break/continue/return before and after the steps; and a
 //   shared array sized at launch (from blockDim.x) in a third of the kernels, a
-//   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper) and
+//   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper; its
+//   second dimension sized at launch from blockDim.x in a third of the kernels) and
 //   views (subarray with negative and out-of-range ends, views of views, through a helper) against
 //   plain JS's nested arrays and subarray. Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
@@ -393,7 +394,7 @@ async function fuzzBounds() {
     const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";
     // The shared array's size as a constant, or (one kernel in three) sized at launch from blockDim.x.
     const size = rnd() < 1 / 3 ? (sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`) : String(sharedSize);
-    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {

@@ -55,4 +55,16 @@ test("CUDA device on a stand-in driver: context, module, patched tables, the par
   // The JIT log reaches the error, with the driver's code and message.
   assert.match(out.jitError, /^InternalCompilerError: internal compiler error: the CUDA driver rejected the PTX of kernel 'tbl': CUDA_ERROR_INVALID_PTX \(218\): a PTX JIT compilation failed\nptxas fatal : the fake driver rejects this PTX \(FAKE_JIT_ERROR\)/);
   assert.match(out.missing, /^KernelError: cuModuleGetFunction failed: CUDA_ERROR_NOT_FOUND \(500\): named symbol not found$/);
+  // dev.copy (cuMemcpyDtoD; overlapping ranges through a temporary) and views (pointers into the allocation).
+  const o2 = out as unknown as Record<string, unknown>;
+  assert.deepEqual(o2.copied, [0, 3, 4, 5, 0, 0, 0, 0]);
+  assert.deepEqual(o2.overlapped, [1, 2, 1, 2, 3, 4, 7, 8]);
+  assert.deepEqual(o2.viewed, [[4, -1, -2], [1, 2, 1, 2, 3, 4, -1, -2]]);
+  // setTable: the second launch reads the new values through the patched global.
+  const launches = (o2.rewritten as string).split(/^(?=launch )/m).filter((l) => l.startsWith("launch"));
+  assert.equal(launches.length, 2, o2.rewritten as string);
+  assert.match(launches[0], new RegExp(`global gpuc_table_0_RW -> \\${words([1, 2, 3, 4]).replace(/]$/, "\\]")}`));
+  assert.match(launches[1], new RegExp(`global gpuc_table_0_RW -> \\${words([10, 20, 30, 40]).replace(/]$/, "\\]")}`));
+  // Shared memory sized at launch: blockDim.x * n floats = 4 * 3 * 4 bytes, rounded up to 16.
+  assert.match(o2.dynamic as string, /^launch dyn grid 1 1 1 block 4 1 1 shared 48 /m);
 });

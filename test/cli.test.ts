@@ -4,6 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FIX = "test/fixtures/cli";
@@ -117,3 +118,15 @@ test("the examples compile from the command line", () => {
     assert.match(r.out, new RegExp(`function ${kernel}\\(`));
   }
 });
+
+test("a reader that stops early ends the output quietly (EPIPE): exit 0, no stack trace", async () => {
+  const { spawn } = await import("node:child_process");
+  const p = spawn(process.execPath, [join(root, "dist/cli/main.js"), "compile", join(root, "examples/mandelbrot.ts"), "--target", "ptx", "--dump=all"], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GPUC_CACHE: "0" } });
+  let err = "";
+  p.stderr.on("data", (d) => { err += d; });
+  p.stdout.once("data", () => p.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => p.on("close", resolve));
+  assert.equal(code, 0, err);
+  assert.doesNotMatch(err, /EPIPE|at .*\.js:\d+/);
+});
+

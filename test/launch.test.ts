@@ -172,3 +172,19 @@ describe("views of device arrays", () => {
     else await assert.rejects(run, (e: unknown) => e instanceof KernelError && /overlapping views of one device array are passed to 'o' and 'x'/.test(e.message));
   });
 });
+
+// Inputs from below that must not surface raw (issue #19, item 3).
+describe("launch inputs that once escaped raw", () => {
+  const fill = kernel(function fillOnes(o: Float32Array) { o[threadIdx.x] = threadIdx.x + 1; });
+
+  dtest("an array on a SharedArrayBuffer works like any other; a BigInt block count is a launch KernelError", async ({ dev, same }) => {
+    const sab = new Float32Array(new SharedArrayBuffer(4 * 8), 4, 4);
+    await fill.launch(dev, { blocks: 1, threads: 4 }, sab);
+    same(sab, [1, 2, 3, 4]);
+    const d = dev.array(new Float32Array(new SharedArrayBuffer(16)));
+    await d.write(new Float32Array(new SharedArrayBuffer(16)).fill(5));
+    same(await d.read(), [5, 5, 5, 5]);
+    await assert.rejects(fill.launch(dev, { blocks: 1n as unknown as number, threads: 4 }, sab),
+      (e: unknown) => e instanceof KernelError && e.kind === "launch" && /'blocks' must be a positive integer .*, got 1n/.test(e.message));
+  });
+});

@@ -221,6 +221,10 @@ async function devices(): Promise<number> {
   return 0;
 }
 
+// A reader that stops early (`gpuc cache ls | head -1`) is not an error: the output just ends.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (e: NodeJS.ErrnoException) => { if (e.code === "EPIPE") process.exit(process.exitCode ?? 0); throw e; });
+
 main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (e: unknown) => {

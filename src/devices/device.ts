@@ -160,13 +160,19 @@ const MAX_THREADS_PER_BLOCK = 1024;
 const MAX_BLOCK_DIM: [number, number, number] = [1024, 1024, 64];
 const MAX_GRID_DIM: [number, number, number] = [0x7fffffff, 65535, 65535];
 
+/** A launch-configuration value as the message shows it (JSON where it has one; a BigInt as `2n`). */
+function describeGrid(v: unknown): string {
+  if (typeof v === "bigint") return `${v}n`;
+  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? String(v); } catch { return String(v); }
+}
+
 /** Normalize `{ blocks, threads }` (numbers or [x, y, z]) and check it against the limits every device shares. */
 export function normalizeGrid(cfg: LaunchConfig): Grid {
   if (cfg === null || typeof cfg !== "object") throw new KernelError("launch", "launch configuration must be an object { blocks, threads }");
   const dims = (v: unknown, what: string): [number, number, number] => {
     const list = typeof v === "number" ? [v] : Array.isArray(v) ? v : null;
     if (!list || list.length < 1 || list.length > 3)
-      throw new KernelError("launch", `'${what}' must be a positive integer or an array of 1 to 3 positive integers, got ${JSON.stringify(v)}`);
+      throw new KernelError("launch", `'${what}' must be a positive integer or an array of 1 to 3 positive integers, got ${describeGrid(v)}`);
     const out: [number, number, number] = [1, 1, 1];
     list.forEach((x, i) => {
       if (!Number.isInteger(x) || x < 1) throw new KernelError("launch", `'${what}' dimension ${"xyz"[i]} must be a positive integer, got ${String(x)}`);

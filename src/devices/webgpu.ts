@@ -32,7 +32,7 @@ export class WebGPUArray extends DeviceArray {
   protected async writeData(data: HostArray): Promise<void> {
     if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
-    this.dev.gpu.queue.writeBuffer(this.buffer, this.offset * 4, data.buffer, data.byteOffset, data.byteLength);
+    writeHost(this.dev.gpu.queue, this.buffer, this.offset * 4, data);
   }
 }
 
@@ -57,6 +57,16 @@ interface ShaderVariant {
   bindGroupLayout: GPUBindGroupLayout;
   pipelineLayout: GPUPipelineLayout;
   pipelines: Map<string, GPUComputePipeline>;
+}
+
+/**
+ * Upload a host array. WebGPU's writeBuffer takes no SharedArrayBuffer: an array on one is copied
+ * to a plain buffer first (a SharedArrayBuffer-backed array works like any other).
+ */
+function writeHost(q: GPUQueue, buffer: GPUBuffer, at: number, data: HostArray): void {
+  const plain = typeof SharedArrayBuffer !== "undefined" && data.buffer instanceof SharedArrayBuffer ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice() : null;
+  if (plain) q.writeBuffer(buffer, at, plain.buffer, 0, plain.byteLength);
+  else q.writeBuffer(buffer, at, data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
 }
 
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
@@ -123,7 +133,7 @@ export class WebGPUDevice implements Device {
     if (!elem) throw new KernelError("launch", `device arrays are made from Float32Array, Int32Array or Uint32Array, got ${describeValue(data)}`);
     if (elem === "f64") throw new KernelError("launch", "the WebGPU device has no f64: use a Float32Array");
     const buffer = this.gpu.createBuffer({ size: align4(data.byteLength), usage: STORAGE | COPY_SRC | COPY_DST });
-    this.gpu.queue.writeBuffer(buffer, 0, data.buffer, data.byteOffset, data.byteLength);
+    writeHost(this.gpu.queue, buffer, 0, data);
     return new WebGPUArray(this, elem, data.length, buffer);
   }
 
@@ -141,7 +151,7 @@ export class WebGPUDevice implements Device {
     // larger buffer is uploaded from its offset.
     const tables = resolveSites(artifact, values).map((v) => {
       const buf = this.gpu.createBuffer({ size: align4(v.byteLength), usage: STORAGE | COPY_DST });
-      if (v.byteLength) this.gpu.queue.writeBuffer(buf, 0, v.buffer, v.byteOffset, v.byteLength);
+      if (v.byteLength) writeHost(this.gpu.queue, buf, 0, v);
       return buf;
     });
     return { artifact, layout, ...variant, aliased: new Map(), tables };
@@ -308,7 +318,7 @@ export class WebGPUDevice implements Device {
           const host = a as HostArray;
           if (host instanceof Float64Array) throw new KernelError("launch", "the WebGPU device has no f64: pass a Float32Array");
           buffer = this.take(align4(host.byteLength), STORAGE | COPY_SRC | COPY_DST);
-          if (host.byteLength) q.writeBuffer(buffer, 0, host.buffer, host.byteOffset, host.byteLength);
+          if (host.byteLength) writeHost(q, buffer, 0, host);
           temps.push({ buf: buffer, host, writes: !b.readOnly });
         }
       }
@@ -391,7 +401,7 @@ export class WebGPUDevice implements Device {
   updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
     this.check();
     const k = kernel as WebGPUKernel;
-    if (values.byteLength) this.gpu.queue.writeBuffer(k.tables[tableSite(k, name, values)], 0, values.buffer, values.byteOffset, values.byteLength);
+    if (values.byteLength) writeHost(this.gpu.queue, k.tables[tableSite(k, name, values)], 0, values);
     else tableSite(k, name, values);
   }
 

@@ -60,6 +60,27 @@ interface ShaderVariant {
 }
 
 /**
+ * Every `name[i]` in WGSL text as `name[(u32(i) + offsetu)]` (the index's own brackets matched):
+ * a parameter that reads and writes a buffer bound whole, at its view's offset.
+ */
+function shiftIndices(code: string, name: string, offset: number): string {
+  const re = new RegExp(`\\b${name}\\[`, "g");
+  let out = "", at = 0;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    const open = m.index + m[0].length - 1;
+    let depth = 0, close = open;
+    for (let i = open; i < code.length; i++) {
+      if (code[i] === "[") depth++;
+      else if (code[i] === "]" && --depth === 0) { close = i; break; }
+    }
+    out += code.slice(at, open + 1) + `(u32(${code.slice(open + 1, close)}) + ${offset}u)`;
+    at = close;
+    re.lastIndex = close;
+  }
+  return out + code.slice(at);
+}
+
+/**
  * Upload a host array. WebGPU's writeBuffer takes no SharedArrayBuffer: an array on one is copied
  * to a plain buffer first (a SharedArrayBuffer-backed array works like any other).
  */
@@ -162,12 +183,15 @@ export class WebGPUDevice implements Device {
    * name replaced by the kept binding's (the declaration line is emptied, so line numbers, which
    * map WGSL errors to the kernel's source, stay), and its layouts.
    */
-  private variant(artifact: Artifact, layout: WGSLLayout, merge: ReadonlyMap<number, number>): ShaderVariant {
+  private variant(artifact: Artifact, layout: WGSLLayout, merge: ReadonlyMap<number, number>, shift: ReadonlyMap<number, number> = new Map()): ShaderVariant {
     let code = artifact.code as string;
     const decl = (b: number) => new RegExp(`^@group\\(0\\) @binding\\(${b}\\) var<storage, read(?:_write)?> (\\w+): [^\\n]*$`, "m");
+    const names = new Map([...new Set([...merge.keys(), ...merge.values(), ...shift.keys()])].map((b) => [b, decl(b).exec(code)?.[1]]));
+    for (const [b, name] of names) if (!name) throw new InternalCompilerError(`the WGSL of kernel '${artifact.kernel}' does not declare binding ${b} as gpuc writes it`);
+    // Accesses at an offset first (by each binding's own name), then the merged names.
+    for (const [b, offset] of shift) if (offset) code = shiftIndices(code, names.get(b)!, offset);
     for (const [removed, kept] of merge) {
-      const from = decl(removed).exec(code)?.[1], to = decl(kept).exec(code)?.[1];
-      if (!from || !to) throw new InternalCompilerError(`the WGSL of kernel '${artifact.kernel}' does not declare bindings ${removed} and ${kept} as gpuc writes them`);
+      const from = names.get(removed)!, to = names.get(kept)!;
       code = code.replace(decl(removed), "").replace(new RegExp(`\\b${from}\\b`, "g"), to);
     }
     const module = this.gpu.createShaderModule({ code, label: artifact.kernel });
@@ -239,29 +263,34 @@ export class WebGPUDevice implements Device {
     // (A device array is its buffer's range: two views of one buffer are the same argument only
     // where their ranges are; overlapping different ranges with a write cannot be bound at all.)
     let v: ShaderVariant = k;
-    const groups: { of: unknown; offset: number; length: number; bindings: WGSLLayout["bindings"] }[] = [];
+    const groups: { of: unknown; device: boolean; offset: number; length: number; bindings: WGSLLayout["bindings"] }[] = [];
     for (const b of k.layout.bindings) if (b.role === "param") {
       const a = args[b.index];
       const [of, offset, length] = a instanceof WebGPUArray ? [a.buffer, a.offset, a.length] : [a, 0, 0];
       const g = groups.find((x) => x.of === of && x.offset === offset && x.length === length);
-      if (g) g.bindings.push(b); else groups.push({ of, offset, length, bindings: [b] });
+      if (g) g.bindings.push(b); else groups.push({ of, device: a instanceof WebGPUArray, offset, length, bindings: [b] });
     }
-    groups.forEach((g, i) => {
-      for (const h of groups.slice(i + 1)) {
-        if (g.of !== h.of || !(g.offset < h.offset + h.length && h.offset < g.offset + g.length)) continue;
-        if ([...g.bindings, ...h.bindings].every((b) => b.readOnly)) continue;
-        const names = [g.bindings[0], h.bindings[0]].map((b) => `'${k.artifact.params[b.index]?.name ?? b.index}'`).join(" and ");
-        throw new KernelError("launch", `overlapping views of one device array are passed to ${names}, and the kernel writes one: WebGPU cannot bind them together (pass one view, or copy one range first)`);
-      }
-    });
+    // Overlapping different ranges of one buffer, one of them written: WebGPU cannot bind them
+    // together, so the whole buffer is bound once and each of them reads and writes it at its
+    // own offset (`shift`: binding → element offset, in a variant of the shader).
+    const shift = new Map<number, number>();
     const merge = new Map<number, number>();
-    for (const { bindings: list } of groups) {
-      const kept = list.find((b) => !b.readOnly);
-      if (list.length > 1 && kept) for (const b of list) if (b !== kept) merge.set(b.binding, kept.binding);
+    const overlapping = groups.filter((g, i) => g.device && groups.some((h, j) => j !== i && h.of === g.of
+      && g.offset < h.offset + h.length && h.offset < g.offset + g.length && [...g.bindings, ...h.bindings].some((b) => !b.readOnly)));
+    for (const buffer of new Set(overlapping.map((g) => g.of))) {
+      const members = groups.filter((g) => g.of === buffer);
+      const all = members.flatMap((g) => g.bindings);
+      const kept = all.find((b) => !b.readOnly)!;
+      for (const g of members) for (const b of g.bindings) { shift.set(b.binding, g.offset); if (b !== kept) merge.set(b.binding, kept.binding); }
     }
-    if (merge.size) {
-      const vkey = [...merge].map(([r, kept]) => `${r}>${kept}`).join(",");
-      v = k.aliased.get(vkey) ?? this.variant(k.artifact, k.layout, merge);
+    for (const g of groups) {
+      if (g.bindings.some((b) => shift.has(b.binding))) continue;
+      const kept = g.bindings.find((b) => !b.readOnly);
+      if (g.bindings.length > 1 && kept) for (const b of g.bindings) if (b !== kept) merge.set(b.binding, kept.binding);
+    }
+    if (merge.size || shift.size) {
+      const vkey = [...merge].map(([r, kept]) => `${r}>${kept}`).join(",") + "|" + [...shift].map(([b, o]) => `${b}@${o}`).join(",");
+      v = k.aliased.get(vkey) ?? this.variant(k.artifact, k.layout, merge, shift);
       k.aliased.set(vkey, v);
     }
     const staticBytes = this.staticShared(k);
@@ -302,7 +331,7 @@ export class WebGPUDevice implements Device {
       else {
         const a = args[b.index];
         const same = temps.find((t) => t.host === a);
-        if (a instanceof WebGPUArray && a.offset === 0 && a.length * 4 >= a.buffer.size - 3) buffer = a.buffer;
+        if (a instanceof WebGPUArray && (shift.has(b.binding) || (a.offset === 0 && a.length * 4 >= a.buffer.size - 3))) buffer = a.buffer;
         else if (a instanceof WebGPUArray && (a.offset * 4) % align === 0 && a.length > 0) { buffer = a.buffer; range = { offset: a.offset * 4, size: a.length * 4 }; }
         else if (a instanceof WebGPUArray) {
           const s = staged.find((x) => x.view.buffer === a.buffer && x.view.offset === a.offset && x.view.length === a.length);

@@ -7,7 +7,7 @@
 // (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
 import { CompileError, KernelError } from "./errors.js";
-import { callerSourceFile } from "./frontend/caller.js";
+import { callerLocation, callerSourceFile } from "./frontend/caller.js";
 import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeValue } from "./typed-arrays.js";
 import { advanceWorld } from "./registry.js";
@@ -167,6 +167,11 @@ export class Kernel {
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
   async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
+    // The launch configuration forgotten (an array where it goes): said as such, at the call.
+    if (cfg === null || typeof cfg !== "object" || ArrayBuffer.isView(cfg) || cfg instanceof DeviceArray || !("blocks" in cfg || "threads" in cfg)) {
+      const where = callerLocation();
+      throw new KernelError("launch", `${where ? `${where.file}:${where.line}:${where.column}: ` : ""}kernel '${this.name}': launch(device, { blocks, threads }, ...arguments) takes the launch configuration second, got ${describeValue(cfg)}`, { location: where });
+    }
     if (this.scopeDeps.size) this.revalidateScope();
     if (!this.signature) await this.ensureSignature();
     const { features, keyPrefix } = this.deviceFeatures(dev);
@@ -312,11 +317,17 @@ export class Kernel {
   /** The type name of each argument: declared types first, then the value (DESIGN §1). */
   private typesOf(args: unknown[]): string[] {
     const sig = this.signature!;
-    if (args.length !== sig.paramNames.length)
-      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
-    const out: string[] = new Array(args.length);
-    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
-    return out;
+    try {
+      if (args.length !== sig.paramNames.length)
+        throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
+      const out: string[] = new Array(args.length);
+      for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
+      return out;
+    } catch (e) {
+      // A mistake in the call's arguments: said where the user's code made the call.
+      if (e instanceof CompileError && !e.location) throw CompileError.single(e.kind, e.diagnostics[0].message, callerLocation(), e.diagnostics[0].hint);
+      throw e;
+    }
   }
 
   private typesFromNames(types: string[] | Record<string, string>): string[] {

@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, CompileError, KernelError } from "../src/index.ts";
+import { lineOfIn } from "./helpers.ts";
 import * as F from "./fixtures/errors.mjs";
 
 const FILE = "test/fixtures/errors.mjs";
@@ -94,15 +95,19 @@ test("collect, then throw once: three problems, three diagnostics", async () => 
   assert.match(e.message, /\(3 errors\)$/);
 });
 
-test("argument: wrong count, unsupported value, declared type mismatch", async () => {
+test("argument: wrong count, unsupported value, declared type mismatch — each at the call in the user's code", async () => {
   const k = kernel(function twoArgs(a: number, x: Float32Array) { x[0] = a; }, { types: { a: "i32" } });
-  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1)), (e: unknown) =>
-    e instanceof CompileError && e.kind === "invalid-argument" && e.message === "kernel 'twoArgs' takes 2 arguments (a, x), got 1");
+  // The caller's location (this file), then the message.
+  const atCall = (e: unknown, text: string) => e instanceof CompileError && e.kind === "invalid-argument" && e.location !== null &&
+    e.location.file.endsWith("errors.test.ts") && e.message === `${e.location.file}:${e.location.line}:${e.location.column}: ${text}`;
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1)), (e: unknown) => atCall(e, "kernel 'twoArgs' takes 2 arguments (a, x), got 1"));
   await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 1, new Uint8Array(1)), (e: unknown) =>
-    e instanceof CompileError && e.kind === "invalid-argument" &&
-    e.message === "argument 'x' of kernel 'twoArgs' got Uint8Array; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays");
+    atCall(e, "argument 'x' of kernel 'twoArgs' got Uint8Array; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays"));
   await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 2.5, new Float32Array(1)), (e: unknown) =>
-    e instanceof CompileError && e.kind === "invalid-argument" && e.message === "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not a i32 value");
+    atCall(e, "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not a i32 value"));
+  // A forgotten launch configuration is said as such, not as a wrong number of arguments.
+  await assert.rejects(k.launch(dev, new Float32Array(1) as never, 1), (e: unknown) => e instanceof KernelError && e.kind === "launch" &&
+    e.location !== null && e.location.file.endsWith("errors.test.ts") && /launch\(device, \{ blocks, threads \}, \.\.\.arguments\) takes the launch configuration second, got Float32Array$/.test(e.message));
 });
 
 test("unknown-target", async () => {
@@ -128,7 +133,7 @@ test("launch errors are KernelErrors of kind 'launch'", async () => {
 
 test("locations in TypeScript run through a loader map back to the .ts source", async () => {
   const k = kernel(function mapped(out: Float32Array) {
-    out[0] = notDefinedHere;
+    out[0] = notDefinedHere; // @MAPPED
   });
   try {
     await k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1));
@@ -136,7 +141,7 @@ test("locations in TypeScript run through a loader map back to the .ts source", 
   } catch (err) {
     assert.ok(err instanceof CompileError);
     assert.equal(err.location?.file, "test/errors.test.ts");
-    assert.equal(err.location?.line, 131);
+    assert.equal(err.location?.line, lineOfIn(import.meta.url)("MAPPED"));
   }
 });
 

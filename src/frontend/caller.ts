@@ -18,6 +18,27 @@ export function callerSourceFile(): string | null {
   }
   return null;
 }
+/**
+ * Where the user's code called into gpuc: the first stack frame outside gpuc, as file:line:col
+ * (async callers included: V8 keeps the awaiting frames). For errors about a call's arguments;
+ * computed only when one is thrown.
+ */
+export function callerLocation(): { file: string; line: number; column: number } | null {
+  const saved = Error.stackTraceLimit;
+  Error.stackTraceLimit = 16;
+  const stack = new Error().stack ?? "";
+  Error.stackTraceLimit = saved;
+  for (const line of stack.split("\n").slice(1)) {
+    const m = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line);
+    if (!m || m[1].startsWith("node:")) continue;
+    let path = m[1];
+    try { if (path.startsWith("file:")) path = fileURLToPath(path); } catch { continue; }
+    if (path.startsWith(ownRoot + "src/") || path.startsWith(ownRoot + "dist/")) continue;
+    return { file: path, line: Number(m[2]), column: Number(m[3]) };
+  }
+  return null;
+}
+
 // gpuc's own frames: this file is <package>/src/frontend or <package>/dist/frontend, and stack
 // traces through the built code are source-mapped back to src/.
 const ownRoot = fileURLToPath(new URL("../../", import.meta.url));

@@ -293,8 +293,7 @@ export class WebGPUDevice implements Device {
       v = k.aliased.get(vkey) ?? this.variant(k.artifact, k.layout, merge, shift);
       k.aliased.set(vkey, v);
     }
-    const staticBytes = this.staticShared(k);
-    const sizes = sharedSizes(k.artifact, args, grid, staticBytes, limits.maxComputeWorkgroupStorageSize, "WebGPU");
+    const sizes = !k.artifact.dynamicShared ? [] : sharedSizes(k.artifact, args, grid, this.staticShared(k), limits.maxComputeWorkgroupStorageSize, "WebGPU");
     const { pipeline, key: pipelineKey, check } = this.pipeline(k, v, grid.threads, sizes);
     const q = this.gpu.queue;
 

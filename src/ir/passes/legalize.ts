@@ -379,20 +379,14 @@ class Builder {
 
 /**
  * Rewrite a module for the target of `table`: every op its table lowers, and its checks if
- * asked. Returns whether an op or a conversion was rewritten (what folding may then simplify).
+ * asked.
  */
-export function legalize(m: Module, table: LegalTable): boolean {
+export function legalize(m: Module, table: LegalTable): void {
   checkTable(table);
   m.legalizedFor = table.target;
   // A target whose instructions are JavaScript's (the JS target) has nothing to rewrite.
-  if (!Object.keys(table.ops).length && !Object.keys(table.converts ?? {}).length && table.checks === "keep") return false;
-  let rewritten = false;
-  for (const f of m.functions) {
-    const before = f.exprs.length;
-    f.body = legalizeBlock(f, f.body, table);
-    if (f.exprs.length !== before) rewritten = true;
-  }
-  return rewritten;
+  if (!Object.keys(table.ops).length && !Object.keys(table.converts ?? {}).length && table.checks === "keep") return;
+  for (const f of m.functions) f.body = legalizeBlock(f, f.body, table);
 }
 
 function legalizeBlock(f: Function, block: Block, table: LegalTable): Block {

@@ -957,15 +957,21 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         this.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
       });
     }
-    let flat = i32(all[0]);
-    for (let k = 1; k < all.length; k++) {
-      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
-      flat = this.add({ k: "op", op: "add", args: [scaled, i32(all[k])], type: T.i32, loc: null });
-    }
+    const flat = this.rowMajor(all, dims, span);
     const last = dims[dims.length - 1];
     const offset = this.stable(this.add({ k: "op", op: "mul", args: [flat, this.dimValue(last, T.i32, span)], type: T.i32, loc: null }), span);
     const length = typeof last === "number" ? this.constant(last, T.i32, span) : this.stable(this.sizeIR(last, span), span);
     return { k: "view", base: this.add({ ...this.fn.exprs[a.h] }), t: a.t, offset, length, name: `${shape.name}${indices.map(() => "[…]").join("")}` };
+  }
+
+  /** The row-major flat index of `indices` (one per leading dimension of `dims`): ((i0 * d1) + i1) * d2 + i2, as i32. */
+  private rowMajor(indices: (() => ExprHandle)[], dims: SharedShape["dims"], span: Span): ExprHandle {
+    let flat = this.convertH(indices[0](), T.i32, span);
+    for (let k = 1; k < indices.length; k++) {
+      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
+      flat = this.add({ k: "op", op: "add", args: [scaled, this.convertH(indices[k](), T.i32, span)], type: T.i32, loc: null });
+    }
+    return flat;
   }
 
   /** The checked access of `view[index]`: the index against the view's length, the element at offset + index. */
@@ -1043,12 +1049,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         this.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
       }
     }
-    // Row major: ((i0 * d1) + i1) * d2 + i2.
-    let flat = i32(all[0]);
-    for (let k = 1; k < dims.length; k++) {
-      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
-      flat = this.add({ k: "op", op: "add", args: [scaled, i32(all[k])], type: T.i32, loc: null });
-    }
+    const flat = this.rowMajor(all, dims, span);
     const arr = this.reusable(a.h, span);
     return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.reusable(flat, span) };
   }

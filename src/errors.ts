@@ -23,6 +23,7 @@ export type CompileErrorKind =
   | "dynamic-call"        // a call that cannot be resolved statically
   | "type"                // operand or assignment types that do not fit
   | "unsupported-type"    // a type the target (or gpuc) cannot represent
+  | "unsupported-feature" // a feature the device lacks (subgroups on a WebGPU adapter without them)
   | "recursion"           // recursion on a target without a call stack
   | "generator-error"     // a generated function's generator threw
   | "unsupported-value"   // a scope value that cannot enter a kernel

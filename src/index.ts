@@ -8,6 +8,10 @@ export type { Artifact } from "./targets/index.js";
 export type { TargetFeatures } from "./targets/target.js";
 export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";
 export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
+export {
+  subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
+  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
+} from "./intrinsics.js";
 export { deviceFunction, generated, type ArgType } from "./registry.js";
 export { overlay } from "./overlay.js";
 export { loadImage, type ImageReport } from "./cache/image.js";

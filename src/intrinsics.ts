@@ -64,7 +64,45 @@ export function atomicAdd(array: NumericArray, index: number, value: number): nu
   return old;
 }
 
+// Subgroups (warps): the threads of a block form subgroups of subgroupSize() consecutive threads,
+// in order of threadIdx.x, then y, then z (as on NVIDIA GPUs). Each operation below is met by
+// the threads of a subgroup together, like a barrier of the subgroup: the control flow around it
+// must be the same for all threads of a subgroup. Lanes that returned early take no part.
+
+function deviceOnlyCall(name: string): never {
+  throw new Error(`${name}() is only callable inside a kernel`);
+}
+
+/** The threads per subgroup: 32 on NVIDIA GPUs and on the CPU device by default; the adapter's on WebGPU. */
+export function subgroupSize(): number { return deviceOnlyCall("subgroupSize"); }
+/** This thread's index in its subgroup (0 … subgroupSize() - 1). */
+export function subgroupLaneId(): number { return deviceOnlyCall("subgroupLaneId"); }
+/** `value` of lane `lane` (mod subgroupSize()); its own value where that lane took no part. */
+export function subgroupShuffle<T extends number | boolean>(_value: T, _lane: number): T { return deviceOnlyCall("subgroupShuffle"); }
+/** `value` of lane `lane`, the same lane for every thread (a shuffle). */
+export function subgroupBroadcast<T extends number | boolean>(_value: T, _lane: number): T { return deviceOnlyCall("subgroupBroadcast"); }
+/** `value` of lane laneId + delta; its own value past the end of the subgroup. */
+export function subgroupShuffleDown<T extends number | boolean>(_value: T, _delta: number): T { return deviceOnlyCall("subgroupShuffleDown"); }
+/** `value` of lane laneId - delta; its own value before the start of the subgroup. */
+export function subgroupShuffleUp<T extends number | boolean>(_value: T, _delta: number): T { return deviceOnlyCall("subgroupShuffleUp"); }
+/** `value` of lane laneId ^ mask; its own value past the end of the subgroup. */
+export function subgroupShuffleXor<T extends number | boolean>(_value: T, _mask: number): T { return deviceOnlyCall("subgroupShuffleXor"); }
+/** The sum of `value` over the lanes (wrapping for integers; for floats the order is the lanes' on the CPU device, the GPU's own elsewhere). */
+export function subgroupAdd(_value: number): number { return deviceOnlyCall("subgroupAdd"); }
+/** The least `value` over the lanes (Math.min's meaning). */
+export function subgroupMin(_value: number): number { return deviceOnlyCall("subgroupMin"); }
+/** The greatest `value` over the lanes (Math.max's meaning). */
+export function subgroupMax(_value: number): number { return deviceOnlyCall("subgroupMax"); }
+/** Whether `condition` holds on some lane. */
+export function subgroupAny(_condition: boolean | number): boolean { return deviceOnlyCall("subgroupAny"); }
+/** Whether `condition` holds on every lane. */
+export function subgroupAll(_condition: boolean | number): boolean { return deviceOnlyCall("subgroupAll"); }
+/** A u32 with bit i set where `condition` holds on lane i (subgroups of at most 32 lanes). */
+export function subgroupBallot(_condition: boolean | number): number { return deviceOnlyCall("subgroupBallot"); }
+
+const SUBGROUP_FUNCTIONS = { subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor, subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot };
+
 // Passed through a kernel's `scope` under their own names, these are the intrinsics, not helpers
 // to compile from their host bodies (frontend/scope.ts reads the mark).
-for (const [name, fn] of Object.entries({ syncthreads, shared, atomicMin, atomicMax, atomicAdd }))
+for (const [name, fn] of Object.entries({ syncthreads, shared, atomicMin, atomicMax, atomicAdd, ...SUBGROUP_FUNCTIONS }))
   Object.defineProperty(fn, Symbol.for("gpuc.builtinObject"), { value: name });

@@ -39,10 +39,16 @@ export class CpuDevice implements Device {
   closed = false;
   private readonly state: Int32Array;
   private readonly print: (line: string) => void;
+  /** Threads per subgroup (subgroupSize()): `options.subgroupSize`, 32 by default, as on NVIDIA GPUs. */
+  readonly subgroupSize: number;
 
   constructor(options: DeviceOptions = {}) {
     this.state = newState(options.printBufferWords ?? 1 << 18);
     this.print = options.print ?? ((line) => console.log(line));
+    const sg = options.subgroupSize ?? 32;
+    if (!(typeof sg === "number" && [1, 2, 4, 8, 16, 32].includes(sg)))
+      throw new KernelError("launch", `the CPU device's subgroupSize must be 1, 2, 4, 8, 16 or 32, got ${describeValue(sg) === "number" ? sg : describeValue(sg)}`);
+    this.subgroupSize = sg;
   }
 
   array(data: HostArray): CpuArray {
@@ -57,14 +63,15 @@ export class CpuDevice implements Device {
     if (artifact.target !== "js") throw new KernelError("launch", `the CPU device runs 'js' artifacts, not '${artifact.target}'`);
     // The relocations: constant tables (and the runtime hooks) are bound as the code's free names.
     const sites = resolveSites(artifact, tables);
-    const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number): never => {
+    const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number, subgroup = 0): never => {
       const l = artifact.runtime.location(loc);
+      const what = subgroup ? "a subgroup operation is reached under a condition that differs between the threads of a subgroup" : "syncthreads() is reached under a condition that differs between the threads of a block";
       throw new KernelError("exception",
-        `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}syncthreads() is reached under a condition that differs between the threads of a block ` +
-        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread) in kernel '${artifact.kernel}'`,
+        `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}${what} ` +
+        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel '${artifact.kernel}'`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
-    const values = [...sites, TRAP, divergent];
+    const values = [...sites, TRAP, divergent, this.subgroupSize];
     // gpuc's JS always compiles; code that does not (read back damaged past every check) is the
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;

@@ -103,6 +103,8 @@ export interface DeviceOptions {
   print?: (line: string) => void;
   /** Size of the print area in 32-bit words (default 256 Ki words, 1 MiB). */
   printBufferWords?: number;
+  /** The CPU device's subgroup size (subgroupSize()): 1, 2, 4, 8, 16 or 32 (default 32). GPUs have their own. */
+  subgroupSize?: number;
 }
 
 export interface Grid {

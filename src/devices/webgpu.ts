@@ -132,6 +132,8 @@ export class WebGPUDevice implements Device {
     if (!adapter) { releaseDawn(instance); return null; }
     const limits = adapter.limits;
     const device = await adapter.requestDevice({
+      // Subgroup operations, where the adapter has them (kernels without them run either way).
+      requiredFeatures: adapter.features.has("subgroups") ? ["subgroups" as GPUFeatureName] : [],
       requiredLimits: {
         maxStorageBuffersPerShaderStage: limits.maxStorageBuffersPerShaderStage,
         maxComputeInvocationsPerWorkgroup: Math.min(1024, limits.maxComputeInvocationsPerWorkgroup),
@@ -162,6 +164,7 @@ export class WebGPUDevice implements Device {
     this.check();
     const layout = wgslLayout(artifact);
     if (!layout) throw new KernelError("launch", `the WebGPU device runs 'wgsl' artifacts, not '${artifact.target}'`);
+    if (/^enable subgroups;$/m.test(artifact.code as string) && !this.gpu.features.has("subgroups")) throw this.noSubgroups(artifact, layout);
     const storage = layout.bindings.filter((b) => b.kind === "storage").length;
     const limit = this.gpu.limits.maxStorageBuffersPerShaderStage;
     if (storage > limit)
@@ -230,6 +233,18 @@ export class WebGPUDevice implements Device {
     let bytes = 0;
     for (const m of (k.artifact.code as string).matchAll(/^var<workgroup> \w+: array<(?:atomic<)?(\w+)>?, (\d+)>;$/gm)) bytes += Number(m[2]) * 4;
     return bytes;
+  }
+
+  /** A kernel with subgroup operations on an adapter without the `subgroups` feature: located at its first one. */
+  private noSubgroups(artifact: Artifact, layout: WGSLLayout): CompileError {
+    const lines = (artifact.code as string).split("\n");
+    const at = lines.findIndex((l, i) => layout.lines[i] >= 0 && /\bsubgroup\w*\(|\bsg[ls]\b/.test(l));
+    const loc = at >= 0 ? artifact.runtime.location(layout.lines[at]) : null;
+    return new CompileError([{
+      kind: "unsupported-feature", frames: [], location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null,
+      message: `kernel '${artifact.kernel}' uses subgroup operations, which this WebGPU adapter (${this.name}) does not offer (no 'subgroups' feature)`,
+      hint: "run it on the CPU device or on CUDA, or write the exchange with a shared array and syncthreads()",
+    }]);
   }
 
   /** A WGSL error: a target limit the user hit (uniformity of barriers) or a gpuc bug. */

@@ -14,7 +14,7 @@ export function resolveFrames(sites: FrameSite[]): Frame[] {
 }
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import type { AtomicOp, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SwitchCase } from "../ir/module.js";
+import type { AtomicOp, Builtin, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
@@ -1113,6 +1113,38 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (this.switchDepth > 0) return this.error("unsupported-syntax", "syncthreads() inside a switch is not supported", span, "use if/else around the barrier");
     this.emit({ k: "barrier", loc: this.loc(span) });
     return this.unknown;
+  }
+
+  builtin(name: Builtin, span: Span): Val {
+    return { k: "expr", h: this.add({ k: "builtin", name, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+  }
+
+  /**
+   * A subgroup operation: shuffles take a value of any scalar type and an integer lane (as u32,
+   * ToUint32); add/min/max a number (a bool counts as an i32); any/all/ballot a truth value.
+   */
+  subgroup(op: SubgroupOp, args: Val[], span: Span, name: string): Val {
+    if (this.switchDepth > 0) return this.error("unsupported-syntax", `${name}() inside a switch is not supported`, span, "use if/else around it");
+    const shuffle = op.startsWith("shuffle");
+    const want = shuffle ? 2 : 1;
+    if (args.length !== want) return this.error("type", `${name} takes ${want} argument${want > 1 ? "s" : ""}, got ${args.length}`, span);
+    const vote = op === "any" || op === "all" || op === "ballot";
+    let t = vote ? T.bool : this.scalarType(args[0], span);
+    if (!t) return this.unknown;
+    if (!shuffle && t === T.bool) t = T.i32;
+    const operands = [vote ? this.truthy(args[0], span) : this.convert(args[0], t, span)];
+    if (shuffle) {
+      const lane = args[1];
+      const lt = this.scalarType(lane, span);
+      if (!lt) return this.unknown;
+      if (isFloat(lt) && !(lane.k === "weak" && Number.isInteger(lane.value)))
+        return this.error("type", `${name}: the ${op === "shuffle" ? "lane" : op === "shuffleXor" ? "lane mask" : "lane distance"} must be an integer, got ${lt.scalar}`, span, "keep it an integer: `d >> 1` instead of `d / 2`, or Math.floor(…)");
+      operands.push(this.convert(lane, T.u32, span));
+    }
+    const rt = op === "ballot" ? T.u32 : vote ? T.bool : t;
+    const result = this.temp(rt);
+    this.emit({ k: "subgroup", op, args: operands, result, loc: this.loc(span) });
+    return { k: "expr", h: this.read(result, span), t: rt };
   }
 
   /** An atomic read-modify-write; returns the old value. */

@@ -9,7 +9,7 @@ import { sizeText, type SizeExpr } from "../ir/size.js";
 import type { CompileErrorKind } from "../errors.js";
 import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
-import type { AtomicOp, Builtin, ExprHandle } from "../ir/module.js";
+import type { AtomicOp, Builtin, ExprHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import { T, isFloat, isInt, type ScalarType, type Type } from "../ir/types.js";
 
@@ -58,6 +58,10 @@ export interface MethodBuilder {
   barrier(span: Span): Val;
   /** An atomic read-modify-write on args[0][args[1]]; returns the old value. */
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val;
+  /** A builtin value (the thread indices, subgroupSize(), subgroupLaneId()), an i32. */
+  builtin(name: Builtin, span: Span): Val;
+  /** A subgroup operation (ir/module.ts SubgroupOp) on the threads of this thread's subgroup. */
+  subgroup(op: SubgroupOp, args: Val[], span: Span, name: string): Val;
   /** console.log(…) from the device. */
   print(args: Val[], span: Span): Val;
   /** Call a kernel-language function (an overlay's implementation) as a helper. */
@@ -279,6 +283,12 @@ export function createGlobalMethodTable(): MethodTable {
     ["exchange", "exchange"], ["compareExchange", "compareExchange"], ["load", "load"], ["store", "store"]];
   // Each returns the old value, except Atomics.store, which returns the value stored.
   for (const [name, op] of atomics) t.defineMethod(`Atomics.${name}`, (b, args, span, n) => b.atomic(op, args, span, n));
+  for (const name of ["subgroupSize", "subgroupLaneId"] as const)
+    t.defineMethod(name, (b, args, span) => (args.length ? b.error("type", `${name}() takes no arguments`, span) : b.builtin(name, span)));
+  // subgroupBroadcast(v, lane) is a shuffle whose lane every thread agrees on: the same operation.
+  const subgroupOps: [string, SubgroupOp][] = [["Shuffle", "shuffle"], ["Broadcast", "shuffle"], ["ShuffleDown", "shuffleDown"], ["ShuffleUp", "shuffleUp"],
+    ["ShuffleXor", "shuffleXor"], ["Add", "add"], ["Min", "min"], ["Max", "max"], ["Any", "any"], ["All", "all"], ["Ballot", "ballot"]];
+  for (const [name, op] of subgroupOps) t.defineMethod(`subgroup${name}`, (b, args, span, n) => b.subgroup(op, args, span, n));
   t.defineMethod("atomicAdd", (b, args, span, n) => b.atomic("add", args, span, n));
   t.defineMethod("atomicMin", (b, args, span, n) => b.atomic("min", args, span, n));
   t.defineMethod("atomicMax", (b, args, span, n) => b.atomic("max", args, span, n));

@@ -7,7 +7,7 @@ import type { CompileErrorKind } from "../errors.js";
 import type { Span } from "../frontend/source.js";
 import type { UFunction } from "../frontend/uir.js";
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Stmt } from "../ir/module.js";
-import { exprOperands, walkStmts } from "../ir/module.js";
+import { exprOperands, stmtResult, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isArray, isFloat, isInt, joinScalar, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
 import { computedConstant, shapeText, type Val } from "./methods.js";
@@ -53,7 +53,7 @@ export class ValueBuilder {
   protected emit(s: Stmt): void {
     this.out.push(s);
     if (s.k === "set") this.invalidateChecks(s.local);
-    else if ((s.k === "call" || s.k === "atomic") && s.result !== null) this.invalidateChecks(s.result);
+    else if (stmtResult(s) !== null) this.invalidateChecks(stmtResult(s)!);
   }
   protected loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start, fn: this.ufn.name } : null; }
   protected read(l: LocalHandle, span: Span | null = null): ExprHandle {
@@ -208,7 +208,8 @@ export class ValueBuilder {
     let memory = false;
     walkStmts(after, (s) => {
       if (s.k === "set" || s.k === "init") locals.add(s.local);
-      if ((s.k === "call" || s.k === "atomic") && s.result !== null) locals.add(s.result);
+      const r = stmtResult(s);
+      if (r !== null) locals.add(r);
       if (s.k === "store" || s.k === "atomic" || (s.k === "call" && !this.runtimeCalls.has(s.fn))) memory = true;
     });
     const visit = (x: ExprHandle): boolean => {

@@ -21,8 +21,8 @@
 //     is declared. Shared arrays are module-level (`Module.shared`), one per block.
 //  8. `select` evaluates only the chosen operand; `land`/`lor` evaluate the right operand only
 //     when needed (so a guarded load is never executed when its guard is false).
-//  9. `barrier` appears only in kernels (helpers containing one are inlined first), never
-//     inside a `switch`. `atomic` works on i32/u32 arrays (and f32 for add) that are global or
+//  9. `barrier` and `subgroup` appear only in kernels (helpers containing one are inlined
+//     first), never inside a `switch`. `atomic` works on i32/u32 arrays (and f32 for add) that are global or
 //     shared; its operands are of the element type. `trap` ends the thread; control never
 //     continues after it.
 
@@ -43,7 +43,14 @@ export interface Loc { readonly src: SourceRef; readonly at: number; readonly in
 
 export type Builtin =
   | "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockIdx.x" | "blockIdx.y" | "blockIdx.z"
-  | "blockDim.x" | "blockDim.y" | "blockDim.z" | "gridDim.x" | "gridDim.y" | "gridDim.z";
+  | "blockDim.x" | "blockDim.y" | "blockDim.z" | "gridDim.x" | "gridDim.y" | "gridDim.z"
+  /** subgroupSize(): the threads per subgroup (warp); subgroupLaneId(): this thread's index in its subgroup. */
+  | "subgroupSize" | "subgroupLaneId";
+
+/** Whether a builtin differs between the threads of a block (the others are the same for all of them). */
+export function threadVarying(name: Builtin): boolean {
+  return name.startsWith("threadIdx") || name === "subgroupLaneId";
+}
 
 export type Expr = { type: Type; loc: Loc | null } & (
   | { k: "const"; value: number | boolean }
@@ -60,6 +67,16 @@ export type Expr = { type: Type; loc: Loc | null } & (
   /** The id of a source location in the artifact's location table (i32), for exception records. */
   | { k: "location"; site: Loc }
 );
+
+/**
+ * Operations of `subgroup` statements (the threads of a subgroup that reach one exchange values):
+ * shuffles read `args[0]` of another lane — `shuffle` lane `args[1]` mod the subgroup size,
+ * `shuffleDown`/`shuffleUp` lane ± `args[1]`, `shuffleXor` lane ^ `args[1]` (a u32), the reader's
+ * own value where that lane is outside the subgroup or did not take part; `add`/`min`/`max` combine
+ * `args[0]` of every lane taking part (in lane order where it matters: floats on the CPU), `any`/
+ * `all` their bools, `ballot` gives a u32 with bit i set where lane i's bool is true.
+ */
+export type SubgroupOp = "shuffle" | "shuffleDown" | "shuffleUp" | "shuffleXor" | "add" | "min" | "max" | "any" | "all" | "ballot";
 
 /** Read-modify-write operations of `atomic` statements; each gives the element's old value, except `store`, which gives the value stored. */
 export type AtomicOp = "add" | "sub" | "and" | "or" | "xor" | "min" | "max" | "exchange" | "compareExchange" | "load" | "store";
@@ -90,6 +107,11 @@ export type Stmt = { loc: Loc | null } & (
   | { k: "barrier" }
   /** `array[index] op= args…` as one indivisible step; the old value goes to `result`. compareExchange takes [expected, replacement]. */
   | { k: "atomic"; op: AtomicOp; array: ExprHandle; index: ExprHandle; args: ExprHandle[]; result: LocalHandle | null }
+  /**
+   * A subgroup operation (see SubgroupOp): the threads of the subgroup meet here, like a barrier
+   * of the subgroup; the result goes to `result`.
+   */
+  | { k: "subgroup"; op: SubgroupOp; args: ExprHandle[]; result: LocalHandle }
   /** Zero-fill a private array local (its declaration). */
   | { k: "init"; local: LocalHandle }
   /** End this thread: an exception was recorded by the runtime library. */
@@ -235,9 +257,15 @@ export function stmtOperands(s: Stmt): ExprHandle[] {
     case "switch": return [s.selector];
     case "return": return s.value === null ? [] : [s.value];
     case "atomic": return [s.array, s.index, ...s.args];
+    case "subgroup": return s.args;
     case "break": case "continue": case "barrier": case "init": case "trap": return [];
     case "check": return s.cond === null ? [s.state, s.code, s.site, s.a, s.b] : [s.cond, s.state, s.code, s.site, s.a, s.b];
   }
+}
+
+/** The local a call, an atomic or a subgroup operation writes its result to, if any (`set` and `init` name theirs as `local`). */
+export function stmtResult(s: Stmt): LocalHandle | null {
+  return s.k === "call" || s.k === "atomic" || s.k === "subgroup" ? s.result : null;
 }
 
 /** Whether control never goes past a statement in its block: a jump, a trap, an unconditional check. */
@@ -265,7 +293,7 @@ export function copyFunction(f: Function): Function {
       case "loop": return { ...st, body: block(st.body), continuing: block(st.continuing) };
       case "switch": return { ...st, cases: st.cases.map((c) => ({ ...c, values: [...c.values], body: block(c.body) })) };
       case "call": return { ...st, args: [...st.args] };
-      case "atomic": return { ...st, args: [...st.args] };
+      case "atomic": case "subgroup": return { ...st, args: [...st.args] };
       default: return { ...st };
     }
   });

@@ -102,6 +102,7 @@ class Printer {
         out.push(`${pad}${s.result !== null ? this.local(s.result) + " = " : ""}atomic.${s.op} ${this.expr(s.array)}[${this.expr(s.index)}]${args ? ", " + args : ""}${at}`);
         return;
       }
+      case "subgroup": out.push(`${pad}${this.local(s.result)} = subgroup.${s.op} ${s.args.map((a) => this.expr(a)).join(", ")}${at}`); return;
       case "init": out.push(`${pad}init ${this.local(s.local)}${at}`); return;
       case "trap": out.push(`${pad}trap${at}`); return;
       case "check": {

@@ -183,6 +183,19 @@ class FunctionValidator {
         if (this.f.kind !== "kernel" && !this.opts.helperBarriers) this.bad(`${where}: a barrier outside the kernel (helpers with barriers are inlined)`);
         if (switches > 0) this.bad(`${where}: a barrier inside a switch`);
         break;
+      case "subgroup": {
+        if (this.f.kind !== "kernel" && !this.opts.helperBarriers) this.bad(`${where}: a subgroup operation outside the kernel (helpers with one are inlined)`);
+        if (switches > 0) this.bad(`${where}: a subgroup operation inside a switch`);
+        const [v, n] = types;
+        const shuffle = s.op.startsWith("shuffle");
+        if (s.args.length !== (shuffle ? 2 : 1)) { this.bad(`${where}: subgroup ${s.op} takes ${shuffle ? 2 : 1} operands, got ${s.args.length}`); break; }
+        const vote = s.op === "any" || s.op === "all" || s.op === "ballot";
+        if (v.kind !== "scalar" || (vote ? v !== T.bool : !shuffle && v === T.bool)) this.bad(`${where}: subgroup ${s.op} of ${typeName(v)}`);
+        if (shuffle && n !== T.u32) this.bad(`${where}: subgroup ${s.op} lane operand is ${typeName(n)}, not u32`);
+        const result = s.op === "ballot" ? T.u32 : vote ? T.bool : v;
+        if (this.f.locals[s.result]?.type !== result) this.bad(`${where}: result local is not ${typeName(result)}`);
+        break;
+      }
       case "atomic": {
         const a = types[0];
         if (!isArray(a)) { this.bad(`${where}: on ${typeName(a)}`); break; }

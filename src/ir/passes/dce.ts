@@ -9,7 +9,7 @@
 // load's check is the statement before it, and stays). A check keeps its report function.
 
 import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
-import { endsBlock, exprOperands, rewriteBlock, stmtOperands, walkStmts } from "../module.js";
+import { endsBlock, exprOperands, rewriteBlock, stmtOperands, stmtResult, walkStmts } from "../module.js";
 
 export function eliminateDeadCode(m: Module): void {
   for (const f of m.functions) {
@@ -37,7 +37,8 @@ function compactLocals(f: Function): void {
   walkStmts(f.body, (s) => {
     for (const h of stmtOperands(s)) visit(h);
     if (s.k === "set" || s.k === "init") used.add(s.local);
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) used.add(s.result);
+    const r = stmtResult(s);
+    if (r !== null) used.add(r);
   });
   if (used.size === f.locals.length) return;
   const remap = new Map<number, number>();
@@ -56,7 +57,7 @@ function compactLocals(f: Function): void {
   walkStmts(f.body, (s) => {
     for (const h of stmtOperands(s)) rewrite(h);
     if (s.k === "set" || s.k === "init") s.local = map(s.local);
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) s.result = map(s.result);
+    if ((s.k === "call" || s.k === "atomic" || s.k === "subgroup") && s.result !== null) s.result = map(s.result);
   });
   f.params = f.params.map(map);
   if (f.stateParam !== null) f.stateParam = map(f.stateParam);

@@ -37,7 +37,7 @@
 // as a mathematical integer, so none of the loop's wrapping computations of it wrapped.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
-import { exprOperands, rewriteBlock, walkStmts } from "../module.js";
+import { exprOperands, rewriteBlock, stmtResult, walkStmts } from "../module.js";
 import { T } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
 
@@ -114,8 +114,11 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
   let barrier = false;
   walkStmts(loop.body, (s) => {
     if (s.k === "set" || s.k === "init") assigned.set(s.local, (assigned.get(s.local) ?? 0) + 1);
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) assigned.set(s.result, 2);
-    if (s.k === "barrier") barrier = true;
+    const r = stmtResult(s);
+    if (r !== null) assigned.set(r, 2);
+    // A versioned loop runs one of two copies per thread: threads meeting at a barrier or a
+    // subgroup operation must all be in the same copy.
+    if (s.k === "barrier" || s.k === "subgroup") barrier = true;
   });
   if (barrier || assigned.has(k)) return null;
   const invariant = (h: ExprHandle): boolean => {

@@ -56,9 +56,13 @@ function returnsOnlyAtEnd(f: Function): boolean {
   return returns === 0 || (returns === 1 && f.body[f.body.length - 1]?.k === "return");
 }
 
+/**
+ * Whether a block holds a point where threads wait for each other: a barrier, or a subgroup
+ * operation (the barrier of a subgroup). Helpers holding one are inlined into the kernel.
+ */
 export function containsBarrier(b: Block): boolean {
   let found = false;
-  walkStmts(b, (s) => { if (s.k === "barrier") found = true; });
+  walkStmts(b, (s) => { if (s.k === "barrier" || s.k === "subgroup") found = true; });
   return found;
 }
 
@@ -175,6 +179,7 @@ export function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: 
       case "switch": return { ...s, selector: copy(s.selector), cases: s.cases.map((c) => ({ ...c, body: copyBlock(c.body, copy, local, at) })) };
       case "return": return { ...s, value: s.value === null ? null : copy(s.value) };
       case "atomic": return { ...s, array: copy(s.array), index: copy(s.index), args: s.args.map(copy), result: s.result === null ? null : local(s.result) };
+      case "subgroup": return { ...s, args: s.args.map(copy), result: local(s.result) };
       case "init": return { ...s, local: local(s.local) };
       case "break": case "continue": case "barrier": case "trap": return { ...s };
       case "check": return { ...s, cond: s.cond === null ? null : copy(s.cond), state: copy(s.state), code: copy(s.code), site: copy(s.site), a: copy(s.a), b: copy(s.b) };

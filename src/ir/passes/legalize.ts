@@ -403,6 +403,7 @@ function legalizeBlock(f: Function, block: Block, table: LegalTable): Block {
       case "switch": visit(s.selector, true); break;
       case "return": if (s.value !== null) visit(s.value, true); break;
       case "atomic": visit(s.array, true); visit(s.index, true); for (const a of s.args) visit(a, true); break;
+      case "subgroup": for (const a of s.args) visit(a, true); break;
       // A check's condition is evaluated where it stands; what it reports only when it fires.
       case "check": {
         if (s.cond !== null) visit(s.cond, true);

@@ -13,7 +13,7 @@
 // local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
-import { rewriteBlock, walkStmts } from "../module.js";
+import { rewriteBlock, stmtResult, walkStmts } from "../module.js";
 import { T } from "../types.js";
 
 /** An inclusive integer interval; null: anything. */
@@ -50,7 +50,8 @@ function localRanges(f: Function, threads: readonly number[]): Map<number, Range
   if (f.stateParam !== null) opaque.add(f.stateParam);
   walkStmts(f.body, (s) => {
     if (s.k === "set") sets.push({ local: s.local, value: s.value });
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) opaque.add(s.result);
+    const r = stmtResult(s);
+    if (r !== null) opaque.add(r);
     if (s.k === "init") opaque.add(s.local);
   });
   const map = new Map<number, Range>();
@@ -85,6 +86,9 @@ function range(f: Function, h: ExprHandle, threads: readonly number[], locals: M
     // only inside localRanges' iteration; elsewhere every local has an entry.
     case "local": return locals.has(e.local) ? locals.get(e.local)! : null;
     case "builtin": {
+      // Subgroups have at most 128 lanes on any target gpuc runs.
+      if (e.name === "subgroupSize") return [1, 128];
+      if (e.name === "subgroupLaneId") return [0, 127];
       const axis = e.name.endsWith(".x") ? 0 : e.name.endsWith(".y") ? 1 : 2;
       if (e.name.startsWith("threadIdx")) return [0, threads[axis] - 1];
       if (e.name.startsWith("blockDim")) return [1, threads[axis]];

@@ -18,8 +18,8 @@ export interface JSArtifactCode {
   bindings: string[];
 }
 
-/** Names the loader binds besides the globals: the trap sentinel and the divergence reporter. */
-export const JS_RUNTIME_BINDINGS = ["$trap", "$divergent"] as const;
+/** Names the loader binds besides the globals: the trap sentinel, the divergence reporter and the subgroup size. */
+export const JS_RUNTIME_BINDINGS = ["$trap", "$divergent", "$S"] as const;
 
 const PRELUDE_BITS = `const $bits = new ArrayBuffer(8), $bitsF32 = new Float32Array($bits), $bitsF64 = new Float64Array($bits), $bitsI32 = new Int32Array($bits);
 function $f32bits(x) { $bitsF32[0] = x; return $bitsI32[0]; }
@@ -40,7 +40,8 @@ export function emitJS(m: Module): JSArtifactCode & { locations: Loc[] } {
   };
   // A kernel with barriers is split into regions with its checks lowered (regions.ts sees the
   // runtime call and the trap); every other function keeps its checks (function.ts spells them).
-  const parts = m.functions.map((f, i) => (i === m.entry && containsBarrier(f.body) ? emitRegionKernel(names, { ...f, body: lowerBlock(f.body) }, i) : new FunctionEmitter(names, f, i).emit()));
+  // So is a kernel reading subgroupLaneId() (a thread's lane comes from its linear id there).
+  const parts = m.functions.map((f, i) => (i === m.entry && (containsBarrier(f.body) || names.builtins[i].includes("subgroupLaneId")) ? emitRegionKernel(names, { ...f, body: lowerBlock(f.body) }, i) : new FunctionEmitter(names, f, i).emit()));
   const usesBits = m.functions.some((f) => f.exprs.some((e) => e.k === "op" && (e.op === "f32bits" || e.op === "f64hi" || e.op === "f64lo")));
   const code = `"use strict";\n${usesBits ? PRELUDE_BITS + "\n\n" : ""}${parts.join("\n\n")}\n`;
   return { code, entry: names.fnNames[m.entry], bindings: [...names.globals, ...JS_RUNTIME_BINDINGS], locations: names.locations.list };

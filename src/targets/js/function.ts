@@ -4,7 +4,7 @@
 
 import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
-import { exprOperands, rewriteBlock, walkStmts } from "../../ir/module.js";
+import { exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 import { OPS } from "../../ir/ops.js";
 import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";
@@ -24,6 +24,7 @@ export const BUILTIN_VARS: Record<Builtin, string> = {
   "blockIdx.x": "$bx", "blockIdx.y": "$by", "blockIdx.z": "$bz",
   "blockDim.x": "$dx", "blockDim.y": "$dy", "blockDim.z": "$dz",
   "gridDim.x": "$gx", "gridDim.y": "$gy", "gridDim.z": "$gz",
+  subgroupSize: "$S", subgroupLaneId: "$lane",
 };
 export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz"];
 
@@ -227,7 +228,7 @@ export class FunctionEmitter {
       case "atomic": return this.atomic(s, d);
       case "init": this.line(d, `${this.reads[s.local]}.fill(0);`); return;
       case "trap": this.line(d, "throw $trap;"); return;
-      case "barrier": throw new InternalCompilerError("a barrier outside a region kernel");
+      case "barrier": case "subgroup": throw new InternalCompilerError(`a ${s.k === "barrier" ? "barrier" : "subgroup operation"} outside a region kernel`);
       case "check": for (const x of lowerCheck(s)) this.stmt(x, d); return;
       default: assertNeverIR(s);
     }
@@ -405,13 +406,14 @@ export function guardedRange(f: Function): { bound: ExprHandle; body: Block; unc
   const assigned = new Set<number>();
   walkStmts(f.body, (s) => {
     if (s.k === "set" || s.k === "init") assigned.add(s.local);
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) assigned.add(s.result);
+    const r = stmtResult(s);
+    if (r !== null) assigned.add(r);
   });
   const invariant = (h: ExprHandle): boolean => {
     const x = e(h);
     switch (x.k) {
       case "const": return true;
-      case "builtin": return !x.name.startsWith("threadIdx");
+      case "builtin": return !threadVarying(x.name);
       case "local": return f.params.includes(x.local) && !assigned.has(x.local);
       case "length": return invariant(x.array);
       case "op": case "convert": case "select": return exprOperands(x).every(invariant);

@@ -7,20 +7,37 @@
 // Locals whose values cross regions (used in two regions, or in a region inside a loop that
 // contains a barrier) live in per-thread arrays; the others stay plain `let`s of one thread
 // loop. A thread that returns early is marked done and skipped by later regions.
+//
+// Subgroup operations (subgroupShuffle, subgroupAdd, …) split regions too: each thread leaves its
+// operands in a per-thread exchange array at the end of one region, and the next region starts by
+// reading the lanes of its subgroup (lane order: a subgroup is $S consecutive linear thread ids).
+// Control flow holding subgroup operations but no barrier need only agree within each subgroup:
+// it runs once per subgroup (a loop over the subgroups around it), with thread loops over that
+// subgroup's lanes, and its conditions are checked per subgroup. Lanes that returned early take
+// no part: a reduction skips them, a shuffle from one gives the reader's own value.
 
 import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
-import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
+import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import { FunctionEmitter, GRID_PARAMS, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
 
+/**
+ * `sub`: control flow with subgroup operations but no barrier (nor a way out of a loop with one):
+ * its conditions need only agree within a subgroup, and it runs once per subgroup.
+ */
 type Region =
   | { k: "group"; id: number; stmts: Stmt[] }
-  | { k: "if"; cond: ExprHandle; group: number; then: Region[]; else: Region[]; loc: Loc | null }
-  | { k: "loop"; body: Region[]; continuing: Region[]; breakIf: ExprHandle | null; group: number; loc: Loc | null }
+  | { k: "if"; cond: ExprHandle; group: number; then: Region[]; else: Region[]; loc: Loc | null; sub: boolean }
+  | { k: "loop"; body: Region[]; continuing: Region[]; breakIf: ExprHandle | null; group: number; loc: Loc | null; sub: boolean }
   | { k: "break" } | { k: "continue" };
+
+type SubgroupStmt = Extract<Stmt, { k: "subgroup" }>;
+
+/** The two halves of a subgroup operation, either side of its region boundary. */
+interface Exchange { s: SubgroupStmt; n: number; half: "publish" | "collect" }
 
 export function emitRegionKernel(names: ModuleNames, f: Function, index: number): string {
   return new RegionKernelEmitter(names, f, index).emitKernel();
@@ -44,10 +61,18 @@ class RegionKernelEmitter extends FunctionEmitter {
   private values!: ValueAnalysis;
   private usesDone = false;
 
+  /** The halves of the kernel's subgroup operations (the statements standing for them in groups). */
+  private exchanges = new Map<Stmt, Exchange>();
+  /** The label of the loop over subgroups being emitted, if any. */
+  private subgroupLoop: string | null = null;
+  private subgroupLoops = 0;
+  /** Locals assigned inside control flow that runs once per subgroup (never block-uniform). */
+  private perSubgroup = new Set<number>();
+
   emitKernel(): string {
     const f = this.f;
-    const tree = this.regions(f.body, false);
-    this.values = analyzeValues(f, this.groupStatements(tree));
+    const tree = this.regions(f.body, false, null);
+    this.values = analyzeValues(f, this.groupStatements(tree), this.perSubgroup);
     this.usesDone = hasReturn(f.body);
     // Rematerialized locals are recomputed where read; uniform ones are plain block-level variables.
     for (const [l, def] of this.values.remat) {
@@ -63,6 +88,11 @@ class RegionKernelEmitter extends FunctionEmitter {
     }
     // Per-thread storage: typed arrays indexed by the thread's linear id $t.
     const setup: string[] = ["const $nt = $dx * $dy * $dz;", ...this.sharedAllocations(), ...(this.usesDone ? ["const $done = new Uint8Array($nt);"] : [])];
+    // Each subgroup operation's exchange arrays: the value (and the lane operand) of every thread.
+    for (const { s: x, n, half } of this.exchanges.values()) {
+      if (half !== "publish") continue;
+      setup.push(`const $xv${n} = new ${TYPED_ARRAY[scalarOf(f, x.args[0])]}($nt)${x.args.length > 1 ? `, $xl${n} = new Uint32Array($nt)` : ""};`);
+    }
     const uniformLets = [...this.values.uniform].map((l) => `${this.reads[l]} = ${zero(f.locals[l].type)}`);
     if (uniformLets.length) setup.push(`let ${uniformLets.join(", ")};`);
     // Private arrays of one region are allocated once, like in a kernel without barriers.
@@ -99,7 +129,8 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   // ---- the region tree ---------------------------------------------------------------------
 
-  private regions(block: Block, inRegionLoop: boolean): Region[] {
+  /** @param loopSub whether the innermost enclosing region loop runs per subgroup (null: no such loop) */
+  private regions(block: Block, inRegionLoop: boolean, loopSub: boolean | null): Region[] {
     const out: Region[] = [];
     let run: Stmt[] = [];
     const flush = (): void => {
@@ -108,17 +139,33 @@ class RegionKernelEmitter extends FunctionEmitter {
     };
     for (const s of block) {
       if (s.k === "barrier") { flush(); continue; }
-      const regionLevel = containsBarrier([s]) || (inRegionLoop && escapes(s));
+      if (s.k === "subgroup") {
+        // The operands leave this region; the result starts the next one.
+        const n = this.exchanges.size / 2;
+        const publish: Stmt = { ...s, result: null as never };
+        const collect: Stmt = { ...s, args: [] };
+        this.exchanges.set(publish, { s, n, half: "publish" });
+        this.exchanges.set(collect, { s, n, half: "collect" });
+        run.push(publish);
+        flush();
+        run.push(collect);
+        continue;
+      }
+      const leaves = inRegionLoop && escapes(s);
+      const regionLevel = containsBarrier([s]) || leaves;
       if (!regionLevel) { run.push(s); continue; }
       flush();
+      // Per subgroup unless it holds a barrier or leaves a loop that runs per block.
+      const sub = !holdsBlockBarrier(s) && !(leaves && loopSub === false);
+      if (sub) walkStmts([s], (x) => { if (x.k === "set" || x.k === "init") this.perSubgroup.add(x.local); const r = stmtResult(x); if (r !== null) this.perSubgroup.add(r); });
       switch (s.k) {
         case "if":
-          out.push({ k: "if", cond: s.cond, group: this.useGroup([s.cond], inRegionLoop), then: this.regions(s.then, inRegionLoop), else: this.regions(s.else, inRegionLoop), loc: s.loc });
+          out.push({ k: "if", cond: s.cond, group: this.useGroup([s.cond], inRegionLoop), then: this.regions(s.then, inRegionLoop, loopSub), else: this.regions(s.else, inRegionLoop, loopSub), loc: s.loc, sub });
           break;
         case "loop":
           out.push({
-            k: "loop", body: this.regions(s.body, true), continuing: this.regions(s.continuing, true), breakIf: s.breakIf,
-            group: s.breakIf === null ? -1 : this.useGroup([s.breakIf], true), loc: s.loc,
+            k: "loop", body: this.regions(s.body, true, sub), continuing: this.regions(s.continuing, true, sub), breakIf: s.breakIf,
+            group: s.breakIf === null ? -1 : this.useGroup([s.breakIf], true), loc: s.loc, sub,
           });
           break;
         case "break": out.push({ k: "break" }); break;
@@ -142,7 +189,8 @@ class RegionKernelEmitter extends FunctionEmitter {
     walkStmts(stmts, (s) => {
       stmtOperands(s).forEach(visit);
       if (s.k === "set" || s.k === "init") { this.note(s.local, id); writes.add(s.local); }
-      if ((s.k === "call" || s.k === "atomic") && s.result !== null) { this.note(s.result, id); writes.add(s.result); }
+      const r = stmtResult(s);
+      if (r !== null) { this.note(r, id); writes.add(r); }
     });
     this.writtenIn.set(id, writes);
     this.exposed.set(id, exposedReads(this.f, stmts));
@@ -174,7 +222,51 @@ class RegionKernelEmitter extends FunctionEmitter {
   /** Rematerialized locals are not stored: their one assignment disappears. */
   protected override stmt(s: Stmt, d: number): void {
     if (s.k === "set" && this.values.remat.has(s.local)) return;
+    const x = this.exchanges.get(s);
+    if (x) { this.exchange(x, d); return; }
     super.stmt(s, d);
+  }
+
+  /**
+   * One half of a subgroup operation: publish leaves this thread's operands in the exchange
+   * arrays; collect reads the lanes of its subgroup ($b its first thread, $n its lanes, $l this
+   * thread's lane). A lane that returned early takes no part.
+   */
+  private exchange(x: Exchange, d: number): void {
+    const { s, n } = x;
+    const t = scalarOf(this.f, s.args[0]);
+    if (x.half === "publish") {
+      const v = stripParens(this.expr(s.args[0]));
+      this.line(d, `$xv${n}[$t] = ${t === "bool" ? `(${v}) ? 1 : 0` : v};`);
+      if (s.args.length > 1) this.line(d, `$xl${n}[$t] = ${stripParens(this.expr(s.args[1]))};`);
+      return;
+    }
+    const out = this.writes[s.result];
+    const part = (j: string): string => (this.usesDone ? `${j} < $n && $done[$b + ${j}] === 0` : `${j} < $n`);
+    const read = (i: string): string => (t === "bool" ? `$xv${n}[${i}] === 1` : `$xv${n}[${i}]`);
+    this.line(d, "{");
+    this.line(d + 1, "const $l = $t % $S, $b = $t - $l, $n = Math.min($S, $nt - $b);");
+    if (s.op.startsWith("shuffle")) {
+      const lane = `$xl${n}[$t]`;
+      const src: Record<string, string> = {
+        shuffle: `${lane} % $S`,
+        shuffleDown: `${lane} < $S - $l ? $l + ${lane} : $S`,
+        shuffleUp: `${lane} <= $l ? $l - ${lane} : $S`,
+        shuffleXor: `($l ^ ${lane}) >>> 0`,
+      };
+      this.line(d + 1, `const $j = ${src[s.op]};`);
+      this.line(d + 1, `${out} = ${part("$j")} ? ${read("$b + $j")} : ${read("$t")};`);
+    } else {
+      // Combined once per subgroup (its first lane to get here), in lane order.
+      const [init, step] = combine(s.op, t);
+      this.line(d + 1, `if ($xk${n} !== $b) {`);
+      this.line(d + 2, `let $acc = ${init};`);
+      this.line(d + 2, `for (let $j = 0; $j < $n; $j++) if (${this.usesDone ? "$done[$b + $j] === 0" : "true"}) { const $v = ${read("$b + $j")}; $acc = ${step}; }`);
+      this.line(d + 2, `$xk${n} = $b; $xr${n} = $acc;`);
+      this.line(d + 1, "}");
+      this.line(d + 1, `${out} = $xr${n};`);
+    }
+    this.line(d, "}");
   }
 
   private groupStatements(regions: Region[]): Stmt[][] {
@@ -192,8 +284,23 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   private emitRegions(regions: Region[], d: number): void {
     for (const r of regions) {
+      if ((r.k === "if" || r.k === "loop") && r.sub && this.subgroupLoop === null) {
+        // Control flow that runs per subgroup: once for each subgroup of the block.
+        const label = `$sgl${this.subgroupLoops++}`;
+        this.line(d, `${label}: for (let $sg = 0; $sg * $S < $nt; $sg++) {`);
+        this.subgroupLoop = label;
+        this.emitRegions([r], d + 1);
+        this.subgroupLoop = null;
+        this.line(d, "}");
+        continue;
+      }
+      if ((r.k === "if" || r.k === "loop") && !r.sub && this.subgroupLoop !== null)
+        throw new InternalCompilerError("control flow with a barrier inside control flow that runs per subgroup");
       switch (r.k) {
         case "group": {
+          // A reduction's result, combined once per subgroup, is kept for the rest of its lanes.
+          const first = this.exchanges.get(r.stmts[0]);
+          if (first?.half === "collect" && !first.s.op.startsWith("shuffle")) this.line(d, `let $xk${first.n} = -1, $xr${first.n};`);
           // Uniform assignments at the start and end of a region run once, outside the thread loop.
           const hoisted = this.values.hoisted;
           let i = 0, j = r.stmts.length;
@@ -203,7 +310,7 @@ class RegionKernelEmitter extends FunctionEmitter {
           if (i < j) {
             const middle = r.stmts.slice(i, j);
             // `if (threadIdx.x < uniform) { … }` as the whole region: only those threads run it.
-            const bound = this.uniformXBound(middle);
+            const bound = this.subgroupLoop === null ? this.uniformXBound(middle) : null;
             if (bound) {
               this.line(d, `const $xEnd${r.id} = Math.min($dx, ${bound.end});`);
               this.threadLoop(r.id, d, (inner) => this.block(bound.body, inner), `$xEnd${r.id}`);
@@ -246,8 +353,15 @@ class RegionKernelEmitter extends FunctionEmitter {
   private threadLoop(group: number, d: number, body: (depth: number) => void, xEnd = "$dx"): void {
     const saved = this.currentGroup;
     this.currentGroup = group;
-    this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < ${xEnd}; $tx++) {`);
-    this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
+    if (this.subgroupLoop === null) {
+      this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < ${xEnd}; $tx++) {`);
+      this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
+    } else {
+      // The lanes of subgroup $sg.
+      this.line(d, `$th${group}: for (let $t = $sg * $S, $tEnd = Math.min($nt, $t + $S); $t < $tEnd; $t++) {`);
+      this.line(d + 1, "const $tx = $t % $dx, $ty = (($t - $tx) / $dx) % $dy, $tz = ($t - $tx - $ty * $dx) / ($dx * $dy);");
+    }
+    if (this.names.builtins[this.index].includes("subgroupLaneId")) this.line(d + 1, "const $lane = $t % $S;");
     if (this.usesDone) this.line(d + 1, "if ($done[$t] === 1) continue;");
     const v = this.values;
     const inGroup = (l: number) => this.groupsOf.get(l)?.has(group) ?? false;
@@ -293,13 +407,14 @@ class RegionKernelEmitter extends FunctionEmitter {
       return v;
     }
     const locId = this.names.locations.id(loc);
+    const sub = this.subgroupLoop !== null;
     this.line(d, `let ${v} = -1;`);
     this.threadLoop(group, d, (inner) => {
       this.line(inner, `const $v = ${stripParens(this.expr(cond))} ? 1 : 0;`);
-      this.line(inner, `if (${v} === -1) ${v} = $v; else if (${v} !== $v) $divergent(${locId}, $tx, $ty, $tz, $bx, $by, $bz);`);
+      this.line(inner, `if (${v} === -1) ${v} = $v; else if (${v} !== $v) $divergent(${locId}, $tx, $ty, $tz, $bx, $by, $bz${sub ? ", 1" : ""});`);
     });
-    // No thread of this block is still running: the block is done.
-    this.line(d, `if (${v} === -1) break $block;`);
+    // No thread of this block (of this subgroup) is still running: it is done.
+    this.line(d, `if (${v} === -1) ${sub ? `continue ${this.subgroupLoop}` : "break $block"};`);
     return v;
   }
 }
@@ -332,7 +447,7 @@ function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
       for (const h of stmtOperands(s)) reads(h, defined);
       switch (s.k) {
         case "set": case "init": defined.add(s.local); break;
-        case "call": case "atomic": if (s.result !== null) defined.add(s.result); break;
+        case "call": case "atomic": case "subgroup": if (s.result !== null) defined.add(s.result); break;
         case "if": {
           const a = new Set(defined), b = new Set(defined);
           block(s.then, a);
@@ -349,4 +464,28 @@ function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
   };
   block(stmts, new Set());
   return out;
+}
+
+/** Whether a statement holds a barrier of the block (not only subgroup operations). */
+function holdsBlockBarrier(s: Stmt): boolean {
+  let found = false;
+  walkStmts([s], (x) => { if (x.k === "barrier") found = true; });
+  return found;
+}
+
+function scalarOf(f: Function, h: ExprHandle): Scalar {
+  return (f.exprs[h].type as { scalar: Scalar }).scalar;
+}
+
+/** A subgroup reduction in JS: the accumulator's start and its step with the lane's value `$v`, exact in the type. */
+function combine(op: SubgroupStmt["op"], t: Scalar): [string, string] {
+  switch (op) {
+    case "add": return t === "i32" ? ["0", "($acc + $v) | 0"] : t === "u32" ? ["0", "($acc + $v) >>> 0"] : t === "f32" ? ["-0", "Math.fround($acc + $v)"] : ["-0", "$acc + $v"];
+    case "min": return ["Infinity", "Math.min($acc, $v)"];
+    case "max": return ["-Infinity", "Math.max($acc, $v)"];
+    case "any": return ["false", "$acc || $v"];
+    case "all": return ["true", "$acc && $v"];
+    case "ballot": return ["0", "$v ? ($acc | (1 << $j)) >>> 0 : $acc"];
+    default: throw new InternalCompilerError(`subgroup ${op} is not a reduction`);
+  }
 }

@@ -6,7 +6,7 @@
 // per-thread arrays.
 
 import type { ExprHandle, Function, Stmt } from "../../ir/module.js";
-import { exprOperands, walkStmts } from "../../ir/module.js";
+import { exprOperands, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 
 export interface ValueAnalysis {
   /** Locals assigned once, from a pure expression of thread-invariant inputs: local → that expression. */
@@ -20,9 +20,9 @@ export interface ValueAnalysis {
 
 /**
  * @param groups the statement lists of the kernel's regions (each runs once per thread)
- * @param conditions expressions evaluated at region level
+ * @param perSubgroup locals assigned where control flow runs once per subgroup (never uniform)
  */
-export function analyzeValues(f: Function, groups: Stmt[][]): ValueAnalysis {
+export function analyzeValues(f: Function, groups: Stmt[][], perSubgroup: ReadonlySet<number> = new Set()): ValueAnalysis {
   const params = new Set<number>(f.params);
   if (f.stateParam !== null) params.add(f.stateParam);
   const defs = new Map<number, Stmt[]>();
@@ -30,7 +30,8 @@ export function analyzeValues(f: Function, groups: Stmt[][]): ValueAnalysis {
   walkStmts(f.body, (s) => {
     if (s.k === "set") { const d = defs.get(s.local) ?? []; d.push(s); defs.set(s.local, d); }
     if (s.k === "init") otherWrites.add(s.local);
-    if ((s.k === "call" || s.k === "atomic") && s.result !== null) otherWrites.add(s.result);
+    const r = stmtResult(s);
+    if (r !== null) otherWrites.add(r);
   });
   const assigned = (l: number): boolean => defs.has(l) || otherWrites.has(l);
   const stableParam = (l: number): boolean => params.has(l) && !assigned(l);
@@ -61,11 +62,11 @@ export function analyzeValues(f: Function, groups: Stmt[][]): ValueAnalysis {
 
   // Uniform: start from every assigned scalar local, drop those that break a rule, until stable.
   const uniform = new Set<number>();
-  f.locals.forEach((loc, l) => { if (!remat.has(l) && loc.type.kind === "scalar" && !otherWrites.has(l) && !params.has(l)) uniform.add(l); });
+  f.locals.forEach((loc, l) => { if (!remat.has(l) && loc.type.kind === "scalar" && !otherWrites.has(l) && !params.has(l) && !perSubgroup.has(l)) uniform.add(l); });
   const isUniform = (h: ExprHandle): boolean => {
     const e = f.exprs[h];
     switch (e.k) {
-      case "builtin": return !e.name.startsWith("threadIdx");
+      case "builtin": return !threadVarying(e.name);
       case "load": return false;
       case "local": return stableParam(e.local) || uniform.has(e.local) || (remat.has(e.local) && isUniform(remat.get(e.local)!));
       default: return exprOperands(e).every(isUniform);

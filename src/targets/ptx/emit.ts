@@ -33,7 +33,7 @@ import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE } from "./prelude.js";
 import { helperClosure } from "../helpers.js";
 import { PTXArith } from "./arith.js";
-import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
+import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, movType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { PTXEntryParam, PTXLayout } from "./layout.js";
 export { sanitize } from "./common.js";
@@ -465,6 +465,7 @@ class PTXFunctionEmitter {
       }
       case "atomic": return this.atomic(s);
       case "call": return this.call(s);
+      case "subgroup": return this.subgroup(s);
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
@@ -576,6 +577,121 @@ class PTXFunctionEmitter {
       }
       default: assertNeverIR(s.op as never);
     }
+  }
+
+  /**
+   * A subgroup operation on the warp's active lanes (`activemask`: the lanes that reached it
+   * together). A shuffle reads lane j with `shfl.sync.idx` and keeps the reader's own value where
+   * j is outside the warp or not active (JS's meaning, ir/module.ts SubgroupOp). Integer
+   * reductions are `redux.sync` (sm_80+); the others combine the active lanes' values in lane
+   * order (exactly as the CPU device does, floats included), one `shfl.sync` per lane.
+   */
+  private subgroup(s: Extract<Stmt, { k: "subgroup" }>): void {
+    const t = scalarOf(this.f.exprs[s.args[0]].type);
+    const out = this.regs[s.result];
+    const x = this.arith.materialize(t, this.expr(s.args[0]));
+    const m = this.reg("r");
+    this.line(`activemask.b32 ${m};`);
+    switch (s.op) {
+      case "any": case "all": this.line(`vote.sync.${s.op}.pred ${out}, ${x}, ${m};`); return;
+      case "ballot": this.line(`vote.sync.ballot.b32 ${out}, ${x}, ${m};`); return;
+      case "add": case "min": case "max": return this.reduce(s.op, t, x, m, out);
+      default: break;
+    }
+    const n = this.arith.materialize("u32", this.expr(s.args[1]));
+    const lane = this.reg("r"), j = this.reg("r"), ok = this.reg("p"), bit = this.reg("r"), active = this.reg("p");
+    this.line(`mov.u32 ${lane}, %laneid;`);
+    switch (s.op) {
+      case "shuffle": this.line(`and.b32 ${j}, ${n}, 31;`); this.line(`setp.eq.u32 ${ok}, 0, 0;`); break;
+      case "shuffleDown": {
+        const room = this.reg("r");
+        this.line(`sub.u32 ${room}, 32, ${lane};`);
+        this.line(`setp.lt.u32 ${ok}, ${n}, ${room};`);
+        this.line(`add.u32 ${j}, ${lane}, ${n};`);
+        break;
+      }
+      case "shuffleUp": this.line(`setp.le.u32 ${ok}, ${n}, ${lane};`); this.line(`sub.u32 ${j}, ${lane}, ${n};`); break;
+      case "shuffleXor": this.line(`xor.b32 ${j}, ${lane}, ${n};`); this.line(`setp.lt.u32 ${ok}, ${j}, 32;`); break;
+      default: assertNeverIR(s.op as never);
+    }
+    this.line(`and.b32 ${j}, ${j}, 31;`);
+    this.line(`shr.b32 ${bit}, ${m}, ${j};`);
+    this.line(`and.b32 ${bit}, ${bit}, 1;`);
+    this.line(`setp.ne.and.u32 ${active}, ${bit}, 0, ${ok};`);
+    const y = this.shuffleIdx(t, x, j, m);
+    if (t !== "bool") { this.line(`selp.${movType(t)} ${out}, ${y}, ${x}, ${active};`); return; }
+    // out = active ? y != 0 : x
+    const got = this.reg("p"), own = this.reg("p");
+    this.line(`setp.ne.and.u32 ${got}, ${y}, 0, ${active};`);
+    this.line(`not.pred ${own}, ${active};`);
+    this.line(`and.pred ${own}, ${own}, ${x};`);
+    this.line(`or.pred ${out}, ${got}, ${own};`);
+  }
+
+  /** `x` of lane `j` (a register of x's class; bools as a u32 0/1). */
+  private shuffleIdx(t: Scalar, x: string, j: string, m: string): string {
+    if (t === "f64") {
+      const lo = this.reg("r"), hi = this.reg("r"), y = this.reg("fd");
+      this.line(`mov.b64 {${lo}, ${hi}}, ${x};`);
+      this.line(`shfl.sync.idx.b32 ${lo}, ${lo}, ${j}, 31, ${m};`);
+      this.line(`shfl.sync.idx.b32 ${hi}, ${hi}, ${j}, 31, ${m};`);
+      this.line(`mov.b64 ${y}, {${lo}, ${hi}};`);
+      return y;
+    }
+    if (t === "bool") {
+      const v = this.reg("r");
+      this.line(`selp.u32 ${v}, 1, 0, ${x};`);
+      this.line(`shfl.sync.idx.b32 ${v}, ${v}, ${j}, 31, ${m};`);
+      return v;
+    }
+    const y = this.reg(CLASS[t]);
+    this.line(`shfl.sync.idx.b32 ${y}, ${x}, ${j}, 31, ${m};`);
+    return y;
+  }
+
+  /** add/min/max over the active lanes `m` into `out`. */
+  private reduce(op: "add" | "min" | "max", t: Scalar, x: string, m: string, out: string): void {
+    const sm = Number(/^sm_(\d+)/.exec(this.mod.features.arch ?? "sm_75")?.[1] ?? 75);
+    if ((t === "i32" || t === "u32") && sm >= 80) {
+      this.line(`redux.sync.${op}.${op === "add" ? "u32" : SUFFIX[t]} ${out}, ${x}, ${m};`);
+      return;
+    }
+    // In lane order: the lowest remaining lane of `rest` each time round.
+    const rest = this.reg("r"), neg = this.reg("r"), low = this.reg("r"), j = this.reg("r"), done = this.reg("p");
+    const acc = this.reg(CLASS[t]);
+    const identity = op === "add" ? (t === "f32" || t === "f64" ? -0 : 0) : op === "min" ? (t === "i32" ? 0x7fffffff : t === "u32" ? 0xffffffff : Infinity) : (t === "i32" ? -0x80000000 : t === "u32" ? 0 : -Infinity);
+    this.line(`mov.${movType(t)} ${acc}, ${immediate(identity, t)};`);
+    this.line(`mov.b32 ${rest}, ${m};`);
+    const top = this.label("sg_lane"), end = this.label("sg_end");
+    this.line(`${top}:`);
+    this.line(`setp.eq.u32 ${done}, ${rest}, 0;`);
+    this.line(`@${done} bra.uni ${end};`);
+    this.line(`neg.s32 ${neg}, ${rest};`);
+    this.line(`and.b32 ${low}, ${rest}, ${neg};`);
+    this.line(`xor.b32 ${rest}, ${rest}, ${low};`);
+    this.line(`bfind.u32 ${j}, ${low};`);
+    const y = this.shuffleIdx(t, x, j, m);
+    if (op === "add") {
+      if (t === "f32" || t === "f64") this.line(`add.rn.${t} ${acc}, ${acc}, ${y};`);
+      else this.line(`add.u32 ${acc}, ${acc}, ${y};`);
+    } else if (t === "i32" || t === "u32") this.line(`${op}.${SUFFIX[t]} ${acc}, ${acc}, ${y};`);
+    else {
+      // Math.min/max: NaN wins; -0 is below +0.
+      const pick = this.reg("p"), eq = this.reg("p"), sign = this.reg("p"), nan = this.reg("p");
+      const bits = this.reg(t === "f64" ? "rd" : "r");
+      this.line(`setp.${op === "min" ? "lt" : "gt"}.${t} ${pick}, ${y}, ${acc};`);
+      this.line(`setp.eq.${t} ${eq}, ${y}, ${acc};`);
+      this.line(`mov.b${t === "f64" ? 64 : 32} ${bits}, ${y};`);
+      this.line(`setp.${op === "min" ? "lt" : "ge"}.s${t === "f64" ? 64 : 32} ${sign}, ${bits}, 0;`);
+      this.line(`and.pred ${eq}, ${eq}, ${sign};`);
+      this.line(`or.pred ${pick}, ${pick}, ${eq};`);
+      this.line(`setp.nan.${t} ${nan}, ${y}, ${y};`);
+      this.line(`or.pred ${pick}, ${pick}, ${nan};`);
+      this.line(`selp.${t} ${acc}, ${y}, ${acc}, ${pick};`);
+    }
+    this.line(`bra.uni ${top};`);
+    this.line(`${end}:`);
+    this.line(`mov.${movType(t)} ${out}, ${acc};`);
   }
 
   // ---- arrays --------------------------------------------------------------------------------
@@ -780,6 +896,7 @@ const BUILTINS: Record<string, string> = {
   "blockIdx.x": "%ctaid.x", "blockIdx.y": "%ctaid.y", "blockIdx.z": "%ctaid.z",
   "blockDim.x": "%ntid.x", "blockDim.y": "%ntid.y", "blockDim.z": "%ntid.z",
   "gridDim.x": "%nctaid.x", "gridDim.y": "%nctaid.y", "gridDim.z": "%nctaid.z",
+  subgroupSize: "WARP_SZ", subgroupLaneId: "%laneid",
 };
 
 function spaceOf(space: string): ArrayRef["space"] {

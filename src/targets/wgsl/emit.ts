@@ -41,6 +41,8 @@ class WGSLEmitter {
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
   private hasBarrier = false;
+  /** Whether the kernel uses subgroup operations or builtins (the `subgroups` feature). */
+  private usesSubgroups = false;
   /** Whether threads may communicate through storage buffers (an array written and read, or atomic). */
   private storageShared = false;
   /** Helper functions of the prelude the code uses (emitted before main). */
@@ -153,12 +155,18 @@ class WGSLEmitter {
     decls[paramsDecl] = `struct Params {\n${layout.fields.map((x) => `  ${x.name}: ${x.type},`).join("\n")}\n}`;
     const helpers = helperClosure(WGSL_HELPERS, this.prelude);
     if (helpers.length) decls.push("", ...helpers.map((n) => WGSL_HELPERS[n].text));
+    // Subgroups: the feature, and no uniformity diagnostic (the kernel language's rule is that a
+    // subgroup's threads agree on the control flow around a subgroup operation; WGSL's analysis
+    // would reject any after a bounds check).
+    const subgroups = this.usesSubgroups ? ["enable subgroups;", "diagnostic(off, subgroup_uniformity);"] : [];
+    const subgroupParams = this.usesSubgroups ? ", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_size) sgs: u32" : "";
     const head = [
+      ...subgroups,
       `// gpuc: kernel '${f.name}'`,
       ...decls,
       "",
       "@compute @workgroup_size(wgx, wgy, wgz)",
-      "fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {",
+      `fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>${subgroupParams}) {`,
       ...vars,
     ].join("\n").split("\n");
     layout.lines = [...head.map(() => -1), ...this.lineLocs, -1];
@@ -327,6 +335,7 @@ class WGSLEmitter {
         this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
         return;
       }
+      case "subgroup": return this.subgroup(s, d);
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
@@ -412,6 +421,37 @@ class WGSLEmitter {
     }
   }
 
+  /**
+   * A subgroup operation with the `subgroups` feature's builtins. WGSL leaves a shuffle from a lane
+   * past the subgroup undefined: the lane is computed in range and the reader's own value chosen
+   * where JS's meaning (ir/module.ts SubgroupOp) says so; every lane still takes part in the one
+   * subgroupShuffle. bool values travel as u32.
+   */
+  private subgroup(s: Extract<Stmt, { k: "subgroup" }>, d: number): void {
+    this.usesSubgroups = true;
+    const out = this.names[s.result];
+    const t = (this.f.exprs[s.args[0]].type as { scalar: Scalar }).scalar;
+    const v = this.expr(s.args[0]);
+    const reduce: Record<string, string> = { add: "subgroupAdd", min: "subgroupMin", max: "subgroupMax", any: "subgroupAny", all: "subgroupAll" };
+    if (s.op in reduce) { this.line(d, `${out} = ${reduce[s.op]}(${v});`); return; }
+    if (s.op === "ballot") { this.line(d, `${out} = subgroupBallot(${v}).x;`); return; }
+    const n = this.expr(s.args[1]);
+    this.line(d, "{");
+    this.line(d + 1, `let gpuc_v = ${t === "bool" ? `select(0u, 1u, ${v})` : v};`);
+    this.line(d + 1, `let gpuc_n = ${n};`);
+    // [lane read, whether it is in the subgroup]
+    const [lane, inside] = {
+      shuffle: ["gpuc_n % sgs", "true"],
+      shuffleDown: ["min(sgl + gpuc_n, sgs - 1u)", "gpuc_n < sgs - sgl"],
+      shuffleUp: ["select(0u, sgl - gpuc_n, gpuc_n <= sgl)", "gpuc_n <= sgl"],
+      shuffleXor: ["min(sgl ^ gpuc_n, sgs - 1u)", "(sgl ^ gpuc_n) < sgs"],
+    }[s.op as "shuffle"];
+    const shuffled = `subgroupShuffle(gpuc_v, ${lane})`;
+    const r = inside === "true" ? shuffled : `select(gpuc_v, ${shuffled}, ${inside})`;
+    this.line(d + 1, `${out} = ${t === "bool" ? `(${r}) != 0u` : r};`);
+    this.line(d, "}");
+  }
+
   // ---- expressions -------------------------------------------------------------------------
 
   private expr(h: ExprHandle): string {
@@ -421,7 +461,9 @@ class WGSLEmitter {
       case "local": return this.names[e.local];
       case "global": return this.global(e.global);
       case "shared": return this.shared(e.shared);
-      case "builtin": return this.f === this.m.functions[this.m.entry] ? BUILTINS[e.name] : BUILTINS[e.name].replace(/\b(lid|wid)\b/, "gpuc_$1");
+      case "builtin":
+        if (e.name.startsWith("subgroup")) this.usesSubgroups = true;
+        return this.f === this.m.functions[this.m.entry] ? BUILTINS[e.name] : BUILTINS[e.name].replace(/\b(lid|wid)\b/, "gpuc_$1");
       case "location": return `${this.locationId(e.site)}i`;
       case "length": {
         const a = this.f.exprs[e.array];
@@ -508,6 +550,7 @@ const BUILTINS: Record<string, string> = {
   "blockIdx.x": "i32(wid.x)", "blockIdx.y": "i32(wid.y)", "blockIdx.z": "i32(wid.z)",
   "blockDim.x": "i32(wgx)", "blockDim.y": "i32(wgy)", "blockDim.z": "i32(wgz)",
   "gridDim.x": "i32(nwg.x)", "gridDim.y": "i32(nwg.y)", "gridDim.z": "i32(nwg.z)",
+  subgroupSize: "i32(sgs)", subgroupLaneId: "i32(sgl)",
 };
 
 /** A shift count as WGSL wants it: u32 (a constant written as one). */
@@ -549,10 +592,13 @@ function assertNeverOp(op: never): never {
   throw new InternalCompilerError(`op ${String(op)} has no WGSL spelling`);
 }
 
-/** Whether a statement does something beyond assigning locals (a store, an atomic, a call, a trap, an init). */
+/**
+ * Whether a statement does something beyond assigning locals (a store, an atomic, a call, a trap,
+ * an init), or takes part in a subgroup operation (a thread that returned early takes none).
+ */
 function hasEffect(s: Stmt): boolean {
   let effect = false;
-  walkStmts([s], (x) => { if (x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init") effect = true; });
+  walkStmts([s], (x) => { if (x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || x.k === "subgroup") effect = true; });
   return effect;
 }
 

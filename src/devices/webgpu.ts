@@ -68,6 +68,11 @@ interface ShaderVariant {
  * a parameter that reads and writes a buffer bound whole, at its view's offset.
  */
 function shiftIndices(code: string, name: string, offset: number): string {
+  return rewriteIndexed(code, name, (index) => `${name}[(u32(${index}) + ${offset}u)]`);
+}
+
+/** Every `name[i]` in WGSL text as `f(i)` (the index's own brackets matched). */
+function rewriteIndexed(code: string, name: string, f: (index: string) => string): string {
   const re = new RegExp(`\\b${name}\\[`, "g");
   let out = "", at = 0;
   for (let m = re.exec(code); m; m = re.exec(code)) {
@@ -77,8 +82,8 @@ function shiftIndices(code: string, name: string, offset: number): string {
       if (code[i] === "[") depth++;
       else if (code[i] === "]" && --depth === 0) { close = i; break; }
     }
-    out += code.slice(at, open + 1) + `(u32(${code.slice(open + 1, close)}) + ${offset}u)`;
-    at = close;
+    out += code.slice(at, m.index) + f(code.slice(open + 1, close));
+    at = close + 1;
     re.lastIndex = close;
   }
   return out + code.slice(at);
@@ -227,6 +232,10 @@ export class WebGPUDevice implements Device {
     for (const [b, offset] of shift) if (offset) code = shiftIndices(code, names.get(b)!, offset);
     for (const [removed, kept] of merge) {
       const from = names.get(removed)!, to = names.get(kept)!;
+      // A read-only parameter that names a buffer the kernel writes atomically (a narrow array's
+      // packed words, written only by compare-exchange) reads it with atomicLoad.
+      const atomic = (b: number) => /: array<atomic</.test(decl(b).exec(code)?.[0] ?? "");
+      if (atomic(kept) && !atomic(removed)) code = rewriteIndexed(code, from, (index) => `atomicLoad(&${from}[${index}])`);
       code = code.replace(decl(removed), "").replace(new RegExp(`\\b${from}\\b`, "g"), to);
     }
     const module = this.gpu.createShaderModule({ code, label: artifact.kernel });

@@ -2,9 +2,11 @@
 //
 // Layout of the shader's bindings (group 0), which the artifact describes for the loader:
 //   0      uniform `params`: the scalar parameters, then the length of every array parameter,
+//          then where each narrow array parameter starts in its binding (`<name>_off`, elements),
 //          then `gpuc_zero` (always 0) where a loop has an opaque exit test (see exitTest)
 //   1      storage `state`: the kernel state (exception record, print area), atomic i32
-//   2…     storage, one per array parameter (read-only unless the kernel writes it)
+//   2…     storage, one per array parameter (read-only unless the kernel writes it); a narrow
+//          one (8- or 16-bit elements) is packed in u32 words, atomic<u32> when written
 //   then   storage, read-only, one per constant table (relocation strategy `table`)
 // The workgroup size is three override constants, so one shader serves every block size.
 

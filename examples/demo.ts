@@ -15,8 +15,9 @@ import transpose from "./transpose.ts";
 import matrixMul from "./matrixmul.ts";
 import reduce3 from "./reduce.ts";
 import warpReduce from "./warp-reduce.ts";
+import histogram64 from "./histogram64.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64];
 const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }

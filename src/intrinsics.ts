@@ -28,9 +28,11 @@ export function syncthreads(): void {
  * shared(Float32Array, [16, 17]) (two or three dimensions): indexed t[y][x], each dimension
  * bounds-checked; a row t[y] may be bound to a const and indexed, or be an Atomics target.
  */
-export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _length: number | readonly [number]): T;
-export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _dims: readonly [number, number]): T[];
-export function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(_type: new (n: number) => T, _dims: readonly [number, number, number]): T[][];
+/** The typed arrays a shared array can be. */
+type SharedElementArray = Float32Array | Float64Array | Int32Array | Uint32Array | Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array;
+export function shared<T extends SharedElementArray>(_type: new (n: number) => T, _length: number | readonly [number]): T;
+export function shared<T extends SharedElementArray>(_type: new (n: number) => T, _dims: readonly [number, number]): T[];
+export function shared<T extends SharedElementArray>(_type: new (n: number) => T, _dims: readonly [number, number, number]): T[][];
 export function shared(_type: unknown, _size: unknown): never {
   throw new Error("shared() is only callable inside a kernel");
 }

@@ -9,7 +9,7 @@
 import { CompileError, KernelError } from "./errors.js";
 import { callerLocation, callerSourceFile } from "./frontend/caller.js";
 import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { describeValue } from "./typed-arrays.js";
+import { describeValue, tableElement } from "./typed-arrays.js";
 import { advanceWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
 import type { DumpStage } from "./compiler/pipeline.js";
@@ -73,7 +73,7 @@ function checkKernelOptions(o: KernelOptions, name: string): void {
     if (!Array.isArray(o.rewritable)) throw bad(`rewritable must be an array of scope names, got ${describeValue(o.rewritable)}`);
     for (const n of o.rewritable) {
       const v = typeof n === "string" && o.scope && Object.prototype.hasOwnProperty.call(o.scope, n) ? o.scope[n] : undefined;
-      if (!hostArrayElement(v)) throw bad(`rewritable: '${String(n)}' is not a typed array of the kernel's scope (Float32Array, Float64Array, Int32Array or Uint32Array)`);
+      if (!tableElement(v)) throw bad(`rewritable: '${String(n)}' is not a typed array of the kernel's scope (Float32Array, Float64Array, Int32Array or Uint32Array)`);
     }
   }
 }
@@ -376,7 +376,7 @@ function argumentType(a: unknown, declared: string | null, param: string, kernel
       throw argError(param, kernel, `is declared ${declared} but got ${a instanceof DeviceArray ? `a device array of ${elem}` : describeValue(a)}`);
     return `${elem}[]`;
   }
-  throw argError(param, kernel, `got ${describeValue(a)}; kernels take numbers, booleans, Float32Array, Float64Array, Int32Array, Uint32Array or device arrays`);
+  throw argError(param, kernel, `got ${describeValue(a)}; kernels take numbers, booleans, typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array) or device arrays`);
 }
 
 function argError(param: string, kernel: string, what: string): CompileError {

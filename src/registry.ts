@@ -66,8 +66,8 @@ export interface ArgType {
   /** "f32", "i32[]", "f32[256] shared", … */
   readonly name: string;
   readonly kind: "scalar" | "array";
-  /** The scalar type, or the element type of an array. */
-  readonly elem: "bool" | "i32" | "u32" | "f32" | "f64";
+  /** The scalar type, or the element type of an array (narrow integers: "i8", "u8", "u8c", "i16", "u16"). */
+  readonly elem: "bool" | "i32" | "u32" | "f32" | "f64" | "i8" | "u8" | "u8c" | "i16" | "u16";
   /** Constant length of private and shared arrays, else null. */
   readonly length: number | null;
 }

@@ -7,7 +7,7 @@
 
 import { InternalCompilerError, KernelError } from "./errors.js";
 import type { Device, LoadedKernel } from "./devices/device.js";
-import { hostArrayElement, type HostArray } from "./typed-arrays.js";
+import { tableElement, type HostArray } from "./typed-arrays.js";
 import { changedSince, currentWorld } from "./registry.js";
 import type { Artifact } from "./targets/target.js";
 import { loadTarget } from "./targets/index.js";
@@ -178,7 +178,7 @@ export class Specializer {
     const tables = new Map<string, HostArray>();
     for (const site of entry.artifact.manifest.sites) {
       const v = valueOf(site.name);
-      if (!hostArrayElement(v)) return null;
+      if (!tableElement(v)) return null;
       tables.set(site.name, (v as HostArray).slice());   // a snapshot, as compiled code keeps (snapshotTables)
     }
     for (const [name] of entry.deps) this.k.scopeDeps.set(name, valueOf(name));

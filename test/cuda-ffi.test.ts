@@ -67,4 +67,7 @@ test("CUDA device on a stand-in driver: context, module, patched tables, the par
   assert.match(launches[1], new RegExp(`global gpuc_table_0_RW -> \\${words([10, 20, 30, 40]).replace(/]$/, "\\]")}`));
   // Shared memory sized at launch: blockDim.x * n floats = 4 * 3 * 4 bytes, rounded up to 16.
   assert.match(o2.dynamic as string, /^launch dyn grid 1 1 1 block 4 1 1 shared 48 /m);
+  // Narrow arrays: views and copies at byte offsets; a shared Uint8Array of 4 × 5 bytes, rounded up to 32.
+  assert.deepEqual(o2.narrow, [[1, 2, 3, 4, 2, 3, 4, 200, 201], [4, 2, 3], [-4, -5, -3, -4, -5], [-5, -3, -4, -5]]);
+  assert.match(o2.dynamic8 as string, /^launch dyn8 grid 1 1 1 block 4 1 1 shared 32 /m);
 });

@@ -12,6 +12,7 @@ import type { ReadBack, SchemaKit } from "../targets/target.js";
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const Scalar = v.picklist(["bool", "i32", "u32", "f32", "f64"]);
+const Elem = v.picklist(["bool", "i32", "u32", "f32", "f64", "i8", "u8", "u8c", "i16", "u16"]);
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const Dims = v.nullable(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(1))), v.length(3)));
 
@@ -44,7 +45,7 @@ const ArtifactSchema = v.strictObject({
   bindings: v.array(v.string()),
   manifest: ManifestSchema,
   layout: v.optional(v.unknown()),   // the target's own schema checks it (parseEntry)
-  dynamicShared: v.optional(v.array(v.strictObject({ name: v.string(), elem: Scalar, size: SizeSchema }))),
+  dynamicShared: v.optional(v.array(v.strictObject({ name: v.string(), elem: Elem, size: SizeSchema }))),
   runtime: v.strictObject({
     debugLevel: v.picklist([0, 1, 2]),
     messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),
@@ -75,8 +76,8 @@ function schemaProblem(issues: readonly v.BaseIssue<unknown>[], within = ""): st
 
 /** What a target's layout schema is made with (named, so that the bundle keeps only these). */
 const kit: SchemaKit = {
-  array: v.array, boolean: v.boolean, integer: v.integer, minValue: v.minValue, number: v.number,
-  picklist: v.picklist, pipe: v.pipe, strictObject: v.strictObject, string: v.string, tuple: v.tuple,
+  array: v.array, boolean: v.boolean, integer: v.integer, literal: v.literal, minValue: v.minValue, number: v.number,
+  optional: v.optional, picklist: v.picklist, pipe: v.pipe, strictObject: v.strictObject, string: v.string, tuple: v.tuple,
 };
 
 /** Each target's layout schema, made once. */

@@ -4,15 +4,14 @@
 // back" costs nothing here. Device arrays are private copies, read back with `read()`.
 
 import { KernelError, InternalCompilerError } from "../errors.js";
-import type { Scalar } from "../ir/types.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
-import { describeValue } from "../typed-arrays.js";
+import { describeValue, type ElementType } from "../typed-arrays.js";
 import { DeviceArray, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
-  constructor(device: Device, elem: Scalar, readonly data: HostArray) { super(device, elem, data.length); }
+  constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
   protected view(offset: number, length: number): CpuArray { return new CpuArray(this.device, this.elem, this.data.subarray(offset, offset + length)); }
   protected async readData(): Promise<HostArray> { return this.data.slice(); }
   protected async writeData(data: HostArray): Promise<void> {
@@ -54,7 +53,7 @@ export class CpuDevice implements Device {
   array(data: HostArray): CpuArray {
     this.check();
     const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from Float32Array, Float64Array, Int32Array or Uint32Array, got ${describeValue(data)}`);
+    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
     return new CpuArray(this, elem, data.slice());
   }
 

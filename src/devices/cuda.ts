@@ -9,17 +9,17 @@
 // and decoded exactly as on the other devices (the print area only when something was printed).
 
 import { InternalCompilerError, KernelError } from "../errors.js";
-import type { Scalar } from "../ir/types.js";
+import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
-import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
+import { ARRAY_CONSTRUCTOR, describeValue, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
-const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
+const CTOR = ARRAY_CONSTRUCTOR;
 
 // ---- the driver API, bound once per process -------------------------------------------------
 
@@ -90,8 +90,8 @@ const big = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(v as num
 
 export class CudaArray extends DeviceArray {
   /** `ptr`: the array's first element (a view's points into its base's allocation). */
-  constructor(private readonly dev: CudaDevice, elem: Scalar, length: number, readonly ptr: bigint) { super(dev, elem, length); }
-  protected view(offset: number, length: number): CudaArray { return new CudaArray(this.dev, this.elem, length, this.ptr + BigInt(offset * (this.elem === "f64" ? 8 : 4))); }
+  constructor(private readonly dev: CudaDevice, elem: ElementType, length: number, readonly ptr: bigint) { super(dev, elem, length); }
+  protected view(offset: number, length: number): CudaArray { return new CudaArray(this.dev, this.elem, length, this.ptr + BigInt(offset * elemBytes(this.elem))); }
   protected async readData(): Promise<HostArray> {
     const out = new CTOR[this.elem](this.length);
     this.dev.copyOut(out, this.ptr);
@@ -171,8 +171,9 @@ export class CudaDevice implements Device {
   array(data: HostArray): CudaArray {
     this.check();
     const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from Float32Array, Float64Array, Int32Array or Uint32Array, got ${describeValue(data)}`);
-    const ptr = this.alloc(data.byteLength);
+    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
+    const ptr = this.alloc(Math.ceil(data.byteLength / 4) * 4);
     this.copyIn(ptr, data);
     return new CudaArray(this, elem, data.length, ptr);
   }
@@ -240,7 +241,7 @@ export class CudaDevice implements Device {
     // Shared arrays sized at launch: the dynamic shared memory, laid out as the kernel lays it out
     // (in order, each 16-byte aligned: targets/ptx/emit.ts).
     const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, 48 * 1024, "CUDA");
-    const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * (s.elem === "f64" ? 8 : 4) + 15) & ~15, 0);
+    const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * elemBytes(s.elem) + 15) & ~15, 0);
     if (k.layout.sharedBytes + dynamicBytes > 48 * 1024)
       throw new KernelError("launch", `kernel '${k.artifact.kernel}' would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows 49152`);
     this.current();
@@ -271,7 +272,7 @@ export class CudaDevice implements Device {
               const same = temps.find((t) => t.host === host);
               if (same) ptr = same.ptr;
               else {
-                ptr = this.alloc(Math.max(host.byteLength, 4));
+                ptr = this.alloc(Math.max(Math.ceil(host.byteLength / 4) * 4, 4));
                 if (host.byteLength) this.copyIn(ptr, host);
                 temps.push({ ptr, host });
               }
@@ -351,7 +352,7 @@ export class CudaDevice implements Device {
     const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
     if (!length) return;
     this.current();
-    const size = src.elem === "f64" ? 8 : 4, bytes = length * size;
+    const size = elemBytes(src.elem), bytes = length * size;
     const s = (src as CudaArray).ptr + BigInt(srcOffset * size), d = (dst as CudaArray).ptr + BigInt(dstOffset * size);
     // cuMemcpyDtoD leaves overlapping ranges undefined: those go through a temporary.
     if (s < d + BigInt(bytes) && d < s + BigInt(bytes)) {

@@ -2,16 +2,16 @@
 // artifact, launching it on a grid. One implementation per runtime (cpu.ts, …).
 
 import { KernelError } from "../errors.js";
-import type { Scalar } from "../ir/types.js";
+import { elemBytes } from "../ir/types.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 
-import { hostArrayElement, type HostArray } from "../typed-arrays.js";
+import { hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { evalSize, sizeText } from "../ir/size.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
 export abstract class DeviceArray {
-  constructor(readonly device: Device, readonly elem: Scalar, readonly length: number) {}
+  constructor(readonly device: Device, readonly elem: ElementType, readonly length: number) {}
   /** Copy the device array back into a new host array. */
   async read(): Promise<HostArray> {
     this.checkOpen();
@@ -68,7 +68,7 @@ export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: 
   let bytes = staticBytes;
   dyn.forEach((d, i) => {
     if (sizes[i] < 1) throw new KernelError("launch", `shared array '${d.name}' of kernel '${artifact.kernel}' would have ${sizes[i]} elements at this launch (${sizeText(d.size, artifact.params.map((p) => p.name))}); it needs at least one`);
-    bytes += sizes[i] * (d.elem === "f64" ? 8 : 4);
+    bytes += Math.ceil((sizes[i] * elemBytes(d.elem)) / 4) * 4;
   });
   if (bytes > maxBytes) throw new KernelError("launch", `kernel '${artifact.kernel}' would use ${bytes} bytes of shared memory per block at this launch (${dyn.map((d, i) => `'${d.name}': ${sizes[i]} elements`).join(", ")}); the ${label} device has ${maxBytes}`);
   return sizes;

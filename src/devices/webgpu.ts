@@ -9,30 +9,34 @@
 /// <reference types="@webgpu/types" />
 
 import { CompileError, InternalCompilerError, KernelError } from "../errors.js";
-import type { Scalar } from "../ir/types.js";
+import { elemBytes, isNarrow } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
-import { describeValue, hostArrayElement, type HostArray } from "../typed-arrays.js";
+import { ARRAY_CONSTRUCTOR, describeValue, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
-const CTOR: Record<string, new (n: number) => HostArray> = { f32: Float32Array, f64: Float64Array, i32: Int32Array, u32: Uint32Array };
+const CTOR = ARRAY_CONSTRUCTOR;
 
 export class WebGPUArray extends DeviceArray {
-  /** `offset`: where the array starts in `buffer`, in elements (a view's; 0 for a whole buffer). */
-  constructor(private readonly dev: WebGPUDevice, elem: Scalar, length: number, readonly buffer: GPUBuffer, readonly offset = 0) { super(dev, elem, length); }
+  /**
+   * `offset`: where the array starts in `buffer`, in elements (a view's; 0 for a whole buffer).
+   * Buffers are whole 32-bit words (WebGPU's copies and WGSL's storage are); a view of 8- or
+   * 16-bit elements may start and end inside a word.
+   */
+  constructor(private readonly dev: WebGPUDevice, elem: ElementType, length: number, readonly buffer: GPUBuffer, readonly offset = 0) { super(dev, elem, length); }
   protected view(offset: number, length: number): WebGPUArray { return new WebGPUArray(this.dev, this.elem, length, this.buffer, this.offset + offset); }
   protected async readData(): Promise<HostArray> {
     const out = new CTOR[this.elem](this.length);
-    await this.dev.readInto(this.buffer, out, this.offset * 4);
+    await this.dev.readInto(this.buffer, out, this.offset * elemBytes(this.elem));
     return out;
   }
   protected async writeData(data: HostArray): Promise<void> {
     if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
-    writeHost(this.dev.gpu.queue, this.buffer, this.offset * 4, data);
+    this.dev.writeAt(this.buffer, this.offset * elemBytes(this.elem), data);
   }
 }
 
@@ -64,6 +68,11 @@ interface ShaderVariant {
  * a parameter that reads and writes a buffer bound whole, at its view's offset.
  */
 function shiftIndices(code: string, name: string, offset: number): string {
+  return rewriteIndexed(code, name, (index) => `${name}[(u32(${index}) + ${offset}u)]`);
+}
+
+/** Every `name[i]` in WGSL text as `f(i)` (the index's own brackets matched). */
+function rewriteIndexed(code: string, name: string, f: (index: string) => string): string {
   const re = new RegExp(`\\b${name}\\[`, "g");
   let out = "", at = 0;
   for (let m = re.exec(code); m; m = re.exec(code)) {
@@ -73,8 +82,8 @@ function shiftIndices(code: string, name: string, offset: number): string {
       if (code[i] === "[") depth++;
       else if (code[i] === "]" && --depth === 0) { close = i; break; }
     }
-    out += code.slice(at, open + 1) + `(u32(${code.slice(open + 1, close)}) + ${offset}u)`;
-    at = close;
+    out += code.slice(at, m.index) + f(code.slice(open + 1, close));
+    at = close + 1;
     re.lastIndex = close;
   }
   return out + code.slice(at);
@@ -85,10 +94,41 @@ function shiftIndices(code: string, name: string, offset: number): string {
  * to a plain buffer first (a SharedArrayBuffer-backed array works like any other).
  */
 function writeHost(q: GPUQueue, buffer: GPUBuffer, at: number, data: HostArray): void {
-  const plain = typeof SharedArrayBuffer !== "undefined" && data.buffer instanceof SharedArrayBuffer ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice() : null;
-  if (plain) q.writeBuffer(buffer, at, plain.buffer, 0, plain.byteLength);
-  else q.writeBuffer(buffer, at, data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
+  const shared = typeof SharedArrayBuffer !== "undefined" && data.buffer instanceof SharedArrayBuffer;
+  // writeBuffer writes whole words: a narrow array's last word is padded with zeros (the caller
+  // writes at a word boundary into a buffer whose bytes after `data` are no other array's).
+  if (shared || data.byteLength % 4) {
+    const plain = new Uint8Array(Math.ceil(data.byteLength / 4) * 4);
+    plain.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+    q.writeBuffer(buffer, at, plain.buffer, 0, plain.byteLength);
+  } else q.writeBuffer(buffer, at, data.buffer as ArrayBuffer, data.byteOffset, data.byteLength);
 }
+
+/**
+ * Copies bytes between buffers at any byte offsets (copyBufferToBuffer takes multiples of 4):
+ * one thread per destination word, which keeps the word's bytes outside the range. Used for the
+ * copies and writes of 8- and 16-bit arrays that do not start and end on word boundaries.
+ */
+const BYTE_COPY_WGSL = `struct P { dst: u32, src: u32, n: u32, stride: u32 }
+@group(0) @binding(0) var<storage, read_write> d: array<u32>;
+@group(0) @binding(1) var<storage, read> s: array<u32>;
+@group(0) @binding(2) var<uniform> p: P;
+@compute @workgroup_size(64)
+fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  let end = p.dst + p.n;
+  for (var w = (p.dst >> 2u) + g.x; w < ((end + 3u) >> 2u); w = w + p.stride) {
+    var word = d[w];
+    for (var k = 0u; k < 4u; k = k + 1u) {
+      let b = w * 4u + k;
+      if (b >= p.dst && b < end) {
+        let at = p.src + (b - p.dst);
+        let v = (s[at >> 2u] >> ((at & 3u) * 8u)) & 0xffu;
+        word = (word & ~(0xffu << (k * 8u))) | (v << (k * 8u));
+      }
+    }
+    d[w] = word;
+  }
+}`;
 
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
 const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
@@ -153,7 +193,7 @@ export class WebGPUDevice implements Device {
   array(data: HostArray): WebGPUArray {
     this.check();
     const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from Float32Array, Int32Array or Uint32Array, got ${describeValue(data)}`);
+    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
     if (elem === "f64") throw new KernelError("launch", "the WebGPU device has no f64: use a Float32Array");
     const buffer = this.gpu.createBuffer({ size: align4(data.byteLength), usage: STORAGE | COPY_SRC | COPY_DST });
     writeHost(this.gpu.queue, buffer, 0, data);
@@ -195,6 +235,10 @@ export class WebGPUDevice implements Device {
     for (const [b, offset] of shift) if (offset) code = shiftIndices(code, names.get(b)!, offset);
     for (const [removed, kept] of merge) {
       const from = names.get(removed)!, to = names.get(kept)!;
+      // A read-only parameter that names a buffer the kernel writes atomically (a narrow array's
+      // packed words, written only by compare-exchange) reads it with atomicLoad.
+      const atomic = (b: number) => /: array<atomic</.test(decl(b).exec(code)?.[0] ?? "");
+      if (atomic(kept) && !atomic(removed)) code = rewriteIndexed(code, from, (index) => `atomicLoad(&${from}[${index}])`);
       code = code.replace(decl(removed), "").replace(new RegExp(`\\b${from}\\b`, "g"), to);
     }
     const module = this.gpu.createShaderModule({ code, label: artifact.kernel });
@@ -296,7 +340,8 @@ export class WebGPUDevice implements Device {
       const members = groups.filter((g) => g.of === buffer);
       const all = members.flatMap((g) => g.bindings);
       const kept = all.find((b) => !b.readOnly)!;
-      for (const g of members) for (const b of g.bindings) { shift.set(b.binding, g.offset); if (b !== kept) merge.set(b.binding, kept.binding); }
+      // (Narrow arrays are not shifted in the code: their offset is a field of the params block.)
+      for (const g of members) for (const b of g.bindings) { shift.set(b.binding, isNarrow((args[b.index] as WebGPUArray).elem) ? 0 : g.offset); if (b !== kept) merge.set(b.binding, kept.binding); }
     }
     for (const g of groups) {
       if (g.bindings.some((b) => shift.has(b.binding))) continue;
@@ -315,10 +360,12 @@ export class WebGPUDevice implements Device {
     // Parameters: scalars and array lengths in the uniform block.
     const fields = k.layout.fields;
     const params = new DataView(new ArrayBuffer(Math.ceil((fields.length * 4) / 16) * 16));
+    const bindingOf = (param: number) => k.layout.bindings.find((b) => b.role === "param" && b.index === param)!;
     fields.forEach((f, i) => {
       const a = args[f.source.param];
       if (f.source.param < 0) return;
       if (f.source.length) params.setInt32(i * 4, (a as { length: number }).length, true);
+      else if (f.source.offset) params.setUint32(i * 4, a instanceof WebGPUArray ? this.narrowBinding(a, shift.has(bindingOf(f.source.param).binding)).offset : 0, true);
       else if (f.type === "f32") params.setFloat32(i * 4, a as number, true);
       else if (f.type === "u32") params.setUint32(i * 4, typeof a === "boolean" ? Number(a) : (a as number) >>> 0, true);
       else params.setInt32(i * 4, a as number, true);
@@ -345,7 +392,8 @@ export class WebGPUDevice implements Device {
       else {
         const a = args[b.index];
         const same = temps.find((t) => t.host === a);
-        if (a instanceof WebGPUArray && (shift.has(b.binding) || (a.offset === 0 && a.length * 4 >= a.buffer.size - 3))) buffer = a.buffer;
+        if (a instanceof WebGPUArray && isNarrow(a.elem)) { buffer = a.buffer; range = this.narrowBinding(a, shift.has(b.binding)).range; }
+        else if (a instanceof WebGPUArray && (shift.has(b.binding) || (a.offset === 0 && a.length * 4 >= a.buffer.size - 3))) buffer = a.buffer;
         else if (a instanceof WebGPUArray && (a.offset * 4) % align === 0 && a.length > 0) { buffer = a.buffer; range = { offset: a.offset * 4, size: a.length * 4 }; }
         else if (a instanceof WebGPUArray) {
           const s = staged.find((x) => x.view.buffer === a.buffer && x.view.offset === a.offset && x.view.length === a.length);
@@ -448,12 +496,77 @@ export class WebGPUDevice implements Device {
     else tableSite(k, name, values);
   }
 
+  /**
+   * Where a narrow array argument is bound: from the last byte offset WebGPU can bind at
+   * (minStorageBufferOffsetAlignment) at or before its start, or the whole buffer (`whole`, or
+   * when that is its start); `offset` is where it starts from there, in elements (the kernel
+   * reads it from its params block).
+   */
+  private narrowBinding(a: WebGPUArray, whole: boolean): { range: { offset: number; size: number } | null; offset: number } {
+    const size = elemBytes(a.elem), at = a.offset * size;
+    const base = whole ? 0 : at - (at % this.gpu.limits.minStorageBufferOffsetAlignment);
+    if (base === 0 || base >= a.buffer.size) return { range: null, offset: a.offset };
+    return { range: { offset: base, size: a.buffer.size - base }, offset: (at - base) / size };
+  }
+
+  /** The byte copy pipeline (BYTE_COPY_WGSL), made on first use. */
+  private byteCopy: GPUComputePipeline | null = null;
+
+  /** Encode a copy of `bytes` bytes between two different buffers at any byte offsets. */
+  private copyBytes(enc: GPUCommandEncoder, src: GPUBuffer, srcAt: number, dst: GPUBuffer, dstAt: number, bytes: number, done: GPUBuffer[]): void {
+    if (srcAt % 4 === 0 && dstAt % 4 === 0 && bytes % 4 === 0) { enc.copyBufferToBuffer(src, srcAt, dst, dstAt, bytes); return; }
+    this.byteCopy ??= this.gpu.createComputePipeline({ layout: "auto", compute: { module: this.gpu.createShaderModule({ code: BYTE_COPY_WGSL, label: "gpuc byte copy" }), entryPoint: "main" } });
+    const words = ((dstAt + bytes + 3) >> 2) - (dstAt >> 2);
+    const groups = Math.min(Math.ceil(words / 64), this.gpu.limits.maxComputeWorkgroupsPerDimension);
+    const uniform = this.take(16, UNIFORM | COPY_DST);
+    this.gpu.queue.writeBuffer(uniform, 0, new Uint32Array([dstAt, srcAt, bytes, groups * 64]));
+    done.push(uniform);
+    const pass = enc.beginComputePass();
+    pass.setPipeline(this.byteCopy);
+    pass.setBindGroup(0, this.gpu.createBindGroup({ layout: this.byteCopy.getBindGroupLayout(0), entries: [
+      { binding: 0, resource: { buffer: dst } }, { binding: 1, resource: { buffer: src } }, { binding: 2, resource: { buffer: uniform } },
+    ] }));
+    pass.dispatchWorkgroups(groups);
+    pass.end();
+  }
+
+  /** Write a host array into a buffer at byte offset `at` (a narrow view's may be inside a word: through a temporary and the byte copy). */
+  writeAt(buffer: GPUBuffer, at: number, data: HostArray): void {
+    if (!data.byteLength) return;
+    if (at % 4 === 0 && data.byteLength % 4 === 0) { writeHost(this.gpu.queue, buffer, at, data); return; }
+    const tmp = this.take(Math.ceil(data.byteLength / 4) * 4, STORAGE | COPY_SRC | COPY_DST);
+    writeHost(this.gpu.queue, tmp, 0, data);
+    const enc = this.gpu.createCommandEncoder();
+    const done = [tmp];
+    this.copyBytes(enc, tmp, 0, buffer, at, data.byteLength, done);
+    this.gpu.queue.submit([enc.finish()]);
+    for (const b of done) this.give(b);
+  }
+
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
     const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
     if (!length) return;
-    const s = (src as WebGPUArray).buffer, d = (dst as WebGPUArray).buffer, bytes = length * 4;
-    const so = (srcOffset + (src as WebGPUArray).offset) * 4, dO = (dstOffset + (dst as WebGPUArray).offset) * 4;
+    const size = elemBytes(src.elem);
+    const s = (src as WebGPUArray).buffer, d = (dst as WebGPUArray).buffer, bytes = length * size;
+    const so = (srcOffset + (src as WebGPUArray).offset) * size, dO = (dstOffset + (dst as WebGPUArray).offset) * size;
     const enc = this.gpu.createCommandEncoder();
+    if (so % 4 || dO % 4 || bytes % 4) {
+      // Inside words (8- and 16-bit elements): the words that hold the source (first into a
+      // temporary when it is the destination's buffer), then the byte copy.
+      const done: GPUBuffer[] = [];
+      let from = s, at = so;
+      if (s === d) {
+        const lo = so - (so % 4), words = Math.ceil((so + bytes) / 4) * 4 - lo;
+        from = this.take(words, STORAGE | COPY_SRC | COPY_DST);
+        done.push(from);
+        enc.copyBufferToBuffer(s, lo, from, 0, words);
+        at = so - lo;
+      }
+      this.copyBytes(enc, from, at, d, dO, bytes, done);
+      this.gpu.queue.submit([enc.finish()]);
+      for (const b of done) this.give(b);
+      return;
+    }
     // WebGPU copies between two different buffers only: a copy within one goes through a temporary.
     if (s === d) {
       const tmp = this.take(align4(bytes), STORAGE | COPY_SRC | COPY_DST);
@@ -471,7 +584,9 @@ export class WebGPUDevice implements Device {
   async readInto(src: GPUBuffer, out: HostArray, at = 0): Promise<void> {
     if (!out.byteLength) return;
     const enc = this.gpu.createCommandEncoder();
-    const r = this.copyOut(enc, src, out.byteLength, (d) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(d, 0, out.byteLength)), at);
+    // From the word that holds byte `at` (a narrow view may start inside one).
+    const skip = at % 4;
+    const r = this.copyOut(enc, src, skip + out.byteLength, (d) => new Uint8Array(out.buffer, out.byteOffset, out.byteLength).set(new Uint8Array(d, skip, out.byteLength)), at - skip);
     this.gpu.queue.submit([enc.finish()]);
     await this.finish([r]);
   }

@@ -4,7 +4,7 @@
 import type { Diagnostic, Frame } from "../errors.js";
 import { Diagnostics } from "./diagnostics.js";
 import type { SourceText, Span } from "./source.js";
-import type { ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
+import type { ElemName, ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
 
 /** What the front end may ask of the method table (it knows nothing else of inference or targets). */
 export interface GlobalNames {
@@ -327,7 +327,7 @@ class Lowerer {
       case "NewExpression": {
         const ctor = e.callee.type === "Identifier" && !this.lookupLocal(e.callee.name) && !this.env.lookup(e.callee.name) ? e.callee.name : null;
         if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) {
-          this.error("unsupported-type", `${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, e);
+          this.error("unsupported-type", `${ctor} is not supported in kernels: arrays hold i32, u32, f32, f64 or narrow integers (Int32Array, Uint32Array, Float32Array, Float64Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array)`, e);
           // Go on as if it were a Float32Array, so its uses do not report follow-on errors.
           return { k: "newArray", elem: "f32", size: this.expr(e.arguments[0] ?? e), span };
         }
@@ -438,7 +438,7 @@ class Lowerer {
     if (sharedPath === "shared" && !this.lookupLocal("shared") && !this.env.lookup("shared")) {
       const [ctorNode, sizeNode] = e.arguments;
       const ctor = ctorNode?.type === "Identifier" ? ctorNode.name : null;
-      if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32 or f64 (Int32Array, Uint32Array, Float32Array, Float64Array)`, ctorNode, "unsupported-type");
+      if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32, f64 or narrow integers (Int32Array, Uint32Array, Float32Array, Float64Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array)`, ctorNode, "unsupported-type");
       if (!ctor || !(ctor in ARRAY_TYPES) || e.arguments.length !== 2)
         return this.bad("shared() takes a typed-array constructor and a constant size, e.g. shared(Float32Array, 256)", e, "unsupported-syntax");
       // shared(Float32Array, [16, 17]): a multi-dimensional array, indexed t[y][x].
@@ -540,8 +540,11 @@ export function isFloatLiteral(raw: string | undefined, value: number): boolean 
 }
 
 const SCALARS = new Set(["bool", "i32", "u32", "f32", "f64"]);
-const UNSUPPORTED_ARRAYS = new Set(["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Float16Array", "BigInt64Array", "BigUint64Array"]);
-const ARRAY_TYPES: Record<string, ScalarName> = { Float32Array: "f32", Float64Array: "f64", Int32Array: "i32", Uint32Array: "u32" };
+const UNSUPPORTED_ARRAYS = new Set(["Float16Array", "BigInt64Array", "BigUint64Array"]);
+const ARRAY_TYPES: Record<string, ElemName> = {
+  Float32Array: "f32", Float64Array: "f64", Int32Array: "i32", Uint32Array: "u32",
+  Int8Array: "i8", Uint8Array: "u8", Uint8ClampedArray: "u8c", Int16Array: "i16", Uint16Array: "u16",
+};
 
 /** A TS annotation as a gpuc type name, or null when it says nothing gpuc can use (`number`). */
 export function annotationType(a: any): TypeName | null {

@@ -8,8 +8,10 @@
 import type { SourceText, Span } from "./source.js";
 
 export type ScalarName = "bool" | "i32" | "u32" | "f32" | "f64";
+/** An array's element type: a scalar or a narrow integer (ir/types.ts `Elem`). */
+export type ElemName = ScalarName | "i8" | "u8" | "u8c" | "i16" | "u16";
 /** A declared type: from a TS annotation, the `types` option or the CLI's --types. */
-export type TypeName = ScalarName | `${ScalarName}[]`;
+export type TypeName = ScalarName | `${ElemName}[]`;
 
 export interface UVar {
   name: string;
@@ -63,10 +65,10 @@ export type UExpr = { span: Span } & (
   | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
   | { k: "seq"; exprs: UExpr[] }
   /** `new Float32Array(8)`: a private array of constant size. */
-  | { k: "newArray"; elem: ScalarName; size: UExpr }
+  | { k: "newArray"; elem: ElemName; size: UExpr }
   /** `shared(Float32Array, 256)`: a shared-memory array of constant size. */
   /** `shared(Float32Array, 256)`, or with `dims`, `shared(Float32Array, [16, 17])` (size: the first dimension). */
-  | { k: "sharedArray"; elem: ScalarName; size: UExpr; dims?: UExpr[] }
+  | { k: "sharedArray"; elem: ElemName; size: UExpr; dims?: UExpr[] }
 );
 
 export type UStmt = { span: Span } & (

@@ -17,8 +17,9 @@ import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
-import { T, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Scalar, type ScalarType, type Type } from "../ir/types.js";
+import { T, elemScalar, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
+import type { OpName } from "../ir/ops.js";
 import { shapeText, type Dim, type MethodBuilder, type MethodTable, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import { ValueBuilder, type InferError } from "./values.js";
 import type { ArgType } from "./overlays.js";
@@ -419,7 +420,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         if (!a || i === null) return this.unknown;
         if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
           return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.stable(i, e.index.span)] };
-        const t = T.scalar(a.t.elem);
+        const t = T.scalar(elemScalar(a.t.elem));
         const c = this.access(a, i, span);
         return { k: "expr", h: this.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.loc(span) }), t };
       }
@@ -606,7 +607,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       if (!arr || idx === null) { this.expr(e.value); return this.unknown; }
       if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
       if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
-      const elem = T.scalar(arr.t.elem);
+      const elem = T.scalar(elemScalar(arr.t.elem));
       let value: Val;
       let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
@@ -624,7 +625,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       }
       if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
       if (!this.scalarType(value, e.value.span)) return this.unknown;
-      const h = this.storeValue(value, elem, span, used);
+      const h = this.storeValue(value, arr.t.elem, span, used);
       if (!binop) target = this.access({ ...arr, h: target.array() }, target.index(), span);
       this.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.loc(span) });
       return h.result;
@@ -636,11 +637,39 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
    * The value a store writes (converted as a typed-array store converts) and, if used, the
    * assignment's value — in JS, the right side itself, not what the array kept.
    */
-  private storeValue(value: Val, elem: ScalarType, span: Span, used: boolean): { store: ExprHandle; result: Val } {
-    if (!used || value.k === "weak") return { store: this.convert(value, elem, span), result: used ? value : this.unknown };
-    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.convert(value, elem, span), result: this.unknown };
+  private storeValue(value: Val, elem: Elem, span: Span, used: boolean): { store: ExprHandle; result: Val } {
+    if (!used || value.k === "weak") return { store: this.elementValue(value, elem, span), result: used ? value : this.unknown };
+    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.elementValue(value, elem, span), result: this.unknown };
     const r = this.reusable(value.h, span);
-    return { store: this.convertH(r(), elem, span), result: { k: "expr", h: r(), t: value.t } };
+    return { store: this.elementValue({ k: "expr", h: r(), t: value.t }, elem, span), result: { k: "expr", h: r(), t: value.t } };
+  }
+
+  /**
+   * The value a store into an element of type `elem` takes, converted as the typed array
+   * converts. Narrow elements take an i32 whose low 8 or 16 bits the store keeps (ToInt8, ToUint8,
+   * ToInt16 and ToUint16 are ToInt32 modulo 2^8 or 2^16); Uint8ClampedArray's conversion is
+   * written out here: NaN and values up to 0 are 0, values from 255 are 255, the rest round to
+   * the nearest integer with ties to even.
+   */
+  private elementValue(v: Val, elem: Elem, span: Span): ExprHandle {
+    if (elem !== "u8c") return this.convert(v, T.scalar(elemScalar(elem)), span);
+    if (v.k === "weak") return this.constant(Uint8ClampedArray.of(v.value)[0], T.i32, span);
+    const t = this.scalarType(v, span);
+    if (!t) return this.unknown.h;
+    if (t === T.bool) return this.convert(v, T.i32, span);
+    const op = (o: OpName, args: ExprHandle[], type: ScalarType): ExprHandle => this.add({ k: "op", op: o, args, type, loc: null });
+    const c = (n: number, type: ScalarType = t): ExprHandle => this.constant(n, type, span);
+    const x = this.reusable(this.convert(v, t, span), span);
+    if (isInt(t)) return this.convertH(t === T.i32 ? op("max", [op("min", [x(), c(255)], t), c(0)], t) : op("min", [x(), c(255)], t), T.i32, span);
+    // Floats: y = min(x, 255) rounded half to even; x > 0 is false for NaN.
+    const y = this.reusable(op("min", [x(), c(255)], t), span);
+    const f = this.reusable(op("floor", [y()], t), span);
+    const d = this.reusable(op("sub", [y(), f()], t), span);
+    const fi = this.reusable(this.convertH(f(), T.i32, span), span);
+    const odd = op("ne", [op("and", [fi(), c(1, T.i32)], T.i32), c(0, T.i32)], T.bool);
+    const up = op("lor", [op("gt", [d(), c(0.5)], T.bool), op("land", [op("eq", [d(), c(0.5)], T.bool), odd], T.bool)], T.bool);
+    const rounded = op("add", [fi(), this.add({ k: "select", cond: up, a: c(1, T.i32), b: c(0, T.i32), type: T.i32, loc: null })], T.i32);
+    return this.add({ k: "select", cond: op("gt", [x(), c(0)], T.bool), a: rounded, b: c(0, T.i32), type: T.i32, loc: null });
   }
 
   private update(e: Extract<UExpr, { k: "update" }>, used: boolean): Val {
@@ -665,12 +694,12 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (!arr || idx === null) return this.unknown;
     if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
     if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
-    const elem = T.scalar(arr.t.elem);
+    const elem = T.scalar(elemScalar(arr.t.elem));
     const c = this.access(arr, idx, e.span, 2);
     const old = this.temp(elem === T.bool ? T.i32 : elem);
     this.emit({ k: "set", local: old, value: this.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.loc(e.span) }), loc: this.loc(e.span) });
     const next = this.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
-    this.emit({ k: "store", array: c.array(), index: c.index(), value: this.convert(next, elem, e.span), loc: this.loc(e.span) });
+    this.emit({ k: "store", array: c.array(), index: c.index(), value: this.elementValue(next, arr.t.elem, e.span), loc: this.loc(e.span) });
     return { k: "expr", h: this.read(old), t: elem };
   }
 
@@ -995,7 +1024,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
    * `extern __shared__` size is. The size is kept as data (ir/size.ts) that each loader evaluates;
    * the array's length is a `length` expression (its checks are against it).
    */
-  private declareDynamicShared(v: number, elem: Scalar, size: Extract<Val, { k: "expr" }>, sizeSpan: Span, span: Span): void {
+  private declareDynamicShared(v: number, elem: Elem, size: Extract<Val, { k: "expr" }>, sizeSpan: Span, span: Span): void {
     const uv = this.ufn.vars[v];
     if (uv.kind !== "const") { this.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
     const fail = (why: string): void => {
@@ -1161,19 +1190,34 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);
     const t = operand.t;
     const floatOk = name === "atomicAdd" || op === "load" || op === "store" || op === "exchange";
-    if (!(t.elem === "i32" || t.elem === "u32" || (t.elem === "f32" && floatOk && name !== `Atomics.${op}`)))
-      return this.error("type", `${name} works on ${name.startsWith("Atomics.") ? "Int32Array and Uint32Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);
+    const js = name.startsWith("Atomics.");
+    // JavaScript's Atomics take every integer typed array but Uint8ClampedArray (a TypeError);
+    // gpuc's atomicMin/atomicMax/atomicAdd take 32-bit elements only.
+    if (t.elem === "u8c" && js) return this.error("type", `${name} does not work on Uint8ClampedArray (u8c[]), as in JavaScript (a TypeError there); use a Uint8Array`, span);
+    if (!(t.elem === "i32" || t.elem === "u32" || (isNarrow(t.elem) && js) || (t.elem === "f32" && floatOk && !js)))
+      return this.error("type", `${name} works on ${js ? "Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array and Uint8Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);
     if (t.space !== "global" && t.space !== "shared") return this.error("type", `${name} works on global and shared arrays, not ${t.space} ones`, span);
     const iv = args[1];
     const idxT = iv.k === "weak" ? null : this.scalarType(iv, span);
     if (iv.k !== "weak" && (!idxT || !isInt(idxT))) return this.error("type", `${name}: the index must be an integer`, span);
     const idx = iv.k === "weak" ? this.constant(iv.value, T.i32, span) : (iv as { h: ExprHandle }).h;
-    const elem = T.scalar(t.elem);
+    const elem = T.scalar(elemScalar(t.elem));
     const operands = args.slice(2).map((v) => this.convert(v, elem, span));
+    // A narrow element is compared with the expected value as the typed array stores it (its low bits).
+    if (op === "compareExchange" && isNarrow(t.elem)) operands[0] = this.narrowed(operands[0], t.elem);
     const c = this.access(operand, idx, span);
     const result = this.temp(elem);
     this.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.loc(span) });
     return { k: "expr", h: this.read(result, span), t: elem };
+  }
+
+  /** An i32 as an element of narrow type `elem` reads back after storing it (its low bits, sign- or zero-extended). */
+  private narrowed(h: ExprHandle, elem: Elem): ExprHandle {
+    const bits = elem === "i8" || elem === "u8" || elem === "u8c" ? 8 : 16;
+    const c = (n: number) => this.constant(n, T.i32, null);
+    if (elem === "i8" || elem === "i16")
+      return this.add({ k: "op", op: "shr", args: [this.add({ k: "op", op: "shl", args: [h, c(32 - bits)], type: T.i32, loc: null }), c(32 - bits)], type: T.i32, loc: null });
+    return this.add({ k: "op", op: "and", args: [h, c(2 ** bits - 1)], type: T.i32, loc: null });
   }
 
   /** console.log(…): a print record through the runtime library, formatted on the host. */

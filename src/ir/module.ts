@@ -9,6 +9,8 @@
 //     `unknown`; `convert` goes between two different scalar types.
 //  3. A `set` writes a value of the local's type; a `store` writes a value of the array's element
 //     type to a writable array (global, private or shared, never constant), at an i32/u32 index.
+//     Narrow elements (i8, u8, u8c, i16, u16) are loaded and stored as i32: a load sign- or
+//     zero-extends, a store keeps the value's low 8 or 16 bits (inference has clamped a u8c value).
 //  4. `break` and `continue` appear only inside a loop (break also inside a switch); a loop's
 //     `breakIf`, evaluated after `continuing`, ends the loop when true.
 //  5. `return` carries a value exactly when the function's return type is not void; kernels
@@ -22,8 +24,10 @@
 //  8. `select` evaluates only the chosen operand; `land`/`lor` evaluate the right operand only
 //     when needed (so a guarded load is never executed when its guard is false).
 //  9. `barrier` and `subgroup` appear only in kernels (helpers containing one are inlined
-//     first), never inside a `switch`. `atomic` works on i32/u32 arrays (and f32 for add) that are global or
-//     shared; its operands are of the element type. `trap` ends the thread; control never
+//     first), never inside a `switch`. `atomic` works on i32/u32 arrays (and f32 for add), and on narrow integer
+//     arrays but u8c (not min/max), that are global or shared; its operands are of the element
+//     type (i32 for narrow elements; compareExchange's expected value narrowed as the element
+//     reads back). `trap` ends the thread; control never
 //     continues after it.
 
 import type { OpName } from "./ops.js";
@@ -78,7 +82,7 @@ export type Expr = { type: Type; loc: Loc | null } & (
  */
 export type SubgroupOp = "shuffle" | "shuffleDown" | "shuffleUp" | "shuffleXor" | "add" | "min" | "max" | "any" | "all" | "ballot";
 
-/** Read-modify-write operations of `atomic` statements; each gives the element's old value, except `store`, which gives the value stored. */
+/** Read-modify-write operations of `atomic` statements; each gives the element's old value, except `store`, which gives its operand (as JavaScript's Atomics.store returns its value, not the element's). */
 export type AtomicOp = "add" | "sub" | "and" | "or" | "xor" | "min" | "max" | "exchange" | "compareExchange" | "load" | "store";
 
 export type Block = Stmt[];

@@ -2,6 +2,23 @@
 
 export type Scalar = "bool" | "i32" | "u32" | "f32" | "f64";
 
+/**
+ * The element type of an array: a scalar, or a narrow integer (Int8Array i8, Uint8Array u8,
+ * Uint8ClampedArray u8c, Int16Array i16, Uint16Array u16). Narrow elements exist only in memory:
+ * a load gives an i32 (sign- or zero-extended as the typed array reads it) and a store takes an
+ * i32 and keeps its low 8 or 16 bits (a u8c store's value is already clamped to 0…255 by
+ * inference, as Uint8ClampedArray converts). Values are never narrow.
+ */
+export type Narrow = "i8" | "u8" | "u8c" | "i16" | "u16";
+export type Elem = Scalar | Narrow;
+
+const NARROW_BYTES: Record<Narrow, number> = { i8: 1, u8: 1, u8c: 1, i16: 2, u16: 2 };
+export function isNarrow(e: Elem): e is Narrow { return e in NARROW_BYTES; }
+/** The type of a value loaded from (and stored into) an element of type `e`. */
+export function elemScalar(e: Elem): Scalar { return isNarrow(e) ? "i32" : e; }
+/** Bytes per element in memory (bool never lives in arrays; counted as 4). */
+export function elemBytes(e: Elem): number { return isNarrow(e) ? NARROW_BYTES[e] : e === "f64" ? 8 : 4; }
+
 /** Where an array lives: kernel parameters (global), scope tables (constant), per thread (private), per block (shared). */
 export type AddressSpace = "global" | "constant" | "private" | "shared";
 
@@ -12,7 +29,7 @@ export type Type =
    * shared array) as a helper receives it: its base array, an offset and a length. Views are
    * inference's argument types only: IR locals and expressions are never views.
    */
-  | { readonly kind: "array"; readonly elem: Scalar; readonly space: AddressSpace; readonly size: number | null; readonly view?: true; readonly dims?: readonly number[] }
+  | { readonly kind: "array"; readonly elem: Elem; readonly space: AddressSpace; readonly size: number | null; readonly view?: true; readonly dims?: readonly number[] }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
@@ -36,7 +53,7 @@ export const T = {
   void: intern("void", () => ({ kind: "void" })),
   unknown: intern("unknown", () => ({ kind: "unknown" })),
   scalar(s: Scalar): ScalarType { return T[s]; },
-  array(elem: Scalar, space: AddressSpace, size: number | null = null): ArrayType {
+  array(elem: Elem, space: AddressSpace, size: number | null = null): ArrayType {
     return intern(`${elem}[${size ?? ""}] ${space}`, () => ({ kind: "array", elem, space, size }));
   },
   /** A view of an array of type `base` (its element type, address space and size: the base array's). */
@@ -64,11 +81,12 @@ export function typeName(t: Type): string {
   }
 }
 
-/** Parse "f32" or "f32[]" (global array). */
+/** Parse "f32" or "f32[]" (global array); narrow elements only as arrays ("u8[]"). */
 export function parseTypeName(name: string): Type | null {
-  const m = /^(bool|i32|u32|f32|f64)(\[\])?$/.exec(name.trim());
+  const m = /^(bool|i32|u32|f32|f64|i8|u8|u8c|i16|u16)(\[\])?$/.exec(name.trim());
   if (!m) return null;
-  return m[2] ? T.array(m[1] as Scalar, "global") : T.scalar(m[1] as Scalar);
+  if (m[2]) return T.array(m[1] as Elem, "global");
+  return isNarrow(m[1] as Elem) ? null : T.scalar(m[1] as Scalar);
 }
 
 // The numeric lattice for joins and promotion: bool < i32 < u32 < f32 < f64 (u32 ⊔ i32 = u32, as in C and Julia).

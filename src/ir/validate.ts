@@ -4,7 +4,7 @@
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "./module.js";
 import { endsBlock, exprOperands, stmtOperands } from "./module.js";
 import { OPS, acceptsOperand, resultScalar } from "./ops.js";
-import { T, isArray, isInt, typeName, type Type } from "./types.js";
+import { T, elemScalar, isArray, isInt, isNarrow, typeName, type Type } from "./types.js";
 
 /** The IR broke an invariant. Thrown by the validator and by back ends on IR they cannot handle. */
 export class InvalidIRError extends Error {
@@ -106,7 +106,7 @@ class FunctionValidator {
         const a = operandTypes[0];
         if (!a || !isArray(a)) { this.bad(`${where}: loads from ${typeName(a ?? T.unknown)}`); break; }
         if (!isInt(operandTypes[1])) this.bad(`${where}: index is ${typeName(operandTypes[1])}`);
-        if (e.type !== T.scalar(a.elem)) this.bad(`${where}: type ${typeName(e.type)} but elements are ${a.elem}`);
+        if (e.type !== T.scalar(elemScalar(a.elem))) this.bad(`${where}: type ${typeName(e.type)} but elements are ${a.elem}`);
         break;
       }
       case "length":
@@ -141,7 +141,7 @@ class FunctionValidator {
         if (!isArray(a)) { this.bad(`${where}: stores into ${typeName(a)}`); break; }
         if (a.space === "constant") this.bad(`${where}: stores into a constant array`);
         if (!isInt(types[1])) this.bad(`${where}: index is ${typeName(types[1])}`);
-        if (types[2] !== T.scalar(a.elem)) this.bad(`${where}: ${typeName(types[2])} value into ${a.elem} elements`);
+        if (types[2] !== T.scalar(elemScalar(a.elem))) this.bad(`${where}: ${typeName(types[2])} value into ${a.elem} elements`);
         break;
       }
       case "call": {
@@ -200,13 +200,13 @@ class FunctionValidator {
         const a = types[0];
         if (!isArray(a)) { this.bad(`${where}: on ${typeName(a)}`); break; }
         if (a.space !== "global" && a.space !== "shared") this.bad(`${where}: on a ${a.space} array`);
-        const elemOk = a.elem === "i32" || a.elem === "u32" || (a.elem === "f32" && (s.op === "add" || s.op === "load" || s.op === "store" || s.op === "exchange"));
+        const elemOk = a.elem === "i32" || a.elem === "u32" || (isNarrow(a.elem) && a.elem !== "u8c" && s.op !== "min" && s.op !== "max") || (a.elem === "f32" && (s.op === "add" || s.op === "load" || s.op === "store" || s.op === "exchange"));
         if (!elemOk) this.bad(`${where}: atomic ${s.op} on ${a.elem} elements`);
         if (!isInt(types[1])) this.bad(`${where}: index is ${typeName(types[1])}`);
         const want = s.op === "compareExchange" ? 2 : s.op === "load" ? 0 : 1;
         if (s.args.length !== want) this.bad(`${where}: ${s.op} takes ${want} operands, got ${s.args.length}`);
-        types.slice(2).forEach((t, i) => { if (t !== T.scalar(a.elem)) this.bad(`${where}: operand ${i} is ${typeName(t)}, elements are ${a.elem}`); });
-        if (s.result !== null && this.f.locals[s.result]?.type !== T.scalar(a.elem)) this.bad(`${where}: result local is not ${a.elem}`);
+        types.slice(2).forEach((t, i) => { if (t !== T.scalar(elemScalar(a.elem))) this.bad(`${where}: operand ${i} is ${typeName(t)}, elements are ${a.elem}`); });
+        if (s.result !== null && this.f.locals[s.result]?.type !== T.scalar(elemScalar(a.elem))) this.bad(`${where}: result local is not ${a.elem}`);
         break;
       }
       case "init": {

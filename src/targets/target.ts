@@ -8,7 +8,7 @@
 
 import type { Diagnostic } from "../errors.js";
 import type { Loc, Module } from "../ir/module.js";
-import { typeName, type Scalar } from "../ir/types.js";
+import { typeName, type Elem, type Scalar } from "../ir/types.js";
 import type { SizeExpr } from "../ir/size.js";
 import type { MethodTable } from "../infer/methods.js";
 import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
@@ -68,7 +68,7 @@ export interface Artifact {
    * The shared arrays sized at launch (`shared(Float32Array, n)`), in the module's order: what a
    * loader evaluates with each launch's arguments (ir/size.ts; devices/device.ts, sharedSizes).
    */
-  dynamicShared?: { name: string; elem: Scalar; size: SizeExpr }[];
+  dynamicShared?: { name: string; elem: Elem; size: SizeExpr }[];
   /**
    * How a loader binds the code (JSON data, the target's own type: WGSL's bindings and params
    * block, PTX's entry parameters and tables), for targets whose info says `layout: true`.
@@ -110,7 +110,7 @@ export interface CheckedArtifact {
  * module carries valibot tree-shaken to what it uses (scripts/bundle-node.mjs), which a namespace
  * handed out whole would defeat. A layout that needs another function adds it here and there.
  */
-export type SchemaKit = Pick<typeof import("valibot"), "array" | "boolean" | "integer" | "minValue" | "number" | "picklist" | "pipe" | "strictObject" | "string" | "tuple">;
+export type SchemaKit = Pick<typeof import("valibot"), "array" | "boolean" | "integer" | "literal" | "minValue" | "number" | "optional" | "picklist" | "pipe" | "strictObject" | "string" | "tuple">;
 
 /** The checks of a target's artifacts read back from a cache or an image (DESIGN §4). */
 export interface ReadBack {
@@ -148,7 +148,8 @@ export interface BackEnd {
 
 /** The sites of a module's constant tables, with each one's name in the code. */
 export function tableSites(m: Module, symbol: (i: number) => string): RelocationSite[] {
-  return m.globals.map((g, i) => ({ name: g.name, kind: "table", elem: g.type.elem, length: g.value.length, symbol: symbol(i) }));
+  // Tables are 4- and 8-byte typed arrays only (typed-arrays.ts, tableElement).
+  return m.globals.map((g, i) => ({ name: g.name, kind: "table", elem: g.type.elem as Scalar, length: g.value.length, symbol: symbol(i) }));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from ".
 import { exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 import { OPS } from "../../ir/ops.js";
 import { formatNumber } from "../../ir/printer.js";
-import { T, isArray, typeName, type Scalar, type Type } from "../../ir/types.js";
+import { T, isArray, typeName, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import type { LocationTable } from "../locations.js";
 import { InternalCompilerError } from "../../errors.js";
@@ -28,7 +28,10 @@ export const BUILTIN_VARS: Record<Builtin, string> = {
 };
 export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz"];
 
-export const TYPED_ARRAY: Record<Scalar, string> = { bool: "Uint8Array", i32: "Int32Array", u32: "Uint32Array", f32: "Float32Array", f64: "Float64Array" };
+export const TYPED_ARRAY: Record<Elem, string> = {
+  bool: "Uint8Array", i32: "Int32Array", u32: "Uint32Array", f32: "Float32Array", f64: "Float64Array",
+  i8: "Int8Array", u8: "Uint8Array", u8c: "Uint8ClampedArray", i16: "Int16Array", u16: "Uint16Array",
+};
 
 /** What every function emitter shares: the module and the names of its functions, globals and shared arrays. */
 export interface ModuleNames {
@@ -258,7 +261,7 @@ export class FunctionEmitter {
     const n = next[s.op];
     const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}, $o = $a[$i];`];
     if (n !== null) parts.push(`$a[$i] = ${n};`);
-    if (s.result !== null) parts.push(`${this.writes[s.result]} = ${s.op === "store" ? "$a[$i]" : "$o"};`);
+    if (s.result !== null) parts.push(`${this.writes[s.result]} = ${s.op === "store" ? v[0] : "$o"};`);
     this.line(d, `{ ${parts.join(" ")} }`);
   }
 

@@ -35,7 +35,7 @@ export const jsReadBack: ReadBack = {
  */
 export const JS_GLOBALS: ReadonlySet<string> = new Set([
   "Math", "Number", "Array", "ArrayBuffer",
-  "Uint8Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array",
+  "Uint8Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
   "NaN", "Infinity", "undefined",
 ]);
 

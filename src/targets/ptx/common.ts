@@ -1,7 +1,7 @@
 // What the PTX emitters share: register classes, type suffixes and spellings, immediates, names.
 
 import { legalName, type NameRules } from "../names.js";
-import type { Type, Scalar } from "../../ir/types.js";
+import { isNarrow, type Elem, type Type, type Scalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 
 export type RegClass = "p" | "r" | "f" | "fd" | "rd";
@@ -9,7 +9,14 @@ export const REG_DECL: Record<RegClass, string> = { p: ".pred", r: ".b32", f: ".
 export const CLASS: Record<Scalar, RegClass> = { bool: "p", i32: "r", u32: "r", f32: "f", f64: "fd" };
 /** The instruction type suffix of a scalar. */
 export const SUFFIX: Record<Scalar, string> = { bool: "pred", i32: "s32", u32: "u32", f32: "f32", f64: "f64" };
-export const ELEM_BYTES: Record<Scalar, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8 };
+export const ELEM_BYTES: Record<Elem, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8, i8: 1, u8: 1, u8c: 1, i16: 2, u16: 2 };
+/**
+ * Bytes and alignment of an array of `n` elements in .shared or .local memory: narrow arrays are
+ * word-aligned and padded to whole words (their atomics and the zero-fill work on 32-bit words).
+ */
+export function arrayBytes(e: Elem, n: number): { bytes: number; align: number } {
+  return isNarrow(e) ? { bytes: Math.ceil((ELEM_BYTES[e] * n) / 4) * 4, align: 4 } : { bytes: ELEM_BYTES[e] * n, align: ELEM_BYTES[e] };
+}
 
 export function scalarOf(t: Type): Scalar {
   if (t.kind !== "scalar") throw new InternalCompilerError(`expected a scalar, got ${t.kind}`);
@@ -18,6 +25,16 @@ export function scalarOf(t: Type): Scalar {
 
 /** The type of a value in memory (ld/st). */
 export function memType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : t === "i32" ? "s32" : "u32"; }
+/** The type of an array element in memory (ld/st): narrow ones load sign- or zero-extended into a 32-bit register and store its low bits. */
+export function elemMemType(e: Elem): string {
+  switch (e) {
+    case "i8": return "s8";
+    case "u8": case "u8c": return "u8";
+    case "i16": return "s16";
+    case "u16": return "u16";
+    default: return memType(e);
+  }
+}
 export function movType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
 export function paramType(t: Scalar): string { return t === "f32" ? "f32" : t === "f64" ? "f64" : "b32"; }
 

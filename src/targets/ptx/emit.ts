@@ -23,7 +23,7 @@
 
 import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import type { Scalar } from "../../ir/types.js";
+import { elemScalar, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -33,7 +33,7 @@ import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE } from "./prelude.js";
 import { helperClosure } from "../helpers.js";
 import { PTXArith } from "./arith.js";
-import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, immediate, memType, movType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
+import { CLASS, ELEM_BYTES, REG_DECL, SUFFIX, arrayBytes, elemMemType, immediate, memType, movType, paramType, sanitize, scalarOf, type RegClass } from "./common.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { PTXEntryParam, PTXLayout } from "./layout.js";
 export { sanitize } from "./common.js";
@@ -58,7 +58,7 @@ interface ArrayRef {
   base: string;
   /** Whether `base` is a 64-bit address. */
   wide: boolean;
-  elem: Scalar;
+  elem: Elem;
   /** A register or immediate holding the length (i32). */
   length: string;
 }
@@ -95,13 +95,13 @@ class PTXModuleEmitter {
     const relocation = this.features.relocation ?? "patch";
     const tables = m.globals.map((g, i) => ({ symbol: relocation === "table" ? `slot ${i}` : `gpuc_table_${i}_${sanitize(g.name)}`, index: i }));
     if (relocation === "patch") for (const t of tables) push(`.visible .global .align 8 .u64 ${t.symbol};`);
-    if (relocation === "bake") m.globals.forEach((g, i) => push(bakedTable(tables[i].symbol, g.type.elem, g.value)));
+    if (relocation === "bake") m.globals.forEach((g, i) => push(bakedTable(tables[i].symbol, g.type.elem as Scalar, g.value)));
     let sharedBytes = 0;
     m.shared.forEach((sh, i) => {
       if (sh.size) return;
-      const bytes = ELEM_BYTES[sh.type.elem] * (sh.type.size ?? 0);
+      const { bytes, align } = arrayBytes(sh.type.elem, sh.type.size ?? 0);
       sharedBytes += bytes;
-      push(`.shared .align ${ELEM_BYTES[sh.type.elem]} .b8 ${sharedName(m, i)}[${Math.max(bytes, 4)}];`);
+      push(`.shared .align ${align} .b8 ${sharedName(m, i)}[${Math.max(bytes, 4)}];`);
     });
     // Shared arrays sized at launch share the kernel's dynamic shared memory (cuLaunchKernel's
     // sharedMemBytes): the kernel computes each one's length and offset (16-byte aligned) from
@@ -291,8 +291,8 @@ class PTXFunctionEmitter {
     f.locals.forEach((l, i) => {
       if (l.type.kind !== "array" || this.arrays.has(i) || i === f.stateParam || f.params.includes(i as never)) return;
       const sym = `gpuc_local_${i}`;
-      const bytes = ELEM_BYTES[l.type.elem] * (l.type.size ?? 0);
-      this.localDecls.push(`.local .align ${ELEM_BYTES[l.type.elem]} .b8 ${sym}[${Math.max(bytes, 4)}];`);
+      const { bytes, align } = arrayBytes(l.type.elem, l.type.size ?? 0);
+      this.localDecls.push(`.local .align ${align} .b8 ${sym}[${Math.max(bytes, 4)}];`);
       const base = this.reg("rd");
       head.push(`mov.u64 ${base}, ${sym};`);
       this.arrays.set(i, { space: "local", base, wide: true, elem: l.type.elem, length: String(l.type.size ?? 0) });
@@ -379,7 +379,7 @@ class PTXFunctionEmitter {
         const a = this.arrayRef(s.array);
         const addr = this.address(a, s.index);
         const v = this.expr(s.value);
-        this.line(`st.${a.space}.${memType(a.elem)} ${addr}, ${v};`);
+        this.line(`st.${a.space}.${elemMemType(a.elem)} ${addr}, ${v};`);
         return;
       }
       case "if": {
@@ -447,7 +447,7 @@ class PTXFunctionEmitter {
       case "init": {
         const a = this.arrays.get(s.local)!;
         const t = f.locals[s.local].type;
-        const words = (ELEM_BYTES[a.elem] * ((t.kind === "array" ? t.size : 0) ?? 0)) / 4;
+        const words = arrayBytes(a.elem, (t.kind === "array" ? t.size : 0) ?? 0).bytes / 4;
         if (words <= 32) for (let w = 0; w < words; w++) this.line(`st.local.u32 [${a.base}+${w * 4}], 0;`);
         else {
           const i = this.reg("r"), p = this.reg("p"), addr = this.reg("rd"), off = this.reg("rd");
@@ -552,6 +552,7 @@ class PTXFunctionEmitter {
     const a = this.arrayRef(s.array);
     const addr = this.address(a, s.index);
     const v = s.args.map((x) => this.expr(x));
+    if (isNarrow(a.elem)) return this.narrowAtomic(s, a, addr, v);
     const t = a.elem;
     const res = s.result !== null ? this.regs[s.result] : this.reg(CLASS[t]);
     const sp = a.space === "local" ? "" : `.${a.space}`;
@@ -694,6 +695,54 @@ class PTXFunctionEmitter {
     this.line(`mov.${movType(t)} ${out}, ${acc};`);
   }
 
+  /**
+   * An atomic on an 8- or 16-bit element: PTX's atom works on 32-bit words, so it is a
+   * compare-and-swap loop on the word that holds the element (narrow arrays are word-aligned and
+   * padded: devices allocate and shared/local declarations say so), which changes only the
+   * element's bits. The old element is read as the typed array reads it (sign- or zero-extended).
+   */
+  private narrowAtomic(s: Extract<Stmt, { k: "atomic" }>, a: ArrayRef, addr: string, v: string[]): void {
+    const sp = `.${a.space}`;
+    const bits = ELEM_BYTES[a.elem] * 8, ext = a.elem === "i8" || a.elem === "i16" ? "s32" : "u32";
+    const res = s.result !== null ? this.regs[s.result] : this.reg("r");
+    if (s.op === "load") { this.line(`ld.volatile${sp}.${elemMemType(a.elem)} ${res}, ${addr};`); return; }
+    // The element's address in a register, the word's address and the element's bit offset in it.
+    const m = /^\[([^+\-\]]+)([+-]\d+)?\]$/.exec(addr);
+    if (!m) throw new InternalCompilerError(`PTX address ${addr}`);
+    const at = m[2] ? this.reg(a.wide ? "rd" : "r") : m[1], word = this.reg(a.wide ? "rd" : "r"), low = this.reg("r"), shift = this.reg("r");
+    if (m[2]) this.line(`add.${a.wide ? "s64" : "s32"} ${at}, ${m[1]}, ${Number(m[2])};`);
+    this.line(`and.b${a.wide ? 64 : 32} ${word}, ${at}, -4;`);
+    this.line(a.wide ? `cvt.u32.u64 ${low}, ${at};` : `mov.b32 ${low}, ${at};`);
+    this.line(`and.b32 ${low}, ${low}, 3;`);
+    this.line(`shl.b32 ${shift}, ${low}, 3;`);
+    const x = v.map((o) => this.arith.materialize("i32", o));
+    const old = this.reg("r"), cur = this.reg("r"), next = this.reg("r"), put = this.reg("r"), seen = this.reg("r"), retry = this.reg("p");
+    const loop = this.label("cas");
+    this.line(`ld.volatile${sp}.u32 ${old}, [${word}];`);
+    this.line(`${loop}:`);
+    this.line(`bfe.${ext} ${cur}, ${old}, ${shift}, ${bits};`);
+    switch (s.op) {
+      case "add": this.line(`add.s32 ${next}, ${cur}, ${x[0]};`); break;
+      case "sub": this.line(`sub.s32 ${next}, ${cur}, ${x[0]};`); break;
+      case "and": case "or": case "xor": this.line(`${s.op}.b32 ${next}, ${cur}, ${x[0]};`); break;
+      case "exchange": case "store": this.line(`mov.b32 ${next}, ${x[0]};`); break;
+      case "compareExchange": {
+        const hit = this.reg("p");
+        this.line(`setp.eq.s32 ${hit}, ${cur}, ${x[0]};`);
+        this.line(`selp.b32 ${next}, ${x[1]}, ${cur}, ${hit};`);
+        break;
+      }
+      case "min": case "max": throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements`);
+      default: assertNeverIR(s.op as never);
+    }
+    this.line(`bfi.b32 ${put}, ${next}, ${old}, ${shift}, ${bits};`);
+    this.line(`atom${sp}.cas.b32 ${seen}, [${word}], ${old}, ${put};`);
+    this.line(`setp.ne.b32 ${retry}, ${seen}, ${old};`);
+    this.line(`mov.b32 ${old}, ${seen};`);
+    this.line(`@${retry} bra ${loop};`);
+    this.line(`mov.b32 ${res}, ${s.op === "store" ? x[0] : cur};`);
+  }
+
   // ---- arrays --------------------------------------------------------------------------------
 
   private arrayRef(h: ExprHandle): ArrayRef {
@@ -817,8 +866,8 @@ class PTXFunctionEmitter {
       case "load": {
         const a = this.arrayRef(e.array);
         const addr = this.address(a, e.index);
-        const r = this.reg(CLASS[a.elem]);
-        this.line(`ld.${a.space}.${memType(a.elem)} ${r}, ${addr};`);
+        const r = this.reg(CLASS[elemScalar(a.elem)]);
+        this.line(`ld.${a.space}.${elemMemType(a.elem)} ${r}, ${addr};`);
         return r;
       }
       case "select": {

@@ -4,6 +4,7 @@ import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitPTX } from "./emit.js";
+import { arrayBytes } from "./common.js";
 import { ptxMethods } from "./math.js";
 import { PTX_LEGAL } from "./legal.js";
 
@@ -27,7 +28,7 @@ export const ptxBackEnd: BackEnd = {
     }
     if (bytes > PTX_LIMITS.paramBytes)
       out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel '${kernel.name}' needs ${bytes} bytes of parameters; PTX kernels take at most ${PTX_LIMITS.paramBytes}`, hint: "pass the values in an array" });
-    const shared = m.shared.reduce((n, s) => n + (s.type.elem === "f64" ? 8 : 4) * (s.type.size ?? 0), 0);
+    const shared = m.shared.reduce((n, s) => n + arrayBytes(s.type.elem, s.type.size ?? 0).bytes, 0);
     if (shared > PTX_LIMITS.sharedBytes)
       out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel '${kernel.name}' uses ${shared} bytes of shared memory per block; the ptx target allows ${PTX_LIMITS.sharedBytes} (static shared memory)`, hint: "use smaller shared arrays" });
     const bounds = features.requiredThreads ?? features.maxThreads;

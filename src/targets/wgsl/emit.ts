@@ -2,16 +2,18 @@
 //
 // Layout of the shader's bindings (group 0), which the artifact describes for the loader:
 //   0      uniform `params`: the scalar parameters, then the length of every array parameter,
+//          then where each narrow array parameter starts in its binding (`<name>_off`, elements),
 //          then `gpuc_zero` (always 0) where a loop has an opaque exit test (see exitTest)
 //   1      storage `state`: the kernel state (exception record, print area), atomic i32
-//   2…     storage, one per array parameter (read-only unless the kernel writes it)
+//   2…     storage, one per array parameter (read-only unless the kernel writes it); a narrow
+//          one (8- or 16-bit elements) is packed in u32 words, atomic<u32> when written
 //   then   storage, read-only, one per constant table (relocation strategy `table`)
 // The workgroup size is three override constants, so one shader serves every block size.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
-import { T, type Scalar, type Type } from "../../ir/types.js";
+import { T, elemBytes, elemScalar, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -101,6 +103,10 @@ class WGSLEmitter {
     f.params.forEach((p, i) => {
       if (f.locals[p].type.kind === "array") layout.fields.push({ name: `${this.names[p]}_len`, type: "i32", source: { param: i, length: true } });
     });
+    f.params.forEach((p, i) => {
+      const t = f.locals[p].type;
+      if (t.kind === "array" && isNarrow(t.elem)) layout.fields.push({ name: `${this.names[p]}_off`, type: "u32", source: { param: i, length: false, offset: true } });
+    });
     const paramsDecl = decls.push("") - 1; // written after the body: an opaque exit test adds a field
     decls.push("@group(0) @binding(0) var<uniform> params: Params;");
     layout.bindings.push({ binding: 0, kind: "uniform", readOnly: true, role: "params", index: 0 });
@@ -116,14 +122,22 @@ class WGSLEmitter {
       layout.bindings.push({ binding: b++, kind: "storage", readOnly: ro, role: "param", index: i });
     });
     this.m.globals.forEach((g, i) => {
-      decls.push(`@group(0) @binding(${b}) var<storage, read> ${this.global(i)}: array<${SCALAR[g.type.elem]}>;`);
+      decls.push(`@group(0) @binding(${b}) var<storage, read> ${this.global(i)}: array<${SCALAR[g.type.elem as Scalar]}>;`);
       layout.bindings.push({ binding: b++, kind: "storage", readOnly: true, role: "table", index: i });
     });
     // A shared array sized at launch: its length is a pipeline-overridable constant (one pipeline per size).
     let dynamic = 0;
+    // A narrow shared array is packed in u32 words (its word count another override where sized at launch).
     this.m.shared.forEach((sh, i) => {
-      if (sh.size) decls.push(`override ${dynamicLength(dynamic++)}: i32;`);
-      decls.push(`var<workgroup> ${this.shared(i)}: array<${this.elemType(`s${i}`, sh.type.elem)}, ${sh.size ? dynamicLength(dynamic - 1) : sh.type.size}>;`);
+      const per = isNarrow(sh.type.elem) ? 4 / elemBytes(sh.type.elem) : 1;
+      let count = String(sh.type.size !== null ? Math.ceil(sh.type.size / per) : 0);
+      if (sh.size) {
+        const n = dynamicLength(dynamic++);
+        decls.push(`override ${n}: i32;`);
+        if (per > 1) decls.push(`override ${n}_words: i32 = (${n} + ${per - 1}) / ${per};`);
+        count = per > 1 ? `${n}_words` : n;
+      }
+      decls.push(`var<workgroup> ${this.shared(i)}: array<${this.elemType(`s${i}`, sh.type.elem)}, ${count}>;`);
     });
     decls.push("override wgx: u32 = 1u;", "override wgy: u32 = 1u;", "override wgz: u32 = 1u;");
 
@@ -195,13 +209,16 @@ class WGSLEmitter {
   private global(i: number): string { return `g_${sanitize(this.m.globals[i].name)}`; }
   private shared(i: number): string { return `s_${sanitize(this.m.shared[i].name)}_${i}`; }
 
-  private elemType(key: string, elem: Scalar): string {
+  /** A storage or workgroup array's element type in WGSL: narrow elements are packed in u32 words, atomic when written (see packedStore). */
+  private elemType(key: string, elem: Elem): string {
+    if (isNarrow(elem)) return this.written.has(key) ? "atomic<u32>" : "u32";
     return this.atomicArrays.has(key) ? `atomic<${SCALAR[elem]}>` : SCALAR[elem];
   }
 
+  /** Private arrays: narrow elements are i32s, each holding its element's value (stores narrow it). */
   private typeText(t: Type): string {
     if (t.kind === "scalar") return SCALAR[t.scalar];
-    if (t.kind === "array" && t.size !== null) return `array<${SCALAR[t.elem]}, ${t.size}>`;
+    if (t.kind === "array" && t.size !== null) return `array<${SCALAR[elemScalar(t.elem)]}, ${t.size}>`;
     throw new InternalCompilerError(`WGSL local of type ${JSON.stringify(t)}`);
   }
 
@@ -265,7 +282,7 @@ class WGSLEmitter {
         const v = this.f.exprs[s.value];
         if (this.hasBarrier && this.branchDepth === 0 && this.inContinuing === 0 && this.f === this.m.functions[this.m.entry] && v.k === "load") {
           const key = this.arrayKey(v.array), idx = this.f.exprs[v.index];
-          if (key.startsWith("s") && !this.atomicArrays.has(key) && idx.k === "const") {
+          if (key.startsWith("s") && !this.atomicArrays.has(key) && !this.narrowOf(v.array) && idx.k === "const") {
             this.line(d, `${this.names[s.local]} = workgroupUniformLoad(&${this.element(v.array, v.index)});`);
             return;
           }
@@ -273,10 +290,14 @@ class WGSLEmitter {
         this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`);
         return;
       }
-      case "store":
-        if (this.atomicArrays.has(this.arrayKey(s.array))) this.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${this.expr(s.value)});`);
+      case "store": {
+        const narrow = this.narrowOf(s.array);
+        if (narrow && this.arrayKey(s.array).startsWith("l")) this.line(d, `${this.element(s.array, s.index)} = ${narrowValue(this.expr(s.value), narrow)};`);
+        else if (narrow) this.packedUpdate(d, s.array, s.index, narrow, "store", [s.value], null);
+        else if (this.atomicArrays.has(this.arrayKey(s.array))) this.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${this.expr(s.value)});`);
         else this.line(d, `${this.element(s.array, s.index)} = ${this.expr(s.value)};`);
         return;
+      }
       case "if":
         this.line(d, `if (${this.exitTest(s, this.expr(s.cond))}) {`);
         this.branchDepth++;
@@ -399,7 +420,76 @@ class WGSLEmitter {
     this.line(d, "}");
   }
 
+  /**
+   * Element `index` of a packed narrow array as a u32 index of elements in its binding (a
+   * parameter's view starts `params.<name>_off` elements in), and the index of its word.
+   */
+  private packedIndex(array: ExprHandle, index: ExprHandle, narrow: Narrow): { element: string; word: (element: string) => string } {
+    const a = this.f.exprs[array], i = this.f.exprs[index];
+    let at = this.expr(index);
+    // A constant index into a shared array sized at launch: a run-time value (see element()).
+    if (a.k === "shared" && this.m.shared[a.shared].size && i.k === "const")
+      at = this.use("gpuc_index", i.type === T.u32 ? `u32(gpuc_index(bitcast<i32>(${at})))` : `gpuc_index(${at})`);
+    let element = i.type === T.u32 ? at : `u32(${at})`;
+    if (a.k === "local" && this.f.params.includes(a.local)) element = `(${element} + params.${this.names[a.local]}_off)`;
+    const name = this.expr(array);
+    return { element, word: (e) => `${name}[${e} >> ${elemBytes(narrow) === 1 ? 2 : 1}u]` };
+  }
+
+  private packedLoad(array: ExprHandle, index: ExprHandle, narrow: Narrow): string {
+    const { element, word } = this.packedIndex(array, index, narrow);
+    const fn = `gpuc_ld_${narrow === "u8c" ? "u8" : narrow}`;
+    return this.use(fn, `${fn}(${this.written.has(this.arrayKey(array)) ? `atomicLoad(&${word(element)})` : word(element)}, ${element})`);
+  }
+
+  /**
+   * A store or atomic on an element of a packed narrow array (storage or workgroup): WGSL has no
+   * 8- or 16-bit memory, and a plain read-modify-write of the word would undo a neighbour's store
+   * made by another thread meanwhile, so every write is a compare-exchange loop on the word that
+   * changes only this element's bits (a store is never seen half done, and racing stores to one
+   * element leave one of their values, as in JavaScript). `result` gets the old element, or the
+   * stored value for `store`.
+   */
+  private packedUpdate(d: number, array: ExprHandle, index: ExprHandle, narrow: Narrow, op: Extract<Stmt, { k: "atomic" }>["op"], args: ExprHandle[], result: number | null): void {
+    const { element, word } = this.packedIndex(array, index, narrow);
+    const ld = this.use(`gpuc_ld_${narrow === "u8c" ? "u8" : narrow}`, `gpuc_ld_${narrow === "u8c" ? "u8" : narrow}`);
+    const put = this.use(elemBytes(narrow) === 1 ? "gpuc_put8" : "gpuc_put16", elemBytes(narrow) === 1 ? "gpuc_put8" : "gpuc_put16");
+    const x = args.map((a) => this.expr(a));
+    this.line(d, "{");
+    this.line(d + 1, `let gpuc_e = ${element};`);
+    this.line(d + 1, `let gpuc_w = &${word("gpuc_e")};`);
+    x.forEach((v, i) => this.line(d + 1, `let gpuc_x${i} = ${v};`));
+    if (op === "load") {
+      if (result !== null) this.line(d + 1, `${this.names[result]} = ${ld}(atomicLoad(gpuc_w), gpuc_e);`);
+      this.line(d, "}");
+      return;
+    }
+    const next: Record<string, string> = {
+      add: "gpuc_c + gpuc_x0", sub: "gpuc_c - gpuc_x0", and: "gpuc_c & gpuc_x0", or: "gpuc_c | gpuc_x0", xor: "gpuc_c ^ gpuc_x0",
+      exchange: "gpuc_x0", store: "gpuc_x0", compareExchange: "select(gpuc_c, gpuc_x1, gpuc_c == gpuc_x0)",
+    };
+    if (!(op in next)) throw new InternalCompilerError(`atomic ${op} on ${narrow} elements`);
+    this.line(d + 1, "var gpuc_o = atomicLoad(gpuc_w);");
+    this.line(d + 1, "var gpuc_c: i32;");
+    this.line(d + 1, "loop {");
+    this.line(d + 2, `gpuc_c = ${ld}(gpuc_o, gpuc_e);`);
+    this.line(d + 2, `let r = atomicCompareExchangeWeak(gpuc_w, gpuc_o, ${put}(gpuc_o, gpuc_e, ${next[op]}));`);
+    this.line(d + 2, "if (r.exchanged) { break; }");
+    this.line(d + 2, "gpuc_o = r.old_value;");
+    this.line(d + 1, "}");
+    if (result !== null) this.line(d + 1, `${this.names[result]} = ${op === "store" ? "gpuc_x0" : "gpuc_c"};`);
+    this.line(d, "}");
+  }
+
+  /** The narrow element type of an array expression, or null. */
+  private narrowOf(array: ExprHandle): Narrow | null {
+    const t = this.f.exprs[array].type;
+    return t.kind === "array" && isNarrow(t.elem) ? t.elem : null;
+  }
+
   private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
+    const narrow = this.narrowOf(s.array);
+    if (narrow) return this.packedUpdate(d, s.array, s.index, narrow, s.op, s.args, s.result);
     const ptr = `&${this.element(s.array, s.index)}`;
     const v = s.args.map((a) => this.expr(a));
     const set = (x: string): string => (s.result !== null ? `${this.names[s.result]} = ${x};` : `_ = ${x};`);
@@ -474,9 +564,12 @@ class WGSLEmitter {
         if (a.k === "local" && a.local === this.f.stateParam) return "i32(arrayLength(&state))";
         throw new InternalCompilerError("length of an array of constant size survived folding");
       }
-      case "load":
+      case "load": {
+        const narrow = this.narrowOf(e.array);
+        if (narrow && !this.arrayKey(e.array).startsWith("l")) return this.packedLoad(e.array, e.index, narrow);
         if (this.atomicArrays.has(this.arrayKey(e.array))) return `atomicLoad(&${this.element(e.array, e.index)})`;
         return this.element(e.array, e.index);
+      }
       case "select": return `select(${this.expr(e.b)}, ${this.expr(e.a)}, ${this.expr(e.cond)})`;
       case "convert": {
         // f32 → i32/u32 gets inputs WGSL's conversion agrees on (legalize wraps the others as JS does).
@@ -645,3 +738,13 @@ function containsTrap(b: Block): boolean {
   return found;
 }
 
+
+/** An i32 as a private narrow array keeps it: its low 8 or 16 bits, sign- or zero-extended. */
+function narrowValue(v: string, e: Narrow): string {
+  switch (e) {
+    case "i8": return `((${v} << 24u) >> 24u)`;
+    case "i16": return `((${v} << 16u) >> 16u)`;
+    case "u8": case "u8c": return `(${v} & 0xff)`;
+    case "u16": return `(${v} & 0xffff)`;
+  }
+}

@@ -15,8 +15,12 @@ export interface WGSLBinding {
 
 export interface WGSLLayout {
   bindings: WGSLBinding[];
-  /** Fields of the params block, in order (4 bytes each): scalar parameters by index, then array lengths. */
-  fields: { name: string; type: "i32" | "u32" | "f32"; source: { param: number; length: boolean } }[];
+  /**
+   * Fields of the params block, in order (4 bytes each): scalar parameters by index, then array
+   * lengths, then (`offset`) where each narrow array parameter starts in its binding, in elements
+   * (8- and 16-bit elements are packed in u32 words, so a view may start inside a word).
+   */
+  fields: { name: string; type: "i32" | "u32" | "f32"; source: { param: number; length: boolean; offset?: true } }[];
   /** Override constants for the workgroup size. */
   workgroupSize: [string, string, string];
   /** For each line of the code (0-based), the id of the source location it came from, or -1. */
@@ -36,7 +40,7 @@ export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
     bindings: v.array(v.strictObject({
       binding: count, kind: v.picklist(["uniform", "storage"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table"]), index: int,
     })),
-    fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean() }) })),
+    fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean(), offset: v.optional(v.literal(true)) }) })),
     workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
     lines: v.array(int),
   });

@@ -9,6 +9,7 @@
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, loops with carried indices (--device too)
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers, carried values (--device too)
 //   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
+//   node scripts/fuzz.mjs --subgroups          # subgroup shuffles, reductions and votes: WebGPU (or --device cuda) vs the CPU device
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
@@ -60,6 +61,14 @@
 //   kernel into per-thread loops at its barriers) against WebGPU or CUDA, exactly (i32 only).
 //   A barrier under a condition WGSL's uniformity analysis cannot prove uniform is a CompileError
 //   there, counted, not a difference.
+// - subgroups: i32 kernels of shuffles (by lane, down, up, xor, broadcast; constant and per-thread
+//   lanes, distances past the subgroup), reductions and votes, under conditions that are the same
+//   within a subgroup but not across the block (a subgroup's index, a broadcast value, a
+//   reduction), in loops with break/continue whose trip counts are subgroup-uniform, mixed with
+//   shared-memory exchanges between barriers under block-uniform conditions; in a third of the
+//   kernels some threads return first (then only reductions and votes follow: a shuffle from a
+//   lane that returned is unspecified on a GPU). The CPU device, opened with the GPU's subgroup
+//   size, against the GPU, exactly.
 // - f32: expressions on Float32Array values against plain JS that rounds every operation with
 //   Math.fround (the language's f32 rule, literals included), every element identical; the CPU
 //   device only (it is the reference the GPU devices are compared with).
@@ -70,7 +79,11 @@
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, CompileError, KernelError, atomicMin, atomicMax } from "gpuc";
+import {
+  kernel, device, CompileError, KernelError, atomicMin, atomicMax, syncthreads, shared,
+  subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
+  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
+} from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
@@ -86,9 +99,10 @@ const boundsMode = args.includes("--bounds");
 const controlMode = args.includes("--control");
 const barrierMode = args.includes("--barriers");
 const atomicMode = args.includes("--atomics");
+const subgroupMode = args.includes("--subgroups");
 const f32Mode = args.includes("--f32");
 if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
-if ((barrierMode || atomicMode) && mode === "js") { console.error("--barriers and --atomics compare a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
+if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
 if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
 
 // mulberry32, in [0, 1). (An LCG computed in doubles, as this was, loses the product's low bits:
@@ -154,6 +168,7 @@ if (boundsMode) await fuzzBounds();
 else if (controlMode) await fuzzControl();
 else if (barrierMode) await fuzzBarriers();
 else if (atomicMode) await fuzzAtomics();
+else if (subgroupMode) await fuzzSubgroups();
 else if (f32Mode) await fuzzF32();
 else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
@@ -189,7 +204,7 @@ else for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name} → ${Out.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !f32Mode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !subgroupMode && !f32Mode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
 
 /**
@@ -595,6 +610,79 @@ async function fuzzBarriers() {
   console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
+
+// ---- subgroups -----------------------------------------------------------------------------------
+
+/** An i32 expression of the thread's values; with `shuffles` false, no shuffle (some lanes may have returned). */
+function si(d, shuffles) {
+  if (d <= 0 || rnd() < 0.3) return pick(["t", "v", "w", "lane", "3", "(x[t & 31] | 0)", "s[t]", "s[(t + 1) % bd]"]);
+  const r = rnd();
+  const lane = () => pick(["1", "0", "lane + 1", "(v & 15)", "31", "-1", "(t >> 1)", "S - 1"]);
+  if (r < 0.25) return `((${si(d - 1, shuffles)} ${pick(["+", "-"])} ${si(d - 1, shuffles)}) | 0)`;
+  if (r < 0.35) return `(${si(d - 1, shuffles)} ${pick(["&", "^", ">>"])} ${pick(["3", "7", "1"])})`;
+  if (r < 0.6 && shuffles) return `${pick(["subgroupShuffle", "subgroupShuffleDown", "subgroupShuffleUp", "subgroupShuffleXor", "subgroupBroadcast"])}(${si(d - 1, shuffles)}, ${lane()})`;
+  if (r < 0.8) return `${pick(["subgroupAdd", "subgroupMin", "subgroupMax"])}(${si(d - 1, shuffles)})`;
+  if (r < 0.9) return `(${pick(["subgroupAny", "subgroupAll"])}(${si(d - 1, shuffles)} > ${pick(["0", "3", "-2"])}) ? 1 : 0)`;
+  return `(subgroupBallot(${si(d - 1, shuffles)} > 0) | 0)`;
+}
+/** Conditions the threads of each subgroup agree on (not those of a block). */
+function suc(shuffles) {
+  return pick(["(warp & 1) === 0", "warp > 0", "it < 2", `subgroupMax(${si(1, shuffles)}) > 2`, `(subgroupBallot((v & 1) === 0) & 1) !== 0`, ...(shuffles ? ["subgroupBroadcast(v, 0) > 1"] : [])]);
+}
+/**
+ * A statement. At block level (`block`), barriers under conditions every thread of the block
+ * agrees on; below a subgroup-uniform condition, none (a barrier there would diverge).
+ */
+function sstmt(d, inLoop, shuffles, block) {
+  const r = rnd();
+  if (d <= 0 || r < 0.3) return `${pick(["v", "w"])} = ${si(2, shuffles)};`;
+  // Below a subgroup-uniform condition, no break or continue of a loop of the block (some
+  // subgroups would leave it, skipping its barriers).
+  if (r < 0.45) return `if (${suc(shuffles)}) { ${sblock(d - 1, inLoop && !block, shuffles, false)} } else { ${sblock(d - 1, inLoop && !block, shuffles, false)} }`;
+  if (r < 0.52 && block) return `if (${pick(["(b & 1) === 0", "u > 3", "bd > 8"])}) { ${sblock(d - 1, inLoop, shuffles, true)} }`;
+  if (r < 0.62) return `for (let it = 0; it < ${block ? pick(["3", "2", "(u & 3)"]) : pick(["3", "(subgroupMax(v) & 3)"])}; it++) { ${sblock(d - 1, true, shuffles, block)} }`;
+  if (r < 0.68 && inLoop) return `if (${block ? "it === 1" : suc(shuffles)}) ${pick(["break", "continue"])};`;
+  if (r < 0.8 && block) return `{ const q = ${si(2, shuffles)}; syncthreads(); s[t] = q; syncthreads(); }`;
+  if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${si(1, false).replace(/subgroup\w+\(/g, "Math.abs(")}; }`;
+  return block ? `u = s[${pick(["0", "1", "bd - 1"])}]; syncthreads();` : `w = s[${pick(["0", "1", "bd - 1"])}];`;
+}
+function sblock(d, inLoop, shuffles, block) { return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => sstmt(d, inLoop, shuffles, block)).join(" "); }
+
+async function fuzzSubgroups() {
+  // The CPU device with the GPU's subgroup size.
+  const probe = kernel(function probe(o) { o[threadIdx.x] = subgroupSize(); });
+  const sizes = new Int32Array(1);
+  await probe.launch(dev, { blocks: 1, threads: 1 }, sizes);
+  const S = sizes[0];
+  const ref = await device("cpu", { subgroupSize: S });
+  const blocks = 3;
+  let exits = 0;
+  for (let it = 0; it < count; it++) {
+    const bd = pick([S, 2 * S, 4 * S].filter((n) => n <= 64));
+    const early = rnd() < 1 / 3;
+    if (early) exits++;
+    const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, S = subgroupSize(), lane = subgroupLaneId(), warp = (t / S) | 0; const it = 0; " +
+      "const s = shared(Int32Array, 64); let v = (x[t & 31] * 3 + t) | 0, w = b, u = 0; s[t] = t * 3 + b; syncthreads(); u = s[0]; syncthreads(); " +
+      (early ? `if (${pick(["(x[t & 31] & 3) === 1", "t % 3 === 2", "v > 5"])}) return; ` : "") +
+      `${sblock(3, false, !early, true)} o[b * bd + t] = (v + w) | 0;`;
+    const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
+    const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
+    const scope = { syncthreads, shared, subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor, subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot };
+    try {
+      const k = kernel(new Function(`return function subgroups(x, o) { ${body} }`)(), { scope });
+      await k.launch(ref, { blocks, threads: bd }, x, want);
+      await k.launch(dev, { blocks, threads: bd }, x, got);
+      if (!(await assembles(k, [x, got], body))) continue;
+    } catch (e) {
+      failed(e, body);
+      continue;
+    }
+    const i = want.findIndex((w, j) => got[j] !== w);
+    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${bd} threads, subgroups of ${S})\n  ${body}`); }
+  }
+  ref.close();
+  console.log(`${count} kernels with subgroup operations on ${mode} (subgroups of ${S}) against the CPU device: ${differ} differ (${exits} with early returns), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}
 
 // ---- atomics -------------------------------------------------------------------------------------
 

@@ -33,7 +33,17 @@ export type Val =
    * so that later evaluation cannot change them). Indexed to the end, it is an element.
    */
   | { k: "row"; array: ExprHandle; t: Extract<Type, { kind: "array" }>; shape: SharedShape; indices: ExprHandle[] }
-  | ViewVal;
+  | ViewVal
+  | AggVal;
+
+/**
+ * An object or tuple value (`{ x, y }`, `[lo, hi]`): its fields in source order, each a scalar
+ * value or another aggregate. Inference-only: variables hold one IR local per leaf, helpers take
+ * one parameter per leaf. `fresh`: a new object (a literal, a copy, a helper's new object) that
+ * no variable shares; `root`: the variable whose fields are assigned that this value (or a part of
+ * it) is read from — JS would share that object, so where it may go is restricted (build.ts).
+ */
+export interface AggVal { k: "agg"; tuple: boolean; fields: { name: string; v: Val }[]; fresh: boolean; root?: number }
 
 /**
  * A view of an array (`a.subarray(b, e)`, a row passed to a helper, a view parameter): its base

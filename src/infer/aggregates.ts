@@ -139,7 +139,8 @@ export abstract class AggregateBuilder extends ValueBuilder {
         if (!v) return null;
         fields.push({ name: f.name, v });
       }
-      return { k: "agg", tuple: t.tuple, fields, fresh: a.fresh && b.fresh, root: a.root ?? b.root };
+      const from = a.root !== undefined ? a : b;
+      return { k: "agg", tuple: t.tuple, fields, fresh: a.fresh && b.fresh, ...(from.root !== undefined ? { root: from.root, path: from.path } : {}) };
     }
     const t = this.commonType(a, b, span);
     return t ? this.selectVal(cond(), a, b, t, span) : null;
@@ -176,9 +177,27 @@ export abstract class AggregateBuilder extends ValueBuilder {
     return { k: "expr", h: this.add({ ...this.fn.exprs[v.h] }), t: v.t };
   }
 
-  /** An aggregate value's field, seen through its parent: a part of a shared object is shared, of a new one new. */
-  protected partOf(parent: AggVal, v: Val): Val {
-    return v.k === "agg" ? { ...v, fresh: parent.fresh && v.fresh, ...(parent.root !== undefined ? { root: parent.root } : {}) } : v;
+  /** An aggregate value's field `name`, seen through its parent (read from a variable, it is at the parent's path and the name). */
+  protected partOf(parent: AggVal, name: string, v: Val): Val {
+    return v.k === "agg" && parent.root !== undefined ? { ...v, root: parent.root, path: [...parent.path ?? [], name] } : v;
+  }
+
+  /** Every object in the value is new (none is shared with a variable). */
+  protected allFresh(v: Val): boolean {
+    return v.k !== "agg" || (v.fresh && v.fields.every((f) => this.allFresh(f.v)));
+  }
+
+  /** The value with each of its objects marked new or not. */
+  protected markFresh(v: Val, fresh: boolean): Val {
+    return v.k === "agg" ? { ...v, fresh, fields: v.fields.map((f) => ({ name: f.name, v: this.markFresh(f.v, fresh) })) } : v;
+  }
+
+  /** The objects at a path of fields of a value ("*": every element). */
+  protected objectsAt(v: Val, path: readonly string[]): AggVal[] {
+    if (v.k !== "agg") return [];
+    if (!path.length) return [v];
+    const [first, ...rest] = path;
+    return v.fields.filter((f) => first === "*" || f.name === first).flatMap((f) => this.objectsAt(f.v, rest));
   }
 
   /** An aggregate type's shape for messages: `{ x, y }` or `a tuple of length 3`. */

@@ -122,8 +122,8 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   private poisoned = new Set<number>();
   /** Leaf locals of variables holding aggregates (of their types of this pass). */
   private aggLeaves = new Map<number, Leaves>();
-  /** Variables whose fields or elements the function assigns (their objects must not be shared: see mayHold). */
-  private readonly mutated: Set<number>;
+  /** Per variable, the paths of the objects whose fields the function assigns (they must not be shared: see mayHold). */
+  private readonly mutated: Map<number, string[][]>;
   /** The leaf locals an aggregate return value is passed through. */
   private returnLeaves: Leaves | null = null;
   private returnsFresh = true;
@@ -337,8 +337,8 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const loc = this.loc(span);
     // `return m` of a variable whose fields are assigned hands its object over (the variable ends here).
     const whole = e.k === "var" && v.root === e.v;
-    if (v.root !== undefined && !whole) { this.shared(v.root, "be returned inside another value", e.span); this.emit({ k: "return", value: null, loc }); return; }
-    if (!v.fresh && !whole) this.returnsFresh = false;
+    if (this.sharesChanged(v) && !whole) { this.shared(v, "be returned inside another value", e.span); this.emit({ k: "return", value: null, loc }); return; }
+    if (!whole && !this.allFresh(v)) this.returnsFresh = false;
     this.sawValueReturn = true;
     const t = this.joinValue(this.newReturn, v, e.span, `the return value of '${this.ufn.name}'`);
     if (t) this.newReturn = t;
@@ -431,8 +431,8 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * helper's new object), and may not itself be bound to another name or put in another value.
    */
   private mayHold(v: number, val: AggVal, span: Span): boolean {
-    if (val.root !== undefined) { this.shared(val.root, `also be held by '${this.ufn.vars[v].name}'`, span); return false; }
-    if (this.mutated.has(v) && !val.fresh) {
+    if (this.sharesChanged(val)) { this.shared(val, `also be held by '${this.ufn.vars[v].name}'`, span); return false; }
+    if ((this.mutated.get(v) ?? []).some((path) => this.objectsAt(val, path).some((o) => !o.fresh))) {
       const name = this.ufn.vars[v].name;
       this.err("type", `the fields of '${name}' are assigned, so '${name}' must hold a new object here (an object or array literal, a copy { ...p }, or a helper's new object): in JavaScript it would share this object, and the assignments would change it for its other holders`, span,
         "copy it, e.g. `{ ...p }` or `[...t]`");
@@ -441,9 +441,17 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     return true;
   }
 
-  /** Report that the object of `root` (a variable whose fields are assigned) would be shared in JavaScript. */
-  private shared(root: number, what: string, span: Span): void {
-    const name = this.ufn.vars[root].name;
+  /** Whether a value read from a variable holds an object whose fields the function assigns. */
+  private sharesChanged(v: Val): boolean {
+    if (v.k !== "agg" || v.root === undefined) return false;
+    const at = v.path ?? [];
+    const match = (a: string, b: string) => a === "*" || b === "*" || a === b;
+    return (this.mutated.get(v.root) ?? []).some((p) => at.length <= p.length && at.every((s, i) => match(s, p[i])));
+  }
+
+  /** Report that an object whose fields are assigned (read from a variable) would be shared in JavaScript. */
+  private shared(v: AggVal, what: string, span: Span): void {
+    const name = [this.ufn.vars[v.root!].name, ...(v.path ?? []).map((s) => (s === "*" ? "[…]" : /^\d+$/.test(s) ? `[${s}]` : `.${s}`))].join("");
     this.err("type", `the fields of '${name}' are assigned, so its object cannot ${what}: JavaScript would share one object between them, and gpuc copies object values`, span,
       `copy it, e.g. \`{ ...${name} }\` or \`[...${name}]\``);
   }
@@ -482,7 +490,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (t.kind === "unknown") { this.unknownReads.push({ v, span }); return this.unknown; }
     if (isAgg(t)) {
       const val = this.readLeaves(t, this.leavesOf(v)!, span) as AggVal;
-      return this.mutated.has(v) ? { ...val, root: v } : val;
+      return this.mutated.has(v) ? { ...val, root: v, path: [] } : val;
     }
     // An array parameter has its argument's type (a declared Int32Array accepts any i32 array).
     if (t.kind === "array" && this.localOf[v] !== undefined) {
@@ -521,7 +529,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
         if (a.k === "agg") {
           if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
           const f = this.fieldVal(a, "length");
-          return f ? this.partOf(a, f) : this.error("type", `${aggText(this.typeOf(a))} has no field 'length'`, span);
+          return f ? this.partOf(a, "length", f) : this.error("type", `${aggText(this.typeOf(a))} has no field 'length'`, span);
         }
         // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
         if (a.k === "row") return this.dimVal(a.shape.dims[a.indices.length], span);
@@ -594,9 +602,8 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       : e.elems.map((x) => ({ name: x.spread ? null : "", value: x.value, span: x.span }));
     const fields: AggVal["fields"] = [];
     const done: Val[] = [];
-    let fresh = true, ok = true;
+    let ok = true;
     const put = (name: string, v: Val) => {
-      if (v.k === "agg") fresh &&= v.fresh;
       const at = tuple ? -1 : fields.findIndex((f) => f.name === name);
       if (at >= 0) fields[at] = { name, v };
       else fields.push({ name: tuple ? String(fields.length) : name, v });
@@ -609,8 +616,9 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
         // A spread: an object's fields into an object, a tuple's elements into a tuple.
         if (v.k !== "agg" || v.tuple !== tuple) { this.err("type", `a spread in ${tuple ? "an array value needs a tuple" : "an object value needs an object value"}, got ${v.k === "agg" ? aggText(this.typeOf(v)) : holds(this.typeOf(v))}`, p.span); ok = false; continue; }
         for (const f of v.fields) {
-          if (f.v.k === "agg" && v.root !== undefined) { this.shared(v.root, "be copied with its nested object values (a spread copies only the outer object)", p.span); ok = false; }
-          put(f.name, this.partOf(v, f.v));
+          const part = this.partOf(v, f.name, f.v);
+          if (this.sharesChanged(part)) { this.shared(part as AggVal, "be copied by a spread (a spread copies only the outer object, and shares the objects in it)", p.span); ok = false; }
+          put(f.name, part);
         }
         continue;
       }
@@ -620,11 +628,11 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
         ok = false;
         continue;
       }
-      if (v.k === "agg" && v.root !== undefined) { this.shared(v.root, "be put in another object value", p.span); ok = false; continue; }
+      if (this.sharesChanged(v)) { this.shared(v as AggVal, "be put in another object value", p.span); ok = false; continue; }
       put(p.name, v);
     }
     if (!ok) return this.unknown;
-    return { k: "agg", tuple, fields, fresh };
+    return { k: "agg", tuple, fields, fresh: true };
   }
 
   /** `p.x`, or a destructuring's `t[0]` and its default. */
@@ -639,7 +647,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     }
     if (o.tuple && !e.element) return this.error("type", `${aggText(this.typeOf(o))} has no field '${e.name}'`, span, "index a tuple, e.g. t[0], or take t.length");
     const f = this.fieldVal(o, e.name);
-    if (f) return this.partOf(o, f);
+    if (f) return this.partOf(o, e.name, f);
     // A default applies where the field is missing, as JS applies it to an undefined property.
     if (e.fallback) return this.expr(e.fallback);
     const t = this.typeOf(o) as AggType;
@@ -658,15 +666,15 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (iv.k === "weak") {
       if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
         return this.error("type", `index ${iv.value} is out of range for ${name ? `'${name}', ` : ""}${aggText(this.typeOf(t))} (length ${t.fields.length})`, e.index.span);
-      return this.partOf(t, t.fields[iv.value].v);
+      return this.partOf(t, String(iv.value), t.fields[iv.value].v);
     }
     const idx = this.dynamicIndex(iv, t.fields.length, name, e.index.span);
     if (idx === null) return this.unknown;
     // The last element, then each earlier one where the index selects it.
-    let v: Val | null = this.partOf(t, t.fields[t.fields.length - 1].v);
+    let v: Val | null = this.partOf(t, "*", t.fields[t.fields.length - 1].v);
     for (let k = t.fields.length - 2; k >= 0 && v; k--) {
       const cond = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[idx] }), this.constant(k, this.fn.exprs[idx].type as ScalarType, span)], type: T.bool, loc: null });
-      v = this.selectVals(cond, this.partOf(t, t.fields[k].v), v, span, `the elements of ${name ? `'${name}'` : "a tuple"} indexed by a variable`);
+      v = this.selectVals(cond, this.partOf(t, "*", t.fields[k].v), v, span, `the elements of ${name ? `'${name}'` : "a tuple"} indexed by a variable`);
     }
     return v ?? this.unknown;
   }
@@ -813,8 +821,8 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       preA.push(...this.capture(() => this.writeLeaves(t, leaves, a, e.a.span)));
       preB.push(...this.capture(() => this.writeLeaves(t, leaves, b, e.b.span)));
       this.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.loc(span) });
-      const root = a.root ?? b.root;
-      return { ...(this.readLeaves(t, leaves, span) as AggVal), fresh: a.fresh && b.fresh, ...(root !== undefined ? { root } : {}) };
+      const from = a.root !== undefined ? a : b;
+      return { ...(this.markFresh(this.readLeaves(t, leaves, span), this.allFresh(a) && this.allFresh(b)) as AggVal), ...(from.root !== undefined ? { root: from.root, path: from.path } : {}) };
     }
     const t = this.commonType(a, b, span);
     if (!t) return this.unknown;
@@ -1177,13 +1185,13 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (!agg) return this.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span,
       "return a number, or rewrite the recursion as a loop");
     // A helper whose result may share an argument's object must not be given one whose fields are assigned.
-    if (!agg.fresh) for (const a of args) if (a.k === "agg" && a.root !== undefined) { this.shared(a.root, `be passed to '${callee.name}', whose result may be that same object`, span); return this.unknown; }
+    if (!agg.fresh) for (const a of args) if (this.sharesChanged(a)) { this.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.unknown; }
     const results = agg.leaves.map((l) => this.newLocal(`${callee.name}.${agg.fn.locals[l].name.slice(agg.fn.name.length + 1)}`, agg.fn.locals[l].type));
     const body = inlineCall(this.fn, agg.fn, { k: "call", fn: inst.handle as FunctionHandle, args: argH, result: null, loc: this.loc(span) }, new Map(agg.leaves.map((l, i) => [l, results[i]])));
     for (const st of body) this.emit(st);
     let k = 0;
     const nest = (t: Type): Leaves => (t.kind === "agg" ? t.fields.map((f) => nest(f.type)) : results[k++]);
-    return { ...(this.readLeaves(rt, nest(rt), span) as AggVal), fresh: agg.fresh };
+    return this.markFresh(this.readLeaves(rt, nest(rt), span), agg.fresh);
   }
 
   // ---- arrays, barriers, atomics, exceptions, prints ---------------------------------------
@@ -1619,16 +1627,22 @@ export function argTypeOf(t: Type): ArgType {
 
 /**
  * The variables whose fields or elements a function assigns (`p.x = …`, `t[i]++`, a destructuring
- * assignment to `p.x`): the root variable of each assignment target that is a field or an index
- * (array variables are among them; only those holding object values matter).
+ * assignment to `p.x`), each with the paths of the objects assigned (`b.pos.x = …`: ["pos"];
+ * `t[i].y = …`: ["*"]). Array variables are among them; only those holding object values matter.
  */
-function assignedThroughFields(fn: UFunction): Set<number> {
-  const found = new Set<number>();
-  const root = (x: UExpr): number | null => (x.k === "var" ? x.v : x.k === "field" ? root(x.object) : x.k === "index" ? root(x.array) : null);
+function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
+  const found = new Map<number, string[][]>();
+  // The variable under a chain of fields and indices, and the path to the object the chain's last step is a field of.
+  const chain = (x: UExpr, path: string[]): { v: number; path: string[] } | null => {
+    if (x.k === "var") return { v: x.v, path };
+    if (x.k === "field") return chain(x.object, [x.name, ...path]);
+    if (x.k === "index") return chain(x.array, [x.index.k === "num" ? String(x.index.value) : "*", ...path]);
+    return null;
+  };
   const target = (x: UExpr): void => {
     if (x.k !== "field" && x.k !== "index") return;
-    const r = root(x);
-    if (r !== null) found.add(r);
+    const r = chain(x, []);
+    if (r) found.set(r.v, [...found.get(r.v) ?? [], r.path.slice(0, -1)]);
   };
   const expr = (e: UExpr | null | undefined): void => {
     if (!e) return;

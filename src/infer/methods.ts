@@ -39,11 +39,12 @@ export type Val =
 /**
  * An object or tuple value (`{ x, y }`, `[lo, hi]`): its fields in source order, each a scalar
  * value or another aggregate. Inference-only: variables hold one IR local per leaf, helpers take
- * one parameter per leaf. `fresh`: a new object (a literal, a copy, a helper's new object) that
- * no variable shares; `root`: the variable whose fields are assigned that this value (or a part of
- * it) is read from — JS would share that object, so where it may go is restricted (build.ts).
+ * one parameter per leaf. `fresh`: this object is new (a literal, a copy, a helper's new object),
+ * shared with no variable (its nested values say so for themselves); `root` and `path`: read from
+ * that variable, at that path of fields ("*": any element), where the function assigns fields of
+ * objects — JS would share the object read, so where it may go is restricted (build.ts).
  */
-export interface AggVal { k: "agg"; tuple: boolean; fields: { name: string; v: Val }[]; fresh: boolean; root?: number }
+export interface AggVal { k: "agg"; tuple: boolean; fields: { name: string; v: Val }[]; fresh: boolean; root?: number; path?: string[] }
 
 /**
  * A view of an array (`a.subarray(b, e)`, a row passed to a helper, a view parameter): its base

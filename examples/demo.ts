@@ -14,8 +14,9 @@ import hash from "./hash.ts";
 import transpose from "./transpose.ts";
 import matrixMul from "./matrixmul.ts";
 import reduce3 from "./reduce.ts";
+import nbody from "./nbody.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, nbody];
 const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }

@@ -397,3 +397,12 @@ describe("errors of object values, each with its location", () => {
     await rejectsCompile(k.compile({ target: "js", args: [{ x: 1 }, new Float32Array(1)] }), "invalid-argument", /argument '_p' of kernel 'takesObject' got Object/);
   });
 });
+
+describe("examples/nbody.ts", () => {
+  dtest("one n-body step with bodies as { x, y, z, w } values agrees with plain JavaScript", async ({ dev }) => {
+    // The example imports the built "gpuc" (dist/), this suite its sources: one device serves both.
+    const { default: nbody } = await import("../examples/nbody.ts");
+    const r = await nbody.run(dev as unknown as Parameters<typeof nbody.run>[0]);
+    assert.ok(r.ok, `nbody does not agree with plain JS: ${r.summary}`);
+  });
+});

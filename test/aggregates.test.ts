@@ -66,6 +66,16 @@ function order(a: number, b: number) {
   if (a <= b) return [a, b];
   return [b, a];
 }
+/** A return inside a loop (inlined with the early-return flag) and the one after it. */
+function firstNegative(x: Int32Array, n: number) {
+  for (let j = 0; j < n; j++) { if (x[j] < 0) return { at: j, v: x[j] }; }
+  return { at: -1, v: 0 };
+}
+/** An object parameter reassigned a value with a wider field type (i32 → f32). */
+function widened(p: { x: number }, f: number) {
+  if (f > 0) p = { x: p.x + 0.5 };
+  return p.x;
+}
 function lengthSq({ x, y }: { x: number; y: number }) { return x * x + y * y; }
 function sumPair([a, b]: number[]) { return a + b; }
 function step(b: { pos: { x: number; y: number }; vel: { x: number; y: number } }, dt: number) {
@@ -132,6 +142,15 @@ describe("object values", () => {
     }
     const big = () => Uint32Array.from(randI32(4, 64, -0x7fffffff, 0x7fffffff), (v) => v >>> 0);
     await agreesWithJS(on, carries, { addCarry }, { blocks: 1, threads: 64 }, () => [big(), new Uint32Array(128)], 1);
+  });
+
+  dtest("a helper returning from inside a loop; an object parameter reassigned a wider value", async (on) => {
+    function returns(x: Int32Array, o: Float32Array) {
+      const i = threadIdx.x;
+      const r = firstNegative(x, i % 8 + 1);
+      o[i] = r.at * 100 + r.v + widened({ x: i }, i % 2);
+    }
+    await agreesWithJS(on, returns, { firstNegative, widened }, { blocks: 1, threads: 64 }, () => [randI32(11, 64, -3, 9), new Float32Array(64)], 1);
   });
 
   dtest("fields join their types as variables do (i32 ⊔ f32 = f32), each field on its own", async (on) => {

@@ -7,7 +7,7 @@
 import type { Span } from "../frontend/source.js";
 import type { ExprHandle, LocalHandle, Stmt } from "../ir/module.js";
 import { exprOperands } from "../ir/module.js";
-import { T, joinScalar, typeName, type AggType, type Type } from "../ir/types.js";
+import { T, joinScalar, typeName, type Type } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
 import { ValueBuilder, aggText } from "./values.js";
 
@@ -198,10 +198,5 @@ export abstract class AggregateBuilder extends ValueBuilder {
     if (!path.length) return [v];
     const [first, ...rest] = path;
     return v.fields.filter((f) => first === "*" || f.name === first).flatMap((f) => this.objectsAt(f.v, rest));
-  }
-
-  /** An aggregate type's shape for messages: `{ x, y }` or `a tuple of length 3`. */
-  protected aggShape(t: AggType): string {
-    return t.tuple ? `a tuple of length ${t.fields.length}` : `{ ${t.fields.map((f) => f.name).join(", ")} }`;
   }
 }

@@ -16,8 +16,9 @@ import matrixMul from "./matrixmul.ts";
 import reduce3 from "./reduce.ts";
 import warpReduce from "./warp-reduce.ts";
 import histogram64 from "./histogram64.ts";
+import nbody from "./nbody.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody];
 const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }

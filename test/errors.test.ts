@@ -42,7 +42,7 @@ test("unsupported-syntax: every construct is named, all reported at once", async
   assert.equal(e.kind, "unsupported-syntax");
   assert.equal(e.message, `${FILE}:14:3: a class declaration is not supported in kernels\n${FILE}:15:3: try/catch is not supported in kernels\n(2 errors)`);
   const a = await compileError(F.allocation);
-  assert.equal(a.message, `${FILE}:19:13: object literals are not supported in kernels (no allocation on the device)\n` +
+  assert.equal(a.message, `${FILE}:19:13: 'new Map(…)' is not supported in kernels (no allocation on the device; private arrays are \`new Float32Array(N)\` with a constant N)\n` +
     `${FILE}:20:13: closures are not supported in kernels; declare a helper function and call it\n(2 errors)`);
 });
 
@@ -76,7 +76,7 @@ test("type: float index, kernel return value, missing return in a helper", async
 test("errors in helpers carry the call chain down from the kernel", async () => {
   const e = await compileError(F.badHelperCaller, { level1: F.level1, level2: F.level2 });
   assert.equal(e.message,
-    `${FILE}:54:10: property 'foo' is not supported in kernels (only '.length' of arrays)\n` +
+    `${FILE}:54:10: property 'foo' is not supported on a number in kernels (only '.length' of arrays and the fields of object values)\n` +
     `    called from 'level1' at ${FILE}:50:10\n` +
     `    called from 'badHelperCaller' at ${FILE}:46:10`);
   assert.deepEqual(e.frames.map((f) => [f.function, f.location?.line]), [["level2", 54], ["level1", 50], ["badHelperCaller", 46]]);

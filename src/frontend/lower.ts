@@ -72,8 +72,16 @@ class Lowerer {
     if (node.generator) this.error("unsupported-syntax", "generator functions are not supported in kernels", node);
     this.scopes.push(new Map());
     const params: number[] = [];
+    // Destructured parameters (`function f({ x, y })`): a parameter of its own, bound at the top of the body.
+    const prologue: UStmt[] = [];
     for (const p of node.params) {
       const param = p.type === "TSParameterProperty" ? p.parameter : p;
+      if (param.type === "ObjectPattern" || param.type === "ArrayPattern") {
+        const v = this.declare(`(parameter ${params.length + 1})`, "param", param, null);
+        params.push(v);
+        this.declarePattern(param, { k: "var", v, span: spanOf(param) }, "const", prologue);
+        continue;
+      }
       if (param.type !== "Identifier") {
         this.error("unsupported-syntax", `${describe(param)} is not supported in a kernel's parameters; use plain names`, param);
         // Still a parameter, so that the kernel's arity is what the user wrote and this error,
@@ -87,6 +95,7 @@ class Lowerer {
     let body: UStmt[];
     if (node.body.type === "BlockStatement") body = this.block(node.body.body);
     else body = [{ k: "return", e: this.expr(node.body), implicit: true, span: spanOf(node.body) }];
+    if (prologue.length) body = [...prologue, ...body];
     this.scopes.pop();
     return {
       id: nextFunctionId++, name, source: this.source, span: spanOf(node), params, vars: this.vars, body,
@@ -182,6 +191,10 @@ class Lowerer {
           return;
         }
         for (const d of s.declarations) {
+          if ((d.id.type === "ObjectPattern" || d.id.type === "ArrayPattern") && d.init) {
+            this.declarePattern(d.id, this.expr(d.init), s.kind, out);
+            continue;
+          }
           if (d.id.type !== "Identifier") {
             this.error("unsupported-syntax", `${describe(d.id)} declarations are not supported; declare one name at a time`, d.id);
             continue;
@@ -306,6 +319,10 @@ class Lowerer {
       case "AssignmentExpression": {
         if (e.operator === "&&=" || e.operator === "||=" || e.operator === "??=")
           return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
+        if (e.left.type === "ObjectPattern" || e.left.type === "ArrayPattern") {
+          if (e.operator !== "=") return this.bad(`the '${e.operator}' operator cannot assign to a destructuring pattern`, e);
+          return this.destructuringAssignment(e);
+        }
         const target = this.lvalue(e.left);
         return { k: "assign", op: e.operator, target, value: this.expr(e.right), span };
       }
@@ -321,9 +338,9 @@ class Lowerer {
       case "FunctionExpression":
         return this.bad("closures are not supported in kernels; declare a helper function and call it", e);
       case "ObjectExpression":
-        return this.bad("object literals are not supported in kernels (no allocation on the device)", e);
+        return this.objectLiteral(e);
       case "ArrayExpression":
-        return this.bad("array literals are not supported in kernels (no allocation on the device); use a typed array from scope", e);
+        return this.arrayLiteral(e);
       case "NewExpression": {
         const ctor = e.callee.type === "Identifier" && !this.lookupLocal(e.callee.name) && !this.env.lookup(e.callee.name) ? e.callee.name : null;
         if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) {
@@ -402,7 +419,9 @@ class Lowerer {
       return this.bad(`use of undefined name '${path}'`, e, "undefined-name");
     }
     if (prop === "length") return { k: "length", array: this.expr(e.object), span };
-    return this.bad(`property '${prop}' is not supported in kernels (only '.length' of arrays)`, e);
+    if (e.property.type === "PrivateIdentifier") return this.bad("private names are not supported in kernels", e);
+    // A field of an object value; inference reports a property of anything else.
+    return { k: "field", object: this.expr(e.object), name: prop, span };
   }
 
   /**
@@ -505,8 +524,127 @@ class Lowerer {
       return this.undefinedName(e.name, e);
     }
     if (e.type === "MemberExpression" && e.computed) return this.expr(e);
+    if (e.type === "MemberExpression" && !e.optional && !this.intrinsicPath(e) && e.property.type === "Identifier" && e.property.name !== "length")
+      return this.member(e);
     if (e.type === "MemberExpression") return this.bad(`cannot assign to '${sourceOf(this.source, e)}'`, e, "invalid-assignment");
     return this.bad(`${describe(e)} cannot be assigned to in kernels`, e, "unsupported-syntax");
+  }
+
+  // ---- object and tuple values -------------------------------------------------------------
+
+  private objectLiteral(e: any): UExpr {
+    const fields: Extract<UExpr, { k: "object" }>["fields"] = [];
+    for (const p of e.properties) {
+      if (p.type === "SpreadElement") { fields.push({ name: null, value: this.expr(p.argument), span: spanOf(p) }); continue; }
+      if (p.kind !== "init" || p.method) { this.error("unsupported-syntax", `${p.method ? "methods" : "getters and setters"} are not supported in object values in kernels (an object value holds numbers, booleans and other object values)`, p); continue; }
+      const name = this.propertyName(p);
+      if (name === null) continue;
+      fields.push({ name, value: this.expr(p.value), span: spanOf(p) });
+    }
+    return { k: "object", fields, span: spanOf(e) };
+  }
+
+  /** A property's key as a name (identifier, string or number), or null after reporting a computed one. */
+  private propertyName(p: any): string | null {
+    if (!p.computed && p.key.type === "Identifier") return p.key.name;
+    if (p.key.type === "Literal" && (typeof p.key.value === "string" || typeof p.key.value === "number")) return String(p.key.value);
+    this.error("unsupported-syntax", "computed property names are not supported in kernels (an object value's fields are known when it is compiled)", p.key);
+    return null;
+  }
+
+  private arrayLiteral(e: any): UExpr {
+    const elems: Extract<UExpr, { k: "tuple" }>["elems"] = [];
+    for (const el of e.elements) {
+      if (!el) { this.error("unsupported-syntax", "holes are not supported in array values in kernels", e); continue; }
+      if (el.type === "SpreadElement") elems.push({ value: this.expr(el.argument), spread: true, span: spanOf(el) });
+      else elems.push({ value: this.expr(el), spread: false, span: spanOf(el) });
+    }
+    return { k: "tuple", elems, span: spanOf(e) };
+  }
+
+  /**
+   * A source that a destructuring may read again for each name it binds: a variable, or a chain of
+   * fields and constant indices of one (reading it again is reading the same object, as JS does).
+   * Anything else is evaluated once into a hidden variable first.
+   */
+  private rereadable(x: UExpr): boolean {
+    if (x.k === "var") return true;
+    if (x.k === "field") return this.rereadable(x.object);
+    if (x.k === "index") return x.index.k === "num" && this.rereadable(x.array);
+    return false;
+  }
+
+  private hidden = 0;
+
+  /** A hidden local holding a destructured value (its name cannot clash with a JS name). */
+  private hiddenVar(node: any, kind: UVar["kind"]): number {
+    return this.declare(`(destructured ${++this.hidden})`, kind, node, null);
+  }
+
+  /**
+   * `const { a, b: [c, d] = e } = init`: declarations of each name from fields of the source (a
+   * default is used when the field is missing, as JS uses it for an undefined property).
+   */
+  private declarePattern(pattern: any, init: UExpr, kind: "let" | "const" | "var", out: UStmt[]): void {
+    let source = init;
+    if (!this.rereadable(init)) {
+      const v = this.hiddenVar(pattern, "const");
+      out.push({ k: "decl", v, init, span: init.span });
+      source = { k: "var", v, span: init.span };
+    }
+    this.patternTargets(pattern, source, (target, value, node) => {
+      if (target.type === "ObjectPattern" || target.type === "ArrayPattern") { this.declarePattern(target, value, kind, out); return; }
+      if (target.type !== "Identifier") { this.error("unsupported-syntax", `${describe(target)} is not supported in a destructuring declaration`, target); return; }
+      const v = this.declare(target.name, kind, target, annotationType(target.typeAnnotation));
+      out.push({ k: "decl", v, init: value, span: spanOf(node) });
+    });
+  }
+
+  /** Each target of a pattern with the field of `source` it receives (its default folded in). */
+  private patternTargets(pattern: any, source: UExpr, each: (target: any, value: UExpr, node: any) => void): void {
+    const withDefault = (target: any, field: Extract<UExpr, { k: "field" }>) => {
+      if (target.type === "AssignmentPattern") each(target.left, { ...field, fallback: this.expr(target.right) }, target);
+      else each(target, field, target);
+    };
+    if (pattern.type === "ObjectPattern") {
+      for (const p of pattern.properties) {
+        if (p.type === "RestElement") { this.error("unsupported-syntax", "a rest element ('...rest') is not supported in destructuring in kernels", p); continue; }
+        const name = this.propertyName(p);
+        if (name === null) continue;
+        withDefault(p.value, { k: "field", object: source, name, span: spanOf(p) });
+      }
+      return;
+    }
+    pattern.elements.forEach((el: any, i: number) => {
+      if (!el) return;
+      if (el.type === "RestElement") { this.error("unsupported-syntax", "a rest element ('...rest') is not supported in destructuring in kernels", el); return; }
+      withDefault(el, { k: "field", object: source, name: String(i), element: true, span: spanOf(el) });
+    });
+  }
+
+  /**
+   * `[a, b] = [b, a]`: the right side is evaluated whole into a hidden variable first (all of it
+   * before any target is assigned, as JS does), then each target is assigned its field. The
+   * expression's value is the right side.
+   */
+  private destructuringAssignment(e: any): UExpr {
+    const span = spanOf(e);
+    const value = this.expr(e.right);
+    const v = this.hiddenVar(e.left, "let");
+    const source: UExpr = { k: "var", v, span: value.span };
+    const exprs: UExpr[] = [{ k: "assign", op: "=", target: { k: "var", v, span: value.span }, value, span }];
+    const assignTo = (pattern: any, from: UExpr) => this.patternTargets(pattern, from, (target, field, node) => {
+      if (target.type === "ObjectPattern" || target.type === "ArrayPattern") {
+        const inner = this.hiddenVar(target, "let");
+        exprs.push({ k: "assign", op: "=", target: { k: "var", v: inner, span: field.span }, value: field, span: spanOf(node) });
+        assignTo(target, { k: "var", v: inner, span: field.span });
+        return;
+      }
+      exprs.push({ k: "assign", op: "=", target: this.lvalue(target), value: field, span: spanOf(node) });
+    });
+    assignTo(e.left, source);
+    exprs.push({ ...source });
+    return { k: "seq", exprs, span };
   }
 
   // ---- errors ------------------------------------------------------------------------------

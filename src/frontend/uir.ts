@@ -53,6 +53,18 @@ export type UExpr = { span: Span } & (
   | { k: "table"; table: UTable }
   | { k: "builtin"; name: string }                  // threadIdx.x, ...
   | { k: "length"; array: UExpr }
+  /**
+   * `{ x: a, ...p }`: an object value (scalarized by inference: no allocation). A field without a
+   * name is a spread of another object value.
+   */
+  | { k: "object"; fields: { name: string | null; value: UExpr; span: Span }[] }
+  /** `[a, b, ...t]`: a tuple value (a fixed-length array value; `spread`: the elements of another tuple). */
+  | { k: "tuple"; elems: { value: UExpr; spread: boolean; span: Span }[] }
+  /**
+   * `p.x` of an object value; from destructuring also `t[0]` of a tuple (`element`), with the
+   * pattern's default (`fallback`: used when the field is missing, as JS uses it for undefined).
+   */
+  | { k: "field"; object: UExpr; name: string; element?: boolean; fallback?: UExpr }
   | { k: "index"; array: UExpr; index: UExpr }
   /** `a.subarray(begin, end?)`: a view of an array. */
   | { k: "subarray"; array: UExpr; args: UExpr[] }
@@ -61,7 +73,7 @@ export type UExpr = { span: Span } & (
   | { k: "logical"; op: "&&" | "||" | "??"; a: UExpr; b: UExpr }
   | { k: "cond"; c: UExpr; a: UExpr; b: UExpr }
   | { k: "call"; callee: UCallee; args: UExpr[]; calleeSpan: Span }
-  | { k: "assign"; op: string; target: UExpr; value: UExpr }   // target: var or index
+  | { k: "assign"; op: string; target: UExpr; value: UExpr }   // target: var, index or field
   | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
   | { k: "seq"; exprs: UExpr[] }
   /** `new Float32Array(8)`: a private array of constant size. */

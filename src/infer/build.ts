@@ -17,11 +17,13 @@ import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
-import { T, elemScalar, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type ArrayType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
+import { T, elemScalar, isAgg, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type AggType, type ArrayType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
 import type { OpName } from "../ir/ops.js";
-import { shapeText, type Dim, type MethodBuilder, type MethodTable, type SharedShape, type Val, type ViewVal } from "./methods.js";
-import { ValueBuilder, type InferError } from "./values.js";
+import { shapeText, type AggVal, type Dim, type MethodBuilder, type MethodTable, type SharedShape, type Val, type ViewVal } from "./methods.js";
+import { aggText, type InferError } from "./values.js";
+import { AggregateBuilder, flatLeaves, holds, type Leaves } from "./aggregates.js";
+import { inlineCall } from "../ir/passes/inline.js";
 import type { ArgType } from "./overlays.js";
 
 /** What a function builder needs from the module being built (infer.ts). */
@@ -36,6 +38,12 @@ export interface ModuleContext {
   /** Run a generator (memoized per generator and argument types); never caches a failure. */
   generate(gen: JSFunction, name: string, types: ArgType[]): { fn: UFunction } | { error: unknown };
   options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
+  /**
+   * A helper instance that returns an aggregate: its IR (a void function that sets the leaf
+   * locals `leaves` before each return; every call inlines it) and whether it always returns a
+   * new object. Null while it is being inferred (recursion).
+   */
+  aggregateReturn(handle: number): { fn: Function; leaves: LocalHandle[]; fresh: boolean } | null;
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
   instance(fn: UFunction, argTypes: Type[], frames: FrameSite[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
   /** The module's global for a scope table, or the other table already linked under its name. */
@@ -57,6 +65,9 @@ export interface PassResult {
   varTypes: Type[];
   returnType: Type;
   errors: InferError[];
+  /** An aggregate return value's leaf locals (see ModuleContext.aggregateReturn), and whether it is always a new object. */
+  returnLeaves: LocalHandle[] | null;
+  returnsFresh: boolean;
 }
 
 /** A JavaScript function object (the IR's `Function` type shadows the global name here). */
@@ -75,7 +86,10 @@ function paramsOf(e: SizeExpr): number[] {
 /** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
 interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
 
-export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
+/** An assignable part of an aggregate variable: `p.x`, `t[1]`, `t[i].y` (a dynamic step: an index kept stable, checked). */
+interface Place { v: number; steps: ({ k: "field"; name: string } | { k: "dyn"; index: ExprHandle })[]; text: string; span: Span }
+
+export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   protected override powMethod(a: Val, b: Val, span: Span): Val | null {
     const m = this.ctx.methods.method("Math.pow");
     if (!m) return null;
@@ -107,6 +121,13 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   private switchDepth = 0;
   /** Variables whose declaration failed (already reported): their uses report nothing more. */
   private poisoned = new Set<number>();
+  /** Leaf locals of variables holding aggregates (of their types of this pass). */
+  private aggLeaves = new Map<number, Leaves>();
+  /** Per variable, the paths of the objects whose fields the function assigns (they must not be shared: see mayHold). */
+  private readonly mutated: Map<number, string[][]>;
+  /** The leaf locals an aggregate return value is passed through. */
+  private returnLeaves: Leaves | null = null;
+  private returnsFresh = true;
 
   constructor(
     ufn: UFunction,
@@ -119,7 +140,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   ) {
     super(ufn, kind);
     this.newVarTypes = varTypes.slice();
-    this.newReturn = returnType.kind === "scalar" ? returnType : T.unknown;
+    this.newReturn = returnType.kind === "scalar" || returnType.kind === "agg" ? returnType : T.unknown;
+    this.mutated = assignedThroughFields(ufn);
   }
 
   build(): PassResult {
@@ -136,6 +158,13 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         this.viewAliases.set(p, { k: "view", base: this.read(base), t: T.array(t.elem, t.space, t.size), offset: this.read(offset), length: this.read(length), name });
         return;
       }
+      if (t.kind === "agg") {
+        // An object value arrives as its leaves, one parameter each.
+        const leaves = this.makeLeaves(t, name);
+        for (const l of flatLeaves(leaves)) { this.fn.params.push(l); names.push(this.fn.locals[l].name); }
+        this.aggLeaves.set(p, leaves);
+        return;
+      }
       // A multi-dimensional shared array arrives as its flat array; the parameter keeps the shape.
       const param = this.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
       if (t.kind === "array" && t.dims) this.paramShapes.set(param, { name, dims: t.dims });
@@ -148,6 +177,14 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     u.vars.forEach((v, i) => {
       if (v.kind === "param") {
         const t = this.varTypes[i];
+        const argT = this.argTypes[u.params.indexOf(i)];
+        if (t !== argT && isAgg(t) && isAgg(argT)) {
+          // An object parameter whose fields are assigned values of wider types: copied to leaves of those.
+          const leaves = this.makeLeaves(t, v.name);
+          this.writeLeaves(t, leaves, this.readLeaves(argT, this.aggLeaves.get(i)!, v.span), v.span);
+          this.aggLeaves.set(i, leaves);
+          return;
+        }
         // A parameter assigned values of a wider type than its argument: copy it to a local of that type.
         if (t !== this.argTypes[u.params.indexOf(i)] && t.kind === "scalar") {
           const l = this.newLocal(v.name, t);
@@ -171,7 +208,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       if (!this.sawValueReturn && !this.sawPendingReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
     } else this.newReturn = T.void;
     this.fn.returnType = this.returnType.kind === "unknown" ? this.newReturn : this.returnType;
-    return { fn: this.fn, varTypes: this.newVarTypes, returnType: this.newReturn, errors: this.errors };
+    // An aggregate is returned through leaf locals (every call inlines the function).
+    if (isAgg(this.fn.returnType)) this.fn.returnType = T.void;
+    return { fn: this.fn, varTypes: this.newVarTypes, returnType: this.newReturn, errors: this.errors,
+      returnLeaves: this.returnLeaves ? flatLeaves(this.returnLeaves) : null, returnsFresh: this.returnsFresh };
   }
 
   // ---- statements ----------------------------------------------------------------------------
@@ -266,6 +306,8 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       return;
     }
     const v = this.expr(e);
+    if (v.k === "agg") return this.retAggregate(v, e, span);
+    if (isAgg(this.newReturn)) { this.err("type", `function '${this.ufn.name}' returns ${aggText(this.newReturn)} elsewhere; it cannot also return ${holds(this.typeOf(v))}`, e.span); this.emit({ k: "return", value: null, loc }); return; }
     if (v.k === "expr" && isArray(v.t)) { this.err("type", "functions cannot return arrays in kernels", e.span); return; }
     if (v.k === "expr" && v.t.kind === "unknown") {
       // Not known yet (a recursive call still being inferred): the fixed point settles it.
@@ -285,6 +327,28 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     }
     const rt = this.returnType.kind === "scalar" ? this.returnType : vt;
     this.emit({ k: "return", value: this.convert(v, rt, e.span), loc });
+  }
+
+  /**
+   * `return { sum, carry }`: the value goes to the function's result leaves and the IR function
+   * returns nothing; each call inlines the function and reads the leaves (IR functions return one
+   * scalar).
+   */
+  private retAggregate(v: AggVal, e: UExpr, span: Span): void {
+    const loc = this.loc(span);
+    // `return m` of a variable whose fields are assigned hands its object over (the variable ends here).
+    const whole = e.k === "var" && v.root === e.v;
+    if (this.sharesChanged(v) && !whole) { this.shared(v, "be returned inside another value", e.span); this.emit({ k: "return", value: null, loc }); return; }
+    if (!whole && !this.allFresh(v)) this.returnsFresh = false;
+    this.sawValueReturn = true;
+    const t = this.joinValue(this.newReturn, v, e.span, `the return value of '${this.ufn.name}'`);
+    if (t) this.newReturn = t;
+    const rt = this.returnType;
+    if (t && isAgg(rt) && rt === t) {
+      this.returnLeaves ??= this.makeLeaves(rt, `${this.ufn.name}.result`);
+      this.writeLeaves(rt, this.returnLeaves, v, e.span);
+    }
+    this.emit({ k: "return", value: null, loc });
   }
 
   private switchStmt(s: Extract<UStmt, { k: "switch" }>): void {
@@ -325,6 +389,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   /** Assign to a variable: widens its inferred type, converts to its current type. */
   private assignVar(v: number, val: Val, span: Span): void {
     const uv = this.ufn.vars[v];
+    if (val.k === "agg" || isAgg(this.newVarTypes[v])) return this.assignAggregate(v, val, span);
     if (val.k === "expr" && isArray(val.t)) { this.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
     if (val.k === "expr" && val.t.kind === "unknown") return;
     if (this.aliases.has(v) || isArray(this.varTypes[v])) { this.err("invalid-assignment", `cannot assign to array '${uv.name}'`, span); return; }
@@ -345,6 +410,60 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (target.kind !== "scalar") return; // first pass: the type is not known yet
     const local = this.localFor(v);
     this.emit({ k: "set", local, value: this.convert(val, target, span), loc: this.loc(span) });
+  }
+
+  /** Assign to a variable that holds an object value: its type joins field by field, its leaves are set. */
+  private assignAggregate(v: number, val: Val, span: Span): void {
+    const uv = this.ufn.vars[v];
+    if (val.k === "expr" && val.t.kind === "unknown") return;
+    if (uv.declared) { this.err("type", `'${uv.name}' is declared ${uv.declared}; it cannot hold ${holds(this.typeOf(val))}`, span); return; }
+    if (val.k === "agg" && !this.mayHold(v, val, span)) return;
+    const t = this.joinValue(this.newVarTypes[v], val, span, `'${uv.name}'`);
+    if (!t) return;
+    this.newVarTypes[v] = t;
+    const leaves = this.leavesOf(v);
+    if (leaves) this.writeLeaves(this.varType(v), leaves, val, span);
+  }
+
+  /**
+   * JavaScript's objects are shared by reference, gpuc's object values are copied; the two agree
+   * as long as no object that two names share is changed. So an object whose fields are assigned
+   * (the variable `m` of `m.x = …`) must be new where it is bound (a literal, a copy `{ ...p }`, a
+   * helper's new object), and may not itself be bound to another name or put in another value.
+   */
+  private mayHold(v: number, val: AggVal, span: Span): boolean {
+    if (this.sharesChanged(val)) { this.shared(val, `also be held by '${this.ufn.vars[v].name}'`, span); return false; }
+    if ((this.mutated.get(v) ?? []).some((path) => this.objectsAt(val, path).some((o) => !o.fresh))) {
+      const name = this.ufn.vars[v].name;
+      this.err("type", `the fields of '${name}' are assigned, so '${name}' must hold a new object here (an object or array literal, a copy { ...p }, or a helper's new object): in JavaScript it would share this object, and the assignments would change it for its other holders`, span,
+        "copy it, e.g. `{ ...p }` or `[...t]`");
+      return false;
+    }
+    return true;
+  }
+
+  /** Whether a value read from a variable holds an object whose fields the function assigns. */
+  private sharesChanged(v: Val): boolean {
+    if (v.k !== "agg" || v.root === undefined) return false;
+    const at = v.path ?? [];
+    const match = (a: string, b: string) => a === "*" || b === "*" || a === b;
+    return (this.mutated.get(v.root) ?? []).some((p) => at.length <= p.length && at.every((s, i) => match(s, p[i])));
+  }
+
+  /** Report that an object whose fields are assigned (read from a variable) would be shared in JavaScript. */
+  private shared(v: AggVal, what: string, span: Span): void {
+    const name = [this.ufn.vars[v.root!].name, ...(v.path ?? []).map((s) => (s === "*" ? "[…]" : /^\d+$/.test(s) ? `[${s}]` : `.${s}`))].join("");
+    this.err("type", `the fields of '${name}' are assigned, so its object cannot ${what}: JavaScript would share one object between them, and gpuc copies object values`, span,
+      `copy it, e.g. \`{ ...${name} }\` or \`[...${name}]\``);
+  }
+
+  /** The leaf locals of a variable holding an aggregate (its type of the previous pass), or null before that is known. */
+  private leavesOf(v: number): Leaves | null {
+    const t = this.varType(v);
+    if (!isAgg(t)) return null;
+    let l = this.aggLeaves.get(v);
+    if (!l) { l = this.makeLeaves(t, this.ufn.vars[v].name); this.aggLeaves.set(v, l); }
+    return l;
   }
 
   /** The IR local of a scalar variable, created on first use (array aliases and untyped variables get none). */
@@ -370,6 +489,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     }
     const t = this.varType(v);
     if (t.kind === "unknown") { this.unknownReads.push({ v, span }); return this.unknown; }
+    if (isAgg(t)) {
+      const val = this.readLeaves(t, this.leavesOf(v)!, span) as AggVal;
+      return this.mutated.has(v) ? { ...val, root: v, path: [] } : val;
+    }
     // An array parameter has its argument's type (a declared Int32Array accepts any i32 array).
     if (t.kind === "array" && this.localOf[v] !== undefined) {
       const l = this.localOf[v];
@@ -400,8 +523,15 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         return { k: "expr", h: this.add({ k: "global", global: g.handle as never, type: g.type, loc: this.loc(span) }), t: g.type };
       }
       case "builtin": return { k: "expr", h: this.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+      case "object": case "tuple": return this.literal(e);
+      case "field": return this.field(e, span);
       case "length": {
         const a = this.expr(e.array);
+        if (a.k === "agg") {
+          if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
+          const f = this.fieldVal(a, "length");
+          return f ? this.partOf(a, "length", f) : this.error("type", `${aggText(this.typeOf(a))} has no field 'length'`, span);
+        }
         // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
         if (a.k === "row") return this.dimVal(a.shape.dims[a.indices.length], span);
         if (a.k === "view") return { k: "expr", h: a.length, t: T.i32 };
@@ -415,7 +545,9 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         return { k: "expr", h: this.add({ k: "length", array: a.h, type: T.i32, loc: this.loc(span) }), t: T.i32 };
       }
       case "index": {
-        const a = this.arrayOperand(e.array);
+        const base = this.expr(e.array);
+        if (base.k === "agg") return this.element(base, e, span);
+        const a = this.operandOf(base, e.array.span);
         const i = this.index(e.index);
         if (!a || i === null) return this.unknown;
         if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
@@ -443,7 +575,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   }
 
   private arrayOperand(e: UExpr): ArrayOperand | null {
-    const a = this.expr(e);
+    return this.operandOf(this.expr(e), e.span);
+  }
+
+  private operandOf(a: Val, span: Span): ArrayOperand | null {
     if (a.k === "row") return { h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } };
     if (a.k === "view") return { h: a.base, t: a.t, view: a };
     if (a.k === "expr" && isArray(a.t)) {
@@ -451,8 +586,115 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       return shape ? { h: a.h, t: a.t, row: { shape, indices: [] } } : { h: a.h, t: a.t };
     }
     if (a.k === "expr" && a.t.kind === "unknown") return null;
-    this.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : typeName(this.typeOf(a))}`, e.span);
+    this.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.typeOf(a)) : typeName(this.typeOf(a))}`, span);
     return null;
+  }
+
+  // ---- object and tuple values ----------------------------------------------------------------
+
+  /**
+   * `{ x: a, ...p }` or `[a, ...t]`: fields evaluated in order (each kept from later ones' effects),
+   * a spread copying another value's fields; a later field of the same name replaces an earlier
+   * one, as in JS. Fields hold numbers, booleans and other object values.
+   */
+  private literal(e: Extract<UExpr, { k: "object" | "tuple" }>): Val {
+    const tuple = e.k === "tuple";
+    const parts = e.k === "object" ? e.fields.map((f) => ({ name: f.name, value: f.value, span: f.span }))
+      : e.elems.map((x) => ({ name: x.spread ? null : "", value: x.value, span: x.span }));
+    const fields: AggVal["fields"] = [];
+    const done: Val[] = [];
+    let ok = true;
+    const put = (name: string, v: Val) => {
+      const at = tuple ? -1 : fields.findIndex((f) => f.name === name);
+      if (at >= 0) fields[at] = { name, v };
+      else fields.push({ name: tuple ? String(fields.length) : name, v });
+    };
+    for (const p of parts) {
+      const v = done.length ? this.operandAfterAll(done, p.value) : this.expr(p.value);
+      done.push(v);
+      if (v.k === "expr" && v.t.kind === "unknown") { ok = false; continue; }
+      if (p.name === null) {
+        // A spread: an object's fields into an object, a tuple's elements into a tuple.
+        if (v.k !== "agg" || v.tuple !== tuple) { this.err("type", `a spread in ${tuple ? "an array value needs a tuple" : "an object value needs an object value"}, got ${v.k === "agg" ? aggText(this.typeOf(v)) : holds(this.typeOf(v))}`, p.span); ok = false; continue; }
+        for (const f of v.fields) {
+          const part = this.partOf(v, f.name, f.v);
+          if (this.sharesChanged(part)) { this.shared(part as AggVal, "be copied by a spread (a spread copies only the outer object, and shares the objects in it)", p.span); ok = false; }
+          put(f.name, part);
+        }
+        continue;
+      }
+      if (v.k === "str" || v.k === "row" || v.k === "view" || (v.k === "expr" && isArray(v.t))) {
+        this.err("type", `${tuple ? "an array value's elements" : "an object value's fields"} hold numbers, booleans and object values, not ${v.k === "str" ? "strings" : "arrays"}`, p.span,
+          v.k === "str" ? undefined : "pass the array itself to helpers, and index it where the value is needed");
+        ok = false;
+        continue;
+      }
+      if (this.sharesChanged(v)) { this.shared(v as AggVal, "be put in another object value", p.span); ok = false; continue; }
+      put(p.name, v);
+    }
+    if (!ok) return this.unknown;
+    return { k: "agg", tuple, fields, fresh: true };
+  }
+
+  /** `p.x`, or a destructuring's `t[0]` and its default. */
+  private field(e: Extract<UExpr, { k: "field" }>, span: Span): Val {
+    const o = this.expr(e.object);
+    if (o.k === "expr" && o.t.kind === "unknown") return this.unknown;
+    if (o.k !== "agg" || (e.element && !o.tuple)) {
+      if (e.element) return this.error("type", `array destructuring needs a tuple value, got ${o.k === "agg" ? aggText(this.typeOf(o)) : holds(this.typeOf(o))}`, span,
+        o.k === "expr" && isArray(o.t) ? "index the array instead, e.g. const a = x[0], b = x[1]" : undefined);
+      if (o.k === "expr" && isArray(o.t)) return this.error("unsupported-syntax", `property '${e.name}' is not supported on arrays in kernels (only '.length')`, span);
+      return this.error("type", `property '${e.name}' is not supported on ${o.k === "str" ? "a string" : o.k === "agg" ? aggText(this.typeOf(o)) : holds(this.typeOf(o))} in kernels (only '.length' of arrays and the fields of object values)`, span);
+    }
+    if (o.tuple && !e.element) return this.error("type", `${aggText(this.typeOf(o))} has no field '${e.name}'`, span, "index a tuple, e.g. t[0], or take t.length");
+    const f = this.fieldVal(o, e.name);
+    if (f) return this.partOf(o, e.name, f);
+    // A default applies where the field is missing, as JS applies it to an undefined property.
+    if (e.fallback) return this.expr(e.fallback);
+    const t = this.typeOf(o) as AggType;
+    return this.error("type", o.tuple ? `${aggText(t)} has no element ${e.name}` : `${aggText(t)} has no field '${e.name}'`, span,
+      o.tuple ? undefined : `its fields are ${t.fields.map((x) => x.name).join(", ")}`);
+  }
+
+  /** `t[k]` of a tuple value: a constant index picks the element, a dynamic one selects among them (checked). */
+  private element(t: AggVal, e: Extract<UExpr, { k: "index" }>, span: Span): Val {
+    const name = e.array.k === "var" ? this.ufn.vars[e.array.v].name : null;
+    if (!t.tuple) {
+      this.expr(e.index);
+      return this.error("type", `an object value is not indexed in kernels: read its fields by name (${aggText(this.typeOf(t))})`, span, "write p.x; computed field names are not supported");
+    }
+    const iv = this.expr(e.index);
+    if (iv.k === "weak") {
+      if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
+        return this.error("type", `index ${iv.value} is out of range for ${name ? `'${name}', ` : ""}${aggText(this.typeOf(t))} (length ${t.fields.length})`, e.index.span);
+      return this.partOf(t, String(iv.value), t.fields[iv.value].v);
+    }
+    const idx = this.dynamicIndex(iv, t.fields.length, name, e.index.span);
+    if (idx === null) return this.unknown;
+    // The last element, then each earlier one where the index selects it.
+    let v: Val | null = this.partOf(t, "*", t.fields[t.fields.length - 1].v);
+    for (let k = t.fields.length - 2; k >= 0 && v; k--) {
+      const cond = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[idx] }), this.constant(k, this.fn.exprs[idx].type as ScalarType, span)], type: T.bool, loc: null });
+      v = this.selectVals(cond, this.partOf(t, "*", t.fields[k].v), v, span, `the elements of ${name ? `'${name}'` : "a tuple"} indexed by a variable`);
+    }
+    return v ?? this.unknown;
+  }
+
+  /**
+   * A variable index into a tuple of `length` elements: an integer kept in a temporary, checked
+   * like an array index (out of range raises a bounds KernelError, where JS would read undefined).
+   */
+  private dynamicIndex(iv: Val, length: number, name: string | null, span: Span): ExprHandle | null {
+    const it = this.scalarType(iv, span);
+    if (!it) return null;
+    if (!isInt(it)) { this.err("type", `a tuple index must be an integer, got ${typeName(it)}`, span, "convert it, e.g. `Math.floor(x) | 0`"); return null; }
+    const idx = this.stable(this.convert(iv, it, span), span);
+    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
+      const code = this.ctx.message(`index {0${it === T.u32 ? "u" : ""}} out of bounds for tuple${name ? ` '${name}'` : ""} of length {1}`, "bounds");
+      const out = this.add({ k: "op", op: "ge", args: [this.convertH(this.add({ ...this.fn.exprs[idx] }), T.u32, span), this.constant(length, T.u32, span)], type: T.bool, loc: this.loc(span) });
+      this.raise("bounds", out, code, span, this.convertH(this.add({ ...this.fn.exprs[idx] }), T.i32, span), this.constant(length, T.i32, span));
+    }
+    return idx;
   }
 
   private index(e: UExpr): ExprHandle | null {
@@ -536,11 +778,10 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const mark = this.out.length;
     const block = this.out;
     const r = this.expr(right);
-    if (block.length > mark && left.k === "expr" && left.t.kind === "scalar" && !this.isStable(left.h, block.slice(mark))) {
-      const t = this.temp(left.t);
-      block.splice(mark, 0, { k: "set", local: t, value: left.h, loc: null });
-      const h = this.read(t);
-      (left as { h: ExprHandle }).h = h;
+    if (block.length > mark) {
+      const spills: Stmt[] = [];
+      this.spillLeaves(left, block.slice(mark), spills);
+      block.splice(mark, 0, ...spills);
     }
     return r;
   }
@@ -573,6 +814,17 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const c = this.cond(e.c);
     const [preA, a] = this.captureVal(() => this.expr(e.a));
     const [preB, b] = this.captureVal(() => this.expr(e.b));
+    if (a.k === "agg" || b.k === "agg") {
+      // Object values: both sides into temporaries of their common type (one shape).
+      const t = this.joinValue(this.typeOf(a), b, span, "the two sides of '?:'");
+      if (!t || a.k !== "agg" || b.k !== "agg") return this.unknown;
+      const leaves = this.makeLeaves(t, "tmp");
+      preA.push(...this.capture(() => this.writeLeaves(t, leaves, a, e.a.span)));
+      preB.push(...this.capture(() => this.writeLeaves(t, leaves, b, e.b.span)));
+      this.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.loc(span) });
+      const from = a.root !== undefined ? a : b;
+      return { ...(this.markFresh(this.readLeaves(t, leaves, span), this.allFresh(a) && this.allFresh(b)) as AggVal), ...(from.root !== undefined ? { root: from.root, path: from.path } : {}) };
+    }
     const t = this.commonType(a, b, span);
     if (!t) return this.unknown;
     if (!preA.length && !preB.length) {
@@ -590,6 +842,20 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
   private assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {
     const span = e.span;
     const binop = e.op === "=" ? null : e.op.slice(0, -1);
+    if (this.isPlace(e.target)) {
+      const place = this.place(e.target);
+      if (!place) { this.expr(e.value); return this.unknown; }
+      let value: Val;
+      if (binop) {
+        const cur = this.readPlace(place);
+        value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
+      } else value = this.expr(e.value);
+      if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
+      if (!used) { this.writePlace(place, value, span); return this.unknown; }
+      const result = this.keepVal(value, span);
+      this.writePlace(place, this.copyDeep(result), span);
+      return this.copyDeep(result);
+    }
     if (e.target.k === "var") {
       const v = e.target.v;
       let value: Val;
@@ -631,6 +897,123 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       return h.result;
     }
     return this.unknown;
+  }
+
+  /** Whether an assignment target is a part of an object or tuple value (`p.x`, `t[i]`, `t[0].y`). */
+  private isPlace(x: UExpr): boolean {
+    if (x.k === "field") return true;
+    if (x.k === "index") return x.array.k === "var" ? isAgg(this.newVarTypes[x.array.v]) || isAgg(this.varType(x.array.v)) : this.isPlace(x.array);
+    return false;
+  }
+
+  /**
+   * The part of an aggregate variable an assignment target names: fields checked against the
+   * variable's shape, constant indices against its length, dynamic indices evaluated once (kept,
+   * checked). Null after reporting why not (or while the variable's type is not known yet).
+   */
+  private place(x: UExpr): Place | null {
+    if (x.k === "var") {
+      const uv = this.ufn.vars[x.v];
+      const t = this.newVarTypes[x.v];
+      if (!isAgg(t)) {
+        if (t.kind !== "unknown") this.err("type", `'${uv.name}' holds ${holds(t)}; it has no fields to assign`, x.span);
+        return null;
+      }
+      if (uv.kind === "param")
+        { this.err("invalid-assignment", `cannot assign to a field of parameter '${uv.name}': in JavaScript that would change the caller's object, and gpuc passes object values by copy`, x.span, `copy it first, e.g. \`const q = { ...${uv.name} }\``); return null; }
+      return { v: x.v, steps: [], text: uv.name, span: x.span };
+    }
+    if (x.k !== "field" && x.k !== "index") { this.err("invalid-assignment", "only variables, array elements and the fields of object values can be assigned", x.span); return null; }
+    const base = this.place(x.k === "field" ? x.object : x.array);
+    if (!base) { if (x.k === "index") this.expr(x.index); return null; }
+    const t = this.placeType(base);
+    if (!t) return null;
+    if (x.k === "field") {
+      if (t.kind !== "agg" || t.tuple) { this.err("type", `'${base.text}' holds ${holds(t)}; it has no field '${x.name}'`, x.span); return null; }
+      if (!t.fields.some((f) => f.name === x.name))
+        { this.err("type", `cannot add field '${x.name}' to '${base.text}' (${aggText(t)}): an object value keeps the fields it was created with`, x.span); return null; }
+      return { ...base, steps: [...base.steps, { k: "field", name: x.name }], text: `${base.text}.${x.name}`, span: x.span };
+    }
+    if (t.kind !== "agg" || !t.tuple) { this.expr(x.index); this.err("type", `'${base.text}' holds ${holds(t)}; it cannot be indexed`, x.span); return null; }
+    const iv = this.expr(x.index);
+    if (iv.k === "weak") {
+      if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
+        { this.err("type", `index ${iv.value} is out of range for '${base.text}', ${aggText(t)} (length ${t.fields.length})`, x.index.span); return null; }
+      return { ...base, steps: [...base.steps, { k: "field", name: String(iv.value) }], text: `${base.text}[${iv.value}]`, span: x.span };
+    }
+    const index = this.dynamicIndex(iv, t.fields.length, base.text, x.index.span);
+    if (index === null) return null;
+    return { ...base, steps: [...base.steps, { k: "dyn", index }], text: `${base.text}[…]`, span: x.span };
+  }
+
+  /** The type of a place (every element of a dynamic step has one shape and is joined). */
+  private placeType(p: Place, from: Type = this.newVarTypes[p.v]): Type | null {
+    let t: Type = from;
+    for (const s of p.steps) {
+      if (t.kind !== "agg") return null;
+      if (s.k === "field") t = t.fields.find((f) => f.name === s.name)?.type ?? T.unknown;
+      else t = t.fields.slice(1).reduce<Type>((acc, f) => (acc === f.type ? acc : acc.kind === "scalar" && f.type.kind === "scalar" ? joinScalar(acc, f.type) : T.unknown), t.fields[0].type);
+      if (t.kind === "unknown") return null;
+    }
+    return t;
+  }
+
+  /** The value at a place (a dynamic step selects among the elements). */
+  private readPlace(p: Place): Val {
+    const leaves = this.leavesOf(p.v);
+    if (!leaves) { this.unknownReads.push({ v: p.v, span: p.span }); return this.unknown; }
+    let v: Val = this.readLeaves(this.varType(p.v), leaves, p.span);
+    for (const s of p.steps) {
+      if (v.k !== "agg") return this.unknown;
+      if (s.k === "field") { v = this.fieldVal(v, s.name) ?? this.unknown; continue; }
+      const t: AggVal = v;
+      let r: Val | null = t.fields[t.fields.length - 1].v;
+      for (let k = t.fields.length - 2; k >= 0 && r; k--) {
+        const cond = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[s.index] }), this.constant(k, this.fn.exprs[s.index].type as ScalarType, p.span)], type: T.bool, loc: null });
+        r = this.selectVals(cond, t.fields[k].v, r, p.span, `the elements of '${p.text.replace(/\[…\]$/, "")}'`);
+      }
+      v = r ?? this.unknown;
+    }
+    return v;
+  }
+
+  /** Assign a value to a place: its type joins into the variable's (into every element a dynamic step may pick), its leaves are set. */
+  private writePlace(p: Place, val: Val, span: Span): void {
+    if (val.k === "agg" && !this.mayHold(p.v, val, span)) return;
+    // A dynamic step writes the value into each element it may pick: kept for several uses.
+    const dynamic = p.steps.some((s) => s.k === "dyn");
+    const kept = dynamic ? this.keepVal(val, span) : val;
+    const what = `'${p.text}'`;
+    const update = (t: Type, k: number): Type | null => {
+      if (k === p.steps.length) return this.joinValue(t, val, span, what);
+      if (t.kind !== "agg") return null;
+      const s = p.steps[k];
+      const fields: { name: string; type: Type }[] = [];
+      for (const f of t.fields) {
+        const hit = s.k === "dyn" || f.name === s.name;
+        const nt = hit ? update(f.type, k + 1) : f.type;
+        if (!nt) return null;
+        fields.push({ name: f.name, type: nt });
+      }
+      return T.agg(t.tuple, fields);
+    };
+    const nt = update(this.newVarTypes[p.v], 0);
+    if (!nt) return;
+    this.newVarTypes[p.v] = nt;
+    const leaves = this.leavesOf(p.v);
+    if (!leaves) return;
+    // Down the steps to the leaves written; a dynamic step writes each element where the index picks it.
+    const write = (t: Type, ls: Leaves, k: number, guard: (() => ExprHandle) | null): void => {
+      if (k === p.steps.length) { this.writeLeaves(t, ls, dynamic ? this.copyDeep(kept) : kept, span, guard); return; }
+      if (t.kind !== "agg") return;
+      const s = p.steps[k];
+      t.fields.forEach((f, i) => {
+        if (s.k === "field") { if (f.name === s.name) write(f.type, (ls as Leaves[])[i], k + 1, guard); return; }
+        const here = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[s.index] }), this.constant(i, this.fn.exprs[s.index].type as ScalarType, span)], type: T.bool, loc: null });
+        write(f.type, (ls as Leaves[])[i], k + 1, guard ? () => this.add({ k: "op", op: "land", args: [guard(), here()], type: T.bool, loc: null }) : here);
+      });
+    };
+    write(this.varType(p.v), leaves, 0, null);
   }
 
   /**
@@ -676,6 +1059,18 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const one: UExpr = { k: "num", value: 1, isFloat: false, span: e.span };
     const op = e.op === "++" ? "+=" : "-=";
     if (!used || e.prefix) return this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, used);
+    if (this.isPlace(e.target)) {
+      // `p.x++` used as a value: the old value, read before the update (a dynamic index evaluated once).
+      const place = this.place(e.target);
+      if (!place) return this.unknown;
+      const old = this.readPlace(place);
+      const ot = old.k === "expr" && old.t.kind === "scalar" ? old.t : null;
+      if (!ot) { if (old.k !== "expr") this.scalarType(old, e.span); return this.unknown; }
+      const t = this.temp(ot === T.bool ? T.i32 : ot);
+      this.emit({ k: "set", local: t, value: this.convert(old, this.fn.locals[t].type as ScalarType, e.span), loc: this.loc(e.span) });
+      this.writePlace(place, this.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.read(t), t: this.fn.locals[t].type }, { k: "weak", value: 1, isFloat: false }, e.span), e.span);
+      return { k: "expr", h: this.read(t), t: this.fn.locals[t].type };
+    }
     // Postfix with its value used: the old value, read before the update.
     if (e.target.k === "index") return this.updateElement(e);
     const old = this.expr(e.target);
@@ -741,6 +1136,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       const t = this.typeOf(a);
       if (t.kind === "unknown") return null;
       if (a.k === "str") { this.err("type", "strings cannot be passed to generated functions", span); return null; }
+      if (a.k === "agg") { this.err("unsupported-type", "object values cannot be passed to generated functions (their generators see scalar and array types)", span, "pass the fields"); return null; }
       types.push(argTypeOf(t));
     }
     const r = this.ctx.generate(gen, name, types);
@@ -773,6 +1169,13 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
         continue;
       }
       if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
+      // An object value specializes on its shape and field types (and goes as its leaves).
+      if (a.k === "agg") {
+        const t = this.typeOf(a);
+        if (t.kind === "unknown") return this.unknown;
+        argTypes.push(t);
+        continue;
+      }
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
       const dt = declared ? parseTypeName(declared) : null;
@@ -784,6 +1187,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     const inst = this.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.unknown;
     const argH = args.flatMap((a, i) => (argTypes[i].kind === "scalar" ? [this.convert(a, argTypes[i] as ScalarType, argSpans[i])]
+      : argTypes[i].kind === "agg" ? this.flattenArg(a, argTypes[i], argSpans[i])
       : a.k === "view" ? [a.base, this.add({ ...this.fn.exprs[a.offset] }), this.add({ ...this.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
     const rt = inst.returnType;
     if (rt.kind === "unknown") {
@@ -791,12 +1195,32 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
       if (inst.pending) this.unknownCalls.push({ name: callee.name, span });
       return this.unknown;
     }
-    const result = rt === T.void ? null : this.temp(rt);
     if (inst.usesState && this.fn.stateParam === null) return this.error("type", `internal: '${callee.name}' needs the kernel state but '${this.ufn.name}' has none`, span);
+    if (isAgg(rt)) return this.inlineAggregateCall(callee, inst, args, argH, rt, span);
+    const result = rt === T.void ? null : this.temp(rt);
     const frame = this.ctx.options.debugLevel >= 2 ? this.loc(span) ?? undefined : undefined;
     this.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.loc(span), ...(frame !== undefined ? { frame } : {}) });
     if (!result) return used ? this.error("type", `'${callee.name}' does not return a value`, span) : this.unknown;
     return { k: "expr", h: this.read(result, span), t: rt };
+  }
+
+  /**
+   * A call of a helper that returns an object value: its IR (a void function that sets its result
+   * leaves) is inlined here, its result leaves becoming temporaries of this function. A recursive
+   * one cannot be (it is still being inferred).
+   */
+  private inlineAggregateCall(callee: UFunction, inst: { handle: number; pending: boolean }, args: Val[], argH: ExprHandle[], rt: AggType, span: Span): Val {
+    const agg = inst.pending ? null : this.ctx.aggregateReturn(inst.handle);
+    if (!agg) return this.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span,
+      "return a number, or rewrite the recursion as a loop");
+    // A helper whose result may share an argument's object must not be given one whose fields are assigned.
+    if (!agg.fresh) for (const a of args) if (this.sharesChanged(a)) { this.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.unknown; }
+    const results = agg.leaves.map((l) => this.newLocal(`${callee.name}.${agg.fn.locals[l].name.slice(agg.fn.name.length + 1)}`, agg.fn.locals[l].type));
+    const body = inlineCall(this.fn, agg.fn, { k: "call", fn: inst.handle as FunctionHandle, args: argH, result: null, loc: this.loc(span) }, new Map(agg.leaves.map((l, i) => [l, results[i]])));
+    for (const st of body) this.emit(st);
+    let k = 0;
+    const nest = (t: Type): Leaves => (t.kind === "agg" ? t.fields.map((f) => nest(f.type)) : results[k++]);
+    return this.markFresh(this.readLeaves(rt, nest(rt), span), agg.fresh);
   }
 
   // ---- arrays, barriers, atomics, exceptions, prints ---------------------------------------
@@ -1264,13 +1688,7 @@ export class FunctionBuilder extends ValueBuilder implements MethodBuilder {
     if (block.length > mark) {
       const spills: Stmt[] = [];
       const after = block.slice(mark);
-      for (const v of earlier) {
-        if (v.k === "expr" && v.t.kind === "scalar" && !this.isStable(v.h, after)) {
-          const t = this.temp(v.t);
-          spills.push({ k: "set", local: t, value: v.h, loc: null });
-          (v as { h: ExprHandle }).h = this.read(t);
-        }
-      }
+      for (const v of earlier) this.spillLeaves(v, after, spills);
       block.splice(mark, 0, ...spills);
     }
     return r;
@@ -1281,4 +1699,62 @@ export function argTypeOf(t: Type): ArgType {
   if (t.kind === "array") return Object.freeze({ name: typeName(t), kind: "array", elem: t.elem, length: t.size });
   const elem = (t as ScalarType).scalar;
   return Object.freeze({ name: elem, kind: "scalar", elem, length: null });
+}
+
+/**
+ * The variables whose fields or elements a function assigns (`p.x = …`, `t[i]++`, a destructuring
+ * assignment to `p.x`), each with the paths of the objects assigned (`b.pos.x = …`: ["pos"];
+ * `t[i].y = …`: ["*"]). Array variables are among them; only those holding object values matter.
+ */
+function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
+  const found = new Map<number, string[][]>();
+  // The variable under a chain of fields and indices, and the path to the object the chain's last step is a field of.
+  const chain = (x: UExpr, path: string[]): { v: number; path: string[] } | null => {
+    if (x.k === "var") return { v: x.v, path };
+    if (x.k === "field") return chain(x.object, [x.name, ...path]);
+    if (x.k === "index") return chain(x.array, [x.index.k === "num" ? String(x.index.value) : "*", ...path]);
+    return null;
+  };
+  const target = (x: UExpr): void => {
+    if (x.k !== "field" && x.k !== "index") return;
+    const r = chain(x, []);
+    if (r) found.set(r.v, [...found.get(r.v) ?? [], r.path.slice(0, -1)]);
+  };
+  const expr = (e: UExpr | null | undefined): void => {
+    if (!e) return;
+    switch (e.k) {
+      case "assign": target(e.target); expr(e.target); expr(e.value); return;
+      case "update": target(e.target); expr(e.target); return;
+      case "index": expr(e.array); expr(e.index); return;
+      case "length": expr(e.array); return;
+      case "field": expr(e.object); expr(e.fallback); return;
+      case "object": e.fields.forEach((f) => expr(f.value)); return;
+      case "tuple": e.elems.forEach((x) => expr(x.value)); return;
+      case "subarray": expr(e.array); e.args.forEach(expr); return;
+      case "unary": expr(e.a); return;
+      case "binary": case "logical": expr(e.a); expr(e.b); return;
+      case "cond": expr(e.c); expr(e.a); expr(e.b); return;
+      case "call": e.args.forEach(expr); return;
+      case "seq": e.exprs.forEach(expr); return;
+      case "newArray": expr(e.size); return;
+      case "sharedArray": (e.dims ?? [e.size]).forEach(expr); return;
+      default: return;
+    }
+  };
+  const stmts = (list: UStmt[]): void => {
+    for (const s of list) {
+      switch (s.k) {
+        case "expr": expr(s.e); break;
+        case "decl": expr(s.init); break;
+        case "if": expr(s.c); stmts(s.then); stmts(s.else); break;
+        case "loop": stmts(s.init); expr(s.test); expr(s.update); stmts(s.body); break;
+        case "return": expr(s.e); break;
+        case "block": stmts(s.body); break;
+        case "switch": expr(s.selector); for (const c of s.cases) { expr(c.test); stmts(c.body); } break;
+        default: break;
+      }
+    }
+  };
+  stmts(fn.body);
+  return found;
 }

@@ -5,7 +5,7 @@ import type { SizeExpr } from "../ir/size.js";
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../frontend/diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
-import type { Expr, Function as IRFunction, FunctionHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
+import type { Expr, Function as IRFunction, FunctionHandle, LocalHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { copyFunction, walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
 import { RUNTIME } from "../runtime/functions.js";
@@ -31,6 +31,9 @@ interface MethodInstance {
   fn: IRFunction | null;
   /** What the last inference of a provisional instance found: reported once the recursion settles. */
   deferred?: Diagnostic[];
+  /** An aggregate return value's leaf locals in `fn`, and whether it is always a new object (build.ts). */
+  returnLeaves?: LocalHandle[] | null;
+  returnsFresh?: boolean;
 }
 
 const MAX_ITERATIONS = 64;
@@ -216,6 +219,15 @@ class ModuleBuilder implements ModuleContext {
     return { handle: mi.handle, returnType: mi.returnType, pending: false, usesState };
   }
 
+  aggregateReturn(handle: number): { fn: IRFunction; leaves: LocalHandle[]; fresh: boolean } | null {
+    for (const mi of this.instances.values()) {
+      if (mi.handle !== handle) continue;
+      if (mi.state !== "done" || !mi.fn || !mi.returnLeaves) return null;
+      return { fn: mi.fn, leaves: mi.returnLeaves, fresh: mi.returnsFresh ?? false };
+    }
+    return null;
+  }
+
   private reportLowering(ufn: UFunction, frames: FrameSite[]): void {
     if (this.reportedLowering.has(ufn)) return;
     this.reportedLowering.add(ufn);
@@ -243,6 +255,8 @@ class ModuleBuilder implements ModuleContext {
       returnType = result.returnType;
       if (stable) {
         mi.fn = result.fn;
+        mi.returnLeaves = result.returnLeaves;
+        mi.returnsFresh = result.returnsFresh;
         const here = (at: number): Frame[] => resolveFrames([{ function: u.name, src: u.source, at }, ...frames]);
         const found: Diagnostic[] = result.errors.map((e) => ({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause }));
         for (const r of pass.unknownReads)
@@ -343,6 +357,9 @@ export function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
         if (e.callee.k === "function" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name))) uses = true;
         e.args.forEach(expr); return;
       case "length": expr(e.array); return;
+      case "object": e.fields.forEach((f) => expr(f.value)); return;
+      case "tuple": e.elems.forEach((x) => expr(x.value)); return;
+      case "field": expr(e.object); expr(e.fallback ?? null); return;
       case "subarray": expr(e.array); e.args.forEach(expr); return;
       case "unary": expr(e.a); return;
       case "binary": case "logical": expr(e.a); expr(e.b); return;

@@ -33,7 +33,18 @@ export type Val =
    * so that later evaluation cannot change them). Indexed to the end, it is an element.
    */
   | { k: "row"; array: ExprHandle; t: Extract<Type, { kind: "array" }>; shape: SharedShape; indices: ExprHandle[] }
-  | ViewVal;
+  | ViewVal
+  | AggVal;
+
+/**
+ * An object or tuple value (`{ x, y }`, `[lo, hi]`): its fields in source order, each a scalar
+ * value or another aggregate. Inference-only: variables hold one IR local per leaf, helpers take
+ * one parameter per leaf. `fresh`: this object is new (a literal, a copy, a helper's new object),
+ * shared with no variable (its nested values say so for themselves); `root` and `path`: read from
+ * that variable, at that path of fields ("*": any element), where the function assigns fields of
+ * objects — JS would share the object read, so where it may go is restricted (build.ts).
+ */
+export interface AggVal { k: "agg"; tuple: boolean; fields: { name: string; v: Val }[]; fresh: boolean; root?: number; path?: string[] }
 
 /**
  * A view of an array (`a.subarray(b, e)`, a row passed to a helper, a view parameter): its base

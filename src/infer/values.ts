@@ -21,6 +21,11 @@ export const BINARY_OPS: Record<string, OpName> = {
   "==": "eq", "===": "eq", "!=": "ne", "!==": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
 };
 
+/** "an object value { x: f32, y: f32 }" or "a tuple [i32, i32]", for messages. */
+export function aggText(t: Type): string {
+  return t.kind === "agg" ? `${t.tuple ? "a tuple" : "an object value"} ${typeName(t)}` : t.kind === "unknown" ? "an object value" : typeName(t);
+}
+
 export class ValueBuilder {
   protected fn: Function;
   protected out: Block;
@@ -133,6 +138,10 @@ export class ValueBuilder {
   typeOf(v: Val): Type {
     if (v.k === "weak") return ValueBuilder.defaultType(v);
     if (v.k === "str" || v.k === "row") return T.unknown;
+    if (v.k === "agg") {
+      const fields = v.fields.map((f) => ({ name: f.name, type: this.typeOf(f.v) }));
+      return fields.some((f) => f.type.kind === "unknown") ? T.unknown : T.agg(v.tuple, fields);
+    }
     if (v.k === "view") return T.view(v.t);
     return v.t;
   }
@@ -141,6 +150,7 @@ export class ValueBuilder {
     if (v.k === "weak") return ValueBuilder.defaultType(v);
     if (v.k === "str") { this.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
     if (v.k === "view") { this.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
+    if (v.k === "agg") { this.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
     if (v.k === "row") { this.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
     if (v.t.kind === "unknown") return null;
     if (v.t.kind !== "scalar") { this.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
@@ -154,7 +164,7 @@ export class ValueBuilder {
       const { cond, a, b } = v.weakPair;
       return this.add({ k: "select", cond, a: this.constant(a, t, span), b: this.constant(b, t, span), type: t, loc: this.loc(span) });
     }
-    if (v.k === "str" || v.k === "row" || v.k === "view") { this.scalarType(v, span); return this.unknown.h; }
+    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg") { this.scalarType(v, span); return this.unknown.h; }
     return this.convertH(v.h, t, span);
   }
 
@@ -172,7 +182,8 @@ export class ValueBuilder {
 
   /** A value's truthiness as a bool expression (JS semantics: 0, -0 and NaN are false). */
   protected truthy(v: Val, span: Span): ExprHandle {
-    if (v.k === "expr" && isArray(v.t)) return this.constant(true, T.bool, span);
+    // Arrays and objects are always truthy in JS.
+    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg") return this.constant(true, T.bool, span);
     return this.convert(v, T.bool, span);
   }
 
@@ -228,6 +239,13 @@ export class ValueBuilder {
     if (!name) return this.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
     if (a.k === "str" || b.k === "str") return this.error("type", "strings can only be passed to console.log and Error in kernels", span);
     if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view") { this.scalarType(a.k === "row" || a.k === "view" ? a : b, span); return this.unknown; }
+    if (a.k === "agg" || b.k === "agg") {
+      if (name === "eq" || name === "ne")
+        return this.error("type", `'${op}' on ${a.k === "agg" && b.k === "agg" ? "two object values" : "an object value"} compares references in JavaScript (two objects are the same only if they are one object), which gpuc's object values do not have`, span,
+          "compare their fields, e.g. a.x === b.x && a.y === b.y");
+      this.scalarType(a.k === "agg" ? a : b, span);
+      return this.unknown;
+    }
     if (a.k === "weak" && b.k === "weak") return this.foldWeak(op, name, a, b, span);
     let ta = a.k === "weak" ? null : this.scalarType(a, span);
     let tb = b.k === "weak" ? null : this.scalarType(b, span);

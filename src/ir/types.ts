@@ -30,12 +30,21 @@ export type Type =
    * inference's argument types only: IR locals and expressions are never views.
    */
   | { readonly kind: "array"; readonly elem: Elem; readonly space: AddressSpace; readonly size: number | null; readonly view?: true; readonly dims?: readonly number[] }
+  /**
+   * An object or tuple value (`{ x, y }`, `[lo, hi]`): its fields, each a scalar or another
+   * aggregate. Inference's type only: an aggregate is scalarized into one IR local per leaf (and
+   * one helper parameter per leaf), so IR locals and expressions never have it. An object's fields
+   * are sorted by name (two objects with the same names and field types are the same type, in any
+   * order); a tuple's are its elements "0", "1", ….
+   */
+  | { readonly kind: "agg"; readonly tuple: boolean; readonly fields: readonly { readonly name: string; readonly type: Type }[] }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
 
 export type ScalarType = Extract<Type, { kind: "scalar" }>;
 export type ArrayType = Extract<Type, { kind: "array" }>;
+export type AggType = Extract<Type, { kind: "agg" }>;
 
 const interned = new Map<string, Type>();
 function intern<T extends Type>(key: string, make: () => T): T {
@@ -67,6 +76,12 @@ export const T = {
   shaped(base: ArrayType, dims: readonly number[]): ArrayType {
     return intern(`${base.elem}[${base.size ?? ""}] ${base.space} ${dims.map((d) => `[${d}]`).join("")}`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, dims: [...dims] }));
   },
+  /** An object value's type (fields in any order: they are sorted by name) or a tuple's (elements in order). */
+  agg(tuple: boolean, fields: readonly { name: string; type: Type }[]): AggType {
+    const list = tuple ? fields.map((f, i) => ({ name: String(i), type: f.type })) : [...fields].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const made = { kind: "agg", tuple, fields: list.map((f) => Object.freeze({ name: f.name, type: f.type })) } as const;
+    return intern(`agg ${typeName(made)}`, () => ({ ...made, fields: Object.freeze(made.fields) }));
+  },
 };
 
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
@@ -76,10 +91,14 @@ export function typeName(t: Type): string {
   switch (t.kind) {
     case "scalar": return t.scalar;
     case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}${t.dims ? " " + t.dims.map((d) => `[${d}]`).join("") : ""}`;
+    case "agg": return t.tuple ? `[${t.fields.map((f) => typeName(f.type)).join(", ")}]`
+      : `{ ${t.fields.map((f) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${typeName(f.type)}`).join(", ")} }`;
     case "void": return "void";
     case "unknown": return "?";
   }
 }
+
+export function isAgg(t: Type): t is AggType { return t.kind === "agg"; }
 
 /** Parse "f32" or "f32[]" (global array); narrow elements only as arrays ("u8[]"). */
 export function parseTypeName(name: string): Type | null {

@@ -44,7 +44,7 @@ class FunctionValidator {
   run(): void {
     const f = this.f;
     if (f.kind === "kernel" && f.returnType !== T.void) this.bad("a kernel returns a value");
-    for (const l of f.locals) if (l.type.kind === "unknown" || l.type.kind === "void") this.bad(`local '${l.name}' has type ${typeName(l.type)}`);
+    for (const l of f.locals) if (l.type.kind === "unknown" || l.type.kind === "void" || l.type.kind === "agg") this.bad(`local '${l.name}' has type ${typeName(l.type)}`);
     for (const p of f.params) if (!f.locals[p]) this.bad(`parameter local %${p} does not exist`);
     this.block(f.body, 0, 0);
     if (f.returnType !== T.void && completesBlock(f.body)) this.bad("a function returning a value can reach its end");

@@ -70,9 +70,18 @@ function inlineBlock(m: Module, f: Function, index: number, block: Block, opts: 
   return rewriteBlock(block, (s) => (s.k === "call" && eligible(m, index, s.fn, opts) ? expand(f, m.functions[s.fn], s) : s));
 }
 
+/**
+ * The statements that replace `call` (a call of a helper returning an object value, inlined by
+ * inference): the callee's locals in `bound` become the given locals of the caller (its result
+ * leaves), every other one a fresh local.
+ */
+export function inlineCall(caller: Function, callee: Function, call: Extract<Stmt, { k: "call" }>, bound: Map<number, LocalHandle>): Block {
+  return expand(caller, callee, call, bound);
+}
+
 /** The statements that replace `call`: parameter assignments, then the callee's body. */
-function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "call" }>): Block {
-  const localMap = new Map<number, LocalHandle>();
+function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "call" }>, bound?: Map<number, LocalHandle>): Block {
+  const localMap = new Map<number, LocalHandle>(bound);
   const arrayArgs = new Map<number, ExprHandle>();
   const out: Block = [];
   // The callee's kernel state is the caller's (calls pass it implicitly).

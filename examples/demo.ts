@@ -17,8 +17,9 @@ import reduce3 from "./reduce.ts";
 import warpReduce from "./warp-reduce.ts";
 import histogram64 from "./histogram64.ts";
 import nbody from "./nbody.ts";
+import scan4 from "./scan4.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4];
 const TARGETS = ["js", "wgsl", "ptx"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string }

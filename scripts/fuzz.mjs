@@ -79,11 +79,7 @@
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import {
-  kernel, device, CompileError, KernelError, atomicMin, atomicMax, syncthreads, shared,
-  subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
-  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
-} from "gpuc";
+import { kernel, device, CompileError, KernelError, atomicMin, atomicMax } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
@@ -563,6 +559,26 @@ async function fuzzControl() {
 
 // ---- barriers ------------------------------------------------------------------------------------
 
+/**
+ * One i32 kernel `name(x, o)` of `body` on the reference device and on the device under test
+ * (and through ptxas with --ptxas), `blocks` blocks of `bd` threads: every output must be equal.
+ */
+async function againstReference(name, body, reference, blocks, bd, what) {
+  const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
+  const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
+  try {
+    const k = kernel(new Function(`return function ${name}(x, o) { ${body} }`)());
+    await k.launch(reference, { blocks, threads: bd }, x, want);
+    await k.launch(dev, { blocks, threads: bd }, x, got);
+    if (!(await assembles(k, [x, got], body))) return;
+  } catch (e) {
+    failed(e, body);
+    return;
+  }
+  const i = want.findIndex((w, j) => got[j] !== w);
+  if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${what})\n  ${body}`); }
+}
+
 function bi(d) {
   if (d <= 0 || rnd() < 0.3) return pick(["t", "v", "w", "r", "3", "(x[t] | 0)", "s[t]", "s[(t + 1) % bd]", "s[bd - 1 - t]", "s[0]"]);
   const r = rnd();
@@ -593,19 +609,7 @@ async function fuzzBarriers() {
     const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x; const it = 0; const s = shared(Int32Array, 32); " +
       "let v = t, w = b, r = 0; s[t] = t * 3 + b; syncthreads(); let u = s[0]; syncthreads(); " +
       `${bblock(3, false)} o[b * bd + t] = ((v + w) | 0) + r;`;
-    const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
-    const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
-    try {
-      const k = kernel(new Function(`return function barriers(x, o) { ${body} }`)());
-      await k.launch(cpu, { blocks, threads: bd }, x, want);
-      await k.launch(dev, { blocks, threads: bd }, x, got);
-      if (!(await assembles(k, [x, got], body))) continue;
-    } catch (e) {
-      failed(e, body);
-      continue;
-    }
-    const i = want.findIndex((w, j) => got[j] !== w);
-    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${bd} threads)\n  ${body}`); }
+    await againstReference("barriers", body, cpu, blocks, bd, `${bd} threads`);
   }
   console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
@@ -665,20 +669,7 @@ async function fuzzSubgroups() {
       "const s = shared(Int32Array, 64); let v = (x[t & 31] * 3 + t) | 0, w = b, u = 0; s[t] = t * 3 + b; syncthreads(); u = s[0]; syncthreads(); " +
       (early ? `if (${pick(["(x[t & 31] & 3) === 1", "t % 3 === 2", "v > 5"])}) return; ` : "") +
       `${sblock(3, false, !early, true)} o[b * bd + t] = (v + w) | 0;`;
-    const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
-    const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
-    const scope = { syncthreads, shared, subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor, subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot };
-    try {
-      const k = kernel(new Function(`return function subgroups(x, o) { ${body} }`)(), { scope });
-      await k.launch(ref, { blocks, threads: bd }, x, want);
-      await k.launch(dev, { blocks, threads: bd }, x, got);
-      if (!(await assembles(k, [x, got], body))) continue;
-    } catch (e) {
-      failed(e, body);
-      continue;
-    }
-    const i = want.findIndex((w, j) => got[j] !== w);
-    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${bd} threads, subgroups of ${S})\n  ${body}`); }
+    await againstReference("subgroups", body, ref, blocks, bd, `${bd} threads, subgroups of ${S}`);
   }
   ref.close();
   console.log(`${count} kernels with subgroup operations on ${mode} (subgroups of ${S}) against the CPU device: ${differ} differ (${exits} with early returns), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);

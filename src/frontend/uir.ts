@@ -98,3 +98,54 @@ export type UStmt = { span: Span } & (
   /** `throw new Error("message")`: a device exception. */
   | { k: "throw"; message: string }
 );
+
+/** The operands of an untyped expression, in evaluation order. */
+export function uexprOperands(e: UExpr): UExpr[] {
+  switch (e.k) {
+    case "length": return [e.array];
+    case "object": return e.fields.map((f) => f.value);
+    case "tuple": return e.elems.map((x) => x.value);
+    case "field": return e.fallback ? [e.object, e.fallback] : [e.object];
+    case "index": return [e.array, e.index];
+    case "subarray": return [e.array, ...e.args];
+    case "unary": return [e.a];
+    case "binary": case "logical": return [e.a, e.b];
+    case "cond": return [e.c, e.a, e.b];
+    case "call": return e.args;
+    case "assign": return [e.target, e.value];
+    case "update": return [e.target];
+    case "seq": return e.exprs;
+    case "newArray": return [e.size];
+    case "sharedArray": return e.dims ?? [e.size];
+    default: return [];
+  }
+}
+
+/**
+ * Visit every statement of a function body and every expression in it (a statement before its
+ * expressions, an expression before its operands). `stop()` ends the walk early.
+ */
+export function walkUBody(body: UStmt[], onExpr: (e: UExpr) => void, onStmt: (s: UStmt) => void = () => {}, stop: () => boolean = () => false): void {
+  const expr = (e: UExpr | null): void => {
+    if (!e || stop()) return;
+    onExpr(e);
+    for (const o of uexprOperands(e)) expr(o);
+  };
+  const stmts = (list: UStmt[]): void => {
+    for (const s of list) {
+      if (stop()) return;
+      onStmt(s);
+      switch (s.k) {
+        case "expr": expr(s.e); break;
+        case "decl": expr(s.init); break;
+        case "if": expr(s.c); stmts(s.then); stmts(s.else); break;
+        case "loop": stmts(s.init); expr(s.test); expr(s.update); stmts(s.body); break;
+        case "return": expr(s.e); break;
+        case "block": stmts(s.body); break;
+        case "switch": expr(s.selector); for (const c of s.cases) { expr(c.test); stmts(c.body); } break;
+        default: break;
+      }
+    }
+  };
+  stmts(body);
+}

@@ -14,6 +14,7 @@ export function resolveFrames(sites: FrameSite[]): Frame[] {
 }
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
+import { walkUBody } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
@@ -1720,41 +1721,6 @@ function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
     const r = chain(x, []);
     if (r) found.set(r.v, [...found.get(r.v) ?? [], r.path.slice(0, -1)]);
   };
-  const expr = (e: UExpr | null | undefined): void => {
-    if (!e) return;
-    switch (e.k) {
-      case "assign": target(e.target); expr(e.target); expr(e.value); return;
-      case "update": target(e.target); expr(e.target); return;
-      case "index": expr(e.array); expr(e.index); return;
-      case "length": expr(e.array); return;
-      case "field": expr(e.object); expr(e.fallback); return;
-      case "object": e.fields.forEach((f) => expr(f.value)); return;
-      case "tuple": e.elems.forEach((x) => expr(x.value)); return;
-      case "subarray": expr(e.array); e.args.forEach(expr); return;
-      case "unary": expr(e.a); return;
-      case "binary": case "logical": expr(e.a); expr(e.b); return;
-      case "cond": expr(e.c); expr(e.a); expr(e.b); return;
-      case "call": e.args.forEach(expr); return;
-      case "seq": e.exprs.forEach(expr); return;
-      case "newArray": expr(e.size); return;
-      case "sharedArray": (e.dims ?? [e.size]).forEach(expr); return;
-      default: return;
-    }
-  };
-  const stmts = (list: UStmt[]): void => {
-    for (const s of list) {
-      switch (s.k) {
-        case "expr": expr(s.e); break;
-        case "decl": expr(s.init); break;
-        case "if": expr(s.c); stmts(s.then); stmts(s.else); break;
-        case "loop": stmts(s.init); expr(s.test); expr(s.update); stmts(s.body); break;
-        case "return": expr(s.e); break;
-        case "block": stmts(s.body); break;
-        case "switch": expr(s.selector); for (const c of s.cases) { expr(c.test); stmts(c.body); } break;
-        default: break;
-      }
-    }
-  };
-  stmts(fn.body);
+  walkUBody(fn.body, (e) => { if (e.k === "assign" || e.k === "update") target(e.target); });
   return found;
 }

@@ -5,6 +5,7 @@ import type { SizeExpr } from "../ir/size.js";
 import { InternalCompilerError, type Diagnostic, type Frame } from "../errors.js";
 import { Diagnostics } from "../frontend/diagnostics.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
+import { walkUBody } from "../frontend/uir.js";
 import type { Expr, Function as IRFunction, FunctionHandle, LocalHandle, Global, GlobalHandle, Message, Module, PrintFormat, Shared } from "../ir/module.js";
 import { copyFunction, walkStmts } from "../ir/module.js";
 import { T, parseTypeName, typeName, type ArrayType, type Scalar, type Type } from "../ir/types.js";
@@ -14,7 +15,6 @@ import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames, type ArgType } from "./overlays.js";
-import type { UExpr, UStmt } from "../frontend/uir.js";
 import { FunctionBuilder, resolveFrames, type FrameSite, type ModuleContext } from "./build.js";
 import type { MethodTable } from "./methods.js";
 
@@ -349,45 +349,9 @@ function globalMethodsFor(t: MethodTable): MethodTable { return t.root(); }
  */
 export function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
   let uses = false;
-  const expr = (e: UExpr | null): void => {
-    if (!e || uses) return;
-    switch (e.k) {
-      case "index": if (boundsCheck) uses = true; expr(e.array); expr(e.index); return;
-      case "call":
-        if (e.callee.k === "function" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name))) uses = true;
-        e.args.forEach(expr); return;
-      case "length": expr(e.array); return;
-      case "object": e.fields.forEach((f) => expr(f.value)); return;
-      case "tuple": e.elems.forEach((x) => expr(x.value)); return;
-      case "field": expr(e.object); expr(e.fallback ?? null); return;
-      case "subarray": expr(e.array); e.args.forEach(expr); return;
-      case "unary": expr(e.a); return;
-      case "binary": case "logical": expr(e.a); expr(e.b); return;
-      case "cond": expr(e.c); expr(e.a); expr(e.b); return;
-      case "assign": expr(e.target); expr(e.value); return;
-      case "update": expr(e.target); return;
-      case "seq": e.exprs.forEach(expr); return;
-      case "newArray": expr(e.size); return;
-      case "sharedArray": (e.dims ?? [e.size]).forEach(expr); return;
-      default: return;
-    }
-  };
-  const stmts = (list: UStmt[]): void => {
-    for (const s of list) {
-      if (uses) return;
-      switch (s.k) {
-        case "expr": expr(s.e); break;
-        case "decl": expr(s.init); break;
-        case "if": expr(s.c); stmts(s.then); stmts(s.else); break;
-        case "loop": stmts(s.init); expr(s.test); expr(s.update); stmts(s.body); break;
-        case "return": expr(s.e); break;
-        case "block": stmts(s.body); break;
-        case "switch": expr(s.selector); for (const c of s.cases) { expr(c.test); stmts(c.body); } break;
-        case "throw": uses = true; break;
-        default: break;
-      }
-    }
-  };
-  stmts(fn.body);
+  walkUBody(fn.body, (e) => {
+    if (e.k === "index" && boundsCheck) uses = true;
+    if (e.k === "call" && (e.callee.k === "function" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name)))) uses = true;
+  }, (s) => { if (s.k === "throw") uses = true; }, () => uses);
   return uses;
 }

@@ -39,6 +39,7 @@ export function callerLocation(): { file: string; line: number; column: number }
   return null;
 }
 
-// gpuc's own frames: this file is <package>/src/frontend or <package>/dist/frontend, and stack
-// traces through the built code are source-mapped back to src/.
-const ownRoot = fileURLToPath(new URL("../../", import.meta.url));
+// gpuc's own frames: this code is in <package>/src/ or in <package>/dist/ (a module, or a bundle
+// or chunk of scripts/bundle-node.mjs), and stack traces through the built code may be
+// source-mapped back to src/.
+const ownRoot = ((here: string) => here.slice(0, Math.max(here.lastIndexOf("/dist/"), here.lastIndexOf("/src/")) + 1))(fileURLToPath(import.meta.url).replaceAll("\\", "/"));

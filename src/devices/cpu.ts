@@ -3,7 +3,7 @@
 // Host typed arrays are used in place: the CPU shares memory with the host, so "copied in and
 // back" costs nothing here. Device arrays are private copies, read back with `read()`.
 
-import { KernelError, InternalCompilerError } from "../errors.js";
+import { KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
@@ -67,7 +67,7 @@ export class CpuDevice implements Device {
       const what = subgroup ? "a subgroup operation is reached under a condition that differs between the threads of a subgroup" : "syncthreads() is reached under a condition that differs between the threads of a block";
       throw new KernelError("exception",
         `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}${what} ` +
-        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel '${artifact.kernel}'`,
+        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel ${quoteName(artifact.kernel)}`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
     const values = [...sites, TRAP, divergent, this.subgroupSize];
@@ -75,7 +75,7 @@ export class CpuDevice implements Device {
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;
     try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`); }
-    catch (e) { throw new InternalCompilerError(`the JavaScript of kernel '${artifact.kernel}' does not compile: ${(e as Error).message}`); }
+    catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
     const run = factory(...values) as CpuKernel["run"];
     return { artifact, run, sites };
   }

@@ -60,14 +60,20 @@ const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "
 /** Options a kernel cannot use are an invalid-argument error at kernel(), not a silent default. */
 function checkKernelOptions(o: KernelOptions, name: string): void {
   const bad = (what: string) => CompileError.single("invalid-argument", `kernel ${quoteName(name)}: ${what}`);
+  // (Options are the caller's objects: one that cannot be read, a revoked Proxy, is said as such.)
+  try { checkKernelOptionValues(o, name, bad); }
+  catch (e) { throw e instanceof CompileError ? e : bad(`its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`); }
+}
+
+function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: string) => CompileError): void {
   if (typeof o !== "object" || o === null) throw bad(`options must be an object, got ${describeArgument(o)}`);
   let keys: string[];
   try { keys = Object.keys(o); } catch { throw bad("its options cannot be read (a revoked Proxy?)"); }
   for (const key of keys)
     if (!KERNEL_OPTIONS.includes(key)) throw bad(`unknown option ${quoteName(key)} (options: ${KERNEL_OPTIONS.join(", ")})`);
   for (const key of ["boundsCheck", "fastMath"] as const)
-    if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${JSON.stringify(o[key])}`);
-  if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${JSON.stringify(o.debugLevel)}`);
+    if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${describeArgument(o[key])}`);
+  if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${describeArgument(o.debugLevel)}`);
   if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${describeArgument(o.name)}`);
   for (const key of ["scope", "types"] as const)
     if (o[key] !== undefined && (typeof o[key] !== "object" || o[key] === null)) throw bad(`${key} must be an object, got ${describeArgument(o[key])}`);
@@ -131,7 +137,10 @@ export class Kernel {
   /** The version each loaded instance's tables were brought to. */
   private readonly syncedVersion = new WeakMap<LoadedKernel, number>();
 
-  constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
+  /** The options as given when kernel() was called (a shallow copy: the scope object is the caller's own). */
+  private readonly options: KernelOptions;
+
+  constructor(private readonly fn: Function, options: KernelOptions = {}) {
     try {
       if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeArgument(fn)}`);
       let own: unknown;
@@ -141,6 +150,7 @@ export class Kernel {
       const fromOptions = options !== null && typeof options === "object" ? optionName(options) : undefined;
       this.name = typeof fromOptions === "string" && fromOptions ? fromOptions : typeof own === "string" && own ? own : "kernel";
       checkKernelOptions(options, this.name);
+      this.options = { ...options };
     } catch (e) { throw atCaller(e, null); }
     this.tsFile = callerSourceFile();
     this.specs = new Specializer({
@@ -166,9 +176,10 @@ export class Kernel {
     catch (e) { throw atCaller(e, site); }
   }
 
-  private async compileChecked(opts: CompileOptions): Promise<Artifact> {
-    if (typeof opts !== "object" || opts === null)
+  private async compileChecked(given: CompileOptions): Promise<Artifact> {
+    if (typeof given !== "object" || given === null)
       throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
+    const opts = readCompileOptions(given);
     const info = typeof opts.target === "string" ? targetInfo(opts.target) : undefined;
     if (!info)
       throw CompileError.single("unknown-target", `unknown target ${typeof opts.target === "string" ? quoteName(opts.target) : `(${describeArgument(opts.target)})`} (available: ${TARGET_NAMES.join(", ")})`);
@@ -389,7 +400,8 @@ function typeName(t: Type): string {
 
 /** A launch-bounds option as three positive integer dimensions. */
 function dims3(v: number | readonly number[], what: string, kernel: string): [number, number, number] {
-  const list: unknown[] = typeof v === "number" ? [v] : Array.isArray(v) ? v : [];
+  let list: unknown[] = [];
+  try { list = typeof v === "number" ? [v] : Array.isArray(v) ? [...v] : []; } catch { /* a revoked Proxy: refused below */ }
   if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > 1024)
     throw CompileError.single("invalid-argument", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
   return [list[0] as number, (list[1] as number) ?? 1, (list[2] as number) ?? 1];
@@ -485,6 +497,21 @@ function launchGrid(cfg: unknown, kernel: string): Grid {
   }
 }
 
+/**
+ * compile()'s options read once into objects of gpuc's own (arrays and objects copied one level
+ * down): the caller's may change meanwhile, and one that cannot be read (a revoked Proxy, a getter
+ * that throws) is an invalid-argument error here rather than a TypeError somewhere later.
+ */
+function readCompileOptions(o: CompileOptions): CompileOptions {
+  const copy = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v !== null && typeof v === "object" && !ArrayBuffer.isView(v) ? { ...v } : v);
+  try {
+    return { target: o.target, features: copy(o.features) as TargetFeatures, args: copy(o.args) as unknown[], types: copy(o.types) as string[],
+      dump: copy(o.dump) as DumpStage[], dumpSink: o.dumpSink, optimize: o.optimize };
+  } catch (e) {
+    throw CompileError.single("invalid-argument", `compile(): its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`);
+  }
+}
+
 /** compile()'s options beyond the target: each of the right type, or an invalid-argument error. */
 function checkCompileOptions(o: CompileOptions): void {
   const bad = (what: string) => CompileError.single("invalid-argument", `compile(): ${what}`);
@@ -498,7 +525,8 @@ function checkCompileOptions(o: CompileOptions): void {
   if (f.arch !== undefined && typeof f.arch !== "string") throw bad(`features.arch must be an architecture's name, got ${describeArgument(f.arch)}`);
   if (f.fastMath !== undefined && typeof f.fastMath !== "boolean") throw bad(`features.fastMath must be true or false, got ${describeArgument(f.fastMath)}`);
   if (f.relocation !== undefined && !RELOCATION_STRATEGIES.includes(f.relocation)) throw bad(`features.relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(f.relocation)}`);
-  for (const key of ["maxThreads", "requiredThreads"] as const) if (f[key] !== undefined) dims3(f[key]!, `features.${key}`, "compile()");
+  // (Given as the kernel option is, a number or 1 to 3 dimensions; a job holds all three.)
+  for (const key of ["maxThreads", "requiredThreads"] as const) if (f[key] !== undefined) f[key] = dims3(f[key]!, `features.${key}`, "compile()");
 }
 
 /** The `name` option, read once (an options object is checked after the kernel's name is known). */

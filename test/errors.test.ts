@@ -202,8 +202,8 @@ test("invalid-argument: kernel options gpuc does not know or cannot use, and com
   const fn = function opts(x: Float32Array) { x[0] = 1; };
   const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, atCall(CompileError, "invalid-argument", re));
   rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable\)$/);
-  rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got 9$/);
-  rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got "no"$/);
+  rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got the number 9$/);
+  rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got the string "no"$/);
   rejects(() => kernel(fn, { scope: 5 } as never), /^kernel 'opts': scope must be an object, got the number 5$/);
   rejects(() => kernel(fn, { types: { x: 5 } } as never), /^kernel 'opts': types\.x must be a type name such as "f32", "i32" or "f32\[\]", got the number 5$/);
   rejects(() => kernel(fn, { maxThreads: 2048 }), /^kernel 'opts': maxThreads must be 1 to 3 positive integers with a product of at most 1024, got 2048$/);

@@ -8,7 +8,7 @@ import { decodeException, decodePrints, newState, resetState } from "../runtime/
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -52,8 +52,7 @@ export class CpuDevice implements Device {
 
   array(data: HostArray): CpuArray {
     this.check();
-    const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    const elem = arrayElement(data);
     return new CpuArray(this, elem, data.slice());
   }
 

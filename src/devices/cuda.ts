@@ -16,8 +16,8 @@ import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
-import { ARRAY_CONSTRUCTOR, describeValue, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 
@@ -170,8 +170,7 @@ export class CudaDevice implements Device {
 
   array(data: HostArray): CudaArray {
     this.check();
-    const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    const elem = arrayElement(data);
     // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
     const ptr = this.alloc(Math.ceil(data.byteLength / 4) * 4);
     this.copyIn(ptr, data);

@@ -5,7 +5,7 @@ import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 
-import { describeArgument, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { HOST_ARRAY_NAMES, describeArgument, describeValue, hostArrayElement, isDetached, unsupportedArray, type ElementType, type HostArray } from "../typed-arrays.js";
 import { evalSize, sizeText } from "../ir/size.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
@@ -43,6 +43,14 @@ export abstract class DeviceArray {
   private checkOpen(): void {
     if (this.device.closed) throw new KernelError("device-unavailable", `this array's ${DEVICE_LABEL[this.device.kind] ?? this.device.kind} device was closed`);
   }
+}
+
+/** The element type of the host array a device array is made from (`dev.array(data)`), or a launch error saying why it cannot be. */
+export function arrayElement(data: unknown): ElementType {
+  const elem = hostArrayElement(data);
+  if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (${HOST_ARRAY_NAMES}), got ${unsupportedArray(data) ?? describeArgument(data)}`);
+  if (isDetached(data as HostArray)) throw new KernelError("launch", `device arrays are made from typed arrays with data; this ${describeValue(data)}'s buffer was detached (transferred)`);
+  return elem;
 }
 
 const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };

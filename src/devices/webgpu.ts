@@ -15,8 +15,8 @@ import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
-import { ARRAY_CONSTRUCTOR, describeValue, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 
@@ -192,8 +192,7 @@ export class WebGPUDevice implements Device {
 
   array(data: HostArray): WebGPUArray {
     this.check();
-    const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    const elem = arrayElement(data);
     if (elem === "f64") throw new KernelError("launch", "the WebGPU device has no f64: use a Float32Array");
     const buffer = this.gpu.createBuffer({ size: align4(data.byteLength), usage: STORAGE | COPY_SRC | COPY_DST });
     writeHost(this.gpu.queue, buffer, 0, data);

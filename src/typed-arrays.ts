@@ -47,7 +47,9 @@ export function isDetached(a: ArrayBufferView): boolean {
   if (a.byteLength !== 0) return false;
   const buffer = a.buffer as ArrayBuffer & { detached?: boolean };
   if (typeof buffer.detached === "boolean") return buffer.detached;
-  try { buffer.slice(0, 0); return false; } catch { return true; }
+  // (Without `detached` (Node 20): a view cannot be made on a detached buffer. Not slice(), which
+  // a zero-length SharedArrayBuffer refuses too.)
+  try { new Uint8Array(buffer, 0, 0); return false; } catch { return true; }
 }
 
 /** The element type of a typed array that can be a constant table from scope (4- and 8-byte elements only), or null. */

@@ -8,14 +8,14 @@ import { decodeException, decodePrints, newState, resetState } from "../runtime/
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
-import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
   protected view(offset: number, length: number): CpuArray { return new CpuArray(this.device, this.elem, this.data.subarray(offset, offset + length)); }
   protected async readData(): Promise<HostArray> { return this.data.slice(); }
   protected async writeData(data: HostArray): Promise<void> {
-    if (data.constructor !== this.data.constructor || data.length !== this.length)
+    if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${this.data.constructor.name} of length ${this.length}`);
     this.data.set(data);
   }

@@ -31,7 +31,7 @@ export abstract class DeviceArray {
   subarray(begin: number, end: number = this.length): DeviceArray {
     this.checkOpen();
     for (const [what, v] of [["begin", begin], ["end", end]] as const)
-      if (typeof v !== "number" || !Number.isInteger(v)) throw new KernelError("launch", `subarray(): ${what} must be an integer, got ${String(v)}`);
+      if (typeof v !== "number" || !Number.isInteger(v)) throw new KernelError("launch", `subarray(): ${what} must be an integer, got ${describeGrid(v)}`);
     const at = (x: number) => (x < 0 ? Math.max(this.length + x, 0) : Math.min(x, this.length));
     const b = at(begin);
     return this.view(b, Math.max(at(end) - b, 0));
@@ -86,15 +86,22 @@ export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: 
 export interface CopyRange { srcOffset?: number; dstOffset?: number; length?: number }
 
 /** A copy checked against both arrays: offsets and a length in elements, and both arrays this device's. */
-export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, range: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
+export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, given: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
   const label = DEVICE_LABEL[dev.kind] ?? dev.kind;
   if (dev.closed) throw new KernelError("device-unavailable", `this ${label} device was closed`);
-  for (const [what, a] of [["destination", dst], ["source", src]] as const)
-    if (!(a instanceof DeviceArray) || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${a instanceof DeviceArray ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : typeof a}`);
+  for (const [what, a] of [["destination", dst], ["source", src]] as const) {
+    let array = false;
+    try { array = a instanceof DeviceArray; } catch { /* a revoked Proxy */ }
+    if (!array || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${array ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : describeArgument(a)}`);
+  }
   if (dst.elem !== src.elem) throw new KernelError("launch", `copy(): the arrays hold different element types (${dst.elem} and ${src.elem})`);
+  let range: CopyRange;
+  if (given === null || typeof given !== "object") throw new KernelError("launch", `copy(): the range is an object { srcOffset, dstOffset, length } (in elements, each optional), got ${describeArgument(given)}`);
+  try { range = { srcOffset: given.srcOffset, dstOffset: given.dstOffset, length: given.length }; }
+  catch (e) { throw new KernelError("launch", `copy(): its range cannot be read (${(e as Error)?.message})`); }
   const int = (v: unknown, what: string, dflt: number): number => {
     if (v === undefined) return dflt;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${String(v)}`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${describeGrid(v)}`);
     return v;
   };
   const srcOffset = int(range.srcOffset, "srcOffset", 0), dstOffset = int(range.dstOffset, "dstOffset", 0);

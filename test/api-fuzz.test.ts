@@ -358,6 +358,64 @@ async function arrayCall(r: R, w: World): Promise<[string, Verdict]> {
   }
 }
 
+/** A device array's methods (subarray, write, read) and dev.copy, with random arguments; results checked against typed arrays. */
+async function arrayOpsCall(r: R, w: World): Promise<[string, Verdict]> {
+  const { dev } = w;
+  const C = r.pick([Float32Array, Int32Array, Uint8Array, Int16Array] as const), n = r.int(0, 12);
+  const host = typedArray(r, C, n);
+  const a = dev.array(host);
+  const int = () => (r.chance(0.8) ? r.int(-n - 2, n + 2) : anyValue(r, w));
+  const op = r.int(0, 2);
+  let call = "";
+  try {
+    if (op === 0) {
+      const b = int(), e = r.chance(0.3) ? undefined : int();
+      call = `array(${n}).subarray(${show(b)}, ${show(e)})`;
+      const v = a.subarray(b as number, e as number);
+      const want = host.subarray(b as number, e as number);
+      const got = await v.read();
+      return [call, same(Array.from(got), Array.from(want)) ? null : `subarray read [${Array.from(got)}], want [${Array.from(want)}]`];
+    }
+    if (op === 1) {
+      const data = r.chance(0.7) ? typedArray(r, C, n) : anyValue(r, w);
+      call = `array(${n}).write(${show(data)})`;
+      await a.write(data as never);
+      const got = Array.from(await a.read()), want = (await snapshot(data)) ?? [];
+      return [call, same(got, want) ? null : `read after write [${got}], want [${want}]`];
+    }
+    const other = dev.array(typedArray(r, C, n));
+    const src = r.chance(0.85) ? (r.chance(0.5) ? a : other) : anyValue(r, w);
+    const range = r.chance(0.3) ? undefined : r.chance(0.8) ? { srcOffset: r.chance(0.7) ? r.int(0, n) : int(), dstOffset: r.chance(0.7) ? r.int(0, n) : int(), length: r.chance(0.6) ? r.int(0, n) : int() } : anyValue(r, w);
+    call = `dev.copy(array(${n}), ${src === a ? "itself" : show(src)}, ${show(range)})`;
+    const before = Array.from(host), from = src === a ? Array.from(host) : ((await snapshot(src)) ?? []);
+    await dev.copy(a, src as never, range as never);
+    const rr = (range ?? {}) as { srcOffset?: number; dstOffset?: number; length?: number };   // (an object: anything else is refused)
+    const so = rr.srcOffset ?? 0, dO = rr.dstOffset ?? 0, len = rr.length ?? n - so;
+    const want = before.slice();
+    for (let i = 0; i < len; i++) want[dO + i] = from[so + i];
+    const got = Array.from(await a.read());
+    return [call, same(got, want) ? null : `after copy [${got}], want [${want}]`];
+  } catch (e) {
+    return [call, judge(e, "array")];
+  }
+}
+
+/** device() with a random kind (the CPU's, or one that is not) and random options. */
+async function deviceCall(r: R, w: World): Promise<[string, Verdict]> {
+  const kind = r.chance(0.6) ? "cpu" : r.chance(0.5) ? r.pick(["opencl", "tpu", "", "CPU"]) : anyValue(r, w);
+  const options = r.chance(0.3) ? undefined : r.chance(0.7)
+    ? { print: r.chance(0.5) ? () => {} : anyValue(r, w), printBufferWords: r.chance(0.5) ? undefined : r.chance(0.5) ? r.int(1, 4096) : anyValue(r, w), subgroupSize: r.chance(0.5) ? undefined : r.pick([1, 4, 32, 3, 64, anyValue(r, w)]) }
+    : anyValue(r, w);
+  const call = `device(${show(kind)}, ${show(options)})`;
+  try {
+    const d = await device(kind as never, options as never);
+    d.close();
+    return [call, d.kind === "cpu" ? null : `device(${show(kind)}) opened a ${d.kind} device`];
+  } catch (e) {
+    return [call, judge(e, "array")];
+  }
+}
+
 // ---- the run -----------------------------------------------------------------------------------
 
 const opened: Device[] = [];
@@ -378,7 +436,8 @@ for (const kind of DEVICES) {
     const started = performance.now();
     for (let i = 0; i < CALLS; i++) {
       const op = r.int(0, 99);
-      const [what, fn] = op < 60 ? ["launch", launchCall] as const : op < 75 ? ["compile", compileCall] as const : op < 88 ? ["kernel", kernelCall] as const : op < 94 ? ["loadImage", imageCall] as const : ["array", arrayCall] as const;
+      const [what, fn] = op < 55 ? ["launch", launchCall] as const : op < 69 ? ["compile", compileCall] as const : op < 81 ? ["kernel", kernelCall] as const
+        : op < 87 ? ["loadImage", imageCall] as const : op < 92 ? ["dev.array", arrayCall] as const : op < 98 ? ["device arrays", arrayOpsCall] as const : ["device()", deviceCall] as const;
       outcome = "ok";
       const [call, verdict] = await fn(r, w);
       if (verdict) failures.push(`#${i}: ${call}\n    ${verdict}`);

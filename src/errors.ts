@@ -28,10 +28,26 @@ export type CompileErrorKind =
   | "generator-error"     // a generated function's generator threw
   | "unsupported-value"   // a scope value that cannot enter a kernel
   | "invalid-assignment"  // assignment to a const, an array, a parameter array
-  | "invalid-argument"    // a launch argument gpuc cannot pass, or declared types that do not fit
+  | "invalid-argument"    // an option of kernel(), compile() or a type name gpuc cannot use
+  // Mistakes in a call's arguments (launch(), compile({ args }) or compile({ types })), located at
+  // the user's call. Before these kinds existed they were all "invalid-argument".
+  | "arity"               // a wrong number of arguments (or of types)
+  | "argument-type"       // an argument whose type does not fit the declared one, or a value gpuc cannot pass
+  | "unsupported-array"   // an array kind kernels do not take (BigInt64Array, DataView, a plain Array, a Proxy)
   | "unknown-target"      // compile() for a target gpuc does not have
   | "runtime-signature"   // a runtime-library function compiled to another signature than declared
   | "relocation";         // two values under one relocation-site name, or a strategy the target lacks
+
+/**
+ * A name (a kernel's, a parameter's) as messages quote it: 'saxpy' for a plain name, a JSON
+ * string with every character outside printable ASCII escaped for any other
+ * (`Object.defineProperty(fn, "name", { value: "a\nb" })` is quoted "a\nb"), so a message stays
+ * one readable line and a generated comment stays a comment.
+ */
+export function quoteName(name: string): string {
+  if (/^[\w$.-]+$/.test(name)) return `'${name}'`;
+  return JSON.stringify(name).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
 
 export function formatLocation(loc: SourceLocation | null): string {
   return loc ? `${loc.file}:${loc.line}:${loc.column}` : "<unknown>";
@@ -80,7 +96,9 @@ export class CompileError extends Error {
 export type KernelErrorKind =
   | "exception"           // a `throw` on the device
   | "bounds"              // an out-of-bounds array access
-  | "launch"              // a launch configuration the device cannot run
+  | "launch-config"       // a bad launch(device, { blocks, threads }): not a device, missing, malformed, over the
+                          // limits of every device or of this one, outside the kernel's launch bounds (was "launch")
+  | "launch"              // a launch the device cannot run (shared memory, storage buffers), misuse of device arrays
   | "device-unavailable"  // the requested device is not present
   | "invalid-image";      // loadImage() got something that is not a usable kernel image
 

@@ -6,10 +6,10 @@
 // compiling — no parser, inference or back end is even loaded); else the compiler
 // (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
-import { CompileError, KernelError } from "./errors.js";
-import { callerLocation, callerSourceFile } from "./frontend/caller.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { describeValue, tableElement } from "./typed-arrays.js";
+import { CompileError, KernelError, formatLocation, quoteName, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
+import { callSite, callerLocation, callerSourceFile } from "./frontend/caller.js";
+import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { ARRAY_CONSTRUCTOR, HOST_ARRAY_NAMES, describeArgument, describeValue, isDetached, tableElement, unsupportedArray, type ElementType } from "./typed-arrays.js";
 import { advanceWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
 import type { DumpStage } from "./compiler/pipeline.js";
@@ -59,16 +59,36 @@ const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "
 
 /** Options a kernel cannot use are an invalid-argument error at kernel(), not a silent default. */
 function checkKernelOptions(o: KernelOptions, name: string): void {
-  const bad = (what: string) => CompileError.single("invalid-argument", `kernel '${name}': ${what}`);
-  if (typeof o !== "object" || o === null) throw bad(`options must be an object, got ${describeValue(o)}`);
-  for (const key of Object.keys(o))
-    if (!KERNEL_OPTIONS.includes(key)) throw bad(`unknown option '${key}' (options: ${KERNEL_OPTIONS.join(", ")})`);
+  const bad = (what: string) => CompileError.single("invalid-argument", `kernel ${quoteName(name)}: ${what}`);
+  // (Options are the caller's objects: one that cannot be read, a revoked Proxy, is said as such.)
+  try { checkKernelOptionValues(o, name, bad); }
+  catch (e) { throw e instanceof CompileError ? e : bad(`its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`); }
+}
+
+function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: string) => CompileError): void {
+  if (typeof o !== "object" || o === null) throw bad(`options must be an object, got ${describeArgument(o)}`);
+  let keys: string[];
+  try { keys = Object.keys(o); } catch { throw bad("its options cannot be read (a revoked Proxy?)"); }
+  for (const key of keys)
+    if (!KERNEL_OPTIONS.includes(key)) throw bad(`unknown option ${quoteName(key)} (options: ${KERNEL_OPTIONS.join(", ")})`);
   for (const key of ["boundsCheck", "fastMath"] as const)
-    if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${JSON.stringify(o[key])}`);
-  if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${JSON.stringify(o.debugLevel)}`);
-  if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${JSON.stringify(o.name)}`);
+    if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${describeArgument(o[key])}`);
+  if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${describeArgument(o.debugLevel)}`);
+  if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${describeArgument(o.name)}`);
   for (const key of ["scope", "types"] as const)
-    if (o[key] !== undefined && (typeof o[key] !== "object" || o[key] === null)) throw bad(`${key} must be an object, got ${describeValue(o[key])}`);
+    if (o[key] !== undefined && (typeof o[key] !== "object" || o[key] === null)) throw bad(`${key} must be an object, got ${describeArgument(o[key])}`);
+  if (o.types) {
+    let entries: [string, unknown][];
+    try { entries = Object.entries(o.types); } catch { throw bad("types cannot be read (a revoked Proxy?)"); }
+    for (const [param, t] of entries)
+      if (typeof t !== "string") throw bad(`types.${param} must be a type name such as "f32", "i32" or "f32[]", got ${describeArgument(t)}`);
+  }
+  if (o.scope) {
+    try { Object.keys(o.scope); } catch { throw bad("scope cannot be read (a revoked Proxy?)"); }
+  }
+  if (o.relocation !== undefined && !RELOCATION_STRATEGIES.includes(o.relocation))
+    throw bad(`relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(o.relocation)}`);
+  for (const key of ["maxThreads", "requiredThreads"] as const) if (o[key] !== undefined) dims3(o[key]!, key, name);
   if (o.rewritable !== undefined) {
     if (!Array.isArray(o.rewritable)) throw bad(`rewritable must be an array of scope names, got ${describeValue(o.rewritable)}`);
     for (const n of o.rewritable) {
@@ -117,10 +137,21 @@ export class Kernel {
   /** The version each loaded instance's tables were brought to. */
   private readonly syncedVersion = new WeakMap<LoadedKernel, number>();
 
-  constructor(private readonly fn: Function, private readonly options: KernelOptions = {}) {
-    if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeValue(fn)}`);
-    this.name = options.name ?? (fn.name || "kernel");
-    checkKernelOptions(options, this.name);
+  /** The options as given when kernel() was called (a shallow copy: the scope object is the caller's own). */
+  private readonly options: KernelOptions;
+
+  constructor(private readonly fn: Function, options: KernelOptions = {}) {
+    try {
+      if (typeof fn !== "function") throw CompileError.single("unsupported-value", `kernel() needs a function, got ${describeArgument(fn)}`);
+      let own: unknown;
+      try { own = fn.name; Function.prototype.toString.call(fn); }
+      catch { throw CompileError.single("unsupported-value", "kernel() needs a function, got a Proxy of one (its source cannot be read)"); }
+      // (`name` can be anything a property holds: Object.defineProperty(fn, "name", …).)
+      const fromOptions = options !== null && typeof options === "object" ? optionName(options) : undefined;
+      this.name = typeof fromOptions === "string" && fromOptions ? fromOptions : typeof own === "string" && own ? own : "kernel";
+      checkKernelOptions(options, this.name);
+      this.options = { ...options };
+    } catch (e) { throw atCaller(e, null); }
     this.tsFile = callerSourceFile();
     this.specs = new Specializer({
       name: this.name,
@@ -140,21 +171,32 @@ export class Kernel {
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
   async compile(opts: CompileOptions): Promise<Artifact> {
-    if (typeof opts !== "object" || opts === null)
+    const site = callSite();
+    try { return await this.compileChecked(opts); }
+    catch (e) { throw atCaller(e, site); }
+  }
+
+  private async compileChecked(given: CompileOptions): Promise<Artifact> {
+    if (typeof given !== "object" || given === null)
       throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
-    const info = targetInfo(opts.target);
+    const opts = readCompileOptions(given);
+    const info = typeof opts.target === "string" ? targetInfo(opts.target) : undefined;
     if (!info)
-      throw CompileError.single("unknown-target", `unknown target '${opts?.target}' (available: ${TARGET_NAMES.join(", ")})`);
+      throw CompileError.single("unknown-target", `unknown target ${typeof opts.target === "string" ? quoteName(opts.target) : `(${describeArgument(opts.target)})`} (available: ${TARGET_NAMES.join(", ")})`);
+    checkCompileOptions(opts);
     this.revalidateScope();
     await this.ensureSignature();
     let types: string[];
     if (opts.types) types = this.typesFromNames(opts.types);
     else if (opts.args) types = this.typesOf(opts.args);
-    else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize '${this.name}' on`);
+    else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize ${quoteName(this.name)} on`);
     if (opts.features?.arch !== undefined && !info.arches?.includes(opts.features.arch))
-      throw CompileError.single("unknown-target", `'${opts.features.arch}' is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
+      throw CompileError.single("unknown-target", `${quoteName(String(opts.features.arch))} is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
     const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
+      const { DUMP_STAGES } = await import("./compiler/pipeline.js");
+      const unknown = (opts.dump ?? []).find((d) => !(DUMP_STAGES as readonly string[]).includes(d));
+      if (unknown !== undefined) throw CompileError.single("invalid-argument", `compile(): dump stages are ${DUMP_STAGES.join(", ")}, got ${describeArgument(unknown)}`);
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
       const [c, backEnd, src] = await Promise.all([compiler(), loadTarget(opts.target), this.lowered()]);
       return c.compileLowered(src, job, backEnd!, {
@@ -167,38 +209,51 @@ export class Kernel {
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
   async launch(dev: Device, cfg: LaunchConfig, ...args: unknown[]): Promise<void> {
-    // The launch configuration forgotten (an array where it goes): said as such, at the call.
-    if (cfg === null || typeof cfg !== "object" || ArrayBuffer.isView(cfg) || cfg instanceof DeviceArray || !("blocks" in cfg || "threads" in cfg)) {
-      const where = callerLocation();
-      throw new KernelError("launch", `${where ? `${where.file}:${where.line}:${where.column}: ` : ""}kernel '${this.name}': launch(device, { blocks, threads }, ...arguments) takes the launch configuration second, got ${describeValue(cfg)}`, { location: where });
-    }
-    if (this.scopeDeps.size) this.revalidateScope();
-    if (!this.signature) await this.ensureSignature();
-    const { features, keyPrefix } = this.deviceFeatures(dev);
-    const types = this.typesOf(args);
-    // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
-    let spec = this.specs.current(keyPrefix + types.join(","));
-    let job: CompileJob | undefined;
-    if (!spec) spec = await this.specs.get((job = this.job(dev.target, features, types)));
-    let k = spec.loaded.get(dev);
-    if (!k) ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types)), spec));
-    const grid = normalizeGrid(cfg);
-    this.checkLaunchBounds(grid.threads);
+    // Every mistake in the call (the device, the configuration, the arguments) is said where the
+    // user's code made it (atCaller), whether found here or by the device. A warm launch finds
+    // them before its first await, where the stack is the caller's own; a cold one (compiling,
+    // loading) keeps its call site first (callSite: the stack captured, formatted only on error),
+    // since after an await V8 shows only the frames that awaited it.
+    let site: Error | null = null;
+    try {
+      checkDevice(dev, this.name);
+      const grid = launchGrid(cfg, this.name);
+      this.checkLaunchBounds(grid.threads);
+      if (this.scopeDeps.size) this.revalidateScope();
+      if (!this.signature) { site = callSite(); await this.ensureSignature(); }
+      const { features, keyPrefix } = this.deviceFeatures(dev);
+      const types = this.typesOf(args);
+      // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
+      let spec = this.specs.current(keyPrefix + types.join(","));
+      let job: CompileJob | undefined;
+      if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types))); }
+      let k = spec.loaded.get(dev);
+      if (!k) { site ??= callSite(); ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types)), spec)); }
+      this.checkArrays(dev, args);
+      for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
+      if (this.tableVersion) this.syncTables(dev, k);
+      try { await dev.launch(k, args, grid); }
+      catch (e) {
+        // Revived code that the device rejects is healed (specializer.ts) and launched again.
+        const healed = await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types), spec, e);
+        if (this.tableVersion) this.syncTables(dev, healed);
+        await dev.launch(healed, args, grid);
+      }
+    } catch (e) { throw atCaller(e, site); }
+  }
+
+  /** Array arguments the device cannot take: another device's, or a host array whose buffer was detached. */
+  private checkArrays(dev: Device, args: unknown[]): void {
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
+      if (typeof a !== "object" || a === null) continue;
       if (a instanceof DeviceArray) {
-        if (a.device !== dev) throw new KernelError("launch", `argument '${this.signature!.paramNames[i]}' is an array on another device (${a.device.kind})`);
-      } else if (typeof a === "number") {
-        args[i] = coerceScalar(a, k.artifact.params[i].type as Scalar);
+        if (a.device !== dev)
+          throw argError("argument-type", this.signature!.paramNames[i], this.name, `is an array of another device (${a.device.kind}); this launch is on ${dev.kind} (copy it: dev.array(await array.read()))`);
+      } else if (ArrayBuffer.isView(a) && isDetached(a)) {
+        // (Checked after compiling and loading: a buffer can be transferred meanwhile.)
+        throw argError("argument-type", this.signature!.paramNames[i], this.name, `is a ${describeValue(a)} whose buffer was detached (transferred by postMessage, structuredClone or transfer()): it has no data to pass`);
       }
-    }
-    if (this.tableVersion) this.syncTables(dev, k);
-    try { await dev.launch(k, args, grid); }
-    catch (e) {
-      // Revived code that the device rejects is healed (specializer.ts) and launched again.
-      const healed = await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types), spec, e);
-      if (this.tableVersion) this.syncTables(dev, healed);
-      await dev.launch(healed, args, grid);
     }
   }
 
@@ -212,10 +267,10 @@ export class Kernel {
   setTable(name: string, values: HostArray): void {
     const scope = this.options.scope;
     if (!this.options.rewritable?.includes(name))
-      throw new KernelError("launch", `kernel '${this.name}': '${name}' is not a rewritable table (name it in the kernel's rewritable option: kernel(fn, { scope, rewritable: ["${name}"] }))`);
+      throw new KernelError("launch", `kernel ${quoteName(this.name)}: '${name}' is not a rewritable table (name it in the kernel's rewritable option: kernel(fn, { scope, rewritable: ["${name}"] }))`);
     const current = scope![name] as HostArray;
     if (hostArrayElement(values) !== hostArrayElement(current) || values.length !== current.length)
-      throw new KernelError("launch", `kernel '${this.name}': table '${name}' is ${current.constructor.name}(${current.length}); setTable got ${hostArrayElement(values) ? `${values.constructor.name}(${values.length})` : describeValue(values)}`);
+      throw new KernelError("launch", `kernel ${quoteName(this.name)}: table '${name}' is ${current.constructor.name}(${current.length}); setTable got ${hostArrayElement(values) ? `${values.constructor.name}(${values.length})` : describeValue(values)}`);
     this.tableValues.set(name, values.slice());
     this.tableVersion++;
   }
@@ -263,7 +318,7 @@ export class Kernel {
     if (o.requiredThreads !== undefined) out.requiredThreads = dims3(o.requiredThreads, "requiredThreads", this.name);
     if (o.relocation !== undefined) {
       if (!RELOCATION_STRATEGIES.includes(o.relocation))
-        throw CompileError.single("invalid-argument", `kernel '${this.name}': relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${JSON.stringify(o.relocation)}`);
+        throw CompileError.single("invalid-argument", `kernel ${quoteName(this.name)}: relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(o.relocation)}`);
       out.relocation = o.relocation;
     }
     return out;
@@ -287,12 +342,12 @@ export class Kernel {
     if (requiredThreads !== undefined) {
       const want = dims3(requiredThreads, "requiredThreads", this.name);
       if (want.some((w, i) => w !== threads[i]))
-        throw new KernelError("launch", `kernel '${this.name}' was compiled for blocks of exactly ${want.join("×")} threads (requiredThreads), launched with ${threads.join("×")}`);
+        throw new KernelError("launch-config", `kernel ${quoteName(this.name)} was compiled for blocks of exactly ${want.join("×")} threads (requiredThreads), launched with ${threads.join("×")}`);
     }
     if (maxThreads !== undefined) {
       const max = dims3(maxThreads, "maxThreads", this.name);
       if (threads[0] * threads[1] * threads[2] > max[0] * max[1] * max[2] || threads.some((t, i) => t > max[i]))
-        throw new KernelError("launch", `kernel '${this.name}' was compiled for blocks of at most ${max.join("×")} threads (maxThreads), launched with ${threads.join("×")}`);
+        throw new KernelError("launch-config", `kernel ${quoteName(this.name)} was compiled for blocks of at most ${max.join("×")} threads (maxThreads), launched with ${threads.join("×")}`);
     }
   }
 
@@ -317,27 +372,23 @@ export class Kernel {
   /** The type name of each argument: declared types first, then the value (DESIGN §1). */
   private typesOf(args: unknown[]): string[] {
     const sig = this.signature!;
-    try {
-      if (args.length !== sig.paramNames.length)
-        throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
-      const out: string[] = new Array(args.length);
-      for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
-      return out;
-    } catch (e) {
-      // A mistake in the call's arguments: said where the user's code made the call.
-      if (e instanceof CompileError && !e.location) throw CompileError.single(e.kind, e.diagnostics[0].message, callerLocation(), e.diagnostics[0].hint);
-      throw e;
-    }
+    if (args.length !== sig.paramNames.length)
+      throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
+    const out: string[] = new Array(args.length);
+    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
+    return out;
   }
 
   private typesFromNames(types: string[] | Record<string, string>): string[] {
     const sig = this.signature!;
-    const names = Array.isArray(types) ? types : sig.paramNames.map((n, i) => types[n] ?? sig.declared[i] ?? undefined);
+    if (typeof types !== "object" || types === null)
+      throw CompileError.single("invalid-argument", `compile(): types must be an array of type names (in parameter order) or an object of them by parameter name, got ${describeArgument(types)}`);
+    const names: unknown[] = Array.isArray(types) ? types : sig.paramNames.map((n, i) => types[n] ?? sig.declared[i] ?? undefined);
     if (names.length !== sig.paramNames.length)
-      throw CompileError.single("invalid-argument", `kernel '${this.name}' takes ${sig.paramNames.length} parameters (${sig.paramNames.join(", ")}), got ${names.length} types`);
+      throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} parameters (${sig.paramNames.join(", ")}), got ${names.length} types`);
     return names.map((n, i) => {
-      const t = n === undefined ? null : parseTypeName(n);
-      if (!t) throw CompileError.single("invalid-argument", `parameter '${sig.paramNames[i]}' of '${this.name}' needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n ? `, got '${n}'` : ""}`);
+      const t = typeof n === "string" ? parseTypeName(n) : null;
+      if (!t) throw CompileError.single("invalid-argument", `parameter '${sig.paramNames[i]}' of ${quoteName(this.name)} needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n === undefined ? "" : typeof n === "string" ? `, got ${quoteName(n)}` : `, got ${describeArgument(n)}`}`);
       return typeName(t);
     });
   }
@@ -349,48 +400,161 @@ function typeName(t: Type): string {
 
 /** A launch-bounds option as three positive integer dimensions. */
 function dims3(v: number | readonly number[], what: string, kernel: string): [number, number, number] {
-  const list = typeof v === "number" ? [v] : Array.isArray(v) ? v : [];
-  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || x < 1) || list.reduce((a, b) => a * b, 1) > 1024)
-    throw CompileError.single("invalid-argument", `kernel '${kernel}': ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${JSON.stringify(v)}`);
-  return [list[0], list[1] ?? 1, list[2] ?? 1];
+  let list: unknown[] = [];
+  try { list = typeof v === "number" ? [v] : Array.isArray(v) ? [...v] : []; } catch { /* a revoked Proxy: refused below */ }
+  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > 1024)
+    throw CompileError.single("invalid-argument", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
+  return [list[0] as number, (list[1] as number) ?? 1, (list[2] as number) ?? 1];
 }
+
+/** What kernels take, for messages about an argument they do not. */
+const TAKES = `kernels take numbers, booleans, typed arrays (${HOST_ARRAY_NAMES}) or device arrays`;
 
 /** The type name of an argument, given the parameter's declared type name (or null). */
 function argumentType(a: unknown, declared: string | null, param: string, kernel: string): string {
+  const given = declared ? `is declared ${declared} but got` : "got";
   if (typeof a === "number") {
     if (declared) {
-      if (declared.endsWith("[]")) throw argError(param, kernel, `is declared ${declared} but got the number ${a}`);
+      if (declared.endsWith("[]")) throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}; pass a ${arrayName(declared)}`);
+      // JavaScript would wrap 2.5 or 2**32 into an i32 without a word: gpuc says so instead.
       if ((declared === "i32" && (a | 0) !== a) || (declared === "u32" && a >>> 0 !== a))
-        throw argError(param, kernel, `is declared ${declared} but got ${a}, which is not a ${declared} value`);
+        throw argError("argument-type", param, kernel, `${given} ${Object.is(a, -0) ? "-0" : a}, which is not an ${declared} value (${declared === "i32" ? "an integer from -2147483648 to 2147483647: x | 0 converts one" : "an integer from 0 to 4294967295: x >>> 0 converts one"})`);
       return declared;
     }
     return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
   }
   if (typeof a === "boolean") {
-    if (declared && declared !== "bool") throw argError(param, kernel, `is declared ${declared} but got a boolean`);
+    if (declared && declared !== "bool") throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}`);
     return "bool";
   }
-  const elem = a instanceof DeviceArray ? a.elem : hostArrayElement(a);
+  const elem = hostArrayElement(a) ?? deviceArrayElement(a);
   if (elem) {
     if (declared && declared !== `${elem}[]`)
-      throw argError(param, kernel, `is declared ${declared} but got ${a instanceof DeviceArray ? `a device array of ${elem}` : describeValue(a)}`);
+      throw argError("argument-type", param, kernel, `${given} ${hostArrayElement(a) ? describeValue(a) : `a device array of ${elem}`}`);
     return `${elem}[]`;
   }
-  throw argError(param, kernel, `got ${describeValue(a)}; kernels take numbers, booleans, typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array) or device arrays`);
+  const array = unsupportedArray(a);
+  if (array) throw argError("unsupported-array", param, kernel, `${given} ${array}; ${declared?.endsWith("[]") ? `pass a ${arrayName(declared)}` : TAKES}`);
+  const convert = typeof a === "bigint" ? " (convert it: Number(x))" : typeof a === "string" ? " (convert it: Number(s))" : "";
+  throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}${convert}; ${declared?.endsWith("[]") ? `pass a ${arrayName(declared)}` : declared ? `pass a number` : TAKES}`);
 }
 
-function argError(param: string, kernel: string, what: string): CompileError {
-  return CompileError.single("invalid-argument", `argument '${param}' of kernel '${kernel}' ${what}`);
+/** The element type of a device array, or null (for anything else, a revoked Proxy included). */
+function deviceArrayElement(a: unknown): ElementType | null {
+  if (typeof a !== "object" || a === null) return null;
+  try { return a instanceof DeviceArray ? a.elem : null; } catch { return null; }
 }
 
+/** "Float32Array" for "f32[]". */
+function arrayName(type: string): string {
+  return ARRAY_CONSTRUCTOR[type.slice(0, -2) as ElementType]?.name ?? type;
+}
+
+function argError(kind: CompileErrorKind, param: string, kernel: string, what: string): CompileError {
+  return CompileError.single(kind, `argument ${quoteName(param)} of kernel ${quoteName(kernel)} ${what}`);
+}
+
+/** A number argument as JavaScript converts it to the parameter's type. */
 function coerceScalar(v: number, t: Scalar): number | boolean {
   switch (t) {
     case "f32": return Math.fround(v);
     case "i32": return v | 0;
     case "u32": return v >>> 0;
-    case "bool": return v !== 0;
+    case "bool": return Boolean(v);
     default: return v;
   }
+}
+
+/** launch()'s first argument is a device (from device()), or the call is a launch-config error. */
+function checkDevice(dev: unknown, kernel: string): asserts dev is Device {
+  let ok = false;
+  try {
+    const d = dev as Device;
+    ok = typeof d === "object" && d !== null && typeof d.launch === "function" && typeof d.load === "function" && typeof d.target === "string";
+  } catch { /* a revoked Proxy: not a device */ }
+  if (!ok) throw new KernelError("launch-config", `kernel ${quoteName(kernel)}: launch(device, { blocks, threads }, ...arguments) takes a device first (await device("cpu"), device("webgpu"), …), got ${describeArgument(dev)}`);
+}
+
+/** A launch configuration value as messages show it (JSON where it has one; a BigInt as `2n`; never throws). */
+function describeConfig(v: unknown): string {
+  if (typeof v === "bigint") return `${v}n`;
+  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
+}
+
+/**
+ * `{ blocks, threads }` checked and normalized (devices/device.ts): every mistake, the forgotten
+ * configuration (an array where it goes) and an object that cannot be read (a revoked Proxy)
+ * included, is a launch-config error.
+ */
+function launchGrid(cfg: unknown, kernel: string): Grid {
+  try {
+    if (cfg === null || typeof cfg !== "object" || ArrayBuffer.isView(cfg) || cfg instanceof DeviceArray || !("blocks" in cfg || "threads" in cfg))
+      throw new KernelError("launch-config", `kernel ${quoteName(kernel)}: launch(device, { blocks, threads }, ...arguments) takes the launch configuration second, got ${describeArgument(cfg)}`);
+    return normalizeGrid(cfg as LaunchConfig);
+  } catch (e) {
+    if (e instanceof KernelError) throw e;
+    throw new KernelError("launch-config", `kernel ${quoteName(kernel)}: the launch configuration cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`);
+  }
+}
+
+/**
+ * compile()'s options read once into objects of gpuc's own (arrays and objects copied one level
+ * down): the caller's may change meanwhile, and one that cannot be read (a revoked Proxy, a getter
+ * that throws) is an invalid-argument error here rather than a TypeError somewhere later.
+ */
+function readCompileOptions(o: CompileOptions): CompileOptions {
+  const copy = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v !== null && typeof v === "object" && !ArrayBuffer.isView(v) ? { ...v } : v);
+  try {
+    return { target: o.target, features: copy(o.features) as TargetFeatures, args: copy(o.args) as unknown[], types: copy(o.types) as string[],
+      dump: copy(o.dump) as DumpStage[], dumpSink: o.dumpSink, optimize: o.optimize };
+  } catch (e) {
+    throw CompileError.single("invalid-argument", `compile(): its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`);
+  }
+}
+
+/** compile()'s options beyond the target: each of the right type, or an invalid-argument error. */
+function checkCompileOptions(o: CompileOptions): void {
+  const bad = (what: string) => CompileError.single("invalid-argument", `compile(): ${what}`);
+  if (o.args !== undefined && !Array.isArray(o.args)) throw bad(`args must be an array of example arguments, got ${describeArgument(o.args)}`);
+  if (o.dump !== undefined && (!Array.isArray(o.dump) || o.dump.some((d) => typeof d !== "string"))) throw bad(`dump must be an array of stage names, got ${describeConfig(o.dump)}`);
+  if (o.dumpSink !== undefined && typeof o.dumpSink !== "function") throw bad(`dumpSink must be a function, got ${describeArgument(o.dumpSink)}`);
+  if (o.optimize !== undefined && typeof o.optimize !== "boolean") throw bad(`optimize must be true or false, got ${describeArgument(o.optimize)}`);
+  const f = o.features;
+  if (f === undefined) return;
+  if (typeof f !== "object" || f === null || Array.isArray(f)) throw bad(`features must be an object ({ arch, fastMath, maxThreads, requiredThreads, relocation }), got ${describeArgument(f)}`);
+  if (f.arch !== undefined && typeof f.arch !== "string") throw bad(`features.arch must be an architecture's name, got ${describeArgument(f.arch)}`);
+  if (f.fastMath !== undefined && typeof f.fastMath !== "boolean") throw bad(`features.fastMath must be true or false, got ${describeArgument(f.fastMath)}`);
+  if (f.relocation !== undefined && !RELOCATION_STRATEGIES.includes(f.relocation)) throw bad(`features.relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(f.relocation)}`);
+  // (Given as the kernel option is, a number or 1 to 3 dimensions; a job holds all three.)
+  for (const key of ["maxThreads", "requiredThreads"] as const) if (f[key] !== undefined) f[key] = dims3(f[key]!, `features.${key}`, "compile()");
+}
+
+/** The `name` option, read once (an options object is checked after the kernel's name is known). */
+function optionName(o: object): unknown {
+  try { return (o as KernelOptions).name; } catch { return undefined; }
+}
+
+/** The errors of a call's own mistakes, which the user's code made at the call: located there. */
+const CALL_COMPILE_KINDS: ReadonlySet<CompileErrorKind> = new Set(["invalid-argument", "arity", "argument-type", "unsupported-array", "unknown-target", "unsupported-value"]);
+const CALL_KERNEL_KINDS: ReadonlySet<KernelErrorKind> = new Set(["launch-config", "launch", "device-unavailable"]);
+
+/**
+ * An error about the call itself (its arguments, its configuration, its device), without a
+ * location yet, located at the first stack frame outside gpuc (frontend/caller.ts): `.location`
+ * and the message's `file:line:col: ` prefix. Errors located in the kernel's source, and errors
+ * raised on the device, are left as they are.
+ */
+function atCaller(e: unknown, site: Error | null = null): unknown {
+  if (e instanceof CompileError && !e.location && e.diagnostics.length === 1 && CALL_COMPILE_KINDS.has(e.kind)) {
+    const d = e.diagnostics[0];
+    const where = callerLocation(site);
+    return where ? CompileError.single(e.kind, d.message, where, d.hint) : e;
+  }
+  if (e instanceof KernelError && !e.location && CALL_KERNEL_KINDS.has(e.kind)) {
+    const where = callerLocation(site);
+    return where ? new KernelError(e.kind, `${formatLocation(where)}: ${e.message}`, { location: where }) : e;
+  }
+  return e;
 }
 
 /** Define a kernel (DESIGN §1). */

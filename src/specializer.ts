@@ -5,7 +5,7 @@
 // (dropped where it came from, compiled afresh), and records what each compilation depended on
 // when it is compiled. kernel.ts is the public object over it: options, argument typing, launch.
 
-import { InternalCompilerError, KernelError } from "./errors.js";
+import { InternalCompilerError, KernelError, quoteName } from "./errors.js";
 import type { Device, LoadedKernel } from "./devices/device.js";
 import { tableElement, type HostArray } from "./typed-arrays.js";
 import { changedSince, currentWorld } from "./registry.js";
@@ -198,7 +198,7 @@ export class Specializer {
     const record = this.record(job, fingerprint, artifact, methodsUsed);
     // Fresh code with a call to something it does not define is a compiler bug: never kept.
     const poison = await findPoison(artifact);
-    if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel '${this.k.name}' is poisoned: ${poison}`);
+    if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel ${quoteName(this.k.name)} is poisoned: ${poison}`);
     checkedCode.add(artifact);
     const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
     this.k.compiled(job);

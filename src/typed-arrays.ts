@@ -12,9 +12,44 @@ export const ARRAY_CONSTRUCTOR: Record<ElementType, new (n: number) => HostArray
 
 const ELEMENT = new Map<unknown, ElementType>(Object.entries(ARRAY_CONSTRUCTOR).map(([e, c]) => [c, e as ElementType]));
 
-/** The element type of a supported host typed array, or null. */
+/**
+ * The element type of a supported host typed array, or null. A typed array itself, not an object
+ * that looks like one: a Proxy of a Float32Array has its constructor but none of its internal
+ * slots (ArrayBuffer.isView tells them apart without running any of the Proxy's traps).
+ */
 export function hostArrayElement(v: unknown): ElementType | null {
-  return (v !== null && typeof v === "object" && ELEMENT.get((v as object).constructor)) || null;
+  return (ArrayBuffer.isView(v) && ELEMENT.get((v as object).constructor)) || null;
+}
+
+/** The names of the host arrays kernels take, for messages. */
+export const HOST_ARRAY_NAMES = Object.values(ARRAY_CONSTRUCTOR).map((c) => c.name).join(", ");
+
+/**
+ * Why `v` is an array kernels do not take (BigInt64Array, DataView, a plain Array, an ArrayBuffer,
+ * a Proxy of a typed array), said for messages; null when it is no array at all (or one they take).
+ */
+export function unsupportedArray(v: unknown): string | null {
+  if (hostArrayElement(v)) return null;
+  if (ArrayBuffer.isView(v)) return `${describeValue(v)}, an array kind kernels do not take`;
+  try {
+    if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && v instanceof SharedArrayBuffer))
+      return `${describeValue(v)}, which kernels take through a typed array over it (new Float32Array(buffer))`;
+    if (Array.isArray(v)) return "an Array, which kernels do not take (convert it: Float32Array.from(array))";
+  } catch { return "a revoked Proxy, which kernels do not take"; }
+  const name = describeValue(v);
+  if (/^(Big)?(Int|Uint|Float)(8|16|32|64)(Clamped)?Array$|^DataView$/.test(name))
+    return `an object that is not itself a ${name} (a Proxy of one?), which kernels do not take (pass the typed array itself)`;
+  return null;
+}
+
+/** Whether a typed array's buffer was detached (transferred, e.g. by postMessage or structuredClone). */
+export function isDetached(a: ArrayBufferView): boolean {
+  if (a.byteLength !== 0) return false;
+  const buffer = a.buffer as ArrayBuffer & { detached?: boolean };
+  if (typeof buffer.detached === "boolean") return buffer.detached;
+  // (Without `detached` (Node 20): a view cannot be made on a detached buffer. Not slice(), which
+  // a zero-length SharedArrayBuffer refuses too.)
+  try { new Uint8Array(buffer, 0, 0); return false; } catch { return true; }
 }
 
 /** The element type of a typed array that can be a constant table from scope (4- and 8-byte elements only), or null. */
@@ -23,9 +58,31 @@ export function tableElement(v: unknown): "i32" | "u32" | "f32" | "f64" | null {
   return e === "i32" || e === "u32" || e === "f32" || e === "f64" ? e : null;
 }
 
-/** "Float32Array", "null", "string": what a value is, for messages. */
+/**
+ * "Float32Array", "null", "string": what a value is, for messages. Never throws (a revoked Proxy,
+ * an object without a prototype, a constructor whose name is not a string).
+ */
 export function describeValue(v: unknown): string {
   if (v === null) return "null";
-  if (typeof v === "object") return (v as object).constructor?.name ?? "object";
+  if (typeof v === "object") {
+    try {
+      const name: unknown = (v as object).constructor?.name;
+      return typeof name === "string" && name ? name : "object";
+    } catch { return "a revoked Proxy"; }
+  }
   return typeof v;
+}
+
+/** An argument as messages show it: numbers, BigInts, booleans and short strings by value, others by kind. */
+export function describeArgument(v: unknown): string {
+  switch (typeof v) {
+    case "number": return `the number ${Object.is(v, -0) ? "-0" : String(v)}`;
+    case "bigint": return `the BigInt ${v}n`;
+    case "boolean": return `the boolean ${v}`;
+    case "string": return `the string ${JSON.stringify(v.length > 24 ? v.slice(0, 24) + "…" : v)}`;
+    case "symbol": return "a symbol";
+    case "function": return "a function";
+    case "undefined": return "undefined";
+    default: return describeValue(v);
+  }
 }

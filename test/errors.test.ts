@@ -95,30 +95,62 @@ test("collect, then throw once: three problems, three diagnostics", async () => 
   assert.match(e.message, /\(3 errors\)$/);
 });
 
-test("argument: wrong count, unsupported value, declared type mismatch — each at the call in the user's code", async () => {
+/** A rejection whose error is of `cls` and `kind`, located at the call in this file, with `text` after the location. */
+const atCall = (cls: typeof CompileError | typeof KernelError, kind: string, text: string | RegExp) => (e: unknown) => {
+  assert.ok(e instanceof cls, `expected a ${cls.name}, got ${e}`);
+  assert.equal(e.kind, kind);
+  assert.ok(e.location !== null && e.location.file.endsWith("errors.test.ts"), `located at the call, got ${JSON.stringify(e.location)}`);
+  const where = `${e.location.file}:${e.location.line}:${e.location.column}: `;
+  assert.ok(e.message.startsWith(where), `message starts with ${where}: ${e.message}`);
+  if (typeof text === "string") assert.equal(e.message.slice(where.length), text);
+  else assert.match(e.message.slice(where.length), text);
+  return true;
+};
+const TAKES = "kernels take numbers, booleans, typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array) or device arrays";
+
+test("launch mistakes: a kind each (arity, argument-type, unsupported-array, launch-config), at the call in the user's code", async () => {
   const k = kernel(function twoArgs(a: number, x: Float32Array) { x[0] = a; }, { types: { a: "i32" } });
-  // The caller's location (this file), then the message.
-  const atCall = (e: unknown, text: string) => e instanceof CompileError && e.kind === "invalid-argument" && e.location !== null &&
-    e.location.file.endsWith("errors.test.ts") && e.message === `${e.location.file}:${e.location.line}:${e.location.column}: ${text}`;
-  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1)), (e: unknown) => atCall(e, "kernel 'twoArgs' takes 2 arguments (a, x), got 1"));
-  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 1, new BigInt64Array(1)), (e: unknown) =>
-    atCall(e, "argument 'x' of kernel 'twoArgs' got BigInt64Array; kernels take numbers, booleans, typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array) or device arrays"));
-  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 2.5, new Float32Array(1)), (e: unknown) =>
-    atCall(e, "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not a i32 value"));
+  const one = { blocks: 1, threads: 1 };
+  await assert.rejects(k.launch(dev, one, new Float32Array(1)), atCall(CompileError, "arity", "kernel 'twoArgs' takes 2 arguments (a, x), got 1"));
+  await assert.rejects(k.launch(dev, one, 1, new BigInt64Array(1)), atCall(CompileError, "unsupported-array",
+    `argument 'x' of kernel 'twoArgs' is declared f32[] but got BigInt64Array, an array kind kernels do not take; pass a Float32Array`));
+  await assert.rejects(k.launch(dev, one, 1, new Float64Array(1)), atCall(CompileError, "argument-type", "argument 'x' of kernel 'twoArgs' is declared f32[] but got Float64Array"));
+  await assert.rejects(k.launch(dev, one, 1, [1, 2]), atCall(CompileError, "unsupported-array",
+    "argument 'x' of kernel 'twoArgs' is declared f32[] but got an Array, which kernels do not take (convert it: Float32Array.from(array)); pass a Float32Array"));
+  await assert.rejects(k.launch(dev, one, 2.5, new Float32Array(1)), atCall(CompileError, "argument-type",
+    "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not an i32 value (an integer from -2147483648 to 2147483647: x | 0 converts one)"));
+  await assert.rejects(k.launch(dev, one, 3n, new Float32Array(1)), atCall(CompileError, "argument-type",
+    "argument 'a' of kernel 'twoArgs' is declared i32 but got the BigInt 3n (convert it: Number(x)); pass a number"));
+  // Without declared types the message says what kernels take.
+  const u = kernel(function untyped(a: any, x: any) { x[0] = a; });
+  await assert.rejects(u.launch(dev, one, Symbol("s"), new Float32Array(1)), atCall(CompileError, "argument-type", `argument 'a' of kernel 'untyped' got a symbol; ${TAKES}`));
+  await assert.rejects(u.launch(dev, one, 1, new DataView(new ArrayBuffer(4))), atCall(CompileError, "unsupported-array", `argument 'x' of kernel 'untyped' got DataView, an array kind kernels do not take; ${TAKES}`));
+  await assert.rejects(u.launch(dev, one, 1, new Proxy(new Float32Array(1), {})), atCall(CompileError, "unsupported-array",
+    `argument 'x' of kernel 'untyped' got an object that is not itself a Float32Array (a Proxy of one?), which kernels do not take (pass the typed array itself); ${TAKES}`));
+  const detached = new Float32Array(4);
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  await assert.rejects(k.launch(dev, one, 1, detached), atCall(CompileError, "argument-type",
+    "argument 'x' of kernel 'twoArgs' is a Float32Array whose buffer was detached (transferred by postMessage, structuredClone or transfer()): it has no data to pass"));
   // A forgotten launch configuration is said as such, not as a wrong number of arguments.
-  await assert.rejects(k.launch(dev, new Float32Array(1) as never, 1), (e: unknown) => e instanceof KernelError && e.kind === "launch" &&
-    e.location !== null && e.location.file.endsWith("errors.test.ts") && /launch\(device, \{ blocks, threads \}, \.\.\.arguments\) takes the launch configuration second, got Float32Array$/.test(e.message));
+  await assert.rejects(k.launch(dev, new Float32Array(1) as never, 1), atCall(KernelError, "launch-config",
+    "kernel 'twoArgs': launch(device, { blocks, threads }, ...arguments) takes the launch configuration second, got Float32Array"));
+  await assert.rejects(k.launch({} as never, one, 1, new Float32Array(1)), atCall(KernelError, "launch-config",
+    `kernel 'twoArgs': launch(device, { blocks, threads }, ...arguments) takes a device first (await device("cpu"), device("webgpu"), …), got Object`));
+  await assert.rejects(k.launch(dev, { blocks: 2n as never, threads: 1 }, 1, new Float32Array(1)), atCall(KernelError, "launch-config",
+    "'blocks' must be a positive integer or an array of 1 to 3 positive integers, got 2n"));
+  const revoked = Proxy.revocable({ blocks: 1, threads: 1 }, {});
+  revoked.revoke();
+  await assert.rejects(k.launch(dev, revoked.proxy, 1, new Float32Array(1)), atCall(KernelError, "launch-config", /^kernel 'twoArgs': the launch configuration cannot be read \(.*revoked.*\)$/));
 });
 
 test("unknown-target", async () => {
   const k = kernel(function t(x: Float32Array) { x[0] = 1; });
-  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "unknown-target" && e.message === "unknown target 'vhdl' (available: js, wgsl, ptx)");
-  await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { arch: "sm_50" } }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "unknown-target" && e.message === "'sm_50' is not an architecture of target 'ptx' (available: sm_75, sm_80, sm_86, sm_89, sm_90)");
+  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), atCall(CompileError, "unknown-target", "unknown target 'vhdl' (available: js, wgsl, ptx)"));
+  await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { arch: "sm_50" } }), atCall(CompileError, "unknown-target",
+    "'sm_50' is not an architecture of target 'ptx' (available: sm_75, sm_80, sm_86, sm_89, sm_90)"));
 });
 
-test("launch errors are KernelErrors of kind 'launch'", async () => {
+test("launch configuration errors are KernelErrors of kind 'launch-config', at the call", async () => {
   const k = kernel(function l(x: Float32Array) { x[0] = 1; });
   const x = new Float32Array(1);
   for (const [cfg, msg] of [
@@ -127,7 +159,7 @@ test("launch errors are KernelErrors of kind 'launch'", async () => {
     [{ blocks: 1, threads: [32, 32, 2] }, "2048 threads per block exceeds the limit of 1024"],
     [{ blocks: [1, 1, 1, 1], threads: 1 }, "'blocks' must be a positive integer or an array of 1 to 3 positive integers, got [1,1,1,1]"],
   ] as const) {
-    await assert.rejects(k.launch(dev, cfg as never, x), (e: unknown) => e instanceof KernelError && e.kind === "launch" && e.message === msg);
+    await assert.rejects(k.launch(dev, cfg as never, x), atCall(KernelError, "launch-config", msg));
   }
 });
 
@@ -168,12 +200,17 @@ test("barriers: not inside a switch, not in a helper that cannot be inlined", as
 
 test("invalid-argument: kernel options gpuc does not know or cannot use, and compile() without options", async () => {
   const fn = function opts(x: Float32Array) { x[0] = 1; };
-  const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, (e: unknown) => e instanceof CompileError && e.kind === "invalid-argument" && re.test(e.message));
+  const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, atCall(CompileError, "invalid-argument", re));
   rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable\)$/);
-  rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got 9$/);
-  rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got "no"$/);
-  rejects(() => kernel(fn, { scope: 5 } as never), /^kernel 'opts': scope must be an object, got/);
-  await assert.rejects(kernel(fn).compile(undefined as never), (e: unknown) => e instanceof CompileError && e.kind === "invalid-argument" && /^compile\(\) needs options: \{ target, types \}/.test(e.message));
+  rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got the number 9$/);
+  rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got the string "no"$/);
+  rejects(() => kernel(fn, { scope: 5 } as never), /^kernel 'opts': scope must be an object, got the number 5$/);
+  rejects(() => kernel(fn, { types: { x: 5 } } as never), /^kernel 'opts': types\.x must be a type name such as "f32", "i32" or "f32\[\]", got the number 5$/);
+  rejects(() => kernel(fn, { maxThreads: 2048 }), /^kernel 'opts': maxThreads must be 1 to 3 positive integers with a product of at most 1024, got 2048$/);
+  await assert.rejects(kernel(fn).compile(undefined as never), atCall(CompileError, "invalid-argument", /^compile\(\) needs options: \{ target, types \}/));
+  await assert.rejects(kernel(fn).compile({ target: "js", types: ["f32[]"], dumpSink: 5 } as never), atCall(CompileError, "invalid-argument", "compile(): dumpSink must be a function, got the number 5"));
+  await assert.rejects(kernel(fn).compile({ target: "js", types: [5] } as never), atCall(CompileError, "invalid-argument",
+    "parameter 'x' of 'opts' needs a type (bool, i32, u32, f32, f64, or an array such as f32[]), got the number 5"));
 });
 
 // Deliberately undefined at run time (the kernel of "locations in TypeScript…" must fail on it):

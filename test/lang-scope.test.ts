@@ -129,7 +129,7 @@ describe("scope, types and parameters", () => {
     const k = kernel(function typedI32(n: number, o: Float32Array) { o[0] = n; }, { types: { n: "i32" } });
     await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, 2.5, new Float32Array(1)), (e: unknown) => {
       assert.ok(e instanceof CompileError, `expected CompileError, got ${e}`);
-      assert.equal(e.kind, "invalid-argument");
+      assert.equal(e.kind, "argument-type");
       assert.match(e.message, /'n'/);
       assert.match(e.message, /2\.5/);
       return true;

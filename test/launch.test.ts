@@ -18,16 +18,20 @@ describe("launch configuration and argument errors", () => {
   });
   const x = new Float32Array(4), y = new Float32Array(4);
 
+  // Each located at the launch in this file (errors.test.ts has the messages in full).
+  const here = (e: KernelError | CompileError) => assert.ok(e.location?.file.endsWith("launch.test.ts"), `at the call: ${JSON.stringify(e.location)}`);
   const rejectsLaunch = (p: Promise<void>, re: RegExp) => assert.rejects(p, (e: unknown) => {
     assert.ok(e instanceof KernelError, `expected KernelError, got ${e}`);
-    assert.equal(e.kind, "launch");
+    assert.equal(e.kind, "launch-config");
     assert.match(e.message, re);
+    here(e);
     return true;
   });
-  const rejectsArgument = (p: Promise<void>, re: RegExp) => assert.rejects(p, (e: unknown) => {
+  const rejectsArgument = (p: Promise<void>, re: RegExp, kind = "argument-type") => assert.rejects(p, (e: unknown) => {
     assert.ok(e instanceof CompileError, `expected CompileError, got ${e}`);
-    assert.equal(e.kind, "invalid-argument");
+    assert.equal(e.kind, kind);
     assert.match(e.message, re);
+    here(e);
     return true;
   });
 
@@ -35,8 +39,10 @@ describe("launch configuration and argument errors", () => {
   dtest("threads: 2000 (over 1024 per block)", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 1, threads: 2000 }, 1, x, y), /2000.*1024/));
   dtest("threads: [1,1,65] (z over 64)", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 1, threads: [1, 1, 65] }, 1, x, y), /threads\.z.*65.*64/));
   dtest("threads: [32,32,2] (2048 per block)", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: 1, threads: [32, 32, 2] }, 1, x, y), /2048.*1024/));
-  dtest("wrong argument count", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, 1, x), /takes 3 arguments.*got 2/));
-  dtest("a string argument", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, "2" as unknown as number, x, y), /'a'.*string/));
+  dtest("wrong argument count", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, 1, x), /takes 3 arguments.*got 2/, "arity"));
+  dtest("a string argument", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, "2" as unknown as number, x, y), /'a'.*the string "2"/));
+  dtest("a block count over the device's own limit", ({ dev }) => rejectsLaunch(k.launch(dev, { blocks: [1, 1, 70000], threads: 4 }, 1, x, y), /blocks\.z = 70000 exceeds the limit of 65535/));
+  dtest("a BigInt64Array", ({ dev }) => rejectsArgument(k.launch(dev, { blocks: 1, threads: 4 }, 1, x, new BigInt64Array(4) as never), /'y'.*BigInt64Array, an array kind kernels do not take/, "unsupported-array"));
   dtest("launches still work after the errors", async ({ dev, same }) => {
     const yy = poisonF32(4), xx = Float32Array.from([1, 2, 3, 4]);
     await k.launch(dev, { blocks: 1, threads: 4 }, 2, xx, yy);
@@ -185,7 +191,7 @@ describe("views of device arrays", () => {
 describe("launch inputs that once escaped raw", () => {
   const fill = kernel(function fillOnes(o: Float32Array) { o[threadIdx.x] = threadIdx.x + 1; });
 
-  dtest("an array on a SharedArrayBuffer works like any other; a BigInt block count is a launch KernelError", async ({ dev, same }) => {
+  dtest("an array on a SharedArrayBuffer works like any other; a BigInt block count is a launch-config KernelError", async ({ dev, same }) => {
     const sab = new Float32Array(new SharedArrayBuffer(4 * 8), 4, 4);
     await fill.launch(dev, { blocks: 1, threads: 4 }, sab);
     same(sab, [1, 2, 3, 4]);
@@ -193,6 +199,29 @@ describe("launch inputs that once escaped raw", () => {
     await d.write(new Float32Array(new SharedArrayBuffer(16)).fill(5));
     same(await d.read(), [5, 5, 5, 5]);
     await assert.rejects(fill.launch(dev, { blocks: 1n as unknown as number, threads: 4 }, sab),
-      (e: unknown) => e instanceof KernelError && e.kind === "launch" && /'blocks' must be a positive integer .*, got 1n/.test(e.message));
+      (e: unknown) => e instanceof KernelError && e.kind === "launch-config" && /'blocks' must be a positive integer .*, got 1n/.test(e.message));
+  });
+
+  dtest("a kernel whose name holds a newline (and other odd characters) compiles on every target and runs; messages quote the name", async ({ dev, same }) => {
+    const fn = function (oddOut: Float32Array) { oddOut[threadIdx.x] = 2; };
+    Object.defineProperty(fn, "name", { value: "a\nb */ \u2028 \"x\"" });
+    const k = kernel(fn, { types: { oddOut: "f32[]" } });   // (declared here: the renamed function's annotations are not found by name)
+    for (const target of ["js", "wgsl", "ptx"]) await k.compile({ target, types: ["f32[]"] });
+    const wgsl = (await k.compile({ target: "wgsl", types: ["f32[]"] })).code as string;
+    assert.equal(wgsl.split("\n").find((l) => l.startsWith("// gpuc: kernel")), String.raw`// gpuc: kernel "a\nb */ \u2028 \"x\""`);
+    const o = new Float32Array(2);
+    await k.launch(dev, { blocks: 1, threads: 2 }, o);
+    same(o, [2, 2]);
+    await assert.rejects(k.launch(dev, { blocks: 1, threads: 2 }, 5), (e: unknown) =>
+      e instanceof CompileError && e.kind === "argument-type" && e.message.endsWith(String.raw`: argument 'oddOut' of kernel "a\nb */ \u2028 \"x\"" is declared f32[] but got the number 5; pass a Float32Array`));
+  });
+
+  dtest("scalar arguments convert as JavaScript would for the declared type (f32: Math.fround, bool: Boolean)", async ({ dev, same }) => {
+    const k = kernel(function convert(o: Float32Array, f: number, b: boolean) { o[0] = f; o[1] = b ? 1 : 0; }, { types: { f: "f32", b: "bool" } });
+    const o = new Float32Array(2);
+    await k.launch(dev, { blocks: 1, threads: 1 }, o, 1e300, NaN as never);
+    same(o, [Infinity, 0]);
+    await k.launch(dev, { blocks: 1, threads: 1 }, o, 0.1, 0.5 as never);
+    same(o, [F(0.1), 1]);
   });
 });

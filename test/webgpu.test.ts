@@ -86,7 +86,7 @@ test("too many arrays for the device is a KernelError naming the limit", { skip 
   Object.defineProperty(fn, "name", { value: "many" });
   const k = kernel(fn);
   await assert.rejects(k.launch(dev!, { blocks: 1, threads: 1 }, ...params.map(() => new Float32Array(1))), (e: unknown) =>
-    e instanceof KernelError && e.kind === "launch" && e.message === `kernel 'many' needs ${n + 1} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
+    e instanceof KernelError && e.kind === "launch" && e.location?.file.endsWith("webgpu.test.ts") && e.message === `${e.location.file}:${e.location.line}:${e.location.column}: kernel 'many' needs ${n + 1} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
 });
 
 test("device() prefers WebGPU over the CPU when an adapter exists", { skip }, async () => {

@@ -17,6 +17,7 @@
 
 import type { CacheEntry, Signature } from "./entry.js";
 import { KernelError } from "../errors.js";
+import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
 import type { ImageReport, RawImageEntry } from "./image-file.js";
 
 export type { ImageReport };
@@ -106,13 +107,17 @@ export interface LoadImageOptions {
  * Returns what was loaded and what was skipped, with the reasons.
  */
 export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
+  if (options === null || typeof options !== "object")
+    throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
+  const what = imageSource(source);
   const file = await import("./image-file.js");
   let bytes: Uint8Array, name: string;
-  if (source instanceof Uint8Array) { bytes = source; name = "<bytes>"; }
-  else if (source instanceof ArrayBuffer) { bytes = new Uint8Array(source); name = "<bytes>"; }
+  if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
   else {
     name = String(source);
-    const url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source) ? new URL(source) : null;
+    let url: URL | null;
+    try { url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source as string) ? new URL(source as string) : null; }
+    catch (e) { throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`); }
     if (url && url.protocol !== "file:" && file.isNode())
       throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
     try {
@@ -128,9 +133,12 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
       throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
     }
   }
-  const signed = options.publicKey !== undefined;
+  let publicKey: LoadImageOptions["publicKey"];
+  try { publicKey = options.publicKey; }
+  catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
+  const signed = publicKey !== undefined;
   const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
-  if (signed) await file.verifyImage(parts, options.publicKey!, name);
+  if (signed) await file.verifyImage(parts, publicKey!, name);
   const image = await file.openImage(parts, name, { signatureVerified: signed });
   const { otherGpuc } = await import("./validate.js");
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
@@ -152,6 +160,36 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
     }
   }
   return report;
+}
+
+/**
+ * What loadImage was given: bytes (any typed array, DataView, ArrayBuffer or SharedArrayBuffer)
+ * or a place (a path, a URL); anything else, or bytes it cannot read (a detached buffer, a
+ * Proxy), is an invalid-image error, not an error from below (a number would be read as a file
+ * descriptor).
+ */
+function imageSource(source: unknown): "bytes" | "place" {
+  if (typeof source === "string") return "place";
+  if (ArrayBuffer.isView(source)) {
+    if (isDetached(source)) throw new KernelError("invalid-image", `loadImage got a ${describeValue(source)} whose buffer was detached (transferred): it has no bytes to read`);
+    return "bytes";
+  }
+  let kind: "bytes" | "place" | null = null;
+  try {
+    if (source instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && source instanceof SharedArrayBuffer)) kind = "bytes";
+    else if (source instanceof URL) kind = "place";
+  } catch { /* a revoked Proxy */ }
+  if (kind === "bytes") {
+    try { new Uint8Array(source as ArrayBuffer, 0, 0); }
+    catch { throw new KernelError("invalid-image", `loadImage got an ${describeValue(source)} that cannot be read (detached, or a Proxy of one)`); }
+  }
+  if (!kind) throw new KernelError("invalid-image", `loadImage takes a path, a URL or the image's bytes (a Uint8Array or an ArrayBuffer), got ${describeArgument(source)}`);
+  return kind;
+}
+
+/** The bytes of an image given as bytes, in a Uint8Array of their own (the caller's buffer may change or be transferred while the image loads). */
+function copyBytes(source: ArrayBufferView | ArrayBuffer | SharedArrayBuffer): Uint8Array {
+  return ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength).slice() : new Uint8Array(source).slice();
 }
 
 // ---- generating an image ----------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // only when a specialization is compiled, so a process that revives its kernels from a cache or
 // an image never loads the front end, inference or any back end.
 
-import { CompileError } from "../errors.js";
+import { CompileError, quoteName } from "../errors.js";
 import { applyOriginalAnnotations } from "../frontend/annotations.js";
 import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
@@ -31,7 +31,7 @@ export function lowerKernel(fn: Function, name: string, scope: Record<string, un
   const paramNames = ufn.params.map((p) => ufn.vars[p].name);
   const declaredByName = types ?? {};
   for (const n of Object.keys(declaredByName)) {
-    if (!paramNames.includes(n)) throw CompileError.single("invalid-argument", `types: '${n}' is not a parameter of kernel '${name}' (parameters: ${paramNames.join(", ")})`);
+    if (!paramNames.includes(n)) throw CompileError.single("invalid-argument", `types: '${n}' is not a parameter of kernel ${quoteName(name)} (parameters: ${paramNames.join(", ")})`);
   }
   const declared = paramNames.map((n, i) => {
     const t = declaredByName[n] ?? ufn.vars[ufn.params[i]].declared;

@@ -3,19 +3,19 @@
 // Host typed arrays are used in place: the CPU shares memory with the host, so "copied in and
 // back" costs nothing here. Device arrays are private copies, read back with `read()`.
 
-import { KernelError, InternalCompilerError } from "../errors.js";
+import { KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
   protected view(offset: number, length: number): CpuArray { return new CpuArray(this.device, this.elem, this.data.subarray(offset, offset + length)); }
   protected async readData(): Promise<HostArray> { return this.data.slice(); }
   protected async writeData(data: HostArray): Promise<void> {
-    if (data.constructor !== this.data.constructor || data.length !== this.length)
+    if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${this.data.constructor.name} of length ${this.length}`);
     this.data.set(data);
   }
@@ -52,8 +52,7 @@ export class CpuDevice implements Device {
 
   array(data: HostArray): CpuArray {
     this.check();
-    const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    const elem = arrayElement(data);
     return new CpuArray(this, elem, data.slice());
   }
 
@@ -67,7 +66,7 @@ export class CpuDevice implements Device {
       const what = subgroup ? "a subgroup operation is reached under a condition that differs between the threads of a subgroup" : "syncthreads() is reached under a condition that differs between the threads of a block";
       throw new KernelError("exception",
         `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}${what} ` +
-        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel '${artifact.kernel}'`,
+        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel ${quoteName(artifact.kernel)}`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
     const values = [...sites, TRAP, divergent, this.subgroupSize];
@@ -75,7 +74,7 @@ export class CpuDevice implements Device {
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;
     try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`); }
-    catch (e) { throw new InternalCompilerError(`the JavaScript of kernel '${artifact.kernel}' does not compile: ${(e as Error).message}`); }
+    catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
     const run = factory(...values) as CpuKernel["run"];
     return { artifact, run, sites };
   }

@@ -8,7 +8,7 @@
 // arrays are copied in and back, device arrays stay; the state's header is cleared, read back
 // and decoded exactly as on the other devices (the print area only when something was printed).
 
-import { InternalCompilerError, KernelError } from "../errors.js";
+import { InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
@@ -16,8 +16,8 @@ import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
-import { ARRAY_CONSTRUCTOR, describeValue, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 
@@ -170,8 +170,7 @@ export class CudaDevice implements Device {
 
   array(data: HostArray): CudaArray {
     this.check();
-    const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    const elem = arrayElement(data);
     // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
     const ptr = this.alloc(Math.ceil(data.byteLength / 4) * 4);
     this.copyIn(ptr, data);
@@ -204,7 +203,7 @@ export class CudaDevice implements Device {
     if (rc !== 0) {
       const log = cString(errorLog) || cString(infoLog);
       // The PTX is validated by ptxas in gpuc's tests: a JIT failure is a gpuc bug or a driver too old for the PTX version.
-      throw new InternalCompilerError(`the CUDA driver rejected the PTX of kernel '${artifact.kernel}': ${describeError(d, rc)}${log ? `\n${log}` : ""}`);
+      throw new InternalCompilerError(`the CUDA driver rejected the PTX of kernel ${quoteName(artifact.kernel)}: ${describeError(d, rc)}${log ? `\n${log}` : ""}`);
     }
     const fn: unknown[] = [null];
     check(d, d.cuModuleGetFunction(fn, mod[0], artifact.entry), "cuModuleGetFunction");
@@ -243,7 +242,7 @@ export class CudaDevice implements Device {
     const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, 48 * 1024, "CUDA");
     const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * elemBytes(s.elem) + 15) & ~15, 0);
     if (k.layout.sharedBytes + dynamicBytes > 48 * 1024)
-      throw new KernelError("launch", `kernel '${k.artifact.kernel}' would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows 49152`);
+      throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows 49152`);
     this.current();
     check(d, d.cuMemsetD32(this.state, 0, STATE.PRINT_BASE), "cuMemsetD32");
     // The parameter area: each entry parameter at its natural alignment; kernelParams points at each.
@@ -289,9 +288,9 @@ export class CudaDevice implements Device {
       });
       const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
       let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, pointers, null);
-      if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel '${k.artifact.kernel}': ${describeError(d, rc)}`);
+      if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${describeError(d, rc)}`);
       rc = d.cuCtxSynchronize();
-      if (rc !== 0) throw new KernelError("launch", `kernel '${k.artifact.kernel}' failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);
+      if (rc !== 0) throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);
       for (const t of temps) if (t.host.byteLength) this.copyOut(t.host, t.ptr);
     } finally {
       for (const t of temps) this.free(t.ptr);

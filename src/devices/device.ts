@@ -1,11 +1,11 @@
 // What every device offers the kernel launcher: arrays that live on the device, loading an
 // artifact, launching it on a grid. One implementation per runtime (cpu.ts, …).
 
-import { KernelError } from "../errors.js";
+import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 
-import { hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { HOST_ARRAY_NAMES, describeArgument, describeValue, hostArrayElement, isDetached, unsupportedArray, type ElementType, type HostArray } from "../typed-arrays.js";
 import { evalSize, sizeText } from "../ir/size.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
@@ -31,7 +31,7 @@ export abstract class DeviceArray {
   subarray(begin: number, end: number = this.length): DeviceArray {
     this.checkOpen();
     for (const [what, v] of [["begin", begin], ["end", end]] as const)
-      if (typeof v !== "number" || !Number.isInteger(v)) throw new KernelError("launch", `subarray(): ${what} must be an integer, got ${String(v)}`);
+      if (typeof v !== "number" || !Number.isInteger(v)) throw new KernelError("launch", `subarray(): ${what} must be an integer, got ${describeGrid(v)}`);
     const at = (x: number) => (x < 0 ? Math.max(this.length + x, 0) : Math.min(x, this.length));
     const b = at(begin);
     return this.view(b, Math.max(at(end) - b, 0));
@@ -45,15 +45,23 @@ export abstract class DeviceArray {
   }
 }
 
+/** The element type of the host array a device array is made from (`dev.array(data)`), or a launch error saying why it cannot be. */
+export function arrayElement(data: unknown): ElementType {
+  const elem = hostArrayElement(data);
+  if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (${HOST_ARRAY_NAMES}), got ${unsupportedArray(data) ?? describeArgument(data)}`);
+  if (isDetached(data as HostArray)) throw new KernelError("launch", `device arrays are made from typed arrays with data; this ${describeValue(data)}'s buffer was detached (transferred)`);
+  return elem;
+}
+
 const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
 
 /** The index of a loaded kernel's table site `name`, checked against `values` (element type and length). */
 export function tableSite(kernel: LoadedKernel, name: string, values: HostArray): number {
   const sites = kernel.artifact.manifest.sites;
   const i = sites.findIndex((s) => s.name === name);
-  if (i < 0) throw new KernelError("launch", `kernel '${kernel.artifact.kernel}' has no table '${name}' in its code`);
+  if (i < 0) throw new KernelError("launch", `kernel ${quoteName(kernel.artifact.kernel)} has no table '${name}' in its code`);
   if (hostArrayElement(values) !== sites[i].elem || values.length !== sites[i].length)
-    throw new KernelError("launch", `table '${name}' of kernel '${kernel.artifact.kernel}' is ${sites[i].elem}[${sites[i].length}], not ${hostArrayElement(values) ?? "a typed array"}[${values.length}]`);
+    throw new KernelError("launch", `table '${name}' of kernel ${quoteName(kernel.artifact.kernel)} is ${sites[i].elem}[${sites[i].length}], not ${hostArrayElement(values) ?? "a typed array"}[${values.length}]`);
   return i;
 }
 
@@ -67,10 +75,10 @@ export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: 
   const sizes = dyn.map((d) => evalSize(d.size, args, grid.threads));
   let bytes = staticBytes;
   dyn.forEach((d, i) => {
-    if (sizes[i] < 1) throw new KernelError("launch", `shared array '${d.name}' of kernel '${artifact.kernel}' would have ${sizes[i]} elements at this launch (${sizeText(d.size, artifact.params.map((p) => p.name))}); it needs at least one`);
+    if (sizes[i] < 1) throw new KernelError("launch", `shared array '${d.name}' of kernel ${quoteName(artifact.kernel)} would have ${sizes[i]} elements at this launch (${sizeText(d.size, artifact.params.map((p) => p.name))}); it needs at least one`);
     bytes += Math.ceil((sizes[i] * elemBytes(d.elem)) / 4) * 4;
   });
-  if (bytes > maxBytes) throw new KernelError("launch", `kernel '${artifact.kernel}' would use ${bytes} bytes of shared memory per block at this launch (${dyn.map((d, i) => `'${d.name}': ${sizes[i]} elements`).join(", ")}); the ${label} device has ${maxBytes}`);
+  if (bytes > maxBytes) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} would use ${bytes} bytes of shared memory per block at this launch (${dyn.map((d, i) => `'${d.name}': ${sizes[i]} elements`).join(", ")}); the ${label} device has ${maxBytes}`);
   return sizes;
 }
 
@@ -78,15 +86,22 @@ export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: 
 export interface CopyRange { srcOffset?: number; dstOffset?: number; length?: number }
 
 /** A copy checked against both arrays: offsets and a length in elements, and both arrays this device's. */
-export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, range: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
+export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, given: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
   const label = DEVICE_LABEL[dev.kind] ?? dev.kind;
   if (dev.closed) throw new KernelError("device-unavailable", `this ${label} device was closed`);
-  for (const [what, a] of [["destination", dst], ["source", src]] as const)
-    if (!(a instanceof DeviceArray) || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${a instanceof DeviceArray ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : typeof a}`);
+  for (const [what, a] of [["destination", dst], ["source", src]] as const) {
+    let array = false;
+    try { array = a instanceof DeviceArray; } catch { /* a revoked Proxy */ }
+    if (!array || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${array ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : describeArgument(a)}`);
+  }
   if (dst.elem !== src.elem) throw new KernelError("launch", `copy(): the arrays hold different element types (${dst.elem} and ${src.elem})`);
+  let range: CopyRange;
+  if (given === null || typeof given !== "object") throw new KernelError("launch", `copy(): the range is an object { srcOffset, dstOffset, length } (in elements, each optional), got ${describeArgument(given)}`);
+  try { range = { srcOffset: given.srcOffset, dstOffset: given.dstOffset, length: given.length }; }
+  catch (e) { throw new KernelError("launch", `copy(): its range cannot be read (${(e as Error)?.message})`); }
   const int = (v: unknown, what: string, dflt: number): number => {
     if (v === undefined) return dflt;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${String(v)}`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${describeGrid(v)}`);
     return v;
   };
   const srcOffset = int(range.srcOffset, "srcOffset", 0), dstOffset = int(range.dstOffset, "dstOffset", 0);
@@ -165,32 +180,38 @@ const MAX_GRID_DIM: [number, number, number] = [0x7fffffff, 65535, 65535];
 /** A launch-configuration value as the message shows it (JSON where it has one; a BigInt as `2n`). */
 function describeGrid(v: unknown): string {
   if (typeof v === "bigint") return `${v}n`;
-  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? String(v); } catch { return String(v); }
+  if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
+  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
 }
 
-/** Normalize `{ blocks, threads }` (numbers or [x, y, z]) and check it against the limits every device shares. */
+/**
+ * Normalize `{ blocks, threads }` (numbers or [x, y, z]) and check it against the limits every
+ * device shares: each mistake a launch-config KernelError.
+ */
 export function normalizeGrid(cfg: LaunchConfig): Grid {
-  if (cfg === null || typeof cfg !== "object") throw new KernelError("launch", "launch configuration must be an object { blocks, threads }");
+  const bad = (message: string) => new KernelError("launch-config", message);
+  if (cfg === null || typeof cfg !== "object") throw bad("launch configuration must be an object { blocks, threads }");
   const dims = (v: unknown, what: string): [number, number, number] => {
     const list = typeof v === "number" ? [v] : Array.isArray(v) ? v : null;
     if (!list || list.length < 1 || list.length > 3)
-      throw new KernelError("launch", `'${what}' must be a positive integer or an array of 1 to 3 positive integers, got ${describeGrid(v)}`);
+      throw bad(`'${what}' must be a positive integer or an array of 1 to 3 positive integers, got ${describeGrid(v)}`);
     const out: [number, number, number] = [1, 1, 1];
-    list.forEach((x, i) => {
-      if (!Number.isInteger(x) || x < 1) throw new KernelError("launch", `'${what}' dimension ${"xyz"[i]} must be a positive integer, got ${String(x)}`);
-      out[i] = x;
-    });
+    for (let i = 0; i < list.length; i++) {
+      const x: unknown = list[i];
+      if (!Number.isInteger(x) || (x as number) < 1) throw bad(`'${what}' dimension ${"xyz"[i]} must be a positive integer, got ${describeGrid(x)}`);
+      out[i] = x as number;
+    }
     return out;
   };
   const blocks = dims(cfg.blocks, "blocks");
   const threads = dims(cfg.threads, "threads");
   threads.forEach((t, i) => {
-    if (t > MAX_BLOCK_DIM[i]) throw new KernelError("launch", `threads.${"xyz"[i]} = ${t} exceeds the limit of ${MAX_BLOCK_DIM[i]}`);
+    if (t > MAX_BLOCK_DIM[i]) throw bad(`threads.${"xyz"[i]} = ${t} exceeds the limit of ${MAX_BLOCK_DIM[i]}`);
   });
   const per = threads[0] * threads[1] * threads[2];
-  if (per > MAX_THREADS_PER_BLOCK) throw new KernelError("launch", `${per} threads per block exceeds the limit of ${MAX_THREADS_PER_BLOCK}`);
+  if (per > MAX_THREADS_PER_BLOCK) throw bad(`${per} threads per block exceeds the limit of ${MAX_THREADS_PER_BLOCK}`);
   blocks.forEach((b, i) => {
-    if (b > MAX_GRID_DIM[i]) throw new KernelError("launch", `blocks.${"xyz"[i]} = ${b} exceeds the limit of ${MAX_GRID_DIM[i]}`);
+    if (b > MAX_GRID_DIM[i]) throw bad(`blocks.${"xyz"[i]} = ${b} exceeds the limit of ${MAX_GRID_DIM[i]}`);
   });
   return { blocks, threads };
 }

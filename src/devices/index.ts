@@ -1,6 +1,7 @@
 // device(): opens a device by name, or the best one present.
 
-import { KernelError } from "../errors.js";
+import { KernelError, quoteName } from "../errors.js";
+import { describeArgument } from "../typed-arrays.js";
 import { CpuDevice } from "./cpu.js";
 import type { Device, DeviceOptions } from "./device.js";
 
@@ -48,7 +49,8 @@ const openingHooks: (() => void)[] = [];
 export function whileOpening(hook: () => void): void { openingHooks.push(hook); }
 
 /** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
-export async function device(kind?: DeviceKind, options: OpenOptions = {}): Promise<Device> {
+export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promise<Device> {
+  const options = deviceOptions(given);
   if (kind !== "cpu") for (const hook of openingHooks) { try { hook(); } catch { /* an optimization */ } }
   if (kind === undefined) {
     const reasons: string[] = [];
@@ -59,10 +61,29 @@ export async function device(kind?: DeviceKind, options: OpenOptions = {}): Prom
     }
     throw new KernelError("device-unavailable", `no device is available (${reasons.join("; ")})`);
   }
-  if (!DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device '${String(kind)}' (known: ${DEVICE_KINDS.join(", ")})`);
+  if (!DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device ${typeof kind === "string" ? quoteName(kind) : `(${describeArgument(kind)})`} (known: ${DEVICE_KINDS.join(", ")})`);
   const d = await tryOpen(kind, options);
   if (typeof d === "string") throw new KernelError("device-unavailable", d);
   return d;
+}
+
+/**
+ * device()'s options read once and checked (a print sink that is no function would fail at the
+ * first kernel that prints; one that cannot be read, a revoked Proxy, is said here): each mistake
+ * a KernelError of kind launch, as the CPU device's subgroupSize is.
+ */
+function deviceOptions(o: OpenOptions): OpenOptions {
+  const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
+  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, gpu }), got ${o === null ? "null" : typeof o}`);
+  let copy: OpenOptions;
+  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, gpu: o.gpu }; }
+  catch (e) { throw bad(`its options cannot be read (${(e as Error)?.message})`); }
+  if (copy.print !== undefined && typeof copy.print !== "function") throw bad(`print must be a function (line: string) => void, got ${typeof copy.print}`);
+  const words = copy.printBufferWords;
+  if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
+    throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
+  for (const key of Object.keys(copy) as (keyof OpenOptions)[]) if (copy[key] === undefined) delete copy[key];
+  return copy;
 }
 
 /** Each device kind with whether it can be opened here (and its name) or why not. */

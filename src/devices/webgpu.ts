@@ -8,15 +8,15 @@
 
 /// <reference types="@webgpu/types" />
 
-import { CompileError, InternalCompilerError, KernelError } from "../errors.js";
+import { CompileError, InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { elemBytes, isNarrow } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
-import { ARRAY_CONSTRUCTOR, describeValue, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 
@@ -192,8 +192,7 @@ export class WebGPUDevice implements Device {
 
   array(data: HostArray): WebGPUArray {
     this.check();
-    const elem = hostArrayElement(data);
-    if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (Float32Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), got ${describeValue(data)}`);
+    const elem = arrayElement(data);
     if (elem === "f64") throw new KernelError("launch", "the WebGPU device has no f64: use a Float32Array");
     const buffer = this.gpu.createBuffer({ size: align4(data.byteLength), usage: STORAGE | COPY_SRC | COPY_DST });
     writeHost(this.gpu.queue, buffer, 0, data);
@@ -208,7 +207,7 @@ export class WebGPUDevice implements Device {
     const storage = layout.bindings.filter((b) => b.kind === "storage").length;
     const limit = this.gpu.limits.maxStorageBuffersPerShaderStage;
     if (storage > limit)
-      throw new KernelError("launch", `kernel '${artifact.kernel}' needs ${storage} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
+      throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} needs ${storage} storage buffers (its arrays, constant tables and the kernel state); this WebGPU device allows ${limit}`);
     const variant = this.variant(artifact, layout, new Map());
     // Relocations (table): each constant table is a storage buffer bound at launch. A
     // zero-length table gets a minimal buffer (WebGPU has no zero-sized bindings); a view into a
@@ -230,7 +229,7 @@ export class WebGPUDevice implements Device {
     let code = artifact.code as string;
     const decl = (b: number) => new RegExp(`^@group\\(0\\) @binding\\(${b}\\) var<storage, read(?:_write)?> (\\w+): [^\\n]*$`, "m");
     const names = new Map([...new Set([...merge.keys(), ...merge.values(), ...shift.keys()])].map((b) => [b, decl(b).exec(code)?.[1]]));
-    for (const [b, name] of names) if (!name) throw new InternalCompilerError(`the WGSL of kernel '${artifact.kernel}' does not declare binding ${b} as gpuc writes it`);
+    for (const [b, name] of names) if (!name) throw new InternalCompilerError(`the WGSL of kernel ${quoteName(artifact.kernel)} does not declare binding ${b} as gpuc writes it`);
     // Accesses at an offset first (by each binding's own name), then the merged names.
     for (const [b, offset] of shift) if (offset) code = shiftIndices(code, names.get(b)!, offset);
     for (const [removed, kept] of merge) {
@@ -286,7 +285,7 @@ export class WebGPUDevice implements Device {
     const loc = at >= 0 ? artifact.runtime.location(layout.lines[at]) : null;
     return new CompileError([{
       kind: "unsupported-feature", frames: [], location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null,
-      message: `kernel '${artifact.kernel}' uses subgroup operations, which this WebGPU adapter (${this.name}) does not offer (no 'subgroups' feature)`,
+      message: `kernel ${quoteName(artifact.kernel)} uses subgroup operations, which this WebGPU adapter (${this.name}) does not offer (no 'subgroups' feature)`,
       hint: "run it on the CPU device or on CUDA, or write the exchange with a shared array and syncthreads()",
     }]);
   }
@@ -303,7 +302,7 @@ export class WebGPUDevice implements Device {
         message: `syncthreads() is reached under a condition that may differ between threads, which WGSL rejects (WebGPU: ${text})`,
         hint: "every thread of a block must reach each syncthreads() under conditions WGSL can prove equal: no branch or loop exit around it that depends on the thread's index or on a value loaded from memory (a shared value that every thread reads at a constant index, outside any branch, is fine; so is an early return)",
       }]);
-    return new InternalCompilerError(`the WGSL for kernel '${k.artifact.kernel}' was rejected by WebGPU${loc ? ` at ${loc.file}:${loc.line}:${loc.column}` : ""}: ${text}`);
+    return new InternalCompilerError(`the WGSL for kernel ${quoteName(k.artifact.kernel)} was rejected by WebGPU${loc ? ` at ${loc.file}:${loc.line}:${loc.column}` : ""}: ${text}`);
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
@@ -312,10 +311,10 @@ export class WebGPUDevice implements Device {
     const limits = this.gpu.limits;
     const per = grid.threads[0] * grid.threads[1] * grid.threads[2];
     if (per > limits.maxComputeInvocationsPerWorkgroup)
-      throw new KernelError("launch", `${per} threads per block exceeds this WebGPU device's limit of ${limits.maxComputeInvocationsPerWorkgroup}`);
+      throw new KernelError("launch-config", `${per} threads per block exceeds this WebGPU device's limit of ${limits.maxComputeInvocationsPerWorkgroup}`);
     grid.blocks.forEach((b, i) => {
       if (b > limits.maxComputeWorkgroupsPerDimension)
-        throw new KernelError("launch", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${limits.maxComputeWorkgroupsPerDimension}`);
+        throw new KernelError("launch-config", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${limits.maxComputeWorkgroupsPerDimension}`);
     });
     // One buffer passed to several array parameters (a device array, or the same host array,
     // passed twice), one of them written: a variant of the shader declares it once.
@@ -444,7 +443,7 @@ export class WebGPUDevice implements Device {
       for (const r of reads) { if (r.staging.mapState === "mapped") r.staging.unmap(); this.give(r.staging); }
       if (pipelineError) { v.pipelines.delete(pipelineKey); throw await this.shaderError(k, v, pipelineError.message); }
       const why = failed?.message ?? String((maps.find((m) => m.status === "rejected") as PromiseRejectedResult).reason);
-      throw new KernelError("launch", `WebGPU rejected the launch of kernel '${k.artifact.kernel}': ${why.trim().split("\n")[0]}`);
+      throw new KernelError("launch", `WebGPU rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${why.trim().split("\n")[0]}`);
     }
     this.takeMapped(reads);
     for (const t of temps) this.give(t.buf);

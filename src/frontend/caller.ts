@@ -23,11 +23,8 @@ export function callerSourceFile(): string | null {
  * (async callers included: V8 keeps the awaiting frames). For errors about a call's arguments;
  * computed only when one is thrown.
  */
-export function callerLocation(): { file: string; line: number; column: number } | null {
-  const saved = Error.stackTraceLimit;
-  Error.stackTraceLimit = 16;
-  const stack = new Error().stack ?? "";
-  Error.stackTraceLimit = saved;
+export function callerLocation(site: Error | null = null): { file: string; line: number; column: number } | null {
+  const stack = (site ?? callSite()).stack ?? "";
   for (const line of stack.split("\n").slice(1)) {
     const m = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line);
     if (!m || m[1].startsWith("node:")) continue;
@@ -43,3 +40,16 @@ export function callerLocation(): { file: string; line: number; column: number }
 // or chunk of scripts/bundle-node.mjs), and stack traces through the built code may be
 // source-mapped back to src/.
 const ownRoot = ((here: string) => here.slice(0, Math.max(here.lastIndexOf("/dist/"), here.lastIndexOf("/src/")) + 1))(fileURLToPath(import.meta.url).replaceAll("\\", "/"));
+
+/**
+ * The stack here, for callerLocation later: capturing it is cheap, formatting it (reading
+ * `.stack`) is what costs, and happens only on an error. For calls that await before they can
+ * tell a mistake: after an await, V8 shows only the frames that awaited.
+ */
+export function callSite(): Error {
+  const saved = Error.stackTraceLimit;
+  Error.stackTraceLimit = 16;
+  const site = new Error();
+  Error.stackTraceLimit = saved;
+  return site;
+}

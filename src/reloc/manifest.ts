@@ -12,7 +12,7 @@
 // length (the code depends on both; not on the contents, except under `bake`), the strategy the
 // back end lowered them with, and a hash of the code it belongs to. It is frozen after emission.
 
-import { InternalCompilerError, KernelError } from "../errors.js";
+import { InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { sha256 } from "../sha256.js";
 import type { Scalar } from "../ir/types.js";
 import type { HostArray } from "../typed-arrays.js";
@@ -79,7 +79,7 @@ interface ManifestOwner {
 /** A loader's first check: the manifest was made for this code. */
 export function verifyManifest(artifact: ManifestOwner): void {
   const why = manifestMismatch(artifact);
-  if (why) throw new KernelError("launch", `the relocation manifest of kernel '${artifact.kernel}' does not belong to this code (${why})`);
+  if (why) throw new KernelError("launch", `the relocation manifest of kernel ${quoteName(artifact.kernel)} does not belong to this code (${why})`);
 }
 
 /** Why a manifest does not belong to its code (or was altered), or null when it does. */
@@ -99,10 +99,10 @@ export function resolveSites(artifact: ManifestOwner, values?: ReadonlyMap<strin
   verifyManifest(artifact);
   return artifact.manifest.sites.map((site, i) => {
     const v = (values?.get(site.name) ?? artifact.globals[i]?.value) as HostArray | undefined;
-    if (!v) throw new KernelError("launch", `kernel '${artifact.kernel}' refers to the table '${site.name}', which has no value here`);
+    if (!v) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} refers to the table '${site.name}', which has no value here`);
     const elem = v instanceof Float32Array ? "f32" : v instanceof Float64Array ? "f64" : v instanceof Int32Array ? "i32" : v instanceof Uint32Array ? "u32" : null;
     if (elem !== site.elem || v.length !== site.length)
-      throw new KernelError("launch", `the table '${site.name}' of kernel '${artifact.kernel}' is ${elem ?? "not a typed array"}[${v.length}] here, but the code was compiled for ${site.elem}[${site.length}]`);
+      throw new KernelError("launch", `the table '${site.name}' of kernel ${quoteName(artifact.kernel)} is ${elem ?? "not a typed array"}[${v.length}] here, but the code was compiled for ${site.elem}[${site.length}]`);
     return v;
   });
 }

@@ -1,7 +1,7 @@
 // The host side of the runtime library: turns a launch's kernel state into a KernelError and
 // printed lines, for every device alike.
 
-import { KernelError, type Frame, type SourceLocation } from "../errors.js";
+import { KernelError, quoteName, type Frame, type SourceLocation } from "../errors.js";
 import type { Loc, Module } from "../ir/module.js";
 import { STATE } from "./state.js";
 
@@ -78,7 +78,7 @@ export function decodeException(state: Int32Array, tables: RuntimeTables, kernel
   for (let i = 0; i < state[STATE.NFRAMES]; i++)
     for (let f = tables.location(state[STATE.FRAMES + i]); f; f = f.inlinedAt)
       frames.push({ function: f.function, location: { file: f.file, line: f.line, column: f.column } });
-  let message = `${loc ? where(loc) + ": " : ""}${text} (thread (${thread.x}, ${thread.y}, ${thread.z}) of block (${block.x}, ${block.y}, ${block.z}) in kernel '${kernel}')`;
+  let message = `${loc ? where(loc) + ": " : ""}${text} (thread (${thread.x}, ${thread.y}, ${thread.z}) of block (${block.x}, ${block.y}, ${block.z}) in kernel ${quoteName(kernel)})`;
   if (tables.debugLevel < 2) frames.length = Math.min(frames.length, 1);
   for (let i = 1; i < frames.length; i++) message += `\n    called from '${frames[i].function}' at ${where(frames[i].location!)}`;
   const err = new KernelError(msg.kind, message, { location: loc ? { file: loc.file, line: loc.line, column: loc.column } : null, thread, block });

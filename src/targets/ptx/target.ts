@@ -1,6 +1,6 @@
 // The PTX target: kernels for NVIDIA GPUs (the CUDA driver JIT-compiles the PTX; ptxas validates it).
 
-import type { Diagnostic } from "../../errors.js";
+import { quoteName, type Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
 import { emitPTX } from "./emit.js";
@@ -27,10 +27,10 @@ export const ptxBackEnd: BackEnd = {
       bytes = t.kind === "array" ? align(bytes, 8) + 12 : t.kind === "scalar" && t.scalar === "f64" ? align(bytes, 8) + 8 : bytes + 4;
     }
     if (bytes > PTX_LIMITS.paramBytes)
-      out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel '${kernel.name}' needs ${bytes} bytes of parameters; PTX kernels take at most ${PTX_LIMITS.paramBytes}`, hint: "pass the values in an array" });
+      out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel ${quoteName(kernel.name)} needs ${bytes} bytes of parameters; PTX kernels take at most ${PTX_LIMITS.paramBytes}`, hint: "pass the values in an array" });
     const shared = m.shared.reduce((n, s) => n + arrayBytes(s.type.elem, s.type.size ?? 0).bytes, 0);
     if (shared > PTX_LIMITS.sharedBytes)
-      out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel '${kernel.name}' uses ${shared} bytes of shared memory per block; the ptx target allows ${PTX_LIMITS.sharedBytes} (static shared memory)`, hint: "use smaller shared arrays" });
+      out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel ${quoteName(kernel.name)} uses ${shared} bytes of shared memory per block; the ptx target allows ${PTX_LIMITS.sharedBytes} (static shared memory)`, hint: "use smaller shared arrays" });
     const bounds = features.requiredThreads ?? features.maxThreads;
     if (bounds && bounds[0] * bounds[1] * bounds[2] > 1024)
       out.push({ kind: "invalid-argument", frames: [], location: null, message: `launch bounds of ${bounds.join("×")} threads exceed 1024 threads per block` });

@@ -18,7 +18,7 @@ import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, underscored, type NameRules } from "../names.js";
-import { InternalCompilerError } from "../../errors.js";
+import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
 import { dynamicLength, type WGSLLayout } from "./layout.js";
@@ -176,7 +176,9 @@ class WGSLEmitter {
     const subgroupParams = this.usesSubgroups ? ", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_size) sgs: u32" : "";
     const head = [
       ...subgroups,
-      `// gpuc: kernel '${f.name}'`,
+      // (Any name a function property holds: quoted on one line of printable ASCII, as WGSL
+      // ends a comment at any line break, U+2028 included, and the layout counts lines.)
+      `// gpuc: kernel ${quoteName(f.name)}`,
       ...decls,
       "",
       "@compute @workgroup_size(wgx, wgy, wgz)",

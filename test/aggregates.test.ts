@@ -413,7 +413,7 @@ describe("errors of object values, each with its location", () => {
       o[0] = recurse(3).v;
     }, { recurse }), "recursion", /'recurse' returns an object value and is called recursively/, "REC_CALL");
     const k = kernel(function takesObject(_p: unknown, o: Float32Array) { o[0] = 1; });
-    await rejectsCompile(k.compile({ target: "js", args: [{ x: 1 }, new Float32Array(1)] }), "invalid-argument", /argument '_p' of kernel 'takesObject' got Object/);
+    await rejectsCompile(k.compile({ target: "js", args: [{ x: 1 }, new Float32Array(1)] }), "argument-type", /argument '_p' of kernel 'takesObject' got Object/);
   });
 });
 

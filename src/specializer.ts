@@ -13,12 +13,12 @@ import type { Artifact } from "./targets/target.js";
 import { loadTarget } from "./targets/index.js";
 import { isPersistable } from "./reloc/manifest.js";
 import type { LoweredKernel } from "./compiler/compile.js";
-import type { CompileJob } from "./compiler/job.js";
+import type { CacheOwner, CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
 import { findPoison } from "./cache/poison.js";
-import { ownerKey } from "./compiler/job.js";
+import { ownerKey, runnableArches } from "./compiler/job.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
 
 /** A specialization: the artifact, what it depended on, and where it is loaded. */
@@ -153,22 +153,29 @@ export class Specializer {
    */
   private async revive(job: CompileJob): Promise<Specialization | null> {
     if (!(await anyStore())) return null;
-    const key = entryKey(job.owner, await this.k.fingerprint(), job.types.join(","));
-    const found = await findEntry(key);
-    if (!found) return null;
-    try {
-      return this.reviveEntry(job, key, found.entry, found.from);
-    } catch {
-      // Whatever an entry that passed the validator still gets wrong is a bad entry, never a crash.
-      await dropEntry(key, found.from);
-      return null;
+    const fingerprint = await this.k.fingerprint();
+    // The job's own architecture first, then older ones whose code the device runs (PTX).
+    for (const arch of runnableArches(job.target, job.owner.arch)) {
+      const owner = arch === job.owner.arch ? job.owner : { ...job.owner, arch };
+      const key = entryKey(owner, fingerprint, job.types.join(","));
+      const found = await findEntry(key);
+      if (!found) continue;
+      try {
+        const revived = this.reviveEntry(job, owner, key, found.entry, found.from);
+        if (revived) return revived;
+      } catch {
+        // Whatever an entry that passed the validator still gets wrong is a bad entry, never a crash.
+        await dropEntry(key, found.from);
+      }
     }
+    return null;
   }
 
-  private reviveEntry(job: CompileJob, key: string, entry: CacheEntry, from: "image" | "disk"): Specialization | null {
+  private reviveEntry(job: CompileJob, owner: CacheOwner, key: string, entry: CacheEntry, from: "image" | "disk"): Specialization | null {
     // The entry passed the validator where it was read (validate.ts: the disk cache on load,
-    // loadImage); what is left to check is what it depended on in this process.
-    if (ownerKey(entry.owner) !== ownerKey(job.owner)) return null;
+    // loadImage); what is left to check is what it depended on in this process. `owner` is the
+    // job's, or the job's with an older architecture whose code the device runs.
+    if (ownerKey(entry.owner) !== ownerKey(owner)) return null;
     const scope = this.k.scope;
     const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
     for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { device, kernel, loadImage, KernelError, threadIdx, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
-import { cacheOwner, ownerKey, runtimeCacheToken } from "../src/compiler/job.ts";
+import { cacheOwner, ownerKey, pickArch, runnableArches, runtimeCacheToken } from "../src/compiler/job.ts";
 import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
@@ -263,7 +263,24 @@ test("kernel images: precompile a workload, revive it in a new process without c
   for (const e of host) assert.doesNotMatch(e.artifact.code, /fastExp|424242/);
   assert.ok(entries.some((e) => e.owner.target === "ptx" && e.kernel === "expo"));
   for (const e of entries) assert.ok(e.artifact.manifest.strategy !== "bake" || e.artifact.manifest.sites.length === 0, "no session-local artifacts");
+  // PTX is forward-compatible: the image's sm_75 code serves newer GPUs without a compile, and
+  // inspect says which entry a device of each architecture takes.
+  assert.match(inspect.out, / {2}ptx {3}axpy\(f32, f32\[\], f32\[\]\): a device of sm_75 → sm_75, sm_80 → sm_75, sm_86 → sm_75, sm_89 → sm_75, sm_90 → sm_75\n/);
+  const r = spawnSync(process.execPath, ["--import", join(FIX, "track.mjs"), join(FIX, "ptx-arch.mjs"), image, "sm_90", "sm_80"], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), { sm_90: ["sm_75", "sm_75"], sm_80: ["sm_75", "sm_75"], compiled: false });
   rmSync(dir, { recursive: true, force: true });
+});
+
+test("architecture fallback: a device takes the newest stored PTX it can run, its own first; other targets never fall back", () => {
+  assert.deepEqual(runnableArches("ptx", "sm_90"), ["sm_90", "sm_89", "sm_86", "sm_80", "sm_75"]);
+  assert.deepEqual(runnableArches("ptx", "sm_75"), ["sm_75"]);
+  assert.deepEqual(runnableArches("js", null), [null]);
+  assert.deepEqual(runnableArches("wgsl", null), [null]);
+  assert.equal(pickArch("ptx", ["sm_75"], "sm_90"), "sm_75");
+  assert.equal(pickArch("ptx", ["sm_75", "sm_80", "sm_90"], "sm_86"), "sm_80");
+  assert.equal(pickArch("ptx", ["sm_75", "sm_90"], "sm_90"), "sm_90");
+  assert.equal(pickArch("ptx", ["sm_80", "sm_90"], "sm_75"), null, "newer code never runs on an older GPU");
 });
 
 test("kernel images: a failing workload writes nothing; another gpuc version's entries and corrupt images are refused with the reason", async () => {

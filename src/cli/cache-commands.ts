@@ -7,6 +7,9 @@ import { pathToFileURL } from "node:url";
 import { DiskCache, defaultCacheDir, directoryProblem, openUserCache } from "../cache/disk.js";
 import { startGenerating, stopGenerating } from "../cache/image.js";
 import { parseImage, serializeImage, signImage, verifyImage } from "../cache/image-file.js";
+import type { CacheEntry } from "../cache/entry.js";
+import { ownerKey, pickArch } from "../compiler/job.js";
+import { targetInfo } from "../targets/index.js";
 
 export class CommandError extends Error {
   constructor(message: string, readonly usage = false) { super(message); }
@@ -117,9 +120,30 @@ export async function inspectImage(file: string, publicKeyFile: string | undefin
     const feats = [o.arch, o.fastMath ? "fastMath" : null, `relocation ${o.relocation}`, `checks ${o.boundsCheck ? "on" : "off"}`, `debug ${o.debugLevel}`].filter(Boolean).join(", ");
     out(`  ${o.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  [${feats}]  ${e.artifact.code.length} bytes, ${e.artifact.manifest.sites.length} relocation site(s)`);
   }
+  for (const line of archPicks(entries)) out(line);
   for (const s of report.skipped) out(`  skipped: ${s.target} ${s.kernel}: ${s.reason}`);
   out(`${report.loaded.length} usable, ${report.skipped.length} skipped`);
   return report.skipped.length ? 1 : 0;
+}
+
+/**
+ * For targets whose code runs on newer architectures (PTX): which entry a device of each
+ * architecture would use, per kernel specialization (the newest one it can run; none: it compiles).
+ */
+function archPicks(entries: readonly CacheEntry[]): string[] {
+  const groups = new Map<string, { target: string; title: string; arches: string[] }>();
+  for (const e of entries) {
+    const info = targetInfo(e.owner.target);
+    if (!info?.forwardCompatible || !info.arches || e.owner.arch === null) continue;
+    const key = JSON.stringify([ownerKey({ ...e.owner, arch: null }), e.fingerprint, e.types]);
+    const g = groups.get(key) ?? { target: e.owner.target, title: `${e.kernel}(${e.types.join(", ")})`, arches: [] };
+    g.arches.push(e.owner.arch);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => {
+    const picks = targetInfo(g.target)!.arches!.map((device) => `${device} → ${pickArch(g.target, g.arches, device) ?? "compiles"}`);
+    return `  ${g.target.padEnd(4)}  ${g.title}: a device of ${picks.join(", ")}`;
+  });
 }
 
 /** `gpuc image sign <file> --key <private key pem>`: add an Ed25519 signature to the image (rewritten in place). */

@@ -109,6 +109,25 @@ export function cacheOwner(target: string, features: TargetFeatures, params: { b
 
 const FIELDS: (keyof CacheOwner)[] = ["gpuc", "target", "arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "boundsCheck", "debugLevel", "alwaysInline"];
 
+/**
+ * The architectures whose code a device of architecture `arch` runs, newest first: `arch`
+ * itself, then, on a target whose code is forward-compatible (TargetInfo.forwardCompatible: PTX,
+ * which the driver compiles for the GPU it runs on), every older architecture the target has.
+ * Stored code (an image made for sm_75) is looked up in this order, so a device uses the newest
+ * stored code it can run before compiling for its own architecture.
+ */
+export function runnableArches(target: string, arch: string | null): (string | null)[] {
+  const info = targetInfo(target);
+  if (arch === null || !info?.arches || !info.forwardCompatible) return [arch];
+  const at = info.arches.indexOf(arch);
+  return at < 0 ? [arch] : [arch, ...info.arches.slice(0, at).reverse()];
+}
+
+/** Of the architectures some stored code was made for, the one a device of `deviceArch` uses (see runnableArches), or null. */
+export function pickArch(target: string, available: readonly string[], deviceArch: string): string | null {
+  return (runnableArches(target, deviceArch).find((a) => a !== null && available.includes(a)) as string | undefined) ?? null;
+}
+
 /** A canonical text of an owner (fields in a fixed order): equal owners, equal keys. */
 export function ownerKey(o: CacheOwner): string {
   return JSON.stringify(FIELDS.map((f) => o[f]));

@@ -83,8 +83,10 @@ export type TargetLayout = object;
 export interface TargetInfo {
   readonly name: string;
   readonly description: string;
-  /** The architectures `features.arch` may name (the first is the default); none for targets without. */
+  /** The architectures `features.arch` may name, oldest first (the first is the default); none for targets without. */
   readonly arches?: readonly string[];
+  /** Code made for an architecture runs on every newer one (PTX: the driver compiles it for the GPU). */
+  readonly forwardCompatible?: boolean;
   /** Relocation strategies the back end implements; the first is the default. */
   readonly relocations: readonly RelocationStrategy[];
   /** The back end needs every helper inlined (part of the cache owner). */

@@ -12,6 +12,7 @@ export const ptxInfo: TargetInfo = {
   name: "ptx",
   description: "PTX (NVIDIA GPUs through the CUDA driver)",
   arches: PTX_ARCHES,
+  forwardCompatible: true,
   relocations: ["patch", "table", "bake"],
   layout: true,
   backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd }))),

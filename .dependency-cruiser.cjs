@@ -16,7 +16,7 @@ const { join, relative } = require("node:path");
 
 const LAYERS = [
   ["cli", "^src/cli/"],
-  ["api", "^src/index\\.ts$"],
+  ["api", "^src/(index|runtime-only)\\.ts$"],
   ["kernel", "^src/(kernel|overlay|specializer)\\.ts$"],
   ["devices", "^src/devices/"],
   ["cache", "^src/cache/"],

@@ -25,3 +25,31 @@ const result = await build({
 });
 const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
 console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);
+
+// gpuc/runtime for browsers: the runtime-only entry (src/runtime-only.ts), minified, code split
+// so that what loads lazily (a device, the check of code read back from an unsigned image, with
+// its JS parser) stays out of the start. It must contain none of the compiler: no module of the
+// compile path may be among its inputs (the build fails otherwise).
+const runtime = await build({
+  entryPoints: { "gpuc.runtime.browser": `${root}src/runtime-only.ts` },
+  outdir: `${root}dist/runtime-browser`,
+  bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022", minify: true, metafile: true,
+  chunkNames: "chunks/[name]-[hash]",
+  alias: {
+    "oxc-parser/src-js/bindings": `${root}src/platform/acorn-parser.ts`, "oxc-parser/src-js/wrap": `${root}src/platform/acorn-parser.ts`,
+    "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": shims, "node:os": shims, "node:path": shims, webgpu: shims, koffi: shims,
+  },
+  logLevel: "warning",
+  define: { __GPUC_BUILD__: JSON.stringify(buildId()) },
+});
+const COMPILER = /^src\/(compiler\/(compile|pipeline)|frontend\/(parse|lower|annotations|scope)|infer\/|ir\/passes\/|targets\/[^/]+\/(target|emit|legal))/;
+const leaked = Object.keys(runtime.metafile.inputs).filter((i) => COMPILER.test(i));
+if (leaked.length) { console.error(`gpuc/runtime's browser bundle contains the compiler: ${leaked.join(", ")}`); process.exit(1); }
+const outputs = runtime.metafile.outputs;
+const entryOut = Object.keys(outputs).find((o) => outputs[o].entryPoint?.endsWith("src/runtime-only.ts"));
+// What the entry loads before it runs: itself and its static imports, transitively.
+const eager = new Set();
+const visit = (o) => { if (eager.has(o)) return; eager.add(o); for (const i of outputs[o].imports) if (i.kind === "import-statement") visit(i.path); };
+visit(entryOut);
+const sum = (list) => list.reduce((n, o) => n + outputs[o].bytes, 0);
+console.log(`dist/runtime-browser/gpuc.runtime.browser.js: ${(sum([...eager]) / 1024).toFixed(1)} KiB minified at start (${(sum(Object.keys(outputs).filter((o) => o.endsWith(".js"))) / 1024).toFixed(0)} KiB with what loads lazily)`);

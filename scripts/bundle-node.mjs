@@ -25,7 +25,7 @@ const dist = join(root, "dist");
  * neither), and the modules scripts and test fixtures import directly.
  */
 export const ENTRIES = [
-  "index.js", "cli/main.js", "compiler/compile.js", "cache/code-check.js",
+  "index.js", "runtime-only.js", "cli/main.js", "compiler/compile.js", "cache/code-check.js",
   "build-id.js", "runtime/functions.js", "reloc/manifest.js", "targets/ptx/ptxas.js",
   "cache/schema.js", "cache/image-file.js", "cache/disk.js", "cache/entry.js", "sha256.js",
 ];
@@ -70,7 +70,7 @@ for (const dir of ["scripts", "bench", "test", "examples"]) {
     const text = readFileSync(join(root, dir, f), "utf8");
     for (const m of text.matchAll(/dist\/([A-Za-z0-9_/.-]+\.js)\b/g)) {
       const mod = m[1];
-      if (!entrySet.has(mod) && !mod.startsWith("chunks/") && mod !== "gpuc.browser.js" && !mod.startsWith("exp-")) missing.push(`${relative(root, join(root, dir, f))} imports dist/${mod}`);
+      if (!entrySet.has(mod) && !mod.startsWith("chunks/") && mod !== "gpuc.browser.js" && !mod.startsWith("runtime-browser/") && !mod.startsWith("exp-")) missing.push(`${relative(root, join(root, dir, f))} imports dist/${mod}`);
     }
   }
 }

@@ -100,7 +100,8 @@ export type KernelErrorKind =
                           // limits of every device or of this one, outside the kernel's launch bounds (was "launch")
   | "launch"              // a launch the device cannot run (shared memory, storage buffers), misuse of device arrays
   | "device-unavailable"  // the requested device is not present
-  | "invalid-image";      // loadImage() got something that is not a usable kernel image
+  | "invalid-image"       // loadImage() got something that is not a usable kernel image
+  | "not-precompiled";    // a kernel the runtime-only entry (gpuc/runtime) runs is not in the loaded images
 
 export type Dim3 = { x: number; y: number; z: number };
 

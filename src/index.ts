@@ -1,24 +1,8 @@
-// The public surface of gpuc (DESIGN §1), and nothing else.
+// The public surface of gpuc (DESIGN §1), and nothing else: the runtime (runtime-only.ts) and
+// the compiler, loaded on the first compile.
 
-export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
-export { device, listDevices, type DeviceKind } from "./devices/index.js";
-export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
-export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
-export type { Artifact } from "./targets/index.js";
-export type { TargetFeatures } from "./targets/target.js";
-export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";
-export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
-export {
-  subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
-  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
-} from "./intrinsics.js";
-export { deviceFunction, generated, type ArgType } from "./registry.js";
-export { overlay } from "./overlay.js";
-export { loadImage, type ImageReport } from "./cache/image.js";
+import { provideCompiler } from "./specializer.js";
 
-/** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */
-export type f32 = number;
-export type f64 = number;
-export type i32 = number;
-export type u32 = number;
-export type bool = boolean;
+export * from "./runtime-only.js";
+
+provideCompiler(() => import("./compiler/compile.js"));

@@ -12,18 +12,16 @@ import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type Grid, t
 import { ARRAY_CONSTRUCTOR, HOST_ARRAY_NAMES, describeArgument, describeValue, isDetached, tableElement, unsupportedArray, type ElementType } from "./typed-arrays.js";
 import { advanceWorld } from "./registry.js";
 import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
-import type { DumpStage } from "./compiler/pipeline.js";
 import type { Artifact, TargetFeatures } from "./targets/target.js";
-import { TARGET_NAMES, loadTarget, targetInfo } from "./targets/index.js";
+import { TARGET_NAMES, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
-import type { LoweredKernel } from "./compiler/compile.js";
-import { compileJob, jobKeyPrefix, type CompileJob } from "./compiler/job.js";
+import { DUMP_STAGES, compileJob, jobKeyPrefix, type CompileJob, type DumpStage, type LoweredKernel } from "./compiler/job.js";
 import type { Signature } from "./cache/entry.js";
 import { sourceFingerprint } from "./cache/fingerprint.js";
 import { anyStore, findSignature, warmUp } from "./cache/persistent.js";
 import { whileOpening } from "./devices/index.js";
 import { generating } from "./cache/image.js";
-import { Specializer, compiler } from "./specializer.js";
+import { Specializer, compiler, notInImages } from "./specializer.js";
 
 // While a device opens, the stores its first launch reads get ready (persistent.ts, warmUp).
 whileOpening(warmUp);
@@ -194,11 +192,11 @@ export class Kernel {
       throw CompileError.single("unknown-target", `${quoteName(String(opts.features.arch))} is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
     const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
-      const { DUMP_STAGES } = await import("./compiler/pipeline.js");
       const unknown = (opts.dump ?? []).find((d) => !(DUMP_STAGES as readonly string[]).includes(d));
       if (unknown !== undefined) throw CompileError.single("invalid-argument", `compile(): dump stages are ${DUMP_STAGES.join(", ")}, got ${describeArgument(unknown)}`);
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
-      const [c, backEnd, src] = await Promise.all([compiler(), loadTarget(opts.target), this.lowered()]);
+      const c = await compiler(() => notInImages(this.name, opts.target, job.types));
+      const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), this.lowered()]);
       return c.compileLowered(src, job, backEnd!, {
         optimize: opts.optimize ?? true,
         dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
@@ -354,7 +352,7 @@ export class Kernel {
   /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */
   private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
-    const c = await compiler();
+    const c = await compiler(() => notInImages(this.name, null, null));
     this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.tsFile, this.scopeDeps, this.options.rewritable ? new Set(this.options.rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };
     return this.source;

@@ -10,9 +10,8 @@ import type { Device, LoadedKernel } from "./devices/device.js";
 import { tableElement, type HostArray } from "./typed-arrays.js";
 import { changedSince, currentWorld } from "./registry.js";
 import type { Artifact } from "./targets/target.js";
-import { loadTarget } from "./targets/index.js";
 import { isPersistable } from "./reloc/manifest.js";
-import type { LoweredKernel } from "./compiler/compile.js";
+import type { CompilerModule, LoweredKernel } from "./compiler/job.js";
 import type { CacheOwner, CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
@@ -60,9 +59,27 @@ export interface KernelSource {
  */
 const checkedCode = new WeakSet<Artifact>();
 
-/** Loaded once, on the first compilation. */
-let compilePath: Promise<typeof import("./compiler/compile.js")> | null = null;
-export const compiler = () => (compilePath ??= import("./compiler/compile.js"));
+/**
+ * How the compiler is loaded: given by the package's entry (index.ts), not by the runtime-only
+ * entry (runtime-only.ts), whose processes and bundles never contain the parser, inference or a
+ * back end. Loaded once, on the first compilation.
+ */
+let loadCompiler: (() => Promise<CompilerModule>) | null = null;
+let compilePath: Promise<CompilerModule> | null = null;
+
+export function provideCompiler(load: () => Promise<CompilerModule>): void { loadCompiler ??= load; }
+
+/** The compiler; without one (the runtime-only entry), `missing`'s error: the kernel had to be in a loaded image. */
+export function compiler(missing: () => Error): Promise<CompilerModule> {
+  if (!loadCompiler) return Promise.reject(missing());
+  return (compilePath ??= loadCompiler());
+}
+
+/** The error of a kernel the runtime-only entry cannot run: it is not in the loaded images. */
+export function notInImages(kernel: string, target: string | null, types: readonly string[] | null): KernelError {
+  return new KernelError("not-precompiled",
+    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}` : ""} is not in the loaded images; compile it at build time (gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'`);
+}
 
 export class Specializer {
   private readonly table = new Map<string, Specialization>();
@@ -195,7 +212,8 @@ export class Specializer {
   }
 
   private async compileFresh(job: CompileJob): Promise<Specialization> {
-    const [c, backEnd, src, fingerprint] = await Promise.all([compiler(), loadTarget(job.target), this.k.lowered(), this.k.fingerprint()]);
+    const c = await compiler(() => notInImages(this.k.name, job.target, job.types));
+    const [backEnd, src, fingerprint] = await Promise.all([c.loadTarget(job.target), this.k.lowered(), this.k.fingerprint()]);
     if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
     const { artifact, methodsUsed } = c.compileLowered(src, job, backEnd);
     // From here until the record is made nothing awaits: the record's facts (the scope values,

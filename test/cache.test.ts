@@ -21,7 +21,7 @@ import { runtimeCacheKeys } from "../src/infer/infer.ts";
 import { inferenceStats } from "../src/compiler/pipeline.ts";
 import { overlay } from "../src/index.ts";
 import { TARGETS, type Target } from "../src/targets/index.ts";
-import { jsInfo } from "../src/targets/js/info.ts";
+import { defineBackEnd, loadTarget } from "../src/compiler/compile.ts";
 import { GPUC_VERSION } from "../src/version.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -272,6 +272,31 @@ test("kernel images: precompile a workload, revive it in a new process without c
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("gpuc/runtime: the same kernels run from an image without the compiler (never loaded); a kernel in no image is a not-precompiled KernelError", () => {
+  const dir = tmp("runtime");
+  const image = join(dir, "kernels.gpucimg");
+  assert.equal(gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", image).code, 0);
+  const run = (args: string[]) => {
+    const r = spawnSync(process.execPath, ["--import", join(FIX, "track.mjs"), join(FIX, "runtime-app.mjs"), ...args], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0", GPUC_FIXTURE_ENTRY: "gpuc/runtime" } });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout) as { results: AppRun["results"] | null; error: { name: string; kind: string; message: string } | null; compiled: boolean; full: boolean; runtime: boolean };
+  };
+  const fromImage = run([image]);
+  assert.equal(fromImage.error, null, fromImage.error?.message);
+  assert.deepEqual(fromImage.results, app({ GPUC_CACHE: "0" }).results);
+  assert.deepEqual([fromImage.runtime, fromImage.full, fromImage.compiled], [true, false, false]);
+  const none = run([]);
+  assert.equal(none.results, null);
+  assert.deepEqual([none.error?.name, none.error?.kind], ["KernelError", "not-precompiled"]);
+  // No image holds the kernel at all (not even its signature): its argument types are not known.
+  assert.match(none.error!.message, /^kernel 'axpy' is not in the loaded images; compile it at build time \(gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'$/);
+  assert.equal(none.compiled, false);
+  // The image knows the kernel (its signature) but has no js code for it: the message says which specialization is missing.
+  const expo = run([image, "expo"]);
+  assert.deepEqual([expo.error?.kind, expo.compiled], ["not-precompiled", false]);
+  assert.equal(expo.error!.message, "kernel 'expo' (f32[], f32[]) for js is not in the loaded images; compile it at build time (gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'");
+});
+
 test("architecture fallback: a device takes the newest stored PTX it can run, its own first; other targets never fall back", () => {
   assert.deepEqual(runnableArches("ptx", "sm_90"), ["sm_90", "sm_89", "sm_86", "sm_80", "sm_75"]);
   assert.deepEqual(runnableArches("ptx", "sm_75"), ["sm_75"]);
@@ -374,12 +399,13 @@ test("poison in a kernel's own table is found before its first load on a device,
 
 test("a poisoned fresh emission is an internal error and is never cached", async () => {
   // A back end that emits a call to a function it does not define (a bug gpuc must catch).
-  const js = await jsInfo.backEnd();
+  const js = (await loadTarget("js"))!;
   const broken: Target = {
-    ...js, name: "brokenjs", backEnd: async () => broken,
+    ...js, name: "brokenjs",
     emit: (m, f) => { const a = js.emit(m, f); return { ...a, target: "js", code: `${a.code}\nfunction $never$1() { return gpuc_undefined$7(); }` }; },
   };
   (TARGETS as Map<string, unknown>).set("brokenjs", broken);
+  defineBackEnd("brokenjs", async () => broken);
   try {
     const k = kernel(function poisonFresh(o: Float32Array) { o[threadIdx.x] = 1; });
     for (let i = 0; i < 2; i++)

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { kernel, device, overlay, deviceFunction, generated, CompileError, threadIdx, type ArgType } from "../src/index.ts";
 import { compileModule, defaultInline } from "../src/compiler/pipeline.ts";
 import { compileJob } from "../src/compiler/job.ts";
-import { jsInfo } from "../src/targets/js/info.ts";
+import { loadTarget } from "../src/compiler/compile.ts";
 import { RUNTIME } from "../src/runtime/functions.ts";
 import * as F from "./fixtures/overlays.mjs";
 
@@ -96,7 +96,7 @@ test("redefining a scope helper recompiles the kernel; an unchanged scope reuses
 });
 
 test("recursion on a target without a call stack is a CompileError of kind recursion", async () => {
-  const noStack = { ...(await jsInfo.backEnd()), name: "nostack", allowRecursion: false };
+  const noStack = { ...(await loadTarget("js"))!, name: "nostack", allowRecursion: false };
   const k = kernel(F.recursive, { scope: { fib: F.fib } });
   const ufn = (await (k as unknown as { lowered(): Promise<{ ufn: never }> }).lowered()).ufn;
   const job = compileJob({ kernel: "recursive", target: "js", features: {}, types: ["f32[]"], boundsCheck: true, debugLevel: 1 });

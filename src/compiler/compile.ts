@@ -8,19 +8,17 @@ import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames } from "../infer/overlays.js";
-import type { TypeName, UFunction } from "../frontend/uir.js";
+import type { TypeName } from "../frontend/uir.js";
 import { parseTypeName, type Scalar, type Type } from "../ir/types.js";
-import { compileModule, defaultInline, type CompilerConfig, type DumpStage } from "./pipeline.js";
+import { compileModule, defaultInline, type CompilerConfig } from "./pipeline.js";
+export { DUMP_STAGES } from "./job.js";
 import type { Artifact, Target } from "../targets/target.js";
-import type { CompileJob } from "./job.js";
+import type { CompileJob, CompileOptions, LoweredKernel } from "./job.js";
+import { jsInfo } from "../targets/js/info.js";
+import { wgslInfo } from "../targets/wgsl/info.js";
+import { ptxInfo } from "../targets/ptx/info.js";
 
-/** The parsed and lowered kernel. */
-export interface LoweredKernel {
-  ufn: UFunction;
-  paramNames: string[];
-  /** Declared type of each parameter (types option, then TS annotation), or null. */
-  declared: (Type | null)[];
-}
+export type { LoweredKernel, CompileOptions } from "./job.js";
 
 /** Parse and lower a kernel; scope names it resolves are recorded in `deps`. */
 export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel {
@@ -45,21 +43,41 @@ export function lowerKernel(fn: Function, name: string, scope: Record<string, un
   return { ufn, paramNames, declared };
 }
 
-/** Options of one compilation that do not change what its code means (the job says that). */
-export interface CompileOptions {
-  optimize?: boolean;
-  dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
-}
 
 /**
- * Compile a lowered kernel's job through the pipeline, with the job's back end (targets/index.ts,
- * loadTarget). Synchronous: what the compilation read (scope values, overlays, the runtime
+ * Compile a lowered kernel's job through the pipeline, with the job's back end (loadTarget). Synchronous: what the compilation read (scope values, overlays, the runtime
  * library) is what the caller records right after it, with nothing run in between.
  */
 export function compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o: CompileOptions = {}): { artifact: Artifact; methodsUsed: string[] } {
   const config: CompilerConfig = { target, optimize: o.optimize ?? true, inline: defaultInline, dump: o.dump };
   const { module, artifact } = compileModule(src.ufn, job, config);
   return { artifact, methodsUsed: module.methodsUsed };
+}
+
+/**
+ * The back ends, loaded on a target's first compile. They belong to the compiler: the runtime-only
+ * entry (runtime-only.ts), which has no compiler, never reaches them.
+ */
+const BACK_ENDS: Record<string, () => Promise<Target>> = {
+  js: () => import("../targets/js/target.js").then((m) => ({ ...jsInfo, ...m.jsBackEnd })),
+  wgsl: () => import("../targets/wgsl/target.js").then((m) => ({ ...wgslInfo, ...m.wgslBackEnd })),
+  ptx: () => import("../targets/ptx/target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd })),
+};
+const loadedBackEnds = new Map<string, Promise<Target>>();
+
+/** A back end for a target defined outside gpuc's tree (its info goes into targets/index.ts TARGETS): tests' stand-ins. */
+export function defineBackEnd(name: string, load: () => Promise<Target>): void {
+  BACK_ENDS[name] = load;
+  loadedBackEnds.delete(name);
+}
+
+/** A target's back end (loaded on first use), or undefined for a name that is not a target. */
+export async function loadTarget(name: string): Promise<Target | undefined> {
+  const load = Object.prototype.hasOwnProperty.call(BACK_ENDS, name) ? BACK_ENDS[name] : undefined;
+  if (!load) return undefined;
+  let t = loadedBackEnds.get(name);
+  if (!t) { t = load(); loadedBackEnds.set(name, t); }
+  return t;
 }
 
 export function typeNameOf(t: Type): TypeName {

@@ -14,7 +14,9 @@
 
 import { CompileError } from "../errors.js";
 import { targetInfo } from "../targets/index.js";
-import { featuresKey, type TargetFeatures } from "../targets/target.js";
+import { featuresKey, type Artifact, type Target, type TargetFeatures } from "../targets/target.js";
+import type { Type } from "../ir/types.js";
+import type { TypeName, UFunction } from "../frontend/uir.js";
 import type { RelocationStrategy } from "../reloc/manifest.js";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
@@ -145,4 +147,36 @@ export interface RuntimeCacheToken {
 
 export function runtimeCacheToken(parent: CacheOwner, generating: boolean): RuntimeCacheToken {
   return { parent: ownerKey(parent), generating };
+}
+
+// ---- the compiler as the runtime sees it -------------------------------------------------------
+
+/** Stages whose IR `--dump` / compile({ dump }) prints. */
+export const DUMP_STAGES = ["infer", "inline", "fold", "dce", "legalize"] as const;
+export type DumpStage = (typeof DUMP_STAGES)[number];
+
+/** The parsed and lowered kernel. */
+export interface LoweredKernel {
+  ufn: UFunction;
+  paramNames: string[];
+  /** Declared type of each parameter (types option, then TS annotation), or null. */
+  declared: (Type | null)[];
+}
+
+/** Options of one compilation that do not change what its code means (the job says that). */
+export interface CompileOptions {
+  optimize?: boolean;
+  dump?: { stages: ReadonlySet<DumpStage>; sink: (stage: DumpStage, text: string) => void };
+}
+
+/**
+ * What kernel.ts and specializer.ts use of the compiler (compiler/compile.ts), which the package's
+ * entry loads on the first compile and the runtime-only entry never has: declared here so that
+ * the runtime reaches the compiler only through this interface, not its module.
+ */
+export interface CompilerModule {
+  lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel;
+  compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o?: CompileOptions): { artifact: Artifact; methodsUsed: string[] };
+  typeNameOf(t: Type): TypeName;
+  loadTarget(name: string): Promise<Target | undefined>;
 }

@@ -18,14 +18,13 @@ import { printModule } from "../ir/printer.js";
 import { parseTypeName, typeName } from "../ir/types.js";
 import { InvalidIRError, validateModule } from "../ir/validate.js";
 import { finalizeSites } from "../reloc/sites.js";
-import type { CompileJob } from "./job.js";
+import type { CompileJob, DumpStage } from "./job.js";
 import { ownerKey, runtimeCacheToken } from "./job.js";
 import { currentWorld } from "../registry.js";
 import type { Artifact, Target } from "../targets/target.js";
 
 /** Stages whose IR `--dump` can print, in pipeline order. */
-export const DUMP_STAGES = ["infer", "inline", "fold", "dce", "legalize"] as const;
-export type DumpStage = (typeof DUMP_STAGES)[number];
+export { DUMP_STAGES, type DumpStage } from "./job.js";
 
 /** How to compile a job: its target's back end, and options that do not change what the code means. */
 export interface CompilerConfig {

@@ -1,10 +1,10 @@
 // The registry of targets: one line per target (its folder's info.ts). Light: importing it loads
-// no back end; `loadTarget` loads one on its first compile.
+// no back end (the compiler loads those: compiler/compile.ts, loadTarget).
 
 import { jsInfo } from "./js/info.js";
 import { ptxInfo } from "./ptx/info.js";
 import { wgslInfo } from "./wgsl/info.js";
-import type { Target, TargetInfo } from "./target.js";
+import type { TargetInfo } from "./target.js";
 
 export const TARGETS: ReadonlyMap<string, TargetInfo> = new Map([
   jsInfo,
@@ -17,11 +17,6 @@ export const TARGET_NAMES: readonly string[] = [...TARGETS.keys()];
 /** A target's info, or undefined for a name that is not a target. */
 export function targetInfo(name: string): TargetInfo | undefined {
   return TARGETS.get(name);
-}
-
-/** A target's back end (loaded on first use), or undefined for a name that is not a target. */
-export async function loadTarget(name: string): Promise<Target | undefined> {
-  return TARGETS.get(name)?.backEnd();
 }
 
 export type { Artifact, Target, TargetInfo } from "./target.js";

@@ -93,8 +93,6 @@ export interface TargetInfo {
   readonly alwaysInline?: boolean;
   /** Whether its artifacts carry a layout (they must then, and others must not). */
   readonly layout: boolean;
-  /** The back end, loaded on the first compile for the target. */
-  backEnd(): Promise<Target>;
   /** The checks of artifacts read back from a cache or an image, loaded on the first such check. */
   readBack(): Promise<ReadBack>;
 }

@@ -1,8 +1,7 @@
 // The JavaScript target, as the rest of gpuc knows it without loading its back end.
 
-import type { ReadBack, Target, TargetInfo } from "../target.js";
+import type { ReadBack, TargetInfo } from "../target.js";
 
-let loaded: Promise<Target> | null = null;
 let checks: Promise<ReadBack> | null = null;
 
 export const jsInfo: TargetInfo = {
@@ -12,6 +11,5 @@ export const jsInfo: TargetInfo = {
   // values; `table` marks the same code persistable, its tables resolved by name at load.
   relocations: ["bake", "table"],
   layout: false,
-  backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...jsInfo, ...m.jsBackEnd }))),
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.jsReadBack)),
 };

@@ -1,8 +1,7 @@
 // The PTX target, as the rest of gpuc knows it without loading its back end.
 
-import type { ReadBack, Target, TargetInfo } from "../target.js";
+import type { ReadBack, TargetInfo } from "../target.js";
 
-let loaded: Promise<Target> | null = null;
 let checks: Promise<ReadBack> | null = null;
 
 /** Architectures gpuc emits PTX for (the CUDA 13 ptxas accepts sm_75 and newer). */
@@ -15,6 +14,5 @@ export const ptxInfo: TargetInfo = {
   forwardCompatible: true,
   relocations: ["patch", "table", "bake"],
   layout: true,
-  backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd }))),
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.ptxReadBack)),
 };

@@ -1,8 +1,7 @@
 // The WGSL target, as the rest of gpuc knows it without loading its back end.
 
-import type { ReadBack, Target, TargetInfo } from "../target.js";
+import type { ReadBack, TargetInfo } from "../target.js";
 
-let loaded: Promise<Target> | null = null;
 let checks: Promise<ReadBack> | null = null;
 
 export const wgslInfo: TargetInfo = {
@@ -13,6 +12,5 @@ export const wgslInfo: TargetInfo = {
   // WGSL functions cannot take storage arrays: every helper is inlined.
   alwaysInline: true,
   layout: true,
-  backEnd: () => (loaded ??= import("./target.js").then((m) => ({ ...wgslInfo, ...m.wgslBackEnd }))),
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.wgslReadBack)),
 };

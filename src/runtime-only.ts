@@ -1,0 +1,28 @@
+// gpuc without the compiler (`import … from "gpuc/runtime"`): the same public surface as the
+// package's entry (index.ts: switching the import is the whole change), whose kernels run only
+// from loaded kernel images (and the disk cache); a kernel in none of them is a KernelError of
+// kind not-precompiled. Neither this module nor anything it imports reaches the parser,
+// inference or a back end, so an application bundled from it carries none of them.
+
+export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
+export { device, listDevices, type DeviceKind } from "./devices/index.js";
+export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
+export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
+export type { Artifact } from "./targets/index.js";
+export type { TargetFeatures } from "./targets/target.js";
+export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";
+export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd } from "./intrinsics.js";
+export {
+  subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
+  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
+} from "./intrinsics.js";
+export { deviceFunction, generated, type ArgType } from "./registry.js";
+export { overlay } from "./overlay.js";
+export { loadImage, type ImageReport } from "./cache/image.js";
+
+/** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */
+export type f32 = number;
+export type f64 = number;
+export type i32 = number;
+export type u32 = number;
+export type bool = boolean;

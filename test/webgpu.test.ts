@@ -4,6 +4,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, syncthreads, type Device } from "../src/index.ts";
+import { kernelError } from "./helpers.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu");
@@ -93,4 +94,38 @@ test("device() prefers WebGPU over the CPU when an adapter exists", { skip }, as
   const d = await device();
   assert.equal(d.kind, "webgpu");
   d.close();
+});
+
+test("a kernel with no check left (bounds checks off, or all proven) carries no exception machinery: no state binding, nothing read back; one with a check left still reports", { skip }, async () => {
+  const proven = kernel(function proven(o: Float32Array) {
+    const t = threadIdx.x;
+    if (t < o.length) o[t] = t * 2;
+  }, { boundsCheck: false });
+  const unchecked = kernel(function unchecked(o: Float32Array, x: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < o.length) o[i] = x[i] + 1;
+  }, { boundsCheck: false });
+  const checked = kernel(function checked(o: Float32Array, x: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < o.length) o[i] = x[i] + 1;
+  });
+  for (const [k, types] of [[proven, ["f32[]"]], [unchecked, ["f32[]", "f32[]"]]] as const) {
+    const a = await k.compile({ target: "wgsl", types: [...types] });
+    assert.doesNotMatch(a.code as string, /\bstate\b|gpuc_report/, `${k.name}: no exception machinery`);
+    assert.ok(!(a.layout as { bindings: { role: string }[] }).bindings.some((b) => b.role === "state"));
+  }
+  const c = await checked.compile({ target: "wgsl", types: ["f32[]", "f32[]"] });
+  assert.match(c.code as string, /var<storage, read_write> state/);
+  const o = new Float32Array(100).fill(-1), x = Float32Array.from({ length: 100 }, (_, i) => i);
+  await proven.launch(dev!, { blocks: 1, threads: 128 }, o);
+  assert.deepEqual([...o], Array.from({ length: 100 }, (_, t) => t * 2));
+  await unchecked.launch(dev!, { blocks: 2, threads: 64 }, o, x);
+  assert.deepEqual([...o], Array.from({ length: 100 }, (_, t) => t + 1));
+  // The device still reports the bounds error of a kernel that has its checks (x shorter than o).
+  const err = await kernelError(checked.launch(dev!, { blocks: 2, threads: 64 }, o, x.subarray(0, 50)), "bounds");
+  assert.match(err.message, /index 50 out of bounds for array 'x2?' of length 50/);
+  // A device array written by a lean kernel and read right after: the launch waited for it.
+  const d = dev!.array(new Float32Array(100));
+  await proven.launch(dev!, { blocks: 1, threads: 128 }, d);
+  assert.deepEqual([...(await d.read())], Array.from({ length: 100 }, (_, t) => t * 2));
 });

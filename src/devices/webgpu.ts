@@ -371,7 +371,10 @@ export class WebGPUDevice implements Device {
     });
     const paramBuf = this.take(params.byteLength, UNIFORM | COPY_DST);
     q.writeBuffer(paramBuf, 0, params.buffer);
-    q.writeBuffer(this.state, 0, new Int32Array(STATE.PRINT_BASE));
+    // A kernel without exception machinery (no state binding: every check proven away or off)
+    // has no state to clear or read back.
+    const usesState = k.layout.bindings.some((b) => b.role === "state");
+    if (usesState) q.writeBuffer(this.state, 0, new Int32Array(STATE.PRINT_BASE));
 
     // Arrays: device arrays in place; host arrays uploaded, and copied back if the kernel writes them.
     const temps: { buf: GPUBuffer; host: HostArray; writes: boolean }[] = [];
@@ -428,7 +431,7 @@ export class WebGPUDevice implements Device {
     // Read back the state header and the written host arrays in one submission.
     const reads: { staging: GPUBuffer; bytes: number; done: (data: ArrayBuffer) => void }[] = [];
     const header = new Int32Array(STATE.PRINT_BASE);
-    reads.push(this.copyOut(enc, this.state, STATE.PRINT_BASE * 4, (d) => header.set(new Int32Array(d, 0, STATE.PRINT_BASE))));
+    if (usesState) reads.push(this.copyOut(enc, this.state, STATE.PRINT_BASE * 4, (d) => header.set(new Int32Array(d, 0, STATE.PRINT_BASE))));
     for (const t of temps) {
       if (!t.writes || !t.host.byteLength) continue;
       reads.push(this.copyOut(enc, t.buf, t.host.byteLength, (d) => new Uint8Array(t.host.buffer, t.host.byteOffset, t.host.byteLength).set(new Uint8Array(d, 0, t.host.byteLength))));
@@ -436,7 +439,8 @@ export class WebGPUDevice implements Device {
     q.submit([enc.finish()]);
     // The error scopes and the read-backs are awaited together: one wait for the device, not three.
     const popped = Promise.all([this.gpu.popErrorScope(), this.gpu.popErrorScope()]);
-    const mapped = Promise.allSettled(reads.map((r) => r.staging.mapAsync(1 /* READ */)));
+    // With nothing to read back, the launch still ends when the kernel has run.
+    const mapped = reads.length ? Promise.allSettled(reads.map((r) => r.staging.mapAsync(1 /* READ */))) : q.onSubmittedWorkDone().then(() => []);
     const [pipelineError, [oom, invalid], maps] = await Promise.all([check, popped, mapped]);
     const failed = oom ?? invalid;
     if (pipelineError || failed || maps.some((m) => m.status === "rejected")) {
@@ -449,7 +453,7 @@ export class WebGPUDevice implements Device {
     for (const t of temps) this.give(t.buf);
     for (const s of staged) this.give(s.buf);
     this.give(paramBuf);
-    await this.report(k, header);
+    if (usesState) await this.report(k, header);
   }
 
   /** Decode the kernel state: prints first (they happened before any exception was raised), then the exception. */

@@ -12,6 +12,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
+import { usesExpr } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { T, elemBytes, elemScalar, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -110,8 +111,13 @@ class WGSLEmitter {
     const paramsDecl = decls.push("") - 1; // written after the body: an opaque exit test adds a field
     decls.push("@group(0) @binding(0) var<uniform> params: Params;");
     layout.bindings.push({ binding: 0, kind: "uniform", readOnly: true, role: "params", index: 0 });
-    decls.push("@group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;");
-    layout.bindings.push({ binding: 1, kind: "storage", readOnly: false, role: "state", index: 0 });
+    // The kernel state, only where the code records something in it (a check that can still fire,
+    // a throw, a print, …): a kernel whose checks were all proven away (or turned off) carries no
+    // exception machinery at all, and its launches read nothing back (binding 1 stays unused).
+    if (this.usesState()) {
+      decls.push("@group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;");
+      layout.bindings.push({ binding: 1, kind: "storage", readOnly: false, role: "state", index: 0 });
+    }
     let b = 2;
     f.params.forEach((p, i) => {
       const t = f.locals[p].type;
@@ -188,6 +194,13 @@ class WGSLEmitter {
     layout.lines = [...head.map(() => -1), ...this.lineLocs, -1];
     const code = [...head, ...this.lines, "}", ""].join("\n");
     return { code, entry: "main", layout, locations: this.locations.list };
+  }
+
+  /** Whether the module reads or writes the kernel state: a runtime function, or the kernel's state parameter read. */
+  private usesState(): boolean {
+    if (this.m.functions.some((g) => g.kind === "runtime")) return true;
+    const f = this.f;
+    return f.stateParam !== null && usesExpr(f, (e) => e.k === "local" && e.local === f.stateParam);
   }
 
   /** A runtime-library function as a WGSL function (its state parameter becomes the `state` binding). */

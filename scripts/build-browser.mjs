@@ -30,7 +30,10 @@ console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);
 // so that what loads lazily (a device, the check of code read back from an unsigned image, with
 // its JS parser) stays out of the start. It must contain none of the compiler: no module of the
 // compile path may be among its inputs (the build fails otherwise).
+/** cache/disk.ts (Node's disk cache) is src/platform/no-disk-cache.ts in the browser. */
+const noDiskCache = { name: "no-disk-cache", setup(b) { b.onResolve({ filter: /^\.\/disk\.js$/ }, (a) => (a.importer.endsWith("cache/persistent.ts") ? { path: `${root}src/platform/no-disk-cache.ts` } : null)); } };
 const runtime = await build({
+  plugins: [noDiskCache],
   entryPoints: { "gpuc.runtime.browser": `${root}src/runtime-only.ts` },
   outdir: `${root}dist/runtime-browser`,
   bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022", minify: true, metafile: true,

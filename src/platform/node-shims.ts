@@ -14,6 +14,10 @@ export class Session {
 }
 
 export function findSourceMap(): undefined { return undefined; }
+export class SourceMap {
+  readonly payload = { sources: [] as string[] };
+  findEntry(): object { return {}; }
+}
 
 export function fileURLToPath(url: string | URL): string { return new URL(url).pathname; }
 export function pathToFileURL(path: string): URL { return new URL(`file://${path}`); }

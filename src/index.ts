@@ -1,7 +1,7 @@
 // The public surface of gpuc (DESIGN §1), and nothing else.
 
 export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
-export { device, listDevices, type DeviceKind } from "./devices/index.js";
+export { device, listDevices, type DeviceKind, type GPULike, type OpenOptions } from "./devices/index.js";
 export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
 export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
 export type { Artifact } from "./targets/index.js";

@@ -43,7 +43,9 @@ function functionsOf(path: string): OriginalFile | string {
         if (!n || typeof n !== "object") return;
         if (Array.isArray(n)) { for (const c of n) visit(c, null); return; }
         if (n.type === "FunctionDeclaration" || n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression") {
-          const params = n.params.map((p: any) => (p.type === "Identifier" ? p.name : ""));
+          // (A TypeScript `this` parameter is not one at run time.)
+          const declared = n.params.filter((p: any) => p.type !== "TSThisParameter" && !(p.type === "Identifier" && p.name === "this"));
+          const params = declared.map((p: any) => (p.type === "Identifier" ? p.name : ""));
           const locals = new Map<string, TypeName | null>();
           collectLocals(n.body, locals);
           const literals: { value: number; raw: string }[] = [];
@@ -51,7 +53,7 @@ function functionsOf(path: string): OriginalFile | string {
           literals.sort((a, b) => (a as any).start - (b as any).start);
           functions.push({
             name: n.id?.name ?? bindingName, params,
-            paramTypes: n.params.map((p: any) => annotationType(p.typeAnnotation)),
+            paramTypes: declared.map((p: any) => annotationType(p.typeAnnotation)),
             returns: annotationType(n.returnType), locals, literals,
             start: n.start, headEnd: n.body?.start ?? n.end,
           });
@@ -105,7 +107,8 @@ function mayBeTranspiled(callerFile: string | null): boolean {
 function lookUp(fn: Function, paramCount: number, callerFile: string | null): Lookup {
   if (!mayBeTranspiled(callerFile)) return null;
   const o = functionOrigin(fn);
-  if (!o) return callerFile && isTypeScriptFile(callerFile) ? { reason: "V8 did not say where the function is defined" } : null;
+  // No location: code made by eval or new Function (its text is all there is), or no inspector.
+  if (!o) return null;
   const map = sourceMapOf(o.path);
   if (!map) return isTypeScriptFile(o.path) ? { reason: `${o.path} was transpiled without a source map` } : null;
   const at = map.original(o.line, o.column);

@@ -7,7 +7,7 @@
 // (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
 import { CompileError, KernelError, formatLocation, quoteName, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
-import { callSite, callerLocation, callerSourceFile } from "./frontend/caller.js";
+import { callSite, callerFile, callerLocation } from "./frontend/caller.js";
 import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { ARRAY_CONSTRUCTOR, HOST_ARRAY_NAMES, describeArgument, describeValue, isDetached, tableElement, unsupportedArray, type ElementType } from "./typed-arrays.js";
 import { advanceWorld } from "./registry.js";
@@ -127,8 +127,8 @@ export class Kernel {
   private readonly specs: Specializer;
   /** The scope names the kernel's code resolved, with the values they had then. */
   private readonly scopeDeps = new Map<string, unknown>();
-  /** The .ts file kernel() was called from, when a loader transpiled it (for its annotations). */
-  private readonly tsFile: string | null;
+  /** The file kernel() was called from (a .ts file, or generated code whose source map leads to one: the annotations). */
+  private readonly callerFile: string | null;
   /** Values `setTable` gave rewritable tables; the version counts the calls (0: none yet). */
   private readonly tableValues = new Map<string, HostArray>();
   private tableVersion = 0;
@@ -150,7 +150,7 @@ export class Kernel {
       checkKernelOptions(options, this.name);
       this.options = { ...options };
     } catch (e) { throw atCaller(e, null); }
-    this.tsFile = callerSourceFile();
+    this.callerFile = callerFile();
     this.specs = new Specializer({
       name: this.name,
       scope: options.scope ?? {},
@@ -286,7 +286,7 @@ export class Kernel {
   }
 
   private fingerprint(): Promise<string> {
-    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.tsFile, this.name, this.options.types, this.options.rewritable));
+    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.callerFile, this.name, this.options.types, this.options.rewritable));
   }
 
   /**
@@ -353,7 +353,7 @@ export class Kernel {
   private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
     const c = await compiler(() => notInImages(this.name, null, null));
-    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.tsFile, this.scopeDeps, this.options.rewritable ? new Set(this.options.rewritable) : undefined);
+    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, this.options.rewritable ? new Set(this.options.rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };
     return this.source;
   }

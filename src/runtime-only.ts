@@ -5,7 +5,7 @@
 // inference or a back end, so an application bundled from it carries none of them.
 
 export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
-export { device, listDevices, type DeviceKind } from "./devices/index.js";
+export { device, listDevices, type DeviceKind, type GPULike, type OpenOptions } from "./devices/index.js";
 export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
 export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
 export type { Artifact } from "./targets/index.js";

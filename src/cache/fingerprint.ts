@@ -5,6 +5,7 @@
 import { DEVICE_FUNCTION, GENERATED, userOverlays } from "../registry.js";
 import { hostArrayElement } from "../typed-arrays.js";
 import { sha256 } from "../sha256.js";
+import { isTypeScriptFile, sourceMapOf } from "../frontend/source-map.js";
 
 const fileHashes = new Map<string, string>();
 let readText: ((path: string) => string) | null | undefined;
@@ -21,9 +22,14 @@ async function fileHash(path: string): Promise<string> {
   return h;
 }
 
-/** The kernel's source: its text, the .ts file it was written in (annotations), its name and declared types. */
-export async function sourceFingerprint(fn: Function, tsFile: string | null, name: string, types: Record<string, string> | undefined, rewritable: readonly string[] = []): Promise<string> {
-  const file = tsFile ? await fileHash(tsFile) : "";
+/**
+ * The kernel's source: its text, the .ts files its annotations may come from (the file kernel() was
+ * called from, or the .ts sources of its source map: the generated code stays the same when only
+ * an annotation changes), its name and declared types.
+ */
+export async function sourceFingerprint(fn: Function, callerFile: string | null, name: string, types: Record<string, string> | undefined, rewritable: readonly string[] = []): Promise<string> {
+  const sources = !callerFile ? [] : isTypeScriptFile(callerFile) ? [callerFile] : (sourceMapOf(callerFile)?.sources ?? []).filter(isTypeScriptFile);
+  const file = (await Promise.all(sources.map(fileHash))).join(",");
   // Rewritable tables are never folded into the code: which ones are changes the code.
   return sha256(JSON.stringify([fn.toString(), file, name, types ?? null, ...(rewritable.length ? [[...rewritable].sort()] : [])]));
 }

@@ -21,11 +21,11 @@ import { ptxInfo } from "../targets/ptx/info.js";
 export type { LoweredKernel, CompileOptions } from "./job.js";
 
 /** Parse and lower a kernel; scope names it resolves are recorded in `deps`. */
-export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel {
+export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, callerFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel {
   const parsed = parseFunctionSource(fn, name);
-  const env = scopeEnvironment(scope, { globals: allNames, tsFile, deps, rewritable });
+  const env = scopeEnvironment(scope, { globals: allNames, callerFile, deps, rewritable });
   const ufn = lowerFunction(parsed.node, name, parsed.source, env);
-  applyOriginalAnnotations(ufn, parsed.name, tsFile);
+  applyOriginalAnnotations(ufn, fn, callerFile);
   const paramNames = ufn.params.map((p) => ufn.vars[p].name);
   const declaredByName = types ?? {};
   for (const n of Object.keys(declaredByName)) {

@@ -11,7 +11,16 @@ export const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", 
 
 export interface OpenOptions extends DeviceOptions {
   /** For "webgpu": the GPU object to use (navigator.gpu in a browser); Dawn's in Node otherwise. */
-  gpu?: GPU;
+  gpu?: GPULike;
+}
+
+/**
+ * WebGPU's `GPU` (navigator.gpu), as gpuc's declarations name it: every GPU object is one, and a
+ * Node project needs neither the DOM library nor @webgpu/types (which needs the DOM library) to
+ * compile against gpuc's types.
+ */
+export interface GPULike {
+  requestAdapter(options?: object): Promise<unknown>;
 }
 
 /** Open a device of a kind, or say why it cannot be opened here. */
@@ -22,7 +31,7 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
       try {
         // The GPU devices' modules load when one is opened: a CPU-only program never reads them.
         const { WebGPUDevice } = await import("./webgpu.js");
-        return (await WebGPUDevice.open(options)) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
+        return (await WebGPUDevice.open(options as DeviceOptions & { gpu?: GPU })) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
       } catch (e) {
         return `WebGPU could not be opened: ${(e as Error).message}`;
       }

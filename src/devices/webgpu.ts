@@ -16,6 +16,7 @@ import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { nativeStderrFilter, type StderrFilter } from "./native-stderr.js";
 import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
@@ -168,10 +169,13 @@ export class WebGPUDevice implements Device {
       gpu = dawn;
       instance = dawn;
     }
-    const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
+    // Dawn's warnings (lavapipe: "… artificially reduced …") are said while these calls run.
+    const quiet: StderrFilter = dawn && dawn.gpu === instance ? dawn.quiet : (call) => call();
+    const on = gpu;
+    const adapter = await quiet(() => on.requestAdapter({ powerPreference: "high-performance" }));
     if (!adapter) { releaseDawn(instance); return null; }
     const limits = adapter.limits;
-    const device = await adapter.requestDevice({
+    const device = await quiet(() => adapter.requestDevice({
       // Subgroup operations, where the adapter has them (kernels without them run either way).
       requiredFeatures: adapter.features.has("subgroups") ? ["subgroups" as GPUFeatureName] : [],
       requiredLimits: {
@@ -184,7 +188,7 @@ export class WebGPUDevice implements Device {
         maxStorageBufferBindingSize: limits.maxStorageBufferBindingSize,
         maxBufferSize: limits.maxBufferSize,
       },
-    });
+    }));
     const info = (adapter as { info?: { description?: string; vendor?: string; architecture?: string } }).info;
     const label = [info?.description, info?.vendor, info?.architecture].filter(Boolean).join(", ") || "adapter";
     return new WebGPUDevice(instance, device, label, options);
@@ -626,14 +630,20 @@ export class WebGPUDevice implements Device {
  * Dawn's GPU object in Node (the `webgpu` package), or null when it cannot be loaded here. One
  * instance serves every device of the process.
  */
-let dawn: { gpu: GPU; users: number } | null = null;
+let dawn: { gpu: GPU; users: number; quiet: StderrFilter } | null = null;
+
+/** Dawn's log lines: `Warning: …` (GPUC_DEBUG shows them). */
+const DAWN_LOG_LINE = /^Warning: /;
 
 async function loadDawn(): Promise<GPU | null> {
   if (dawn) { dawn.users++; return dawn.gpu; }
   try {
-    const { create, globals } = (await import("webgpu")) as unknown as { create: (o: string[]) => GPU; globals: object };
+    const [{ create, globals }, quiet] = await Promise.all([
+      import("webgpu") as unknown as Promise<{ create: (o: string[]) => GPU; globals: object }>,
+      nativeStderrFilter(DAWN_LOG_LINE),
+    ]);
     Object.assign(globalThis, globals);
-    dawn = { gpu: create(process.env.GPUC_WEBGPU_BACKEND ? [`backend=${process.env.GPUC_WEBGPU_BACKEND}`] : []), users: 1 };
+    dawn = { gpu: create(process.env.GPUC_WEBGPU_BACKEND ? [`backend=${process.env.GPUC_WEBGPU_BACKEND}`] : []), users: 1, quiet };
     return dawn.gpu;
   } catch {
     return null;

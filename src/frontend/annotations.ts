@@ -1,46 +1,61 @@
-// TypeScript annotations of a function object whose source was transpiled at run time.
+// TypeScript annotations of a function object whose source was transpiled (tsx, tsc, a bundler).
 //
-// Under a TS loader (tsx, ts-node, a bundler with source maps) fn.toString() has lost its type
-// annotations. The call site of kernel() still names the original .ts file (stack traces are
-// source-mapped), so we parse that file once and read the annotations of the function with the
-// same name and parameter names: `function fmix32(h: u32): u32` keeps declaring h as u32.
+// fn.toString() has lost the annotations, and a transpiler may have renamed the function and its
+// parameters (esbuild: saxpy → saxpy2, x → x2, where the module has another saxpy or x). So the
+// declaration is found by position, never by name: V8 says where the function is in the code that
+// runs (origin.ts), its source map says where that is in the .ts (source-map.ts), and the function
+// declared there is the one; its parameters match by index, and messages use the names the user
+// wrote. Where a function came from a .ts file and its declaration cannot be found, gpuc warns
+// once (GPUC_ANNOTATIONS) with the reason, instead of typing its parameters by their arguments
+// without a word.
 
 import { readFileSync } from "node:fs";
 import { parseSync } from "./oxc.js";
 import { annotationType, isFloatLiteral } from "./lower.js";
+import { functionOrigin } from "./origin.js";
+import { isTypeScriptFile, sourceMapOf } from "./source-map.js";
 import type { TypeName, UExpr, UFunction, UStmt } from "./uir.js";
 
 interface OriginalFunction {
   name: string | null; params: string[]; paramTypes: (TypeName | null)[]; returns: TypeName | null; locals: Map<string, TypeName | null>;
   /** Numeric literals of the body in source order (nested functions excluded), as written. */
   literals: { value: number; raw: string }[];
+  /** Its span in the file, and where its head (name and parameters) ends: the body's start. */
+  start: number; headEnd: number;
 }
 
-const files = new Map<string, OriginalFunction[] | null>();
+interface OriginalFile { text: string; functions: OriginalFunction[] }
 
+const files = new Map<string, OriginalFile | string>();
 
-
-function functionsOf(path: string): OriginalFunction[] | null {
-  if (files.has(path)) return files.get(path)!;
-  let found: OriginalFunction[] | null = null;
+/** A .ts file's functions (cached), or why it has none to offer. */
+function functionsOf(path: string): OriginalFile | string {
+  const known = files.get(path);
+  if (known !== undefined) return known;
+  let found: OriginalFile | string;
   try {
-    const r = parseSync(path, readFileSync(path, "utf8"), { lang: path.endsWith("x") ? "tsx" : "ts", sourceType: "module" });
-    if (!r.errors.length) {
-      found = [];
+    const text = readFileSync(path, "utf8");
+    const r = parseSync(path, text, { lang: path.endsWith("x") ? "tsx" : "ts", sourceType: "module" });
+    if (r.errors.length) found = `${path} does not parse (${r.errors[0].message})`;
+    else {
+      const functions: OriginalFunction[] = [];
       const visit = (n: any, bindingName: string | null): void => {
         if (!n || typeof n !== "object") return;
         if (Array.isArray(n)) { for (const c of n) visit(c, null); return; }
         if (n.type === "FunctionDeclaration" || n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression") {
-          const params = n.params.map((p: any) => (p.type === "Identifier" ? p.name : ""));
+          // (A TypeScript `this` parameter is not one at run time.)
+          const declared = n.params.filter((p: any) => p.type !== "TSThisParameter" && !(p.type === "Identifier" && p.name === "this"));
+          const params = declared.map((p: any) => (p.type === "Identifier" ? p.name : ""));
           const locals = new Map<string, TypeName | null>();
           collectLocals(n.body, locals);
           const literals: { value: number; raw: string }[] = [];
           collectLiterals(n.body, literals);
           literals.sort((a, b) => (a as any).start - (b as any).start);
-          found!.push({
+          functions.push({
             name: n.id?.name ?? bindingName, params,
-            paramTypes: n.params.map((p: any) => annotationType(p.typeAnnotation)),
+            paramTypes: declared.map((p: any) => annotationType(p.typeAnnotation)),
             returns: annotationType(n.returnType), locals, literals,
+            start: n.start, headEnd: n.body?.start ?? n.end,
           });
         }
         for (const k in n) {
@@ -49,12 +64,76 @@ function functionsOf(path: string): OriginalFunction[] | null {
         }
       };
       visit(r.program, null);
+      found = { text, functions };
     }
-  } catch {
-    found = null;
+  } catch (e) {
+    found = `${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
   }
   files.set(path, found);
   return found;
+}
+
+/**
+ * The function declared at a position of a file: the innermost one whose head (from its start to
+ * its body) holds it — a source map points at the name or the parameter list — else the first one
+ * that starts after it on the same line (a map may point at `const` of `const k = (…) => …`).
+ */
+function functionAt(file: OriginalFile, line: number, column: number): OriginalFunction | null {
+  let lineStart = 0;
+  for (let l = 0; l < line && lineStart >= 0; l++) lineStart = file.text.indexOf("\n", lineStart) + 1 || -1;
+  if (lineStart < 0) return null;
+  const offset = lineStart + column;
+  let best: OriginalFunction | null = null;
+  for (const f of file.functions) if (f.start <= offset && offset < f.headEnd && (!best || f.start > best.start)) best = f;
+  if (best) return best;
+  const lineEnd = file.text.indexOf("\n", offset) < 0 ? file.text.length : file.text.indexOf("\n", offset);
+  for (const f of file.functions) if (f.start >= offset && f.start < lineEnd && (!best || f.start < best.start)) best = f;
+  return best;
+}
+
+/** Where a function's annotations are: its declaration in a .ts file; or why not (it came from one); or null (it did not). */
+type Lookup = { decl: OriginalFunction } | { reason: string } | null;
+
+/**
+ * Whether the program may run transpiled code, so that finding a function's origin (the inspector:
+ * a few milliseconds) is worth it: source maps on (tsx, --enable-source-maps), or kernel() called
+ * from a .ts file or from generated code with a source map.
+ */
+function mayBeTranspiled(callerFile: string | null): boolean {
+  if (typeof process !== "undefined" && (process as { sourceMapsEnabled?: boolean }).sourceMapsEnabled) return true;
+  return callerFile !== null && (isTypeScriptFile(callerFile) || sourceMapOf(callerFile) !== null);
+}
+
+function lookUp(fn: Function, paramCount: number, callerFile: string | null): Lookup {
+  if (!mayBeTranspiled(callerFile)) return null;
+  const o = functionOrigin(fn);
+  // No location: code made by eval or new Function (its text is all there is), or no inspector.
+  if (!o) return null;
+  const map = sourceMapOf(o.path);
+  if (!map) return isTypeScriptFile(o.path) ? { reason: `${o.path} was transpiled without a source map` } : null;
+  const at = map.original(o.line, o.column);
+  if (!at) return map.sources.some(isTypeScriptFile) ? { reason: `the source map of ${o.path} does not map the function's position (${o.line + 1}:${o.column + 1})` } : null;
+  if (!isTypeScriptFile(at.file)) return null;
+  const file = functionsOf(at.file);
+  if (typeof file === "string") return { reason: file };
+  const where = `${at.file}:${at.line + 1}:${at.column + 1}`;
+  const decl = functionAt(file, at.line, at.column);
+  if (!decl) return { reason: `its source map points at ${where}, where no function is declared` };
+  if (decl.params.length !== paramCount)
+    return { reason: `the function declared at ${where} has ${decl.params.length} parameter${decl.params.length === 1 ? "" : "s"}, the one that runs ${paramCount}` };
+  return { decl };
+}
+
+/** The functions warned about (once each). */
+const warned = new WeakSet<Function>();
+
+function warn(fn: Function, name: string, reason: string): void {
+  if (warned.has(fn) || typeof process === "undefined" || typeof process.emitWarning !== "function") return;
+  warned.add(fn);
+  process.emitWarning(
+    `gpuc: the TypeScript annotations of '${name}' were not found (${reason}); its parameters are typed by their arguments. ` +
+    `Declare them with kernel(fn, { types: { … } }), or see README, "Using gpuc from TypeScript".`,
+    { code: "GPUC_ANNOTATIONS" });
 }
 
 function collectLiterals(n: any, out: { value: number; raw: string }[]): void {
@@ -80,26 +159,15 @@ function collectLocals(n: any, out: Map<string, TypeName | null>): void {
 }
 
 /**
- * Give a lowered function the annotations its original TypeScript source declares, when the
- * source names exactly one function of that name and parameter list. Declarations already
- * present (from the source text itself or the `types` option) are kept.
+ * Give a lowered function the annotations its original TypeScript declaration has (found by
+ * position: see the top of this file). Declarations already present (from the source text itself
+ * or the `types` option) are kept. `callerFile` is the file kernel() was called from.
  */
-export function applyOriginalAnnotations(u: UFunction, fnName: string, file: string | null): void {
-  if (!file) return;
-  const fns = functionsOf(file);
-  if (!fns) return;
-  const names = u.params.map((p) => u.vars[p].name);
-  const sameParams = (f: OriginalFunction): boolean => f.params.length === names.length && f.params.every((p, i) => p === names[i]);
-  // A loader may rename the function (esbuild: k → k2) or its parameters (o → o2) to avoid
-  // shadowing; try the strictest unique match first.
-  const candidates = [
-    fns.filter((f) => f.name === fnName && sameParams(f)),
-    fns.filter((f) => f.name === fnName && f.params.length === names.length),
-    fns.filter(sameParams),
-  ];
-  const matches = candidates.find((c) => c.length === 1);
-  if (!matches) return;
-  const m = matches[0];
+export function applyOriginalAnnotations(u: UFunction, fn: Function, callerFile: string | null): void {
+  const found = lookUp(fn, u.params.length, callerFile);
+  if (!found) return;
+  if ("reason" in found) { warn(fn, u.name, found.reason); return; }
+  const m = found.decl;
   u.params.forEach((p, i) => {
     u.vars[p].declared ??= m.paramTypes[i];
     // A loader may have renamed a parameter (o → o2): messages use the name the user wrote.

@@ -1,6 +1,6 @@
 // Where a function object was defined: its file and position, from V8's [[FunctionLocation]]
-// (through the in-process inspector, which answers synchronously). Used only to render error
-// locations, so the inspector is touched only when an error is reported.
+// (through the in-process inspector, which answers synchronously). Used to render error
+// locations, and to find a transpiled function's TypeScript declaration (annotations.ts).
 
 import { Session } from "node:inspector";
 import { fileURLToPath } from "node:url";
@@ -13,8 +13,13 @@ export interface FunctionOrigin {
   column: number;
 }
 
-/** Looked up once per function object (a lookup enables the debugger, which replays every script). */
+/** Looked up once per function object. */
 const origins = new WeakMap<Function, FunctionOrigin | null>();
+/**
+ * Script ids (unique within the process) → URLs, from the debugger's replay of every loaded
+ * script: enabling it costs milliseconds, so it is done only for a script not seen before.
+ */
+const scriptUrls = new Map<string, string>();
 
 export function functionOrigin(fn: Function): FunctionOrigin | null {
   if (origins.has(fn)) return origins.get(fn)!;
@@ -29,9 +34,8 @@ function lookupOrigin(fn: Function): FunctionOrigin | null {
   try {
     session = new Session();
     session.connect();
-    const urls = new Map<string, string>();
     let location: { scriptId: string; lineNumber: number; columnNumber: number } | null = null;
-    session.on("Debugger.scriptParsed", (m: { params: { scriptId: string; url: string } }) => urls.set(m.params.scriptId, m.params.url));
+    session.on("Debugger.scriptParsed", (m: { params: { scriptId: string; url: string } }) => scriptUrls.set(m.params.scriptId, m.params.url));
     (globalThis as Record<string, unknown>)[probe] = fn;
     session.post("Runtime.evaluate", { expression: `globalThis.${probe}` }, (err, r) => {
       if (err || !r?.result?.objectId) return;
@@ -41,11 +45,13 @@ function lookupOrigin(fn: Function): FunctionOrigin | null {
       });
     });
     if (!location) return null;
-    // Enabling the debugger replays scriptParsed for every loaded script: scriptId → URL.
-    session.post("Debugger.enable", () => {});
-    session.post("Debugger.disable", () => {});
     const loc = location as { scriptId: string; lineNumber: number; columnNumber: number };
-    const url = urls.get(loc.scriptId);
+    if (!scriptUrls.has(loc.scriptId)) {
+      // Enabling the debugger replays scriptParsed for every loaded script: scriptId → URL.
+      session.post("Debugger.enable", () => {});
+      session.post("Debugger.disable", () => {});
+    }
+    const url = scriptUrls.get(loc.scriptId);
     if (!url) return null;
     return { path: url.startsWith("file:") ? fileURLToPath(url) : url, line: loc.lineNumber, column: loc.columnNumber };
   } catch {

@@ -11,8 +11,8 @@ import type { UFunction, UTable } from "./uir.js";
 export interface ScopeOptions {
   /** The global names (the method table and the overlays): inference's, given by the caller (the front end sits below it). */
   globals: GlobalNames;
-  /** The original .ts file, to recover annotations a loader stripped. */
-  tsFile?: string | null;
+  /** The file kernel() was called from (whether annotations a transpiler stripped are worth looking for). */
+  callerFile?: string | null;
   /** Records every scope name looked up and the value it had (to notice redefinitions). */
   deps?: Map<string, unknown>;
   /** Scope tables the host may rewrite between launches (the kernel's `rewritable` option). */
@@ -54,7 +54,7 @@ export function scopeEnvironment(scope: Record<string, unknown> | undefined, opt
     if (!u) {
       const parsed = parseFunctionSource(fn, fn.name || name);
       u = lowerFunction(parsed.node, fn.name || name, parsed.source, env);
-      applyOriginalAnnotations(u, parsed.name, opts.tsFile ?? null);
+      applyOriginalAnnotations(u, fn, opts.callerFile ?? null);
       helpers.set(fn, u);
     }
     return u;

@@ -14,6 +14,10 @@ export class Session {
 }
 
 export function findSourceMap(): undefined { return undefined; }
+export class SourceMap {
+  readonly payload = { sources: [] as string[] };
+  findEntry(): object { return {}; }
+}
 
 export function fileURLToPath(url: string | URL): string { return new URL(url).pathname; }
 export function pathToFileURL(path: string): URL { return new URL(`file://${path}`); }
@@ -28,7 +32,7 @@ export function load(): never { throw new Error("no native libraries in the brow
 /** The disk cache (cache/disk.ts) is Node only: in a browser it is never opened. */
 const noDisk = (): never => { throw new Error("no disk cache in the browser"); };
 export const closeSync = noDisk, mkdirSync = noDisk, openSync = noDisk, readdirSync = noDisk, renameSync = noDisk, rmSync = noDisk,
-  statSync = noDisk, unlinkSync = noDisk, utimesSync = noDisk, writeSync = noDisk, homedir = noDisk;
+  statSync = noDisk, unlinkSync = noDisk, utimesSync = noDisk, writeSync = noDisk, homedir = noDisk, readSync = noDisk, tmpdir = noDisk;
 export function join(...parts: string[]): string { return parts.join("/"); }
 export function dirname(p: string): string { return p.slice(0, p.lastIndexOf("/")); }
 

@@ -1,15 +1,19 @@
 // Finds the kernels of a .ts/.js file statically (without running it), for `gpuc compile`.
 //
 // Kernels are the `kernel(fn, options?)` calls of the file; a file with none offers its
-// top-level function declarations. Free names resolve, as a `scope` would at run time, against
-// the call's `scope: { … }` object and the file's top-level functions and literal constants.
+// top-level function declarations. A kernel() call's free names resolve exactly as at run time:
+// through its `scope: { … }` object only (a name it does not list is undefined there too), whose
+// values are read from the file — top-level functions, and constants the file computes from
+// literals (arithmetic, Math, other such constants; typed arrays of literals as tables). A value
+// the file cannot give without running it (an import, a call) is said to be one. A file without
+// kernel() calls resolves its functions' free names against its top-level declarations.
 
 import { readFileSync } from "node:fs";
 import { CompileError } from "../errors.js";
 import { type Environment, type ScopeBinding, lowerFunction } from "../frontend/lower.js";
 import { parseFile } from "../frontend/parse.js";
 import type { SourceText } from "../frontend/source.js";
-import type { UFunction } from "../frontend/uir.js";
+import type { UFunction, UTable } from "../frontend/uir.js";
 import { globalMethods } from "../compiler/pipeline.js";
 
 export interface FileKernel {
@@ -71,17 +75,23 @@ function kernelFromCall(call: any, top: TopLevel, source: SourceText): FileKerne
   if (typesObj?.type === "ObjectExpression")
     for (const p of typesObj.properties)
       if (p.type === "Property" && p.key.type === "Identifier" && p.value.type === "Literal" && typeof p.value.value === "string") types[p.key.name] = p.value.value;
-  return { name, types, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source))) };
+  return { name, types, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true))) };
 }
 
-function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceText): Environment {
+/** @param scopeOnly a kernel() call's kernel: names resolve through its scope object only, as at run time */
+function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceText, scopeOnly = false): Environment {
   const lowered = new Map<any, UFunction>();
+  const tables = new Map<any, UTable>();
   const env: Environment = {
     globals: globalMethods,
     lookup(name: string): ScopeBinding | undefined {
       let node = scope.get(name);
-      if (node?.type === "Identifier") node = top.get(node.name);
-      node ??= top.get(name);
+      if (node?.type === "Identifier") {
+        const named = top.get(node.name);
+        if (!named) return { k: "invalid", what: `'${node.name}', which is not a function or constant declared in this file (an import, or a value gpuc compile cannot read without running the file)` };
+        node = named;
+      }
+      if (!node && !scopeOnly) node = top.get(name);
       if (!node) return undefined;
       return bindingOf(node, name);
     },
@@ -97,22 +107,74 @@ function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceT
         },
       };
     }
-    const v = constantValue(node);
+    const v = constantValue(node, top, new Set());
     if (typeof v === "number") return { k: "num", value: v };
     if (typeof v === "boolean") return { k: "bool", value: v };
-    return { k: "invalid", what: "not a constant the compiler can read from the file (a number or boolean literal, or a function)" };
+    if (v instanceof Float32Array || v instanceof Float64Array || v instanceof Int32Array || v instanceof Uint32Array) {
+      let t = tables.get(node);
+      if (!t) { t = { name, value: v }; tables.set(node, t); }
+      return { k: "table", table: t };
+    }
+    return { k: "invalid", what: "not a value gpuc compile can read from the file without running it (a function, or a constant computed from literals, Math and other such constants)" };
   };
   return env;
 }
 
-function constantValue(n: any): number | boolean | undefined {
+const TABLES: Record<string, new (values: number[]) => Float32Array | Float64Array | Int32Array | Uint32Array> = { Float32Array, Float64Array, Int32Array, Uint32Array };
+
+/**
+ * A constant the file computes from literals: numbers and booleans, arithmetic, comparisons and
+ * bit operations on them, Math's constants and functions, other top-level constants (`seen`
+ * guards cycles), and typed arrays of them (`new Float32Array([…])`). JavaScript itself computes
+ * each step, so the value is the one the module would have.
+ */
+function constantValue(n: any, top: TopLevel, seen: Set<string>): number | boolean | Float32Array | Float64Array | Int32Array | Uint32Array | undefined {
   n = unparen(n);
-  if (n.type === "Literal" && (typeof n.value === "number" || typeof n.value === "boolean")) return n.value;
-  if (n.type === "UnaryExpression" && n.operator === "-") {
-    const v = constantValue(n.argument);
-    return typeof v === "number" ? -v : undefined;
+  const num = (x: any): number | boolean | undefined => { const v = constantValue(x, top, seen); return typeof v === "number" || typeof v === "boolean" ? v : undefined; };
+  switch (n?.type) {
+    case "Literal": return typeof n.value === "number" || typeof n.value === "boolean" ? n.value : undefined;
+    case "Identifier": {
+      if (seen.has(n.name)) return undefined;
+      const d = top.get(n.name);
+      return d && d.type !== "FunctionDeclaration" ? constantValue(d, top, new Set([...seen, n.name])) : n.name === "Infinity" ? Infinity : n.name === "NaN" ? NaN : undefined;
+    }
+    case "UnaryExpression": {
+      const v = num(n.argument);
+      if (v === undefined) return undefined;
+      const ops: Record<string, (x: any) => number | boolean> = { "-": (x) => -x, "+": (x) => +x, "!": (x) => !x, "~": (x) => ~x };
+      return ops[n.operator]?.(v);
+    }
+    case "BinaryExpression": {
+      const a = num(n.left), b = num(n.right);
+      if (a === undefined || b === undefined) return undefined;
+      const ops: Record<string, (x: any, y: any) => number | boolean> = {
+        "+": (x, y) => x + y, "-": (x, y) => x - y, "*": (x, y) => x * y, "/": (x, y) => x / y, "%": (x, y) => x % y, "**": (x, y) => x ** y,
+        "&": (x, y) => x & y, "|": (x, y) => x | y, "^": (x, y) => x ^ y, "<<": (x, y) => x << y, ">>": (x, y) => x >> y, ">>>": (x, y) => x >>> y,
+        "<": (x, y) => x < y, "<=": (x, y) => x <= y, ">": (x, y) => x > y, ">=": (x, y) => x >= y, "===": (x, y) => x === y, "!==": (x, y) => x !== y,
+      };
+      return ops[n.operator]?.(a, b);
+    }
+    case "MemberExpression": {
+      if (n.computed || n.object?.type !== "Identifier" || n.object.name !== "Math" || top.has("Math")) return undefined;
+      const v = (Math as unknown as Record<string, unknown>)[n.property.name];
+      return typeof v === "number" ? v : undefined;
+    }
+    case "CallExpression": {
+      const c = n.callee;
+      if (c?.type !== "MemberExpression" || c.computed || c.object?.type !== "Identifier" || c.object.name !== "Math" || top.has("Math")) return undefined;
+      const f = (Math as unknown as Record<string, unknown>)[c.property.name];
+      const args = n.arguments.map(num);
+      return typeof f === "function" && args.every((x: unknown) => typeof x === "number") ? (f as (...a: number[]) => number)(...args) : undefined;
+    }
+    case "NewExpression": {
+      const ctor = n.callee?.type === "Identifier" && !top.has(n.callee.name) ? TABLES[n.callee.name] : undefined;
+      const list = unparen(n.arguments[0]);
+      if (!ctor || n.arguments.length !== 1 || list?.type !== "ArrayExpression") return undefined;
+      const values = list.elements.map((e: any) => (e && e.type !== "SpreadElement" ? num(e) : undefined));
+      return values.every((x: unknown) => typeof x === "number") ? new ctor(values) : undefined;
+    }
+    default: return undefined;
   }
-  return undefined;
 }
 
 function unparen(n: any): any {

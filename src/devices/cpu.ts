@@ -69,7 +69,7 @@ export class CpuDevice implements Device {
         `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel ${quoteName(artifact.kernel)}`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
-    const values = [...sites, TRAP, divergent, this.subgroupSize];
+    const values = [...sites, TRAP, divergent, this.subgroupSize, false, atomicF32Unshared];
     // gpuc's JS always compiles; code that does not (read back damaged past every check) is the
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;
@@ -127,4 +127,11 @@ export class CpuDevice implements Device {
   private check(): void {
     if (this.closed) throw new KernelError("device-unavailable", "this CPU device was closed");
   }
+}
+
+/** f32 atomic add (op 0) or exchange (1) when no other thread runs: the code never calls it then ($mt is false). */
+function atomicF32Unshared(a: Float32Array, i: number, op: number, v: number): number {
+  const o = a[i];
+  a[i] = op === 0 ? o + v : v;
+  return o;
 }

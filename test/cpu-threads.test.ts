@@ -274,6 +274,14 @@ describe("cancelling a launch on the CPU device", () => {
     await usable(two);
   });
 
+  test("closing the device during a launch on its workers rejects the launch", async () => {
+    const dev = await device("cpu", { threads: 2 });
+    const run = spin.launch(dev, { blocks: 1_000_000, threads: 32, timeoutMs: 60000 }, new Float32Array(64), 20000);
+    await new Promise((r) => setTimeout(r, 100));
+    dev.close();
+    await assert.rejects(run, (e: KernelError) => e.kind === "device-unavailable" && /closed/.test(e.message));
+  });
+
   test("a launch whose signal is already aborted does not run; a finished launch ignores a later abort", async () => {
     const ac = new AbortController();
     ac.abort();

@@ -33,6 +33,7 @@
 // The worker's code is this file's WORKER_SOURCE, started with `eval: true`: dist/ is bundled
 // (scripts/bundle-node.mjs) and a worker script would have to be an entry of its own.
 
+import { KernelError } from "../errors.js";
 import type { HostArray } from "../typed-arrays.js";
 import { STATE } from "../runtime/state.js";
 import type { RuntimeTables } from "../runtime/host.js";
@@ -179,14 +180,17 @@ export class CpuWorkers {
       reports = await new Promise<(WorkerReport | null)[]>((resolve, reject) => {
         const got: (WorkerReport | null)[] = used.map(() => null);
         let left = used.length;
-        const done = () => { for (const w of used) { w.off("message", onMessage(w)); w.off("error", onError); w.unref(); } };
+        const done = () => { for (const w of used) { w.off("message", onMessage(w)); w.off("error", onError); w.off("exit", onExit); w.unref(); } };
         const handlers = new Map<WorkerThread, (r: WorkerReport) => void>();
         const onMessage = (w: WorkerThread) => handlers.get(w)!;
         const onError = (e: Error) => { done(); this.terminate(); reject(e); };
+        // A worker gone before it reported: the device was closed (terminate()) during the launch.
+        const onExit = () => { done(); this.terminate(); reject(new KernelError("device-unavailable", "the CPU device was closed during the launch")); };
         used.forEach((w, i) => {
           handlers.set(w, (r) => { got[i] = r; if (--left === 0) { done(); resolve(got); } });
           w.on("message", handlers.get(w)!);
           w.on("error", onError);
+          w.on("exit", onExit);
           w.ref();
           if (!this.loaded[i].has(k.id)) {
             w.postMessage({ t: "load", id: k.id, code: k.code, bindings: k.bindings, entry: k.entry, sites: k.sites, subgroupSize: this.subgroupSize });

@@ -33,8 +33,8 @@ export const BUILTIN_VARS: Record<Builtin, string> = {
  */
 export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz", "$b0", "$b1"];
 
-/** The whole grid when no block range is given. */
-export const BLOCK_RANGE_DEFAULT = "if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; }";
+/** The whole grid when no block range is given; the first block's coordinates (divisions only for a range). */
+export const BLOCK_RANGE_DEFAULT = "let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }";
 
 /**
  * The loop over blocks `$b0` to `$b1` around `body` (lines at depth `d + 1`): blockIdx counted
@@ -43,7 +43,7 @@ export const BLOCK_RANGE_DEFAULT = "if ($b1 === undefined) { $b0 = 0; $b1 = $gx 
 export function blockLoop(d: number, body: string[]): string[] {
   const pad = "  ".repeat(d);
   return [
-    `${pad}for (let $b = $b0, $bx = $b0 % $gx, $by = Math.floor($b0 / $gx) % $gy, $bz = Math.floor(Math.floor($b0 / $gx) / $gy); $b < $b1; $b++) {`,
+    `${pad}for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {`,
     ...body,
     `${pad}  if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }`,
     `${pad}}`,

@@ -16,8 +16,8 @@ function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty
 }
 
 function folding($state, out, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
-  if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; }
-  for (let $b = $b0, $bx = $b0 % $gx, $by = Math.floor($b0 / $gx) % $gy, $bz = Math.floor(Math.floor($b0 / $gx) / $gy); $b < $b1; $b++) {
+  let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }
+  for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {
     for (let $tz = 0; $tz < $dz; $tz++)
     for (let $ty = 0; $ty < $dy; $ty++)
     for (let $tx = 0; $tx < $dx; $tx++) {

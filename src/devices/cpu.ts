@@ -167,7 +167,9 @@ export class CpuDevice implements Device {
     const [gx, gy, gz] = grid.blocks;
     const [dx, dy, dz] = grid.threads;
     for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
-    if (grid.signal !== undefined || grid.timeoutMs !== undefined || (this.threads > 1 && this.onWorkers(k, grid))) {
+    // (A launch of one block never goes to the workers without a cancel, nor is it measured.)
+    const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
+    if (grid.signal !== undefined || grid.timeoutMs !== undefined || (several && this.onWorkers(k, grid))) {
       const run = this.launchOnWorkers(k, args, grid);
       this.setTail(run);
       return run;
@@ -175,7 +177,7 @@ export class CpuDevice implements Device {
     const state = this.state;
     resetState(state);
     // A multi-threaded device measures the launches that could go to the workers next time.
-    const measure = this.threads > 1 && gx * gy * gz > 1 && gx * gy * gz * dx * dy * dz >= 1024;
+    const measure = several && gx * gy * gz * dx * dy * dz >= 1024;
     const t0 = measure ? performance.now() : 0;
     try {
       switch (args.length) {
@@ -215,20 +217,21 @@ export class CpuDevice implements Device {
 
   /**
    * Whether a launch without a cancel goes to the workers (`auto`): one of two blocks or more
-   * whose run here takes over a millisecond; then the faster way per thread, each measured at
-   * least twice first. Every 64th choice takes the other way, to measure it again. A kernel's
-   * first two launches (of enough threads to be worth it) run here, measured.
+   * whose run here takes over a millisecond; then the faster way per thread, measured three
+   * times here and twice there first (a kernel's first two runs here are often still slower:
+   * the JIT). The 8th choice and every 64th take the other way, to measure it again.
    */
   private onWorkers(k: CpuKernel, grid: Grid): boolean {
     const [gx, gy, gz] = grid.blocks;
     if (gx * gy * gz < 2) return false;
     if (this.parallel === "always") return true;
-    if (k.inlineRuns < 2) return false;
+    if (k.inlineRuns < 3) return false;
     const [dx, dy, dz] = grid.threads;
     if (k.inlineNs! * gx * gy * gz * dx * dy * dz < 1e6) return false;
     if (k.workersRuns < 2) return true;
     const faster = k.workersNs! < k.inlineNs!;
-    return ++k.choices % 64 === 0 ? !faster : faster;
+    const c = ++k.choices;
+    return c === 8 || c % 64 === 0 ? !faster : faster;
   }
 
   /**

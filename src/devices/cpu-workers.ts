@@ -11,16 +11,22 @@
 //   Mandelbrot, and a check of the cancel flag every few milliseconds).
 // - Blocks that communicate only through atomics see the same memory model as on a GPU: the
 //   code binds `$mt` true here, so its atomics are `Atomics` operations (f32 add and exchange a
-//   compare-exchange loop on an Int32Array view: `atomicF32` below). Plain stores from different
-//   blocks to one element are a data race on a GPU too; here one of the possible results is
-//   kept, not necessarily the one the device's own thread leaves.
+//   compare-exchange loop on an Int32Array view: `atomicF32` below). Integer atomics commute, so
+//   their final values are one thread's; what depends on the order blocks run in is not: the old
+//   values atomics return (a slot taken from a counter), and f32 atomicAdd's rounding (its sum
+//   is added up in another order), as on a GPU. Plain stores from different blocks to one
+//   element are a data race on a GPU too; here one of the possible results is kept, not
+//   necessarily the one the device's own thread leaves.
 // - Exceptions: each worker has a kernel state of its own and stops at its first exception (as
 //   the device's thread stops the whole launch at its first). The launch reports the exception
 //   of the lowest linear block that raised one, which is the exception the device's own thread
 //   reports (every block before it ran without one there). Workers stop taking blocks past it,
 //   but blocks after it that were already running finish: memory after a launch that raised an
 //   exception may hold more of their stores than on one thread (on a GPU, any of them may).
-//   An exception caused by another block's atomics can differ, as the blocks' order does.
+//   An exception caused by another block's atomics can differ, as the blocks' order does. The
+//   same rule picks between a barrier reached under a divergent condition (reported with its
+//   block) and a JavaScript error thrown by the code (a stack overflow in recursion: ranked as
+//   the first block of its chunk, whose block is not known).
 // - Prints: each worker records into its own print area; the records are merged by linear block
 //   (a block's own records keep their order), those of blocks after the exception dropped, and
 //   laid into the device's one print area as its own thread would have reserved them (the same

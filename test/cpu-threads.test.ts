@@ -197,6 +197,17 @@ describe("the CPU device on two threads: the same results as on one", () => {
     } finally { small1.close(); small2.close(); }
   });
 
+  test("constant tables, and setTable's new values, reach the workers", async () => {
+    const LUT = Float32Array.of(1, 2, 3, 4);
+    const lut = kernel(function lut(o: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < o.length) o[i] = LUT[i & 3] * 10;
+    }, { scope: { LUT }, rewritable: ["LUT"] });
+    await sameOnBoth(lut, { blocks: 8, threads: 32 }, [new Float32Array(256)], (r) => assert.equal(r.arrays[0][1], 20));
+    lut.setTable("LUT", Float32Array.of(5, 6, 7, 8));
+    await sameOnBoth(lut, { blocks: 8, threads: 32 }, [new Float32Array(256)], (r) => assert.equal(r.arrays[0][1], 60));
+  });
+
   test("launches are ordered: a read, a copy or another launch waits for the launches before it", async () => {
     const inc = kernel(function inc(a: Int32Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -35,6 +35,7 @@
 // - Cancellation: the launch's AbortSignal or time limit sets a shared flag that workers read
 //   between chunks; a worker still running after CANCEL_GRACE_MS (one long block) is terminated
 //   and the pool is started afresh at the next launch, so the launch ends within about 100 ms.
+//   An exception raised before the cancel took effect is reported rather than the cancel.
 //
 // The worker's code is this file's WORKER_SOURCE, started with `eval: true`: dist/ is bundled
 // (scripts/bundle-node.mjs) and a worker script would have to be an entry of its own.

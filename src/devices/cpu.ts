@@ -4,14 +4,14 @@
 //
 // Host typed arrays are used in place on the device's own thread: the CPU shares memory with the
 // host, so "copied in and back" costs nothing. Launches on the workers copy them into
-// SharedArrayBuffers and back (device arrays and tables of a multi-threaded device live in
-// SharedArrayBuffers from the start). Device arrays are private copies, read back with `read()`.
+// SharedArrayBuffers and back (device arrays of a multi-threaded device, and every loaded
+// kernel's tables in Node, live in SharedArrayBuffers from the start). Device arrays are private
+// copies, read back with `read()`.
 //
 // Which thread runs a launch: the workers for a launch with an AbortSignal or a time limit (the
 // device's own thread could not see either until it finished), and, when `threads` > 1, for one
-// of two blocks or more whose run on the device's own thread (measured at the kernel's earlier
-// launches) would outweigh starting the workers and copying arrays (`parallel: "auto"`), or
-// always (`parallel: "always"`). Everything else runs on the calling thread, as before.
+// of two blocks or more that measured faster there (`parallel: "auto"`: onWorkers), or always
+// (`parallel: "always"`). Everything else runs on the calling thread, as before.
 
 import { KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
@@ -154,7 +154,6 @@ export class CpuDevice implements Device {
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
-    this.check();
     const k = kernel as CpuKernel;
     if (k.artifact.dynamicShared) sharedSizes(k.artifact, args, grid, 0, 256 * 1024 * 1024, "CPU");
     if (this.tail) return this.inOrder(() => this.launchNow(k, args, grid));
@@ -163,6 +162,7 @@ export class CpuDevice implements Device {
 
   /** A launch, once every operation before it is done: on this thread, or on the workers (which it queues). */
   private launchNow(k: CpuKernel, args: unknown[], grid: Grid): Promise<void> | void {
+    this.check();
     if (grid.signal?.aborted) throw cancelledError(k.artifact.kernel, "signal", grid);
     const [gx, gy, gz] = grid.blocks;
     const [dx, dy, dz] = grid.threads;

@@ -46,10 +46,9 @@ interface CpuKernel extends LoadedKernel {
   /** The throws of divergent barriers and subgroup operations (a worker reports the arguments). */
   divergent: (...args: number[]) => never;
   /**
-   * A multi-threaded device's measurements: nanoseconds per GPU thread of its fastest launch on
-   * the device's own thread and of its fastest on the workers (copies included; the fastest, as
-   * the first runs are slower until the JIT has compiled the kernel, on each thread), how many
-   * runs each measured, and how many launches chose between them.
+   * A multi-threaded device's measurements: nanoseconds per GPU thread of its launches on the
+   * device's own thread and on the workers (copies included), each an average of the recent ones
+   * (estimate()), how many runs each measured, and how many launches chose between them.
    */
   inlineNs?: number;
   workersNs?: number;
@@ -191,7 +190,7 @@ export class CpuDevice implements Device {
     } catch (e) {
       if (e !== TRAP) { this.flushPrints(k.artifact); throw e; }
     }
-    if (measure) { k.inlineNs = Math.min(k.inlineNs ?? Infinity, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); k.inlineRuns++; }
+    if (measure) { k.inlineNs = estimate(k.inlineNs, k.inlineRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
     this.flushPrints(k.artifact);
     const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
     if (err) throw err;
@@ -217,9 +216,8 @@ export class CpuDevice implements Device {
 
   /**
    * Whether a launch without a cancel goes to the workers (`auto`): one of two blocks or more
-   * whose run here takes over a millisecond; then the faster way per thread, measured three
-   * times here and twice there first (a kernel's first two runs here are often still slower:
-   * the JIT). The 8th choice and every 64th take the other way, to measure it again.
+   * whose run here takes over a millisecond; then the faster way per thread, each measured three
+   * times first. The 8th choice and every 64th take the other way, to measure it again.
    */
   private onWorkers(k: CpuKernel, grid: Grid): boolean {
     const [gx, gy, gz] = grid.blocks;
@@ -228,7 +226,7 @@ export class CpuDevice implements Device {
     if (k.inlineRuns < 3) return false;
     const [dx, dy, dz] = grid.threads;
     if (k.inlineNs! * gx * gy * gz * dx * dy * dz < 1e6) return false;
-    if (k.workersRuns < 2) return true;
+    if (k.workersRuns < 3) return true;
     const faster = k.workersNs! < k.inlineNs!;
     const c = ++k.choices;
     return c === 8 || c % 64 === 0 ? !faster : faster;
@@ -271,7 +269,7 @@ export class CpuDevice implements Device {
       for (const [buffer, r] of ranges) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
     }
     const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
-    if (!outcome.cancelled && !outcome.fault) { k.workersNs = Math.min(k.workersNs ?? Infinity, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); k.workersRuns++; }
+    if (!outcome.cancelled && !outcome.fault) { k.workersNs = estimate(k.workersNs, k.workersRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
     this.flushPrints(k.artifact);
     const f = outcome.fault;
     if (f?.kind === "divergent") k.divergent(...f.args);
@@ -307,6 +305,16 @@ export class CpuDevice implements Device {
   private check(): void {
     if (this.closed) throw new KernelError("device-unavailable", "this CPU device was closed");
   }
+}
+
+/**
+ * A measurement folded into an estimate: the first run of a kernel on a thread is left out (the
+ * JIT has not compiled it yet), later ones averaged with halving weights (recent runs count most;
+ * runs on the workers vary more than on one thread, so neither the fastest nor the last alone).
+ */
+function estimate(previous: number | undefined, runsBefore: number, ns: number): number | undefined {
+  if (runsBefore === 0) return undefined;
+  return previous === undefined ? ns : (previous + ns) / 2;
 }
 
 /** The error of a launch stopped by its AbortSignal or its time limit. */

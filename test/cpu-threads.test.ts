@@ -316,6 +316,32 @@ describe("cancelling a launch on the CPU device", () => {
 });
 
 describe("the CPU device's threads option", () => {
+  test("parallel: auto runs small launches on the calling thread (no worker started) and a long one on the workers once measured faster there", async () => {
+    const dev = await device("cpu", { threads: 2, parallel: "auto" });
+    const pool = () => (dev as unknown as { workers: unknown }).workers;
+    try {
+      const add = kernel(function add1(a: Float32Array) {
+        const i = blockIdx.x * blockDim.x + threadIdx.x;
+        if (i < a.length) a[i] += 1;
+      });
+      const a = new Float32Array(4096);
+      for (let r = 0; r < 20; r++) await add.launch(dev, { blocks: 16, threads: 256 }, a);
+      assert.equal(a[4095], 20);
+      assert.equal(pool(), null, "no worker started for launches of microseconds");
+      const heavy = kernel(function heavy(o: Float32Array, n: number) {
+        const i = blockIdx.x * blockDim.x + threadIdx.x;
+        let acc = 0;
+        for (let k = 0; k < n; k++) acc = acc * 0.5 + Math.sqrt(k + i);
+        o[i] = acc;
+      });
+      const o1 = new Float32Array(64 * 64), o2 = new Float32Array(64 * 64);
+      for (let r = 0; r < 8; r++) await heavy.launch(dev, { blocks: 64, threads: 64 }, o1, 3000);
+      await heavy.launch(one, { blocks: 64, threads: 64 }, o2, 3000);
+      same(o1, o2);
+      assert.notEqual(pool(), null, "the workers ran some of a 10 ms launch's runs");
+    } finally { dev.close(); }
+  });
+
   test("threads and parallel are checked; the default is GPUC_CPU_THREADS or the number of cores", async () => {
     for (const t of [0, 1.5, -1, 1000, "2"])
       await assert.rejects(device("cpu", { threads: t as number }), (e: KernelError) => e.kind === "launch" && /threads/.test(e.message));

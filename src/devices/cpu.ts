@@ -168,7 +168,8 @@ export class CpuDevice implements Device {
     for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
     // (A launch of one block never goes to the workers without a cancel, nor is it measured.)
     const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
-    if (grid.signal !== undefined || grid.timeoutMs !== undefined || (several && this.onWorkers(k, grid))) {
+    // (Without worker threads, in browsers, a launch with a cancel runs here: only a signal aborted before it starts is seen.)
+    if ((workersAvailable && (grid.signal !== undefined || grid.timeoutMs !== undefined)) || (several && this.onWorkers(k, grid))) {
       const run = this.launchOnWorkers(k, args, grid);
       this.setTail(run);
       return run;

@@ -100,6 +100,7 @@ export type KernelErrorKind =
                           // limits of every device or of this one, outside the kernel's launch bounds (was "launch")
   | "launch"              // a launch the device cannot run (shared memory, storage buffers), misuse of device arrays
   | "device-unavailable"  // the requested device is not present
+  | "cancelled"           // a launch stopped by its AbortSignal or its time limit (launch options signal, timeoutMs)
   | "invalid-image"       // loadImage() got something that is not a usable kernel image
   | "not-precompiled";    // a kernel the runtime-only entry (gpuc/runtime) runs is not in the loaded images
 

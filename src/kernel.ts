@@ -230,6 +230,8 @@ export class Kernel {
       this.checkArrays(dev, args);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       if (this.tableVersion) this.syncTables(dev, k);
+      // A signal already aborted cancels on every device (the CPU device also stops a running launch).
+      if (grid.signal?.aborted) throw new KernelError("cancelled", `the launch of kernel ${quoteName(this.name)} was cancelled (its AbortSignal was aborted)`);
       try { await dev.launch(k, args, grid); }
       catch (e) {
         // Revived code that the device rejects is healed (specializer.ts) and launched again.

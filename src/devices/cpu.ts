@@ -1,7 +1,17 @@
-// The CPU device: runs the JavaScript target's code in this process.
+// The CPU device: runs the JavaScript target's code in this process, on its own thread or, with
+// `threads` above 1, spread by blocks over worker threads (cpu-workers.ts: the design, and why
+// the results are the same).
 //
-// Host typed arrays are used in place: the CPU shares memory with the host, so "copied in and
-// back" costs nothing here. Device arrays are private copies, read back with `read()`.
+// Host typed arrays are used in place on the device's own thread: the CPU shares memory with the
+// host, so "copied in and back" costs nothing. Launches on the workers copy them into
+// SharedArrayBuffers and back (device arrays of a multi-threaded device, and every loaded
+// kernel's tables in Node, live in SharedArrayBuffers from the start). Device arrays are private
+// copies, read back with `read()`.
+//
+// Which thread runs a launch: the workers for a launch with an AbortSignal or a time limit (the
+// device's own thread could not see either until it finished), and, when `threads` > 1, for one
+// of two blocks or more that measured faster there (`parallel: "auto"`: onWorkers), or always
+// (`parallel: "always"`). Everything else runs on the calling thread, as before.
 
 import { KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
@@ -9,12 +19,18 @@ import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
 import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { CpuWorkers } from "./cpu-workers.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
   protected view(offset: number, length: number): CpuArray { return new CpuArray(this.device, this.elem, this.data.subarray(offset, offset + length)); }
-  protected async readData(): Promise<HostArray> { return this.data.slice(); }
+  protected async readData(): Promise<HostArray> {
+    return (this.device as CpuDevice).inOrder(() => this.data.slice());
+  }
   protected async writeData(data: HostArray): Promise<void> {
+    return (this.device as CpuDevice).inOrder(() => this.write1(data));
+  }
+  private write1(data: HostArray): void {
     if (hostArrayElement(data) !== this.elem || data.length !== this.length)
       throw new KernelError("launch", `write() needs a ${this.data.constructor.name} of length ${this.length}`);
     this.data.set(data);
@@ -25,6 +41,46 @@ interface CpuKernel extends LoadedKernel {
   run: (...args: unknown[]) => void;
   /** The tables the code is bound to (the manifest's sites, in order): `updateTable` writes into them. */
   sites: HostArray[];
+  /** Its id among the kernels the workers have compiled. */
+  id: number;
+  /** The throws of divergent barriers and subgroup operations (a worker reports the arguments). */
+  divergent: (...args: number[]) => never;
+  /**
+   * A multi-threaded device's measurements: nanoseconds per GPU thread of its launches on the
+   * device's own thread and on the workers (copies included), each an average of the recent ones
+   * (estimate()), how many runs each measured, and how many launches chose between them.
+   */
+  inlineNs?: number;
+  workersNs?: number;
+  inlineRuns: number;
+  workersRuns: number;
+  choices: number;
+}
+
+let nextKernelId = 0;
+
+/** Whether this process can run worker threads sharing memory (Node). */
+const workersAvailable = typeof SharedArrayBuffer !== "undefined" && typeof process !== "undefined" && !!process.versions?.node;
+
+/** A copy of a typed array in a SharedArrayBuffer (a view of the same type and length). */
+function sharedCopy(a: HostArray): HostArray {
+  const C = a.constructor as new (b: SharedArrayBuffer) => HostArray;
+  const copy = new C(new SharedArrayBuffer(a.byteLength));
+  copy.set(a as never);
+  return copy;
+}
+
+const isShared = (a: HostArray) => typeof SharedArrayBuffer !== "undefined" && a.buffer instanceof SharedArrayBuffer;
+
+/** The default `threads`: GPUC_CPU_THREADS, else the cores of this machine (Node), else 1. */
+export async function defaultCpuThreads(): Promise<number> {
+  const env = typeof process !== "undefined" ? process.env?.GPUC_CPU_THREADS : undefined;
+  if (env) return Number(env);
+  if (typeof process === "undefined" || !process.versions?.node) return 1;
+  try {
+    const os = await import("node:os");
+    return os.availableParallelism?.() ?? os.cpus?.().length ?? 1;
+  } catch { return 1; }
 }
 
 /** Thrown by generated code to end a thread after the runtime recorded an exception. */
@@ -40,9 +96,24 @@ export class CpuDevice implements Device {
   private readonly print: (line: string) => void;
   /** Threads per subgroup (subgroupSize()): `options.subgroupSize`, 32 by default, as on NVIDIA GPUs. */
   readonly subgroupSize: number;
+  /** Threads a launch's blocks may spread over (`options.threads`; 1: the device's own thread only). */
+  readonly threads: number;
+  /** `auto`: on the workers when it pays; `always`: every launch of two blocks or more. */
+  readonly parallel: "auto" | "always";
+  /** The worker pool, started at the first launch that needs it. */
+  private workers: CpuWorkers | null = null;
+  /** Settles when the last operation queued behind a launch on the workers is done (null: none is queued). */
+  private tail: Promise<void> | null = null;
 
   constructor(options: DeviceOptions = {}) {
     this.state = newState(options.printBufferWords ?? 1 << 18);
+    const threads = options.threads ?? (typeof process !== "undefined" && process.env?.GPUC_CPU_THREADS ? Number(process.env.GPUC_CPU_THREADS) : 1);
+    if (!(Number.isInteger(threads) && threads >= 1 && threads <= 256))
+      throw new KernelError("launch", `the CPU device's threads must be an integer from 1 to 256, got ${describeValue(threads) === "number" ? threads : describeValue(threads)}`);
+    this.threads = workersAvailable ? threads : 1;
+    const parallel = options.parallel ?? (typeof process !== "undefined" && process.env?.GPUC_CPU_PARALLEL === "always" ? "always" : "auto");
+    if (parallel !== "auto" && parallel !== "always") throw new KernelError("launch", `the CPU device's parallel option is "auto" or "always", got ${describeValue(parallel)}`);
+    this.parallel = parallel;
     this.print = options.print ?? ((line) => console.log(line));
     const sg = options.subgroupSize ?? 32;
     if (!(typeof sg === "number" && [1, 2, 4, 8, 16, 32].includes(sg)))
@@ -53,14 +124,16 @@ export class CpuDevice implements Device {
   array(data: HostArray): CpuArray {
     this.check();
     const elem = arrayElement(data);
-    return new CpuArray(this, elem, data.slice());
+    return new CpuArray(this, elem, this.threads > 1 ? sharedCopy(data) : data.slice());
   }
 
   load(artifact: Artifact, tables?: ReadonlyMap<string, HostArray>): CpuKernel {
     this.check();
     if (artifact.target !== "js") throw new KernelError("launch", `the CPU device runs 'js' artifacts, not '${artifact.target}'`);
     // The relocations: constant tables (and the runtime hooks) are bound as the code's free names.
-    const sites = resolveSites(artifact, tables);
+    // Tables live in SharedArrayBuffers where there are workers (a launch with a cancel uses
+    // them on any CPU device), so that the workers see `updateTable`'s writes too.
+    const sites = resolveSites(artifact, tables).map((t) => (workersAvailable && !isShared(t) ? sharedCopy(t) : t));
     const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number, subgroup = 0): never => {
       const l = artifact.runtime.location(loc);
       const what = subgroup ? "a subgroup operation is reached under a condition that differs between the threads of a subgroup" : "syncthreads() is reached under a condition that differs between the threads of a block";
@@ -69,25 +142,43 @@ export class CpuDevice implements Device {
         `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel ${quoteName(artifact.kernel)}`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
-    const values = [...sites, TRAP, divergent, this.subgroupSize];
+    const values = [...sites, TRAP, divergent, this.subgroupSize, false, atomicF32Unshared];
     // gpuc's JS always compiles; code that does not (read back damaged past every check) is the
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;
     try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`); }
     catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
     const run = factory(...values) as CpuKernel["run"];
-    return { artifact, run, sites };
+    return { artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0 };
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
-    this.check();
     const k = kernel as CpuKernel;
     if (k.artifact.dynamicShared) sharedSizes(k.artifact, args, grid, 0, 256 * 1024 * 1024, "CPU");
-    const state = this.state;
-    resetState(state);
+    if (this.tail) return this.inOrder(() => this.launchNow(k, args, grid));
+    return this.launchNow(k, args, grid);
+  }
+
+  /** A launch, once every operation before it is done: on this thread, or on the workers (which it queues). */
+  private launchNow(k: CpuKernel, args: unknown[], grid: Grid): Promise<void> | void {
+    this.check();
+    if (grid.signal?.aborted) throw cancelledError(k.artifact.kernel, "signal", grid);
     const [gx, gy, gz] = grid.blocks;
     const [dx, dy, dz] = grid.threads;
     for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
+    // (A launch of one block never goes to the workers without a cancel, nor is it measured.)
+    const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
+    // (Without worker threads, in browsers, a launch with a cancel runs here: only a signal aborted before it starts is seen.)
+    if ((workersAvailable && (grid.signal !== undefined || grid.timeoutMs !== undefined)) || (several && this.onWorkers(k, grid))) {
+      const run = this.launchOnWorkers(k, args, grid);
+      this.setTail(run);
+      return run;
+    }
+    const state = this.state;
+    resetState(state);
+    // A multi-threaded device measures the launches that could go to the workers next time.
+    const measure = several && gx * gy * gz * dx * dy * dz >= 1024;
+    const t0 = measure ? performance.now() : 0;
     try {
       switch (args.length) {
         // Direct calls for common arities keep the launch free of spread allocation.
@@ -100,9 +191,93 @@ export class CpuDevice implements Device {
     } catch (e) {
       if (e !== TRAP) { this.flushPrints(k.artifact); throw e; }
     }
+    if (measure) { k.inlineNs = estimate(k.inlineNs, k.inlineRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
     this.flushPrints(k.artifact);
     const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
     if (err) throw err;
+  }
+
+  /**
+   * Run `op` after every launch, copy, read and write queued before it (at once when none is):
+   * the device's operations happen in the order they were called, as on a GPU's queue. Only a
+   * launch on the workers leaves work behind; everything else on this device is synchronous.
+   */
+  inOrder<T>(op: () => T | Promise<T>): T | Promise<T> {
+    if (!this.tail) return op();
+    const p = this.tail.then(op);
+    this.setTail(p);
+    return p;
+  }
+
+  private setTail(p: Promise<unknown>): void {
+    const settled = p.then(() => {}, () => {});
+    this.tail = settled;
+    void settled.then(() => { if (this.tail === settled) this.tail = null; });
+  }
+
+  /**
+   * Whether a launch without a cancel goes to the workers (`auto`): one of two blocks or more
+   * whose run here takes over a millisecond; then the faster way per thread, each measured three
+   * times first. The 8th choice and every 64th take the other way, to measure it again.
+   */
+  private onWorkers(k: CpuKernel, grid: Grid): boolean {
+    const [gx, gy, gz] = grid.blocks;
+    if (gx * gy * gz < 2) return false;
+    if (this.parallel === "always") return true;
+    if (k.inlineRuns < 3) return false;
+    const [dx, dy, dz] = grid.threads;
+    if (k.inlineNs! * gx * gy * gz * dx * dy * dz < 1e6) return false;
+    if (k.workersRuns < 3) return true;
+    const faster = k.workersNs! < k.inlineNs!;
+    const c = ++k.choices;
+    return c === 8 || c % 64 === 0 ? !faster : faster;
+  }
+
+  /**
+   * A launch on the worker pool (started at its first use): host arrays copied into
+   * SharedArrayBuffers and back (arrays of one buffer copied together, as one range, so that
+   * views that overlap still do), the prints and the exception merged (cpu-workers.ts).
+   */
+  private async launchOnWorkers(k: CpuKernel, args: unknown[], grid: Grid): Promise<void> {
+    const t0 = performance.now();
+    const pool = (this.workers ??= new CpuWorkers(this.threads, this.state.length, this.subgroupSize));
+    const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array }>();
+    for (const a of args) {
+      if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) continue;
+      const r = ranges.get(a.buffer);
+      // Offsets rounded to 8 bytes, so that every view keeps its alignment in the copy.
+      const lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
+      if (!r) ranges.set(a.buffer, { lo, hi });
+      else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); }
+    }
+    for (const [buffer, r] of ranges) {
+      r.copy = new Uint8Array(new SharedArrayBuffer(r.hi - r.lo));
+      r.copy.set(new Uint8Array(buffer, r.lo, r.hi - r.lo));
+    }
+    const shared = args.map((a) => {
+      if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return a;
+      const r = ranges.get(a.buffer)!;
+      const C = a.constructor as new (b: ArrayBufferLike, offset: number, length: number) => HostArray;
+      return new C(r.copy!.buffer, a.byteOffset - r.lo, (a as HostArray).length);
+    });
+    const state = this.state;
+    resetState(state);
+    let outcome;
+    try {
+      const a = k.artifact;
+      outcome = await pool.run({ id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, shared, [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
+    } finally {
+      for (const [buffer, r] of ranges) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
+    }
+    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
+    if (!outcome.cancelled && !outcome.fault) { k.workersNs = estimate(k.workersNs, k.workersRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
+    this.flushPrints(k.artifact);
+    const f = outcome.fault;
+    if (f?.kind === "divergent") k.divergent(...f.args);
+    if (f?.kind === "error") { const e = new Error(f.message); if (f.name) e.name = f.name; throw e; }
+    const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
+    if (err) throw err;
+    if (outcome.cancelled) throw cancelledError(k.artifact.kernel, outcome.cancelled, grid);
   }
 
   private flushPrints(artifact: Artifact): void {
@@ -119,12 +294,40 @@ export class CpuDevice implements Device {
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
     const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
     // TypedArray.set copies overlapping ranges of one buffer as if through a temporary.
-    (dst as CpuArray).data.set((src as CpuArray).data.subarray(srcOffset, srcOffset + length), dstOffset);
+    return this.inOrder(() => (dst as CpuArray).data.set((src as CpuArray).data.subarray(srcOffset, srcOffset + length), dstOffset));
   }
 
-  close(): void { this.closed = true; }
+  close(): void {
+    this.closed = true;
+    this.workers?.terminate();
+    this.workers = null;
+  }
 
   private check(): void {
     if (this.closed) throw new KernelError("device-unavailable", "this CPU device was closed");
   }
+}
+
+/**
+ * A measurement folded into an estimate: the first run of a kernel on a thread is left out (the
+ * JIT has not compiled it yet), later ones averaged with halving weights (recent runs count most;
+ * runs on the workers vary more than on one thread, so neither the fastest nor the last alone).
+ */
+function estimate(previous: number | undefined, runsBefore: number, ns: number): number | undefined {
+  if (runsBefore === 0) return undefined;
+  return previous === undefined ? ns : (previous + ns) / 2;
+}
+
+/** The error of a launch stopped by its AbortSignal or its time limit. */
+function cancelledError(kernel: string, why: "signal" | "timeout", grid: Grid): KernelError {
+  return new KernelError("cancelled", why === "signal"
+    ? `the launch of kernel ${quoteName(kernel)} was cancelled (its AbortSignal was aborted)`
+    : `the launch of kernel ${quoteName(kernel)} ran past its time limit of ${grid.timeoutMs} ms and was stopped`);
+}
+
+/** f32 atomic add (op 0) or exchange (1) when no other thread runs: the code never calls it then ($mt is false). */
+function atomicF32Unshared(a: Float32Array, i: number, op: number, v: number): number {
+  const o = a[i];
+  a[i] = op === 0 ? o + v : v;
+  return o;
 }

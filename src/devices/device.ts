@@ -120,16 +120,36 @@ export interface DeviceOptions {
   printBufferWords?: number;
   /** The CPU device's subgroup size (subgroupSize()): 1, 2, 4, 8, 16 or 32 (default 32). GPUs have their own. */
   subgroupSize?: number;
+  /**
+   * The CPU device's threads: a launch's blocks spread over this many worker threads (default:
+   * GPUC_CPU_THREADS, else the number of cores in Node; 1 in browsers). 1 runs every launch
+   * without a cancel on the calling thread.
+   */
+  threads?: number;
+  /**
+   * The CPU device with threads > 1: `auto` (default; GPUC_CPU_PARALLEL=always changes it) runs a
+   * launch on the workers when its measured cost outweighs theirs, `always` runs every launch of
+   * two blocks or more there.
+   */
+  parallel?: "auto" | "always";
 }
 
 export interface Grid {
   blocks: [number, number, number];
   threads: [number, number, number];
+  /** Cancels the launch (the CPU device stops it between blocks; other devices only before it starts). */
+  signal?: AbortSignal;
+  /** A time limit in milliseconds (the CPU device), after which the launch is stopped as if cancelled. */
+  timeoutMs?: number;
 }
 
 export interface LaunchConfig {
   blocks: number | readonly number[];
   threads: number | readonly number[];
+  /** Cancels the launch: it rejects with a KernelError of kind "cancelled" (see Grid.signal). */
+  signal?: AbortSignal;
+  /** Stop the launch after this many milliseconds (CPU device), rejecting with kind "cancelled". */
+  timeoutMs?: number;
 }
 
 /** A kernel artifact loaded on a device, ready to launch. */
@@ -213,5 +233,17 @@ export function normalizeGrid(cfg: LaunchConfig): Grid {
   blocks.forEach((b, i) => {
     if (b > MAX_GRID_DIM[i]) throw bad(`blocks.${"xyz"[i]} = ${b} exceeds the limit of ${MAX_GRID_DIM[i]}`);
   });
-  return { blocks, threads };
+  const { signal, timeoutMs } = cfg;
+  if (signal === undefined && timeoutMs === undefined) return { blocks, threads };
+  const grid: Grid = { blocks, threads };
+  if (signal !== undefined) {
+    const ok = typeof AbortSignal !== "undefined" ? signal instanceof AbortSignal : typeof signal === "object" && signal !== null && typeof (signal as AbortSignal).addEventListener === "function";
+    if (!ok) throw bad(`'signal' must be an AbortSignal (new AbortController().signal), got ${describeGrid(signal)}`);
+    grid.signal = signal;
+  }
+  if (timeoutMs !== undefined) {
+    if (typeof timeoutMs !== "number" || !(timeoutMs > 0) || timeoutMs > 0x7fffffff) throw bad(`'timeoutMs' must be a number of milliseconds above 0 (at most ${0x7fffffff}), got ${describeGrid(timeoutMs)}`);
+    grid.timeoutMs = timeoutMs;
+  }
+  return grid;
 }

@@ -2,7 +2,7 @@
 
 import { KernelError, quoteName } from "../errors.js";
 import { describeArgument } from "../typed-arrays.js";
-import { CpuDevice } from "./cpu.js";
+import { CpuDevice, defaultCpuThreads } from "./cpu.js";
 import type { Device, DeviceOptions } from "./device.js";
 
 export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
@@ -26,7 +26,7 @@ export interface GPULike {
 /** Open a device of a kind, or say why it cannot be opened here. */
 async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device | string> {
   switch (kind) {
-    case "cpu": return new CpuDevice(options);
+    case "cpu": return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options);
     case "webgpu": {
       try {
         // The GPU devices' modules load when one is opened: a CPU-only program never reads them.
@@ -83,9 +83,9 @@ export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promis
  */
 function deviceOptions(o: OpenOptions): OpenOptions {
   const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
-  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, gpu }), got ${o === null ? "null" : typeof o}`);
+  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, threads, parallel, gpu }), got ${o === null ? "null" : typeof o}`);
   let copy: OpenOptions;
-  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, gpu: o.gpu }; }
+  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, threads: o.threads, parallel: o.parallel, gpu: o.gpu }; }
   catch (e) { throw bad(`its options cannot be read (${(e as Error)?.message})`); }
   if (copy.print !== undefined && typeof copy.print !== "function") throw bad(`print must be a function (line: string) => void, got ${typeof copy.print}`);
   const words = copy.printBufferWords;

@@ -18,8 +18,12 @@ export interface JSArtifactCode {
   bindings: string[];
 }
 
-/** Names the loader binds besides the globals: the trap sentinel, the divergence reporter and the subgroup size. */
-export const JS_RUNTIME_BINDINGS = ["$trap", "$divergent", "$S"] as const;
+/**
+ * Names the loader binds besides the globals: the trap sentinel, the divergence reporter, the
+ * subgroup size, whether other threads run the kernel at the same time (atomics through
+ * `Atomics`), and the f32 atomic read-modify-write for that case (function.ts, atomic).
+ */
+export const JS_RUNTIME_BINDINGS = ["$trap", "$divergent", "$S", "$mt", "$atomicF32"] as const;
 
 const PRELUDE_BITS = `const $bits = new ArrayBuffer(8), $bitsF32 = new Float32Array($bits), $bitsF64 = new Float64Array($bits), $bitsI32 = new Int32Array($bits);
 function $f32bits(x) { $bitsF32[0] = x; return $bitsI32[0]; }

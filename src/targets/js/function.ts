@@ -26,7 +26,29 @@ export const BUILTIN_VARS: Record<Builtin, string> = {
   "gridDim.x": "$gx", "gridDim.y": "$gy", "gridDim.z": "$gz",
   subgroupSize: "$S", subgroupLaneId: "$lane",
 };
-export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz"];
+/**
+ * A kernel's parameters after its own: the grid, then the range of linear block indices to run,
+ * `$b0` to `$b1` (bx fastest, then by, then bz). The CPU device leaves the range out (the whole
+ * grid); its worker threads pass a range each (devices/cpu-workers.ts).
+ */
+export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz", "$b0", "$b1"];
+
+/** The whole grid when no block range is given; the first block's coordinates (divisions only for a range). */
+export const BLOCK_RANGE_DEFAULT = "let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }";
+
+/**
+ * The loop over blocks `$b0` to `$b1` around `body` (lines at depth `d + 1`): blockIdx counted
+ * along with the linear index, so a block costs a compare and an increment, as nested loops did.
+ */
+export function blockLoop(d: number, body: string[]): string[] {
+  const pad = "  ".repeat(d);
+  return [
+    `${pad}for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {`,
+    ...body,
+    `${pad}  if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }`,
+    `${pad}}`,
+  ];
+}
 
 export const TYPED_ARRAY: Record<Elem, string> = {
   bool: "Uint8Array", i32: "Int32Array", u32: "Uint32Array", f32: "Float32Array", f64: "Float64Array",
@@ -125,10 +147,6 @@ export class FunctionEmitter {
         `${pad}}`,
       ];
     };
-    const blocks = (d: number): string[] => {
-      const pad = "  ".repeat(d);
-      return [`${pad}for (let $bz = 0; $bz < $gz; $bz++)`, `${pad}for (let $by = 0; $by < $gy; $by++)`];
-    };
     const guard = guardedRange(f);
     let loops: string[];
     if (guard) {
@@ -144,13 +162,13 @@ export class FunctionEmitter {
       } else perBlock.push(...threads(guard.body, "$txEnd", 3));
       loops = [
         "  if ($gx * $dx <= 2147483648) {",
-        ...blocks(2), "    for (let $bx = 0; $bx < $gx; $bx++) {", ...perBlock, "    }",
+        ...blockLoop(2, perBlock),
         "  } else {",
-        ...blocks(2), "    for (let $bx = 0; $bx < $gx; $bx++)", ...threads(f.body, "$dx", 2),
+        ...blockLoop(2, threads(f.body, "$dx", 3)),
         "  }",
       ];
-    } else loops = [...blocks(1), "  for (let $bx = 0; $bx < $gx; $bx++)", ...threads(f.body, "$dx", 1)];
-    return [head, ...this.sharedAllocations().map((l) => "  " + l), ...arrays.map((l) => "  " + l), ...loops, "}"].join("\n");
+    } else loops = blockLoop(1, threads(f.body, "$dx", 2));
+    return [head, `  ${BLOCK_RANGE_DEFAULT}`, ...this.sharedAllocations().map((l) => "  " + l), ...arrays.map((l) => "  " + l), ...loops, "}"].join("\n");
   }
 
   /** Shared arrays live for the launch; CUDA leaves them uninitialized per block, gpuc zero-fills them once. */
@@ -250,7 +268,14 @@ export class FunctionEmitter {
     this.line(d, `try { ${text} } catch ($e) { if ($e === $trap) ${names.fnNames[names.frameFn]}(${[this.state, String(names.locations.id(s.frame)), ...frameExtra].join(", ")}); throw $e; }`);
   }
 
-  /** Atomics run one thread at a time on the CPU: a plain read-modify-write is indivisible. */
+  /**
+   * An atomic operation. When the kernel runs on one thread ($mt false, the CPU device's own
+   * thread) a plain read-modify-write is indivisible, and ten times cheaper than `Atomics`. Its
+   * worker threads bind $mt true (devices/cpu-workers.ts): integer arrays then go through
+   * `Atomics` (which JavaScript has for Int8/Uint8/Int16/Uint16/Int32/Uint32 arrays; min and max
+   * as a compare-exchange loop), f32 add and exchange through the loader's `$atomicF32`, a
+   * compare-exchange loop on an Int32Array view. Plain f32 loads and stores need neither.
+   */
   private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
     const v = s.args.map((a) => stripParens(this.expr(a)));
     const next: Record<string, string | null> = {
@@ -259,8 +284,15 @@ export class FunctionEmitter {
       compareExchange: `$o === ${v[0]} ? ${v[1]} : $o`, load: null,
     };
     const n = next[s.op];
-    const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}, $o = $a[$i];`];
-    if (n !== null) parts.push(`$a[$i] = ${n};`);
+    const plain = [`$o = $a[$i];`];
+    if (n !== null) plain.push(`$a[$i] = ${n};`);
+    const elem = (this.f.exprs[s.array].type as { elem: Elem }).elem;
+    let shared: string | null;
+    if (elem === "f32") shared = s.op === "add" || s.op === "exchange" ? `$o = $atomicF32($a, $i, ${s.op === "add" ? 0 : 1}, ${v[0]});` : null;
+    else if (s.op === "min" || s.op === "max") shared = `const $av = ${v[0]}; for (;;) { $o = Atomics.load($a, $i); if (Atomics.compareExchange($a, $i, $o, Math.${s.op}($o, $av)) === $o) break; }`;
+    else shared = `$o = Atomics.${s.op}(${["$a", "$i", ...v].join(", ")});`;
+    const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}; let $o;`];
+    parts.push(shared === null ? plain.join(" ") : `if ($mt) { ${shared} } else { ${plain.join(" ")} }`);
     if (s.result !== null) parts.push(`${this.writes[s.result]} = ${s.op === "store" ? v[0] : "$o"};`);
     this.line(d, `{ ${parts.join(" ")} }`);
   }

@@ -28,13 +28,14 @@ export const jsReadBack: ReadBack = {
  * The globals gpuc's JS back end emits (src/targets/js/*.ts, src/ir/ops.ts): `Math.*` (fround,
  * imul, clz32, min/max, the f64 functions), `Number.isFinite`, the typed arrays of TYPED_ARRAY
  * (private and shared arrays, per-thread storage), `ArrayBuffer` (the bit-cast prelude),
- * `Array.from` (per-thread private arrays of region kernels), and the constants `NaN`,
+ * `Array.from` (per-thread private arrays of region kernels), `Atomics` (atomics on the CPU
+ * device's worker threads), and the constants `NaN`,
  * `Infinity` (and `undefined`, harmless). Nothing else: no `globalThis`, `process`, `eval`,
  * `Function`, `require`, `console`. A back end that starts emitting another global must add it
  * here (fresh code that fails this check is an internal error, so the tests would say so).
  */
 export const JS_GLOBALS: ReadonlySet<string> = new Set([
-  "Math", "Number", "Array", "ArrayBuffer",
+  "Math", "Number", "Array", "ArrayBuffer", "Atomics",
   "Uint8Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
   "NaN", "Infinity", "undefined",
 ]);

@@ -20,7 +20,7 @@ import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js"
 import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
-import { FunctionEmitter, GRID_PARAMS, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
+import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
 
@@ -114,15 +114,14 @@ class RegionKernelEmitter extends FunctionEmitter {
     this.emitRegions(tree, 3);
     return [
       `function ${this.names.fnNames[this.index]}(${[...this.paramList(), ...GRID_PARAMS].join(", ")}) {`,
+      `  ${BLOCK_RANGE_DEFAULT}`,
       ...setup.map((l) => "  " + l),
-      "  for (let $bz = 0; $bz < $gz; $bz++)",
-      "  for (let $by = 0; $by < $gy; $by++)",
-      "  for (let $bx = 0; $bx < $gx; $bx++) {",
-      ...(this.usesDone ? ["    $done.fill(0);"] : []),
-      "    $block: {",
-      ...body,
-      "    }",
-      "  }",
+      ...blockLoop(1, [
+        ...(this.usesDone ? ["    $done.fill(0);"] : []),
+        "    $block: {",
+        ...body,
+        "    }",
+      ]),
       "}",
     ].join("\n");
   }

@@ -1,7 +1,7 @@
 "use strict";
 function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
   let tmp = 0;
-  { const $a = state, $i = 0, $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; tmp = $o; }
+  { const $a = state, $i = 0; let $o; if ($mt) { $o = Atomics.compareExchange($a, $i, 0, code); } else { $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; } tmp = $o; }
   if (tmp === 0) {
     state[1] = loc;
     state[2] = a;
@@ -15,47 +15,48 @@ function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty
   }
 }
 
-function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz) {
-  for (let $bz = 0; $bz < $gz; $bz++)
-  for (let $by = 0; $by < $gy; $by++)
-  for (let $bx = 0; $bx < $gx; $bx++)
-  for (let $tz = 0; $tz < $dz; $tz++)
-  for (let $ty = 0; $ty < $dy; $ty++)
-  $thread: for (let $tx = 0; $tx < $dx; $tx++) {
-    let row = 0, col = 0, acc = 0, k = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0;
-    row = (Math.imul($by, $dy) + $ty) | 0;
-    col = (Math.imul($bx, $dx) + $tx) | 0;
-    if ((row >= n) || (col >= n)) {
-      continue $thread;
-    }
-    acc = 0;
-    k = 0;
-    if (((k >= 0) && (((((Math.imul(row, n) + k) | 0) >= 0) && (((Math.imul(row, n) + k) | 0) < a.length)) && (((((n - 1) | 0) - k) | 0) <= ((((a.length - 1) | 0) - ((Math.imul(row, n) + k) | 0)) | 0)))) && (((((Math.imul(k, n) + col) | 0) >= 0) && (((Math.imul(k, n) + col) | 0) < b.length)) && ((n === 0) || (((n >= 1) && (((((n - 1) | 0) - k) | 0) <= ((((((b.length - 1) | 0) - ((Math.imul(k, n) + col) | 0)) | 0) / n) | 0))) || ((n <= (-1)) && (((((n - 1) | 0) - k) | 0) <= ((((Math.imul(k, n) + col) | 0) / ((0 - n) | 0)) | 0))))))) {
-      for (; k < n; k = (k + 1) | 0) {
-        tmp = (Math.imul(row, n) + k) | 0;
-        tmp_1 = (Math.imul(k, n) + col) | 0;
-        acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
+function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
+  let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }
+  for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {
+    for (let $tz = 0; $tz < $dz; $tz++)
+    for (let $ty = 0; $ty < $dy; $ty++)
+    $thread: for (let $tx = 0; $tx < $dx; $tx++) {
+      let row = 0, col = 0, acc = 0, k = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0;
+      row = (Math.imul($by, $dy) + $ty) | 0;
+      col = (Math.imul($bx, $dx) + $tx) | 0;
+      if ((row >= n) || (col >= n)) {
+        continue $thread;
       }
-    } else {
-      for (; k < n; k = (k + 1) | 0) {
-        tmp = (Math.imul(row, n) + k) | 0;
-        if ((tmp >>> 0) >= (a.length >>> 0)) {
-          gpuc_report_exception$0($state, 1, 0, tmp, a.length, $bx, $by, $bz, $tx, $ty, $tz);
-          throw $trap;
+      acc = 0;
+      k = 0;
+      if (((k >= 0) && (((((Math.imul(row, n) + k) | 0) >= 0) && (((Math.imul(row, n) + k) | 0) < a.length)) && (((((n - 1) | 0) - k) | 0) <= ((((a.length - 1) | 0) - ((Math.imul(row, n) + k) | 0)) | 0)))) && (((((Math.imul(k, n) + col) | 0) >= 0) && (((Math.imul(k, n) + col) | 0) < b.length)) && ((n === 0) || (((n >= 1) && (((((n - 1) | 0) - k) | 0) <= ((((((b.length - 1) | 0) - ((Math.imul(k, n) + col) | 0)) | 0) / n) | 0))) || ((n <= (-1)) && (((((n - 1) | 0) - k) | 0) <= ((((Math.imul(k, n) + col) | 0) / ((0 - n) | 0)) | 0))))))) {
+        for (; k < n; k = (k + 1) | 0) {
+          tmp = (Math.imul(row, n) + k) | 0;
+          tmp_1 = (Math.imul(k, n) + col) | 0;
+          acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
         }
-        tmp_1 = (Math.imul(k, n) + col) | 0;
-        if ((tmp_1 >>> 0) >= (b.length >>> 0)) {
-          gpuc_report_exception$0($state, 2, 1, tmp_1, b.length, $bx, $by, $bz, $tx, $ty, $tz);
-          throw $trap;
+      } else {
+        for (; k < n; k = (k + 1) | 0) {
+          tmp = (Math.imul(row, n) + k) | 0;
+          if ((tmp >>> 0) >= (a.length >>> 0)) {
+            gpuc_report_exception$0($state, 1, 0, tmp, a.length, $bx, $by, $bz, $tx, $ty, $tz);
+            throw $trap;
+          }
+          tmp_1 = (Math.imul(k, n) + col) | 0;
+          if ((tmp_1 >>> 0) >= (b.length >>> 0)) {
+            gpuc_report_exception$0($state, 2, 1, tmp_1, b.length, $bx, $by, $bz, $tx, $ty, $tz);
+            throw $trap;
+          }
+          acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
         }
-        acc = Math.fround(acc + Math.fround(a[tmp] * b[tmp_1]));
       }
+      tmp_2 = (Math.imul(row, n) + col) | 0;
+      if ((tmp_2 >>> 0) >= (c.length >>> 0)) {
+        gpuc_report_exception$0($state, 3, 2, tmp_2, c.length, $bx, $by, $bz, $tx, $ty, $tz);
+        throw $trap;
+      }
+      c[tmp_2] = acc;
     }
-    tmp_2 = (Math.imul(row, n) + col) | 0;
-    if ((tmp_2 >>> 0) >= (c.length >>> 0)) {
-      gpuc_report_exception$0($state, 3, 2, tmp_2, c.length, $bx, $by, $bz, $tx, $ty, $tz);
-      throw $trap;
-    }
-    c[tmp_2] = acc;
+    if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }
   }
 }

@@ -1,7 +1,7 @@
 "use strict";
 function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
   let tmp = 0;
-  { const $a = state, $i = 0, $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; tmp = $o; }
+  { const $a = state, $i = 0; let $o; if ($mt) { $o = Atomics.compareExchange($a, $i, 0, code); } else { $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; } tmp = $o; }
   if (tmp === 0) {
     state[1] = loc;
     state[2] = a;
@@ -15,20 +15,21 @@ function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty
   }
 }
 
-function table($state, out, $gx, $gy, $gz, $dx, $dy, $dz) {
-  for (let $bz = 0; $bz < $gz; $bz++)
-  for (let $by = 0; $by < $gy; $by++)
-  for (let $bx = 0; $bx < $gx; $bx++)
-  for (let $tz = 0; $tz < $dz; $tz++)
-  for (let $ty = 0; $ty < $dy; $ty++)
-  for (let $tx = 0; $tx < $dx; $tx++) {
-    let i = 0, tmp = 0;
-    i = $tx;
-    tmp = (i % 3) | 0;
-    if ((i >>> 0) >= (out.length >>> 0)) {
-      gpuc_report_exception$0($state, 2, 0, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
-      throw $trap;
+function table($state, out, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
+  let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }
+  for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {
+    for (let $tz = 0; $tz < $dz; $tz++)
+    for (let $ty = 0; $ty < $dy; $ty++)
+    for (let $tx = 0; $tx < $dx; $tx++) {
+      let i = 0, tmp = 0;
+      i = $tx;
+      tmp = (i % 3) | 0;
+      if ((i >>> 0) >= (out.length >>> 0)) {
+        gpuc_report_exception$0($state, 2, 0, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+        throw $trap;
+      }
+      out[i] = Math.fround($g0_WEIGHTS[tmp] * 3);
     }
-    out[i] = Math.fround($g0_WEIGHTS[tmp] * 3);
+    if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }
   }
 }

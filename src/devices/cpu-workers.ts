@@ -1,0 +1,281 @@
+// The CPU device's worker threads (Node's worker_threads): a launch's blocks spread over them,
+// sharing memory through SharedArrayBuffers, with the same results as the device's own thread.
+//
+// What "the same results" means, and why this design gives them:
+//
+// - The grid is split by blocks, never inside one: a block's threads, its shared memory and its
+//   barriers stay on one worker, which runs the kernel's own code (the JS artifact, compiled once
+//   per worker) on a range of linear block indices (bx fastest: the order the device's own loop
+//   runs them in). Workers take ranges from one shared counter, in increasing order, chunks
+//   growing while a chunk takes under a millisecond (load balance for uneven kernels such as
+//   Mandelbrot, and a check of the cancel flag every few milliseconds).
+// - Blocks that communicate only through atomics see the same memory model as on a GPU: the
+//   code binds `$mt` true here, so its atomics are `Atomics` operations (f32 add and exchange a
+//   compare-exchange loop on an Int32Array view: `atomicF32` below). Integer atomics commute, so
+//   their final values are one thread's; what depends on the order blocks run in is not: the old
+//   values atomics return (a slot taken from a counter), and f32 atomicAdd's rounding (its sum
+//   is added up in another order), as on a GPU. Plain stores from different blocks to one
+//   element are a data race on a GPU too; here one of the possible results is kept, not
+//   necessarily the one the device's own thread leaves.
+// - Exceptions: each worker has a kernel state of its own and stops at its first exception (as
+//   the device's thread stops the whole launch at its first). The launch reports the exception
+//   of the lowest linear block that raised one, which is the exception the device's own thread
+//   reports (every block before it ran without one there). Workers stop taking blocks past it,
+//   but blocks after it that were already running finish: memory after a launch that raised an
+//   exception may hold more of their stores than on one thread (on a GPU, any of them may).
+//   An exception caused by another block's atomics can differ, as the blocks' order does. The
+//   same rule picks between a barrier reached under a divergent condition (reported with its
+//   block) and a JavaScript error thrown by the code (a stack overflow in recursion: ranked as
+//   the first block of its chunk, whose block is not known).
+// - Prints: each worker records into its own print area; the records are merged by linear block
+//   (a block's own records keep their order), those of blocks after the exception dropped, and
+//   laid into the device's one print area as its own thread would have reserved them (the same
+//   lines, and the same ones dropped when the area is full, except that a worker whose own area
+//   overflowed counts the records it dropped without their blocks).
+// - Cancellation: the launch's AbortSignal or time limit sets a shared flag that workers read
+//   between chunks; a worker still running after CANCEL_GRACE_MS (one long block) is terminated
+//   and the pool is started afresh at the next launch, so the launch ends within about 100 ms.
+//   An exception raised before the cancel took effect is reported rather than the cancel.
+//
+// The worker's code is this file's WORKER_SOURCE, started with `eval: true`: dist/ is bundled
+// (scripts/bundle-node.mjs) and a worker script would have to be an entry of its own.
+
+import { KernelError } from "../errors.js";
+import type { HostArray } from "../typed-arrays.js";
+import { STATE } from "../runtime/state.js";
+import type { RuntimeTables } from "../runtime/host.js";
+
+/** How long workers get to stop after a cancel before they are terminated. */
+const CANCEL_GRACE_MS = 50;
+
+const WORKER_SOURCE = String.raw`"use strict";
+const { parentPort, workerData } = require("node:worker_threads");
+const { ctl, counters, state } = workerData;
+const kernels = new Map();
+const TRAP = Object.freeze({ gpucTrap: true });
+class Divergent { constructor(args) { this.args = args; } }
+const divergent = (...args) => { throw new Divergent(args); };
+const bits = new Float32Array(1), bitsI32 = new Int32Array(bits.buffer);
+const views = new WeakMap();
+function atomicF32(a, i, op, v) {
+  let iv = views.get(a);
+  if (iv === undefined) { iv = new Int32Array(a.buffer, a.byteOffset, a.length); views.set(a, iv); }
+  for (;;) {
+    const o = Atomics.load(iv, i);
+    bitsI32[0] = o;
+    const old = bits[0];
+    bits[0] = op === 0 ? old + v : v;
+    if (Atomics.compareExchange(iv, i, o, bitsI32[0]) === o) return old;
+  }
+}
+parentPort.on("message", (m) => {
+  if (m.t === "load") {
+    const factory = new Function(...m.bindings, m.code + "\nreturn " + m.entry + ";");
+    kernels.set(m.id, factory(...m.sites, TRAP, divergent, m.subgroupSize, true, atomicF32));
+    return;
+  }
+  const run = kernels.get(m.id);
+  const [gx, gy, gz, dx, dy, dz] = m.grid;
+  const total = m.total, args = m.args;
+  let chunk = 1, fault = -1, diverged = null, error = null;
+  for (;;) {
+    if (Atomics.load(ctl, 0) !== 0) break;
+    const start = Number(Atomics.add(counters, 0, BigInt(chunk)));
+    if (start >= total || start >= Number(Atomics.load(counters, 1))) break;
+    const end = Math.min(start + chunk, total);
+    const t0 = performance.now();
+    try { run(state, ...args, gx, gy, gz, dx, dy, dz, start, end); }
+    catch (e) {
+      if (e === TRAP) fault = state[7] + gx * (state[8] + gy * state[9]);
+      else if (e instanceof Divergent) { diverged = e.args; fault = e.args[4] + gx * (e.args[5] + gy * e.args[6]); }
+      else { error = { name: e && e.name, message: String(e && e.message !== undefined ? e.message : e) }; fault = start; }
+      // The launch's lowest faulting block: no worker starts a range past it.
+      for (let cur = Atomics.load(counters, 1); BigInt(fault) < cur;) {
+        const seen = Atomics.compareExchange(counters, 1, cur, BigInt(fault));
+        if (seen === cur) break;
+        cur = seen;
+      }
+      break;
+    }
+    const dt = performance.now() - t0;
+    if (dt < 1 && chunk < 1073741824) chunk *= 2;
+    else if (dt > 4 && chunk > 1) chunk = Math.ceil(chunk / 2);
+  }
+  parentPort.postMessage({ fault, diverged, error });
+});
+`;
+
+/** A loaded kernel as the workers need it: its code and its tables (SharedArrayBuffer-backed). */
+export interface WorkerKernel {
+  readonly id: number;
+  readonly code: string;
+  readonly bindings: readonly string[];
+  readonly entry: string;
+  readonly sites: readonly HostArray[];
+}
+
+/** What one worker reports after a launch: its first faulting block (-1: none) and how. */
+interface WorkerReport { fault: number; diverged: number[] | null; error: { name?: string; message: string } | null }
+
+/** How a launch on the workers ended. */
+export interface WorkersOutcome {
+  /** The exception that won (lowest block): the state exception (already in the merged state), a divergence's arguments, or a JS error. */
+  fault: { kind: "state" } | { kind: "divergent"; args: number[] } | { kind: "error"; name?: string; message: string } | null;
+  /** Why the launch was stopped before its end, if it was. */
+  cancelled: "signal" | "timeout" | null;
+}
+
+type WorkerThread = import("node:worker_threads").Worker;
+
+export class CpuWorkers {
+  private workers: WorkerThread[] | null = null;
+  private loaded: Set<number>[] = [];
+  /** [0]: the cancel flag. */
+  private readonly ctl = new Int32Array(new SharedArrayBuffer(4));
+  /** [0]: the next block to hand out; [1]: the lowest faulting block (the grid's size when none). */
+  private readonly counters = new BigInt64Array(new SharedArrayBuffer(16));
+  private readonly states: Int32Array[];
+
+  constructor(readonly count: number, stateWords: number, private readonly subgroupSize: number) {
+    this.states = Array.from({ length: count }, () => new Int32Array(new SharedArrayBuffer(stateWords * 4)));
+  }
+
+  private async start(): Promise<WorkerThread[]> {
+    if (this.workers) return this.workers;
+    // A variable specifier: the browser bundle must not try to resolve it (browsers run one thread).
+    const specifier = "node:worker_threads";
+    const { Worker } = (await import(specifier)) as typeof import("node:worker_threads");
+    if (this.workers) return this.workers;
+    this.workers = this.states.map((state) => {
+      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { ctl: this.ctl, counters: this.counters, state } });
+      w.unref();
+      return w;
+    });
+    this.loaded = this.workers.map(() => new Set());
+    return this.workers;
+  }
+
+  /**
+   * Run blocks 0 to the grid's size on the workers. `args` hold only SharedArrayBuffer-backed
+   * arrays and scalars. The prints and the winning state exception are merged into `into`
+   * (the device's state, reset before).
+   */
+  async run(k: WorkerKernel, args: readonly unknown[], grid: readonly number[], into: Int32Array, tables: RuntimeTables,
+    cancel: { signal?: AbortSignal; timeoutMs?: number }): Promise<WorkersOutcome> {
+    const workers = await this.start();
+    const [gx, gy, gz] = grid;
+    const total = gx * gy * gz;
+    Atomics.store(this.ctl, 0, 0);
+    Atomics.store(this.counters, 0, 0n);
+    Atomics.store(this.counters, 1, BigInt(total));
+    for (const s of this.states) s.fill(0, 0, STATE.PRINT_BASE);
+    let cancelled: WorkersOutcome["cancelled"] = null;
+    let forceStop: (() => void) | null = null;
+    const stop = (why: "signal" | "timeout") => {
+      if (cancelled) return;
+      cancelled = why;
+      Atomics.store(this.ctl, 0, 1);
+      // A worker inside one long block cannot see the flag: it is terminated after a grace period.
+      setTimeout(() => forceStop?.(), CANCEL_GRACE_MS).unref?.();
+    };
+    const onAbort = () => stop("signal");
+    cancel.signal?.addEventListener("abort", onAbort, { once: true });
+    const timer = cancel.timeoutMs !== undefined ? setTimeout(() => stop("timeout"), cancel.timeoutMs) : null;
+    const used = workers.slice(0, Math.min(workers.length, total));
+    let reports: (WorkerReport | null)[];
+    try {
+      reports = await new Promise<(WorkerReport | null)[]>((resolve, reject) => {
+        const got: (WorkerReport | null)[] = used.map(() => null);
+        let left = used.length;
+        const done = () => { for (const w of used) { w.off("message", onMessage(w)); w.off("error", onError); w.off("exit", onExit); w.unref(); } };
+        const handlers = new Map<WorkerThread, (r: WorkerReport) => void>();
+        const onMessage = (w: WorkerThread) => handlers.get(w)!;
+        const onError = (e: Error) => { done(); this.terminate(); reject(e); };
+        // A worker gone before it reported: the device was closed (terminate()) during the launch.
+        const onExit = () => { done(); this.terminate(); reject(new KernelError("device-unavailable", "the CPU device was closed during the launch")); };
+        used.forEach((w, i) => {
+          handlers.set(w, (r) => { got[i] = r; if (--left === 0) { done(); resolve(got); } });
+          w.on("message", handlers.get(w)!);
+          w.on("error", onError);
+          w.on("exit", onExit);
+          w.ref();
+          if (!this.loaded[i].has(k.id)) {
+            w.postMessage({ t: "load", id: k.id, code: k.code, bindings: k.bindings, entry: k.entry, sites: k.sites, subgroupSize: this.subgroupSize });
+            this.loaded[i].add(k.id);
+          }
+          w.postMessage({ t: "run", id: k.id, args, grid, total });
+        });
+        forceStop = () => { if (left > 0) { done(); this.terminate(); resolve(got); } };
+      });
+    } finally {
+      cancel.signal?.removeEventListener("abort", onAbort);
+      if (timer) clearTimeout(timer);
+      forceStop = null;
+    }
+    // The winner: the lowest faulting block.
+    let win = -1;
+    reports.forEach((r, i) => { if (r && r.fault >= 0 && (win < 0 || r.fault < reports[win]!.fault)) win = i; });
+    const limit = win >= 0 ? reports[win]!.fault : Infinity;
+    mergePrints(used.map((_w, i) => this.states[i]), into, tables, grid, limit);
+    let fault: WorkersOutcome["fault"] = null;
+    if (win >= 0) {
+      const r = reports[win]!;
+      if (r.diverged) fault = { kind: "divergent", args: r.diverged };
+      else if (r.error) fault = { kind: "error", ...r.error };
+      else {
+        into.set(this.states[win].subarray(0, STATE.PRINT_CURSOR));
+        fault = { kind: "state" };
+      }
+    }
+    return { fault, cancelled };
+  }
+
+  /** Stop every worker now (the pool starts afresh at the next launch). */
+  terminate(): void {
+    const ws = this.workers;
+    this.workers = null;
+    this.loaded = [];
+    if (ws) for (const w of ws) void w.terminate();
+  }
+}
+
+/** Words of the print record at `at`: its header and values (runtime/host.ts decodes them). */
+function recordWords(state: Int32Array, at: number, tables: RuntimeTables): number {
+  const fmt = tables.formats[state[at]];
+  if (!fmt) return -1;
+  let n = STATE.PRINT_HEADER;
+  for (const p of fmt.parts) n += p === "f64" ? 2 : p === "i32" || p === "u32" || p === "bool" || p === "f32" ? 1 : 0;
+  return n;
+}
+
+/**
+ * The workers' print records, merged by linear block (stable: a block's records keep their
+ * order) up to block `limit`, reserved in `into` as one thread's gpuc_print_reserve would have.
+ */
+function mergePrints(states: Int32Array[], into: Int32Array, tables: RuntimeTables, grid: readonly number[], limit: number): void {
+  const [gx, gy] = grid;
+  const records: { block: number; state: Int32Array; at: number; words: number }[] = [];
+  let droppedElsewhere = 0;
+  for (const s of states) {
+    const end = Math.min(STATE.PRINT_BASE + s[STATE.PRINT_CURSOR], s.length);
+    for (let at = STATE.PRINT_BASE; at + STATE.PRINT_HEADER <= end;) {
+      const words = recordWords(s, at, tables);
+      if (words < 0 || at + words > end) break;
+      const block = s[at + 4] + gx * (s[at + 5] + gy * s[at + 6]);
+      if (block <= limit) records.push({ block, state: s, at, words });
+      at += words;
+    }
+    droppedElsewhere += s[STATE.PRINT_DROPPED];
+  }
+  if (!records.length && !droppedElsewhere) return;
+  records.sort((a, b) => a.block - b.block);
+  let cursor = 0, dropped = droppedElsewhere;
+  for (const r of records) {
+    const at = STATE.PRINT_BASE + cursor;
+    cursor += r.words;
+    if (at + r.words > into.length) { dropped++; continue; }
+    into.set(r.state.subarray(r.at, r.at + r.words), at);
+  }
+  into[STATE.PRINT_CURSOR] = cursor;
+  into[STATE.PRINT_DROPPED] = dropped;
+}

@@ -19,7 +19,7 @@ import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
 import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
-import { CpuWorkers } from "./cpu-workers.js";
+import type { CpuWorkers } from "./cpu-workers.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -240,7 +240,8 @@ export class CpuDevice implements Device {
    */
   private async launchOnWorkers(k: CpuKernel, args: unknown[], grid: Grid): Promise<void> {
     const t0 = performance.now();
-    const pool = (this.workers ??= new CpuWorkers(this.threads, this.state.length, this.subgroupSize));
+    // The pool's module loads with it (a browser, one thread, never loads it).
+    const pool = (this.workers ??= new (await import("./cpu-workers.js")).CpuWorkers(this.threads, this.state.length, this.subgroupSize));
     const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array }>();
     for (const a of args) {
       if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) continue;

@@ -16,9 +16,7 @@ function gpuc_report_exception(state: Int32Array, code: i32, loc: i32, a: i32, b
     state[LOC] = loc;
     state[A] = a;
     state[B] = b;
-    state[THREAD] = threadIdx.x;
-    state[THREAD + 1] = threadIdx.y;
-    state[THREAD + 2] = threadIdx.z;
+    state[THREAD] = threadIdx.x | (threadIdx.y << 10) | (threadIdx.z << 20);   // packed (state.ts)
     state[BLOCK] = blockIdx.x;
     state[BLOCK + 1] = blockIdx.y;
     state[BLOCK + 2] = blockIdx.z;

@@ -71,7 +71,8 @@ export function decodeException(state: Int32Array, tables: RuntimeTables, kernel
     return String(u ? v >>> 0 : v);
   });
   const loc = tables.location(state[STATE.LOC]);
-  const thread = dim(state, STATE.THREAD), block = dim(state, STATE.BLOCK);
+  const t = state[STATE.THREAD];
+  const thread = { x: t & 0x3ff, y: (t >>> 10) & 0x3ff, z: (t >>> 20) & 0x3f }, block = dim(state, STATE.BLOCK);
   // The call chain: the location's inlined-at sites, then the call sites recorded while unwinding.
   const frames: Frame[] = [];
   for (let l = loc; l; l = l.inlinedAt) frames.push({ function: l.function, location: { file: l.file, line: l.line, column: l.column } });

@@ -4,7 +4,10 @@
 //   [0]        exception code (0: none; else 1 + index into the module's message table)
 //   [1]        location id of the exception (-1: unknown)
 //   [2], [3]   two i32 payload values (e.g. the index and the length of a bounds error)
-//   [4..6]     threadIdx of the thread that raised it
+//   [4]        threadIdx of the thread that raised it, packed: x | y << 10 | z << 20 (every device
+//              limits a block to x, y ≤ 1024 and z ≤ 64); one store fewer than three (each atomic
+//              store of the record costs lavapipe's shader compile ~4.5 ms: BENCHMARKS §m)
+//   [5], [6]   unused
 //   [7..9]     blockIdx
 //   [10]       number of call-chain frames recorded (debug level 2)
 //   [11..26]   frame location ids, innermost first

@@ -18,9 +18,7 @@ function gpuc_report_exception$1(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty
     state[1] = loc;
     state[2] = a;
     state[3] = b;
-    state[4] = $tx;
-    state[5] = $ty;
-    state[6] = $tz;
+    state[4] = ($tx | ($ty << 10)) | ($tz << 20);
     state[7] = $bx;
     state[8] = $by;
     state[9] = $bz;

@@ -23,9 +23,7 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
     atomicStore(&state[1i], v_loc_2);
     atomicStore(&state[2i], v_a_3);
     atomicStore(&state[3i], v_b_4);
-    atomicStore(&state[4i], i32(gpuc_lid.x));
-    atomicStore(&state[5i], i32(gpuc_lid.y));
-    atomicStore(&state[6i], i32(gpuc_lid.z));
+    atomicStore(&state[4i], ((i32(gpuc_lid.x) | (i32(gpuc_lid.y) << 10u)) | (i32(gpuc_lid.z) << 20u)));
     atomicStore(&state[7i], i32(gpuc_wid.x));
     atomicStore(&state[8i], i32(gpuc_wid.y));
     atomicStore(&state[9i], i32(gpuc_wid.z));

@@ -114,7 +114,10 @@ let saidNoCuda = false;
 export async function openDevices(): Promise<void> {
   if (opened.size) return;
   after(() => { for (const d of opened.values()) d.close(); });
-  for (const kind of DEVICES) opened.set(kind, await device(kind));
+  // The CPU device of the matrix runs on the calling thread (the reference: atomics' old values in
+  // thread order, one run like another) unless GPUC_CPU_THREADS asks for workers (with
+  // GPUC_CPU_PARALLEL=always, the whole matrix on them); cpu-threads.test.ts tests the workers.
+  for (const kind of DEVICES) opened.set(kind, await device(kind, kind === "cpu" && !process.env.GPUC_CPU_THREADS ? { threads: 1 } : {}));
 }
 
 /** Open a device with options of its own (a print sink, a small print buffer), run `fn`, close it. */

@@ -61,15 +61,16 @@ const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ
 type BufKind = "uniform" | "read-only-storage" | "storage";
 interface Raw { name: string; pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; groups: [number, number, number] }
 
-/** A pipeline and bind group for `code`, with an explicit layout (binding i has kind kinds[i]). */
-function rawKernel(name: string, code: string, kinds: BufKind[], buffers: GPUBuffer[], groups: [number, number, number], constants?: Record<string, number>): Raw {
+/** A pipeline and bind group for `code`, with an explicit layout (binding numbers[i], or i, has kind kinds[i]). */
+function rawKernel(name: string, code: string, kinds: BufKind[], buffers: GPUBuffer[], groups: [number, number, number], constants?: Record<string, number>, numbers?: number[]): Raw {
   const module = gpu.createShaderModule({ code, label: name });
-  const bgl = gpu.createBindGroupLayout({ entries: kinds.map((type, binding) => ({ binding, visibility: 4 /* COMPUTE */, buffer: { type } })) });
+  const at = (i: number) => numbers?.[i] ?? i;
+  const bgl = gpu.createBindGroupLayout({ entries: kinds.map((type, i) => ({ binding: at(i), visibility: 4 /* COMPUTE */, buffer: { type } })) });
   const pipeline = gpu.createComputePipeline({
     layout: gpu.createPipelineLayout({ bindGroupLayouts: [bgl] }),
     compute: { module, entryPoint: "main", ...(constants ? { constants } : {}) },
   });
-  const bindGroup = gpu.createBindGroup({ layout: bgl, entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+  const bindGroup = gpu.createBindGroup({ layout: bgl, entries: buffers.map((buffer, i) => ({ binding: at(i), resource: { buffer } })) });
   return { name, pipeline, bindGroup, groups };
 }
 
@@ -114,7 +115,8 @@ async function gpucRaw(name: string, k: ReturnType<typeof kernel>, types: string
   }
   const code = edit ? edit(art.code as string) : (art.code as string);
   const [wgx, wgy, wgz] = layout.workgroupSize;
-  return { ...rawKernel(name, code, kinds, buffers, groups, { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] }), code };
+  // A kernel with no check left has no state binding: binding numbers as the layout gives them.
+  return { ...rawKernel(name, code, kinds, buffers, groups, { [wgx]: threads[0], [wgy]: threads[1], [wgz]: threads[2] }, layout.bindings.map((b) => b.binding)), code };
 }
 
 function encode(r: Raw): GPUCommandEncoder {

@@ -212,8 +212,9 @@ export class Specializer {
   }
 
   private async compileFresh(job: CompileJob): Promise<Specialization> {
-    const c = await compiler(() => notInImages(this.k.name, job.target, job.types));
-    const [backEnd, src, fingerprint] = await Promise.all([c.loadTarget(job.target), this.k.lowered(), this.k.fingerprint()]);
+    // The compiler, its back end, the lowered kernel and the fingerprint load side by side.
+    const loaded = compiler(() => notInImages(this.k.name, job.target, job.types));
+    const [c, backEnd, src, fingerprint] = await Promise.all([loaded, loaded.then((m) => m.loadTarget(job.target)), this.k.lowered(), this.k.fingerprint()]);
     if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
     const { artifact, methodsUsed } = c.compileLowered(src, job, backEnd);
     // From here until the record is made nothing awaits: the record's facts (the scope values,

@@ -58,11 +58,12 @@ function returnsOnlyAtEnd(f: Function): boolean {
 
 /**
  * Whether a block holds a point where threads wait for each other: a barrier, or a subgroup
- * operation (the barrier of a subgroup). Helpers holding one are inlined into the kernel.
+ * operation (the barrier of a subgroup); with `blockOnly`, a barrier of the block. Helpers
+ * holding one are inlined into the kernel.
  */
-export function containsBarrier(b: Block): boolean {
+export function containsBarrier(b: Block, blockOnly = false): boolean {
   let found = false;
-  walkStmts(b, (s) => { if (s.k === "barrier" || s.k === "subgroup") found = true; });
+  walkStmts(b, (s) => { if (s.k === "barrier" || (s.k === "subgroup" && !blockOnly)) found = true; });
   return found;
 }
 

@@ -155,7 +155,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       if (!regionLevel) { run.push(s); continue; }
       flush();
       // Per subgroup unless it holds a barrier or leaves a loop that runs per block.
-      const sub = !holdsBlockBarrier(s) && !(leaves && loopSub === false);
+      const sub = !containsBarrier([s], true) && !(leaves && loopSub === false);
       if (sub) walkStmts([s], (x) => { if (x.k === "set" || x.k === "init") this.perSubgroup.add(x.local); const r = stmtResult(x); if (r !== null) this.perSubgroup.add(r); });
       switch (s.k) {
         case "if":
@@ -463,13 +463,6 @@ function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
   };
   block(stmts, new Set());
   return out;
-}
-
-/** Whether a statement holds a barrier of the block (not only subgroup operations). */
-function holdsBlockBarrier(s: Stmt): boolean {
-  let found = false;
-  walkStmts([s], (x) => { if (x.k === "barrier") found = true; });
-  return found;
 }
 
 function scalarOf(f: Function, h: ExprHandle): Scalar {

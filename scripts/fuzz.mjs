@@ -399,7 +399,16 @@ async function fuzzBounds() {
       if (r < 0.4) stmts.push(`o[@(${index(3)})] = x[@(${index(2)})] + ${s};`);
       else if (r < 0.6) stmts.push(`sh[#(${index(3)})] = t + ${s}; o[@(t)] = sh[#(${index(2)})];`);
       else if (r < 0.8) stmts.push(`for (let j = ${pick(["0", "t", "-1", "1"])}; j < ${pick(["n", "x.length", "16", "(n + 1)", "bd"])}; j${pick(["++", " += 2", " += bd"])}) { o[@(${index(3)})] += 1; }`);
-      else stmts.push(`k = ${index(2)}; if (k >= 0 && k < n) { o[@(k)] = x[@(${index(3)})]; } else { k = ${index(1)}; }`);
+      // Guards that bound an index (checks under them may go, ir/passes/ranges.ts): both ends, the
+      // upper end only (k may be negative), an else branch, an early exit, and a guarded local
+      // changed under its guard (its check must stay).
+      else stmts.push(pick([
+        `k = ${index(2)}; if (k >= 0 && k < n) { o[@(k)] = x[@(${index(3)})]; } else { k = ${index(1)}; }`,
+        `k = ${index(2)}; if (k < o.length) { o[@(k)] += 1; }`,
+        `k = ${index(2)}; if (k >= x.length || k < ${ri(-1, 1)}) { k = ${index(1)}; } else { o[@(t)] = x[@(k)]; }`,
+        `k = ${index(2)}; if (-1 < k && k < x.length) { k = k + ${ri(-1, 2)}; o[@(t)] = x[@(k)]; }`,
+        `k = ${index(2)}; if (k >= o.length) { return; } o[@(k)] = ${s};`,
+      ]));
     }
     const body = withHelper(stmts);
     const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";

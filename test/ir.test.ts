@@ -8,7 +8,7 @@ import { OPS, type OpName } from "../src/ir/ops.ts";
 import { T, wrapValue, type Scalar } from "../src/ir/types.ts";
 import { InvalidIRError, validateModule } from "../src/ir/validate.ts";
 import { foldConstants } from "../src/ir/passes/fold.ts";
-import { device, kernel, KernelError, shared, syncthreads, threadIdx } from "../src/index.ts";
+import { blockDim, blockIdx, device, kernel, KernelError, shared, syncthreads, threadIdx } from "../src/index.ts";
 
 // A scope name a kernel below uses (bound through `scope`, never on the host).
 declare const W: Float32Array;
@@ -208,6 +208,60 @@ test("bounds checks proven by ranges are dropped — and only those (thread indi
   const o = Float32Array.from({ length: 8 }, (_, i) => i);
   await kernel(counter).launch(dev, { blocks: 1, threads: 1 }, o);
   assert.equal(o[0], 0);
+  dev.close();
+});
+
+test("a check under a test that bounds its index is dropped where the index cannot be negative — and only there", async () => {
+  const dce = async (fn: Function, target: string, types: string[]) => {
+    let text = "";
+    await kernel(fn).compile({ target, types, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+    return text;
+  };
+  const checksOf = (text: string, arr: string) => (text.match(new RegExp(`check\\.bounds ge\\.u32\\(u32\\(%\\d+:i\\), u32\\(length\\(%\\d+:${arr}\\)\\)\\)`, "g")) ?? []).length;
+  const saxpy = function saxpy(a: number, x: Float32Array, y: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < y.length) y[i] = a * x[i] + y[i];
+  };
+  // On WebGPU the grid has at most 65535 blocks a side: i >= 0, so i < y.length bounds y[i]; x's stays.
+  const wgsl = await dce(saxpy, "wgsl", ["f32", "f32[]", "f32[]"]);
+  assert.equal(checksOf(wgsl, "y"), 0);
+  assert.equal(checksOf(wgsl, "x"), 1);
+  // PTX grids go to 2^31 - 1 blocks: blockIdx.x * blockDim.x may wrap below zero, so y[i]'s check stays.
+  const ptx = await dce(saxpy, "ptx", ["f32", "f32[]", "f32[]"]);
+  assert.equal(checksOf(ptx, "y"), 1);
+  // A test can say i >= 0 too, on any target.
+  const both = function both(a: number, x: Float32Array, y: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x - 3;
+    if (i >= 0 && i < y.length) y[i] = a * x[0];
+  };
+  assert.equal(checksOf(await dce(both, "ptx", ["f32", "f32[]", "f32[]"]), "y"), 0);
+  assert.equal(checksOf(await dce(both, "js", ["f32", "f32[]", "f32[]"]), "y"), 0);
+  // An early exit gives the same fact to what follows it.
+  const early = function early(a: number, x: Float32Array, y: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= y.length) return;
+    y[i] = a * x[i];
+  };
+  assert.equal(checksOf(await dce(early, "wgsl", ["f32", "f32[]", "f32[]"]), "y"), 0);
+  // A local assigned under the test no longer is what the test compared: its check stays, and fires.
+  const moved = function moved(a: number, x: Float32Array, y: Float32Array) {
+    let i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < y.length) {
+      i = i + a;
+      y[i] = x[0];
+    }
+  };
+  assert.equal(checksOf(await dce(moved, "wgsl", ["i32", "f32[]", "f32[]"]), "y"), 1);
+  // A test of a value read from memory is not a fact about a later read of it.
+  const loaded = function loaded(a: number, x: Float32Array, y: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (x[i] < y.length) { y[i] = a; y[x[i]] = a; }
+  };
+  assert.match(await dce(loaded, "wgsl", ["f32", "i32[]", "f32[]"]), /check\.bounds ge\.u32\(u32\([^\n]*length\(%\d+:y\)/);
+  const dev = await device("cpu");
+  const y = new Float32Array(4);
+  await assert.rejects(kernel(moved, { types: { a: "i32" } }).launch(dev, { blocks: 1, threads: 4 }, 1, new Float32Array(4), y),
+    (e: unknown) => e instanceof KernelError && e.kind === "bounds" && /index 4 out of bounds for array 'y' of length 4/.test(e.message));
   dev.close();
 });
 

@@ -18,6 +18,8 @@ import { printModule } from "../ir/printer.js";
 import { parseTypeName, typeName } from "../ir/types.js";
 import { InvalidIRError, validateModule } from "../ir/validate.js";
 import { finalizeSites } from "../reloc/sites.js";
+import { targetInfo } from "../targets/index.js";
+import { MAX_BLOCKS } from "../targets/target.js";
 import type { CompileJob, DumpStage } from "./job.js";
 import { ownerKey, runtimeCacheToken } from "./job.js";
 import { currentWorld } from "../registry.js";
@@ -106,8 +108,12 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
     if (job.boundsCheck) {
       hoistBoundsChecks(module);
       foldConstants(module);
-      // The block's size bounds the thread indices: the launch bounds, else the largest block.
-      dropProvenChecks(module, features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64]);
+      // The block's size bounds the thread indices: the launch bounds, else the largest block;
+      // the target's largest grid bounds the block indices.
+      dropProvenChecks(module, {
+        threads: features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64],
+        blocks: targetInfo(job.target)?.maxBlocks ?? MAX_BLOCKS,
+      });
     }
     eliminateDeadCode(module);
     checkpoint("dce", module);

@@ -3,7 +3,7 @@
 
 import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
-import type { Artifact, TargetFeatures } from "../targets/target.js";
+import { MAX_BLOCKS, type Artifact, type TargetFeatures } from "../targets/target.js";
 
 import { HOST_ARRAY_NAMES, describeArgument, describeValue, hostArrayElement, isDetached, unsupportedArray, type ElementType, type HostArray } from "../typed-arrays.js";
 import { evalSize, sizeText } from "../ir/size.js";
@@ -195,7 +195,7 @@ export interface Device {
 
 const MAX_THREADS_PER_BLOCK = 1024;
 const MAX_BLOCK_DIM: [number, number, number] = [1024, 1024, 64];
-const MAX_GRID_DIM: [number, number, number] = [0x7fffffff, 65535, 65535];
+const MAX_GRID_DIM = MAX_BLOCKS;
 
 /** A launch-configuration value as the message shows it (JSON where it has one; a BigInt as `2n`). */
 function describeGrid(v: unknown): string {

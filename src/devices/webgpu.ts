@@ -15,6 +15,7 @@ import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
+import { wgslInfo } from "../targets/wgsl/info.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { nativeStderrFilter, type StderrFilter } from "./native-stderr.js";
 import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
@@ -316,9 +317,10 @@ export class WebGPUDevice implements Device {
     const per = grid.threads[0] * grid.threads[1] * grid.threads[2];
     if (per > limits.maxComputeInvocationsPerWorkgroup)
       throw new KernelError("launch-config", `${per} threads per block exceeds this WebGPU device's limit of ${limits.maxComputeInvocationsPerWorkgroup}`);
+    // (WGSL code may rely on the target's limit: ir/passes/ranges.ts.)
     grid.blocks.forEach((b, i) => {
-      if (b > limits.maxComputeWorkgroupsPerDimension)
-        throw new KernelError("launch-config", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${limits.maxComputeWorkgroupsPerDimension}`);
+      const most = Math.min(limits.maxComputeWorkgroupsPerDimension, wgslInfo.maxBlocks![i]);
+      if (b > most) throw new KernelError("launch-config", `blocks.${"xyz"[i]} = ${b} exceeds this WebGPU device's limit of ${most}`);
     });
     // One buffer passed to several array parameters (a device array, or the same host array,
     // passed twice), one of them written: a variant of the shader declares it once.

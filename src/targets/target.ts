@@ -80,6 +80,9 @@ export interface Artifact {
 export type TargetLayout = object;
 
 /** What the rest of gpuc knows of a target without loading it (targets/<name>/info.ts). */
+/** The most blocks per dimension any launch has (CUDA's grid limits; every device refuses more: devices/device.ts). */
+export const MAX_BLOCKS: readonly [number, number, number] = [0x7fffffff, 65535, 65535];
+
 export interface TargetInfo {
   readonly name: string;
   readonly description: string;
@@ -93,6 +96,11 @@ export interface TargetInfo {
   readonly alwaysInline?: boolean;
   /** Whether its artifacts carry a layout (they must then, and others must not). */
   readonly layout: boolean;
+  /**
+   * The most blocks a launch of its code has per dimension, where below MAX_BLOCKS (every device
+   * that runs the target refuses more; the compiler's value ranges rely on it: ir/passes/ranges.ts).
+   */
+  readonly maxBlocks?: readonly [number, number, number];
   /** The checks of artifacts read back from a cache or an image, loaded on the first such check. */
   readBack(): Promise<ReadBack>;
 }

@@ -30,6 +30,21 @@ const RESERVED = new Set(`alias break case const const_assert continue continuin
   loop override requires return struct switch true var while array atomic bool f16 f32 i32 u32 mat2x2 mat3x3 mat4x4 ptr sampler texture_2d vec2 vec3 vec4
   bitcast select main params state lid wid nwg wgx wgy wgz`.split(/\s+/));
 
+const REPORT = "gpuc_report_exception";
+
+/**
+ * Where a kernel raises an exception (a check that fired, a throw), it keeps the first one it
+ * raised in a private vector, and main writes it to the kernel state once, after the body: one
+ * copy of the record's claim and atomic stores per shader, not one per check. (Mesa inlines every
+ * function, and compiling each copy of the record costs lavapipe milliseconds: BENCHMARKS §m.)
+ * The same record is written as if each site reported at once: the first exception of the thread
+ * (a thread stops at its trap; in a kernel with barriers it goes on, and a later one is not kept),
+ * claimed by whichever thread's compare-exchange comes first, as between sites before.
+ */
+const RAISE = `fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}`;
+
 const SCALAR: Record<Scalar, string> = { bool: "bool", i32: "i32", u32: "u32", f32: "f32", f64: "f64" };
 
 export function emitWGSL(m: Module): WGSLCode {
@@ -58,6 +73,8 @@ class WGSLEmitter {
   /** Depth of `if`/`switch` bodies being emitted (a workgroupUniformLoad must not be under one). */
   private branchDepth = 0;
   private trapsInContinuing = false;
+  /** Whether the kernel raises exceptions (calls the runtime's report): then they go through gpuc_raise. */
+  private raises = false;
   private atomicArrays = new Set<string>(); // keys: "p3" (param local), "g1", "s0", "state"
   private written = new Set<string>();
   private locations = new LocationTable();
@@ -77,6 +94,8 @@ class WGSLEmitter {
 
   emit(): WGSLCode {
     const f = this.f;
+    const report = this.m.functions.findIndex((g) => g.kind === "runtime" && g.name === REPORT);
+    walkStmts(f.body, (s) => { if (s.k === "call" && s.fn === report) this.raises = true; });
     const names = new Namer(underscored);
     f.locals.forEach((l, i) => { this.names[i] = i === f.stateParam ? names.reserve("state") : names.take(`v_${sanitize(l.name)}`); });
     // Which arrays are used atomically (then every access is atomic), written, read.
@@ -165,11 +184,12 @@ class WGSLEmitter {
     if (this.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
     if (this.doneGuard) vars.push("  var gpuc_done: bool = false;");
     const runtime = this.m.functions.filter((g) => g.kind === "runtime");
+    const starts = runtime.length ? ["  gpuc_lid = lid;", "  gpuc_wid = wid;"] : [];
     if (runtime.length) {
       decls.push("var<private> gpuc_lid: vec3<u32>;", "var<private> gpuc_wid: vec3<u32>;");
-      vars.unshift("  gpuc_lid = lid;", "  gpuc_wid = wid;");
       for (const g of runtime) decls.push("", this.runtimeFunction(g));
     }
+    if (this.raises) decls.push("", "var<private> gpuc_exc: vec4<i32>;", RAISE);
     if (this.opaqueExits) layout.fields.push({ name: "gpuc_zero", type: "u32", source: { param: -1, length: false } });
     if (!layout.fields.length) layout.fields.push({ name: "unused", type: "i32", source: { param: -1, length: false } });
     decls[paramsDecl] = `struct Params {\n${layout.fields.map((x) => `  ${x.name}: ${x.type},`).join("\n")}\n}`;
@@ -180,6 +200,15 @@ class WGSLEmitter {
     // would reject any after a bounds check).
     const subgroups = this.usesSubgroups ? ["enable subgroups;", "diagnostic(off, subgroup_uniformity);"] : [];
     const subgroupParams = this.usesSubgroups ? ", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_size) sgs: u32" : "";
+    const builtins = `@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>${subgroupParams}`;
+    const entry = ["@compute @workgroup_size(wgx, wgy, wgz)", `fn main(${builtins}) {`, ...starts];
+    // A kernel that raises: its body is a function of its own, and main reports what it raised
+    // (the one place the exception record is written; see RAISE).
+    const [open, close] = !this.raises ? [[...entry, ...vars], ["}"]] : [
+      [`fn gpuc_kernel(${builtins.replace(/@builtin\(\w+\) /g, "")}) {`, ...vars],
+      ["}", "", ...entry, `  gpuc_kernel(lid, wid, nwg${this.usesSubgroups ? ", sgl, sgs" : ""});`,
+        "  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }", "}"],
+    ];
     const head = [
       ...subgroups,
       // (Any name a function property holds: quoted on one line of printable ASCII, as WGSL
@@ -187,12 +216,10 @@ class WGSLEmitter {
       `// gpuc: kernel ${quoteName(f.name)}`,
       ...decls,
       "",
-      "@compute @workgroup_size(wgx, wgy, wgz)",
-      `fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>${subgroupParams}) {`,
-      ...vars,
+      ...open,
     ].join("\n").split("\n");
-    layout.lines = [...head.map(() => -1), ...this.lineLocs, -1];
-    const code = [...head, ...this.lines, "}", ""].join("\n");
+    layout.lines = [...head.map(() => -1), ...this.lineLocs, ...close.map(() => -1)];
+    const code = [...head, ...this.lines, ...close, ""].join("\n");
     return { code, entry: "main", layout, locations: this.locations.list };
   }
 
@@ -367,6 +394,10 @@ class WGSLEmitter {
       case "call": {
         // Only runtime functions stay out of line; their state parameter is the module's binding.
         const callee = this.m.functions[s.fn];
+        if (callee.name === REPORT && this.f === this.m.functions[this.m.entry]) {
+          this.line(d, `gpuc_raise(${s.args.slice(1).map((a) => this.expr(a)).join(", ")});`);
+          return;
+        }
         const call = `${callee.name}(${s.args.slice(1).map((a) => this.expr(a)).join(", ")})`;
         this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
         return;

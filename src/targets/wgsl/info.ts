@@ -12,5 +12,7 @@ export const wgslInfo: TargetInfo = {
   // WGSL functions cannot take storage arrays: every helper is inlined.
   alwaysInline: true,
   layout: true,
+  // WebGPU's maxComputeWorkgroupsPerDimension as gpuc's WebGPU device asks for it: the default.
+  maxBlocks: [65535, 65535, 65535],
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.wgslReadBack)),
 };

@@ -28,15 +28,25 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   }
 }
 
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
+  var v_k: f32;
+  v_k = 0.7853981852531433f;
+  if ((u32(i32(lid.x)) >= u32(params.v_out_len))) {
+    gpuc_raise(1i, 1i, i32(lid.x), params.v_out_len);
+    return;
+  }
+  v_out[i32(lid.x)] = (sin((v_k * f32(i32(lid.x)))) + 17.0f);
+}
+
 @compute @workgroup_size(wgx, wgy, wgz)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
   gpuc_lid = lid;
   gpuc_wid = wid;
-  var v_k: f32;
-  v_k = 0.7853981852531433f;
-  if ((u32(i32(lid.x)) >= u32(params.v_out_len))) {
-    gpuc_report_exception(1i, 1i, i32(lid.x), params.v_out_len);
-    return;
-  }
-  v_out[i32(lid.x)] = (sin((v_k * f32(i32(lid.x)))) + 17.0f);
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
 }

@@ -30,10 +30,12 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   }
 }
 
-@compute @workgroup_size(wgx, wgy, wgz)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  gpuc_lid = lid;
-  gpuc_wid = wid;
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_i: i32;
   var v_tmp: f32;
   var v_tmp_: i32;
@@ -45,7 +47,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   var v_sign3_v_: i32;
   v_i = i32(lid.x);
   if ((u32(v_i) >= u32(params.v_x_len))) {
-    gpuc_report_exception(1i, 1i, v_i, params.v_x_len);
+    gpuc_raise(1i, 1i, v_i, params.v_x_len);
     return;
   }
   v_lerp_a = v_x[v_i];
@@ -79,8 +81,16 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
     break;
   }
   if ((u32(v_i) >= u32(params.v_out_len))) {
-    gpuc_report_exception(2i, 16i, v_i, params.v_out_len);
+    gpuc_raise(2i, 16i, v_i, params.v_out_len);
     return;
   }
   v_out[v_i] = ((v_tmp * f32(v_tmp_)) + f32(v_tmp__));
+}
+
+@compute @workgroup_size(wgx, wgy, wgz)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_lid = lid;
+  gpuc_wid = wid;
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
 }

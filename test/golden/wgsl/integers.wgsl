@@ -32,10 +32,12 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   }
 }
 
-@compute @workgroup_size(wgx, wgy, wgz)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  gpuc_lid = lid;
-  gpuc_wid = wid;
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_i: i32;
   var v_q: i32;
   var v_r: i32;
@@ -46,11 +48,11 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   var v_div_divisor: i32;
   v_i = i32(lid.x);
   if ((u32(v_i) >= u32(params.v_a_len))) {
-    gpuc_report_exception(1i, 1i, v_i, params.v_a_len);
+    gpuc_raise(1i, 1i, v_i, params.v_a_len);
     return;
   }
   if ((u32(v_i) >= u32(params.v_b_len))) {
-    gpuc_report_exception(2i, 2i, v_i, params.v_b_len);
+    gpuc_raise(2i, 2i, v_i, params.v_b_len);
     return;
   }
   v_div_dividend = v_a[v_i];
@@ -61,8 +63,16 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   v_m = (v_a[v_i] * -1640531535i);
   v_tmp = v_a[v_i];
   if ((u32(v_i) >= u32(params.v_out_len))) {
-    gpuc_report_exception(3i, 8i, v_i, params.v_out_len);
+    gpuc_raise(3i, 8i, v_i, params.v_out_len);
     return;
   }
   v_out[v_i] = ((((v_q + v_r) + select(0i, 1i, (v_u > 4294967000u))) + (v_m ^ (v_m >> 15u))) + select(0i, 2i, select((u32(v_tmp) < v_u), true, (v_tmp < 0i))));
+}
+
+@compute @workgroup_size(wgx, wgy, wgz)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_lid = lid;
+  gpuc_wid = wid;
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
 }

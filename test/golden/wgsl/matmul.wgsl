@@ -33,10 +33,12 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   }
 }
 
-@compute @workgroup_size(wgx, wgy, wgz)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  gpuc_lid = lid;
-  gpuc_wid = wid;
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_n: i32 = params.v_n;
   var v_row: i32;
   var v_col: i32;
@@ -71,12 +73,12 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
       }
       v_tmp = ((v_row * v_n) + v_k);
       if ((u32(v_tmp) >= u32(params.v_a_len))) {
-        gpuc_report_exception(1i, 8i, v_tmp, params.v_a_len);
+        gpuc_raise(1i, 8i, v_tmp, params.v_a_len);
         return;
       }
       v_tmp_ = ((v_k * v_n) + v_col);
       if ((u32(v_tmp_) >= u32(params.v_b_len))) {
-        gpuc_report_exception(2i, 9i, v_tmp_, params.v_b_len);
+        gpuc_raise(2i, 9i, v_tmp_, params.v_b_len);
         return;
       }
       v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
@@ -87,8 +89,16 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
   }
   v_tmp__ = ((v_row * v_n) + v_col);
   if ((u32(v_tmp__) >= u32(params.v_c_len))) {
-    gpuc_report_exception(3i, 12i, v_tmp__, params.v_c_len);
+    gpuc_raise(3i, 12i, v_tmp__, params.v_c_len);
     return;
   }
   v_c[v_tmp__] = v_acc;
+}
+
+@compute @workgroup_size(wgx, wgy, wgz)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_lid = lid;
+  gpuc_wid = wid;
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
 }

@@ -31,22 +31,28 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   }
 }
 
-@compute @workgroup_size(wgx, wgy, wgz)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  gpuc_lid = lid;
-  gpuc_wid = wid;
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_a: f32 = params.v_a;
   var v_i: i32;
   v_i = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
   if ((v_i < params.v_y_len)) {
     if ((u32(v_i) >= u32(params.v_x_len))) {
-      gpuc_report_exception(1i, 2i, v_i, params.v_x_len);
-      return;
-    }
-    if ((u32(v_i) >= u32(params.v_y_len))) {
-      gpuc_report_exception(2i, 3i, v_i, params.v_y_len);
+      gpuc_raise(1i, 2i, v_i, params.v_x_len);
       return;
     }
     v_y[v_i] = ((v_a * v_x[v_i]) + v_y[v_i]);
   }
+}
+
+@compute @workgroup_size(wgx, wgy, wgz)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_lid = lid;
+  gpuc_wid = wid;
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
 }

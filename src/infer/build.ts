@@ -1530,7 +1530,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     this.raise("bounds", out, code, span, this.convertH(idx(), T.i32, span), lenI);
     // The check's own index may have been spilled to a temporary: key it by what the access uses.
     const after = this.checkKey(arr(), idx());
-    if (after) this.checks[this.checks.length - 1].keys.add(after);
+    if (after) this.noteChecked(after);
     return { array: arr, index: idx };
   }
 

@@ -72,7 +72,7 @@ export class ValueBuilder {
     const saved = this.out;
     const block: Block = [];
     this.out = block;
-    this.checks.push({ keys: new Set(), loop });
+    this.checks.push({ keys: new Set(), byIndex: new Map(), loop });
     try { f(); } finally { this.out = saved; this.checks.pop(); }
     return block;
   }
@@ -82,7 +82,17 @@ export class ValueBuilder {
    * at the same index local (or constant) needs no second check until that local is assigned.
    * A loop body starts afresh (its next iteration may follow an assignment later in the body).
    */
-  protected checks: { keys: Set<string>; loop: boolean }[] = [{ keys: new Set(), loop: false }];
+  protected checks: { keys: Set<string>; byIndex: Map<number, string[]>; loop: boolean }[] = [{ keys: new Set(), byIndex: new Map(), loop: false }];
+
+  /** A check done in the current block (its key from checkKey), until its index local is assigned. */
+  protected noteChecked(key: string): void {
+    const scope = this.checks[this.checks.length - 1];
+    scope.keys.add(key);
+    const m = /\|l(\d+)$/.exec(key);
+    if (!m) return;
+    const local = Number(m[1]), list = scope.byIndex.get(local);
+    if (list) list.push(key); else scope.byIndex.set(local, [key]);
+  }
 
   protected alreadyChecked(key: string): boolean {
     for (let i = this.checks.length - 1; i >= 0; i--) {
@@ -92,9 +102,14 @@ export class ValueBuilder {
     return false;
   }
 
+  /** (Keys by index local: an assignment costs what it invalidates, not every check made so far.) */
   protected invalidateChecks(local: number): void {
-    const suffix = `|l${local}`;
-    for (const c of this.checks) for (const k of c.keys) if (k.endsWith(suffix)) c.keys.delete(k);
+    for (const c of this.checks) {
+      const keys = c.byIndex.get(local);
+      if (!keys) continue;
+      for (const k of keys) c.keys.delete(k);
+      c.byIndex.delete(local);
+    }
   }
 
   /** "array|index" for an access whose array and index are plain (a local, global, shared array; a local or constant index). */

@@ -27,14 +27,24 @@ export function legalName(name: string, rules: NameRules): string {
 /** Names unique within one scope of the output. */
 export class Namer {
   private readonly used = new Set<string>();
+  /** Per name, the k its next other spelling is tried from (spellings before it are taken). */
+  private readonly tried = new Map<string, number>();
 
   /** `next(name, k)`: the k-th other spelling tried when `name` is taken (k = 1, 2, …). */
   constructor(private readonly next: (name: string, k: number) => string) {}
 
-  /** `name`, or the first of its other spellings not taken yet; taken from now on. */
+  /**
+   * `name`, or the first of its other spellings not taken yet; taken from now on. (A kernel with
+   * thousands of temporaries of one name takes each in constant time: the search goes on from
+   * where the last one for that name stopped.)
+   */
   take(name: string): string {
     let n = name;
-    for (let k = 1; this.used.has(n); k++) n = this.next(name, k);
+    if (this.used.has(n)) {
+      let k = this.tried.get(name) ?? 1;
+      while (this.used.has((n = this.next(name, k)))) k++;
+      this.tried.set(name, k + 1);
+    }
     this.used.add(n);
     return n;
   }
@@ -46,7 +56,5 @@ export class Namer {
   }
 }
 
-/** Other spellings by numbered suffixes: `n_1`, `n_2`, … */
+/** Other spellings by numbered suffixes: `n_1`, `n_2`, … (never longer than a few digits). */
 export const numbered = (name: string, k: number): string => `${name}_${k}`;
-/** Other spellings by added underscores: `n_`, `n__`, … */
-export const underscored = (name: string, k: number): string => name + "_".repeat(k);

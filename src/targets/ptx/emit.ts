@@ -28,7 +28,7 @@ import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { reaching, usesExpr } from "../../ir/module-info.js";
-import { Namer, underscored } from "../names.js";
+import { Namer, numbered } from "../names.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE } from "./prelude.js";
 import { helperClosure } from "../helpers.js";
@@ -77,7 +77,7 @@ class PTXModuleEmitter {
   constructor(readonly m: Module, readonly features: TargetFeatures) {
     if (features.relocation === "table")
       reaching(m, (f) => usesExpr(f, (e) => e.k === "global")).forEach((needs, i) => { if (needs) this.needsTables.add(i); });
-    const names = new Namer(underscored);
+    const names = new Namer(numbered);
     this.fnNames = m.functions.map((f, i) => (i === m.entry ? sanitize(f.name) : names.take(`${sanitize(f.name)}_${i}`)));
   }
 

@@ -18,7 +18,7 @@ import { T, elemBytes, elemScalar, isNarrow, type Elem, type Narrow, type Scalar
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
-import { Namer, legalName, underscored, type NameRules } from "../names.js";
+import { Namer, legalName, numbered, type NameRules } from "../names.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
@@ -96,7 +96,7 @@ class WGSLEmitter {
     const f = this.f;
     const report = this.m.functions.findIndex((g) => g.kind === "runtime" && g.name === REPORT);
     walkStmts(f.body, (s) => { if (s.k === "call" && s.fn === report) this.raises = true; });
-    const names = new Namer(underscored);
+    const names = new Namer(numbered);
     f.locals.forEach((l, i) => { this.names[i] = i === f.stateParam ? names.reserve("state") : names.take(`v_${sanitize(l.name)}`); });
     // Which arrays are used atomically (then every access is atomic), written, read.
     const read = new Set<string>();

@@ -38,13 +38,13 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_i: i32;
   var v_tmp: f32;
-  var v_tmp_: i32;
-  var v_tmp__: i32;
+  var v_tmp_1: i32;
+  var v_tmp_2: i32;
   var v_lerp_a: f32;
   var v_lerp_b: i32;
   var v_lerp_t: f32;
   var v_sign3_v: f32;
-  var v_sign3_v_: i32;
+  var v_sign3_v_1: i32;
   v_i = i32(lid.x);
   if ((u32(v_i) >= u32(params.v_x_len))) {
     gpuc_raise(1i, 1i, v_i, params.v_x_len);
@@ -57,34 +57,34 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   v_sign3_v = v_x[v_i];
   loop {
     if ((v_sign3_v > 0.0f)) {
-      v_tmp_ = 1i;
+      v_tmp_1 = 1i;
       break;
     }
     if ((v_sign3_v < 0.0f)) {
-      v_tmp_ = -1i;
+      v_tmp_1 = -1i;
       break;
     }
-    v_tmp_ = 0i;
+    v_tmp_1 = 0i;
     break;
   }
-  v_sign3_v_ = (v_i - 2i);
+  v_sign3_v_1 = (v_i - 2i);
   loop {
-    if ((v_sign3_v_ > 0i)) {
-      v_tmp__ = 1i;
+    if ((v_sign3_v_1 > 0i)) {
+      v_tmp_2 = 1i;
       break;
     }
-    if ((v_sign3_v_ < 0i)) {
-      v_tmp__ = -1i;
+    if ((v_sign3_v_1 < 0i)) {
+      v_tmp_2 = -1i;
       break;
     }
-    v_tmp__ = 0i;
+    v_tmp_2 = 0i;
     break;
   }
   if ((u32(v_i) >= u32(params.v_out_len))) {
     gpuc_raise(2i, 16i, v_i, params.v_out_len);
     return;
   }
-  v_out[v_i] = ((v_tmp * f32(v_tmp_)) + f32(v_tmp__));
+  v_out[v_i] = ((v_tmp * f32(v_tmp_1)) + f32(v_tmp_2));
 }
 
 @compute @workgroup_size(wgx, wgy, wgz)

@@ -45,8 +45,8 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_acc: f32;
   var v_k: i32;
   var v_tmp: i32;
-  var v_tmp_: i32;
-  var v_tmp__: i32;
+  var v_tmp_1: i32;
+  var v_tmp_2: i32;
   v_row = ((i32(wid.y) * i32(wgy)) + i32(lid.y));
   v_col = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
   if (((v_row >= v_n) || (v_col >= v_n))) {
@@ -60,8 +60,8 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
         break;
       }
       v_tmp = ((v_row * v_n) + v_k);
-      v_tmp_ = ((v_k * v_n) + v_col);
-      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
+      v_tmp_1 = ((v_k * v_n) + v_col);
+      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
       continuing {
         v_k = (v_k + 1i);
       }
@@ -76,23 +76,23 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
         gpuc_raise(1i, 8i, v_tmp, params.v_a_len);
         return;
       }
-      v_tmp_ = ((v_k * v_n) + v_col);
-      if ((u32(v_tmp_) >= u32(params.v_b_len))) {
-        gpuc_raise(2i, 9i, v_tmp_, params.v_b_len);
+      v_tmp_1 = ((v_k * v_n) + v_col);
+      if ((u32(v_tmp_1) >= u32(params.v_b_len))) {
+        gpuc_raise(2i, 9i, v_tmp_1, params.v_b_len);
         return;
       }
-      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_]));
+      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
       continuing {
         v_k = (v_k + 1i);
       }
     }
   }
-  v_tmp__ = ((v_row * v_n) + v_col);
-  if ((u32(v_tmp__) >= u32(params.v_c_len))) {
-    gpuc_raise(3i, 12i, v_tmp__, params.v_c_len);
+  v_tmp_2 = ((v_row * v_n) + v_col);
+  if ((u32(v_tmp_2) >= u32(params.v_c_len))) {
+    gpuc_raise(3i, 12i, v_tmp_2, params.v_c_len);
     return;
   }
-  v_c[v_tmp__] = v_acc;
+  v_c[v_tmp_2] = v_acc;
 }
 
 @compute @workgroup_size(wgx, wgy, wgz)

@@ -163,8 +163,10 @@ export class Kernel {
   }
 
   /** The compile job of a specialization (compiler/job.ts): this kernel's parameters with a target, its features and argument types. */
-  private job(target: string, features: TargetFeatures, types: readonly string[]): CompileJob {
-    return compileJob({ kernel: this.name, target, features, types, ...this.params(), forImage: generating() });
+  private job(target: string, features: TargetFeatures, types: readonly string[], launch = false): CompileJob {
+    // A launch's block size the kernel did not declare (deviceFeatures).
+    const launchThreads = launch && features.requiredThreads !== undefined && this.options.requiredThreads === undefined;
+    return compileJob({ kernel: this.name, target, features, types, ...this.params(), forImage: generating(), launchThreads });
   }
 
   /** Compile for a target without launching; returns the artifact (code, entry, parameter layout). */
@@ -219,14 +221,14 @@ export class Kernel {
       this.checkLaunchBounds(grid.threads);
       if (this.scopeDeps.size) this.revalidateScope();
       if (!this.signature) { site = callSite(); await this.ensureSignature(); }
-      const { features, keyPrefix } = this.deviceFeatures(dev);
+      const { features, keyPrefix } = this.deviceFeatures(dev, grid.threads);
       const types = this.typesOf(args);
       // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
       let spec = this.specs.current(keyPrefix + types.join(","));
       let job: CompileJob | undefined;
-      if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types))); }
+      if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types, true))); }
       let k = spec.loaded.get(dev);
-      if (!k) { site ??= callSite(); ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types)), spec)); }
+      if (!k) { site ??= callSite(); ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types, true)), spec)); }
       this.checkArrays(dev, args);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       if (this.tableVersion) this.syncTables(dev, k);
@@ -235,7 +237,7 @@ export class Kernel {
       try { await dev.launch(k, args, grid); }
       catch (e) {
         // Revived code that the device rejects is healed (specializer.ts) and launched again.
-        const healed = await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types), spec, e);
+        const healed = await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types, true), spec, e);
         if (this.tableVersion) this.syncTables(dev, healed);
         await dev.launch(healed, args, grid);
       }
@@ -324,16 +326,29 @@ export class Kernel {
     return out;
   }
 
-  /** Per device, computed once: the device's features (its architecture) with the kernel's. */
-  private readonly deviceFeatureCache = new WeakMap<Device, { features: TargetFeatures; keyPrefix: string }>();
-  private deviceFeatures(dev: Device): { features: TargetFeatures; keyPrefix: string } {
+  /**
+   * Per device, computed once: the device's features (its architecture) with the kernel's; on a
+   * target that specializes on the block size (TargetInfo.specializeThreads) and a kernel without
+   * launch bounds of its own, per block size too, with `requiredThreads` the launch's.
+   */
+  private readonly deviceFeatureCache = new WeakMap<Device, { features: TargetFeatures; keyPrefix: string; byThreads: Map<string, { features: TargetFeatures; keyPrefix: string }> | null }>();
+  private deviceFeatures(dev: Device, threads?: readonly number[]): { features: TargetFeatures; keyPrefix: string } {
     let f = this.deviceFeatureCache.get(dev);
     if (!f) {
       const features = this.features(dev.features);
-      f = { features, keyPrefix: jobKeyPrefix(dev.target, features) };
+      const perThreads = targetInfo(dev.target)?.specializeThreads && features.requiredThreads === undefined && features.maxThreads === undefined;
+      f = { features, keyPrefix: jobKeyPrefix(dev.target, features), byThreads: perThreads ? new Map() : null };
       this.deviceFeatureCache.set(dev, f);
     }
-    return f;
+    if (!f.byThreads || !threads) return f;
+    const key = `${threads[0]},${threads[1]},${threads[2]}`;
+    let t = f.byThreads.get(key);
+    if (!t) {
+      const features: TargetFeatures = { ...f.features, requiredThreads: [threads[0], threads[1], threads[2]] };
+      t = { features, keyPrefix: jobKeyPrefix(dev.target, features) };
+      f.byThreads.set(key, t);
+    }
+    return t;
   }
 
   /** A launch outside the kernel's declared launch bounds fails before it reaches the device. */

@@ -171,9 +171,11 @@ export class Specializer {
   private async revive(job: CompileJob): Promise<Specialization | null> {
     if (!(await anyStore())) return null;
     const fingerprint = await this.k.fingerprint();
-    // The job's own architecture first, then older ones whose code the device runs (PTX).
-    for (const arch of runnableArches(job.target, job.owner.arch)) {
-      const owner = arch === job.owner.arch ? job.owner : { ...job.owner, arch };
+    // The job's own architecture first, then older ones whose code the device runs (PTX); then
+    // the kernel's code for any block size, where the job's block size is only the launch's.
+    const owners = runnableArches(job.target, job.owner.arch).map((arch) => (arch === job.owner.arch ? job.owner : { ...job.owner, arch }));
+    if (job.general) owners.push(job.general);
+    for (const owner of owners) {
       const key = entryKey(owner, fingerprint, job.types.join(","));
       const found = await findEntry(key);
       if (!found) continue;

@@ -3,7 +3,8 @@
 
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, syncthreads, type Device } from "../src/index.ts";
+import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, shared, syncthreads, type Device } from "../src/index.ts";
+import { specializationHooks } from "../src/kernel.ts";
 import { kernelError } from "./helpers.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
@@ -27,17 +28,39 @@ test("recursion is a CompileError on WGSL", { skip }, async () => {
   await assert.rejects(k.launch(dev!, { blocks: 1, threads: 1 }, new Int32Array(1)), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
 });
 
-test("one kernel, several block sizes: one shader, a pipeline per size, all correct", { skip }, async () => {
-  const k = kernel(function ids(out: Int32Array) {
-    const i = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < out.length) out[i] = i * 3 + blockDim.x;
-  });
-  for (const threads of [32, 64, 256]) {
-    const out = new Int32Array(1000).fill(-1);
-    await k.launch(dev!, { blocks: Math.ceil(1000 / threads), threads }, out);
-    assert.deepEqual(Array.from(out.slice(0, 3)), [threads, 3 + threads, 6 + threads]);
-    assert.equal(out[999], 999 * 3 + threads);
-  }
+test("one kernel, several block sizes: code made for each size (blockDim a constant there), each correct, each compiled once", { skip }, async () => {
+  const compiles: number[] = [];
+  const hook = (_k: unknown, target: string) => { if (target === "wgsl") compiles.push(compiles.length); };
+  specializationHooks.add(hook);
+  try {
+    const k = kernel(function ids(out: Int32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < out.length) out[i] = i * 3 + blockDim.x;
+    });
+    for (const threads of [32, 64, 256, 64, 32]) {
+      const out = new Int32Array(1000).fill(-1);
+      await k.launch(dev!, { blocks: Math.ceil(1000 / threads), threads }, out);
+      assert.deepEqual(Array.from(out.slice(0, 3)), [threads, 3 + threads, 6 + threads]);
+      assert.equal(out[999], 999 * 3 + threads);
+    }
+    assert.equal(compiles.length, 3, "one compile per block size");
+    // Code for the launch's size knows it: a shared array as large as the block needs no check
+    // there; a larger block still fails where plain JavaScript would.
+    const s = kernel(function rev(out: Int32Array) {
+      const t = shared(Int32Array, 64);
+      t[threadIdx.x] = threadIdx.x;
+      syncthreads();
+      out[threadIdx.x] = t[blockDim.x - 1 - threadIdx.x];
+    });
+    const out = new Int32Array(128);
+    await s.launch(dev!, { blocks: 1, threads: 64 }, out);
+    assert.equal(out[0], 63);
+    const wgsl = (await s.compile({ target: "wgsl", types: ["i32[]"], features: { requiredThreads: [64, 1, 1] } })).code as string;
+    assert.doesNotMatch(wgsl, /gpuc_raise\([^)]*, 64i\)/, "the code for 64 threads checks nothing against t's length");
+    assert.match((await s.compile({ target: "wgsl", types: ["i32[]"] })).code as string, /gpuc_raise\([^)]*, 64i\)/, "the code for any size does");
+    const err = await kernelError(s.launch(dev!, { blocks: 1, threads: 128 }, out), "bounds");
+    assert.match(err.message, /index (6[4-9]|[7-9]\d|1[0-2]\d) out of bounds for array 't' of length 64/);
+  } finally { specializationHooks.delete(hook); }
 });
 
 test("device arrays stay on the device; read() and write() copy", { skip }, async () => {

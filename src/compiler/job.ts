@@ -37,6 +37,12 @@ export interface CompileJob {
   readonly owner: CacheOwner;
   /** The job's key in a kernel's own table of specializations: target, features and types. */
   readonly key: string;
+  /**
+   * Where the job's block size came from the launch (TargetInfo.specializeThreads): the owner of
+   * the same kernel's code for any block size, which a stored entry may serve instead (never
+   * compiled for this job: a compile makes the job's own code).
+   */
+  readonly general?: CacheOwner;
 }
 
 export interface JobRequest {
@@ -47,6 +53,8 @@ export interface JobRequest {
   boundsCheck: boolean;
   debugLevel: 0 | 1 | 2;
   forImage?: boolean;
+  /** The block size in `features.requiredThreads` is the launch's, not the kernel's (see CompileJob.general). */
+  launchThreads?: boolean;
 }
 
 /** The job of a request. A target that is not one, or a relocation strategy it lacks, is a CompileError. */
@@ -57,11 +65,13 @@ export function compileJob(r: JobRequest): CompileJob {
   if (!info.relocations.includes(relocation))
     throw CompileError.single("relocation", `the ${info.name} target does not implement the '${relocation}' relocation strategy (it has ${info.relocations.join(", ")})`);
   const features: TargetFeatures = { ...r.features, relocation };
-  const owner = cacheOwner(r.target, features, { boundsCheck: r.boundsCheck, debugLevel: r.debugLevel });
-  return {
+  const params = { boundsCheck: r.boundsCheck, debugLevel: r.debugLevel };
+  const owner = cacheOwner(r.target, features, params);
+  const job: CompileJob = {
     kernel: r.kernel, target: r.target, features, types: [...r.types], boundsCheck: r.boundsCheck, debugLevel: r.debugLevel,
     forImage: r.forImage === true, owner, key: jobKey(r.target, r.features, r.types.join(",")),
   };
+  return r.launchThreads ? { ...job, general: cacheOwner(r.target, { ...features, requiredThreads: undefined }, params) } : job;
 }
 
 /**

@@ -101,6 +101,12 @@ export interface TargetInfo {
    * that runs the target refuses more; the compiler's value ranges rely on it: ir/passes/ranges.ts).
    */
   readonly maxBlocks?: readonly [number, number, number];
+  /**
+   * Its loaders make code per block size anyway (WebGPU: a pipeline per workgroup size), so a
+   * launch compiles the kernel for its own block size (launch bounds `requiredThreads`: blockDim
+   * constant, checks against it proven) unless the kernel declares launch bounds of its own.
+   */
+  readonly specializeThreads?: boolean;
   /** The checks of artifacts read back from a cache or an image, loaded on the first such check. */
   readBack(): Promise<ReadBack>;
 }

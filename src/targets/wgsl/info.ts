@@ -14,5 +14,7 @@ export const wgslInfo: TargetInfo = {
   layout: true,
   // WebGPU's maxComputeWorkgroupsPerDimension as gpuc's WebGPU device asks for it: the default.
   maxBlocks: [65535, 65535, 65535],
+  // A pipeline per workgroup size: its code may as well know the size.
+  specializeThreads: true,
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.wgslReadBack)),
 };

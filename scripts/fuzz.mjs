@@ -408,6 +408,8 @@ async function fuzzBounds() {
         `k = ${index(2)}; if (k >= x.length || k < ${ri(-1, 1)}) { k = ${index(1)}; } else { o[@(t)] = x[@(k)]; }`,
         `k = ${index(2)}; if (-1 < k && k < x.length) { k = k + ${ri(-1, 2)}; o[@(t)] = x[@(k)]; }`,
         `k = ${index(2)}; if (k >= o.length) { return; } o[@(k)] = ${s};`,
+        // the reduction tree's shape: t + c under t < c (in range only where 2c <= the size)
+        `{ const c = ${pick(["4", "8", "16", "(bd >> 1)", "bd", "(n >> 1)"])}; if (t < c) { k = t + c; sh[#(k)] += 1; } }`,
       ]));
     }
     const body = withHelper(stmts);

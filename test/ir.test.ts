@@ -258,6 +258,21 @@ test("a check under a test that bounds its index is dropped where the index cann
     if (x[i] < y.length) { y[i] = a; y[x[i]] = a; }
   };
   assert.match(await dce(loaded, "wgsl", ["f32", "i32[]", "f32[]"]), /check\.bounds ge\.u32\(u32\([^\n]*length\(%\d+:y\)/);
+  // The reduction tree: under t < s, t + s < 2s (s at most half the block).
+  const tree = function tree(a: number, x: Float32Array, y: Float32Array) {
+    const sh = shared(Float32Array, 256);
+    const t = threadIdx.x;
+    sh[t] = y[t];
+    syncthreads();
+    for (let s = blockDim.x >> 1; s > 0; s >>= 1) {
+      if (t < s) sh[t] += sh[t + s];
+      syncthreads();
+    }
+    if (t < 128) { let u = t + 128; u = u + x.length; sh[u] = a; }
+  };
+  let text = "";
+  await kernel(tree).compile({ target: "js", types: ["f32", "f32[]", "f32[]"], features: { requiredThreads: [256, 1, 1] }, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+  assert.equal((text.match(/, 256:u32\)/g) ?? []).length, 1, `only sh[u] keeps its check (u changed after it was t + 128):\n${text}`);
   const dev = await device("cpu");
   const y = new Float32Array(4);
   await assert.rejects(kernel(moved, { types: { a: "i32" } }).launch(dev, { blocks: 1, threads: 4 }, 1, new Float32Array(4), y),

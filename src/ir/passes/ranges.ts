@@ -42,17 +42,38 @@ export function dropProvenChecks(m: Module, limits: LaunchLimits): void {
   for (const f of m.functions) {
     if (f.kind !== "kernel") continue;
     const locals = localRanges(f, limits);
-    f.body = strip(f, f.body, (h) => range(f, h, limits, locals), []);
+    f.body = strip(f, f.body, (h, facts) => range(f, h, limits, locals, facts), []);
   }
 }
 
-/** The block without its proven checks; `facts` hold throughout it. */
-function strip(f: Function, block: Block, rangeOf: (h: ExprHandle) => Range, facts: readonly Fact[]): Block {
+/**
+ * The block without its proven checks; `facts` hold throughout it. Within the block, a local set
+ * to an expression of locals (no load) is that expression until one of them is assigned again
+ * (`defs`): a check of `u32(tmp)` after `tmp = t + s` is a check of t + s.
+ */
+function strip(f: Function, block: Block, rangeOf: (h: ExprHandle, facts: readonly Fact[]) => Range, facts: readonly Fact[]): Block {
   const out: Block = [];
   let known = facts;
+  const defs = new Map<number, ExprHandle>();
+  const readers = new Map<number, number[]>();   // local → the locals whose definition reads it
   for (let i = 0; i < block.length; i++) {
     const s = block[i];
-    if (isProven(f, s, rangeOf, known)) continue;
+    if (isProven(f, s, rangeOf, known, defs)) continue;
+    // What the statement assigns ends the definitions of those locals and of those that read them.
+    walkStmts([s], (x) => {
+      const l = x.k === "set" || x.k === "init" ? x.local : stmtResult(x);
+      if (l === null) return;
+      defs.delete(l);
+      for (const r of readers.get(l) ?? []) defs.delete(r);
+      readers.delete(l);
+    });
+    if (s.k === "set") {
+      const read = localsOf(f, s.value);
+      if (read && !read.includes(s.local)) {
+        defs.set(s.local, s.value);
+        for (const l of read) { const list = readers.get(l); if (list) list.push(s.local); else readers.set(l, [s.local]); }
+      }
+    }
     switch (s.k) {
       case "if": {
         const then = strip(f, s.then, rangeOf, [...known, ...holding(f, testFacts(f, s.cond, true), s.then)]);
@@ -137,14 +158,30 @@ function sameExpr(f: Function, a: ExprHandle, b: ExprHandle): boolean {
   }
 }
 
+/** The locals an expression reads, or null where it reads memory (or anything but locals, constants, builtins, lengths and arithmetic). */
+function localsOf(f: Function, h: ExprHandle): number[] | null {
+  const out: number[] = [];
+  const visit = (x: ExprHandle): boolean => {
+    const e = f.exprs[x];
+    if (e.k === "local") { out.push(e.local); return true; }
+    if (e.k !== "const" && e.k !== "builtin" && e.k !== "length" && e.k !== "convert" && e.k !== "op") return false;
+    return exprOperands(e).every(visit);
+  };
+  return visit(h) ? out : null;
+}
+
 /** A bounds check (index >= length as u32) that can never fire. */
-function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle) => Range, facts: readonly Fact[]): boolean {
+function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle, facts: readonly Fact[]) => Range, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>): boolean {
   if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return false;
   const c = f.exprs[s.cond];
   if (c.k !== "op" || c.op !== "ge" || f.exprs[c.args[0]].type !== T.u32) return false;
   const [index, length] = c.args;
-  const idx = rangeOf(index), len = rangeOf(length);
-  if (idx !== null && len !== null && idx[0] >= 0 && idx[1] < len[0]) return true;
+  const len = rangeOf(length, facts);
+  const inside = (r: Range) => r !== null && len !== null && r[0] >= 0 && r[1] < len[0];
+  if (inside(rangeOf(index, facts))) return true;
+  // u32(tmp) where tmp holds an i32 expression defined in this block: that expression's range.
+  const e = f.exprs[index], arg = e.k === "convert" ? f.exprs[e.arg] : null;
+  if (e.k === "convert" && arg?.k === "local" && arg.type === T.i32 && defs.has(arg.local) && inside(rangeOf(defs.get(arg.local)!, facts))) return true;
   // u32(i) < u32(n) where a test said so, or said i < n as i32 with i >= 0 by its range.
   const signed = (h: ExprHandle): ExprHandle | null => {
     const e = f.exprs[h];
@@ -154,7 +191,7 @@ function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle) => Range, facts
   if (facts.some((x) => x.unsigned && x.strict && sameExpr(f, x.lhs, index) && sameExpr(f, x.rhs, length))) return true;
   if (i === null || n === null || !facts.some((x) => !x.unsigned && x.strict && sameExpr(f, x.lhs, i) && sameExpr(f, x.rhs, n))) return false;
   // i < n as i32, and i >= 0: by its range, or by a test (0 <= i, or c < i with c >= -1).
-  const low = (h: ExprHandle) => rangeOf(h)?.[0] ?? -Infinity;
+  const low = (h: ExprHandle) => rangeOf(h, [])?.[0] ?? -Infinity;
   return low(i) >= 0 || facts.some((x) => !x.unsigned && sameExpr(f, x.rhs, i) && low(x.lhs) >= (x.strict ? -1 : 0));
 }
 
@@ -190,9 +227,28 @@ function localRanges(f: Function, limits: LaunchLimits): Map<number, Range> {
   }
 }
 
-function range(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>): Range {
+/**
+ * An expression's range; under `facts`, narrowed where a fact bounds it or a part of it (`t + s`
+ * under `t < s`: t <= s - 1, so t + s <= 2s - 1 — the reduction tree's index).
+ */
+function range(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>, facts: readonly Fact[] = []): Range {
+  const own = ownRange(f, h, limits, locals, (x) => range(f, x, limits, locals, facts));
+  if (!facts.length) return own;
+  const type = f.exprs[h].type;
+  if (type !== T.i32 && type !== T.u32) return own;
+  let [lo, hi] = own ?? (type === T.u32 ? [0, U32_MAX] : [I32_MIN, I32_MAX]);
+  for (const x of facts) {
+    if (x.unsigned !== (type === T.u32)) continue;
+    const gap = x.strict ? 1 : 0;
+    // (The other side's range without facts: one level of narrowing, no cycles between facts.)
+    if (sameExpr(f, x.lhs, h)) { const b = range(f, x.rhs, limits, locals); if (b) hi = Math.min(hi, b[1] - gap); }
+    if (sameExpr(f, x.rhs, h)) { const a = range(f, x.lhs, limits, locals); if (a) lo = Math.max(lo, a[0] + gap); }
+  }
+  return lo > hi ? own : [lo, hi];
+}
+
+function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
   const e: Expr = f.exprs[h];
-  const r = (x: ExprHandle) => range(f, x, limits, locals);
   const { threads, blocks } = limits;
   const fits = (lo: number, hi: number, unsigned: boolean): Range =>
     (unsigned ? lo >= 0 && hi <= U32_MAX : lo >= I32_MIN && hi <= I32_MAX) ? [lo, hi] : null;

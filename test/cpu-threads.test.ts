@@ -99,6 +99,22 @@ describe("the CPU device on two threads: the same results as on one", () => {
     same(x2, x1);
   });
 
+  test("an array the kernel only reads is not copied back: the host's writes to it while the launch runs stay", async () => {
+    const scale = kernel(function scale(y: Float32Array, x: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < y.length) y[i] = x[i] * 2;
+    });
+    const art = await scale.compile({ target: "js", types: ["f32[]", "f32[]"] });
+    assert.deepEqual(art.params.map((p) => p.readOnly === true), [false, true]);
+    await scale.launch(two, { blocks: 4, threads: 64 }, new Float32Array(256), new Float32Array(256));   // the pool started
+    const x = new Float32Array(256).fill(1), y = new Float32Array(256);
+    const running = scale.launch(two, { blocks: 4, threads: 64 }, y, x);
+    x[0] = 42;   // after the copy in, before the copy back
+    await running;
+    assert.equal(x[0], 42, "the read-only input's copy did not overwrite the host's write");
+    assert.equal(y[0], 2);
+  });
+
   test("barriers and shared memory: a per-block reduction", async () => {
     const blockSums = kernel(function blockSums(sums: Float32Array, x: Float32Array) {
       const s = shared(Float32Array, 64);

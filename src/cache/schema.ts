@@ -41,7 +41,7 @@ const SizeSchema: v.GenericSchema<SizeExpr> = v.variant("k", [
 
 const ArtifactSchema = v.strictObject({
   target: v.string(), kernel: v.string(), entry: v.string(), code: v.string(),
-  params: v.array(v.strictObject({ name: v.string(), type: v.string() })),
+  params: v.array(v.strictObject({ name: v.string(), type: v.string(), readOnly: v.optional(v.literal(true)) })),
   bindings: v.array(v.string()),
   manifest: ManifestSchema,
   layout: v.optional(v.unknown()),   // the target's own schema checks it (parseEntry)

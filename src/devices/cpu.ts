@@ -242,15 +242,17 @@ export class CpuDevice implements Device {
     const t0 = performance.now();
     // The pool's module loads with it (a browser, one thread, never loads it).
     const pool = (this.workers ??= new (await import("./cpu-workers.js")).CpuWorkers(this.threads, this.state.length, this.subgroupSize));
-    const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array }>();
-    for (const a of args) {
-      if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) continue;
+    const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array; written: boolean }>();
+    args.forEach((a, i) => {
+      if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return;
       const r = ranges.get(a.buffer);
       // Offsets rounded to 8 bytes, so that every view keeps its alignment in the copy.
       const lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
-      if (!r) ranges.set(a.buffer, { lo, hi });
-      else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); }
-    }
+      // (Only a buffer some parameter may write is copied back.)
+      const written = k.artifact.params[i]?.readOnly !== true;
+      if (!r) ranges.set(a.buffer, { lo, hi, written });
+      else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= written; }
+    });
     for (const [buffer, r] of ranges) {
       r.copy = new Uint8Array(new SharedArrayBuffer(r.hi - r.lo));
       r.copy.set(new Uint8Array(buffer, r.lo, r.hi - r.lo));
@@ -268,7 +270,7 @@ export class CpuDevice implements Device {
       const a = k.artifact;
       outcome = await pool.run({ id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, shared, [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
     } finally {
-      for (const [buffer, r] of ranges) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
+      for (const [buffer, r] of ranges) if (r.written) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
     }
     const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
     if (!outcome.cancelled && !outcome.fault) { k.workersNs = estimate(k.workersNs, k.workersRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }

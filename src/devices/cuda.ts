@@ -250,7 +250,7 @@ export class CudaDevice implements Device {
     const area = ffi.alloc("uint8_t", Math.max(8, params.length * 8));
     const pointers = ffi.alloc("uint64_t", Math.max(1, params.length));
     const base = ffi.address(area) as bigint;
-    const temps: { ptr: bigint; host: HostArray }[] = [];
+    const temps: { ptr: bigint; host: HostArray; written: boolean }[] = [];
     try {
       params.forEach((p, i) => {
         const at = i * 8;
@@ -269,11 +269,13 @@ export class CudaDevice implements Device {
               // A host array passed to several parameters is one device copy (they alias, as on the CPU).
               const host = a as HostArray;
               const same = temps.find((t) => t.host === host);
-              if (same) ptr = same.ptr;
+              // (Copied back only where some parameter may write it: artifact params' readOnly.)
+              const written = k.artifact.params[p.index]?.readOnly !== true;
+              if (same) { ptr = same.ptr; same.written ||= written; }
               else {
                 ptr = this.alloc(Math.max(Math.ceil(host.byteLength / 4) * 4, 4));
                 if (host.byteLength) this.copyIn(ptr, host);
-                temps.push({ ptr, host });
+                temps.push({ ptr, host, written });
               }
             }
             ffi.encode(area, at, "uint64_t", ptr);
@@ -291,7 +293,7 @@ export class CudaDevice implements Device {
       if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${describeError(d, rc)}`);
       rc = d.cuCtxSynchronize();
       if (rc !== 0) throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);
-      for (const t of temps) if (t.host.byteLength) this.copyOut(t.host, t.ptr);
+      for (const t of temps) if (t.written && t.host.byteLength) this.copyOut(t.host, t.ptr);
     } finally {
       for (const t of temps) this.free(t.ptr);
       ffi.free(area);

@@ -30,6 +30,30 @@ export function reachingSets<T>(m: Module, own: (f: Function) => Iterable<T>): S
   return sets;
 }
 
+/**
+ * For each function, which of its parameters it may write through (an array it stores to or
+ * uses atomically, itself or by passing it to a helper that does; recursion included). A view is
+ * its base array (ir/module.ts), so writing through a view writes its base.
+ */
+export function writtenParams(m: Module): boolean[][] {
+  const written = m.functions.map((f) => f.params.map(() => false));
+  const paramIndex = (f: Function, h: ExprHandle): number => {
+    const e = f.exprs[h];
+    return e.k === "local" ? f.params.indexOf(e.local as never) : -1;
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    m.functions.forEach((f, fi) => {
+      const mark = (i: number) => { if (i >= 0 && !written[fi][i]) { written[fi][i] = true; changed = true; } };
+      walkStmts(f.body, (s) => {
+        if (s.k === "store" || s.k === "atomic") mark(paramIndex(f, s.array));
+        else if (s.k === "call" && m.functions[s.fn].kind !== "runtime") s.args.forEach((a, j) => { if (written[s.fn][j]) mark(paramIndex(f, a)); });
+      });
+    });
+  }
+  return written;
+}
+
 /** For each function, whether it or a function it reaches by calls has property `has`. */
 export function reaching(m: Module, has: (f: Function) => boolean): boolean[] {
   return reachingSets(m, (f) => (has(f) ? [true] : [])).map((s) => s.size > 0);

@@ -9,6 +9,7 @@
 import type { Diagnostic } from "../errors.js";
 import type { Loc, Module } from "../ir/module.js";
 import { typeName, type Elem, type Scalar } from "../ir/types.js";
+import { writtenParams } from "../ir/module-info.js";
 import type { SizeExpr } from "../ir/size.js";
 import type { MethodTable } from "../infer/methods.js";
 import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
@@ -51,8 +52,11 @@ export interface Artifact {
   entry: string;
   /** Target code: text, or bytes for binary targets. */
   code: string | Uint8Array;
-  /** Kernel parameters in order, with their specialized types ("f32", "f32[]"). */
-  params: { name: string; type: string }[];
+  /**
+   * Kernel parameters in order, with their specialized types ("f32", "f32[]"); `readOnly` on an
+   * array the code never writes (a loader that copies arrays in and back copies it back not).
+   */
+  params: { name: string; type: string; readOnly?: true }[];
   /**
    * This session's value of each relocation site (constant tables), in the manifest's order. A
    * persisted artifact leaves them behind; its loader resolves the sites by name instead.
@@ -79,9 +83,10 @@ export interface Artifact {
 /** An artifact's layout: a plain JSON record whose shape each target defines (and its ReadBack validates). */
 export type TargetLayout = object;
 
-/** What the rest of gpuc knows of a target without loading it (targets/<name>/info.ts). */
 /** The most blocks per dimension any launch has (CUDA's grid limits; every device refuses more: devices/device.ts). */
 export const MAX_BLOCKS: readonly [number, number, number] = [0x7fffffff, 65535, 65535];
+
+/** What the rest of gpuc knows of a target without loading it (targets/<name>/info.ts). */
 
 export interface TargetInfo {
   readonly name: string;
@@ -177,12 +182,16 @@ export function artifactOf(
   bindings: string[], symbol: (i: number) => string,
 ): Artifact {
   const kernel = m.functions[m.entry];
+  const written = writtenParams(m)[m.entry];
   const a: Artifact = {
     target,
     kernel: kernel.name,
     entry: emitted.entry,
     code: emitted.code,
-    params: kernel.params.map((p, i) => ({ name: kernel.paramNames[i], type: typeName(kernel.locals[p].type) })),
+    params: kernel.params.map((p, i) => {
+      const type = kernel.locals[p].type;
+      return type.kind === "array" && !written[i] ? { name: kernel.paramNames[i], type: typeName(type), readOnly: true as const } : { name: kernel.paramNames[i], type: typeName(type) };
+    }),
     globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
     bindings,
     runtime: runtimeTables(m, emitted.locations, m.debugLevel),

@@ -19,9 +19,9 @@
 // 1000, and kernels that depend on the exact literal text are built from a source string with eval
 // (see "float literal").
 
-import { describe } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { device, kernel, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { randF32, randF64, randI32, poisonF32, poisonF64, poisonI32, poisonU32, F, forThreads,
   dtest, openDevices, rejectsF64, type Wide } from "./helpers.ts";
 
@@ -368,4 +368,24 @@ describe("regressions (compiler bugs found by this suite)", () => {
     same(o, [0.1, 0.2, 0.3, 0.7, 0.1, -3]);
     same(f, [Math.fround(0.1), Math.fround(0.2)]);
   });
+});
+
+// fastMath on the CPU device: f32 arithmetic carried in f64 between stores (JavaScript has no f32
+// arithmetic: rounding each step costs a dependency chain two conversions a step).
+test("fastMath on the CPU device: f32 sums in f64 between stores, rounded where stored; exact f32 without it", async () => {
+  const sum = function sum(o: Float32Array, x: Float32Array) {
+    let acc = 0;
+    for (let k = 0; k < x.length; k++) acc += x[k] * 1;
+    o[threadIdx.x] = acc;
+  };
+  const x = Float32Array.from([1, 2 ** -24, 2 ** -24]);
+  const dev = await device("cpu", { threads: 1 });
+  const exact = new Float32Array(1), fast = new Float32Array(1);
+  await kernel(sum).launch(dev, { blocks: 1, threads: 1 }, exact, x);
+  await kernel(sum, { fastMath: true }).launch(dev, { blocks: 1, threads: 1 }, fast, x);
+  dev.close();
+  assert.equal(exact[0], 1, "f32: 1 + 2^-24 rounds to 1, twice");
+  assert.equal(fast[0], Math.fround(1 + 2 ** -23), "f64: 1 + 2^-23, rounded once where stored");
+  const code = (await kernel(sum, { fastMath: true }).compile({ target: "js", types: ["f32[]", "f32[]"] })).code as string;
+  assert.doesNotMatch(code, /acc = Math\.fround/);
 });

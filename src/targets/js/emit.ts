@@ -30,10 +30,11 @@ function $f32bits(x) { $bitsF32[0] = x; return $bitsI32[0]; }
 function $f64hi(x) { $bitsF64[0] = x; return $bitsI32[1]; }
 function $f64lo(x) { $bitsF64[0] = x; return $bitsI32[0]; }`;
 
-export function emitJS(m: Module): JSArtifactCode & { locations: Loc[] } {
+export function emitJS(m: Module, options: { fastMath?: boolean } = {}): JSArtifactCode & { locations: Loc[] } {
   assertLegalized(m, "js");
   const names: ModuleNames = {
     m,
+    fastMath: options.fastMath === true,
     fnNames: m.functions.map((f, i) => (i === m.entry ? sanitize(f.name) : `${sanitize(f.name)}$${i}`)),
     globals: m.globals.map((g, i) => `$g${i}_${sanitize(g.name)}`),
     shared: m.shared.map((s, i) => `$s${i}_${sanitize(s.name)}`),

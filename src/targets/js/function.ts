@@ -58,6 +58,12 @@ export const TYPED_ARRAY: Record<Elem, string> = {
 /** What every function emitter shares: the module and the names of its functions, globals and shared arrays. */
 export interface ModuleNames {
   m: Module;
+  /**
+   * `fastMath`: f32 arithmetic is carried in f64 between stores (a JS engine has no f32
+   * arithmetic; rounding every result with Math.fround puts two conversions on each step of a
+   * dependency chain). Stores to f32 arrays and explicit conversions still round.
+   */
+  fastMath: boolean;
   fnNames: string[];
   globals: string[];
   shared: string[];
@@ -346,7 +352,7 @@ export class FunctionEmitter {
         const operand = (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar;
         const raw = row.js(e.args.map((a) => this.expr(a)), operand);
         const result = row.result === "same" ? operand : row.result;
-        return row.jsExact.includes(operand) ? raw : wrap(raw, result);
+        return row.jsExact.includes(operand) || (result === "f32" && this.names.fastMath) ? raw : wrap(raw, result);
       }
       case "convert": return convert(this.expr(e.arg), (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, (e.type as { scalar: Scalar }).scalar);
       case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;

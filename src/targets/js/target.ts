@@ -11,7 +11,7 @@ export const jsBackEnd: BackEnd = {
   validate: () => [],
   legal: JS_LEGAL,
   emit(m: Module, features: TargetFeatures) {
-    const out = emitJS(m);
+    const out = emitJS(m, { fastMath: features.fastMath });
     return artifactOf("js", m, features, out, out.bindings, (i) => out.bindings[i]);
   },
 };

@@ -177,6 +177,21 @@ describe("regressions (compiler bugs found by this suite)", () => {
     same(o, [5, 4, 9, 30]);
   });
 
+  dtest("statements as a minifier writes them: a && (b, c), a || b, c ? a : b, whose values nobody reads", async ({ dev, same }) => {
+    const k = kernel(function minified(o: Int32Array, x: Float32Array) {
+      const t = threadIdx.x;
+      let n = 0;
+      t === 1 && (o[0] = 7, o[1] = x[0] * 2, n++);
+      t === 1 || (o[2] = t, n += 10);
+      t === 0 ? (o[3] = 1, n--) : (o[4] = 5, o[5] = x[1]);
+      x[0] > 100 && (o[6] = 1);   // never: its right side never runs
+      o[7 + t] = n;
+    });
+    const o = poisonI32(10).fill(0);
+    await k.launch(dev, { blocks: 1, threads: 2 }, o, Float32Array.from([3, 4]));
+    same(o, [7, 6, 0, 1, 5, 4, 0, 9, 1, 0]);
+  });
+
   dtest("array store whose right side changes the index variable", async ({ dev, same }) => {
     const k = kernel(function storeOrder(a: Int32Array, b: Int32Array, c: Int32Array, o: Int32Array) {
       let k = 0;

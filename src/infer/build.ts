@@ -221,11 +221,30 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     for (const s of list) this.stmt(s);
   }
 
+  /**
+   * An expression whose value nobody reads: `a && b` is `if (a) b`, `a || b` is `if (!a) b`,
+   * `c ? a : b` is `if (c) a else b`, `(a, b)` is `a; b` — the same evaluation, without a
+   * temporary for the value (minifiers write statements so: `f() === 0 && (s[1] = x, s[2] = y)`).
+   */
+  private discard(e: UExpr): void {
+    if ((e.k === "logical" && e.op !== "??") || e.k === "cond") {
+      const loc = this.loc(e.span);
+      const test = this.cond(e.k === "cond" ? e.c : e.a);
+      const cond = e.k === "logical" && e.op === "||" ? this.add({ k: "op", op: "not", args: [test], type: T.bool, loc }) : test;
+      const then = this.capture(() => this.discard(e.k === "cond" ? e.a : e.b));
+      const els = e.k === "cond" ? this.capture(() => this.discard(e.b)) : [];
+      this.emit({ k: "if", cond, then, else: els, loc });
+      return;
+    }
+    if (e.k === "seq") { for (const x of e.exprs) this.discard(x); return; }
+    this.expr(e, false);
+  }
+
   private stmt(s: UStmt): void {
     const loc = this.loc(s.span);
     switch (s.k) {
       case "expr":
-        this.expr(s.e, false);
+        this.discard(s.e);
         return;
       case "decl": {
         if (!s.init) return;

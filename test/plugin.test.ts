@@ -1,0 +1,161 @@
+// Shipping kernels with the bundler plugin (gpuc/plugin): build-time kernel identity (the id a
+// minifier cannot change), build-time compile errors at their source location, and the example
+// app (examples/app) built with esbuild — minified, without the compiler — run on the CPU device
+// in Node and on WebGPU in headless Chromium from the image the build emitted.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { fileKernels } from "../src/cli/file-kernels.ts";
+import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
+import { startGenerating, stopGenerating } from "../src/cache/image.ts";
+import { CompileError } from "../src/index.ts";
+import type { Metafile } from "../examples/app/build.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const idOf = (text: string) => fileKernels("k.ts", text)[0].call!.id;
+
+const SAXPY = `import { kernel, blockIdx, blockDim, threadIdx, type f32 } from "gpuc";
+export const saxpy = kernel(function saxpy(a: f32, x: Float32Array, y: Float32Array) {
+  const i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < y.length) y[i] = a * x[i] + y[i];
+});`;
+
+test("a kernel's build-time id: the same under whitespace, comments, parentheses and another function name; another for another body, helper or annotation", () => {
+  const id = idOf(SAXPY);
+  assert.match(id, /^[0-9a-f]{32}$/);
+  assert.equal(idOf(`// saxpy\nimport { kernel } from "gpuc";\n\n\nexport const s = kernel(function other(a: f32, x: Float32Array, y: Float32Array) { /* y = a x + y */ const i = (blockIdx.x * blockDim.x) + threadIdx.x;\n if (i < y.length) { y[i] = a * x[i] + y[i]; } });`.replace("{ y[i] = a * x[i] + y[i]; }", "y[i] = a * x[i] + y[i];")), id);
+  assert.notEqual(idOf(SAXPY.replace("a * x[i] + y[i]", "a * x[i] - y[i]")), id);
+  assert.notEqual(idOf(SAXPY.replace("a: f32", "a: f64")), id);
+  const withHelper = (body: string) => idOf(`function h(v: number) { return ${body}; }\nconst K = 3;\nkernel(function k(x: Float32Array) { x[0] = h(x[0]) * K; }, { scope: { h, K } });`);
+  assert.equal(withHelper("v * 2"), withHelper("v  *  2"));
+  assert.notEqual(withHelper("v * 2"), withHelper("v * 3"));
+  // A scope constant's value is not in the id: the image entry records it (its fingerprint), as for any kernel.
+  assert.equal(idOf(`const K = 3;\nkernel(function k(x: Float32Array) { x[0] = K; }, { scope: { K } });`), idOf(`const K = 4;\nkernel(function k(x: Float32Array) { x[0] = K; }, { scope: { K } });`));
+});
+
+test("the plugin's compile: each compiled call gets its id and name; a kernel the file cannot define is left to run time with the reason", async () => {
+  const text = `${SAXPY}
+export const untyped = kernel(function untyped(a, x) { x[0] = a; });
+import { table } from "./elsewhere.ts";
+export const imported = kernel(function imported(x: Float32Array) { x[0] = table[0]; }, { scope: { table } });
+export const named = kernel((x: Float32Array) => { x[0] = 1; }, { name: "one", boundsCheck: false });`;
+  startGenerating();
+  let built, entries;
+  try { built = await buildModuleKernels("/app/k.ts", text, [{ target: "js" }, { target: "wgsl" }]); }
+  finally { entries = stopGenerating(); }
+  assert.deepEqual(built.compiled, ["saxpy", "one"]);
+  assert.match(built.code!, /kernel\(function saxpy\(a: f32, x: Float32Array, y: Float32Array\) \{[^]*?\}, \{ id: "[0-9a-f]{32}", name: "saxpy" \}\);/);
+  assert.match(built.code!, /kernel\(\(x: Float32Array\) => \{ x\[0\] = 1; \}, \{ id: "[0-9a-f]{32}", name: "one", boundsCheck: false \}\);/);
+  assert.deepEqual(built.notes.map((n) => `${n.line}:${n.column} ${n.message}`), [
+    "6:24 kernel 'untyped' is compiled at run time, not at build time: 'a', 'x' have no declared type (annotate it, a: f32, or name it in types: { a: \"f32\" })",
+    "8:25 kernel 'imported' is compiled at run time, not at build time: its scope's 'table' is not a value the file gives without running it",
+  ]);
+  assert.deepEqual(entries.map((e) => `${e.kernel} ${e.owner.target} ${e.owner.boundsCheck}`).sort(), ["one js false", "one wgsl false", "saxpy js true", "saxpy wgsl true"]);
+});
+
+test("a kernel's compile error is the build's, at its source location", async () => {
+  const text = `import { kernel } from "gpuc";\n\nexport const bad = kernel(function bad(x: Float32Array) {\n  x[0] = nothingHere;\n});`;
+  startGenerating();
+  try {
+    await assert.rejects(buildModuleKernels("/app/bad.ts", text, [{ target: "wgsl" }]), (e: unknown) => {
+      assert.ok(e instanceof CompileError);
+      assert.equal(e.kind, "undefined-name");
+      assert.deepEqual(e.location, { file: "/app/bad.ts", line: 4, column: 10 });
+      return true;
+    });
+  } finally { stopGenerating(); }
+});
+
+// ---- the example app ---------------------------------------------------------------------------
+
+const out = join(root, "examples/app/dist-test");
+/** Strings of the compiler's own code (the parser's wrapper, inference, the WGSL and PTX back ends): in the full bundle, in no app bundle. */
+const COMPILER_MARKERS = ["is a class; kernels and helpers must be functions", "unsupported dynamic function invocation", "WGSL needs every helper inlined", ".address_size 64"];
+let metafiles: { web: Metafile; node: Metafile };
+
+before(async () => {
+  rmSync(out, { recursive: true, force: true });
+  const { buildApp } = await import("../examples/app/build.mjs");
+  metafiles = await buildApp(out, { minify: true });
+});
+after(() => rmSync(out, { recursive: true, force: true }));
+
+const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(dir, f), "utf8"));
+
+test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
+  const full = readFileSync(join(root, "dist/gpuc.browser.js"), "utf8");
+  for (const m of COMPILER_MARKERS) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
+  for (const side of ["web", "node"] as const) {
+    const code = jsFiles(join(out, side)).join("\n");
+    for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${side}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
+    assert.ok(code.includes("kernels.gpuc"), `${side}: the bundle loads its image`);
+    // The kernels' own text changed: a key made from it would miss.
+    assert.ok(!code.includes("function saxpy("), `${side}: the minifier left the kernel as written`);
+    assert.ok(existsSync(join(out, side, "kernels.gpuc")));
+    assert.deepEqual(Object.keys(metafiles[side].inputs).filter((i) => /src\/(frontend|infer|compiler)\//.test(i)), []);
+  }
+});
+
+const runNode = (dir: string) => spawnSync(process.execPath, [join(dir, "node/node.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+
+test("the minified app runs every kernel from its image on the CPU device in Node (no compiler: no compile)", () => {
+  const r = runNode(out);
+  assert.equal(r.status, 0, r.stderr);
+  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+});
+
+test("a kernel missing from the app's image is a not-precompiled KernelError", async () => {
+  // Built for WebGPU only: the CPU device finds no code for saxpy.
+  const { buildNode } = await import("../examples/app/build.mjs");
+  const dir = join(out, "wgsl-only");
+  await buildNode(dir, { minify: true, targets: ["wgsl"] });
+  const r = runNode(dir);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /kernel 'saxpy' \(f32, f32\[\], f32\[\]\) for js is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'/);
+});
+
+// ---- in Chromium ------------------------------------------------------------------------------
+
+const CHROMIUM = "/usr/bin/chromium";
+const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("browser");
+const noChromium = existsSync(CHROMIUM) ? null : `SKIPPED: no ${CHROMIUM} (apt-get install chromium)`;
+if (noChromium && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${noChromium}`);
+
+test("the minified app's page runs every kernel from its image on WebGPU in Chromium", { skip: noChromium ?? false }, async (t) => {
+  const web = join(out, "web");
+  const server: Server = createServer((req, res) => {
+    const path = normalize(join(web, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
+    if (!path.startsWith(web) || !existsSync(path)) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { "content-type": extname(path) === ".html" ? "text/html" : extname(path) === ".js" ? "text/javascript" : "application/octet-stream" }).end(readFileSync(path));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const page = await browser.newPage();
+    await page.goto(`${base}/index.html?device=none`);
+    const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+    if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
+    if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
+    for (const kind of ["webgpu", "cpu"]) {
+      await page.goto(`${base}/index.html?device=${kind}`);
+      await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+      const text = await page.$eval("#results", (e) => e.textContent ?? "");
+      assert.equal(await page.title(), `done: ${kind}`, text);
+      assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});

@@ -110,6 +110,8 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
   if (options === null || typeof options !== "object")
     throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
   const what = imageSource(source);
+  // (Loaded beside the file's module and bytes: in a browser each is a fetch.)
+  const validation = import("./validate.js");
   const file = await import("./image-file.js");
   let bytes: Uint8Array, name: string;
   if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
@@ -137,10 +139,14 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
   try { publicKey = options.publicKey; }
   catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
   const signed = publicKey !== undefined;
+  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
+  // holds a checked copy there) the check loads now.
+  if (!signed && !file.isNode()) import("./code-check.js").catch(() => {});
   const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
   if (signed) await file.verifyImage(parts, publicKey!, name);
   const image = await file.openImage(parts, name, { signatureVerified: signed });
-  const { otherGpuc } = await import("./validate.js");
+  const { otherGpuc, warmUp } = await validation;
+  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
   for (const raw of image.entries) {
     // What can be told without validating the record is told now: an entry of another gpuc (an

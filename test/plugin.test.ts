@@ -104,7 +104,7 @@ test("the example app's bundles hold none of the compiler, and minifying renamed
 
 const runNode = (dir: string) => spawnSync(process.execPath, [join(dir, "node/node.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
 
-test("the minified app runs every kernel from its image on the CPU device in Node (no compiler: no compile)", () => {
+test("the minified app runs every kernel from its image on the CPU device in Node (no compiler: no compile; its first launch waits for the image, loaded unawaited)", () => {
   const r = runNode(out);
   assert.equal(r.status, 0, r.stderr);
   const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
@@ -119,6 +119,11 @@ test("a kernel missing from the app's image is a not-precompiled KernelError", a
   const r = runNode(dir);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /kernel 'saxpy' \(f32, f32\[\], f32\[\]\) for js is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'/);
+  // Without its image, the missing kernel says why the image did not load.
+  rmSync(join(dir, "node/kernels.gpuc"));
+  const gone = runNode(dir);
+  assert.notEqual(gone.status, 0);
+  assert.match(gone.stderr, /kernel 'saxpy' is not in the loaded images; .* \(a kernel image failed to load: cannot read the kernel image file:\/\/.*\/wgsl-only\/node\/kernels\.gpuc: ENOENT/);
 });
 
 // ---- in Chromium ------------------------------------------------------------------------------

@@ -104,9 +104,36 @@ export interface LoadImageOptions {
  * read from files (paths, `file:` URLs) or given as bytes; fetching `http(s):` URLs is left to
  * browsers (in Node, fetch the bytes yourself if you mean to run code from the network). A launch
  * whose job (kernel source, argument types, owner) matches an entry revives it without compiling.
- * Returns what was loaded and what was skipped, with the reasons.
+ * Returns what was loaded and what was skipped, with the reasons. A launch made while an image
+ * loads waits for it (so `loadImage(…)` need not be awaited before launching: the bundler
+ * plugin's image loads while the program opens its device).
  */
-export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
+export function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
+  const loading = loadImageNow(source, options);
+  pendingLoads.add(loading);
+  loading.then(() => { pendingLoads.delete(loading); }, (e: unknown) => {
+    pendingLoads.delete(loading);
+    loadFailures.push(e instanceof Error ? e.message : String(e));
+  });
+  return loading;
+}
+
+/** Why loadImage calls of this process failed (a kernel then missing from the images says so). */
+const loadFailures: string[] = [];
+export function imageLoadFailures(): readonly string[] { return loadFailures; }
+
+/** Images being loaded (loadImage not settled yet). */
+const pendingLoads = new Set<Promise<ImageReport>>();
+
+/** Whether an image is being loaded. */
+export function imagesLoading(): boolean { return pendingLoads.size > 0; }
+
+/** Once every image being loaded has loaded or failed (a failure is loadImage's caller's to see). */
+export async function imagesSettled(): Promise<void> {
+  if (pendingLoads.size) await Promise.allSettled([...pendingLoads]);
+}
+
+async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions): Promise<ImageReport> {
   if (options === null || typeof options !== "object")
     throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
   const what = imageSource(source);

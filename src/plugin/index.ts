@@ -2,8 +2,8 @@
 // (unplugin): at build time it compiles the kernel() calls of the app's modules for the targets the
 // app names (build-kernels.ts), writes each compiled call's id into it (ARCHITECTURE.md, "Kernel
 // identity": a minified bundle still finds its kernels), emits the kernel image next to the
-// bundle, and makes every module with kernels load it before it runs (a virtual module that awaits
-// loadImage(new URL("./kernels.gpuc", import.meta.url)): ES module output). A kernel's compile
+// bundle, and makes every module with kernels load it (a virtual module that calls
+// loadImage(new URL("./kernels.gpuc", import.meta.url)), which a launch waits for: ES module output). A kernel's compile
 // error is a build error at its source location; a kernel the build cannot compile (its types or
 // scope known only at run time) is a warning, and compiles at run time.
 
@@ -62,8 +62,10 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
     loadInclude(id) { return id === imageModuleId; },
     load(id) {
       if (id !== imageModuleId) return null;
-      // (The name through a variable: vite would look for the file at build time, before it is written.)
-      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(`./${fileName}`)};\nawait loadImage(new URL(image, import.meta.url));\n`;
+      // Not awaited: the image loads while the program goes on (opens its device); a launch waits
+      // for it, and a kernel then missing from the images says why the image did not load. (The name through a variable: vite would look for the file at build time, before
+      // it is written.)
+      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(`./${fileName}`)};\nloadImage(new URL(image, import.meta.url));\n`;
     },
     buildEnd() {
       const source = serializeImage(stopGenerating());

@@ -5,7 +5,9 @@ import { runAll } from "./run.ts";
 
 const kind = (new URLSearchParams(location.search).get("device") ?? "webgpu") as DeviceKind;
 try {
-  const run = await runAll(await device(kind));
+  const dev = await device(kind);
+  document.querySelector("#device")!.textContent = performance.now().toFixed(1);
+  const run = await runAll(dev);
   document.querySelector("#results")!.textContent = JSON.stringify(run.results);
   document.querySelector("#first")!.textContent = run.firstResultMs.toFixed(1);
   document.title = `done: ${kind}`;

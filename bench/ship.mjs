@@ -51,7 +51,7 @@ const rows = [
   ["gpuc, Node", await bundle("fn", join(out, "full.mjs"), "node")],
 ];
 const app = await buildApp(join(out, "app"), { minify: true });
-rows.push(["example app page (gpuc/runtime + plugin)", sizes(app.web, "main.ts")], ["example app Node script (gpuc/runtime + plugin)", sizes(app.node, "node.ts")]);
+rows.push(["example app page (gpuc/runtime + plugin; one file)", sizes(app.web, "main.ts")], ["example app Node script (gpuc/runtime + plugin)", sizes(app.node, "node.ts")]);
 const kib = (n) => (n / 1024).toFixed(1);
 console.log("| bundle (esbuild, minified, ESM, code split) | at start | gzip | with what loads lazily | gzip |\n|---|---:|---:|---:|---:|");
 for (const [name, s] of rows) console.log(`| ${name} | ${kib(s.start)} KiB | ${kib(s.startGzip)} KiB | ${kib(s.all)} KiB | ${kib(s.allGzip)} KiB |`);
@@ -65,11 +65,18 @@ console.log(`\nthe page's image (4 kernels, wgsl + js): ${kib(image)} KiB, ${kib
 const compiled = join(out, "app-compiled");
 for (const [side, entry, platform] of [["node", "node.ts", "node"], ["web", "main.ts", "browser"]]) {
   await build({
-    entryPoints: [join(root, "examples/app", entry)], outdir: join(compiled, side), bundle: true, splitting: true, format: "esm", platform, target: "es2022",
+    entryPoints: [join(root, "examples/app", entry)], outdir: join(compiled, side), bundle: true, splitting: platform === "node", format: "esm", platform, target: "es2022",
     minify: false, logLevel: "error", alias: { "gpuc/runtime": "gpuc" }, ...(platform === "node" ? { external: NATIVE } : {}),
   });
 }
 writeFileSync(join(compiled, "web/index.html"), readFileSync(join(root, "examples/app/index.html")));
+// The page with the plugin, code split as gpuc's own browser runtime is (each lazy chunk a fetch).
+const split = join(out, "app-split");
+await build({
+  entryPoints: [join(root, "examples/app/main.ts")], outdir: join(split, "web"), bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022",
+  minify: true, logLevel: "error", plugins: [(await import("gpuc/plugin")).default.esbuild({ targets: ["wgsl", "js"] })],
+});
+writeFileSync(join(split, "web/index.html"), readFileSync(join(root, "examples/app/index.html")));
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const variants = [["image (gpuc/runtime + plugin)", join(out, "app")], ["compile at run time (gpuc, no plugin)", compiled]];
@@ -104,9 +111,10 @@ if (existsSync(CHROMIUM)) {
   const pageRuns = Math.max(3, Math.floor(runs / 2));
   console.log(`\nChromium (headless, --enable-unsafe-webgpu), a new browser each (median of ${pageRuns}, interleaved): ms from navigation start to the device open and to the first kernel result`);
   console.log("| app | webgpu: device open | webgpu: first result | cpu: first result |\n|---|---:|---:|---:|");
-  const page = variants.map(() => ({ webgpu: [], cpu: [], open: [] }));
+  const pages = [variants[0], ["image, code split (chunks fetched as needed)", split], variants[1]];
+  const page = pages.map(() => ({ webgpu: [], cpu: [], open: [] }));
   for (let i = 0; i < pageRuns; i++) {
-    for (const [v, [, dir]] of variants.entries()) {
+    for (const [v, [, dir]] of pages.entries()) {
       for (const kind of ["webgpu", "cpu"]) {
         const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"] });
         const p = await browser.newPage();
@@ -119,7 +127,7 @@ if (existsSync(CHROMIUM)) {
       }
     }
   }
-  variants.forEach(([name], v) => console.log(`| ${name} | ${median(page[v].open).toFixed(1)} | ${median(page[v].webgpu).toFixed(1)} | ${median(page[v].cpu).toFixed(1)} |`));
+  pages.forEach(([name], v) => console.log(`| ${name} | ${median(page[v].open).toFixed(1)} | ${median(page[v].webgpu).toFixed(1)} | ${median(page[v].cpu).toFixed(1)} |`));
   server.close();
 }
 console.log(`\nat ${execSync("git rev-parse --short HEAD", { cwd: root }).toString().trim()}${execSync("git status --porcelain", { cwd: root }).toString().trim() ? " (with uncommitted changes)" : ""}`);

@@ -17,16 +17,16 @@ export async function buildApp(outDir = out, opts = { minify }) {
   return { web: await buildWeb(outDir, opts), node: await buildNode(outDir, opts) };
 }
 
-// Code splitting keeps what gpuc loads lazily (a device, the check of code read back from an
-// image) out of the start, as in gpuc's own bundles.
-const common = (opts) => ({ bundle: true, splitting: true, format: "esm", target: "es2022", minify: opts.minify, metafile: true, logLevel: "warning" });
+const common = (opts) => ({ bundle: true, format: "esm", target: "es2022", minify: opts.minify, metafile: true, logLevel: "warning" });
 
 /** The page: WebGPU, and the CPU device (?device=cpu). */
 export async function buildWeb(outDir = out, opts = { minify }) {
   mkdirSync(join(outDir, "web"), { recursive: true });
   copyFileSync(join(here, "index.html"), join(outDir, "web/index.html"));
   const r = await build({
-    ...common(opts), entryPoints: [join(here, "main.ts")], outdir: join(outDir, "web"), platform: "browser",
+    // One file: in a browser each lazily loaded chunk is a round trip before the device opens
+    // (BENCHMARKS §n: the first result came 150-250 ms later with code splitting).
+    ...common(opts), splitting: false, entryPoints: [join(here, "main.ts")], outdir: join(outDir, "web"), platform: "browser",
     plugins: [gpuc.esbuild({ targets: opts.targets ?? ["wgsl", "js"] })],
   });
   return r.metafile;
@@ -35,7 +35,9 @@ export async function buildWeb(outDir = out, opts = { minify }) {
 /** The Node script: the CPU device (or the device named on its command line). */
 export async function buildNode(outDir = out, opts = { minify }) {
   const r = await build({
-    ...common(opts), entryPoints: [join(here, "node.ts")], outdir: join(outDir, "node"), platform: "node",
+    // Code split: what gpuc loads lazily (a device, the check of code read back, with the parser
+    // package it imports) stays out of the start.
+    ...common(opts), splitting: true, entryPoints: [join(here, "node.ts")], outdir: join(outDir, "node"), platform: "node",
     // Packages with native parts stay packages of their own (installed with gpuc): the devices'
     // bindings, and the parser that checks the JavaScript code an unsigned image holds before the
     // CPU device runs it (loaded only then; gpuc's own compiler is not in the bundle at all).

@@ -69,14 +69,15 @@ for (const [side, entry, platform] of [["node", "node.ts", "node"], ["web", "mai
     minify: false, logLevel: "error", alias: { "gpuc/runtime": "gpuc" }, ...(platform === "node" ? { external: NATIVE } : {}),
   });
 }
-writeFileSync(join(compiled, "web/index.html"), readFileSync(join(root, "examples/app/index.html")));
+const pageHtml = readFileSync(join(root, "examples/app/index.html"), "utf8").replace("./main.ts", "./main.js");
+writeFileSync(join(compiled, "web/index.html"), pageHtml);
 // The page with the plugin, code split as gpuc's own browser runtime is (each lazy chunk a fetch).
 const split = join(out, "app-split");
 await build({
   entryPoints: [join(root, "examples/app/main.ts")], outdir: join(split, "web"), bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022",
   minify: true, logLevel: "error", plugins: [(await import("gpuc/plugin")).default.esbuild({ targets: ["wgsl", "js"] })],
 });
-writeFileSync(join(split, "web/index.html"), readFileSync(join(root, "examples/app/index.html")));
+writeFileSync(join(split, "web/index.html"), pageHtml);
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
 const variants = [["image (gpuc/runtime + plugin)", join(out, "app")], ["compile at run time (gpuc, no plugin)", compiled]];

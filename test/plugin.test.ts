@@ -83,6 +83,9 @@ before(async () => {
   rmSync(out, { recursive: true, force: true });
   const { buildApp } = await import("../examples/app/build.mjs");
   metafiles = await buildApp(out, { minify: true });
+  // The page again, by vite (its own config: examples/app/vite.config.mjs), into out/vite.
+  const { build } = await import("vite");
+  await build({ configFile: join(root, "examples/app/vite.config.mjs"), logLevel: "error", build: { outDir: join(out, "vite"), emptyOutDir: true } });
 });
 after(() => rmSync(out, { recursive: true, force: true }));
 
@@ -91,14 +94,15 @@ const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js"
 test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
   const full = readFileSync(join(root, "dist/gpuc.browser.js"), "utf8");
   for (const m of COMPILER_MARKERS) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
-  for (const side of ["web", "node"] as const) {
-    const code = jsFiles(join(out, side)).join("\n");
+  for (const side of ["web", "node", "vite"] as const) {
+    const dir = side === "vite" ? join(out, "vite/assets") : join(out, side);
+    const code = jsFiles(dir).join("\n");
     for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${side}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
     assert.ok(code.includes("kernels.gpuc"), `${side}: the bundle loads its image`);
     // The kernels' own text changed: a key made from it would miss.
     assert.ok(!code.includes("function saxpy("), `${side}: the minifier left the kernel as written`);
-    assert.ok(existsSync(join(out, side, "kernels.gpuc")));
-    assert.deepEqual(Object.keys(metafiles[side].inputs).filter((i) => /src\/(frontend|infer|compiler)\//.test(i)), []);
+    assert.ok(existsSync(join(dir, "kernels.gpuc")), `${side}: the image is beside the bundle`);
+    if (side !== "vite") assert.deepEqual(Object.keys(metafiles[side].inputs).filter((i) => /src\/(frontend|infer|compiler)\//.test(i)), []);
   }
 });
 
@@ -133,11 +137,10 @@ const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("b
 const noChromium = existsSync(CHROMIUM) ? null : `SKIPPED: no ${CHROMIUM} (apt-get install chromium)`;
 if (noChromium && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${noChromium}`);
 
-test("the minified app's page runs every kernel from its image on WebGPU in Chromium", { skip: noChromium ?? false }, async (t) => {
-  const web = join(out, "web");
+test("the minified app's page, built by esbuild and by vite, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
   const server: Server = createServer((req, res) => {
-    const path = normalize(join(web, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
-    if (!path.startsWith(web) || !existsSync(path)) { res.writeHead(404).end(); return; }
+    const path = normalize(join(out, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
+    if (!path.startsWith(out) || !existsSync(path)) { res.writeHead(404).end(); return; }
     res.writeHead(200, { "content-type": extname(path) === ".html" ? "text/html" : extname(path) === ".js" ? "text/javascript" : "application/octet-stream" }).end(readFileSync(path));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -148,15 +151,15 @@ test("the minified app's page runs every kernel from its image on WebGPU in Chro
   try {
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const page = await browser.newPage();
-    await page.goto(`${base}/index.html?device=none`);
+    await page.goto(`${base}/web/index.html?device=none`);
     const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
     if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
     if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
-    for (const kind of ["webgpu", "cpu"]) {
-      await page.goto(`${base}/index.html?device=${kind}`);
+    for (const [pageDir, kind] of [["web", "webgpu"], ["web", "cpu"], ["vite", "webgpu"], ["vite", "cpu"]]) {
+      await page.goto(`${base}/${pageDir}/index.html?device=${kind}`);
       await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
       const text = await page.$eval("#results", (e) => e.textContent ?? "");
-      assert.equal(await page.title(), `done: ${kind}`, text);
+      assert.equal(await page.title(), `done: ${kind}`, `${pageDir}: ${text}`);
       assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
     }
   } finally {

@@ -2,7 +2,7 @@
 // with index.html) and the Node script (node.ts → <out>/node/node.js), each with its kernel
 // image (kernels.gpuc) beside it. `node examples/app/build.mjs [out] [--minify]` (out: examples/app/dist).
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import gpuc from "gpuc/plugin";
@@ -22,7 +22,8 @@ const common = (opts) => ({ bundle: true, format: "esm", target: "es2022", minif
 /** The page: WebGPU, and the CPU device (?device=cpu). */
 export async function buildWeb(outDir = out, opts = { minify }) {
   mkdirSync(join(outDir, "web"), { recursive: true });
-  copyFileSync(join(here, "index.html"), join(outDir, "web/index.html"));
+  // (The page names its source, main.ts, as vite wants it; esbuild's page loads the bundle.)
+  writeFileSync(join(outDir, "web/index.html"), readFileSync(join(here, "index.html"), "utf8").replace("./main.ts", "./main.js"));
   const r = await build({
     // One file: in a browser each lazily loaded chunk is a round trip before the device opens
     // (BENCHMARKS §n: the first result came 150-250 ms later with code splitting).

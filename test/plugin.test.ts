@@ -14,7 +14,9 @@ import { chromium, type Browser } from "playwright-core";
 import { fileKernels } from "../src/cli/file-kernels.ts";
 import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
-import { CompileError } from "../src/index.ts";
+import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
+import { specializationHooks } from "../src/kernel.ts";
+import { serializeImage } from "../src/cache/image-file.ts";
 import type { Metafile } from "../examples/app/build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -57,6 +59,39 @@ export const named = kernel((x: Float32Array) => { x[0] = 1; }, { name: "one", b
     "8:25 kernel 'imported' is compiled at run time, not at build time: its scope's 'table' is not a value the file gives without running it",
   ]);
   assert.deepEqual(entries.map((e) => `${e.kernel} ${e.owner.target} ${e.owner.boundsCheck}`).sort(), ["one js false", "one wgsl false", "saxpy js true", "saxpy wgsl true"]);
+});
+
+test("identity end to end: a minified copy of a kernel, given the build's id and name, runs from the build's image without compiling", async () => {
+  const text = `import { kernel, threadIdx } from "gpuc";
+const FACTOR = 3;
+function scale(v: number) { return v * FACTOR; }
+export const k = kernel(function triple(x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = scale(x[i]);
+}, { scope: { scale, FACTOR }, types: {} });`;
+  startGenerating();
+  let built;
+  try { built = await buildModuleKernels("/app/triple.ts", text, [{ target: "js" }]); }
+  finally { await loadImage(serializeImage(stopGenerating())); }
+  const id = /id: "([0-9a-f]{32})"/.exec(built.code!)![1];
+  // What a minifier makes of it: other names for the function, its parameter, its local and its helper.
+  const helper = (v: number) => v * 3;
+  const minified = new Function("threadIdx", "s", "return function(a){const b=threadIdx.x;b<a.length&&(a[b]=s(a[b]))}")(threadIdx, helper);
+  const compiled: string[] = [];
+  const hook = (k: { name: string }) => { compiled.push(k.name); };
+  specializationHooks.add(hook);
+  try {
+    const dev = await device("cpu");
+    const x = new Float32Array([1, 2, 3]);
+    await kernel(minified, { id, name: "triple", scope: { scale: helper, FACTOR: 3 }, types: {} }).launch(dev, { blocks: 1, threads: 4 }, x);
+    assert.deepEqual([...x], [3, 6, 9]);
+    assert.deepEqual(compiled, [], "revived from the image");
+    // Another value of a scope constant is another kernel: not revived, so compiled (from the
+    // minified text, whose names its scope does not bind: a run-time compile cannot do it).
+    await assert.rejects(kernel(minified, { id, name: "triple", scope: { scale: helper, FACTOR: 4 }, types: {} }).launch(dev, { blocks: 1, threads: 4 }, x),
+      (e: unknown) => e instanceof CompileError && e.kind === "undefined-name" && /'s'/.test(e.message));
+    assert.deepEqual(compiled, []);
+  } finally { specializationHooks.delete(hook); }
 });
 
 test("a kernel's compile error is the build's, at its source location", async () => {

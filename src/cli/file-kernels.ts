@@ -39,6 +39,8 @@ export interface KernelCall {
   options: { start: number; end: number } | null;
   /** The call names the kernel itself (`name: "…"`). */
   named: boolean;
+  /** The call has a `types` option (even `{}`: the kernel's fingerprint at run time has it). */
+  typed: boolean;
   /** The options written as literals: boundsCheck, debugLevel, fastMath, relocation. */
   literals: Record<string, unknown>;
   /** Why its code cannot be known from the file alone (options not written as literals; `id` given), or null. */
@@ -142,7 +144,7 @@ function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scop
   return {
     start: node.start, line: at.line, column: at.column, fnEnd: node.arguments[0].end,
     options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
-    named: props.get("name")?.type === "Literal", literals, dynamic, id, unreadable: new Set(), deps: new Map(),
+    named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
   };
 }
 

@@ -77,7 +77,8 @@ export async function buildModuleKernels(path: string, text: string, targets: re
 async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKernel, targets: readonly BuildTarget[]): Promise<void> {
   const types = lowered.declared.map((t) => typeNameOf(t!) as string);
   const signature: Signature = { paramNames: lowered.paramNames, declared: types };
-  const declaredTypes = Object.keys(k.types).length ? k.types : undefined;
+  // (As the kernel's options will have it at run time: `types: {}` is not no types option.)
+  const declaredTypes = call.typed ? k.types : undefined;
   const specs = new Specializer({
     name: k.name,
     id: call.id,

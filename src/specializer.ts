@@ -16,7 +16,7 @@ import type { CacheOwner, CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
-import { imageLoadFailures } from "./cache/image.js";
+import { imageProblems } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { ownerKey, runnableArches } from "./compiler/job.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
@@ -80,9 +80,9 @@ export function compiler(missing: () => Error): Promise<CompilerModule> {
 
 /** The error of a kernel the runtime-only entry cannot run: it is not in the loaded images. */
 export function notInImages(kernel: string, target: string | null, types: readonly string[] | null): KernelError {
-  const failed = imageLoadFailures();
+  const problems = imageProblems(kernel);
   return new KernelError("not-precompiled",
-    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}` : ""} is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'${failed.length ? ` (a kernel image failed to load: ${failed.join("; ")})` : ""}`);
+    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}` : ""} is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'${problems.length ? ` (${problems.join("; ")})` : ""}`);
 }
 
 export class Specializer {

@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
@@ -17,6 +17,8 @@ import { startGenerating, stopGenerating } from "../src/cache/image.ts";
 import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
 import { specializationHooks } from "../src/kernel.ts";
 import { serializeImage } from "../src/cache/image-file.ts";
+import { sha256 } from "../src/sha256.ts";
+import { GPUC_BUILD } from "../dist/build-id.js";
 import type { Metafile } from "../examples/app/build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -163,6 +165,38 @@ test("a kernel missing from the app's image is a not-precompiled KernelError", a
   const gone = runNode(dir);
   assert.notEqual(gone.status, 0);
   assert.match(gone.stderr, /kernel 'saxpy' is not in the loaded images; .* \(a kernel image failed to load: cannot read the kernel image file:\/\/.*\/wgsl-only\/node\/kernels\.gpuc: ENOENT/);
+  // An image of another build of gpuc (a stale one beside a new bundle): the missing kernel says its entries were skipped, and why.
+  const image = readFileSync(join(out, "node/kernels.gpuc"), "utf8");
+  const body = image.slice(image.indexOf("\n") + 1).replaceAll(`+${GPUC_BUILD}"`, `+0123456789abcdef"`);
+  writeFileSync(join(dir, "node/kernels.gpuc"), `gpuc-image 2 ${sha256(body)}\n${body}`);
+  const stale = runNode(dir);
+  assert.notEqual(stale.status, 0);
+  assert.match(stale.stderr, /kernel 'saxpy' is not in the loaded images; .* \(file:\/\/.*\/kernels\.gpuc: its (js|wgsl) entry was skipped: compiled by another build of gpuc 0\.1\.0 \(0123456789abcdef\); this is build [0-9a-f]{16}/);
+});
+
+test("a library's kernels (a package in node_modules) go into the app's image", async () => {
+  const app = join(out, "lib-app");
+  const lib = join(app, "node_modules/triple-lib");
+  mkdirSync(lib, { recursive: true });
+  symlinkSync(root, join(app, "node_modules/gpuc"));
+  writeFileSync(join(lib, "package.json"), JSON.stringify({ name: "triple-lib", type: "module", main: "index.js" }));
+  writeFileSync(join(lib, "index.js"), `import { kernel, threadIdx } from "gpuc/runtime";
+export const triple = kernel(function triple(x) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = 3 * x[i];
+}, { types: { x: "f32[]" } });\n`);
+  writeFileSync(join(app, "main.mjs"), `import { device } from "gpuc/runtime";
+import { triple } from "triple-lib";
+const x = new Float32Array([1, 2]);
+await triple.launch(await device("cpu"), { blocks: 1, threads: 2 }, x);
+console.log(JSON.stringify([...x]));\n`);
+  const { build } = await import("esbuild");
+  const { default: gpuc } = await import("gpuc/plugin");
+  await build({ entryPoints: [join(app, "main.mjs")], outdir: join(app, "out"), absWorkingDir: app, bundle: true, format: "esm", platform: "node", minify: true,
+    splitting: true, logLevel: "error", external: ["webgpu", "koffi", "oxc-parser"], plugins: [gpuc.esbuild({ targets: ["js"] })] });
+  const r = spawnSync(process.execPath, [join(app, "out/main.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), "[3,6]");
 });
 
 // ---- in Chromium ------------------------------------------------------------------------------

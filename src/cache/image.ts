@@ -118,9 +118,19 @@ export function loadImage(source: string | URL | Uint8Array | ArrayBuffer, optio
   return loading;
 }
 
-/** Why loadImage calls of this process failed (a kernel then missing from the images says so). */
+/** Why loadImage calls of this process failed. */
 const loadFailures: string[] = [];
-export function imageLoadFailures(): readonly string[] { return loadFailures; }
+/** Every loaded image's report (what it skipped, and why). */
+const reports: ImageReport[] = [];
+
+/**
+ * What went wrong with the images for a kernel: the loads that failed, and its entries that were
+ * skipped (another gpuc's, corrupt…). A kernel then missing from the images says so.
+ */
+export function imageProblems(kernel: string): string[] {
+  const skipped = reports.flatMap((r) => r.skipped.filter((s) => s.kernel === kernel).map((s) => `${r.source}: its ${s.target} entry was skipped: ${s.reason}`));
+  return [...loadFailures.map((m) => `a kernel image failed to load: ${m}`), ...new Set(skipped)];
+}
 
 /** Images being loaded (loadImage not settled yet). */
 const pendingLoads = new Set<Promise<ImageReport>>();
@@ -175,6 +185,7 @@ async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, opt
   const { otherGpuc, warmUp } = await validation;
   if (!signed) warmUp();   // the validator's schemas, for the entries' first use
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  reports.push(report);
   for (const raw of image.entries) {
     // What can be told without validating the record is told now: an entry of another gpuc (an
     // image made by another version or build: all of it) will not do.

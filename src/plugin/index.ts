@@ -21,9 +21,16 @@ export interface GpucPluginOptions {
   targets?: string[];
   /** The image's file name, beside the bundle's entry chunks (default "kernels.gpuc"). */
   fileName?: string;
-  /** Which modules are searched for kernel() calls (default: .js/.ts/.mjs/.mts/.jsx/.tsx files outside node_modules). */
+  /**
+   * Which modules are searched for kernel() calls (default: .js/.ts/.mjs/.mts/.jsx/.tsx files,
+   * those of packages in node_modules included: a library's kernels go into the app's image). A
+   * module is searched only if it imports gpuc or gpuc/runtime.
+   */
   include?: RegExp;
 }
+
+/** An ES module that imports gpuc (gpuc's own modules import each other by path). */
+const IMPORTS_GPUC = /\bfrom\s*["']gpuc(?:\/runtime)?["']/;
 
 /** The module every module with compiled kernels imports: it loads the image. */
 const IMAGE_MODULE = "virtual:gpuc-image";
@@ -43,9 +50,9 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
     // Before the bundler's own TypeScript transform: the kernels' annotations are their types.
     enforce: "pre",
     buildStart() { startGenerating(); },
-    transformInclude(id) { return include.test(id) && !id.includes("/node_modules/") && id !== imageModuleId; },
+    transformInclude(id) { return include.test(id) && id !== imageModuleId; },
     async transform(code, id) {
-      if (!/\bkernel\s*\(/.test(code)) return null;
+      if (!IMPORTS_GPUC.test(code) || !/\bkernel\s*\(/.test(code)) return null;
       try {
         const built = await buildModuleKernels(id, code, targets);
         for (const n of built.notes) this.warn({ id, message: n.message, loc: { file: id, line: n.line, column: n.column - 1 } });

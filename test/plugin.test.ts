@@ -236,3 +236,26 @@ test("the minified app's page, built by esbuild and by vite, runs every kernel f
     server.close();
   }
 });
+
+test("vite's dev server: the same app (its import of gpuc/runtime served as gpuc) compiles its kernels in the page", { skip: noChromium ?? false }, async (t) => {
+  const { createServer: createViteServer } = await import("vite");
+  const server = await createViteServer({ configFile: join(root, "examples/app/vite.config.mjs"), logLevel: "error", server: { port: 0, host: "127.0.0.1" } });
+  await server.listen();
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--no-first-run"] });
+  try {
+    const page = await browser.newPage();
+    const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+    const kinds = adapter ? ["webgpu", "cpu"] : ["cpu"];
+    if (!adapter) t.diagnostic("no WebGPU adapter in Chromium here: the CPU device only");
+    for (const kind of kinds) {
+      await page.goto(`${server.resolvedUrls!.local[0]}index.html?device=${kind}`);
+      await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+      const text = await page.$eval("#results", (e) => e.textContent ?? "");
+      assert.equal(await page.title(), `done: ${kind}`, text);
+      assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

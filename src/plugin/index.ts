@@ -5,7 +5,8 @@
 // bundle, and makes every module with kernels load it (a virtual module that calls
 // loadImage(new URL("./kernels.gpuc", import.meta.url)), which a launch waits for: ES module output). A kernel's compile
 // error is a build error at its source location; a kernel the build cannot compile (its types or
-// scope known only at run time) is a warning, and compiles at run time.
+// scope known only at run time) is a warning, and compiles at run time. Under vite's dev server
+// nothing is compiled ahead: gpuc/runtime is served as gpuc there.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -45,13 +46,16 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
   let esbuildOut: string | null = null;
   /** Vite's directory of chunks (build.assetsDir), where the image goes beside them. */
   let assetsDir = "";
+  /** Vite's dev server (nothing compiled ahead: see the vite hooks below). */
+  let serving = false;
   return {
     name: "gpuc",
     // Before the bundler's own TypeScript transform: the kernels' annotations are their types.
     enforce: "pre",
-    buildStart() { startGenerating(); },
+    buildStart() { if (!serving) startGenerating(); },
     transformInclude(id) { return include.test(id) && id !== imageModuleId; },
     async transform(code, id) {
+      if (serving) return null;
       if (!IMPORTS_GPUC.test(code) || !/\bkernel\s*\(/.test(code)) return null;
       try {
         const built = await buildModuleKernels(id, code, targets);
@@ -75,6 +79,7 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
       return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(`./${fileName}`)};\nloadImage(new URL(image, import.meta.url));\n`;
     },
     buildEnd() {
+      if (serving) return;
       const source = serializeImage(stopGenerating());
       // esbuild: next to the bundle (its outdir, or its outfile's directory), written here; the
       // others take it as an asset of the build.
@@ -86,8 +91,14 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
     esbuild: {
       config(o) { esbuildOut = o.outdir ? resolve(o.outdir) : o.outfile ? dirname(resolve(o.outfile)) : null; },
     },
-    // Vite's dev server compiles nothing ahead: kernels compile at run time there (import 'gpuc').
-    vite: { apply: "build", configResolved(config: { build: { assetsDir: string } }) { assetsDir = config.build.assetsDir; } },
+    vite: {
+      // Vite's dev server compiles nothing ahead: there gpuc/runtime is gpuc, whose kernels compile
+      // in the page, so that the app's import stays the same in development and in its build.
+      config(_config: unknown, env: { command: string }) {
+        if (env.command === "serve") return { resolve: { alias: [{ find: /^gpuc\/runtime$/, replacement: "gpuc" }] } };
+      },
+      configResolved(config: { command: string; build: { assetsDir: string } }) { serving = config.command === "serve"; assetsDir = config.build.assetsDir; },
+    },
   };
 });
 

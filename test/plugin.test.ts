@@ -48,19 +48,22 @@ test("the plugin's compile: each compiled call gets its id and name; a kernel th
 export const untyped = kernel(function untyped(a, x) { x[0] = a; });
 import { table } from "./elsewhere.ts";
 export const imported = kernel(function imported(x: Float32Array) { x[0] = table[0]; }, { scope: { table } });
-export const named = kernel((x: Float32Array) => { x[0] = 1; }, { name: "one", boundsCheck: false });`;
+export const named = kernel((x: Float32Array) => { x[0] = 1; }, { name: "one", boundsCheck: false });
+const LUT = new Float32Array([1, 2]);
+export const table = kernel(function lookup(x: Float32Array) { x[0] = LUT[x.length & 1]; }, { scope: { LUT } });`;
   startGenerating();
   let built, entries;
   try { built = await buildModuleKernels("/app/k.ts", text, [{ target: "js" }, { target: "wgsl" }]); }
   finally { entries = stopGenerating(); }
-  assert.deepEqual(built.compiled, ["saxpy", "one"]);
+  assert.deepEqual(built.compiled, ["saxpy", "one", "lookup"]);
   assert.match(built.code!, /kernel\(function saxpy\(a: f32, x: Float32Array, y: Float32Array\) \{[^]*?\}, \{ id: "[0-9a-f]{32}", name: "saxpy" \}\);/);
   assert.match(built.code!, /kernel\(\(x: Float32Array\) => \{ x\[0\] = 1; \}, \{ id: "[0-9a-f]{32}", name: "one", boundsCheck: false \}\);/);
   assert.deepEqual(built.notes.map((n) => `${n.line}:${n.column} ${n.message}`), [
     "6:24 kernel 'untyped' is compiled at run time, not at build time: 'a', 'x' have no declared type (annotate it, a: f32, or name it in types: { a: \"f32\" })",
     "8:25 kernel 'imported' is compiled at run time, not at build time: its scope's 'table' is not a value the file gives without running it",
+    "11:22 kernel 'lookup' is compiled at run time for js: its code there binds its tables when loaded (relocation 'bake': nothing an image can keep); give it relocation: \"table\"",
   ]);
-  assert.deepEqual(entries.map((e) => `${e.kernel} ${e.owner.target} ${e.owner.boundsCheck}`).sort(), ["one js false", "one wgsl false", "saxpy js true", "saxpy wgsl true"]);
+  assert.deepEqual(entries.map((e) => `${e.kernel} ${e.owner.target} ${e.owner.boundsCheck}`).sort(), ["lookup wgsl true", "one js false", "one wgsl false", "saxpy js true", "saxpy wgsl true"]);
 });
 
 test("identity end to end: a minified copy of a kernel, given the build's id and name, runs from the build's image without compiling", async () => {

@@ -14,7 +14,7 @@ import { targetInfo, TARGET_NAMES } from "../targets/index.js";
 import type { LoweredKernel } from "../compiler/job.js";
 import type { Signature } from "../cache/entry.js";
 import type { TargetFeatures } from "../targets/target.js";
-import type { RelocationStrategy } from "../reloc/manifest.js";
+import { isPersistable, type RelocationStrategy } from "../reloc/manifest.js";
 
 /** A target the build compiles for: "wgsl", "js", "ptx" (its oldest architecture) or "ptx:sm_80". */
 export interface BuildTarget { target: string; arch?: string }
@@ -61,7 +61,8 @@ export async function buildModuleKernels(path: string, text: string, targets: re
     const lowered = declareParams(ufn, k.name, Object.keys(k.types).length ? k.types : undefined);
     const untyped = lowered.paramNames.filter((_, i) => !lowered.declared[i]);
     if (untyped.length) { note(`${untyped.map((n) => `'${n}'`).join(", ")} ${untyped.length === 1 ? "has" : "have"} no declared type (annotate it, a: f32, or name it in types: { ${untyped[0]}: "f32" })`); continue; }
-    await compileCall(k, call, lowered, targets);
+    const unkept = await compileCall(k, call, lowered, targets);
+    if (unkept.length) notes.push({ message: `kernel ${quoteName(k.name)} is compiled at run time for ${unkept.join(", ")}: its code there binds its tables when loaded (relocation 'bake': nothing an image can keep); give it relocation: "table"`, line: call.line, column: call.column });
     compiled.push(k.name);
     edits.push(idEdit(k, call));
   }
@@ -73,8 +74,12 @@ export async function buildModuleKernels(path: string, text: string, targets: re
   return { code, notes, compiled };
 }
 
-/** Compile one kernel for every target, as a launch of its declared types would (the entries go into the image being generated). */
-async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKernel, targets: readonly BuildTarget[]): Promise<void> {
+/**
+ * Compile one kernel for every target, as a launch of its declared types would (the entries go
+ * into the image being generated). Returns the targets whose code no image can keep (session-local
+ * relocations): there the kernel compiles at run time.
+ */
+async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKernel, targets: readonly BuildTarget[]): Promise<string[]> {
   const types = lowered.declared.map((t) => typeNameOf(t!) as string);
   const signature: Signature = { paramNames: lowered.paramNames, declared: types };
   // (As the kernel's options will have it at run time: `types: {}` is not no types option.)
@@ -90,6 +95,7 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
     compiled: () => {},
   });
   const lit = call.literals;
+  const unkept: string[] = [];
   for (const t of targets) {
     const features: TargetFeatures = {};
     if (t.arch) features.arch = t.arch;
@@ -101,8 +107,9 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
       kernel: k.name, target: t.target, features, types,
       boundsCheck: lit.boundsCheck !== false, debugLevel: (lit.debugLevel as 0 | 1 | 2 | undefined) ?? 1, forImage: true,
     });
-    await specs.get(job);
+    if (!isPersistable((await specs.get(job)).artifact)) unkept.push(t.target);
   }
+  return unkept;
 }
 
 /** The text that writes a compiled call's id (and its name, which a minifier would change) into its options. */

@@ -2,7 +2,7 @@
 // layer or of the layers below it — type-only and dynamic imports included — and no file of src/
 // is outside a layer. Run by `npm test` (`npm run deps`).
 //
-// From the top: the CLI; the public entry; the kernel object (specializer: caches, compiler,
+// From the top: the bundler plugin (gpuc/plugin: it compiles the kernels the CLI's file reader finds); the CLI; the public entry; the kernel object (specializer: caches, compiler,
 // devices); the devices (loaders and launchers of artifacts); the caches (stores of artifacts);
 // the compiler (the compile job, the pipeline); the targets (IR to code); inference (untyped to
 // typed IR, linking the runtime library); the front end (source to untyped IR); the runtime
@@ -15,6 +15,7 @@ const { readdirSync } = require("node:fs");
 const { join, relative } = require("node:path");
 
 const LAYERS = [
+  ["plugin", "^src/plugin/"],
   ["cli", "^src/cli/"],
   ["api", "^src/(index|runtime-only)\\.ts$"],
   ["kernel", "^src/(kernel|overlay|specializer)\\.ts$"],

@@ -51,9 +51,15 @@ export interface KernelOptions {
    * launches without recompiling.
    */
   rewritable?: readonly string[];
+  /**
+   * The kernel's build-time identity, written by gpuc's bundler plugin (gpuc/plugin), not by hand:
+   * a hash of its source as the build read it (ARCHITECTURE.md, "Kernel identity"). Caches and
+   * images then key the kernel by it instead of by its function's text, which a minifier changes.
+   */
+  id?: string;
 }
 
-const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation", "rewritable"];
+const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation", "rewritable", "id"];
 
 /** Options a kernel cannot use are an invalid-argument error at kernel(), not a silent default. */
 function checkKernelOptions(o: KernelOptions, name: string): void {
@@ -73,6 +79,7 @@ function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: str
     if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${describeArgument(o[key])}`);
   if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${describeArgument(o.debugLevel)}`);
   if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${describeArgument(o.name)}`);
+  if (o.id !== undefined && (typeof o.id !== "string" || !o.id)) throw bad(`id must be a non-empty string (the bundler plugin writes it), got ${describeArgument(o.id)}`);
   for (const key of ["scope", "types"] as const)
     if (o[key] !== undefined && (typeof o[key] !== "object" || o[key] === null)) throw bad(`${key} must be an object, got ${describeArgument(o[key])}`);
   if (o.types) {
@@ -153,6 +160,7 @@ export class Kernel {
     this.callerFile = callerFile();
     this.specs = new Specializer({
       name: this.name,
+      id: options.id ?? null,
       scope: options.scope ?? {},
       scopeDeps: this.scopeDeps,
       fingerprint: () => this.fingerprint(),
@@ -290,7 +298,7 @@ export class Kernel {
   }
 
   private fingerprint(): Promise<string> {
-    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.callerFile, this.name, this.options.types, this.options.rewritable));
+    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.callerFile, this.name, this.options.types, this.options.rewritable, this.options.id));
   }
 
   /**

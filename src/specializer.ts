@@ -16,6 +16,7 @@ import type { CacheOwner, CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
+import { imageProblems } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { ownerKey, runnableArches } from "./compiler/job.js";
 import { runtimeFingerprint } from "./runtime/functions.js";
@@ -39,6 +40,8 @@ export interface Specialization {
 /** What the specializer needs of its kernel. */
 export interface KernelSource {
   readonly name: string;
+  /** Its build-time id (the bundler plugin's), which covers the sources of its scope's functions; or null. */
+  readonly id: string | null;
   readonly scope: Record<string, unknown>;
   /** The scope names the kernel's code resolved, with the values they had (lowering fills it; a revived entry sets it). */
   readonly scopeDeps: Map<string, unknown>;
@@ -77,8 +80,9 @@ export function compiler(missing: () => Error): Promise<CompilerModule> {
 
 /** The error of a kernel the runtime-only entry cannot run: it is not in the loaded images. */
 export function notInImages(kernel: string, target: string | null, types: readonly string[] | null): KernelError {
+  const problems = imageProblems(kernel);
   return new KernelError("not-precompiled",
-    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}` : ""} is not in the loaded images; compile it at build time (gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'`);
+    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}` : ""} is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'${problems.length ? ` (${problems.join("; ")})` : ""}`);
 }
 
 export class Specializer {
@@ -197,7 +201,7 @@ export class Specializer {
     if (ownerKey(entry.owner) !== ownerKey(owner)) return null;
     const scope = this.k.scope;
     const valueOf = (name: string) => (Object.prototype.hasOwnProperty.call(scope, name) ? scope[name] : undefined);
-    for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name)) !== f) return null;
+    for (const [name, f] of entry.deps) if (valueFingerprint(valueOf(name), this.k.id !== null) !== f) return null;
     for (const [name, f] of entry.methods) if (methodFingerprint(job.target, name) !== f) return null;
     // Code linked with another runtime library (a redefined runtime function) is compiled afresh.
     if (entry.runtime !== runtimeFingerprint()) return null;
@@ -247,7 +251,7 @@ export class Specializer {
    */
   private record(job: CompileJob, fingerprint: string, artifact: Artifact, methodsUsed: string[]): EntryRecord | null {
     if (!isPersistable(artifact)) return null;
-    const deps: [string, string][] = [...this.k.scopeDeps].map(([name, v]) => [name, valueFingerprint(v)]);
+    const deps: [string, string][] = [...this.k.scopeDeps].map(([name, v]) => [name, valueFingerprint(v, this.k.id !== null)]);
     // A generated function's output is not determined by its source alone (it may close over
     // values): code that used one stays in this process.
     if (deps.some(([, f]) => f.startsWith("g:"))) return null;

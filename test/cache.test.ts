@@ -289,12 +289,12 @@ test("gpuc/runtime: the same kernels run from an image without the compiler (nev
   assert.equal(none.results, null);
   assert.deepEqual([none.error?.name, none.error?.kind], ["KernelError", "not-precompiled"]);
   // No image holds the kernel at all (not even its signature): its argument types are not known.
-  assert.match(none.error!.message, /^kernel 'axpy' is not in the loaded images; compile it at build time \(gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'$/);
+  assert.match(none.error!.message, /^kernel 'axpy' is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'$/);
   assert.equal(none.compiled, false);
   // The image knows the kernel (its signature) but has no js code for it: the message says which specialization is missing.
   const expo = run([image, "expo"]);
   assert.deepEqual([expo.error?.kind, expo.compiled], ["not-precompiled", false]);
-  assert.equal(expo.error!.message, "kernel 'expo' (f32[], f32[]) for js is not in the loaded images; compile it at build time (gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'");
+  assert.equal(expo.error!.message, "kernel 'expo' (f32[], f32[]) for js is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'");
 });
 
 test("architecture fallback: a device takes the newest stored PTX it can run, its own first; other targets never fall back", () => {

@@ -201,7 +201,8 @@ test("barriers: not inside a switch, not in a helper that cannot be inlined", as
 test("invalid-argument: kernel options gpuc does not know or cannot use, and compile() without options", async () => {
   const fn = function opts(x: Float32Array) { x[0] = 1; };
   const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, atCall(CompileError, "invalid-argument", re));
-  rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable\)$/);
+  rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id\)$/);
+  rejects(() => kernel(fn, { id: "" }), /^kernel 'opts': id must be a non-empty string \(the bundler plugin writes it\), got the string ""$/);
   rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got the number 9$/);
   rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got the string "no"$/);
   rejects(() => kernel(fn, { scope: 5 } as never), /^kernel 'opts': scope must be an object, got the number 5$/);

@@ -23,26 +23,42 @@ async function fileHash(path: string): Promise<string> {
 }
 
 /**
- * The kernel's source: its text, the .ts files its annotations may come from (the file kernel() was
+ * The kernel's source. With a build-time id (the bundler plugin's: a hash of the kernel's and its
+ * scope helpers' syntax trees as the build read them), the id, its name and declared types: a
+ * minified or bundled copy of the kernel is the same kernel. Without one, its text, the .ts files its annotations may come from (the file kernel() was
  * called from, or the .ts sources of its source map: the generated code stays the same when only
  * an annotation changes), its name and declared types.
  */
-export async function sourceFingerprint(fn: Function, callerFile: string | null, name: string, types: Record<string, string> | undefined, rewritable: readonly string[] = []): Promise<string> {
+export async function sourceFingerprint(fn: Function, callerFile: string | null, name: string, types: Record<string, string> | undefined, rewritable: readonly string[] = [], id?: string): Promise<string> {
+  // Rewritable tables are never folded into the code: which ones are changes the code.
+  const tables = rewritable.length ? [[...rewritable].sort()] : [];
+  if (id !== undefined) return idFingerprint(id, name, types, tables);
   const sources = !callerFile ? [] : isTypeScriptFile(callerFile) ? [callerFile] : (sourceMapOf(callerFile)?.sources ?? []).filter(isTypeScriptFile);
   const file = (await Promise.all(sources.map(fileHash))).join(",");
-  // Rewritable tables are never folded into the code: which ones are changes the code.
-  return sha256(JSON.stringify([fn.toString(), file, name, types ?? null, ...(rewritable.length ? [[...rewritable].sort()] : [])]));
+  return sha256(JSON.stringify([fn.toString(), file, name, types ?? null, ...tables]));
 }
 
-/** A scope value as the code saw it: numbers and booleans by value, functions by source, tables by type, length and contents. */
-export function valueFingerprint(v: unknown): string {
+/** The fingerprint of a kernel with a build-time id (the same at build time, from the source, and in the bundle). */
+export function idFingerprint(id: string, name: string, types: Record<string, string> | undefined, tables: string[][] = []): string {
+  return sha256(JSON.stringify([{ id }, name, types ?? null, ...tables]));
+}
+
+/** How a plain function of the scope is recorded for a kernel with a build-time id: its source is part of the id. */
+export const IN_ID = "f:in-id";
+
+/**
+ * A scope value as the code saw it: numbers and booleans by value, functions by source, tables by
+ * type, length and contents. `inId`: the kernel has a build-time id, which covers its helpers'
+ * sources (a minifier changes their text, not what they mean).
+ */
+export function valueFingerprint(v: unknown, inId = false): string {
   if (typeof v === "number") return `n:${Object.is(v, -0) ? "-0" : String(v)}`;
   if (typeof v === "boolean") return `b:${v}`;
   if (typeof v === "function") {
     const f = v as Function & { [DEVICE_FUNCTION]?: string; [GENERATED]?: { gen: Function; name: string } };
     if (f[DEVICE_FUNCTION]) return `d:${f[DEVICE_FUNCTION]}`;
     if (f[GENERATED]) return `g:${sha256(f[GENERATED].gen.toString())}`;
-    return `f:${sha256(f.toString())}`;
+    return inId ? IN_ID : `f:${sha256(f.toString())}`;
   }
   const elem = hostArrayElement(v);
   if (elem) {

@@ -104,12 +104,51 @@ export interface LoadImageOptions {
  * read from files (paths, `file:` URLs) or given as bytes; fetching `http(s):` URLs is left to
  * browsers (in Node, fetch the bytes yourself if you mean to run code from the network). A launch
  * whose job (kernel source, argument types, owner) matches an entry revives it without compiling.
- * Returns what was loaded and what was skipped, with the reasons.
+ * Returns what was loaded and what was skipped, with the reasons. A launch made while an image
+ * loads waits for it (so `loadImage(…)` need not be awaited before launching: the bundler
+ * plugin's image loads while the program opens its device).
  */
-export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
+export function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
+  const loading = loadImageNow(source, options);
+  pendingLoads.add(loading);
+  loading.then(() => { pendingLoads.delete(loading); }, (e: unknown) => {
+    pendingLoads.delete(loading);
+    loadFailures.push(e instanceof Error ? e.message : String(e));
+  });
+  return loading;
+}
+
+/** Why loadImage calls of this process failed. */
+const loadFailures: string[] = [];
+/** Every loaded image's report (what it skipped, and why). */
+const reports: ImageReport[] = [];
+
+/**
+ * What went wrong with the images for a kernel: the loads that failed, and its entries that were
+ * skipped (another gpuc's, corrupt…). A kernel then missing from the images says so.
+ */
+export function imageProblems(kernel: string): string[] {
+  const skipped = reports.flatMap((r) => r.skipped.filter((s) => s.kernel === kernel).map((s) => `${r.source}: its ${s.target} entry was skipped: ${s.reason}`));
+  return [...loadFailures.map((m) => `a kernel image failed to load: ${m}`), ...new Set(skipped)];
+}
+
+/** Images being loaded (loadImage not settled yet). */
+const pendingLoads = new Set<Promise<ImageReport>>();
+
+/** Whether an image is being loaded. */
+export function imagesLoading(): boolean { return pendingLoads.size > 0; }
+
+/** Once every image being loaded has loaded or failed (a failure is loadImage's caller's to see). */
+export async function imagesSettled(): Promise<void> {
+  if (pendingLoads.size) await Promise.allSettled([...pendingLoads]);
+}
+
+async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions): Promise<ImageReport> {
   if (options === null || typeof options !== "object")
     throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
   const what = imageSource(source);
+  // (Loaded beside the file's module and bytes: in a browser each is a fetch.)
+  const validation = import("./validate.js");
   const file = await import("./image-file.js");
   let bytes: Uint8Array, name: string;
   if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
@@ -137,11 +176,16 @@ export async function loadImage(source: string | URL | Uint8Array | ArrayBuffer,
   try { publicKey = options.publicKey; }
   catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
   const signed = publicKey !== undefined;
+  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
+  // holds a checked copy there) the check loads now.
+  if (!signed && !file.isNode()) import("./code-check.js").catch(() => {});
   const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
   if (signed) await file.verifyImage(parts, publicKey!, name);
   const image = await file.openImage(parts, name, { signatureVerified: signed });
-  const { otherGpuc } = await import("./validate.js");
+  const { otherGpuc, warmUp } = await validation;
+  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  reports.push(report);
   for (const raw of image.entries) {
     // What can be told without validating the record is told now: an entry of another gpuc (an
     // image made by another version or build: all of it) will not do.

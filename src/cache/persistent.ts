@@ -6,7 +6,8 @@
 // user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imageSignature, unsignedImagesLoaded } from "./image.js";
+import { targetInfo } from "../targets/index.js";
+import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imagesLoading, imagesSettled, imageSignature, unsignedImagesLoaded } from "./image.js";
 // The disk cache's module (and the validator and key handling it imports) is part of gpuc's
 // import: a warm start needs it at its first launch, and loaded with the rest of the module graph
 // it cost 0.6 ms more to import and 3.6 ms less to the first result than a dynamic import at the
@@ -27,17 +28,23 @@ export function diskCache(): Promise<DiskCache | null> {
  * GPU device is being opened, which mostly waits on the driver): the disk cache opened (its
  * directory and key), and, when an unsigned image is loaded, the validator's schemas (not the
  * code checker: a process that meets no code to check never loads it). Each is memoized, so the
- * first launch awaits the same work instead of doing it again.
+ * first launch awaits the same work instead of doing it again. Given the device's target, also the
+ * check of that target's code (an unsigned image's entries are checked on first use).
  */
-export function warmUp(): void {
+export function warmUp(target: string | null = null): void {
   if (generating()) return;
   diskCache().catch(() => {});
-  if (unsignedImagesLoaded()) import("./validate.js").then((v) => v.warmUp()).catch(() => {});
+  if (!unsignedImagesLoaded() && !imagesLoading()) return;
+  import("./validate.js").then((v) => v.warmUp()).catch(() => {});
+  // The check of the device's code read back, where no disk cache can hold a checked copy (in a
+  // browser: a chain of module fetches otherwise made one after another on the first launch).
+  if (target !== null) diskCache().then((d) => (d ? undefined : targetInfo(target)?.readBack())).catch(() => {});
 }
 
-/** Whether there is anywhere to look (images loaded, or the disk cache on): else no fingerprints are computed. */
+/** Whether there is anywhere to look (images loaded — once those being loaded are —, or the disk cache on): else no fingerprints are computed. */
 export async function anyStore(): Promise<boolean> {
   if (generating()) return false;
+  await imagesSettled();
   return imagesLoaded() || (await diskCache()) !== null;
 }
 

@@ -1,4 +1,5 @@
-// Finds the kernels of a .ts/.js file statically (without running it), for `gpuc compile`.
+// Finds the kernels of a .ts/.js file statically (without running it), for `gpuc compile` and the
+// bundler plugin (plugin/: it compiles them at build time and writes each call's id into it).
 //
 // Kernels are the `kernel(fn, options?)` calls of the file; a file with none offers its
 // top-level function declarations. A kernel() call's free names resolve exactly as at run time:
@@ -10,6 +11,7 @@
 
 import { readFileSync } from "node:fs";
 import { CompileError } from "../errors.js";
+import { sha256 } from "../sha256.js";
 import { type Environment, type ScopeBinding, lowerFunction } from "../frontend/lower.js";
 import { parseFile } from "../frontend/parse.js";
 import type { SourceText } from "../frontend/source.js";
@@ -22,7 +24,41 @@ export interface FileKernel {
   lower(): UFunction;
   /** `types: { a: "f32" }` from the kernel() call's options, if written as literals. */
   types: Record<string, string>;
+  /** A kernel() call's: where it is and what else the file says of it (null for a file's plain functions). */
+  call: KernelCall | null;
 }
+
+/** A kernel() call as the bundler plugin sees it. */
+export interface KernelCall {
+  /** Where the call starts (offset), and its line and column (1-based). */
+  start: number;
+  line: number;
+  column: number;
+  /** The end of the function argument; the options argument's start and end, if it is an object literal. */
+  fnEnd: number;
+  options: { start: number; end: number } | null;
+  /** The call names the kernel itself (`name: "…"`). */
+  named: boolean;
+  /** The call has a `types` option (even `{}`: the kernel's fingerprint at run time has it). */
+  typed: boolean;
+  /** The options written as literals: boundsCheck, debugLevel, fastMath, relocation. */
+  literals: Record<string, unknown>;
+  /** Why its code cannot be known from the file alone (options not written as literals; `id` given), or null. */
+  dynamic: string | null;
+  /**
+   * Its identity (KernelOptions.id): a hash of the syntax trees of the kernel and of the functions
+   * its scope names (positions, comments, parentheses and the kernel function's own name left
+   * out), with which scope names hold other values. Scope values are not in it: entries record them.
+   */
+  id: string;
+  /** Scope names whose values the file does not give (imports, calls): a kernel that reads one is compiled at run time. */
+  unreadable: Set<string>;
+  /** The scope names the lowered kernel read, with the values the file gives them (a function's stand-in for a function). */
+  deps: Map<string, unknown>;
+}
+
+/** Options whose literal values the plugin compiles with; any other but name, scope and types makes a kernel dynamic. */
+const LITERAL_OPTIONS = ["boundsCheck", "debugLevel", "fastMath", "relocation"];
 
 type TopLevel = Map<string, any>; // name → FunctionDeclaration | literal expression
 
@@ -33,6 +69,11 @@ export function readFileKernels(path: string): FileKernel[] {
   } catch (e) {
     throw CompileError.single("invalid-argument", `cannot read '${path}': ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
   }
+  return fileKernels(path, text);
+}
+
+/** The kernels of a file's text (`path` names it in locations and says its language). */
+export function fileKernels(path: string, text: string): FileKernel[] {
   const { program, source } = parseFile(path, text);
   const top: TopLevel = new Map();
   for (const stmt of program.body) {
@@ -51,16 +92,16 @@ export function readFileKernels(path: string): FileKernel[] {
   if (calls.length) return calls;
   // No kernel() calls: every top-level function declaration is a candidate.
   return [...top.entries()].filter(([, n]) => n.type === "FunctionDeclaration").map(([name, fn]) => ({
-    name, types: {}, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, new Map(), source))),
+    name, types: {}, call: null, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, new Map(), source))),
   }));
 }
 
-function kernelFromCall(call: any, top: TopLevel, source: SourceText): FileKernel | null {
-  let fn = unparen(call.arguments[0]);
+function kernelFromCall(call0: any, top: TopLevel, source: SourceText): FileKernel | null {
+  let fn = unparen(call0.arguments[0]);
   if (!fn) return null;
   if (fn.type === "Identifier") fn = top.get(fn.name);
   if (!fn || !["FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration"].includes(fn.type)) return null;
-  const opts = unparen(call.arguments[1]);
+  const opts = unparen(call0.arguments[1]);
   const props = new Map<string, any>();
   if (opts?.type === "ObjectExpression")
     for (const p of opts.properties) if (p.type === "Property" && !p.computed && p.key.type === "Identifier") props.set(p.key.name, unparen(p.value));
@@ -75,11 +116,55 @@ function kernelFromCall(call: any, top: TopLevel, source: SourceText): FileKerne
   if (typesObj?.type === "ObjectExpression")
     for (const p of typesObj.properties)
       if (p.type === "Property" && p.key.type === "Identifier" && p.value.type === "Literal" && typeof p.value.value === "string") types[p.key.name] = p.value.value;
-  return { name, types, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true))) };
+  const call = kernelCall(call0, fn, opts, props, scope, top, source);
+  return { name, types, call, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true, call))) };
 }
 
-/** @param scopeOnly a kernel() call's kernel: names resolve through its scope object only, as at run time */
-function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceText, scopeOnly = false): Environment {
+/** What the plugin needs of a kernel() call (KernelCall), read from its syntax tree. */
+function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scope: Map<string, any>, top: TopLevel, source: SourceText): KernelCall {
+  const literals: Record<string, unknown> = {};
+  let dynamic: string | null = null;
+  if (opts && opts.type !== "ObjectExpression") dynamic = "its options are not an object literal";
+  else if (opts) {
+    for (const p of opts.properties) {
+      const key = p.type === "Property" && !p.computed && p.key.type === "Identifier" ? p.key.name : null;
+      const v = key ? props.get(key) : null;
+      if (key === "name" && v?.type === "Literal" && typeof v.value === "string") continue;
+      if (key === "scope" && v?.type === "ObjectExpression" && v.properties.every((q: any) => q.type === "Property" && !q.computed && q.key.type === "Identifier")) continue;
+      if (key === "types" && v?.type === "ObjectExpression" && v.properties.every((q: any) => q.type === "Property" && q.value.type === "Literal" && typeof q.value.value === "string")) continue;
+      if (key && LITERAL_OPTIONS.includes(key) && v?.type === "Literal") { literals[key] = v.value; continue; }
+      dynamic ??= key === "id" ? "it has an id already" : `its option ${key ? `'${key}'` : sourceOf(source, p)} is not one the build can read (name, scope, types as literals; ${LITERAL_OPTIONS.join(", ")} as literal values)`;
+    }
+  }
+  const resolved = (v: any) => (v?.type === "Identifier" ? top.get(v.name) : v);
+  const isFunction = (v: any) => ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(v?.type);
+  const scopeTrees = [...scope].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, v]) => [name, isFunction(resolved(v)) ? canonicalTree(resolved(v)) : "value"]);
+  const id = sha256(JSON.stringify([canonicalTree({ ...fn, id: null }), scopeTrees])).slice(0, 32);
+  const at = source.locate(node.start);
+  return {
+    start: node.start, line: at.line, column: at.column, fnEnd: node.arguments[0].end,
+    options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
+    named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
+  };
+}
+
+/** A syntax tree as canonical text: no positions, no parentheses (comments and whitespace are not in it). */
+function canonicalTree(n: any): string {
+  return JSON.stringify(n, function (key, v) {
+    if (key === "start" || key === "end" || key === "range" || key === "loc") return undefined;
+    return v?.type === "ParenthesizedExpression" ? v.expression : v;
+  });
+}
+
+function sourceOf(source: SourceText, n: any): string {
+  return source.text.slice(n.start, n.end);
+}
+
+/**
+ * @param scopeOnly a kernel() call's kernel: names resolve through its scope object only, as at run time
+ * @param call the call's record: the scope names read and their values go into its deps, those the file cannot give into unreadable
+ */
+function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceText, scopeOnly = false, call: KernelCall | null = null): Environment {
   const lowered = new Map<any, UFunction>();
   const tables = new Map<any, UTable>();
   const env: Environment = {
@@ -88,12 +173,17 @@ function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceT
       let node = scope.get(name);
       if (node?.type === "Identifier") {
         const named = top.get(node.name);
-        if (!named) return { k: "invalid", what: `'${node.name}', which is not a function or constant declared in this file (an import, or a value gpuc compile cannot read without running the file)` };
+        if (!named) { call?.unreadable.add(name); return { k: "invalid", what: `'${node.name}', which is not a function or constant declared in this file (an import, or a value gpuc compile cannot read without running the file)` }; }
         node = named;
       }
       if (!node && !scopeOnly) node = top.get(name);
       if (!node) return undefined;
-      return bindingOf(node, name);
+      const b = bindingOf(node, name);
+      if (call && scope.has(name)) {
+        if (b.k === "invalid") call.unreadable.add(name);
+        else call.deps.set(name, b.k === "function" ? functionStandIn : b.k === "table" ? b.table.value : (b as { value: number | boolean }).value);
+      }
+      return b;
     },
   };
   const bindingOf = (node: any, name: string): ScopeBinding => {
@@ -119,6 +209,9 @@ function fileEnvironment(top: TopLevel, scope: Map<string, any>, source: SourceT
   };
   return env;
 }
+
+/** A scope function's value in a call's deps: its source is in the call's id (IN_ID, cache/fingerprint.ts), so any function says it. */
+function functionStandIn(): void {}
 
 const TABLES: Record<string, new (values: number[]) => Float32Array | Float64Array | Int32Array | Uint32Array> = { Float32Array, Float64Array, Int32Array, Uint32Array };
 

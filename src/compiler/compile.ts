@@ -8,7 +8,7 @@ import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames } from "../infer/overlays.js";
-import type { TypeName } from "../frontend/uir.js";
+import type { TypeName, UFunction } from "../frontend/uir.js";
 import { parseTypeName, type Scalar, type Type } from "../ir/types.js";
 import { compileModule, defaultInline, type CompilerConfig } from "./pipeline.js";
 export { DUMP_STAGES } from "./job.js";
@@ -26,6 +26,11 @@ export function lowerKernel(fn: Function, name: string, scope: Record<string, un
   const env = scopeEnvironment(scope, { globals: allNames, callerFile, deps, rewritable });
   const ufn = lowerFunction(parsed.node, name, parsed.source, env);
   applyOriginalAnnotations(ufn, fn, callerFile);
+  return declareParams(ufn, name, types);
+}
+
+/** A lowered kernel with its parameters' declared types: the `types` option's, else their annotations. */
+export function declareParams(ufn: UFunction, name: string, types: Record<string, string> | undefined): LoweredKernel {
   const paramNames = ufn.params.map((p) => ufn.vars[p].name);
   const declaredByName = types ?? {};
   for (const n of Object.keys(declaredByName)) {

@@ -142,9 +142,8 @@ export class CpuWorkers {
 
   private async start(): Promise<WorkerThread[]> {
     if (this.workers) return this.workers;
-    // A variable specifier: the browser bundle must not try to resolve it (browsers run one thread).
-    const specifier = "node:worker_threads";
-    const { Worker } = (await import(specifier)) as typeof import("node:worker_threads");
+    // (The browser builds resolve it to a stand-in, src/platform/node-shims.ts: browsers run one thread.)
+    const { Worker } = await import("node:worker_threads");
     if (this.workers) return this.workers;
     this.workers = this.states.map((state) => {
       const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { ctl: this.ctl, counters: this.counters, state } });

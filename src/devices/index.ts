@@ -54,13 +54,17 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
  * next). Not for the CPU device, which opens at once: there the work would only come earlier, and
  * may not be needed at all.
  */
-const openingHooks: (() => void)[] = [];
-export function whileOpening(hook: () => void): void { openingHooks.push(hook); }
+const openingHooks: ((target: string | null) => void)[] = [];
+/** `hook` is told the target of the device being opened (null for device(): the best one present). */
+export function whileOpening(hook: (target: string | null) => void): void { openingHooks.push(hook); }
+
+/** The target each kind of device runs. */
+const DEVICE_TARGET: Record<DeviceKind, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", opencl: "opencl" };
 
 /** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
 export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promise<Device> {
   const options = deviceOptions(given);
-  if (kind !== "cpu") for (const hook of openingHooks) { try { hook(); } catch { /* an optimization */ } }
+  if (kind !== "cpu") for (const hook of openingHooks) { try { hook(kind ? DEVICE_TARGET[kind] ?? null : null); } catch { /* an optimization */ } }
   if (kind === undefined) {
     const reasons: string[] = [];
     for (const k of DEVICE_KINDS) {

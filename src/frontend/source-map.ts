@@ -24,7 +24,7 @@ export function sourceMapOf(path: string): MappedSource | null {
   if (maps.has(path)) return maps.get(path)!;
   let found: MappedSource | null = null;
   try {
-    const map = findSourceMap(path) ?? findSourceMap(pathToFileURL(path).href) ?? readSourceMap(path);
+    const map = findSourceMap(path) || findSourceMap(pathToFileURL(path).href) || readSourceMap(path);   // (||: a bundler warns of ?? after the browser build's stand-in, which returns nothing)
     if (map) found = wrap(map, path);
   } catch {
     found = null;

@@ -94,7 +94,7 @@ export class SourceText {
  * to the original file.
  */
 function sourceMapped(o: FunctionOrigin, user: string): ((userOffset: number) => SourceLocation | null) | null {
-  const map = findSourceMap(o.path) ?? findSourceMap(pathToFileURL(o.path).href);
+  const map = findSourceMap(o.path) || findSourceMap(pathToFileURL(o.path).href);
   if (!map) return null;
   const head = Math.max(0, user.indexOf("("));
   const startCol = o.column - head;

@@ -42,3 +42,11 @@ export const createHmac = noCrypto, randomBytes = noCrypto, timingSafeEqual = no
 export function relative(from: string, to: string): string { return to.startsWith(`${from}/`) ? to.slice(from.length + 1) : `../${to}`; }
 export function isAbsolute(p: string): boolean { return p.startsWith("/"); }
 export function resolve(...parts: string[]): string { return parts.join("/"); }
+
+/**
+ * `import("node:worker_threads")` (the CPU device's workers, in Node only): a browser bundle must
+ * not name a Node module (a bundler of the app warns of it, or fails).
+ */
+export class Worker {
+  constructor() { throw new Error("no worker threads in the browser: the CPU device runs on the page's thread"); }
+}

@@ -1,0 +1,118 @@
+// gpuc's bundler plugin (`gpuc/plugin`), one code base for vite, esbuild, rollup and webpack
+// (unplugin): at build time it compiles the kernel() calls of the app's modules for the targets the
+// app names (build-kernels.ts), writes each compiled call's id into it (ARCHITECTURE.md, "Kernel
+// identity": a minified bundle still finds its kernels), emits the kernel image next to the
+// bundle, and makes every module with kernels load it (a virtual module that calls
+// loadImage(new URL("./kernels.gpuc", import.meta.url)), which a launch waits for: ES module
+// output). A kernel's compile error is a build error at its source location; a kernel the build cannot compile (its types or
+// scope known only at run time) is a warning, and compiles at run time. Under vite's dev server
+// nothing is compiled ahead: gpuc/runtime is served as gpuc there.
+
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { createUnplugin, type UnpluginContext } from "unplugin";
+import "../index.js";   // the compiler (the build compiles: provideCompiler)
+import { CompileError } from "../errors.js";
+import { startGenerating, stopGenerating } from "../cache/image.js";
+import { serializeImage } from "../cache/image-file.js";
+import { buildModuleKernels, buildTargets } from "./build-kernels.js";
+
+export interface GpucPluginOptions {
+  /** What to compile for: "wgsl" (WebGPU), "js" (the CPU device), "ptx" or "ptx:sm_80" (CUDA). Default: ["wgsl", "js"]. */
+  targets?: string[];
+  /** The image's file name, beside the bundle's entry chunks (default "kernels.gpuc"). */
+  fileName?: string;
+  /**
+   * Which modules are searched for kernel() calls (default: .js/.ts/.mjs/.mts/.jsx/.tsx files,
+   * those of packages in node_modules included: a library's kernels go into the app's image). A
+   * module is searched only if it imports gpuc or gpuc/runtime.
+   */
+  include?: RegExp;
+}
+
+/** An ES module that imports gpuc (gpuc's own modules import each other by path). */
+const IMPORTS_GPUC = /\bfrom\s*["']gpuc(?:\/runtime)?["']/;
+
+/** The module every module with compiled kernels imports: it loads the image. */
+const IMAGE_MODULE = "virtual:gpuc-image";
+
+export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {}) => {
+  const targets = buildTargets(options.targets ?? ["wgsl", "js"]);
+  const fileName = options.fileName ?? "kernels.gpuc";
+  const include = options.include ?? /\.[cm]?[jt]sx?$/;
+  // The virtual module's id: a file in the project's directory (esbuild resolves its import of
+  // gpuc/runtime from there), which no file on disk is.
+  const imageModuleId = resolve("gpuc-image.virtual.js");
+  let esbuildOut: string | null = null;
+  /** Vite's directory of chunks (build.assetsDir), where the image goes beside them. */
+  let assetsDir = "";
+  /** Vite's dev server (nothing compiled ahead: see the vite hooks below). */
+  let serving = false;
+  return {
+    name: "gpuc",
+    // Before the bundler's own TypeScript transform: the kernels' annotations are their types.
+    enforce: "pre",
+    buildStart() { if (!serving) startGenerating(); },
+    transformInclude(id) { return include.test(id) && id !== imageModuleId; },
+    async transform(code, id) {
+      if (serving) return null;
+      if (!IMPORTS_GPUC.test(code) || !/\bkernel\s*\(/.test(code)) return null;
+      try {
+        const built = await buildModuleKernels(id, code, targets);
+        for (const n of built.notes) this.warn({ id, message: n.message, loc: { file: id, line: n.line, column: n.column - 1 } });
+        if (built.code === null) return null;
+        // (At the end: imports are hoisted, and the module's lines stay where they were.)
+        return { code: `${built.code}\nimport ${JSON.stringify(IMAGE_MODULE)};\n`, map: null };
+      } catch (e) {
+        if (!(e instanceof CompileError)) throw e;
+        reportCompileError(this, e, id);
+        return null;
+      }
+    },
+    resolveId(id) { return id === IMAGE_MODULE ? imageModuleId : null; },
+    loadInclude(id) { return id === imageModuleId; },
+    load(id) {
+      if (id !== imageModuleId) return null;
+      // Not awaited: the image loads while the program goes on (opens its device); a launch waits
+      // for it, and a kernel then missing from the images says why the image did not load. (The name through a variable: vite would look for the file at build time, before
+      // it is written.)
+      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(`./${fileName}`)};\nloadImage(new URL(image, import.meta.url));\n`;
+    },
+    buildEnd() {
+      if (serving) return;
+      const source = serializeImage(stopGenerating());
+      // esbuild: next to the bundle (its outdir, or its outfile's directory), written here; the
+      // others take it as an asset of the build.
+      if (esbuildOut !== null) {
+        mkdirSync(esbuildOut, { recursive: true });
+        writeFileSync(join(esbuildOut, fileName), source);
+      } else this.emitFile({ type: "asset", fileName: assetsDir ? `${assetsDir}/${fileName}` : fileName, source });
+    },
+    esbuild: {
+      config(o) { esbuildOut = o.outdir ? resolve(o.outdir) : o.outfile ? dirname(resolve(o.outfile)) : null; },
+    },
+    vite: {
+      // Vite's dev server compiles nothing ahead: there gpuc/runtime is gpuc, whose kernels compile
+      // in the page, so that the app's import stays the same in development and in its build.
+      config(_config: unknown, env: { command: string }) {
+        if (env.command === "serve") return { resolve: { alias: [{ find: /^gpuc\/runtime$/, replacement: "gpuc" }] } };
+      },
+      configResolved(config: { command: string; build: { assetsDir: string } }) { serving = config.command === "serve"; assetsDir = config.build.assetsDir; },
+    },
+  };
+});
+
+/** Each problem of a kernel's compile error, as a build error at its source location. */
+function reportCompileError(ctx: UnpluginContext, e: CompileError, id: string): void {
+  for (const d of e.diagnostics) {
+    const loc = d.location ? { file: d.location.file, line: d.location.line, column: d.location.column - 1 } : undefined;
+    const frames = d.frames.slice(1).map((f) => `\n    called from '${f.function}'${f.location ? ` at ${f.location.file}:${f.location.line}:${f.location.column}` : ""}`).join("");
+    ctx.error({ id, message: `${d.message}${frames}${d.hint ? `\n    hint: ${d.hint}` : ""} [gpuc ${d.kind}]`, loc });
+  }
+}
+
+export const vite = gpuc.vite;
+export const esbuild = gpuc.esbuild;
+export const rollup = gpuc.rollup;
+export const webpack = gpuc.webpack;
+export default gpuc;

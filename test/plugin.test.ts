@@ -1,0 +1,264 @@
+// Shipping kernels with the bundler plugin (gpuc/plugin): build-time kernel identity (the id a
+// minifier cannot change), build-time compile errors at their source location, and the example
+// app (examples/app) built with esbuild — minified, without the compiler — run on the CPU device
+// in Node and on WebGPU in headless Chromium from the image the build emitted.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createServer, type Server } from "node:http";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { fileKernels } from "../src/cli/file-kernels.ts";
+import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
+import { startGenerating, stopGenerating } from "../src/cache/image.ts";
+import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
+import { specializationHooks } from "../src/kernel.ts";
+import { serializeImage } from "../src/cache/image-file.ts";
+import { sha256 } from "../src/sha256.ts";
+import { GPUC_BUILD } from "../dist/build-id.js";
+import type { Metafile } from "../examples/app/build.mjs";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const idOf = (text: string) => fileKernels("k.ts", text)[0].call!.id;
+
+const SAXPY = `import { kernel, blockIdx, blockDim, threadIdx, type f32 } from "gpuc";
+export const saxpy = kernel(function saxpy(a: f32, x: Float32Array, y: Float32Array) {
+  const i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < y.length) y[i] = a * x[i] + y[i];
+});`;
+
+test("a kernel's build-time id: the same under whitespace, comments, parentheses and another function name; another for another body, helper or annotation", () => {
+  const id = idOf(SAXPY);
+  assert.match(id, /^[0-9a-f]{32}$/);
+  assert.equal(idOf(`// saxpy\nimport { kernel } from "gpuc";\n\n\nexport const s = kernel(function other(a: f32, x: Float32Array, y: Float32Array) { /* y = a x + y */ const i = (blockIdx.x * blockDim.x) + threadIdx.x;\n if (i < y.length) { y[i] = a * x[i] + y[i]; } });`.replace("{ y[i] = a * x[i] + y[i]; }", "y[i] = a * x[i] + y[i];")), id);
+  assert.notEqual(idOf(SAXPY.replace("a * x[i] + y[i]", "a * x[i] - y[i]")), id);
+  assert.notEqual(idOf(SAXPY.replace("a: f32", "a: f64")), id);
+  const withHelper = (body: string) => idOf(`function h(v: number) { return ${body}; }\nconst K = 3;\nkernel(function k(x: Float32Array) { x[0] = h(x[0]) * K; }, { scope: { h, K } });`);
+  assert.equal(withHelper("v * 2"), withHelper("v  *  2"));
+  assert.notEqual(withHelper("v * 2"), withHelper("v * 3"));
+  // A scope constant's value is not in the id: the image entry records it (its fingerprint), as for any kernel.
+  assert.equal(idOf(`const K = 3;\nkernel(function k(x: Float32Array) { x[0] = K; }, { scope: { K } });`), idOf(`const K = 4;\nkernel(function k(x: Float32Array) { x[0] = K; }, { scope: { K } });`));
+});
+
+test("the plugin's compile: each compiled call gets its id and name; a kernel the file cannot define is left to run time with the reason", async () => {
+  const text = `${SAXPY}
+export const untyped = kernel(function untyped(a, x) { x[0] = a; });
+import { table } from "./elsewhere.ts";
+export const imported = kernel(function imported(x: Float32Array) { x[0] = table[0]; }, { scope: { table } });
+export const named = kernel((x: Float32Array) => { x[0] = 1; }, { name: "one", boundsCheck: false });
+const LUT = new Float32Array([1, 2]);
+export const table = kernel(function lookup(x: Float32Array) { x[0] = LUT[x.length & 1]; }, { scope: { LUT } });`;
+  startGenerating();
+  let built, entries;
+  try { built = await buildModuleKernels("/app/k.ts", text, [{ target: "js" }, { target: "wgsl" }]); }
+  finally { entries = stopGenerating(); }
+  assert.deepEqual(built.compiled, ["saxpy", "one", "lookup"]);
+  assert.match(built.code!, /kernel\(function saxpy\(a: f32, x: Float32Array, y: Float32Array\) \{[^]*?\}, \{ id: "[0-9a-f]{32}", name: "saxpy" \}\);/);
+  assert.match(built.code!, /kernel\(\(x: Float32Array\) => \{ x\[0\] = 1; \}, \{ id: "[0-9a-f]{32}", name: "one", boundsCheck: false \}\);/);
+  assert.deepEqual(built.notes.map((n) => `${n.line}:${n.column} ${n.message}`), [
+    "6:24 kernel 'untyped' is compiled at run time, not at build time: 'a', 'x' have no declared type (annotate it, a: f32, or name it in types: { a: \"f32\" })",
+    "8:25 kernel 'imported' is compiled at run time, not at build time: its scope's 'table' is not a value the file gives without running it",
+    "11:22 kernel 'lookup' is compiled at run time for js: its code there binds its tables when loaded (relocation 'bake': nothing an image can keep); give it relocation: \"table\"",
+  ]);
+  assert.deepEqual(entries.map((e) => `${e.kernel} ${e.owner.target} ${e.owner.boundsCheck}`).sort(), ["lookup wgsl true", "one js false", "one wgsl false", "saxpy js true", "saxpy wgsl true"]);
+});
+
+test("identity end to end: a minified copy of a kernel, given the build's id and name, runs from the build's image without compiling", async () => {
+  const text = `import { kernel, threadIdx } from "gpuc";
+const FACTOR = 3;
+function scale(v: number) { return v * FACTOR; }
+export const k = kernel(function triple(x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = scale(x[i]);
+}, { scope: { scale, FACTOR }, types: {} });`;
+  startGenerating();
+  let built;
+  try { built = await buildModuleKernels("/app/triple.ts", text, [{ target: "js" }]); }
+  finally { await loadImage(serializeImage(stopGenerating())); }
+  const id = /id: "([0-9a-f]{32})"/.exec(built.code!)![1];
+  // What a minifier makes of it: other names for the function, its parameter, its local and its helper.
+  const helper = (v: number) => v * 3;
+  const minified = new Function("threadIdx", "s", "return function(a){const b=threadIdx.x;b<a.length&&(a[b]=s(a[b]))}")(threadIdx, helper);
+  const compiled: string[] = [];
+  const hook = (k: { name: string }) => { compiled.push(k.name); };
+  specializationHooks.add(hook);
+  try {
+    const dev = await device("cpu");
+    const x = new Float32Array([1, 2, 3]);
+    await kernel(minified, { id, name: "triple", scope: { scale: helper, FACTOR: 3 }, types: {} }).launch(dev, { blocks: 1, threads: 4 }, x);
+    assert.deepEqual([...x], [3, 6, 9]);
+    assert.deepEqual(compiled, [], "revived from the image");
+    // Another value of a scope constant is another kernel: not revived, so compiled (from the
+    // minified text, whose names its scope does not bind: a run-time compile cannot do it).
+    await assert.rejects(kernel(minified, { id, name: "triple", scope: { scale: helper, FACTOR: 4 }, types: {} }).launch(dev, { blocks: 1, threads: 4 }, x),
+      (e: unknown) => e instanceof CompileError && e.kind === "undefined-name" && /'s'/.test(e.message));
+    assert.deepEqual(compiled, []);
+  } finally { specializationHooks.delete(hook); }
+});
+
+test("a kernel's compile error is the build's, at its source location", async () => {
+  const text = `import { kernel } from "gpuc";\n\nexport const bad = kernel(function bad(x: Float32Array) {\n  x[0] = nothingHere;\n});`;
+  startGenerating();
+  try {
+    await assert.rejects(buildModuleKernels("/app/bad.ts", text, [{ target: "wgsl" }]), (e: unknown) => {
+      assert.ok(e instanceof CompileError);
+      assert.equal(e.kind, "undefined-name");
+      assert.deepEqual(e.location, { file: "/app/bad.ts", line: 4, column: 10 });
+      return true;
+    });
+  } finally { stopGenerating(); }
+});
+
+// ---- the example app ---------------------------------------------------------------------------
+
+const out = join(root, "examples/app/dist-test");
+/** Strings of the compiler's own code (the parser's wrapper, inference, the WGSL and PTX back ends): in the full bundle, in no app bundle. */
+const COMPILER_MARKERS = ["is a class; kernels and helpers must be functions", "unsupported dynamic function invocation", "WGSL needs every helper inlined", ".address_size 64"];
+let metafiles: { web: Metafile; node: Metafile };
+
+before(async () => {
+  rmSync(out, { recursive: true, force: true });
+  const { buildApp } = await import("../examples/app/build.mjs");
+  metafiles = await buildApp(out, { minify: true });
+  // The page again, by vite (its own config: examples/app/vite.config.mjs), into out/vite.
+  const { build } = await import("vite");
+  await build({ configFile: join(root, "examples/app/vite.config.mjs"), logLevel: "error", build: { outDir: join(out, "vite"), emptyOutDir: true } });
+});
+after(() => rmSync(out, { recursive: true, force: true }));
+
+const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js")).map((f) => readFileSync(join(dir, f), "utf8"));
+
+test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
+  const full = readFileSync(join(root, "dist/gpuc.browser.js"), "utf8");
+  for (const m of COMPILER_MARKERS) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
+  for (const side of ["web", "node", "vite"] as const) {
+    const dir = side === "vite" ? join(out, "vite/assets") : join(out, side);
+    const code = jsFiles(dir).join("\n");
+    for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${side}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
+    assert.ok(code.includes("kernels.gpuc"), `${side}: the bundle loads its image`);
+    // The kernels' own text changed: a key made from it would miss.
+    assert.ok(!code.includes("function saxpy("), `${side}: the minifier left the kernel as written`);
+    assert.ok(existsSync(join(dir, "kernels.gpuc")), `${side}: the image is beside the bundle`);
+    if (side !== "vite") assert.deepEqual(Object.keys(metafiles[side].inputs).filter((i) => /src\/(frontend|infer|compiler)\//.test(i)), []);
+  }
+});
+
+const runNode = (dir: string) => spawnSync(process.execPath, [join(dir, "node/node.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+
+test("the minified app runs every kernel from its image on the CPU device in Node (no compiler: no compile; its first launch waits for the image, loaded unawaited)", () => {
+  const r = runNode(out);
+  assert.equal(r.status, 0, r.stderr);
+  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+});
+
+test("a kernel missing from the app's image is a not-precompiled KernelError", async () => {
+  // Built for WebGPU only: the CPU device finds no code for saxpy.
+  const { buildNode } = await import("../examples/app/build.mjs");
+  const dir = join(out, "wgsl-only");
+  await buildNode(dir, { minify: true, targets: ["wgsl"] });
+  const r = runNode(dir);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stderr, /kernel 'saxpy' \(f32, f32\[\], f32\[\]\) for js is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'/);
+  // Without its image, the missing kernel says why the image did not load.
+  rmSync(join(dir, "node/kernels.gpuc"));
+  const gone = runNode(dir);
+  assert.notEqual(gone.status, 0);
+  assert.match(gone.stderr, /kernel 'saxpy' is not in the loaded images; .* \(a kernel image failed to load: cannot read the kernel image file:\/\/.*\/wgsl-only\/node\/kernels\.gpuc: ENOENT/);
+  // An image of another build of gpuc (a stale one beside a new bundle): the missing kernel says its entries were skipped, and why.
+  const image = readFileSync(join(out, "node/kernels.gpuc"), "utf8");
+  const body = image.slice(image.indexOf("\n") + 1).replaceAll(`+${GPUC_BUILD}"`, `+0123456789abcdef"`);
+  writeFileSync(join(dir, "node/kernels.gpuc"), `gpuc-image 2 ${sha256(body)}\n${body}`);
+  const stale = runNode(dir);
+  assert.notEqual(stale.status, 0);
+  assert.match(stale.stderr, /kernel 'saxpy' is not in the loaded images; .* \(file:\/\/.*\/kernels\.gpuc: its (js|wgsl) entry was skipped: compiled by another build of gpuc 0\.1\.0 \(0123456789abcdef\); this is build [0-9a-f]{16}/);
+});
+
+test("a library's kernels (a package in node_modules) go into the app's image", async () => {
+  const app = join(out, "lib-app");
+  const lib = join(app, "node_modules/triple-lib");
+  mkdirSync(lib, { recursive: true });
+  symlinkSync(root, join(app, "node_modules/gpuc"));
+  writeFileSync(join(lib, "package.json"), JSON.stringify({ name: "triple-lib", type: "module", main: "index.js" }));
+  writeFileSync(join(lib, "index.js"), `import { kernel, threadIdx } from "gpuc/runtime";
+export const triple = kernel(function triple(x) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = 3 * x[i];
+}, { types: { x: "f32[]" } });\n`);
+  writeFileSync(join(app, "main.mjs"), `import { device } from "gpuc/runtime";
+import { triple } from "triple-lib";
+const x = new Float32Array([1, 2]);
+await triple.launch(await device("cpu"), { blocks: 1, threads: 2 }, x);
+console.log(JSON.stringify([...x]));\n`);
+  const { build } = await import("esbuild");
+  const { default: gpuc } = await import("gpuc/plugin");
+  await build({ entryPoints: [join(app, "main.mjs")], outdir: join(app, "out"), absWorkingDir: app, bundle: true, format: "esm", platform: "node", minify: true,
+    splitting: true, logLevel: "error", external: ["webgpu", "koffi", "oxc-parser"], plugins: [gpuc.esbuild({ targets: ["js"] })] });
+  const r = spawnSync(process.execPath, [join(app, "out/main.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), "[3,6]");
+});
+
+// ---- in Chromium ------------------------------------------------------------------------------
+
+const CHROMIUM = "/usr/bin/chromium";
+const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("browser");
+const noChromium = existsSync(CHROMIUM) ? null : `SKIPPED: no ${CHROMIUM} (apt-get install chromium)`;
+if (noChromium && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${noChromium}`);
+
+test("the minified app's page, built by esbuild and by vite, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
+  const server: Server = createServer((req, res) => {
+    const path = normalize(join(out, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
+    if (!path.startsWith(out) || !existsSync(path)) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { "content-type": extname(path) === ".html" ? "text/html" : extname(path) === ".js" ? "text/javascript" : "application/octet-stream" }).end(readFileSync(path));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const page = await browser.newPage();
+    await page.goto(`${base}/web/index.html?device=none`);
+    const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+    if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
+    if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
+    for (const [pageDir, kind] of [["web", "webgpu"], ["web", "cpu"], ["vite", "webgpu"], ["vite", "cpu"]]) {
+      await page.goto(`${base}/${pageDir}/index.html?device=${kind}`);
+      await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+      const text = await page.$eval("#results", (e) => e.textContent ?? "");
+      assert.equal(await page.title(), `done: ${kind}`, `${pageDir}: ${text}`);
+      assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+});
+
+test("vite's dev server: the same app (its import of gpuc/runtime served as gpuc) compiles its kernels in the page", { skip: noChromium ?? false }, async (t) => {
+  const { createServer: createViteServer } = await import("vite");
+  const server = await createViteServer({ configFile: join(root, "examples/app/vite.config.mjs"), logLevel: "error", server: { port: 0, host: "127.0.0.1" } });
+  await server.listen();
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--no-first-run"] });
+  try {
+    const page = await browser.newPage();
+    const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+    const kinds = adapter ? ["webgpu", "cpu"] : ["cpu"];
+    if (!adapter) t.diagnostic("no WebGPU adapter in Chromium here: the CPU device only");
+    for (const kind of kinds) {
+      await page.goto(`${server.resolvedUrls!.local[0]}index.html?device=${kind}`);
+      await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+      const text = await page.$eval("#results", (e) => e.textContent ?? "");
+      assert.equal(await page.title(), `done: ${kind}`, text);
+      assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

@@ -309,15 +309,18 @@ const saxpyPlainDiff = sameBits(syPlain, syRef);
 // matmul, 512 × 512
 const M = 512;
 const ma = fill(new Float32Array(M * M), 3), mb = fill(new Float32Array(M * M), 4);
-const mcGen = new Float32Array(M * M), mcUnchecked = new Float32Array(M * M), mcRef = new Float32Array(M * M), mcPlain = new Float32Array(M * M);
+const mcGen = new Float32Array(M * M), mcUnchecked = new Float32Array(M * M), mcRef = new Float32Array(M * M), mcPlain = new Float32Array(M * M), mcFast = new Float32Array(M * M);
 const matmulKernel = kernel(KERNELS.matmul.fn);
 const matmulUnchecked = kernel(KERNELS.matmul.fn, { boundsCheck: false });
+// fastMath: f32 arithmetic carried in f64 between stores (the plain loop's arithmetic, not bit-exact).
+const matmulFast = kernel(KERNELS.matmul.fn, { fastMath: true });
 const matmulGrid = { blocks: [M / 16, M / 16], threads: [16, 16] };
 const SM = 32, sa = fill(new Float32Array(SM * SM), 7), sb = fill(new Float32Array(SM * SM), 8), sc = new Float32Array(SM * SM);
 const smallMatmulGrid = { blocks: [SM / 16, SM / 16], threads: [16, 16] };
 const matmulTimes = await timeVariants([
   { name: "generated", run: () => matmulKernel.launch(dev, matmulGrid, ma, mb, mcGen, M), prime: () => matmulKernel.launch(dev, smallMatmulGrid, sa, sb, sc, SM) },
   { name: "unchecked", run: () => matmulUnchecked.launch(dev, matmulGrid, ma, mb, mcUnchecked, M), prime: () => matmulUnchecked.launch(dev, smallMatmulGrid, sa, sb, sc, SM) },
+  { name: "fast", run: () => matmulFast.launch(dev, matmulGrid, ma, mb, mcFast, M), prime: () => matmulFast.launch(dev, smallMatmulGrid, sa, sb, sc, SM) },
   { name: "fround", run: () => matmulFround(ma, mb, mcRef, M), prime: () => matmulFround(sa, sb, sc, SM) },
   { name: "plain", run: () => matmulPlain(ma, mb, mcPlain, M), prime: () => matmulPlain(sa, sb, sc, SM) },
 ], 1, 5);
@@ -326,6 +329,7 @@ for (const [what, out] of [["generated", mcGen], ["generated (boundsCheck: false
   if (diff) throw new Error(`matmul: ${what} result differs from the Math.fround reference in ${diff} of ${M * M} elements`);
 }
 const matmulPlainDiff = sameBits(mcPlain, mcRef);
+if (sameBits(mcFast, mcPlain)) throw new Error("matmul: the fastMath result differs from the plain (f64-accumulating) loop's");
 
 const saxpyBytes = 12 * N, saxpyFlops = 2 * N, matmulFlops = 2 * M ** 3;
 /** Speed ratios: time of the hand-written loop ÷ time of the generated code (≥ 1: generated as fast). */
@@ -335,6 +339,7 @@ function cpuRows(times: Record<string, number[]>, rate: (msPerRun: number) => st
   return [
     gen("generated (gpuc, CPU device; bounds checks on, the default)", median(times.generated)),
     gen("generated with `boundsCheck: false`", median(times.unchecked)),
+    ...(times.fast ? [gen("generated with `fastMath: true` (f32 arithmetic in f64 between stores; equals the plain loop's result)", median(times.fast))] : []),
     ["hand-written, `Math.fround` per op", ms(f), rate(f), "", ""],
     ["hand-written, plain (unrounded)", ms(p), rate(p), "", ""],
   ];

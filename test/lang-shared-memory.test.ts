@@ -128,6 +128,27 @@ describe("shared memory and barriers", () => {
     });
   }
 
+  dtest("a region run by one thread between barriers: threadIdx.x === u for u inside, below and past the block", async ({ dev, same }) => {
+    const k = kernel(function oneThread(o: Int32Array, u: number) {
+      const s = shared(Int32Array, 64);
+      const t = threadIdx.x, b = blockIdx.x;
+      s[t] = t * 10 + b;
+      syncthreads();
+      if (t === blockDim.x - 1) o[b * 4] = s[0] + s[t];
+      syncthreads();
+      if (u === t) o[b * 4 + 1] = s[t] + 1;
+      syncthreads();
+      if (t === u - 64) o[b * 4 + 2] = 7;
+      if (threadIdx.y === 1 && t === 0) o[b * 4 + 3] = s[31];
+    });
+    for (const u of [5, -3, 70]) {
+      const o = poisonI32(12).fill(-1);
+      await k.launch(dev, { blocks: 3, threads: [32, 2] }, o, u);
+      const want = Array.from({ length: 3 }, (_, b) => [2 * b + 310, u === 5 ? 51 + b : -1, u === 70 ? 7 : -1, 310 + b]).flat();
+      same(o, want);
+    }
+  });
+
   dtest("tree reduction on a 2-D grid of 2-D blocks (blocks [7,3], threads [16,8])", async ({ dev, same }) => {
     const bs = 128, nb = 21, n = 2600;
     const xs = randF32(12, n, -100, 100);

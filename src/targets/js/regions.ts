@@ -18,7 +18,7 @@
 
 import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
-import { isArray, type Scalar } from "../../ir/types.js";
+import { T, isArray, type Scalar } from "../../ir/types.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
@@ -308,11 +308,12 @@ class RegionKernelEmitter extends FunctionEmitter {
           this.block(r.stmts.slice(0, i), d);
           if (i < j) {
             const middle = r.stmts.slice(i, j);
-            // `if (threadIdx.x < uniform) { … }` as the whole region: only those threads run it.
+            // `if (threadIdx.x < uniform) { … }` (or `=== uniform`) as the whole region: only those threads run it.
             const bound = this.subgroupLoop === null ? this.uniformXBound(middle) : null;
             if (bound) {
+              if (bound.start !== null) this.line(d, `const $xStart${r.id} = Math.max(0, ${bound.start});`);
               this.line(d, `const $xEnd${r.id} = Math.min($dx, ${bound.end});`);
-              this.threadLoop(r.id, d, (inner) => this.block(bound.body, inner), `$xEnd${r.id}`);
+              this.threadLoop(r.id, d, (inner) => this.block(bound.body, inner), `$xEnd${r.id}`, bound.start !== null ? `$xStart${r.id}` : "0");
             } else this.threadLoop(r.id, d, (inner) => this.block(middle, inner));
           }
           this.block(r.stmts.slice(j), d);
@@ -349,11 +350,11 @@ class RegionKernelEmitter extends FunctionEmitter {
   }
 
   /** One loop over the threads of the block that are still running. */
-  private threadLoop(group: number, d: number, body: (depth: number) => void, xEnd = "$dx"): void {
+  private threadLoop(group: number, d: number, body: (depth: number) => void, xEnd = "$dx", xStart = "0"): void {
     const saved = this.currentGroup;
     this.currentGroup = group;
     if (this.subgroupLoop === null) {
-      this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = 0; $tx < ${xEnd}; $tx++) {`);
+      this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = ${xStart}; $tx < ${xEnd}; $tx++) {`);
       this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
     } else {
       // The lanes of subgroup $sg.
@@ -386,15 +387,25 @@ class RegionKernelEmitter extends FunctionEmitter {
   }
 
   /** For a region that is `if (threadIdx.x < U) { body }` with U uniform: the JS of U, and the body. */
-  private uniformXBound(stmts: Stmt[]): { end: string; body: Stmt[] } | null {
+  /**
+   * `if (threadIdx.x < u) { … }` or `if (threadIdx.x === u) { … }` (u the same for every thread,
+   * an i32) as a whole region: the threads with x in [start, end) run it, and no other does
+   * anything in it (start null: 0).
+   */
+  private uniformXBound(stmts: Stmt[]): { start: string | null; end: string; body: Stmt[] } | null {
     if (stmts.length !== 1 || stmts[0].k !== "if" || stmts[0].else.length) return null;
     const c = this.f.exprs[stmts[0].cond];
-    if (c.k !== "op" || c.op !== "lt") return null;
-    const x = this.f.exprs[c.args[0]];
-    const isTx = (e: typeof x): boolean => e.k === "builtin" && e.name === "threadIdx.x";
-    const ok = isTx(x) || (x.k === "local" && this.values.remat.has(x.local) && isTx(this.f.exprs[this.values.remat.get(x.local)!]));
-    if (!ok || !this.values.isUniform(c.args[1])) return null;
-    return { end: stripParens(this.expr(c.args[1])), body: stmts[0].then };
+    if (c.k !== "op" || (c.op !== "lt" && c.op !== "eq")) return null;
+    const isTx = (h: ExprHandle): boolean => {
+      const x = this.f.exprs[h];
+      const tx = (e: typeof x): boolean => e.k === "builtin" && e.name === "threadIdx.x";
+      return tx(x) || (x.k === "local" && this.values.remat.has(x.local) && tx(this.f.exprs[this.values.remat.get(x.local)!]));
+    };
+    const [a, b] = c.args;
+    const u = isTx(a) ? b : c.op === "eq" && isTx(b) ? a : null;
+    if (u === null || !this.values.isUniform(u) || this.f.exprs[u].type !== T.i32) return null;
+    const text = stripParens(this.expr(u));
+    return c.op === "lt" ? { start: null, end: text, body: stmts[0].then } : { start: text, end: `(${text}) + 1`, body: stmts[0].then };
   }
 
   /** Evaluate a condition for every running thread; all must agree. Leaves 1 or 0 in a variable. */

@@ -42,6 +42,10 @@ function gpuc(env: Record<string, string>, ...args: string[]): { code: number | 
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/** false where an OpenCL device opens here (PoCL), else why the OpenCL test is skipped. */
+const openclProbe: false | string = await device("opencl").then((d) => { d.close(); return false as const; }, (e: Error) => `SKIPPED: no OpenCL device: ${e.message}`);
+if (openclProbe && (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("opencl")) throw new Error(openclProbe);
+
 /** A temporary folder, removed when the file's tests are done. */
 const tmpDirs: string[] = [];
 const tmp = (name: string) => { const d = mkdtempSync(join(tmpdir(), `gpuc-${name}-`)); tmpDirs.push(d); return d; };
@@ -133,6 +137,20 @@ test("disk cache: the second process revives its kernels without loading the com
   const off = tmp("off");
   app({ GPUC_CACHE_DIR: off, GPUC_CACHE: "0" });
   assert.equal(existsSync(join(off, "v2")), false, "GPUC_CACHE=0 writes nothing");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: OpenCL C artifacts persist, revive in a new process without the compiler and run identically", { skip: openclProbe }, () => {
+  const dir = tmp("disk-opencl");
+  const env = { GPUC_CACHE_DIR: dir, GPUC_TEST_DEVICE: "opencl" };
+  const first = app(env);
+  assert.equal(first.compiled, true);
+  assert.equal(entryFiles(dir).length, 2, "axpy and weigh (the table a kernel argument: relocation `table`)");
+  const second = app(env);
+  assert.equal(second.compiled, false, "no compiler loaded");
+  assert.deepEqual(second.results, first.results);
+  // The same values as the CPU device's (the kernels' f32 arithmetic is exact on both).
+  assert.deepEqual(second.results, app({ GPUC_CACHE_DIR: tmp("disk-opencl-cpu") }).results);
   rmSync(dir, { recursive: true, force: true });
 });
 

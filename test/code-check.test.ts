@@ -60,13 +60,13 @@ function sumTo(x: Float32Array, n: number): number { return n < 0 ? 0 : x[n] + s
 
 type Case = { name: string; fn: Function; types: string[]; targets: string[]; options?: Record<string, unknown> };
 const CASES: Case[] = [
-  { name: "saxpy (bounds checks: the runtime library)", fn: saxpy, types: ["f32", "f32[]", "f32[]"], targets: ["js", "wgsl", "ptx"] },
-  { name: "helpers and Math", fn: helpers, types: ["f32[]", "f32[]"], targets: ["js", "wgsl", "ptx"], options: { scope: { lerp, smoothstep } } },
+  { name: "saxpy (bounds checks: the runtime library)", fn: saxpy, types: ["f32", "f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl"] },
+  { name: "helpers and Math", fn: helpers, types: ["f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl"], options: { scope: { lerp, smoothstep } } },
   { name: "recursion", fn: recursion, types: ["i32[]"], targets: ["js", "ptx"], options: { scope: { fib } } },
-  { name: "console.log", fn: printing, types: ["f32[]", "i32[]"], targets: ["js", "wgsl", "ptx"] },
-  { name: "shared memory, atomics, barriers, per-thread arrays", fn: histogram, types: ["u32[]", "u32[]"], targets: ["js", "wgsl", "ptx"] },
-  { name: "a scope table (patch)", fn: table, types: ["f32[]"], targets: ["js", "wgsl", "ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) } } },
-  { name: "a scope table (bake)", fn: table, types: ["f32[]"], targets: ["js", "ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "bake" } },
+  { name: "console.log", fn: printing, types: ["f32[]", "i32[]"], targets: ["js", "wgsl", "ptx", "opencl"] },
+  { name: "shared memory, atomics, barriers, per-thread arrays", fn: histogram, types: ["u32[]", "u32[]"], targets: ["js", "wgsl", "ptx", "opencl"] },
+  { name: "a scope table (patch)", fn: table, types: ["f32[]"], targets: ["js", "wgsl", "ptx", "opencl"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) } } },
+  { name: "a scope table (bake)", fn: table, types: ["f32[]"], targets: ["js", "ptx", "opencl"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "bake" } },
   { name: "a scope table (table)", fn: table, types: ["f32[]"], targets: ["ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "table" } },
   { name: "debug level 2 (call chains)", fn: deep, types: ["f32[]", "f32[]"], targets: ["js", "ptx"], options: { scope: { sumTo }, debugLevel: 2 } },
 ];

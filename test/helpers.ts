@@ -57,16 +57,25 @@ export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: stri
 // integer arrays exactly (as 32-bit patterns), f32 arrays within F32_TOL relative (on a
 // max(1, |ref|) scale), unless a test passes a looser `tol` and says why.
 
-export type Kind = "cpu" | "webgpu" | "cuda";
-const cudaRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("cuda");
+export type Kind = "cpu" | "webgpu" | "cuda" | "opencl";
+const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",");
+const cudaRequired = required.includes("cuda");
+const openclRequired = required.includes("opencl");
 /** Whether CUDA can be opened here (probed once per test process), or why not. */
 const cudaProbe: true | string = await (async () => {
   try { const d = await device("cuda"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
 })();
+/** Whether an OpenCL platform can be opened here (PoCL on CI), or why not. */
+const openclProbe: true | string = await (async () => {
+  try { const d = await device("opencl"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
+})();
 /** GPUC_TEST_DEVICES (e.g. "cpu,cuda" on a GPU machine without Vulkan) narrows the matrix. */
 const only = process.env.GPUC_TEST_DEVICES?.split(",").map((s) => s.trim()).filter(Boolean);
-export const DEVICES: readonly Kind[] = (cudaProbe === true || cudaRequired ? ["cpu", "webgpu", "cuda"] as Kind[] : ["cpu", "webgpu"] as Kind[])
-  .filter((k) => !only || only.includes(k));
+export const DEVICES: readonly Kind[] = ([
+  "cpu", "webgpu",
+  ...(cudaProbe === true || cudaRequired ? ["cuda"] : []),
+  ...(openclProbe === true || openclRequired ? ["opencl"] : []),
+] as Kind[]).filter((k) => !only || only.includes(k));
 
 /** Relative tolerance of f32 results on WebGPU (GPUs may contract a * b + c into an FMA, …). */
 export const F32_TOL = 1e-5;
@@ -86,6 +95,8 @@ export interface On {
   gpu: boolean;
   /** The device runs WGSL: no f64, no recursion, barriers only in uniform control flow. */
   wgsl: boolean;
+  /** The device's target has a call stack (recursive helpers run): not WGSL, not OpenCL C. */
+  recursion: boolean;
   /** `same` on the CPU; on WebGPU, compared by the element type of `got` (see above). */
   same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts?: CompareOptions): void;
   /**
@@ -105,7 +116,7 @@ export interface On {
 }
 
 const opened = new Map<Kind, Device>();
-let saidNoCuda = false;
+let saidNoCuda = false, saidNoOpenCL = false;
 
 /**
  * Open every device of the matrix. Call it once, at the top level of a test file: the devices
@@ -143,6 +154,10 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
   if (cudaProbe !== true && !cudaRequired && !saidNoCuda) {
     saidNoCuda = true;
     test("CUDA device [cuda]", { skip: `SKIPPED: every [cuda] run of this file: ${cudaProbe}` }, () => {});
+  }
+  if (openclProbe !== true && !openclRequired && !saidNoOpenCL) {
+    saidNoOpenCL = true;
+    test("OpenCL device [opencl]", { skip: `SKIPPED: every [opencl] run of this file: ${openclProbe}` }, () => {});
   }
   for (const kind of DEVICES) {
     test(`${name} [${kind}]`, { skip: options.skip?.[kind] ?? false, todo: options.todo?.[kind] ?? false }, async () => {
@@ -197,8 +212,8 @@ async function assembleAll(seen: { k: Kernel; types: string[] }[]): Promise<void
 function on(kind: Kind, dev: Device): On {
   const gpu = kind !== "cpu";
   return {
-    kind, dev, gpu, wgsl: kind === "webgpu",
-    same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts) : same(got, want, msg)),
+    kind, dev, gpu, wgsl: kind === "webgpu", recursion: kind !== "webgpu" && kind !== "opencl",
+    same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts, kind !== "webgpu") : same(got, want, msg)),
     wide: (n, elem) => (kind !== "webgpu" ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
     async wideMixed(n, floats, run) {
       if (kind !== "webgpu") { const o = poisonF64(n); await run(o); return o; }
@@ -213,7 +228,7 @@ function on(kind: Kind, dev: Device): On {
 const isIntArray = (a: unknown): a is Int32Array | Uint32Array => a instanceof Int32Array || a instanceof Uint32Array;
 
 /** The WebGPU comparison: integer arrays exactly (the reference wrapped to the array's type), f32 values within a tolerance. */
-function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts: CompareOptions = {}): void {
+function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts: CompareOptions = {}, exactWide = false): void {
   const what = msg ?? "array";
   assert.equal(got.length, want.length, `${what}: length`);
   if (!isIntArray(got) && !(got instanceof Float32Array) && !(got instanceof Float64Array)) return same(got, want, msg);
@@ -224,7 +239,10 @@ function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, 
   for (let j = 0; j < got.length; j++) {
     const g = got[j], w = want[j];
     let ok: boolean;
-    if (isIntArray(got) || (opts.floats && !opts.floats(j))) ok = Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
+    // Integer arrays as 32-bit patterns (WebGPU's merged mixed outputs too); an integer slot of a
+    // wide output on CUDA and OpenCL (a Float64Array: every value exact) as it is.
+    if (isIntArray(got)) ok = Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
+    else if (opts.floats && !opts.floats(j)) ok = exactWide && got instanceof Float64Array ? Object.is(g, w) : Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
     else if (Number.isNaN(w)) ok = Number.isNaN(g);
     else if (!Number.isFinite(w)) ok = g === w;
     else ok = Math.abs(g - w) <= tol * Math.max(1, Math.abs(w));
@@ -304,7 +322,7 @@ export function assertRaisedBy(gpu: boolean, err: KernelError, first: [Idx, Idx]
 /** WGSL has no f64: the WebGPU device rejects a kernel that uses it, before running anything. */
 export const rejectsF64 = (p: Promise<unknown>) => rejectsCompile(p, "unsupported-type", /the wgsl target has no f64/);
 /** WGSL has no call stack: the WebGPU device rejects a recursive kernel. */
-export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target 'wgsl'/);
+export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target '(wgsl|opencl)'/);
 
 /**
  * The annotation of a kernel parameter that takes a `wide()` array: a Float64Array on the CPU, a

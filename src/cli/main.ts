@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CompileError, KernelError } from "../errors.js";
-import { listDevices } from "../devices/index.js";
+import { device, listDevices } from "../devices/index.js";
 import { parseTypeName, typeName, type Type } from "../ir/types.js";
 import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../compiler/pipeline.js";
 import { TARGET_NAMES } from "../targets/index.js";
@@ -158,8 +158,13 @@ async function compile(args: string[]): Promise<number> {
   if (dump.size) process.stdout.write(out.join("\n"));
   else if (values.emit === "manifest") process.stdout.write(JSON.stringify(artifact.manifest, null, 2) + "\n");
   else process.stdout.write(typeof artifact.code === "string" ? artifact.code : Buffer.from(artifact.code).toString("base64") + "\n");
-  if (values.validate) {
-    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas; target '${artifact.target}' has no validator here`, false);
+  if (values.validate && artifact.target === "opencl") {
+    // The OpenCL driver builds it: a build it refuses is a CompileError (exit 1) with its log.
+    const dev = await device("opencl").catch((e: Error) => { throw new UsageError(`--validate needs an OpenCL device to build the OpenCL C: ${e.message}`, false); });
+    try { dev.load(artifact); } finally { dev.close(); }
+    process.stderr.write(`built by ${dev.name}\n`);
+  } else if (values.validate) {
+    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas and OpenCL C with the OpenCL driver; target '${artifact.target}' has no validator here`, false);
     const { assemblePTX, formatPtxasErrors, ptxasAvailable } = await import("../targets/ptx/ptxas.js");
     if (!(await ptxasAvailable())) throw new UsageError("--validate needs ptxas (the CUDA toolkit) on the PATH, or PTXAS set", false);
     const r = await assemblePTX(artifact);

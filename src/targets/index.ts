@@ -3,6 +3,7 @@
 
 import { jsInfo } from "./js/info.js";
 import { ptxInfo } from "./ptx/info.js";
+import { openclInfo } from "./opencl/info.js";
 import { wgslInfo } from "./wgsl/info.js";
 import type { TargetInfo } from "./target.js";
 
@@ -10,6 +11,7 @@ export const TARGETS: ReadonlyMap<string, TargetInfo> = new Map([
   jsInfo,
   wgslInfo,
   ptxInfo,
+  openclInfo,
 ].map((t) => [t.name, t]));
 
 export const TARGET_NAMES: readonly string[] = [...TARGETS.keys()];

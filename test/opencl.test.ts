@@ -133,4 +133,9 @@ test("the code check of OpenCL C read back: fresh code passes; an undefined call
   assert.equal(check(code.replace("v_o[", "printf(\"x\"); v_o[")), "it holds a string or character literal");
   assert.equal(check(code.replace(`__kernel void ${art.entry}`, `void ${art.entry}`)), `its entry '${art.entry}' is not a __kernel function`);
   assert.equal(check(code.replace(/gpuc_report_exception\(__global[^{]*\{/, "void gpuc_other(__global int* s) {")), "it calls 'gpuc_report_exception', which it does not define");
+  // Launch bounds put an attribute between __kernel and the name (the fuzzer found the check
+  // refusing that code as poisoned).
+  const bounded = await kernel(function bounded(o: Int32Array) { o[threadIdx.x] = 1; }, { requiredThreads: [32, 1, 1] }).compile({ target: "opencl", types: ["i32[]"] });
+  assert.match(bounded.code as string, /^__kernel __attribute__\(\(reqd_work_group_size\(32, 1, 1\)\)\) void gpuc_bounded\(/m);
+  assert.equal(openclReadBack.checkCode(bounded), null);
 });

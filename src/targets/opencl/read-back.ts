@@ -75,10 +75,18 @@ function checkOpenCL(code: string, entry: string): string | null {
     const x = tokens[i];
     if (x === "{") depth++;
     else if (x === "}") { if (--depth < 0) return "it cannot be parsed: a '}' closes nothing"; }
-    else if (depth === 0 && tokens[i + 1] === "(" && /^[A-Za-z_]/.test(x) && !OPENCL_CALLABLE.has(x)) {
+    else if (depth === 0 && x === "__kernel") {
+      // `__kernel [__attribute__((…))…] void name(`: the kernel's name.
+      let j = i + 1;
+      while (tokens[j] === "__attribute__" && tokens[j + 1] === "(") {
+        let open = 0;
+        j++;
+        do { if (tokens[j] === "(") open++; else if (tokens[j] === ")") open--; j++; } while (open > 0 && j < tokens.length);
+      }
+      if (tokens[j] === "void" && tokens[j + 2] === "(" && tokens[j + 1] === entry) kernel = entry;
+    } else if (depth === 0 && tokens[i + 1] === "(" && /^[A-Za-z_]/.test(x) && !OPENCL_CALLABLE.has(x)) {
       // A definition at file scope: `type name(` … `{`.
       fns.add(x);
-      if (tokens.slice(Math.max(0, i - 12), i).includes("__kernel") && x === entry) kernel = x;
     }
   }
   if (depth !== 0) return "it cannot be parsed: a '{' is not closed";

@@ -1,6 +1,6 @@
 // The OpenCL device (PoCL on this machine's CPU cores) against the CPU device and hand-written JS,
 // on the same kernels: saxpy, the tiled matmul and the per-block sums (barriers), and the
-// Mandelbrot renderer. Section f of `npm run bench` (bench/run.ts calls `openclBench`); alone,
+// Mandelbrot renderer. Section n of `npm run bench` (BENCHMARKS.md n) (bench/run.ts calls `openclBench`); alone,
 // `npm run bench:opencl`. Each variant is timed warm (the first launch, which builds the program,
 // is a warm-up), on device arrays for the GPU-style devices (no host copies in the time) and on
 // host arrays for the CPU device (its arrays are host memory). Results are checked: OpenCL's must
@@ -39,7 +39,7 @@ function sameBits(a: ArrayLike<number>, b: ArrayLike<number>): number {
 export async function openclBench(): Promise<Record<string, unknown> | null> {
   let cl: Device;
   try { cl = await device("opencl"); } catch (e) {
-    section("f. OpenCL device", `Not run: ${(e as Error).message}`);
+    section("n. OpenCL device", `Not run: ${(e as Error).message}`);
     return null;
   }
   const cpu = await device("cpu");
@@ -137,7 +137,7 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
 
   cl.close();
   cpu.close();
-  section(`f. OpenCL device (${json.device}) against the CPU device (${json.cpuDevice}) and hand-written JS (median ms of warm runs; the first launch, which builds the program, is a warm-up)`,
+  section(`n. OpenCL device (${json.device}) against the CPU device (${json.cpuDevice}) and hand-written JS (median ms of warm runs; the first launch, which builds the program, is a warm-up)`,
     table(["kernel", "code", "median ms", "rate", "speed ÷ CPU device", "speed ÷ hand-written JS", "results"], rows) +
     "\n\nOpenCL runs on device arrays (no host copies in the time); the CPU device and the JS on host arrays. \"same\": OpenCL's results equal the CPU device's and the hand-written JS's bit for bit " +
     "(f32 arithmetic rounds alike on both devices); mandelbrot's `Math.log`, `Math.pow` and `Math.cos` are OpenCL's built-ins there, within their ulp bounds rather than JavaScript's values, so a few pixels' colours differ.");

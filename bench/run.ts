@@ -556,7 +556,7 @@ summary.push(...([["blockSums", "per-block sums"], ["matmulTiled", "tiled matmul
 ]));
 section("Targets", table(["measure", "this run", "target", ""], summary));
 
-// ---- f. the OpenCL device ------------------------------------------------------------------------
+// ---- n. the OpenCL device ------------------------------------------------------------------------
 
 const opencl = await openclBench();
 
@@ -566,7 +566,7 @@ const otherLoadDuring = Math.max(0, (inProcessEnd.machine.busy - inProcessStart.
 const totalS = (performance.now() - started) / 1000;
 console.log(`\nBenchmark time: ${totalS.toFixed(1)} s`);
 const otherLoadAtEnd = await otherCpuLoad(1000);
-console.log(`Other CPU load during the in-process sections (b, d, e, f): ${(100 * otherLoadDuring).toFixed(0)}% of ${machine.cores} cores; at end: ${(100 * otherLoadAtEnd).toFixed(0)}%; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+console.log(`Other CPU load during the in-process sections (b, d, e, n): ${(100 * otherLoadDuring).toFixed(0)}% of ${machine.cores} cores; at end: ${(100 * otherLoadAtEnd).toFixed(0)}%; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(", ")}`);
 const results = { command, machine: { ...machine, otherLoadAtStart, otherLoadDuring, otherLoadAtEnd, loadAverageAtEnd: os.loadavg().map((x) => +x.toFixed(2)) }, totalSeconds: totalS, cold, cli, warm, launch, cpu, barrier, opencl };
 writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
 console.log("Results written to bench/results.json");

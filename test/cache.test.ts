@@ -290,6 +290,21 @@ test("kernel images: precompile a workload, revive it in a new process without c
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("kernel images: OpenCL C entries revive in a new process on the OpenCL device without compiling, with the CPU device's results", { skip: openclProbe }, () => {
+  const dir = tmp("image-opencl");
+  const image = join(dir, "opencl.gpucimg");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload-opencl.mjs"), "-o", image);
+  assert.equal(p.code, 0, p.err);
+  assert.match(p.out, /: 2 specialization\(s\) of 2 kernel\(s\), \d+ bytes\n$/);
+  const inspect = gpuc({}, "image", "inspect", image);
+  assert.match(inspect.out, / {2}opencl {2}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
+  const revived = app({ GPUC_CACHE: "0", GPUC_TEST_DEVICE: "opencl" }, image);
+  assert.equal(revived.compiled, false, "no compiler loaded");
+  assert.equal(revived.image!.loaded.length, 2);
+  assert.deepEqual(revived.results, app({ GPUC_CACHE: "0" }).results);
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test("gpuc/runtime: the same kernels run from an image without the compiler (never loaded); a kernel in no image is a not-precompiled KernelError", () => {
   const dir = tmp("runtime");
   const image = join(dir, "kernels.gpucimg");

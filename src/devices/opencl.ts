@@ -13,7 +13,7 @@
 import { CompileError, InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
-import { decodeException, decodePrints } from "../runtime/host.js";
+import { reportKernelState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { openclLayout, type OpenCLLayout } from "../targets/opencl/layout.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
@@ -333,18 +333,7 @@ export class OpenCLDevice implements Device {
     } finally {
       for (const t of temps) this.free(t.mem);
     }
-    const header = new Int32Array(STATE.PRINT_BASE);
-    this.copyOut(header, this.state, 0);
-    const cursor = header[STATE.PRINT_CURSOR], dropped = header[STATE.PRINT_DROPPED];
-    if (cursor > 0 || dropped > 0) {
-      const state = new Int32Array(this.stateWords);
-      const used = new Int32Array(Math.min(STATE.PRINT_BASE + cursor, this.stateWords));
-      this.copyOut(used, this.state, 0);
-      state.set(used);
-      for (const line of decodePrints(state, k.artifact.runtime)) this.print(line);
-    }
-    const err = decodeException(header, k.artifact.runtime, k.artifact.kernel);
-    if (err) throw err;
+    reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state, 0); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
   }
 
   // ---- memory ---------------------------------------------------------------------------------

@@ -23,6 +23,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
+import { holdsControl, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -99,9 +100,7 @@ class OpenCLEmitter {
       if (s.k === "store" || s.k === "atomic") { const t = f.exprs[s.array].type; if (t.kind === "array" && isNarrow(t.elem)) this.storesNarrow = true; }
     });
     this.usesF64 = m.functions.some((g) => g.locals.some((l) => mentionsF64(l.type)) || g.exprs.some((e) => mentionsF64(e.type))) || m.globals.some((g) => g.type.elem === "f64");
-    let returns = false;
-    walkStmts(f.body, (st) => { if (st.k === "return") returns = true; });
-    this.doneGuard = this.hasBarrier && (returns || containsTrap(f.body));
+    this.doneGuard = this.hasBarrier && someStmt(f.body, (st) => st.k === "return" || st.k === "trap");
 
     // The kernel's arguments, and what the body starts with.
     const args: OpenCLArg[] = [];
@@ -252,7 +251,7 @@ class OpenCLEmitter {
         this.stmt(s, d + 1);
         this.skipLabel = null;
         this.line(d, "}");
-        if (containsTrap([s])) this.line(d, `${label}: ;`);
+        if (someStmt([s], isTrap)) this.line(d, `${label}: ;`);
       } else this.stmt(s, d);
     }
   }
@@ -570,10 +569,7 @@ function assertNeverOp(op: never): never {
 
 /** Whether a statement does something a done thread must not: an effect, or a memory read. */
 function needsGuard(f: Function, s: Stmt): boolean {
-  let needs = false;
-  walkStmts([s], (x) => { if (x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init") needs = true; });
-  if (needs) return true;
-  return f.exprs.length > 0 && readsMemory(f, s);
+  return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init") || readsMemory(f, s);
 }
 
 /** Whether a statement (with what it holds) loads from an array. */
@@ -599,15 +595,4 @@ function readsMemory(f: Function, s: Stmt): boolean {
   return found;
 }
 
-/** Whether a statement holds a barrier, a break, a continue or a return: it cannot be skipped as a whole. */
-function holdsControl(s: Stmt): boolean {
-  let held = false;
-  walkStmts([s], (x) => { if (x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return") held = true; });
-  return held;
-}
-
-function containsTrap(b: Block): boolean {
-  let found = false;
-  walkStmts(b, (s) => { if (s.k === "trap") found = true; });
-  return found;
-}
+const isTrap = (s: Stmt): boolean => s.k === "trap";

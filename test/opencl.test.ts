@@ -139,3 +139,25 @@ test("the code check of OpenCL C read back: fresh code passes; an undefined call
   assert.match(bounded.code as string, /^__kernel __attribute__\(\(reqd_work_group_size\(32, 1, 1\)\)\) void gpuc_bounded\(/m);
   assert.equal(openclReadBack.checkCode(bounded), null);
 });
+
+test("extensions only where the kernel needs them: cl_khr_fp64 for f64, cl_khr_byte_addressable_store for 8- and 16-bit stores", { skip }, async () => {
+  const f32 = await kernel(function onlyF32(o: Float32Array) { o[threadIdx.x] = 1.5; }).compile({ target: "opencl", types: ["f32[]"] });
+  assert.doesNotMatch(f32.code as string, /#pragma OPENCL EXTENSION/);
+  const f64 = kernel(function withF64(o: Float64Array, x: Float64Array) { o[threadIdx.x] = x[threadIdx.x] / 3; });
+  assert.match((await f64.compile({ target: "opencl", types: ["f64[]", "f64[]"] })).code as string, /^#pragma OPENCL EXTENSION cl_khr_fp64 : enable$/m);
+  const narrow = kernel(function withBytes(o: Uint8Array, h: Int16Array) {
+    const i = threadIdx.x;
+    o[i] = i * 100;             // keeps the low 8 bits
+    Atomics.add(h, i & 1, 40000); // a compare-exchange loop on the 32-bit word
+  });
+  const art = await narrow.compile({ target: "opencl", types: ["u8[]", "i16[]"] });
+  assert.match(art.code as string, /^#pragma OPENCL EXTENSION cl_khr_byte_addressable_store : enable$/m);
+  assert.doesNotMatch(art.code as string, /cl_khr_fp64/);
+  const o = new Uint8Array(6), h = new Int16Array(3);
+  await narrow.launch(cl(), { blocks: 1, threads: 6 }, o, h);
+  assert.deepEqual([...o], [0, 100, 200, 44, 144, 244]);
+  assert.deepEqual([...h], [(3 * 40000) << 16 >> 16, (3 * 40000) << 16 >> 16, 0]);
+  const x = Float64Array.from([1, 2, 1e300]), d = new Float64Array(3);
+  await f64.launch(cl(), { blocks: 1, threads: 3 }, d, x);
+  assert.deepEqual([...d], [1 / 3, 2 / 3, 1e300 / 3]);
+});

@@ -7,6 +7,9 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { kernel, device, listDevices, CompileError, KernelError, threadIdx, blockIdx, blockDim, type Artifact, type Device } from "../src/index.ts";
 import { freezeManifest } from "../src/reloc/manifest.ts";
@@ -41,7 +44,7 @@ test("device('opencl') opens the first platform's first device; listDevices() li
   await assert.rejects(device("opencl", { platform: -1 }), (e: unknown) => e instanceof KernelError && e.kind === "launch" && /platform must be an index/.test(e.message));
 });
 
-test("without an ICD loader, device('opencl') says why (and device() goes on to the next kind)", () => {
+test("without an ICD loader or without a driver, device('opencl') says why (and device() goes on to the next kind)", () => {
   const script = `import { device } from "./src/index.ts";
     try { await device("opencl"); } catch (e) { console.log(e.kind + ": " + e.message); }
     const d = await device(); console.log(d.kind); d.close();`;
@@ -50,6 +53,16 @@ test("without an ICD loader, device('opencl') says why (and device() goes on to 
   });
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^device-unavailable: no OpenCL ICD loader here \(libOpenCL\.so\.1 not found: install ocl-icd-libopencl1 and a driver, e\.g\. pocl-opencl-icd\)\n(webgpu|cuda)\n$/);
+  // The loader without a driver: ocl-icd reads its drivers from OCL_ICD_VENDORS (an empty folder here).
+  if (typeof dev === "string" && /ICD loader/.test(dev)) return;   // no loader here at all
+  const empty = mkdtempSync(join(tmpdir(), "gpuc-no-icd-"));
+  try {
+    const n = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)), encoding: "utf8", env: { ...process.env, OCL_ICD_VENDORS: empty, XDG_RUNTIME_DIR: "/tmp" },
+    });
+    assert.equal(n.status, 0, n.stderr);
+    assert.match(n.stdout, /^device-unavailable: no OpenCL platform is installed \(the ICD loader found no driver: install one, e\.g\. pocl-opencl-icd\)\n/);
+  } finally { rmSync(empty, { recursive: true, force: true }); }
 });
 
 test("a build the driver refuses is a CompileError with its log, located at the kernel's source line", { skip }, async () => {

@@ -174,3 +174,13 @@ test("extensions only where the kernel needs them: cl_khr_fp64 for f64, cl_khr_b
   await f64.launch(cl(), { blocks: 1, threads: 3 }, d, x);
   assert.deepEqual([...d], [1 / 3, 2 / 3, 1e300 / 3]);
 });
+
+test("a kernel named like one of gpuc's own functions keeps its entry apart (gpuc_<name>, then _kernel)", { skip }, async () => {
+  const k = kernel(function report_exception(o: Float32Array, x: Float32Array) { o[threadIdx.x] = x[threadIdx.x] ** 0.5; });
+  const art = await k.compile({ target: "opencl", types: ["f32[]", "f32[]"] });
+  assert.equal(art.entry, "gpuc_report_exception_kernel");
+  assert.equal(openclReadBack.checkCode(art), null);
+  const o = new Float32Array(2);
+  await k.launch(cl(), { blocks: 1, threads: 2 }, o, Float32Array.from([4, 9]));
+  assert.deepEqual([...o], [2, 3]);
+});

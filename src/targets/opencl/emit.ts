@@ -93,7 +93,11 @@ class OpenCLEmitter {
     const f = this.f, m = this.m;
     const relocation = this.features.relocation ?? "table";
     const names = new Namer(numbered);
-    const entry = names.reserve(`gpuc_${sanitize(f.name)}`.replace(/__+/g, "_"));
+    // The entry is named after the kernel, apart from the runtime functions and helpers (`gpuc_…` too).
+    const fixed = new Set([...m.functions.filter((g) => g.kind === "runtime").map((g) => g.name), ...Object.keys(OPENCL_HELPERS)]);
+    let entry = `gpuc_${sanitize(f.name)}`.replace(/__+/g, "_");
+    while (fixed.has(entry)) entry += "_kernel";
+    names.reserve(entry);
     f.locals.forEach((l, i) => { this.names[i] = i === f.stateParam ? names.reserve("gpuc_state") : names.take(`v_${sanitize(l.name)}`); });
     walkStmts(f.body, (s) => {
       if (s.k === "barrier") this.hasBarrier = true;

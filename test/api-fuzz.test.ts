@@ -258,7 +258,7 @@ async function compileCall(r: R, w: World): Promise<[string, Verdict]> {
   const k = r.pick([fuzzFill, fuzzLen, fuzzFlag]);
   const goodTypes = [["f32[]", "f32"], ["i32[]", r.pick(["f32[]", "u8[]", "i16[]", "f64[]"])], ["i32[]", "bool", "u32"]][[fuzzFill, fuzzLen, fuzzFlag].indexOf(k)];
   const opts: Record<string, unknown> = {};
-  opts.target = r.chance(0.85) ? r.pick(["js", "wgsl", "ptx", "opencl"]) : anyValue(r, w);
+  opts.target = r.chance(0.85) ? r.pick(["js", "wgsl", "ptx", "opencl", "spirv"]) : anyValue(r, w);
   if (r.chance(0.5)) opts.types = r.chance(0.6) ? goodTypes : r.chance(0.5) ? goodTypes.map((t) => (r.chance(0.3) ? anyValue(r, w) : t)) : anyValue(r, w);
   else opts.args = r.chance(0.5) ? Array.from({ length: goodTypes.length }, () => anyValue(r, w)) : anyValue(r, w);
   if (r.chance(0.2)) opts.features = r.chance(0.5) ? { arch: r.pick(["sm_75", "sm_90", "sm_50", anyValue(r, w)]), fastMath: r.pick([true, false, anyValue(r, w)]) }

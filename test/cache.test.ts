@@ -12,9 +12,10 @@ import { fileURLToPath } from "node:url";
 import { device, kernel, loadImage, KernelError, threadIdx, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
 import { cacheOwner, ownerKey, pickArch, runnableArches, runtimeCacheToken } from "../src/compiler/job.ts";
-import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
+import { entryKey, reviveArtifact, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
+import { spirvReadBack } from "../src/targets/spirv/read-back.ts";
 import { createHash, createHmac } from "node:crypto";
 import { manifestHash, type RelocationSite, type RelocationStrategy } from "../src/reloc/manifest.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";
@@ -302,6 +303,23 @@ test("kernel images: OpenCL C entries revive in a new process on the OpenCL devi
   assert.equal(revived.compiled, false, "no compiler loaded");
   assert.equal(revived.image!.loaded.length, 2);
   assert.deepEqual(revived.results, app({ GPUC_CACHE: "0" }).results);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("kernel images: SPIR-V entries (binary code, stored as base64) are stored, read back and checked like any other", async () => {
+  const dir = tmp("image-spirv");
+  const image = join(dir, "spirv.gpucimg");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload-spirv.mjs"), "-o", image);
+  assert.equal(p.code, 0, p.err);
+  const inspect = gpuc({}, "image", "inspect", image);
+  assert.match(inspect.out, / {2}spirv {2}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
+  assert.match(inspect.out, /\n2 usable, 0 skipped\n$/);
+  const { entries } = await parseImage(readFileSync(image), image);
+  const axpy = entries.find((e) => e.kernel === "axpy")!;
+  assert.equal(axpy.artifact.binary, true, "stored as base64");
+  const revived = reviveArtifact(axpy.artifact);
+  assert.ok(revived.code instanceof Uint8Array && new Uint32Array(revived.code.slice().buffer)[0] === 0x07230203, "the SPIR-V words again");
+  assert.equal(await spirvReadBack.checkCode(revived), null);
   rmSync(dir, { recursive: true, force: true });
 });
 

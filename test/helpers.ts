@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { device, CompileError, KernelError, type Device } from "../src/index.ts";
 import { specializationHooks, type Kernel } from "../src/kernel.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
+import { SPIRV_TARGET_ENV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";   // Dawn warns without it
 
@@ -170,6 +171,7 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
       specializationHooks.add(hook);
       try { await fn(on(kind, dev)); } finally { specializationHooks.delete(hook); }
       await assembleAll(seen);
+      await validateAllSPIRV(seen);
     });
   }
 }
@@ -207,6 +209,41 @@ async function assembleAll(seen: { k: Kernel; types: string[] }[]): Promise<void
     }
   }
   assert.equal(problems.length, 0, `ptxas rejected the PTX of ${problems.length} kernel(s):\n${problems.join("\n")}`);
+}
+
+// ---- every kernel through spirv-val -------------------------------------------------------------
+//
+// Each kernel a CPU test runs is compiled for the spirv target and validated by spirv-val (OpenCL
+// environment), except where the target refuses it (recursion, subgroups: CompileErrors). spirv-val
+// is required where GPUC_REQUIRE_DEVICES names "spirv-val" (CI). No device here runs the SPIR-V:
+// PoCL 3.1 takes no IL.
+
+const spirvValRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("spirv-val");
+const spirvChecked = new Map<string, Promise<string | null>>();
+let warnedNoSpirvVal = false;
+
+async function validateAllSPIRV(seen: { k: Kernel; types: string[] }[]): Promise<void> {
+  if (!seen.length) return;
+  if (!(await spirvValAvailable())) {
+    if (spirvValRequired) throw new Error("spirv-val is required (GPUC_REQUIRE_DEVICES includes spirv-val) but cannot be run: install spirv-tools");
+    if (!warnedNoSpirvVal) { warnedNoSpirvVal = true; console.warn("SKIPPED: SPIR-V validation (spirv-val not found)"); }
+    return;
+  }
+  const problems: string[] = [];
+  for (const { k, types } of seen) {
+    let artifact;
+    try { artifact = await k.compile({ target: "spirv", types }); } catch (e) {
+      if (e instanceof CompileError && (e.kind === "recursion" || e.kind === "unsupported-feature")) continue;
+      throw e;
+    }
+    const code = artifact.code as Uint8Array;
+    const key = Buffer.from(code).toString("base64");
+    let p = spirvChecked.get(key);
+    if (!p) { p = validateSPIRV(code).then((r) => (r.ok ? null : r.log)); spirvChecked.set(key, p); }
+    const err = await p;
+    if (err) problems.push(`kernel '${k.name}' (${types.join(", ")}):\n${err}`);
+  }
+  assert.equal(problems.length, 0, `spirv-val --target-env ${SPIRV_TARGET_ENV} rejected the SPIR-V of ${problems.length} kernel(s):\n${problems.join("\n")}`);
 }
 
 function on(kind: Kind, dev: Device): On {

@@ -18,6 +18,7 @@ import { jsInfo } from "../targets/js/info.js";
 import { wgslInfo } from "../targets/wgsl/info.js";
 import { ptxInfo } from "../targets/ptx/info.js";
 import { openclInfo } from "../targets/opencl/info.js";
+import { spirvInfo } from "../targets/spirv/info.js";
 
 export type { LoweredKernel, CompileOptions } from "./job.js";
 
@@ -64,6 +65,7 @@ const BACK_ENDS: Record<string, () => Promise<Target>> = {
   wgsl: () => import("../targets/wgsl/target.js").then((m) => ({ ...wgslInfo, ...m.wgslBackEnd })),
   ptx: () => import("../targets/ptx/target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd })),
   opencl: () => import("../targets/opencl/target.js").then((m) => ({ ...openclInfo, ...m.openclBackEnd })),
+  spirv: () => import("../targets/spirv/target.js").then((m) => ({ ...spirvInfo, ...m.spirvBackEnd })),
 };
 const loadedBackEnds = new Map<string, Promise<Target>>();
 

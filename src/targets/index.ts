@@ -4,6 +4,7 @@
 import { jsInfo } from "./js/info.js";
 import { ptxInfo } from "./ptx/info.js";
 import { openclInfo } from "./opencl/info.js";
+import { spirvInfo } from "./spirv/info.js";
 import { wgslInfo } from "./wgsl/info.js";
 import type { TargetInfo } from "./target.js";
 
@@ -12,6 +13,7 @@ export const TARGETS: ReadonlyMap<string, TargetInfo> = new Map([
   wgslInfo,
   ptxInfo,
   openclInfo,
+  spirvInfo,
 ].map((t) => [t.name, t]));
 
 export const TARGET_NAMES: readonly string[] = [...TARGETS.keys()];

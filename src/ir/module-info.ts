@@ -69,3 +69,22 @@ export function someStmt(b: Block, p: (s: Stmt) => boolean): boolean {
 export function holdsControl(s: Stmt): boolean {
   return someStmt([s], (x) => x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return");
 }
+
+/**
+ * Whether evaluating an expression reads memory (a load anywhere in its tree). Such an expression
+ * may be protected by a guard (`i < n && x[i] > 0`): a back end never evaluates it where the IR
+ * does not (a select's other side, the right of `&&`).
+ */
+export function readsMemory(f: Function, h: ExprHandle): boolean {
+  const e = f.exprs[h];
+  return e.k === "load" || exprOperands(e).some((o) => readsMemory(f, o));
+}
+
+/**
+ * Whether a thread that is done (it returned or trapped in a kernel with barriers, and goes on
+ * through them) must skip a statement: it has an effect (store, atomic, call, trap, init) or reads
+ * memory.
+ */
+export function skippedWhenDone(f: Function, s: Stmt): boolean {
+  return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || stmtOperands(x).some((h) => readsMemory(f, h)));
+}

@@ -23,7 +23,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
-import { holdsControl, someStmt } from "../../ir/module-info.js";
+import { holdsControl, skippedWhenDone, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -248,7 +248,7 @@ class OpenCLEmitter {
       // guarded by `!gpuc_done`. Statements that hold a barrier, a break, a continue or a return
       // are not guarded themselves (all threads take the same path through them): their contents
       // are, in turn. A trap inside a guarded statement jumps past it.
-      if (this.doneGuard && this.skipLabel === null && this.f === this.m.functions[this.m.entry] && needsGuard(this.f, s) && !holdsControl(s)) {
+      if (this.doneGuard && this.skipLabel === null && this.f === this.m.functions[this.m.entry] && skippedWhenDone(this.f, s) && !holdsControl(s)) {
         const label = `gpuc_skip_${++this.labels}`;
         this.line(d, "if (!gpuc_done) {");
         this.skipLabel = label;
@@ -569,34 +569,6 @@ function mentionsF64(t: Type): boolean {
 
 function assertNeverOp(op: never): never {
   throw new InternalCompilerError(`op ${String(op)} has no OpenCL C spelling`);
-}
-
-/** Whether a statement does something a done thread must not: an effect, or a memory read. */
-function needsGuard(f: Function, s: Stmt): boolean {
-  return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init") || readsMemory(f, s);
-}
-
-/** Whether a statement (with what it holds) loads from an array. */
-function readsMemory(f: Function, s: Stmt): boolean {
-  let found = false;
-  const visit = (h: ExprHandle): void => {
-    const e = f.exprs[h];
-    if (e.k === "load") { found = true; return; }
-    if (e.k === "op") e.args.forEach(visit);
-    else if (e.k === "convert") visit(e.arg);
-    else if (e.k === "select") { visit(e.cond); visit(e.a); visit(e.b); }
-  };
-  walkStmts([s], (x) => {
-    switch (x.k) {
-      case "set": visit(x.value); break;
-      case "if": visit(x.cond); break;
-      case "switch": visit(x.selector); break;
-      case "loop": if (x.breakIf !== null) visit(x.breakIf); break;
-      case "return": if (x.value !== null) visit(x.value); break;
-      default: break;
-    }
-  });
-  return found;
 }
 
 const isTrap = (s: Stmt): boolean => s.k === "trap";

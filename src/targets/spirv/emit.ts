@@ -17,8 +17,7 @@
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { walkStmts } from "../../ir/module.js";
-import { holdsControl, someStmt } from "../../ir/module-info.js";
+import { holdsControl, readsMemory, skippedWhenDone, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -318,7 +317,7 @@ class SPIRVEmitter {
   private block(b: Block): void {
     for (const s of b) {
       if (this.terminated) return;   // what follows a jump is unreachable
-      if (this.doneGuard && this.isKernel && this.skipLabel === null && needsGuard(this.f, s) && !holdsControl(s)) {
+      if (this.doneGuard && this.isKernel && this.skipLabel === null && skippedWhenDone(this.f, s) && !holdsControl(s)) {
         const then = this.b.id(), after = this.b.id();
         const live = this.op(Op.LogicalNot, this.tBool(), this.op(Op.Load, this.tBool(), this.done));
         this.inst(Op.BranchConditional, live, then, after);
@@ -583,7 +582,7 @@ class SPIRVEmitter {
       }
       case "select": {
         const t = this.tScalar(this.scalarOf(h));
-        if (isSafe(this.f, e.a) && isSafe(this.f, e.b)) return this.op(Op.Select, t, this.expr(e.cond), this.expr(e.a), this.expr(e.b));
+        if (!readsMemory(this.f, e.a) && !readsMemory(this.f, e.b)) return this.op(Op.Select, t, this.expr(e.cond), this.expr(e.a), this.expr(e.b));
         // Only the chosen operand is evaluated (it may load, guarded by the condition).
         const tmp = this.local(t);
         const then = this.b.id(), els = this.b.id(), after = this.b.id();
@@ -599,7 +598,7 @@ class SPIRVEmitter {
       }
       case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
       case "op": {
-        if ((e.op === "land" || e.op === "lor") && !isSafe(this.f, e.args[1])) {
+        if ((e.op === "land" || e.op === "lor") && !!readsMemory(this.f, e.args[1])) {
           // The right operand only when needed.
           const tmp = this.local(this.tBool());
           const left = this.expr(e.args[0]);
@@ -692,35 +691,3 @@ class SPIRVEmitter {
 function assertNeverOp(op: never): never {
   throw new InternalCompilerError(`op ${String(op)} has no SPIR-V spelling`);
 }
-
-/** Whether evaluating an expression can do nothing but compute (no memory read that a guard protects). */
-function isSafe(f: Function, h: ExprHandle): boolean {
-  const e = f.exprs[h];
-  switch (e.k) {
-    case "load": return false;
-    case "op": return e.args.every((a) => isSafe(f, a));
-    case "convert": return isSafe(f, e.arg);
-    case "select": return isSafe(f, e.cond) && isSafe(f, e.a) && isSafe(f, e.b);
-    default: return true;
-  }
-}
-
-/** Whether a statement does something a done thread must not: an effect, or a memory read. */
-function needsGuard(f: Function, s: Stmt): boolean {
-  if (someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init")) return true;
-  let reads = false;
-  walkStmts([s], (x) => { for (const h of stmtOperandsOf(x)) if (!isSafe(f, h)) reads = true; });
-  return reads;
-}
-
-function stmtOperandsOf(s: Stmt): ExprHandle[] {
-  switch (s.k) {
-    case "set": return [s.value];
-    case "if": return [s.cond];
-    case "switch": return [s.selector];
-    case "loop": return s.breakIf === null ? [] : [s.breakIf];
-    case "return": return s.value === null ? [] : [s.value];
-    default: return [];
-  }
-}
-

@@ -20,7 +20,7 @@ import nbody from "./nbody.ts";
 import scan4 from "./scan4.ts";
 
 const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4];
-const TARGETS = ["js", "wgsl", "ptx", "opencl"];
+const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string; unavailable?: true }
 

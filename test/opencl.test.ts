@@ -184,3 +184,21 @@ test("a kernel named like one of gpuc's own functions keeps its entry apart (gpu
   await k.launch(cl(), { blocks: 1, threads: 2 }, o, Float32Array.from([4, 9]));
   assert.deepEqual([...o], [2, 3]);
 });
+
+test("device('opencl', { spirv: true }) runs the spirv target's SPIR-V where the driver takes IL, and says why not where it does not (PoCL 3.1)", { skip }, async () => {
+  await assert.rejects(device("opencl", { spirv: "yes" as never }), (e: unknown) => e instanceof KernelError && e.kind === "launch" && /spirv must be true or false, got string/.test(e.message));
+  let il: Device | null = null;
+  try { il = await device("opencl", { spirv: true }); } catch (e) {
+    assert.ok(e instanceof KernelError && e.kind === "device-unavailable", String(e));
+    assert.match(e.message, /^the OpenCL device '.+' takes no IL \(its CL_DEVICE_IL_VERSION is empty\), so it cannot run SPIR-V; open it without 'spirv' to run OpenCL C$/);
+    return;
+  }
+  // A driver that takes IL: the same kernel, run from SPIR-V, gives the OpenCL C run's results.
+  try {
+    assert.equal(il.target, "spirv");
+    const x = Float32Array.from({ length: 40 }, (_, i) => i - 20), o = new Float32Array(40), oc = new Float32Array(40);
+    await scale.launch(il, { blocks: 2, threads: 32 }, o, x, 4);
+    await scale.launch(cl(), { blocks: 2, threads: 32 }, oc, x, 4);
+    assert.deepEqual([...o], [...oc]);
+  } finally { il.close(); }
+});

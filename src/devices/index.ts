@@ -16,6 +16,8 @@ export interface OpenOptions extends DeviceOptions {
   platform?: number | string;
   /** For "opencl": the platform's device (its index, or a part of its name; default the first). */
   device?: number | string;
+  /** For "opencl": run the spirv target's SPIR-V (clCreateProgramWithIL), on a driver that takes IL. */
+  spirv?: boolean;
 }
 
 /**
@@ -94,14 +96,15 @@ export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promis
  */
 function deviceOptions(o: OpenOptions): OpenOptions {
   const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
-  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, threads, parallel, gpu, platform, device }), got ${o === null ? "null" : typeof o}`);
+  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, threads, parallel, gpu, platform, device, spirv }), got ${o === null ? "null" : typeof o}`);
   let copy: OpenOptions;
-  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, threads: o.threads, parallel: o.parallel, gpu: o.gpu, platform: o.platform, device: o.device }; }
+  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, threads: o.threads, parallel: o.parallel, gpu: o.gpu, platform: o.platform, device: o.device, spirv: o.spirv }; }
   catch (e) { throw bad(`its options cannot be read (${(e as Error)?.message})`); }
   if (copy.print !== undefined && typeof copy.print !== "function") throw bad(`print must be a function (line: string) => void, got ${typeof copy.print}`);
   const words = copy.printBufferWords;
   if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
     throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
+  if (copy.spirv !== undefined && typeof copy.spirv !== "boolean") throw bad(`spirv must be true or false, got ${typeof copy.spirv}`);
   for (const what of ["platform", "device"] as const) {
     const v = copy[what];
     if (v !== undefined && !(typeof v === "string" || (typeof v === "number" && Number.isInteger(v) && v >= 0)))

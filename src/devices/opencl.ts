@@ -15,7 +15,8 @@ import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { reportKernelState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
-import { openclLayout, type OpenCLLayout } from "../targets/opencl/layout.js";
+import { openclLayout, type OpenCLArg, type OpenCLLayout } from "../targets/opencl/layout.js";
+import { spirvLayout } from "../targets/spirv/layout.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
@@ -33,7 +34,7 @@ interface OpenCL {
   clGetPlatformIDs: Fn; clGetPlatformInfo: Fn; clGetDeviceIDs: Fn; clGetDeviceInfo: Fn;
   clCreateContext: Fn; clCreateCommandQueue: Fn; clReleaseContext: Fn; clReleaseCommandQueue: Fn;
   clCreateBuffer: Fn; clReleaseMemObject: Fn; clEnqueueWriteBuffer: Fn; clEnqueueReadBuffer: Fn; clEnqueueCopyBuffer: Fn;
-  clCreateProgramWithSource: Fn; clBuildProgram: Fn; clGetProgramBuildInfo: Fn; clReleaseProgram: Fn;
+  clCreateProgramWithSource: Fn; clCreateProgramWithIL: () => Fn; clBuildProgram: Fn; clGetProgramBuildInfo: Fn; clReleaseProgram: Fn;
   clCreateKernel: Fn; clReleaseKernel: Fn; clSetKernelArg: Fn; clEnqueueNDRangeKernel: Fn; clFinish: Fn;
 }
 
@@ -63,6 +64,8 @@ function loadOpenCL(): Promise<OpenCL | string> {
       clEnqueueReadBuffer: f("int clEnqueueReadBuffer(uint64_t queue, uint64_t mem, uint32_t blocking, size_t offset, size_t size, _Out_ void *data, uint32_t n, void *wait, void *event)"),
       clEnqueueCopyBuffer: f("int clEnqueueCopyBuffer(uint64_t queue, uint64_t src, uint64_t dst, size_t srcOffset, size_t dstOffset, size_t size, uint32_t n, void *wait, void *event)"),
       clCreateProgramWithSource: f("uint64_t clCreateProgramWithSource(uint64_t context, uint32_t count, const char **strings, const size_t *lengths, _Out_ int *err)"),
+      // OpenCL 2.1: bound when first used (an older ICD loader has no such symbol).
+      clCreateProgramWithIL: () => f("uint64_t clCreateProgramWithIL(uint64_t context, const uint8_t *il, size_t length, _Out_ int *err)"),
       clBuildProgram: f("int clBuildProgram(uint64_t program, uint32_t n, uint64_t *devices, const char *options, void *notify, void *user)"),
       clGetProgramBuildInfo: f("int clGetProgramBuildInfo(uint64_t program, uint64_t device, uint32_t param, size_t size, _Out_ uint8_t *value, _Out_ size_t *ret)"),
       clReleaseProgram: f("int clReleaseProgram(uint64_t program)"),
@@ -79,6 +82,7 @@ function loadOpenCL(): Promise<OpenCL | string> {
 const CL_PLATFORM_VERSION = 0x0901, CL_PLATFORM_NAME = 0x0902;
 const CL_DEVICE_TYPE_ALL = 0xffffffffn;
 const CL_DEVICE_MAX_WORK_GROUP_SIZE = 0x1004, CL_DEVICE_LOCAL_MEM_SIZE = 0x1023, CL_DEVICE_NAME = 0x102b, CL_DEVICE_EXTENSIONS = 0x1030;
+const CL_DEVICE_IL_VERSION = 0x105b;
 const CL_DEVICE_SINGLE_FP_CONFIG = 0x101b, CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1n << 7n;
 const CL_MEM_READ_WRITE = 1n;
 const CL_PROGRAM_BUILD_LOG = 0x1183;
@@ -150,15 +154,21 @@ interface OpenCLKernel extends LoadedKernel {
   tables: bigint[];
 }
 
-/** Options of device("opencl"): which platform and which of its devices (an index, or a part of the name). */
+/**
+ * Options of device("opencl"): which platform and which of its devices (an index, or a part of the
+ * name); `spirv`: run the spirv target's SPIR-V (clCreateProgramWithIL) instead of OpenCL C, on a
+ * driver that takes IL.
+ */
 export interface OpenCLOptions extends DeviceOptions {
   platform?: number | string;
   device?: number | string;
+  spirv?: boolean;
 }
 
 export class OpenCLDevice implements Device {
   readonly kind = "opencl";
-  readonly target = "opencl";
+  /** "opencl" (OpenCL C, built from source), or "spirv" where opened with `spirv: true`. */
+  readonly target: "opencl" | "spirv";
   readonly name: string;
   /** The platform's name and version ("Portable Computing Language", "OpenCL 3.0 PoCL 3.1…"). */
   readonly platform: string;
@@ -177,7 +187,8 @@ export class OpenCLDevice implements Device {
   private readonly programs = new Map<string, bigint>();
   private readonly maxThreads: number;
 
-  private constructor(private readonly cl: OpenCL, private readonly context: bigint, private readonly queue: bigint, private readonly deviceId: bigint, platform: string, name: string, options: DeviceOptions) {
+  private constructor(private readonly cl: OpenCL, private readonly context: bigint, private readonly queue: bigint, private readonly deviceId: bigint, platform: string, name: string, options: OpenCLOptions) {
+    this.target = options.spirv ? "spirv" : "opencl";
     this.platform = platform;
     this.name = `OpenCL (${name}; ${platform})`;
     this.localBytes = Number(infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_LOCAL_MEM_SIZE));
@@ -208,6 +219,8 @@ export class OpenCLDevice implements Device {
     const devices = Array.from(devIds, (id) => ({ id, name: infoText(cl.clGetDeviceInfo, id, CL_DEVICE_NAME) }));
     const dev = pick(devices, options.device, "device");
     if (typeof dev === "string") return dev;
+    if (options.spirv && !infoText(cl.clGetDeviceInfo, dev.id, CL_DEVICE_IL_VERSION))
+      return `the OpenCL device '${dev.name}' takes no IL (its CL_DEVICE_IL_VERSION is empty), so it cannot run SPIR-V; open it without 'spirv' to run OpenCL C`;
     const err = [0];
     const context = big(cl.clCreateContext(null, 1, new BigUint64Array([dev.id]), null, null, err));
     if (err[0] !== 0) return `the OpenCL device '${dev.name}' could not be opened: clCreateContext failed: ${describeError(err[0])}`;
@@ -228,8 +241,8 @@ export class OpenCLDevice implements Device {
 
   load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): OpenCLKernel {
     this.check();
-    const layout = openclLayout(artifact);
-    if (!layout) throw new KernelError("launch", `the OpenCL device runs 'opencl' artifacts, not '${artifact.target}'`);
+    const layout = this.target === "spirv" ? spirvBinding(artifact) : openclLayout(artifact);
+    if (!layout) throw new KernelError("launch", `this OpenCL device runs '${this.target}' artifacts, not '${artifact.target}'`);
     const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
     if (layout.relocation === "bake") verifyManifest(artifact);
     const program = this.build(artifact, layout);
@@ -253,17 +266,19 @@ export class OpenCLDevice implements Device {
    * a CompileError carrying the driver's log, located where the first line the log names came from.
    */
   private build(artifact: Artifact, layout: OpenCLLayout): bigint {
-    const code = artifact.code as string;
+    const code = artifact.code;
     // A device that cannot round f32 division and square root correctly builds without the
     // option (the driver would reject it); its results are then as fastMath's.
     // (-w: the code is gpuc's; a warning about it would only be noise on the user's stderr.)
     const options = `${this.correctlyRounded ? layout.buildOptions : ""} -w`.trim();
-    const key = `${options}\0${code}`;
+    const key = `${options}\0${typeof code === "string" ? code : Array.from(code).join(",")}`;
     const known = this.programs.get(key);
     if (known !== undefined) return known;
     const cl = this.cl, err = [0];
-    const program = big(cl.clCreateProgramWithSource(this.context, 1, [code], null, err));
-    check(err[0], "clCreateProgramWithSource");
+    const program = typeof code === "string"
+      ? big(cl.clCreateProgramWithSource(this.context, 1, [code], null, err))
+      : big(cl.clCreateProgramWithIL()(this.context, code, code.byteLength, err));
+    check(err[0], typeof code === "string" ? "clCreateProgramWithSource" : "clCreateProgramWithIL");
     const rc = cl.clBuildProgram(program, 1, new BigUint64Array([this.deviceId]), options, null, null) as number;
     if (rc !== 0) {
       const size = [0];
@@ -412,12 +427,27 @@ export class OpenCLDevice implements Device {
 }
 
 /**
+ * A SPIR-V artifact's parameters as the OpenCL C layout binds them (the spirv target keeps that
+ * target's order and roles; a scalar's C type comes from the parameter's type).
+ */
+function spirvBinding(artifact: Artifact): OpenCLLayout | null {
+  const l = spirvLayout(artifact);
+  if (!l) return null;
+  const C: Record<string, OpenCLArg["type"]> = { f32: "float", f64: "double", u32: "uint", i32: "int", bool: "int" };
+  const args = l.args.map((a) => ({
+    name: a.name, role: a.role, index: a.index,
+    type: (a.role === "value" ? C[artifact.params[a.index].type] : a.role === "buffer" || a.role === "state" || a.role === "table" ? "pointer" : a.role === "local" ? "local" : a.role === "offset" ? "uint" : "int") as OpenCLArg["type"],
+  }));
+  return { args, relocation: l.relocation, tables: l.tables, localBytes: l.localBytes, buildOptions: "", lines: [] };
+}
+
+/**
  * A failed build as a CompileError: the driver's log, and where the first line it names came from
  * in the kernel's source (clang's `file:12:5: error: …`, which LLVM-based drivers write, or PoCL's
  * `error: file:12:5: …`).
  */
 function buildError(artifact: Artifact, layout: OpenCLLayout, rc: number, log: string, device: string): CompileError {
-  const lines = (artifact.code as string).split("\n");
+  const lines = typeof artifact.code === "string" ? artifact.code.split("\n") : [];
   const m = /:(\d+):(\d+): (?:error: )?(.*)/.exec(log.split("\n").find((l) => /\berror\b/.test(l)) ?? "");
   const line = m ? Number(m[1]) : 0;
   const loc = line ? artifact.runtime.location(layout.lines[line - 1] ?? -1) : null;

@@ -12,6 +12,7 @@ import { device, kernel } from "gpuc";
 // @ts-ignore -- plain JS module shared with the cold-start child process
 import { KERNELS, mandelbrotLines, tiny } from "./kernels.mjs";
 import { median, ms, signed, num, table, section, stats, machineInfo, machineCpu, otherCpuLoad, ownCpu } from "./stats.ts";
+import { openclBench } from "./opencl.ts";
 
 // The compiler is what is measured: no disk cache (GPUC_CACHE=0 for this process and its children).
 process.env.GPUC_CACHE = "0";
@@ -560,13 +561,17 @@ summary.push(...([["blockSums", "per-block sums"], ["matmulTiled", "tiled matmul
 ]));
 section("Targets", table(["measure", "this run", "target", ""], summary));
 
+// ---- n. the OpenCL device ------------------------------------------------------------------------
+
+const opencl = await openclBench();
+
 const inProcessEnd = { machine: machineCpu(), own: ownCpu() };
 const otherLoadDuring = Math.max(0, (inProcessEnd.machine.busy - inProcessStart.machine.busy - (inProcessEnd.own - inProcessStart.own)) /
   Math.max(1, inProcessEnd.machine.all - inProcessStart.machine.all));
 const totalS = (performance.now() - started) / 1000;
 console.log(`\nBenchmark time: ${totalS.toFixed(1)} s`);
 const otherLoadAtEnd = await otherCpuLoad(1000);
-console.log(`Other CPU load during the in-process sections (b, d, e): ${(100 * otherLoadDuring).toFixed(0)}% of ${machine.cores} cores; at end: ${(100 * otherLoadAtEnd).toFixed(0)}%; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(", ")}`);
-const results = { command, machine: { ...machine, otherLoadAtStart, otherLoadDuring, otherLoadAtEnd, loadAverageAtEnd: os.loadavg().map((x) => +x.toFixed(2)) }, totalSeconds: totalS, cold, cli, warm, launch, cpu, barrier };
+console.log(`Other CPU load during the in-process sections (b, d, e, n): ${(100 * otherLoadDuring).toFixed(0)}% of ${machine.cores} cores; at end: ${(100 * otherLoadAtEnd).toFixed(0)}%; load average at end ${os.loadavg().map((x) => x.toFixed(2)).join(", ")}`);
+const results = { command, machine: { ...machine, otherLoadAtStart, otherLoadDuring, otherLoadAtEnd, loadAverageAtEnd: os.loadavg().map((x) => +x.toFixed(2)) }, totalSeconds: totalS, cold, cli, warm, launch, cpu, barrier, opencl };
 writeFileSync(new URL("./results.json", import.meta.url), JSON.stringify(results, null, 2) + "\n");
 console.log("Results written to bench/results.json");

@@ -6,6 +6,7 @@
 //   node scripts/fuzz.mjs                      # CPU device vs plain JavaScript (f64 and i32: exact)
 //   node scripts/fuzz.mjs --device webgpu      # WebGPU vs the CPU device (f32; see below)
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
+//   node scripts/fuzz.mjs --device opencl      # OpenCL (PoCL) vs the CPU device (f32 and f64: exact)
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, loops with carried indices (--device too)
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers, carried values (--device too)
 //   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
@@ -27,6 +28,8 @@
 //   way.
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
+// - opencl: as cuda (OpenCL C without contraction, f32 division and square root correctly
+//   rounded); no --subgroups (OpenCL C 1.2 has none).
 // - bounds (on the CPU device, or --device webgpu|cuda): kernels index arrays (global and shared,
 //   launches with and without requiredThreads) with random i32 expressions (sums wrapped with
 //   `| 0`, products through Math.imul: i32 arithmetic wraps in the kernel, not in JS), and with the loop
@@ -98,8 +101,9 @@ const atomicMode = args.includes("--atomics");
 const subgroupMode = args.includes("--subgroups");
 const f32Mode = args.includes("--f32");
 if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
-if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu or --device cuda"); process.exit(2); }
-if (!["js", "webgpu", "cuda"].includes(mode)) { console.error(`--device: js, webgpu or cuda, not '${mode}'`); process.exit(2); }
+if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu, cuda or opencl"); process.exit(2); }
+if (!["js", "webgpu", "cuda", "opencl"].includes(mode)) { console.error(`--device: js, webgpu, cuda or opencl, not '${mode}'`); process.exit(2); }
+if (subgroupMode && mode === "opencl") { console.error("--subgroups: OpenCL C 1.2 has no subgroups"); process.exit(2); }
 
 // mulberry32, in [0, 1). (An LCG computed in doubles, as this was, loses the product's low bits:
 // its sequence repeated after about 10,000 draws, and 2,000 kernels held a few hundred distinct ones.)
@@ -171,7 +175,7 @@ else for (let t = 0; t < count; t++) {
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
   const src = `const i = threadIdx.x; const c = x[i] * 0.5; ${body}${loop}`;
   const make = () => new Function(`return function fuzz(x, o) { ${src} }`)();
-  const Arr = mode === "webgpu" || (mode === "cuda" && rnd() < 0.5) ? Float32Array : Float64Array;
+  const Arr = mode === "webgpu" || ((mode === "cuda" || mode === "opencl") && rnd() < 0.5) ? Float32Array : Float64Array;
   const x = Arr.from({ length: N + 2 }, () => pick(inputs));
   // The output's element type: stores convert as typed arrays do (WebGPU: f32 only, where a
   // value within tolerance could still convert to a different integer).

@@ -258,7 +258,7 @@ async function compileCall(r: R, w: World): Promise<[string, Verdict]> {
   const k = r.pick([fuzzFill, fuzzLen, fuzzFlag]);
   const goodTypes = [["f32[]", "f32"], ["i32[]", r.pick(["f32[]", "u8[]", "i16[]", "f64[]"])], ["i32[]", "bool", "u32"]][[fuzzFill, fuzzLen, fuzzFlag].indexOf(k)];
   const opts: Record<string, unknown> = {};
-  opts.target = r.chance(0.85) ? r.pick(["js", "wgsl", "ptx"]) : anyValue(r, w);
+  opts.target = r.chance(0.85) ? r.pick(["js", "wgsl", "ptx", "opencl", "spirv"]) : anyValue(r, w);
   if (r.chance(0.5)) opts.types = r.chance(0.6) ? goodTypes : r.chance(0.5) ? goodTypes.map((t) => (r.chance(0.3) ? anyValue(r, w) : t)) : anyValue(r, w);
   else opts.args = r.chance(0.5) ? Array.from({ length: goodTypes.length }, () => anyValue(r, w)) : anyValue(r, w);
   if (r.chance(0.2)) opts.features = r.chance(0.5) ? { arch: r.pick(["sm_75", "sm_90", "sm_50", anyValue(r, w)]), fastMath: r.pick([true, false, anyValue(r, w)]) }
@@ -402,7 +402,7 @@ async function arrayOpsCall(r: R, w: World): Promise<[string, Verdict]> {
 
 /** device() with a random kind (the CPU's, or one that is not) and random options. */
 async function deviceCall(r: R, w: World): Promise<[string, Verdict]> {
-  const kind = r.chance(0.6) ? "cpu" : r.chance(0.5) ? r.pick(["opencl", "tpu", "", "CPU"]) : anyValue(r, w);
+  const kind = r.chance(0.6) ? "cpu" : r.chance(0.5) ? r.pick(["opencl", "metal", "tpu", "", "CPU"]) : anyValue(r, w);
   const options = r.chance(0.3) ? undefined : r.chance(0.7)
     ? { print: r.chance(0.5) ? () => {} : anyValue(r, w), printBufferWords: r.chance(0.5) ? undefined : r.chance(0.5) ? r.int(1, 4096) : anyValue(r, w), subgroupSize: r.chance(0.5) ? undefined : r.pick([1, 4, 32, 3, 64, anyValue(r, w)]) }
     : anyValue(r, w);
@@ -410,7 +410,7 @@ async function deviceCall(r: R, w: World): Promise<[string, Verdict]> {
   try {
     const d = await device(kind as never, options as never);
     d.close();
-    return [call, d.kind === "cpu" ? null : `device(${show(kind)}) opened a ${d.kind} device`];
+    return [call, d.kind === "cpu" || d.kind === kind ? null : `device(${show(kind)}) opened a ${d.kind} device`];
   } catch (e) {
     return [call, judge(e, "array")];
   }

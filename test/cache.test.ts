@@ -12,9 +12,10 @@ import { fileURLToPath } from "node:url";
 import { device, kernel, loadImage, KernelError, threadIdx, type Artifact } from "../src/index.ts";
 import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/errors.ts";
 import { cacheOwner, ownerKey, pickArch, runnableArches, runtimeCacheToken } from "../src/compiler/job.ts";
-import { entryKey, type CacheEntry } from "../src/cache/entry.ts";
+import { entryKey, reviveArtifact, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
+import { spirvReadBack } from "../src/targets/spirv/read-back.ts";
 import { createHash, createHmac } from "node:crypto";
 import { manifestHash, type RelocationSite, type RelocationStrategy } from "../src/reloc/manifest.ts";
 import { runtimeCacheKeys } from "../src/infer/infer.ts";
@@ -41,6 +42,10 @@ function gpuc(env: Record<string, string>, ...args: string[]): { code: number | 
   const r = spawnSync(process.execPath, [CLI, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+
+/** false where an OpenCL device opens here (PoCL), else why the OpenCL test is skipped. */
+const openclProbe: false | string = await device("opencl").then((d) => { d.close(); return false as const; }, (e: Error) => `SKIPPED: no OpenCL device: ${e.message}`);
+if (openclProbe && (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("opencl")) throw new Error(openclProbe);
 
 /** A temporary folder, removed when the file's tests are done. */
 const tmpDirs: string[] = [];
@@ -133,6 +138,20 @@ test("disk cache: the second process revives its kernels without loading the com
   const off = tmp("off");
   app({ GPUC_CACHE_DIR: off, GPUC_CACHE: "0" });
   assert.equal(existsSync(join(off, "v2")), false, "GPUC_CACHE=0 writes nothing");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("disk cache: OpenCL C artifacts persist, revive in a new process without the compiler and run identically", { skip: openclProbe }, () => {
+  const dir = tmp("disk-opencl");
+  const env = { GPUC_CACHE_DIR: dir, GPUC_TEST_DEVICE: "opencl" };
+  const first = app(env);
+  assert.equal(first.compiled, true);
+  assert.equal(entryFiles(dir).length, 2, "axpy and weigh (the table a kernel argument: relocation `table`)");
+  const second = app(env);
+  assert.equal(second.compiled, false, "no compiler loaded");
+  assert.deepEqual(second.results, first.results);
+  // The same values as the CPU device's (the kernels' f32 arithmetic is exact on both).
+  assert.deepEqual(second.results, app({ GPUC_CACHE_DIR: tmp("disk-opencl-cpu") }).results);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -269,6 +288,38 @@ test("kernel images: precompile a workload, revive it in a new process without c
   const r = spawnSync(process.execPath, ["--import", join(FIX, "track.mjs"), join(FIX, "ptx-arch.mjs"), image, "sm_90", "sm_80"], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), { sm_90: ["sm_75", "sm_75"], sm_80: ["sm_75", "sm_75"], compiled: false });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("kernel images: OpenCL C entries revive in a new process on the OpenCL device without compiling, with the CPU device's results", { skip: openclProbe }, () => {
+  const dir = tmp("image-opencl");
+  const image = join(dir, "opencl.gpucimg");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload-opencl.mjs"), "-o", image);
+  assert.equal(p.code, 0, p.err);
+  assert.match(p.out, /: 2 specialization\(s\) of 2 kernel\(s\), \d+ bytes\n$/);
+  const inspect = gpuc({}, "image", "inspect", image);
+  assert.match(inspect.out, / {2}opencl {2}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
+  const revived = app({ GPUC_CACHE: "0", GPUC_TEST_DEVICE: "opencl" }, image);
+  assert.equal(revived.compiled, false, "no compiler loaded");
+  assert.equal(revived.image!.loaded.length, 2);
+  assert.deepEqual(revived.results, app({ GPUC_CACHE: "0" }).results);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("kernel images: SPIR-V entries (binary code, stored as base64) are stored, read back and checked like any other", async () => {
+  const dir = tmp("image-spirv");
+  const image = join(dir, "spirv.gpucimg");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload-spirv.mjs"), "-o", image);
+  assert.equal(p.code, 0, p.err);
+  const inspect = gpuc({}, "image", "inspect", image);
+  assert.match(inspect.out, / {2}spirv {2}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
+  assert.match(inspect.out, /\n2 usable, 0 skipped\n$/);
+  const { entries } = await parseImage(readFileSync(image), image);
+  const axpy = entries.find((e) => e.kernel === "axpy")!;
+  assert.equal(axpy.artifact.binary, true, "stored as base64");
+  const revived = reviveArtifact(axpy.artifact);
+  assert.ok(revived.code instanceof Uint8Array && new Uint32Array(revived.code.slice().buffer)[0] === 0x07230203, "the SPIR-V words again");
+  assert.equal(await spirvReadBack.checkCode(revived), null);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
+import { device } from "../src/index.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FIX = "test/fixtures/cli";
@@ -38,7 +39,26 @@ test("--validate assembles the PTX with ptxas and reports its register use", { s
   assert.match(r.err, /^ptxas sm_90: scale: \d+ registers, 0 bytes spilled, 0 bytes of stack\n$/);
   const js = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--validate");
   assert.equal(js.code, 2);
-  assert.match(js.err, /--validate checks PTX with ptxas; target 'js' has no validator here/);
+  assert.match(js.err, /--validate checks PTX with ptxas, OpenCL C with the OpenCL driver and SPIR-V with spirv-val; target 'js' has no validator here/);
+});
+
+test("--target spirv: --emit=spirv-asm prints spirv-dis's text; --validate runs spirv-val", { skip: spawnSync("spirv-val", ["--version"]).status === 0 ? false : "SKIPPED: spirv-tools not found" }, () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "spirv", "--emit=spirv-asm", "--validate");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^; SPIR-V\n; Version: 1\.0\n/);
+  assert.match(r.out, /OpEntryPoint Kernel %\d+ "gpuc_scale"/);
+  assert.match(r.err, /^valid under spirv-val --target-env opencl1\.2\n$/);
+  const other = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--emit=spirv-asm");
+  assert.equal(other.code, 2);
+  assert.match(other.err, /--emit=spirv-asm is for --target spirv, not 'js'/);
+});
+
+const noOpenCL: false | string = await device("opencl").then((d) => { d.close(); return false as const; }, (e: Error) => `SKIPPED: no OpenCL device: ${e.message}`);
+test("--validate builds OpenCL C with the OpenCL driver", { skip: noOpenCL }, () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "opencl", "--validate");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^__kernel void gpuc_scale\(/m);
+  assert.match(r.err, /^built by OpenCL \(.+\)\n$/);
 });
 
 test("--emit=manifest prints the relocation manifest; --relocation chooses the strategy", () => {
@@ -55,7 +75,7 @@ test("--emit=manifest prints the relocation manifest; --relocation chooses the s
   assert.equal(bad.err, "the wgsl target does not implement the 'patch' relocation strategy (it has table)\n");
   const usage = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--emit", "ir");
   assert.equal(usage.code, 2);
-  assert.match(usage.err, /^gpuc: --emit must be 'code' or 'manifest', got 'ir'\n/);
+  assert.match(usage.err, /^gpuc: --emit must be 'code', 'manifest' or 'spirv-asm', got 'ir'\n/);
 });
 
 test("--dump prints the IR after the named stages", () => {
@@ -89,7 +109,7 @@ test("usage errors exit 2 and say what is wrong", () => {
     [["compile", "nope.ts"], /^gpuc: cannot read 'nope\.ts': no such file\n$/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "nope"], /^gpuc: no kernel named 'nope' in 'test\/fixtures\/cli\/kernels\.ts' \(kernels: scale, untyped, broken\)\n$/],
     [["compile", `${FIX}/kernels.ts`], /has 3 kernels \(scale, untyped, broken\): choose one with --kernel/],
-    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js, wgsl, ptx\)\n$/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js, wgsl, ptx, opencl, spirv\)\n$/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=parse"], /unknown stage 'parse' for --dump/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "k=float"], /--types: unknown type 'float' for 'k'/],
     [["frobnicate"], /^gpuc: unknown command 'frobnicate'/],

@@ -60,13 +60,13 @@ function sumTo(x: Float32Array, n: number): number { return n < 0 ? 0 : x[n] + s
 
 type Case = { name: string; fn: Function; types: string[]; targets: string[]; options?: Record<string, unknown> };
 const CASES: Case[] = [
-  { name: "saxpy (bounds checks: the runtime library)", fn: saxpy, types: ["f32", "f32[]", "f32[]"], targets: ["js", "wgsl", "ptx"] },
-  { name: "helpers and Math", fn: helpers, types: ["f32[]", "f32[]"], targets: ["js", "wgsl", "ptx"], options: { scope: { lerp, smoothstep } } },
+  { name: "saxpy (bounds checks: the runtime library)", fn: saxpy, types: ["f32", "f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"] },
+  { name: "helpers and Math", fn: helpers, types: ["f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"], options: { scope: { lerp, smoothstep } } },
   { name: "recursion", fn: recursion, types: ["i32[]"], targets: ["js", "ptx"], options: { scope: { fib } } },
-  { name: "console.log", fn: printing, types: ["f32[]", "i32[]"], targets: ["js", "wgsl", "ptx"] },
-  { name: "shared memory, atomics, barriers, per-thread arrays", fn: histogram, types: ["u32[]", "u32[]"], targets: ["js", "wgsl", "ptx"] },
-  { name: "a scope table (patch)", fn: table, types: ["f32[]"], targets: ["js", "wgsl", "ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) } } },
-  { name: "a scope table (bake)", fn: table, types: ["f32[]"], targets: ["js", "ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "bake" } },
+  { name: "console.log", fn: printing, types: ["f32[]", "i32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"] },
+  { name: "shared memory, atomics, barriers, per-thread arrays", fn: histogram, types: ["u32[]", "u32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"] },
+  { name: "a scope table (patch)", fn: table, types: ["f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) } } },
+  { name: "a scope table (bake)", fn: table, types: ["f32[]"], targets: ["js", "ptx", "opencl", "spirv"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "bake" } },
   { name: "a scope table (table)", fn: table, types: ["f32[]"], targets: ["ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "table" } },
   { name: "debug level 2 (call chains)", fn: deep, types: ["f32[]", "f32[]"], targets: ["js", "ptx"], options: { scope: { sumTo }, debugLevel: 2 } },
 ];
@@ -381,5 +381,32 @@ describe("ptx", () => {
 
 test("other targets: nothing to check yet", async () => {
   assert.equal(await checkCode({ target: "cubin", code: new Uint8Array([1, 2, 3]), entry: "k" }), null);
-  assert.equal(await checkCode({ target: "spirv", code: "anything at all", entry: "k" }), null);
+});
+
+describe("spirv", () => {
+  const spirv = async () => compiled(CASE("saxpy"), "spirv");
+  const words = (a: Artifact) => new Uint32Array((a.code as Uint8Array).slice().buffer);
+  const bytes = (w: Uint32Array) => new Uint8Array(w.buffer);
+
+  test("text, a broken header, an instruction past the end", async () => {
+    const a = await spirv();
+    assert.equal(await checkCode(withCode(a, "anything at all" as never)), "its code is not a SPIR-V binary");
+    const w = words(a);
+    w[0] = 0x12345678;
+    assert.equal(await checkCode({ target: "spirv", code: bytes(w), entry: a.entry }), "it cannot be parsed: no SPIR-V magic number");
+    assert.equal(await checkCode({ target: "spirv", code: (a.code as Uint8Array).slice(0, 24), entry: a.entry }), "it cannot be parsed: an instruction runs past the end");
+    assert.equal(await checkCode({ target: "spirv", code: (a.code as Uint8Array).slice(0, (a.code as Uint8Array).length - 4), entry: a.entry }), "it cannot be parsed: a function does not end");
+  });
+
+  test("a call to a function the module does not define; another entry name", async () => {
+    const a = await spirv();
+    const w = words(a);
+    // OpFunctionCall (57): result type, result id, callee — pointed at an id that is no function.
+    let at = -1;
+    for (let i = 5; i < w.length; i += w[i] >>> 16) if ((w[i] & 0xffff) === 57) { at = i; break; }
+    assert.ok(at > 0, "saxpy's SPIR-V calls the runtime library");
+    w[at + 3] = 1;   // %1 is the OpenCL.std import
+    assert.equal(await checkCode({ target: "spirv", code: bytes(w), entry: a.entry }), "it calls function %1, which it does not define");
+    assert.equal(await checkCode({ target: "spirv", code: a.code, entry: "gpuc_other" }), "its entry 'gpuc_other' is not an entry point");
+  });
 });

@@ -145,7 +145,7 @@ test("launch mistakes: a kind each (arity, argument-type, unsupported-array, lau
 
 test("unknown-target", async () => {
   const k = kernel(function t(x: Float32Array) { x[0] = 1; });
-  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), atCall(CompileError, "unknown-target", "unknown target 'vhdl' (available: js, wgsl, ptx)"));
+  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), atCall(CompileError, "unknown-target", "unknown target 'vhdl' (available: js, wgsl, ptx, opencl, spirv)"));
   await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { arch: "sm_50" } }), atCall(CompileError, "unknown-target",
     "'sm_50' is not an architecture of target 'ptx' (available: sm_75, sm_80, sm_86, sm_89, sm_90)"));
 });

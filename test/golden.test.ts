@@ -1,18 +1,28 @@
 // Golden files: the IR after inference and after the passes, the JS target's code, the WGSL
-// target's code and the PTX target's code, for the kernels in fixtures/golden.mjs. Every WGSL
-// file is validated by Dawn (its null backend: the WGSL compiler and pipeline validation, no
-// driver needed); every PTX file is assembled by ptxas for sm_75 and sm_90.
+// target's code, the PTX target's code and the OpenCL C target's code, for the kernels in
+// fixtures/golden.mjs. Every WGSL file is validated by Dawn (its null backend: the WGSL compiler
+// and pipeline validation, no driver needed); every PTX file is assembled by ptxas for sm_75 and
+// sm_90; every OpenCL C file is built by the OpenCL driver (PoCL here and on CI); every SPIR-V
+// module is validated by spirv-val and kept as spirv-dis's text.
 // Regenerate with GPUC_UPDATE_GOLDEN=1 and review the diff.
 
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { create, globals } from "webgpu";
-import { kernel, CompileError, threadIdx } from "../src/index.ts";
+import { kernel, device, CompileError, threadIdx, type Device } from "../src/index.ts";
 import { cases } from "./fixtures/golden.mjs";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
+import { disassembleSPIRV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
 
 const ptxasRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("ptxas");
+const openclRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("opencl");
+/** The OpenCL device that builds the golden OpenCL C (clBuildProgram), or why there is none. */
+const opencl: Device | string = await device("opencl").catch((e: Error) => e.message);
+if (typeof opencl === "string" && openclRequired) throw new Error(`an OpenCL device is required (GPUC_REQUIRE_DEVICES) but cannot be opened: ${opencl}`);
+after(() => { if (typeof opencl !== "string") opencl.close(); });
+const haveSpirvTools = await spirvValAvailable();
+if (!haveSpirvTools && (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("spirv-val")) throw new Error("spirv-val is required (GPUC_REQUIRE_DEVICES) but cannot be run");
 const haveptxas = await ptxasAvailable();
 if (!haveptxas && ptxasRequired) throw new Error("ptxas is required (GPUC_REQUIRE_DEVICES) but cannot be run");
 
@@ -73,6 +83,32 @@ for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; t
     const art = await k.compile({ target: "wgsl", types: c.types });
     golden("wgsl", `${c.fn.name}.wgsl`, art.code as string);
     assert.deepEqual(await dawnErrors(art.code as string, art.entry), [], `Dawn rejects test/golden/wgsl/${c.fn.name}.wgsl`);
+  });
+
+  test(`golden opencl: ${c.fn.name}`, async (t) => {
+    const k = kernel(c.fn, { scope: c.fn.scope });
+    if (c.fn.name === "recursion") {
+      // OpenCL C has no recursion: a CompileError there, never OpenCL C.
+      await assert.rejects(k.compile({ target: "opencl", types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
+      return;
+    }
+    const art = await k.compile({ target: "opencl", types: c.types });
+    golden("opencl", `${c.fn.name}.cl`, art.code as string);
+    // The driver builds it (a failure is a CompileError with the build log).
+    if (typeof opencl === "string") return t.skip(`SKIPPED: the golden OpenCL C is compared, not built (${opencl})`);
+    opencl.load(art);
+  });
+
+  test(`golden spirv: ${c.fn.name}`, { skip: haveSpirvTools ? false : "SKIPPED: spirv-tools not found (spirv-dis writes the golden text)" }, async () => {
+    const k = kernel(c.fn, { scope: c.fn.scope });
+    if (c.fn.name === "recursion") {
+      await assert.rejects(k.compile({ target: "spirv", types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
+      return;
+    }
+    const art = await k.compile({ target: "spirv", types: c.types });
+    golden("spirv", `${c.fn.name}.spvasm`, (await disassembleSPIRV(art.code as Uint8Array))!);
+    const r = await validateSPIRV(art.code as Uint8Array);
+    assert.ok(r.ok, `spirv-val rejects test/golden/spirv/${c.fn.name}.spvasm:\n${r.log}`);
   });
 }
 

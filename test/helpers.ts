@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { device, CompileError, KernelError, type Device } from "../src/index.ts";
 import { specializationHooks, type Kernel } from "../src/kernel.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
+import { SPIRV_TARGET_ENV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";   // Dawn warns without it
 
@@ -57,16 +58,25 @@ export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: stri
 // integer arrays exactly (as 32-bit patterns), f32 arrays within F32_TOL relative (on a
 // max(1, |ref|) scale), unless a test passes a looser `tol` and says why.
 
-export type Kind = "cpu" | "webgpu" | "cuda";
-const cudaRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("cuda");
+export type Kind = "cpu" | "webgpu" | "cuda" | "opencl";
+const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",");
+const cudaRequired = required.includes("cuda");
+const openclRequired = required.includes("opencl");
 /** Whether CUDA can be opened here (probed once per test process), or why not. */
 const cudaProbe: true | string = await (async () => {
   try { const d = await device("cuda"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
 })();
+/** Whether an OpenCL platform can be opened here (PoCL on CI), or why not. */
+const openclProbe: true | string = await (async () => {
+  try { const d = await device("opencl"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
+})();
 /** GPUC_TEST_DEVICES (e.g. "cpu,cuda" on a GPU machine without Vulkan) narrows the matrix. */
 const only = process.env.GPUC_TEST_DEVICES?.split(",").map((s) => s.trim()).filter(Boolean);
-export const DEVICES: readonly Kind[] = (cudaProbe === true || cudaRequired ? ["cpu", "webgpu", "cuda"] as Kind[] : ["cpu", "webgpu"] as Kind[])
-  .filter((k) => !only || only.includes(k));
+export const DEVICES: readonly Kind[] = ([
+  "cpu", "webgpu",
+  ...(cudaProbe === true || cudaRequired ? ["cuda"] : []),
+  ...(openclProbe === true || openclRequired ? ["opencl"] : []),
+] as Kind[]).filter((k) => !only || only.includes(k));
 
 /** Relative tolerance of f32 results on WebGPU (GPUs may contract a * b + c into an FMA, …). */
 export const F32_TOL = 1e-5;
@@ -86,6 +96,8 @@ export interface On {
   gpu: boolean;
   /** The device runs WGSL: no f64, no recursion, barriers only in uniform control flow. */
   wgsl: boolean;
+  /** The device's target has a call stack (recursive helpers run): not WGSL, not OpenCL C. */
+  recursion: boolean;
   /** `same` on the CPU; on WebGPU, compared by the element type of `got` (see above). */
   same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts?: CompareOptions): void;
   /**
@@ -105,7 +117,7 @@ export interface On {
 }
 
 const opened = new Map<Kind, Device>();
-let saidNoCuda = false;
+let saidNoCuda = false, saidNoOpenCL = false;
 
 /**
  * Open every device of the matrix. Call it once, at the top level of a test file: the devices
@@ -144,6 +156,10 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
     saidNoCuda = true;
     test("CUDA device [cuda]", { skip: `SKIPPED: every [cuda] run of this file: ${cudaProbe}` }, () => {});
   }
+  if (openclProbe !== true && !openclRequired && !saidNoOpenCL) {
+    saidNoOpenCL = true;
+    test("OpenCL device [opencl]", { skip: `SKIPPED: every [opencl] run of this file: ${openclProbe}` }, () => {});
+  }
   for (const kind of DEVICES) {
     test(`${name} [${kind}]`, { skip: options.skip?.[kind] ?? false, todo: options.todo?.[kind] ?? false }, async () => {
       const dev = opened.get(kind);
@@ -155,6 +171,7 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
       specializationHooks.add(hook);
       try { await fn(on(kind, dev)); } finally { specializationHooks.delete(hook); }
       await assembleAll(seen);
+      await validateAllSPIRV(seen);
     });
   }
 }
@@ -194,11 +211,46 @@ async function assembleAll(seen: { k: Kernel; types: string[] }[]): Promise<void
   assert.equal(problems.length, 0, `ptxas rejected the PTX of ${problems.length} kernel(s):\n${problems.join("\n")}`);
 }
 
+// ---- every kernel through spirv-val -------------------------------------------------------------
+//
+// Each kernel a CPU test runs is compiled for the spirv target and validated by spirv-val (OpenCL
+// environment), except where the target refuses it (recursion, subgroups: CompileErrors). spirv-val
+// is required where GPUC_REQUIRE_DEVICES names "spirv-val" (CI). No device here runs the SPIR-V:
+// PoCL 3.1 takes no IL.
+
+const spirvValRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("spirv-val");
+const spirvChecked = new Map<string, Promise<string | null>>();
+let warnedNoSpirvVal = false;
+
+async function validateAllSPIRV(seen: { k: Kernel; types: string[] }[]): Promise<void> {
+  if (!seen.length) return;
+  if (!(await spirvValAvailable())) {
+    if (spirvValRequired) throw new Error("spirv-val is required (GPUC_REQUIRE_DEVICES includes spirv-val) but cannot be run: install spirv-tools");
+    if (!warnedNoSpirvVal) { warnedNoSpirvVal = true; console.warn("SKIPPED: SPIR-V validation (spirv-val not found)"); }
+    return;
+  }
+  const problems: string[] = [];
+  for (const { k, types } of seen) {
+    let artifact;
+    try { artifact = await k.compile({ target: "spirv", types }); } catch (e) {
+      if (e instanceof CompileError && (e.kind === "recursion" || e.kind === "unsupported-feature")) continue;
+      throw e;
+    }
+    const code = artifact.code as Uint8Array;
+    const key = Buffer.from(code).toString("base64");
+    let p = spirvChecked.get(key);
+    if (!p) { p = validateSPIRV(code).then((r) => (r.ok ? null : r.log)); spirvChecked.set(key, p); }
+    const err = await p;
+    if (err) problems.push(`kernel '${k.name}' (${types.join(", ")}):\n${err}`);
+  }
+  assert.equal(problems.length, 0, `spirv-val --target-env ${SPIRV_TARGET_ENV} rejected the SPIR-V of ${problems.length} kernel(s):\n${problems.join("\n")}`);
+}
+
 function on(kind: Kind, dev: Device): On {
   const gpu = kind !== "cpu";
   return {
-    kind, dev, gpu, wgsl: kind === "webgpu",
-    same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts) : same(got, want, msg)),
+    kind, dev, gpu, wgsl: kind === "webgpu", recursion: kind !== "webgpu" && kind !== "opencl",
+    same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts, kind !== "webgpu") : same(got, want, msg)),
     wide: (n, elem) => (kind !== "webgpu" ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
     async wideMixed(n, floats, run) {
       if (kind !== "webgpu") { const o = poisonF64(n); await run(o); return o; }
@@ -213,7 +265,7 @@ function on(kind: Kind, dev: Device): On {
 const isIntArray = (a: unknown): a is Int32Array | Uint32Array => a instanceof Int32Array || a instanceof Uint32Array;
 
 /** The WebGPU comparison: integer arrays exactly (the reference wrapped to the array's type), f32 values within a tolerance. */
-function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts: CompareOptions = {}): void {
+function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, opts: CompareOptions = {}, exactWide = false): void {
   const what = msg ?? "array";
   assert.equal(got.length, want.length, `${what}: length`);
   if (!isIntArray(got) && !(got instanceof Float32Array) && !(got instanceof Float64Array)) return same(got, want, msg);
@@ -224,7 +276,10 @@ function sameGpu(got: ArrayLike<number>, want: ArrayLike<number>, msg?: string, 
   for (let j = 0; j < got.length; j++) {
     const g = got[j], w = want[j];
     let ok: boolean;
-    if (isIntArray(got) || (opts.floats && !opts.floats(j))) ok = Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
+    // Integer arrays as 32-bit patterns (WebGPU's merged mixed outputs too); an integer slot of a
+    // wide output on CUDA and OpenCL (a Float64Array: every value exact) as it is.
+    if (isIntArray(got)) ok = Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
+    else if (opts.floats && !opts.floats(j)) ok = exactWide && got instanceof Float64Array ? Object.is(g, w) : Number.isInteger(w) ? g === wrap(w) : Object.is(g, w);
     else if (Number.isNaN(w)) ok = Number.isNaN(g);
     else if (!Number.isFinite(w)) ok = g === w;
     else ok = Math.abs(g - w) <= tol * Math.max(1, Math.abs(w));
@@ -304,7 +359,7 @@ export function assertRaisedBy(gpu: boolean, err: KernelError, first: [Idx, Idx]
 /** WGSL has no f64: the WebGPU device rejects a kernel that uses it, before running anything. */
 export const rejectsF64 = (p: Promise<unknown>) => rejectsCompile(p, "unsupported-type", /the wgsl target has no f64/);
 /** WGSL has no call stack: the WebGPU device rejects a recursive kernel. */
-export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target 'wgsl'/);
+export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target '(wgsl|opencl)'/);
 
 /**
  * The annotation of a kernel parameter that takes a `wide()` array: a Float64Array on the CPU, a

@@ -122,7 +122,7 @@ describe("helpers", () => {
     }));
   });
 
-  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, same, wgsl }) => {
+  dtest("recursive helpers (fib, gcd) on the JS target", async ({ dev, same, recursion }) => {
     const k = kernel(function recursion(a: Int32Array, b: Int32Array, o: Int32Array) {
       const i = threadIdx.x;
       o[i * 2] = fib(i);
@@ -130,31 +130,31 @@ describe("helpers", () => {
     }, { scope: { fib, gcd } });
     const n = 20;
     const a = randI32(181, n, 1, 100000), b = randI32(182, n, 1, 100000), o = poisonI32(n * 2);
-    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, a, b, o));   // WGSL has no call stack
+    if (!recursion) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, a, b, o));   // WGSL and OpenCL C have no call stack
     await k.launch(dev, { blocks: 1, threads: n }, a, b, o);
     const want = new Int32Array(n * 2);
     forThreads(n, (i) => want.set([fib(i), gcd(a[i], b[i])], i * 2));
     same(o, want);
   });
 
-  dtest("mutually recursive helpers returning bool", async ({ dev, same, wgsl }) => {
+  dtest("mutually recursive helpers returning bool", async ({ dev, same, recursion }) => {
     const k = kernel(function mutual(o: Int32Array) {
       const i = threadIdx.x;
       o[i] = isEven(i) ? 10 : isOdd(i) ? 20 : 30;
     }, { scope: { isEven, isOdd } });
     const o = poisonI32(16);
-    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 16 }, o));   // WGSL has no call stack
+    if (!recursion) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 16 }, o));   // WGSL and OpenCL C have no call stack
     await k.launch(dev, { blocks: 1, threads: 16 }, o);
     same(o, Array.from({ length: 16 }, (_v, i) => (i % 2 === 0 ? 10 : 20)));
   });
 
-  dtest("a cycle of three recursive helpers typed by arithmetic on each other's results", async ({ dev, same, wgsl }) => {
+  dtest("a cycle of three recursive helpers typed by arithmetic on each other's results", async ({ dev, same, recursion }) => {
     const k = kernel(function cycle(o: Float32Array) {
       const i = threadIdx.x;
       o[i] = cycleA(i) + cycleB(i);
     }, { scope: { cycleA, cycleB, cycleC } });
     const o = poisonF32(8);
-    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL has no call stack
+    if (!recursion) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL and OpenCL C have no call stack
     await k.launch(dev, { blocks: 1, threads: 8 }, o);
     same(o, Array.from({ length: 8 }, (_v, i) => Math.fround(cycleA(i) + cycleB(i))));
   });
@@ -176,7 +176,7 @@ describe("helpers", () => {
     same(o, Array.from({ length: total * 2 }, (_v, j) => (j % 2 === 0 ? j / 2 : ((j - 1) / 2) * 2 + 1)));
   });
 
-  dtest("recursive helper specialized on f32 and i32", async ({ dev, same, wgsl }) => {
+  dtest("recursive helper specialized on f32 and i32", async ({ dev, same, recursion }) => {
     function powRec(b: number, e: number): number { return e === 0 ? 1 : b * powRec(b, e - 1); }
     const k = kernel(function recPow(x: Float32Array, o: Float64Array) {
       const i = threadIdx.x;
@@ -185,7 +185,7 @@ describe("helpers", () => {
     }, { scope: { powRec } });
     const n = 12;
     const x = randF32(311, n, 0.5, 1.5), o = poisonF64(n * 2);
-    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, x, o));   // WGSL has no call stack
+    if (!recursion) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: n }, x, o));   // WGSL and OpenCL C have no call stack
     await k.launch(dev, { blocks: 1, threads: n }, x, o);
     const want = new Float64Array(n * 2);
     forThreads(n, (i) => { let r = 1; for (let e = 0; e < i; e++) r = F(x[i] * r); want.set([r, 2 ** i], i * 2); });

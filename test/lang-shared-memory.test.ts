@@ -41,6 +41,7 @@ const rejectsNonUniformBarrier = (p: Promise<unknown>) =>
 
 /** CUDA neither rejects nor detects a barrier that threads reach under different conditions (undefined behaviour there). */
 const CUDA_DIVERGENT_BARRIER = "CUDA does not detect divergent barriers: bar.sync under a condition that differs between threads is undefined behaviour in CUDA";
+const OPENCL_DIVERGENT_BARRIER = "OpenCL does not detect divergent barriers: a barrier some work-items of a work-group skip is undefined behaviour in OpenCL C (PoCL may hang)";
 
 // ---- references ----------------------------------------------------------------------------
 
@@ -557,7 +558,7 @@ describe("shared memory and barriers", () => {
     same(o, want);
   });
 
-  dtest("syncthreads() in a helper that cannot be inlined is a CompileError, not an internal error", async ({ dev, same, wgsl }) => {
+  dtest("syncthreads() in a helper that cannot be inlined is a CompileError, not an internal error", async ({ dev, same, kind }) => {
     function twoReturnsBarrier(s: Int32Array, t: number) {
       s[t] = t;
       syncthreads();
@@ -568,8 +569,9 @@ describe("shared memory and barriers", () => {
       const s = shared(Int32Array, 8);
       o[threadIdx.x] = twoReturnsBarrier(s, threadIdx.x);
     }, { scope: { twoReturnsBarrier } });
-    if (wgsl) {
-      // The WGSL target inlines every helper (WGSL functions cannot take storage arrays), this one too.
+    if (kind === "webgpu" || kind === "opencl") {
+      // The WGSL and OpenCL C targets inline every helper (WGSL functions cannot take storage
+      // arrays; OpenCL C 1.2 has no generic address space), this one too.
       const o = poisonI32(8);
       await k.launch(dev, { blocks: 1, threads: 8 }, o);
       return same(o, [1, 2, 3, 4, 5, 6, 7, 0]);
@@ -608,7 +610,7 @@ describe("shared memory and barriers", () => {
     same(ou, Array.from({ length: 16 }, (_, t) => ((u[15 - t] + 4294967295) >>> 0) >>> 1));
   });
 
-  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
+  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentBarrier(o: Int32Array) {
       const tid = threadIdx.x;
       if (tid < 3) { // @DIVERGENT_IF
@@ -632,7 +634,7 @@ describe("shared memory and barriers", () => {
     assert.ok(err.location.file.endsWith("lang-shared-memory.test.ts"), err.location.file);
   });
 
-  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
+  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentLoop(o: Int32Array) {
       const tid = threadIdx.x;
       for (let k = 0; k < tid; k++) syncthreads();
@@ -643,7 +645,7 @@ describe("shared memory and barriers", () => {
     assert.match(err.message, /syncthreads\(\) is reached under a condition that differs between the threads/);
   });
 
-  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
+  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
     const k = kernel(function divergentData(x: Float32Array, o: Float32Array) {
       const s = shared(Float32Array, 8);
       const tid = threadIdx.x;
@@ -679,7 +681,7 @@ describe("shared memory and barriers", () => {
 // is in the kernel language and the expected behaviour follows DESIGN §1-2 and the README.
 
 describe("regressions (compiler bugs found by this suite)", () => {
-  dtest("a recursive helper that takes a shared array", async ({ dev, same, wgsl }) => {
+  dtest("a recursive helper that takes a shared array", async ({ dev, same, recursion }) => {
     function recShared(s: Int32Array, t: number, d: number): number {
       if (d === 0) return s[t];
       return recShared(s, (t + 1) % 8, d - 1);
@@ -691,7 +693,7 @@ describe("regressions (compiler bugs found by this suite)", () => {
       o[threadIdx.x] = recShared(s, threadIdx.x, 2);
     }, { scope: { recShared } });
     const o = poisonI32(8);
-    if (wgsl) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL has no call stack
+    if (!recursion) return rejectsRecursion(k.launch(dev, { blocks: 1, threads: 8 }, o));   // WGSL and OpenCL C have no call stack
     await k.launch(dev, { blocks: 1, threads: 8 }, o);
     same(o, Array.from({ length: 8 }, (_, t) => ((t + 2) % 8) * 3));
   });

@@ -16,6 +16,9 @@ import { randI32, randF32, poisonI32, poisonF32, poisonU32, F, SENT_I, DEVICES, 
 
 await openDevices();
 
+/** OpenCL C 1.2 has no subgroups: the opencl target refuses them (tested below), so their runs are skipped there. */
+const NO_SUBGROUPS = { skip: { opencl: "SKIPPED on OpenCL: OpenCL C 1.2 has no subgroups (the opencl target refuses them with a CompileError: tested below)" } };
+
 const sizeKernel = kernel(function sgSize(out: Int32Array) {
   out[threadIdx.x] = subgroupSize() * 1000 + subgroupLaneId();
 });
@@ -52,7 +55,7 @@ function subgroups(S: number, vals: (number | undefined)[]) {
 }
 
 describe("subgroups", () => {
-  dtest("subgroupSize() and subgroupLaneId(): lanes are consecutive threads, in order of threadIdx.x, then y", async ({ dev }) => {
+  dtest("subgroupSize() and subgroupLaneId(): lanes are consecutive threads, in order of threadIdx.x, then y", NO_SUBGROUPS, async ({ dev }) => {
     const S = await sizeOf(dev);
     assert.ok([8, 16, 32, 64].includes(S), `subgroup size ${S}`);
     const k = kernel(function sgLane2d(out: Int32Array) {
@@ -63,7 +66,7 @@ describe("subgroups", () => {
     assert.deepEqual([...out], Array.from({ length: 64 }, (_, t) => t % S));
   });
 
-  dtest("shuffles: by lane (mod the size), down, up, xor and broadcast; the reader's own value outside the subgroup", async ({ dev, same }) => {
+  dtest("shuffles: by lane (mod the size), down, up, xor and broadcast; the reader's own value outside the subgroup", NO_SUBGROUPS, async ({ dev, same }) => {
     const S = await sizeOf(dev);
     const k = kernel(function sgShuffles(out: Int32Array, v: Int32Array, d: Int32Array) {
       const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
@@ -89,7 +92,7 @@ describe("subgroups", () => {
     same(out, want);
   });
 
-  dtest("shuffles of f32 and bool values, and lane distances past the subgroup", async ({ dev, same }) => {
+  dtest("shuffles of f32 and bool values, and lane distances past the subgroup", NO_SUBGROUPS, async ({ dev, same }) => {
     const S = await sizeOf(dev);
     const k = kernel(function sgTypes(out: Float32Array, flags: Int32Array, v: Float32Array) {
       const t = threadIdx.x;
@@ -104,7 +107,7 @@ describe("subgroups", () => {
     same(flags, Array.from({ length: nt }, (_, t) => mb.xor(t, 1)!));
   });
 
-  dtest("reductions and votes: add, min, max on i32, u32 and f32; any, all, ballot", async ({ dev, same }) => {
+  dtest("reductions and votes: add, min, max on i32, u32 and f32; any, all, ballot", NO_SUBGROUPS, async ({ dev, same }) => {
     const S = await sizeOf(dev);
     const k = kernel(function sgReduce(oi: Int32Array, ou: Uint32Array, of: Float32Array, vi: Int32Array, vu: Uint32Array, vf: Float32Array) {
       const t = threadIdx.x;
@@ -147,7 +150,7 @@ describe("subgroups", () => {
     same(ov, Array.from({ length: nt }, (_, t) => [m.lanes(t).includes(3) ? 1 : 0, m.lanes(t).includes(5) ? 0 : 1]).flat());
   });
 
-  dtest("a warp-shuffle block reduction: shuffle-down within subgroups, partials through shared memory, the first subgroup finishes", async ({ dev, same }) => {
+  dtest("a warp-shuffle block reduction: shuffle-down within subgroups, partials through shared memory, the first subgroup finishes", NO_SUBGROUPS, async ({ dev, same }) => {
     const k = kernel(function blockSum(out: Int32Array, v: Int32Array, n: number) {
       const partials = shared(Int32Array, 32);
       const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
@@ -169,7 +172,7 @@ describe("subgroups", () => {
     same(out, Array.from({ length: blocks }, (_, b) => v.subarray(b * nt, Math.min(n, (b + 1) * nt)).reduce((a, x) => (a + x) | 0, 0)));
   });
 
-  dtest("threads that returned early take no part in a reduction", async ({ dev, same }) => {
+  dtest("threads that returned early take no part in a reduction", NO_SUBGROUPS, async ({ dev, same }) => {
     const S = await sizeOf(dev);
     const k = kernel(function sgEarly(out: Int32Array, v: Int32Array, keep: Int32Array) {
       const t = threadIdx.x;
@@ -238,6 +241,16 @@ describe("subgroups", () => {
       "type", /subgroupShuffle takes 2 arguments, got 1/);
     await rejectsCompile(kernel(function bad4(o: Int32Array) { o[0] = subgroupAdd(o as never); }).compile({ target: "js", args: ta }),
       "type", /expected a number or boolean, got an array/);
+  });
+
+  test("the opencl target: a CompileError of kind unsupported-feature at the kernel's first subgroup operation", async () => {
+    const k = kernel(function sgOpenCL(out: Int32Array) {
+      const t = threadIdx.x;
+      out[t] = t;
+      out[t] += subgroupAdd(t);
+    });
+    const err = await rejectsCompile(k.compile({ target: "opencl", args: [poisonI32(8)] }), "unsupported-feature", /subgroup operations are not available on the opencl target \(OpenCL C 1\.2 has no subgroups\)/);
+    assert.match(err.message, /lang-subgroups\.test\.ts:\d+:\d+:/);
   });
 
   test("WebGPU without the 'subgroups' feature: a CompileError of kind unsupported-feature at the kernel's first subgroup operation", { skip: DEVICES.includes("webgpu") ? false : "SKIPPED: no WebGPU in the device matrix" }, async () => {

@@ -13,12 +13,14 @@ import { CONVERT_LOWERINGS, LOWERINGS, legalize, type ConvertLowering, type Lega
 import { InternalCompilerError } from "../src/errors.ts";
 import { WGSL_LEGAL } from "../src/targets/wgsl/legal.ts";
 import { PTX_LEGAL } from "../src/targets/ptx/legal.ts";
+import { OPENCL_LEGAL } from "../src/targets/opencl/legal.ts";
+import { SPIRV_LEGAL } from "../src/targets/spirv/legal.ts";
 import { JS_LEGAL } from "../src/targets/js/legal.ts";
 import { emitWGSL } from "../src/targets/wgsl/emit.ts";
 import { emitPTX } from "../src/targets/ptx/emit.ts";
 import { emitJS } from "../src/targets/js/emit.ts";
 
-const TABLES = [WGSL_LEGAL, PTX_LEGAL];
+const TABLES = [WGSL_LEGAL, PTX_LEGAL, OPENCL_LEGAL, SPIRV_LEGAL];
 const fmt = (v: number | boolean) => (Object.is(v, -0) ? "-0" : String(v));
 
 const EDGES: Record<Scalar, (number | boolean)[]> = {

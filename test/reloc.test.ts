@@ -19,7 +19,7 @@ const haveptxas = await ptxasAvailable();
 const devices = new Map<string, Device>();
 for (const kind of DEVICES) devices.set(kind, await device(kind));
 after(() => { for (const d of devices.values()) d.close(); });
-const TARGET_OF: Record<string, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx" };
+const TARGET_OF: Record<string, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", opencl: "opencl" };
 
 /** The reference: what `weigh` computes, in f32. */
 function reference(x: Float32Array, w: ArrayLike<number> = WEIGHTS, o: ArrayLike<number> = OFFSETS): Float32Array {
@@ -56,6 +56,11 @@ test("every target: a manifest of the captured tables, sorted by name, and the s
           const r = await assemblePTX(art, arch);
           assert.ok(r.ok, `${relocation} for ${arch}: ${formatPtxasErrors(r)}`);
         }
+      }
+      if (target === "opencl") {
+        // table: one kernel argument per site (manifest order); bake: the data as __constant arrays.
+        if (relocation === "table") assert.match(code, /__global const int\* g_OFFSETS_0, __global const float\* g_WEIGHTS_1\)/);
+        if (relocation === "bake") assert.match(code, /^__constant float g_WEIGHTS_1\[7\] = \{\n {2}0\.5f, 1\.25f, \(-2\.0f\), 3\.75f, 0\.10000000149011612f, 8\.0f, \(-0\.25f\)\n\};$/m);
       }
     }
   }
@@ -176,7 +181,7 @@ test("two processes compile byte-identical code and manifests (patch, table; and
     return JSON.parse(r.stdout) as Record<string, { code: string; manifest: unknown }>;
   };
   const a = run(), b = run();
-  assert.deepEqual(Object.keys(a).sort(), ["js/bake", "js/table", "ptx/bake", "ptx/patch", "ptx/table", "wgsl/table"]);
+  assert.deepEqual(Object.keys(a).sort(), ["js/bake", "js/table", "opencl/bake", "opencl/table", "ptx/bake", "ptx/patch", "ptx/table", "spirv/bake", "spirv/table", "wgsl/table"]);
   for (const key of Object.keys(a)) {
     assert.equal(a[key].code, b[key].code, `${key}: code`);
     assert.equal(JSON.stringify(a[key].manifest), JSON.stringify(b[key].manifest), `${key}: manifest`);

@@ -13,7 +13,6 @@ import type { RelocationManifest } from "../reloc/manifest.js";
 import type { CacheOwner } from "../compiler/job.js";
 import { ownerKey } from "../compiler/job.js";
 import { sha256 } from "../sha256.js";
-import { InternalCompilerError } from "../errors.js";
 
 export interface Signature {
   /** Parameter names, in order. */
@@ -26,7 +25,9 @@ export interface StoredArtifact {
   target: string;
   kernel: string;
   entry: string;
+  /** The code: text, or a binary target's bytes in base64 (`binary`). */
   code: string;
+  binary?: true;
   params: { name: string; type: string }[];
   bindings: string[];
   manifest: RelocationManifest;
@@ -62,25 +63,44 @@ export function entryKey(owner: CacheOwner, fingerprint: string, types: string):
 
 /** An artifact as plain data (its session values are left behind: a loader resolves them by name). */
 export function storeArtifact(a: Artifact): StoredArtifact {
-  if (typeof a.code !== "string") throw new InternalCompilerError("binary artifacts are not stored yet");
   const out: StoredArtifact = {
-    target: a.target, kernel: a.kernel, entry: a.entry, code: a.code, params: a.params, bindings: a.bindings, manifest: a.manifest,
+    target: a.target, kernel: a.kernel, entry: a.entry, code: typeof a.code === "string" ? a.code : toBase64(a.code), params: a.params, bindings: a.bindings, manifest: a.manifest,
     runtime: { debugLevel: a.runtime.debugLevel, messages: a.runtime.messages, locations: a.runtime.allLocations(), formats: a.runtime.formats },
   };
+  if (typeof a.code !== "string") out.binary = true;
   if (a.layout) out.layout = a.layout;
   if (a.dynamicShared) out.dynamicShared = a.dynamicShared;
   return JSON.parse(JSON.stringify(out)) as StoredArtifact;
 }
 
+/** A stored artifact's code as the artifact had it: text, or a binary target's bytes. */
+export function storedCode(s: StoredArtifact): string | Uint8Array { return s.binary ? fromBase64(s.code) : s.code; }
+
 /** The artifact again, with no session values: `Device.load(artifact, tables)` resolves its sites by name. */
 export function reviveArtifact(s: StoredArtifact): Artifact {
   const manifest = Object.freeze({ ...s.manifest, sites: Object.freeze(s.manifest.sites.map((x) => Object.freeze({ ...x }))) });
   const a: Artifact = {
-    target: s.target, kernel: s.kernel, entry: s.entry, code: s.code, params: s.params, bindings: s.bindings, manifest,
+    target: s.target, kernel: s.kernel, entry: s.entry, code: storedCode(s), params: s.params, bindings: s.bindings, manifest,
     globals: [],
     runtime: RuntimeTables.fromResolved(s.runtime.debugLevel, s.runtime.messages, s.runtime.locations, s.runtime.formats),
   };
   if (s.layout) a.layout = s.layout;
   if (s.dynamicShared) a.dynamicShared = s.dynamicShared;
   return a;
+}
+
+// Base64 of a binary target's code (SPIR-V) in stored entries: btoa/atob, which Node and browsers have.
+function toBase64(bytes: Uint8Array): string {
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+/** The bytes again; text that is no base64 gives none (the code check then refuses the entry). */
+function fromBase64(text: string): Uint8Array {
+  let raw: string;
+  try { raw = atob(text); } catch { return new Uint8Array(0); }
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
 }

@@ -16,7 +16,7 @@
 // (disk) or skipped with the reason (image); it is never used and never fatal.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { entryKey } from "./entry.js";
+import { entryKey, storedCode } from "./entry.js";
 import { findPoison } from "./poison.js";
 import { manifestMismatch } from "../reloc/manifest.js";
 import { targetInfo } from "../targets/index.js";
@@ -98,11 +98,13 @@ async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: 
   if (e.key !== key || (expectedKey !== undefined && expectedKey !== key)) return { ok: false, reason: "its key is not the one its owner, kernel source and argument types give (filed under another job)" };
   if (e.types.length !== e.signature.paramNames.length || a.params.length !== e.types.length) return { ok: false, reason: "its parameter lists disagree (signature, argument types, artifact)" };
   if (a.manifest.sites.length && a.manifest.strategy === "bake") return { ok: false, reason: "its code has session-local relocations (bake), which are never persisted" };
-  const mismatch = manifestMismatch(a);
+  // Binary code (SPIR-V) is stored as base64: its hash and its check are of the bytes.
+  const code = storedCode(a);
+  const mismatch = manifestMismatch({ code, manifest: a.manifest });
   if (mismatch) return { ok: false, reason: `its relocation ${mismatch}` };
   if (info.layout !== (a.layout !== undefined))
     return { ok: false, reason: info.layout ? `its ${a.target} artifact has no layout` : `its ${a.target} artifact has a layout, which ${a.target} artifacts do not have` };
-  const poison = opts.authenticated ? null : await findPoison(a);
+  const poison = opts.authenticated ? null : await findPoison({ ...a, code });
   if (poison) return { ok: false, reason: `poisoned: ${poison}` };
   return { ok: true, value: e };
 }

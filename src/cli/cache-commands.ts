@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { DiskCache, defaultCacheDir, directoryProblem, openUserCache } from "../cache/disk.js";
 import { startGenerating, stopGenerating } from "../cache/image.js";
 import { parseImage, serializeImage, signImage, verifyImage } from "../cache/image-file.js";
-import type { CacheEntry } from "../cache/entry.js";
+import { storedCode, type CacheEntry } from "../cache/entry.js";
 import { ownerKey, pickArch } from "../compiler/job.js";
 import { targetInfo } from "../targets/index.js";
 
@@ -118,7 +118,7 @@ export async function inspectImage(file: string, publicKeyFile: string | undefin
   for (const e of entries) {
     const o = e.owner;
     const feats = [o.arch, o.fastMath ? "fastMath" : null, `relocation ${o.relocation}`, `checks ${o.boundsCheck ? "on" : "off"}`, `debug ${o.debugLevel}`].filter(Boolean).join(", ");
-    out(`  ${o.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  [${feats}]  ${e.artifact.code.length} bytes, ${e.artifact.manifest.sites.length} relocation site(s)`);
+    out(`  ${o.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  [${feats}]  ${storedCode(e.artifact).length} bytes, ${e.artifact.manifest.sites.length} relocation site(s)`);
   }
   for (const line of archPicks(entries)) out(line);
   for (const s of report.skipped) out(`  skipped: ${s.target} ${s.kernel}: ${s.reason}`);

@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CompileError, KernelError } from "../errors.js";
-import { listDevices } from "../devices/index.js";
+import { device, listDevices } from "../devices/index.js";
 import { parseTypeName, typeName, type Type } from "../ir/types.js";
 import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../compiler/pipeline.js";
 import { TARGET_NAMES } from "../targets/index.js";
@@ -18,7 +18,7 @@ import { cacheCommand, CommandError, inspectImage, keygen, precompile, signImage
 const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target ${TARGET_NAMES.join("|")}] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
                [--no-opt] [--no-bounds-check] [--debug=0|1|2] [--arch ARCH] [--fast-math]
-               [--relocation bake|patch|table] [--emit code|manifest] [--validate]
+               [--relocation bake|patch|table] [--emit code|manifest|spirv-asm] [--validate]
   gpuc devices
   gpuc cache ls|stats|clear|verify
   gpuc precompile <workload.(ts|js|mjs)> -o <image file>
@@ -29,7 +29,8 @@ const USAGE = `usage:
   gpuc --help
 
 compile prints the target code of one kernel of the file (or, with --dump, the IR after the named
-stages: ${DUMP_STAGES.join(", ")}, or all; with --emit=manifest, the relocation manifest as JSON).
+stages: ${DUMP_STAGES.join(", ")}, or all; with --emit=manifest, the relocation manifest as JSON;
+SPIR-V is binary: --emit=spirv-asm prints spirv-dis's text of it, and code prints it in base64).
 Parameter types come from TypeScript annotations
 (a: f32, x: Float32Array), from the kernel's \`types\` option, or from --types.`;
 
@@ -147,7 +148,8 @@ async function compile(args: string[]): Promise<number> {
     if (!(RELOCATION_STRATEGIES as readonly string[]).includes(values.relocation)) throw new UsageError(`--relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got '${values.relocation}'`);
     features.relocation = values.relocation as RelocationStrategy;
   }
-  if (values.emit !== "code" && values.emit !== "manifest") throw new UsageError(`--emit must be 'code' or 'manifest', got '${values.emit}'`);
+  if (values.emit !== "code" && values.emit !== "manifest" && values.emit !== "spirv-asm") throw new UsageError(`--emit must be 'code', 'manifest' or 'spirv-asm', got '${values.emit}'`);
+  if (values.emit === "spirv-asm" && target.name !== "spirv") throw new UsageError(`--emit=spirv-asm is for --target spirv, not '${target.name}'`);
   const job = compileJob({ kernel: k.name, target: target.name, features, types: types.map(typeName), boundsCheck: !values["no-bounds-check"], debugLevel });
   const { artifact } = compileModule(ufn, job, {
     target,
@@ -157,9 +159,26 @@ async function compile(args: string[]): Promise<number> {
   });
   if (dump.size) process.stdout.write(out.join("\n"));
   else if (values.emit === "manifest") process.stdout.write(JSON.stringify(artifact.manifest, null, 2) + "\n");
+  else if (values.emit === "spirv-asm") {
+    const { disassembleSPIRV } = await import("../targets/spirv/spirv-tools.js");
+    const text = await disassembleSPIRV(artifact.code as Uint8Array);
+    if (text === null) throw new UsageError("--emit=spirv-asm needs spirv-dis (spirv-tools) on the PATH, or SPIRV_DIS set", false);
+    process.stdout.write(text);
+  }
   else process.stdout.write(typeof artifact.code === "string" ? artifact.code : Buffer.from(artifact.code).toString("base64") + "\n");
-  if (values.validate) {
-    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas; target '${artifact.target}' has no validator here`, false);
+  if (values.validate && artifact.target === "opencl") {
+    // The OpenCL driver builds it: a build it refuses is a CompileError (exit 1) with its log.
+    const dev = await device("opencl").catch((e: Error) => { throw new UsageError(`--validate needs an OpenCL device to build the OpenCL C: ${e.message}`, false); });
+    try { dev.load(artifact); } finally { dev.close(); }
+    process.stderr.write(`built by ${dev.name}\n`);
+  } else if (values.validate && artifact.target === "spirv") {
+    const { spirvValAvailable, validateSPIRV, SPIRV_TARGET_ENV } = await import("../targets/spirv/spirv-tools.js");
+    if (!(await spirvValAvailable())) throw new UsageError("--validate needs spirv-val (spirv-tools) on the PATH, or SPIRV_VAL set", false);
+    const r = await validateSPIRV(artifact.code as Uint8Array);
+    if (!r.ok) { process.stderr.write(`spirv-val: ${r.log}\n`); return 1; }
+    process.stderr.write(`valid under spirv-val --target-env ${SPIRV_TARGET_ENV}\n`);
+  } else if (values.validate) {
+    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas, OpenCL C with the OpenCL driver and SPIR-V with spirv-val; target '${artifact.target}' has no validator here`, false);
     const { assemblePTX, formatPtxasErrors, ptxasAvailable } = await import("../targets/ptx/ptxas.js");
     if (!(await ptxasAvailable())) throw new UsageError("--validate needs ptxas (the CUDA toolkit) on the PATH, or PTXAS set", false);
     const r = await assemblePTX(artifact);

@@ -17,6 +17,8 @@ import type { CompileJob, CompileOptions, LoweredKernel } from "./job.js";
 import { jsInfo } from "../targets/js/info.js";
 import { wgslInfo } from "../targets/wgsl/info.js";
 import { ptxInfo } from "../targets/ptx/info.js";
+import { openclInfo } from "../targets/opencl/info.js";
+import { spirvInfo } from "../targets/spirv/info.js";
 
 export type { LoweredKernel, CompileOptions } from "./job.js";
 
@@ -67,6 +69,8 @@ const BACK_ENDS: Record<string, () => Promise<Target>> = {
   js: () => import("../targets/js/target.js").then((m) => ({ ...jsInfo, ...m.jsBackEnd })),
   wgsl: () => import("../targets/wgsl/target.js").then((m) => ({ ...wgslInfo, ...m.wgslBackEnd })),
   ptx: () => import("../targets/ptx/target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd })),
+  opencl: () => import("../targets/opencl/target.js").then((m) => ({ ...openclInfo, ...m.openclBackEnd })),
+  spirv: () => import("../targets/spirv/target.js").then((m) => ({ ...spirvInfo, ...m.spirvBackEnd })),
 };
 const loadedBackEnds = new Map<string, Promise<Target>>();
 

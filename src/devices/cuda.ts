@@ -11,7 +11,7 @@
 import { InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
-import { decodeException, decodePrints } from "../runtime/host.js";
+import { reportKernelState } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES } from "../targets/ptx/info.js";
@@ -299,18 +299,7 @@ export class CudaDevice implements Device {
       ffi.free(area);
       ffi.free(pointers);
     }
-    const header = new Int32Array(STATE.PRINT_BASE);
-    this.copyOut(header, this.state);
-    const cursor = header[STATE.PRINT_CURSOR], dropped = header[STATE.PRINT_DROPPED];
-    if (cursor > 0 || dropped > 0) {
-      const state = new Int32Array(this.stateWords);
-      const used = new Int32Array(Math.min(STATE.PRINT_BASE + cursor, this.stateWords));
-      this.copyOut(used, this.state);
-      state.set(used);
-      for (const line of decodePrints(state, k.artifact.runtime)) this.print(line);
-    }
-    const err = decodeException(header, k.artifact.runtime, k.artifact.kernel);
-    if (err) throw err;
+    reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
   }
 
   // ---- memory ---------------------------------------------------------------------------------

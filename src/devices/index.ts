@@ -12,6 +12,12 @@ export const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", 
 export interface OpenOptions extends DeviceOptions {
   /** For "webgpu": the GPU object to use (navigator.gpu in a browser); Dawn's in Node otherwise. */
   gpu?: GPULike;
+  /** For "opencl": the platform (its index, or a part of its name; default the first). */
+  platform?: number | string;
+  /** For "opencl": the platform's device (its index, or a part of its name; default the first). */
+  device?: number | string;
+  /** For "opencl": run the spirv target's SPIR-V (clCreateProgramWithIL), on a driver that takes IL. */
+  spirv?: boolean;
 }
 
 /**
@@ -44,7 +50,14 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
         return `CUDA could not be opened: ${(e as Error).message}`;
       }
     }
-    case "opencl": return `the '${kind}' device is not implemented in this version of gpuc`;
+    case "opencl": {
+      try {
+        const { OpenCLDevice } = await import("./opencl.js");
+        return await OpenCLDevice.open(options);
+      } catch (e) {
+        return `OpenCL could not be opened: ${(e as Error).message}`;
+      }
+    }
   }
 }
 
@@ -87,14 +100,20 @@ export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promis
  */
 function deviceOptions(o: OpenOptions): OpenOptions {
   const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
-  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, threads, parallel, gpu }), got ${o === null ? "null" : typeof o}`);
+  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, threads, parallel, gpu, platform, device, spirv }), got ${o === null ? "null" : typeof o}`);
   let copy: OpenOptions;
-  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, threads: o.threads, parallel: o.parallel, gpu: o.gpu }; }
+  try { copy = { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, threads: o.threads, parallel: o.parallel, gpu: o.gpu, platform: o.platform, device: o.device, spirv: o.spirv }; }
   catch (e) { throw bad(`its options cannot be read (${(e as Error)?.message})`); }
   if (copy.print !== undefined && typeof copy.print !== "function") throw bad(`print must be a function (line: string) => void, got ${typeof copy.print}`);
   const words = copy.printBufferWords;
   if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
     throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
+  if (copy.spirv !== undefined && typeof copy.spirv !== "boolean") throw bad(`spirv must be true or false, got ${typeof copy.spirv}`);
+  for (const what of ["platform", "device"] as const) {
+    const v = copy[what];
+    if (v !== undefined && !(typeof v === "string" || (typeof v === "number" && Number.isInteger(v) && v >= 0)))
+      throw bad(`${what} must be an index (an integer from 0) or a part of its name, got ${typeof v === "number" ? v : typeof v}`);
+  }
   for (const key of Object.keys(copy) as (keyof OpenOptions)[]) if (copy[key] === undefined) delete copy[key];
   return copy;
 }

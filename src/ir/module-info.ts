@@ -2,7 +2,7 @@
 // a function does itself, or through any function it calls (directly, through any chain,
 // recursion included). A check calls its report function as a call statement would.
 
-import type { ExprHandle, Function, FunctionHandle, Module, Stmt } from "./module.js";
+import type { Block, ExprHandle, Function, FunctionHandle, Module, Stmt } from "./module.js";
 import { exprOperands, stmtOperands, walkStmts } from "./module.js";
 
 /** The functions a statement calls (a call's callee; a check's report function). */
@@ -76,4 +76,39 @@ export function usesExpr(f: Function, p: (e: Function["exprs"][number]) => boole
 export function exprsUsed(f: Function, each: (e: Function["exprs"][number]) => void): void {
   const visit = (h: ExprHandle): void => { const e = f.exprs[h]; each(e); for (const o of exprOperands(e)) visit(o); };
   walkStmts(f.body, (s) => { for (const h of stmtOperands(s)) visit(h); });
+}
+
+/** Whether some statement of a block tree (nested ones included) satisfies `p`. */
+export function someStmt(b: Block, p: (s: Stmt) => boolean): boolean {
+  let found = false;
+  walkStmts(b, (s) => { if (!found && p(s)) found = true; });
+  return found;
+}
+
+/**
+ * Whether a statement holds a barrier, a break, a continue or a return: a back end that guards
+ * the statements of threads that are done (WGSL, OpenCL C: every thread must reach every barrier)
+ * cannot skip such a statement as a whole, only what it holds.
+ */
+export function holdsControl(s: Stmt): boolean {
+  return someStmt([s], (x) => x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return");
+}
+
+/**
+ * Whether evaluating an expression reads memory (a load anywhere in its tree). Such an expression
+ * may be protected by a guard (`i < n && x[i] > 0`): a back end never evaluates it where the IR
+ * does not (a select's other side, the right of `&&`).
+ */
+export function readsMemory(f: Function, h: ExprHandle): boolean {
+  const e = f.exprs[h];
+  return e.k === "load" || exprOperands(e).some((o) => readsMemory(f, o));
+}
+
+/**
+ * Whether a thread that is done (it returned or trapped in a kernel with barriers, and goes on
+ * through them) must skip a statement: it has an effect (store, atomic, call, trap, init) or reads
+ * memory.
+ */
+export function skippedWhenDone(f: Function, s: Stmt): boolean {
+  return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || stmtOperands(x).some((h) => readsMemory(f, h)));
 }

@@ -135,3 +135,21 @@ export function newState(printWords: number): Int32Array {
 export function resetState(state: Int32Array): void {
   state.fill(0, 0, STATE.PRINT_BASE);
 }
+
+/**
+ * After a launch on a device whose kernel state lives in its memory (CUDA, OpenCL): the state's
+ * header read back (`read(words)`: the first `words` words of the state), then the print area as
+ * far as it was written, only when something was printed; the prints sent to `print` in order,
+ * and the recorded exception, if any, thrown as the KernelError it describes.
+ */
+export function reportKernelState(read: (words: number) => Int32Array, stateWords: number, tables: RuntimeTables, kernel: string, print: (line: string) => void): void {
+  const header = read(STATE.PRINT_BASE);
+  const cursor = header[STATE.PRINT_CURSOR], dropped = header[STATE.PRINT_DROPPED];
+  if (cursor > 0 || dropped > 0) {
+    const state = new Int32Array(stateWords);
+    state.set(read(Math.min(STATE.PRINT_BASE + cursor, stateWords)));
+    for (const line of decodePrints(state, tables)) print(line);
+  }
+  const err = decodeException(header, tables, kernel);
+  if (err) throw err;
+}

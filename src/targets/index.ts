@@ -3,6 +3,8 @@
 
 import { jsInfo } from "./js/info.js";
 import { ptxInfo } from "./ptx/info.js";
+import { openclInfo } from "./opencl/info.js";
+import { spirvInfo } from "./spirv/info.js";
 import { wgslInfo } from "./wgsl/info.js";
 import type { TargetInfo } from "./target.js";
 
@@ -10,6 +12,8 @@ export const TARGETS: ReadonlyMap<string, TargetInfo> = new Map([
   jsInfo,
   wgslInfo,
   ptxInfo,
+  openclInfo,
+  spirvInfo,
 ].map((t) => [t.name, t]));
 
 export const TARGET_NAMES: readonly string[] = [...TARGETS.keys()];

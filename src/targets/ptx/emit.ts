@@ -27,7 +27,7 @@ import { elemScalar, isNarrow, type Elem, type Scalar } from "../../ir/types.js"
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
-import { reaching, usesExpr } from "../../ir/module-info.js";
+import { reaching, readsMemory, usesExpr } from "../../ir/module-info.js";
 import { Namer, numbered } from "../names.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE } from "./prelude.js";
@@ -873,7 +873,7 @@ class PTXFunctionEmitter {
       case "select": {
         const t = scalarOf(e.type);
         const r = this.reg(CLASS[t]);
-        if (isSafe(this.f, e.a) && isSafe(this.f, e.b) && t !== "bool") {
+        if (!readsMemory(this.f, e.a) && !readsMemory(this.f, e.b) && t !== "bool") {
           const c = this.pred(e.cond);
           const a = this.expr(e.a), b = this.expr(e.b);
           this.line(`selp.${memType(t) === "f32" ? "f32" : t === "f64" ? "f64" : "b32"} ${r}, ${a}, ${b}, ${c};`);
@@ -920,7 +920,7 @@ class PTXFunctionEmitter {
     if (e.op === "land" || e.op === "lor") {
       const r = this.reg("p");
       const a = this.pred(e.args[0]);
-      if (isSafe(this.f, e.args[1])) {
+      if (!readsMemory(this.f, e.args[1])) {
         const b = this.pred(e.args[1]);
         this.line(`${e.op === "land" ? "and" : "or"}.pred ${r}, ${a}, ${b};`);
         return r;
@@ -961,16 +961,3 @@ function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): str
   for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
   return `.global .align ${elem === "f64" ? 8 : 4} .${type} ${symbol}[${items.length}] = {\n${lines.join(",\n")}\n};`;
 }
-
-/** Whether evaluating an expression can do nothing but compute (no memory read that a guard protects). */
-function isSafe(f: Function, h: ExprHandle): boolean {
-  const e = f.exprs[h];
-  switch (e.k) {
-    case "load": return false;
-    case "op": return e.args.every((a) => isSafe(f, a));
-    case "convert": return isSafe(f, e.arg);
-    case "select": return isSafe(f, e.cond) && isSafe(f, e.a) && isSafe(f, e.b);
-    default: return true;
-  }
-}
-

@@ -12,7 +12,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
-import { usesExpr } from "../../ir/module-info.js";
+import { holdsControl, someStmt, usesExpr } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { T, elemBytes, elemScalar, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { assertNeverIR, completesBlock } from "../../ir/validate.js";
@@ -353,7 +353,7 @@ class WGSLEmitter {
         const head = s.body[0]?.k === "if" && isBreak(s.body[0]) ? s.body[0] : null;
         this.loops.push({ head, repeats: repeats(s) });
         this.block(s.body, d + 1);
-        const traps = containsTrap(s.continuing);
+        const traps = someStmt(s.continuing, isTrap);
         if (s.continuing.length || s.breakIf !== null) {
           this.line(d + 1, "continuing {");
           this.inContinuing++;
@@ -741,12 +741,6 @@ function hasEffect(s: Stmt): boolean {
   return effect;
 }
 
-/** Whether a statement holds a barrier, a break, a continue or a return: it cannot be skipped as a whole. */
-function holdsControl(s: Stmt): boolean {
-  let held = false;
-  walkStmts([s], (x) => { if (x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return") held = true; });
-  return held;
-}
 
 /** A loop's head test: `if (c) { break; }` (or its else form) as the first statement of its body. */
 function isBreak(s: Extract<Stmt, { k: "if" }>): boolean {
@@ -778,11 +772,6 @@ function repeats(s: Extract<Stmt, { k: "loop" }>): boolean {
   return visit(s.body);
 }
 
-function containsTrap(b: Block): boolean {
-  let found = false;
-  walkStmts(b, (s) => { if (s.k === "trap") found = true; });
-  return found;
-}
 
 
 /** An i32 as a private narrow array keeps it: its low 8 or 16 bits, sign- or zero-extended. */
@@ -794,3 +783,5 @@ function narrowValue(v: string, e: Narrow): string {
     case "u16": return `(${v} & 0xffff)`;
   }
 }
+
+const isTrap = (s: Stmt): boolean => s.k === "trap";

@@ -1,0 +1,467 @@
+// The OpenCL device: runs OpenCL C artifacts on any OpenCL platform (GPU drivers of AMD, Intel,
+// NVIDIA; PoCL on CPUs) through the ICD loader (libOpenCL.so.1), called with koffi. Node only.
+//
+// Per device: a context and an in-order command queue on one device of one platform, and one
+// kernel-state buffer. Per load: the program built from the artifact's code with its build options
+// (a build that fails is a CompileError with the driver's log, located at the kernel source line
+// the failing OpenCL C line came from), the kernel object, and the constant tables uploaded
+// (relocation strategy `table`: one buffer argument each). Per launch: arguments set as the
+// layout lists them, host typed arrays copied in and back, device arrays stay; the state's header
+// is cleared, read back and decoded exactly as on the other devices (the print area only when
+// something was printed).
+
+import { CompileError, InternalCompilerError, KernelError, quoteName } from "../errors.js";
+import { elemBytes } from "../ir/types.js";
+import { STATE } from "../runtime/state.js";
+import { reportKernelState } from "../runtime/host.js";
+import type { Artifact } from "../targets/target.js";
+import { openclLayout, type OpenCLArg, type OpenCLLayout } from "../targets/opencl/layout.js";
+import { spirvLayout } from "../targets/spirv/layout.js";
+import { resolveSites, verifyManifest } from "../reloc/manifest.js";
+import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
+import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+
+const CTOR = ARRAY_CONSTRUCTOR;
+
+// ---- the OpenCL API, bound once per process ----------------------------------------------------
+//
+// Handles (cl_platform_id, cl_context, cl_mem, …) are pointers; they are passed as 64-bit
+// integers (BigInt), which the x86-64 and AArch64 calling conventions pass as they pass pointers.
+
+type Fn = (...args: unknown[]) => unknown;
+interface OpenCL {
+  koffi: typeof import("koffi");
+  clGetPlatformIDs: Fn; clGetPlatformInfo: Fn; clGetDeviceIDs: Fn; clGetDeviceInfo: Fn;
+  clCreateContext: Fn; clCreateCommandQueue: Fn; clReleaseContext: Fn; clReleaseCommandQueue: Fn;
+  clCreateBuffer: Fn; clReleaseMemObject: Fn; clEnqueueWriteBuffer: Fn; clEnqueueReadBuffer: Fn; clEnqueueCopyBuffer: Fn;
+  clCreateProgramWithSource: Fn; clCreateProgramWithIL: () => Fn; clBuildProgram: Fn; clGetProgramBuildInfo: Fn; clReleaseProgram: Fn;
+  clCreateKernel: Fn; clReleaseKernel: Fn; clSetKernelArg: Fn; clEnqueueNDRangeKernel: Fn; clFinish: Fn;
+}
+
+let api: Promise<OpenCL | string> | null = null;
+
+/** The OpenCL API through the ICD loader, or why it cannot be used here. */
+function loadOpenCL(): Promise<OpenCL | string> {
+  api ??= (async () => {
+    let koffi: typeof import("koffi");
+    try { const m = (await import("koffi")) as unknown as { default?: typeof import("koffi") }; koffi = m.default ?? (m as unknown as typeof import("koffi")); } catch (e) { return `the koffi FFI package cannot be loaded: ${(e as Error).message}`; }
+    let lib: ReturnType<typeof koffi.load>;
+    try { lib = koffi.load(process.env.GPUC_LIBOPENCL ?? "libOpenCL.so.1"); } catch { return "no OpenCL ICD loader here (libOpenCL.so.1 not found: install ocl-icd-libopencl1 and a driver, e.g. pocl-opencl-icd)"; }
+    const f = (proto: string) => lib.func(proto) as unknown as Fn;
+    return {
+      koffi,
+      clGetPlatformIDs: f("int clGetPlatformIDs(uint32_t n, _Out_ uint64_t *platforms, _Out_ uint32_t *count)"),
+      clGetPlatformInfo: f("int clGetPlatformInfo(uint64_t platform, uint32_t param, size_t size, _Out_ uint8_t *value, _Out_ size_t *ret)"),
+      clGetDeviceIDs: f("int clGetDeviceIDs(uint64_t platform, uint64_t type, uint32_t n, _Out_ uint64_t *devices, _Out_ uint32_t *count)"),
+      clGetDeviceInfo: f("int clGetDeviceInfo(uint64_t device, uint32_t param, size_t size, _Out_ uint8_t *value, _Out_ size_t *ret)"),
+      clCreateContext: f("uint64_t clCreateContext(void *props, uint32_t n, uint64_t *devices, void *notify, void *user, _Out_ int *err)"),
+      clCreateCommandQueue: f("uint64_t clCreateCommandQueue(uint64_t context, uint64_t device, uint64_t props, _Out_ int *err)"),
+      clReleaseContext: f("int clReleaseContext(uint64_t context)"),
+      clReleaseCommandQueue: f("int clReleaseCommandQueue(uint64_t queue)"),
+      clCreateBuffer: f("uint64_t clCreateBuffer(uint64_t context, uint64_t flags, size_t size, void *host, _Out_ int *err)"),
+      clReleaseMemObject: f("int clReleaseMemObject(uint64_t mem)"),
+      clEnqueueWriteBuffer: f("int clEnqueueWriteBuffer(uint64_t queue, uint64_t mem, uint32_t blocking, size_t offset, size_t size, const void *data, uint32_t n, void *wait, void *event)"),
+      clEnqueueReadBuffer: f("int clEnqueueReadBuffer(uint64_t queue, uint64_t mem, uint32_t blocking, size_t offset, size_t size, _Out_ void *data, uint32_t n, void *wait, void *event)"),
+      clEnqueueCopyBuffer: f("int clEnqueueCopyBuffer(uint64_t queue, uint64_t src, uint64_t dst, size_t srcOffset, size_t dstOffset, size_t size, uint32_t n, void *wait, void *event)"),
+      clCreateProgramWithSource: f("uint64_t clCreateProgramWithSource(uint64_t context, uint32_t count, const char **strings, const size_t *lengths, _Out_ int *err)"),
+      // OpenCL 2.1: bound when first used (an older ICD loader has no such symbol).
+      clCreateProgramWithIL: () => f("uint64_t clCreateProgramWithIL(uint64_t context, const uint8_t *il, size_t length, _Out_ int *err)"),
+      clBuildProgram: f("int clBuildProgram(uint64_t program, uint32_t n, uint64_t *devices, const char *options, void *notify, void *user)"),
+      clGetProgramBuildInfo: f("int clGetProgramBuildInfo(uint64_t program, uint64_t device, uint32_t param, size_t size, _Out_ uint8_t *value, _Out_ size_t *ret)"),
+      clReleaseProgram: f("int clReleaseProgram(uint64_t program)"),
+      clCreateKernel: f("uint64_t clCreateKernel(uint64_t program, const char *name, _Out_ int *err)"),
+      clReleaseKernel: f("int clReleaseKernel(uint64_t kernel)"),
+      clSetKernelArg: f("int clSetKernelArg(uint64_t kernel, uint32_t index, size_t size, const void *value)"),
+      clEnqueueNDRangeKernel: f("int clEnqueueNDRangeKernel(uint64_t queue, uint64_t kernel, uint32_t dims, const size_t *offset, const size_t *global, const size_t *local, uint32_t n, void *wait, void *event)"),
+      clFinish: f("int clFinish(uint64_t queue)"),
+    };
+  })();
+  return api;
+}
+
+const CL_PLATFORM_VERSION = 0x0901, CL_PLATFORM_NAME = 0x0902;
+const CL_DEVICE_TYPE_ALL = 0xffffffffn;
+const CL_DEVICE_MAX_WORK_GROUP_SIZE = 0x1004, CL_DEVICE_LOCAL_MEM_SIZE = 0x1023, CL_DEVICE_NAME = 0x102b, CL_DEVICE_EXTENSIONS = 0x1030;
+const CL_DEVICE_IL_VERSION = 0x105b;
+const CL_DEVICE_SINGLE_FP_CONFIG = 0x101b, CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT = 1n << 7n;
+const CL_MEM_READ_WRITE = 1n;
+const CL_PROGRAM_BUILD_LOG = 0x1183;
+const CL_BUILD_PROGRAM_FAILURE = -11;
+
+/** OpenCL's error codes by name (the common ones), for messages. */
+const ERRORS: Record<number, string> = {
+  [-1]: "CL_DEVICE_NOT_FOUND", [-2]: "CL_DEVICE_NOT_AVAILABLE", [-4]: "CL_MEM_OBJECT_ALLOCATION_FAILURE", [-5]: "CL_OUT_OF_RESOURCES",
+  [-6]: "CL_OUT_OF_HOST_MEMORY", [-11]: "CL_BUILD_PROGRAM_FAILURE", [-30]: "CL_INVALID_VALUE", [-33]: "CL_INVALID_DEVICE",
+  [-34]: "CL_INVALID_CONTEXT", [-36]: "CL_INVALID_COMMAND_QUEUE", [-38]: "CL_INVALID_MEM_OBJECT", [-44]: "CL_INVALID_PROGRAM",
+  [-46]: "CL_INVALID_KERNEL_NAME", [-48]: "CL_INVALID_KERNEL", [-49]: "CL_INVALID_ARG_INDEX", [-50]: "CL_INVALID_ARG_VALUE",
+  [-51]: "CL_INVALID_ARG_SIZE", [-52]: "CL_INVALID_KERNEL_ARGS", [-54]: "CL_INVALID_WORK_GROUP_SIZE", [-55]: "CL_INVALID_WORK_ITEM_SIZE",
+  [-61]: "CL_INVALID_BUFFER_SIZE", [-1001]: "CL_PLATFORM_NOT_FOUND_KHR",
+};
+const describeError = (code: number): string => `${ERRORS[code] ?? "OpenCL error"} (${code})`;
+
+const big = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(v as number));
+
+function check(rc: unknown, what: string): void {
+  if (rc !== 0) throw new KernelError("launch", `${what} failed: ${describeError(rc as number)}`);
+}
+
+/** A string-valued info query (clGetPlatformInfo, clGetDeviceInfo). */
+function infoText(get: Fn, handle: bigint, param: number): string {
+  const size = [0];
+  if (get(handle, param, 0, null, size) !== 0) return "";
+  const buf = new Uint8Array(Math.max(1, Number(size[0])));
+  if (get(handle, param, buf.length, buf, size) !== 0) return "";
+  return cString(buf);
+}
+
+/** A number-valued info query (cl_ulong, size_t, cl_bitfield: 8 bytes here). */
+function infoNumber(get: Fn, handle: bigint, param: number): bigint {
+  const buf = new Uint8Array(8);
+  if (get(handle, param, 8, buf, [0]) !== 0) return 0n;
+  return new BigUint64Array(buf.buffer)[0];
+}
+
+/** Which platform or device an option picks: an index, or the first whose name contains the text (case-insensitive). */
+function pick<T extends { name: string }>(list: T[], want: number | string | undefined, what: string): T | string {
+  if (want === undefined) return list[0];
+  if (typeof want === "number") return list[want] ?? `there is no OpenCL ${what} ${want} (found ${list.length}: ${list.map((x, i) => `${i} '${x.name}'`).join(", ")})`;
+  const hit = list.find((x) => x.name.toLowerCase().includes(want.toLowerCase()));
+  return hit ?? `no OpenCL ${what} is named like '${want}' (found ${list.map((x, i) => `${i} '${x.name}'`).join(", ")})`;
+}
+
+// ---- arrays and loaded kernels ---------------------------------------------------------------
+
+export class OpenCLArray extends DeviceArray {
+  /** `mem`: the buffer; `offset`: the element where this array starts in it (a view's is inside its base's). */
+  constructor(private readonly dev: OpenCLDevice, elem: ElementType, length: number, readonly mem: bigint, readonly offset: number) { super(dev, elem, length); }
+  protected view(offset: number, length: number): OpenCLArray { return new OpenCLArray(this.dev, this.elem, length, this.mem, this.offset + offset); }
+  protected async readData(): Promise<HostArray> {
+    const out = new CTOR[this.elem](this.length);
+    this.dev.copyOut(out, this.mem, this.offset * elemBytes(this.elem));
+    return out;
+  }
+  protected async writeData(data: HostArray): Promise<void> {
+    if (hostArrayElement(data) !== this.elem || data.length !== this.length)
+      throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
+    this.dev.copyIn(this.mem, data, this.offset * elemBytes(this.elem));
+  }
+}
+
+interface OpenCLKernel extends LoadedKernel {
+  kernel: bigint;
+  layout: OpenCLLayout;
+  /** Device copies of the constant tables (relocation `table`), alive while the kernel is loaded. */
+  tables: bigint[];
+}
+
+/**
+ * Options of device("opencl"): which platform and which of its devices (an index, or a part of the
+ * name); `spirv`: run the spirv target's SPIR-V (clCreateProgramWithIL) instead of OpenCL C, on a
+ * driver that takes IL.
+ */
+export interface OpenCLOptions extends DeviceOptions {
+  platform?: number | string;
+  device?: number | string;
+  spirv?: boolean;
+}
+
+export class OpenCLDevice implements Device {
+  readonly kind = "opencl";
+  /** "opencl" (OpenCL C, built from source), or "spirv" where opened with `spirv: true`. */
+  readonly target: "opencl" | "spirv";
+  readonly name: string;
+  /** The platform's name and version ("Portable Computing Language", "OpenCL 3.0 PoCL 3.1…"). */
+  readonly platform: string;
+  /** Static __local memory per work-group, in bytes. */
+  readonly localBytes: number;
+  /** Whether the device rounds f32 division and square root correctly when asked (otherwise only fastMath code is built). */
+  readonly correctlyRounded: boolean;
+  readonly hasF64: boolean;
+  closed = false;
+  private readonly stateWords: number;
+  private readonly state: bigint;
+  private readonly print: (line: string) => void;
+  private readonly loaded = new Set<OpenCLKernel>();
+  private readonly buffers = new Set<bigint>();
+  /** Programs built on this device, by build options and code (a kernel loaded twice is built once). */
+  private readonly programs = new Map<string, bigint>();
+  private readonly maxThreads: number;
+
+  private constructor(private readonly cl: OpenCL, private readonly context: bigint, private readonly queue: bigint, private readonly deviceId: bigint, platform: string, name: string, options: OpenCLOptions) {
+    this.target = options.spirv ? "spirv" : "opencl";
+    this.platform = platform;
+    this.name = `OpenCL (${name}; ${platform})`;
+    this.localBytes = Number(infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_LOCAL_MEM_SIZE));
+    this.maxThreads = Number(infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_MAX_WORK_GROUP_SIZE));
+    this.correctlyRounded = (infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_SINGLE_FP_CONFIG) & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) !== 0n;
+    this.hasF64 = infoText(cl.clGetDeviceInfo, deviceId, CL_DEVICE_EXTENSIONS).split(/\s+/).includes("cl_khr_fp64");
+    this.print = options.print ?? ((line) => console.log(line));
+    this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
+    this.state = this.alloc(this.stateWords * 4);
+  }
+
+  /** Open a device of an OpenCL platform (the first of the first, unless options say), or say why it cannot be opened here. */
+  static async open(options: OpenCLOptions = {}): Promise<OpenCLDevice | string> {
+    const cl = await loadOpenCL();
+    if (typeof cl === "string") return cl;
+    const count = [0];
+    let rc = cl.clGetPlatformIDs(0, null, count) as number;
+    if (rc !== 0 || count[0] < 1) return rc !== 0 && rc !== -1001 ? `the OpenCL ICD loader failed: ${describeError(rc)}` : "no OpenCL platform is installed (the ICD loader found no driver: install one, e.g. pocl-opencl-icd)";
+    const ids = new BigUint64Array(count[0]);
+    check(cl.clGetPlatformIDs(ids.length, ids, count), "clGetPlatformIDs");
+    const platforms = Array.from(ids, (id) => ({ id, name: infoText(cl.clGetPlatformInfo, id, CL_PLATFORM_NAME), version: infoText(cl.clGetPlatformInfo, id, CL_PLATFORM_VERSION) }));
+    const platform = pick(platforms, options.platform, "platform");
+    if (typeof platform === "string") return platform;
+    rc = cl.clGetDeviceIDs(platform.id, CL_DEVICE_TYPE_ALL, 0, null, count) as number;
+    if (rc !== 0 || count[0] < 1) return `the OpenCL platform '${platform.name}' has no device${rc !== 0 ? ` (${describeError(rc)})` : ""}`;
+    const devIds = new BigUint64Array(count[0]);
+    check(cl.clGetDeviceIDs(platform.id, CL_DEVICE_TYPE_ALL, devIds.length, devIds, count), "clGetDeviceIDs");
+    const devices = Array.from(devIds, (id) => ({ id, name: infoText(cl.clGetDeviceInfo, id, CL_DEVICE_NAME) }));
+    const dev = pick(devices, options.device, "device");
+    if (typeof dev === "string") return dev;
+    if (options.spirv && !infoText(cl.clGetDeviceInfo, dev.id, CL_DEVICE_IL_VERSION))
+      return `the OpenCL device '${dev.name}' takes no IL (its CL_DEVICE_IL_VERSION is empty), so it cannot run SPIR-V; open it without 'spirv' to run OpenCL C`;
+    const err = [0];
+    const context = big(cl.clCreateContext(null, 1, new BigUint64Array([dev.id]), null, null, err));
+    if (err[0] !== 0) return `the OpenCL device '${dev.name}' could not be opened: clCreateContext failed: ${describeError(err[0])}`;
+    const queue = big(cl.clCreateCommandQueue(context, dev.id, 0n, err));
+    if (err[0] !== 0) { cl.clReleaseContext(context); return `the OpenCL device '${dev.name}' could not be opened: clCreateCommandQueue failed: ${describeError(err[0])}`; }
+    // The version up to the build details ("OpenCL 3.0 PoCL 3.1+debian  Linux, None+Asserts, …").
+    return new OpenCLDevice(cl, context, queue, dev.id, `${platform.name}, ${platform.version.split(/\s{2,}|,/)[0]}`, dev.name, options);
+  }
+
+  array(data: HostArray): OpenCLArray {
+    this.check();
+    const elem = arrayElement(data);
+    // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
+    const mem = this.alloc(Math.ceil(data.byteLength / 4) * 4);
+    this.copyIn(mem, data, 0);
+    return new OpenCLArray(this, elem, data.length, mem, 0);
+  }
+
+  load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): OpenCLKernel {
+    this.check();
+    const layout = this.target === "spirv" ? spirvBinding(artifact) : openclLayout(artifact);
+    if (!layout) throw new KernelError("launch", `this OpenCL device runs '${this.target}' artifacts, not '${artifact.target}'`);
+    const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
+    if (layout.relocation === "bake") verifyManifest(artifact);
+    const program = this.build(artifact, layout);
+    const cl = this.cl, err = [0];
+    const kernel = big(cl.clCreateKernel(program, artifact.entry, err));
+    if (err[0] !== 0) throw new InternalCompilerError(`the OpenCL program of kernel ${quoteName(artifact.kernel)} has no kernel '${artifact.entry}': ${describeError(err[0])}`);
+    // Relocations: each constant table is uploaded (a zero-length one gets a minimal buffer) and
+    // passed as its argument at every launch.
+    const tables = resolved.map((value) => {
+      const mem = this.alloc(Math.max(value.byteLength, 4));
+      this.copyIn(mem, value, 0);
+      return mem;
+    });
+    const k: OpenCLKernel = { artifact, kernel, layout, tables };
+    this.loaded.add(k);
+    return k;
+  }
+
+  /**
+   * The artifact's program, built for this device (once per code and options). A failed build is
+   * a CompileError carrying the driver's log, located where the first line the log names came from.
+   */
+  private build(artifact: Artifact, layout: OpenCLLayout): bigint {
+    const code = artifact.code;
+    // A device that cannot round f32 division and square root correctly builds without the
+    // option (the driver would reject it); its results are then as fastMath's.
+    // (-w: the code is gpuc's; a warning about it would only be noise on the user's stderr.)
+    const options = `${this.correctlyRounded ? layout.buildOptions : ""} -w`.trim();
+    const key = `${options}\0${typeof code === "string" ? code : Array.from(code).join(",")}`;
+    const known = this.programs.get(key);
+    if (known !== undefined) return known;
+    const cl = this.cl, err = [0];
+    const program = typeof code === "string"
+      ? big(cl.clCreateProgramWithSource(this.context, 1, [code], null, err))
+      : big(cl.clCreateProgramWithIL()(this.context, code, code.byteLength, err));
+    check(err[0], typeof code === "string" ? "clCreateProgramWithSource" : "clCreateProgramWithIL");
+    const rc = cl.clBuildProgram(program, 1, new BigUint64Array([this.deviceId]), options, null, null) as number;
+    if (rc !== 0) {
+      const size = [0];
+      cl.clGetProgramBuildInfo(program, this.deviceId, CL_PROGRAM_BUILD_LOG, 0, null, size);
+      const buf = new Uint8Array(Math.max(1, Number(size[0])));
+      cl.clGetProgramBuildInfo(program, this.deviceId, CL_PROGRAM_BUILD_LOG, buf.length, buf, size);
+      cl.clReleaseProgram(program);
+      throw buildError(artifact, layout, rc, cString(buf), this.name);
+    }
+    this.programs.set(key, program);
+    return program;
+  }
+
+  async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
+    this.check();
+    const k = kernel as OpenCLKernel;
+    const cl = this.cl;
+    const sizes = sharedSizes(k.artifact, args, grid, k.layout.localBytes, this.localBytes, "OpenCL");
+    const threads = grid.threads[0] * grid.threads[1] * grid.threads[2];
+    if (threads > this.maxThreads) throw new KernelError("launch-config", `${threads} threads per block exceeds the OpenCL device's limit of ${this.maxThreads}`);
+    this.copyIn(this.state, new Int32Array(STATE.PRINT_BASE), 0);
+    const temps: { mem: bigint; host: HostArray }[] = [];
+    const set = (i: number, size: number, value: unknown, what: string) => check(cl.clSetKernelArg(k.kernel, i, size, value), `clSetKernelArg(${what})`);
+    try {
+      k.layout.args.forEach((a, i) => {
+        const v = args[a.index];
+        switch (a.role) {
+          case "value":
+            if (a.type === "float") set(i, 4, new Float32Array([v as number]), a.name);
+            else if (a.type === "double") set(i, 8, new Float64Array([v as number]), a.name);
+            else if (a.type === "uint") set(i, 4, new Uint32Array([(v as number) >>> 0]), a.name);
+            else set(i, 4, new Int32Array([typeof v === "boolean" ? Number(v) : (v as number) | 0]), a.name);
+            break;
+          case "buffer": {
+            let mem: bigint;
+            if (v instanceof OpenCLArray) mem = v.mem;
+            else {
+              // A host array passed to several parameters is one device copy (they alias, as on the CPU).
+              const host = v as HostArray;
+              const same = temps.find((t) => t.host === host);
+              if (same) mem = same.mem;
+              else {
+                mem = this.alloc(Math.max(Math.ceil(host.byteLength / 4) * 4, 4));
+                this.copyIn(mem, host, 0);
+                temps.push({ mem, host });
+              }
+            }
+            set(i, 8, new BigUint64Array([mem]), a.name);
+            break;
+          }
+          case "offset": set(i, 4, new Uint32Array([v instanceof OpenCLArray ? v.offset : 0]), a.name); break;
+          case "length": set(i, 4, new Int32Array([(v as { length: number }).length]), a.name); break;
+          case "state": set(i, 8, new BigUint64Array([this.state]), a.name); break;
+          case "state-length": set(i, 4, new Int32Array([this.stateWords]), a.name); break;
+          case "table": set(i, 8, new BigUint64Array([k.tables[a.index]]), a.name); break;
+          case "local": set(i, Math.max(4, Math.ceil(sizes[a.index] * elemBytes(k.artifact.dynamicShared![a.index].elem) / 4) * 4), null, a.name); break;
+          case "local-length": set(i, 4, new Int32Array([sizes[a.index]]), a.name); break;
+        }
+      });
+      const global = new BigUint64Array(grid.blocks.map((b, i) => BigInt(b * grid.threads[i])));
+      const local = new BigUint64Array(grid.threads.map(BigInt));
+      const rc = cl.clEnqueueNDRangeKernel(this.queue, k.kernel, 3, null, global, local, 0, null, null) as number;
+      if (rc !== 0) throw new KernelError("launch", `the OpenCL driver rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${describeError(rc)}`);
+      const done = cl.clFinish(this.queue) as number;
+      if (done !== 0) throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} failed on the OpenCL device: ${describeError(done)}`);
+      for (const t of temps) this.copyOut(t.host, t.mem, 0);
+    } finally {
+      for (const t of temps) this.free(t.mem);
+    }
+    reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state, 0); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
+  }
+
+  // ---- memory ---------------------------------------------------------------------------------
+
+  private alloc(bytes: number): bigint {
+    const err = [0];
+    const mem = big(this.cl.clCreateBuffer(this.context, CL_MEM_READ_WRITE, Math.max(bytes, 4), null, err));
+    if (err[0] !== 0) throw new KernelError("launch", `cannot allocate ${bytes} bytes on the OpenCL device: ${describeError(err[0])}`);
+    this.buffers.add(mem);
+    return mem;
+  }
+
+  private free(mem: bigint): void {
+    if (this.buffers.delete(mem)) this.cl.clReleaseMemObject(mem);
+  }
+
+  /** Write a host array into a buffer at a byte offset (blocking). */
+  copyIn(mem: bigint, src: HostArray, byteOffset: number): void {
+    if (src.byteLength) check(this.cl.clEnqueueWriteBuffer(this.queue, mem, 1, byteOffset, src.byteLength, src, 0, null, null), "clEnqueueWriteBuffer");
+  }
+
+  /** Read a buffer from a byte offset into a host array (blocking). */
+  copyOut(dst: HostArray, mem: bigint, byteOffset: number): void {
+    if (dst.byteLength) check(this.cl.clEnqueueReadBuffer(this.queue, mem, 1, byteOffset, dst.byteLength, dst, 0, null, null), "clEnqueueReadBuffer");
+  }
+
+  updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
+    this.check();
+    const k = kernel as OpenCLKernel;
+    const i = tableSite(k, name, values);
+    if (!values.byteLength) return;
+    // `table`: the kernel reads the buffer. `bake`: the data is in the program's code, which
+    // OpenCL cannot change after the build.
+    if (k.layout.relocation === "bake") throw new KernelError("launch", `setTable(): kernel ${quoteName(k.artifact.kernel)} was compiled with relocation 'bake' for the OpenCL device, whose tables are part of its program; compile it with relocation 'table' to replace them`);
+    this.copyIn(k.tables[i], values, 0);
+  }
+
+  async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
+    const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
+    if (!length) return;
+    const size = elemBytes(src.elem), bytes = length * size;
+    const s = src as OpenCLArray, d = dst as OpenCLArray;
+    const from = (s.offset + srcOffset) * size, to = (d.offset + dstOffset) * size;
+    // clEnqueueCopyBuffer refuses overlapping ranges of one buffer: those go through a temporary.
+    if (s.mem === d.mem && from < to + bytes && to < from + bytes) {
+      const tmp = this.alloc(bytes);
+      try {
+        check(this.cl.clEnqueueCopyBuffer(this.queue, s.mem, tmp, from, 0, bytes, 0, null, null), "clEnqueueCopyBuffer");
+        check(this.cl.clEnqueueCopyBuffer(this.queue, tmp, d.mem, 0, to, bytes, 0, null, null), "clEnqueueCopyBuffer");
+        check(this.cl.clFinish(this.queue), "clFinish");
+      } finally { this.free(tmp); }
+      return;
+    }
+    check(this.cl.clEnqueueCopyBuffer(this.queue, s.mem, d.mem, from, to, bytes, 0, null, null), "clEnqueueCopyBuffer");
+    check(this.cl.clFinish(this.queue), "clFinish");
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    const cl = this.cl;
+    cl.clFinish(this.queue);
+    for (const k of this.loaded) cl.clReleaseKernel(k.kernel);
+    this.loaded.clear();
+    for (const p of this.programs.values()) cl.clReleaseProgram(p);
+    this.programs.clear();
+    for (const m of this.buffers) cl.clReleaseMemObject(m);
+    this.buffers.clear();
+    cl.clReleaseCommandQueue(this.queue);
+    cl.clReleaseContext(this.context);
+  }
+
+  private check(): void {
+    if (this.closed) throw new KernelError("device-unavailable", "this OpenCL device was closed");
+  }
+}
+
+/**
+ * A SPIR-V artifact's parameters as the OpenCL C layout binds them (the spirv target keeps that
+ * target's order and roles; a scalar's C type comes from the parameter's type).
+ */
+function spirvBinding(artifact: Artifact): OpenCLLayout | null {
+  const l = spirvLayout(artifact);
+  if (!l) return null;
+  const C: Record<string, OpenCLArg["type"]> = { f32: "float", f64: "double", u32: "uint", i32: "int", bool: "int" };
+  const args = l.args.map((a) => ({
+    name: a.name, role: a.role, index: a.index,
+    type: (a.role === "value" ? C[artifact.params[a.index].type] : a.role === "buffer" || a.role === "state" || a.role === "table" ? "pointer" : a.role === "local" ? "local" : a.role === "offset" ? "uint" : "int") as OpenCLArg["type"],
+  }));
+  return { args, relocation: l.relocation, tables: l.tables, localBytes: l.localBytes, buildOptions: "", lines: [] };
+}
+
+/**
+ * A failed build as a CompileError: the driver's log, and where the first line it names came from
+ * in the kernel's source (clang's `file:12:5: error: …`, which LLVM-based drivers write, or PoCL's
+ * `error: file:12:5: …`).
+ */
+function buildError(artifact: Artifact, layout: OpenCLLayout, rc: number, log: string, device: string): CompileError {
+  const lines = typeof artifact.code === "string" ? artifact.code.split("\n") : [];
+  const m = /:(\d+):(\d+): (?:error: )?(.*)/.exec(log.split("\n").find((l) => /\berror\b/.test(l)) ?? "");
+  const line = m ? Number(m[1]) : 0;
+  const loc = line ? artifact.runtime.location(layout.lines[line - 1] ?? -1) : null;
+  const first = m ? `${m[3]} (OpenCL C line ${line}: ${(lines[line - 1] ?? "").trim()})` : `${describeError(rc)}`;
+  const location = loc ? { file: loc.file, line: loc.line, column: loc.column } : null;
+  return CompileError.single(
+    "unsupported-feature",
+    `the OpenCL driver of ${device} could not build kernel ${quoteName(artifact.kernel)}: ${first}${rc === CL_BUILD_PROGRAM_FAILURE && log.trim() ? `\n${log.trim()}` : ""}`,
+    location,
+    "the device may lack something the kernel needs (f64: cl_khr_fp64); gpuc's tests build every kernel with PoCL",
+  );
+}
+
+function cString(bytes: Uint8Array): string {
+  const end = bytes.indexOf(0);
+  return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end)).trim();
+}

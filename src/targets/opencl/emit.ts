@@ -1,0 +1,574 @@
+// The OpenCL C back end: validated IR (every helper inlined) → one OpenCL C 1.2 program with one
+// `__kernel` function.
+//
+// Lowering, in short:
+//  - structured control flow stays structured C (`for (;;)`, `if`, `switch`); a loop with a
+//    `continuing` block reaches it from a `continue` by a forward `goto` to its label;
+//  - the kernel's arguments (the artifact's layout says which is which): per array parameter its
+//    buffer, the element offset of its first element in that buffer and its length; per scalar
+//    its value (a bool as an int); the kernel state and its length; per constant table its buffer
+//    (relocation `table`; under `bake` the data is a `__constant` array in the code); per shared
+//    array sized at launch its `__local` memory and its length. Static shared arrays are
+//    `__local` arrays of the kernel, private arrays C arrays;
+//  - the runtime library's functions stay functions taking the state as a pointer and a length;
+//  - arithmetic with C's undefined cases written out: i32 addition, subtraction, multiplication,
+//    negation and left shifts are done on uint and reinterpreted (they wrap, as JavaScript's do;
+//    C's signed overflow is undefined), everything else that differs is legalized (legal.ts);
+//  - floats: `#pragma OPENCL FP_CONTRACT OFF` (no fused multiply-adds: results equal the CPU's)
+//    and `-cl-fp32-correctly-rounded-divide-sqrt`, both unless fastMath;
+//  - `trap` ends the thread with `return`, except in a kernel with barriers, where every thread
+//    must reach every barrier (OpenCL leaves a barrier some threads skip undefined): there a
+//    thread that returned or trapped is marked done and goes on through the barriers, every
+//    other statement guarded by `!gpuc_done` (a trap jumps past its guarded statement).
+
+import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { walkStmts } from "../../ir/module.js";
+import { holdsControl, skippedWhenDone, someStmt } from "../../ir/module-info.js";
+import type { OpName } from "../../ir/ops.js";
+import { elemBytes, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
+import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+import { LocationTable } from "../locations.js";
+import { assertLegalized } from "../../ir/passes/legalize.js";
+import { Namer, legalName, numbered, type NameRules } from "../names.js";
+import { InternalCompilerError, quoteName } from "../../errors.js";
+import { helperClosure } from "../helpers.js";
+import type { TargetFeatures } from "../target.js";
+import { OPENCL_HELPERS } from "./helpers.js";
+import type { OpenCLArg, OpenCLLayout } from "./layout.js";
+
+export interface OpenCLCode { code: string; entry: string; layout: OpenCLLayout; locations: Loc[] }
+
+/** C and OpenCL C keywords, the built-in names gpuc's code calls, and gpuc's own fixed names. */
+const RESERVED = new Set(`auto break case char const continue default do double else enum extern float for goto if inline int long register
+  restrict return short signed sizeof static struct switch typedef union unsigned void volatile while bool uchar ushort uint ulong half
+  size_t ptrdiff_t intptr_t uintptr_t event_t image2d_t image3d_t sampler_t true false kernel global local constant private read_only
+  write_only read_write NAN INFINITY main`.split(/\s+/));
+
+const SCALAR: Record<Scalar, string> = { bool: "bool", i32: "int", u32: "uint", f32: "float", f64: "double" };
+const ELEM: Record<Elem, string> = { bool: "int", i32: "int", u32: "uint", f32: "float", f64: "double", i8: "char", u8: "uchar", u8c: "uchar", i16: "short", u16: "ushort" };
+
+/** C names: letters, digits and `_`, no run of `__` (reserved for the implementation), a letter first. */
+const C_NAMES: NameRules = { invalid: /[^A-Za-z0-9_]/g, collapseUnderscores: true, badStart: (n) => /^[0-9_]/.test(n) || n === "", prefix: "v", reserved: RESERVED };
+
+export function sanitize(name: string): string { return legalName(name, C_NAMES); }
+
+export const CORRECTLY_ROUNDED = "-cl-fp32-correctly-rounded-divide-sqrt";
+
+export function emitOpenCL(m: Module, features: TargetFeatures): OpenCLCode {
+  assertLegalized(m, "opencl");
+  return new OpenCLEmitter(m, features).emit();
+}
+
+/** An array as the code reaches it: its C name, length, element type and address space. */
+interface ArrayRef { name: string; length: string; elem: Elem; space: "__global" | "__local" | "__constant" | "" }
+
+class OpenCLEmitter {
+  private f: Function;
+  private names: string[] = [];
+  private lines: string[] = [];
+  private lineLocs: number[] = [];
+  private stmtLoc: Loc | null = null;
+  private hasBarrier = false;
+  /** Helpers of helpers.ts the code uses. */
+  private helpers = new Set<string>();
+  private usesF64 = false;
+  private storesNarrow = false;
+  private locations = new LocationTable();
+  /** An early return in a kernel with barriers: returned threads are marked done, not ended (see block()). */
+  private doneGuard = false;
+  /** The label after the guarded statement being emitted, in a kernel with `doneGuard`. */
+  private skipLabel: string | null = null;
+  /** Loops being emitted, innermost last: the label of each one's `continuing` block (if it has one) and whether a `continue` jumps to it. */
+  private loops: { label: string | null; used: boolean }[] = [];
+  private labels = 0;
+  private temps = 0;
+
+  constructor(private m: Module, private features: TargetFeatures) {
+    this.f = m.functions[m.entry];
+    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
+    if (left.length) throw new InternalCompilerError(`OpenCL C needs every helper inlined ('${left[0].name}' is not)`);
+  }
+
+  emit(): OpenCLCode {
+    const f = this.f, m = this.m;
+    const relocation = this.features.relocation ?? "table";
+    const names = new Namer(numbered);
+    // The entry is named after the kernel, apart from the runtime functions and helpers (`gpuc_…` too).
+    const fixed = new Set([...m.functions.filter((g) => g.kind === "runtime").map((g) => g.name), ...Object.keys(OPENCL_HELPERS)]);
+    let entry = `gpuc_${sanitize(f.name)}`.replace(/__+/g, "_");
+    while (fixed.has(entry)) entry += "_kernel";
+    names.reserve(entry);
+    f.locals.forEach((l, i) => { this.names[i] = i === f.stateParam ? names.reserve("gpuc_state") : names.take(`v_${sanitize(l.name)}`); });
+    walkStmts(f.body, (s) => {
+      if (s.k === "barrier") this.hasBarrier = true;
+      if (s.k === "store" || s.k === "atomic") { const t = f.exprs[s.array].type; if (t.kind === "array" && isNarrow(t.elem)) this.storesNarrow = true; }
+    });
+    this.usesF64 = m.functions.some((g) => g.locals.some((l) => mentionsF64(l.type)) || g.exprs.some((e) => mentionsF64(e.type))) || m.globals.some((g) => g.type.elem === "f64");
+    this.doneGuard = this.hasBarrier && someStmt(f.body, (st) => st.k === "return" || st.k === "trap");
+
+    // The kernel's arguments, and what the body starts with.
+    const args: OpenCLArg[] = [];
+    const sig: string[] = [];
+    const head: string[] = [];
+    const arg = (a: OpenCLArg, decl: string): void => { args.push(a); sig.push(decl); };
+    f.params.forEach((p, i) => {
+      const t = f.locals[p].type, n = this.names[p];
+      if (t.kind === "array") {
+        arg({ name: `gpuc_base_${n}`, role: "buffer", index: i, type: "pointer" }, `__global ${ELEM[t.elem]}* gpuc_base_${n}`);
+        arg({ name: `gpuc_off_${n}`, role: "offset", index: i, type: "uint" }, `uint gpuc_off_${n}`);
+        arg({ name: lengthOf(n), role: "length", index: i, type: "int" }, `int ${lengthOf(n)}`);
+        head.push(`__global ${ELEM[t.elem]}* ${n} = gpuc_base_${n} + gpuc_off_${n};`);
+      } else if (t.kind === "scalar") {
+        if (t.scalar === "bool") {
+          arg({ name: `gpuc_arg_${n}`, role: "value", index: i, type: "int" }, `int gpuc_arg_${n}`);
+          head.push(`bool ${n} = gpuc_arg_${n} != 0;`);
+        } else arg({ name: n, role: "value", index: i, type: SCALAR[t.scalar] as OpenCLArg["type"] }, `${SCALAR[t.scalar]} ${n}`);
+      }
+    });
+    if (f.stateParam !== null) {
+      arg({ name: "gpuc_state", role: "state", index: -1, type: "pointer" }, "__global int* gpuc_state");
+      arg({ name: lengthOf("gpuc_state"), role: "state-length", index: -1, type: "int" }, `int ${lengthOf("gpuc_state")}`);
+    }
+    const decls: string[] = [];
+    const tables = m.globals.map((_g, i) => ({ symbol: relocation === "table" ? `arg ${args.length + i}` : this.global(i), index: i }));
+    m.globals.forEach((g, i) => {
+      const t = ELEM[g.type.elem];
+      if (relocation === "table") arg({ name: this.global(i), role: "table", index: i, type: "pointer" }, `__global const ${t}* ${this.global(i)}`);
+      else decls.push(bakedTable(this.global(i), g.type.elem as Scalar, g.value));
+    });
+    let localBytes = 0, dynamic = 0;
+    m.shared.forEach((sh, i) => {
+      const t = ELEM[sh.type.elem], n = this.shared(i);
+      if (sh.size) {
+        arg({ name: n, role: "local", index: dynamic, type: "local" }, `__local ${t}* ${n}`);
+        arg({ name: lengthOf(n), role: "local-length", index: dynamic++, type: "int" }, `int ${lengthOf(n)}`);
+        return;
+      }
+      // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
+      const bytes = Math.max(4, Math.ceil(elemBytes(sh.type.elem) * (sh.type.size ?? 0) / 4) * 4);
+      localBytes += bytes;
+      head.push(`__local ${t} ${n}[${bytes / elemBytes(sh.type.elem)}] __attribute__((aligned(${Math.max(4, elemBytes(sh.type.elem))})));`);
+    });
+    f.locals.forEach((l, i) => {
+      if (f.params.includes(i as never) || i === f.stateParam) return;
+      head.push(this.declare(this.names[i], l.type));
+    });
+    if (this.doneGuard) head.push("bool gpuc_done = false;");
+
+    this.block(f.body, 1);
+    const runtime = m.functions.filter((g) => g.kind === "runtime").map((g) => this.runtimeFunction(g));
+    const helpers = helperClosure(OPENCL_HELPERS, this.helpers).map((n) => OPENCL_HELPERS[n].text);
+    const fastMath = this.features.fastMath === true;
+    const top = [
+      // (Any name a function property holds: quoted on one line, as the layout counts lines.)
+      `// gpuc: kernel ${quoteName(f.name)}`,
+      ...(fastMath ? [] : ["#pragma OPENCL FP_CONTRACT OFF"]),
+      ...(this.usesF64 ? ["#pragma OPENCL EXTENSION cl_khr_fp64 : enable"] : []),
+      ...(this.storesNarrow ? ["#pragma OPENCL EXTENSION cl_khr_byte_addressable_store : enable"] : []),
+      ...decls,
+      ...helpers,
+      ...runtime,
+      "",
+    ];
+    const bounds = this.features.requiredThreads ? ` __attribute__((reqd_work_group_size(${this.features.requiredThreads.join(", ")})))` : "";
+    const start = [...top, `__kernel${bounds} void ${entry}(${sig.join(", ")}) {`, ...head.map((h) => "  " + h)].join("\n").split("\n");
+    const layout: OpenCLLayout = {
+      args, relocation, tables, localBytes,
+      buildOptions: fastMath ? "" : CORRECTLY_ROUNDED,
+      lines: [...start.map(() => -1), ...this.lineLocs, -1],
+    };
+    const code = [...start, ...this.lines, "}", ""].join("\n");
+    return { code, entry, layout, locations: this.locations.list };
+  }
+
+  /** A runtime-library function as an OpenCL C function (arrays as a pointer and a length). */
+  private runtimeFunction(g: Function): string {
+    const saved = { f: this.f, names: this.names, lines: this.lines, lineLocs: this.lineLocs, stmtLoc: this.stmtLoc, doneGuard: this.doneGuard };
+    this.f = g;
+    this.doneGuard = false;
+    this.names = g.locals.map((l, i) => `v_${sanitize(l.name)}_${i}`);
+    this.lines = [];
+    this.lineLocs = [];
+    this.block(g.body, 1);
+    const params = g.params.map((p) => {
+      const t = g.locals[p].type;
+      return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[(t as { scalar: Scalar }).scalar]} ${this.names[p]}`;
+    });
+    const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  ${this.declare(this.names[i], l.type)}`);
+    const ret = g.returnType.kind === "scalar" ? SCALAR[g.returnType.scalar] : "void";
+    const text = [`${ret} ${g.name}(${params.join(", ")}) {`, ...vars, ...this.lines, "}"].join("\n");
+    Object.assign(this, saved);
+    return text;
+  }
+
+  // ---- names and types ---------------------------------------------------------------------
+
+  private global(i: number): string { return `g_${sanitize(this.m.globals[i].name)}_${i}`; }
+  private shared(i: number): string { return `s_${sanitize(this.m.shared[i].name)}_${i}`; }
+
+  private declare(name: string, t: Type): string {
+    if (t.kind === "scalar") return `${SCALAR[t.scalar]} ${name} = ${t.scalar === "bool" ? "false" : t.scalar === "f32" ? "0.0f" : t.scalar === "f64" ? "0.0" : "0"};`;
+    if (t.kind === "array" && t.size !== null) return `${ELEM[t.elem]} ${name}[${Math.max(1, t.size)}];`;
+    throw new InternalCompilerError(`OpenCL C local of type ${JSON.stringify(t)}`);
+  }
+
+  private arrayRef(h: ExprHandle): ArrayRef {
+    const e = this.f.exprs[h];
+    if (e.k === "local") {
+      const t = this.f.locals[e.local].type;
+      if (t.kind !== "array") throw new InternalCompilerError("an array local of a scalar type");
+      const n = this.names[e.local];
+      const param = this.f.params.includes(e.local) || e.local === this.f.stateParam;
+      return { name: n, length: param ? lengthOf(n) : String(t.size ?? 0), elem: t.elem, space: param ? "__global" : "" };
+    }
+    if (e.k === "global") {
+      const g = this.m.globals[e.global];
+      return { name: this.global(e.global), length: String(g.value.length), elem: g.type.elem, space: (this.features.relocation ?? "table") === "bake" ? "__constant" : "__global" };
+    }
+    if (e.k === "shared") {
+      const sh = this.m.shared[e.shared], n = this.shared(e.shared);
+      return { name: n, length: sh.size ? lengthOf(n) : String(sh.type.size ?? 0), elem: sh.type.elem, space: "__local" };
+    }
+    throw new InternalCompilerError(`array expression of kind ${e.k}`);
+  }
+
+  private locationId(l: Loc): number { return this.locations.id(l); }
+
+  // ---- statements --------------------------------------------------------------------------
+
+  private line(d: number, text: string): void {
+    this.lines.push("  ".repeat(d) + text);
+    this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
+  }
+
+  private block(b: Block, d: number): void {
+    for (const s of b) {
+      // After an early return or a trap in a kernel with barriers, a thread goes on through the
+      // barriers but does nothing else: every statement that has an effect or reads memory is
+      // guarded by `!gpuc_done`. Statements that hold a barrier, a break, a continue or a return
+      // are not guarded themselves (all threads take the same path through them): their contents
+      // are, in turn. A trap inside a guarded statement jumps past it.
+      if (this.doneGuard && this.skipLabel === null && this.f === this.m.functions[this.m.entry] && skippedWhenDone(this.f, s) && !holdsControl(s)) {
+        const label = `gpuc_skip_${++this.labels}`;
+        this.line(d, "if (!gpuc_done) {");
+        this.skipLabel = label;
+        this.stmt(s, d + 1);
+        this.skipLabel = null;
+        this.line(d, "}");
+        if (someStmt([s], isTrap)) this.line(d, `${label}: ;`);
+      } else this.stmt(s, d);
+    }
+  }
+
+  private stmt(s: Stmt, d: number): void {
+    this.stmtLoc = s.loc ?? this.stmtLoc;
+    switch (s.k) {
+      case "set": this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`); return;
+      case "store": {
+        const a = this.arrayRef(s.array);
+        const v = this.expr(s.value);
+        // A narrow element keeps the value's low 8 or 16 bits (integer conversions wrap in OpenCL C).
+        this.line(d, `${a.name}[${this.expr(s.index)}] = ${isNarrow(a.elem) ? `(${ELEM[a.elem]})(${v})` : v};`);
+        return;
+      }
+      case "if":
+        this.line(d, `if (${this.expr(s.cond)}) {`);
+        this.block(s.then, d + 1);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
+        this.line(d, "}");
+        return;
+      case "loop": {
+        // `continue` reaches the continuing block and the `break if` test through its label.
+        const next = s.continuing.length || s.breakIf !== null ? `gpuc_next_${++this.labels}` : null;
+        this.line(d, "for (;;) {");
+        const loop = { label: next, used: false };
+        this.loops.push(loop);
+        this.block(s.body, d + 1);
+        this.loops.pop();
+        if (next) {
+          if (loop.used) this.line(d + 1, `${next}: ;`);
+          this.block(s.continuing, d + 1);
+          if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
+        }
+        this.line(d, "}");
+        return;
+      }
+      case "switch": return this.switchStmt(s, d);
+      case "break": this.line(d, "break;"); return;
+      case "continue": {
+        const loop = this.loops[this.loops.length - 1];
+        if (loop?.label) loop.used = true;
+        this.line(d, loop?.label ? `goto ${loop.label};` : "continue;");
+        return;
+      }
+      case "return":
+        if (this.doneGuard && this.f === this.m.functions[this.m.entry]) { this.line(d, "gpuc_done = true;"); return; }
+        this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;");
+        return;
+      // The exception is recorded: the thread ends (in a kernel with barriers: it is done, and
+      // leaves the statement being guarded).
+      case "trap":
+        if (!this.doneGuard) { this.line(d, "return;"); return; }
+        this.line(d, "gpuc_done = true;");
+        if (this.skipLabel) this.line(d, `goto ${this.skipLabel};`);
+        return;
+      // syncthreads() orders shared and global memory.
+      case "barrier": this.line(d, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"); return;
+      case "init": {
+        const t = this.f.locals[s.local].type;
+        const n = t.kind === "array" ? t.size ?? 0 : 0;
+        this.line(d, `for (int gpuc_i = 0; gpuc_i < ${n}; gpuc_i++) ${this.names[s.local]}[gpuc_i] = 0;`);
+        return;
+      }
+      case "atomic": return this.atomic(s, d);
+      case "call": {
+        // Only runtime functions stay out of line; arrays pass as a pointer and a length.
+        const callee = this.m.functions[s.fn];
+        const args = s.args.map((a, i) => (callee.locals[callee.params[i]].type.kind === "array" ? (() => { const r = this.arrayRef(a); return `${r.name}, ${r.length}`; })() : this.expr(a)));
+        const call = `${callee.name}(${args.join(", ")})`;
+        this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
+        return;
+      }
+      case "subgroup": throw new InternalCompilerError("a subgroup operation reached the OpenCL C back end (its validate refuses them)");
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
+      default: assertNeverIR(s);
+    }
+  }
+
+  /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
+    const t = (this.f.exprs[s.selector].type as { scalar: Scalar }).scalar;
+    this.line(d, `switch (${this.expr(s.selector)}) {`);
+    s.cases.forEach((c) => {
+      const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
+      this.line(d + 1, `${labels.join(" ")} {`);
+      this.block(c.body, d + 2);
+      if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
+      this.line(d + 1, "}");
+    });
+    this.line(d, "}");
+  }
+
+  /**
+   * An atomic: OpenCL C 1.2's int32 atomics on i32/u32 elements; f32 add and 8- and 16-bit
+   * elements are a compare-exchange loop on the 32-bit word (narrow arrays are word-aligned and
+   * padded: the device allocates whole words, `__local` arrays are declared so), which changes
+   * only the element's bits; the old element is read as the typed array reads it.
+   */
+  private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
+    const a = this.arrayRef(s.array);
+    const at = `&${a.name}[${this.expr(s.index)}]`;
+    const v = s.args.map((x) => this.expr(x));
+    const res = s.result !== null ? this.names[s.result] : null;
+    const set = (x: string): string => (res !== null ? `${res} = ${x};` : `${x};`);
+    const space = a.space;
+    if (isNarrow(a.elem)) return this.narrowAtomic(s, a.elem, at, space, v, res, d);
+    const t = a.elem;
+    const volatilePtr = `(volatile ${space} ${ELEM[t]}*)${at}`;
+    if (t === "f32" || t === "f64") {
+      switch (s.op) {
+        case "load": this.line(d, set(`*${volatilePtr}`)); return;
+        case "exchange": this.line(d, set(`atomic_xchg(${at}, ${v[0]})`)); return;
+        case "store":
+          this.line(d, `atomic_xchg(${at}, ${v[0]});`);
+          if (res !== null) this.line(d, `${res} = ${v[0]};`);
+          return;
+        case "add": {
+          const n = ++this.temps;
+          this.line(d, "{");
+          this.line(d + 1, `volatile ${space} uint* gpuc_p${n} = (volatile ${space} uint*)${at};`);
+          this.line(d + 1, `float gpuc_x${n} = ${v[0]};`);
+          this.line(d + 1, `uint gpuc_o${n} = *gpuc_p${n};`);
+          this.line(d + 1, "for (;;) {");
+          this.line(d + 2, `uint gpuc_s${n} = atomic_cmpxchg(gpuc_p${n}, gpuc_o${n}, as_uint(as_float(gpuc_o${n}) + gpuc_x${n}));`);
+          this.line(d + 2, `if (gpuc_s${n} == gpuc_o${n}) break;`);
+          this.line(d + 2, `gpuc_o${n} = gpuc_s${n};`);
+          this.line(d + 1, "}");
+          if (res !== null) this.line(d + 1, `${res} = as_float(gpuc_o${n});`);
+          this.line(d, "}");
+          return;
+        }
+        default: throw new InternalCompilerError(`atomic ${s.op} on ${t} elements`);
+      }
+    }
+    const fn: Record<string, string> = { add: "atomic_add", sub: "atomic_sub", and: "atomic_and", or: "atomic_or", xor: "atomic_xor", min: "atomic_min", max: "atomic_max", exchange: "atomic_xchg" };
+    switch (s.op) {
+      case "load": this.line(d, set(`*${volatilePtr}`)); return;
+      case "store":
+        this.line(d, `atomic_xchg(${at}, ${v[0]});`);
+        if (res !== null) this.line(d, `${res} = ${v[0]};`);
+        return;
+      case "compareExchange": this.line(d, set(`atomic_cmpxchg(${at}, ${v[0]}, ${v[1]})`)); return;
+      default: this.line(d, set(`${fn[s.op]}(${at}, ${v[0]})`));
+    }
+  }
+
+  private narrowAtomic(s: Extract<Stmt, { k: "atomic" }>, elem: Narrow, at: string, space: string, v: string[], res: string | null, d: number): void {
+    const n = ++this.temps;
+    const bits = elemBytes(elem) * 8, mask = bits === 8 ? "0xffu" : "0xffffu";
+    const w = `gpuc_w${n}`, sh = `gpuc_sh${n}`, o = `gpuc_o${n}`, c = `gpuc_c${n}`;
+    // The element as the typed array reads it from word `x`: sign- or zero-extended.
+    const read = (x: string) => (elem === "i8" || elem === "i16" ? `(as_int(${x} << (${32 - bits}u - ${sh})) >> ${32 - bits})` : `as_int((${x} >> ${sh}) & ${mask})`);
+    this.line(d, "{");
+    this.line(d + 1, `${space} ${ELEM[elem]}* gpuc_e${n} = ${at};`);
+    this.line(d + 1, `volatile ${space} uint* ${w} = (volatile ${space} uint*)((ulong)gpuc_e${n} & ~(ulong)3);`);
+    this.line(d + 1, `uint ${sh} = ((uint)(ulong)gpuc_e${n} & 3u) * 8u;`);
+    v.forEach((x, i) => this.line(d + 1, `int gpuc_x${i}_${n} = ${x};`));
+    const x0 = `gpuc_x0_${n}`, x1 = `gpuc_x1_${n}`;
+    if (s.op === "load") {
+      if (res !== null) this.line(d + 1, `${res} = ${read(`*${w}`)};`);
+      this.line(d, "}");
+      return;
+    }
+    const next: Record<string, string> = {
+      add: `as_uint(${c}) + as_uint(${x0})`, sub: `as_uint(${c}) - as_uint(${x0})`, and: `as_uint(${c} & ${x0})`, or: `as_uint(${c} | ${x0})`, xor: `as_uint(${c} ^ ${x0})`,
+      exchange: `as_uint(${x0})`, store: `as_uint(${x0})`, compareExchange: `as_uint(${c} == ${x0} ? ${x1} : ${c})`,
+    };
+    if (!(s.op in next)) throw new InternalCompilerError(`atomic ${s.op} on ${elem} elements`);
+    this.line(d + 1, `uint ${o} = *${w};`);
+    this.line(d + 1, `int ${c};`);
+    this.line(d + 1, "for (;;) {");
+    this.line(d + 2, `${c} = ${read(o)};`);
+    this.line(d + 2, `uint gpuc_s${n} = atomic_cmpxchg(${w}, ${o}, (${o} & ~(${mask} << ${sh})) | (((${next[s.op]}) & ${mask}) << ${sh}));`);
+    this.line(d + 2, `if (gpuc_s${n} == ${o}) break;`);
+    this.line(d + 2, `${o} = gpuc_s${n};`);
+    this.line(d + 1, "}");
+    if (res !== null) this.line(d + 1, `${res} = ${s.op === "store" ? x0 : c};`);
+    this.line(d, "}");
+  }
+
+  // ---- expressions -------------------------------------------------------------------------
+
+  private expr(h: ExprHandle): string {
+    const e: Expr = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return constant(e.value, (e.type as { scalar: Scalar }).scalar);
+      case "local": return this.names[e.local];
+      case "global": case "shared": return this.arrayRef(h).name;
+      case "builtin": return BUILTINS[e.name] ?? (() => { throw new InternalCompilerError(`builtin ${e.name} on the OpenCL C target`); })();
+      case "location": return String(this.locationId(e.site));
+      case "length": return this.arrayRef(e.array).length;
+      case "load": {
+        const a = this.arrayRef(e.array);
+        const v = `${a.name}[${this.expr(e.index)}]`;
+        return isNarrow(a.elem) ? `((int)${v})` : v;
+      }
+      case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
+      case "convert": {
+        const from = (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, to = (e.type as { scalar: Scalar }).scalar;
+        return convert(this.expr(e.arg), from, to);
+      }
+      case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar);
+      default: return assertNeverIR(e);
+    }
+  }
+
+  /** One op, legalized (legal.ts: what OpenCL C spells natively, and with gpuc_pow). */
+  private op(op: OpName, a: string[], t: Scalar): string {
+    const [x, y] = a;
+    const float = t === "f32" || t === "f64";
+    // i32 arithmetic wraps as uint (C's signed overflow is undefined).
+    const wrap = (o: string) => (t === "i32" ? `as_int(${asUint(x)} ${o} ${asUint(y)})` : `(${x} ${o} ${y})`);
+    switch (op) {
+      case "add": return wrap("+");
+      case "sub": return wrap("-");
+      case "mul": return wrap("*");
+      case "div": return `(${x} / ${y})`;
+      case "rem": return float ? `fmod(${x}, ${y})` : `(${x} % ${y})`;
+      case "min": return float ? `fmin(${x}, ${y})` : `min(${x}, ${y})`;
+      case "max": return float ? `fmax(${x}, ${y})` : `max(${x}, ${y})`;
+      case "pow": { const n = t === "f64" ? "gpuc_pow_d" : "gpuc_pow"; this.helpers.add(n); return `${n}(${x}, ${y})`; }
+      case "atan2": return `atan2(${x}, ${y})`;
+      case "hypot": return `hypot(${x}, ${y})`;
+      case "neg": return t === "i32" ? `as_int(0u - ${asUint(x)})` : `(-${x})`;
+      case "abs": return float ? `fabs(${x})` : `as_int(abs(${x}))`;
+      case "sign": case "round": throw new InternalCompilerError(`${op} reached the OpenCL C back end (legalize lowers it)`);
+      case "and": return `(${x} & ${y})`;
+      case "or": return `(${x} | ${y})`;
+      case "xor": return `(${x} ^ ${y})`;
+      // OpenCL C takes the count modulo 32; a negative i32 is shifted left as uint (C leaves it undefined).
+      case "shl": return t === "i32" ? `as_int(${asUint(x)} << ${y})` : `(${x} << ${y})`;
+      case "shr": return `(${x} >> ${y})`;
+      case "bitnot": return `(~${x})`;
+      case "clz32": return `((int)clz(${x}))`;
+      case "eq": return `(${x} == ${y})`;
+      case "ne": return `(${x} != ${y})`;
+      case "lt": return `(${x} < ${y})`;
+      case "le": return `(${x} <= ${y})`;
+      case "gt": return `(${x} > ${y})`;
+      case "ge": return `(${x} >= ${y})`;
+      case "land": return `(${x} && ${y})`;
+      case "lor": return `(${x} || ${y})`;
+      case "not": return `(!${x})`;
+      case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
+      case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh": case "cbrt": case "expm1": case "log1p":
+        return `${op}(${x})`;
+      case "isnan": return `(isnan(${x}) != 0)`;
+      case "isfinite": return `(isfinite(${x}) != 0)`;
+      case "f32bits": return `as_int(${x})`;
+      case "f64hi": return `as_int((uint)(as_ulong(${x}) >> 32))`;
+      case "f64lo": return `as_int((uint)as_ulong(${x}))`;
+      default: return assertNeverOp(op);
+    }
+  }
+}
+
+const BUILTINS: Partial<Record<string, string>> = {
+  "threadIdx.x": "((int)get_local_id(0))", "threadIdx.y": "((int)get_local_id(1))", "threadIdx.z": "((int)get_local_id(2))",
+  "blockIdx.x": "((int)get_group_id(0))", "blockIdx.y": "((int)get_group_id(1))", "blockIdx.z": "((int)get_group_id(2))",
+  "blockDim.x": "((int)get_local_size(0))", "blockDim.y": "((int)get_local_size(1))", "blockDim.z": "((int)get_local_size(2))",
+  "gridDim.x": "((int)get_num_groups(0))", "gridDim.y": "((int)get_num_groups(1))", "gridDim.z": "((int)get_num_groups(2))",
+};
+
+/** An i32 operand as uint (a non-negative literal written as one). */
+function asUint(x: string): string { return /^\d+$/.test(x) ? `${x}u` : `as_uint(${x})`; }
+
+function convert(x: string, from: Scalar, to: Scalar): string {
+  // Truthiness: NaN and ±0 are false (a NaN compares false both ways).
+  if (to === "bool") return from === "f32" ? `(fabs(${x}) > 0.0f)` : from === "f64" ? `(fabs(${x}) > 0.0)` : `(${x} != 0)`;
+  if (from === "bool") return `(${x} ? ${constant(1, to)} : ${constant(0, to)})`;
+  // i32 ↔ u32 reinterpret the bits; to a float rounds to nearest; a float to an integer truncates
+  // (legalize gives it only inputs in range).
+  if (from === "i32" && to === "u32") return `as_uint(${x})`;
+  if (from === "u32" && to === "i32") return `as_int(${x})`;
+  return `((${SCALAR[to]})${x})`;
+}
+
+function constant(v: number | boolean, t: Scalar): string {
+  if (typeof v === "boolean") return String(v);
+  if (t === "i32") return v === -2147483648 ? "(-2147483647 - 1)" : v < 0 ? `(${v})` : String(v);
+  if (t === "u32") return `${v >>> 0}u`;
+  if (t === "bool") return v ? "true" : "false";
+  const f = t === "f32" ? "f" : "";
+  if (v !== v) return t === "f32" ? "NAN" : "((double)NAN)";
+  if (v === Infinity) return t === "f32" ? "INFINITY" : "((double)INFINITY)";
+  if (v === -Infinity) return t === "f32" ? "(-INFINITY)" : "(-(double)INFINITY)";
+  if (Object.is(v, -0)) return `(-0.0${f})`;
+  // The shortest decimal of the value: it reads back as the same f64, and as the same f32 for an
+  // f32 value (that decimal lies within half an f64 ulp of it).
+  const text = String(v);
+  const literal = `${text}${/[.e]/.test(text) ? "" : ".0"}${f}`;
+  return v < 0 ? `(${literal})` : literal;
+}
+
+/** A constant table's data as a `__constant` array (relocation strategy `bake`). */
+function bakedTable(name: string, elem: Scalar, value: ArrayLike<number>): string {
+  const items = Array.from(value, (v) => constant(v, elem));
+  if (!items.length) items.push(constant(0, elem));   // C has no zero-length arrays
+  const lines: string[] = [];
+  for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
+  return `__constant ${SCALAR[elem]} ${name}[${items.length}] = {\n${lines.join(",\n")}\n};`;
+}
+
+/** The C name of an array's length (gpuc's own names start with `gpuc_`; the code's never do). */
+function lengthOf(array: string): string { return `gpuc_len_${array}`; }
+
+function mentionsF64(t: Type): boolean {
+  return (t.kind === "scalar" && t.scalar === "f64") || (t.kind === "array" && t.elem === "f64");
+}
+
+function assertNeverOp(op: never): never {
+  throw new InternalCompilerError(`op ${String(op)} has no OpenCL C spelling`);
+}
+
+const isTrap = (s: Stmt): boolean => s.k === "trap";

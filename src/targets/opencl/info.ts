@@ -1,0 +1,18 @@
+// The OpenCL C target, as the rest of gpuc knows it without loading its back end.
+
+import type { ReadBack, TargetInfo } from "../target.js";
+
+let checks: Promise<ReadBack> | null = null;
+
+export const openclInfo: TargetInfo = {
+  name: "opencl",
+  description: "OpenCL C 1.2 (AMD, Intel, ARM, Apple GPUs and CPUs through an OpenCL driver; PoCL)",
+  // Constant tables are kernel arguments given at launch (`table`), or `__constant` arrays in the
+  // code (`bake`). OpenCL C 1.2 has no program-scope variables a host could patch.
+  relocations: ["table", "bake"],
+  // OpenCL C 1.2 has no generic address space and no recursion: every helper is inlined into the
+  // kernel (the runtime library stays out of line: its only array is the kernel state).
+  alwaysInline: true,
+  layout: true,
+  readBack: () => (checks ??= import("./read-back.js").then((m) => m.openclReadBack)),
+};

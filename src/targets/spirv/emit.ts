@@ -1,0 +1,693 @@
+// The SPIR-V back end: validated IR (every helper inlined) → one SPIR-V 1.0 module, OpenCL flavour
+// (Kernel capability, Physical64 addressing, the OpenCL memory model, OpenCL.std for Math).
+//
+// Lowering, in short:
+//  - every IR local is a Function variable (loads and stores; no phis), so control flow needs no
+//    SSA bookkeeping; the Kernel capability needs no structured control flow, so if/loop/switch
+//    become blocks and branches as in the PTX back end;
+//  - i32 and u32 are one 32-bit integer type (OpenCL's SPIR-V has no signedness): the op chosen
+//    says which (SDiv/UDiv, SLessThan/ULessThan, SConvert/UConvert); integer arithmetic wraps;
+//  - the kernel's parameters are those of the OpenCL C target, in the same order and with the
+//    same roles (layout.ts), so one loader binds both; arrays are CrossWorkgroup pointers (a
+//    parameter's offset applied once in the entry block), shared arrays Workgroup variables (or
+//    Workgroup pointer parameters where sized at launch), private arrays Function arrays;
+//  - barriers as in OpenCL C: `ContractionOff` unless fastMath; in a kernel with barriers a thread
+//    that returned or trapped goes on through them, its other statements guarded (a trap inside
+//    a guarded statement branches past it);
+//  - the runtime library's functions stay functions, taking the state as a pointer and a length.
+
+import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { holdsControl, readsMemory, skippedWhenDone, someStmt } from "../../ir/module-info.js";
+import type { OpName } from "../../ir/ops.js";
+import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
+import { assertNeverIR, completesBlock } from "../../ir/validate.js";
+import { LocationTable } from "../locations.js";
+import { assertLegalized } from "../../ir/passes/legalize.js";
+import { InternalCompilerError } from "../../errors.js";
+import type { TargetFeatures } from "../target.js";
+import { BuiltIn, CL, Capability, Decoration, ExecutionMode, Op, Scope, Semantics, SpirvBuilder, StorageClass, stringWords } from "./words.js";
+import type { SPIRVArg, SPIRVLayout } from "./layout.js";
+
+export interface SPIRVCode { code: Uint8Array; entry: string; layout: SPIRVLayout; locations: Loc[] }
+
+export function emitSPIRV(m: Module, features: TargetFeatures): SPIRVCode {
+  assertLegalized(m, "spirv");
+  return new SPIRVEmitter(m, features).emit();
+}
+
+type SC = (typeof StorageClass)[keyof typeof StorageClass];
+/** An array as the code reaches it: a pointer to its first element (`pointer`) or an array variable, its length, element type and storage class. */
+interface ArrayRef { base: number; isVariable: boolean; length: number; elem: Elem; sc: SC }
+
+const C_NAME = (n: string) => n.replace(/[^A-Za-z0-9_]/g, "_");
+
+class SPIRVEmitter {
+  private b = new SpirvBuilder();
+  private extSet = 0;
+  private locations = new LocationTable();
+  private builtins = new Map<number, number>();
+  private fnIds = new Map<number, number>();
+  // Per function being emitted.
+  private f!: Function;
+  private code: number[] = [];
+  private varDecls: number[] = [];
+  private vars: number[] = [];
+  private arrays = new Map<number, ArrayRef>();
+  private terminated = false;
+  private doneGuard = false;
+  private done = 0;
+  private skipLabel: number | null = null;
+  private breaks: number[] = [];
+  private continues: number[] = [];
+  private shared: ArrayRef[] = [];
+  private tables: ArrayRef[] = [];
+  private isKernel = false;
+
+  constructor(private m: Module, private features: TargetFeatures) {
+    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
+    if (left.length) throw new InternalCompilerError(`SPIR-V needs every helper inlined ('${left[0].name}' is not)`);
+  }
+
+  emit(): SPIRVCode {
+    const b = this.b, m = this.m;
+    b.capabilities.add(Capability.Addresses).add(Capability.Kernel).add(Capability.Int64);
+    this.extSet = b.id();
+    b.emit(b.imports, Op.ExtInstImport, [this.extSet, ...stringWords("OpenCL.std")]);
+    // Runtime functions first (callees precede callers), then the kernel.
+    m.functions.forEach((g, i) => { if (g.kind === "runtime") this.fnIds.set(i, b.id()); });
+    m.functions.forEach((g, i) => { if (g.kind === "runtime") this.function(g, i); });
+    const kernel = m.functions[m.entry];
+    const entry = `gpuc_${C_NAME(kernel.name)}`;
+    const { id, layout } = this.kernel(kernel);
+    b.emit(b.entries, Op.EntryPoint, [6 /* Kernel */, id, ...stringWords(entry), ...this.builtins.values()]);
+    if (!this.features.fastMath) b.emit(b.modes, Op.ExecutionMode, [id, ExecutionMode.ContractionOff]);
+    if (this.features.requiredThreads) b.emit(b.modes, Op.ExecutionMode, [id, ExecutionMode.LocalSize, ...this.features.requiredThreads]);
+    const words = b.words();
+    return { code: new Uint8Array(words.buffer, words.byteOffset, words.byteLength), entry, layout, locations: this.locations.list };
+  }
+
+  // ---- types and constants -------------------------------------------------------------------
+
+  private tVoid(): number { return this.b.type("void", Op.TypeVoid, []); }
+  private tBool(): number { return this.b.type("bool", Op.TypeBool, []); }
+  private tInt(bits: number): number {
+    if (bits === 8) this.b.capabilities.add(Capability.Int8);
+    if (bits === 16) this.b.capabilities.add(Capability.Int16);
+    return this.b.type(`i${bits}`, Op.TypeInt, [bits, 0]);
+  }
+  private tFloat(bits: number): number {
+    if (bits === 64) this.b.capabilities.add(Capability.Float64);
+    return this.b.type(`f${bits}`, Op.TypeFloat, [bits]);
+  }
+  private tScalar(s: Scalar): number { return s === "bool" ? this.tBool() : s === "f32" ? this.tFloat(32) : s === "f64" ? this.tFloat(64) : this.tInt(32); }
+  private tElem(e: Elem): number { return isNarrow(e) ? this.tInt(elemBytes(e) * 8) : this.tScalar(e as Scalar); }
+  private tPtr(sc: number, to: number): number { return this.b.type(`p${sc}:${to}`, Op.TypePointer, [sc, to]); }
+  private tArray(elem: number, n: number): number { return this.b.type(`a${elem}:${n}`, Op.TypeArray, [elem, this.i32(n)]); }
+
+  private i32(v: number): number { return this.b.intern(`c:i32:${v | 0}`, (id) => this.b.emit(this.b.globals, Op.Constant, [this.tInt(32), id, v >>> 0])); }
+  private i64(v: bigint): number {
+    const t = this.tInt(64);
+    return this.b.intern(`c:i64:${v}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, Number(v & 0xffffffffn), Number((v >> 32n) & 0xffffffffn)]));
+  }
+  private f32(v: number): number {
+    const bits = new Uint32Array(new Float32Array([v]).buffer)[0];
+    const t = this.tFloat(32);
+    return this.b.intern(`c:f32:${bits}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, bits]));
+  }
+  private f64(v: number): number {
+    const w = new Uint32Array(new Float64Array([v]).buffer);
+    const t = this.tFloat(64);
+    return this.b.intern(`c:f64:${w[0]}:${w[1]}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, w[0], w[1]]));
+  }
+  private bool(v: boolean): number { const t = this.tBool(); return this.b.intern(`c:bool:${v}`, (id) => this.b.emit(this.b.globals, v ? Op.ConstantTrue : Op.ConstantFalse, [t, id])); }
+  private constant(v: number | boolean, s: Scalar): number {
+    if (typeof v === "boolean" || s === "bool") return this.bool(Boolean(v));
+    return s === "f32" ? this.f32(v) : s === "f64" ? this.f64(v) : this.i32(v);
+  }
+
+  // ---- code ------------------------------------------------------------------------------------
+
+  private op(op: number, type: number, ...operands: number[]): number {
+    const id = this.b.id();
+    this.b.emit(this.code, op, [type, id, ...operands]);
+    return id;
+  }
+  private inst(op: number, ...operands: number[]): void { this.b.emit(this.code, op, operands); }
+  private label(id: number): void { this.b.emit(this.code, Op.Label, [id]); this.terminated = false; }
+  private branch(to: number): void { if (!this.terminated) this.inst(Op.Branch, to); this.terminated = true; }
+  private ext(type: number, fn: number, ...args: number[]): number { return this.op(Op.ExtInst, type, this.extSet, fn, ...args); }
+  private local(type: number): number {
+    const id = this.b.id();
+    this.b.emit(this.varDecls, Op.Variable, [this.tPtr(StorageClass.Function, type), id, StorageClass.Function]);
+    return id;
+  }
+
+  private builtin(which: number): number {
+    let v = this.builtins.get(which);
+    if (v === undefined) {
+      v = this.b.id();
+      const vec = this.b.type("v3i64", Op.TypeVector, [this.tInt(64), 3]);
+      this.b.emit(this.b.globals, Op.Variable, [this.tPtr(StorageClass.Input, vec), v, StorageClass.Input]);
+      this.b.emit(this.b.decorations, Op.Decorate, [v, Decoration.BuiltIn, which]);
+      this.b.emit(this.b.decorations, Op.Decorate, [v, Decoration.Constant]);
+      this.builtins.set(which, v);
+    }
+    return v;
+  }
+
+  /** The kernel: its parameters (layout.ts's order and roles), its entry block, its body. */
+  private kernel(f: Function): { id: number; layout: SPIRVLayout } {
+    const b = this.b, m = this.m;
+    this.begin(f, true);
+    const relocation = this.features.relocation ?? "table";
+    const params: { type: number; id: number }[] = [];
+    const args: SPIRVArg[] = [];
+    const param = (a: SPIRVArg, type: number): number => { const id = b.id(); params.push({ type, id }); args.push(a); return id; };
+    const setup: (() => void)[] = [];
+    f.params.forEach((p, i) => {
+      const t = f.locals[p].type, name = f.paramNames[i] ?? f.locals[p].name;
+      if (t.kind === "array") {
+        const ptr = this.tPtr(StorageClass.CrossWorkgroup, this.tElem(t.elem));
+        const base = param({ name, role: "buffer", index: i }, ptr);
+        const off = param({ name, role: "offset", index: i }, this.tInt(32));
+        const len = param({ name, role: "length", index: i }, this.tInt(32));
+        setup.push(() => {
+          const start = this.op(Op.PtrAccessChain, ptr, base, off);
+          this.arrays.set(p, { base: start, isVariable: false, length: len, elem: t.elem, sc: StorageClass.CrossWorkgroup });
+        });
+      } else if (t.kind === "scalar") {
+        const v = param({ name, role: "value", index: i }, t.scalar === "bool" ? this.tInt(32) : this.tScalar(t.scalar));
+        setup.push(() => this.inst(Op.Store, this.vars[p], t.scalar === "bool" ? this.op(Op.INotEqual, this.tBool(), v, this.i32(0)) : v));
+      }
+    });
+    if (f.stateParam !== null) {
+      const ptr = this.tPtr(StorageClass.CrossWorkgroup, this.tInt(32));
+      const base = param({ name: "gpuc_state", role: "state", index: -1 }, ptr);
+      const len = param({ name: "gpuc_state_len", role: "state-length", index: -1 }, this.tInt(32));
+      this.arrays.set(f.stateParam, { base, isVariable: false, length: len, elem: "i32", sc: StorageClass.CrossWorkgroup });
+    }
+    const tables = m.globals.map((g, i) => {
+      const elem = this.tElem(g.type.elem);
+      if (relocation === "table") {
+        const id = param({ name: g.name, role: "table", index: i }, this.tPtr(StorageClass.CrossWorkgroup, elem));
+        this.tables[i] = { base: id, isVariable: false, length: this.i32(g.value.length), elem: g.type.elem, sc: StorageClass.CrossWorkgroup };
+        return { symbol: `arg ${args.length - 1}`, index: i };
+      }
+      // bake: the data as an initialized UniformConstant variable (OpenCL C's program-scope __constant).
+      const n = Math.max(1, g.value.length);
+      const arrayType = this.tArray(elem, n);
+      const items = Array.from({ length: n }, (_v, j) => this.constant(j < g.value.length ? g.value[j] : 0, g.type.elem as Scalar));
+      const init = b.id();
+      b.emit(b.globals, Op.ConstantComposite, [arrayType, init, ...items]);
+      const v = b.id();
+      b.emit(b.globals, Op.Variable, [this.tPtr(StorageClass.UniformConstant, arrayType), v, StorageClass.UniformConstant, init]);
+      b.emit(b.decorations, Op.Decorate, [v, Decoration.Constant]);
+      b.emit(b.names, Op.Name, [v, ...stringWords(`g_${C_NAME(g.name)}`)]);
+      this.tables[i] = { base: v, isVariable: true, length: this.i32(g.value.length), elem: g.type.elem, sc: StorageClass.UniformConstant };
+      return { symbol: `g_${C_NAME(g.name)}`, index: i };
+    });
+    let localBytes = 0, dynamic = 0;
+    m.shared.forEach((sh, i) => {
+      const elem = this.tElem(sh.type.elem);
+      if (sh.size) {
+        const ptr = param({ name: sh.name, role: "local", index: dynamic }, this.tPtr(StorageClass.Workgroup, elem));
+        const len = param({ name: `${sh.name}_len`, role: "local-length", index: dynamic++ }, this.tInt(32));
+        this.shared[i] = { base: ptr, isVariable: false, length: len, elem: sh.type.elem, sc: StorageClass.Workgroup };
+        return;
+      }
+      // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
+      const bytes = Math.max(4, Math.ceil(elemBytes(sh.type.elem) * (sh.type.size ?? 0) / 4) * 4);
+      localBytes += bytes;
+      const arrayType = this.tArray(elem, bytes / elemBytes(sh.type.elem));
+      const v = b.id();
+      b.emit(b.globals, Op.Variable, [this.tPtr(StorageClass.Workgroup, arrayType), v, StorageClass.Workgroup]);
+      this.shared[i] = { base: v, isVariable: true, length: this.i32(sh.type.size ?? 0), elem: sh.type.elem, sc: StorageClass.Workgroup };
+    });
+    const id = b.id();
+    const fnType = b.type(`fn:${this.tVoid()}:${params.map((p) => p.type).join(",")}`, Op.TypeFunction, [this.tVoid(), ...params.map((p) => p.type)]);
+    const head: number[] = [];
+    b.emit(head, Op.Function, [this.tVoid(), id, 0, fnType]);
+    for (const p of params) b.emit(head, Op.FunctionParameter, [p.type, p.id]);
+    b.emit(b.names, Op.Name, [id, ...stringWords(`gpuc_${C_NAME(f.name)}`)]);
+    this.doneGuard = someStmt(f.body, (s) => s.k === "barrier") && someStmt(f.body, (s) => s.k === "return" || s.k === "trap");
+    if (this.doneGuard) this.done = this.local(this.tBool());
+    for (const s of setup) s();
+    if (this.doneGuard) this.inst(Op.Store, this.done, this.bool(false));
+    this.body(f);
+    this.end(head);
+    return { id, layout: { args, relocation, tables, localBytes } };
+  }
+
+  /** A runtime-library function: arrays as a pointer and a length. */
+  private function(g: Function, index: number): void {
+    const b = this.b;
+    this.begin(g, false);
+    const params: { type: number; id: number }[] = [];
+    for (const p of g.params) {
+      const t = g.locals[p].type;
+      if (t.kind === "array") {
+        const base = b.id(), len = b.id();
+        params.push({ type: this.tPtr(StorageClass.CrossWorkgroup, this.tElem(t.elem)), id: base }, { type: this.tInt(32), id: len });
+        this.arrays.set(p, { base, isVariable: false, length: len, elem: t.elem, sc: StorageClass.CrossWorkgroup });
+      } else params.push({ type: this.tScalar((t as { scalar: Scalar }).scalar), id: b.id() });
+    }
+    const ret = g.returnType.kind === "scalar" ? this.tScalar(g.returnType.scalar) : this.tVoid();
+    const id = this.fnIds.get(index)!;
+    const fnType = b.type(`fn:${ret}:${params.map((p) => p.type).join(",")}`, Op.TypeFunction, [ret, ...params.map((p) => p.type)]);
+    const head: number[] = [];
+    b.emit(head, Op.Function, [ret, id, 0, fnType]);
+    for (const p of params) b.emit(head, Op.FunctionParameter, [p.type, p.id]);
+    b.emit(b.names, Op.Name, [id, ...stringWords(g.name)]);
+    // Scalar parameters into their variables.
+    let k = 0;
+    for (const p of g.params) {
+      if (g.locals[p].type.kind === "array") { k += 2; continue; }
+      this.inst(Op.Store, this.vars[p], params[k++].id);
+    }
+    this.body(g);
+    this.end(head);
+  }
+
+  private entryLabel = 0;
+
+  private begin(f: Function, isKernel: boolean): void {
+    this.f = f;
+    this.isKernel = isKernel;
+    this.code = [];
+    this.varDecls = [];
+    this.arrays = new Map();
+    this.breaks = [];
+    this.continues = [];
+    this.doneGuard = false;
+    this.skipLabel = null;
+    this.entryLabel = this.b.id();
+    this.terminated = false;
+    this.vars = f.locals.map((l, i) => {
+      if (f.params.includes(i as never) && l.type.kind === "array") return 0;
+      if (i === f.stateParam) return 0;
+      if (l.type.kind === "scalar") return this.local(this.tScalar(l.type.scalar));
+      if (l.type.kind === "array" && l.type.size !== null) {
+        const v = this.local(this.tArray(this.tElem(l.type.elem), Math.max(1, l.type.size)));
+        this.arrays.set(i, { base: v, isVariable: true, length: this.i32(l.type.size), elem: l.type.elem, sc: StorageClass.Function });
+        return v;
+      }
+      throw new InternalCompilerError(`SPIR-V local of type ${JSON.stringify(l.type)}`);
+    });
+  }
+
+  private body(f: Function): void {
+    this.block(f.body);
+    if (!this.terminated) {
+      if (f.returnType.kind === "scalar") this.inst(Op.Unreachable);
+      else this.inst(Op.Return);
+      this.terminated = true;
+    }
+  }
+
+  private end(head: number[]): void {
+    const fn: number[] = [...head];
+    this.b.emit(fn, Op.Label, [this.entryLabel]);
+    fn.push(...this.varDecls, ...this.code);
+    this.b.emit(fn, Op.FunctionEnd, []);
+    this.b.functions.push(...fn);
+  }
+
+  // ---- statements -------------------------------------------------------------------------------
+
+  private block(b: Block): void {
+    for (const s of b) {
+      if (this.terminated) return;   // what follows a jump is unreachable
+      if (this.doneGuard && this.isKernel && this.skipLabel === null && skippedWhenDone(this.f, s) && !holdsControl(s)) {
+        const then = this.b.id(), after = this.b.id();
+        const live = this.op(Op.LogicalNot, this.tBool(), this.op(Op.Load, this.tBool(), this.done));
+        this.inst(Op.BranchConditional, live, then, after);
+        this.label(then);
+        this.skipLabel = after;
+        this.stmt(s);
+        this.skipLabel = null;
+        this.branch(after);
+        this.label(after);
+      } else this.stmt(s);
+    }
+  }
+
+  private stmt(s: Stmt): void {
+    const f = this.f;
+    switch (s.k) {
+      case "set": this.inst(Op.Store, this.vars[s.local], this.expr(s.value)); return;
+      case "store": {
+        const a = this.arrayRef(s.array);
+        const ptr = this.element(a, s.index);
+        let v = this.expr(s.value);
+        if (isNarrow(a.elem)) v = this.op(Op.UConvert, this.tElem(a.elem), v);
+        this.inst(Op.Store, ptr, v);
+        return;
+      }
+      case "if": {
+        const then = this.b.id(), els = this.b.id(), after = this.b.id();
+        this.inst(Op.BranchConditional, this.expr(s.cond), then, s.else.length ? els : after);
+        this.label(then);
+        this.block(s.then);
+        this.branch(after);
+        if (s.else.length) { this.label(els); this.block(s.else); this.branch(after); }
+        this.label(after);
+        return;
+      }
+      case "loop": {
+        const head = this.b.id(), cont = this.b.id(), exit = this.b.id();
+        this.branch(head);
+        this.label(head);
+        this.breaks.push(exit);
+        this.continues.push(cont);
+        this.block(s.body);
+        this.branch(cont);
+        this.breaks.pop();
+        this.continues.pop();
+        this.label(cont);
+        this.block(s.continuing);
+        if (!this.terminated) {
+          if (s.breakIf !== null) this.inst(Op.BranchConditional, this.expr(s.breakIf), exit, head);
+          else this.inst(Op.Branch, head);
+          this.terminated = true;
+        }
+        this.label(exit);
+        return;
+      }
+      case "switch": {
+        const sel = this.expr(s.selector);
+        const exit = this.b.id();
+        const labels = s.cases.map(() => this.b.id());
+        const def = s.cases.findIndex((c) => c.isDefault);
+        const targets: number[] = [];
+        s.cases.forEach((c, i) => { for (const v of c.values) targets.push(v >>> 0, labels[i]); });
+        this.inst(Op.Switch, sel, def >= 0 ? labels[def] : exit, ...targets);
+        this.terminated = true;
+        this.breaks.push(exit);
+        s.cases.forEach((c, i) => {
+          this.label(labels[i]);
+          this.block(c.body);
+          // A case that completes without `break` falls into the next one's body (JS semantics).
+          this.branch(c.fallthrough && completesBlock(c.body) && i + 1 < s.cases.length ? labels[i + 1] : exit);
+        });
+        this.breaks.pop();
+        this.label(exit);
+        return;
+      }
+      case "break": this.branch(this.breaks[this.breaks.length - 1]); return;
+      case "continue": this.branch(this.continues[this.continues.length - 1]); return;
+      case "return":
+        if (this.doneGuard && this.isKernel) { this.inst(Op.Store, this.done, this.bool(true)); return; }
+        if (s.value !== null) this.inst(Op.ReturnValue, this.expr(s.value)); else this.inst(Op.Return);
+        this.terminated = true;
+        return;
+      case "trap":
+        if (!this.doneGuard) { this.inst(Op.Return); this.terminated = true; return; }
+        this.inst(Op.Store, this.done, this.bool(true));
+        if (this.skipLabel !== null) this.branch(this.skipLabel);
+        return;
+      case "barrier":
+        this.inst(Op.ControlBarrier, this.i32(Scope.Workgroup), this.i32(Scope.Workgroup), this.i32(Semantics.SeqCst | Semantics.WorkgroupMemory | Semantics.CrossWorkgroupMemory));
+        return;
+      case "init": {
+        // Zero-filled by a counted loop (a private array may be large).
+        const t = f.locals[s.local].type;
+        const a = this.arrays.get(s.local)!;
+        const n = t.kind === "array" ? t.size ?? 0 : 0;
+        const et = this.tElem(a.elem), int = this.tInt(32);
+        const zero = this.b.intern(`c:zero:${et}`, (id) => this.b.emit(this.b.globals, Op.ConstantNull, [et, id]));
+        const i = this.local(int);
+        this.inst(Op.Store, i, this.i32(0));
+        const head = this.b.id(), body = this.b.id(), exit = this.b.id();
+        this.branch(head);
+        this.label(head);
+        const at = this.op(Op.Load, int, i);
+        this.inst(Op.BranchConditional, this.op(Op.SLessThan, this.tBool(), at, this.i32(n)), body, exit);
+        this.label(body);
+        this.inst(Op.Store, this.op(Op.AccessChain, this.tPtr(a.sc, et), a.base, at), zero);
+        this.inst(Op.Store, i, this.op(Op.IAdd, int, at, this.i32(1)));
+        this.branch(head);
+        this.label(exit);
+        return;
+      }
+      case "atomic": return this.atomic(s);
+      case "call": {
+        const callee = this.m.functions[s.fn];
+        const args: number[] = [];
+        s.args.forEach((a, i) => {
+          if (callee.locals[callee.params[i]].type.kind === "array") { const r = this.arrayRef(a); args.push(r.base, r.length); } else args.push(this.expr(a));
+        });
+        const ret = callee.returnType.kind === "scalar" ? this.tScalar(callee.returnType.scalar) : this.tVoid();
+        const r = this.op(Op.FunctionCall, ret, this.fnIds.get(s.fn)!, ...args);
+        if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r);
+        return;
+      }
+      case "subgroup": throw new InternalCompilerError("a subgroup operation reached the SPIR-V back end (its validate refuses them)");
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
+      default: assertNeverIR(s);
+    }
+  }
+
+  private atomic(s: Extract<Stmt, { k: "atomic" }>): void {
+    const a = this.arrayRef(s.array);
+    const ptr = this.element(a, s.index);
+    const v = s.args.map((x) => this.expr(x));
+    const scope = this.i32(a.sc === StorageClass.Workgroup ? Scope.Workgroup : Scope.Device);
+    const sem = this.i32(Semantics.SeqCst | (a.sc === StorageClass.Workgroup ? Semantics.WorkgroupMemory : Semantics.CrossWorkgroupMemory));
+    const int = this.tInt(32);
+    const set = (r: number) => { if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r); };
+    if (isNarrow(a.elem) || (a.elem === "f32" && s.op === "add")) return this.casLoop(s, a, ptr, v, scope, sem);
+    const t = this.tElem(a.elem);
+    const ops: Record<string, number> = {
+      add: Op.AtomicIAdd, sub: Op.AtomicISub, and: Op.AtomicAnd, or: Op.AtomicOr, xor: Op.AtomicXor, exchange: Op.AtomicExchange,
+      min: a.elem === "u32" ? Op.AtomicUMin : Op.AtomicSMin, max: a.elem === "u32" ? Op.AtomicUMax : Op.AtomicSMax,
+    };
+    switch (s.op) {
+      case "load": set(this.op(Op.AtomicLoad, t, ptr, scope, sem)); return;
+      case "store": this.inst(Op.AtomicStore, ptr, scope, sem, v[0]); set(v[0]); return;
+      case "compareExchange": set(this.op(Op.AtomicCompareExchange, int, ptr, scope, sem, sem, v[1], v[0])); return;
+      default: set(this.op(ops[s.op], t, ptr, scope, sem, v[0]));
+    }
+  }
+
+  /**
+   * f32 add, and every atomic on 8- and 16-bit elements: a compare-exchange loop on the 32-bit
+   * word (the element's word for narrow elements, which only its bits change).
+   */
+  private casLoop(s: Extract<Stmt, { k: "atomic" }>, a: ArrayRef, ptr: number, v: number[], scope: number, sem: number): void {
+    const int = this.tInt(32), i64 = this.tInt(64);
+    const wordPtr = this.tPtr(a.sc, int);
+    const set = (r: number) => { if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r); };
+    if (!isNarrow(a.elem)) {
+      // f32 add
+      const p = this.op(Op.Bitcast, wordPtr, ptr);
+      const old = this.local(int);
+      this.inst(Op.Store, old, this.op(Op.AtomicLoad, int, p, scope, sem));
+      const head = this.b.id(), exit = this.b.id();
+      this.branch(head);
+      this.label(head);
+      const o = this.op(Op.Load, int, old);
+      const sum = this.op(Op.FAdd, this.tFloat(32), this.op(Op.Bitcast, this.tFloat(32), o), v[0]);
+      const seen = this.op(Op.AtomicCompareExchange, int, p, scope, sem, sem, this.op(Op.Bitcast, int, sum), o);
+      this.inst(Op.Store, old, seen);
+      this.inst(Op.BranchConditional, this.op(Op.IEqual, this.tBool(), seen, o), exit, head);
+      this.terminated = true;
+      this.label(exit);
+      set(this.op(Op.Bitcast, this.tFloat(32), this.op(Op.Load, int, old)));
+      return;
+    }
+    const bits = elemBytes(a.elem) * 8, mask = bits === 8 ? 0xff : 0xffff;
+    const addr = this.op(Op.ConvertPtrToU, i64, ptr);
+    const word = this.op(Op.ConvertUToPtr, wordPtr, this.op(Op.BitwiseAnd, i64, addr, this.i64(~3n & 0xffffffffffffffffn)));
+    const shift = this.op(Op.IMul, int, this.op(Op.BitwiseAnd, int, this.op(Op.UConvert, int, addr), this.i32(3)), this.i32(8));
+    const signed = a.elem === "i8" || a.elem === "i16";
+    const read = (w: number) => signed
+      ? this.op(Op.ShiftRightArithmetic, int, this.op(Op.ShiftLeftLogical, int, w, this.op(Op.ISub, int, this.i32(32 - bits), shift)), this.i32(32 - bits))
+      : this.op(Op.BitwiseAnd, int, this.op(Op.ShiftRightLogical, int, w, shift), this.i32(mask));
+    if (s.op === "load") { set(read(this.op(Op.AtomicLoad, int, word, scope, sem))); return; }
+    const old = this.local(int), cur = this.local(int);
+    this.inst(Op.Store, old, this.op(Op.AtomicLoad, int, word, scope, sem));
+    const head = this.b.id(), exit = this.b.id();
+    this.branch(head);
+    this.label(head);
+    const o = this.op(Op.Load, int, old);
+    const c = read(o);
+    this.inst(Op.Store, cur, c);
+    let next: number;
+    switch (s.op) {
+      case "add": next = this.op(Op.IAdd, int, c, v[0]); break;
+      case "sub": next = this.op(Op.ISub, int, c, v[0]); break;
+      case "and": next = this.op(Op.BitwiseAnd, int, c, v[0]); break;
+      case "or": next = this.op(Op.BitwiseOr, int, c, v[0]); break;
+      case "xor": next = this.op(Op.BitwiseXor, int, c, v[0]); break;
+      case "exchange": case "store": next = v[0]; break;
+      case "compareExchange": next = this.op(Op.Select, int, this.op(Op.IEqual, this.tBool(), c, v[0]), v[1], c); break;
+      default: throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements`);
+    }
+    const cleared = this.op(Op.BitwiseAnd, int, o, this.op(Op.Not, int, this.op(Op.ShiftLeftLogical, int, this.i32(mask), shift)));
+    const put = this.op(Op.BitwiseOr, int, cleared, this.op(Op.ShiftLeftLogical, int, this.op(Op.BitwiseAnd, int, next, this.i32(mask)), shift));
+    const seen = this.op(Op.AtomicCompareExchange, int, word, scope, sem, sem, put, o);
+    this.inst(Op.Store, old, seen);
+    this.inst(Op.BranchConditional, this.op(Op.IEqual, this.tBool(), seen, o), exit, head);
+    this.terminated = true;
+    this.label(exit);
+    set(s.op === "store" ? v[0] : this.op(Op.Load, int, cur));
+  }
+
+  // ---- arrays -----------------------------------------------------------------------------------
+
+  private arrayRef(h: ExprHandle): ArrayRef {
+    const e = this.f.exprs[h];
+    if (e.k === "local") {
+      const r = this.arrays.get(e.local);
+      if (!r) throw new InternalCompilerError(`SPIR-V array local ${e.local} has no reference`);
+      return r;
+    }
+    if (e.k === "global") return this.tables[e.global];
+    if (e.k === "shared") return this.shared[e.shared];
+    throw new InternalCompilerError(`array expression of kind ${e.k}`);
+  }
+
+  /** A pointer to element `index` of an array. */
+  private element(a: ArrayRef, index: ExprHandle): number {
+    const ptr = this.tPtr(a.sc, this.tElem(a.elem));
+    const i = this.expr(index);
+    return a.isVariable ? this.op(Op.AccessChain, ptr, a.base, i) : this.op(Op.PtrAccessChain, ptr, a.base, i);
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------
+
+  private scalarOf(h: ExprHandle): Scalar { return (this.f.exprs[h].type as { scalar: Scalar }).scalar; }
+
+  private expr(h: ExprHandle): number {
+    const e: Expr = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return this.constant(e.value, (e.type as { scalar: Scalar }).scalar);
+      case "local": return this.op(Op.Load, this.tScalar((e.type as { scalar: Scalar }).scalar), this.vars[e.local]);
+      case "builtin": {
+        const [group, axis] = e.name.split(".") as [string, "x" | "y" | "z"];
+        const which = { threadIdx: BuiltIn.LocalInvocationId, blockIdx: BuiltIn.WorkgroupId, blockDim: BuiltIn.WorkgroupSize, gridDim: BuiltIn.NumWorkgroups }[group];
+        if (which === undefined) throw new InternalCompilerError(`builtin ${e.name} on the SPIR-V target`);
+        const v = this.builtin(which);
+        const vec = this.b.type("v3i64", Op.TypeVector, [this.tInt(64), 3]);
+        const x = this.op(Op.CompositeExtract, this.tInt(64), this.op(Op.Load, vec, v), "xyz".indexOf(axis));
+        return this.op(Op.UConvert, this.tInt(32), x);
+      }
+      case "location": return this.i32(this.locations.id(e.site));
+      case "length": return this.arrayRef(e.array).length;
+      case "load": {
+        const a = this.arrayRef(e.array);
+        const v = this.op(Op.Load, this.tElem(a.elem), this.element(a, e.index));
+        if (!isNarrow(a.elem)) return v;
+        return this.op(a.elem === "i8" || a.elem === "i16" ? Op.SConvert : Op.UConvert, this.tInt(32), v);
+      }
+      case "select": {
+        const t = this.tScalar(this.scalarOf(h));
+        if (!readsMemory(this.f, e.a) && !readsMemory(this.f, e.b)) return this.op(Op.Select, t, this.expr(e.cond), this.expr(e.a), this.expr(e.b));
+        // Only the chosen operand is evaluated (it may load, guarded by the condition).
+        const tmp = this.local(t);
+        const then = this.b.id(), els = this.b.id(), after = this.b.id();
+        this.inst(Op.BranchConditional, this.expr(e.cond), then, els);
+        this.label(then);
+        this.inst(Op.Store, tmp, this.expr(e.a));
+        this.branch(after);
+        this.label(els);
+        this.inst(Op.Store, tmp, this.expr(e.b));
+        this.branch(after);
+        this.label(after);
+        return this.op(Op.Load, t, tmp);
+      }
+      case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
+      case "op": {
+        if ((e.op === "land" || e.op === "lor") && !!readsMemory(this.f, e.args[1])) {
+          // The right operand only when needed.
+          const tmp = this.local(this.tBool());
+          const left = this.expr(e.args[0]);
+          this.inst(Op.Store, tmp, left);
+          const right = this.b.id(), after = this.b.id();
+          this.inst(Op.BranchConditional, left, e.op === "land" ? right : after, e.op === "land" ? after : right);
+          this.label(right);
+          this.inst(Op.Store, tmp, this.expr(e.args[1]));
+          this.branch(after);
+          this.label(after);
+          return this.op(Op.Load, this.tBool(), tmp);
+        }
+        return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
+      }
+      case "global": case "shared": throw new InternalCompilerError("an array used as a value");
+      default: return assertNeverIR(e);
+    }
+  }
+
+  private convert(x: number, from: Scalar, to: Scalar): number {
+    const t = this.tScalar(to);
+    if (from === to) return x;
+    // Truthiness: NaN and ±0 are false (an ordered comparison is false for a NaN).
+    if (to === "bool") return from === "f32" || from === "f64" ? this.op(Op.FOrdNotEqual, t, x, this.constant(0, from)) : this.op(Op.INotEqual, t, x, this.i32(0));
+    if (from === "bool") return this.op(Op.Select, t, x, this.constant(1, to), this.constant(0, to));
+    const fromFloat = from === "f32" || from === "f64", toFloat = to === "f32" || to === "f64";
+    if (!fromFloat && !toFloat) return x;   // i32 ↔ u32: the same bits, the same type
+    if (fromFloat && toFloat) return this.op(Op.FConvert, t, x);
+    if (toFloat) return this.op(from === "u32" ? Op.ConvertUToF : Op.ConvertSToF, t, x);
+    return this.op(to === "u32" ? Op.ConvertFToU : Op.ConvertFToS, t, x);
+  }
+
+  /** One legalized op (legal.ts: shift counts are in range; division never sees 0 or -1 for i32). */
+  private arith(op: OpName, a: number[], t: Scalar, rt: Scalar): number {
+    const [x, y] = a;
+    const T = this.tScalar(rt), B = this.tBool();
+    const float = t === "f32" || t === "f64", u = t === "u32";
+    const cl = (fn: number, ...args: number[]) => this.ext(T, fn, ...args);
+    switch (op) {
+      case "add": return this.op(float ? Op.FAdd : Op.IAdd, T, x, y);
+      case "sub": return this.op(float ? Op.FSub : Op.ISub, T, x, y);
+      case "mul": return this.op(float ? Op.FMul : Op.IMul, T, x, y);
+      case "div": return this.op(float ? Op.FDiv : u ? Op.UDiv : Op.SDiv, T, x, y);
+      case "rem": return float ? cl(CL.fmod, x, y) : this.op(u ? Op.UMod : Op.SRem, T, x, y);
+      case "min": return cl(float ? CL.fmin : u ? CL.u_min : CL.s_min, x, y);
+      case "max": return cl(float ? CL.fmax : u ? CL.u_max : CL.s_max, x, y);
+      case "pow": {
+        // C's pow gives 1 for pow(1, NaN) and pow(-1, ±inf); JavaScript NaN.
+        const one = this.op(Op.FOrdEqual, B, cl(CL.fabs, x), this.constant(1, t));
+        const odd = this.op(Op.LogicalOr, B, this.op(Op.IsNan, B, y), this.op(Op.LogicalAnd, B, one, this.op(Op.IsInf, B, y)));
+        return this.op(Op.Select, T, odd, this.constant(NaN, t), cl(CL.pow, x, y));
+      }
+      case "atan2": return cl(CL.atan2, x, y);
+      case "hypot": return cl(CL.hypot, x, y);
+      case "neg": return this.op(float ? Op.FNegate : Op.SNegate, T, x);
+      case "abs": return cl(float ? CL.fabs : CL.s_abs, x);
+      case "sign": case "round": throw new InternalCompilerError(`${op} reached the SPIR-V back end (legalize lowers it)`);
+      case "and": return this.op(Op.BitwiseAnd, T, x, y);
+      case "or": return this.op(Op.BitwiseOr, T, x, y);
+      case "xor": return this.op(Op.BitwiseXor, T, x, y);
+      case "shl": return this.op(Op.ShiftLeftLogical, T, x, y);
+      case "shr": return this.op(u ? Op.ShiftRightLogical : Op.ShiftRightArithmetic, T, x, y);
+      case "bitnot": return this.op(Op.Not, T, x);
+      case "clz32": return cl(CL.clz, x);
+      case "eq": return this.op(t === "bool" ? Op.LogicalEqual : float ? Op.FOrdEqual : Op.IEqual, B, x, y);
+      case "ne": return this.op(t === "bool" ? Op.LogicalNotEqual : float ? Op.FUnordNotEqual : Op.INotEqual, B, x, y);
+      case "lt": return this.op(float ? Op.FOrdLessThan : u ? Op.ULessThan : Op.SLessThan, B, x, y);
+      case "le": return this.op(float ? Op.FOrdLessThanEqual : u ? Op.ULessThanEqual : Op.SLessThanEqual, B, x, y);
+      case "gt": return this.op(float ? Op.FOrdGreaterThan : u ? Op.UGreaterThan : Op.SGreaterThan, B, x, y);
+      case "ge": return this.op(float ? Op.FOrdGreaterThanEqual : u ? Op.UGreaterThanEqual : Op.SGreaterThanEqual, B, x, y);
+      case "land": return this.op(Op.LogicalAnd, B, x, y);
+      case "lor": return this.op(Op.LogicalOr, B, x, y);
+      case "not": return this.op(Op.LogicalNot, B, x);
+      case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
+      case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh": case "cbrt": case "expm1": case "log1p":
+        return cl(CL[op], x);
+      case "isnan": return this.op(Op.IsNan, B, x);
+      case "isfinite": return this.op(Op.IsFinite, B, x);
+      case "f32bits": return this.op(Op.Bitcast, T, x);
+      case "f64hi": case "f64lo": {
+        const i64 = this.tInt(64);
+        const bits = this.op(Op.Bitcast, i64, x);
+        return this.op(Op.UConvert, T, op === "f64hi" ? this.op(Op.ShiftRightLogical, i64, bits, this.i64(32n)) : bits);
+      }
+      default: return assertNeverOp(op);
+    }
+  }
+}
+
+function assertNeverOp(op: never): never {
+  throw new InternalCompilerError(`op ${String(op)} has no SPIR-V spelling`);
+}

@@ -1,0 +1,54 @@
+// gpuc: kernel 'switchAndShortCircuit'
+#pragma OPENCL FP_CONTRACT OFF
+void gpuc_report_exception(__global int* v_state_0, int gpuc_len_v_state_0, int v_code_1, int v_loc_2, int v_a_3, int v_b_4) {
+  int v_tmp_5 = 0;
+  v_tmp_5 = atomic_cmpxchg(&v_state_0[0], 0, v_code_1);
+  if ((v_tmp_5 == 0)) {
+    v_state_0[1] = v_loc_2;
+    v_state_0[2] = v_a_3;
+    v_state_0[3] = v_b_4;
+    v_state_0[4] = ((((int)get_local_id(0)) | as_int(as_uint(((int)get_local_id(1))) << 10)) | as_int(as_uint(((int)get_local_id(2))) << 20));
+    v_state_0[7] = ((int)get_group_id(0));
+    v_state_0[8] = ((int)get_group_id(1));
+    v_state_0[9] = ((int)get_group_id(2));
+  }
+}
+
+__kernel void gpuc_switchAndShortCircuit(__global int* gpuc_base_v_out, uint gpuc_off_v_out, int gpuc_len_v_out, __global float* gpuc_base_v_x, uint gpuc_off_v_x, int gpuc_len_v_x, __global int* gpuc_state, int gpuc_len_gpuc_state) {
+  __global int* v_out = gpuc_base_v_out + gpuc_off_v_out;
+  __global float* v_x = gpuc_base_v_x + gpuc_off_v_x;
+  int v_i = 0;
+  int v_s = 0;
+  bool v_tmp = false;
+  v_i = ((int)get_local_id(0));
+  v_s = 0;
+  switch ((v_i & 3)) {
+    case 0: {
+      v_s = 1;
+      break;
+    }
+    case 1: case 2: {
+      v_s = 2;
+    }
+    default: {
+      v_s = as_int(as_uint(v_s) + 10u);
+      break;
+    }
+  }
+  v_tmp = (v_i < gpuc_len_v_x);
+  if (v_tmp) {
+    if ((as_uint(v_i) >= as_uint(gpuc_len_v_x))) {
+      gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 8, v_i, gpuc_len_v_x);
+      return;
+    }
+    v_tmp = (v_x[v_i] > 0.0f);
+  }
+  if (v_tmp) {
+    v_s = as_int(as_uint(v_s) + 100u);
+  }
+  if ((as_uint(v_i) >= as_uint(gpuc_len_v_out))) {
+    gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 11, v_i, gpuc_len_v_out);
+    return;
+  }
+  v_out[v_i] = v_s;
+}

@@ -12,7 +12,7 @@ import { typeName, type Elem, type Scalar } from "../ir/types.js";
 import { writtenParams } from "../ir/module-info.js";
 import type { SizeExpr } from "../ir/size.js";
 import type { MethodTable } from "../infer/methods.js";
-import { runtimeTables, type RuntimeTables } from "../runtime/host.js";
+import { runtimeTables, type RuntimeTables } from "../runtime/tables.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
 import type { LegalTable } from "../ir/passes/legalize.js";
 import type { GenericSchema } from "valibot";

@@ -86,3 +86,9 @@ export function describeArgument(v: unknown): string {
     default: return describeValue(v);
   }
 }
+
+/** A launch configuration value as messages show it (JSON where it has one; a BigInt as `2n`; never throws). */
+export function describeConfig(v: unknown): string {
+  if (typeof v === "bigint") return `${v}n`;
+  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
+}

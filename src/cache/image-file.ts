@@ -14,6 +14,7 @@ import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry } from "./entry.js";
 import { sha256 } from "../sha256.js";
 import { KernelError } from "../errors.js";
+import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
 import { checkEntry, checkImageDocument, type Verdict } from "./validate.js";
 
 export interface ImageReport {
@@ -160,4 +161,81 @@ async function verifyEd25519(data: Uint8Array, sig: Uint8Array, key: ImageKey): 
   return crypto.subtle.verify({ name: "Ed25519" }, k, sig as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
 }
 
+export interface LoadImageOptions {
+  /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
+  publicKey?: string | object;
+}
 
+/**
+ * An image read from where loadImage was told (a path, a URL, the bytes) and opened: its header,
+ * checksum and envelope checked, its signature verified when a public key is given. Every mistake
+ * and every file that is not a usable image is an invalid-image KernelError.
+ */
+export async function readImage(source: unknown, options: LoadImageOptions): Promise<{ name: string; signed: boolean; image: { gpuc: string; entries: RawImageEntry[] } }> {
+  if (options === null || typeof options !== "object")
+    throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
+  const what = imageSource(source);
+  let bytes: Uint8Array, name: string;
+  if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
+  else {
+    name = String(source);
+    let url: URL | null;
+    try { url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source as string) ? new URL(source as string) : null; }
+    catch (e) { throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`); }
+    if (url && url.protocol !== "file:" && isNode())
+      throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
+    try {
+      if (url && url.protocol !== "file:") {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } else {
+        const fs = await import("node:fs");
+        bytes = fs.readFileSync(url ?? (source as string));
+      }
+    } catch (e) {
+      throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
+    }
+  }
+  let publicKey: LoadImageOptions["publicKey"];
+  try { publicKey = options.publicKey; }
+  catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
+  const signed = publicKey !== undefined;
+  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
+  // holds a checked copy there) the check loads now.
+  if (!signed && !isNode()) import("./code-check.js").catch(() => {});
+  const parts = splitImage(bytes, name);   // once: the header, and the body's checksum
+  if (signed) await verifyImage(parts, publicKey!, name);
+  const image = await openImage(parts, name, { signatureVerified: signed });
+  return { name, signed, image };
+}
+
+/**
+ * What loadImage was given: bytes (any typed array, DataView, ArrayBuffer or SharedArrayBuffer)
+ * or a place (a path, a URL); anything else, or bytes it cannot read (a detached buffer, a
+ * Proxy), is an invalid-image error, not an error from below (a number would be read as a file
+ * descriptor).
+ */
+function imageSource(source: unknown): "bytes" | "place" {
+  if (typeof source === "string") return "place";
+  if (ArrayBuffer.isView(source)) {
+    if (isDetached(source)) throw new KernelError("invalid-image", `loadImage got a ${describeValue(source)} whose buffer was detached (transferred): it has no bytes to read`);
+    return "bytes";
+  }
+  let kind: "bytes" | "place" | null = null;
+  try {
+    if (source instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && source instanceof SharedArrayBuffer)) kind = "bytes";
+    else if (source instanceof URL) kind = "place";
+  } catch { /* a revoked Proxy */ }
+  if (kind === "bytes") {
+    try { new Uint8Array(source as ArrayBuffer, 0, 0); }
+    catch { throw new KernelError("invalid-image", `loadImage got an ${describeValue(source)} that cannot be read (detached, or a Proxy of one)`); }
+  }
+  if (!kind) throw new KernelError("invalid-image", `loadImage takes a path, a URL or the image's bytes (a Uint8Array or an ArrayBuffer), got ${describeArgument(source)}`);
+  return kind;
+}
+
+/** The bytes of an image given as bytes, in a Uint8Array of their own (the caller's buffer may change or be transferred while the image loads). */
+function copyBytes(source: ArrayBufferView | ArrayBuffer | SharedArrayBuffer): Uint8Array {
+  return ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength).slice() : new Uint8Array(source).slice();
+}

@@ -2,9 +2,9 @@
 // running its workload (`gpuc precompile`) and revived at run time (`loadImage`) without compiling.
 // An image is code from its publisher: loading one runs what it holds. Verify its signature
 // (`loadImage(src, { publicKey })`) where the image travels through hands you do not trust.
-// The file format, signatures and validation are in image-file.ts (loaded by loadImage, not at
-// gpuc's import); this module holds what a process has loaded and the collector of
-// `gpuc precompile`.
+// The file format, signatures, validation and the reading of an image from where it is are in
+// image-file.ts (loaded by loadImage, not at gpuc's import); this module holds what a process has
+// loaded and the collector of `gpuc precompile`.
 //
 // A loaded image's entries are validated one by one, each when it is first used (image-file.ts's
 // checkImageEntry: its checksum, its record, its manifest, its code — code-check.ts), so that a
@@ -16,11 +16,9 @@
 // compiled. `gpuc image inspect` checks every entry at once, with the same code.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { KernelError } from "../errors.js";
-import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
-import type { ImageReport, RawImageEntry } from "./image-file.js";
+import type { ImageReport, LoadImageOptions, RawImageEntry } from "./image-file.js";
 
-export type { ImageReport };
+export type { ImageReport, LoadImageOptions };
 
 
 /** A loaded image's entry: as read, until its first use validates it (then the entry, or null: skipped). */
@@ -93,11 +91,6 @@ export async function imageSignature(fingerprint: string): Promise<Signature | n
 /** An image entry found wanting after it was revived (a device rejected it): gone for this process. */
 export function dropImageEntry(key: string): void { imageEntries.delete(key); }
 
-export interface LoadImageOptions {
-  /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
-  publicKey?: string | object;
-}
-
 /**
  * Make a kernel image's entries available to this process: `loadImage("kernels.gpucimg")`,
  * `loadImage(new URL("./kernels.gpucimg", import.meta.url))`, or the bytes. In Node, images are
@@ -144,44 +137,9 @@ export async function imagesSettled(): Promise<void> {
 }
 
 async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions): Promise<ImageReport> {
-  if (options === null || typeof options !== "object")
-    throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
-  const what = imageSource(source);
-  // (Loaded beside the file's module and bytes: in a browser each is a fetch.)
+  // (The validator loads beside the file's module and bytes: in a browser each is a fetch.)
   const validation = import("./validate.js");
-  const file = await import("./image-file.js");
-  let bytes: Uint8Array, name: string;
-  if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
-  else {
-    name = String(source);
-    let url: URL | null;
-    try { url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source as string) ? new URL(source as string) : null; }
-    catch (e) { throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`); }
-    if (url && url.protocol !== "file:" && file.isNode())
-      throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
-    try {
-      if (url && url.protocol !== "file:") {
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } else {
-        const fs = await import("node:fs");
-        bytes = fs.readFileSync(url ?? (source as string));
-      }
-    } catch (e) {
-      throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
-    }
-  }
-  let publicKey: LoadImageOptions["publicKey"];
-  try { publicKey = options.publicKey; }
-  catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
-  const signed = publicKey !== undefined;
-  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
-  // holds a checked copy there) the check loads now.
-  if (!signed && !file.isNode()) import("./code-check.js").catch(() => {});
-  const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
-  if (signed) await file.verifyImage(parts, publicKey!, name);
-  const image = await file.openImage(parts, name, { signatureVerified: signed });
+  const { name, signed, image } = await (await import("./image-file.js")).readImage(source, options);
   const { otherGpuc, warmUp } = await validation;
   if (!signed) warmUp();   // the validator's schemas, for the entries' first use
   const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
@@ -204,36 +162,6 @@ async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, opt
     }
   }
   return report;
-}
-
-/**
- * What loadImage was given: bytes (any typed array, DataView, ArrayBuffer or SharedArrayBuffer)
- * or a place (a path, a URL); anything else, or bytes it cannot read (a detached buffer, a
- * Proxy), is an invalid-image error, not an error from below (a number would be read as a file
- * descriptor).
- */
-function imageSource(source: unknown): "bytes" | "place" {
-  if (typeof source === "string") return "place";
-  if (ArrayBuffer.isView(source)) {
-    if (isDetached(source)) throw new KernelError("invalid-image", `loadImage got a ${describeValue(source)} whose buffer was detached (transferred): it has no bytes to read`);
-    return "bytes";
-  }
-  let kind: "bytes" | "place" | null = null;
-  try {
-    if (source instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && source instanceof SharedArrayBuffer)) kind = "bytes";
-    else if (source instanceof URL) kind = "place";
-  } catch { /* a revoked Proxy */ }
-  if (kind === "bytes") {
-    try { new Uint8Array(source as ArrayBuffer, 0, 0); }
-    catch { throw new KernelError("invalid-image", `loadImage got an ${describeValue(source)} that cannot be read (detached, or a Proxy of one)`); }
-  }
-  if (!kind) throw new KernelError("invalid-image", `loadImage takes a path, a URL or the image's bytes (a Uint8Array or an ArrayBuffer), got ${describeArgument(source)}`);
-  return kind;
-}
-
-/** The bytes of an image given as bytes, in a Uint8Array of their own (the caller's buffer may change or be transferred while the image loads). */
-function copyBytes(source: ArrayBufferView | ArrayBuffer | SharedArrayBuffer): Uint8Array {
-  return ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength).slice() : new Uint8Array(source).slice();
 }
 
 // ---- generating an image ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 import { KernelError } from "../errors.js";
 import { MAX_BLOCKS, type Artifact, type TargetFeatures } from "../targets/target.js";
-import { describeArgument, type ElementType, type HostArray } from "../typed-arrays.js";
+import { describeConfig, type ElementType, type HostArray } from "../typed-arrays.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
@@ -132,11 +132,9 @@ const MAX_THREADS_PER_BLOCK = 1024;
 const MAX_BLOCK_DIM: [number, number, number] = [1024, 1024, 64];
 const MAX_GRID_DIM = MAX_BLOCKS;
 
-/** A launch-configuration value as the message shows it (JSON where it has one; a BigInt as `2n`). */
+/** A launch-configuration value as the message shows it: describeConfig's, with numbers as JavaScript writes them (NaN, -0). */
 export function describeGrid(v: unknown): string {
-  if (typeof v === "bigint") return `${v}n`;
-  if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
-  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
+  return typeof v === "number" ? (Object.is(v, -0) ? "-0" : String(v)) : describeConfig(v);
 }
 
 /**

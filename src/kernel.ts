@@ -8,8 +8,9 @@
 
 import { CompileError, KernelError, formatLocation, quoteName, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
 import { callSite, callerFile, callerLocation } from "./frontend/caller.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { ARRAY_CONSTRUCTOR, HOST_ARRAY_NAMES, describeArgument, describeConfig, describeValue, isDetached, tableElement, unsupportedArray, type ElementType } from "./typed-arrays.js";
+import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { describeArgument, describeConfig, describeValue, isDetached, tableElement } from "./typed-arrays.js";
+import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
 import type { Scalar } from "./ir/types.js";
 import type { Artifact, TargetFeatures } from "./targets/target.js";
@@ -168,7 +169,7 @@ export class Kernel {
   async compile(opts: CompileOptions): Promise<Artifact> {
     const site = callSite();
     try { return await this.compileChecked(opts); }
-    catch (e) { throw atCaller(e, site); }
+    catch (e) { throw atCaller(e instanceof Mistake ? await explain(e) : e, site); }
   }
 
   private async compileChecked(given: CompileOptions): Promise<Artifact> {
@@ -232,7 +233,11 @@ export class Kernel {
         if (this.tableVersion) this.syncTables(dev, healed);
         await dev.launch(healed, args, grid);
       }
-    } catch (e) { throw atCaller(e, site); }
+    } catch (e) {
+      // (The call site before the await: after it, V8 shows only the frames that awaited.)
+      if (e instanceof Mistake) { site ??= callSite(); e = await explain(e); }
+      throw atCaller(e, site);
+    }
   }
 
   /** Array arguments the device cannot take: another device's, or a host array whose buffer was detached. */
@@ -240,13 +245,9 @@ export class Kernel {
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (typeof a !== "object" || a === null) continue;
-      if (a instanceof DeviceArray) {
-        if (a.device !== dev)
-          throw argError("argument-type", this.signature!.paramNames[i], this.name, `is an array of another device (${a.device.kind}); this launch is on ${dev.kind} (copy it: dev.array(await array.read()))`);
-      } else if (ArrayBuffer.isView(a) && isDetached(a)) {
-        // (Checked after compiling and loading: a buffer can be transferred meanwhile.)
-        throw argError("argument-type", this.signature!.paramNames[i], this.name, `is a ${describeValue(a)} whose buffer was detached (transferred by postMessage, structuredClone or transfer()): it has no data to pass`);
-      }
+      // (Checked after compiling and loading: a buffer can be transferred meanwhile.)
+      if (a instanceof DeviceArray ? a.device !== dev : ArrayBuffer.isView(a) && isDetached(a))
+        throw new Mistake(a, null, this.signature!.paramNames[i], this.name, dev);
     }
   }
 
@@ -381,56 +382,39 @@ export class Kernel {
     if (args.length !== sig.paramNames.length)
       throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
     const out: string[] = new Array(args.length);
-    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
+    for (let i = 0; i < args.length; i++) {
+      const t = argumentType(args[i], sig.declared[i]);
+      if (t === null) throw new Mistake(args[i], sig.declared[i], sig.paramNames[i], this.name);
+      out[i] = t;
+    }
     return out;
   }
 }
 
-/** What kernels take, for messages about an argument they do not. */
-const TAKES = `kernels take numbers, booleans, typed arrays (${HOST_ARRAY_NAMES}) or device arrays`;
-
-/** The type name of an argument, given the parameter's declared type name (or null). */
-function argumentType(a: unknown, declared: string | null, param: string, kernel: string): string {
-  const given = declared ? `is declared ${declared} but got` : "got";
+/** The type name of an argument, given the parameter's declared type name (or null); null for one the parameter cannot take. */
+function argumentType(a: unknown, declared: string | null): string | null {
   if (typeof a === "number") {
-    if (declared) {
-      if (declared.endsWith("[]")) throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}; pass a ${arrayName(declared)}`);
-      // JavaScript would wrap 2.5 or 2**32 into an i32 without a word: gpuc says so instead.
-      if ((declared === "i32" && (a | 0) !== a) || (declared === "u32" && a >>> 0 !== a))
-        throw argError("argument-type", param, kernel, `${given} ${Object.is(a, -0) ? "-0" : a}, which is not an ${declared} value (${declared === "i32" ? "an integer from -2147483648 to 2147483647: x | 0 converts one" : "an integer from 0 to 4294967295: x >>> 0 converts one"})`);
-      return declared;
-    }
-    return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
+    if (!declared) return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
+    // JavaScript would wrap 2.5 or 2**32 into an i32 without a word: gpuc says so instead.
+    const fits = !declared.endsWith("[]") && !(declared === "i32" && (a | 0) !== a) && !(declared === "u32" && a >>> 0 !== a);
+    return fits ? declared : null;
   }
-  if (typeof a === "boolean") {
-    if (declared && declared !== "bool") throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}`);
-    return "bool";
-  }
+  if (typeof a === "boolean") return !declared || declared === "bool" ? "bool" : null;
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
-  if (elem) {
-    if (declared && declared !== `${elem}[]`)
-      throw argError("argument-type", param, kernel, `${given} ${hostArrayElement(a) ? describeValue(a) : `a device array of ${elem}`}`);
-    return `${elem}[]`;
-  }
-  const array = unsupportedArray(a);
-  if (array) throw argError("unsupported-array", param, kernel, `${given} ${array}; ${declared?.endsWith("[]") ? `pass a ${arrayName(declared)}` : TAKES}`);
-  const convert = typeof a === "bigint" ? " (convert it: Number(x))" : typeof a === "string" ? " (convert it: Number(s))" : "";
-  throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}${convert}; ${declared?.endsWith("[]") ? `pass a ${arrayName(declared)}` : declared ? `pass a number` : TAKES}`);
+  return elem && (!declared || declared === `${elem}[]`) ? `${elem}[]` : null;
 }
 
-/** The element type of a device array, or null (for anything else, a revoked Proxy included). */
-function deviceArrayElement(a: unknown): ElementType | null {
-  if (typeof a !== "object" || a === null) return null;
-  try { return a instanceof DeviceArray ? a.elem : null; } catch { return null; }
+/**
+ * An argument its parameter cannot take, found on the synchronous path of a launch or compile():
+ * the CompileError that says why is made from it where the call's errors are located (explain),
+ * with argument-errors.ts loaded then. Never leaves kernel.ts.
+ */
+class Mistake implements ArgumentMistake {
+  constructor(readonly value: unknown, readonly declared: string | null, readonly param: string, readonly kernel: string, readonly device: Device | null = null) {}
 }
 
-/** "Float32Array" for "f32[]". */
-function arrayName(type: string): string {
-  return ARRAY_CONSTRUCTOR[type.slice(0, -2) as ElementType]?.name ?? type;
-}
-
-function argError(kind: CompileErrorKind, param: string, kernel: string, what: string): CompileError {
-  return CompileError.single(kind, `argument ${quoteName(param)} of kernel ${quoteName(kernel)} ${what}`);
+async function explain(m: Mistake): Promise<CompileError> {
+  return (await import("./argument-errors.js")).argumentError(m);
 }
 
 /** A number argument as JavaScript converts it to the parameter's type. */

@@ -42,6 +42,12 @@ export abstract class DeviceArray {
   }
 }
 
+/** The element type of a device array, or null (for anything else, a revoked Proxy included). */
+export function deviceArrayElement(a: unknown): ElementType | null {
+  if (typeof a !== "object" || a === null) return null;
+  try { return a instanceof DeviceArray ? a.elem : null; } catch { return null; }
+}
+
 /** Each device kind as messages name it. */
 export const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
 

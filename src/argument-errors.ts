@@ -5,7 +5,8 @@
 
 import { CompileError, quoteName } from "./errors.js";
 import { DeviceArray, deviceArrayElement, type Device } from "./devices/device.js";
-import { ARRAY_CONSTRUCTOR, HOST_ARRAY_NAMES, describeArgument, describeValue, hostArrayElement, unsupportedArray, type ElementType } from "./typed-arrays.js";
+import { ARRAY_CONSTRUCTOR, describeArgument, describeValue, hostArrayElement, type ElementType } from "./typed-arrays.js";
+import { HOST_ARRAY_NAMES, unsupportedArray } from "./devices/common.js";
 
 /** An argument its parameter cannot take (kernel.ts found it); `device`: the launch's, where the array was the mistake (another device's, or detached). */
 export interface ArgumentMistake {

@@ -1,12 +1,13 @@
 // What the device implementations (cpu.ts, webgpu.ts, cuda.ts) share beyond device.ts: the checks
-// of arrays made from host arrays, of device-to-device copies, of table updates and of shared
-// arrays sized at launch. Apart from device.ts, which the kernel layer imports at startup, so that
-// these load with the first device opened.
+// of arrays made from host arrays (and why an array is not one, which argument messages say too),
+// of device-to-device copies, of table updates and of shared arrays sized at launch. Apart from
+// device.ts, which the kernel layer imports at startup, so that these load with the first device
+// opened or the first mistake.
 
 import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import type { Artifact } from "../targets/target.js";
-import { HOST_ARRAY_NAMES, describeArgument, describeValue, hostArrayElement, isDetached, unsupportedArray, type ElementType, type HostArray } from "../typed-arrays.js";
+import { ARRAY_CONSTRUCTOR, describeArgument, describeValue, hostArrayElement, isDetached, type ElementType, type HostArray } from "../typed-arrays.js";
 import { evalSize, sizeText } from "../ir/size.js";
 import { DEVICE_LABEL, DeviceArray, describeGrid, type CopyRange, type Device, type Grid, type LoadedKernel } from "./device.js";
 
@@ -72,3 +73,25 @@ export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, give
   if (dstOffset + length > dst.length) throw new KernelError("launch", `copy(): ${length} elements to offset ${dstOffset} run past the destination's end (length ${dst.length})`);
   return { srcOffset, dstOffset, length };
 }
+
+/** The names of the host arrays kernels take, for messages. */
+export const HOST_ARRAY_NAMES = Object.values(ARRAY_CONSTRUCTOR).map((c) => c.name).join(", ");
+
+/**
+ * Why `v` is an array kernels do not take (BigInt64Array, DataView, a plain Array, an ArrayBuffer,
+ * a Proxy of a typed array), said for messages; null when it is no array at all (or one they take).
+ */
+export function unsupportedArray(v: unknown): string | null {
+  if (hostArrayElement(v)) return null;
+  if (ArrayBuffer.isView(v)) return `${describeValue(v)}, an array kind kernels do not take`;
+  try {
+    if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && v instanceof SharedArrayBuffer))
+      return `${describeValue(v)}, which kernels take through a typed array over it (new Float32Array(buffer))`;
+    if (Array.isArray(v)) return "an Array, which kernels do not take (convert it: Float32Array.from(array))";
+  } catch { return "a revoked Proxy, which kernels do not take"; }
+  const name = describeValue(v);
+  if (/^(Big)?(Int|Uint|Float)(8|16|32|64)(Clamped)?Array$|^DataView$/.test(name))
+    return `an object that is not itself a ${name} (a Proxy of one?), which kernels do not take (pass the typed array itself)`;
+  return null;
+}
+

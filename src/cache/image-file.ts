@@ -15,7 +15,8 @@ import type { CacheEntry } from "./entry.js";
 import { sha256 } from "../sha256.js";
 import { KernelError } from "../errors.js";
 import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
-import { checkEntry, checkImageDocument, type Verdict } from "./validate.js";
+import { checkEntry, checkImageDocument, checkSignature, otherGpuc, warmUp, type Verdict } from "./validate.js";
+import type { Signature } from "./entry.js";
 
 export interface ImageReport {
   /** Where the image came from. */
@@ -166,12 +167,18 @@ export interface LoadImageOptions {
   publicKey?: string | object;
 }
 
+/** A loaded image's entry (image.ts): as read, until its first use validates it (then the entry, or null: skipped). */
+export interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: ImageReport["loaded"][number]; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
+
 /**
  * An image read from where loadImage was told (a path, a URL, the bytes) and opened: its header,
  * checksum and envelope checked, its signature verified when a public key is given. Every mistake
- * and every file that is not a usable image is an invalid-image KernelError.
+ * and every file that is not a usable image is an invalid-image KernelError. Returns its report
+ * and the entries to load (each with a key; what can be told without validating an entry's record
+ * is told now: an entry of another gpuc, an image made by another version or build, all of it,
+ * will not do).
  */
-export async function readImage(source: unknown, options: LoadImageOptions): Promise<{ name: string; signed: boolean; image: { gpuc: string; entries: RawImageEntry[] } }> {
+export async function readImage(source: unknown, options: LoadImageOptions): Promise<{ report: ImageReport; entries: (LoadedEntry & { raw: { key: string } })[] }> {
   if (options === null || typeof options !== "object")
     throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
   const what = imageSource(source);
@@ -207,7 +214,46 @@ export async function readImage(source: unknown, options: LoadImageOptions): Pro
   const parts = splitImage(bytes, name);   // once: the header, and the body's checksum
   if (signed) await verifyImage(parts, publicKey!, name);
   const image = await openImage(parts, name, { signatureVerified: signed });
-  return { name, signed, image };
+  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
+  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  const entries: (LoadedEntry & { raw: { key: string } })[] = [];
+  for (const raw of image.entries) {
+    const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
+    const other = typeof gpuc === "string" ? otherGpuc(gpuc) : null;
+    if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
+    const types = (raw.entry as { types?: unknown }).types;
+    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
+    report.loaded.push(item);
+    entries.push({ raw: raw as RawImageEntry & { key: string }, report, item, authenticated: signed, checked: null });
+  }
+  return { report, entries };
+}
+
+/** A loaded entry validated on its first use: the entry, or null (and skipped in its image's report, with the reason). */
+export async function checkLoadedEntry(loaded: LoadedEntry): Promise<CacheEntry | null> {
+  const { raw, report } = loaded;
+  // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
+  const verdict = await checkImageEntry(raw, { signatureVerified: loaded.authenticated });
+  if (verdict.ok) return verdict.value;
+  const i = report.loaded.indexOf(loaded.item);
+  if (i >= 0) report.loaded.splice(i, 1);
+  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.reason });
+  return null;
+}
+
+/**
+ * A kernel's signature (parameter names, declared types) from the first of its loaded entries
+ * that holds a valid one, or null. Any of the kernel's entries will do (they hold the same
+ * signature), but only an intact one: an entry's checksum covers its signature.
+ */
+export async function entriesSignature(sources: readonly LoadedEntry[]): Promise<Signature | null> {
+  for (const loaded of sources) {
+    if (!entryIntact(loaded.raw)) continue;
+    const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
+    const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
+    if (verdict.ok) return verdict.value;
+  }
+  return null;
 }
 
 /**

@@ -16,13 +16,10 @@
 // compiled. `gpuc image inspect` checks every entry at once, with the same code.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import type { ImageReport, LoadImageOptions, RawImageEntry } from "./image-file.js";
+import type { ImageReport, LoadImageOptions, LoadedEntry } from "./image-file.js";
 
 export type { ImageReport, LoadImageOptions };
 
-
-/** A loaded image's entry: as read, until its first use validates it (then the entry, or null: skipped). */
-interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: ImageReport["loaded"][number]; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
 
 /** Entries of loaded images, by key; by kernel fingerprint, an entry that holds the kernel's signature. */
 const imageEntries = new Map<string, LoadedEntry>();
@@ -53,37 +50,18 @@ export function imageEntryUnchecked(key: string): boolean {
 export async function imageEntry(key: string): Promise<CacheEntry | null> {
   const loaded = imageEntries.get(key);
   if (!loaded) return null;
-  loaded.checked ??= validate(loaded);
+  loaded.checked ??= import("./image-file.js").then((file) => file.checkLoadedEntry(loaded));
   const entry = await loaded.checked;
   if (!entry && imageEntries.get(key) === loaded) imageEntries.delete(key);
   return entry;
 }
 
-async function validate(loaded: LoadedEntry): Promise<CacheEntry | null> {
-  const { raw, report } = loaded;
-  const { checkImageEntry } = await import("./image-file.js");
-  // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
-  const verdict = await checkImageEntry(raw, { signatureVerified: loaded.authenticated });
-  if (verdict.ok) return verdict.value;
-  const i = report.loaded.indexOf(loaded.item);
-  if (i >= 0) report.loaded.splice(i, 1);
-  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.reason });
-  return null;
-}
-
 /** The signature (parameter names, declared types) of a kernel an image holds, validated on first use; or null. */
 export async function imageSignature(fingerprint: string): Promise<Signature | null> {
   if (imageSignatureCache.has(fingerprint)) return imageSignatureCache.get(fingerprint)!;
-  const [{ checkSignature }, { entryIntact }] = await Promise.all([import("./validate.js"), import("./image-file.js")]);
-  let sig: Signature | null = null;
-  // Any of the kernel's entries will do (they hold the same signature), but only an intact one:
-  // an entry's checksum covers its signature.
-  for (const loaded of imageSignatureSources.get(fingerprint) ?? []) {
-    if (!entryIntact(loaded.raw)) continue;
-    const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
-    const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
-    if (verdict.ok) { sig = verdict.value; break; }
-  }
+  // (The validator loads beside the file's module: in a browser each is a fetch.)
+  import("./validate.js").catch(() => {});
+  const sig = await (await import("./image-file.js")).entriesSignature(imageSignatureSources.get(fingerprint) ?? []);
   imageSignatureCache.set(fingerprint, sig);
   return sig;
 }
@@ -138,27 +116,15 @@ export async function imagesSettled(): Promise<void> {
 
 async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions): Promise<ImageReport> {
   // (The validator loads beside the file's module and bytes: in a browser each is a fetch.)
-  const validation = import("./validate.js");
-  const { name, signed, image } = await (await import("./image-file.js")).readImage(source, options);
-  const { otherGpuc, warmUp } = await validation;
-  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
-  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  import("./validate.js").catch(() => {});
+  const { report, entries } = await (await import("./image-file.js")).readImage(source, options);
   reports.push(report);
-  for (const raw of image.entries) {
-    // What can be told without validating the record is told now: an entry of another gpuc (an
-    // image made by another version or build: all of it) will not do.
-    const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
-    const other = typeof gpuc === "string" ? otherGpuc(gpuc) : null;
-    if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
-    const types = (raw.entry as { types?: unknown }).types;
-    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
-    report.loaded.push(item);
-    const loaded: LoadedEntry = { raw, report, item, authenticated: signed, checked: null };
-    imageEntries.set(raw.key, loaded);
-    if (raw.fingerprint !== null) {
-      const sources = (imageSignatureSources.get(raw.fingerprint) ?? []).filter((o) => o.raw.key !== null && imageEntries.get(o.raw.key) === o);
-      imageSignatureSources.set(raw.fingerprint, [loaded, ...sources]);   // the latest image first
-      imageSignatureCache.delete(raw.fingerprint);
+  for (const loaded of entries) {
+    imageEntries.set(loaded.raw.key, loaded);
+    if (loaded.raw.fingerprint !== null) {
+      const sources = (imageSignatureSources.get(loaded.raw.fingerprint) ?? []).filter((o) => o.raw.key !== null && imageEntries.get(o.raw.key) === o);
+      imageSignatureSources.set(loaded.raw.fingerprint, [loaded, ...sources]);   // the latest image first
+      imageSignatureCache.delete(loaded.raw.fingerprint);
     }
   }
   return report;

@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { device, kernel, threadIdx } from "gpuc";
 import type { CudaArray, CudaDevice } from "../src/devices/cuda.ts";
-import { RuntimeTables } from "../src/runtime/host.ts";
+import { RuntimeTables } from "../src/runtime/tables.ts";
 import type { Artifact } from "../src/targets/target.ts";
 import type { PTXEntryParam } from "../src/targets/ptx/emit.ts";
 import { saxpy } from "../examples/saxpy.ts";

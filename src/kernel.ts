@@ -8,14 +8,16 @@
 
 import { CompileError, KernelError, formatLocation, quoteName, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
 import { callSite, callerFile, callerLocation } from "./frontend/caller.js";
-import { DeviceArray, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { ARRAY_CONSTRUCTOR, HOST_ARRAY_NAMES, describeArgument, describeValue, isDetached, tableElement, unsupportedArray, type ElementType } from "./typed-arrays.js";
+import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { describeArgument, describeConfig, describeValue, isDetached, tableElement } from "./typed-arrays.js";
+import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
-import { type Scalar, type Type, parseTypeName } from "./ir/types.js";
+import type { Scalar } from "./ir/types.js";
 import type { Artifact, TargetFeatures } from "./targets/target.js";
 import { TARGET_NAMES, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
-import { DUMP_STAGES, compileJob, jobKeyPrefix, type CompileJob, type DumpStage, type LoweredKernel } from "./compiler/job.js";
+import { compileJob, dims3, jobKeyPrefix, type CompileJob, type DumpStage, type LoweredKernel } from "./compiler/job.js";
+import type { CompileOptions } from "./compile-options.js";
 import type { Signature } from "./cache/entry.js";
 import { sourceFingerprint } from "./cache/fingerprint.js";
 import { anyStore, findSignature, warmUp } from "./cache/persistent.js";
@@ -103,21 +105,7 @@ function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: str
   }
 }
 
-export interface CompileOptions {
-  target: string;
-  /** The target's variant, e.g. `{ arch: "sm_90" }` for PTX. */
-  features?: TargetFeatures;
-  /** Example arguments to specialize on… */
-  args?: unknown[];
-  /** …or their types, in parameter order (["f32", "f32[]"]) or by name ({ a: "f32" }). */
-  types?: string[] | Record<string, string>;
-  /** Print the IR after these stages. */
-  dump?: DumpStage[];
-  /** Where dumps go (default: stderr). */
-  dumpSink?: (stage: DumpStage, text: string) => void;
-  /** Run inlining, folding and dead-code elimination (default true). */
-  optimize?: boolean;
-}
+export type { CompileOptions } from "./compile-options.js";
 
 /**
  * Called with every specialization a kernel compiles (internal: the tests use it to assemble
@@ -181,29 +169,25 @@ export class Kernel {
   async compile(opts: CompileOptions): Promise<Artifact> {
     const site = callSite();
     try { return await this.compileChecked(opts); }
-    catch (e) { throw atCaller(e, site); }
+    catch (e) { throw atCaller(e instanceof Mistake ? await explain(e) : e, site); }
   }
 
   private async compileChecked(given: CompileOptions): Promise<Artifact> {
-    if (typeof given !== "object" || given === null)
-      throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
+    // (Read before the first await: the caller's object may change meanwhile.)
     const opts = readCompileOptions(given);
-    const info = typeof opts.target === "string" ? targetInfo(opts.target) : undefined;
-    if (!info)
-      throw CompileError.single("unknown-target", `unknown target ${typeof opts.target === "string" ? quoteName(opts.target) : `(${describeArgument(opts.target)})`} (available: ${TARGET_NAMES.join(", ")})`);
-    checkCompileOptions(opts);
+    // compile()'s checks load with its first call: a program that only launches never reads them.
+    const check = await import("./compile-options.js");
+    const info = check.compileTarget(opts);
     this.revalidateScope();
     await this.ensureSignature();
     let types: string[];
-    if (opts.types) types = this.typesFromNames(opts.types);
+    if (opts.types) types = check.typesFromNames(opts.types, this.signature!, this.name);
     else if (opts.args) types = this.typesOf(opts.args);
     else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize ${quoteName(this.name)} on`);
-    if (opts.features?.arch !== undefined && !info.arches?.includes(opts.features.arch))
-      throw CompileError.single("unknown-target", `${quoteName(String(opts.features.arch))} is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
+    check.checkArch(opts, info);
     const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
-      const unknown = (opts.dump ?? []).find((d) => !(DUMP_STAGES as readonly string[]).includes(d));
-      if (unknown !== undefined) throw CompileError.single("invalid-argument", `compile(): dump stages are ${DUMP_STAGES.join(", ")}, got ${describeArgument(unknown)}`);
+      check.checkDumpStages(opts.dump);
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
       const c = await compiler(() => notInImages(this.name, opts.target, job.types));
       const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), this.lowered()]);
@@ -249,7 +233,11 @@ export class Kernel {
         if (this.tableVersion) this.syncTables(dev, healed);
         await dev.launch(healed, args, grid);
       }
-    } catch (e) { throw atCaller(e, site); }
+    } catch (e) {
+      // (The call site before the await: after it, V8 shows only the frames that awaited.)
+      if (e instanceof Mistake) { site ??= callSite(); e = await explain(e); }
+      throw atCaller(e, site);
+    }
   }
 
   /** Array arguments the device cannot take: another device's, or a host array whose buffer was detached. */
@@ -257,13 +245,9 @@ export class Kernel {
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
       if (typeof a !== "object" || a === null) continue;
-      if (a instanceof DeviceArray) {
-        if (a.device !== dev)
-          throw argError("argument-type", this.signature!.paramNames[i], this.name, `is an array of another device (${a.device.kind}); this launch is on ${dev.kind} (copy it: dev.array(await array.read()))`);
-      } else if (ArrayBuffer.isView(a) && isDetached(a)) {
-        // (Checked after compiling and loading: a buffer can be transferred meanwhile.)
-        throw argError("argument-type", this.signature!.paramNames[i], this.name, `is a ${describeValue(a)} whose buffer was detached (transferred by postMessage, structuredClone or transfer()): it has no data to pass`);
-      }
+      // (Checked after compiling and loading: a buffer can be transferred meanwhile.)
+      if (a instanceof DeviceArray ? a.device !== dev : ArrayBuffer.isView(a) && isDetached(a))
+        throw new Mistake(a, null, this.signature!.paramNames[i], this.name, dev);
     }
   }
 
@@ -398,83 +382,39 @@ export class Kernel {
     if (args.length !== sig.paramNames.length)
       throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
     const out: string[] = new Array(args.length);
-    for (let i = 0; i < args.length; i++) out[i] = argumentType(args[i], sig.declared[i], sig.paramNames[i], this.name);
+    for (let i = 0; i < args.length; i++) {
+      const t = argumentType(args[i], sig.declared[i]);
+      if (t === null) throw new Mistake(args[i], sig.declared[i], sig.paramNames[i], this.name);
+      out[i] = t;
+    }
     return out;
   }
-
-  private typesFromNames(types: string[] | Record<string, string>): string[] {
-    const sig = this.signature!;
-    if (typeof types !== "object" || types === null)
-      throw CompileError.single("invalid-argument", `compile(): types must be an array of type names (in parameter order) or an object of them by parameter name, got ${describeArgument(types)}`);
-    const names: unknown[] = Array.isArray(types) ? types : sig.paramNames.map((n, i) => types[n] ?? sig.declared[i] ?? undefined);
-    if (names.length !== sig.paramNames.length)
-      throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} parameters (${sig.paramNames.join(", ")}), got ${names.length} types`);
-    return names.map((n, i) => {
-      const t = typeof n === "string" ? parseTypeName(n) : null;
-      if (!t) throw CompileError.single("invalid-argument", `parameter '${sig.paramNames[i]}' of ${quoteName(this.name)} needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n === undefined ? "" : typeof n === "string" ? `, got ${quoteName(n)}` : `, got ${describeArgument(n)}`}`);
-      return typeName(t);
-    });
-  }
 }
 
-function typeName(t: Type): string {
-  return t.kind === "array" ? `${t.elem}[]` : (t as { scalar: Scalar }).scalar;
-}
-
-/** A launch-bounds option as three positive integer dimensions. */
-function dims3(v: number | readonly number[], what: string, kernel: string): [number, number, number] {
-  let list: unknown[] = [];
-  try { list = typeof v === "number" ? [v] : Array.isArray(v) ? [...v] : []; } catch { /* a revoked Proxy: refused below */ }
-  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > 1024)
-    throw CompileError.single("invalid-argument", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
-  return [list[0] as number, (list[1] as number) ?? 1, (list[2] as number) ?? 1];
-}
-
-/** What kernels take, for messages about an argument they do not. */
-const TAKES = `kernels take numbers, booleans, typed arrays (${HOST_ARRAY_NAMES}) or device arrays`;
-
-/** The type name of an argument, given the parameter's declared type name (or null). */
-function argumentType(a: unknown, declared: string | null, param: string, kernel: string): string {
-  const given = declared ? `is declared ${declared} but got` : "got";
+/** The type name of an argument, given the parameter's declared type name (or null); null for one the parameter cannot take. */
+function argumentType(a: unknown, declared: string | null): string | null {
   if (typeof a === "number") {
-    if (declared) {
-      if (declared.endsWith("[]")) throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}; pass a ${arrayName(declared)}`);
-      // JavaScript would wrap 2.5 or 2**32 into an i32 without a word: gpuc says so instead.
-      if ((declared === "i32" && (a | 0) !== a) || (declared === "u32" && a >>> 0 !== a))
-        throw argError("argument-type", param, kernel, `${given} ${Object.is(a, -0) ? "-0" : a}, which is not an ${declared} value (${declared === "i32" ? "an integer from -2147483648 to 2147483647: x | 0 converts one" : "an integer from 0 to 4294967295: x >>> 0 converts one"})`);
-      return declared;
-    }
-    return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
+    if (!declared) return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
+    // JavaScript would wrap 2.5 or 2**32 into an i32 without a word: gpuc says so instead.
+    const fits = !declared.endsWith("[]") && !(declared === "i32" && (a | 0) !== a) && !(declared === "u32" && a >>> 0 !== a);
+    return fits ? declared : null;
   }
-  if (typeof a === "boolean") {
-    if (declared && declared !== "bool") throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}`);
-    return "bool";
-  }
+  if (typeof a === "boolean") return !declared || declared === "bool" ? "bool" : null;
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
-  if (elem) {
-    if (declared && declared !== `${elem}[]`)
-      throw argError("argument-type", param, kernel, `${given} ${hostArrayElement(a) ? describeValue(a) : `a device array of ${elem}`}`);
-    return `${elem}[]`;
-  }
-  const array = unsupportedArray(a);
-  if (array) throw argError("unsupported-array", param, kernel, `${given} ${array}; ${declared?.endsWith("[]") ? `pass a ${arrayName(declared)}` : TAKES}`);
-  const convert = typeof a === "bigint" ? " (convert it: Number(x))" : typeof a === "string" ? " (convert it: Number(s))" : "";
-  throw argError("argument-type", param, kernel, `${given} ${describeArgument(a)}${convert}; ${declared?.endsWith("[]") ? `pass a ${arrayName(declared)}` : declared ? `pass a number` : TAKES}`);
+  return elem && (!declared || declared === `${elem}[]`) ? `${elem}[]` : null;
 }
 
-/** The element type of a device array, or null (for anything else, a revoked Proxy included). */
-function deviceArrayElement(a: unknown): ElementType | null {
-  if (typeof a !== "object" || a === null) return null;
-  try { return a instanceof DeviceArray ? a.elem : null; } catch { return null; }
+/**
+ * An argument its parameter cannot take, found on the synchronous path of a launch or compile():
+ * the CompileError that says why is made from it where the call's errors are located (explain),
+ * with argument-errors.ts loaded then. Never leaves kernel.ts.
+ */
+class Mistake implements ArgumentMistake {
+  constructor(readonly value: unknown, readonly declared: string | null, readonly param: string, readonly kernel: string, readonly device: Device | null = null) {}
 }
 
-/** "Float32Array" for "f32[]". */
-function arrayName(type: string): string {
-  return ARRAY_CONSTRUCTOR[type.slice(0, -2) as ElementType]?.name ?? type;
-}
-
-function argError(kind: CompileErrorKind, param: string, kernel: string, what: string): CompileError {
-  return CompileError.single(kind, `argument ${quoteName(param)} of kernel ${quoteName(kernel)} ${what}`);
+async function explain(m: Mistake): Promise<CompileError> {
+  return (await import("./argument-errors.js")).argumentError(m);
 }
 
 /** A number argument as JavaScript converts it to the parameter's type. */
@@ -496,12 +436,6 @@ function checkDevice(dev: unknown, kernel: string): asserts dev is Device {
     ok = typeof d === "object" && d !== null && typeof d.launch === "function" && typeof d.load === "function" && typeof d.target === "string";
   } catch { /* a revoked Proxy: not a device */ }
   if (!ok) throw new KernelError("launch-config", `kernel ${quoteName(kernel)}: launch(device, { blocks, threads }, ...arguments) takes a device first (await device("cpu"), device("webgpu"), …), got ${describeArgument(dev)}`);
-}
-
-/** A launch configuration value as messages show it (JSON where it has one; a BigInt as `2n`; never throws). */
-function describeConfig(v: unknown): string {
-  if (typeof v === "bigint") return `${v}n`;
-  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
 }
 
 /**
@@ -526,6 +460,8 @@ function launchGrid(cfg: unknown, kernel: string): Grid {
  * that throws) is an invalid-argument error here rather than a TypeError somewhere later.
  */
 function readCompileOptions(o: CompileOptions): CompileOptions {
+  if (typeof o !== "object" || o === null)
+    throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
   const copy = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v !== null && typeof v === "object" && !ArrayBuffer.isView(v) ? { ...v } : v);
   try {
     return { target: o.target, features: copy(o.features) as TargetFeatures, args: copy(o.args) as unknown[], types: copy(o.types) as string[],
@@ -533,23 +469,6 @@ function readCompileOptions(o: CompileOptions): CompileOptions {
   } catch (e) {
     throw CompileError.single("invalid-argument", `compile(): its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`);
   }
-}
-
-/** compile()'s options beyond the target: each of the right type, or an invalid-argument error. */
-function checkCompileOptions(o: CompileOptions): void {
-  const bad = (what: string) => CompileError.single("invalid-argument", `compile(): ${what}`);
-  if (o.args !== undefined && !Array.isArray(o.args)) throw bad(`args must be an array of example arguments, got ${describeArgument(o.args)}`);
-  if (o.dump !== undefined && (!Array.isArray(o.dump) || o.dump.some((d) => typeof d !== "string"))) throw bad(`dump must be an array of stage names, got ${describeConfig(o.dump)}`);
-  if (o.dumpSink !== undefined && typeof o.dumpSink !== "function") throw bad(`dumpSink must be a function, got ${describeArgument(o.dumpSink)}`);
-  if (o.optimize !== undefined && typeof o.optimize !== "boolean") throw bad(`optimize must be true or false, got ${describeArgument(o.optimize)}`);
-  const f = o.features;
-  if (f === undefined) return;
-  if (typeof f !== "object" || f === null || Array.isArray(f)) throw bad(`features must be an object ({ arch, fastMath, maxThreads, requiredThreads, relocation }), got ${describeArgument(f)}`);
-  if (f.arch !== undefined && typeof f.arch !== "string") throw bad(`features.arch must be an architecture's name, got ${describeArgument(f.arch)}`);
-  if (f.fastMath !== undefined && typeof f.fastMath !== "boolean") throw bad(`features.fastMath must be true or false, got ${describeArgument(f.fastMath)}`);
-  if (f.relocation !== undefined && !RELOCATION_STRATEGIES.includes(f.relocation)) throw bad(`features.relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(f.relocation)}`);
-  // (Given as the kernel option is, a number or 1 to 3 dimensions; a job holds all three.)
-  for (const key of ["maxThreads", "requiredThreads"] as const) if (f[key] !== undefined) f[key] = dims3(f[key]!, `features.${key}`, "compile()");
 }
 
 /** The `name` option, read once (an options object is checked after the kernel's name is known). */

@@ -21,27 +21,6 @@ export function hostArrayElement(v: unknown): ElementType | null {
   return (ArrayBuffer.isView(v) && ELEMENT.get((v as object).constructor)) || null;
 }
 
-/** The names of the host arrays kernels take, for messages. */
-export const HOST_ARRAY_NAMES = Object.values(ARRAY_CONSTRUCTOR).map((c) => c.name).join(", ");
-
-/**
- * Why `v` is an array kernels do not take (BigInt64Array, DataView, a plain Array, an ArrayBuffer,
- * a Proxy of a typed array), said for messages; null when it is no array at all (or one they take).
- */
-export function unsupportedArray(v: unknown): string | null {
-  if (hostArrayElement(v)) return null;
-  if (ArrayBuffer.isView(v)) return `${describeValue(v)}, an array kind kernels do not take`;
-  try {
-    if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && v instanceof SharedArrayBuffer))
-      return `${describeValue(v)}, which kernels take through a typed array over it (new Float32Array(buffer))`;
-    if (Array.isArray(v)) return "an Array, which kernels do not take (convert it: Float32Array.from(array))";
-  } catch { return "a revoked Proxy, which kernels do not take"; }
-  const name = describeValue(v);
-  if (/^(Big)?(Int|Uint|Float)(8|16|32|64)(Clamped)?Array$|^DataView$/.test(name))
-    return `an object that is not itself a ${name} (a Proxy of one?), which kernels do not take (pass the typed array itself)`;
-  return null;
-}
-
 /** Whether a typed array's buffer was detached (transferred, e.g. by postMessage or structuredClone). */
 export function isDetached(a: ArrayBufferView): boolean {
   if (a.byteLength !== 0) return false;
@@ -85,4 +64,10 @@ export function describeArgument(v: unknown): string {
     case "undefined": return "undefined";
     default: return describeValue(v);
   }
+}
+
+/** A launch configuration value as messages show it (JSON where it has one; a BigInt as `2n`; never throws). */
+export function describeConfig(v: unknown): string {
+  if (typeof v === "bigint") return `${v}n`;
+  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
 }

@@ -8,7 +8,7 @@
 //    (if any) that implemented it.
 
 import type { Artifact } from "../targets/target.js";
-import { RuntimeTables, type ResolvedLocation } from "../runtime/host.js";
+import { RuntimeTables, type ResolvedLocation } from "../runtime/tables.js";
 import type { RelocationManifest } from "../reloc/manifest.js";
 import type { CacheOwner } from "../compiler/job.js";
 import { ownerKey } from "../compiler/job.js";

@@ -5,7 +5,6 @@
 import { DEVICE_FUNCTION, GENERATED, userOverlays } from "../registry.js";
 import { hostArrayElement } from "../typed-arrays.js";
 import { sha256 } from "../sha256.js";
-import { isTypeScriptFile, sourceMapOf } from "../frontend/source-map.js";
 
 const fileHashes = new Map<string, string>();
 let readText: ((path: string) => string) | null | undefined;
@@ -33,9 +32,19 @@ export async function sourceFingerprint(fn: Function, callerFile: string | null,
   // Rewritable tables are never folded into the code: which ones are changes the code.
   const tables = rewritable.length ? [[...rewritable].sort()] : [];
   if (id !== undefined) return idFingerprint(id, name, types, tables);
-  const sources = !callerFile ? [] : isTypeScriptFile(callerFile) ? [callerFile] : (sourceMapOf(callerFile)?.sources ?? []).filter(isTypeScriptFile);
+  const sources = callerFile ? await typeScriptSources(callerFile) : [];
   const file = (await Promise.all(sources.map(fileHash))).join(",");
   return sha256(JSON.stringify([fn.toString(), file, name, types ?? null, ...tables]));
+}
+
+/**
+ * The .ts files a kernel's annotations may come from: the file kernel() was called from, or the
+ * .ts sources of its source map. Source maps load here, not at gpuc's import (a bundled kernel has
+ * an id and never gets here).
+ */
+async function typeScriptSources(file: string): Promise<string[]> {
+  const { isTypeScriptFile, sourceMapOf } = await import("../frontend/source-map.js");
+  return isTypeScriptFile(file) ? [file] : (sourceMapOf(file)?.sources ?? []).filter(isTypeScriptFile);
 }
 
 /** The fingerprint of a kernel with a build-time id (the same at build time, from the source, and in the bundle). */

@@ -14,7 +14,9 @@ import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry } from "./entry.js";
 import { sha256 } from "../sha256.js";
 import { KernelError } from "../errors.js";
-import { checkEntry, checkImageDocument, type Verdict } from "./validate.js";
+import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
+import { checkEntry, checkImageDocument, checkSignature, otherGpuc, warmUp, type Verdict } from "./validate.js";
+import type { Signature } from "./entry.js";
 
 export interface ImageReport {
   /** Where the image came from. */
@@ -160,4 +162,126 @@ async function verifyEd25519(data: Uint8Array, sig: Uint8Array, key: ImageKey): 
   return crypto.subtle.verify({ name: "Ed25519" }, k, sig as Uint8Array<ArrayBuffer>, data as Uint8Array<ArrayBuffer>);
 }
 
+export interface LoadImageOptions {
+  /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
+  publicKey?: string | object;
+}
 
+/** A loaded image's entry (image.ts): as read, until its first use validates it (then the entry, or null: skipped). */
+export interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: ImageReport["loaded"][number]; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
+
+/**
+ * An image read from where loadImage was told (a path, a URL, the bytes) and opened: its header,
+ * checksum and envelope checked, its signature verified when a public key is given. Every mistake
+ * and every file that is not a usable image is an invalid-image KernelError. Returns its report
+ * and the entries to load (each with a key; what can be told without validating an entry's record
+ * is told now: an entry of another gpuc, an image made by another version or build, all of it,
+ * will not do).
+ */
+export async function readImage(source: unknown, options: LoadImageOptions): Promise<{ report: ImageReport; entries: (LoadedEntry & { raw: { key: string } })[] }> {
+  if (options === null || typeof options !== "object")
+    throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
+  const what = imageSource(source);
+  let bytes: Uint8Array, name: string;
+  if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
+  else {
+    name = String(source);
+    let url: URL | null;
+    try { url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source as string) ? new URL(source as string) : null; }
+    catch (e) { throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`); }
+    if (url && url.protocol !== "file:" && isNode())
+      throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
+    try {
+      if (url && url.protocol !== "file:") {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
+        bytes = new Uint8Array(await response.arrayBuffer());
+      } else {
+        const fs = await import("node:fs");
+        bytes = fs.readFileSync(url ?? (source as string));
+      }
+    } catch (e) {
+      throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
+    }
+  }
+  let publicKey: LoadImageOptions["publicKey"];
+  try { publicKey = options.publicKey; }
+  catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
+  const signed = publicKey !== undefined;
+  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
+  // holds a checked copy there) the check loads now.
+  if (!signed && !isNode()) import("./code-check.js").catch(() => {});
+  const parts = splitImage(bytes, name);   // once: the header, and the body's checksum
+  if (signed) await verifyImage(parts, publicKey!, name);
+  const image = await openImage(parts, name, { signatureVerified: signed });
+  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
+  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  const entries: (LoadedEntry & { raw: { key: string } })[] = [];
+  for (const raw of image.entries) {
+    const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
+    const other = typeof gpuc === "string" ? otherGpuc(gpuc) : null;
+    if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
+    const types = (raw.entry as { types?: unknown }).types;
+    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
+    report.loaded.push(item);
+    entries.push({ raw: raw as RawImageEntry & { key: string }, report, item, authenticated: signed, checked: null });
+  }
+  return { report, entries };
+}
+
+/** A loaded entry validated on its first use: the entry, or null (and skipped in its image's report, with the reason). */
+export async function checkLoadedEntry(loaded: LoadedEntry): Promise<CacheEntry | null> {
+  const { raw, report } = loaded;
+  // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
+  const verdict = await checkImageEntry(raw, { signatureVerified: loaded.authenticated });
+  if (verdict.ok) return verdict.value;
+  const i = report.loaded.indexOf(loaded.item);
+  if (i >= 0) report.loaded.splice(i, 1);
+  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.reason });
+  return null;
+}
+
+/**
+ * A kernel's signature (parameter names, declared types) from the first of its loaded entries
+ * that holds a valid one, or null. Any of the kernel's entries will do (they hold the same
+ * signature), but only an intact one: an entry's checksum covers its signature.
+ */
+export async function entriesSignature(sources: readonly LoadedEntry[]): Promise<Signature | null> {
+  for (const loaded of sources) {
+    if (!entryIntact(loaded.raw)) continue;
+    const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
+    const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
+    if (verdict.ok) return verdict.value;
+  }
+  return null;
+}
+
+/**
+ * What loadImage was given: bytes (any typed array, DataView, ArrayBuffer or SharedArrayBuffer)
+ * or a place (a path, a URL); anything else, or bytes it cannot read (a detached buffer, a
+ * Proxy), is an invalid-image error, not an error from below (a number would be read as a file
+ * descriptor).
+ */
+function imageSource(source: unknown): "bytes" | "place" {
+  if (typeof source === "string") return "place";
+  if (ArrayBuffer.isView(source)) {
+    if (isDetached(source)) throw new KernelError("invalid-image", `loadImage got a ${describeValue(source)} whose buffer was detached (transferred): it has no bytes to read`);
+    return "bytes";
+  }
+  let kind: "bytes" | "place" | null = null;
+  try {
+    if (source instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && source instanceof SharedArrayBuffer)) kind = "bytes";
+    else if (source instanceof URL) kind = "place";
+  } catch { /* a revoked Proxy */ }
+  if (kind === "bytes") {
+    try { new Uint8Array(source as ArrayBuffer, 0, 0); }
+    catch { throw new KernelError("invalid-image", `loadImage got an ${describeValue(source)} that cannot be read (detached, or a Proxy of one)`); }
+  }
+  if (!kind) throw new KernelError("invalid-image", `loadImage takes a path, a URL or the image's bytes (a Uint8Array or an ArrayBuffer), got ${describeArgument(source)}`);
+  return kind;
+}
+
+/** The bytes of an image given as bytes, in a Uint8Array of their own (the caller's buffer may change or be transferred while the image loads). */
+function copyBytes(source: ArrayBufferView | ArrayBuffer | SharedArrayBuffer): Uint8Array {
+  return ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength).slice() : new Uint8Array(source).slice();
+}

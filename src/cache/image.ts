@@ -2,9 +2,9 @@
 // running its workload (`gpuc precompile`) and revived at run time (`loadImage`) without compiling.
 // An image is code from its publisher: loading one runs what it holds. Verify its signature
 // (`loadImage(src, { publicKey })`) where the image travels through hands you do not trust.
-// The file format, signatures and validation are in image-file.ts (loaded by loadImage, not at
-// gpuc's import); this module holds what a process has loaded and the collector of
-// `gpuc precompile`.
+// The file format, signatures, validation and the reading of an image from where it is are in
+// image-file.ts (loaded by loadImage, not at gpuc's import); this module holds what a process has
+// loaded and the collector of `gpuc precompile`.
 //
 // A loaded image's entries are validated one by one, each when it is first used (image-file.ts's
 // checkImageEntry: its checksum, its record, its manifest, its code — code-check.ts), so that a
@@ -16,15 +16,10 @@
 // compiled. `gpuc image inspect` checks every entry at once, with the same code.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { KernelError } from "../errors.js";
-import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
-import type { ImageReport, RawImageEntry } from "./image-file.js";
+import type { ImageReport, LoadImageOptions, LoadedEntry } from "./image-file.js";
 
-export type { ImageReport };
+export type { ImageReport, LoadImageOptions };
 
-
-/** A loaded image's entry: as read, until its first use validates it (then the entry, or null: skipped). */
-interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: ImageReport["loaded"][number]; authenticated: boolean; checked: Promise<CacheEntry | null> | null }
 
 /** Entries of loaded images, by key; by kernel fingerprint, an entry that holds the kernel's signature. */
 const imageEntries = new Map<string, LoadedEntry>();
@@ -55,48 +50,24 @@ export function imageEntryUnchecked(key: string): boolean {
 export async function imageEntry(key: string): Promise<CacheEntry | null> {
   const loaded = imageEntries.get(key);
   if (!loaded) return null;
-  loaded.checked ??= validate(loaded);
+  loaded.checked ??= import("./image-file.js").then((file) => file.checkLoadedEntry(loaded));
   const entry = await loaded.checked;
   if (!entry && imageEntries.get(key) === loaded) imageEntries.delete(key);
   return entry;
 }
 
-async function validate(loaded: LoadedEntry): Promise<CacheEntry | null> {
-  const { raw, report } = loaded;
-  const { checkImageEntry } = await import("./image-file.js");
-  // A verified signature stands for the code check, as a disk file's tag does (validate.ts).
-  const verdict = await checkImageEntry(raw, { signatureVerified: loaded.authenticated });
-  if (verdict.ok) return verdict.value;
-  const i = report.loaded.indexOf(loaded.item);
-  if (i >= 0) report.loaded.splice(i, 1);
-  report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: verdict.reason });
-  return null;
-}
-
 /** The signature (parameter names, declared types) of a kernel an image holds, validated on first use; or null. */
 export async function imageSignature(fingerprint: string): Promise<Signature | null> {
   if (imageSignatureCache.has(fingerprint)) return imageSignatureCache.get(fingerprint)!;
-  const [{ checkSignature }, { entryIntact }] = await Promise.all([import("./validate.js"), import("./image-file.js")]);
-  let sig: Signature | null = null;
-  // Any of the kernel's entries will do (they hold the same signature), but only an intact one:
-  // an entry's checksum covers its signature.
-  for (const loaded of imageSignatureSources.get(fingerprint) ?? []) {
-    if (!entryIntact(loaded.raw)) continue;
-    const raw = loaded.raw.entry as { signature?: unknown; owner?: { gpuc?: unknown } };
-    const verdict = await checkSignature({ gpuc: raw.owner?.gpuc, signature: raw.signature }, { authenticated: loaded.authenticated });
-    if (verdict.ok) { sig = verdict.value; break; }
-  }
+  // (The validator loads beside the file's module: in a browser each is a fetch.)
+  import("./validate.js").catch(() => {});
+  const sig = await (await import("./image-file.js")).entriesSignature(imageSignatureSources.get(fingerprint) ?? []);
   imageSignatureCache.set(fingerprint, sig);
   return sig;
 }
 
 /** An image entry found wanting after it was revived (a device rejected it): gone for this process. */
 export function dropImageEntry(key: string): void { imageEntries.delete(key); }
-
-export interface LoadImageOptions {
-  /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
-  publicKey?: string | object;
-}
 
 /**
  * Make a kernel image's entries available to this process: `loadImage("kernels.gpucimg")`,
@@ -144,96 +115,19 @@ export async function imagesSettled(): Promise<void> {
 }
 
 async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions): Promise<ImageReport> {
-  if (options === null || typeof options !== "object")
-    throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
-  const what = imageSource(source);
-  // (Loaded beside the file's module and bytes: in a browser each is a fetch.)
-  const validation = import("./validate.js");
-  const file = await import("./image-file.js");
-  let bytes: Uint8Array, name: string;
-  if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
-  else {
-    name = String(source);
-    let url: URL | null;
-    try { url = source instanceof URL ? source : /^[a-z][a-z0-9+.-]*:\/\//i.test(source as string) ? new URL(source as string) : null; }
-    catch (e) { throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`); }
-    if (url && url.protocol !== "file:" && file.isNode())
-      throw new KernelError("invalid-image", `loadImage reads kernel images from files and bytes in Node, not from ${url.protocol}// URLs (${name}): an image is code; fetch it yourself and pass the bytes if you mean to run it`);
-    try {
-      if (url && url.protocol !== "file:") {
-        const response = await fetch(url);
-        if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`);
-        bytes = new Uint8Array(await response.arrayBuffer());
-      } else {
-        const fs = await import("node:fs");
-        bytes = fs.readFileSync(url ?? (source as string));
-      }
-    } catch (e) {
-      throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
-    }
-  }
-  let publicKey: LoadImageOptions["publicKey"];
-  try { publicKey = options.publicKey; }
-  catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
-  const signed = publicKey !== undefined;
-  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
-  // holds a checked copy there) the check loads now.
-  if (!signed && !file.isNode()) import("./code-check.js").catch(() => {});
-  const parts = file.splitImage(bytes, name);   // once: the header, and the body's checksum
-  if (signed) await file.verifyImage(parts, publicKey!, name);
-  const image = await file.openImage(parts, name, { signatureVerified: signed });
-  const { otherGpuc, warmUp } = await validation;
-  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
-  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  // (The validator loads beside the file's module and bytes: in a browser each is a fetch.)
+  import("./validate.js").catch(() => {});
+  const { report, entries } = await (await import("./image-file.js")).readImage(source, options);
   reports.push(report);
-  for (const raw of image.entries) {
-    // What can be told without validating the record is told now: an entry of another gpuc (an
-    // image made by another version or build: all of it) will not do.
-    const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
-    const other = typeof gpuc === "string" ? otherGpuc(gpuc) : null;
-    if (other || raw.key === null) { report.skipped.push({ kernel: raw.kernel, target: raw.target, reason: other ?? "malformed record: it has no key" }); continue; }
-    const types = (raw.entry as { types?: unknown }).types;
-    const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
-    report.loaded.push(item);
-    const loaded: LoadedEntry = { raw, report, item, authenticated: signed, checked: null };
-    imageEntries.set(raw.key, loaded);
-    if (raw.fingerprint !== null) {
-      const sources = (imageSignatureSources.get(raw.fingerprint) ?? []).filter((o) => o.raw.key !== null && imageEntries.get(o.raw.key) === o);
-      imageSignatureSources.set(raw.fingerprint, [loaded, ...sources]);   // the latest image first
-      imageSignatureCache.delete(raw.fingerprint);
+  for (const loaded of entries) {
+    imageEntries.set(loaded.raw.key, loaded);
+    if (loaded.raw.fingerprint !== null) {
+      const sources = (imageSignatureSources.get(loaded.raw.fingerprint) ?? []).filter((o) => o.raw.key !== null && imageEntries.get(o.raw.key) === o);
+      imageSignatureSources.set(loaded.raw.fingerprint, [loaded, ...sources]);   // the latest image first
+      imageSignatureCache.delete(loaded.raw.fingerprint);
     }
   }
   return report;
-}
-
-/**
- * What loadImage was given: bytes (any typed array, DataView, ArrayBuffer or SharedArrayBuffer)
- * or a place (a path, a URL); anything else, or bytes it cannot read (a detached buffer, a
- * Proxy), is an invalid-image error, not an error from below (a number would be read as a file
- * descriptor).
- */
-function imageSource(source: unknown): "bytes" | "place" {
-  if (typeof source === "string") return "place";
-  if (ArrayBuffer.isView(source)) {
-    if (isDetached(source)) throw new KernelError("invalid-image", `loadImage got a ${describeValue(source)} whose buffer was detached (transferred): it has no bytes to read`);
-    return "bytes";
-  }
-  let kind: "bytes" | "place" | null = null;
-  try {
-    if (source instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && source instanceof SharedArrayBuffer)) kind = "bytes";
-    else if (source instanceof URL) kind = "place";
-  } catch { /* a revoked Proxy */ }
-  if (kind === "bytes") {
-    try { new Uint8Array(source as ArrayBuffer, 0, 0); }
-    catch { throw new KernelError("invalid-image", `loadImage got an ${describeValue(source)} that cannot be read (detached, or a Proxy of one)`); }
-  }
-  if (!kind) throw new KernelError("invalid-image", `loadImage takes a path, a URL or the image's bytes (a Uint8Array or an ArrayBuffer), got ${describeArgument(source)}`);
-  return kind;
-}
-
-/** The bytes of an image given as bytes, in a Uint8Array of their own (the caller's buffer may change or be transferred while the image loads). */
-function copyBytes(source: ArrayBufferView | ArrayBuffer | SharedArrayBuffer): Uint8Array {
-  return ArrayBuffer.isView(source) ? new Uint8Array(source.buffer, source.byteOffset, source.byteLength).slice() : new Uint8Array(source).slice();
 }
 
 // ---- generating an image ----------------------------------------------------------------------

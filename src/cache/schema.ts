@@ -5,7 +5,7 @@
 
 import * as v from "valibot";
 import type { CacheEntry, Signature } from "./entry.js";
-import type { ResolvedLocation } from "../runtime/host.js";
+import type { ResolvedLocation } from "../runtime/tables.js";
 import { SIZE_OPS, type SizeExpr } from "../ir/size.js";
 import type { ReadBack, SchemaKit } from "../targets/target.js";
 

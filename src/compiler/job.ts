@@ -12,7 +12,8 @@
 // data: equal after serialization and reload. The CPU (host) owner and each device owner differ
 // in their target, so their entries never mix.
 
-import { CompileError } from "../errors.js";
+import { CompileError, quoteName } from "../errors.js";
+import { describeConfig } from "../typed-arrays.js";
 import { targetInfo } from "../targets/index.js";
 import { featuresKey, type Artifact, type Target, type TargetFeatures } from "../targets/target.js";
 import type { Type } from "../ir/types.js";
@@ -189,4 +190,13 @@ export interface CompilerModule {
   compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o?: CompileOptions): { artifact: Artifact; methodsUsed: string[] };
   typeNameOf(t: Type): TypeName;
   loadTarget(name: string): Promise<Target | undefined>;
+}
+
+/** A launch-bounds option as three positive integer dimensions. */
+export function dims3(v: number | readonly number[], what: string, kernel: string): [number, number, number] {
+  let list: unknown[] = [];
+  try { list = typeof v === "number" ? [v] : Array.isArray(v) ? [...v] : []; } catch { /* a revoked Proxy: refused below */ }
+  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > 1024)
+    throw CompileError.single("invalid-argument", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
+  return [list[0] as number, (list[1] as number) ?? 1, (list[2] as number) ?? 1];
 }

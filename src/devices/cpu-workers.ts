@@ -43,7 +43,7 @@
 import { KernelError } from "../errors.js";
 import type { HostArray } from "../typed-arrays.js";
 import { STATE } from "../runtime/state.js";
-import type { RuntimeTables } from "../runtime/host.js";
+import type { RuntimeTables } from "../runtime/tables.js";
 
 /** How long workers get to stop after a cancel before they are terminated. */
 const CANCEL_GRACE_MS = 50;

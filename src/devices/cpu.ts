@@ -18,7 +18,8 @@ import { decodeException, decodePrints, newState, resetState } from "../runtime/
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
-import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { DeviceArray, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
+import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 import type { CpuWorkers } from "./cpu-workers.js";
 
 export class CpuArray extends DeviceArray {

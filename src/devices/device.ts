@@ -1,12 +1,9 @@
 // What every device offers the kernel launcher: arrays that live on the device, loading an
 // artifact, launching it on a grid. One implementation per runtime (cpu.ts, …).
 
-import { KernelError, quoteName } from "../errors.js";
-import { elemBytes } from "../ir/types.js";
+import { KernelError } from "../errors.js";
 import { MAX_BLOCKS, type Artifact, type TargetFeatures } from "../targets/target.js";
-
-import { HOST_ARRAY_NAMES, describeArgument, describeValue, hostArrayElement, isDetached, unsupportedArray, type ElementType, type HostArray } from "../typed-arrays.js";
-import { evalSize, sizeText } from "../ir/size.js";
+import { describeConfig, type ElementType, type HostArray } from "../typed-arrays.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
 /** An array resident on a device. `read()` copies it back into a new host typed array. */
@@ -45,73 +42,17 @@ export abstract class DeviceArray {
   }
 }
 
-/** The element type of the host array a device array is made from (`dev.array(data)`), or a launch error saying why it cannot be. */
-export function arrayElement(data: unknown): ElementType {
-  const elem = hostArrayElement(data);
-  if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (${HOST_ARRAY_NAMES}), got ${unsupportedArray(data) ?? describeArgument(data)}`);
-  if (isDetached(data as HostArray)) throw new KernelError("launch", `device arrays are made from typed arrays with data; this ${describeValue(data)}'s buffer was detached (transferred)`);
-  return elem;
+/** The element type of a device array, or null (for anything else, a revoked Proxy included). */
+export function deviceArrayElement(a: unknown): ElementType | null {
+  if (typeof a !== "object" || a === null) return null;
+  try { return a instanceof DeviceArray ? a.elem : null; } catch { return null; }
 }
 
-const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
-
-/** The index of a loaded kernel's table site `name`, checked against `values` (element type and length). */
-export function tableSite(kernel: LoadedKernel, name: string, values: HostArray): number {
-  const sites = kernel.artifact.manifest.sites;
-  const i = sites.findIndex((s) => s.name === name);
-  if (i < 0) throw new KernelError("launch", `kernel ${quoteName(kernel.artifact.kernel)} has no table '${name}' in its code`);
-  if (hostArrayElement(values) !== sites[i].elem || values.length !== sites[i].length)
-    throw new KernelError("launch", `table '${name}' of kernel ${quoteName(kernel.artifact.kernel)} is ${sites[i].elem}[${sites[i].length}], not ${hostArrayElement(values) ?? "a typed array"}[${values.length}]`);
-  return i;
-}
-
-/**
- * The element counts of an artifact's shared arrays sized at launch, at this launch (ir/size.ts),
- * each at least one element, and all shared memory (these and `staticBytes`) within `maxBytes`.
- */
-export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: Grid, staticBytes: number, maxBytes: number, label: string): number[] {
-  const dyn = artifact.dynamicShared;
-  if (!dyn) return [];
-  const sizes = dyn.map((d) => evalSize(d.size, args, grid.threads));
-  let bytes = staticBytes;
-  dyn.forEach((d, i) => {
-    if (sizes[i] < 1) throw new KernelError("launch", `shared array '${d.name}' of kernel ${quoteName(artifact.kernel)} would have ${sizes[i]} elements at this launch (${sizeText(d.size, artifact.params.map((p) => p.name))}); it needs at least one`);
-    bytes += Math.ceil((sizes[i] * elemBytes(d.elem)) / 4) * 4;
-  });
-  if (bytes > maxBytes) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} would use ${bytes} bytes of shared memory per block at this launch (${dyn.map((d, i) => `'${d.name}': ${sizes[i]} elements`).join(", ")}); the ${label} device has ${maxBytes}`);
-  return sizes;
-}
+/** Each device kind as messages name it. */
+export const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
 
 /** What `copy` moves, in elements. */
 export interface CopyRange { srcOffset?: number; dstOffset?: number; length?: number }
-
-/** A copy checked against both arrays: offsets and a length in elements, and both arrays this device's. */
-export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, given: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
-  const label = DEVICE_LABEL[dev.kind] ?? dev.kind;
-  if (dev.closed) throw new KernelError("device-unavailable", `this ${label} device was closed`);
-  for (const [what, a] of [["destination", dst], ["source", src]] as const) {
-    let array = false;
-    try { array = a instanceof DeviceArray; } catch { /* a revoked Proxy */ }
-    if (!array || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${array ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : describeArgument(a)}`);
-  }
-  if (dst.elem !== src.elem) throw new KernelError("launch", `copy(): the arrays hold different element types (${dst.elem} and ${src.elem})`);
-  let range: CopyRange;
-  if (given === null || typeof given !== "object") throw new KernelError("launch", `copy(): the range is an object { srcOffset, dstOffset, length } (in elements, each optional), got ${describeArgument(given)}`);
-  try { range = { srcOffset: given.srcOffset, dstOffset: given.dstOffset, length: given.length }; }
-  catch (e) { throw new KernelError("launch", `copy(): its range cannot be read (${(e as Error)?.message})`); }
-  const int = (v: unknown, what: string, dflt: number): number => {
-    if (v === undefined) return dflt;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${describeGrid(v)}`);
-    return v;
-  };
-  const srcOffset = int(range.srcOffset, "srcOffset", 0), dstOffset = int(range.dstOffset, "dstOffset", 0);
-  if (range.length === undefined && range.srcOffset === undefined && range.dstOffset === undefined && dst.length !== src.length)
-    throw new KernelError("launch", `copy(): the arrays have different lengths (${dst.length} and ${src.length}); give { length } (and offsets) to copy part of one`);
-  const length = int(range.length, "length", Math.max(0, src.length - srcOffset));
-  if (srcOffset + length > src.length) throw new KernelError("launch", `copy(): ${length} elements from offset ${srcOffset} run past the source's end (length ${src.length})`);
-  if (dstOffset + length > dst.length) throw new KernelError("launch", `copy(): ${length} elements to offset ${dstOffset} run past the destination's end (length ${dst.length})`);
-  return { srcOffset, dstOffset, length };
-}
 
 export interface DeviceOptions {
   /** Where `console.log` lines from kernels go (default: the host's console.log). */
@@ -197,11 +138,9 @@ const MAX_THREADS_PER_BLOCK = 1024;
 const MAX_BLOCK_DIM: [number, number, number] = [1024, 1024, 64];
 const MAX_GRID_DIM = MAX_BLOCKS;
 
-/** A launch-configuration value as the message shows it (JSON where it has one; a BigInt as `2n`). */
-function describeGrid(v: unknown): string {
-  if (typeof v === "bigint") return `${v}n`;
-  if (typeof v === "number") return Object.is(v, -0) ? "-0" : String(v);
-  try { return JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? `${x}n` : x)) ?? describeArgument(v); } catch { return describeArgument(v); }
+/** A launch-configuration value as the message shows it: describeConfig's, with numbers as JavaScript writes them (NaN, -0). */
+export function describeGrid(v: unknown): string {
+  return typeof v === "number" ? (Object.is(v, -0) ? "-0" : String(v)) : describeConfig(v);
 }
 
 /**

@@ -2,7 +2,6 @@
 
 import { KernelError, quoteName } from "../errors.js";
 import { describeArgument } from "../typed-arrays.js";
-import { CpuDevice, defaultCpuThreads } from "./cpu.js";
 import type { Device, DeviceOptions } from "./device.js";
 
 export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
@@ -32,10 +31,13 @@ export interface GPULike {
 /** Open a device of a kind, or say why it cannot be opened here. */
 async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device | string> {
   switch (kind) {
-    case "cpu": return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options);
+    case "cpu": {
+      // Every device's module loads when one is opened: a program reads only the ones it opens.
+      const { CpuDevice, defaultCpuThreads } = await import("./cpu.js");
+      return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options);
+    }
     case "webgpu": {
       try {
-        // The GPU devices' modules load when one is opened: a CPU-only program never reads them.
         const { WebGPUDevice } = await import("./webgpu.js");
         return (await WebGPUDevice.open(options as DeviceOptions & { gpu?: GPU })) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
       } catch (e) {

@@ -18,7 +18,8 @@ import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layo
 import { wgslInfo } from "../targets/wgsl/info.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { nativeStderrFilter, type StderrFilter } from "./native-stderr.js";
-import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 

@@ -19,9 +19,6 @@ export class SourceMap {
   findEntry(): object { return {}; }
 }
 
-export function fileURLToPath(url: string | URL): string { return new URL(url).pathname; }
-export function pathToFileURL(path: string): URL { return new URL(`file://${path}`); }
-
 /** `import("webgpu")` (Dawn) has no place in a browser: navigator.gpu is used instead. */
 export const create = undefined;
 export const globals = {};

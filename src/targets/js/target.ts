@@ -1,7 +1,8 @@
 // The JavaScript target: runs kernels on the CPU device; the reference for every other target.
 
 import type { Module } from "../../ir/module.js";
-import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
+import type { BackEnd, TargetFeatures } from "../target.js";
+import { artifactOf } from "../artifact.js";
 import { emitJS } from "./emit.js";
 import { JS_LEGAL } from "./legal.js";
 

@@ -2,7 +2,8 @@
 
 import { quoteName, type Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
-import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
+import type { BackEnd, TargetFeatures } from "../target.js";
+import { artifactOf } from "../artifact.js";
 import { emitPTX } from "./emit.js";
 import { arrayBytes } from "./common.js";
 import { ptxMethods } from "./math.js";

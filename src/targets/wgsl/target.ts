@@ -4,7 +4,8 @@ import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
-import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
+import type { BackEnd, TargetFeatures } from "../target.js";
+import { artifactOf } from "../artifact.js";
 import { emitWGSL } from "./emit.js";
 import { WGSL_LEGAL } from "./legal.js";
 

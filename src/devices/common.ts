@@ -1,0 +1,97 @@
+// What the device implementations (cpu.ts, webgpu.ts, cuda.ts) share beyond device.ts: the checks
+// of arrays made from host arrays (and why an array is not one, which argument messages say too),
+// of device-to-device copies, of table updates and of shared arrays sized at launch. Apart from
+// device.ts, which the kernel layer imports at startup, so that these load with the first device
+// opened or the first mistake.
+
+import { KernelError, quoteName } from "../errors.js";
+import { elemBytes } from "../ir/types.js";
+import type { Artifact } from "../targets/target.js";
+import { ARRAY_CONSTRUCTOR, describeArgument, describeValue, hostArrayElement, isDetached, type ElementType, type HostArray } from "../typed-arrays.js";
+import { evalSize, sizeText } from "../ir/size.js";
+import { DEVICE_LABEL, DeviceArray, describeGrid, type CopyRange, type Device, type Grid, type LoadedKernel } from "./device.js";
+
+/** The element type of the host array a device array is made from (`dev.array(data)`), or a launch error saying why it cannot be. */
+export function arrayElement(data: unknown): ElementType {
+  const elem = hostArrayElement(data);
+  if (!elem) throw new KernelError("launch", `device arrays are made from typed arrays (${HOST_ARRAY_NAMES}), got ${unsupportedArray(data) ?? describeArgument(data)}`);
+  if (isDetached(data as HostArray)) throw new KernelError("launch", `device arrays are made from typed arrays with data; this ${describeValue(data)}'s buffer was detached (transferred)`);
+  return elem;
+}
+
+/** The index of a loaded kernel's table site `name`, checked against `values` (element type and length). */
+export function tableSite(kernel: LoadedKernel, name: string, values: HostArray): number {
+  const sites = kernel.artifact.manifest.sites;
+  const i = sites.findIndex((s) => s.name === name);
+  if (i < 0) throw new KernelError("launch", `kernel ${quoteName(kernel.artifact.kernel)} has no table '${name}' in its code`);
+  if (hostArrayElement(values) !== sites[i].elem || values.length !== sites[i].length)
+    throw new KernelError("launch", `table '${name}' of kernel ${quoteName(kernel.artifact.kernel)} is ${sites[i].elem}[${sites[i].length}], not ${hostArrayElement(values) ?? "a typed array"}[${values.length}]`);
+  return i;
+}
+
+/**
+ * The element counts of an artifact's shared arrays sized at launch, at this launch (ir/size.ts),
+ * each at least one element, and all shared memory (these and `staticBytes`) within `maxBytes`.
+ */
+export function sharedSizes(artifact: Artifact, args: readonly unknown[], grid: Grid, staticBytes: number, maxBytes: number, label: string): number[] {
+  const dyn = artifact.dynamicShared;
+  if (!dyn) return [];
+  const sizes = dyn.map((d) => evalSize(d.size, args, grid.threads));
+  let bytes = staticBytes;
+  dyn.forEach((d, i) => {
+    if (sizes[i] < 1) throw new KernelError("launch", `shared array '${d.name}' of kernel ${quoteName(artifact.kernel)} would have ${sizes[i]} elements at this launch (${sizeText(d.size, artifact.params.map((p) => p.name))}); it needs at least one`);
+    bytes += Math.ceil((sizes[i] * elemBytes(d.elem)) / 4) * 4;
+  });
+  if (bytes > maxBytes) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} would use ${bytes} bytes of shared memory per block at this launch (${dyn.map((d, i) => `'${d.name}': ${sizes[i]} elements`).join(", ")}); the ${label} device has ${maxBytes}`);
+  return sizes;
+}
+
+/** A copy checked against both arrays: offsets and a length in elements, and both arrays this device's. */
+export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, given: CopyRange = {}): { srcOffset: number; dstOffset: number; length: number } {
+  const label = DEVICE_LABEL[dev.kind] ?? dev.kind;
+  if (dev.closed) throw new KernelError("device-unavailable", `this ${label} device was closed`);
+  for (const [what, a] of [["destination", dst], ["source", src]] as const) {
+    let array = false;
+    try { array = a instanceof DeviceArray; } catch { /* a revoked Proxy */ }
+    if (!array || a.device !== dev) throw new KernelError("launch", `copy(): the ${what} must be an array of this ${label} device (dev.array(...)), got ${array ? `an array of a ${DEVICE_LABEL[a.device.kind] ?? a.device.kind} device` : describeArgument(a)}`);
+  }
+  if (dst.elem !== src.elem) throw new KernelError("launch", `copy(): the arrays hold different element types (${dst.elem} and ${src.elem})`);
+  let range: CopyRange;
+  if (given === null || typeof given !== "object") throw new KernelError("launch", `copy(): the range is an object { srcOffset, dstOffset, length } (in elements, each optional), got ${describeArgument(given)}`);
+  try { range = { srcOffset: given.srcOffset, dstOffset: given.dstOffset, length: given.length }; }
+  catch (e) { throw new KernelError("launch", `copy(): its range cannot be read (${(e as Error)?.message})`); }
+  const int = (v: unknown, what: string, dflt: number): number => {
+    if (v === undefined) return dflt;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new KernelError("launch", `copy(): ${what} must be a non-negative integer (elements), got ${describeGrid(v)}`);
+    return v;
+  };
+  const srcOffset = int(range.srcOffset, "srcOffset", 0), dstOffset = int(range.dstOffset, "dstOffset", 0);
+  if (range.length === undefined && range.srcOffset === undefined && range.dstOffset === undefined && dst.length !== src.length)
+    throw new KernelError("launch", `copy(): the arrays have different lengths (${dst.length} and ${src.length}); give { length } (and offsets) to copy part of one`);
+  const length = int(range.length, "length", Math.max(0, src.length - srcOffset));
+  if (srcOffset + length > src.length) throw new KernelError("launch", `copy(): ${length} elements from offset ${srcOffset} run past the source's end (length ${src.length})`);
+  if (dstOffset + length > dst.length) throw new KernelError("launch", `copy(): ${length} elements to offset ${dstOffset} run past the destination's end (length ${dst.length})`);
+  return { srcOffset, dstOffset, length };
+}
+
+/** The names of the host arrays kernels take, for messages. */
+export const HOST_ARRAY_NAMES = Object.values(ARRAY_CONSTRUCTOR).map((c) => c.name).join(", ");
+
+/**
+ * Why `v` is an array kernels do not take (BigInt64Array, DataView, a plain Array, an ArrayBuffer,
+ * a Proxy of a typed array), said for messages; null when it is no array at all (or one they take).
+ */
+export function unsupportedArray(v: unknown): string | null {
+  if (hostArrayElement(v)) return null;
+  if (ArrayBuffer.isView(v)) return `${describeValue(v)}, an array kind kernels do not take`;
+  try {
+    if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && v instanceof SharedArrayBuffer))
+      return `${describeValue(v)}, which kernels take through a typed array over it (new Float32Array(buffer))`;
+    if (Array.isArray(v)) return "an Array, which kernels do not take (convert it: Float32Array.from(array))";
+  } catch { return "a revoked Proxy, which kernels do not take"; }
+  const name = describeValue(v);
+  if (/^(Big)?(Int|Uint|Float)(8|16|32|64)(Clamped)?Array$|^DataView$/.test(name))
+    return `an object that is not itself a ${name} (a Proxy of one?), which kernels do not take (pass the typed array itself)`;
+  return null;
+}
+

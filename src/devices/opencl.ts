@@ -19,7 +19,8 @@ import { openclLayout, type OpenCLArg, type OpenCLLayout } from "../targets/open
 import { spirvLayout } from "../targets/spirv/layout.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, arrayElement, copyExtent, sharedSizes, tableSite, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
+import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 

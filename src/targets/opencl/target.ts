@@ -5,7 +5,8 @@ import { quoteName, type Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
 import { elemBytes } from "../../ir/types.js";
-import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
+import type { BackEnd, TargetFeatures } from "../target.js";
+import { artifactOf } from "../artifact.js";
 import { emitOpenCL } from "./emit.js";
 import { OPENCL_LEGAL } from "./legal.js";
 

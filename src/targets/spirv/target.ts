@@ -3,7 +3,8 @@
 import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
 import { someStmt } from "../../ir/module-info.js";
-import { artifactOf, type BackEnd, type TargetFeatures } from "../target.js";
+import type { BackEnd, TargetFeatures } from "../target.js";
+import { artifactOf } from "../artifact.js";
 import { emitSPIRV } from "./emit.js";
 import { SPIRV_LEGAL } from "./legal.js";
 

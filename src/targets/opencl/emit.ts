@@ -249,13 +249,17 @@ class OpenCLEmitter {
       // are not guarded themselves (all threads take the same path through them): their contents
       // are, in turn. A trap inside a guarded statement jumps past it.
       if (this.doneGuard && this.skipLabel === null && this.f === this.m.functions[this.m.entry] && skippedWhenDone(this.f, s) && !holdsControl(s)) {
-        const label = `gpuc_skip_${++this.labels}`;
+        // (No jump where every trap is the last thing the statement does on its path: a check's
+        // `if (cond) { report; trap }`. PoCL's work-group methods mishandle forward jumps around
+        // barriers: a miscompile and an assertion found by the fuzzer, BENCHMARKS §o.)
+        const jumps = someStmt([s], isTrap) && !trapsLast(s);
+        const label = jumps ? `gpuc_skip_${++this.labels}` : null;
         this.line(d, "if (!gpuc_done) {");
         this.skipLabel = label;
         this.stmt(s, d + 1);
         this.skipLabel = null;
         this.line(d, "}");
-        if (someStmt([s], isTrap)) this.line(d, `${label}: ;`);
+        if (label) this.line(d, `${label}: ;`);
       } else this.stmt(s, d);
     }
   }
@@ -572,3 +576,11 @@ function assertNeverOp(op: never): never {
 }
 
 const isTrap = (s: Stmt): boolean => s.k === "trap";
+
+/** Whether every trap in a statement is the last thing it does where it is reached (nothing of the statement runs after it). */
+function trapsLast(s: Stmt): boolean {
+  const last = (b: Block): boolean => b.every((x, i) => (i === b.length - 1 ? trapsLast(x) : !someStmt([x], isTrap)));
+  if (s.k === "trap") return true;
+  if (s.k === "if") return last(s.then) && last(s.else);
+  return !someStmt([s], isTrap);
+}

@@ -19,7 +19,7 @@ import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/p
 import { imageProblems } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { ownerKey, runnableArches } from "./compiler/job.js";
-import { runtimeFingerprint } from "./runtime/functions.js";
+import { runtimeFingerprint } from "./runtime/library-fingerprint.js";
 
 /** A specialization: the artifact, what it depended on, and where it is loaded. */
 export interface Specialization {

@@ -7,7 +7,8 @@ import { kernel, device, overlay, deviceFunction, generated, CompileError, threa
 import { compileModule, defaultInline } from "../src/compiler/pipeline.ts";
 import { compileJob } from "../src/compiler/job.ts";
 import { loadTarget } from "../src/compiler/compile.ts";
-import { RUNTIME } from "../src/runtime/functions.ts";
+import { RUNTIME, runtimeFingerprint as computedRuntimeFingerprint } from "../src/runtime/functions.ts";
+import { BUILT_IN_RUNTIME_FINGERPRINT, runtimeFingerprint } from "../src/runtime/library-fingerprint.ts";
 import * as F from "./fixtures/overlays.mjs";
 
 const dev = await device("cpu");
@@ -116,4 +117,18 @@ test("a runtime function whose compiled signature differs from its declaration i
   } finally {
     table.set("gpuc_print_reserve", real);
   }
+});
+
+test("the built-in runtime library's fingerprint, a constant at the runtime's start, is what functions.ts computes; a redefinition changes it", () => {
+  assert.equal(computedRuntimeFingerprint(), BUILT_IN_RUNTIME_FINGERPRINT);
+  assert.equal(runtimeFingerprint(), BUILT_IN_RUNTIME_FINGERPRINT);
+  const table = RUNTIME as Map<string, { params: string[]; returns: string; fn: Function; name: string }>;
+  const real = table.get("gpuc_report_exception")!;
+  table.set("gpuc_report_exception", { ...real, fn: new Function(`return ${real.fn.toString().replace("{", "{ /* redefined */")}`)() });
+  try {
+    assert.notEqual(runtimeFingerprint(), BUILT_IN_RUNTIME_FINGERPRINT);
+  } finally {
+    table.set("gpuc_report_exception", real);
+  }
+  assert.equal(runtimeFingerprint(), BUILT_IN_RUNTIME_FINGERPRINT);
 });

@@ -1,15 +1,15 @@
-// What the device implementations (cpu.ts, webgpu.ts, cuda.ts) share beyond device.ts: the checks
-// of arrays made from host arrays (and why an array is not one, which argument messages say too),
-// of device-to-device copies, of table updates and of shared arrays sized at launch. Apart from
-// device.ts, which the kernel layer imports at startup, so that these load with the first device
-// opened or the first mistake.
+// What the device implementations (cpu.ts, webgpu.ts, cuda.ts, opencl.ts) share beyond device.ts:
+// the checks of device()'s options, of arrays made from host arrays (and why an array is not one,
+// which argument messages say too), of device-to-device copies, of table updates and of shared
+// arrays sized at launch. Apart from device.ts, which the kernel layer imports at startup, so that
+// these load with the first device opened or the first mistake.
 
 import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import type { Artifact } from "../targets/target.js";
 import { ARRAY_CONSTRUCTOR, describeArgument, describeValue, hostArrayElement, isDetached, type ElementType, type HostArray } from "../typed-arrays.js";
 import { evalSize, sizeText } from "../ir/size.js";
-import { DEVICE_LABEL, DeviceArray, describeGrid, type CopyRange, type Device, type Grid, type LoadedKernel } from "./device.js";
+import { DEVICE_LABEL, DeviceArray, describeGrid, type CopyRange, type Device, type Grid, type LoadedKernel, type OpenOptions } from "./device.js";
 
 /** The element type of the host array a device array is made from (`dev.array(data)`), or a launch error saying why it cannot be. */
 export function arrayElement(data: unknown): ElementType {
@@ -95,3 +95,24 @@ export function unsupportedArray(v: unknown): string | null {
   return null;
 }
 
+
+/**
+ * device()'s options, as index.ts read them, checked (a print sink that is no function would fail
+ * at the first kernel that prints): each mistake a KernelError of kind launch, as the CPU device's
+ * subgroupSize is. The options given, without those left undefined.
+ */
+export function checkOpenOptions(copy: OpenOptions): OpenOptions {
+  const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
+  if (copy.print !== undefined && typeof copy.print !== "function") throw bad(`print must be a function (line: string) => void, got ${typeof copy.print}`);
+  const words = copy.printBufferWords;
+  if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
+    throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
+  if (copy.spirv !== undefined && typeof copy.spirv !== "boolean") throw bad(`spirv must be true or false, got ${typeof copy.spirv}`);
+  for (const what of ["platform", "device"] as const) {
+    const v = copy[what];
+    if (v !== undefined && !(typeof v === "string" || (typeof v === "number" && Number.isInteger(v) && v >= 0)))
+      throw bad(`${what} must be an index (an integer from 0) or a part of its name, got ${typeof v === "number" ? v : typeof v}`);
+  }
+  for (const key of Object.keys(copy) as (keyof OpenOptions)[]) if (copy[key] === undefined) delete copy[key];
+  return copy;
+}

@@ -75,6 +75,27 @@ export interface DeviceOptions {
   parallel?: "auto" | "always";
 }
 
+/** device()'s options (devices/index.ts): a device's, and which device of a kind to open. */
+export interface OpenOptions extends DeviceOptions {
+  /** For "webgpu": the GPU object to use (navigator.gpu in a browser); Dawn's in Node otherwise. */
+  gpu?: GPULike;
+  /** For "opencl": the platform (its index, or a part of its name; default the first). */
+  platform?: number | string;
+  /** For "opencl": the platform's device (its index, or a part of its name; default the first). */
+  device?: number | string;
+  /** For "opencl": run the spirv target's SPIR-V (clCreateProgramWithIL), on a driver that takes IL. */
+  spirv?: boolean;
+}
+
+/**
+ * WebGPU's `GPU` (navigator.gpu), as gpuc's declarations name it: every GPU object is one, and a
+ * Node project needs neither the DOM library nor @webgpu/types (which needs the DOM library) to
+ * compile against gpuc's types.
+ */
+export interface GPULike {
+  requestAdapter(options?: object): Promise<unknown>;
+}
+
 export interface Grid {
   blocks: [number, number, number];
   threads: [number, number, number];

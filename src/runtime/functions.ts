@@ -1,12 +1,12 @@
 // The device runtime library's functions, in the kernel language (state.ts: the kernel state they
-// work on; infer/runtime.ts: how they are linked). Data, not compiler: a cache entry
-// records a fingerprint of these sources, so code made with another runtime library is never
-// revived.
+// work on; infer/runtime.ts: how they are linked). Data, not compiler: cache entries record their
+// fingerprint (library-fingerprint.ts), so code made with another library is never revived.
 
 import { blockIdx, threadIdx } from "../intrinsics.js";
 import { STATE } from "./state.js";
 import { sha256 } from "../sha256.js";
 import { advanceWorld } from "../registry.js";
+import { fingerprintRuntimeWith } from "./library-fingerprint.js";
 
 type i32 = number;
 
@@ -88,3 +88,6 @@ export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new RuntimeRegistry
 export function runtimeFingerprint(): string {
   return sha256(JSON.stringify([...RUNTIME.values()].map((r) => [r.name, r.params, r.returns, builtIn.has(r.fn) ? "built-in" : r.fn.toString()])));
 }
+// What the specializer records and checks from now on (library-fingerprint.ts: the built-in
+// library's, a constant, until this module loads).
+fingerprintRuntimeWith(runtimeFingerprint);

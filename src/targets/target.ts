@@ -89,7 +89,6 @@ export const MAX_BLOCKS: readonly [number, number, number] = [0x7fffffff, 65535,
 
 export interface TargetInfo {
   readonly name: string;
-  readonly description: string;
   /** The architectures `features.arch` may name, oldest first (the first is the default); none for targets without. */
   readonly arches?: readonly string[];
   /** Code made for an architecture runs on every newer one (PTX: the driver compiles it for the GPU). */

@@ -1,4 +1,5 @@
-// The JavaScript target, as the rest of gpuc knows it without loading its back end.
+// The JavaScript target (the CPU device; exact reference semantics), as the rest of gpuc knows it
+// without loading its back end.
 
 import type { ReadBack, TargetInfo } from "../target.js";
 
@@ -6,7 +7,6 @@ let checks: Promise<ReadBack> | null = null;
 
 export const jsInfo: TargetInfo = {
   name: "js",
-  description: "JavaScript (the CPU device; exact reference semantics)",
   // The code names each table (`$g0_LUT`) and the loader binds it: `bake` binds this session's
   // values; `table` marks the same code persistable, its tables resolved by name at load.
   relocations: ["bake", "table"],

@@ -1,4 +1,5 @@
-// The OpenCL C target, as the rest of gpuc knows it without loading its back end.
+// The OpenCL C 1.2 target (AMD, Intel, ARM, Apple GPUs and CPUs through an OpenCL driver; PoCL), as
+// the rest of gpuc knows it without loading its back end.
 
 import type { ReadBack, TargetInfo } from "../target.js";
 
@@ -6,7 +7,6 @@ let checks: Promise<ReadBack> | null = null;
 
 export const openclInfo: TargetInfo = {
   name: "opencl",
-  description: "OpenCL C 1.2 (AMD, Intel, ARM, Apple GPUs and CPUs through an OpenCL driver; PoCL)",
   // Constant tables are kernel arguments given at launch (`table`), or `__constant` arrays in the
   // code (`bake`). OpenCL C 1.2 has no program-scope variables a host could patch.
   relocations: ["table", "bake"],

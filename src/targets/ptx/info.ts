@@ -1,4 +1,5 @@
-// The PTX target, as the rest of gpuc knows it without loading its back end.
+// The PTX target (NVIDIA GPUs through the CUDA driver), as the rest of gpuc knows it without loading
+// its back end.
 
 import type { ReadBack, TargetInfo } from "../target.js";
 
@@ -9,7 +10,6 @@ export const PTX_ARCHES = ["sm_75", "sm_80", "sm_86", "sm_89", "sm_90"] as const
 
 export const ptxInfo: TargetInfo = {
   name: "ptx",
-  description: "PTX (NVIDIA GPUs through the CUDA driver)",
   arches: PTX_ARCHES,
   forwardCompatible: true,
   relocations: ["patch", "table", "bake"],

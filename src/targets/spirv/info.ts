@@ -1,4 +1,5 @@
-// The SPIR-V target, as the rest of gpuc knows it without loading its back end.
+// The SPIR-V 1.0 target, OpenCL flavour (Kernel capability, Physical64: OpenCL 2.1+ drivers and
+// oneAPI, clCreateProgramWithIL), as the rest of gpuc knows it without loading its back end.
 
 import type { ReadBack, TargetInfo } from "../target.js";
 
@@ -6,7 +7,6 @@ let checks: Promise<ReadBack> | null = null;
 
 export const spirvInfo: TargetInfo = {
   name: "spirv",
-  description: "SPIR-V 1.0, OpenCL flavour (Kernel capability, Physical64): OpenCL 2.1+ drivers and oneAPI (clCreateProgramWithIL)",
   // Constant tables are kernel parameters (`table`), or UniformConstant data in the module (`bake`).
   relocations: ["table", "bake"],
   // As OpenCL C: no generic address space in OpenCL 1.2's memory model, no recursion.

@@ -1,4 +1,4 @@
-// The WGSL target, as the rest of gpuc knows it without loading its back end.
+// The WGSL target (WebGPU compute shaders), as the rest of gpuc knows it without loading its back end.
 
 import type { ReadBack, TargetInfo } from "../target.js";
 
@@ -6,7 +6,6 @@ let checks: Promise<ReadBack> | null = null;
 
 export const wgslInfo: TargetInfo = {
   name: "wgsl",
-  description: "WGSL (WebGPU compute shaders)",
   // Constant tables are storage bindings given at launch.
   relocations: ["table"],
   // WGSL functions cannot take storage arrays: every helper is inlined.

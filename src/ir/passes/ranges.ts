@@ -61,7 +61,7 @@ function strip(f: Function, block: Block, rangeOf: (h: ExprHandle, facts: readon
     if (isProven(f, s, rangeOf, known, defs)) continue;
     // What the statement assigns ends the definitions of those locals and of those that read them.
     walkStmts([s], (x) => {
-      const l = x.k === "set" || x.k === "init" ? x.local : stmtResult(x);
+      const l = assignedLocal(x);
       if (l === null) return;
       defs.delete(l);
       for (const r of readers.get(l) ?? []) defs.delete(r);
@@ -125,18 +125,14 @@ function testFacts(f: Function, h: ExprHandle, truth: boolean): Fact[] {
 function holding(f: Function, facts: Fact[], block: Block): Fact[] {
   if (!facts.length) return facts;
   const assigned = new Set<number>();
-  walkStmts(block, (s) => {
-    if (s.k === "set" || s.k === "init") assigned.add(s.local);
-    const r = stmtResult(s);
-    if (r !== null) assigned.add(r);
-  });
-  const stable = (h: ExprHandle): boolean => {
-    const e = f.exprs[h];
-    if (e.k === "local") return !assigned.has(e.local);
-    if (e.k !== "const" && e.k !== "builtin" && e.k !== "length" && e.k !== "convert" && e.k !== "op") return false;
-    return exprOperands(e).every(stable);
-  };
+  walkStmts(block, (s) => { const l = assignedLocal(s); if (l !== null) assigned.add(l); });
+  const stable = (h: ExprHandle): boolean => localsOf(f, h)?.every((l) => !assigned.has(l)) ?? false;
   return facts.filter((x) => stable(x.lhs) && stable(x.rhs));
+}
+
+/** The local a statement assigns (a set, an init, a call's, atomic's or subgroup operation's result), or null. */
+function assignedLocal(s: Stmt): number | null {
+  return s.k === "set" || s.k === "init" ? s.local : stmtResult(s);
 }
 
 /** Whether two expressions compute the same value at the same point (neither reads memory). */

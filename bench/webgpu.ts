@@ -170,7 +170,7 @@ function dropChecks(code: string, which: RegExp): string {
   const lines = code.split("\n"), out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const m = /^( *)if \(\(u32\(.*\) >= .*\)\) \{$/.exec(lines[i]);
-    if (m && which.test(lines[i]) && lines[i + 1]?.includes("gpuc_report_exception_code")) {
+    if (m && which.test(lines[i]) && lines[i + 1]?.includes("gpuc_raise(")) {
       const end = m[1] + "}";
       while (lines[i] !== end) i++;
       continue;
@@ -412,7 +412,7 @@ const variantSpecs: { key: string; label: string; make: () => Promise<Raw> | Raw
 ];
 /** The index checks inside the innermost loop (the k loop): the last two on workgroup arrays (`>= 256u`). */
 function kLoopChecks(code: string): RegExp {
-  const vars = [...code.matchAll(/if \(\(u32\((v_tmp_*)\) >= 256u\)\) \{/g)].map((m) => m[1]).slice(-2);
+  const vars = [...code.matchAll(/if \(\(u32\((v_tmp(?:_\d+)?)\) >= 256u\)\) \{/g)].map((m) => m[1]).slice(-2);
   if (vars.length !== 2) throw new Error("matmul variants: the generated code no longer has the expected checks");
   return new RegExp(vars.map((v) => `u32\\(${v}\\)`).join("|"));
 }

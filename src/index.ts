@@ -2,7 +2,17 @@
 // the compiler, loaded on the first compile.
 
 import { provideCompiler } from "./specializer.js";
+import { provideDeviceModules } from "./devices/index.js";
+import { provideSourceMaps } from "./cache/fingerprint.js";
+import * as cpu from "./devices/cpu.js";
+import * as common from "./devices/common.js";
+import * as sourceMap from "./frontend/source-map.js";
 
 export * from "./runtime-only.js";
 
 provideCompiler(() => import("./compiler/compile.js"));
+// What gpuc/runtime loads on first use for a small start (a browser bundle's concern) loads here
+// with the package: in Node each lazily loaded chunk is one more module load, in sequence, on
+// the way to the first result (BENCHMARKS §i1: 3-4 ms of a warm start's 25).
+provideDeviceModules({ cpu, common });
+provideSourceMaps(sourceMap);

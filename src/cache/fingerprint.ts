@@ -37,13 +37,18 @@ export async function sourceFingerprint(fn: Function, callerFile: string | null,
   return sha256(JSON.stringify([fn.toString(), file, name, types ?? null, ...tables]));
 }
 
+type SourceMapModule = typeof import("../frontend/source-map.js");
+/** Source maps' module: loaded on first use, or handed over loaded by the full entry (as devices/index.ts's modules). */
+let sourceMaps = (): Promise<SourceMapModule> => import("../frontend/source-map.js");
+export function provideSourceMaps(m: SourceMapModule): void { sourceMaps = () => Promise.resolve(m); }
+
 /**
  * The .ts files a kernel's annotations may come from: the file kernel() was called from, or the
  * .ts sources of its source map. Source maps load here, not at gpuc's import (a bundled kernel has
  * an id and never gets here).
  */
 async function typeScriptSources(file: string): Promise<string[]> {
-  const { isTypeScriptFile, sourceMapOf } = await import("../frontend/source-map.js");
+  const { isTypeScriptFile, sourceMapOf } = await sourceMaps();
   return isTypeScriptFile(file) ? [file] : (sourceMapOf(file)?.sources ?? []).filter(isTypeScriptFile);
 }
 

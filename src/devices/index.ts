@@ -7,6 +7,21 @@ import type { Device, DeviceOptions, OpenOptions } from "./device.js";
 export type { GPULike, OpenOptions } from "./device.js";
 
 export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
+
+type CpuModule = typeof import("./cpu.js");
+type CommonModule = typeof import("./common.js");
+/**
+ * The CPU device's module and the devices' shared checks load on first use, so that gpuc/runtime's
+ * start is small (a browser app that opens WebGPU never fetches the CPU device). The package's
+ * full entry (index.ts) hands them over already loaded: in Node each lazily loaded chunk is a
+ * module load of its own, in sequence, on the way to the first result.
+ */
+let cpuModule = (): Promise<CpuModule> => import("./cpu.js");
+let commonModule = (): Promise<CommonModule> => import("./common.js");
+export function provideDeviceModules(m: { cpu: CpuModule; common: CommonModule }): void {
+  cpuModule = () => Promise.resolve(m.cpu);
+  commonModule = () => Promise.resolve(m.common);
+}
 /** In order of preference for device(): GPU runtimes first, the CPU last. */
 export const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
 
@@ -15,7 +30,7 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
   switch (kind) {
     case "cpu": {
       // Every device's module loads when one is opened: a program reads only the ones it opens.
-      const { CpuDevice, defaultCpuThreads } = await import("./cpu.js");
+      const { CpuDevice, defaultCpuThreads } = await cpuModule();
       return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options);
     }
     case "webgpu": {
@@ -63,7 +78,7 @@ export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promis
   // The options are read now, before anything awaits; their checks are in the devices' shared
   // checks (common.ts), which opening any device loads anyway: one chunk fewer at start.
   const copy = readOptions(given);
-  const options = (await import("./common.js")).checkOpenOptions(copy);
+  const options = (await commonModule()).checkOpenOptions(copy);
   if (kind !== "cpu") for (const hook of openingHooks) { try { hook(kind ? DEVICE_TARGET[kind] ?? null : null); } catch { /* an optimization */ } }
   if (kind === undefined) {
     const reasons: string[] = [];

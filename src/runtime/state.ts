@@ -7,7 +7,8 @@
 //   [4]        threadIdx of the thread that raised it, packed: x | y << 10 | z << 20 (every device
 //              limits a block to x, y ≤ 1024 and z ≤ 64); one store fewer than three (each atomic
 //              store of the record costs lavapipe's shader compile ~4.5 ms: BENCHMARKS §m)
-//   [5], [6]   unused
+//   [5]        the record's claim: the thread whose atomic add finds 0 writes [0..4] and [7..9]
+//   [6]        unused
 //   [7..9]     blockIdx
 //   [10]       number of call-chain frames recorded (debug level 2)
 //   [11..26]   frame location ids, innermost first
@@ -16,6 +17,6 @@
 //   [32..]     the print area: records of [format id, threadIdx x y z, blockIdx x y z, values…]
 
 export const STATE = {
-  CODE: 0, LOC: 1, A: 2, B: 3, THREAD: 4, BLOCK: 7, NFRAMES: 10, FRAMES: 11, MAX_FRAMES: 16,
+  CODE: 0, CLAIM: 5, LOC: 1, A: 2, B: 3, THREAD: 4, BLOCK: 7, NFRAMES: 10, FRAMES: 11, MAX_FRAMES: 16,
   PRINT_CURSOR: 27, PRINT_DROPPED: 28, PRINT_BASE: 32, PRINT_HEADER: 7,
 } as const;

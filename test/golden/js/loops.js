@@ -1,8 +1,9 @@
 "use strict";
 function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
   let tmp = 0;
-  { const $a = state, $i = 0; let $o; if ($mt) { $o = Atomics.compareExchange($a, $i, 0, code); } else { $o = $a[$i]; $a[$i] = $o === 0 ? code : $o; } tmp = $o; }
+  { const $a = state, $i = 5; let $o; if ($mt) { $o = Atomics.add($a, $i, 1); } else { $o = $a[$i]; $a[$i] = $o + 1; } tmp = $o; }
   if (tmp === 0) {
+    state[0] = code;
     state[1] = loc;
     state[2] = a;
     state[3] = b;

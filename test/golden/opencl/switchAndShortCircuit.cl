@@ -2,8 +2,9 @@
 #pragma OPENCL FP_CONTRACT OFF
 void gpuc_report_exception(__global int* v_state_0, int gpuc_len_v_state_0, int v_code_1, int v_loc_2, int v_a_3, int v_b_4) {
   int v_tmp_5 = 0;
-  v_tmp_5 = atomic_cmpxchg(&v_state_0[0], 0, v_code_1);
+  v_tmp_5 = atomic_add(&v_state_0[5], 1);
   if ((v_tmp_5 == 0)) {
+    v_state_0[0] = v_code_1;
     v_state_0[1] = v_loc_2;
     v_state_0[2] = v_a_3;
     v_state_0[3] = v_b_4;

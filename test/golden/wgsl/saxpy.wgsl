@@ -16,11 +16,9 @@ var<private> gpuc_wid: vec3<u32>;
 
 fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   var v_tmp_5: i32;
-  loop {
-    let r = atomicCompareExchangeWeak(&state[0i], 0i, v_code_1);
-    if (r.exchanged || r.old_value != 0i) { v_tmp_5 = r.old_value; break; }
-  }
+  v_tmp_5 = atomicAdd(&state[5i], 1i);
   if ((v_tmp_5 == 0i)) {
+    atomicStore(&state[0i], v_code_1);
     atomicStore(&state[1i], v_loc_2);
     atomicStore(&state[2i], v_a_3);
     atomicStore(&state[3i], v_b_4);

@@ -250,7 +250,7 @@ describe("wgsl", () => {
 
   test("a call to something that is not a function", async () => {
     const a = await wgsl("saxpy");
-    const code = text(a).replace("  gpuc_wid = wid;\n", "  gpuc_wid = wid;\n  let sneaky = 1i;\n  _ = sneaky(2i);\n");
+    const code = text(a).replace("  gpuc_kernel(lid, wid, nwg);\n", "  gpuc_kernel(lid, wid, nwg);\n  let sneaky = 1i;\n  _ = sneaky(2i);\n");
     assert.match(code, /_ = sneaky\(2i\);/);
     assert.equal(await checkCode(withCode(a, code)), "it calls 'sneaky', which is not a function");
   });

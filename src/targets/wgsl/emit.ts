@@ -184,11 +184,7 @@ class WGSLEmitter {
     if (this.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
     if (this.doneGuard) vars.push("  var gpuc_done: bool = false;");
     const runtime = this.m.functions.filter((g) => g.kind === "runtime");
-    const starts = runtime.length ? ["  gpuc_lid = lid;", "  gpuc_wid = wid;"] : [];
-    if (runtime.length) {
-      decls.push("var<private> gpuc_lid: vec3<u32>;", "var<private> gpuc_wid: vec3<u32>;");
-      for (const g of runtime) decls.push("", this.runtimeFunction(g));
-    }
+    for (const g of runtime) decls.push("", this.runtimeFunction(g));
     if (this.raises) decls.push("", "var<private> gpuc_exc: vec4<i32>;", RAISE);
     if (this.opaqueExits) layout.fields.push({ name: "gpuc_zero", type: "u32", source: { param: -1, length: false } });
     if (!layout.fields.length) layout.fields.push({ name: "unused", type: "i32", source: { param: -1, length: false } });
@@ -201,13 +197,13 @@ class WGSLEmitter {
     const subgroups = this.usesSubgroups ? ["enable subgroups;", "diagnostic(off, subgroup_uniformity);"] : [];
     const subgroupParams = this.usesSubgroups ? ", @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_size) sgs: u32" : "";
     const builtins = `@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>${subgroupParams}`;
-    const entry = ["@compute @workgroup_size(wgx, wgy, wgz)", `fn main(${builtins}) {`, ...starts];
+    const entry = ["@compute @workgroup_size(wgx, wgy, wgz)", `fn main(${builtins}) {`];
     // A kernel that raises: its body is a function of its own, and main reports what it raised
     // (the one place the exception record is written; see RAISE).
     const [open, close] = !this.raises ? [[...entry, ...vars], ["}"]] : [
       [`fn gpuc_kernel(${builtins.replace(/@builtin\(\w+\) /g, "")}) {`, ...vars],
       ["}", "", ...entry, `  gpuc_kernel(lid, wid, nwg${this.usesSubgroups ? ", sgl, sgs" : ""});`,
-        "  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }", "}"],
+        `  if (gpuc_exc.x != 0i) { ${REPORT}(lid, wid, gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }`, "}"],
     ];
     const head = [
       ...subgroups,
@@ -238,7 +234,9 @@ class WGSLEmitter {
     this.lines = [];
     this.lineLocs = [];
     this.block(g.body, 1);
-    const params = g.params.slice(1).map((p) => `${this.names[p]}: ${this.typeText(g.locals[p].type)}`);
+    // The thread's and block's indices are parameters: runtime functions are called only where
+    // main's builtins are at hand (the entry and main; helpers are inlined), so no private copies.
+    const params = ["lid: vec3<u32>", "wid: vec3<u32>", ...g.params.slice(1).map((p) => `${this.names[p]}: ${this.typeText(g.locals[p].type)}`)];
     const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  var ${this.names[i]}: ${this.typeText(l.type)};`);
     const ret = g.returnType.kind === "scalar" ? ` -> ${SCALAR[g.returnType.scalar]}` : "";
     const text = [`fn ${g.name}(${params.join(", ")})${ret} {`, ...vars, ...this.lines, "}"].join("\n");
@@ -398,7 +396,7 @@ class WGSLEmitter {
           this.line(d, `gpuc_raise(${s.args.slice(1).map((a) => this.expr(a)).join(", ")});`);
           return;
         }
-        const call = `${callee.name}(${s.args.slice(1).map((a) => this.expr(a)).join(", ")})`;
+        const call = `${callee.name}(${["lid", "wid", ...s.args.slice(1).map((a) => this.expr(a))].join(", ")})`;
         this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
         return;
       }
@@ -599,7 +597,10 @@ class WGSLEmitter {
       case "shared": return this.shared(e.shared);
       case "builtin":
         if (e.name.startsWith("subgroup")) this.usesSubgroups = true;
-        return this.f === this.m.functions[this.m.entry] ? BUILTINS[e.name] : BUILTINS[e.name].replace(/\b(lid|wid)\b/, "gpuc_$1");
+        // (A runtime function has lid and wid as parameters: see runtimeFunction.)
+        if (this.f !== this.m.functions[this.m.entry] && !/^(threadIdx|blockIdx|blockDim)\./.test(e.name))
+          throw new InternalCompilerError(`the WGSL runtime function ${this.f.name} reads ${e.name}`);
+        return BUILTINS[e.name];
       case "location": return `${this.locationId(e.site)}i`;
       case "length": {
         const a = this.f.exprs[e.array];

@@ -13,10 +13,8 @@ struct Params {
 override wgx: u32 = 1u;
 override wgy: u32 = 1u;
 override wgz: u32 = 1u;
-var<private> gpuc_lid: vec3<u32>;
-var<private> gpuc_wid: vec3<u32>;
 
-fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
+fn gpuc_report_exception(lid: vec3<u32>, wid: vec3<u32>, v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   var v_tmp_5: i32;
   v_tmp_5 = atomicAdd(&state[5i], 1i);
   if ((v_tmp_5 == 0i)) {
@@ -24,10 +22,10 @@ fn gpuc_report_exception(v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
     atomicStore(&state[1i], v_loc_2);
     atomicStore(&state[2i], v_a_3);
     atomicStore(&state[3i], v_b_4);
-    atomicStore(&state[4i], ((i32(gpuc_lid.x) | (i32(gpuc_lid.y) << 10u)) | (i32(gpuc_lid.z) << 20u)));
-    atomicStore(&state[7i], i32(gpuc_wid.x));
-    atomicStore(&state[8i], i32(gpuc_wid.y));
-    atomicStore(&state[9i], i32(gpuc_wid.z));
+    atomicStore(&state[4i], ((i32(lid.x) | (i32(lid.y) << 10u)) | (i32(lid.z) << 20u)));
+    atomicStore(&state[7i], i32(wid.x));
+    atomicStore(&state[8i], i32(wid.y));
+    atomicStore(&state[9i], i32(wid.z));
   }
 }
 
@@ -95,8 +93,6 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
 
 @compute @workgroup_size(wgx, wgy, wgz)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  gpuc_lid = lid;
-  gpuc_wid = wid;
   gpuc_kernel(lid, wid, nwg);
-  if (gpuc_exc.x != 0i) { gpuc_report_exception(gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(lid, wid, gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
 }

@@ -29,7 +29,8 @@
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
 // - opencl: as cuda (OpenCL C without contraction, f32 division and square root correctly
-//   rounded); no --subgroups (OpenCL C 1.2 has none).
+//   rounded); --subgroups compares against the CPU device with subgroups of one thread
+//   (OpenCL C 1.2 has none: each thread is its own subgroup there).
 // - bounds (on the CPU device, or --device webgpu|cuda): kernels index arrays (global and shared,
 //   launches with and without requiredThreads) with random i32 expressions (sums wrapped with
 //   `| 0`, products through Math.imul: i32 arithmetic wraps in the kernel, not in JS), and with the loop
@@ -103,7 +104,6 @@ const f32Mode = args.includes("--f32");
 if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
 if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu, cuda or opencl"); process.exit(2); }
 if (!["js", "webgpu", "cuda", "opencl"].includes(mode)) { console.error(`--device: js, webgpu, cuda or opencl, not '${mode}'`); process.exit(2); }
-if (subgroupMode && mode === "opencl") { console.error("--subgroups: OpenCL C 1.2 has no subgroups"); process.exit(2); }
 
 // mulberry32, in [0, 1). (An LCG computed in doubles, as this was, loses the product's low bits:
 // its sequence repeated after about 10,000 draws, and 2,000 kernels held a few hundred distinct ones.)
@@ -663,7 +663,7 @@ function sstmt(d, inLoop, shuffles, block) {
   if (r < 0.68 && inLoop) return `if (${block ? "it === 1" : suc(shuffles)}) ${pick(["break", "continue"])};`;
   if (r < 0.8 && block) return `{ const q = ${si(2, shuffles)}; syncthreads(); s[t] = q; syncthreads(); }`;
   if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${si(1, false).replace(/subgroup\w+\(/g, "Math.abs(")}; }`;
-  return block ? `u = s[${pick(["0", "1", "bd - 1"])}]; syncthreads();` : `w = s[${pick(["0", "1", "bd - 1"])}];`;
+  return block ? `u = s[${pick(["0", "1 % bd", "bd - 1"])}]; syncthreads();` : `w = s[${pick(["0", "1 % bd", "bd - 1"])}];`;
 }
 function sblock(d, inLoop, shuffles, block) { return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => sstmt(d, inLoop, shuffles, block)).join(" "); }
 

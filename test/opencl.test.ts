@@ -205,8 +205,8 @@ test("device('opencl', { spirv: true }) runs the spirv target's SPIR-V where the
 
 // Found by scripts/fuzz.mjs --barriers --device opencl --seed 2, reduced: PoCL's default
 // work-group method gave thread 3 of block 1 the value 0 while a check jumped (goto) past the
-// rest of its statement in a kernel with barriers; the OpenCL C now jumps only where something
-// follows the trap (opencl/emit.ts, trapsLast).
+// rest of its statement in a kernel with barriers; the OpenCL C no longer jumps: what follows a
+// trap in its statement is skipped by tests of gpuc_done (opencl/emit.ts, block()).
 test("a barrier kernel PoCL's default work-group method miscompiled runs as on the CPU device", { skip }, async () => {
   const k = kernel(function pocl(x: Int32Array, o: Int32Array) {
     const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x;
@@ -231,4 +231,32 @@ test("a barrier kernel PoCL's default work-group method miscompiled runs as on t
   cpu.close();
   assert.deepEqual(Array.from(got), Array.from(want));
   assert.equal(got[19], 4);
+});
+
+// Found by scripts/fuzz.mjs --subgroups --device opencl --seed 5 (count 300), reduced; not about
+// subgroups: a barrier inside a block-uniform `if`, a per-thread branch after it, and a check
+// after the `if` whose trap marks the thread done. PoCL 3.1's optimizer gives every thread of
+// the even blocks the value w had before the `if` (its result with -cl-opt-disable, and without
+// the checks, is right; -cl-opt-disable makes the tiled matmul 15x slower, so it is not the fix).
+// Open: recorded as a todo so that the run says so; it fails until a workaround is found.
+test("a barrier inside a block-uniform if, a per-thread branch after it, a check after the if: as on the CPU device", { skip, todo: "PoCL 3.1 miscompiles it (wrong values, no error): no workaround yet" }, async () => {
+  const k = kernel(function poclIf(x: Int32Array, o: Int32Array) {
+    const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x;
+    const s = shared(Int32Array, 64);
+    let w = b;
+    s[t] = t * 3 + b;
+    syncthreads();
+    if ((b & 1) === 0) {
+      { const q = t; syncthreads(); s[t] = q; syncthreads(); }
+      if ((t & 1) === 0) w = s[bd - 1]; else w = t;
+    }
+    o[b * bd + t] = w;
+  });
+  const x = new Int32Array(32);
+  const cpu = await device("cpu", { threads: 1 });
+  const want = new Int32Array(12), got = new Int32Array(12);
+  await k.launch(cpu, { blocks: 3, threads: 4 }, x, want);
+  await k.launch(dev as Device, { blocks: 3, threads: 4 }, x, got);
+  cpu.close();
+  assert.deepEqual(Array.from(got), Array.from(want));
 });

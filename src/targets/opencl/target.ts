@@ -3,7 +3,6 @@
 
 import { quoteName, type Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
-import { walkStmts } from "../../ir/module.js";
 import { elemBytes } from "../../ir/types.js";
 import type { BackEnd, TargetFeatures } from "../target.js";
 import { artifactOf } from "../artifact.js";
@@ -26,18 +25,6 @@ export const openclBackEnd: BackEnd = {
   validate(m: Module, features: TargetFeatures): Diagnostic[] {
     const out: Diagnostic[] = [];
     const kernel = m.functions[m.entry];
-    for (const f of m.functions) {
-      let said = false;
-      walkStmts(f.body, (s) => {
-        // OpenCL C 1.2 has no subgroups (cl_khr_subgroups is an OpenCL 2 extension).
-        if (s.k === "subgroup" && !said) {
-          said = true;
-          out.push({ kind: "unsupported-feature", frames: [], location: where(s.loc), message: "subgroup operations are not available on the opencl target (OpenCL C 1.2 has no subgroups)", hint: "use shared memory and barriers, or run the kernel on the cuda or webgpu device" });
-        }
-      });
-      const builtin = f.exprs.find((e) => e.k === "builtin" && (e.name === "subgroupSize" || e.name === "subgroupLaneId"));
-      if (builtin && !said) out.push({ kind: "unsupported-feature", frames: [], location: where(builtin.loc), message: "subgroup builtins are not available on the opencl target (OpenCL C 1.2 has no subgroups)" });
-    }
     const local = m.shared.reduce((n, s) => n + elemBytes(s.type.elem) * (s.type.size ?? 0), 0);
     if (local > OPENCL_LIMITS.localBytes)
       out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel ${quoteName(kernel.name)} uses ${local} bytes of shared memory per block; the opencl target allows ${OPENCL_LIMITS.localBytes} (what every OpenCL device has)`, hint: "use smaller shared arrays" });

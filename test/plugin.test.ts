@@ -16,7 +16,7 @@ import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
 import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
 import { specializationHooks } from "../src/kernel.ts";
-import { serializeImage } from "../src/cache/image-file.ts";
+import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { sha256 } from "../src/sha256.ts";
 import { GPUC_BUILD } from "../dist/build-id.js";
 import type { Metafile } from "../examples/app/build.mjs";
@@ -200,6 +200,69 @@ console.log(JSON.stringify([...x]));\n`);
   const r = spawnSync(process.execPath, [join(app, "out/main.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), "[3,6]");
+});
+
+// ---- gpuc precompile and the plugin: one key --------------------------------------------------
+
+const precompile = (workload: string, image: string) =>
+  spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "precompile", workload, "-o", image], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+
+test("gpuc precompile's image serves the app bundled with the plugin: the kernels it runs unbundled are filed under the plugin's ids too", async () => {
+  const { buildNode } = await import("../examples/app/build.mjs");
+  const dir = join(out, "precompiled");
+  await buildNode(dir, { minify: true, targets: ["js"] });
+  const image = join(dir, "node/kernels.gpuc");
+  const { entries: built } = await parseImage(readFileSync(image), image);
+  assert.equal(built.length, 4);
+  rmSync(image);
+  // The workload imports the app's kernels module as it is (no bundler: no ids in the calls).
+  const workload = join(out, "workload.ts");
+  writeFileSync(workload, `import { device } from "gpuc/runtime";\nimport { runAll } from "../run.ts";\nexport default async function () { await runAll(await device("cpu")); }\n`);
+  const p = precompile(workload, image);
+  assert.equal(p.status, 0, p.stderr);
+  // Each kernel twice: under its source-text key (a package imported as it is) and its id's.
+  assert.match(p.stdout, /: 8 specialization\(s\) of 4 kernel\(s\), \d+ bytes/);
+  const { entries } = await parseImage(readFileSync(image), image);
+  const keys = new Set(entries.map((e) => e.key));
+  assert.deepEqual(built.filter((e) => !keys.has(e.key)).map((e) => e.kernel), [], "every key of the plugin's image is in precompile's");
+  // The bundle has no compiler: a kernel missing from the image would be a not-precompiled error (zero compiles).
+  const r = runNode(dir);
+  assert.equal(r.status, 0, r.stderr);
+  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+});
+
+test("gpuc precompile: a kernel the plugin gives no id (its scope imports a value) keeps the source-text key alone, and runs from it unbundled", () => {
+  const dir = join(out, "no-id");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "scale.ts"), "export const SCALE = 2;\n");
+  writeFileSync(join(dir, "kernels.ts"), `import { kernel, threadIdx, type f32 } from "gpuc/runtime";
+import { SCALE } from "./scale.ts";
+export const scaled = kernel(function scaled(x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = x[i] * SCALE;
+}, { scope: { SCALE } });
+export const shifted = kernel(function shifted(a: f32, x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = x[i] + a;
+});
+export async function run(dev: import("gpuc/runtime").Device): Promise<number[]> {
+  const x = new Float32Array([1, 2, 3]);
+  await scaled.launch(dev, { blocks: 1, threads: 4 }, x);
+  await shifted.launch(dev, { blocks: 1, threads: 4 }, 0.5, x);
+  return [...x];
+}\n`);
+  writeFileSync(join(dir, "workload.ts"), `import { device } from "gpuc/runtime";\nimport { run } from "./kernels.ts";\nexport default async function () { await run(await device("cpu")); }\n`);
+  writeFileSync(join(dir, "app.ts"), `import { device, loadImage } from "gpuc/runtime";\nimport { run } from "./kernels.ts";\nawait loadImage(process.argv[2]);\nconsole.log(JSON.stringify(await run(await device("cpu"))));\n`);
+  const image = join(dir, "kernels.gpuc");
+  const p = precompile(join(dir, "workload.ts"), image);
+  assert.equal(p.status, 0, p.stderr);
+  // shifted twice (its text key and its id's), scaled once (its text key).
+  assert.match(p.stdout, /: 3 specialization\(s\) of 2 kernel\(s\), \d+ bytes/);
+  // gpuc/runtime, unbundled: no compiler, so a kernel not found by its text key would be a not-precompiled error.
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(dir, "app.ts"), image], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), "[2.5,4.5,6.5]");
 });
 
 // ---- in Chromium ------------------------------------------------------------------------------

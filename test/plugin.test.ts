@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { fileKernels } from "../src/cli/file-kernels.ts";
@@ -200,6 +201,60 @@ console.log(JSON.stringify([...x]));\n`);
   const r = spawnSync(process.execPath, [join(app, "out/main.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), "[3,6]");
+});
+
+// ---- rollup and webpack -----------------------------------------------------------------------
+
+/** What a bundle built with the plugin must show: none of the compiler, every kernel's id in its call, the image beside it, and every kernel run from it in Node (gpuc/runtime: a compile would be a not-precompiled error). */
+function checkNodeBundle(dir: string, main: string): void {
+  const code = jsFiles(dir).join("\n");
+  for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `the compiler's ${JSON.stringify(m)} is in the bundle`);
+  assert.equal(code.match(/\bid: ?"[0-9a-f]{32}"/g)?.length, 4, "the four kernels' ids are written into their calls");
+  assert.ok(existsSync(join(dir, "kernels.gpuc")), "the image is beside the bundle");
+  // (Run from elsewhere: the bundle finds its image where it is, not in the working directory.)
+  const r = spawnSync(process.execPath, [join(dir, main)], { cwd: tmpdir(), encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+}
+
+/** The example app's modules are TypeScript: the bundler's own TypeScript step (here esbuild's transform) comes after gpuc's plugin, which reads the annotations. */
+const stripTypes = async (code: string, id: string) => (await (await import("esbuild")).transform(code, { loader: "ts", format: "esm", target: "es2022", sourcefile: id })).code;
+
+test("rollup: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+  const { rollup } = await import("rollup");
+  const { nodeResolve } = await import("@rollup/plugin-node-resolve");
+  const { default: gpuc } = await import("gpuc/plugin");
+  const dir = join(out, "rollup");
+  const bundle = await rollup({
+    input: join(root, "examples/app/node.ts"), external: [/^(webgpu|koffi|oxc-parser)(\/|$)/],
+    plugins: [gpuc.rollup({ targets: ["js"] }), { name: "types", transform: (code: string, id: string) => (/\.ts$/.test(id) ? stripTypes(code, id) : null) }, nodeResolve({ preferBuiltins: true })],
+    onwarn: (w) => assert.fail(`rollup: ${w.message}`),
+  });
+  await bundle.write({ dir, format: "es" });
+  await bundle.close();
+  checkNodeBundle(dir, "node.js");
+});
+
+test("webpack: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+  const { default: webpack } = await import("webpack");
+  const { default: gpuc } = await import("gpuc/plugin");
+  const dir = join(out, "webpack");
+  mkdirSync(dir, { recursive: true });
+  const loader = join(out, "strip-types.cjs");
+  writeFileSync(loader, `const { transformSync } = require("esbuild");\nmodule.exports = function (code) { return transformSync(code, { loader: "ts", format: "esm", target: "es2022", sourcefile: this.resourcePath }).code; };\n`);
+  const compiler = webpack({
+    mode: "production", target: "node", context: join(root, "examples/app"), entry: join(root, "examples/app/node.ts"),
+    output: { path: dir, filename: "node.js", module: true, chunkFormat: "module" }, experiments: { outputModule: true },
+    externals: [/^(webgpu|koffi|oxc-parser)(\/|$)/], externalsType: "module",
+    resolve: { extensions: [".ts", ".js"] }, module: { rules: [{ test: /\.ts$/, loader }] },
+    plugins: [gpuc.webpack({ targets: ["js"] })],
+  });
+  const stats = await new Promise<import("webpack").Stats>((done, fail) => compiler.run((e, st) => (e ? fail(e) : done(st!))));
+  await new Promise((done) => compiler.close(done));
+  const info = stats.toJson({ all: false, errors: true, warnings: true });
+  assert.deepEqual([...(info.errors ?? []), ...(info.warnings ?? [])].map((e) => e.message), []);
+  checkNodeBundle(dir, "node.js");
 });
 
 // ---- gpuc precompile and the plugin: one key --------------------------------------------------

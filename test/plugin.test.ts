@@ -221,40 +221,57 @@ function checkNodeBundle(dir: string, main: string): void {
 /** The example app's modules are TypeScript: the bundler's own TypeScript step (here esbuild's transform) comes after gpuc's plugin, which reads the annotations. */
 const stripTypes = async (code: string, id: string) => (await (await import("esbuild")).transform(code, { loader: "ts", format: "esm", target: "es2022", sourcefile: id })).code;
 
-test("rollup: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+/** The example app's Node script (node.ts) or page (main.ts, with its index.html) bundled by rollup into `dir`. */
+async function rollupApp(dir: string, side: "node" | "web"): Promise<void> {
   const { rollup } = await import("rollup");
   const { nodeResolve } = await import("@rollup/plugin-node-resolve");
   const { default: gpuc } = await import("gpuc/plugin");
-  const dir = join(out, "rollup");
   const bundle = await rollup({
-    input: join(root, "examples/app/node.ts"), external: [/^(webgpu|koffi|oxc-parser)(\/|$)/],
-    plugins: [gpuc.rollup({ targets: ["js"] }), { name: "types", transform: (code: string, id: string) => (/\.ts$/.test(id) ? stripTypes(code, id) : null) }, nodeResolve({ preferBuiltins: true })],
+    input: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`), external: side === "node" ? [/^(webgpu|koffi|oxc-parser)(\/|$)/] : [],
+    // (The page: gpuc/runtime's browser build.)
+    plugins: [gpuc.rollup({ targets: ["wgsl", "js"] }), { name: "types", transform: (code: string, id: string) => (/\.ts$/.test(id) ? stripTypes(code, id) : null) }, nodeResolve({ preferBuiltins: true, browser: side === "web" })],
     onwarn: (w) => assert.fail(`rollup: ${w.message}`),
   });
   await bundle.write({ dir, format: "es" });
   await bundle.close();
-  checkNodeBundle(dir, "node.js");
-});
+  if (side === "web") writeAppPage(dir);
+}
 
-test("webpack: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+/** The same by webpack (ES module output: a bundle finds its image by its public path). */
+async function webpackApp(dir: string, side: "node" | "web"): Promise<void> {
   const { default: webpack } = await import("webpack");
   const { default: gpuc } = await import("gpuc/plugin");
-  const dir = join(out, "webpack");
   mkdirSync(dir, { recursive: true });
   const loader = join(out, "strip-types.cjs");
   writeFileSync(loader, `const { transformSync } = require("esbuild");\nmodule.exports = function (code) { return transformSync(code, { loader: "ts", format: "esm", target: "es2022", sourcefile: this.resourcePath }).code; };\n`);
   const compiler = webpack({
-    mode: "production", target: "node", context: join(root, "examples/app"), entry: join(root, "examples/app/node.ts"),
-    output: { path: dir, filename: "node.js", module: true, chunkFormat: "module" }, experiments: { outputModule: true },
-    externals: [/^(webgpu|koffi|oxc-parser)(\/|$)/], externalsType: "module",
+    mode: "production", target: side, context: join(root, "examples/app"), entry: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`),
+    output: { path: dir, filename: `${side === "node" ? "node" : "main"}.js`, module: true, ...(side === "node" ? { chunkFormat: "module" as const } : {}) },
+    experiments: { outputModule: true },
+    ...(side === "node" ? { externals: [/^(webgpu|koffi|oxc-parser)(\/|$)/], externalsType: "module" as const } : {}),
     resolve: { extensions: [".ts", ".js"] }, module: { rules: [{ test: /\.ts$/, loader }] },
-    plugins: [gpuc.webpack({ targets: ["js"] })],
+    plugins: [gpuc.webpack({ targets: ["wgsl", "js"] })],
   });
   const stats = await new Promise<import("webpack").Stats>((done, fail) => compiler.run((e, st) => (e ? fail(e) : done(st!))));
   await new Promise((done) => compiler.close(done));
   const info = stats.toJson({ all: false, errors: true, warnings: true });
   assert.deepEqual([...(info.errors ?? []), ...(info.warnings ?? [])].map((e) => e.message), []);
-  checkNodeBundle(dir, "node.js");
+  if (side === "web") writeAppPage(dir);
+}
+
+/** The page's index.html beside a bundle of main.ts (as build.mjs writes esbuild's). */
+function writeAppPage(dir: string): void {
+  writeFileSync(join(dir, "index.html"), readFileSync(join(root, "examples/app/index.html"), "utf8").replace("./main.ts", "./main.js"));
+}
+
+test("rollup: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+  await rollupApp(join(out, "rollup"), "node");
+  checkNodeBundle(join(out, "rollup"), "node.js");
+});
+
+test("webpack: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+  await webpackApp(join(out, "webpack"), "node");
+  checkNodeBundle(join(out, "webpack"), "node.js");
 });
 
 // ---- gpuc precompile and the plugin: one key --------------------------------------------------
@@ -327,7 +344,14 @@ const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("b
 const noChromium = existsSync(CHROMIUM) ? null : `SKIPPED: no ${CHROMIUM} (apt-get install chromium)`;
 if (noChromium && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${noChromium}`);
 
-test("the minified app's page, built by esbuild and by vite, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
+test("the minified app's page, built by esbuild, vite, rollup and webpack, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
+  await rollupApp(join(out, "rollup-web"), "web");
+  await webpackApp(join(out, "webpack-web"), "web");
+  for (const dir of ["rollup-web", "webpack-web"]) {
+    const code = jsFiles(join(out, dir)).join("\n");
+    for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${dir}: the compiler's ${JSON.stringify(m)} is in the page's bundle`);
+    assert.ok(existsSync(join(out, dir, "kernels.gpuc")), `${dir}: the image is beside the bundle`);
+  }
   const server: Server = createServer((req, res) => {
     const path = normalize(join(out, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
     if (!path.startsWith(out) || !existsSync(path)) { res.writeHead(404).end(); return; }
@@ -345,7 +369,7 @@ test("the minified app's page, built by esbuild and by vite, runs every kernel f
     const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
     if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
     if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
-    for (const [pageDir, kind] of [["web", "webgpu"], ["web", "cpu"], ["vite", "webgpu"], ["vite", "cpu"]]) {
+    for (const pageDir of ["web", "vite", "rollup-web", "webpack-web"]) for (const kind of ["webgpu", "cpu"]) {
       await page.goto(`${base}/${pageDir}/index.html?device=${kind}`);
       await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
       const text = await page.$eval("#results", (e) => e.textContent ?? "");

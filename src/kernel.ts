@@ -291,14 +291,15 @@ export class Kernel {
 
   /**
    * While `gpuc precompile` generates an image: the fingerprint a bundle built with the plugin
-   * gives this kernel (the plugin's id of its kernel() call, found in the file the call ran in:
-   * cli/build-ids.ts), under which its entries are filed too; null if the kernel has an id of its
-   * own or the plugin would give it none.
+   * gives this kernel (the plugin's id and name of its kernel() call, found in the file the call
+   * ran in: cli/build-ids.ts), under which its entries are filed too; null if the kernel has an id
+   * of its own or the plugin would give it none.
    */
   private async imageAlias(): Promise<string | null> {
-    if (this.options.id !== undefined || !this.callerAt) return null;
-    const id = pluginId(this.callerAt, this.name);
-    return id === null ? null : sourceFingerprint(this.fn, null, this.name, this.options.types, this.options.rewritable, id);
+    if (this.options.id !== undefined || !this.callerAt || !this.signature) return null;
+    // (The plugin's name: a transpiler may have renamed the function, and the name is in the fingerprint.)
+    const found = pluginId(this.callerAt, this.signature);
+    return found === null ? null : sourceFingerprint(this.fn, null, found.name, this.options.types, this.options.rewritable, found.id);
   }
 
   /**

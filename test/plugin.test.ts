@@ -19,6 +19,8 @@ import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index
 import { specializationHooks } from "../src/kernel.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { sha256 } from "../src/sha256.ts";
+import { idFingerprint } from "../src/cache/fingerprint.ts";
+import { pluginIdFinder } from "../src/cli/build-ids.ts";
 import { GPUC_BUILD } from "../dist/build-id.js";
 import type { Metafile } from "../examples/app/build.mjs";
 
@@ -335,6 +337,35 @@ export async function run(dev: import("gpuc/runtime").Device): Promise<number[]>
   const r = spawnSync(process.execPath, ["--import", "tsx", join(dir, "app.ts"), image], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), "[2.5,4.5,6.5]");
+});
+
+test("gpuc precompile: a kernel in JavaScript generated from TypeScript gets the id the plugin gives the .ts (through the source map)", async () => {
+  const dir = join(out, "mapped");
+  mkdirSync(dir, { recursive: true });
+  const ts = `import { kernel, threadIdx, type f32 } from "gpuc/runtime";
+export const shifted = kernel(function shifted(a: f32, x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = x[i] + a;
+});\n`;
+  writeFileSync(join(dir, "kernels.ts"), ts);
+  // As tsc or a build step leaves it: JavaScript beside its source, with an inline source map (no tsx, no source maps on in the process).
+  const { transform } = await import("esbuild");
+  writeFileSync(join(dir, "kernels.js"), (await transform(ts, { loader: "ts", format: "esm", sourcemap: "inline", sourcefile: "kernels.ts" })).code);
+  writeFileSync(join(dir, "workload.mjs"), `import { device } from "gpuc/runtime";\nimport { shifted } from "./kernels.js";\nexport default async function () { await shifted.launch(await device("cpu"), { blocks: 1, threads: 2 }, 1, new Float32Array(2)); }\n`);
+  const image = join(dir, "kernels.gpuc");
+  const p = precompile(join(dir, "workload.mjs"), image);
+  assert.equal(p.status, 0, p.stderr);
+  const { entries } = await parseImage(readFileSync(image), image);
+  const id = fileKernels(join(dir, "kernels.ts"), ts)[0].call!.id;
+  assert.deepEqual(entries.map((e) => e.fingerprint === idFingerprint(id, "shifted", undefined)).sort(), [false, true], "under the text key and the .ts's id");
+  // The finder itself: the call around the position, only for a kernel of the same signature (a
+  // position mapped wrong never files one kernel's code under another's id).
+  const find = pluginIdFinder();
+  const at = { file: join(dir, "kernels.ts"), line: 2, column: 24 };
+  assert.deepEqual(find(at, { paramNames: ["a", "x"], declared: ["f32", "f32[]"] }), { id, name: "shifted" });
+  assert.equal(find(at, { paramNames: ["a", "x"], declared: ["f64", "f32[]"] }), null);
+  assert.equal(find({ ...at, line: 1 }, { paramNames: ["a", "x"], declared: ["f32", "f32[]"] }), null, "no kernel() call there");
+  assert.equal(find({ ...at, file: join(dir, "gone.ts") }, { paramNames: ["a", "x"], declared: ["f32", "f32[]"] }), null, "no such file");
 });
 
 // ---- in Chromium ------------------------------------------------------------------------------

@@ -138,11 +138,12 @@ let collector: Map<string, CacheEntry> | null = null;
 export interface CallPosition { file: string; line: number; column: number }
 
 /**
- * The id the bundler plugin writes into the kernel() call that ran at a position, for a kernel of
- * this name (cli/build-ids.ts), or null: `gpuc precompile` files a kernel's entries under that
- * id's fingerprint too (Kernel.imageAlias), so that a plugin-built app finds them.
+ * The id and name the bundler plugin writes into the kernel() call that ran at a position, if the
+ * kernel it makes there has this signature (cli/build-ids.ts), or null: `gpuc precompile` files a
+ * kernel's entries under that id's fingerprint too (Kernel.imageAlias), so that a plugin-built
+ * app finds them.
  */
-export type PluginIdOf = (at: CallPosition, name: string) => string | null;
+export type PluginIdOf = (at: CallPosition, signature: Signature) => { id: string; name: string } | null;
 let pluginIdOf: PluginIdOf | null = null;
 
 /** Whether compilations are being collected for an image (`gpuc precompile`). */
@@ -159,9 +160,9 @@ export function stopGenerating(): CacheEntry[] {
   return out;
 }
 
-/** While an image is being generated with an id finder: the plugin's id for the kernel() call at a position; else null. */
-export function pluginId(at: CallPosition, name: string): string | null {
-  return collector && pluginIdOf ? pluginIdOf(at, name) : null;
+/** While an image is being generated with an id finder: the plugin's id and name for the kernel() call at a position; else null. */
+export function pluginId(at: CallPosition, signature: Signature): { id: string; name: string } | null {
+  return collector && pluginIdOf ? pluginIdOf(at, signature) : null;
 }
 
 /** Record a compiled (or revived) specialization for the image being generated. */

@@ -13,12 +13,16 @@ import { readFileSync } from "node:fs";
 import { buildPlan, fileKernels, type FileKernel } from "./file-kernels.js";
 import { isTypeScriptFile, sourceMapOf } from "../frontend/source-map.js";
 import type { CallPosition, PluginIdOf } from "../cache/image.js";
+import { typeNameOf } from "../compiler/compile.js";
 
 
 /**
- * A finder of the id the plugin would write into the kernel() call at a position, if the call
- * there makes a kernel of this name and the plugin compiles it (else null). Each finder reads a
- * file once (one per precompile: a file edited since is read again by the next).
+ * A finder of the id and name the plugin would write into the kernel() call at a position, if
+ * the plugin compiles the call there and the kernel it makes has the signature of the one that
+ * ran (the same parameter names and declared types: a position mapped wrong never files one
+ * kernel's code under another's id); else null. The name is the plugin's (a transpiler may have
+ * renamed the function: esbuild's `shifted2`). Each finder reads a file once (one per precompile:
+ * a file edited since is read again by the next).
  */
 export function pluginIdFinder(): PluginIdOf {
   const files = new Map<string, { text: string; kernels: FileKernel[] } | null>();
@@ -26,7 +30,7 @@ export function pluginIdFinder(): PluginIdOf {
     if (!files.has(path)) files.set(path, readKernels(path));
     return files.get(path)!;
   };
-  return (at, name) => {
+  return (at, signature) => {
     const pos = typeScriptPosition(at);
     if (!pos) return null;
     const file = kernelsOf(pos.file);
@@ -38,12 +42,14 @@ export function pluginIdFinder(): PluginIdOf {
       const c = k.call;
       if (c && c.start <= offset && offset < c.end && (!found || c.start >= found.call!.start)) found = k;
     }
-    if (!found || found.name !== name) return null;
-    try {
-      return "lowered" in buildPlan(found, found.call!) ? found.call!.id : null;
-    } catch {
-      return null;   // the plugin's build would fail on it: no bundle has its id
-    }
+    if (!found) return null;
+    let plan;
+    try { plan = buildPlan(found, found.call!); }
+    catch { return null; }   // the plugin's build would fail on it: no bundle has its id
+    if (!("lowered" in plan)) return null;
+    const declared = plan.lowered.declared.map((t) => (t ? typeNameOf(t) : null));
+    const same = JSON.stringify([plan.lowered.paramNames, declared]) === JSON.stringify([signature.paramNames, signature.declared]);
+    return same ? { id: found.call!.id, name: found.name } : null;
   };
 }
 

@@ -3,8 +3,8 @@
 // app names (build-kernels.ts), writes each compiled call's id into it (ARCHITECTURE.md, "Kernel
 // identity": a minified bundle still finds its kernels), emits the kernel image next to the
 // bundle, and makes every module with kernels load it (a virtual module that calls
-// loadImage(new URL("./kernels.gpuc", import.meta.url)), which a launch waits for: ES module
-// output). A kernel's compile error is a build error at its source location; a kernel the build cannot compile (its types or
+// loadImage(new URL("./kernels.gpuc", import.meta.url)), under webpack by its public path, which
+// a launch waits for: ES module output). A kernel's compile error is a build error at its source location; a kernel the build cannot compile (its types or
 // scope known only at run time) is a warning, and compiles at run time. Under vite's dev server
 // nothing is compiled ahead: gpuc/runtime is served as gpuc there.
 

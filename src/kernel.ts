@@ -7,7 +7,7 @@
 // (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
 import { CompileError, KernelError, formatLocation, quoteName, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
-import { callSite, callerFile, callerLocation } from "./frontend/caller.js";
+import { callSite, callerLocation, callerPosition } from "./frontend/caller.js";
 import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableElement } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
@@ -22,7 +22,7 @@ import type { Signature } from "./cache/entry.js";
 import { sourceFingerprint } from "./cache/fingerprint.js";
 import { anyStore, findSignature, warmUp } from "./cache/persistent.js";
 import { whileOpening } from "./devices/index.js";
-import { generating } from "./cache/image.js";
+import { generating, pluginId } from "./cache/image.js";
 import { Specializer, compiler, notInImages } from "./specializer.js";
 
 // While a device opens, the stores its first launch reads get ready (persistent.ts, warmUp).
@@ -124,6 +124,8 @@ export class Kernel {
   private readonly scopeDeps = new Map<string, unknown>();
   /** The file kernel() was called from (a .ts file, or generated code whose source map leads to one: the annotations). */
   private readonly callerFile: string | null;
+  /** Where in it (the call's frame): `gpuc precompile` finds the plugin's id of the call there (imageAlias). */
+  private readonly callerAt: { file: string; line: number; column: number } | null;
   /** Values `setTable` gave rewritable tables; the version counts the calls (0: none yet). */
   private readonly tableValues = new Map<string, HostArray>();
   private tableVersion = 0;
@@ -145,13 +147,15 @@ export class Kernel {
       checkKernelOptions(options, this.name);
       this.options = { ...options };
     } catch (e) { throw atCaller(e, null); }
-    this.callerFile = callerFile();
+    this.callerAt = callerPosition();
+    this.callerFile = this.callerAt?.file ?? null;
     this.specs = new Specializer({
       name: this.name,
       id: options.id ?? null,
       scope: options.scope ?? {},
       scopeDeps: this.scopeDeps,
       fingerprint: () => this.fingerprint(),
+      imageAlias: () => this.imageAlias(),
       lowered: () => this.lowered(),
       signature: () => this.signature!,
       compiled: (job) => { for (const hook of specializationHooks) hook(this, job.target, [...job.types]); },
@@ -283,6 +287,19 @@ export class Kernel {
 
   private fingerprint(): Promise<string> {
     return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.callerFile, this.name, this.options.types, this.options.rewritable, this.options.id));
+  }
+
+  /**
+   * While `gpuc precompile` generates an image: the fingerprint a bundle built with the plugin
+   * gives this kernel (the plugin's id and name of its kernel() call, found in the file the call
+   * ran in: cli/build-ids.ts), under which its entries are filed too; null if the kernel has an id
+   * of its own or the plugin would give it none.
+   */
+  private async imageAlias(): Promise<string | null> {
+    if (this.options.id !== undefined || !this.callerAt || !this.signature) return null;
+    // (The plugin's name: a transpiler may have renamed the function, and the name is in the fingerprint.)
+    const found = pluginId(this.callerAt, this.signature);
+    return found === null ? null : sourceFingerprint(this.fn, null, found.name, this.options.types, this.options.rewritable, found.id);
   }
 
   /**

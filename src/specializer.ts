@@ -14,7 +14,7 @@ import { isPersistable } from "./reloc/manifest.js";
 import type { CompilerModule, LoweredKernel } from "./compiler/job.js";
 import type { CacheOwner, CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
-import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
+import { IN_ID, methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
 import { imageProblems } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
@@ -47,6 +47,8 @@ export interface KernelSource {
   readonly scopeDeps: Map<string, unknown>;
   /** The fingerprint of the kernel's source (and its declared types): part of every entry key. */
   fingerprint(): Promise<string>;
+  /** While an image is being generated: another fingerprint its entries are filed under too (a bundled app's: the plugin's id), or null. */
+  imageAlias(): Promise<string | null>;
   /** The kernel parsed and lowered (once). */
   lowered(): Promise<LoweredKernel>;
   /** Its parameter names and declared types (known before any compilation). */
@@ -237,7 +239,7 @@ export class Specializer {
     // An image being generated needs the entry now; the disk cache can have it after this
     // launch (making an entry resolves every source location: off the path to the result).
     if (record) {
-      if (job.forImage) await persist(record, artifact);
+      if (job.forImage) await persist(record, artifact, await this.k.imageAlias());
       else setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
     }
     return spec;
@@ -267,10 +269,19 @@ export class Specializer {
 /** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
 type EntryRecord = Omit<CacheEntry, "artifact">;
 
-/** Keep a compiled specialization (disk cache; the image being generated): the record as made, with the artifact as stored data. */
-async function persist(record: EntryRecord, artifact: Artifact): Promise<void> {
+/**
+ * Keep a compiled specialization (disk cache; the image being generated): the record as made, with
+ * the artifact as stored data; and, under an image alias (`gpuc precompile`: the fingerprint of
+ * the plugin's id), the same code as a kernel with that id records it — its scope's plain
+ * functions as IN_ID, their sources being in the id.
+ */
+async function persist(record: EntryRecord, artifact: Artifact, alias: string | null = null): Promise<void> {
   if (!(await persisting())) return;
-  await saveEntry({ ...record, artifact: storeArtifact(artifact) });
+  const stored = storeArtifact(artifact);
+  await saveEntry({ ...record, artifact: stored });
+  if (alias === null || alias === record.fingerprint) return;
+  const deps = record.deps.map(([name, f]): [string, string] => [name, f.startsWith("f:") ? IN_ID : f]);
+  await saveEntry({ ...record, key: entryKey(record.owner, alias, record.types.join(",")), fingerprint: alias, deps, artifact: stored });
 }
 
 /**

@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
 import { fileKernels } from "../src/cli/file-kernels.ts";
@@ -16,8 +17,10 @@ import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
 import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
 import { specializationHooks } from "../src/kernel.ts";
-import { serializeImage } from "../src/cache/image-file.ts";
+import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { sha256 } from "../src/sha256.ts";
+import { idFingerprint } from "../src/cache/fingerprint.ts";
+import { pluginIdFinder } from "../src/cli/build-ids.ts";
 import { GPUC_BUILD } from "../dist/build-id.js";
 import type { Metafile } from "../examples/app/build.mjs";
 
@@ -202,6 +205,169 @@ console.log(JSON.stringify([...x]));\n`);
   assert.equal(r.stdout.trim(), "[3,6]");
 });
 
+// ---- rollup and webpack -----------------------------------------------------------------------
+
+/** What a bundle built with the plugin must show: none of the compiler, every kernel's id in its call, the image beside it, and every kernel run from it in Node (gpuc/runtime: a compile would be a not-precompiled error). */
+function checkNodeBundle(dir: string, main: string): void {
+  const code = jsFiles(dir).join("\n");
+  for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `the compiler's ${JSON.stringify(m)} is in the bundle`);
+  assert.equal(code.match(/\bid: ?"[0-9a-f]{32}"/g)?.length, 4, "the four kernels' ids are written into their calls");
+  assert.ok(existsSync(join(dir, "kernels.gpuc")), "the image is beside the bundle");
+  // (Run from elsewhere: the bundle finds its image where it is, not in the working directory.)
+  const r = spawnSync(process.execPath, [join(dir, main)], { cwd: tmpdir(), encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+}
+
+/** The example app's modules are TypeScript: the bundler's own TypeScript step (here esbuild's transform) comes after gpuc's plugin, which reads the annotations. */
+const stripTypes = async (code: string, id: string) => (await (await import("esbuild")).transform(code, { loader: "ts", format: "esm", target: "es2022", sourcefile: id })).code;
+
+/** The example app's Node script (node.ts) or page (main.ts, with its index.html) bundled by rollup into `dir`. */
+async function rollupApp(dir: string, side: "node" | "web"): Promise<void> {
+  const { rollup } = await import("rollup");
+  const { nodeResolve } = await import("@rollup/plugin-node-resolve");
+  const { default: gpuc } = await import("gpuc/plugin");
+  const bundle = await rollup({
+    input: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`), external: side === "node" ? [/^(webgpu|koffi|oxc-parser)(\/|$)/] : [],
+    // (The page: gpuc/runtime's browser build.)
+    plugins: [gpuc.rollup({ targets: ["wgsl", "js"] }), { name: "types", transform: (code: string, id: string) => (/\.ts$/.test(id) ? stripTypes(code, id) : null) }, nodeResolve({ preferBuiltins: true, browser: side === "web" })],
+    onwarn: (w) => assert.fail(`rollup: ${w.message}`),
+  });
+  await bundle.write({ dir, format: "es" });
+  await bundle.close();
+  if (side === "web") writeAppPage(dir);
+}
+
+/** The same by webpack (ES module output: a bundle finds its image by its public path). */
+async function webpackApp(dir: string, side: "node" | "web"): Promise<void> {
+  const { default: webpack } = await import("webpack");
+  const { default: gpuc } = await import("gpuc/plugin");
+  mkdirSync(dir, { recursive: true });
+  const loader = join(out, "strip-types.cjs");
+  writeFileSync(loader, `const { transformSync } = require("esbuild");\nmodule.exports = function (code) { return transformSync(code, { loader: "ts", format: "esm", target: "es2022", sourcefile: this.resourcePath }).code; };\n`);
+  const compiler = webpack({
+    mode: "production", target: side, context: join(root, "examples/app"), entry: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`),
+    output: { path: dir, filename: `${side === "node" ? "node" : "main"}.js`, module: true, ...(side === "node" ? { chunkFormat: "module" as const } : {}) },
+    experiments: { outputModule: true },
+    ...(side === "node" ? { externals: [/^(webgpu|koffi|oxc-parser)(\/|$)/], externalsType: "module" as const } : {}),
+    resolve: { extensions: [".ts", ".js"] }, module: { rules: [{ test: /\.ts$/, loader }] },
+    plugins: [gpuc.webpack({ targets: ["wgsl", "js"] })],
+  });
+  const stats = await new Promise<import("webpack").Stats>((done, fail) => compiler.run((e, st) => (e ? fail(e) : done(st!))));
+  await new Promise((done) => compiler.close(done));
+  const info = stats.toJson({ all: false, errors: true, warnings: true });
+  assert.deepEqual([...(info.errors ?? []), ...(info.warnings ?? [])].map((e) => e.message), []);
+  if (side === "web") writeAppPage(dir);
+}
+
+/** The page's index.html beside a bundle of main.ts (as build.mjs writes esbuild's). */
+function writeAppPage(dir: string): void {
+  writeFileSync(join(dir, "index.html"), readFileSync(join(root, "examples/app/index.html"), "utf8").replace("./main.ts", "./main.js"));
+}
+
+test("rollup: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+  await rollupApp(join(out, "rollup"), "node");
+  checkNodeBundle(join(out, "rollup"), "node.js");
+});
+
+test("webpack: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+  await webpackApp(join(out, "webpack"), "node");
+  checkNodeBundle(join(out, "webpack"), "node.js");
+});
+
+// ---- gpuc precompile and the plugin: one key --------------------------------------------------
+
+const precompile = (workload: string, image: string) =>
+  spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "precompile", workload, "-o", image], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+
+test("gpuc precompile's image serves the app bundled with the plugin: the kernels it runs unbundled are filed under the plugin's ids too", async () => {
+  const { buildNode } = await import("../examples/app/build.mjs");
+  const dir = join(out, "precompiled");
+  await buildNode(dir, { minify: true, targets: ["js"] });
+  const image = join(dir, "node/kernels.gpuc");
+  const { entries: built } = await parseImage(readFileSync(image), image);
+  assert.equal(built.length, 4);
+  rmSync(image);
+  // The workload imports the app's kernels module as it is (no bundler: no ids in the calls).
+  const workload = join(out, "workload.ts");
+  writeFileSync(workload, `import { device } from "gpuc/runtime";\nimport { runAll } from "../run.ts";\nexport default async function () { await runAll(await device("cpu")); }\n`);
+  const p = precompile(workload, image);
+  assert.equal(p.status, 0, p.stderr);
+  // Each kernel twice: under its source-text key (a package imported as it is) and its id's.
+  assert.match(p.stdout, /: 8 specialization\(s\) of 4 kernel\(s\), \d+ bytes/);
+  const { entries } = await parseImage(readFileSync(image), image);
+  const keys = new Set(entries.map((e) => e.key));
+  assert.deepEqual(built.filter((e) => !keys.has(e.key)).map((e) => e.kernel), [], "every key of the plugin's image is in precompile's");
+  // The bundle has no compiler: a kernel missing from the image would be a not-precompiled error (zero compiles).
+  const r = runNode(dir);
+  assert.equal(r.status, 0, r.stderr);
+  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+});
+
+test("gpuc precompile: a kernel the plugin gives no id (its scope imports a value) keeps the source-text key alone, and runs from it unbundled", () => {
+  const dir = join(out, "no-id");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "scale.ts"), "export const SCALE = 2;\n");
+  writeFileSync(join(dir, "kernels.ts"), `import { kernel, threadIdx, type f32 } from "gpuc/runtime";
+import { SCALE } from "./scale.ts";
+export const scaled = kernel(function scaled(x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = x[i] * SCALE;
+}, { scope: { SCALE } });
+export const shifted = kernel(function shifted(a: f32, x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = x[i] + a;
+});
+export async function run(dev: import("gpuc/runtime").Device): Promise<number[]> {
+  const x = new Float32Array([1, 2, 3]);
+  await scaled.launch(dev, { blocks: 1, threads: 4 }, x);
+  await shifted.launch(dev, { blocks: 1, threads: 4 }, 0.5, x);
+  return [...x];
+}\n`);
+  writeFileSync(join(dir, "workload.ts"), `import { device } from "gpuc/runtime";\nimport { run } from "./kernels.ts";\nexport default async function () { await run(await device("cpu")); }\n`);
+  writeFileSync(join(dir, "app.ts"), `import { device, loadImage } from "gpuc/runtime";\nimport { run } from "./kernels.ts";\nawait loadImage(process.argv[2]);\nconsole.log(JSON.stringify(await run(await device("cpu"))));\n`);
+  const image = join(dir, "kernels.gpuc");
+  const p = precompile(join(dir, "workload.ts"), image);
+  assert.equal(p.status, 0, p.stderr);
+  // shifted twice (its text key and its id's), scaled once (its text key).
+  assert.match(p.stdout, /: 3 specialization\(s\) of 2 kernel\(s\), \d+ bytes/);
+  // gpuc/runtime, unbundled: no compiler, so a kernel not found by its text key would be a not-precompiled error.
+  const r = spawnSync(process.execPath, ["--import", "tsx", join(dir, "app.ts"), image], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), "[2.5,4.5,6.5]");
+});
+
+test("gpuc precompile: a kernel in JavaScript generated from TypeScript gets the id the plugin gives the .ts (through the source map)", async () => {
+  const dir = join(out, "mapped");
+  mkdirSync(dir, { recursive: true });
+  const ts = `import { kernel, threadIdx, type f32 } from "gpuc/runtime";
+export const shifted = kernel(function shifted(a: f32, x: Float32Array) {
+  const i = threadIdx.x;
+  if (i < x.length) x[i] = x[i] + a;
+});\n`;
+  writeFileSync(join(dir, "kernels.ts"), ts);
+  // As tsc or a build step leaves it: JavaScript beside its source, with an inline source map (no tsx, no source maps on in the process).
+  const { transform } = await import("esbuild");
+  writeFileSync(join(dir, "kernels.js"), (await transform(ts, { loader: "ts", format: "esm", sourcemap: "inline", sourcefile: "kernels.ts" })).code);
+  writeFileSync(join(dir, "workload.mjs"), `import { device } from "gpuc/runtime";\nimport { shifted } from "./kernels.js";\nexport default async function () { await shifted.launch(await device("cpu"), { blocks: 1, threads: 2 }, 1, new Float32Array(2)); }\n`);
+  const image = join(dir, "kernels.gpuc");
+  const p = precompile(join(dir, "workload.mjs"), image);
+  assert.equal(p.status, 0, p.stderr);
+  const { entries } = await parseImage(readFileSync(image), image);
+  const id = fileKernels(join(dir, "kernels.ts"), ts)[0].call!.id;
+  assert.deepEqual(entries.map((e) => e.fingerprint === idFingerprint(id, "shifted", undefined)).sort(), [false, true], "under the text key and the .ts's id");
+  // The finder itself: the call around the position, only for a kernel of the same signature (a
+  // position mapped wrong never files one kernel's code under another's id).
+  const find = pluginIdFinder();
+  const at = { file: join(dir, "kernels.ts"), line: 2, column: 24 };
+  assert.deepEqual(find(at, { paramNames: ["a", "x"], declared: ["f32", "f32[]"] }), { id, name: "shifted" });
+  assert.equal(find(at, { paramNames: ["a", "x"], declared: ["f64", "f32[]"] }), null);
+  assert.equal(find({ ...at, line: 1 }, { paramNames: ["a", "x"], declared: ["f32", "f32[]"] }), null, "no kernel() call there");
+  assert.equal(find({ ...at, file: join(dir, "gone.ts") }, { paramNames: ["a", "x"], declared: ["f32", "f32[]"] }), null, "no such file");
+});
+
 // ---- in Chromium ------------------------------------------------------------------------------
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -209,7 +375,14 @@ const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("b
 const noChromium = existsSync(CHROMIUM) ? null : `SKIPPED: no ${CHROMIUM} (apt-get install chromium)`;
 if (noChromium && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${noChromium}`);
 
-test("the minified app's page, built by esbuild and by vite, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
+test("the minified app's page, built by esbuild, vite, rollup and webpack, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
+  await rollupApp(join(out, "rollup-web"), "web");
+  await webpackApp(join(out, "webpack-web"), "web");
+  for (const dir of ["rollup-web", "webpack-web"]) {
+    const code = jsFiles(join(out, dir)).join("\n");
+    for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${dir}: the compiler's ${JSON.stringify(m)} is in the page's bundle`);
+    assert.ok(existsSync(join(out, dir, "kernels.gpuc")), `${dir}: the image is beside the bundle`);
+  }
   const server: Server = createServer((req, res) => {
     const path = normalize(join(out, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
     if (!path.startsWith(out) || !existsSync(path)) { res.writeHead(404).end(); return; }
@@ -227,7 +400,7 @@ test("the minified app's page, built by esbuild and by vite, runs every kernel f
     const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
     if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
     if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
-    for (const [pageDir, kind] of [["web", "webgpu"], ["web", "cpu"], ["vite", "webgpu"], ["vite", "cpu"]]) {
+    for (const pageDir of ["web", "vite", "rollup-web", "webpack-web"]) for (const kind of ["webgpu", "cpu"]) {
       await page.goto(`${base}/${pageDir}/index.html?device=${kind}`);
       await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
       const text = await page.$eval("#results", (e) => e.textContent ?? "");

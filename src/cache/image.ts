@@ -134,16 +134,35 @@ async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, opt
 
 let collector: Map<string, CacheEntry> | null = null;
 
+/** Where a kernel() call ran: a file and a 1-based line and column. */
+export interface CallPosition { file: string; line: number; column: number }
+
+/**
+ * The id and name the bundler plugin writes into the kernel() call that ran at a position, if the
+ * kernel it makes there has this signature (cli/build-ids.ts), or null: `gpuc precompile` files a
+ * kernel's entries under that id's fingerprint too (Kernel.imageAlias), so that a plugin-built
+ * app finds them.
+ */
+export type PluginIdOf = (at: CallPosition, signature: Signature) => { id: string; name: string } | null;
+let pluginIdOf: PluginIdOf | null = null;
+
 /** Whether compilations are being collected for an image (`gpuc precompile`). */
 export function generating(): boolean { return collector !== null; }
 
-export function startGenerating(): void { collector = new Map(); }
+/** Collect compilations from now on; `idOf` (precompile's) tells kernels without an id the plugin's. */
+export function startGenerating(idOf: PluginIdOf | null = null): void { collector = new Map(); pluginIdOf = idOf; }
 
 /** Stop collecting; returns what was collected. */
 export function stopGenerating(): CacheEntry[] {
   const out = collector ? [...collector.values()] : [];
   collector = null;
+  pluginIdOf = null;
   return out;
+}
+
+/** While an image is being generated with an id finder: the plugin's id and name for the kernel() call at a position; else null. */
+export function pluginId(at: CallPosition, signature: Signature): { id: string; name: string } | null {
+  return collector && pluginIdOf ? pluginIdOf(at, signature) : null;
 }
 
 /** Record a compiled (or revived) specialization for the image being generated. */

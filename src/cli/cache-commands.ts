@@ -10,6 +10,7 @@ import { parseImage, serializeImage, signImage, verifyImage } from "../cache/ima
 import { storedCode, type CacheEntry } from "../cache/entry.js";
 import { ownerKey, pickArch } from "../compiler/job.js";
 import { targetInfo } from "../targets/index.js";
+import { pluginIdFinder } from "./build-ids.js";
 
 export class CommandError extends Error {
   constructor(message: string, readonly usage = false) { super(message); }
@@ -75,7 +76,9 @@ export async function cacheCommand(args: string[], out: (s: string) => void): Pr
 /**
  * `gpuc precompile <workload> -o <image>`: import the workload module, await its default export
  * (an async function that compiles or launches the package's kernels) while every persistable
- * specialization is collected, then write the image. A workload that fails writes nothing.
+ * specialization is collected, then write the image. A workload that fails writes nothing. A
+ * kernel the bundler plugin would give an id (cli/build-ids.ts) has its entries under that id's
+ * fingerprint too: the image serves the package imported as it is and an app bundled with the plugin.
  */
 export async function precompile(workload: string, output: string, out: (s: string) => void): Promise<number> {
   const path = resolve(workload);
@@ -88,7 +91,12 @@ export async function precompile(workload: string, output: string, out: (s: stri
       throw new CommandError(`precompiling a TypeScript workload needs tsx (npm i -D tsx), or compile '${workload}' to JavaScript first`);
     }
   }
-  startGenerating();
+  // The compiler, for kernels imported from gpuc/runtime as well (a plugin-built app's modules,
+  // precompiled unbundled): the runtime-only entry has none of its own.
+  await import("../index.js");
+  // Each entry under the plugin's id of its kernel() call too (cli/build-ids.ts): the same kernel in
+  // an app bundled with the plugin is the same key.
+  startGenerating(pluginIdFinder());
   let entries;
   try {
     let mod: { default?: unknown };

@@ -10,13 +10,15 @@
 // kernel() calls resolves its functions' free names against its top-level declarations.
 
 import { readFileSync } from "node:fs";
-import { CompileError } from "../errors.js";
+import { CompileError, quoteName } from "../errors.js";
 import { sha256 } from "../sha256.js";
 import { type Environment, type ScopeBinding, lowerFunction } from "../frontend/lower.js";
 import { parseFile } from "../frontend/parse.js";
 import type { SourceText } from "../frontend/source.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
 import { globalMethods } from "../compiler/pipeline.js";
+import { declareParams } from "../compiler/compile.js";
+import type { LoweredKernel } from "../compiler/job.js";
 
 export interface FileKernel {
   name: string;
@@ -30,8 +32,9 @@ export interface FileKernel {
 
 /** A kernel() call as the bundler plugin sees it. */
 export interface KernelCall {
-  /** Where the call starts (offset), and its line and column (1-based). */
+  /** Where the call starts and ends (offsets), and its start's line and column (1-based). */
   start: number;
+  end: number;
   line: number;
   column: number;
   /** The end of the function argument; the options argument's start and end, if it is an object literal. */
@@ -59,6 +62,23 @@ export interface KernelCall {
 
 /** Options whose literal values the plugin compiles with; any other but name, scope and types makes a kernel dynamic. */
 const LITERAL_OPTIONS = ["boundsCheck", "debugLevel", "fastMath", "relocation"];
+
+/**
+ * Whether the bundler plugin compiles a kernel() call at build time (and writes its id into the
+ * call): its lowered kernel with every parameter's type declared; or why it leaves the kernel to
+ * run time. `gpuc precompile` asks the same (cli/build-ids.ts): a kernel the plugin gives no id
+ * has none in a bundled app either. Lowering errors are thrown (a CompileError in the file).
+ */
+export function buildPlan(k: FileKernel, call: KernelCall): { lowered: LoweredKernel } | { why: string } {
+  if (call.dynamic) return { why: call.dynamic };
+  const ufn = k.lower();
+  // (Lowering records the scope names it read; a value the file does not give is an error only when compiled.)
+  if (call.unreadable.size) return { why: `its scope's ${[...call.unreadable].map((n) => quoteName(n)).join(", ")} ${call.unreadable.size === 1 ? "is" : "are"} not a value the file gives without running it` };
+  const lowered = declareParams(ufn, k.name, Object.keys(k.types).length ? k.types : undefined);
+  const untyped = lowered.paramNames.filter((_, i) => !lowered.declared[i]);
+  if (untyped.length) return { why: `${untyped.map((n) => `'${n}'`).join(", ")} ${untyped.length === 1 ? "has" : "have"} no declared type (annotate it, a: f32, or name it in types: { ${untyped[0]}: "f32" })` };
+  return { lowered };
+}
 
 type TopLevel = Map<string, any>; // name → FunctionDeclaration | literal expression
 
@@ -142,7 +162,7 @@ function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scop
   const id = sha256(JSON.stringify([canonicalTree({ ...fn, id: null }), scopeTrees])).slice(0, 32);
   const at = source.locate(node.start);
   return {
-    start: node.start, line: at.line, column: at.column, fnEnd: node.arguments[0].end,
+    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end,
     options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
     named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
   };

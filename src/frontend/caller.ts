@@ -3,13 +3,13 @@
 
 import { fileURLToPath } from "node:url";
 
-/** The file of the first stack frame outside gpuc (where kernel() was called; source-mapped where source maps are on), or null. */
-export function callerFile(): string | null {
+/** The first stack frame outside gpuc (where kernel() was called; source-mapped where source maps are on), or null. */
+export function callerPosition(): { file: string; line: number; column: number } | null {
   const saved = Error.stackTraceLimit;
   Error.stackTraceLimit = 8;
   const site = new Error();
   Error.stackTraceLimit = saved;
-  return callerLocation(site)?.file ?? null;
+  return callerLocation(site);
 }
 /**
  * Where the user's code called into gpuc: the first stack frame outside gpuc, as file:line:col

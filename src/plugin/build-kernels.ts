@@ -5,10 +5,10 @@
 // alone does not define (options or scope values it cannot read) is left as it is, with a note.
 
 import { CompileError, quoteName } from "../errors.js";
-import { fileKernels, type FileKernel, type KernelCall } from "../cli/file-kernels.js";
+import { buildPlan, fileKernels, type FileKernel, type KernelCall } from "../cli/file-kernels.js";
 import { Specializer } from "../specializer.js";
 import { compileJob } from "../compiler/job.js";
-import { declareParams, typeNameOf } from "../compiler/compile.js";
+import { typeNameOf } from "../compiler/compile.js";
 import { idFingerprint } from "../cache/fingerprint.js";
 import { targetInfo, TARGET_NAMES } from "../targets/index.js";
 import type { LoweredKernel } from "../compiler/job.js";
@@ -54,13 +54,9 @@ export async function buildModuleKernels(path: string, text: string, targets: re
     const call = k.call;
     if (!call) continue;
     const note = (why: string) => notes.push({ message: `kernel ${quoteName(k.name)} is compiled at run time, not at build time: ${why}`, line: call.line, column: call.column });
-    if (call.dynamic) { note(call.dynamic); continue; }
-    const ufn = k.lower();
-    // (Lowering records the scope names it read; a value the file does not give is an error only when compiled.)
-    if (call.unreadable.size) { note(`its scope's ${[...call.unreadable].map((n) => quoteName(n)).join(", ")} ${call.unreadable.size === 1 ? "is" : "are"} not a value the file gives without running it`); continue; }
-    const lowered = declareParams(ufn, k.name, Object.keys(k.types).length ? k.types : undefined);
-    const untyped = lowered.paramNames.filter((_, i) => !lowered.declared[i]);
-    if (untyped.length) { note(`${untyped.map((n) => `'${n}'`).join(", ")} ${untyped.length === 1 ? "has" : "have"} no declared type (annotate it, a: f32, or name it in types: { ${untyped[0]}: "f32" })`); continue; }
+    const plan = buildPlan(k, call);
+    if ("why" in plan) { note(plan.why); continue; }
+    const lowered = plan.lowered;
     const unkept = await compileCall(k, call, lowered, targets);
     if (unkept.length) notes.push({ message: `kernel ${quoteName(k.name)} is compiled at run time for ${unkept.join(", ")}: its code there binds its tables when loaded (relocation 'bake': nothing an image can keep); give it relocation: "table"`, line: call.line, column: call.column });
     compiled.push(k.name);
@@ -90,6 +86,7 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
     scope: {},
     scopeDeps: call.deps,
     fingerprint: async () => idFingerprint(call.id, k.name, declaredTypes),
+    imageAlias: async () => null,
     lowered: async () => lowered,
     signature: () => signature,
     compiled: () => {},

@@ -3,8 +3,8 @@
 // app names (build-kernels.ts), writes each compiled call's id into it (ARCHITECTURE.md, "Kernel
 // identity": a minified bundle still finds its kernels), emits the kernel image next to the
 // bundle, and makes every module with kernels load it (a virtual module that calls
-// loadImage(new URL("./kernels.gpuc", import.meta.url)), which a launch waits for: ES module
-// output). A kernel's compile error is a build error at its source location; a kernel the build cannot compile (its types or
+// loadImage(new URL("./kernels.gpuc", import.meta.url)), under webpack by its public path, which
+// a launch waits for: ES module output). A kernel's compile error is a build error at its source location; a kernel the build cannot compile (its types or
 // scope known only at run time) is a warning, and compiles at run time. Under vite's dev server
 // nothing is compiled ahead: gpuc/runtime is served as gpuc there.
 
@@ -33,8 +33,11 @@ export interface GpucPluginOptions {
 /** An ES module that imports gpuc (gpuc's own modules import each other by path). */
 const IMPORTS_GPUC = /\bfrom\s*["']gpuc(?:\/runtime)?["']/;
 
-/** The module every module with compiled kernels imports: it loads the image. */
-const IMAGE_MODULE = "virtual:gpuc-image";
+/**
+ * The module every module with compiled kernels imports: it loads the image. (No `virtual:`
+ * scheme: webpack takes a scheme for a URL to fetch before any plugin resolves it.)
+ */
+const IMAGE_MODULE = "gpuc-image.virtual";
 
 export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {}) => {
   const targets = buildTargets(options.targets ?? ["wgsl", "js"]);
@@ -48,6 +51,8 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
   let assetsDir = "";
   /** Vite's dev server (nothing compiled ahead: see the vite hooks below). */
   let serving = false;
+  /** A webpack (or rspack) build: its bundles find their files through its own runtime (see load). */
+  let webpackLike = false;
   return {
     name: "gpuc",
     // Before the bundler's own TypeScript transform: the kernels' annotations are their types.
@@ -76,7 +81,12 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
       // Not awaited: the image loads while the program goes on (opens its device); a launch waits
       // for it, and a kernel then missing from the images says why the image did not load. (The name through a variable: vite would look for the file at build time, before
       // it is written.)
-      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(`./${fileName}`)};\nloadImage(new URL(image, import.meta.url));\n`;
+      // Webpack replaces import.meta.url with the source module's path at build time, and takes
+      // new URL(…, import.meta.url) for an asset of its own to resolve then: a bundle of its
+      // finds the image as it finds its assets, by its public path (output.publicPath; "auto":
+      // where the bundle is) against its base URI.
+      const url = webpackLike ? `new URL(__webpack_public_path__ + image, __webpack_base_uri__)` : "new URL(image, import.meta.url)";
+      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(webpackLike ? fileName : `./${fileName}`)};\nloadImage(${url});\n`;
     },
     buildEnd() {
       if (serving) return;
@@ -88,6 +98,8 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {})
         writeFileSync(join(esbuildOut, fileName), source);
       } else this.emitFile({ type: "asset", fileName: assetsDir ? `${assetsDir}/${fileName}` : fileName, source });
     },
+    webpack() { webpackLike = true; },
+    rspack() { webpackLike = true; },
     esbuild: {
       config(o) { esbuildOut = o.outdir ? resolve(o.outdir) : o.outfile ? dirname(resolve(o.outfile)) : null; },
     },

@@ -173,6 +173,8 @@ export class OpenCLDevice implements Device {
   readonly name: string;
   /** The platform's name and version ("Portable Computing Language", "OpenCL 3.0 PoCL 3.1…"). */
   readonly platform: string;
+  /** PoCL (whose 3.1 miscompiles some kernels with conditional barriers: OpenCLLayout.conditionalBarriers). */
+  private readonly isPoCL: boolean;
   /** Static __local memory per work-group, in bytes. */
   readonly localBytes: number;
   /** Whether the device rounds f32 division and square root correctly when asked (otherwise only fastMath code is built). */
@@ -192,6 +194,7 @@ export class OpenCLDevice implements Device {
     this.target = options.spirv ? "spirv" : "opencl";
     this.platform = platform;
     this.name = `OpenCL (${name}; ${platform})`;
+    this.isPoCL = /Portable Computing Language|\bPoCL\b/i.test(platform);
     this.localBytes = Number(infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_LOCAL_MEM_SIZE));
     this.maxThreads = Number(infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_MAX_WORK_GROUP_SIZE));
     this.correctlyRounded = (infoNumber(cl.clGetDeviceInfo, deviceId, CL_DEVICE_SINGLE_FP_CONFIG) & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) !== 0n;
@@ -271,7 +274,10 @@ export class OpenCLDevice implements Device {
     // A device that cannot round f32 division and square root correctly builds without the
     // option (the driver would reject it); its results are then as fastMath's.
     // (-w: the code is gpuc's; a warning about it would only be noise on the user's stderr.)
-    const options = `${this.correctlyRounded ? layout.buildOptions : ""} -w`.trim();
+    // (PoCL's optimizer (3.1) miscompiles some kernels with a barrier inside an `if`: see
+    // OpenCLLayout.conditionalBarriers. Unoptimized they are slower, not wrong.)
+    const unoptimized = layout.conditionalBarriers && this.isPoCL ? " -cl-opt-disable" : "";
+    const options = `${this.correctlyRounded ? layout.buildOptions : ""} -w${unoptimized}`.trim();
     const key = `${options}\0${typeof code === "string" ? code : Array.from(code).join(",")}`;
     const known = this.programs.get(key);
     if (known !== undefined) return known;
@@ -439,7 +445,7 @@ function spirvBinding(artifact: Artifact): OpenCLLayout | null {
     name: a.name, role: a.role, index: a.index,
     type: (a.role === "value" ? C[artifact.params[a.index].type] : a.role === "buffer" || a.role === "state" || a.role === "table" ? "pointer" : a.role === "local" ? "local" : a.role === "offset" ? "uint" : "int") as OpenCLArg["type"],
   }));
-  return { args, relocation: l.relocation, tables: l.tables, localBytes: l.localBytes, buildOptions: "", lines: [] };
+  return { args, relocation: l.relocation, tables: l.tables, localBytes: l.localBytes, buildOptions: "", conditionalBarriers: false, lines: [] };
 }
 
 /**

@@ -181,6 +181,7 @@ class OpenCLEmitter {
     const layout: OpenCLLayout = {
       args, relocation, tables, localBytes,
       buildOptions: fastMath ? "" : CORRECTLY_ROUNDED,
+      conditionalBarriers: someStmt(this.f.body, (x) => (x.k === "if" || x.k === "switch") && someStmt([x], (y) => y.k === "barrier")),
       lines: [...start.map(() => -1), ...this.lineLocs, -1],
     };
     const code = [...start, ...this.lines, "}", ""].join("\n");
@@ -293,7 +294,8 @@ class OpenCLEmitter {
       case "if":
         this.line(d, `if (${this.expr(s.cond)}) {`);
         this.block(s.then, d + 1);
-        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
+        this.closeRegion(s.then, d + 1);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); this.closeRegion(s.else, d + 1); }
         this.line(d, "}");
         return;
       case "loop": {
@@ -303,6 +305,7 @@ class OpenCLEmitter {
         const loop = { label: next, used: false };
         this.loops.push(loop);
         this.block(s.body, d + 1, true);
+        this.closeRegion(s.body, d + 1);
         this.loops.pop();
         if (next) {
           if (loop.used) this.line(d + 1, `${next}: ;`);
@@ -331,7 +334,7 @@ class OpenCLEmitter {
         this.line(d, "gpuc_done = 1;");
         return;
       // syncthreads() orders shared and global memory.
-      case "barrier": this.line(d, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"); return;
+      case "barrier": this.line(d, BARRIER); return;
       case "init": {
         const t = this.f.locals[s.local].type;
         const n = t.kind === "array" ? t.size ?? 0 : 0;
@@ -361,6 +364,18 @@ class OpenCLEmitter {
     }
   }
 
+  /**
+   * A block of uniform control flow that holds a barrier (an `if` on a value the block's threads
+   * share, a loop's body, a case) ends with one: PoCL 3.1 otherwise miscompiles per-thread
+   * branches after the block's last barrier (every thread of a block got the value a variable had
+   * before the `if`: test/opencl.test.ts, found by the fuzzer). Sound: every thread of the block
+   * reaches the end of such a block together (a barrier in divergent control flow is a kernel
+   * error), and a barrier where all threads meet only orders what the kernel's barriers allow.
+   */
+  private closeRegion(b: Block, d: number): void {
+    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.line(d, BARRIER);
+  }
+
   /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */
   private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
     const t = (this.f.exprs[s.selector].type as { scalar: Scalar }).scalar;
@@ -374,6 +389,7 @@ class OpenCLEmitter {
         this.block(c.body, d + 3);
         this.line(d + 2, "}");
       } else this.block(c.body, d + 2);
+      this.closeRegion(c.body, d + 2);
       if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
       this.line(d + 1, "}");
     });
@@ -605,4 +621,7 @@ function assertNeverOp(op: never): never {
 }
 
 const isTrap = (s: Stmt): boolean => s.k === "trap";
+
+/** syncthreads(): orders shared and global memory. */
+const BARRIER = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";
 

@@ -35,6 +35,12 @@ export interface OpenCLLayout {
   localBytes: number;
   /** Options for clBuildProgram (correctly rounded f32 division and square root unless fastMath). */
   buildOptions: string;
+  /**
+   * Whether a barrier is inside an `if` or a `switch` (on a value the block's threads share):
+   * PoCL 3.1's optimizer miscompiles some such kernels (wrong values, no error: found by the
+   * fuzzer, test/opencl.test.ts), so the OpenCL device builds them without its optimizations there.
+   */
+  conditionalBarriers: boolean;
   /** For each line of the code (0-based), the id of the source location it came from, or -1. */
   lines: number[];
 }
@@ -58,6 +64,7 @@ export function openclLayoutSchema(v: SchemaKit): GenericSchema {
     relocation: v.picklist(["bake", "table"]),
     tables: v.array(v.strictObject({ symbol: v.string(), index: count })),
     localBytes: count,
+    conditionalBarriers: v.boolean(),
     buildOptions: v.picklist(["", "-cl-fp32-correctly-rounded-divide-sqrt"]),
     lines: v.array(int),
   });

@@ -299,6 +299,12 @@ test("gpuc precompile's image serves the app bundled with the plugin: the kernel
   const { entries } = await parseImage(readFileSync(image), image);
   const keys = new Set(entries.map((e) => e.key));
   assert.deepEqual(built.filter((e) => !keys.has(e.key)).map((e) => e.kernel), [], "every key of the plugin's image is in precompile's");
+  // `gpuc image inspect` lists each kernel's code once, with the keys it is filed under.
+  const inspect = spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "image", "inspect", image], { cwd: root, encoding: "utf8" });
+  assert.equal(inspect.status, 0, inspect.stderr);
+  const listed = inspect.stdout.split("\n").filter((l) => /^ {2}js /.test(l));
+  assert.equal(listed.length, 4, inspect.stdout);
+  for (const l of listed) assert.match(l, /, under 2 keys \(its source text's and the bundler plugin's id\)$/);
   // The bundle has no compiler: a kernel missing from the image would be a not-precompiled error (zero compiles).
   const r = runNode(dir);
   assert.equal(r.status, 0, r.stderr);

@@ -123,11 +123,19 @@ export async function inspectImage(file: string, publicKeyFile: string | undefin
   if (publicKeyFile !== undefined) await verifyImage(bytes, readInput(publicKeyFile, "public key").toString(), file);
   const { report, entries } = await parseImage(bytes, file);
   out(`${file}: kernel image made by gpuc ${report.gpuc}${publicKeyFile !== undefined ? `, signature verified with ${publicKeyFile}` : ""}`);
+  // The same code filed under several keys (`gpuc precompile` files a kernel under its source
+  // text's fingerprint and under the bundler plugin's id) is one line, with its number of keys.
+  const lines = new Map<string, { line: string; keys: number }>();
   for (const e of entries) {
     const o = e.owner;
     const feats = [o.arch, o.fastMath ? "fastMath" : null, `relocation ${o.relocation}`, `checks ${o.boundsCheck ? "on" : "off"}`, `debug ${o.debugLevel}`].filter(Boolean).join(", ");
-    out(`  ${o.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  [${feats}]  ${storedCode(e.artifact).length} bytes, ${e.artifact.manifest.sites.length} relocation site(s)`);
+    const code = storedCode(e.artifact);
+    const line = `  ${o.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  [${feats}]  ${code.length} bytes, ${e.artifact.manifest.sites.length} relocation site(s)`;
+    const same = `${ownerKey(o)}\0${line}\0${code}`;
+    const seen = lines.get(same);
+    if (seen) seen.keys++; else lines.set(same, { line, keys: 1 });
   }
+  for (const { line, keys } of lines.values()) out(keys > 1 ? `${line}, under ${keys} keys (its source text's and the bundler plugin's id)` : line);
   for (const line of archPicks(entries)) out(line);
   for (const s of report.skipped) out(`  skipped: ${s.target} ${s.kernel}: ${s.reason}`);
   out(`${report.loaded.length} usable, ${report.skipped.length} skipped`);

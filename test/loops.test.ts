@@ -8,7 +8,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, KernelError, device, shared, syncthreads, threadIdx, blockIdx } from "../src/index.ts";
+import { kernel, KernelError, device, shared, syncthreads, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { assertLocationIn, dtest, kernelError, lineOfIn, openDevices, type On } from "./helpers.ts";
 
 await openDevices();
@@ -357,4 +357,28 @@ test("a test whose other branch assigns what it compared gives no fact after it 
   assert.match(err.message, /index 5 out of bounds for array 'y' of length 4/);
   assertLocation(err.location, lineOf("EARLY_ELSE"));
   dev.close();
+});
+
+test("a shared array sized at launch from blockDim.x has that length where the block is exact: reduce3's tree keeps no check on it", async () => {
+  const reduce3 = kernel(function reduce3(g_idata: Float32Array, g_odata: Float32Array, n: number) {
+    const sdata = shared(Float32Array, blockDim.x);
+    const tid = threadIdx.x;
+    const i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
+    let mySum = i < n ? g_idata[i] : 0;
+    if (i + blockDim.x < n) mySum += g_idata[i + blockDim.x];
+    sdata[tid] = mySum;
+    syncthreads();
+    for (let s = blockDim.x / 2 | 0; s > 0; s >>= 1) {
+      if (tid < s) sdata[tid] = mySum = mySum + sdata[tid + s];
+      syncthreads();
+    }
+    if (tid === 0) g_odata[blockIdx.x] = mySum;
+  });
+  const types = ["f32[]", "f32[]", "i32"];
+  const onShared = /check\.bounds ge\.u32\([^\n]*length\(shared @sdata\)/g;
+  assert.equal((await dceWith(reduce3, "wgsl", types, [256, 1, 1])).match(onShared)?.length ?? 0, 0);
+  // Launch bounds that are only a maximum: blockDim.x may be 1, and sdata[tid] past its end: the checks stay.
+  let text = "";
+  await reduce3.compile({ target: "ptx", types, features: { maxThreads: [256, 1, 1] }, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+  assert.equal(text.match(onShared)?.length, 3);
 });

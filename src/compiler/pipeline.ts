@@ -112,6 +112,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
       dropProvenChecks(module, {
         threads: features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64],
         blocks: targetInfo(job.target)?.maxBlocks ?? MAX_BLOCKS,
+        exactThreads: features.requiredThreads,
       });
       hoistBoundsChecks(module);
       foldConstants(module);

@@ -2,7 +2,8 @@
 // whose index lies in [0, length - 1] for every value it can take is dropped. Ranges come from
 // constants, the thread and block indices (below the block size: the launch bounds when the
 // kernel has them, else the largest block any launch may have; below the target's largest grid),
-// array sizes known at compile time, and locals — flow-insensitively: a local's range covers every
+// array sizes known at compile time, shared arrays sized at launch (`shared(Float32Array,
+// blockDim.x)`: the block's size where the launch bounds fix it, as WebGPU's launches do), and locals — flow-insensitively: a local's range covers every
 // value any of its assignments can give it, so it holds wherever the local is read. Arithmetic
 // that could wrap gives no range. Typical result: `s[threadIdx.x]` into a shared array sized for
 // the block needs no check.
@@ -38,6 +39,7 @@
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
 import { exprOperands, stmtResult, walkStmts } from "../module.js";
 import { completesBlock } from "../validate.js";
+import type { SizeExpr } from "../size.js";
 import { T } from "../types.js";
 
 /** An inclusive integer interval; null: anything. */
@@ -46,13 +48,20 @@ type Range = readonly [number, number] | null;
 /** `lhs < rhs` (strict) or `lhs <= rhs`, compared as i32 or as u32, known where a test that dominates it said so. */
 interface Fact { lhs: ExprHandle; rhs: ExprHandle; strict: boolean; unsigned: boolean }
 
-/** The most threads per block, and blocks per grid, per dimension. */
-export interface LaunchLimits { threads: readonly number[]; blocks: readonly number[] }
+/**
+ * The most threads per block, and blocks per grid, per dimension; `exactThreads`: every launch's
+ * block is exactly this (launch bounds `requiredThreads`: launches of another size are refused).
+ */
+export interface LaunchLimits { threads: readonly number[]; blocks: readonly number[]; exactThreads?: readonly number[] }
+
+/** The limits, and the range of each shared array's length (its type's size, or its size at launch). */
+interface Bounds extends LaunchLimits { sharedLengths: readonly Range[] }
 
 const I32_MIN = -2147483648, I32_MAX = 2147483647, U32_MAX = 4294967295;
 
 /** Drop the bounds checks of every kernel that ranges or dominating tests prove. */
-export function dropProvenChecks(m: Module, limits: LaunchLimits): void {
+export function dropProvenChecks(m: Module, launch: LaunchLimits): void {
+  const limits: Bounds = { ...launch, sharedLengths: m.shared.map((x) => (x.type.size !== null ? [x.type.size, x.type.size] : x.size ? sizeRange(x.size, launch) : null)) };
   for (const f of m.functions) {
     if (f.kind !== "kernel") continue;
     const locals = localRanges(f, limits);
@@ -262,7 +271,7 @@ function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle, facts: readonly
  * its assignments give under the ranges so far (sound for the same reason), which brings a widened
  * counter back to its bound ([0, 16] for `k < 16; k++`).
  */
-function localRanges(f: Function, limits: LaunchLimits): Map<number, Range> {
+function localRanges(f: Function, limits: Bounds): Map<number, Range> {
   const sets: { local: number; value: ExprHandle; facts: readonly Fact[] }[] = [];
   const opaque = new Set<number>(f.params);
   if (f.stateParam !== null) opaque.add(f.stateParam);
@@ -313,7 +322,7 @@ function localRanges(f: Function, limits: LaunchLimits): Map<number, Range> {
  * An expression's range; under `facts`, narrowed where a fact bounds it or a part of it (`t + s`
  * under `t < s`: t <= s - 1, so t + s <= 2s - 1 — the reduction tree's index).
  */
-function range(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>, facts: readonly Fact[] = []): Range {
+function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, facts: readonly Fact[] = []): Range {
   const own = ownRange(f, h, limits, locals, (x) => range(f, x, limits, locals, facts));
   if (!facts.length) return own;
   const type = f.exprs[h].type;
@@ -331,7 +340,7 @@ function range(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<num
   return lo > hi ? own : [lo, hi];
 }
 
-function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
+function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
   const e: Expr = f.exprs[h];
   const { threads, blocks } = limits;
   const fits = (lo: number, hi: number, unsigned: boolean): Range =>
@@ -351,7 +360,8 @@ function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<
       return e.name.startsWith("blockIdx") ? [0, blocks[axis] - 1] : [1, blocks[axis]];
     }
     case "length": {
-      const t = f.exprs[e.array].type;
+      const a = f.exprs[e.array], t = a.type;
+      if (a.k === "shared") return limits.sharedLengths[a.shared] ?? null;
       return t.kind === "array" && t.size !== null ? [t.size, t.size] : null;
     }
     case "convert": {
@@ -382,5 +392,33 @@ function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<
       }
     }
     default: return null;
+  }
+}
+
+/**
+ * A launch-time size's range (a dynamic shared array's length): blockDim is the launch's block,
+ * exact under `exactThreads`, else 1 up to the largest; parameters are unknown. Arithmetic as in
+ * evalSize (i32), none that could wrap.
+ */
+function sizeRange(e: SizeExpr, limits: LaunchLimits): Range {
+  switch (e.k) {
+    case "param": return null;
+    case "const": return [e.value | 0, e.value | 0];
+    case "blockDim": return limits.exactThreads ? [limits.exactThreads[e.axis], limits.exactThreads[e.axis]] : [1, limits.threads[e.axis]];
+    case "op": {
+      const a = sizeRange(e.args[0], limits), b = sizeRange(e.args[1], limits);
+      if (a === null || b === null) return null;
+      const fits = (lo: number, hi: number): Range => (lo >= I32_MIN && hi <= I32_MAX ? [lo, hi] : null);
+      switch (e.op) {
+        case "add": return fits(a[0] + b[0], a[1] + b[1]);
+        case "sub": return fits(a[0] - b[1], a[1] - b[0]);
+        case "mul": return a[0] >= 0 && b[0] >= 0 ? fits(a[0] * b[0], a[1] * b[1]) : null;
+        case "div": return a[0] >= 0 && b[0] > 0 ? [Math.floor(a[0] / b[1]), Math.floor(a[1] / b[0])] : null;
+        case "shr": return b[0] === b[1] && b[0] >= 0 && b[0] < 32 && a[0] >= 0 ? [Math.floor(a[0] / 2 ** b[0]), Math.floor(a[1] / 2 ** b[0])] : null;
+        case "min": return [Math.min(a[0], b[0]), Math.min(a[1], b[1])];
+        case "max": return [Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+        default: return null;
+      }
+    }
   }
 }

@@ -382,3 +382,18 @@ test("a shared array sized at launch from blockDim.x has that length where the b
   await reduce3.compile({ target: "ptx", types, features: { maxThreads: [256, 1, 1] }, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
   assert.equal(text.match(onShared)?.length, 3);
 });
+
+dtest("a parameter assigned under a test keeps its other values: its check stays and reports", async ({ dev }) => {
+  const k = kernel(function reassigned(o: Int32Array, n: number) {
+    const s = shared(Int32Array, 8);
+    if (n > 100) n = 5;
+    s[n] = 1; // @REASSIGNED
+    o[0] = s[5];
+  });
+  const out = new Int32Array(1);
+  await k.launch(dev, { blocks: 1, threads: 1 }, out, 200);
+  assert.equal(out[0], 1);
+  const err = await kernelError(k.launch(dev, { blocks: 1, threads: 1 }, out, 50), "bounds");
+  assert.match(err.message, /index 50 out of bounds for array 's' of length 8/);
+  assertLocation(err.location, lineOf("REASSIGNED"));
+});

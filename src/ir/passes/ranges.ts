@@ -269,7 +269,8 @@ function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle, facts: readonly
  * local, lies in its local's range, so (by induction over the kernel's run) every value every local
  * takes lies in its range. Then a few rounds of narrowing: each range replaced by the union of what
  * its assignments give under the ranges so far (sound for the same reason), which brings a widened
- * counter back to its bound ([0, 16] for `k < 16; k++`).
+ * counter back to its bound ([0, 16] for `k < 16; k++`); not for a local that takes values besides
+ * its assignments' (a parameter, a call's result), which stays unknown.
  */
 function localRanges(f: Function, limits: Bounds): Map<number, Range> {
   const sets: { local: number; value: ExprHandle; facts: readonly Fact[] }[] = [];
@@ -310,6 +311,8 @@ function localRanges(f: Function, limits: Bounds): Map<number, Range> {
   for (let round = 0; round < 3; round++) {
     const narrowed = new Map<number, Range>();
     for (const { local, value, facts } of sets) {
+      // (A parameter, a call's or atomic's result, an init: values besides its assignments.)
+      if (opaque.has(local)) continue;
       const prev = narrowed.get(local), r = range(f, value, limits, map, facts);
       narrowed.set(local, prev === undefined ? r : prev === null || r === null ? null : [Math.min(prev[0], r[0]), Math.max(prev[1], r[1])]);
     }

@@ -44,7 +44,7 @@
 //   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper; its
 //   second dimension sized at launch from blockDim.x in a third of the kernels) and
 //   views (subarray with negative and out-of-range ends, views of views, through a helper) against
-//   plain JS's nested arrays and subarray. Each such
+//   plain JS's nested arrays and subarray; a scalar parameter assigned under a test. Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
@@ -434,7 +434,7 @@ async function fuzzBounds() {
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const refSrc = `function kf(x, o, p) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
       const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
@@ -449,7 +449,7 @@ async function fuzzBounds() {
       for (let bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
         for (const row of rows) row.fill(0);
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o);
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -459,7 +459,11 @@ async function fuzzBounds() {
     return false;
   };
   let traps = 0, thrown = 0, withViews = 0, viewTraps = 0;
+  // The kernel's scalar parameter p (an i32), which some statements assign: its range must keep
+  // the value it came with.
+  let p = 0;
   for (let it = 0; it < count; it++) {
+    p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
     pairs = [];
@@ -492,6 +496,10 @@ async function fuzzBounds() {
         `k = ${index(2)}; if (k >= x.length || k < ${ri(-1, 1)}) { k = ${index(1)}; } else { o[@(t)] = x[@(k)]; }`,
         `k = ${index(2)}; if (-1 < k && k < x.length) { k = k + ${ri(-1, 2)}; o[@(t)] = x[@(k)]; }`,
         `k = ${index(2)}; if (k >= o.length) { return; } o[@(k)] = ${s};`,
+        // the parameter p assigned under a test, or in a loop, then an index
+        `if (p > ${ri(-1, 12)}) { p = ${ri(-1, 9)}; } o[@(p)] += 1;`,
+        `if (p < ${ri(0, 9)}) p = ${ri(0, 7)}; sh[#(p)] = t;`,
+        `for (let q = 0; q < 4; q++) { if (p > ${ri(0, 9)}) p = q; } o[@(p)] = ${s};`,
         // the reduction tree's shape: t + c under t < c (in range only where 2c <= the size)
         `{ const c = ${pick(["4", "8", "16", "(bd >> 1)", "bd", "(n >> 1)"])}; if (t < c) { k = t + c; sh[#(k)] += 1; } }`,
       ]));
@@ -500,15 +508,15 @@ async function fuzzBounds() {
     const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";
     // The shared array's size as a constant, or (one kernel in three) sized at launch from blockDim.x.
     const size = rnd() < 1 / 3 ? (sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`) : String(sharedSize);
-    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
-      if (!(await assembles(k, [x, new Int32Array(n)], src))) continue;
-      await k.launch(dev, { blocks, threads }, x, new Int32Array(n));
+      if (!(await assembles(k, [x, new Int32Array(n), p], src))) continue;
+      await k.launch(dev, { blocks, threads }, x, new Int32Array(n), p);
     } catch (e) {
       if (e instanceof KernelError && e.kind === "bounds") kernelTraps = "bounds";
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";

@@ -45,7 +45,7 @@
 //   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper; its
 //   second dimension sized at launch from blockDim.x in a third of the kernels) and
 //   views (subarray with negative and out-of-range ends, views of views, through a helper) against
-//   plain JS's nested arrays and subarray. Each such
+//   plain JS's nested arrays and subarray; a scalar parameter assigned under a test. Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
@@ -92,7 +92,7 @@ const mode = opt("device", "js");
 const count = Number(opt("count", 300));
 let seed = Number(opt("seed", 1)) * 7919 + 17;
 const verbose = args.includes("--verbose");
-/** --trace: each kernel of --control, and how long it took, on stderr (to find one that takes a device minutes). */
+/** --trace: each kernel of --control and --bounds, and how long it took, on stderr (to find one that takes a device minutes). */
 const trace = args.includes("--trace");
 const ptxas = args.includes("--ptxas");
 const boundsMode = args.includes("--bounds");
@@ -324,6 +324,86 @@ function carried(r) {
   return `{ let r = ${start()}; ${loop("q", [exit(["r"], 1).replace(/(break|return);$/, "continue;"), use("r"), step("r"), exit(["r"], 1), use(pick(["r", "r - 1"]))])} ${after("r")} }`;
 }
 
+/**
+ * A block with a counted loop whose counter indexes arrays itself (the counters ir/passes/ranges.ts
+ * gives a range, and those it must not): `for (let q = A; q CMP B; STEP)` counting up (< or <=;
+ * q++, q += c with c up to 4) or down (> or >=; q--, q -= c), to constant bounds and variable ones
+ * (n, blockDim.x, a loaded value, per thread), indices as the tiled matmul's (row * 4 + q) and
+ * others, some past the array; continue, break and return in the body, and the counter read after
+ * the loop; and the shapes that give the counter no range: the counter also assigned in the body
+ * (jumps ahead under a test, by the thread's index, Math.max), in an inner loop, a bound changed in
+ * the body, a while loop that steps at the end of its body, a first test that leaves by `continue`
+ * (to the step, past the bound) before it leaves by break, and counters at the ends of i32 (steps
+ * spelled `(q + c) | 0`; bounds that keep them from wrapping, and `q <= 2147483647` stopped by a
+ * break at the last value or, wrapped, a few values past it). Every loop ends: a counter only ever
+ * moves toward its bound or its break. r in [0, 1) picks the shape.
+ */
+function counted(r) {
+  const up = rnd() < 0.6, c = pick([1, 1, 1, 2, 3, 4]);
+  const cmp = up ? pick(["<", "<="]) : pick([">", ">="]);
+  const stepText = up ? (c === 1 ? pick(["q++", "++q", "q += 1", "q = q + 1"]) : pick([`q += ${c}`, `q = q + ${c}`, `q = ${c} + q`]))
+    : (c === 1 ? pick(["q--", "q -= 1", "q = q - 1"]) : pick([`q -= ${c}`, `q = q - ${c}`, `q = q + ${-c}`]));
+  const start = up ? pick(["0", "0", "1", "-1", "-2", "(t & 3)", "(m >> 1)", "b"]) : pick(["7", "15", "16", "(n - 1)", "n", "(bd - 1)", "(t & 7)", "(n + 1)"]);
+  const bound = up ? pick(["8", "16", "4", "n", "(n - 1)", "(n + 1)", "bd", "x.length", "(t & 7)", "m", "x[@(t & 7)]", "(bd >> 1)"])
+    : pick(["0", "-1", "1", "(t & 3)", "-2", "(b - 1)"]);
+  const ix = () => pick(["q", "q", "q + 1", "q - 1", "(t & 3) * 4 + q", "q * 2", "(q >> 1)", "n - 1 - q", "15 - q", "q & 7", "(q + t) & 15", "bd - 1 - q"]);
+  const use = (idx) => {
+    const [a, mk] = rnd() < 0.5 ? ["o", "@"] : ["sh", "#"];
+    return pick([`${a}[${mk}(${idx})] += 1;`, `${a}[${mk}(${idx})] = q;`, `o[@(t)] = ${a}[${mk}(${idx})];`]);
+  };
+  const exit = (jumps = ["break", "continue", "return", "break", "continue"]) => (rnd() < 0.35
+    ? `if (${pick([`q === ${ri(0, 6)}`, "(q & 1) === 1", `x[@(q & 7)] > ${ri(-7, 14)}`, `q ${up ? ">" : "<"} ${ri(0, 8)}`])}) ${pick(jumps)};` : "");
+  const head = (a = start, b = bound) => `for (let q = ${a}; q ${cmp} ${b}; ${stepText})`;
+  const toward = (k) => (up ? `q = q + ${k};` : `q = q - ${k};`);
+  // After the loop: the counter's last value, also at an array's edge (a range that missed the
+  // last value, bound + the jump of an assignment in the body, drops a check that fires here).
+  const after = () => {
+    const [a, mk] = rnd() < 0.5 ? ["o", "@"] : ["sh", "#"], d = ri(0, 3);
+    return rnd() < 0.5 ? use(pick(["q", `q + ${ri(0, 6)}`, `q - ${ri(0, 6)}`, "15 - q"]))
+      : up ? `${a}[${mk}(q + ${a}.length - (${bound}) - ${d})] += 1;` : `${a}[${mk}(q - (${bound}) + ${d})] += 1;`;
+  };
+  // The counter declared before the loop and read after it, or not.
+  const around = (body) => (rnd() < 0.5
+    ? `{ let q = ${start}; for (; q ${cmp} ${bound}; ${stepText}) { ${body} } ${after()} }`
+    : `{ ${head()} { ${body} } }`);
+  if (r < 0.25) return around([exit(), use(ix()), exit(), rnd() < 0.5 ? use(ix()) : ""].filter(Boolean).join(" "));
+  if (r < 0.4) { // the counter assigned in the body too (always toward its bound: the loop ends)
+    const jump = pick([`if (${pick(["(q & 1) === 0", `x[@(q & 7)] > ${ri(-7, 14)}`, `t > ${ri(0, 6)}`])}) ${toward(ri(1, 3))}`,
+      `if (q === ${up ? ri(0, 4) : ri(3, 9)}) q = ${up ? ri(5, 20) : -ri(1, 4)};`, toward("(t & 1)"), `q = Math.${up ? "max" : "min"}(q, ${ri(-2, 12)});`]);
+    return around(`${exit()} ${rnd() < 0.5 ? use(ix()) : ""} ${jump} ${use(ix())}`);
+  }
+  if (r < 0.52) { // an inner loop that assigns the outer counter
+    const inner = `for (let z = 0; z < ${ri(1, 3)}; z++) { ${rnd() < 0.5 ? `sh[#(z + q)] += 1;` : `o[@(z)] = q;`} if (${pick(["z === 1", "(q & 1) === 1", `t > ${ri(0, 8)}`])}) ${toward(1)} }`;
+    return around(`${exit()} ${use(ix())} ${inner} ${use(ix())}`);
+  }
+  if (r < 0.64) { // a bound that the body changes (toward the counter, or once, or capped: the loop ends)
+    const change = up ? pick(["lim = lim - 1;", `if (q === ${ri(0, 4)}) lim = lim + ${ri(1, 6)};`, `lim = Math.min(lim + 1, ${ri(8, 20)});`])
+      : pick(["lim = lim + 1;", `if (q === ${ri(3, 9)}) lim = lim - ${ri(1, 6)};`, `lim = Math.max(lim - 1, ${-ri(2, 8)});`]);
+    return `{ let lim = ${bound}; ${head(start, "lim")} { ${exit()} ${use(ix())} ${change} ${rnd() < 0.5 ? use(ix()) : ""} } }`;
+  }
+  if (r < 0.74) { // a while loop stepping at the end of its body (no continue: it would skip the step)
+    return `{ let q = ${start}; while (q ${cmp} ${bound}) { ${exit(["break", "return"])} ${use(ix())} ${stepText}; } ${rnd() < 0.5 ? after() : ""} }`;
+  }
+  if (r < 0.84) { // the loop's first test leaves by `continue` once (to the step, past the bound), then by break
+    const past = { "<": ">=", "<=": ">", ">": "<=", ">=": "<" }[cmp];
+    return `{ let q = ${start}, once = 0; for (;; ${stepText}) { if (q ${past} ${bound}) { if (once > ${ri(0, 1)}) break; once = once + 1; continue; } ${use(ix())} } ${after()} }`;
+  }
+  // At the ends of i32: q + c wraps in the kernel, so steps wrap on both sides (| 0); no loop wraps.
+  const MAX = 2147483647, MIN = -2147483648;
+  // (Distances from the end, and q >> 28: 7 or -8 at the ends, -8 or 7 once wrapped.)
+  const idx = (off) => pick(up ? [`((${MAX} - q + ${off}) | 0)`, `((q >> 28) - 7 + ${off})`] : [`((q - (${MIN}) + ${off}) | 0)`, `((q >> 28) + 8 + ${off})`]);
+  const base = up ? MAX - ri(3, 40) : MIN + ri(3, 40), d = ri(0, 20);
+  const wrapStep = up ? `q = (q + ${c}) | 0` : `q = (q - ${c}) | 0`;
+  const uses = () => [use(idx(ri(-2, 3))), rnd() < 0.4 ? use("q & 15") : ""].join(" ");
+  if (rnd() < 0.4) { // every value up to the end, stopped by a break at the last one or (wrapped) a few past it
+    const last = up ? MAX : MIN, stop = pick([last, last, up ? MIN + ri(0, 2) : MAX - ri(0, 2)]);
+    return `{ for (let q = ${base}; q ${up ? "<=" : ">="} ${last}; q = (q ${up ? "+" : "-"} 1) | 0) { ${uses()} if (q === ${stop}) break; } }`;
+  }
+  // A bound that keeps the last step in range: q < MAX - b with c <= b + 1 (<=: c <= b).
+  const b = c + d, end = up ? MAX - b : MIN + b;
+  return `{ for (let q = ${base}; q ${cmp} ${end}; ${wrapStep}) { ${exit(["break", "continue", "return"])} ${uses()} } }`;
+}
+
 async function fuzzBounds() {
   const n = 10, blocks = 2;
   const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
@@ -354,7 +434,7 @@ async function fuzzBounds() {
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const refSrc = `function kf(x, o, p) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
       const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
@@ -369,7 +449,7 @@ async function fuzzBounds() {
       for (let bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
         for (const row of rows) row.fill(0);
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o);
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -379,7 +459,11 @@ async function fuzzBounds() {
     return false;
   };
   let traps = 0, thrown = 0, withViews = 0, viewTraps = 0;
+  // The kernel's scalar parameter p (an i32), which some statements assign: its range must keep
+  // the value it came with.
+  let p = 0;
   for (let it = 0; it < count; it++) {
+    p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
     pairs = [];
@@ -392,9 +476,9 @@ async function fuzzBounds() {
         // Most of carried()'s raw blocks index out of range for some thread: one in four is to trap,
         // the rest to stay in range (drawn again, in the same shape, until plain JS running that
         // block alone agrees; after 40 tries the last is kept).
-        const trap = rnd() < 1 / 4, shape = rnd();
-        let c = carried(shape);
-        for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = carried(shape);
+        const trap = rnd() < 1 / 4, shape = rnd(), gen = rnd() < 0.4 ? counted : carried;
+        let c = gen(shape);
+        for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = gen(shape);
         stmts.push(c);
         continue;
       }
@@ -412,6 +496,10 @@ async function fuzzBounds() {
         `k = ${index(2)}; if (k >= x.length || k < ${ri(-1, 1)}) { k = ${index(1)}; } else { o[@(t)] = x[@(k)]; }`,
         `k = ${index(2)}; if (-1 < k && k < x.length) { k = k + ${ri(-1, 2)}; o[@(t)] = x[@(k)]; }`,
         `k = ${index(2)}; if (k >= o.length) { return; } o[@(k)] = ${s};`,
+        // the parameter p assigned under a test, or in a loop, then an index
+        `if (p > ${ri(-1, 12)}) { p = ${ri(-1, 9)}; } o[@(p)] += 1;`,
+        `if (p < ${ri(0, 9)}) p = ${ri(0, 7)}; sh[#(p)] = t;`,
+        `for (let q = 0; q < 4; q++) { if (p > ${ri(0, 9)}) p = q; } o[@(p)] = ${s};`,
         // the reduction tree's shape: t + c under t < c (in range only where 2c <= the size)
         `{ const c = ${pick(["4", "8", "16", "(bd >> 1)", "bd", "(n >> 1)"])}; if (t < c) { k = t + c; sh[#(k)] += 1; } }`,
       ]));
@@ -420,18 +508,21 @@ async function fuzzBounds() {
     const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";
     // The shared array's size as a constant, or (one kernel in three) sized at launch from blockDim.x.
     const size = rnd() < 1 / 3 ? (sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`) : String(sharedSize);
-    const src = `function kf(x, o) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const t0 = performance.now();
+    if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
-      if (!(await assembles(k, [x, new Int32Array(n)], src))) continue;
-      await k.launch(dev, { blocks, threads }, x, new Int32Array(n));
+      if (!(await assembles(k, [x, new Int32Array(n), p], src))) continue;
+      await k.launch(dev, { blocks, threads }, x, new Int32Array(n), p);
     } catch (e) {
       if (e instanceof KernelError && e.kind === "bounds") kernelTraps = "bounds";
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
       else { failed(e, src); continue; }
     }
+    if (trace) process.stderr.write(`[${it}] ${(performance.now() - t0).toFixed(0)} ms\n`);
     // The CPU device runs the threads in the reference's order, so the first failure is the same;
     // on a GPU the threads run at once and any failing thread may be first: only whether one fails.
     if (mode === "js" ? refTraps !== kernelTraps : !!refTraps !== !!kernelTraps) {

@@ -195,19 +195,28 @@ test("bounds checks proven by ranges are dropped — and only those (thread indi
   const dev = await device("cpu");
   await assert.rejects(kernel(pastEnd, { requiredThreads: 64 }).launch(dev, { blocks: 1, threads: 64 }, new Float32Array(64)), (e: unknown) =>
     e instanceof KernelError && e.kind === "bounds" && /index 64 out of bounds for array 's' of length 64/.test(e.message));
-  // A counter (j = j + 1) has no settled range (it could wrap below zero, and j % 8 with it): its
-  // checks stay; threadIdx.x % 8 is below 8 whatever else the kernel does.
+  // A counter j = j + 1 under its loop's test j < o.length (at most 2^31 - 1) never wraps: j is in
+  // [0, 2^31 - 1], j % 8 below 8, and o[j] under the test: no check is left, and no versioning.
   const counter = function counter(o: Float32Array) {
     const a = new Float32Array(8);
     for (let j = 0; j < o.length; j++) a[j % 8] += o[j];
     o[threadIdx.x % 8] = a[threadIdx.x % 8];
   };
   const c = await dce(counter, {}, ["f32[]"]);
-  assert.equal((c.match(/, 8:u32\)/g) ?? []).length, 2, "the two copies of the loop (versioned) keep a[j % 8]'s check");
+  assert.equal((c.match(/check\.bounds/g) ?? []).length, 1, c);
+  assert.equal((c.match(/loop \{/g) ?? []).length, 1, c);
   assert.doesNotMatch(c, /%(\d+):tmp = rem\.i32\(threadIdx\.x, 8:i32\)[^\n]*\n {2}check\.bounds ge\.u32\(u32\(%\1:tmp\), 8:u32\)/);
   const o = Float32Array.from({ length: 8 }, (_, i) => i);
   await kernel(counter).launch(dev, { blocks: 1, threads: 1 }, o);
   assert.equal(o[0], 0);
+  // Under j <= n, j + 1 wraps where n is 2^31 - 1: j has no range (it could wrap below zero, and
+  // j % 8 with it), and a[j % 8] keeps its check.
+  const wraps = function wraps(o: Float32Array, n: number) {
+    const a = new Float32Array(8);
+    for (let j = 0; j <= n; j++) a[j % 8] += o[j];
+    o[threadIdx.x % 8] = a[threadIdx.x % 8];
+  };
+  assert.match(await dce(wraps, {}, ["f32[]", "i32"]), /%(\d+):tmp = rem\.i32\(%\d+:j, 8:i32\)[^\n]*\n {4}check\.bounds ge\.u32\(u32\(%\1:tmp\), 8:u32\)/);
   dev.close();
 });
 
@@ -314,16 +323,34 @@ test("passes see a check as what it is: a user throw that tests an index is not 
       o[k] = k;
     }
   };
-  let text = "";
-  await kernel(guard).compile({ target: "js", types: ["i32[]", "i32"], dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
-  // The loop is versioned on o[k]'s bounds check; the throw stays in both copies.
-  assert.equal((text.match(/check\.bounds/g) ?? []).length, 1, text);
-  assert.equal((text.match(/check\.throw/g) ?? []).length, 2, text);
+  // From k = n - 8 (no range: k may be negative): o[k]'s check is not proven by the user's test alone.
+  const from = function from(o: Int32Array, n: number) {
+    for (let k = n - 8; k < n; k++) {
+      if (k >= o.length) throw new Error("past the end");
+      o[k - n + 8] = k;
+    }
+  };
+  const dump = async (fn: Function) => {
+    let text = "";
+    await kernel(fn).compile({ target: "js", types: ["i32[]", "i32"], dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+    return text;
+  };
+  // From 0, k is in [0, 2^31 - 1] and below o.length after the user's test: o[k] needs no check,
+  // and the throw stays, once.
+  const text = await dump(guard);
+  assert.equal((text.match(/check\.bounds/g) ?? []).length, 0, text);
+  assert.equal((text.match(/check\.throw/g) ?? []).length, 1, text);
+  // The loop is versioned on o[k - n + 8]'s bounds check; the throw stays in both copies.
+  const fromText = await dump(from);
+  assert.equal((fromText.match(/check\.bounds/g) ?? []).length, 1, fromText);
+  assert.equal((fromText.match(/check\.throw/g) ?? []).length, 2, fromText);
   const dev = await device("cpu");
-  const o = new Int32Array(8);
-  await kernel(guard).launch(dev, { blocks: 1, threads: 1 }, o, 8);
-  assert.deepEqual([...o], [0, 1, 2, 3, 4, 5, 6, 7]);
-  await assert.rejects(kernel(guard).launch(dev, { blocks: 1, threads: 1 }, o, 9), (e: unknown) => e instanceof KernelError && /past the end/.test(e.message));
+  for (const fn of [guard, from]) {
+    const o = new Int32Array(8);
+    await kernel(fn).launch(dev, { blocks: 1, threads: 1 }, o, 8);
+    assert.deepEqual([...o], [0, 1, 2, 3, 4, 5, 6, 7]);
+    await assert.rejects(kernel(fn).launch(dev, { blocks: 1, threads: 1 }, o, 9), (e: unknown) => e instanceof KernelError && /past the end/.test(e.message));
+  }
   dev.close();
 });
 

@@ -1,16 +1,19 @@
 // Bounds checks in loops whose indices are carried from one iteration to the next: running
 // offsets (t = t + c), carried locals read before their assignment, swaps, nested loops with row
-// offsets, indices computed by helpers, early exits. Each kernel runs on every device of the
+// offsets, indices computed by helpers, early exits; and loop counters, whose range
+// (ir/passes/ranges.ts) drops the checks of the tiled matmul's k loop at a known block size. Each kernel runs on every device of the
 // matrix (the CPU run also assembles its PTX with ptxas) and must do exactly what plain
 // JavaScript does: the same results, or a bounds KernelError at the first access plain JS makes
 // out of range. The last tests look at the IR: the loops that can be versioned still are.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, KernelError, device } from "../src/index.ts";
-import { dtest, openDevices, type On } from "./helpers.ts";
+import { kernel, KernelError, device, shared, syncthreads, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { assertLocationIn, dtest, kernelError, lineOfIn, openDevices, type On } from "./helpers.ts";
 
 await openDevices();
+const lineOf = lineOfIn(import.meta.url);
+const assertLocation = assertLocationIn(import.meta.url);
 
 /** A typed array that throws, as a bounds check does, at the first index out of range. */
 function checked<A extends Int32Array>(a: A): A {
@@ -246,4 +249,151 @@ test("a long chain of temporaries compiles quickly and correctly (the walk throu
     e instanceof KernelError && /index 8 out of bounds/.test(e.message));
   assert.ok(performance.now() - started < 5000, "compiled within 5 s");
   dev.close();
+});
+
+// ---- loop counters' ranges (ir/passes/ranges.ts) ----
+
+/** The tiled matmul of examples/matmul.ts; `kEnd` is the k loop's bound (17: one past the tile). */
+function tiledMatmul(kEnd: number) {
+  return kernel(function matmul(c: Float32Array, a: Float32Array, b: Float32Array, n: number) {
+    const as = shared(Float32Array, 256);
+    const bs = shared(Float32Array, 256);
+    const tx = threadIdx.x, ty = threadIdx.y;
+    const row = blockIdx.y * 16 + ty;
+    const col = blockIdx.x * 16 + tx;
+    let acc = 0;
+    for (let t = 0; t < n; t += 16) {
+      as[ty * 16 + tx] = row < n && t + tx < n ? a[row * n + t + tx] : 0;
+      bs[ty * 16 + tx] = col < n && t + ty < n ? b[(t + ty) * n + col] : 0;
+      syncthreads();
+      for (let k = 0; k < kEnd; k++) acc += as[ty * 16 + k] * bs[k * 16 + tx]; // @K_LOOP
+      syncthreads();
+    }
+    if (row < n && col < n) c[row * n + col] = acc;
+  }, { scope: { kEnd } });
+}
+
+async function dceWith(k: ReturnType<typeof kernel>, target: string, types: string[], requiredThreads?: [number, number, number]): Promise<string> {
+  let text = "";
+  await k.compile({ target, types, features: requiredThreads ? { requiredThreads } : undefined, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+  return text.slice(text.indexOf("kernel #"));
+}
+
+test("the tiled matmul's k loop compiled for 16×16 threads (as WebGPU launches compile it): k is in [0, 15], no check on the shared tiles and no versioning", async () => {
+  const types = ["f32[]", "f32[]", "f32[]", "i32"];
+  const ir = await dceWith(tiledMatmul(16), "wgsl", types, [16, 16, 1]);
+  assert.equal((ir.match(/loop \{/g) ?? []).length, 2, ir);
+  assert.doesNotMatch(ir, /check\.bounds ge\.u32\([^\n]*, 256:u32\)/);
+  const code = (await tiledMatmul(16).compile({ target: "wgsl", types, features: { requiredThreads: [16, 16, 1] } })).code as string;
+  const body = code.slice(code.indexOf("fn gpuc_kernel("));
+  assert.equal((body.match(/\bloop \{/g) ?? []).length, 2, body);
+  assert.equal((code.match(/gpuc_raise\(\d/g) ?? []).length, 3, "a, b and c keep theirs");
+  // Without a known block size ty may reach 1023: the tiles' checks stay (and the k loop is versioned).
+  assert.match(await dceWith(tiledMatmul(16), "wgsl", types), /check\.bounds ge\.u32\([^\n]*, 256:u32\)/);
+  // One past the tile: k reaches 16, as[ty * 16 + 16] is past the end for ty = 15: the checks stay.
+  assert.match(await dceWith(tiledMatmul(17), "wgsl", types, [16, 16, 1]), /check\.bounds ge\.u32\([^\n]*, 256:u32\)/);
+});
+
+dtest("the tiled matmul at 16×16 threads: results as plain JS's; one step past the tile is still reported, at its line", async ({ dev, same }) => {
+  const n = 32, r = (i: number) => ((i * 7919) % 13) - 6;
+  const a = Float32Array.from({ length: n * n }, (_, i) => r(i)), b = Float32Array.from({ length: n * n }, (_, i) => r(i + 5));
+  const want = new Float32Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) { let acc = 0; for (let k = 0; k < n; k++) acc += a[i * n + k] * b[k * n + j]; want[i * n + j] = acc; }
+  const c = new Float32Array(n * n);
+  await tiledMatmul(16).launch(dev, { blocks: [2, 2], threads: [16, 16] }, c, a, b, n);
+  same(c, want);
+  const err = await kernelError(tiledMatmul(17).launch(dev, { blocks: [2, 2], threads: [16, 16] }, c, a, b, n), "bounds");
+  assert.match(err.message, /index 256 out of bounds for array '(as|bs)' of length 256/);
+  assertLocation(err.location, lineOf("K_LOOP"));
+});
+
+test("a counter that the body assigns too, or whose bound the body changes, or that may wrap, keeps its checks", async () => {
+  const kept = (text: string) => (text.match(/check\.bounds ge\.u32\([^\n]*, 16:u32\)/g) ?? []).length;
+  const cases: Function[] = [
+    function jumps(o: Int32Array, n: number) { const s = shared(Int32Array, 16); for (let k = 0; k < 16; k++) { s[k] += 1; if (o[k & 7] > n) k = k + 3; } o[0] = s[1]; },
+    function inner(o: Int32Array, n: number) { const s = shared(Int32Array, 16); for (let k = 0; k < 16; k++) { s[k] += 1; for (let z = 0; z < 2; z++) if (o[z] > n) k++; } o[0] = s[1]; },
+    function bound(o: Int32Array, n: number) { const s = shared(Int32Array, 16); let m = 16; for (let k = 0; k < m; k++) { s[k] += 1; if (o[k & 7] > n) m = m + 1; } o[0] = s[1]; },
+    function wraps(o: Int32Array, n: number) { const s = shared(Int32Array, 16); for (let k = 2147483640; k <= 2147483647; k = (k + 1) | 0) { s[(k - 2147483640) | 0] += 1; if (k === n) break; } o[0] = s[1]; },
+  ];
+  for (const fn of cases) assert.equal(kept(await dceWith(kernel(fn), "wgsl", ["i32[]", "i32"], [16, 1, 1])), 1, fn.name);
+  // In range and counted, the same check goes.
+  assert.equal(kept(await dceWith(kernel(function counted(o: Int32Array) { const s = shared(Int32Array, 16); for (let k = 0; k < 16; k++) s[k] += 1; o[0] = s[1]; }), "wgsl", ["i32[]"], [16, 1, 1])), 0);
+});
+
+dtest("a counter's last value is past its bound by what the body added; a first test that leaves by continue reaches the step: both reported", async ({ dev }) => {
+  // k ends at 11 (7 + 3, then k++): s[k + 5] is s[16].
+  const jump = kernel(function jump(o: Int32Array) {
+    const s = shared(Int32Array, 16);
+    let k = 0;
+    for (; k < 8; k++) { if (k === 7) k = k + 3; }
+    s[k + 5] += 1; // @AFTER_JUMP
+    o[0] = s[15];
+  });
+  const err = await kernelError(jump.launch(dev, { blocks: 1, threads: 1 }, new Int32Array(1)), "bounds");
+  assert.match(err.message, /index 16 out of bounds for array 's' of length 16/);
+  assertLocation(err.location, lineOf("AFTER_JUMP"));
+  // The first test leaves once by continue (k++ runs: k is 9), then by break: s[k + 7] is s[16].
+  const once = kernel(function once(o: Int32Array) {
+    const s = shared(Int32Array, 16);
+    let k = 0, r = 0;
+    for (;; k++) { if (k >= 8) { if (r > 0) break; r = 1; continue; } s[k] = 1; }
+    s[k + 7] = 1; // @AFTER_CONTINUE
+    o[0] = k;
+  });
+  const err2 = await kernelError(once.launch(dev, { blocks: 1, threads: 1 }, new Int32Array(1)), "bounds");
+  assert.match(err2.message, /index 16 out of bounds for array 's' of length 16/);
+  assertLocation(err2.location, lineOf("AFTER_CONTINUE"));
+});
+
+test("a test whose other branch assigns what it compared gives no fact after it (the check stays and fires)", async () => {
+  const fn = function early(y: Int32Array) {
+    let i = threadIdx.x;
+    if (i >= y.length) { return; } else { i = threadIdx.x + 5; }
+    y[i] = 1; // @EARLY_ELSE
+  };
+  assert.match(await dceWith(kernel(fn), "js", ["i32[]"]), /check\.bounds ge\.u32\(u32\(%\d+:i\), u32\(length\(%0:y\)\)\)/);
+  const dev = await device("cpu");
+  const err = await kernelError(kernel(fn).launch(dev, { blocks: 1, threads: 4 }, new Int32Array(4)), "bounds");
+  assert.match(err.message, /index 5 out of bounds for array 'y' of length 4/);
+  assertLocation(err.location, lineOf("EARLY_ELSE"));
+  dev.close();
+});
+
+test("a shared array sized at launch from blockDim.x has that length where the block is exact: reduce3's tree keeps no check on it", async () => {
+  const reduce3 = kernel(function reduce3(g_idata: Float32Array, g_odata: Float32Array, n: number) {
+    const sdata = shared(Float32Array, blockDim.x);
+    const tid = threadIdx.x;
+    const i = blockIdx.x * (blockDim.x * 2) + threadIdx.x;
+    let mySum = i < n ? g_idata[i] : 0;
+    if (i + blockDim.x < n) mySum += g_idata[i + blockDim.x];
+    sdata[tid] = mySum;
+    syncthreads();
+    for (let s = blockDim.x / 2 | 0; s > 0; s >>= 1) {
+      if (tid < s) sdata[tid] = mySum = mySum + sdata[tid + s];
+      syncthreads();
+    }
+    if (tid === 0) g_odata[blockIdx.x] = mySum;
+  });
+  const types = ["f32[]", "f32[]", "i32"];
+  const onShared = /check\.bounds ge\.u32\([^\n]*length\(shared @sdata\)/g;
+  assert.equal((await dceWith(reduce3, "wgsl", types, [256, 1, 1])).match(onShared)?.length ?? 0, 0);
+  // Launch bounds that are only a maximum: blockDim.x may be 1, and sdata[tid] past its end: the checks stay.
+  let text = "";
+  await reduce3.compile({ target: "ptx", types, features: { maxThreads: [256, 1, 1] }, dump: ["dce"], dumpSink: (_s, t) => { text = t; } });
+  assert.equal(text.match(onShared)?.length, 3);
+});
+
+dtest("a parameter assigned under a test keeps its other values: its check stays and reports", async ({ dev }) => {
+  const k = kernel(function reassigned(o: Int32Array, n: number) {
+    const s = shared(Int32Array, 8);
+    if (n > 100) n = 5;
+    s[n] = 1; // @REASSIGNED
+    o[0] = s[5];
+  });
+  const out = new Int32Array(1);
+  await k.launch(dev, { blocks: 1, threads: 1 }, out, 200);
+  assert.equal(out[0], 1);
+  const err = await kernelError(k.launch(dev, { blocks: 1, threads: 1 }, out, 50), "bounds");
+  assert.match(err.message, /index 50 out of bounds for array 's' of length 8/);
+  assertLocation(err.location, lineOf("REASSIGNED"));
 });

@@ -106,14 +106,16 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
     foldConstants(module);
     checkpoint("fold", module);
     if (job.boundsCheck) {
-      hoistBoundsChecks(module);
-      foldConstants(module);
       // The block's size bounds the thread indices: the launch bounds, else the largest block;
-      // the target's largest grid bounds the block indices.
+      // the target's largest grid bounds the block indices. Checks proven first: a loop whose
+      // checks are all proven is not versioned for them.
       dropProvenChecks(module, {
         threads: features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64],
         blocks: targetInfo(job.target)?.maxBlocks ?? MAX_BLOCKS,
+        exactThreads: features.requiredThreads,
       });
+      hoistBoundsChecks(module);
+      foldConstants(module);
     }
     eliminateDeadCode(module);
     checkpoint("dce", module);

@@ -2,17 +2,32 @@
 // whose index lies in [0, length - 1] for every value it can take is dropped. Ranges come from
 // constants, the thread and block indices (below the block size: the launch bounds when the
 // kernel has them, else the largest block any launch may have; below the target's largest grid),
-// array sizes known at compile time, and locals — flow-insensitively: a local's range covers every
+// array sizes known at compile time, shared arrays sized at launch (`shared(Float32Array,
+// blockDim.x)`: the block's size where the launch bounds fix it, as WebGPU's launches do), and locals — flow-insensitively: a local's range covers every
 // value any of its assignments can give it, so it holds wherever the local is read. Arithmetic
 // that could wrap gives no range. Typical result: `s[threadIdx.x]` into a shared array sized for
 // the block needs no check.
 //
 // Besides ranges, tests that dominate a check: under `if (i < n)` (or after `if (i >= n) return`,
 // or a loop's `if (!(i < n)) break`), a check of `u32(i) >= u32(n)` of the same expressions can
-// never fire where i >= 0, by its range or by a test too (`if (i >= 0 && i < n)`): then 0 <= i < n. Such a fact holds in the statements the
-// test guards only while nothing it reads changes: it is used only where no local it reads is
-// assigned anywhere in the guarded statements, and it compares only expressions of locals,
-// constants, builtins, lengths and arithmetic (never a load: memory may change).
+// never fire where i >= 0, by its range or by a test too (`if (i >= 0 && i < n)`): then 0 <= i < n.
+// Such a fact holds from the test until a statement assigns a local it reads (walkFacts), and it
+// compares only expressions of locals, constants, builtins, lengths and arithmetic (never a load:
+// memory may change).
+//
+// Loop counters. Each assignment's value is taken under the facts that hold where it is made, and
+// a loop's continuing block starts with its head test's facts (every way into it passed the test):
+// `for (let k = 0; k < 16; k++)` gives k + 1 under k < 16, at most 16, so k's range over all its
+// assignments is [0, 16], and in the body, under the test, k is in [0, 15]. Why it is sound: the
+// range is a post-fixpoint (localRanges) — every value any assignment can give, computed from
+// ranges that hold for every local and from facts that hold there, lies in the range — so no value
+// the kernel computes falls outside it; nothing assumes how the loop is written. A counter assigned
+// anywhere else (in the body, an inner loop, a branch) has those assignments in its range too, and
+// one in the body ends the head test's fact before the continuing block: k + 1 then has no bound
+// and k no range. Wrapping: k + 1 under k < n is at most n's largest value (2^31 - 1 for an
+// unknown i32 n), so it never wraps; k + 16 under k < n may, and gives no range, as do k + 1 under
+// k <= n and k - 1 under k >= n for an unknown n. A widened range (a counter still growing after a
+// dozen rounds goes to its type's limit) is narrowed back by recomputing every assignment.
 //
 // Checks: only checks that can never fire are dropped (their index's range, over every value it
 // can take at any point of the kernel, lies inside [0, length - 1], or a dominating test bounds
@@ -24,6 +39,7 @@
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
 import { exprOperands, stmtResult, walkStmts } from "../module.js";
 import { completesBlock } from "../validate.js";
+import type { SizeExpr } from "../size.js";
 import { T } from "../types.js";
 
 /** An inclusive integer interval; null: anything. */
@@ -32,33 +48,53 @@ type Range = readonly [number, number] | null;
 /** `lhs < rhs` (strict) or `lhs <= rhs`, compared as i32 or as u32, known where a test that dominates it said so. */
 interface Fact { lhs: ExprHandle; rhs: ExprHandle; strict: boolean; unsigned: boolean }
 
-/** The most threads per block, and blocks per grid, per dimension. */
-export interface LaunchLimits { threads: readonly number[]; blocks: readonly number[] }
+/**
+ * The most threads per block, and blocks per grid, per dimension; `exactThreads`: every launch's
+ * block is exactly this (launch bounds `requiredThreads`: launches of another size are refused).
+ */
+export interface LaunchLimits { threads: readonly number[]; blocks: readonly number[]; exactThreads?: readonly number[] }
+
+/** The limits, and the range of each shared array's length (its type's size, or its size at launch). */
+interface Bounds extends LaunchLimits { sharedLengths: readonly Range[] }
 
 const I32_MIN = -2147483648, I32_MAX = 2147483647, U32_MAX = 4294967295;
 
 /** Drop the bounds checks of every kernel that ranges or dominating tests prove. */
-export function dropProvenChecks(m: Module, limits: LaunchLimits): void {
+export function dropProvenChecks(m: Module, launch: LaunchLimits): void {
+  const limits: Bounds = { ...launch, sharedLengths: m.shared.map((x) => (x.type.size !== null ? [x.type.size, x.type.size] : x.size ? sizeRange(x.size, launch) : null)) };
   for (const f of m.functions) {
     if (f.kind !== "kernel") continue;
     const locals = localRanges(f, limits);
-    f.body = strip(f, f.body, (h, facts) => range(f, h, limits, locals, facts), []);
+    const rangeOf = (h: ExprHandle, facts: readonly Fact[]) => range(f, h, limits, locals, facts);
+    f.body = walkFacts(f, f.body, [], (s, facts, defs) => !isProven(f, s, rangeOf, facts, defs));
   }
 }
 
 /**
- * The block without its proven checks; `facts` hold throughout it. Within the block, a local set
- * to an expression of locals (no load) is that expression until one of them is assigned again
- * (`defs`): a check of `u32(tmp)` after `tmp = t + s` is a check of t + s.
+ * Walk `block`, `facts` holding at its start, calling `visit` on each statement with the facts that
+ * hold when it starts and the block's definitions (below); a statement `visit` refuses is dropped
+ * (it must assign nothing: a check). Nested blocks are walked after their statement is visited.
+ *
+ * A fact holds from where it was learnt until a statement assigns a local it reads: after each
+ * statement, the facts reading what it assigned (anywhere in it, both branches of an if) are gone.
+ * A test's facts hold at the start of the branch it guards; after an if whose one branch exits
+ * (return, break, continue, trap), the other's test facts hold after the if. A loop's body and
+ * continuing block start with the facts that no statement of the loop changes; the continuing block
+ * also with the facts of the loop's head test (the body's first statement, `if (!(k < n)) break`)
+ * that no statement of the body changes: every way into the continuing block — the body's end, a
+ * `continue` — passed that test (its exit leaves the loop: a break or return, never a continue).
+ *
+ * Within the block, a local set to an expression of locals (no load) is that expression until one
+ * of them is assigned again (`defs`): a check of `u32(tmp)` after `tmp = t + s` is a check of t + s.
  */
-function strip(f: Function, block: Block, rangeOf: (h: ExprHandle, facts: readonly Fact[]) => Range, facts: readonly Fact[]): Block {
+function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean): Block {
   const out: Block = [];
   let known = facts;
   const defs = new Map<number, ExprHandle>();
   const readers = new Map<number, number[]>();   // local → the locals whose definition reads it
   for (let i = 0; i < block.length; i++) {
     const s = block[i];
-    if (isProven(f, s, rangeOf, known, defs)) continue;
+    if (!visit(s, known, defs)) continue;
     // What the statement assigns ends the definitions of those locals and of those that read them.
     walkStmts([s], (x) => {
       const l = assignedLocal(x);
@@ -76,28 +112,57 @@ function strip(f: Function, block: Block, rangeOf: (h: ExprHandle, facts: readon
     }
     switch (s.k) {
       case "if": {
-        const then = strip(f, s.then, rangeOf, [...known, ...holding(f, testFacts(f, s.cond, true), s.then)]);
-        const els = strip(f, s.else, rangeOf, [...known, ...holding(f, testFacts(f, s.cond, false), s.else)]);
+        const then = walkFacts(f, s.then, [...known, ...holding(f, testFacts(f, s.cond, true), [])], visit);
+        const els = walkFacts(f, s.else, [...known, ...holding(f, testFacts(f, s.cond, false), [])], visit);
         out.push(then !== s.then || els !== s.else ? { ...s, then, else: els } : s);
-        // An early exit: the rest of the block runs only where the other branch was taken.
-        const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
-        if (thenExits !== elseExits) known = [...known, ...holding(f, testFacts(f, s.cond, elseExits), block.slice(i + 1))];
-        continue;
+        break;
       }
       case "loop": {
-        const body = strip(f, s.body, rangeOf, known), continuing = strip(f, s.continuing, rangeOf, known);
+        const around = holding(f, known, [s]);
+        const body = walkFacts(f, s.body, around, visit);
+        const continuing = walkFacts(f, s.continuing, [...around, ...holding(f, headFacts(f, s), s.body)], visit);
         out.push(body !== s.body || continuing !== s.continuing ? { ...s, body, continuing } : s);
-        continue;
+        break;
       }
       case "switch": {
-        const bodies = s.cases.map((c) => strip(f, c.body, rangeOf, known));
+        // (A case may be entered by falling through from the one before: only what the switch keeps.)
+        const inside = holding(f, known, [s]);
+        const bodies = s.cases.map((c) => walkFacts(f, c.body, inside, visit));
         out.push(bodies.some((b, j) => b !== s.cases[j].body) ? { ...s, cases: s.cases.map((c, j) => ({ ...c, body: bodies[j] })) } : s);
-        continue;
+        break;
       }
       default: out.push(s);
     }
+    known = holding(f, known, [s]);
+    if (s.k === "if") {
+      // An early exit: the rest of the block runs only where the other branch was taken (and finished).
+      const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
+      if (thenExits !== elseExits) known = [...known, ...holding(f, testFacts(f, s.cond, elseExits), [s])];
+    }
   }
   return out.length === block.length && out.every((s, i) => s === block[i]) ? block : out;
+}
+
+/**
+ * The facts of a loop's head test: its body's first statement is an if of which one branch exits
+ * the loop without a `continue` of it, the other finishes; the facts of the test taking the other.
+ */
+function headFacts(f: Function, loop: Extract<Stmt, { k: "loop" }>): Fact[] {
+  const s = loop.body[0];
+  if (s?.k !== "if") return [];
+  const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
+  if (thenExits === elseExits || (thenExits ? s.then : s.else).some(continues)) return [];
+  return testFacts(f, s.cond, elseExits);
+}
+
+/** Whether a statement may `continue` the loop it is in (a nested loop's continues are its own). */
+function continues(s: Stmt): boolean {
+  switch (s.k) {
+    case "continue": return true;
+    case "if": return s.then.some(continues) || s.else.some(continues);
+    case "switch": return s.cases.some((c) => c.body.some(continues));
+    default: return false;
+  }
 }
 
 /** What a test being `truth` says: the comparisons it implies (through &&, || and !). */
@@ -122,8 +187,8 @@ function testFacts(f: Function, h: ExprHandle, truth: boolean): Fact[] {
 }
 
 /** The facts that hold throughout `block`: those that read no local the block assigns (and no memory). */
-function holding(f: Function, facts: Fact[], block: Block): Fact[] {
-  if (!facts.length) return facts;
+function holding(f: Function, facts: readonly Fact[], block: Block): Fact[] {
+  if (!facts.length) return [];
   const assigned = new Set<number>();
   walkStmts(block, (s) => { const l = assignedLocal(s); if (l !== null) assigned.add(l); });
   const stable = (h: ExprHandle): boolean => localsOf(f, h)?.every((l) => !assigned.has(l)) ?? false;
@@ -191,43 +256,76 @@ function isProven(f: Function, s: Stmt, rangeOf: (h: ExprHandle, facts: readonly
   return low(i) >= 0 || facts.some((x) => !x.unsigned && sameExpr(f, x.rhs, i) && low(x.lhs) >= (x.strict ? -1 : 0));
 }
 
-/** Every local's range over all its assignments, to a fixed point (none if it does not settle). */
-function localRanges(f: Function, limits: LaunchLimits): Map<number, Range> {
-  const sets: { local: number; value: ExprHandle }[] = [];
+/**
+ * Every local's range over all its assignments, each assignment's value taken under the facts that
+ * hold where it is made (walkFacts: `k = k + 1` in a loop's continuing block under its head test
+ * `k < 16`, so k + 1 <= 16), to a fixed point.
+ *
+ * Rounds until nothing changes, each range the union of what it was and what every assignment can
+ * give it. A local still growing after a dozen rounds (a counter) is widened: the end that moves
+ * goes to 0 (a lower end that stays >= 0) or to the type's limit; arithmetic that could then wrap
+ * gives no range (null), so each local moves a bounded number of times more and the rounds end.
+ * The result is a post-fixpoint: every assignment's value, computed from ranges holding every
+ * local, lies in its local's range, so (by induction over the kernel's run) every value every local
+ * takes lies in its range. Then a few rounds of narrowing: each range replaced by the union of what
+ * its assignments give under the ranges so far (sound for the same reason), which brings a widened
+ * counter back to its bound ([0, 16] for `k < 16; k++`); not for a local that takes values besides
+ * its assignments' (a parameter, a call's result), which stays unknown.
+ */
+function localRanges(f: Function, limits: Bounds): Map<number, Range> {
+  const sets: { local: number; value: ExprHandle; facts: readonly Fact[] }[] = [];
   const opaque = new Set<number>(f.params);
   if (f.stateParam !== null) opaque.add(f.stateParam);
-  walkStmts(f.body, (s) => {
-    if (s.k === "set") sets.push({ local: s.local, value: s.value });
-    const r = stmtResult(s);
-    if (r !== null) opaque.add(r);
-    if (s.k === "init") opaque.add(s.local);
+  walkFacts(f, f.body, [], (s, facts) => {
+    walkStmts([s], (x) => {
+      const r = stmtResult(x);
+      if (r !== null) opaque.add(r);
+      if (x.k === "init") opaque.add(x.local);
+    });
+    if (s.k === "set") sets.push({ local: s.local, value: s.value, facts });
+    return true;
   });
   const map = new Map<number, Range>();
   for (const l of opaque) map.set(l, null);
-  // Rounds until nothing changes; a local still growing after a dozen rounds (a counter) has no
-  // range, and the rounds start again with it as such (each restart adds one: this ends).
-  for (;;) {
-    let changed = new Set<number>();
-    for (let round = 0; round < 12; round++) {
-      changed = new Set();
-      for (const { local, value } of sets) {
-        const prev = map.get(local);
-        if (prev === null) continue;
-        const r = range(f, value, limits, map);
-        const next: Range = prev === undefined ? r : r === null ? null : [Math.min(prev[0], r[0]), Math.max(prev[1], r[1])];
-        if (prev === undefined || next === null || next[0] !== prev[0] || next[1] !== prev[1]) { map.set(local, next); changed.add(local); }
-      }
-      if (!changed.size) return map;
+  const widen = (l: number, prev: readonly [number, number], next: readonly [number, number]): Range => {
+    const unsigned = f.locals[l]?.type === T.u32;
+    const lo = next[0] >= prev[0] ? prev[0] : next[0] >= 0 ? 0 : unsigned ? 0 : I32_MIN;
+    const hi = next[1] <= prev[1] ? prev[1] : unsigned ? U32_MAX : I32_MAX;
+    return [lo, hi];
+  };
+  let settled = false;
+  for (let round = 0; round < 16 + 4 * sets.length && !settled; round++) {
+    settled = true;
+    for (const { local, value, facts } of sets) {
+      const prev = map.get(local);
+      if (prev === null) continue;
+      const r = range(f, value, limits, map, facts);
+      let next: Range = prev === undefined ? r : r === null ? null : [Math.min(prev[0], r[0]), Math.max(prev[1], r[1])];
+      if (prev !== undefined && next !== null && next[0] === prev[0] && next[1] === prev[1]) continue;
+      if (round >= 12 && prev !== undefined && next !== null) next = widen(local, prev, next);
+      map.set(local, next);
+      settled = false;
     }
-    for (const l of changed) map.set(l, null);
   }
+  if (!settled) for (const { local } of sets) map.set(local, null);
+  for (let round = 0; round < 3; round++) {
+    const narrowed = new Map<number, Range>();
+    for (const { local, value, facts } of sets) {
+      // (A parameter, a call's or atomic's result, an init: values besides its assignments.)
+      if (opaque.has(local)) continue;
+      const prev = narrowed.get(local), r = range(f, value, limits, map, facts);
+      narrowed.set(local, prev === undefined ? r : prev === null || r === null ? null : [Math.min(prev[0], r[0]), Math.max(prev[1], r[1])]);
+    }
+    for (const [l, r] of narrowed) map.set(l, r);
+  }
+  return map;
 }
 
 /**
  * An expression's range; under `facts`, narrowed where a fact bounds it or a part of it (`t + s`
  * under `t < s`: t <= s - 1, so t + s <= 2s - 1 — the reduction tree's index).
  */
-function range(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>, facts: readonly Fact[] = []): Range {
+function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, facts: readonly Fact[] = []): Range {
   const own = ownRange(f, h, limits, locals, (x) => range(f, x, limits, locals, facts));
   if (!facts.length) return own;
   const type = f.exprs[h].type;
@@ -236,14 +334,16 @@ function range(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<num
   for (const x of facts) {
     if (x.unsigned !== (type === T.u32)) continue;
     const gap = x.strict ? 1 : 0;
-    // (The other side's range without facts: one level of narrowing, no cycles between facts.)
-    if (sameExpr(f, x.lhs, h)) { const b = range(f, x.rhs, limits, locals); if (b) hi = Math.min(hi, b[1] - gap); }
-    if (sameExpr(f, x.rhs, h)) { const a = range(f, x.lhs, limits, locals); if (a) lo = Math.max(lo, a[0] + gap); }
+    // (The other side's range without facts: one level of narrowing, no cycles between facts. An
+    // other side of no known range is still a value of the type: under k < n, k <= I32_MAX - 1.)
+    const any: readonly [number, number] = x.unsigned ? [0, U32_MAX] : [I32_MIN, I32_MAX];
+    if (sameExpr(f, x.lhs, h)) hi = Math.min(hi, (range(f, x.rhs, limits, locals) ?? any)[1] - gap);
+    if (sameExpr(f, x.rhs, h)) lo = Math.max(lo, (range(f, x.lhs, limits, locals) ?? any)[0] + gap);
   }
   return lo > hi ? own : [lo, hi];
 }
 
-function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
+function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
   const e: Expr = f.exprs[h];
   const { threads, blocks } = limits;
   const fits = (lo: number, hi: number, unsigned: boolean): Range =>
@@ -263,7 +363,8 @@ function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<
       return e.name.startsWith("blockIdx") ? [0, blocks[axis] - 1] : [1, blocks[axis]];
     }
     case "length": {
-      const t = f.exprs[e.array].type;
+      const a = f.exprs[e.array], t = a.type;
+      if (a.k === "shared") return limits.sharedLengths[a.shared] ?? null;
       return t.kind === "array" && t.size !== null ? [t.size, t.size] : null;
     }
     case "convert": {
@@ -294,5 +395,33 @@ function ownRange(f: Function, h: ExprHandle, limits: LaunchLimits, locals: Map<
       }
     }
     default: return null;
+  }
+}
+
+/**
+ * A launch-time size's range (a dynamic shared array's length): blockDim is the launch's block,
+ * exact under `exactThreads`, else 1 up to the largest; parameters are unknown. Arithmetic as in
+ * evalSize (i32), none that could wrap.
+ */
+function sizeRange(e: SizeExpr, limits: LaunchLimits): Range {
+  switch (e.k) {
+    case "param": return null;
+    case "const": return [e.value | 0, e.value | 0];
+    case "blockDim": return limits.exactThreads ? [limits.exactThreads[e.axis], limits.exactThreads[e.axis]] : [1, limits.threads[e.axis]];
+    case "op": {
+      const a = sizeRange(e.args[0], limits), b = sizeRange(e.args[1], limits);
+      if (a === null || b === null) return null;
+      const fits = (lo: number, hi: number): Range => (lo >= I32_MIN && hi <= I32_MAX ? [lo, hi] : null);
+      switch (e.op) {
+        case "add": return fits(a[0] + b[0], a[1] + b[1]);
+        case "sub": return fits(a[0] - b[1], a[1] - b[0]);
+        case "mul": return a[0] >= 0 && b[0] >= 0 ? fits(a[0] * b[0], a[1] * b[1]) : null;
+        case "div": return a[0] >= 0 && b[0] > 0 ? [Math.floor(a[0] / b[1]), Math.floor(a[1] / b[0])] : null;
+        case "shr": return b[0] === b[1] && b[0] >= 0 && b[0] < 32 && a[0] >= 0 ? [Math.floor(a[0] / 2 ** b[0]), Math.floor(a[1] / 2 ** b[0])] : null;
+        case "min": return [Math.min(a[0], b[0]), Math.min(a[1], b[1])];
+        case "max": return [Math.max(a[0], b[0]), Math.max(a[1], b[1])];
+        default: return null;
+      }
+    }
   }
 }

@@ -205,8 +205,9 @@ test("device('opencl', { spirv: true }) runs the spirv target's SPIR-V where the
 
 // Found by scripts/fuzz.mjs --barriers --device opencl --seed 2, reduced: PoCL's default
 // work-group method gave thread 3 of block 1 the value 0 while a check jumped (goto) past the
-// rest of its statement in a kernel with barriers; the OpenCL C no longer jumps: what follows a
-// trap in its statement is skipped by tests of gpuc_done (opencl/emit.ts, block()).
+// rest of its statement in a kernel with barriers; the OpenCL C now jumps only where something
+// follows the trap (opencl/emit.ts, trapsLast). (A structured form, tests of gpuc_done instead
+// of the jump, made PoCL's per-block sums 1.5x slower: BENCHMARKS §o, not kept.)
 test("a barrier kernel PoCL's default work-group method miscompiled runs as on the CPU device", { skip }, async () => {
   const k = kernel(function pocl(x: Int32Array, o: Int32Array) {
     const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x;
@@ -280,5 +281,5 @@ test("a barrier inside a block-uniform if or loop, a per-thread branch after it,
   assert.equal(openclLayout(a)?.conditionalBarriers, true);
   assert.equal(openclLayout(await inLoop.compile({ target: "opencl", args: [new Int32Array(12)] }))?.conditionalBarriers, false);
   const code = a.code as string;
-  assert.match(code, /\}\n\s*barrier\(CLK_LOCAL_MEM_FENCE \| CLK_GLOBAL_MEM_FENCE\);\n\s*\}\n/);
+  assert.match(code, /barrier\(CLK_LOCAL_MEM_FENCE \| CLK_GLOBAL_MEM_FENCE\);\n {2}\}\n/);
 });

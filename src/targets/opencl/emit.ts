@@ -19,8 +19,7 @@
 //  - `trap` ends the thread with `return`, except in a kernel with barriers, where every thread
 //    must reach every barrier (OpenCL leaves a barrier some threads skip undefined): there a
 //    thread that returned or trapped is marked done and goes on through the barriers, every
-//    other statement guarded by `!gpuc_done` (what follows a trap inside a guarded statement is
-//    skipped by tests of `gpuc_done`: no jumps, which PoCL mishandles near barriers).
+//    other statement guarded by `!gpuc_done` (a trap jumps past its guarded statement).
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { walkStmts } from "../../ir/module.js";
@@ -77,13 +76,8 @@ class OpenCLEmitter {
   private locations = new LocationTable();
   /** An early return in a kernel with barriers: returned threads are marked done, not ended (see block()). */
   private doneGuard = false;
-  /**
-   * Inside a guarded statement of a kernel with `doneGuard` (see block()): a trap there sets
-   * gpuc_done, and what follows it in the statement is skipped by tests of gpuc_done, never jumped
-   * over (PoCL's work-group methods mishandle forward jumps in a kernel with barriers: results
-   * differ, found by the fuzzer, BENCHMARKS §o).
-   */
-  private guarded = false;
+  /** The label after the guarded statement being emitted, in a kernel with `doneGuard`. */
+  private skipLabel: string | null = null;
   /** Loops being emitted, innermost last: the label of each one's `continuing` block (if it has one) and whether a `continue` jumps to it. */
   private loops: { label: string | null; used: boolean }[] = [];
   private labels = 0;
@@ -159,7 +153,7 @@ class OpenCLEmitter {
       if (f.params.includes(i as never) || i === f.stateParam) return;
       head.push(this.declare(this.names[i], l.type));
     });
-    if (this.doneGuard) head.push("int gpuc_done = 0;");
+    if (this.doneGuard) head.push("bool gpuc_done = false;");
 
     this.block(f.body, 1);
     const runtime = m.functions.filter((g) => g.kind === "runtime").map((g) => this.runtimeFunction(g));
@@ -248,35 +242,26 @@ class OpenCLEmitter {
     this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
   }
 
-  /** `loop`: the block is a loop's body or continuing block. */
-  private block(b: Block, d: number, loop = false): void {
-    for (let i = 0; i < b.length; i++) {
-      const s = b[i];
+  private block(b: Block, d: number): void {
+    for (const s of b) {
       // After an early return or a trap in a kernel with barriers, a thread goes on through the
       // barriers but does nothing else: every statement that has an effect or reads memory is
       // guarded by `!gpuc_done`. Statements that hold a barrier, a break, a continue or a return
       // are not guarded themselves (all threads take the same path through them): their contents
-      // are, in turn.
-      if (this.doneGuard && !this.guarded && this.f === this.m.functions[this.m.entry] && skippedWhenDone(this.f, s) && !holdsControl(s)) {
+      // are, in turn. A trap inside a guarded statement jumps past it.
+      if (this.doneGuard && this.skipLabel === null && this.f === this.m.functions[this.m.entry] && skippedWhenDone(this.f, s) && !holdsControl(s)) {
+        // (No jump where every trap is the last thing the statement does on its path: a check's
+        // `if (cond) { report; trap }`. PoCL's work-group methods mishandle forward jumps around
+        // barriers: a miscompile and an assertion found by the fuzzer, BENCHMARKS §o.)
+        const jumps = someStmt([s], isTrap) && !trapsLast(s);
+        const label = jumps ? `gpuc_skip_${++this.labels}` : null;
         this.line(d, "if (!gpuc_done) {");
-        this.guarded = true;
+        this.skipLabel = label;
         this.stmt(s, d + 1);
-        this.guarded = false;
+        this.skipLabel = null;
         this.line(d, "}");
-        continue;
-      }
-      this.stmt(s, d);
-      // Inside a guarded statement, what follows a statement that may trap runs only if it did
-      // not: a loop is left, the rest of another block is tested. (Nothing follows a check's
-      // `if (cond) { report; trap }` at the end of its guarded statement: no test there.)
-      if (!this.guarded || !someStmt([s], isTrap)) continue;
-      if (loop) this.line(d, "if (gpuc_done) break;");
-      else if (i < b.length - 1) {
-        this.line(d, "if (!gpuc_done) {");
-        this.block(b.slice(i + 1), d + 1);
-        this.line(d, "}");
-        return;
-      }
+        if (label) this.line(d, `${label}: ;`);
+      } else this.stmt(s, d);
     }
   }
 
@@ -304,12 +289,12 @@ class OpenCLEmitter {
         this.line(d, "for (;;) {");
         const loop = { label: next, used: false };
         this.loops.push(loop);
-        this.block(s.body, d + 1, true);
+        this.block(s.body, d + 1);
         this.closeRegion(s.body, d + 1);
         this.loops.pop();
         if (next) {
           if (loop.used) this.line(d + 1, `${next}: ;`);
-          this.block(s.continuing, d + 1, true);
+          this.block(s.continuing, d + 1);
           if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
         }
         this.line(d, "}");
@@ -324,14 +309,15 @@ class OpenCLEmitter {
         return;
       }
       case "return":
-        if (this.doneGuard && this.f === this.m.functions[this.m.entry]) { this.line(d, "gpuc_done = 1;"); return; }
+        if (this.doneGuard && this.f === this.m.functions[this.m.entry]) { this.line(d, "gpuc_done = true;"); return; }
         this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;");
         return;
       // The exception is recorded: the thread ends (in a kernel with barriers: it is done, and
       // leaves the statement being guarded).
       case "trap":
         if (!this.doneGuard) { this.line(d, "return;"); return; }
-        this.line(d, "gpuc_done = 1;");
+        this.line(d, "gpuc_done = true;");
+        if (this.skipLabel) this.line(d, `goto ${this.skipLabel};`);
         return;
       // syncthreads() orders shared and global memory.
       case "barrier": this.line(d, BARRIER); return;
@@ -383,12 +369,7 @@ class OpenCLEmitter {
     s.cases.forEach((c) => {
       const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
       this.line(d + 1, `${labels.join(" ")} {`);
-      // A case reached by falling through from one that trapped does nothing (see block()).
-      if (this.guarded && someStmt([s], isTrap)) {
-        this.line(d + 2, "if (!gpuc_done) {");
-        this.block(c.body, d + 3);
-        this.line(d + 2, "}");
-      } else this.block(c.body, d + 2);
+      this.block(c.body, d + 2);
       this.closeRegion(c.body, d + 2);
       if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
       this.line(d + 1, "}");
@@ -621,6 +602,14 @@ function assertNeverOp(op: never): never {
 }
 
 const isTrap = (s: Stmt): boolean => s.k === "trap";
+
+/** Whether every trap in a statement is the last thing it does where it is reached (nothing of the statement runs after it). */
+function trapsLast(s: Stmt): boolean {
+  const last = (b: Block): boolean => b.every((x, i) => (i === b.length - 1 ? trapsLast(x) : !someStmt([x], isTrap)));
+  if (s.k === "trap") return true;
+  if (s.k === "if") return last(s.then) && last(s.else);
+  return !someStmt([s], isTrap);
+}
 
 /** syncthreads(): orders shared and global memory. */
 const BARRIER = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";

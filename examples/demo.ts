@@ -38,8 +38,8 @@ export async function runDemo(log: (line: string) => void = console.log): Promis
   const step = (task: string): void => { if (tty) bar.increment({ task }); };
 
   // Compile every kernel of every example for every target (fresh compiles, timed).
-  // An example that uses what a target lacks (subgroups in OpenCL C 1.2) is a CompileError of kind
-  // unsupported-feature there: said in its row, not run.
+  // An example that uses what a target lacks is a CompileError of kind unsupported-feature there:
+  // said in its row, not run.
   const compileMs = new Map<string, number>();
   const unavailable = new Map<string, string>();
   for (const ex of examples) {

@@ -1,11 +1,16 @@
 // Sum of 1M floats with warp shuffles, as CUDA's reductions are written today (cuda-samples'
 // `reduction`, warpReduceSum): each subgroup (warp) sums its values with subgroupShuffleDown, its
 // first lane leaves the partial sum in shared memory, and the first subgroup sums the partials.
-// One barrier per block instead of one per tree level.
+// One barrier per block instead of one per tree level. The partials hold 32 subgroups, so a block
+// has at most 32 subgroups' threads: 256 where subgroups have 8 lanes or more (WebGPU, CUDA, the
+// CPU device), 32 on OpenCL, whose subgroups are single threads.
 import { kernel, shared, syncthreads, blockIdx, blockDim, threadIdx, subgroupSize, subgroupLaneId, subgroupShuffleDown, type Device } from "gpuc";
 import { agree, random, time, timeAsync, type Example } from "./example.ts";
 
 const BLOCK = 256;
+
+/** The device's subgroup size. */
+const subgroupOf = kernel(function subgroupOf(o: Int32Array) { o[0] = subgroupSize(); });
 
 export const warpSums = kernel(function warpSums(sums: Float32Array, x: Float32Array) {
   const partials = shared(Float32Array, 32);
@@ -34,15 +39,15 @@ function treeSum(values: Float32Array, S: number): number {
   return s[0];
 }
 
-/** The same sums in plain JS with the CPU device's subgroups of 32: the exact reference. */
-function referenceSums(x: Float32Array, blocks: number): Float32Array {
-  const S = 32, warps = BLOCK / S;
+/** The same sums in plain JS with the device's subgroups of `S` lanes and blocks of `block` threads: the exact reference where floats are summed in lane order. */
+function referenceSums(x: Float32Array, blocks: number, block: number, S: number): Float32Array {
+  const warps = block / S;
   const sums = new Float32Array(blocks);
   for (let b = 0; b < blocks; b++) {
-    const partials = new Float32Array(S);
+    const partials = new Float32Array(warps);
     for (let w = 0; w < warps; w++) {
       const lanes = new Float32Array(S);
-      for (let l = 0; l < S; l++) { const i = b * BLOCK + w * S + l; lanes[l] = i < x.length ? x[i] : 0; }
+      for (let l = 0; l < S; l++) { const i = b * block + w * S + l; lanes[l] = i < x.length ? x[i] : 0; }
       partials[w] = treeSum(lanes, S);
     }
     const first = new Float32Array(S);
@@ -57,18 +62,21 @@ const example: Example = {
   description: "sum of 1M floats: warp shuffles per subgroup, one barrier per block",
   kernels: [{ kernel: warpSums, types: ["f32[]", "f32[]"] }],
   async run(dev: Device) {
-    const n = 1 << 20, blocks = Math.ceil(n / BLOCK);
+    const size = new Int32Array(1);
+    await subgroupOf.launch(dev, { blocks: 1, threads: 1 }, size);
+    const S = size[0], block = Math.min(BLOCK, 32 * S);
+    const n = 1 << 20, blocks = Math.ceil(n / block);
     const rnd = random(12);
     const x = Float32Array.from({ length: n }, rnd);
     const sums = new Float32Array(blocks).fill(NaN);
-    const cfg = { blocks, threads: BLOCK };
+    const cfg = { blocks, threads: block };
     await warpSums.launch(dev, cfg, sums, x);
     sums.fill(NaN);
     const [, kernelMs] = await timeAsync(() => warpSums.launch(dev, cfg, sums, x));
-    const [ref, referenceMs] = time(() => referenceSums(x, blocks));
+    const [ref, referenceMs] = time(() => referenceSums(x, blocks, block, S));
     const ok = agree(sums, ref, dev);
     const total = sums.reduce((a, v) => a + v, 0);
-    return { summary: `sum = ${total.toFixed(3)} (${blocks} block sums)`, ok, kernelMs, referenceMs };
+    return { summary: `sum = ${total.toFixed(3)} (${blocks} block sums, subgroups of ${S})`, ok, kernelMs, referenceMs };
   },
 };
 export default example;

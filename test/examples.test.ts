@@ -11,9 +11,7 @@ await openDevices();
 
 describe("examples", () => {
   for (const name of ["warp-reduce", "histogram64", "scan4", "matrixmul", "transpose"]) {
-    // OpenCL C 1.2 has no subgroups (the opencl target refuses them: lang-subgroups.test.ts).
-    const skip = name === "warp-reduce" ? { opencl: "SKIPPED on OpenCL: the example's shuffles are subgroup operations, which OpenCL C 1.2 lacks" } : {};
-    dtest(`examples/${name}.ts agrees with plain JavaScript`, { skip }, async ({ dev }) => {
+    dtest(`examples/${name}.ts agrees with plain JavaScript`, async ({ dev }) => {
       const { default: example } = (await import(`../examples/${name}.ts`)) as { default: { run(d: unknown): Promise<{ ok: boolean; summary: string }> } };
       const r = await example.run(dev);
       assert.ok(r.ok, `${name} does not agree with plain JS: ${r.summary}`);

@@ -214,7 +214,7 @@ async function assembleAll(seen: { k: Kernel; types: string[] }[]): Promise<void
 // ---- every kernel through spirv-val -------------------------------------------------------------
 //
 // Each kernel a CPU test runs is compiled for the spirv target and validated by spirv-val (OpenCL
-// environment), except where the target refuses it (recursion, subgroups: CompileErrors). spirv-val
+// environment), except where the target refuses it (recursion: a CompileError). spirv-val
 // is required where GPUC_REQUIRE_DEVICES names "spirv-val" (CI). No device here runs the SPIR-V:
 // PoCL 3.1 takes no IL.
 

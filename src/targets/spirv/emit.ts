@@ -441,7 +441,14 @@ class SPIRVEmitter {
         if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r);
         return;
       }
-      case "subgroup": throw new InternalCompilerError("a subgroup operation reached the SPIR-V back end (its validate refuses them)");
+      // As on the opencl target (OpenCL 1.2's model has no subgroups): each thread is a subgroup
+      // of one, where a shuffle reads the thread's own value, a reduction is of its value and a
+      // ballot is bit 0.
+      case "subgroup": {
+        const v = this.expr(s.args[0]);
+        this.inst(Op.Store, this.vars[s.result], s.op === "ballot" ? this.op(Op.Select, this.tInt(32), v, this.constant(1, "u32"), this.constant(0, "u32")) : v);
+        return;
+      }
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
@@ -564,6 +571,9 @@ class SPIRVEmitter {
       case "const": return this.constant(e.value, (e.type as { scalar: Scalar }).scalar);
       case "local": return this.op(Op.Load, this.tScalar((e.type as { scalar: Scalar }).scalar), this.vars[e.local]);
       case "builtin": {
+        // Subgroups of one thread (see the subgroup statement).
+        if (e.name === "subgroupSize") return this.i32(1);
+        if (e.name === "subgroupLaneId") return this.i32(0);
         const [group, axis] = e.name.split(".") as [string, "x" | "y" | "z"];
         const which = { threadIdx: BuiltIn.LocalInvocationId, blockIdx: BuiltIn.WorkgroupId, blockDim: BuiltIn.WorkgroupSize, gridDim: BuiltIn.NumWorkgroups }[group];
         if (which === undefined) throw new InternalCompilerError(`builtin ${e.name} on the SPIR-V target`);

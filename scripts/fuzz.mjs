@@ -500,6 +500,9 @@ async function fuzzBounds() {
         `if (p > ${ri(-1, 12)}) { p = ${ri(-1, 9)}; } o[@(p)] += 1;`,
         `if (p < ${ri(0, 9)}) p = ${ri(0, 7)}; sh[#(p)] = t;`,
         `for (let q = 0; q < 4; q++) { if (p > ${ri(0, 9)}) p = q; } o[@(p)] = ${s};`,
+        // a local read before any assignment where its test fails (0 in the kernel; in plain JS
+        // undefined, so NaN: out of range too, as the kernel's -c is): its range holds 0
+        `{ let w; if (${pick(["(t & 1) === 0", "t > 2", `x[@(t)] > ${ri(-7, 14)}`, "b === 1"])}) w = ${pick(["5", "3", "(t & 7) + 1", "n"])}; ${pick(["sh[#(", "o[@("])}w - ${ri(1, 2)})] += 1; }`,
         // the reduction tree's shape: t + c under t < c (in range only where 2c <= the size)
         `{ const c = ${pick(["4", "8", "16", "(bd >> 1)", "bd", "(n >> 1)"])}; if (t < c) { k = t + c; sh[#(k)] += 1; } }`,
       ]));

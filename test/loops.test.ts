@@ -397,3 +397,19 @@ dtest("a parameter assigned under a test keeps its other values: its check stays
   assert.match(err.message, /index 50 out of bounds for array 's' of length 8/);
   assertLocation(err.location, lineOf("REASSIGNED"));
 });
+
+dtest("a local a read may see before any assignment holds 0 there: its check stays and reports", async ({ dev }) => {
+  const k = kernel(function unassigned(o: Int32Array, c: number) {
+    const s = shared(Int32Array, 8);
+    for (let q = 0; q < 8; q++) s[q] = q;
+    let j: number;
+    if (c > 0) j = 5;
+    o[0] = s[j! - 1]; // @UNASSIGNED
+  }, { types: { c: "i32" } });
+  const out = new Int32Array(1);
+  await k.launch(dev, { blocks: 1, threads: 1 }, out, 1);
+  assert.equal(out[0], 4);
+  const err = await kernelError(k.launch(dev, { blocks: 1, threads: 1 }, out, 0), "bounds");
+  assert.match(err.message, /index -1 out of bounds for array 's' of length 8/);
+  assertLocation(err.location, lineOf("UNASSIGNED"));
+});

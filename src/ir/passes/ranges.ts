@@ -37,7 +37,7 @@
 // a local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
-import { exprOperands, stmtResult, walkStmts } from "../module.js";
+import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../module.js";
 import { completesBlock } from "../validate.js";
 import type { SizeExpr } from "../size.js";
 import { T } from "../types.js";
@@ -287,6 +287,9 @@ function localRanges(f: Function, limits: Bounds): Map<number, Range> {
   });
   const map = new Map<number, Range>();
   for (const l of opaque) map.set(l, null);
+  // A local a read may see before any assignment holds its initial value, 0, too.
+  const zero = initialValueSeen(f);
+  for (const l of zero) if (!opaque.has(l)) map.set(l, [0, 0]);
   const widen = (l: number, prev: readonly [number, number], next: readonly [number, number]): Range => {
     const unsigned = f.locals[l]?.type === T.u32;
     const lo = next[0] >= prev[0] ? prev[0] : next[0] >= 0 ? 0 : unsigned ? 0 : I32_MIN;
@@ -310,6 +313,7 @@ function localRanges(f: Function, limits: Bounds): Map<number, Range> {
   if (!settled) for (const { local } of sets) map.set(local, null);
   for (let round = 0; round < 3; round++) {
     const narrowed = new Map<number, Range>();
+    for (const l of zero) if (!opaque.has(l)) narrowed.set(l, [0, 0]);
     for (const { local, value, facts } of sets) {
       // (A parameter, a call's or atomic's result, an init: values besides its assignments.)
       if (opaque.has(local)) continue;
@@ -319,6 +323,46 @@ function localRanges(f: Function, limits: Bounds): Map<number, Range> {
     for (const [l, r] of narrowed) map.set(l, r);
   }
   return map;
+}
+
+/**
+ * The locals whose initial value (0) a read may see: all but those first set by a statement S
+ * (whose value does not read them) and mentioned nowhere but after S in S's block, which every
+ * path to a mention then passes (`let k; if (c) k = 5; s[k - 1]` reads 0 where c fails).
+ */
+function initialValueSeen(f: Function): Set<number> {
+  // One pre-order walk: each local's first and last mention, and the block its first one is in
+  // (whose statements after it, with all they hold, are the walk's next indices up to its end).
+  const first = new Map<number, { set: boolean; block: { end: number } }>();
+  const last = new Map<number, number>();
+  let at = 0;
+  const note = (l: number | null, set: boolean, block: { end: number }): void => {
+    if (l === null) return;
+    if (!first.has(l)) first.set(l, { set, block });
+    last.set(l, at);
+  };
+  const reads = (h: ExprHandle, block: { end: number }): void => {
+    const e = f.exprs[h];
+    if (e.k === "local") note(e.local, false, block);
+    for (const o of exprOperands(e)) reads(o, block);
+  };
+  const walk = (b: Block): void => {
+    const block = { end: 0 };
+    for (const s of b) {
+      // (A statement's operands are read before it writes: `k = k + 1` reads k first.)
+      for (const h of stmtOperands(s)) reads(h, block);
+      note(s.k === "set" || s.k === "init" ? s.local : stmtResult(s), s.k === "set", block);
+      at++;
+      if (s.k === "if") { walk(s.then); walk(s.else); }
+      else if (s.k === "loop") { walk(s.body); walk(s.continuing); }
+      else if (s.k === "switch") for (const c of s.cases) walk(c.body);
+    }
+    block.end = at - 1;
+  };
+  walk(f.body);
+  const out = new Set<number>();
+  for (const [l, m] of first) if (!(m.set && last.get(l)! <= m.block.end) && !f.params.includes(l as never)) out.add(l);
+  return out;
 }
 
 /**

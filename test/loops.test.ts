@@ -413,3 +413,28 @@ dtest("a local a read may see before any assignment holds 0 there: its check sta
   assert.match(err.message, /index -1 out of bounds for array 's' of length 8/);
   assertLocation(err.location, lineOf("UNASSIGNED"));
 });
+
+test("a versioned loop's test reads the counter's starting constant, not the counter: k = 0 before the loop folds its k >= 0 and + 0 away", async () => {
+  const k = kernel(function rowDot(o: Float32Array, a: Float32Array, b: Float32Array, n: number) {
+    const row = blockIdx.x, col = threadIdx.x;
+    let acc = 0;
+    for (let q = 0; q < n; q++) acc += a[row * n + q] * b[q * n + col];
+    o[row * n + col] = acc;
+  }, { types: { n: "i32" } });
+  const code = (await k.compile({ target: "wgsl", types: ["f32[]", "f32[]", "f32[]", "i32"] })).code as string;
+  const test = code.split("\n").find((l) => /^\s*if \(.*params\.v_a_len/.test(l));
+  assert.ok(test, code);
+  assert.doesNotMatch(test, /v_q/, "the test reads no counter");
+  assert.match(test, /\(v_row \* v_n\) >= 0i/, "row * n + 0 is row * n");
+  // The loop still runs as before, and the checked copy still reports.
+  const cpu = await device("cpu", { threads: 1 });
+  const n = 4, a = Float32Array.from({ length: n * n }, (_, i) => i), bb = Float32Array.from({ length: n * n }, (_, i) => 1 + (i % 3)), o = new Float32Array(n * n);
+  await k.launch(cpu, { blocks: n, threads: n }, o, a, bb, n);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
+    let want = 0;
+    for (let q = 0; q < n; q++) want = Math.fround(want + Math.fround(a[r * n + q] * bb[q * n + c]));
+    assert.equal(o[r * n + c], want);
+  }
+  await assert.rejects(k.launch(cpu, { blocks: n, threads: n }, o, a, bb.subarray(0, n * n - 1), n), /index 15 out of bounds for array 'b' of length 15/);
+  cpu.close();
+});

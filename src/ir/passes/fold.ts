@@ -36,7 +36,7 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
         replace(wrapValue(resultScalar(e.op, operand.scalar), OPS[e.op].eval(e.args.map(val), operand.scalar)));
         return;
       }
-      // Integer identities: x + 0, x - 0, x | 0, x ^ 0, x << 0, x >> 0 (and 0 + x, 0 | x, 0 ^ x), x * 1, 1 * x.
+      // Integer identities: x + 0, x - 0, x | 0, x ^ 0, x << 0, x >> 0 (and 0 + x, 0 | x, 0 ^ x), x * 1, 1 * x, x * 0, x & 0.
       if (e.args.length === 2 && (e.type.kind === "scalar" && (e.type.scalar === "i32" || e.type.scalar === "u32"))) {
         const [a, b] = e.args;
         const isConst = (x: ExprHandle, v: number): boolean => c(x) !== null && val(x) === v;
@@ -48,6 +48,8 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
         // Integer x / 0 and x % 0 are 0 (JS: (x / 0) | 0, and the language's x % 0); WGSL also
         // rejects a constant zero divisor outright. Expressions are pure, so x can go.
         if ((e.op === "div" || e.op === "rem") && isConst(b, 0)) { replace(0); return; }
+        // 0 * x and x & 0 are 0 for integers (wrapping multiplication; no NaN): x is pure.
+        if ((e.op === "mul" || e.op === "and") && (isConst(a, 0) || isConst(b, 0))) { replace(0); return; }
       }
       // Short-circuit ops with a constant side: x && true and x || false are x; x && false is
       // false and x || true is true (x is pure: not evaluating it changes nothing).

@@ -42,12 +42,55 @@ import { T } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
 
 export function hoistBoundsChecks(m: Module): void {
-  for (const f of m.functions) f.body = visitBlock(f, f.body);
+  for (const f of m.functions) {
+    const tests = new Set<Stmt>();
+    f.body = visitBlock(f, f.body, tests);
+    if (tests.size) entryConstants(f, f.body, tests);
+  }
 }
 
 /** Inner loops first: a loop is versioned with its inner loops already versioned. */
-function visitBlock(f: Function, block: Block): Block {
-  return rewriteBlock(block, (s) => (s.k === "loop" ? version(f, s) ?? s : s));
+function visitBlock(f: Function, block: Block, tests: Set<Stmt>): Block {
+  return rewriteBlock(block, (s) => {
+    if (s.k !== "loop") return s;
+    const v = version(f, s);
+    if (v) tests.add(v);
+    return v ?? s;
+  });
+}
+
+/**
+ * A versioned loop's test reads locals as they are when the loop is entered; where the statements
+ * right before it in its block set them to constants (`k = 0` before `for (…; k < n; k++)`), the
+ * test reads those constants instead, and constant folding then shortens it (k >= 0 goes, lo + 0,
+ * (n - 1) - 0 …). Sound: those sets run just before the test, and nothing between them writes
+ * memory or the locals. The test's expression trees are the versioning's own (built fresh), so
+ * they are rewritten in place.
+ */
+function entryConstants(f: Function, block: Block, tests: ReadonlySet<Stmt>): void {
+  block.forEach((s, i) => {
+    if (tests.has(s) && s.k === "if") {
+      const known = new Map<number, Expr>();
+      for (let j = i - 1; j >= 0; j--) {
+        const p = block[j];
+        if (p.k !== "set") break;
+        const v = f.exprs[p.value];
+        if (v.k !== "const") break;
+        if (!known.has(p.local)) known.set(p.local, v);
+      }
+      if (known.size) {
+        const visit = (h: ExprHandle): void => {
+          const e = f.exprs[h];
+          if (e.k === "local" && known.has(e.local)) { f.exprs[h] = { ...known.get(e.local)!, loc: e.loc }; return; }
+          for (const o of exprOperands(e)) visit(o);
+        };
+        visit(s.cond);
+      }
+    }
+    if (s.k === "if") { entryConstants(f, s.then, tests); entryConstants(f, s.else, tests); }
+    else if (s.k === "loop") { entryConstants(f, s.body, tests); entryConstants(f, s.continuing, tests); }
+    else if (s.k === "switch") for (const c of s.cases) entryConstants(f, c.body, tests);
+  });
 }
 
 /** A symbolic i32 value at loop entry, built into the arena only when the test is made. */

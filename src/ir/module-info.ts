@@ -112,3 +112,13 @@ export function readsMemory(f: Function, h: ExprHandle): boolean {
 export function skippedWhenDone(f: Function, s: Stmt): boolean {
   return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || stmtOperands(x).some((h) => readsMemory(f, h)));
 }
+
+/** Whether a statement may `continue` the loop it is in (a nested loop's continues are its own). */
+export function continues(s: Stmt): boolean {
+  switch (s.k) {
+    case "continue": return true;
+    case "if": return s.then.some(continues) || s.else.some(continues);
+    case "switch": return s.cases.some((c) => c.body.some(continues));
+    default: return false;
+  }
+}

@@ -237,7 +237,17 @@ export function rewriteBlock(block: Block, f: (s: Stmt) => Stmt | Stmt[]): Block
   return out ?? block;
 }
 
-/** Visit every statement of a block tree, depth first (parents before children). */
+/** The blocks a statement holds, in execution order of their first statements (then, else; body, continuing; the cases). */
+export function childBlocks(s: Stmt): Block[] {
+  switch (s.k) {
+    case "if": return [s.then, s.else];
+    case "loop": return [s.body, s.continuing];
+    case "switch": return s.cases.map((c) => c.body);
+    default: return [];
+  }
+}
+
+/** Visit every statement of a block tree, depth first (parents before children). (No childBlocks: no array per statement on the compiler's most walked path.) */
 export function walkStmts(block: Block, f: (s: Stmt) => void): void {
   for (const s of block) {
     f(s);

@@ -37,7 +37,8 @@
 // as a mathematical integer, so none of the loop's wrapping computations of it wrapped.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
-import { exprOperands, rewriteBlock, stmtResult, walkStmts } from "../module.js";
+import { childBlocks, exprOperands, rewriteBlock, stmtResult, walkStmts } from "../module.js";
+import { continues } from "../module-info.js";
 import { T } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
 
@@ -87,9 +88,7 @@ function entryConstants(f: Function, block: Block, tests: ReadonlySet<Stmt>): vo
         visit(s.cond);
       }
     }
-    if (s.k === "if") { entryConstants(f, s.then, tests); entryConstants(f, s.else, tests); }
-    else if (s.k === "loop") { entryConstants(f, s.body, tests); entryConstants(f, s.continuing, tests); }
-    else if (s.k === "switch") for (const c of s.cases) entryConstants(f, c.body, tests);
+    for (const b of childBlocks(s)) entryConstants(f, b, tests);
   });
 }
 
@@ -298,12 +297,3 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
   return { k: "if", cond, then: fast, else: [loop], loc: loop.loc };
 }
 
-/** Whether a statement may `continue` the loop it is in (a nested loop's continues are its own). */
-function continues(s: Stmt): boolean {
-  switch (s.k) {
-    case "continue": return true;
-    case "if": return s.then.some(continues) || s.else.some(continues);
-    case "switch": return s.cases.some((c) => c.body.some(continues));
-    default: return false;
-  }
-}

@@ -37,7 +37,8 @@
 // a local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
-import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../module.js";
+import { childBlocks, exprOperands, stmtOperands, stmtResult, walkStmts } from "../module.js";
+import { continues } from "../module-info.js";
 import { completesBlock } from "../validate.js";
 import type { SizeExpr } from "../size.js";
 import { T } from "../types.js";
@@ -153,16 +154,6 @@ function headFacts(f: Function, loop: Extract<Stmt, { k: "loop" }>): Fact[] {
   const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
   if (thenExits === elseExits || (thenExits ? s.then : s.else).some(continues)) return [];
   return testFacts(f, s.cond, elseExits);
-}
-
-/** Whether a statement may `continue` the loop it is in (a nested loop's continues are its own). */
-function continues(s: Stmt): boolean {
-  switch (s.k) {
-    case "continue": return true;
-    case "if": return s.then.some(continues) || s.else.some(continues);
-    case "switch": return s.cases.some((c) => c.body.some(continues));
-    default: return false;
-  }
 }
 
 /** What a test being `truth` says: the comparisons it implies (through &&, || and !). */
@@ -353,9 +344,7 @@ function initialValueSeen(f: Function): Set<number> {
       for (const h of stmtOperands(s)) reads(h, block);
       note(s.k === "set" || s.k === "init" ? s.local : stmtResult(s), s.k === "set", block);
       at++;
-      if (s.k === "if") { walk(s.then); walk(s.else); }
-      else if (s.k === "loop") { walk(s.body); walk(s.continuing); }
-      else if (s.k === "switch") for (const c of s.cases) walk(c.body);
+      childBlocks(s).forEach(walk);
     }
     block.end = at - 1;
   };

@@ -404,6 +404,24 @@ function counted(r) {
   return `{ for (let q = ${base}; q ${cmp} ${end}; ${wrapStep}) { ${exit(["break", "continue", "return"])} ${uses()} } }`;
 }
 
+/**
+ * One index into arrays of different lengths (o: n; the shared array sh: 8, 16 or 32), again later:
+ * a bounds check that passed covers only its own array and only while the index is unchanged
+ * (ir/passes/ranges.ts drops a later check of the same index against the same length). The index
+ * changed between the two, in the loop around the second, or under a test; the reduction's shape
+ * (sh[t] before a loop, and in it under t < c).
+ */
+function repeated(shape) {
+  const near = () => pick(["t", "t", `(t + ${ri(1, 9)})`, `(t - ${ri(0, 3)})`, `(m + ${ri(0, 8)})`, index(2)]);
+  const arr = () => pick(["sh[#(k)]", "o[@(k)]", "x[@(k)]"]);
+  if (shape < 0.5) {
+    const [a, b] = rnd() < 0.5 ? ["o[@(k)]", "sh[#(k)]"] : ["sh[#(k)]", "o[@(k)]"];
+    return `k = ${near()}; ${a} += 1; ${pick(["", "", "k = k + 1; ", "k = t; ", "if (t > 2) k = k - 3; ", "if (t > 2) { k = k - 3; } else { k = k; } "])}${pick([a, b])} += 2; ${b} += 3;`;
+  }
+  const loopBody = () => `${pick(["", `if (t < ${pick(["4", "(bd >> q)", "n", "8"])}) `])}${pick(["sh[#(k)]", "o[@(k)]"])} += q + ${arr()}; ${pick(["", "", "k = k + 1;", "k = q;", "if (q > 0) k = k - 2;"])}`;
+  return `k = ${near()}; ${pick(["sh[#(k)]", "o[@(k)]"])} = t; for (let q = 0; q < ${ri(1, 3)}; q++) { ${loopBody()} }`;
+}
+
 async function fuzzBounds() {
   const n = 10, blocks = 2;
   const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
@@ -476,7 +494,7 @@ async function fuzzBounds() {
         // Most of carried()'s raw blocks index out of range for some thread: one in four is to trap,
         // the rest to stay in range (drawn again, in the same shape, until plain JS running that
         // block alone agrees; after 40 tries the last is kept).
-        const trap = rnd() < 1 / 4, shape = rnd(), gen = rnd() < 0.4 ? counted : carried;
+        const trap = rnd() < 1 / 4, shape = rnd(), g = rnd(), gen = g < 0.35 ? counted : g < 0.8 ? carried : repeated;
         let c = gen(shape);
         for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = gen(shape);
         stmts.push(c);

@@ -438,3 +438,46 @@ test("a versioned loop's test reads the counter's starting constant, not the cou
   await assert.rejects(k.launch(cpu, { blocks: n, threads: n }, o, a, bb.subarray(0, n * n - 1), n), /index 15 out of bounds for array 'b' of length 15/);
   cpu.close();
 });
+
+test("a check that stays proves the same check after it: the reduction's s[t] before its loop, again in it, is checked once", async () => {
+  const blockSums = kernel(function blockSums(sums: Float32Array, x: Float32Array) {
+    const s = shared(Float32Array, 256);
+    const t = threadIdx.x;
+    const i = blockIdx.x * blockDim.x + t;
+    s[t] = i < x.length ? x[i] : 0;
+    syncthreads();
+    for (let stride = blockDim.x >> 1; stride > 0; stride >>= 1) {
+      if (t < stride) s[t] += s[t + stride];
+      syncthreads();
+    }
+    if (t === 0) sums[blockIdx.x] = s[0];
+  });
+  // For any block size (WGSL's block is a pipeline constant): s[t] once, s[t + stride] once; sums[b].
+  const ir = await dceWith(blockSums, "wgsl", ["f32[]", "f32[]"]);
+  assert.equal((ir.match(/check\.bounds ge\.u32\([^\n]*256:u32\)/g) ?? []).length, 2, ir);
+});
+
+dtest("a check that passed covers its own array, while its index is unchanged: the next array's, or the changed index's, still reports", async ({ dev }) => {
+  const toShorter = kernel(function toShorter(o: Int32Array) {
+    const s = shared(Int32Array, 16);
+    const k = threadIdx.x;
+    s[k] = 1;
+    for (let q = 0; q < 2; q++) o[k] += s[k] + q; // @TO_SHORTER
+  });
+  const err1 = await kernelError(toShorter.launch(dev, { blocks: 1, threads: 16 }, new Int32Array(10)), "bounds");
+  assert.match(err1.message, /index 1\d out of bounds for array 'o' of length 10/);
+  assertLocation(err1.location, lineOf("TO_SHORTER"));
+
+  const changed = kernel(function changed(o: Int32Array) {
+    let k = threadIdx.x;
+    o[k] = 1;
+    if (k > 2) k = k + 4;
+    o[k] += 2; // @CHANGED
+  });
+  const err2 = await kernelError(changed.launch(dev, { blocks: 1, threads: 8 }, new Int32Array(8)), "bounds");
+  assert.match(err2.message, /index (8|9|10|11) out of bounds for array 'o' of length 8/);
+  assertLocation(err2.location, lineOf("CHANGED"));
+  const out = new Int32Array(8);
+  await changed.launch(dev, { blocks: 1, threads: 4 }, out);
+  assert.deepEqual([...out], [3, 3, 3, 1, 0, 0, 0, 2]);
+});

@@ -29,6 +29,17 @@
 // k <= n and k - 1 under k >= n for an unknown n. A widened range (a counter still growing after a
 // dozen rounds goes to its type's limit) is narrowed back by recomputing every assignment.
 //
+// A check that stays dominates the checks after it: past `u32(i) >= u32(n)` (kept), a later check
+// of the same u32(i) against the same u32(n) is dropped, while the fact holds (walkFacts: until a
+// local either reads is assigned; never where either reads memory), e.g. `s[t]` before a loop and
+// again in it. Why it is sound: on the targets whose checks stop the thread (JS, PTX, OpenCL,
+// SPIR-V; WGSL in a kernel without barriers) the later check runs only where the earlier passed,
+// and then it cannot fire; where a failed check goes on (WGSL in a kernel with barriers: the
+// thread records its first exception, later ones are not kept, and robust buffer access bounds the
+// accesses either way, checked or not) the later check could only fire after the earlier one had
+// already recorded the thread's exception, so dropping it changes neither the record nor any
+// access. Such facts serve dropping checks only: locals' ranges (localRanges) never use them.
+//
 // Checks: only checks that can never fire are dropped (their index's range, over every value it
 // can take at any point of the kernel, lies inside [0, length - 1], or a dominating test bounds
 // it); so the first failure plain JavaScript would report is still reported, by a check that
@@ -67,7 +78,7 @@ export function dropProvenChecks(m: Module, launch: LaunchLimits): void {
     if (f.kind !== "kernel") continue;
     const locals = localRanges(f, limits);
     const rangeOf = (h: ExprHandle, facts: readonly Fact[]) => range(f, h, limits, locals, facts);
-    f.body = walkFacts(f, f.body, [], (s, facts, defs) => !isProven(f, s, rangeOf, facts, defs));
+    f.body = walkFacts(f, f.body, [], (s, facts, defs) => !isProven(f, s, rangeOf, facts, defs), true);
   }
 }
 
@@ -85,10 +96,12 @@ export function dropProvenChecks(m: Module, launch: LaunchLimits): void {
  * that no statement of the body changes: every way into the continuing block — the body's end, a
  * `continue` — passed that test (its exit leaves the loop: a break or return, never a continue).
  *
+ * With `checks`, a bounds check the visit keeps adds its passing (passedCheck) to the facts after it.
+ *
  * Within the block, a local set to an expression of locals (no load) is that expression until one
  * of them is assigned again (`defs`): a check of `u32(tmp)` after `tmp = t + s` is a check of t + s.
  */
-function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean): Block {
+function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean, checks = false): Block {
   const out: Block = [];
   let known = facts;
   const defs = new Map<number, ExprHandle>();
@@ -113,28 +126,29 @@ function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s:
     }
     switch (s.k) {
       case "if": {
-        const then = walkFacts(f, s.then, [...known, ...holding(f, testFacts(f, s.cond, true), [])], visit);
-        const els = walkFacts(f, s.else, [...known, ...holding(f, testFacts(f, s.cond, false), [])], visit);
+        const then = walkFacts(f, s.then, [...known, ...holding(f, testFacts(f, s.cond, true), [])], visit, checks);
+        const els = walkFacts(f, s.else, [...known, ...holding(f, testFacts(f, s.cond, false), [])], visit, checks);
         out.push(then !== s.then || els !== s.else ? { ...s, then, else: els } : s);
         break;
       }
       case "loop": {
         const around = holding(f, known, [s]);
-        const body = walkFacts(f, s.body, around, visit);
-        const continuing = walkFacts(f, s.continuing, [...around, ...holding(f, headFacts(f, s), s.body)], visit);
+        const body = walkFacts(f, s.body, around, visit, checks);
+        const continuing = walkFacts(f, s.continuing, [...around, ...holding(f, headFacts(f, s), s.body)], visit, checks);
         out.push(body !== s.body || continuing !== s.continuing ? { ...s, body, continuing } : s);
         break;
       }
       case "switch": {
         // (A case may be entered by falling through from the one before: only what the switch keeps.)
         const inside = holding(f, known, [s]);
-        const bodies = s.cases.map((c) => walkFacts(f, c.body, inside, visit));
+        const bodies = s.cases.map((c) => walkFacts(f, c.body, inside, visit, checks));
         out.push(bodies.some((b, j) => b !== s.cases[j].body) ? { ...s, cases: s.cases.map((c, j) => ({ ...c, body: bodies[j] })) } : s);
         break;
       }
       default: out.push(s);
     }
     known = holding(f, known, [s]);
+    if (checks) known = [...known, ...passedCheck(f, s)];
     if (s.k === "if") {
       // An early exit: the rest of the block runs only where the other branch was taken (and finished).
       const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
@@ -142,6 +156,18 @@ function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s:
     }
   }
   return out.length === block.length && out.every((s, i) => s === block[i]) ? block : out;
+}
+
+/**
+ * What the statements after a bounds check that stays may take as said, for dropping checks
+ * only: its index below its length, as u32 (`u32(i) >= u32(n)` fires, so past it u32(i) < u32(n)).
+ * Where its index or length reads memory, holding() drops the fact at once.
+ */
+function passedCheck(f: Function, s: Stmt): Fact[] {
+  if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return [];
+  const c = f.exprs[s.cond];
+  if (c.k !== "op" || c.op !== "ge" || f.exprs[c.args[0]].type !== T.u32) return [];
+  return holding(f, [{ lhs: c.args[0], rhs: c.args[1], strict: true, unsigned: true }], []);
 }
 
 /**

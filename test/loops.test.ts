@@ -481,3 +481,41 @@ dtest("a check that passed covers its own array, while its index is unchanged: t
   await changed.launch(dev, { blocks: 1, threads: 4 }, out);
   assert.deepEqual([...out], [3, 3, 3, 1, 0, 0, 0, 2]);
 });
+
+dtest("a versioned loop's test keeps only the stride's sign its guard allows: under row < n with row >= 0, n >= 1 (n == 0 and n <= -1 fold away)", async ({ dev, same }) => {
+  const fn = function naiveMatmul(c: Float32Array, a: Float32Array, b: Float32Array, n: number) {
+    const row = blockIdx.y * blockDim.y + threadIdx.y;
+    const col = blockIdx.x * blockDim.x + threadIdx.x;
+    if (row < n && col < n) {
+      let acc = 0;
+      for (let k = 0; k < n; k++) acc += a[row * n + k] * b[k * n + col]; // @NAIVE_K
+      c[row * n + col] = acc;
+    }
+  };
+  const types = ["f32[]", "f32[]", "f32[]", "i32"];
+  const ir = await dceWith(kernel(fn), "wgsl", types);
+  assert.match(ir, /loop \{[\s\S]*loop \{/, "the loop is still versioned");
+  assert.doesNotMatch(ir, /eq\.i32\(%3:n, 0:i32\)|le\.i32\(%3:n, -1:i32\)|ge\.i32\(%3:n, 1:i32\)/, ir);
+  // Without the guard nothing bounds n's sign: the test keeps its cases.
+  const unguarded = await dceWith(kernel(function rowDot(o: Float32Array, a: Float32Array, b: Float32Array, n: number) {
+    const row = blockIdx.x, col = threadIdx.x;
+    let acc = 0;
+    for (let q = 0; q < n; q++) acc += a[row * n + q] * b[q * n + col];
+    o[row * n + col] = acc;
+  }), "wgsl", types);
+  assert.match(unguarded, /le\.i32\(%3:n, -1:i32\)/, unguarded);
+  // Results as plain JS's, on every device; a b one short still reports, at its line.
+  const k = kernel(fn), n = 20;
+  const A = Float32Array.from({ length: n * n }, (_, i) => (i % 7) - 3), B = Float32Array.from({ length: n * n }, (_, i) => (i % 5) * 0.5);
+  const C = new Float32Array(n * n), want = new Float32Array(n * n);
+  await k.launch(dev, { blocks: [2, 2], threads: [16, 16] }, C, A, B, n);
+  for (let r = 0; r < n; r++) for (let col = 0; col < n; col++) {
+    let acc = 0;
+    for (let q = 0; q < n; q++) acc = Math.fround(acc + Math.fround(A[r * n + q] * B[q * n + col]));
+    want[r * n + col] = acc;
+  }
+  same(C, want);
+  const err = await kernelError(k.launch(dev, { blocks: [2, 2], threads: [16, 16] }, C, A, B.subarray(0, n * n - 1), n), "bounds");
+  assert.match(err.message, /out of bounds for array 'b' of length 399/);
+  assertLocation(err.location, lineOf("NAIVE_K"));
+});

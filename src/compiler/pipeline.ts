@@ -12,7 +12,7 @@ import { eliminateDeadCode } from "../ir/passes/dce.js";
 import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
 import { legalize } from "../ir/passes/legalize.js";
-import { dropProvenChecks } from "../ir/passes/ranges.js";
+import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
 import { parseTypeName, typeName } from "../ir/types.js";
@@ -109,12 +109,14 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
       // The block's size bounds the thread indices: the launch bounds, else the largest block;
       // the target's largest grid bounds the block indices. Checks proven first: a loop whose
       // checks are all proven is not versioned for them.
-      dropProvenChecks(module, {
+      const ranges = dropProvenChecks(module, {
         threads: features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64],
         blocks: targetInfo(job.target)?.maxBlocks ?? MAX_BLOCKS,
         exactThreads: features.requiredThreads,
       });
       hoistBoundsChecks(module);
+      // The versioned loops' tests, under the facts where they stand (n >= 1 under row < n).
+      foldDecidedTests(module, ranges);
       foldConstants(module);
     }
     eliminateDeadCode(module);

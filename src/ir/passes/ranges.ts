@@ -40,6 +40,10 @@
 // already recorded the thread's exception, so dropping it changes neither the record nor any
 // access. Such facts serve dropping checks only: locals' ranges (localRanges) never use them.
 //
+// Tests (foldDecidedTests, after hoist-checks.ts): a comparison in an if's test that the ranges
+// and facts where the if stands decide is that constant there (sound as dropping a check is: the
+// ranges hold every value each side can take at that point); new expressions replace the changed.
+//
 // Checks: only checks that can never fire are dropped (their index's range, over every value it
 // can take at any point of the kernel, lies inside [0, length - 1], or a dominating test bounds
 // it); so the first failure plain JavaScript would report is still reported, by a check that
@@ -71,21 +75,72 @@ interface Bounds extends LaunchLimits { sharedLengths: readonly Range[] }
 
 const I32_MIN = -2147483648, I32_MAX = 2147483647, U32_MAX = 4294967295;
 
+/** Every kernel's locals' ranges, as dropProvenChecks found them (for foldDecidedTests after hoisting). */
+export type KernelRanges = Map<Function, { limits: Bounds; locals: Map<number, Range> }>;
+
 /** Drop the bounds checks of every kernel that ranges or dominating tests prove. */
-export function dropProvenChecks(m: Module, launch: LaunchLimits): void {
+export function dropProvenChecks(m: Module, launch: LaunchLimits): KernelRanges {
   const limits: Bounds = { ...launch, sharedLengths: m.shared.map((x) => (x.type.size !== null ? [x.type.size, x.type.size] : x.size ? sizeRange(x.size, launch) : null)) };
+  const out: KernelRanges = new Map();
   for (const f of m.functions) {
     if (f.kind !== "kernel") continue;
     const locals = localRanges(f, limits);
+    out.set(f, { limits, locals });
     const rangeOf = (h: ExprHandle, facts: readonly Fact[]) => range(f, h, limits, locals, facts);
     f.body = walkFacts(f, f.body, [], (s, facts, defs) => !isProven(f, s, rangeOf, facts, defs), true);
   }
+  return out;
+}
+
+/**
+ * Integer comparisons in an if's test that ranges decide, under the facts that hold at the if,
+ * become constants (foldConstants then drops what they decide): a versioned loop's test
+ * (hoist-checks.ts) splits on the sign of a stride n, and under `if (row < n)` with row >= 0,
+ * n >= 1, so `n == 0` and `n <= -1` are false and `n >= 1` true. Why it is sound: a comparison is
+ * replaced only where every value each side can take there (range(), the same post-fixpoint and
+ * facts that drop checks) gives it one outcome; new expressions replace the changed ones (a handle
+ * may be shared by statements where other facts hold). The locals' ranges are dropProvenChecks':
+ * hoisting copies a loop with the same assignments and adds none, so they still hold every value.
+ */
+export function foldDecidedTests(m: Module, ranges: KernelRanges): void {
+  for (const f of m.functions) {
+    const r = ranges.get(f);
+    if (!r) continue;
+    const rangeOf = (h: ExprHandle, facts: readonly Fact[]) => range(f, h, r.limits, r.locals, facts);
+    f.body = walkFacts(f, f.body, [], (s, facts) => {
+      if (s.k !== "if") return true;
+      const cond = decideTest(f, s.cond, (h) => rangeOf(h, facts));
+      return cond === s.cond ? true : { ...s, cond };
+    });
+  }
+}
+
+/** `h` with the comparisons (through &&, || and !) that `rangeOf` decides replaced by constants; `h` itself where none is. */
+function decideTest(f: Function, h: ExprHandle, rangeOf: (h: ExprHandle) => Range): ExprHandle {
+  const e = f.exprs[h];
+  if (e.k !== "op") return h;
+  const add = (x: Expr): ExprHandle => { f.exprs.push(x); return (f.exprs.length - 1) as ExprHandle; };
+  if (e.op === "land" || e.op === "lor" || e.op === "not") {
+    const args = e.args.map((a) => decideTest(f, a, rangeOf));
+    return args.every((a, i) => a === e.args[i]) ? h : add({ ...e, args });
+  }
+  const type = f.exprs[e.args[0]]?.type;
+  if (e.args.length !== 2 || (type !== T.i32 && type !== T.u32)) return h;
+  const a = rangeOf(e.args[0]), b = rangeOf(e.args[1]);
+  if (a === null || b === null) return h;
+  const lt = a[1] < b[0] ? true : a[0] >= b[1] ? false : null;   // a < b
+  const le = a[1] <= b[0] ? true : a[0] > b[1] ? false : null;   // a <= b
+  const eq = a[0] === a[1] && b[0] === b[1] && a[0] === b[0] ? true : a[1] < b[0] || b[1] < a[0] ? false : null;
+  const not = (x: boolean | null) => (x === null ? null : !x);
+  const value = ({ lt, le, gt: not(le), ge: not(lt), eq, ne: not(eq) } as Record<string, boolean | null>)[e.op] ?? null;
+  return value === null ? h : add({ k: "const", value, type: T.bool, loc: e.loc });
 }
 
 /**
  * Walk `block`, `facts` holding at its start, calling `visit` on each statement with the facts that
  * hold when it starts and the block's definitions (below); a statement `visit` refuses is dropped
- * (it must assign nothing: a check). Nested blocks are walked after their statement is visited.
+ * (it must assign nothing: a check), one it returns replaces it (the same statement with another
+ * test: foldDecidedTests). Nested blocks are walked after their statement is visited.
  *
  * A fact holds from where it was learnt until a statement assigns a local it reads: after each
  * statement, the facts reading what it assigned (anywhere in it, both branches of an if) are gone.
@@ -101,14 +156,15 @@ export function dropProvenChecks(m: Module, launch: LaunchLimits): void {
  * Within the block, a local set to an expression of locals (no load) is that expression until one
  * of them is assigned again (`defs`): a check of `u32(tmp)` after `tmp = t + s` is a check of t + s.
  */
-function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean, checks = false): Block {
+function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean | Stmt, checks = false): Block {
   const out: Block = [];
   let known = facts;
   const defs = new Map<number, ExprHandle>();
   const readers = new Map<number, number[]>();   // local → the locals whose definition reads it
   for (let i = 0; i < block.length; i++) {
-    const s = block[i];
-    if (!visit(s, known, defs)) continue;
+    const v = visit(block[i], known, defs);
+    if (v === false) continue;
+    const s = v === true ? block[i] : v;
     // What the statement assigns ends the definitions of those locals and of those that read them.
     walkStmts([s], (x) => {
       const l = assignedLocal(x);

@@ -28,7 +28,7 @@ function matmul($state, c, a, b, n, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
       }
       acc = 0;
       k = 0;
-      if ((((Math.imul(row, n) >= 0) && (Math.imul(row, n) < a.length)) && (((n - 1) | 0) <= ((((a.length - 1) | 0) - Math.imul(row, n)) | 0))) && (((col >= 0) && (col < b.length)) && ((n === 0) || (((n >= 1) && (((n - 1) | 0) <= ((((((b.length - 1) | 0) - col) | 0) / n) | 0))) || ((n <= (-1)) && (((n - 1) | 0) <= ((col / ((0 - n) | 0)) | 0))))))) {
+      if ((((Math.imul(row, n) >= 0) && (Math.imul(row, n) < a.length)) && (((n - 1) | 0) <= ((((a.length - 1) | 0) - Math.imul(row, n)) | 0))) && (((col >= 0) && (col < b.length)) && (((n - 1) | 0) <= ((((((b.length - 1) | 0) - col) | 0) / n) | 0)))) {
         for (; k < n; k = (k + 1) | 0) {
           tmp = (Math.imul(row, n) + k) | 0;
           tmp_1 = (Math.imul(k, n) + col) | 0;

@@ -33,7 +33,7 @@ __kernel void gpuc_matmul(__global float* gpuc_base_v_c, uint gpuc_off_v_c, int 
   }
   v_acc = 0.0f;
   v_k = 0;
-  if (((((as_int(as_uint(v_row) * as_uint(v_n)) >= 0) && (as_int(as_uint(v_row) * as_uint(v_n)) < gpuc_len_v_a)) && (as_int(as_uint(v_n) - 1u) <= as_int(as_uint(as_int(as_uint(gpuc_len_v_a) - 1u)) - as_uint(as_int(as_uint(v_row) * as_uint(v_n)))))) && (((v_col >= 0) && (v_col < gpuc_len_v_b)) && ((v_n == 0) || (((v_n >= 1) && (as_int(as_uint(v_n) - 1u) <= ((v_n == 0) ? 0 : ((v_n == (-1)) ? as_int(0u - as_uint(as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)))) : (as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)) / (((v_n == 0) || (v_n == (-1))) ? 1 : v_n)))))) || ((v_n <= (-1)) && (as_int(as_uint(v_n) - 1u) <= ((as_int(0u - as_uint(v_n)) == 0) ? 0 : ((as_int(0u - as_uint(v_n)) == (-1)) ? as_int(0u - as_uint(v_col)) : (v_col / (((as_int(0u - as_uint(v_n)) == 0) || (as_int(0u - as_uint(v_n)) == (-1))) ? 1 : as_int(0u - as_uint(v_n))))))))))))) {
+  if (((((as_int(as_uint(v_row) * as_uint(v_n)) >= 0) && (as_int(as_uint(v_row) * as_uint(v_n)) < gpuc_len_v_a)) && (as_int(as_uint(v_n) - 1u) <= as_int(as_uint(as_int(as_uint(gpuc_len_v_a) - 1u)) - as_uint(as_int(as_uint(v_row) * as_uint(v_n)))))) && (((v_col >= 0) && (v_col < gpuc_len_v_b)) && (as_int(as_uint(v_n) - 1u) <= ((v_n == 0) ? 0 : ((v_n == (-1)) ? as_int(0u - as_uint(as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)))) : (as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)) / (((v_n == 0) || (v_n == (-1))) ? 1 : v_n)))))))) {
     for (;;) {
       if ((!(v_k < v_n))) {
         break;

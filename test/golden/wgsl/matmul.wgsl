@@ -50,7 +50,7 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   }
   v_acc = 0.0f;
   v_k = 0i;
-  if ((((((v_row * v_n) >= 0i) && ((v_row * v_n) < params.v_a_len)) && ((v_n - 1i) <= ((params.v_a_len - 1i) - (v_row * v_n)))) && (((v_col >= 0i) && (v_col < params.v_b_len)) && ((v_n == 0i) || (((v_n >= 1i) && ((v_n - 1i) <= select((((params.v_b_len - 1i) - v_col) / v_n), 0i, (v_n == 0i)))) || ((v_n <= -1i) && ((v_n - 1i) <= select((v_col / (0i - v_n)), 0i, ((0i - v_n) == 0i))))))))) {
+  if ((((((v_row * v_n) >= 0i) && ((v_row * v_n) < params.v_a_len)) && ((v_n - 1i) <= ((params.v_a_len - 1i) - (v_row * v_n)))) && ((v_col < params.v_b_len) && ((v_n - 1i) <= select((((params.v_b_len - 1i) - v_col) / v_n), 0i, (v_n == 0i)))))) {
     loop {
       if ((!(v_k < v_n))) {
         break;

@@ -114,9 +114,9 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
         blocks: targetInfo(job.target)?.maxBlocks ?? MAX_BLOCKS,
         exactThreads: features.requiredThreads,
       });
-      hoistBoundsChecks(module);
+      const versioned = hoistBoundsChecks(module);
       // The versioned loops' tests, under the facts where they stand (n >= 1 under row < n).
-      foldDecidedTests(module, ranges);
+      foldDecidedTests(module, ranges, versioned);
       foldConstants(module);
     }
     eliminateDeadCode(module);

@@ -42,12 +42,14 @@ import { continues } from "../module-info.js";
 import { T } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
 
-export function hoistBoundsChecks(m: Module): void {
+export function hoistBoundsChecks(m: Module): Map<Function, ReadonlySet<Stmt>> {
+  const versioned = new Map<Function, ReadonlySet<Stmt>>();
   for (const f of m.functions) {
     const tests = new Set<Stmt>();
     f.body = visitBlock(f, f.body, tests);
-    if (tests.size) entryConstants(f, f.body, tests);
+    if (tests.size) { entryConstants(f, f.body, tests); versioned.set(f, tests); }
   }
+  return versioned;
 }
 
 /** Inner loops first: a loop is versioned with its inner loops already versioned. */

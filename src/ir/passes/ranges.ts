@@ -40,7 +40,7 @@
 // already recorded the thread's exception, so dropping it changes neither the record nor any
 // access. Such facts serve dropping checks only: locals' ranges (localRanges) never use them.
 //
-// Tests (foldDecidedTests, after hoist-checks.ts): a comparison in an if's test that the ranges
+// Tests (foldDecidedTests, after hoist-checks.ts): a comparison in a versioned loop's test that the ranges
 // and facts where the if stands decide is that constant there (sound as dropping a check is: the
 // ranges hold every value each side can take at that point); new expressions replace the changed.
 //
@@ -52,7 +52,7 @@
 // a local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
-import { childBlocks, exprOperands, stmtOperands, stmtResult, walkStmts } from "../module.js";
+import { childBlocks, exprOperands, stmtOperands, stmtResult } from "../module.js";
 import { continues } from "../module-info.js";
 import { completesBlock } from "../validate.js";
 import type { SizeExpr } from "../size.js";
@@ -62,7 +62,26 @@ import { T } from "../types.js";
 type Range = readonly [number, number] | null;
 
 /** `lhs < rhs` (strict) or `lhs <= rhs`, compared as i32 or as u32, known where a test that dominates it said so. */
-interface Fact { lhs: ExprHandle; rhs: ExprHandle; strict: boolean; unsigned: boolean }
+interface Fact { lhs: ExprHandle; rhs: ExprHandle; strict: boolean; unsigned: boolean; /** The locals lhs and rhs read. */ reads: readonly number[] }
+
+/** `lhs < rhs` (or <=) as a fact, none where either side reads memory (or anything but locals, constants, builtins, lengths and arithmetic). */
+function makeFact(f: Function, lhs: ExprHandle, rhs: ExprHandle, strict: boolean, unsigned: boolean): Fact[] {
+  const a = localsOf(f, lhs), b = a && localsOf(f, rhs);
+  return a && b ? [{ lhs, rhs, strict, unsigned, reads: [...a, ...b] }] : [];
+}
+
+/** How a walk over facts goes: what it visits, whether kept checks add facts, where it descends, and its memo of what statements assign. */
+interface Walk {
+  visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean | Stmt;
+  checks: boolean;
+  descend?: ReadonlySet<Stmt>;
+  assigned: Map<Stmt, ReadonlySet<number>>;
+}
+
+/** A walk with a fresh memo (nothing changes a statement while one pass walks it; dce.ts edits some in place later). */
+function walk(visit: Walk["visit"], checks = false, descend?: ReadonlySet<Stmt>): Walk {
+  return { visit, checks, descend, assigned: new Map() };
+}
 
 /**
  * The most threads per block, and blocks per grid, per dimension; `exactThreads`: every launch's
@@ -87,14 +106,15 @@ export function dropProvenChecks(m: Module, launch: LaunchLimits): KernelRanges 
     const locals = localRanges(f, limits);
     out.set(f, { limits, locals });
     const rangeOf = (h: ExprHandle, facts: readonly Fact[]) => range(f, h, limits, locals, facts);
-    f.body = walkFacts(f, f.body, [], (s, facts, defs) => !isProven(f, s, rangeOf, facts, defs), true);
+    f.body = walkFacts(f, f.body, [], walk((s, facts, defs) => !isProven(f, s, rangeOf, facts, defs), true));
   }
   return out;
 }
 
 /**
- * Integer comparisons in an if's test that ranges decide, under the facts that hold at the if,
- * become constants (foldConstants then drops what they decide): a versioned loop's test
+ * Integer comparisons in the tests of versioned loops (`tests`: hoist-checks.ts's, per function;
+ * a walk of its own for each function that has one) that ranges decide, under the facts that hold
+ * at the test, become constants (foldConstants then drops what they decide): a versioned loop's test
  * (hoist-checks.ts) splits on the sign of a stride n, and under `if (row < n)` with row >= 0,
  * n >= 1, so `n == 0` and `n <= -1` are false and `n >= 1` true. Why it is sound: a comparison is
  * replaced only where every value each side can take there (range(), the same post-fixpoint and
@@ -102,16 +122,24 @@ export function dropProvenChecks(m: Module, launch: LaunchLimits): KernelRanges 
  * may be shared by statements where other facts hold). The locals' ranges are dropProvenChecks':
  * hoisting copies a loop with the same assignments and adds none, so they still hold every value.
  */
-export function foldDecidedTests(m: Module, ranges: KernelRanges): void {
+export function foldDecidedTests(m: Module, ranges: KernelRanges, tests: ReadonlyMap<Function, ReadonlySet<Stmt>>): void {
   for (const f of m.functions) {
-    const r = ranges.get(f);
-    if (!r) continue;
+    const r = ranges.get(f), mine = tests.get(f);
+    if (!r || !mine) continue;
     const rangeOf = (h: ExprHandle, facts: readonly Fact[]) => range(f, h, r.limits, r.locals, facts);
-    f.body = walkFacts(f, f.body, [], (s, facts) => {
-      if (s.k !== "if") return true;
+    // The walk goes only into the statements that hold a test (the loops' two copies are not walked).
+    const holders = new Set<Stmt>();
+    const holds = (block: Block): boolean => {
+      let any = false;
+      for (const s of block) if (childBlocks(s).reduce((found, b) => holds(b) || found, false)) { holders.add(s); any = true; } else if (mine.has(s)) any = true;
+      return any;
+    };
+    holds(f.body);
+    f.body = walkFacts(f, f.body, [], walk((s, facts) => {
+      if (s.k !== "if" || !mine.has(s)) return true;
       const cond = decideTest(f, s.cond, (h) => rangeOf(h, facts));
       return cond === s.cond ? true : { ...s, cond };
-    });
+    }, false, holders));
   }
 }
 
@@ -126,6 +154,15 @@ function decideTest(f: Function, h: ExprHandle, rangeOf: (h: ExprHandle) => Rang
   }
   const type = f.exprs[e.args[0]]?.type;
   if (e.args.length !== 2 || (type !== T.i32 && type !== T.u32)) return h;
+  // Only comparisons of values two operations deep at most (the sign cases `n >= 1`, and `col + 0 * n
+  // >= 0` as the test reads the counter's start): deeper operands would cost a range walk each on
+  // every versioned test and are rarely decided.
+  const shallow = (x: ExprHandle, depth: number): boolean => {
+    const y = f.exprs[x];
+    if (y.k === "local" || y.k === "const" || y.k === "builtin" || y.k === "length") return true;
+    return depth > 0 && (y.k === "op" || y.k === "convert") && exprOperands(y).every((o) => shallow(o, depth - 1));
+  };
+  if (!shallow(e.args[0], 2) || !shallow(e.args[1], 2)) return h;
   const a = rangeOf(e.args[0]), b = rangeOf(e.args[1]);
   if (a === null || b === null) return h;
   const lt = a[1] < b[0] ? true : a[0] >= b[1] ? false : null;   // a < b
@@ -152,11 +189,14 @@ function decideTest(f: Function, h: ExprHandle, rangeOf: (h: ExprHandle) => Rang
  * `continue` — passed that test (its exit leaves the loop: a break or return, never a continue).
  *
  * With `checks`, a bounds check the visit keeps adds its passing (passedCheck) to the facts after it.
+ * With `descend`, only the nested blocks of the statements it holds are walked (the others are
+ * kept as they are; what they assign still ends the facts that read it).
  *
  * Within the block, a local set to an expression of locals (no load) is that expression until one
  * of them is assigned again (`defs`): a check of `u32(tmp)` after `tmp = t + s` is a check of t + s.
  */
-function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s: Stmt, facts: readonly Fact[], defs: ReadonlyMap<number, ExprHandle>) => boolean | Stmt, checks = false): Block {
+function walkFacts(f: Function, block: Block, facts: readonly Fact[], w: Walk): Block {
+  const { visit, checks, descend, assigned } = w;
   const out: Block = [];
   let known = facts;
   const defs = new Map<number, ExprHandle>();
@@ -166,13 +206,11 @@ function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s:
     if (v === false) continue;
     const s = v === true ? block[i] : v;
     // What the statement assigns ends the definitions of those locals and of those that read them.
-    walkStmts([s], (x) => {
-      const l = assignedLocal(x);
-      if (l === null) return;
+    for (const l of assignedBy(s, assigned)) {
       defs.delete(l);
       for (const r of readers.get(l) ?? []) defs.delete(r);
       readers.delete(l);
-    });
+    }
     if (s.k === "set") {
       const read = localsOf(f, s.value);
       if (read && !read.includes(s.local)) {
@@ -180,35 +218,36 @@ function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s:
         for (const l of read) { const list = readers.get(l); if (list) list.push(s.local); else readers.set(l, [s.local]); }
       }
     }
-    switch (s.k) {
+    if (descend && !descend.has(s)) out.push(s);
+    else switch (s.k) {
       case "if": {
-        const then = walkFacts(f, s.then, [...known, ...holding(f, testFacts(f, s.cond, true), [])], visit, checks);
-        const els = walkFacts(f, s.else, [...known, ...holding(f, testFacts(f, s.cond, false), [])], visit, checks);
+        const then = walkFacts(f, s.then, [...known, ...testFacts(f, s.cond, true)], w);
+        const els = walkFacts(f, s.else, [...known, ...testFacts(f, s.cond, false)], w);
         out.push(then !== s.then || els !== s.else ? { ...s, then, else: els } : s);
         break;
       }
       case "loop": {
-        const around = holding(f, known, [s]);
-        const body = walkFacts(f, s.body, around, visit, checks);
-        const continuing = walkFacts(f, s.continuing, [...around, ...holding(f, headFacts(f, s), s.body)], visit, checks);
+        const around = holding(known, [s], assigned);
+        const body = walkFacts(f, s.body, around, w);
+        const continuing = walkFacts(f, s.continuing, [...around, ...holding(headFacts(f, s), s.body, assigned)], w);
         out.push(body !== s.body || continuing !== s.continuing ? { ...s, body, continuing } : s);
         break;
       }
       case "switch": {
         // (A case may be entered by falling through from the one before: only what the switch keeps.)
-        const inside = holding(f, known, [s]);
-        const bodies = s.cases.map((c) => walkFacts(f, c.body, inside, visit, checks));
+        const inside = holding(known, [s], assigned);
+        const bodies = s.cases.map((c) => walkFacts(f, c.body, inside, w));
         out.push(bodies.some((b, j) => b !== s.cases[j].body) ? { ...s, cases: s.cases.map((c, j) => ({ ...c, body: bodies[j] })) } : s);
         break;
       }
       default: out.push(s);
     }
-    known = holding(f, known, [s]);
+    known = holding(known, [s], assigned);
     if (checks) known = [...known, ...passedCheck(f, s)];
     if (s.k === "if") {
       // An early exit: the rest of the block runs only where the other branch was taken (and finished).
       const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
-      if (thenExits !== elseExits) known = [...known, ...holding(f, testFacts(f, s.cond, elseExits), [s])];
+      if (thenExits !== elseExits) known = [...known, ...holding(testFacts(f, s.cond, elseExits), [s], assigned)];
     }
   }
   return out.length === block.length && out.every((s, i) => s === block[i]) ? block : out;
@@ -217,13 +256,13 @@ function walkFacts(f: Function, block: Block, facts: readonly Fact[], visit: (s:
 /**
  * What the statements after a bounds check that stays may take as said, for dropping checks
  * only: its index below its length, as u32 (`u32(i) >= u32(n)` fires, so past it u32(i) < u32(n)).
- * Where its index or length reads memory, holding() drops the fact at once.
+ * None where its index or length reads memory.
  */
 function passedCheck(f: Function, s: Stmt): Fact[] {
   if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return [];
   const c = f.exprs[s.cond];
   if (c.k !== "op" || c.op !== "ge" || f.exprs[c.args[0]].type !== T.u32) return [];
-  return holding(f, [{ lhs: c.args[0], rhs: c.args[1], strict: true, unsigned: true }], []);
+  return makeFact(f, c.args[0], c.args[1], true, true);
 }
 
 /**
@@ -245,7 +284,7 @@ function testFacts(f: Function, h: ExprHandle, truth: boolean): Fact[] {
   const [a, b] = e.args;
   const type = f.exprs[a]?.type;
   const fact = (lhs: ExprHandle, rhs: ExprHandle, strict: boolean): Fact[] =>
-    type === T.i32 || type === T.u32 ? [{ lhs, rhs, strict, unsigned: type === T.u32 }] : [];
+    type === T.i32 || type === T.u32 ? makeFact(f, lhs, rhs, strict, type === T.u32) : [];
   switch (e.op) {
     // (On integers the negation of a < b is b <= a, and so on.)
     case "lt": return truth ? fact(a, b, true) : fact(b, a, false);
@@ -260,12 +299,23 @@ function testFacts(f: Function, h: ExprHandle, truth: boolean): Fact[] {
 }
 
 /** The facts that hold throughout `block`: those that read no local the block assigns (and no memory). */
-function holding(f: Function, facts: readonly Fact[], block: Block): Fact[] {
+function holding(facts: readonly Fact[], block: Block, memo: Map<Stmt, ReadonlySet<number>>): Fact[] {
   if (!facts.length) return [];
-  const assigned = new Set<number>();
-  walkStmts(block, (s) => { const l = assignedLocal(s); if (l !== null) assigned.add(l); });
-  const stable = (h: ExprHandle): boolean => localsOf(f, h)?.every((l) => !assigned.has(l)) ?? false;
-  return facts.filter((x) => stable(x.lhs) && stable(x.rhs));
+  const sets = block.map((s) => assignedBy(s, memo)).filter((x) => x.size);
+  return sets.length ? facts.filter((x) => x.reads.every((l) => sets.every((set) => !set.has(l)))) : [...facts];
+}
+
+/** The locals a statement assigns, anywhere in it (memoized, nested statements too). */
+function assignedBy(s: Stmt, memo: Map<Stmt, ReadonlySet<number>>): ReadonlySet<number> {
+  let set = memo.get(s);
+  if (set) return set;
+  const out = new Set<number>();
+  const own = assignedLocal(s);
+  if (own !== null) out.add(own);
+  for (const b of childBlocks(s)) for (const x of b) for (const l of assignedBy(x, memo)) out.add(l);
+  set = out;
+  memo.set(s, set);
+  return set;
 }
 
 /** The local a statement assigns (a set, an init, a call's, atomic's or subgroup operation's result), or null. */
@@ -349,15 +399,14 @@ function localRanges(f: Function, limits: Bounds): Map<number, Range> {
   const sets: { local: number; value: ExprHandle; facts: readonly Fact[] }[] = [];
   const opaque = new Set<number>(f.params);
   if (f.stateParam !== null) opaque.add(f.stateParam);
-  walkFacts(f, f.body, [], (s, facts) => {
-    walkStmts([s], (x) => {
-      const r = stmtResult(x);
-      if (r !== null) opaque.add(r);
-      if (x.k === "init") opaque.add(x.local);
-    });
+  // (The walk visits every statement, nested ones too.)
+  walkFacts(f, f.body, [], walk((s, facts) => {
+    const r = stmtResult(s);
+    if (r !== null) opaque.add(r);
+    if (s.k === "init") opaque.add(s.local);
     if (s.k === "set") sets.push({ local: s.local, value: s.value, facts });
     return true;
-  });
+  }));
   const map = new Map<number, Range>();
   for (const l of opaque) map.set(l, null);
   // A local a read may see before any assignment holds its initial value, 0, too.

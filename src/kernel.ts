@@ -180,7 +180,9 @@ export class Kernel {
     // (Read before the first await: the caller's object may change meanwhile.)
     const opts = readCompileOptions(given);
     // compile()'s checks load with its first call: a program that only launches never reads them.
-    const check = await import("./compile-options.js");
+    // (Memoized: an import() per call is a resolution each time, and a round trip to the loader's
+    // thread where a loader hook is registered, as tsx's is.)
+    const check = await (compileOptions ??= import("./compile-options.js"));
     const info = check.compileTarget(opts);
     this.revalidateScope();
     await this.ensureSignature();
@@ -494,6 +496,9 @@ function optionName(o: object): unknown {
 }
 
 /** The errors of a call's own mistakes, which the user's code made at the call: located there. */
+/** compile()'s checks (compile-options.ts), loaded by the first compile() call. */
+let compileOptions: Promise<typeof import("./compile-options.js")> | null = null;
+
 const CALL_COMPILE_KINDS: ReadonlySet<CompileErrorKind> = new Set(["invalid-argument", "arity", "argument-type", "unsupported-array", "unknown-target", "unsupported-value"]);
 const CALL_KERNEL_KINDS: ReadonlySet<KernelErrorKind> = new Set(["launch-config", "launch", "device-unavailable"]);
 

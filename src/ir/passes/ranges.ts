@@ -62,7 +62,7 @@ import { T } from "../types.js";
 type Range = readonly [number, number] | null;
 
 /** `lhs < rhs` (strict) or `lhs <= rhs`, compared as i32 or as u32, known where a test that dominates it said so. */
-interface Fact { lhs: ExprHandle; rhs: ExprHandle; strict: boolean; unsigned: boolean; /** The locals lhs and rhs read. */ reads: readonly number[] }
+interface Fact { lhs: ExprHandle; rhs: ExprHandle; strict: boolean; unsigned: boolean; /** The locals lhs and rhs read. */ reads: readonly number[]; /** Learnt from a check that stays (passedCheck), not from a test. */ check?: true }
 
 /** `lhs < rhs` (or <=) as a fact, none where either side reads memory (or anything but locals, constants, builtins, lengths and arithmetic). */
 function makeFact(f: Function, lhs: ExprHandle, rhs: ExprHandle, strict: boolean, unsigned: boolean): Fact[] {
@@ -243,7 +243,10 @@ function walkFacts(f: Function, block: Block, facts: readonly Fact[], w: Walk): 
       default: out.push(s);
     }
     known = holding(known, [s], assigned);
-    if (checks) known = [...known, ...passedCheck(f, s)];
+    if (checks) {
+      const passed = passedCheck(f, s);
+      if (passed.length) known = keepRecentChecks([...known, ...passed]);
+    }
     if (s.k === "if") {
       // An early exit: the rest of the block runs only where the other branch was taken (and finished).
       const thenExits = !completesBlock(s.then), elseExits = !completesBlock(s.else);
@@ -262,7 +265,20 @@ function passedCheck(f: Function, s: Stmt): Fact[] {
   if (s.k !== "check" || s.kind !== "bounds" || s.cond === null) return [];
   const c = f.exprs[s.cond];
   if (c.k !== "op" || c.op !== "ge" || f.exprs[c.args[0]].type !== T.u32) return [];
-  return makeFact(f, c.args[0], c.args[1], true, true);
+  return makeFact(f, c.args[0], c.args[1], true, true).map((x) => ({ ...x, check: true as const }));
+}
+
+/**
+ * The most facts from checks a walk keeps at once; older ones are dropped (fewer facts prove
+ * less: sound). Without a bound they pile up — each check of an index through a temporary
+ * assigned once is a fact nothing ends — and every statement's holding() and every range() scan
+ * them all: quadratic in the kernel's size (a 5,000-statement kernel kept a thousand).
+ */
+const MAX_CHECK_FACTS = 16;
+
+function keepRecentChecks(facts: Fact[]): Fact[] {
+  let extra = facts.reduce((n, x) => n + (x.check ? 1 : 0), 0) - MAX_CHECK_FACTS;
+  return extra <= 0 ? facts : facts.filter((x) => !(x.check && extra-- > 0));
 }
 
 /**

@@ -29,16 +29,18 @@
 // k <= n and k - 1 under k >= n for an unknown n. A widened range (a counter still growing after a
 // dozen rounds goes to its type's limit) is narrowed back by recomputing every assignment.
 //
-// A check that stays dominates the checks after it: past `u32(i) >= u32(n)` (kept), a later check
-// of the same u32(i) against the same u32(n) is dropped, while the fact holds (walkFacts: until a
-// local either reads is assigned; never where either reads memory), e.g. `s[t]` before a loop and
-// again in it. Why it is sound: on the targets whose checks stop the thread (JS, PTX, OpenCL,
+// A check that stays dominates the checks after it: past `u32(i) >= u32(n)` (kept), u32(i) < u32(n)
+// is a fact while it holds (walkFacts: until a local either side reads is assigned; never where
+// either reads memory; the 16 most recent such facts), so a later check of the same u32(i) against
+// the same u32(n) is dropped (`s[t]` before a loop and again in it), and so is one that u32(i)'s
+// range under the fact proves (range() narrows u32(i) below n's largest value). Why it is sound: on the targets whose checks stop the thread (JS, PTX, OpenCL,
 // SPIR-V; WGSL in a kernel without barriers) the later check runs only where the earlier passed,
 // and then it cannot fire; where a failed check goes on (WGSL in a kernel with barriers: the
 // thread records its first exception, later ones are not kept, and robust buffer access bounds the
 // accesses either way, checked or not) the later check could only fire after the earlier one had
 // already recorded the thread's exception, so dropping it changes neither the record nor any
-// access. Such facts serve dropping checks only: locals' ranges (localRanges) never use them.
+// access — whichever later check it is. Such facts serve dropping checks only: locals' ranges
+// (localRanges) and foldDecidedTests never use them.
 //
 // Tests (foldDecidedTests, after hoist-checks.ts): a comparison in a versioned loop's test that the ranges
 // and facts where the if stands decide is that constant there (sound as dropping a check is: the

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, 
 import { extname, join, normalize } from "node:path";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { fileKernels } from "../src/cli/file-kernels.ts";
 import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
@@ -381,6 +381,28 @@ const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("b
 const noChromium = existsSync(CHROMIUM) ? null : `SKIPPED: no ${CHROMIUM} (apt-get install chromium)`;
 if (noChromium && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${noChromium}`);
 
+const NO_ADAPTER = "SKIPPED: the WebGPU runs (Chromium has no WebGPU adapter on this machine); the CPU device's ran";
+
+/**
+ * Asks the app page at `probe` for a WebGPU adapter (on the app's origin: about:blank is no secure
+ * context, where navigator.gpu is absent), then runs the app at `urls(kind)` on WebGPU (where there
+ * is an adapter) and on the CPU device, each page's four kernels checked. Fails where the browser
+ * is required and has no adapter; returns whether the WebGPU runs ran.
+ */
+async function runAppPages(page: Page, probe: string, urls: (kind: string) => string[]): Promise<boolean> {
+  await page.goto(probe);
+  const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+  if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
+  for (const kind of adapter ? ["webgpu", "cpu"] : ["cpu"]) for (const url of urls(kind)) {
+    await page.goto(url);
+    await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+    const text = await page.$eval("#results", (e) => e.textContent ?? "");
+    assert.equal(await page.title(), `done: ${kind}`, `${url}: ${text}`);
+    assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+  }
+  return adapter;
+}
+
 test("the minified app's page, built by esbuild, vite, rollup and webpack, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
   await rollupApp(join(out, "rollup-web"), "web");
   await webpackApp(join(out, "webpack-web"), "web");
@@ -402,18 +424,9 @@ test("the minified app's page, built by esbuild, vite, rollup and webpack, runs 
   try {
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const page = await browser.newPage();
-    await page.goto(`${base}/web/index.html?device=none`);
-    const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
-    if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
-    // Without an adapter (and not required) the CPU device's runs still run; the WebGPU ones are said skipped at the end.
-    for (const pageDir of ["web", "vite", "rollup-web", "webpack-web"]) for (const kind of adapter ? ["webgpu", "cpu"] : ["cpu"]) {
-      await page.goto(`${base}/${pageDir}/index.html?device=${kind}`);
-      await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
-      const text = await page.$eval("#results", (e) => e.textContent ?? "");
-      assert.equal(await page.title(), `done: ${kind}`, `${pageDir}: ${text}`);
-      assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
-    }
-    if (!adapter) t.skip("SKIPPED: the WebGPU runs (Chromium has no WebGPU adapter on this machine); the CPU device's ran");
+    // Without an adapter (and not required) the CPU device's runs still run; the WebGPU ones are said skipped.
+    const pages = ["web", "vite", "rollup-web", "webpack-web"];
+    if (!(await runAppPages(page, `${base}/web/index.html?device=none`, (kind) => pages.map((d) => `${base}/${d}/index.html?device=${kind}`)))) t.skip(NO_ADAPTER);
   } finally {
     await browser.close();
     server.close();
@@ -427,19 +440,8 @@ test("vite's dev server: the same app (its import of gpuc/runtime served as gpuc
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--no-first-run"] });
   try {
     const page = await browser.newPage();
-    // (Asked on the app's page: about:blank is no secure context, where navigator.gpu is absent.)
-    await page.goto(`${server.resolvedUrls!.local[0]}index.html?device=none`);
-    const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
-    if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
-    const kinds = adapter ? ["webgpu", "cpu"] : ["cpu"];
-    for (const kind of kinds) {
-      await page.goto(`${server.resolvedUrls!.local[0]}index.html?device=${kind}`);
-      await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
-      const text = await page.$eval("#results", (e) => e.textContent ?? "");
-      assert.equal(await page.title(), `done: ${kind}`, text);
-      assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
-    }
-    if (!adapter) t.skip("SKIPPED: the WebGPU runs (Chromium has no WebGPU adapter on this machine); the CPU device's ran");
+    const app = server.resolvedUrls!.local[0];
+    if (!(await runAppPages(page, `${app}index.html?device=none`, (kind) => [`${app}index.html?device=${kind}`]))) t.skip(NO_ADAPTER);
   } finally {
     await browser.close();
     await server.close();

@@ -1,11 +1,13 @@
-// compile()'s options (kernel.ts): checked, each mistake an invalid-argument or unknown-target
-// CompileError, and argument types given by name. Loaded with the first compile() call, so that
-// a program that only launches its kernels (gpuc/runtime in a page) never reads them.
+// compile()'s options (kernel.ts): checked, each mistake an invalid-option or unknown-target
+// CompileError; argument types given by name; the copy of an artifact compile() returns. Loaded
+// with the first compile() call, so that a program that only launches its kernels (gpuc/runtime
+// in a page) never reads them.
 
-import { CompileError, quoteName } from "./errors.js";
+import { CompileError, quoteName, unknownOption } from "./errors.js";
 import { describeArgument, describeConfig } from "./typed-arrays.js";
 import { parseTypeName, type Scalar, type Type } from "./ir/types.js";
-import type { TargetFeatures, TargetInfo } from "./targets/target.js";
+import type { Artifact, TargetFeatures, TargetInfo } from "./targets/target.js";
+import type { HostArray } from "./typed-arrays.js";
 import { TARGET_NAMES, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES } from "./reloc/manifest.js";
 import { DUMP_STAGES, dims3, type DumpStage } from "./compiler/job.js";
@@ -36,22 +38,27 @@ export function compileTarget(opts: CompileOptions): TargetInfo {
   return info;
 }
 
-/** compile()'s options beyond the target: each of the right type, or an invalid-argument error. */
+/** compile()'s options beyond the target: each of the right type, or an invalid-option error. */
 function checkCompileOptions(o: CompileOptions): void {
-  const bad = (what: string) => CompileError.single("invalid-argument", `compile(): ${what}`);
+  const bad = (what: string) => CompileError.single("invalid-option", `compile(): ${what}`);
   if (o.args !== undefined && !Array.isArray(o.args)) throw bad(`args must be an array of example arguments, got ${describeArgument(o.args)}`);
   if (o.dump !== undefined && (!Array.isArray(o.dump) || o.dump.some((d) => typeof d !== "string"))) throw bad(`dump must be an array of stage names, got ${describeConfig(o.dump)}`);
   if (o.dumpSink !== undefined && typeof o.dumpSink !== "function") throw bad(`dumpSink must be a function, got ${describeArgument(o.dumpSink)}`);
   if (o.optimize !== undefined && typeof o.optimize !== "boolean") throw bad(`optimize must be true or false, got ${describeArgument(o.optimize)}`);
   const f = o.features;
   if (f === undefined) return;
-  if (typeof f !== "object" || f === null || Array.isArray(f)) throw bad(`features must be an object ({ arch, fastMath, maxThreads, requiredThreads, relocation }), got ${describeArgument(f)}`);
+  if (typeof f !== "object" || f === null || Array.isArray(f)) throw bad(`features must be an object ({ ${FEATURES.join(", ")} }), got ${describeArgument(f)}`);
+  const unknown = unknownOption(f, FEATURES, "feature");
+  if (unknown) throw bad(`features: ${unknown}`);
   if (f.arch !== undefined && typeof f.arch !== "string") throw bad(`features.arch must be an architecture's name, got ${describeArgument(f.arch)}`);
   if (f.fastMath !== undefined && typeof f.fastMath !== "boolean") throw bad(`features.fastMath must be true or false, got ${describeArgument(f.fastMath)}`);
   if (f.relocation !== undefined && !RELOCATION_STRATEGIES.includes(f.relocation)) throw bad(`features.relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(f.relocation)}`);
   // (Given as the kernel option is, a number or 1 to 3 dimensions; a job holds all three.)
   for (const key of ["maxThreads", "requiredThreads"] as const) if (f[key] !== undefined) f[key] = dims3(f[key]!, `features.${key}`, "compile()");
 }
+
+/** The fields of `features` (TargetFeatures). (compile() copied the object: its keys can be read.) */
+const FEATURES = ["arch", "fastMath", "maxThreads", "requiredThreads", "relocation"];
 
 /** The architecture compile() names is one of the target's. */
 export function checkArch(opts: CompileOptions, info: TargetInfo): void {
@@ -62,23 +69,39 @@ export function checkArch(opts: CompileOptions, info: TargetInfo): void {
 /** The stages compile() is told to dump after are stages of the pipeline. */
 export function checkDumpStages(dump: readonly string[] | undefined): void {
   const unknown = (dump ?? []).find((d) => !(DUMP_STAGES as readonly string[]).includes(d));
-  if (unknown !== undefined) throw CompileError.single("invalid-argument", `compile(): dump stages are ${DUMP_STAGES.join(", ")}, got ${describeArgument(unknown)}`);
+  if (unknown !== undefined) throw CompileError.single("invalid-option", `compile(): dump stages are ${DUMP_STAGES.join(", ")}, got ${describeArgument(unknown)}`);
 }
 
 /** compile()'s `types`, in parameter order or by parameter name (the declared type where one is not named), as type names. */
 export function typesFromNames(types: string[] | Record<string, string>, sig: Signature, kernel: string): string[] {
   if (typeof types !== "object" || types === null)
-    throw CompileError.single("invalid-argument", `compile(): types must be an array of type names (in parameter order) or an object of them by parameter name, got ${describeArgument(types)}`);
+    throw CompileError.single("invalid-option", `compile(): types must be an array of type names (in parameter order) or an object of them by parameter name, got ${describeArgument(types)}`);
   const names: unknown[] = Array.isArray(types) ? types : sig.paramNames.map((n, i) => types[n] ?? sig.declared[i] ?? undefined);
   if (names.length !== sig.paramNames.length)
     throw CompileError.single("arity", `kernel ${quoteName(kernel)} takes ${sig.paramNames.length} parameters (${sig.paramNames.join(", ")}), got ${names.length} types`);
   return names.map((n, i) => {
     const t = typeof n === "string" ? parseTypeName(n) : null;
-    if (!t) throw CompileError.single("invalid-argument", `parameter '${sig.paramNames[i]}' of ${quoteName(kernel)} needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n === undefined ? "" : typeof n === "string" ? `, got ${quoteName(n)}` : `, got ${describeArgument(n)}`}`);
+    if (!t) throw CompileError.single("invalid-option", `parameter '${sig.paramNames[i]}' of ${quoteName(kernel)} needs a type (bool, i32, u32, f32, f64, or an array such as f32[])${n === undefined ? "" : typeof n === "string" ? `, got ${quoteName(n)}` : `, got ${describeArgument(n)}`}`);
     return typeName(t);
   });
 }
 
 function typeName(t: Type): string {
   return t.kind === "array" ? `${t.elem}[]` : (t as { scalar: Scalar }).scalar;
+}
+
+/**
+ * What compile() hands out: a copy of the specialization's artifact, which the kernel goes on
+ * launching from and the disk cache may not have stored yet. Artifacts are values: changing the
+ * copy (its code, entry, parameters, tables, layout) changes no later launch or compile. Typed
+ * arrays cannot be frozen, so it is a copy; the manifest is frozen already and shared.
+ */
+export function artifactCopy(a: Artifact): Artifact {
+  const out: Artifact = {
+    ...a, code: typeof a.code === "string" ? a.code : a.code.slice(), params: a.params.map((p) => ({ ...p })),
+    globals: a.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() })), bindings: [...a.bindings], runtime: a.runtime.copy(),
+  };
+  if (a.layout) out.layout = structuredClone(a.layout);
+  if (a.dynamicShared) out.dynamicShared = structuredClone(a.dynamicShared);
+  return out;
 }

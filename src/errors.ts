@@ -28,7 +28,9 @@ export type CompileErrorKind =
   | "generator-error"     // a generated function's generator threw
   | "unsupported-value"   // a scope value that cannot enter a kernel
   | "invalid-assignment"  // assignment to a const, an array, a parameter array
-  | "invalid-argument"    // an option of kernel(), compile() or a type name gpuc cannot use
+  | "invalid-option"      // an option gpuc does not know (misspelt) or cannot use, of any call that takes
+                          // options: kernel(), compile(), device(), loadImage(), the bundler plugin
+  | "invalid-argument"    // a value the CLI cannot use (a file it cannot read, a parameter without a type)
   // Mistakes in a call's arguments (launch(), compile({ args }) or compile({ types })), located at
   // the user's call. Before these kinds existed they were all "invalid-argument".
   | "arity"               // a wrong number of arguments (or of types)
@@ -51,6 +53,32 @@ export function quoteName(name: string): string {
 
 export function formatLocation(loc: SourceLocation | null): string {
   return loc ? `${loc.file}:${loc.line}:${loc.column}` : "<unknown>";
+}
+
+/**
+ * What an options object holds that the call does not know: the message of its first unknown key,
+ * with the known option it most likely misspells and every known one (`unknown option 'thread'
+ * (did you mean 'threads'?) (options: print, threads, …)`); null when every key is known. The
+ * keys are read with Object.keys (which a revoked Proxy makes throw: the caller says so).
+ */
+export function unknownOption(given: object, known: readonly string[], what = "option"): string | null {
+  for (const key of Object.keys(given)) {
+    if (known.includes(key)) continue;
+    const near = known.filter((k) => editDistance(k.toLowerCase(), key.toLowerCase()) <= Math.max(1, Math.min(2, k.length >> 2)));
+    return `unknown ${what} ${quoteName(key)}${near.length ? ` (did you mean ${near.map(quoteName).join(" or ")}?)` : ""} (${what}s: ${known.join(", ")})`;
+  }
+  return null;
+}
+
+/** Levenshtein distance (short option names only). */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }
 
 /** One diagnosed problem; a CompileError carries one or more of these. */

@@ -6,8 +6,8 @@
 // compiling — no parser, inference or back end is even loaded); else the compiler
 // (compiler/compile.ts, imported on first need), whose persistable output is stored for next time.
 
-import { CompileError, KernelError, formatLocation, quoteName, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
-import { callSite, callerLocation, callerPosition } from "./frontend/caller.js";
+import { CompileError, KernelError, quoteName, unknownOption, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
+import { atCallSite, callSite, callerPosition } from "./frontend/caller.js";
 import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableElement } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
@@ -63,9 +63,9 @@ export interface KernelOptions {
 
 const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation", "rewritable", "id"];
 
-/** Options a kernel cannot use are an invalid-argument error at kernel(), not a silent default. */
+/** Options a kernel cannot use are an invalid-option error at kernel(), not a silent default. */
 function checkKernelOptions(o: KernelOptions, name: string): void {
-  const bad = (what: string) => CompileError.single("invalid-argument", `kernel ${quoteName(name)}: ${what}`);
+  const bad = (what: string) => CompileError.single("invalid-option", `kernel ${quoteName(name)}: ${what}`);
   // (Options are the caller's objects: one that cannot be read, a revoked Proxy, is said as such.)
   try { checkKernelOptionValues(o, name, bad); }
   catch (e) { throw e instanceof CompileError ? e : bad(`its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`); }
@@ -73,10 +73,9 @@ function checkKernelOptions(o: KernelOptions, name: string): void {
 
 function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: string) => CompileError): void {
   if (typeof o !== "object" || o === null) throw bad(`options must be an object, got ${describeArgument(o)}`);
-  let keys: string[];
-  try { keys = Object.keys(o); } catch { throw bad("its options cannot be read (a revoked Proxy?)"); }
-  for (const key of keys)
-    if (!KERNEL_OPTIONS.includes(key)) throw bad(`unknown option ${quoteName(key)} (options: ${KERNEL_OPTIONS.join(", ")})`);
+  let unknown: string | null;
+  try { unknown = unknownOption(o, KERNEL_OPTIONS); } catch { throw bad("its options cannot be read (a revoked Proxy?)"); }
+  if (unknown) throw bad(unknown);
   for (const key of ["boundsCheck", "fastMath"] as const)
     if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${describeArgument(o[key])}`);
   if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${describeArgument(o.debugLevel)}`);
@@ -189,7 +188,7 @@ export class Kernel {
     let types: string[];
     if (opts.types) types = check.typesFromNames(opts.types, this.signature!, this.name);
     else if (opts.args) types = this.typesOf(opts.args);
-    else throw CompileError.single("invalid-argument", `compile() needs 'args' or 'types' to specialize ${quoteName(this.name)} on`);
+    else throw CompileError.single("invalid-option", `compile() needs 'args' or 'types' to specialize ${quoteName(this.name)} on`);
     check.checkArch(opts, info);
     const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
@@ -202,7 +201,7 @@ export class Kernel {
         dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
       }).artifact;
     }
-    return (await this.specs.get(job)).artifact;
+    return check.artifactCopy((await this.specs.get(job)).artifact);
   }
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
@@ -331,7 +330,7 @@ export class Kernel {
     if (o.requiredThreads !== undefined) out.requiredThreads = dims3(o.requiredThreads, "requiredThreads", this.name);
     if (o.relocation !== undefined) {
       if (!RELOCATION_STRATEGIES.includes(o.relocation))
-        throw CompileError.single("invalid-argument", `kernel ${quoteName(this.name)}: relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(o.relocation)}`);
+        throw CompileError.single("invalid-option", `kernel ${quoteName(this.name)}: relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(o.relocation)}`);
       out.relocation = o.relocation;
     }
     return out;
@@ -464,7 +463,8 @@ function checkDevice(dev: unknown, kernel: string): asserts dev is Device {
  */
 function launchGrid(cfg: unknown, kernel: string): Grid {
   try {
-    if (cfg === null || typeof cfg !== "object" || ArrayBuffer.isView(cfg) || cfg instanceof DeviceArray || !("blocks" in cfg || "threads" in cfg))
+    // (An object of other keys is a configuration with misspelt ones: normalizeGrid names them.)
+    if (cfg === null || typeof cfg !== "object" || ArrayBuffer.isView(cfg) || cfg instanceof DeviceArray || Array.isArray(cfg))
       throw new KernelError("launch-config", `kernel ${quoteName(kernel)}: launch(device, { blocks, threads }, ...arguments) takes the launch configuration second, got ${describeArgument(cfg)}`);
     return normalizeGrid(cfg as LaunchConfig);
   } catch (e) {
@@ -476,19 +476,25 @@ function launchGrid(cfg: unknown, kernel: string): Grid {
 /**
  * compile()'s options read once into objects of gpuc's own (arrays and objects copied one level
  * down): the caller's may change meanwhile, and one that cannot be read (a revoked Proxy, a getter
- * that throws) is an invalid-argument error here rather than a TypeError somewhere later.
+ * that throws) is an invalid-option error here rather than a TypeError somewhere later. An option
+ * compile() does not know (a misspelling) is one too, naming it.
  */
 function readCompileOptions(o: CompileOptions): CompileOptions {
   if (typeof o !== "object" || o === null)
-    throw CompileError.single("invalid-argument", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
+    throw CompileError.single("invalid-option", `compile() needs options: { target, types } or { target, args } (targets: ${TARGET_NAMES.join(", ")})`);
   const copy = (v: unknown): unknown => (Array.isArray(v) ? [...v] : v !== null && typeof v === "object" && !ArrayBuffer.isView(v) ? { ...v } : v);
+  let unknown: string | null;
   try {
-    return { target: o.target, features: copy(o.features) as TargetFeatures, args: copy(o.args) as unknown[], types: copy(o.types) as string[],
+    unknown = unknownOption(o, COMPILE_OPTIONS);
+    if (!unknown) return { target: o.target, features: copy(o.features) as TargetFeatures, args: copy(o.args) as unknown[], types: copy(o.types) as string[],
       dump: copy(o.dump) as DumpStage[], dumpSink: o.dumpSink, optimize: o.optimize };
   } catch (e) {
-    throw CompileError.single("invalid-argument", `compile(): its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`);
+    throw CompileError.single("invalid-option", `compile(): its options cannot be read (${e instanceof Error ? e.message : describeArgument(e)})`);
   }
+  throw CompileError.single("invalid-option", `compile(): ${unknown}`);
 }
+
+const COMPILE_OPTIONS = ["target", "features", "args", "types", "dump", "dumpSink", "optimize"];
 
 /** The `name` option, read once (an options object is checked after the kernel's name is known). */
 function optionName(o: object): unknown {
@@ -499,7 +505,7 @@ function optionName(o: object): unknown {
 /** compile()'s checks (compile-options.ts), loaded by the first compile() call. */
 let compileOptions: Promise<typeof import("./compile-options.js")> | null = null;
 
-const CALL_COMPILE_KINDS: ReadonlySet<CompileErrorKind> = new Set(["invalid-argument", "arity", "argument-type", "unsupported-array", "unknown-target", "unsupported-value"]);
+const CALL_COMPILE_KINDS: ReadonlySet<CompileErrorKind> = new Set(["invalid-option", "arity", "argument-type", "unsupported-array", "unknown-target", "unsupported-value"]);
 const CALL_KERNEL_KINDS: ReadonlySet<KernelErrorKind> = new Set(["launch-config", "launch", "device-unavailable"]);
 
 /**
@@ -509,15 +515,7 @@ const CALL_KERNEL_KINDS: ReadonlySet<KernelErrorKind> = new Set(["launch-config"
  * raised on the device, are left as they are.
  */
 function atCaller(e: unknown, site: Error | null = null): unknown {
-  if (e instanceof CompileError && !e.location && e.diagnostics.length === 1 && CALL_COMPILE_KINDS.has(e.kind)) {
-    const d = e.diagnostics[0];
-    const where = callerLocation(site);
-    return where ? CompileError.single(e.kind, d.message, where, d.hint) : e;
-  }
-  if (e instanceof KernelError && !e.location && CALL_KERNEL_KINDS.has(e.kind)) {
-    const where = callerLocation(site);
-    return where ? new KernelError(e.kind, `${formatLocation(where)}: ${e.message}`, { location: where }) : e;
-  }
+  if (e instanceof CompileError ? CALL_COMPILE_KINDS.has(e.kind) : e instanceof KernelError && CALL_KERNEL_KINDS.has(e.kind)) return atCallSite(e, site);
   return e;
 }
 

@@ -20,7 +20,7 @@ const SEED = Number(process.env.GPUC_API_FUZZ_SEED ?? 19);
 
 /** The kinds README documents (errors.ts's unions). */
 const COMPILE_KINDS = new Set(["syntax", "unsupported-syntax", "undefined-name", "dynamic-call", "type", "unsupported-type", "unsupported-feature",
-  "unsupported-value", "invalid-assignment", "invalid-argument", "arity", "argument-type", "unsupported-array", "recursion", "generator-error",
+  "unsupported-value", "invalid-assignment", "invalid-argument", "invalid-option", "arity", "argument-type", "unsupported-array", "recursion", "generator-error",
   "runtime-signature", "unknown-target", "relocation"]);
 const KERNEL_KINDS = new Set(["bounds", "exception", "launch-config", "launch", "device-unavailable", "invalid-image"]);
 /** Mistakes of a call, which must point at the call (this file). */

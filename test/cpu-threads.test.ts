@@ -11,7 +11,7 @@
 import { describe, test, after } from "node:test";
 import assert from "node:assert/strict";
 import {
-  kernel, device, KernelError, shared, syncthreads, threadIdx, blockIdx, blockDim, gridDim,
+  kernel, device, CompileError, KernelError, shared, syncthreads, threadIdx, blockIdx, blockDim, gridDim,
   atomicAdd, atomicMin, atomicMax, subgroupAdd, subgroupShuffleXor, type Device, type Kernel, type LaunchConfig,
 } from "../src/index.ts";
 import { randF32, randI32, same } from "./helpers.ts";
@@ -362,8 +362,8 @@ describe("the CPU device's threads option", () => {
 
   test("threads and parallel are checked; the default is GPUC_CPU_THREADS or the number of cores", async () => {
     for (const t of [0, 1.5, -1, 1000, "2"])
-      await assert.rejects(device("cpu", { threads: t as number }), (e: KernelError) => e.kind === "launch" && /threads/.test(e.message));
-    await assert.rejects(device("cpu", { parallel: "sometimes" as "auto" }), (e: KernelError) => e.kind === "launch" && /parallel/.test(e.message));
+      await assert.rejects(device("cpu", { threads: t as number }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /device\("cpu"\): threads must be/.test(e.message));
+    await assert.rejects(device("cpu", { parallel: "sometimes" as "auto" }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /parallel must be "auto" or "always"/.test(e.message));
     const d = await device("cpu");
     const { availableParallelism } = await import("node:os");
     assert.equal((d as unknown as { threads: number }).threads, process.env.GPUC_CPU_THREADS ? Number(process.env.GPUC_CPU_THREADS) : availableParallelism());

@@ -3,7 +3,8 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, KernelError } from "../src/index.ts";
+import { kernel, device, loadImage, CompileError, KernelError } from "../src/index.ts";
+import { gpuc as gpucPlugin } from "../src/plugin/index.ts";
 import { lineOfIn } from "./helpers.ts";
 import * as F from "./fixtures/errors.mjs";
 
@@ -198,20 +199,57 @@ test("barriers: not inside a switch, not in a helper that cannot be inlined", as
     "    hint: restructure the helper so that its only return is its last statement");
 });
 
-test("invalid-argument: kernel options gpuc does not know or cannot use, and compile() without options", async () => {
+test("invalid-option: kernel options gpuc does not know or cannot use, and compile() without options", async () => {
   const fn = function opts(x: Float32Array) { x[0] = 1; };
-  const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, atCall(CompileError, "invalid-argument", re));
-  rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id\)$/);
+  const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, atCall(CompileError, "invalid-option", re));
+  rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(did you mean 'requiredThreads'\?\) \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id\)$/);
   rejects(() => kernel(fn, { id: "" }), /^kernel 'opts': id must be a non-empty string \(the bundler plugin writes it\), got the string ""$/);
   rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got the number 9$/);
   rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got the string "no"$/);
   rejects(() => kernel(fn, { scope: 5 } as never), /^kernel 'opts': scope must be an object, got the number 5$/);
   rejects(() => kernel(fn, { types: { x: 5 } } as never), /^kernel 'opts': types\.x must be a type name such as "f32", "i32" or "f32\[\]", got the number 5$/);
   rejects(() => kernel(fn, { maxThreads: 2048 }), /^kernel 'opts': maxThreads must be 1 to 3 positive integers with a product of at most 1024, got 2048$/);
-  await assert.rejects(kernel(fn).compile(undefined as never), atCall(CompileError, "invalid-argument", /^compile\(\) needs options: \{ target, types \}/));
-  await assert.rejects(kernel(fn).compile({ target: "js", types: ["f32[]"], dumpSink: 5 } as never), atCall(CompileError, "invalid-argument", "compile(): dumpSink must be a function, got the number 5"));
-  await assert.rejects(kernel(fn).compile({ target: "js", types: [5] } as never), atCall(CompileError, "invalid-argument",
+  await assert.rejects(kernel(fn).compile(undefined as never), atCall(CompileError, "invalid-option", /^compile\(\) needs options: \{ target, types \}/));
+  await assert.rejects(kernel(fn).compile({ target: "js", types: ["f32[]"], dumpSink: 5 } as never), atCall(CompileError, "invalid-option", "compile(): dumpSink must be a function, got the number 5"));
+  await assert.rejects(kernel(fn).compile({ target: "js", types: [5] } as never), atCall(CompileError, "invalid-option",
     "parameter 'x' of 'opts' needs a type (bool, i32, u32, f32, f64, or an array such as f32[]), got the number 5"));
+});
+
+test("invalid-option: every call that takes options names a misspelt one and lists the valid ones; a launch configuration its unknown key", async () => {
+  const fn = function misspelt(x: Float32Array) { x[0] = 1; };
+  const k = kernel(fn);
+  assert.throws(() => kernel(fn, { scop: {} } as never), atCall(CompileError, "invalid-option",
+    "kernel 'misspelt': unknown option 'scop' (did you mean 'scope'?) (options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id)"));
+  await assert.rejects(k.compile({ target: "js", type: ["f32[]"] } as never), atCall(CompileError, "invalid-option",
+    "compile(): unknown option 'type' (did you mean 'types'?) (options: target, features, args, types, dump, dumpSink, optimize)"));
+  await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { fastmath: true } } as never), atCall(CompileError, "invalid-option",
+    "compile(): features: unknown feature 'fastmath' (did you mean 'fastMath'?) (features: arch, fastMath, maxThreads, requiredThreads, relocation)"));
+  // Every device kind, whether or not it can be opened here (the options are checked first).
+  await assert.rejects(device("cpu", { thread: 2 } as never), atCall(CompileError, "invalid-option",
+    'device("cpu"): unknown option \'thread\' (did you mean \'threads\'?) (options: print, printBufferWords, subgroupSize, threads, parallel)'));
+  await assert.rejects(device("webgpu", { powerPrefrence: "high-performance" } as never), atCall(CompileError, "invalid-option",
+    'device("webgpu"): unknown option \'powerPrefrence\' (did you mean \'powerPreference\'?) (options: print, printBufferWords, gpu, powerPreference)'));
+  await assert.rejects(device("webgpu", { threads: 2 }), atCall(CompileError, "invalid-option",
+    'device("webgpu"): unknown option \'threads\' (options: print, printBufferWords, gpu, powerPreference); it is an option of device("cpu")'));
+  await assert.rejects(device("webgpu", { powerPreference: "fast" } as never), atCall(CompileError, "invalid-option",
+    'device("webgpu"): powerPreference must be "high-performance" or "low-power", got the string "fast"'));
+  await assert.rejects(device("cuda", { platfrom: 0 } as never), atCall(CompileError, "invalid-option",
+    'device("cuda"): unknown option \'platfrom\' (options: print, printBufferWords)'));
+  await assert.rejects(device("opencl", { platfrom: 0 } as never), atCall(CompileError, "invalid-option",
+    'device("opencl"): unknown option \'platfrom\' (did you mean \'platform\'?) (options: print, printBufferWords, platform, device, spirv)'));
+  await assert.rejects(device(undefined, { prnt: console.log } as never), atCall(CompileError, "invalid-option",
+    /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, gpu, powerPreference, platform, device, spirv\)$/));
+  await assert.rejects(device("cpu", { subgroupSize: 12 }), atCall(CompileError, "invalid-option", 'device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got 12'));
+  await assert.rejects(loadImage(new Uint8Array(0), { publickey: "…" } as never), atCall(CompileError, "invalid-option",
+    "loadImage(): unknown option 'publickey' (did you mean 'publicKey'?) (options: publicKey)"));
+  assert.throws(() => gpucPlugin.esbuild({ target: ["wgsl"] } as never), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" &&
+    e.message === "gpuc plugin: unknown option 'target' (did you mean 'targets'?) (options: targets, fileName, include)");
+  assert.throws(() => gpucPlugin.esbuild({ targets: ["wgls"] }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /^gpuc plugin: unknown target 'wgls'/.test(e.message));
+  // The launch configuration is not an options object: its mistakes stay launch-config, naming the key.
+  await assert.rejects(k.launch(dev, { blocks: 1, thread: 4 } as never, new Float32Array(1)), atCall(KernelError, "launch-config",
+    "the launch configuration has an unknown key 'thread' (did you mean 'threads'?) (keys: blocks, threads, signal, timeoutMs)"));
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 4, timeoutMS: 100 } as never, new Float32Array(1)), atCall(KernelError, "launch-config",
+    "the launch configuration has an unknown key 'timeoutMS' (did you mean 'timeoutMs'?) (keys: blocks, threads, signal, timeoutMs)"));
 });
 
 // Deliberately undefined at run time (the kernel of "locations in TypeScript…" must fail on it):

@@ -102,7 +102,7 @@ describe("narrow arrays as parameters", () => {
     assert.deepEqual(art2.params.map((p) => p.type), ["u8c[]", "u16[]"]);
     await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, new Int8Array(1), new Int16Array(1)),
       (e: unknown) => e instanceof CompileError && e.kind === "argument-type" && /argument 'o' of kernel 'declared' is declared u8\[\] but got Int8Array/.test(e.message));
-    await assert.rejects(k.compile({ target: "js", types: ["u8", "i16[]"] }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-argument");
+    await assert.rejects(k.compile({ target: "js", types: ["u8", "i16[]"] }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option");
   });
 });
 

@@ -188,7 +188,7 @@ test("architectures, fast math and launch bounds reach the PTX; launches outside
     e instanceof KernelError && e.kind === "launch-config" && /exactly 16×8×1 threads \(requiredThreads\), launched with 8×16×1/.test(e.message));
   // (Checked at kernel(), with the other options.)
   assert.throws(() => kernel(src, { maxThreads: 2048 }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "invalid-argument" && /maxThreads must be 1 to 3 positive integers with a product of at most 1024, got 2048/.test(e.message));
+    e instanceof CompileError && e.kind === "invalid-option" && /maxThreads must be 1 to 3 positive integers with a product of at most 1024, got 2048/.test(e.message));
 });
 
 test("float arithmetic is never contracted (exact f32 results, as on the CPU) unless fastMath", async () => {

@@ -85,7 +85,7 @@ test("a strategy the target does not implement is a 'relocation' CompileError", 
   await assert.rejects(kernel(weigh, { scope: { WEIGHTS, OFFSETS }, relocation: "patch" }).compile({ target: "wgsl", types: ["f32[]", "f32[]"] }), (e: unknown) =>
     e instanceof CompileError && e.kind === "relocation" && e.message === "the wgsl target does not implement the 'patch' relocation strategy (it has table)");
   assert.throws(() => kernel(weigh, { relocation: "nope" as never }), (e: unknown) =>
-    e instanceof CompileError && e.kind === "invalid-argument" && /relocation must be one of bake, patch, table/.test(e.message));
+    e instanceof CompileError && e.kind === "invalid-option" && /relocation must be one of bake, patch, table/.test(e.message));
 });
 
 for (const [kind] of devices) {
@@ -138,6 +138,39 @@ for (const [kind] of devices) {
     assert.throws(() => dev.load(art, new Map<string, HostArray>([["WEIGHTS", new Float32Array(3)], ["OFFSETS", O2]])), (e: unknown) =>
       e instanceof KernelError && e.message === "the table 'WEIGHTS' of kernel 'weigh' is f32[3] here, but the code was compiled for f32[7]");
     assert.throws(() => dev.load({ ...art, globals: [] }), (e: unknown) => e instanceof KernelError && /refers to the table 'OFFSETS', which has no value here/.test(e.message));
+  });
+
+  test(`[${kind}] artifacts are values: changing what compile() returned changes no later launch or compile`, async () => {
+    const dev = devices.get(kind)!;
+    const k = kernel(weigh, { scope: { WEIGHTS, OFFSETS } });
+    const types = ["f32[]", "f32[]"];
+    // The launch's own specialization first (WebGPU's is for the launch's block size), then compile()'s.
+    const o = new Float32Array(n).fill(NaN);
+    await k.launch(dev, { blocks: 2, threads: 64 }, o, x);
+    const features = kind === "webgpu" ? { requiredThreads: [64, 1, 1] as [number, number, number] } : dev.features;
+    const art = await k.compile({ target: dev.target, types, features });
+    const pristine = { code: typeof art.code === "string" ? art.code : art.code.slice(), entry: art.entry, params: structuredClone(art.params), layout: structuredClone(art.layout), globals: art.globals.map((g) => Array.from(g.value)) };
+    // Everything a caller can reach in it, changed.
+    if (typeof art.code === "string") art.code = "garbage"; else art.code.fill(0);
+    art.entry = "nothing";
+    art.params[0].name = "renamed";
+    art.params.length = 1;
+    (art.globals[0].value as Float32Array).fill(1e6);
+    art.globals.length = 0;
+    art.bindings.length = 0;
+    art.runtime.messages.length = 0;
+    if (art.layout) for (const key of Object.keys(art.layout)) delete (art.layout as Record<string, unknown>)[key];
+    o.fill(NaN);
+    await k.launch(dev, { blocks: 2, threads: 64 }, o, x);
+    close(o, reference(x), kind === "cpu");
+    const again = await k.compile({ target: dev.target, types, features });
+    assert.notEqual(again, art);
+    assert.deepEqual({ code: again.code, entry: again.entry, params: again.params, layout: again.layout, globals: again.globals.map((g) => Array.from(g.value)) }, pristine);
+    // A copy loads and runs as the original would.
+    const loaded = dev.load(again);
+    o.fill(NaN);
+    await dev.launch(loaded, [o, x], { blocks: [2, 1, 1], threads: [64, 1, 1] });
+    close(o, reference(x), kind === "cpu");
   });
 }
 

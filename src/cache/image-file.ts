@@ -13,7 +13,7 @@ import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
 import type { CacheEntry } from "./entry.js";
 import { sha256 } from "../sha256.js";
-import { KernelError } from "../errors.js";
+import { CompileError, KernelError, unknownOption } from "../errors.js";
 import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
 import { checkEntry, checkImageDocument, checkSignature, otherGpuc, warmUp, type Verdict } from "./validate.js";
 import type { Signature } from "./entry.js";
@@ -179,8 +179,13 @@ export interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: Im
  * will not do).
  */
 export async function readImage(source: unknown, options: LoadImageOptions): Promise<{ report: ImageReport; entries: (LoadedEntry & { raw: { key: string } })[] }> {
+  // (Mistakes in the options are the caller's, not the image's: invalid-option, as every call's.)
   if (options === null || typeof options !== "object")
-    throw new KernelError("invalid-image", `loadImage's options must be an object ({ publicKey }), got ${describeArgument(options)}`);
+    throw CompileError.single("invalid-option", `loadImage(): options must be an object ({ publicKey }), got ${describeArgument(options)}`);
+  let unknown: string | null, publicKey: LoadImageOptions["publicKey"];
+  try { unknown = unknownOption(options, ["publicKey"]); publicKey = (options as LoadImageOptions).publicKey; }
+  catch (e) { throw CompileError.single("invalid-option", `loadImage(): its options cannot be read (${(e as Error)?.message})`); }
+  if (unknown) throw CompileError.single("invalid-option", `loadImage(): ${unknown}`);
   const what = imageSource(source);
   let bytes: Uint8Array, name: string;
   if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
@@ -204,9 +209,6 @@ export async function readImage(source: unknown, options: LoadImageOptions): Pro
       throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
     }
   }
-  let publicKey: LoadImageOptions["publicKey"];
-  try { publicKey = options.publicKey; }
-  catch (e) { throw new KernelError("invalid-image", `loadImage's options cannot be read (${(e as Error)?.message})`); }
   const signed = publicKey !== undefined;
   // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
   // holds a checked copy there) the check loads now.

@@ -17,6 +17,8 @@
 
 import type { CacheEntry, Signature } from "./entry.js";
 import type { ImageReport, LoadImageOptions, LoadedEntry } from "./image-file.js";
+import { CompileError } from "../errors.js";
+import { atCallSite, callSite } from "../frontend/caller.js";
 
 export type { ImageReport, LoadImageOptions };
 
@@ -80,7 +82,9 @@ export function dropImageEntry(key: string): void { imageEntries.delete(key); }
  * plugin's image loads while the program opens its device).
  */
 export function loadImage(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions = {}): Promise<ImageReport> {
-  const loading = loadImageNow(source, options);
+  // A mistake in the options is said at the user's call (its stack taken before anything awaits).
+  const site = callSite();
+  const loading = loadImageNow(source, options).catch((e: unknown) => { throw e instanceof CompileError ? atCallSite(e, site) : e; });
   pendingLoads.add(loading);
   loading.then(() => { pendingLoads.delete(loading); }, (e: unknown) => {
     pendingLoads.delete(loading);

@@ -36,13 +36,13 @@ export function declareParams(ufn: UFunction, name: string, types: Record<string
   const paramNames = ufn.params.map((p) => ufn.vars[p].name);
   const declaredByName = types ?? {};
   for (const n of Object.keys(declaredByName)) {
-    if (!paramNames.includes(n)) throw CompileError.single("invalid-argument", `types: '${n}' is not a parameter of kernel ${quoteName(name)} (parameters: ${paramNames.join(", ")})`);
+    if (!paramNames.includes(n)) throw CompileError.single("invalid-option", `types: '${n}' is not a parameter of kernel ${quoteName(name)} (parameters: ${paramNames.join(", ")})`);
   }
   const declared = paramNames.map((n, i) => {
     const t = declaredByName[n] ?? ufn.vars[ufn.params[i]].declared;
     if (t === undefined || t === null) return null;
     const parsedType = parseTypeName(t);
-    if (!parsedType) throw CompileError.single("invalid-argument", `types: '${n}' has unknown type '${t}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
+    if (!parsedType) throw CompileError.single("invalid-option", `types: '${n}' has unknown type '${t}' (use bool, i32, u32, f32, f64 or an array of them, e.g. f32[])`);
     return parsedType;
   });
   // Declared types become the parameters' declarations for inference as well.

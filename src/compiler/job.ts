@@ -197,6 +197,6 @@ export function dims3(v: number | readonly number[], what: string, kernel: strin
   let list: unknown[] = [];
   try { list = typeof v === "number" ? [v] : Array.isArray(v) ? [...v] : []; } catch { /* a revoked Proxy: refused below */ }
   if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > 1024)
-    throw CompileError.single("invalid-argument", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
+    throw CompileError.single("invalid-option", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
   return [list[0] as number, (list[1] as number) ?? 1, (list[2] as number) ?? 1];
 }

@@ -4,7 +4,7 @@
 // arrays sized at launch. Apart from device.ts, which the kernel layer imports at startup, so that
 // these load with the first device opened or the first mistake.
 
-import { KernelError, quoteName } from "../errors.js";
+import { CompileError, KernelError, quoteName, unknownOption } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import type { Artifact } from "../targets/target.js";
 import { ARRAY_CONSTRUCTOR, describeArgument, describeValue, hostArrayElement, isDetached, type ElementType, type HostArray } from "../typed-arrays.js";
@@ -97,17 +97,40 @@ export function unsupportedArray(v: unknown): string | null {
 
 
 /**
- * device()'s options, as index.ts read them, checked (a print sink that is no function would fail
- * at the first kernel that prints): each mistake a KernelError of kind launch, as the CPU device's
- * subgroupSize is. The options given, without those left undefined.
+ * The options each kind of device takes. device() without a kind takes any of them (each device
+ * it tries uses its own); with a kind, another kind's option is a mistake like a misspelt one.
  */
-export function checkOpenOptions(copy: OpenOptions): OpenOptions {
-  const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
+const DEVICE_OPTIONS: Record<string, readonly (keyof OpenOptions)[]> = {
+  cpu: ["print", "printBufferWords", "subgroupSize", "threads", "parallel"],
+  webgpu: ["print", "printBufferWords", "gpu", "powerPreference"],
+  cuda: ["print", "printBufferWords"],
+  opencl: ["print", "printBufferWords", "platform", "device", "spirv"],
+};
+
+/**
+ * device()'s options, as index.ts read them (a copy of the caller's keys), checked for the kind
+ * asked for (any kind without one): an option the kind does not take — misspelt, or another
+ * kind's — and a value it cannot use (a print sink that is no function would fail at the first
+ * kernel that prints) are each an invalid-option CompileError naming it. The options given,
+ * without those left undefined.
+ */
+export function checkOpenOptions(copy: OpenOptions, kind?: string): OpenOptions {
+  const where = kind ? `device(${JSON.stringify(kind)})` : "device()";
+  const bad = (what: string) => CompileError.single("invalid-option", `${where}: ${what}`);
+  const known = kind ? DEVICE_OPTIONS[kind] : [...new Set(Object.values(DEVICE_OPTIONS).flat())];
+  const unknown = unknownOption(copy, known);
+  if (unknown) {
+    const key = Object.keys(copy).find((k) => !(known as string[]).includes(k))!;
+    const others = Object.keys(DEVICE_OPTIONS).filter((k) => (DEVICE_OPTIONS[k] as string[]).includes(key));
+    throw bad(others.length ? `${unknown}; it is an option of ${others.map((k) => `device(${JSON.stringify(k)})`).join(" and ")}` : unknown);
+  }
   if (copy.print !== undefined && typeof copy.print !== "function") throw bad(`print must be a function (line: string) => void, got ${typeof copy.print}`);
   const words = copy.printBufferWords;
   if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
     throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
   if (copy.spirv !== undefined && typeof copy.spirv !== "boolean") throw bad(`spirv must be true or false, got ${typeof copy.spirv}`);
+  if (copy.powerPreference !== undefined && copy.powerPreference !== "high-performance" && copy.powerPreference !== "low-power")
+    throw bad(`powerPreference must be "high-performance" or "low-power", got ${describeArgument(copy.powerPreference)}`);
   for (const what of ["platform", "device"] as const) {
     const v = copy[what];
     if (v !== undefined && !(typeof v === "string" || (typeof v === "number" && Number.isInteger(v) && v >= 0)))

@@ -13,7 +13,7 @@
 // of two blocks or more that measured faster there (`parallel: "auto"`: onWorkers), or always
 // (`parallel: "always"`). Everything else runs on the calling thread, as before.
 
-import { KernelError, InternalCompilerError, quoteName } from "../errors.js";
+import { CompileError, KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
@@ -110,15 +110,15 @@ export class CpuDevice implements Device {
     this.state = newState(options.printBufferWords ?? 1 << 18);
     const threads = options.threads ?? (typeof process !== "undefined" && process.env?.GPUC_CPU_THREADS ? Number(process.env.GPUC_CPU_THREADS) : 1);
     if (!(Number.isInteger(threads) && threads >= 1 && threads <= 256))
-      throw new KernelError("launch", `the CPU device's threads must be an integer from 1 to 256, got ${describeValue(threads) === "number" ? threads : describeValue(threads)}`);
+      throw CompileError.single("invalid-option", `device("cpu"): threads must be an integer from 1 to 256, got ${describeValue(threads) === "number" ? threads : describeValue(threads)}`);
     this.threads = workersAvailable ? threads : 1;
     const parallel = options.parallel ?? (typeof process !== "undefined" && process.env?.GPUC_CPU_PARALLEL === "always" ? "always" : "auto");
-    if (parallel !== "auto" && parallel !== "always") throw new KernelError("launch", `the CPU device's parallel option is "auto" or "always", got ${describeValue(parallel)}`);
+    if (parallel !== "auto" && parallel !== "always") throw CompileError.single("invalid-option", `device("cpu"): parallel must be "auto" or "always", got ${describeValue(parallel)}`);
     this.parallel = parallel;
     this.print = options.print ?? ((line) => console.log(line));
     const sg = options.subgroupSize ?? 32;
     if (!(typeof sg === "number" && [1, 2, 4, 8, 16, 32].includes(sg)))
-      throw new KernelError("launch", `the CPU device's subgroupSize must be 1, 2, 4, 8, 16 or 32, got ${describeValue(sg) === "number" ? sg : describeValue(sg)}`);
+      throw CompileError.single("invalid-option", `device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got ${describeValue(sg) === "number" ? sg : describeValue(sg)}`);
     this.subgroupSize = sg;
   }
 

@@ -1,7 +1,7 @@
 // What every device offers the kernel launcher: arrays that live on the device, loading an
 // artifact, launching it on a grid. One implementation per runtime (cpu.ts, …).
 
-import { KernelError } from "../errors.js";
+import { KernelError, unknownOption } from "../errors.js";
 import { MAX_BLOCKS, type Artifact, type TargetFeatures } from "../targets/target.js";
 import { describeConfig, type ElementType, type HostArray } from "../typed-arrays.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
@@ -79,6 +79,8 @@ export interface DeviceOptions {
 export interface OpenOptions extends DeviceOptions {
   /** For "webgpu": the GPU object to use (navigator.gpu in a browser); Dawn's in Node otherwise. */
   gpu?: GPULike;
+  /** For "webgpu": which adapter to ask for (requestAdapter's powerPreference; default "high-performance"). */
+  powerPreference?: "high-performance" | "low-power";
   /** For "opencl": the platform (its index, or a part of its name; default the first). */
   platform?: number | string;
   /** For "opencl": the platform's device (its index, or a part of its name; default the first). */
@@ -168,9 +170,15 @@ export function describeGrid(v: unknown): string {
  * Normalize `{ blocks, threads }` (numbers or [x, y, z]) and check it against the limits every
  * device shares: each mistake a launch-config KernelError.
  */
+/** The keys of a launch configuration. */
+const LAUNCH_KEYS = ["blocks", "threads", "signal", "timeoutMs"];
+
 export function normalizeGrid(cfg: LaunchConfig): Grid {
   const bad = (message: string) => new KernelError("launch-config", message);
   if (cfg === null || typeof cfg !== "object") throw bad("launch configuration must be an object { blocks, threads }");
+  // A key the configuration does not have (a misspelt `thread`, `timeoutMS`) is named, not ignored.
+  // (for…in: no array per launch; an inherited enumerable key is as unknown as an own one.)
+  for (const key in cfg) if (!LAUNCH_KEYS.includes(key)) throw bad(`the launch configuration has an ${unknownOption({ [key]: true }, LAUNCH_KEYS, "key")!}`);
   const dims = (v: unknown, what: string): [number, number, number] => {
     const list = typeof v === "number" ? [v] : Array.isArray(v) ? v : null;
     if (!list || list.length < 1 || list.length > 3)

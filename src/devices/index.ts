@@ -1,7 +1,8 @@
 // device(): opens a device by name, or the best one present.
 
-import { KernelError, quoteName } from "../errors.js";
+import { CompileError, KernelError, quoteName } from "../errors.js";
 import { describeArgument } from "../typed-arrays.js";
+import { atCallSite, callSite } from "../frontend/caller.js";
 import type { Device, DeviceOptions, OpenOptions } from "./device.js";
 
 export type { GPULike, OpenOptions } from "./device.js";
@@ -75,10 +76,18 @@ const DEVICE_TARGET: Record<DeviceKind, string> = { cpu: "js", webgpu: "wgsl", c
 
 /** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
 export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promise<Device> {
+  // A mistake in the call (the kind, an option) is said at the user's call (taken before any await).
+  const site = callSite();
+  try { return await open(kind, given); }
+  catch (e) { throw e instanceof CompileError || (e instanceof KernelError && e.kind !== "device-unavailable") ? atCallSite(e, site) : e; }
+}
+
+async function open(kind: DeviceKind | undefined, given: OpenOptions): Promise<Device> {
+  if (kind !== undefined && !DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device ${typeof kind === "string" ? quoteName(kind) : `(${describeArgument(kind)})`} (known: ${DEVICE_KINDS.join(", ")})`);
   // The options are read now, before anything awaits; their checks are in the devices' shared
   // checks (common.ts), which opening any device loads anyway: one chunk fewer at start.
-  const copy = readOptions(given);
-  const options = (await commonModule()).checkOpenOptions(copy);
+  const copy = readOptions(given, kind);
+  const options = (await commonModule()).checkOpenOptions(copy, kind);
   if (kind !== "cpu") for (const hook of openingHooks) { try { hook(kind ? DEVICE_TARGET[kind] ?? null : null); } catch { /* an optimization */ } }
   if (kind === undefined) {
     const reasons: string[] = [];
@@ -89,7 +98,6 @@ export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promis
     }
     throw new KernelError("device-unavailable", `no device is available (${reasons.join("; ")})`);
   }
-  if (!DEVICE_KINDS.includes(kind)) throw new KernelError("device-unavailable", `unknown device ${typeof kind === "string" ? quoteName(kind) : `(${describeArgument(kind)})`} (known: ${DEVICE_KINDS.join(", ")})`);
   const d = await tryOpen(kind, options);
   if (typeof d === "string") throw new KernelError("device-unavailable", d);
   return d;
@@ -97,14 +105,18 @@ export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promis
 
 /**
  * device()'s options read once, before device() awaits (the caller's object may change after the
- * call): a copy of the known fields, or a KernelError of kind launch when there is no object or it
- * cannot be read (a revoked Proxy). devices/common.ts checks the copy.
+ * call): a copy of its own keys. No object, or one that cannot be read (a revoked Proxy), is an
+ * invalid-option CompileError; devices/common.ts checks the copy (which keys the kind takes, and
+ * their values), loaded with the first device opened.
  */
-function readOptions(o: OpenOptions): OpenOptions {
-  const bad = (what: string) => new KernelError("launch", `device(): ${what}`);
-  if (o === null || typeof o !== "object") throw bad(`options must be an object ({ print, printBufferWords, subgroupSize, threads, parallel, gpu, platform, device, spirv }), got ${o === null ? "null" : typeof o}`);
-  try { return { print: o.print, printBufferWords: o.printBufferWords, subgroupSize: o.subgroupSize, threads: o.threads, parallel: o.parallel, gpu: o.gpu, platform: o.platform, device: o.device, spirv: o.spirv }; }
-  catch (e) { throw bad(`its options cannot be read (${(e as Error)?.message})`); }
+function readOptions(o: OpenOptions, kind: DeviceKind | undefined): OpenOptions {
+  const bad = (what: string) => CompileError.single("invalid-option", `${kind ? `device(${JSON.stringify(kind)})` : "device()"}: ${what}`);
+  if (o === null || typeof o !== "object") throw bad(`options must be an object, got ${o === null ? "null" : typeof o}`);
+  try {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(o)) copy[key] = (o as Record<string, unknown>)[key];
+    return copy as OpenOptions;
+  } catch (e) { throw bad(`its options cannot be read (${(e as Error)?.message})`); }
 }
 
 /** Each device kind with whether it can be opened here (and its name) or why not. */

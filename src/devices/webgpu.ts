@@ -162,7 +162,7 @@ export class WebGPUDevice implements Device {
   }
 
   /** Open a WebGPU device on `gpu` (navigator.gpu, or Dawn's in Node), or null when no adapter exists. */
-  static async open(options: DeviceOptions & { gpu?: GPU } = {}): Promise<WebGPUDevice | null> {
+  static async open(options: DeviceOptions & { gpu?: GPU; powerPreference?: "high-performance" | "low-power" } = {}): Promise<WebGPUDevice | null> {
     let gpu = options.gpu ?? (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
     let instance: unknown = gpu;
     if (!gpu) {
@@ -174,7 +174,7 @@ export class WebGPUDevice implements Device {
     // Dawn's warnings (lavapipe: "… artificially reduced …") are said while these calls run.
     const quiet: StderrFilter = dawn && dawn.gpu === instance ? dawn.quiet : (call) => call();
     const on = gpu;
-    const adapter = await quiet(() => on.requestAdapter({ powerPreference: "high-performance" }));
+    const adapter = await quiet(() => on.requestAdapter({ powerPreference: options.powerPreference ?? "high-performance" }));
     if (!adapter) { releaseDawn(instance); return null; }
     const limits = adapter.limits;
     const device = await quiet(() => adapter.requestDevice({

@@ -2,6 +2,7 @@
 // kernel's annotations. Light: no parser; the annotations are read only when the kernel compiles.
 
 import { fileURLToPath } from "node:url";
+import { CompileError, KernelError, formatLocation } from "../errors.js";
 
 /** The first stack frame outside gpuc (where kernel() was called; source-mapped where source maps are on), or null. */
 export function callerPosition(): { file: string; line: number; column: number } | null {
@@ -45,4 +46,23 @@ export function callSite(): Error {
   const site = new Error();
   Error.stackTraceLimit = saved;
   return site;
+}
+
+/**
+ * A mistake in a call (its options, its arguments) said where the user's code made the call: a
+ * CompileError or KernelError without a location gets the first stack frame outside gpuc of
+ * `site` (captured at the call, before anything awaited) as its location and message prefix.
+ * Anything else is returned as it is.
+ */
+export function atCallSite(e: unknown, site: Error | null): unknown {
+  if (e instanceof CompileError && !e.location && e.diagnostics.length === 1) {
+    const d = e.diagnostics[0];
+    const where = callerLocation(site);
+    return where ? CompileError.single(e.kind, d.message, where, d.hint) : e;
+  }
+  if (e instanceof KernelError && !e.location) {
+    const where = callerLocation(site);
+    return where ? new KernelError(e.kind, `${formatLocation(where)}: ${e.message}`, { location: where }) : e;
+  }
+  return e;
 }

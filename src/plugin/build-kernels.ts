@@ -19,14 +19,14 @@ import { isPersistable, type RelocationStrategy } from "../reloc/manifest.js";
 /** A target the build compiles for: "wgsl", "js", "ptx" (its oldest architecture) or "ptx:sm_80". */
 export interface BuildTarget { target: string; arch?: string }
 
-/** The build's targets, from the plugin's option (`["wgsl", "js", "ptx:sm_75"]`); a name that is not one is an invalid-argument error. */
+/** The build's targets, from the plugin's option (`["wgsl", "js", "ptx:sm_75"]`); a name that is not one is an invalid-option error. */
 export function buildTargets(names: readonly string[]): BuildTarget[] {
   return names.map((n) => {
     const [target, arch] = String(n).split(":");
     const info = targetInfo(target);
-    if (!info) throw CompileError.single("invalid-argument", `gpuc plugin: unknown target ${quoteName(String(n))} (targets: ${TARGET_NAMES.join(", ")}; an architecture as ptx:sm_80)`);
+    if (!info) throw CompileError.single("invalid-option", `gpuc plugin: unknown target ${quoteName(String(n))} (targets: ${TARGET_NAMES.join(", ")}; an architecture as ptx:sm_80)`);
     if (arch !== undefined && !info.arches?.includes(arch))
-      throw CompileError.single("invalid-argument", `gpuc plugin: ${quoteName(arch)} is not an architecture of target '${target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
+      throw CompileError.single("invalid-option", `gpuc plugin: ${quoteName(arch)} is not an architecture of target '${target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
     return arch === undefined ? { target } : { target, arch };
   });
 }

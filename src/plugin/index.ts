@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createUnplugin, type UnpluginContext } from "unplugin";
 import "../index.js";   // the compiler (the build compiles: provideCompiler)
-import { CompileError } from "../errors.js";
+import { CompileError, unknownOption } from "../errors.js";
 import { startGenerating, stopGenerating } from "../cache/image.js";
 import { serializeImage } from "../cache/image-file.js";
 import { buildModuleKernels, buildTargets } from "./build-kernels.js";
@@ -39,7 +39,25 @@ const IMPORTS_GPUC = /\bfrom\s*["']gpuc(?:\/runtime)?["']/;
  */
 const IMAGE_MODULE = "gpuc-image.virtual";
 
-export const gpuc = createUnplugin<GpucPluginOptions | undefined>((options = {}) => {
+/** The plugin's options, checked when the bundler's config makes it: each mistake an invalid-option CompileError. */
+function checkPluginOptions(options: unknown): GpucPluginOptions {
+  const bad = (what: string) => CompileError.single("invalid-option", `gpuc plugin: ${what}`);
+  if (options === null || typeof options !== "object") throw bad(`options must be an object ({ ${PLUGIN_OPTIONS.join(", ")} }), got ${options === null ? "null" : typeof options}`);
+  const o = options as GpucPluginOptions;
+  const unknown = unknownOption(o, PLUGIN_OPTIONS);
+  if (unknown) throw bad(unknown);
+  if (o.targets !== undefined && !(Array.isArray(o.targets) && o.targets.length && o.targets.every((t) => typeof t === "string")))
+    throw bad(`targets must be a non-empty array of target names (e.g. ["wgsl", "js", "ptx:sm_80"]), got ${JSON.stringify(o.targets) ?? typeof o.targets}`);
+  if (o.fileName !== undefined && !(typeof o.fileName === "string" && /^[^/\\]+$/.test(o.fileName) && o.fileName !== "." && o.fileName !== ".."))
+    throw bad(`fileName must be a file name (no directories), got ${JSON.stringify(o.fileName) ?? typeof o.fileName}`);
+  if (o.include !== undefined && !(o.include instanceof RegExp)) throw bad(`include must be a RegExp, got ${typeof o.include}`);
+  return o;
+}
+
+const PLUGIN_OPTIONS = ["targets", "fileName", "include"];
+
+export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) => {
+  const options = checkPluginOptions(given);
   const targets = buildTargets(options.targets ?? ["wgsl", "js"]);
   const fileName = options.fileName ?? "kernels.gpuc";
   const include = options.include ?? /\.[cm]?[jt]sx?$/;

@@ -33,6 +33,14 @@ export class RuntimeTables {
 
   get locationCount(): number { return this.count; }
 
+  /** Tables of their own with the same contents (compile() hands out copies: artifacts are values). */
+  copy(): RuntimeTables {
+    const t = new RuntimeTables(this.debugLevel, this.messages.map((m) => ({ ...m })), this.sites, this.formats.map((f) => ({ parts: f.parts.slice() })));
+    t.resolved = this.resolved.slice();
+    t.count = this.count;
+    return t;
+  }
+
   location(id: number): ResolvedLocation | null {
     if (id < 0 || id >= this.count) return null;
     let r = this.resolved[id];

@@ -30,7 +30,7 @@ export const openclBackEnd: BackEnd = {
       out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel ${quoteName(kernel.name)} uses ${local} bytes of shared memory per block; the opencl target allows ${OPENCL_LIMITS.localBytes} (what every OpenCL device has)`, hint: "use smaller shared arrays" });
     const bounds = features.requiredThreads ?? features.maxThreads;
     if (bounds && bounds[0] * bounds[1] * bounds[2] > 1024)
-      out.push({ kind: "invalid-argument", frames: [], location: null, message: `launch bounds of ${bounds.join("×")} threads exceed 1024 threads per block` });
+      out.push({ kind: "invalid-option", frames: [], location: null, message: `launch bounds of ${bounds.join("×")} threads exceed 1024 threads per block` });
     return out;
   },
   emit(m: Module, features: TargetFeatures) {

@@ -34,7 +34,7 @@ export const ptxBackEnd: BackEnd = {
       out.push({ kind: "unsupported-type", frames: [], location: where(kernel.loc), message: `kernel ${quoteName(kernel.name)} uses ${shared} bytes of shared memory per block; the ptx target allows ${PTX_LIMITS.sharedBytes} (static shared memory)`, hint: "use smaller shared arrays" });
     const bounds = features.requiredThreads ?? features.maxThreads;
     if (bounds && bounds[0] * bounds[1] * bounds[2] > 1024)
-      out.push({ kind: "invalid-argument", frames: [], location: null, message: `launch bounds of ${bounds.join("×")} threads exceed 1024 threads per block` });
+      out.push({ kind: "invalid-option", frames: [], location: null, message: `launch bounds of ${bounds.join("×")} threads exceed 1024 threads per block` });
     return out;
   },
   emit(m: Module, features: TargetFeatures) {

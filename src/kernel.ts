@@ -23,7 +23,8 @@ import { sourceFingerprint } from "./cache/fingerprint.js";
 import { anyStore, findSignature, warmUp } from "./cache/persistent.js";
 import { whileOpening } from "./devices/index.js";
 import { generating, pluginId } from "./cache/image.js";
-import { Specializer, compiler, notInImages } from "./specializer.js";
+import { Specializer, compiler, notInImages, type Specialization } from "./specializer.js";
+import { CapturedTables, staleWithoutCompiler, type TableView } from "./captured-tables.js";
 
 // While a device opens, the stores its first launch reads get ready (persistent.ts, warmUp).
 whileOpening(warmUp);
@@ -125,11 +126,13 @@ export class Kernel {
   private readonly callerFile: string | null;
   /** Where in it (the call's frame): `gpuc precompile` finds the plugin's id of the call there (imageAlias). */
   private readonly callerAt: { file: string; line: number; column: number } | null;
-  /** Values `setTable` gave rewritable tables; the version counts the calls (0: none yet). */
-  private readonly tableValues = new Map<string, HostArray>();
-  private tableVersion = 0;
-  /** The version each loaded instance's tables were brought to. */
-  private readonly syncedVersion = new WeakMap<LoadedKernel, number>();
+  /** Its captured tables as launches see them (captured-tables.ts): compared at each launch, uploaded where changed. */
+  private readonly tables: CapturedTables;
+  /**
+   * Tables that changed under code holding some of their elements as constants: the kernel is
+   * compiled as if they were rewritable (never folded), for the rest of its life.
+   */
+  private readonly unfolded = new Set<string>();
 
   /** The options as given when kernel() was called (a shallow copy: the scope object is the caller's own). */
   private readonly options: KernelOptions;
@@ -148,6 +151,7 @@ export class Kernel {
     } catch (e) { throw atCaller(e, null); }
     this.callerAt = callerPosition();
     this.callerFile = this.callerAt?.file ?? null;
+    this.tables = new CapturedTables(this.options.scope ?? {}, this.scopeDeps, new Set(this.options.rewritable ?? []));
     this.specs = new Specializer({
       name: this.name,
       id: options.id ?? null,
@@ -217,6 +221,8 @@ export class Kernel {
       const grid = launchGrid(cfg, this.name);
       this.checkLaunchBounds(grid.threads);
       if (this.scopeDeps.size) this.revalidateScope();
+      // The captured tables as JavaScript would read them now, before anything awaits.
+      const view = this.tables.observe();
       if (!this.signature) { site = callSite(); await this.ensureSignature(); }
       const { features, keyPrefix } = this.deviceFeatures(dev, grid.threads);
       const types = this.typesOf(args);
@@ -226,16 +232,23 @@ export class Kernel {
       if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types, true))); }
       let k = spec.loaded.get(dev);
       if (!k) { site ??= callSite(); ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types, true)), spec)); }
+      // Code holding a table element that changed since it was compiled is compiled again;
+      // every instance runs with the tables of this launch (uploaded where they changed).
+      if (view.version) {
+        let fits = spec.heldFor === view || !this.tables.stale(spec.folded, view);
+        if (fits) spec.heldFor = view;
+        fits &&= this.tables.sync(dev, k, view, initialTables(spec));
+        if (!fits) ({ spec, k } = await this.refreshTables(dev, () => (job ??= this.job(dev.target, features, types, true)), spec, k, view));
+      }
       this.checkArrays(dev, args);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
-      if (this.tableVersion) this.syncTables(dev, k);
       // A signal already aborted cancels on every device (the CPU device also stops a running launch).
       if (grid.signal?.aborted) throw new KernelError("cancelled", `the launch of kernel ${quoteName(this.name)} was cancelled (its AbortSignal was aborted)`);
       try { await dev.launch(k, args, grid); }
       catch (e) {
         // Revived code that the device rejects is healed (specializer.ts) and launched again.
         const healed = await this.specs.healLaunch(dev, () => job ?? this.job(dev.target, features, types, true), spec, e);
-        if (this.tableVersion) this.syncTables(dev, healed);
+        if (view.version && !this.tables.sync(dev, healed, view, initialTables({ artifact: healed.artifact }))) throw e;
         await dev.launch(healed, args, grid);
       }
     } catch (e) {
@@ -260,8 +273,9 @@ export class Kernel {
    * Replace the values of a rewritable scope table (the `rewritable` option) for every later
    * launch of this kernel, on every device, without recompiling — the `cudaMemcpyToSymbol`
    * pattern. `values` has the table's element type and length; it is copied, and the array in
-   * `scope` is left as it is. Changing that array in place changes nothing (captured tables are
-   * constants until `setTable` replaces them).
+   * `scope` is left as it is. A rewritable table's values are the kernel's own: the array in
+   * `scope` is read when the kernel is compiled and is not compared at each launch (the cheapest
+   * form; any other table is compared, and a change made in place is seen by the next launch).
    */
   setTable(name: string, values: HostArray): void {
     const scope = this.options.scope;
@@ -270,16 +284,44 @@ export class Kernel {
     const current = scope![name] as HostArray;
     if (hostArrayElement(values) !== hostArrayElement(current) || values.length !== current.length)
       throw new KernelError("launch", `kernel ${quoteName(this.name)}: table '${name}' is ${current.constructor.name}(${current.length}); setTable got ${hostArrayElement(values) ? `${values.constructor.name}(${values.length})` : describeValue(values)}`);
-    this.tableValues.set(name, values.slice());
-    this.tableVersion++;
+    this.tables.setTable(name, values);
   }
 
-  /** Bring a loaded instance's rewritable tables up to the last `setTable` (once per instance and version). */
-  private syncTables(dev: Device, k: LoadedKernel): void {
-    if (this.syncedVersion.get(k) === this.tableVersion) return;
-    const sites = new Set(k.artifact.manifest.sites.map((s) => s.name));
-    for (const [name, values] of this.tableValues) if (sites.has(name)) dev.updateTable(k, name, values);
-    this.syncedVersion.set(k, this.tableVersion);
+  /**
+   * A launch's specialization and instance brought to the tables it sees (`view`): code holding
+   * an element of a table that changed since it was compiled is compiled again with that table
+   * no longer folded (`unfolded`: for every later compile of the kernel too, so a table the host
+   * rewrites costs one recompile, then uploads); an instance whose tables are part of its program
+   * (OpenCL's bake) is compiled again with the new values. Without the compiler (gpuc/runtime)
+   * the first is a not-precompiled error that says what to change.
+   */
+  private async refreshTables(dev: Device, job: () => CompileJob, spec: Specialization, k: LoadedKernel, view: TableView): Promise<{ spec: Specialization; k: LoadedKernel }> {
+    // (Each round either unfolds one more table or recompiles with the tables as they are now;
+    // only tables rewritten again and again while the kernel compiles keep it going.)
+    for (let round = 0; round < 8; round++) {
+      const stale = this.tables.stale(spec.folded, view);
+      if (stale) {
+        this.unfolded.add(stale.name);
+        this.source = null;
+        this.fingerprintOf = null;
+        this.specs.clear();
+        this.tables.invalidate();
+        try { spec = await this.specs.get(job()); }
+        catch (e) { throw e instanceof KernelError && e.kind === "not-precompiled" ? staleWithoutCompiler(this.name, stale, e.message) : e; }
+      } else if (this.tables.sync(dev, k, view, initialTables(spec))) {
+        spec.heldFor = view;
+        return { spec, k };
+      } else {
+        this.specs.forget(job());
+        spec = await this.specs.get(job());
+      }
+      ({ spec, k } = await this.specs.loadOn(dev, job(), spec));
+    }
+    throw new KernelError("launch", `kernel ${quoteName(this.name)}: its captured tables kept changing while it was compiled for them; change them between launches (await each launch that must see them)`);
+  }
+  /** The tables its code never folds: the rewritable ones, and those unfolded because they changed under folded code. */
+  private rewritable(): string[] {
+    return this.unfolded.size ? [...new Set([...(this.options.rewritable ?? []), ...this.unfolded])] : [...(this.options.rewritable ?? [])];
   }
 
   private params(): { boundsCheck: boolean; debugLevel: 0 | 1 | 2 } {
@@ -287,7 +329,7 @@ export class Kernel {
   }
 
   private fingerprint(): Promise<string> {
-    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.callerFile, this.name, this.options.types, this.options.rewritable, this.options.id));
+    return (this.fingerprintOf ??= sourceFingerprint(this.fn, this.callerFile, this.name, this.options.types, this.rewritable(), this.options.id));
   }
 
   /**
@@ -300,7 +342,7 @@ export class Kernel {
     if (this.options.id !== undefined || !this.callerAt || !this.signature) return null;
     // (The plugin's name: a transpiler may have renamed the function, and the name is in the fingerprint.)
     const found = pluginId(this.callerAt, this.signature);
-    return found === null ? null : sourceFingerprint(this.fn, null, found.name, this.options.types, this.options.rewritable, found.id);
+    return found === null ? null : sourceFingerprint(this.fn, null, found.name, this.options.types, this.rewritable(), found.id);
   }
 
   /**
@@ -316,6 +358,7 @@ export class Kernel {
         this.source = null;
         this.scopeDeps.clear();
         this.specs.clear();
+        this.tables.invalidate();
         return;
       }
     }
@@ -380,7 +423,8 @@ export class Kernel {
   private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
     const c = await compiler(() => notInImages(this.name, null, null));
-    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, this.options.rewritable ? new Set(this.options.rewritable) : undefined);
+    const rewritable = this.rewritable();
+    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, rewritable.length ? new Set(rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };
     return this.source;
   }
@@ -407,6 +451,11 @@ export class Kernel {
     }
     return out;
   }
+}
+
+/** What a specialization's instances were loaded with: a revived one's tables, else its artifact's own (the compile's copy). */
+function initialTables(spec: { artifact: Artifact; tables?: ReadonlyMap<string, HostArray> }): (name: string) => HostArray | undefined {
+  return (name) => spec.tables?.get(name) ?? (spec.artifact.globals.find((g) => g.name === name)?.value as HostArray | undefined);
 }
 
 /** The type name of an argument, given the parameter's declared type name (or null); null for one the parameter cannot take. */

@@ -20,6 +20,7 @@ import { imageProblems } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { ownerKey, runnableArches } from "./compiler/job.js";
 import { runtimeFingerprint } from "./runtime/library-fingerprint.js";
+import { foldedValues, type FoldedValues, type TableView } from "./captured-tables.js";
 
 /** A specialization: the artifact, what it depended on, and where it is loaded. */
 export interface Specialization {
@@ -35,6 +36,10 @@ export interface Specialization {
   origin: "compiled" | "image" | "disk";
   /** The key of the entry it was revived from. */
   key?: string;
+  /** The table elements its code holds as constants, with the values it was compiled with (captured-tables.ts). */
+  folded: readonly FoldedValues[];
+  /** The last tables view its folded elements were found to hold in (kernel.ts skips the check while the view is the same). */
+  heldFor?: TableView;
 }
 
 /** What the specializer needs of its kernel. */
@@ -100,6 +105,9 @@ export class Specializer {
 
   /** Forget every specialization (the kernel's source or scope changed). */
   clear(): void { this.table.clear(); }
+
+  /** Forget the job's specialization (its code holds table values that changed: OpenCL's bake). */
+  forget(job: CompileJob): void { this.table.delete(job.key); }
 
   /** The job's specialization: current in the table, revived from a store, or compiled. */
   async get(job: CompileJob): Promise<Specialization> {
@@ -216,7 +224,8 @@ export class Specializer {
     for (const [name] of entry.deps) this.k.scopeDeps.set(name, valueOf(name));
     const artifact = reviveArtifact(entry.artifact);
     checkedCode.add(artifact);   // by the validator, where the entry was read
-    return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key };
+    // (Whether the tables still hold the values the code folded is each launch's to check.)
+    return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key, folded: foldedValues(artifact.manifest) };
   }
 
   private async compileFresh(job: CompileJob): Promise<Specialization> {
@@ -234,7 +243,7 @@ export class Specializer {
     const poison = await findPoison(artifact);
     if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel ${quoteName(this.k.name)} is poisoned: ${poison}`);
     checkedCode.add(artifact);
-    const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled" };
+    const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled", folded: foldedValues(artifact.manifest) };
     this.k.compiled(job);
     // An image being generated needs the entry now; the disk cache can have it after this
     // launch (making an entry resolves every source location: off the path to the result).
@@ -285,9 +294,9 @@ async function persist(record: EntryRecord, artifact: Artifact, alias: string | 
 }
 
 /**
- * Captured tables are constants: compiled code keeps a copy of the values they had when it was
- * compiled, on every device (the CPU binds the copy, GPUs upload it). Changing a table in place
- * afterwards changes nothing already compiled; binding a new array to the scope name recompiles.
+ * Compiled code loads with a copy of the values its tables had when it was compiled (the CPU binds
+ * the copy, GPUs upload it): what the compile saw, whatever the host writes later. A launch then
+ * brings every instance to the tables as it sees them (captured-tables.ts).
  */
 function snapshotTables(artifact: Artifact): void {
   artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));

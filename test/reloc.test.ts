@@ -43,8 +43,9 @@ test("every target: a manifest of the captured tables, sorted by name, and the s
       assert.equal(m.strategy, relocation, `${target}/${relocation}`);
       // OFFSETS[2] is read at a constant index: folded into a constant; the table is still a site for its other read.
       assert.deepEqual(m.sites.map((s) => [s.name, s.elem, s.length]), [["OFFSETS", "i32", 6], ["WEIGHTS", "f32", 7]], `${target}/${relocation}`);
-      assert.equal(m.codeHash, manifestHash(m.strategy, m.sites, art.code));
-      assert.ok(Object.isFrozen(m) && Object.isFrozen(m.sites) && Object.isFrozen(m.sites[0]), "frozen: nothing can add sites after lowering");
+      assert.deepEqual(m.folded, [{ name: "OFFSETS", indices: [2], values: ["4"] }], "the element the code holds, with its value");
+      assert.equal(m.codeHash, manifestHash(m.strategy, m.sites, art.code, m.folded));
+      assert.ok(Object.isFrozen(m) && Object.isFrozen(m.sites) && Object.isFrozen(m.sites[0]) && Object.isFrozen(m.folded) && Object.isFrozen(m.folded![0].values), "frozen: nothing can add sites after lowering");
       assert.throws(() => (m.sites as unknown[]).push({}));
       assert.deepEqual(art.globals.map((g) => g.name), ["OFFSETS", "WEIGHTS"], "the session's values follow the manifest's order");
       const code = art.code as string;

@@ -9,7 +9,7 @@
 
 import type { Artifact } from "../targets/target.js";
 import { RuntimeTables, type ResolvedLocation } from "../runtime/tables.js";
-import type { RelocationManifest } from "../reloc/manifest.js";
+import { freezeManifestOf, type RelocationManifest } from "../reloc/manifest.js";
 import type { CacheOwner } from "../compiler/job.js";
 import { ownerKey } from "../compiler/job.js";
 import { sha256 } from "../sha256.js";
@@ -78,7 +78,7 @@ export function storedCode(s: StoredArtifact): string | Uint8Array { return s.bi
 
 /** The artifact again, with no session values: `Device.load(artifact, tables)` resolves its sites by name. */
 export function reviveArtifact(s: StoredArtifact): Artifact {
-  const manifest = Object.freeze({ ...s.manifest, sites: Object.freeze(s.manifest.sites.map((x) => Object.freeze({ ...x }))) });
+  const manifest = freezeManifestOf(s.manifest);
   const a: Artifact = {
     target: s.target, kernel: s.kernel, entry: s.entry, code: storedCode(s), params: s.params, bindings: s.bindings, manifest,
     globals: [],

@@ -62,7 +62,8 @@ export const IN_ID = "f:in-id";
 
 /**
  * A scope value as the code saw it: numbers and booleans by value, functions by source, tables by
- * type, length and contents. `inId`: the kernel has a build-time id, which covers its helpers'
+ * type and length. (Not by contents: stored code reads its tables at launch, and the elements it
+ * holds as constants are in its manifest with their values, which every launch checks.) `inId`: the kernel has a build-time id, which covers its helpers'
  * sources (a minifier changes their text, not what they mean).
  */
 export function valueFingerprint(v: unknown, inId = false): string {
@@ -76,8 +77,7 @@ export function valueFingerprint(v: unknown, inId = false): string {
   }
   const elem = hostArrayElement(v);
   if (elem) {
-    const a = v as ArrayBufferView & { length: number };
-    return `t:${elem}[${a.length}]:${sha256(new Uint8Array(a.buffer, a.byteOffset, a.byteLength))}`;
+    return `t:${elem}[${(v as ArrayBufferView & { length: number }).length}]`;
   }
   return `x:${v === null ? "null" : typeof v}`;
 }

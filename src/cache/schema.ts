@@ -30,7 +30,12 @@ const LocationSchema: v.GenericSchema<ResolvedLocation> = v.strictObject({
 });
 
 const SiteSchema = v.strictObject({ name: v.string(), kind: v.literal("table"), elem: Scalar, length: Count, symbol: v.string() });
-const ManifestSchema = v.strictObject({ strategy: v.picklist(["bake", "patch", "table"]), sites: v.array(SiteSchema), codeHash: v.string() });
+/** A folded table: its indices and the values the code holds there (numbers as text: "-0", "NaN", "Infinity" too), one each. */
+const FoldedSchema = v.pipe(
+  v.strictObject({ name: v.string(), indices: v.pipe(v.array(Count), v.minLength(1)), values: v.array(v.pipe(v.string(), v.regex(/^(-?(\d+(\.\d+)?(e[+-]\d+)?|Infinity)|NaN|-0)$/))) }),
+  v.check((t) => t.values.length === t.indices.length, "a folded table has one value per index"),
+);
+const ManifestSchema = v.strictObject({ strategy: v.picklist(["bake", "patch", "table"]), sites: v.array(SiteSchema), folded: v.optional(v.pipe(v.array(FoldedSchema), v.minLength(1))), codeHash: v.string() });
 
 const SizeSchema: v.GenericSchema<SizeExpr> = v.variant("k", [
   v.strictObject({ k: v.literal("param"), index: Count }),

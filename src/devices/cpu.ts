@@ -292,7 +292,11 @@ export class CpuDevice implements Device {
   updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
     this.check();
     const k = kernel as CpuKernel;
-    k.sites[tableSite(k, name, values)].set(values);
+    const site = k.sites[tableSite(k, name, values)];
+    // Launches before it may still run on the workers, which read this very table: it changes
+    // after them, in order (with a copy: the caller's array may change meanwhile).
+    if (this.tail) { const copy = values.slice(); void this.inOrder(() => site.set(copy as never)); }
+    else site.set(values as never);
   }
 
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {

@@ -119,6 +119,11 @@ export interface LaunchConfig {
 /** A kernel artifact loaded on a device, ready to launch. */
 export interface LoadedKernel {
   readonly artifact: Artifact;
+  /**
+   * Its tables' values are part of its program (OpenCL's `bake`: `__constant` data): `updateTable`
+   * cannot change them, and a launch that needs other values compiles the kernel again.
+   */
+  readonly tablesInCode?: boolean;
 }
 
 export interface Device {

@@ -195,6 +195,12 @@ export interface Module {
   methodsUsed: string[];
   /** The target whose legality table the module was rewritten for (passes/legalize.ts), once it was. */
   legalizedFor?: string;
+  /**
+   * The table elements folded into constants (passes/fold.ts): by table name, each index with the
+   * value folded. The code depends on them (the manifest's `folded`; a launch checks that the
+   * tables still hold them).
+   */
+  folded?: Map<string, Map<number, number>>;
 }
 
 /**
@@ -322,5 +328,6 @@ export function copyModule(m: Module): Module {
   return {
     ...m, functions: m.functions.map(copyFunction), globals: m.globals.map((g) => ({ ...g })), shared: m.shared.map((x) => ({ ...x })),
     messages: m.messages.map((x) => ({ ...x })), formats: m.formats.map((f) => ({ ...f, parts: [...f.parts] })), methodsUsed: [...m.methodsUsed],
+    folded: m.folded && new Map([...m.folded].map(([name, at]) => [name, new Map(at)])),
   };
 }

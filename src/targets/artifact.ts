@@ -39,7 +39,7 @@ export function artifactOf(
     globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
     bindings,
     runtime: runtimeTables(m, emitted.locations, m.debugLevel),
-    manifest: freezeManifest(features.relocation!, tableSites(m, symbol), emitted.code),
+    manifest: freezeManifest(features.relocation!, tableSites(m, symbol), emitted.code, m.folded),
   };
   if (emitted.layout) a.layout = emitted.layout;
   const dynamic = m.shared.filter((s) => s.size).map((s) => ({ name: s.name, elem: s.type.elem, size: s.size! }));

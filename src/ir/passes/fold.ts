@@ -68,11 +68,18 @@ function foldExpr(m: Module, f: Function, h: ExprHandle, done: Set<ExprHandle>, 
       return;
     case "load": {
       // A constant table read at a constant index (in range) is a constant: no relocation site
-      // remains for a table read only so. (Tables are constants: their contents are read here.)
+      // remains for a table read only so. The code then depends on that element's value, which
+      // the module records (m.folded → the manifest's `folded`): a launch checks that the table
+      // still holds it, as JavaScript would read the table then (kernel.ts, captured tables).
       const a = f.exprs[e.array];
       if (a.k !== "global" || !c(e.index) || m.globals[a.global].rewritable) return;
-      const i = val(e.index) as number, table = m.globals[a.global].value;
-      if (Number.isInteger(i) && i >= 0 && i < table.length) replace(table[i]);
+      const i = val(e.index) as number, g = m.globals[a.global];
+      if (!(Number.isInteger(i) && i >= 0 && i < g.value.length)) return;
+      m.folded ??= new Map();
+      let at = m.folded.get(g.name);
+      if (!at) m.folded.set(g.name, (at = new Map()));
+      at.set(i, g.value[i]);
+      replace(g.value[i]);
       return;
     }
     default:

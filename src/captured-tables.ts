@@ -120,8 +120,8 @@ export class CapturedTables {
   /**
    * Bring a loaded instance to `view` before it runs: each of its sites whose values differ from
    * the view's is updated on the device (once per change). `initial(name)` is what the instance
-   * was loaded with. False when the instance cannot take new values (its tables are part of its
-   * program: OpenCL's `bake`): the caller compiles the kernel again.
+   * was loaded with. False when the instance cannot take a compared table's new values (its
+   * tables are part of its program: OpenCL's `bake`): the caller compiles the kernel again.
    */
   sync(dev: Device, k: LoadedKernel, view: TableView, initial: (name: string) => HostArray | undefined): boolean {
     let inst = this.instances.get(k);
@@ -134,7 +134,9 @@ export class CapturedTables {
       if (had === want) continue;
       const was = had ?? initial(site.name);
       if (!was || !sameBits(was, want)) {
-        if (k.tablesInCode) return false;
+        // (A rewritable table's new values are setTable's, which a compile does not see: the
+        // device says why it cannot take them.)
+        if (k.tablesInCode && !this.rewritable.has(site.name)) return false;
         dev.updateTable(k, site.name, want);
       }
       inst.given.set(site.name, want);

@@ -111,6 +111,17 @@ test("relocation: `table` (the default: a kernel argument, setTable replaces it)
   // The program's data cannot change after the build: setTable says so at the next launch.
   baked.setTable("LUT", new Float32Array(4));
   await assert.rejects(baked.launch(cl(), { blocks: 2, threads: 32 }, ob, x), (e: unknown) => e instanceof KernelError && /relocation 'bake' for the OpenCL device/.test(e.message));
+  // A table compared at each launch (not rewritable) that the host changes: the program is built again with its values.
+  const LUT2 = new Float32Array([1, 2, 3, 4]);
+  const rebuilt = kernel(function scaleRebuilt(o: Float32Array, x: Float32Array) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < o.length) o[i] = x[i] * LUT[i % 4];
+  }, { scope: { LUT: LUT2 }, relocation: "bake" });
+  await rebuilt.launch(cl(), { blocks: 2, threads: 32 }, ob, x);
+  assert.deepEqual([...ob], want);
+  LUT2.set([5, 5, 5, 5]);
+  await rebuilt.launch(cl(), { blocks: 2, threads: 32 }, ob, x);
+  assert.deepEqual([...ob], Array.from(x, (v) => v * 5));
   // OpenCL C 1.2 has no program-scope variables a host could patch.
   const patched = kernel(function scalePatched(o: Float32Array, x: Float32Array) { o[threadIdx.x] = x[threadIdx.x] * LUT[0]; }, { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "patch" });
   await rejectsCompile(patched.compile({ target: "opencl", types: ["f32[]", "f32[]"] }), "relocation", /patch/);

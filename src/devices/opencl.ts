@@ -260,7 +260,7 @@ export class OpenCLDevice implements Device {
       this.copyIn(mem, value, 0);
       return mem;
     });
-    const k: OpenCLKernel = { artifact, kernel, layout, tables, tablesInCode: layout.relocation === "bake" && tables.length > 0 };
+    const k: OpenCLKernel = { artifact, kernel, layout, tables, tablesInCode: layout.relocation === "bake" && artifact.manifest.sites.length > 0 };
     this.loaded.add(k);
     return k;
   }

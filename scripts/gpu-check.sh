@@ -23,7 +23,7 @@ status=0
 
 echo "== 1. the suites on the CUDA device (GPUC_REQUIRE_DEVICES=cpu,cuda: a missing GPU fails)"
 GPUC_TEST_DEVICES=cpu,cuda GPUC_REQUIRE_DEVICES=cpu,cuda \
-  node --import tsx --test --test-reporter=spec test/devices.test.ts test/lang-*.test.ts test/launch.test.ts test/overlays.test.ts test/ptx.test.ts test/reloc.test.ts \
+  node --import tsx --test --test-reporter=spec test/devices.test.ts test/lang-*.test.ts test/launch.test.ts test/overlays.test.ts test/ptx.test.ts test/reloc.test.ts test/captured-tables.test.ts \
   > "$logs/gpu-tests.log" 2>&1 || status=1
 grep -E '^ℹ (tests|pass|fail|skipped|todo)' "$logs/gpu-tests.log"
 grep -E '^✖|^  ✖' "$logs/gpu-tests.log" | head -30

@@ -205,7 +205,11 @@ export class Kernel {
         dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
       }).artifact;
     }
-    return check.artifactCopy((await this.specs.get(job)).artifact);
+    // (Its folded elements as the tables hold them now, as a launch's would be.)
+    const view = this.tables.observe();
+    let spec = await this.specs.get(job);
+    for (let stale = this.tables.stale(spec.folded, view); stale; stale = this.tables.stale(spec.folded, view)) spec = await this.unfold(stale, job);
+    return check.artifactCopy(spec.artifact);
   }
 
   /** Launch on a device. Host typed arrays are copied in and back; device arrays stay on the device. */
@@ -300,15 +304,8 @@ export class Kernel {
     // only tables rewritten again and again while the kernel compiles keep it going.)
     for (let round = 0; round < 8; round++) {
       const stale = this.tables.stale(spec.folded, view);
-      if (stale) {
-        this.unfolded.add(stale.name);
-        this.source = null;
-        this.fingerprintOf = null;
-        this.specs.clear();
-        this.tables.invalidate();
-        try { spec = await this.specs.get(job()); }
-        catch (e) { throw e instanceof KernelError && e.kind === "not-precompiled" ? staleWithoutCompiler(this.name, stale, e.message) : e; }
-      } else if (this.tables.sync(dev, k, view, initialTables(spec))) {
+      if (stale) spec = await this.unfold(stale, job());
+      else if (this.tables.sync(dev, k, view, initialTables(spec))) {
         spec.heldFor = view;
         return { spec, k };
       } else {
@@ -318,6 +315,17 @@ export class Kernel {
       ({ spec, k } = await this.specs.loadOn(dev, job(), spec));
     }
     throw new KernelError("launch", `kernel ${quoteName(this.name)}: its captured tables kept changing while it was compiled for them; change them between launches (await each launch that must see them)`);
+  }
+
+  /** The job compiled again with `stale`'s table no longer folded (for the kernel's life); without the compiler, the error that says so. */
+  private async unfold(stale: NonNullable<ReturnType<CapturedTables["stale"]>>, job: CompileJob): Promise<Specialization> {
+    this.unfolded.add(stale.name);
+    this.source = null;
+    this.fingerprintOf = null;
+    this.specs.clear();
+    this.tables.invalidate();
+    try { return await this.specs.get(job); }
+    catch (e) { throw e instanceof KernelError && e.kind === "not-precompiled" ? staleWithoutCompiler(this.name, stale, e.message) : e; }
   }
   /** The tables its code never folds: the rewritable ones, and those unfolded because they changed under folded code. */
   private rewritable(): string[] {

@@ -83,6 +83,13 @@ dtest("an element read at a constant index is in the code: when it changes, the 
   const unfolded = await fo.compile({ target: dev.target, types: ["i32[]"], features: dev.features });
   assert.equal(unfolded.manifest.folded, undefined);
   assert.deepEqual(unfolded.manifest.sites.map((s) => s.name), ["D"]);
+  // compile() sees the tables as a launch would: code holding an element that changed is compiled anew.
+  const again = kernel(function fo2(out: Int32Array) { out[threadIdx.x] = D[1]; }, { scope: { D: table } });
+  assert.deepEqual((await again.compile({ target: dev.target, types: ["i32[]"] })).manifest.folded, [{ name: "D", indices: [1], values: ["7"] }]);
+  table[1] = 8;
+  const recompiled = await again.compile({ target: dev.target, types: ["i32[]"] });
+  assert.equal(recompiled.manifest.folded, undefined);
+  assert.deepEqual(recompiled.manifest.sites.map((s) => s.name), ["D"]);
 });
 
 dtest("launches not awaited each see the tables as they were when launch() was called (a first launch that compiles, and warm ones)", async ({ dev, same }) => {

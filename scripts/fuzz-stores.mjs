@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// Fuzzing what gpuc reads back (DESIGN §8: everything read back is untrusted input): kernel images
-// and disk-cache files, mutated at random — bytes flipped, inserted, dropped, the file cut; and,
-// inside a valid container (checksums fixed, the file re-tagged with the user's key), the records
-// edited field by field: a field removed, given a value of another type or size, swapped with
-// another entry's. Each mutant goes through the paths a process takes — loadImage's file checks
-// and each entry's validation on first use, the disk cache's check of a file — and through
-// `gpuc image inspect`'s (all entries at once). Nothing may throw but an invalid-image
-// KernelError for a file that is not a usable image; every verdict is an entry or a reason.
-// An accepted JavaScript entry must also load on the CPU device (its code parses and names only
-// what it is given). Not part of `npm test` in full (test/trust.test.ts runs a short seed).
+// Fuzzing what gpuc reads back (everything read back is untrusted input: ARCHITECTURE.md,
+// "Caches"): kernel images and disk-cache files, mutated at random — bytes flipped, inserted,
+// dropped, the file cut; and, inside a valid container (checksums fixed, the file re-tagged with
+// the user's key), the records edited field by field: a field removed, given a value of another
+// type or size, swapped with another entry's. Each mutant goes through the paths a process takes —
+// loadImage's file checks and each entry's validation on first use, the disk cache's check of a
+// file — and through `gpuc image inspect`'s (all entries at once). Nothing may throw but an
+// invalid-image KernelError for a file that is not a usable image; every verdict is an entry or a
+// reason. An accepted JavaScript entry must also load on the CPU device (its code parses and names
+// only what it is given). Not part of `npm test` in full (test/trust.test.ts runs a short seed).
 //
 //   node scripts/fuzz-stores.mjs [--count N] [--seed S] [--verbose]
 //

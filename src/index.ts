@@ -1,4 +1,4 @@
-// The public surface of gpuc (DESIGN §1), and nothing else: the runtime (runtime-only.ts) and
+// The public surface of gpuc and nothing else: the runtime (runtime-only.ts) and
 // the compiler, loaded on the first compile.
 
 import { provideCompiler } from "./specializer.js";

@@ -446,7 +446,7 @@ export class Kernel {
     return this.signature!;
   }
 
-  /** The type name of each argument: declared types first, then the value (DESIGN §1). */
+  /** The type name of each argument: declared types first, then the value. */
   private typesOf(args: unknown[]): string[] {
     const sig = this.signature!;
     if (args.length !== sig.paramNames.length)
@@ -576,7 +576,7 @@ function atCaller(e: unknown, site: Error | null = null): unknown {
   return e;
 }
 
-/** Define a kernel (DESIGN §1). */
+/** Define a kernel. */
 export function kernel(fn: Function, options?: KernelOptions): Kernel {
   return new Kernel(fn, options);
 }

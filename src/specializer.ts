@@ -1,9 +1,9 @@
-// The specializer of one kernel (DESIGN §4): its table of specializations, keyed by the compile
-// job's key, and the cache chain behind it — the table (current in this world), then the stores
-// (a loaded image, the disk cache: entries filed by the job's owner), then the compiler. It
-// checks code before its first load on a device, heals a revived entry that a device rejects
-// (dropped where it came from, compiled afresh), and records what each compilation depended on
-// when it is compiled. kernel.ts is the public object over it: options, argument typing, launch.
+// The specializer of one kernel (ARCHITECTURE.md, "Caches"): its table of specializations, keyed by
+// the compile job's key, and the cache chain behind it — the table (current in this world), then
+// the stores (a loaded image, the disk cache: entries filed by the job's owner), then the compiler.
+// It checks code before its first load on a device, heals a revived entry that a device rejects
+// (dropped where it came from, compiled afresh), and records what each compilation depended on when
+// it is compiled. kernel.ts is the public object over it: options, argument typing, launch.
 
 import { InternalCompilerError, KernelError, quoteName } from "./errors.js";
 import type { Device, LoadedKernel } from "./devices/device.js";
@@ -255,10 +255,11 @@ export class Specializer {
   }
 
   /**
-   * What a cache entry records about a compilation, made when the code is compiled (DESIGN §8):
-   * its key and owner, the kernel's source and signature, and the fingerprints of every scope
-   * value, overlay and runtime function the code depended on. Null when the code cannot be kept
-   * beyond this process (session-local relocations, a generated function's output).
+   * What a cache entry records about a compilation, made when the code is compiled
+   * (ARCHITECTURE.md, "Caches"): its key and owner, the kernel's source and signature, and the
+   * fingerprints of every scope value, overlay and runtime function the code depended on. Null when
+   * the code cannot be kept beyond this process (session-local relocations, a generated function's
+   * output).
    */
   private record(job: CompileJob, fingerprint: string, artifact: Artifact, methodsUsed: string[]): EntryRecord | null {
     if (!isPersistable(artifact)) return null;

@@ -1,6 +1,7 @@
-// Caches, owners and kernel images (DESIGN §4, issue #7), as a package and its users meet them:
-// whole processes sharing a disk cache, an image made by `gpuc precompile` and revived by
-// `loadImage`, and every way an entry can be wrong (stale, corrupt, poisoned, another version).
+// Caches, owners and kernel images (ARCHITECTURE.md, "Caches"; issue #7), as a package and its
+// users meet them: whole processes sharing a disk cache, an image made by `gpuc precompile` and
+// revived by `loadImage`, and every way an entry can be wrong (stale, corrupt, poisoned, another
+// version).
 
 import { after, test } from "node:test";
 import assert from "node:assert/strict";

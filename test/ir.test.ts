@@ -1,5 +1,6 @@
 // The IR stage by stage: the validator rejects each broken invariant, the op table's folding is
-// exact, the passes keep meaning, and inference specializes and widens as DESIGN §2 says.
+// exact, the passes keep meaning, and inference specializes and widens as ARCHITECTURE.md says
+// ("Inference is the builder").
 
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -269,7 +269,7 @@ describe("device exceptions", () => {
 
 // =============================================================================================
 // Each test below is a compiler bug found while writing this suite (all fixed since): the kernel
-// is in the kernel language and the expected behaviour follows DESIGN §1-2 and the README.
+// is in the kernel language and the expected behaviour follows the README's kernel language.
 
 describe("regressions (compiler bugs found by this suite)", () => {
   dtest("debug level 2: the call chain through non-inlined helpers", async ({ dev }) => {

@@ -678,7 +678,7 @@ describe("shared memory and barriers", () => {
 
 // =============================================================================================
 // Each test below is a compiler bug found while writing this suite (all fixed since): the kernel
-// is in the kernel language and the expected behaviour follows DESIGN §1-2 and the README.
+// is in the kernel language and the expected behaviour follows the README's kernel language.
 
 describe("regressions (compiler bugs found by this suite)", () => {
   dtest("a recursive helper that takes a shared array", async ({ dev, same, recursion }) => {

@@ -1,6 +1,6 @@
-// Relocatable code (DESIGN §6, issue #6): the relocation manifest of every target, its
-// strategies, resolution on each device, freezing, persistability, and determinism across
-// processes.
+// Relocatable code (ARCHITECTURE.md, "Relocations"; issue #6): the relocation manifest of every
+// target, its strategies, resolution on each device, freezing, persistability, and determinism
+// across processes.
 
 import { test, after } from "node:test";
 import assert from "node:assert/strict";

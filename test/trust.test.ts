@@ -1,8 +1,8 @@
-// Fault injection (DESIGN §8): every way of breaking a disk-cache entry or a kernel image, each
-// met by a fresh process as a user would meet it. For each, the process gets the right results
-// (the entry is discarded and recompiled, or skipped with a reason), the cache heals (the next
-// process revives the rewritten entry without compiling), and `gpuc cache verify` or `gpuc image
-// inspect` reports the same reason the load found. The processes run on the CPU device and on
+// Fault injection (ARCHITECTURE.md, "Caches"): every way of breaking a disk-cache entry or a kernel
+// image, each met by a fresh process as a user would meet it. For each, the process gets the right
+// results (the entry is discarded and recompiled, or skipped with a reason), the cache heals (the
+// next process revives the rewritten entry without compiling), and `gpuc cache verify` or `gpuc
+// image inspect` reports the same reason the load found. The processes run on the CPU device and on
 // WebGPU.
 
 import { after, test } from "node:test";

@@ -1,9 +1,9 @@
-// Authentication of the disk cache (DESIGN §8): only code this user's gpuc produced runs from it.
-// Every file gpuc writes there carries an HMAC-SHA256 tag under a per-user key kept outside the
-// cache directory ($XDG_CONFIG_HOME/gpuc/cache-key, else ~/.config/gpuc/cache-key; GPUC_KEY_FILE
-// overrides), created on first use with mode 0600. A file without a valid tag — copied from
-// another machine or user, edited, planted by anything that could write the cache directory — is
-// never used. Node only.
+// Authentication of the disk cache (ARCHITECTURE.md, "Caches"): only code this user's gpuc produced
+// runs from it. Every file gpuc writes there carries an HMAC-SHA256 tag under a per-user key kept
+// outside the cache directory ($XDG_CONFIG_HOME/gpuc/cache-key, else ~/.config/gpuc/cache-key;
+// GPUC_KEY_FILE overrides), created on first use with mode 0600. A file without a valid tag —
+// copied from another machine or user, edited, planted by anything that could write the cache
+// directory — is never used. Node only.
 
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, openSync, readFileSync, statSync, writeSync, closeSync } from "node:fs";

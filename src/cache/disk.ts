@@ -1,5 +1,5 @@
-// The disk cache: a content-addressed store of persistable artifacts (DESIGN §4, §8), shared by
-// every process of the user. Node only.
+// The disk cache: a content-addressed store of persistable artifacts (ARCHITECTURE.md, "Caches"),
+// shared by every process of the user. Node only.
 //
 // Layout under the cache directory (GPUC_CACHE_DIR, default $XDG_CACHE_HOME/gpuc or
 // ~/.cache/gpuc; created 0700, refused when other users can write it): `v2/<key[0..2]>/<key>.entry`

@@ -1,13 +1,13 @@
-// The kernel image file (DESIGN §4, §8), format 2: a header line `gpuc-image 2 <sha256 of the
-// body>` — followed, in a signed image, by ` ed25519:<base64 signature of the body>` — then the
-// body, JSON: `{ gpuc, entries: [{ checksum, entry }] }`, entries sorted by key, each (see
+// The kernel image file (ARCHITECTURE.md, "Caches"), format 2: a header line `gpuc-image 2 <sha256
+// of the body>` — followed, in a signed image, by ` ed25519:<base64 signature of the body>` — then
+// the body, JSON: `{ gpuc, entries: [{ checksum, entry }] }`, entries sorted by key, each (see
 // entry.ts) with its own sha256; no timestamps, so the same workload gives the same bytes. Every
-// entry goes through the validator the disk cache uses (validate.ts): all of them at once for
-// `gpuc image inspect` (parseImage), each on its first use for loadImage (image.ts); one that
-// fails is skipped with the reason. An image holds only persistable artifacts (`patch`/`table` relocations, or
-// none): never session-local code and never runtime-library entries (the runtime's code inside a
-// kernel's artifact is part of that kernel and is checked with it). Loaded by loadImage and the
-// CLI only (the validator stays out of gpuc's import).
+// entry goes through the validator the disk cache uses (validate.ts): all of them at once for `gpuc
+// image inspect` (parseImage), each on its first use for loadImage (image.ts); one that fails is
+// skipped with the reason. An image holds only persistable artifacts (`patch`/`table` relocations,
+// or none): never session-local code and never runtime-library entries (the runtime's code inside a
+// kernel's artifact is part of that kernel and is checked with it). Loaded by loadImage and the CLI
+// only (the validator stays out of gpuc's import).
 
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";

@@ -1,10 +1,10 @@
-// Kernel images (DESIGN §4, §8): the compiled kernels a package ships, made at build time by
-// running its workload (`gpuc precompile`) and revived at run time (`loadImage`) without compiling.
-// An image is code from its publisher: loading one runs what it holds. Verify its signature
-// (`loadImage(src, { publicKey })`) where the image travels through hands you do not trust.
-// The file format, signatures, validation and the reading of an image from where it is are in
-// image-file.ts (loaded by loadImage, not at gpuc's import); this module holds what a process has
-// loaded and the collector of `gpuc precompile`.
+// Kernel images (ARCHITECTURE.md, "Caches"): the compiled kernels a package ships, made at build
+// time by running its workload (`gpuc precompile`) and revived at run time (`loadImage`) without
+// compiling. An image is code from its publisher: loading one runs what it holds. Verify its
+// signature (`loadImage(src, { publicKey })`) where the image travels through hands you do not
+// trust. The file format, signatures, validation and the reading of an image from where it is are
+// in image-file.ts (loaded by loadImage, not at gpuc's import); this module holds what a process
+// has loaded and the collector of `gpuc precompile`.
 //
 // A loaded image's entries are validated one by one, each when it is first used (image-file.ts's
 // checkImageEntry: its checksum, its record, its manifest, its code — code-check.ts), so that a

@@ -1,9 +1,9 @@
-// Poison detection (DESIGN §4): code that falls back to dynamic dispatch — a call to something
-// the module does not define, which the runtime would have to resolve by name — must never be
-// linked or launched. gpuc's compiler never emits it (an unresolvable call is a CompileError),
-// so poison in a cache means the entry was made by something else or damaged: it is discarded
-// and the kernel compiled afresh; poison in fresh output is an internal error, never cached.
-// The check itself (a parse of JS, the symbol tables and call forms of WGSL and PTX) is
+// Poison detection (ARCHITECTURE.md, "Caches"): code that falls back to dynamic dispatch — a call
+// to something the module does not define, which the runtime would have to resolve by name — must
+// never be linked or launched. gpuc's compiler never emits it (an unresolvable call is a
+// CompileError), so poison in a cache means the entry was made by something else or damaged: it is
+// discarded and the kernel compiled afresh; poison in fresh output is an internal error, never
+// cached. The check itself (a parse of JS, the symbol tables and call forms of WGSL and PTX) is
 // code-check.ts.
 
 import type { CheckedArtifact } from "./code-check.js";

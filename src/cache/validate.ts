@@ -1,7 +1,7 @@
-// The one validator of compiled code read back from anywhere (DESIGN §8): disk-cache files on
-// load, `gpuc cache verify`, kernel-image entries in `loadImage` and `gpuc image inspect` all go
-// through `checkEntry` (and disk files through `DiskCache.check` first), so each rejects the same
-// entries with the same reason. An entry is accepted only when
+// The one validator of compiled code read back from anywhere (ARCHITECTURE.md, "Caches"):
+// disk-cache files on load, `gpuc cache verify`, kernel-image entries in `loadImage` and `gpuc
+// image inspect` all go through `checkEntry` (and disk files through `DiskCache.check` first), so
+// each rejects the same entries with the same reason. An entry is accepted only when
 //  - it parses into the typed record (schema.ts: every field, nothing else) — unless its container
 //    authenticated it as written by this very build (a tag under the user's key, a verified
 //    signature), whose records have this build's shape by construction;

@@ -1,16 +1,16 @@
-// The compile job (DESIGN §4): everything that selects the code of one specialization, decided
-// once — the kernel, its argument types, the target with its features (the relocation strategy
-// resolved to the target's default and checked against what it implements), the back-end
-// parameters, whether the code goes into an image — with its owner and keys derived from it
-// here and nowhere else. The kernel object builds a job per specialization; the specializer
-// files it in its own table (`key`) and in the stores (`owner`); the pipeline compiles it.
-// Light: no compiler is loaded to make one.
+// The compile job (ARCHITECTURE.md, "Caches"): everything that selects the code of one
+// specialization, decided once — the kernel, its argument types, the target with its features (the
+// relocation strategy resolved to the target's default and checked against what it implements), the
+// back-end parameters, whether the code goes into an image — with its owner and keys derived from
+// it here and nowhere else. The kernel object builds a job per specialization; the specializer
+// files it in its own table (`key`) and in the stores (`owner`); the pipeline compiles it. Light:
+// no compiler is loaded to make one.
 //
-// Cache owners (DESIGN §4): everything compiled is stored and looked up per owner, a token made
-// of what can change the output for the same source — gpuc's version and build, the target and its
-// features, the back-end parameters, always-inline and the relocation strategy. Owners are plain
-// data: equal after serialization and reload. The CPU (host) owner and each device owner differ
-// in their target, so their entries never mix.
+// Cache owners (ARCHITECTURE.md, "Caches"): everything compiled is stored and looked up per owner,
+// a token made of what can change the output for the same source — gpuc's version and build, the
+// target and its features, the back-end parameters, always-inline and the relocation strategy.
+// Owners are plain data: equal after serialization and reload. The CPU (host) owner and each device
+// owner differ in their target, so their entries never mix.
 
 import { CompileError, quoteName } from "../errors.js";
 import { describeConfig } from "../typed-arrays.js";
@@ -32,7 +32,10 @@ export interface CompileJob {
   readonly types: readonly string[];
   readonly boundsCheck: boolean;
   readonly debugLevel: 0 | 1 | 2;
-  /** The code goes into a kernel image (runtime functions are then compiled apart: DESIGN §4). */
+  /**
+   * The code goes into a kernel image (runtime functions are then compiled apart: ARCHITECTURE.md,
+   * "Caches").
+   */
   readonly forImage: boolean;
   /** What the caches file the code under (cacheOwner, below). */
   readonly owner: CacheOwner;

@@ -55,9 +55,9 @@ export interface InferOptions {
 }
 
 /**
- * The runtime library's cache (DESIGN §4, layer c): each runtime function's typed IR per runtime
- * token, copied into every module that links it. In memory only: never written to a disk cache
- * or an image. A redefinition of the function (another function object) misses.
+ * The runtime library's cache (ARCHITECTURE.md, "Caches", layer d): each runtime function's typed
+ * IR per runtime token, copied into every module that links it. In memory only: never written to a
+ * disk cache or an image. A redefinition of the function (another function object) misses.
  */
 const runtimeCache = new Map<string, { decl: unknown; fn: IRFunction }>();
 
@@ -164,7 +164,8 @@ class ModuleBuilder implements ModuleContext {
     const ufn = runtimeFunction(name, globalMethodsFor(this.methods));
     const params = decl.params.map((t) => parseTypeName(t)!);
     const inst = this.instance(ufn, params, [], "runtime");
-    // The compiled signature must be the declared one (DESIGN §5).
+    // The compiled signature must be the declared one (ARCHITECTURE.md, "The kernel state and the
+    // runtime library").
     const f = this.functions[inst.handle];
     const got = f ? `(${f.params.map((p) => typeName(f.locals[p].type)).join(", ")}) -> ${typeName(f.returnType)}` : "?";
     const want = `(${params.map(typeName).join(", ")}) -> ${decl.returns}`;

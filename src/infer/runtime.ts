@@ -1,7 +1,8 @@
-// Linking the device runtime library (DESIGN §5): its functions (runtime/functions.ts, written in
-// the kernel language) are compiled per target like any helper (bounds checks off: they index
-// the kernel state, runtime/state.ts, themselves) and linked into a module only when a kernel
-// uses them. The runtime folder is data; this is the compiler's side of it.
+// Linking the device runtime library (ARCHITECTURE.md, "The kernel state and the runtime library"):
+// its functions (runtime/functions.ts, written in the kernel language) are compiled per target like
+// any helper (bounds checks off: they index the kernel state, runtime/state.ts, themselves) and
+// linked into a module only when a kernel uses them. The runtime folder is data; this is the
+// compiler's side of it.
 
 import { InternalCompilerError } from "../errors.js";
 import type { UFunction } from "../frontend/uir.js";

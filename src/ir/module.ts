@@ -128,11 +128,12 @@ export type Stmt = { loc: Loc | null } & (
    *  - "bounds": an array access; cond is `u32(index) >= u32(length)`, a the index and b the
    *    length (i32);
    *  - "throw": a user `throw`; cond null, a and b 0.
-   * Passes see checks as what they are (DESIGN §5): a pass may drop one only where it proves
-   * `cond` false, and move one only so that the first failure reported stays the one plain
-   * JavaScript reports (passes/hoist-checks.ts, passes/ranges.ts). A check with a null cond ends
-   * its block like a trap. Just before emission, passes/lower-checks.ts spells each one as
-   * `if (cond) { call report(state, code, site, a, b); trap }`.
+   * Passes see checks as what they are (ARCHITECTURE.md, "The kernel state and the runtime
+   * library"): a pass may drop one only where it proves `cond` false, and move one only so that the
+   * first failure reported stays the one plain JavaScript reports (passes/hoist-checks.ts,
+   * passes/ranges.ts). A check with a null cond ends its block like a trap. Just before emission,
+   * passes/lower-checks.ts spells each one as `if (cond) { call report(state, code, site, a, b);
+   * trap }`.
    */
   | { k: "check"; kind: CheckKind; cond: ExprHandle | null; report: FunctionHandle; state: ExprHandle; code: ExprHandle; site: ExprHandle; a: ExprHandle; b: ExprHandle }
 );

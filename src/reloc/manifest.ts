@@ -1,5 +1,5 @@
-// Relocatable code (DESIGN §6): the relocation manifest of an artifact, its strategies, freezing
-// with the code's hash, and resolution against a session's values.
+// Relocatable code (ARCHITECTURE.md, "Relocations"): the relocation manifest of an artifact, its
+// strategies, freezing with the code's hash, and resolution against a session's values.
 //
 // A relocation site is a reference from compiled code to something that belongs to one process
 // or one device context. In gpuc that is a constant table: a typed array captured through a

@@ -1,5 +1,6 @@
-// The layout of the kernel state (DESIGN §5): one i32 array per launch, passed to every runtime
-// function that uses it. Kept apart so that loaders need nothing of the compiler.
+// The layout of the kernel state (ARCHITECTURE.md, "The kernel state and the runtime library"): one
+// i32 array per launch, passed to every runtime function that uses it. Kept apart so that loaders
+// need nothing of the compiler.
 //
 //   [0]        exception code (0: none; else 1 + index into the module's message table)
 //   [1]        location id of the exception (-1: unknown)

@@ -129,7 +129,7 @@ export interface CheckedArtifact {
  */
 export type SchemaKit = Pick<typeof import("valibot"), "array" | "boolean" | "integer" | "literal" | "minValue" | "number" | "optional" | "picklist" | "pipe" | "strictObject" | "string" | "tuple">;
 
-/** The checks of a target's artifacts read back from a cache or an image (DESIGN §4). */
+/** The checks of a target's artifacts read back from a cache or an image (ARCHITECTURE.md, "Caches"). */
 export interface ReadBack {
   /**
    * The schema of the target's layout, made with the schema functions the caller passes (the

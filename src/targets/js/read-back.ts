@@ -1,9 +1,10 @@
-// The read-back check of JavaScript artifacts (DESIGN §4): code from a disk cache or a kernel image
-// is the body the CPU device runs as `new Function(...bindings, code + "\nreturn " + entry + ";")`.
-// It is parsed (oxc-parser) as a script and walked with JavaScript's scoping rules; each free name
-// must be a binding or one of the few globals gpuc's JS back end emits (JS_GLOBALS). `import()`,
-// `import.meta`, `with` and sloppy-mode `this` are refused. gpuc's back end never emits a reference
-// to something undefined, so such code was made by something else or damaged.
+// The read-back check of JavaScript artifacts (ARCHITECTURE.md, "Caches"): code from a disk cache
+// or a kernel image is the body the CPU device runs as `new Function(...bindings, code + "\nreturn
+// " + entry + ";")`. It is parsed (oxc-parser) as a script and walked with JavaScript's scoping
+// rules; each free name must be a binding or one of the few globals gpuc's JS back end emits
+// (JS_GLOBALS). `import()`, `import.meta`, `with` and sloppy-mode `this` are refused. gpuc's back
+// end never emits a reference to something undefined, so such code was made by something else or
+// damaged.
 //
 // This is a consistency check on code, not a sandbox: JavaScript that reaches the global object
 // through values it may use (`Math.constructor.constructor`) is beyond what is checked here.

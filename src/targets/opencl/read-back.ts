@@ -1,8 +1,8 @@
-// The read-back checks of OpenCL C artifacts (DESIGN §4): the layout's schema, and the code check —
-// comments stripped (C's: they do not nest), no preprocessor directive but the pragmas gpuc writes
-// (an #include or a #define could bring in or rename anything), no string or character literal;
-// every call `f(` must name a function the program defines, an OpenCL C built-in function or a
-// scalar type (a cast), and the entry must be a `__kernel` function.
+// The read-back checks of OpenCL C artifacts (ARCHITECTURE.md, "Caches"): the layout's schema, and
+// the code check — comments stripped (C's: they do not nest), no preprocessor directive but the
+// pragmas gpuc writes (an #include or a #define could bring in or rename anything), no string or
+// character literal; every call `f(` must name a function the program defines, an OpenCL C built-in
+// function or a scalar type (a cast), and the entry must be a `__kernel` function.
 
 import type { ReadBack } from "../target.js";
 import { openclLayoutSchema } from "./layout.js";

@@ -1,6 +1,6 @@
-// The read-back checks of PTX artifacts (DESIGN §4): the layout's schema, and the code check —
-// comments stripped and the text tokenized; every `call` must name a `.func` defined in the
-// module (a call through a register, and any `.extern`, is refused — except the one unsized
+// The read-back checks of PTX artifacts (ARCHITECTURE.md, "Caches"): the layout's schema, and the
+// code check — comments stripped and the text tokenized; every `call` must name a `.func` defined
+// in the module (a call through a register, and any `.extern`, is refused — except the one unsized
 // `.extern .shared` array gpuc declares for shared arrays sized at launch, which is PTX's dynamic
 // shared memory, not a symbol of another module).
 

@@ -1,7 +1,8 @@
-// The read-back checks of SPIR-V artifacts (DESIGN §4): the layout's schema, and the code check —
-// the words parsed as instructions (magic, header, every instruction's length within the module);
-// every OpFunctionCall must name an OpFunction of the module, the only extended instruction set
-// is OpenCL.std, nothing is imported (no Linkage capability), and the entry point names the entry.
+// The read-back checks of SPIR-V artifacts (ARCHITECTURE.md, "Caches"): the layout's schema, and
+// the code check — the words parsed as instructions (magic, header, every instruction's length
+// within the module); every OpFunctionCall must name an OpFunction of the module, the only extended
+// instruction set is OpenCL.std, nothing is imported (no Linkage capability), and the entry point
+// names the entry.
 
 import type { ReadBack } from "../target.js";
 import { spirvLayoutSchema } from "./layout.js";

@@ -1,6 +1,6 @@
-// The read-back checks of WGSL artifacts (DESIGN §4): the layout's schema, and the code check —
-// comments stripped and the text tokenized; every call `f(` or `f<…>(` must name a function of
-// the module, a struct or alias, a WGSL built-in function or a built-in type.
+// The read-back checks of WGSL artifacts (ARCHITECTURE.md, "Caches"): the layout's schema, and the
+// code check — comments stripped and the text tokenized; every call `f(` or `f<…>(` must name a
+// function of the module, a struct or alias, a WGSL built-in function or a built-in type.
 
 import type { ReadBack } from "../target.js";
 import { wgslLayoutSchema } from "./layout.js";

@@ -466,7 +466,7 @@ class PTXFunctionEmitter {
       case "atomic": return this.atomic(s);
       case "call": return this.call(s);
       case "subgroup": return this.subgroup(s);
-      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
       default: assertNeverIR(s);
     }
   }

@@ -449,7 +449,7 @@ class SPIRVEmitter {
         this.inst(Op.Store, this.vars[s.result], s.op === "ballot" ? this.op(Op.Select, this.tInt(32), v, this.constant(1, "u32"), this.constant(0, "u32")) : v);
         return;
       }
-      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
       default: assertNeverIR(s);
     }
   }

@@ -401,7 +401,7 @@ class WGSLEmitter {
         return;
       }
       case "subgroup": return this.subgroup(s, d);
-      case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
       default: assertNeverIR(s);
     }
   }

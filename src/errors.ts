@@ -92,7 +92,7 @@ export interface Diagnostic {
   cause?: unknown;
 }
 
-export function renderDiagnostic(d: Diagnostic): string {
+function renderDiagnostic(d: Diagnostic): string {
   let text = d.location ? `${formatLocation(d.location)}: ${d.message}` : d.message;
   // The first frame is the function the error is in; the rest are its callers up to the kernel.
   for (const f of d.frames.slice(1)) text += `\n    called from '${f.function}' at ${formatLocation(f.location)}`;

@@ -30,7 +30,7 @@ export function sha256(data: string | Uint8Array): string {
 }
 
 /** The same in plain JS (browsers; tests compare the two). */
-export function sha256js(data: string | Uint8Array): string {
+function sha256js(data: string | Uint8Array): string {
   const bytes = typeof data === "string" ? encoder.encode(data) : data;
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);

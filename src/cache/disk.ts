@@ -30,10 +30,10 @@ const FORMAT = 2;
 /** A temporary file older than this was left by an interrupted write (a live one is renamed within milliseconds). */
 const STALE_TMP_MS = 10 * 60 * 1000;
 
-export interface DiskCacheStats { dir: string; entries: number; signatures: number; bytes: number; limit: number }
+interface DiskCacheStats { dir: string; entries: number; signatures: number; bytes: number; limit: number }
 type FileKind = "entry" | "signature" | "temporary";
-export interface CacheFile { path: string; kind: FileKind; bytes: number; used: number }
-export interface BadFile { path: string; reason: string; removed: boolean; error?: string }
+interface CacheFile { path: string; kind: FileKind; bytes: number; used: number }
+interface BadFile { path: string; reason: string; removed: boolean; error?: string }
 
 export class DiskCache {
   readonly root: string;
@@ -254,21 +254,17 @@ export function directoryProblem(dir: string): string | null {
   return null;
 }
 
-/** Why this process does not use the disk cache although it is on (a refused directory or key), or null. */
-export let diskCacheRefused: string | null = null;
-
 /**
  * The disk cache of this process, or null when GPUC_CACHE=0 disables it — or when gpuc runs from
  * its sources (build "dev": its code may change under the same version, and entries made by an
  * earlier state of it would be revived), unless GPUC_CACHE=1 asks for it — or when its directory
- * or key is refused (said once on stderr, and kept in `diskCacheRefused`).
+ * or key is refused (said once on stderr).
  */
 export function openDiskCache(): DiskCache | null {
   if (process.env.GPUC_CACHE === "0") return null;
   if (GPUC_BUILD === "dev" && process.env.GPUC_CACHE !== "1") return null;
   const opened = openUserCache();
   if ("refused" in opened) {
-    diskCacheRefused = opened.refused;
     console.warn(`gpuc: not using the disk cache: ${opened.refused}`);
     return null;
   }

@@ -21,7 +21,7 @@ export interface Signature {
   declared: (string | null)[];
 }
 
-export interface StoredArtifact {
+interface StoredArtifact {
   target: string;
   kernel: string;
   entry: string;

@@ -35,13 +35,13 @@ export function isNode(): boolean {
   return typeof process !== "undefined" && typeof process.versions?.node === "string";
 }
 
-export const IMAGE_FORMAT = 2;
+const IMAGE_FORMAT = 2;
 
 /** An image file's header fields and body text (its checksum verified). */
-export interface ImageParts { hash: string; signature: string | null; body: string }
+interface ImageParts { hash: string; signature: string | null; body: string }
 
 /** The parts of an image file: its header fields and body text. */
-export function splitImage(bytes: Uint8Array, source: string): ImageParts {
+function splitImage(bytes: Uint8Array, source: string): ImageParts {
   const text = new TextDecoder().decode(bytes);
   const nl = text.indexOf("\n");
   const m = /^gpuc-image (\d+) ([0-9a-f]{64})(?: ed25519:([A-Za-z0-9+/=]+))?$/.exec(nl < 0 ? text.slice(0, 300) : text.slice(0, nl));
@@ -60,10 +60,10 @@ export function splitImage(bytes: Uint8Array, source: string): ImageParts {
  * An image's entry as read, before it is validated: what the report needs, and the record.
  * `intact`: whether the record matches its checksum, once computed (entryIntact).
  */
-export interface RawImageEntry { key: string | null; kernel: string; target: string; fingerprint: string | null; checksum: string; entry: unknown; intact?: boolean }
+interface RawImageEntry { key: string | null; kernel: string; target: string; fingerprint: string | null; checksum: string; entry: unknown; intact?: boolean }
 
 /** Whether an entry matches its own checksum (computed once per entry: its validation and its signature's lookup both ask). */
-export function entryIntact(e: RawImageEntry): boolean {
+function entryIntact(e: RawImageEntry): boolean {
   return (e.intact ??= sha256(JSON.stringify(e.entry)) === e.checksum);
 }
 
@@ -123,7 +123,7 @@ export function serializeImage(entries: CacheEntry[]): Uint8Array {
 }
 
 /** A public or private key: PEM text, or (Node) a KeyObject. */
-export type ImageKey = string | object;
+type ImageKey = string | object;
 
 /** The image signed with an Ed25519 private key (Node): the header gains the body's signature. */
 export async function signImage(bytes: Uint8Array, privateKey: ImageKey, source = "<bytes>"): Promise<Uint8Array> {

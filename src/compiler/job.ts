@@ -49,7 +49,7 @@ export interface CompileJob {
   readonly general?: CacheOwner;
 }
 
-export interface JobRequest {
+interface JobRequest {
   kernel: string;
   target: string;
   features: TargetFeatures;

@@ -152,7 +152,7 @@ function foldBlockDim(m: Module, dims: readonly number[]): void {
 }
 
 /** A call that closes a cycle in the call graph, on a target without a call stack. */
-export function recursionDiagnostics(m: Module, target: string): Diagnostic[] {
+function recursionDiagnostics(m: Module, target: string): Diagnostic[] {
   const out: Diagnostic[] = [];
   const state = new Map<number, "open" | "done">();
   const chain: { fn: number; site: Stmt | null }[] = [];

@@ -106,7 +106,7 @@ parentPort.on("message", (m) => {
 `;
 
 /** A loaded kernel as the workers need it: its code and its tables (SharedArrayBuffer-backed). */
-export interface WorkerKernel {
+interface WorkerKernel {
   readonly id: number;
   readonly code: string;
   readonly bindings: readonly string[];
@@ -118,7 +118,7 @@ export interface WorkerKernel {
 interface WorkerReport { fault: number; diverged: number[] | null; error: { name?: string; message: string } | null }
 
 /** How a launch on the workers ended. */
-export interface WorkersOutcome {
+interface WorkersOutcome {
   /** The exception that won (lowest block): the state exception (already in the merged state), a divergence's arguments, or a JS error. */
   fault: { kind: "state" } | { kind: "divergent"; args: number[] } | { kind: "error"; name?: string; message: string } | null;
   /** Why the launch was stopped before its end, if it was. */

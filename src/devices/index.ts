@@ -24,7 +24,7 @@ export function provideDeviceModules(m: { cpu: CpuModule; common: CommonModule }
   commonModule = () => Promise.resolve(m.common);
 }
 /** In order of preference for device(): GPU runtimes first, the CPU last. */
-export const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
+const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
 
 /** Open a device of a kind, or say why it cannot be opened here. */
 async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device | string> {

@@ -17,7 +17,7 @@ export function callerPosition(): { file: string; line: number; column: number }
  * (async callers included: V8 keeps the awaiting frames). For errors about a call's arguments;
  * computed only when one is thrown.
  */
-export function callerLocation(site: Error | null = null): { file: string; line: number; column: number } | null {
+function callerLocation(site: Error | null = null): { file: string; line: number; column: number } | null {
   const stack = (site ?? callSite()).stack ?? "";
   for (const line of stack.split("\n").slice(1)) {
     const m = /\(?((?:file:\/\/)?[^\s()]+):(\d+):(\d+)\)?\s*$/.exec(line);

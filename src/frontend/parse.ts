@@ -5,7 +5,7 @@ import { CompileError } from "../errors.js";
 import { functionOrigin, type FunctionOrigin } from "./origin.js";
 import { SourceText } from "./source.js";
 
-export interface ParsedFunction {
+interface ParsedFunction {
   node: any;          // ESTree FunctionExpression / ArrowFunctionExpression / FunctionDeclaration
   source: SourceText;
   name: string;

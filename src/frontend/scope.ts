@@ -8,7 +8,7 @@ import { lowerFunction, type Environment, type GlobalNames, type ScopeBinding } 
 import { parseFunctionSource } from "./parse.js";
 import type { UFunction, UTable } from "./uir.js";
 
-export interface ScopeOptions {
+interface ScopeOptions {
   /** The global names (the method table and the overlays): inference's, given by the caller (the front end sits below it). */
   globals: GlobalNames;
   /** The file kernel() was called from (whether annotations a transpiler stripped are worth looking for). */

@@ -8,9 +8,9 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** A position in an original source: its file path (or URL where it is not a file), 0-based line and column. */
-export interface OriginalPosition { file: string; line: number; column: number }
+interface OriginalPosition { file: string; line: number; column: number }
 
-export interface MappedSource {
+interface MappedSource {
   /** The original position of a generated one (0-based), or null where the map says nothing. */
   original(line: number, column: number): OriginalPosition | null;
   /** The original files the map names, as paths. */

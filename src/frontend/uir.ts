@@ -100,7 +100,7 @@ export type UStmt = { span: Span } & (
 );
 
 /** The operands of an untyped expression, in evaluation order. */
-export function uexprOperands(e: UExpr): UExpr[] {
+function uexprOperands(e: UExpr): UExpr[] {
   switch (e.k) {
     case "length": return [e.array];
     case "object": return e.fields.map((f) => f.value);

@@ -61,7 +61,7 @@ export interface ModuleContext {
   arrayName(e: Expr): string;
 }
 
-export interface PassResult {
+interface PassResult {
   fn: Function;
   varTypes: Type[];
   returnType: Type;
@@ -1715,7 +1715,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   }
 }
 
-export function argTypeOf(t: Type): ArgType {
+function argTypeOf(t: Type): ArgType {
   if (t.kind === "array") return Object.freeze({ name: typeName(t), kind: "array", elem: t.elem, length: t.size });
   const elem = (t as ScalarType).scalar;
   return Object.freeze({ name: elem, kind: "scalar", elem, length: null });

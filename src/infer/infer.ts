@@ -38,11 +38,11 @@ interface MethodInstance {
 
 const MAX_ITERATIONS = 64;
 
-export function methodInstanceKey(fn: UFunction, argTypes: Type[]): string {
+function methodInstanceKey(fn: UFunction, argTypes: Type[]): string {
   return `${fn.id}(${argTypes.map(typeName).join(",")})`;
 }
 
-export interface InferOptions {
+interface InferOptions {
   boundsCheck: boolean;
   debugLevel: 0 | 1 | 2;
   /** The target's name (for messages about overlays). */
@@ -348,7 +348,7 @@ function globalMethodsFor(t: MethodTable): MethodTable { return t.root(); }
  * prints, uses atomics or calls a helper. Decided from the source so that a function's
  * parameters are known before it is inferred (recursion needs that).
  */
-export function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
+function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
   let uses = false;
   walkUBody(fn.body, (e) => {
     if (e.k === "index" && boundsCheck) uses = true;

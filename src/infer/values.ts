@@ -15,7 +15,7 @@ import { computedConstant, shapeText, type Val } from "./methods.js";
 /** A user error found while building a function's typed IR (reported as a CompileError diagnostic). */
 export interface InferError { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }
 
-export const BINARY_OPS: Record<string, OpName> = {
+const BINARY_OPS: Record<string, OpName> = {
   "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "**": "pow",
   "&": "and", "|": "or", "^": "xor", "<<": "shl", ">>": "shr", ">>>": "shr",
   "==": "eq", "===": "eq", "!=": "ne", "!==": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",

@@ -38,10 +38,10 @@ export type ExprHandle = number & { readonly __brand: "expr" };
 export type LocalHandle = number & { readonly __brand: "local" };
 export type FunctionHandle = number & { readonly __brand: "function" };
 export type GlobalHandle = number & { readonly __brand: "global" };
-export type SharedHandle = number & { readonly __brand: "shared" };
+type SharedHandle = number & { readonly __brand: "shared" };
 
 /** Where source came from; resolved to file:line:col only when printed or reported. */
-export interface SourceRef { readonly name: string; locate(offset: number): { file: string; line: number; column: number } }
+interface SourceRef { readonly name: string; locate(offset: number): { file: string; line: number; column: number } }
 /** A source position; `inlinedAt` is the call site it was inlined through (for exception call chains). */
 export interface Loc { readonly src: SourceRef; readonly at: number; readonly inlinedAt?: Loc; readonly fn?: string }
 

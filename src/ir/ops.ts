@@ -6,9 +6,9 @@
 import type { Scalar } from "./types.js";
 
 /** Operand classes: which scalar types an op accepts (all operands share one type). */
-export type OperandClass = "num" | "int" | "float" | "bool" | "numOrBool" | "u32" | "f32" | "f64";
+type OperandClass = "num" | "int" | "float" | "bool" | "numOrBool" | "u32" | "f32" | "f64";
 
-export interface OpRow {
+interface OpRow {
   arity: 1 | 2;
   operands: OperandClass;
   /** Result type: the operand type, bool, or i32. */

@@ -13,7 +13,7 @@ export function printModule(m: Module): string {
   return parts.join("\n\n") + "\n";
 }
 
-export function printFunction(m: Module, f: Function, index?: number): string {
+function printFunction(m: Module, f: Function, index?: number): string {
   const p = new Printer(m, f);
   const params = f.params.map((l) => `${p.local(l)}: ${typeName(f.locals[l].type)}`).join(", ") + (f.stateParam !== null ? `; state ${p.local(f.stateParam)}` : "");
   const head = `${f.kind} ${index !== undefined ? `#${index} ` : ""}@${f.name}(${params}) -> ${typeName(f.returnType)}`;

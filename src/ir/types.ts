@@ -20,7 +20,7 @@ export function elemScalar(e: Elem): Scalar { return isNarrow(e) ? "i32" : e; }
 export function elemBytes(e: Elem): number { return isNarrow(e) ? NARROW_BYTES[e] : e === "f64" ? 8 : 4; }
 
 /** Where an array lives: kernel parameters (global), scope tables (constant), per thread (private), per block (shared). */
-export type AddressSpace = "global" | "constant" | "private" | "shared";
+type AddressSpace = "global" | "constant" | "private" | "shared";
 
 export type Type =
   | { readonly kind: "scalar"; readonly scalar: Scalar }

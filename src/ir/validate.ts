@@ -18,7 +18,7 @@ export function assertNeverIR(x: never): never {
   throw new InvalidIRError([`unhandled IR node ${JSON.stringify((x as { k?: string }).k ?? x)}`]);
 }
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** Whether recursive call cycles are allowed (targets with a call stack). */
   allowRecursion: boolean;
   /** Whether helpers may still contain barriers (before the inliner moved them into the kernel). */

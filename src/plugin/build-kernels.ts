@@ -17,7 +17,7 @@ import type { TargetFeatures } from "../targets/target.js";
 import { isPersistable, type RelocationStrategy } from "../reloc/manifest.js";
 
 /** A target the build compiles for: "wgsl", "js", "ptx" (its oldest architecture) or "ptx:sm_80". */
-export interface BuildTarget { target: string; arch?: string }
+interface BuildTarget { target: string; arch?: string }
 
 /** The build's targets, from the plugin's option (`["wgsl", "js", "ptx:sm_75"]`); a name that is not one is an invalid-option error. */
 export function buildTargets(names: readonly string[]): BuildTarget[] {
@@ -32,7 +32,7 @@ export function buildTargets(names: readonly string[]): BuildTarget[] {
 }
 
 /** What the build did with one module. */
-export interface ModuleKernels {
+interface ModuleKernels {
   /** The module's text with the compiled calls' ids written in, or null if no call changed. */
   code: string | null;
   /** Kernels left to compile at run time, each with why (the build says so as a warning). */

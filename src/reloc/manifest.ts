@@ -56,7 +56,7 @@ export interface FoldedTable {
 }
 
 /** A folded value as the manifest holds it (numbers as JavaScript prints them, which reads them back exactly; -0 kept). */
-export function foldedValueText(v: number): string { return Object.is(v, -0) ? "-0" : String(v); }
+function foldedValueText(v: number): string { return Object.is(v, -0) ? "-0" : String(v); }
 
 /** The number a manifest's folded value text stands for (NaN for text that is no number: the schema refuses it first). */
 export function foldedValue(text: string): number { return text === "-0" ? -0 : Number(text); }

@@ -59,7 +59,7 @@ function gpuc_print_reserve(state: Int32Array, format: i32, words: i32): i32 {
 // The state layout, as the constants the runtime functions name.
 const { CODE, CLAIM, LOC, A, B, THREAD, BLOCK, NFRAMES, FRAMES, MAX_FRAMES, PRINT_CURSOR, PRINT_DROPPED, PRINT_BASE, PRINT_HEADER } = STATE;
 
-export interface RuntimeFunction {
+interface RuntimeFunction {
   name: string;
   /** Declared signature; the compiled function must match it exactly. */
   params: string[];

@@ -54,7 +54,7 @@ export class RuntimeTables {
   }
 }
 
-export function resolveLocation(loc: Loc | null | undefined): ResolvedLocation | null {
+function resolveLocation(loc: Loc | null | undefined): ResolvedLocation | null {
   if (!loc) return null;
   const l = loc.src.locate(loc.at);
   return { ...l, function: loc.fn ?? loc.src.name, inlinedAt: resolveLocation(loc.inlinedAt) };

@@ -10,7 +10,7 @@ import { freezeManifest, type RelocationSite } from "../reloc/manifest.js";
 import type { Artifact, TargetFeatures, TargetLayout } from "./target.js";
 
 /** The sites of a module's constant tables, with each one's name in the code. */
-export function tableSites(m: Module, symbol: (i: number) => string): RelocationSite[] {
+function tableSites(m: Module, symbol: (i: number) => string): RelocationSite[] {
   // Tables are 4- and 8-byte typed arrays only (typed-arrays.ts, tableElement).
   return m.globals.map((g, i) => ({ name: g.name, kind: "table", elem: g.type.elem as Scalar, length: g.value.length, symbol: symbol(i) }));
 }

@@ -7,7 +7,7 @@
 // then letters, digits, `.` and an exponent's sign. Operators: the comparisons, shifts, `&&`,
 // `||` as one token (templates need them); anything else one character per token.
 
-export type Lang = "wgsl" | "ptx";
+type Lang = "wgsl" | "ptx";
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isAlpha = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;

@@ -32,7 +32,7 @@ import { lowerCheck } from "./lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
 
 export type Lowering = keyof typeof LOWERINGS;
-export type Legality = "native" | "helper" | Lowering;
+type Legality = "native" | "helper" | Lowering;
 
 /** A target's legality table. */
 export interface LegalTable {

@@ -89,7 +89,7 @@ function walk(visit: Walk["visit"], checks = false, descend?: ReadonlySet<Stmt>)
  * The most threads per block, and blocks per grid, per dimension; `exactThreads`: every launch's
  * block is exactly this (launch bounds `requiredThreads`: launches of another size are refused).
  */
-export interface LaunchLimits { threads: readonly number[]; blocks: readonly number[]; exactThreads?: readonly number[] }
+interface LaunchLimits { threads: readonly number[]; blocks: readonly number[]; exactThreads?: readonly number[] }
 
 /** The limits, and the range of each shared array's length (its type's size, or its size at launch). */
 interface Bounds extends LaunchLimits { sharedLengths: readonly Range[] }
@@ -97,7 +97,7 @@ interface Bounds extends LaunchLimits { sharedLengths: readonly Range[] }
 const I32_MIN = -2147483648, I32_MAX = 2147483647, U32_MAX = 4294967295;
 
 /** Every kernel's locals' ranges, as dropProvenChecks found them (for foldDecidedTests after hoisting). */
-export type KernelRanges = Map<Function, { limits: Bounds; locals: Map<number, Range> }>;
+type KernelRanges = Map<Function, { limits: Bounds; locals: Map<number, Range> }>;
 
 /** Drop the bounds checks of every kernel that ranges or dominating tests prove. */
 export function dropProvenChecks(m: Module, launch: LaunchLimits): KernelRanges {

@@ -11,7 +11,7 @@ import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
 import { LocationTable } from "../locations.js";
 import { emitRegionKernel } from "./regions.js";
 
-export interface JSArtifactCode {
+interface JSArtifactCode {
   code: string;
   entry: string;
   /** Names the code expects bound when it is loaded, in order: one per module global, then the runtime hooks. */
@@ -23,7 +23,7 @@ export interface JSArtifactCode {
  * subgroup size, whether other threads run the kernel at the same time (atomics through
  * `Atomics`), and the f32 atomic read-modify-write for that case (function.ts, atomic).
  */
-export const JS_RUNTIME_BINDINGS = ["$trap", "$divergent", "$S", "$mt", "$atomicF32"] as const;
+const JS_RUNTIME_BINDINGS = ["$trap", "$divergent", "$S", "$mt", "$atomicF32"] as const;
 
 const PRELUDE_BITS = `const $bits = new ArrayBuffer(8), $bitsF32 = new Float32Array($bits), $bitsF64 = new Float64Array($bits), $bitsI32 = new Int32Array($bits);
 function $f32bits(x) { $bitsF32[0] = x; return $bitsI32[0]; }

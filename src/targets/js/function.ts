@@ -19,7 +19,7 @@ import { JS_RESERVED_WORDS } from "../../js-reserved.js";
 const RESERVED = new Set([...JS_RESERVED_WORDS, "undefined", "NaN", "Infinity", "Math", "Number", "Object", "globalThis"]);
 
 /** JS variable names of the builtins inside generated code. */
-export const BUILTIN_VARS: Record<Builtin, string> = {
+const BUILTIN_VARS: Record<Builtin, string> = {
   "threadIdx.x": "$tx", "threadIdx.y": "$ty", "threadIdx.z": "$tz",
   "blockIdx.x": "$bx", "blockIdx.y": "$by", "blockIdx.z": "$bz",
   "blockDim.x": "$dx", "blockDim.y": "$dy", "blockDim.z": "$dz",
@@ -428,7 +428,7 @@ export function hasReturn(b: Block): boolean {
  * which the caller tests); otherwise the copy with every check runs. So a check is skipped only
  * where it cannot fire, and the first failure is the one plain JavaScript reports.
  */
-export function guardedRange(f: Function): { bound: ExprHandle; body: Block; uncheckedBody: Block; checkedArrays: ExprHandle[] } | null {
+function guardedRange(f: Function): { bound: ExprHandle; body: Block; uncheckedBody: Block; checkedArrays: ExprHandle[] } | null {
   const [first, second, ...rest] = f.body;
   if (first?.k !== "set" || second?.k !== "if") return null;
   const i = first.local;

@@ -35,7 +35,7 @@ export const jsReadBack: ReadBack = {
  * `Function`, `require`, `console`. A back end that starts emitting another global must add it
  * here (fresh code that fails this check is an internal error, so the tests would say so).
  */
-export const JS_GLOBALS: ReadonlySet<string> = new Set([
+const JS_GLOBALS: ReadonlySet<string> = new Set([
   "Math", "Number", "Array", "ArrayBuffer", "Atomics",
   "Uint8Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array",
   "NaN", "Infinity", "undefined",

@@ -4,7 +4,7 @@
 
 import type { Helper } from "../helpers.js";
 
-export interface OpenCLHelper extends Helper { readonly text: string }
+interface OpenCLHelper extends Helper { readonly text: string }
 
 /** OpenCL C functions gpuc's code may call (each with the helpers it calls). */
 export const OPENCL_HELPERS: Readonly<Record<string, OpenCLHelper>> = {

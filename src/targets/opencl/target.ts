@@ -10,7 +10,7 @@ import { emitOpenCL } from "./emit.js";
 import { OPENCL_LEGAL } from "./legal.js";
 
 /** Static `__local` memory per work-group every OpenCL 1.2 device has (CL_DEVICE_LOCAL_MEM_SIZE's minimum). */
-export const OPENCL_LIMITS = { localBytes: 32 * 1024 } as const;
+const OPENCL_LIMITS = { localBytes: 32 * 1024 } as const;
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 

@@ -9,7 +9,7 @@ import { CLASS, SUFFIX, immediate, movType, assertNeverOp, type RegClass } from 
 import { InternalCompilerError } from "../../errors.js";
 
 /** Where the instructions go: the function emitter's lines and registers, and the module's prelude. */
-export interface ArithSink {
+interface ArithSink {
   line(text: string): void;
   reg(c: RegClass): string;
   usePrelude(name: string): void;

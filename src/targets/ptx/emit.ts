@@ -38,10 +38,10 @@ import { InternalCompilerError } from "../../errors.js";
 import type { PTXEntryParam, PTXLayout } from "./layout.js";
 export { sanitize } from "./common.js";
 
-export interface PTXCode { code: string; entry: string; layout: PTXLayout; locations: Loc[] }
+interface PTXCode { code: string; entry: string; layout: PTXLayout; locations: Loc[] }
 
 /** The PTX ISA version written for an architecture (the oldest that has what gpuc emits). */
-export function ptxVersion(arch: string): string {
+function ptxVersion(arch: string): string {
   const sm = Number(/^sm_(\d+)/.exec(arch)?.[1] ?? 75);
   return sm >= 90 ? "7.8" : "7.8";
 }

@@ -3,7 +3,7 @@
 
 import type { Helper } from "../helpers.js";
 
-export interface PreludeFunction extends Helper { signature: string; body: string }
+interface PreludeFunction extends Helper { signature: string; body: string }
 
 /**
  * `gpuc_fmod(x, y)`: C's fmod on f64, exactly (JS's `%` on floats; f32 operands are widened,

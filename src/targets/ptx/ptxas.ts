@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Artifact } from "../target.js";
 import { ptxLayout } from "./layout.js";
 
-export interface PtxasResult {
+interface PtxasResult {
   ok: boolean;
   /** ptxas's own messages (with `-v`: registers, spills, shared memory per function). */
   log: string;
@@ -20,7 +20,7 @@ export interface PtxasResult {
 }
 
 /** The ptxas command: $PTXAS, else `ptxas` on the PATH. */
-export function ptxasCommand(): string { return process.env.PTXAS ?? "ptxas"; }
+function ptxasCommand(): string { return process.env.PTXAS ?? "ptxas"; }
 
 let available: Promise<boolean> | null = null;
 /** Whether ptxas runs here. */

@@ -10,7 +10,7 @@ import { ptxMethods } from "./math.js";
 import { PTX_LEGAL } from "./legal.js";
 
 /** Kernel parameter space (bytes) and static shared memory per block (bytes) every architecture here has. */
-export const PTX_LIMITS = { paramBytes: 4096, sharedBytes: 48 * 1024 } as const;
+const PTX_LIMITS = { paramBytes: 4096, sharedBytes: 48 * 1024 } as const;
 
 const where = (l: Loc | null) => (l ? l.src.locate(l.at) : null);
 

@@ -28,7 +28,7 @@ import type { TargetFeatures } from "../target.js";
 import { BuiltIn, CL, Capability, Decoration, ExecutionMode, Op, Scope, Semantics, SpirvBuilder, StorageClass, stringWords } from "./words.js";
 import type { SPIRVArg, SPIRVLayout } from "./layout.js";
 
-export interface SPIRVCode { code: Uint8Array; entry: string; layout: SPIRVLayout; locations: Loc[] }
+interface SPIRVCode { code: Uint8Array; entry: string; layout: SPIRVLayout; locations: Loc[] }
 
 export function emitSPIRV(m: Module, features: TargetFeatures): SPIRVCode {
   assertLegalized(m, "spirv");

@@ -24,7 +24,7 @@ import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
 import { dynamicLength, type WGSLLayout } from "./layout.js";
 
-export interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations: Loc[] }
+interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations: Loc[] }
 
 const RESERVED = new Set(`alias break case const const_assert continue continuing default diagnostic discard else enable false fn for if let
   loop override requires return struct switch true var while array atomic bool f16 f32 i32 u32 mat2x2 mat3x3 mat4x4 ptr sampler texture_2d vec2 vec3 vec4

@@ -4,7 +4,7 @@
 
 import type { Helper } from "../helpers.js";
 
-export interface WGSLHelper extends Helper { readonly text: string }
+interface WGSLHelper extends Helper { readonly text: string }
 
 /** WGSL functions gpuc's code may call, for JS semantics WGSL's built-ins do not have (each with the helpers it calls). */
 export const WGSL_HELPERS: Readonly<Record<string, WGSLHelper>> = {

@@ -4,7 +4,7 @@
 import type { GenericSchema } from "valibot";
 import type { Artifact, SchemaKit } from "../target.js";
 
-export interface WGSLBinding {
+interface WGSLBinding {
   binding: number;
   kind: "uniform" | "storage";
   readOnly: boolean;

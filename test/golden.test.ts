@@ -1,9 +1,10 @@
-// Golden files: the IR after inference and after the passes, the JS target's code, the WGSL
-// target's code, the PTX target's code and the OpenCL C target's code, for the kernels in
-// fixtures/golden.mjs. Every WGSL file is validated by Dawn (its null backend: the WGSL compiler
-// and pipeline validation, no driver needed); every PTX file is assembled by ptxas for sm_75 and
-// sm_90; every OpenCL C file is built by the OpenCL driver (PoCL here and on CI); every SPIR-V
-// module is validated by spirv-val and kept as spirv-dis's text.
+// Golden files: the IR after inference and after the passes, and the code of every target (JS,
+// WGSL, PTX, OpenCL C, SPIR-V), for the kernels in fixtures/golden.mjs — compared always, whatever
+// tools are installed. Where they are, every WGSL file is validated by Dawn (its null backend: the
+// WGSL compiler and pipeline validation, no driver needed); every PTX file is assembled by ptxas
+// for sm_75 and sm_90; every OpenCL C file is built by the OpenCL driver (PoCL here and on CI);
+// every SPIR-V module is validated by spirv-val and kept as spirv-dis's text too (its words are
+// the golden compared everywhere).
 // Regenerate with GPUC_UPDATE_GOLDEN=1 and review the diff.
 
 import { test, after } from "node:test";
@@ -11,7 +12,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { create, globals } from "webgpu";
 import { kernel, device, CompileError, threadIdx, type Device } from "../src/index.ts";
-import { cases } from "./fixtures/golden.mjs";
+import { cases, riskyCases } from "./fixtures/golden.mjs";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { disassembleSPIRV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
 
@@ -45,7 +46,9 @@ Object.assign(globalThis, globals);
 // Dawn's instance must stay referenced while its devices are used (a collected instance aborts
 // the process): the `after` hook's closure holds it.
 const dawn = create(["backend=null"]);
-const gpu = await (await dawn.requestAdapter())!.requestDevice();
+// (With subgroups, where the null adapter has them: the golden subgroup kernel enables them.)
+const nullAdapter = (await dawn.requestAdapter())!;
+const gpu = await nullAdapter.requestDevice({ requiredFeatures: nullAdapter.features.has("subgroups") ? ["subgroups" as GPUFeatureName] : [] });
 after(() => { gpu.destroy(); void dawn; });
 
 /** Dawn's verdict on a shader: its compilation messages, and a compute pipeline with a 64×1×1 workgroup. */
@@ -60,7 +63,30 @@ async function dawnErrors(code: string, entry: string): Promise<string[]> {
   return err ? [err.message] : [];
 }
 
-for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; types: string[] }[]) {
+type Case = { fn: Function & { scope?: Record<string, unknown> }; types: string[]; refuses?: Partial<Record<string, string>> };
+const ALL: Case[] = [...(cases as Case[]), ...(riskyCases as Case[])];
+
+/**
+ * The case compiled for `target`, or null where the target refuses it (a CompileError of the kind
+ * the case names: WGSL has no recursion and no float atomics; that is checked too).
+ */
+async function compiled(c: Case, target: string) {
+  const k = kernel(c.fn, { scope: c.fn.scope });
+  const refused = c.refuses?.[target];
+  if (!refused) return k.compile({ target, types: c.types });
+  await assert.rejects(k.compile({ target, types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === refused);
+  return null;
+}
+
+/** SPIR-V words as text, eight to a line: compared always (spirv-dis writes the readable golden where it is installed). */
+function spirvWords(code: Uint8Array): string {
+  const words = new Uint32Array(code.slice().buffer);
+  const lines: string[] = [];
+  for (let i = 0; i < words.length; i += 8) lines.push(Array.from(words.subarray(i, i + 8), (w) => w.toString(16).padStart(8, "0")).join(" "));
+  return `${lines.join("\n")}\n`;
+}
+
+for (const c of ALL) {
   test(`golden: ${c.fn.name}`, async () => {
     const dumps: Record<string, string> = {};
     const art = await kernel(c.fn, { scope: c.fn.scope }).compile({
@@ -74,49 +100,36 @@ for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; t
   });
 
   test(`golden wgsl: ${c.fn.name}`, async () => {
-    const k = kernel(c.fn, { scope: c.fn.scope });
-    if (c.fn.name === "recursion") {
-      // WGSL has no call stack: recursion is a CompileError there, never WGSL.
-      await assert.rejects(k.compile({ target: "wgsl", types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
-      return;
-    }
-    const art = await k.compile({ target: "wgsl", types: c.types });
+    const art = await compiled(c, "wgsl");
+    if (!art) return;
     golden("wgsl", `${c.fn.name}.wgsl`, art.code as string);
     assert.deepEqual(await dawnErrors(art.code as string, art.entry), [], `Dawn rejects test/golden/wgsl/${c.fn.name}.wgsl`);
   });
 
   test(`golden opencl: ${c.fn.name}`, async (t) => {
-    const k = kernel(c.fn, { scope: c.fn.scope });
-    if (c.fn.name === "recursion") {
-      // OpenCL C has no recursion: a CompileError there, never OpenCL C.
-      await assert.rejects(k.compile({ target: "opencl", types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
-      return;
-    }
-    const art = await k.compile({ target: "opencl", types: c.types });
+    const art = await compiled(c, "opencl");
+    if (!art) return;
     golden("opencl", `${c.fn.name}.cl`, art.code as string);
     // The driver builds it (a failure is a CompileError with the build log).
     if (typeof opencl === "string") return t.skip(`SKIPPED: the golden OpenCL C is compared, not built (${opencl})`);
     opencl.load(art);
   });
 
-  test(`golden spirv: ${c.fn.name}`, { skip: haveSpirvTools ? false : "SKIPPED: spirv-tools not found (spirv-dis writes the golden text)" }, async () => {
-    const k = kernel(c.fn, { scope: c.fn.scope });
-    if (c.fn.name === "recursion") {
-      await assert.rejects(k.compile({ target: "spirv", types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === "recursion");
-      return;
-    }
-    const art = await k.compile({ target: "spirv", types: c.types });
+  test(`golden spirv: ${c.fn.name}`, async (t) => {
+    const art = await compiled(c, "spirv");
+    if (!art) return;
+    golden("spirv", `${c.fn.name}.spv.txt`, spirvWords(art.code as Uint8Array));
+    if (!haveSpirvTools) return t.skip("SKIPPED: spirv-tools not found (the golden words are compared; the module is not disassembled or validated)");
     golden("spirv", `${c.fn.name}.spvasm`, (await disassembleSPIRV(art.code as Uint8Array))!);
     const r = await validateSPIRV(art.code as Uint8Array);
     assert.ok(r.ok, `spirv-val rejects test/golden/spirv/${c.fn.name}.spvasm:\n${r.log}`);
   });
-}
 
-for (const c of cases as { fn: Function & { scope?: Record<string, unknown> }; types: string[] }[]) {
-  test(`golden ptx: ${c.fn.name}`, { skip: haveptxas ? false : "SKIPPED: ptxas not found (the golden PTX is compared, not assembled)" }, async () => {
-    const k = kernel(c.fn, { scope: c.fn.scope });
-    const art = await k.compile({ target: "ptx", types: c.types });
+  test(`golden ptx: ${c.fn.name}`, async (t) => {
+    const art = await compiled(c, "ptx");
+    if (!art) return;
     golden("ptx", `${c.fn.name}.ptx`, art.code as string);
+    if (!haveptxas) return t.skip("SKIPPED: ptxas not found (the golden PTX is compared, not assembled)");
     for (const arch of ["sm_75", "sm_90"]) {
       const r = await assemblePTX(art.code as string, arch);
       assert.ok(r.ok, `ptxas -arch=${arch} rejects test/golden/ptx/${c.fn.name}.ptx:\n${formatPtxasErrors(r)}`);

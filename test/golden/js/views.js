@@ -1,0 +1,54 @@
+"use strict";
+function gpuc_report_exception$0(state, code, loc, a, b, $bx, $by, $bz, $tx, $ty, $tz) {
+  let tmp = 0;
+  { const $a = state, $i = 5; let $o; if ($mt) { $o = Atomics.add($a, $i, 1); } else { $o = $a[$i]; $a[$i] = $o + 1; } tmp = $o; }
+  if (tmp === 0) {
+    state[0] = code;
+    state[1] = loc;
+    state[2] = a;
+    state[3] = b;
+    state[4] = ($tx | ($ty << 10)) | ($tz << 20);
+    state[7] = $bx;
+    state[8] = $by;
+    state[9] = $bz;
+  }
+}
+
+function views($state, out, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
+  let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }
+  for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {
+    for (let $tz = 0; $tz < $dz; $tz++)
+    for (let $ty = 0; $ty < $dy; $ty++)
+    for (let $tx = 0; $tx < $dx; $tx++) {
+      let i = 0, tmp = 0, tmp_1 = 0, tmp_2 = 0, tmp_3 = 0, tmp_4 = 0, tmp_5 = 0, tmp_6 = 0, tmp_7 = 0, tmp_8 = 0, tmp_9 = 0, sumView_v_offset = 0, sumView_v_length = 0, sumView_s = 0, sumView_i = 0;
+      i = $tx;
+      tmp = x.length;
+      tmp_1 = (i < 0) ? Math.max(((tmp + i) | 0), 0) : Math.min(i, tmp);
+      tmp_2 = (i + 4) | 0;
+      tmp_3 = Math.max(((((tmp_2 < 0) ? Math.max(((tmp + tmp_2) | 0), 0) : Math.min(tmp_2, tmp)) - tmp_1) | 0), 0);
+      tmp_4 = tmp_1;
+      sumView_v_offset = tmp_4;
+      sumView_v_length = tmp_3;
+      sumView_s = 0;
+      sumView_i = 0;
+      for (; sumView_i < sumView_v_length; sumView_i = (sumView_i + 1) | 0) {
+        sumView_s = Math.fround(sumView_s + x[(sumView_v_offset + sumView_i) | 0]);
+      }
+      tmp_5 = sumView_s;
+      tmp_6 = x.length;
+      tmp_7 = Math.max(((tmp_6 + (-2)) | 0), 0);
+      tmp_8 = Math.max(((tmp_6 - tmp_7) | 0), 0);
+      tmp_9 = tmp_7;
+      if (0 >= (tmp_8 >>> 0)) {
+        gpuc_report_exception$0($state, 1, 0, 0, tmp_8, $bx, $by, $bz, $tx, $ty, $tz);
+        throw $trap;
+      }
+      if ((i >>> 0) >= (out.length >>> 0)) {
+        gpuc_report_exception$0($state, 3, 1, i, out.length, $bx, $by, $bz, $tx, $ty, $tz);
+        throw $trap;
+      }
+      out[i] = Math.fround(Math.fround(tmp_5 + Math.fround(tmp_3)) + x[tmp_9]);
+    }
+    if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }
+  }
+}

@@ -1,0 +1,126 @@
+// gpuc: kernel 'atomicsNarrow'
+struct Params {
+  v_hist_len: i32,
+  v_bits_len: i32,
+  v_x_len: i32,
+  v_hist_off: u32,
+  v_bits_off: u32,
+}
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;
+@group(0) @binding(2) var<storage, read_write> v_hist: array<atomic<u32>>;
+@group(0) @binding(3) var<storage, read_write> v_bits: array<atomic<u32>>;
+@group(0) @binding(4) var<storage, read> v_x: array<i32>;
+override wgx: u32 = 1u;
+override wgy: u32 = 1u;
+override wgz: u32 = 1u;
+
+fn gpuc_report_exception(lid: vec3<u32>, wid: vec3<u32>, v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
+  var v_tmp_5: i32;
+  v_tmp_5 = atomicAdd(&state[5i], 1i);
+  if ((v_tmp_5 == 0i)) {
+    atomicStore(&state[0i], v_code_1);
+    atomicStore(&state[1i], v_loc_2);
+    atomicStore(&state[2i], v_a_3);
+    atomicStore(&state[3i], v_b_4);
+    atomicStore(&state[4i], ((i32(lid.x) | (i32(lid.y) << 10u)) | (i32(lid.z) << 20u)));
+    atomicStore(&state[7i], i32(wid.x));
+    atomicStore(&state[8i], i32(wid.y));
+    atomicStore(&state[9i], i32(wid.z));
+  }
+}
+
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_ld_u8(w: u32, e: u32) -> i32 { return bitcast<i32>((w >> ((e & 3u) * 8u)) & 0xffu); }
+fn gpuc_put8(w: u32, e: u32, v: i32) -> u32 { let s = (e & 3u) * 8u; return (w & ~(0xffu << s)) | ((bitcast<u32>(v) & 0xffu) << s); }
+fn gpuc_ld_i16(w: u32, e: u32) -> i32 { return bitcast<i32>(w << (16u - (e & 1u) * 16u)) >> 16u; }
+fn gpuc_put16(w: u32, e: u32, v: i32) -> u32 { let s = (e & 1u) * 16u; return (w & ~(0xffffu << s)) | ((bitcast<u32>(v) & 0xffffu) << s); }
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
+  var v_i: i32;
+  var v_v: i32;
+  var v_tmp: i32;
+  var v_tmp_1: i32;
+  var v_tmp_2: i32;
+  var v_tmp_3: i32;
+  var v_tmp_4: i32;
+  var v_tmp_5: i32;
+  var v_tmp_6: i32;
+  v_i = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
+  if ((v_i >= params.v_x_len)) {
+    return;
+  }
+  v_v = v_x[v_i];
+  v_tmp = (v_v & 15i);
+  if ((u32(v_tmp) >= u32(params.v_hist_len))) {
+    gpuc_raise(3i, 4i, v_tmp, params.v_hist_len);
+    return;
+  }
+  {
+    let gpuc_e = (u32(v_tmp) + params.v_hist_off);
+    let gpuc_w = &v_hist[gpuc_e >> 2u];
+    let gpuc_x0 = 1i;
+    var gpuc_o = atomicLoad(gpuc_w);
+    var gpuc_c: i32;
+    loop {
+      gpuc_c = gpuc_ld_u8(gpuc_o, gpuc_e);
+      let r = atomicCompareExchangeWeak(gpuc_w, gpuc_o, gpuc_put8(gpuc_o, gpuc_e, gpuc_c + gpuc_x0));
+      if (r.exchanged) { break; }
+      gpuc_o = r.old_value;
+    }
+    v_tmp_1 = gpuc_c;
+  }
+  v_tmp_2 = (v_i & 3i);
+  if ((u32(v_tmp_2) >= u32(params.v_bits_len))) {
+    gpuc_raise(1i, 5i, v_tmp_2, params.v_bits_len);
+    return;
+  }
+  {
+    let gpuc_e = (u32(v_tmp_2) + params.v_bits_off);
+    let gpuc_w = &v_bits[gpuc_e >> 1u];
+    let gpuc_x0 = (1i << u32(((v_i & 7i) & 31i)));
+    var gpuc_o = atomicLoad(gpuc_w);
+    var gpuc_c: i32;
+    loop {
+      gpuc_c = gpuc_ld_i16(gpuc_o, gpuc_e);
+      let r = atomicCompareExchangeWeak(gpuc_w, gpuc_o, gpuc_put16(gpuc_o, gpuc_e, gpuc_c | gpuc_x0));
+      if (r.exchanged) { break; }
+      gpuc_o = r.old_value;
+    }
+    v_tmp_3 = gpuc_c;
+  }
+  {
+    let gpuc_e = (u32(0i) + params.v_bits_off);
+    let gpuc_w = &v_bits[gpuc_e >> 1u];
+    v_tmp_4 = gpuc_ld_i16(atomicLoad(gpuc_w), gpuc_e);
+  }
+  v_tmp_5 = (16i + (v_v & 3i));
+  if ((u32(v_tmp_5) >= u32(params.v_hist_len))) {
+    gpuc_raise(3i, 7i, v_tmp_5, params.v_hist_len);
+    return;
+  }
+  {
+    let gpuc_e = (u32(v_tmp_5) + params.v_hist_off);
+    let gpuc_w = &v_hist[gpuc_e >> 2u];
+    let gpuc_x0 = (v_tmp_4 & 1i);
+    var gpuc_o = atomicLoad(gpuc_w);
+    var gpuc_c: i32;
+    loop {
+      gpuc_c = gpuc_ld_u8(gpuc_o, gpuc_e);
+      let r = atomicCompareExchangeWeak(gpuc_w, gpuc_o, gpuc_put8(gpuc_o, gpuc_e, gpuc_c - gpuc_x0));
+      if (r.exchanged) { break; }
+      gpuc_o = r.old_value;
+    }
+    v_tmp_6 = gpuc_c;
+  }
+}
+
+@compute @workgroup_size(wgx, wgy, wgz)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(lid, wid, gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
+}

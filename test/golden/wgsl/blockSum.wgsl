@@ -1,0 +1,118 @@
+// gpuc: kernel 'blockSum'
+struct Params {
+  v_n: i32,
+  v_out_len: i32,
+  v_x_len: i32,
+}
+@group(0) @binding(0) var<uniform> params: Params;
+@group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;
+@group(0) @binding(2) var<storage, read_write> v_out: array<f32>;
+@group(0) @binding(3) var<storage, read> v_x: array<f32>;
+var<workgroup> s_s_0: array<f32, 64>;
+override wgx: u32 = 1u;
+override wgy: u32 = 1u;
+override wgz: u32 = 1u;
+
+fn gpuc_report_exception(lid: vec3<u32>, wid: vec3<u32>, v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
+  var v_tmp_5: i32;
+  v_tmp_5 = atomicAdd(&state[5i], 1i);
+  if ((v_tmp_5 == 0i)) {
+    atomicStore(&state[0i], v_code_1);
+    atomicStore(&state[1i], v_loc_2);
+    atomicStore(&state[2i], v_a_3);
+    atomicStore(&state[3i], v_b_4);
+    atomicStore(&state[4i], ((i32(lid.x) | (i32(lid.y) << 10u)) | (i32(lid.z) << 20u)));
+    atomicStore(&state[7i], i32(wid.x));
+    atomicStore(&state[8i], i32(wid.y));
+    atomicStore(&state[9i], i32(wid.z));
+  }
+}
+
+var<private> gpuc_exc: vec4<i32>;
+fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
+  if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
+}
+
+fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
+  var v_n: i32 = params.v_n;
+  var v_t: i32;
+  var v_i: i32;
+  var v_tmp: f32;
+  var v_stride: i32;
+  var v_tmp_1: i32;
+  var gpuc_done: bool = false;
+  v_t = i32(lid.x);
+  v_i = ((i32(wid.x) * i32(wgx)) + v_t);
+  if ((v_i >= (v_n + 64i))) {
+    gpuc_done = true;
+  }
+  if (!gpuc_done) {
+    if ((v_i < v_n)) {
+      if (!gpuc_done) {
+        if ((u32(v_i) >= u32(params.v_x_len))) {
+          if (!gpuc_done) {
+            gpuc_raise(3i, 5i, v_i, params.v_x_len);
+          }
+          if (!gpuc_done) {
+          }
+        }
+      }
+      v_tmp = v_x[v_i];
+    } else {
+      v_tmp = 0.0f;
+    }
+  }
+  if (!gpuc_done) {
+    if ((u32(v_t) >= 64u)) {
+      if (!gpuc_done) {
+        gpuc_raise(1i, 7i, v_t, 64i);
+      }
+      if (!gpuc_done) {
+      }
+    }
+  }
+  if (!gpuc_done) {
+    s_s_0[v_t] = v_tmp;
+  }
+  workgroupBarrier();
+  v_stride = 32i;
+  loop {
+    if ((!(v_stride > 0i))) {
+      break;
+    }
+    if (!gpuc_done) {
+      if ((v_t < v_stride)) {
+        v_tmp_1 = (v_t + v_stride);
+        if (!gpuc_done) {
+          s_s_0[v_t] = (s_s_0[v_t] + s_s_0[v_tmp_1]);
+        }
+      }
+    }
+    workgroupBarrier();
+    continuing {
+      v_stride = (v_stride >> 1u);
+    }
+  }
+  if (!gpuc_done) {
+    if ((v_t == 0i)) {
+      if (!gpuc_done) {
+        if ((u32(i32(wid.x)) >= u32(params.v_out_len))) {
+          if (!gpuc_done) {
+            gpuc_raise(2i, 18i, i32(wid.x), params.v_out_len);
+          }
+          if (!gpuc_done) {
+          }
+        }
+      }
+      if (!gpuc_done) {
+        v_out[i32(wid.x)] = s_s_0[0i];
+      }
+    }
+  }
+}
+
+@compute @workgroup_size(wgx, wgy, wgz)
+fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  gpuc_kernel(lid, wid, nwg);
+  if (gpuc_exc.x != 0i) { gpuc_report_exception(lid, wid, gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
+}

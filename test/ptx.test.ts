@@ -161,6 +161,21 @@ test("shared memory over 48 KiB per block is a CompileError on ptx", async () =>
     e instanceof CompileError && e.kind === "unsupported-type" && /uses 65536 bytes of shared memory per block; the ptx target allows 49152/.test(e.message));
 });
 
+test("limits are data, one validator for every target: 40 KiB of shared memory passes on ptx, not on opencl or spirv (OpenCL devices' 32 KiB); js and wgsl leave it to their devices", async () => {
+  const k = kernel(function fortyKiB(o: Float32Array, b: Uint8Array) {
+    const s = shared(Float32Array, 10000), t = shared(Uint8Array, 241);
+    s[threadIdx.x] = 1;
+    t[threadIdx.x] = b[threadIdx.x];
+    syncthreads();
+    o[threadIdx.x] = s[threadIdx.x] + t[threadIdx.x];
+  });
+  for (const target of ["ptx", "js", "wgsl"]) await k.compile({ target, types: ["f32[]", "u8[]"] });
+  // (The narrow array counts whole 4-byte words: 241 bytes are 244.)
+  for (const target of ["opencl", "spirv"])
+    await assert.rejects(k.compile({ target, types: ["f32[]", "u8[]"] }), (e: unknown) =>
+      e instanceof CompileError && e.kind === "unsupported-type" && e.message.includes(`uses 40244 bytes of shared memory per block; the ${target} target allows 32768 (what every OpenCL device has)`), target);
+});
+
 test("architectures, fast math and launch bounds reach the PTX; launches outside the bounds fail", async () => {
   const src = function bounded(o: Float32Array, x: Float32Array) {
     const i = threadIdx.x + blockIdx.x * blockDim.x;

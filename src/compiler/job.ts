@@ -15,7 +15,7 @@
 import { CompileError, quoteName } from "../errors.js";
 import { describeConfig } from "../typed-arrays.js";
 import { targetInfo } from "../targets/index.js";
-import { featuresKey, type Artifact, type Target, type TargetFeatures } from "../targets/target.js";
+import { BLOCK_LIMITS, featuresKey, type Artifact, type Target, type TargetFeatures } from "../targets/target.js";
 import type { Type } from "../ir/types.js";
 import type { TypeName, UFunction } from "../frontend/uir.js";
 import type { RelocationStrategy } from "../reloc/manifest.js";
@@ -199,7 +199,7 @@ export interface CompilerModule {
 export function dims3(v: number | readonly number[], what: string, kernel: string): [number, number, number] {
   let list: unknown[] = [];
   try { list = typeof v === "number" ? [v] : Array.isArray(v) ? [...v] : []; } catch { /* a revoked Proxy: refused below */ }
-  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > 1024)
-    throw CompileError.single("invalid-option", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most 1024, got ${describeConfig(v)}`);
+  if (list.length < 1 || list.length > 3 || list.some((x) => !Number.isInteger(x) || (x as number) < 1) || (list as number[]).reduce((a, b) => a * b, 1) > BLOCK_LIMITS.threads)
+    throw CompileError.single("invalid-option", `kernel ${quoteName(kernel)}: ${what} must be 1 to 3 positive integers with a product of at most ${BLOCK_LIMITS.threads}, got ${describeConfig(v)}`);
   return [list[0] as number, (list[1] as number) ?? 1, (list[2] as number) ?? 1];
 }

@@ -19,7 +19,8 @@ import { parseTypeName, typeName } from "../ir/types.js";
 import { InvalidIRError, validateModule } from "../ir/validate.js";
 import { finalizeSites } from "../reloc/sites.js";
 import { targetInfo } from "../targets/index.js";
-import { MAX_BLOCKS } from "../targets/target.js";
+import { limitDiagnostics } from "../targets/limits.js";
+import { BLOCK_LIMITS, MAX_BLOCKS } from "../targets/target.js";
 import type { CompileJob, DumpStage } from "./job.js";
 import { ownerKey, runtimeCacheToken } from "./job.js";
 import { currentWorld } from "../registry.js";
@@ -110,7 +111,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
       // the target's largest grid bounds the block indices. Checks proven first: a loop whose
       // checks are all proven is not versioned for them.
       const ranges = dropProvenChecks(module, {
-        threads: features.requiredThreads ?? features.maxThreads ?? [1024, 1024, 64],
+        threads: features.requiredThreads ?? features.maxThreads ?? BLOCK_LIMITS.dims,
         blocks: targetInfo(job.target)?.maxBlocks ?? MAX_BLOCKS,
         exactThreads: features.requiredThreads,
       });
@@ -123,7 +124,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
     checkpoint("dce", module);
   }
   finalizeSites(module);
-  const problems = target.validate(module, features);
+  const problems = [...limitDiagnostics(module, features, target), ...target.validate(module, features)];
   if (problems.length) throw new CompileError(problems);
   // What JS means, written out for the target: its back end then only spells ops.
   // (Guards of constant operands fold as legalize builds them: x / 3 needs none.)

@@ -14,11 +14,14 @@ import { STATE } from "../runtime/state.js";
 import { reportKernelState } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
-import { PTX_ARCHES } from "../targets/ptx/info.js";
+import { PTX_ARCHES, ptxInfo } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
+
+/** Shared memory per block, static and sized at launch together: what the PTX target allows (its info's limits). */
+const SHARED_BYTES = ptxInfo.limits.sharedBytes!.max;
 
 const CTOR = ARRAY_CONSTRUCTOR;
 
@@ -240,10 +243,10 @@ export class CudaDevice implements Device {
     const d = this.d, ffi = d.koffi;
     // Shared arrays sized at launch: the dynamic shared memory, laid out as the kernel lays it out
     // (in order, each 16-byte aligned: targets/ptx/emit.ts).
-    const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, 48 * 1024, "CUDA");
+    const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, SHARED_BYTES, "CUDA");
     const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * elemBytes(s.elem) + 15) & ~15, 0);
-    if (k.layout.sharedBytes + dynamicBytes > 48 * 1024)
-      throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows 49152`);
+    if (k.layout.sharedBytes + dynamicBytes > SHARED_BYTES)
+      throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows ${SHARED_BYTES}`);
     this.current();
     check(d, d.cuMemsetD32(this.state, 0, STATE.PRINT_BASE), "cuMemsetD32");
     // The parameter area: each entry parameter at its natural alignment; kernelParams points at each.

@@ -2,7 +2,7 @@
 // artifact, launching it on a grid. One implementation per runtime (cpu.ts, …).
 
 import { KernelError, unknownOption } from "../errors.js";
-import { MAX_BLOCKS, type Artifact, type TargetFeatures } from "../targets/target.js";
+import { BLOCK_LIMITS, MAX_BLOCKS, type Artifact, type TargetFeatures } from "../targets/target.js";
 import { describeConfig, type ElementType, type HostArray } from "../typed-arrays.js";
 export { hostArrayElement, type HostArray } from "../typed-arrays.js";
 
@@ -162,8 +162,6 @@ export interface Device {
   close(): void;
 }
 
-const MAX_THREADS_PER_BLOCK = 1024;
-const MAX_BLOCK_DIM: [number, number, number] = [1024, 1024, 64];
 const MAX_GRID_DIM = MAX_BLOCKS;
 
 /** A launch-configuration value as the message shows it: describeConfig's, with numbers as JavaScript writes them (NaN, -0). */
@@ -199,10 +197,10 @@ export function normalizeGrid(cfg: LaunchConfig): Grid {
   const blocks = dims(cfg.blocks, "blocks");
   const threads = dims(cfg.threads, "threads");
   threads.forEach((t, i) => {
-    if (t > MAX_BLOCK_DIM[i]) throw bad(`threads.${"xyz"[i]} = ${t} exceeds the limit of ${MAX_BLOCK_DIM[i]}`);
+    if (t > BLOCK_LIMITS.dims[i]) throw bad(`threads.${"xyz"[i]} = ${t} exceeds the limit of ${BLOCK_LIMITS.dims[i]}`);
   });
   const per = threads[0] * threads[1] * threads[2];
-  if (per > MAX_THREADS_PER_BLOCK) throw bad(`${per} threads per block exceeds the limit of ${MAX_THREADS_PER_BLOCK}`);
+  if (per > BLOCK_LIMITS.threads) throw bad(`${per} threads per block exceeds the limit of ${BLOCK_LIMITS.threads}`);
   blocks.forEach((b, i) => {
     if (b > MAX_GRID_DIM[i]) throw bad(`blocks.${"xyz"[i]} = ${b} exceeds the limit of ${MAX_GRID_DIM[i]}`);
   });

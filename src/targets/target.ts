@@ -85,6 +85,28 @@ export type TargetLayout = object;
 /** The most blocks per dimension any launch has (CUDA's grid limits; every device refuses more: devices/device.ts). */
 export const MAX_BLOCKS: readonly [number, number, number] = [0x7fffffff, 65535, 65535];
 
+/**
+ * The kernel language's block limits, CUDA's, on every target: at most 1024 threads a block, at
+ * most 1024 × 1024 × 64 per dimension (launch configurations, launch bounds and the compiler's
+ * value ranges all read them here).
+ */
+export const BLOCK_LIMITS = { threads: 1024, dims: [1024, 1024, 64] as const } as const;
+
+/**
+ * A target's own limits, as data (its info.ts), checked against a module before emission by one
+ * validator (targets/limits.ts): what every device of the target has, so that code that passes
+ * runs on any of them.
+ */
+export interface TargetLimits {
+  /** Static shared memory per block in bytes (narrow arrays padded to 4-byte words), and why that much. */
+  readonly sharedBytes?: { readonly max: number; readonly why: string };
+  /**
+   * The kernel entry's parameters in bytes, as the target lays them out: scalars of 4 bytes, 8-byte
+   * scalars and arrays aligned to 8, each array `array` bytes, the kernel state `state` bytes.
+   */
+  readonly paramBytes?: { readonly max: number; readonly array: number; readonly state: number };
+}
+
 /** What the rest of gpuc knows of a target without loading it (targets/<name>/info.ts). */
 
 export interface TargetInfo {
@@ -110,6 +132,8 @@ export interface TargetInfo {
    * constant, checks against it proven) unless the kernel declares launch bounds of its own.
    */
   readonly specializeThreads?: boolean;
+  /** What every device of the target has (targets/limits.ts checks modules against it). */
+  readonly limits: TargetLimits;
   /** The checks of artifacts read back from a cache or an image, loaded on the first such check. */
   readBack(): Promise<ReadBack>;
 }
@@ -155,7 +179,10 @@ export interface BackEnd {
   overlay: MethodTable | null;
   /** Inlining the target needs, overriding the compiler's defaults (e.g. everything, for WGSL). */
   inline?: InlineOptions;
-  /** Target limits and unsupported features, as user-facing diagnostics (empty when the module fits). */
+  /**
+   * What the target lacks (f64 on WGSL, float atomics…), as user-facing diagnostics (empty when
+   * the module fits); its limits are data (TargetInfo.limits), checked apart.
+   */
   validate(m: Module, features: TargetFeatures): Diagnostic[];
   /** What the target's instructions mean per op (its legal.ts): the pipeline legalizes the module with it before `emit`. */
   legal: LegalTable;

@@ -11,5 +11,7 @@ export const jsInfo: TargetInfo = {
   // values; `table` marks the same code persistable, its tables resolved by name at load.
   relocations: ["bake", "table"],
   layout: false,
+  // The CPU device's limits are its own (devices/cpu.ts); the code has none.
+  limits: {},
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.jsReadBack)),
 };

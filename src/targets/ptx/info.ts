@@ -14,5 +14,8 @@ export const ptxInfo: TargetInfo = {
   forwardCompatible: true,
   relocations: ["patch", "table", "bake"],
   layout: true,
+  // Every architecture here: 4 KiB of kernel parameters (arrays a pointer and a length; the kernel
+  // state two more parameters) and 48 KiB of static shared memory per block.
+  limits: { paramBytes: { max: 4096, array: 12, state: 16 }, sharedBytes: { max: 48 * 1024, why: "static shared memory" } },
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.ptxReadBack)),
 };

@@ -12,5 +12,7 @@ export const spirvInfo: TargetInfo = {
   // As OpenCL C: no generic address space in OpenCL 1.2's memory model, no recursion.
   alwaysInline: true,
   layout: true,
+  // It runs on OpenCL devices: their limits (its own folder imports no other target's).
+  limits: { sharedBytes: { max: 32 * 1024, why: "what every OpenCL device has" } },
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.spirvReadBack)),
 };

@@ -15,5 +15,7 @@ export const wgslInfo: TargetInfo = {
   maxBlocks: [65535, 65535, 65535],
   // A pipeline per workgroup size: its code may as well know the size.
   specializeThreads: true,
+  // Workgroup memory and bindings differ by adapter: the WebGPU device checks them at launch.
+  limits: {},
   readBack: () => (checks ??= import("./read-back.js").then((m) => m.wgslReadBack)),
 };

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import type { Block, Expr, ExprHandle, Function as IRFunction, Module, Stmt } from "../src/ir/module.ts";
 import { OPS, type OpName } from "../src/ir/ops.ts";
 import { T, wrapValue, type Scalar } from "../src/ir/types.ts";
-import { InvalidIRError, validateModule } from "../src/ir/validate.ts";
+import { validateModule } from "../src/ir/validate.ts";
+import { InvalidIRError } from "../src/ir/module.ts";
 import { foldConstants } from "../src/ir/passes/fold.ts";
 import { blockDim, blockIdx, device, kernel, KernelError, shared, syncthreads, threadIdx } from "../src/index.ts";
 

@@ -7,7 +7,7 @@ import { CompileError, InternalCompilerError, type Diagnostic } from "../errors.
 import type { UFunction } from "../frontend/uir.js";
 import { inferKernel } from "../infer/infer.js";
 import { methodTableFor } from "../infer/overlays.js";
-import { copyModule, walkStmts, type Module, type Stmt } from "../ir/module.js";
+import { InvalidIRError, copyModule, walkStmts, type Module, type Stmt } from "../ir/module.js";
 import { eliminateDeadCode } from "../ir/passes/dce.js";
 import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
@@ -16,7 +16,7 @@ import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
 import { parseTypeName, typeName } from "../ir/types.js";
-import { InvalidIRError, validateModule } from "../ir/validate.js";
+import { validateModule } from "../ir/validate.js";
 import { finalizeSites } from "../reloc/sites.js";
 import { targetInfo } from "../targets/index.js";
 import { limitDiagnostics } from "../targets/limits.js";

@@ -17,7 +17,7 @@ import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
 import { walkUBody } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
-import { completesBlock } from "../ir/validate.js";
+import { completesBlock } from "../ir/module-info.js";
 import { T, elemScalar, isAgg, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type AggType, type ArrayType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
 import type { OpName } from "../ir/ops.js";

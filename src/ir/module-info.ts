@@ -3,7 +3,7 @@
 // recursion included). A check calls its report function as a call statement would.
 
 import type { Block, ExprHandle, Function, FunctionHandle, Module, Stmt } from "./module.js";
-import { exprOperands, stmtOperands, walkStmts } from "./module.js";
+import { endsBlock, exprOperands, stmtOperands, walkStmts } from "./module.js";
 
 /** The functions a statement calls (a call's callee; a check's report function). */
 function callees(s: Stmt): FunctionHandle[] {
@@ -121,4 +121,26 @@ export function continues(s: Stmt): boolean {
     case "switch": return s.cases.some((c) => c.body.some(continues));
     default: return false;
   }
+}
+
+/** Whether control can reach the end of a block (the validator's invariant 5; back ends spell a fallthrough's end by it). */
+export function completesBlock(block: Block): boolean {
+  for (const s of block) {
+    if (endsBlock(s)) return false;
+    if (s.k === "if" && !completesBlock(s.then) && !completesBlock(s.else)) return false;
+    if (s.k === "loop" && s.breakIf === null && !loopBreaks(s.body) && !loopBreaks(s.continuing)) return false;
+    // A switch with a default whose every case returns (or falls through to one that does).
+    if (s.k === "switch" && s.cases.some((c) => c.isDefault) &&
+        s.cases.every((c, i) => (c.fallthrough && i < s.cases.length - 1) || (!completesBlock(c.body) && !loopBreaks(c.body)))) return false;
+  }
+  return true;
+}
+
+function loopBreaks(block: Block): boolean {
+  for (const s of block) {
+    if (s.k === "break") return true;
+    if (s.k === "if" && (loopBreaks(s.then) || loopBreaks(s.else))) return true;
+    // A break inside a switch or a nested loop leaves that, not this loop.
+  }
+  return false;
 }

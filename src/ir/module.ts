@@ -332,3 +332,15 @@ export function copyModule(m: Module): Module {
     folded: m.folded && new Map([...m.folded].map(([name, at]) => [name, new Map(at)])),
   };
 }
+
+/** The IR broke an invariant. Thrown by the validator and by back ends on IR they cannot handle. */
+export class InvalidIRError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid IR:\n  ${problems.join("\n  ")}`);
+    this.name = "InvalidIRError";
+  }
+}
+
+export function assertNeverIR(x: never): never {
+  throw new InvalidIRError([`unhandled IR node ${JSON.stringify((x as { k?: string }).k ?? x)}`]);
+}

@@ -1,7 +1,7 @@
 // The IR's text form, for `--dump`, golden files and test failures. Expressions print inline as
 // the trees they are; locals print as %N:name; each statement ends with its source line:col.
 
-import { assertNeverIR } from "./validate.js";
+import { assertNeverIR } from "./module.js";
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "./module.js";
 import { typeName } from "./types.js";
 

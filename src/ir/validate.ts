@@ -2,21 +2,10 @@
 // between pipeline stages; a failure is a bug in the stage before it, never a user error.
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "./module.js";
-import { endsBlock, exprOperands, stmtOperands } from "./module.js";
+import { InvalidIRError, assertNeverIR, exprOperands, stmtOperands } from "./module.js";
+import { completesBlock } from "./module-info.js";
 import { OPS, acceptsOperand, resultScalar } from "./ops.js";
 import { T, elemScalar, isArray, isInt, isNarrow, typeName, type Type } from "./types.js";
-
-/** The IR broke an invariant. Thrown by the validator and by back ends on IR they cannot handle. */
-export class InvalidIRError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`invalid IR:\n  ${problems.join("\n  ")}`);
-    this.name = "InvalidIRError";
-  }
-}
-
-export function assertNeverIR(x: never): never {
-  throw new InvalidIRError([`unhandled IR node ${JSON.stringify((x as { k?: string }).k ?? x)}`]);
-}
 
 interface ValidateOptions {
   /** Whether recursive call cycles are allowed (targets with a call stack). */
@@ -231,26 +220,4 @@ class FunctionValidator {
       default: assertNeverIR(s);
     }
   }
-}
-
-/** Whether control can reach the end of a block (used for invariant 5). */
-export function completesBlock(block: Block): boolean {
-  for (const s of block) {
-    if (endsBlock(s)) return false;
-    if (s.k === "if" && !completesBlock(s.then) && !completesBlock(s.else)) return false;
-    if (s.k === "loop" && s.breakIf === null && !loopBreaks(s.body) && !loopBreaks(s.continuing)) return false;
-    // A switch with a default whose every case returns (or falls through to one that does).
-    if (s.k === "switch" && s.cases.some((c) => c.isDefault) &&
-        s.cases.every((c, i) => (c.fallthrough && i < s.cases.length - 1) || (!completesBlock(c.body) && !loopBreaks(c.body)))) return false;
-  }
-  return true;
-}
-
-function loopBreaks(block: Block): boolean {
-  for (const s of block) {
-    if (s.k === "break") return true;
-    if (s.k === "if" && (loopBreaks(s.then) || loopBreaks(s.else))) return true;
-    // A break inside a switch or a nested loop leaves that, not this loop.
-  }
-  return false;
 }

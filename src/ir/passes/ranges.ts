@@ -55,8 +55,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
 import { childBlocks, exprOperands, stmtOperands, stmtResult } from "../module.js";
-import { continues } from "../module-info.js";
-import { completesBlock } from "../validate.js";
+import { completesBlock, continues } from "../module-info.js";
 import type { SizeExpr } from "../size.js";
 import { T } from "../types.js";
 

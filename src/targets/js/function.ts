@@ -4,11 +4,11 @@
 
 import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
-import { exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
+import { assertNeverIR, exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
+import { completesBlock } from "../../ir/module-info.js";
 import { OPS } from "../../ir/ops.js";
 import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Elem, type Scalar, type Type } from "../../ir/types.js";
-import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import type { LocationTable } from "../locations.js";
 import { InternalCompilerError } from "../../errors.js";
 import { lowerCheck } from "../../ir/passes/lower-checks.js";

@@ -22,11 +22,10 @@
 //    other statement guarded by `!gpuc_done` (a trap jumps past its guarded statement).
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { walkStmts } from "../../ir/module.js";
-import { holdsControl, skippedWhenDone, someStmt } from "../../ir/module-info.js";
+import { assertNeverIR, walkStmts } from "../../ir/module.js";
+import { completesBlock, holdsControl, skippedWhenDone, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
-import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";

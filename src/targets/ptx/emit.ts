@@ -23,11 +23,11 @@
 
 import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { assertNeverIR } from "../../ir/module.js";
 import { elemScalar, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
-import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
-import { reaching, readsMemory, usesExpr } from "../../ir/module-info.js";
+import { completesBlock, reaching, readsMemory, usesExpr } from "../../ir/module-info.js";
 import { Namer, numbered } from "../names.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE } from "./prelude.js";

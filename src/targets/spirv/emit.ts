@@ -17,10 +17,10 @@
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { holdsControl, readsMemory, skippedWhenDone, someStmt } from "../../ir/module-info.js";
+import { assertNeverIR } from "../../ir/module.js";
+import { completesBlock, holdsControl, readsMemory, skippedWhenDone, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
-import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { InternalCompilerError } from "../../errors.js";

@@ -11,11 +11,10 @@
 // The workgroup size is three override constants, so one shader serves every block size.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
-import { holdsControl, someStmt, usesExpr } from "../../ir/module-info.js";
+import { assertNeverIR, exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
+import { completesBlock, holdsControl, someStmt, usesExpr } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { T, elemBytes, elemScalar, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
-import { assertNeverIR, completesBlock } from "../../ir/validate.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";

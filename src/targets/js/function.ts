@@ -6,7 +6,8 @@ import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 import { completesBlock } from "../../ir/module-info.js";
-import { OPS } from "../../ir/ops.js";
+import { resultScalar } from "../../ir/ops.js";
+import { JS_OPS } from "./ops.js";
 import { formatNumber } from "../../ir/printer.js";
 import { T, isArray, typeName, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import type { LocationTable } from "../locations.js";
@@ -348,11 +349,11 @@ export class FunctionEmitter {
       case "location": return String(this.names.locations.id(e.site));
       case "builtin": return BUILTIN_VARS[e.name];
       case "op": {
-        const row = OPS[e.op];
+        const spelling = JS_OPS[e.op];
         const operand = (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar;
-        const raw = row.js(e.args.map((a) => this.expr(a)), operand);
-        const result = row.result === "same" ? operand : row.result;
-        return row.jsExact.includes(operand) || (result === "f32" && this.names.fastMath) ? raw : wrap(raw, result);
+        const raw = spelling.js(e.args.map((a) => this.expr(a)), operand);
+        const result = resultScalar(e.op, operand);
+        return spelling.exact.includes(operand) || (result === "f32" && this.names.fastMath) ? raw : wrap(raw, result);
       }
       case "convert": return convert(this.expr(e.arg), (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, (e.type as { scalar: Scalar }).scalar);
       case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;

@@ -107,11 +107,36 @@ function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: str
 
 export type { CompileOptions } from "./compile-options.js";
 
+/** Where one specialization of a kernel came from: compiled, or revived from the disk cache or a loaded image. */
+export interface CompileEvent {
+  readonly kernel: Kernel;
+  readonly target: string;
+  /** Its argument types ("f32[]", "i32"). */
+  readonly types: readonly string[];
+  readonly origin: "compiled" | "disk" | "image";
+  /** For a compile: whether its inference came from an earlier compile of the same job (another block size, a recompile, a dump). */
+  readonly inferenceReused?: boolean;
+  /** How long it took, in milliseconds: the compile, or finding and reviving the entry. */
+  readonly ms: number;
+}
+
+const compileListeners = new Set<(e: CompileEvent) => void>();
+
 /**
- * Called with every specialization a kernel compiles (internal: the tests use it to assemble
- * each kernel they run with ptxas too). Not part of the public API.
+ * Be told of every specialization any kernel of this process compiles or revives from a cache —
+ * to log what is compiled when (a launch whose table changed under folded code compiles again),
+ * time it, or check its code with another tool. Returns the function that stops it.
  */
-export const specializationHooks = new Set<(kernel: Kernel, target: string, types: string[]) => void>();
+export function onCompile(listener: (e: CompileEvent) => void): () => void {
+  compileListeners.add(listener);
+  return () => { compileListeners.delete(listener); };
+}
+
+function compileEvent(e: CompileEvent): void {
+  for (const listener of compileListeners) {
+    try { listener(e); } catch (err) { queueMicrotask(() => { throw err; }); }   // a listener's failure is its own, not the launch's
+  }
+}
 
 export class Kernel {
   readonly name: string;
@@ -161,7 +186,7 @@ export class Kernel {
       imageAlias: () => this.imageAlias(),
       lowered: () => this.lowered(),
       signature: () => this.signature!,
-      compiled: (job) => { for (const hook of specializationHooks) hook(this, job.target, [...job.types]); },
+      specialized: (job, how) => { if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], ...how }); },
     });
   }
 
@@ -200,10 +225,13 @@ export class Kernel {
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
       const c = await compiler(() => notInImages(this.name, opts.target, job.types));
       const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), this.lowered()]);
-      return c.compileLowered(src, job, backEnd!, {
+      const t0 = performance.now();
+      const out = c.compileLowered(src, job, backEnd!, {
         optimize: opts.optimize ?? true,
         dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
-      }).artifact;
+      });
+      if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], origin: "compiled", inferenceReused: out.inferenceReused, ms: performance.now() - t0 });
+      return out.artifact;
     }
     // (Its folded elements as the tables hold them now, as a launch's would be.)
     const view = this.tables.observe();

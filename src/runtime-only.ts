@@ -4,7 +4,7 @@
 // kind not-precompiled. Neither this module nor anything it imports reaches the parser,
 // inference or a back end, so an application bundled from it carries none of them.
 
-export { kernel, Kernel, type KernelOptions, type CompileOptions } from "./kernel.js";
+export { kernel, Kernel, onCompile, type KernelOptions, type CompileOptions, type CompileEvent } from "./kernel.js";
 export { device, listDevices, type DeviceKind, type GPULike, type OpenOptions } from "./devices/index.js";
 export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
 export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";

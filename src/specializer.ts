@@ -58,8 +58,8 @@ export interface KernelSource {
   lowered(): Promise<LoweredKernel>;
   /** Its parameter names and declared types (known before any compilation). */
   signature(): Signature;
-  /** Called with every job it compiles. */
-  compiled(job: CompileJob): void;
+  /** Told where each specialization it takes into its table came from (compile events: kernel.ts onCompile). */
+  specialized(job: CompileJob, how: { origin: Specialization["origin"]; ms: number; inferenceReused?: boolean }): void;
 }
 
 /**
@@ -121,7 +121,10 @@ export class Specializer {
       else spec.world = world;
     }
     if (!spec) {
-      spec = (await this.revive(job)) ?? (await this.compileFresh(job));
+      const t0 = now();
+      const revived = await this.revive(job);
+      if (revived) this.k.specialized(job, { origin: revived.origin, ms: now() - t0 });
+      spec = revived ?? (await this.compileFresh(job));
       this.table.set(job.key, spec);
     }
     return spec;
@@ -233,7 +236,9 @@ export class Specializer {
     const loaded = compiler(() => notInImages(this.k.name, job.target, job.types));
     const [c, backEnd, src, fingerprint] = await Promise.all([loaded, loaded.then((m) => m.loadTarget(job.target)), this.k.lowered(), this.k.fingerprint()]);
     if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
-    const { artifact, methodsUsed } = c.compileLowered(src, job, backEnd);
+    const t0 = now();
+    const { artifact, methodsUsed, inferenceReused } = c.compileLowered(src, job, backEnd);
+    const ms = now() - t0;
     // From here until the record is made nothing awaits: the record's facts (the scope values,
     // overlays and runtime library the code was compiled against) are those of this compilation,
     // whatever the program redefines after it.
@@ -244,7 +249,7 @@ export class Specializer {
     if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel ${quoteName(this.k.name)} is poisoned: ${poison}`);
     checkedCode.add(artifact);
     const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled", folded: foldedValues(artifact.manifest) };
-    this.k.compiled(job);
+    this.k.specialized(job, { origin: "compiled", ms, inferenceReused });
     // An image being generated needs the entry now; the disk cache can have it after this
     // launch (making an entry resolves every source location: off the path to the result).
     if (record) {
@@ -302,3 +307,6 @@ async function persist(record: EntryRecord, artifact: Artifact, alias: string | 
 function snapshotTables(artifact: Artifact): void {
   artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));
 }
+
+/** Milliseconds, for compile events (performance.now where there is one). */
+function now(): number { return typeof performance !== "undefined" ? performance.now() : Date.now(); }

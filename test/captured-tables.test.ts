@@ -13,9 +13,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { kernel, threadIdx, blockIdx, blockDim, gridDim, type Device, type HostArray } from "../src/index.ts";
+import { kernel, onCompile, threadIdx, blockIdx, blockDim, gridDim, type Device, type HostArray } from "../src/index.ts";
 import type { LoadedKernel } from "../src/devices/device.ts";
-import { specializationHooks } from "../src/kernel.ts";
 import { sameBits } from "../src/captured-tables.ts";
 import { dtest, openDevices, poisonF32, poisonI32, prng, F } from "./helpers.ts";
 
@@ -28,12 +27,11 @@ await openDevices();
 async function counting(dev: Device, fn: (counts: { compiles: () => number; uploads: () => string[] }) => Promise<void>): Promise<void> {
   let compiles = 0;
   const uploads: string[] = [];
-  const hook = (_k: unknown, target: string) => { if (target === dev.target) compiles++; };
   const update = dev.updateTable;
   dev.updateTable = function (this: Device, k: LoadedKernel, name: string, values: HostArray) { uploads.push(name); return update.call(this, k, name, values); };
-  specializationHooks.add(hook);
+  const stop = onCompile((e) => { if (e.target === dev.target && e.origin === "compiled") compiles++; });
   try { await fn({ compiles: () => compiles, uploads: () => [...uploads] }); }
-  finally { specializationHooks.delete(hook); dev.updateTable = update; }
+  finally { stop(); dev.updateTable = update; }
 }
 
 dtest("a table changed in place between launches is read as it is at each launch, as the kernel run as plain JS reads it", async ({ dev, same }) => {

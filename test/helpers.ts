@@ -6,8 +6,8 @@ import { test, after } from "node:test";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { device, CompileError, KernelError, type Device } from "../src/index.ts";
-import { specializationHooks, type Kernel } from "../src/kernel.ts";
+import { device, onCompile, CompileError, KernelError, type Device } from "../src/index.ts";
+import type { Kernel } from "../src/kernel.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { SPIRV_TARGET_ENV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
 
@@ -167,9 +167,8 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
       if (kind !== "cpu") { await fn(on(kind, dev)); return; }
       // The CPU run also compiles every kernel it specialized to PTX and assembles it with ptxas.
       const seen: { k: Kernel; types: string[] }[] = [];
-      const hook = (k: Kernel, target: string, types: string[]) => { if (target === "js") seen.push({ k, types }); };
-      specializationHooks.add(hook);
-      try { await fn(on(kind, dev)); } finally { specializationHooks.delete(hook); }
+      const stop = onCompile((e) => { if (e.target === "js") seen.push({ k: e.kernel, types: [...e.types] }); });
+      try { await fn(on(kind, dev)); } finally { stop(); }
       await assembleAll(seen);
       await validateAllSPIRV(seen);
     });

@@ -20,8 +20,7 @@
 
 import { describe } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, CompileError, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
-import { specializationHooks } from "../src/kernel.ts";
+import { kernel, onCompile, CompileError, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { randF32, poisonF32, poisonI32, F, forThreads, dtest, openDevices, type Wide } from "./helpers.ts";
 
 // Scope constants the kernels below name (bound through `scope`, never on the host).
@@ -284,8 +283,7 @@ describe("rewritable tables (setTable)", () => {
   dtest("setTable replaces a table's values for later launches, without recompiling; reads at constant indices are not folded", async ({ dev, same }) => {
     const centroids = Float32Array.from([0, 10, 20, 30]);
     const compiles: string[] = [];
-    const hook = (_k: unknown, target: string) => { compiles.push(target); };
-    specializationHooks.add(hook);
+    const stop = onCompile((e) => { compiles.push(e.target); });
     try {
       const nearest = kernel(function nearest(o: Int32Array, d: Float32Array, x: Float32Array) {
         const i = threadIdx.x;
@@ -310,7 +308,7 @@ describe("rewritable tables (setTable)", () => {
       await nearest.launch(dev, { blocks: 1, threads: 8 }, o, d, x);
       same(o, ref(moved));
       assert.equal(compiles.filter((t) => t === dev.target).length, 1, `compiled once for ${dev.target}: ${compiles.join(", ")}`);
-    } finally { specializationHooks.delete(hook); }
+    } finally { stop(); }
   });
 
   dtest("what setTable and the rewritable option reject", async ({ dev }) => {

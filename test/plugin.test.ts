@@ -16,7 +16,7 @@ import { fileKernels } from "../src/cli/file-kernels.ts";
 import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
 import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
-import { specializationHooks } from "../src/kernel.ts";
+import { onCompile } from "../src/index.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { sha256 } from "../src/sha256.ts";
 import { idFingerprint } from "../src/cache/fingerprint.ts";
@@ -85,21 +85,21 @@ export const k = kernel(function triple(x: Float32Array) {
   // What a minifier makes of it: other names for the function, its parameter, its local and its helper.
   const helper = (v: number) => v * 3;
   const minified = new Function("threadIdx", "s", "return function(a){const b=threadIdx.x;b<a.length&&(a[b]=s(a[b]))}")(threadIdx, helper);
-  const compiled: string[] = [];
-  const hook = (k: { name: string }) => { compiled.push(k.name); };
-  specializationHooks.add(hook);
+  const compiled: string[] = [], origins: string[] = [];
+  const stop = onCompile((e) => { origins.push(`${e.kernel.name} ${e.target} ${e.origin}`); if (e.origin === "compiled") compiled.push(e.kernel.name); });
   try {
     const dev = await device("cpu");
     const x = new Float32Array([1, 2, 3]);
     await kernel(minified, { id, name: "triple", scope: { scale: helper, FACTOR: 3 }, types: {} }).launch(dev, { blocks: 1, threads: 4 }, x);
     assert.deepEqual([...x], [3, 6, 9]);
     assert.deepEqual(compiled, [], "revived from the image");
+    assert.deepEqual(origins, ["triple js image"], "a compile event says so");
     // Another value of a scope constant is another kernel: not revived, so compiled (from the
     // minified text, whose names its scope does not bind: a run-time compile cannot do it).
     await assert.rejects(kernel(minified, { id, name: "triple", scope: { scale: helper, FACTOR: 4 }, types: {} }).launch(dev, { blocks: 1, threads: 4 }, x),
       (e: unknown) => e instanceof CompileError && e.kind === "undefined-name" && /'s'/.test(e.message));
     assert.deepEqual(compiled, []);
-  } finally { specializationHooks.delete(hook); }
+  } finally { stop(); }
 });
 
 test("a kernel's compile error is the build's, at its source location", async () => {

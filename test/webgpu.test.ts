@@ -3,8 +3,7 @@
 
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, shared, syncthreads, type Device } from "../src/index.ts";
-import { specializationHooks } from "../src/kernel.ts";
+import { kernel, device, onCompile, CompileError, KernelError, threadIdx, blockIdx, blockDim, shared, syncthreads, type Device } from "../src/index.ts";
 import { kernelError } from "./helpers.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
@@ -30,8 +29,7 @@ test("recursion is a CompileError on WGSL", { skip }, async () => {
 
 test("one kernel, several block sizes: code made for each size (blockDim a constant there), each correct, each compiled once", { skip }, async () => {
   const compiles: number[] = [];
-  const hook = (_k: unknown, target: string) => { if (target === "wgsl") compiles.push(compiles.length); };
-  specializationHooks.add(hook);
+  const stop = onCompile((e) => { if (e.target === "wgsl") compiles.push(compiles.length); });
   try {
     const k = kernel(function ids(out: Int32Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -60,7 +58,7 @@ test("one kernel, several block sizes: code made for each size (blockDim a const
     assert.match((await s.compile({ target: "wgsl", types: ["i32[]"] })).code as string, /gpuc_raise\([^)]*, 64i\)/, "the code for any size does");
     const err = await kernelError(s.launch(dev!, { blocks: 1, threads: 128 }, out), "bounds");
     assert.match(err.message, /index (6[4-9]|[7-9]\d|1[0-2]\d) out of bounds for array 't' of length 64/);
-  } finally { specializationHooks.delete(hook); }
+  } finally { stop(); }
 });
 
 test("device arrays stay on the device; read() and write() copy", { skip }, async () => {

@@ -55,10 +55,10 @@ export function declareParams(ufn: UFunction, name: string, types: Record<string
  * Compile a lowered kernel's job through the pipeline, with the job's back end (loadTarget). Synchronous: what the compilation read (scope values, overlays, the runtime
  * library) is what the caller records right after it, with nothing run in between.
  */
-export function compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o: CompileOptions = {}): { artifact: Artifact; methodsUsed: string[] } {
+export function compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o: CompileOptions = {}): { artifact: Artifact; methodsUsed: string[]; inferenceReused: boolean } {
   const config: CompilerConfig = { target, optimize: o.optimize ?? true, inline: defaultInline, dump: o.dump };
-  const { module, artifact } = compileModule(src.ufn, job, config);
-  return { artifact, methodsUsed: module.methodsUsed };
+  const { module, artifact, inferenceReused } = compileModule(src.ufn, job, config);
+  return { artifact, methodsUsed: module.methodsUsed, inferenceReused };
 }
 
 /**
@@ -73,12 +73,6 @@ const BACK_ENDS: Record<string, () => Promise<Target>> = {
   spirv: () => import("../targets/spirv/target.js").then((m) => ({ ...spirvInfo, ...m.spirvBackEnd })),
 };
 const loadedBackEnds = new Map<string, Promise<Target>>();
-
-/** A back end for a target defined outside gpuc's tree (its info goes into targets/index.ts TARGETS): tests' stand-ins. */
-export function defineBackEnd(name: string, load: () => Promise<Target>): void {
-  BACK_ENDS[name] = load;
-  loadedBackEnds.delete(name);
-}
 
 /** A target's back end (loaded on first use), or undefined for a name that is not a target. */
 export async function loadTarget(name: string): Promise<Target | undefined> {

@@ -190,7 +190,7 @@ export interface CompileOptions {
  */
 export interface CompilerModule {
   lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel;
-  compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o?: CompileOptions): { artifact: Artifact; methodsUsed: string[] };
+  compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o?: CompileOptions): { artifact: Artifact; methodsUsed: string[]; inferenceReused: boolean };
   typeNameOf(t: Type): TypeName;
   loadTarget(name: string): Promise<Target | undefined>;
 }

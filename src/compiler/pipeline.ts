@@ -44,12 +44,10 @@ export const defaultInline: InlineOptions = { always: false, maxStatements: 40 }
 
 /** Inferred modules per kernel (its lowered function), by owner, argument types and world. */
 const inferred = new WeakMap<UFunction, Map<string, Module>>();
-/** How often inference was reused (for tests and diagnostics). */
-export const inferenceStats = { hits: 0, misses: 0 };
 
 export { globalMethods } from "../infer/overlays.js";
 
-export function compileModule(kernel: UFunction, job: CompileJob, config: CompilerConfig): { module: Module; artifact: Artifact } {
+export function compileModule(kernel: UFunction, job: CompileJob, config: CompilerConfig): { module: Module; artifact: Artifact; inferenceReused: boolean } {
   const { target } = config;
   const argTypes = job.types.map((t) => {
     const type = parseTypeName(t);
@@ -80,11 +78,10 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (!byKey) { byKey = new Map(); inferred.set(kernel, byKey); }
   let module: Module;
   const hit = byKey.get(key);
-  if (hit) { module = copyModule(hit); inferenceStats.hits++; }
+  if (hit) module = copyModule(hit);
   else {
     module = inferKernel(kernel, argTypes, methods, { boundsCheck: job.boundsCheck, debugLevel: job.debugLevel, target: target.name, runtimeToken });
     byKey.set(key, copyModule(module));
-    inferenceStats.misses++;
   }
   if (!target.allowRecursion) {
     const problems = recursionDiagnostics(module, target.name);
@@ -131,7 +128,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   legalize(module, target.legal);
   checkpoint("legalize", module);
   try {
-    return { module, artifact: target.emit(module, features) };
+    return { module, artifact: target.emit(module, features), inferenceReused: hit !== undefined };
   } catch (e) {
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;

@@ -89,7 +89,7 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
     imageAlias: async () => null,
     lowered: async () => lowered,
     signature: () => signature,
-    compiled: () => {},
+    specialized: () => {},
   });
   const lit = call.literals;
   const unkept: string[] = [];

@@ -240,6 +240,14 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(device(undefined, { prnt: console.log } as never), atCall(CompileError, "invalid-option",
     /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, gpu, powerPreference, platform, device, spirv\)$/));
   await assert.rejects(device("cpu", { subgroupSize: 12 }), atCall(CompileError, "invalid-option", 'device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got 12'));
+  // The environment is input too: a value the CPU device's option cannot take names its variable.
+  for (const [name, value, text] of [["GPUC_CPU_THREADS", "two", "an integer from 1 to 256"], ["GPUC_CPU_THREADS", "0", "an integer from 1 to 256"], ["GPUC_CPU_PARALLEL", "alwys", '"auto" or "always"']]) {
+    const saved = process.env[name];
+    process.env[name] = value;
+    try {
+      await assert.rejects(device("cpu"), atCall(CompileError, "invalid-option", `device("cpu"): the environment's ${name} must be ${text}, got "${value}"`));
+    } finally { if (saved === undefined) delete process.env[name]; else process.env[name] = saved; }
+  }
   await assert.rejects(loadImage(new Uint8Array(0), { publickey: "…" } as never), atCall(CompileError, "invalid-option",
     "loadImage(): unknown option 'publickey' (did you mean 'publicKey'?) (options: publicKey)"));
   assert.throws(() => gpucPlugin.esbuild({ target: ["wgsl"] } as never), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" &&

@@ -226,9 +226,14 @@ export class DiskCache {
   }
 }
 
+/** GPUC_CACHE_SIZE (bytes), else 256 MiB; a value that is no positive number is said once and the default kept (the cache is an optimization: it never stops a program). */
 function defaultLimit(): number {
-  const v = Number(process.env.GPUC_CACHE_SIZE);
-  return Number.isFinite(v) && v > 0 ? v : 256 * 1024 * 1024;
+  const given = process.env.GPUC_CACHE_SIZE;
+  const v = Number(given);
+  if (given === undefined || given === "") return 256 * 1024 * 1024;
+  if (Number.isFinite(v) && v > 0) return v;
+  console.warn(`gpuc: GPUC_CACHE_SIZE must be a positive number of bytes, got ${JSON.stringify(given)}; the disk cache keeps its default, 256 MiB`);
+  return 256 * 1024 * 1024;
 }
 
 /** The user's cache directory for gpuc (GPUC_CACHE_DIR overrides it). */
@@ -261,7 +266,9 @@ export function directoryProblem(dir: string): string | null {
  * or key is refused (said once on stderr).
  */
 export function openDiskCache(): DiskCache | null {
-  if (process.env.GPUC_CACHE === "0") return null;
+  const on = process.env.GPUC_CACHE;
+  if (on !== undefined && on !== "" && on !== "0" && on !== "1") console.warn(`gpuc: GPUC_CACHE is 0 (off) or 1 (on), got ${JSON.stringify(on)}; the disk cache stays ${GPUC_BUILD === "dev" ? "off (gpuc runs from its sources)" : "on"}`);
+  if (on === "0") return null;
   if (GPUC_BUILD === "dev" && process.env.GPUC_CACHE !== "1") return null;
   const opened = openUserCache();
   if ("refused" in opened) {

@@ -73,10 +73,32 @@ function sharedCopy(a: HostArray): HostArray {
 
 const isShared = (a: HostArray) => typeof SharedArrayBuffer !== "undefined" && a.buffer instanceof SharedArrayBuffer;
 
+/**
+ * The CPU device's options from the environment, where set: GPUC_CPU_THREADS (threads) and
+ * GPUC_CPU_PARALLEL (parallel). The environment is input like any other: a value the option
+ * cannot take is an invalid-option error naming the variable, not a default taken silently.
+ */
+function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always" } {
+  const env = typeof process !== "undefined" ? process.env : undefined;
+  const out: { threads?: number; parallel?: "auto" | "always" } = {};
+  const threads = env?.GPUC_CPU_THREADS, parallel = env?.GPUC_CPU_PARALLEL;
+  if (threads) {
+    if (!/^\d+$/.test(threads) || Number(threads) < 1 || Number(threads) > 256)
+      throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_THREADS must be an integer from 1 to 256, got ${JSON.stringify(threads)}`);
+    out.threads = Number(threads);
+  }
+  if (parallel) {
+    if (parallel !== "auto" && parallel !== "always")
+      throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_PARALLEL must be "auto" or "always", got ${JSON.stringify(parallel)}`);
+    out.parallel = parallel;
+  }
+  return out;
+}
+
 /** The default `threads`: GPUC_CPU_THREADS, else the cores of this machine (Node), else 1. */
 export async function defaultCpuThreads(): Promise<number> {
-  const env = typeof process !== "undefined" ? process.env?.GPUC_CPU_THREADS : undefined;
-  if (env) return Number(env);
+  const env = cpuEnvironment().threads;
+  if (env !== undefined) return env;
   if (typeof process === "undefined" || !process.versions?.node) return 1;
   try {
     const os = await import("node:os");
@@ -108,11 +130,12 @@ export class CpuDevice implements Device {
 
   constructor(options: DeviceOptions = {}) {
     this.state = newState(options.printBufferWords ?? 1 << 18);
-    const threads = options.threads ?? (typeof process !== "undefined" && process.env?.GPUC_CPU_THREADS ? Number(process.env.GPUC_CPU_THREADS) : 1);
+    const env = cpuEnvironment();
+    const threads = options.threads ?? env.threads ?? 1;
     if (!(Number.isInteger(threads) && threads >= 1 && threads <= 256))
       throw CompileError.single("invalid-option", `device("cpu"): threads must be an integer from 1 to 256, got ${describeValue(threads) === "number" ? threads : describeValue(threads)}`);
     this.threads = workersAvailable ? threads : 1;
-    const parallel = options.parallel ?? (typeof process !== "undefined" && process.env?.GPUC_CPU_PARALLEL === "always" ? "always" : "auto");
+    const parallel = options.parallel ?? env.parallel ?? "auto";
     if (parallel !== "auto" && parallel !== "always") throw CompileError.single("invalid-option", `device("cpu"): parallel must be "auto" or "always", got ${describeValue(parallel)}`);
     this.parallel = parallel;
     this.print = options.print ?? ((line) => console.log(line));

@@ -1,65 +1,23 @@
 // One pass of abstract interpretation over a method instance: walks the untyped IR with the
 // current variable types, builds typed IR, and records the types each variable and `return` is
 // given. infer.ts repeats the pass until those types stop changing (a fixed point), then keeps
-// the last pass's IR and diagnostics.
+// the last pass's IR and diagnostics. The builder holds the pass's state (pass.ts), which it
+// shares with its parts: values (values.ts) and object and tuple values (aggregates.ts).
 
-import { InternalCompilerError, type Frame } from "../errors.js";
-import type { SourceText } from "../frontend/source.js";
-
-/** A call-chain entry not yet resolved to file:line:col (resolution happens only for errors). */
-export interface FrameSite { function: string; src: SourceText; at: number }
-
-export function resolveFrames(sites: FrameSite[]): Frame[] {
-  return sites.map((s) => ({ function: s.function, location: s.src.locate(s.at) }));
-}
+import type { CompileErrorKind } from "../errors.js";
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import { walkUBody } from "../frontend/uir.js";
-import type { AtomicOp, Builtin, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
-import { walkStmts } from "../ir/module.js";
+import { walkStmts, type AtomicOp, type Builtin, type ExprHandle, type Function, type FunctionHandle, type LocalHandle, type PrintFormat, type Stmt, type SubgroupOp, type SwitchCase } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
 import { T, elemScalar, isAgg, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type AggType, type ArrayType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
 import type { OpName } from "../ir/ops.js";
-import { shapeText, type AggVal, type Dim, type MethodBuilder, type MethodTable, type SharedShape, type Val, type ViewVal } from "./methods.js";
-import { aggText, type InferError } from "./values.js";
-import { AggregateBuilder, flatLeaves, holds, type Leaves } from "./aggregates.js";
+import { shapeText, type AggVal, type Dim, type MethodBuilder, type SharedShape, type Val, type ViewVal } from "./methods.js";
+import { Pass, type FrameSite, type InferError, type JSFunction, type Leaves, type ModuleContext } from "./pass.js";
+import { Values, aggText } from "./values.js";
+import { Aggregates, flatLeaves, holds } from "./aggregates.js";
 import { inlineCall } from "../ir/passes/inline.js";
 import type { ArgType } from "./overlays.js";
-
-/** What a function builder needs from the module being built (infer.ts). */
-export interface ModuleContext {
-  methods: MethodTable;
-  /** The name of the target being compiled for. */
-  target: string;
-  /** Record that the kernel used a global name (overlays redefining it invalidate the code). */
-  noteMethod(name: string): void;
-  /** An overlay's implementation lowered to untyped IR (once per function object). */
-  lowerImplementation(impl: JSFunction, name: string): UFunction;
-  /** Run a generator (memoized per generator and argument types); never caches a failure. */
-  generate(gen: JSFunction, name: string, types: ArgType[]): { fn: UFunction } | { error: unknown };
-  options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
-  /**
-   * A helper instance that returns an aggregate: its IR (a void function that sets the leaf
-   * locals `leaves` before each return; every call inlines it) and whether it always returns a
-   * new object. Null while it is being inferred (recursion).
-   */
-  aggregateReturn(handle: number): { fn: Function; leaves: LocalHandle[]; fresh: boolean } | null;
-  /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
-  instance(fn: UFunction, argTypes: Type[], frames: FrameSite[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
-  /** The module's global for a scope table, or the other table already linked under its name. */
-  table(t: UTable): { handle: number; type: Type } | { conflict: UTable };
-  /** A shared array, one per declaration site (`key`) and specialization. */
-  sharedArray(key: string, name: string, type: ArrayType, size?: SizeExpr): number;
-  /** A runtime-library function, linked into the module. */
-  runtime(name: string): { handle: number; returnType: Type };
-  /** Whether a function takes the kernel state (decided from its source, before inference). */
-  usesState(fn: UFunction): boolean;
-  message(text: string, kind?: "bounds" | "exception"): number;
-  format(f: PrintFormat): number;
-  /** The source name of a global or shared array, for messages. */
-  arrayName(e: Expr): string;
-}
 
 interface PassResult {
   fn: Function;
@@ -69,12 +27,13 @@ interface PassResult {
   /** An aggregate return value's leaf locals (see ModuleContext.aggregateReturn), and whether it is always a new object. */
   returnLeaves: LocalHandle[] | null;
   returnsFresh: boolean;
+  /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
+  unknownReads: { v: number; span: Span }[];
+  unknownCalls: { name: string; span: Span }[];
 }
 
-/** A JavaScript function object (the IR's `Function` type shadows the global name here). */
-type JSFunction = globalThis.Function;
-
 const STATE_TYPE = T.array("i32", "global");
+
 const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 
 function once(h: ExprHandle): () => ExprHandle { return () => h; }
@@ -90,107 +49,79 @@ interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row
 /** An assignable part of an aggregate variable: `p.x`, `t[1]`, `t[i].y` (a dynamic step: an index kept stable, checked). */
 interface Place { v: number; steps: ({ k: "field"; name: string } | { k: "dyn"; index: ExprHandle })[]; text: string; span: Span }
 
-export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
-  protected override powMethod(a: Val, b: Val, span: Span): Val | null {
-    const m = this.ctx.methods.method("Math.pow");
-    if (!m) return null;
-    this.ctx.noteMethod("Math.pow");
-    return m(this, [a, b], span, "Math.pow");
-  }
-
-  private newVarTypes: Type[];
+export class FunctionBuilder implements MethodBuilder {
+  private readonly pass: Pass;
+  private readonly values: Values;
+  private readonly aggregates: Aggregates;
+  readonly unknown: Val;
   private newReturn: Type;
-  /** IR local of each untyped variable (a parameter whose type widens gets a separate body local). */
-  private localOf: LocalHandle[] = [];
-  private aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
-  /** Views bound to const variables or received as parameters: var → the view (its offset and length are constants or local reads). */
-  private viewAliases = new Map<number, ViewVal>();
   /** Dynamic shared arrays' sizes: the parameters they read (none may be assigned), for the check at the end. */
   private dynamicShared: { params: number[]; name: string; span: Span }[] = [];
-  /** Rows bound to const variables (`const row = t[y]`): var → the row. */
-  private rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
   /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
   private sharedShapes = new Map<number, SharedShape>();
   /** The shapes of parameters that are multi-dimensional shared arrays, by parameter local. */
   private paramShapes = new Map<number, SharedShape>();
   private sawValueReturn = false;
-  /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
-  readonly unknownReads: { v: number; span: Span }[] = [];
-  readonly unknownCalls: { name: string; span: Span }[] = [];
   private sawVoidReturn = false;
   private sawPendingReturn = false;
-  private switchDepth = 0;
-  /** Variables whose declaration failed (already reported): their uses report nothing more. */
-  private poisoned = new Set<number>();
-  /** Leaf locals of variables holding aggregates (of their types of this pass). */
-  private aggLeaves = new Map<number, Leaves>();
-  /** Per variable, the paths of the objects whose fields the function assigns (they must not be shared: see mayHold). */
-  private readonly mutated: Map<number, string[][]>;
   /** The leaf locals an aggregate return value is passed through. */
   private returnLeaves: Leaves | null = null;
   private returnsFresh = true;
 
-  constructor(
-    ufn: UFunction,
-    private argTypes: Type[],
-    private varTypes: Type[],
-    private returnType: Type,
-    kind: "kernel" | "helper" | "runtime",
-    private ctx: ModuleContext,
-    private frames: FrameSite[],
-  ) {
-    super(ufn, kind);
-    this.newVarTypes = varTypes.slice();
+  constructor(ufn: UFunction, argTypes: Type[], varTypes: Type[], returnType: Type, kind: "kernel" | "helper" | "runtime", ctx: ModuleContext, frames: FrameSite[]) {
+    const pass = (this.pass = new Pass(ufn, kind, argTypes, varTypes, returnType, ctx, frames));
+    this.unknown = pass.unknown;
+    const values = (this.values = new Values(pass, this));
+    this.aggregates = new Aggregates(pass, values);
     this.newReturn = returnType.kind === "scalar" || returnType.kind === "agg" ? returnType : T.unknown;
-    this.mutated = assignedThroughFields(ufn);
   }
 
   build(): PassResult {
-    const u = this.ufn;
+    const u = this.pass.ufn;
     const names: string[] = [];
     u.params.forEach((p, i) => {
-      const t = this.argTypes[i];
+      const t = this.pass.argTypes[i];
       const name = u.vars[p].name;
       if (t.kind === "array" && t.view) {
         // A view arrives as its base array, an offset and a length.
-        const base = this.newLocal(name, T.array(t.elem, t.space, t.size)), offset = this.newLocal(`${name}_offset`, T.i32), length = this.newLocal(`${name}_length`, T.i32);
-        this.fn.params.push(base, offset, length);
+        const base = this.pass.newLocal(name, T.array(t.elem, t.space, t.size)), offset = this.pass.newLocal(`${name}_offset`, T.i32), length = this.pass.newLocal(`${name}_length`, T.i32);
+        this.pass.fn.params.push(base, offset, length);
         names.push(name, `${name}_offset`, `${name}_length`);
-        this.viewAliases.set(p, { k: "view", base: this.read(base), t: T.array(t.elem, t.space, t.size), offset: this.read(offset), length: this.read(length), name });
+        this.pass.viewAliases.set(p, { k: "view", base: this.pass.read(base), t: T.array(t.elem, t.space, t.size), offset: this.pass.read(offset), length: this.pass.read(length), name });
         return;
       }
       if (t.kind === "agg") {
         // An object value arrives as its leaves, one parameter each.
-        const leaves = this.makeLeaves(t, name);
-        for (const l of flatLeaves(leaves)) { this.fn.params.push(l); names.push(this.fn.locals[l].name); }
-        this.aggLeaves.set(p, leaves);
+        const leaves = this.aggregates.makeLeaves(t, name);
+        for (const l of flatLeaves(leaves)) { this.pass.fn.params.push(l); names.push(this.pass.fn.locals[l].name); }
+        this.pass.aggLeaves.set(p, leaves);
         return;
       }
       // A multi-dimensional shared array arrives as its flat array; the parameter keeps the shape.
-      const param = this.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
+      const param = this.pass.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
       if (t.kind === "array" && t.dims) this.paramShapes.set(param, { name, dims: t.dims });
-      this.fn.params.push(param);
+      this.pass.fn.params.push(param);
       names.push(name);
-      this.localOf[p] = param;
+      this.pass.localOf[p] = param;
     });
-    this.fn.paramNames = names;
-    if (this.kind === "kernel" || (this.kind === "helper" && this.ctx.usesState(u))) this.fn.stateParam = this.newLocal("$state", STATE_TYPE);
+    this.pass.fn.paramNames = names;
+    if (this.pass.kind === "kernel" || (this.pass.kind === "helper" && this.pass.ctx.usesState(u))) this.pass.fn.stateParam = this.pass.newLocal("$state", STATE_TYPE);
     u.vars.forEach((v, i) => {
       if (v.kind === "param") {
-        const t = this.varTypes[i];
-        const argT = this.argTypes[u.params.indexOf(i)];
+        const t = this.pass.varTypes[i];
+        const argT = this.pass.argTypes[u.params.indexOf(i)];
         if (t !== argT && isAgg(t) && isAgg(argT)) {
           // An object parameter whose fields are assigned values of wider types: copied to leaves of those.
-          const leaves = this.makeLeaves(t, v.name);
-          this.writeLeaves(t, leaves, this.readLeaves(argT, this.aggLeaves.get(i)!, v.span), v.span);
-          this.aggLeaves.set(i, leaves);
+          const leaves = this.aggregates.makeLeaves(t, v.name);
+          this.aggregates.writeLeaves(t, leaves, this.aggregates.readLeaves(argT, this.pass.aggLeaves.get(i)!, v.span), v.span);
+          this.pass.aggLeaves.set(i, leaves);
           return;
         }
         // A parameter assigned values of a wider type than its argument: copy it to a local of that type.
-        if (t !== this.argTypes[u.params.indexOf(i)] && t.kind === "scalar") {
-          const l = this.newLocal(v.name, t);
-          this.emit({ k: "set", local: l, value: this.convertH(this.read(this.localOf[i]), t, v.span), loc: this.loc(v.span) });
-          this.localOf[i] = l;
+        if (t !== this.pass.argTypes[u.params.indexOf(i)] && t.kind === "scalar") {
+          const l = this.pass.newLocal(v.name, t);
+          this.pass.emit({ k: "set", local: l, value: this.values.convertH(this.pass.read(this.pass.localOf[i]), t, v.span), loc: this.pass.loc(v.span) });
+          this.pass.localOf[i] = l;
         }
         return;
       }
@@ -199,20 +130,21 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     // A parameter a launch-time size reads must keep its argument's value (uniform for the launch).
     if (this.dynamicShared.length) {
       const set = new Set<number>();
-      walkStmts(this.fn.body, (s) => { if (s.k === "set") set.add(s.local); });
+      walkStmts(this.pass.fn.body, (s) => { if (s.k === "set") set.add(s.local); });
       for (const d of this.dynamicShared) for (const i of d.params)
-        if (set.has(this.fn.params[i])) this.err("type", `the size of shared array '${d.name}' reads parameter '${this.fn.locals[this.fn.params[i]].name}', which the kernel assigns: a size must be the same for every thread of the launch`, d.span);
+        if (set.has(this.pass.fn.params[i])) this.pass.err("type", `the size of shared array '${d.name}' reads parameter '${this.pass.fn.locals[this.pass.fn.params[i]].name}', which the kernel assigns: a size must be the same for every thread of the launch`, d.span);
     }
-    if (this.kind !== "kernel") {
-      if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.fn.body)))
-        this.err("type", `function '${u.name}' does not return a value on every path`, u.span);
+    if (this.pass.kind !== "kernel") {
+      if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.pass.fn.body)))
+        this.pass.err("type", `function '${u.name}' does not return a value on every path`, u.span);
       if (!this.sawValueReturn && !this.sawPendingReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
     } else this.newReturn = T.void;
-    this.fn.returnType = this.returnType.kind === "unknown" ? this.newReturn : this.returnType;
+    this.pass.fn.returnType = this.pass.returnType.kind === "unknown" ? this.newReturn : this.pass.returnType;
     // An aggregate is returned through leaf locals (every call inlines the function).
-    if (isAgg(this.fn.returnType)) this.fn.returnType = T.void;
-    return { fn: this.fn, varTypes: this.newVarTypes, returnType: this.newReturn, errors: this.errors,
-      returnLeaves: this.returnLeaves ? flatLeaves(this.returnLeaves) : null, returnsFresh: this.returnsFresh };
+    if (isAgg(this.pass.fn.returnType)) this.pass.fn.returnType = T.void;
+    return { fn: this.pass.fn, varTypes: this.pass.newVarTypes, returnType: this.newReturn, errors: this.pass.errors,
+      returnLeaves: this.returnLeaves ? flatLeaves(this.returnLeaves) : null, returnsFresh: this.returnsFresh,
+      unknownReads: this.pass.unknownReads, unknownCalls: this.pass.unknownCalls };
   }
 
   // ---- statements ----------------------------------------------------------------------------
@@ -228,12 +160,12 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    */
   private discard(e: UExpr): void {
     if ((e.k === "logical" && e.op !== "??") || e.k === "cond") {
-      const loc = this.loc(e.span);
+      const loc = this.pass.loc(e.span);
       const test = this.cond(e.k === "cond" ? e.c : e.a);
-      const cond = e.k === "logical" && e.op === "||" ? this.add({ k: "op", op: "not", args: [test], type: T.bool, loc }) : test;
-      const then = this.capture(() => this.discard(e.k === "cond" ? e.a : e.b));
-      const els = e.k === "cond" ? this.capture(() => this.discard(e.b)) : [];
-      this.emit({ k: "if", cond, then, else: els, loc });
+      const cond = e.k === "logical" && e.op === "||" ? this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc }) : test;
+      const then = this.pass.capture(() => this.discard(e.k === "cond" ? e.a : e.b));
+      const els = e.k === "cond" ? this.pass.capture(() => this.discard(e.b)) : [];
+      this.pass.emit({ k: "if", cond, then, else: els, loc });
       return;
     }
     if (e.k === "seq") { for (const x of e.exprs) this.discard(x); return; }
@@ -241,32 +173,32 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   }
 
   private stmt(s: UStmt): void {
-    const loc = this.loc(s.span);
+    const loc = this.pass.loc(s.span);
     switch (s.k) {
       case "expr":
         this.discard(s.e);
         return;
       case "decl": {
         if (!s.init) return;
-        const v = this.ufn.vars[s.v];
+        const v = this.pass.ufn.vars[s.v];
         if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declareArray(s.v, s.init, s.span);
         const val = this.expr(s.init);
         if (val.k === "view") {
-          if (v.kind !== "const") { this.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
-          this.newVarTypes[s.v] = T.view(val.t);
-          this.viewAliases.set(s.v, val);
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
+          this.pass.newVarTypes[s.v] = T.view(val.t);
+          this.pass.viewAliases.set(s.v, val);
           return;
         }
         if (val.k === "row") {
-          if (v.kind !== "const") { this.err("invalid-assignment", `a row of a shared array must be bound with const ('${v.name}')`, s.span); return; }
-          this.newVarTypes[s.v] = val.t;
-          this.rowAliases.set(s.v, val);
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a row of a shared array must be bound with const ('${v.name}')`, s.span); return; }
+          this.pass.newVarTypes[s.v] = val.t;
+          this.pass.rowAliases.set(s.v, val);
           return;
         }
         if (val.k === "expr" && isArray(val.t)) {
-          if (v.kind !== "const") { this.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
-          this.newVarTypes[s.v] = val.t;
-          this.aliases.set(s.v, val.h);
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
+          this.pass.newVarTypes[s.v] = val.t;
+          this.pass.aliases.set(s.v, val.h);
           return;
         }
         this.assignVar(s.v, val, s.span);
@@ -274,79 +206,79 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       }
       case "if": {
         const cond = this.cond(s.c);
-        const then = this.capture(() => this.stmts(s.then));
-        const els = this.capture(() => this.stmts(s.else));
-        this.emit({ k: "if", cond, then, else: els, loc });
+        const then = this.pass.capture(() => this.stmts(s.then));
+        const els = this.pass.capture(() => this.stmts(s.else));
+        this.pass.emit({ k: "if", cond, then, else: els, loc });
         return;
       }
       case "loop": {
         this.stmts(s.init);
         let breakIf: ExprHandle | null = null;
-        const body = this.capture(() => {
+        const body = this.pass.capture(() => {
           if (s.test && s.testFirst) this.breakUnless(s.test);
           this.stmts(s.body);
         }, true);
-        const continuing = this.capture(() => {
+        const continuing = this.pass.capture(() => {
           if (s.update) this.expr(s.update, false);
           if (s.test && !s.testFirst) {
             const c = this.cond(s.test);
-            breakIf = this.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.loc(s.test.span) });
+            breakIf = this.pass.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.pass.loc(s.test.span) });
           }
         }, true);
-        this.emit({ k: "loop", body, continuing, breakIf, loc });
+        this.pass.emit({ k: "loop", body, continuing, breakIf, loc });
         return;
       }
-      case "break": this.emit({ k: "break", loc }); return;
-      case "continue": this.emit({ k: "continue", loc }); return;
+      case "break": this.pass.emit({ k: "break", loc }); return;
+      case "continue": this.pass.emit({ k: "continue", loc }); return;
       case "return":
-        if (s.implicit && this.kind === "kernel" && s.e) { this.expr(s.e, false); return; }
+        if (s.implicit && this.pass.kind === "kernel" && s.e) { this.expr(s.e, false); return; }
         return this.ret(s.e, s.span);
       case "block": this.stmts(s.body); return;
-      case "throw": this.raise("throw", null, this.ctx.message(s.message), s.span, null, null); return;
+      case "throw": this.pass.raise("throw", null, this.pass.ctx.message(s.message), s.span, null, null); return;
       case "switch": return this.switchStmt(s);
     }
   }
 
   private breakUnless(test: UExpr): void {
     const c = this.cond(test);
-    const notC = this.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.loc(test.span) });
-    this.emit({ k: "if", cond: notC, then: [{ k: "break", loc: this.loc(test.span) }], else: [], loc: this.loc(test.span) });
+    const notC = this.pass.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.pass.loc(test.span) });
+    this.pass.emit({ k: "if", cond: notC, then: [{ k: "break", loc: this.pass.loc(test.span) }], else: [], loc: this.pass.loc(test.span) });
   }
 
   private ret(e: UExpr | null, span: Span): void {
-    const loc = this.loc(span);
-    if (this.kind === "kernel") {
-      if (e) this.err("type", "a kernel cannot return a value", e.span, "write results into an array argument");
-      this.emit({ k: "return", value: null, loc });
+    const loc = this.pass.loc(span);
+    if (this.pass.kind === "kernel") {
+      if (e) this.pass.err("type", "a kernel cannot return a value", e.span, "write results into an array argument");
+      this.pass.emit({ k: "return", value: null, loc });
       return;
     }
     if (!e) {
       this.sawVoidReturn = true;
-      this.emit({ k: "return", value: null, loc });
+      this.pass.emit({ k: "return", value: null, loc });
       return;
     }
     const v = this.expr(e);
     if (v.k === "agg") return this.retAggregate(v, e, span);
-    if (isAgg(this.newReturn)) { this.err("type", `function '${this.ufn.name}' returns ${aggText(this.newReturn)} elsewhere; it cannot also return ${holds(this.typeOf(v))}`, e.span); this.emit({ k: "return", value: null, loc }); return; }
-    if (v.k === "expr" && isArray(v.t)) { this.err("type", "functions cannot return arrays in kernels", e.span); return; }
+    if (isAgg(this.newReturn)) { this.pass.err("type", `function '${this.pass.ufn.name}' returns ${aggText(this.newReturn)} elsewhere; it cannot also return ${holds(this.values.typeOf(v))}`, e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
+    if (v.k === "expr" && isArray(v.t)) { this.pass.err("type", "functions cannot return arrays in kernels", e.span); return; }
     if (v.k === "expr" && v.t.kind === "unknown") {
       // Not known yet (a recursive call still being inferred): the fixed point settles it.
       this.sawPendingReturn = true;
-      this.emit({ k: "return", value: null, loc });
+      this.pass.emit({ k: "return", value: null, loc });
       return;
     }
-    const vt = this.scalarType(v, e.span);
-    if (!vt) { this.emit({ k: "return", value: null, loc }); return; }
+    const vt = this.values.scalarType(v, e.span);
+    if (!vt) { this.pass.emit({ k: "return", value: null, loc }); return; }
     this.sawValueReturn = true;
-    const declared = this.ufn.declaredReturn ? parseTypeName(this.ufn.declaredReturn) : null;
+    const declared = this.pass.ufn.declaredReturn ? parseTypeName(this.pass.ufn.declaredReturn) : null;
     if (declared) this.newReturn = declared;
     else {
       const prev = this.newReturn;
-      const t = v.k === "weak" && prev.kind === "scalar" ? this.adapt(v, prev) : vt;
+      const t = v.k === "weak" && prev.kind === "scalar" ? this.values.adapt(v, prev) : vt;
       this.newReturn = prev.kind === "scalar" ? joinScalar(prev, t) : t;
     }
-    const rt = this.returnType.kind === "scalar" ? this.returnType : vt;
-    this.emit({ k: "return", value: this.convert(v, rt, e.span), loc });
+    const rt = this.pass.returnType.kind === "scalar" ? this.pass.returnType : vt;
+    this.pass.emit({ k: "return", value: this.values.convert(v, rt, e.span), loc });
   }
 
   /**
@@ -355,28 +287,28 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * scalar).
    */
   private retAggregate(v: AggVal, e: UExpr, span: Span): void {
-    const loc = this.loc(span);
+    const loc = this.pass.loc(span);
     // `return m` of a variable whose fields are assigned hands its object over (the variable ends here).
     const whole = e.k === "var" && v.root === e.v;
-    if (this.sharesChanged(v) && !whole) { this.shared(v, "be returned inside another value", e.span); this.emit({ k: "return", value: null, loc }); return; }
-    if (!whole && !this.allFresh(v)) this.returnsFresh = false;
+    if (this.aggregates.sharesChanged(v) && !whole) { this.aggregates.shared(v, "be returned inside another value", e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
+    if (!whole && !this.aggregates.allFresh(v)) this.returnsFresh = false;
     this.sawValueReturn = true;
-    const t = this.joinValue(this.newReturn, v, e.span, `the return value of '${this.ufn.name}'`);
+    const t = this.aggregates.joinValue(this.newReturn, v, e.span, `the return value of '${this.pass.ufn.name}'`);
     if (t) this.newReturn = t;
-    const rt = this.returnType;
+    const rt = this.pass.returnType;
     if (t && isAgg(rt) && rt === t) {
-      this.returnLeaves ??= this.makeLeaves(rt, `${this.ufn.name}.result`);
-      this.writeLeaves(rt, this.returnLeaves, v, e.span);
+      this.returnLeaves ??= this.aggregates.makeLeaves(rt, `${this.pass.ufn.name}.result`);
+      this.aggregates.writeLeaves(rt, this.returnLeaves, v, e.span);
     }
-    this.emit({ k: "return", value: null, loc });
+    this.pass.emit({ k: "return", value: null, loc });
   }
 
   private switchStmt(s: Extract<UStmt, { k: "switch" }>): void {
     const sel = this.expr(s.selector);
-    const st = this.scalarType(sel, s.selector.span);
-    if (st && !isInt(st)) this.err("type", `switch needs an integer selector, got ${typeName(st)}`, s.selector.span);
+    const st = this.values.scalarType(sel, s.selector.span);
+    if (st && !isInt(st)) this.pass.err("type", `switch needs an integer selector, got ${typeName(st)}`, s.selector.span);
     const selT = st && isInt(st) ? st : T.i32;
-    const selector = this.convert(sel, selT, s.selector.span);
+    const selector = this.values.convert(sel, selT, s.selector.span);
     const cases: SwitchCase[] = [];
     let pending: number[] = [];
     let pendingDefault = false;
@@ -384,143 +316,111 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     s.cases.forEach((c, i) => {
       if (c.test) {
         const tv = this.expr(c.test);
-        if (tv.k !== "weak" || !Number.isInteger(tv.value)) this.err("type", "switch case labels must be integer constants", c.test.span);
-        else if (seen.has(tv.value)) this.err("type", `duplicate case label ${tv.value}`, c.test.span);
+        if (tv.k !== "weak" || !Number.isInteger(tv.value)) this.pass.err("type", "switch case labels must be integer constants", c.test.span);
+        else if (seen.has(tv.value)) this.pass.err("type", `duplicate case label ${tv.value}`, c.test.span);
         else { seen.add(tv.value); pending.push(wrapValue(selT.scalar, tv.value) as number); }
       } else pendingDefault = true;
       if (c.body.length === 0 && i < s.cases.length - 1) return; // case 1: case 2: … share the next body
-      this.switchDepth++;
-      const body = this.capture(() => this.stmts(c.body));
-      this.switchDepth--;
+      this.pass.switchDepth++;
+      const body = this.pass.capture(() => this.stmts(c.body));
+      this.pass.switchDepth--;
       cases.push({ values: pending, isDefault: pendingDefault, body, fallthrough: i < s.cases.length - 1 && completesBlock(body) });
       pending = [];
       pendingDefault = false;
     });
-    this.emit({ k: "switch", selector, cases, loc: this.loc(s.span) });
+    this.pass.emit({ k: "switch", selector, cases, loc: this.pass.loc(s.span) });
   }
 
   // ---- assignment ----------------------------------------------------------------------------
 
   private varType(v: number): Type {
-    const d = this.ufn.vars[v].declared;
-    return d ? parseTypeName(d) ?? T.unknown : this.varTypes[v];
+    const d = this.pass.ufn.vars[v].declared;
+    return d ? parseTypeName(d) ?? T.unknown : this.pass.varTypes[v];
   }
 
   /** Assign to a variable: widens its inferred type, converts to its current type. */
   private assignVar(v: number, val: Val, span: Span): void {
-    const uv = this.ufn.vars[v];
-    if (val.k === "agg" || isAgg(this.newVarTypes[v])) return this.assignAggregate(v, val, span);
-    if (val.k === "expr" && isArray(val.t)) { this.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
+    const uv = this.pass.ufn.vars[v];
+    if (val.k === "agg" || isAgg(this.pass.newVarTypes[v])) return this.assignAggregate(v, val, span);
+    if (val.k === "expr" && isArray(val.t)) { this.pass.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
     if (val.k === "expr" && val.t.kind === "unknown") return;
-    if (this.aliases.has(v) || isArray(this.varTypes[v])) { this.err("invalid-assignment", `cannot assign to array '${uv.name}'`, span); return; }
-    const vt = this.scalarType(val, span);
+    if (this.pass.aliases.has(v) || isArray(this.pass.varTypes[v])) { this.pass.err("invalid-assignment", `cannot assign to array '${uv.name}'`, span); return; }
+    const vt = this.values.scalarType(val, span);
     if (!vt) return;
     const declared = uv.declared ? parseTypeName(uv.declared) : null;
     if (declared) {
-      if (declared.kind !== "scalar") { this.err("type", `'${uv.name}' is declared as an array`, span); return; }
+      if (declared.kind !== "scalar") { this.pass.err("type", `'${uv.name}' is declared as an array`, span); return; }
       if (isInt(declared) && isFloat(vt) && !(val.k === "weak" && Number.isInteger(val.value)))
-        this.err("type", `cannot assign a ${typeName(vt)} value to '${uv.name}', declared ${typeName(declared)}`, span, "convert explicitly, e.g. `x | 0` or `Math.floor(x) | 0`");
-      this.newVarTypes[v] = declared;
+        this.pass.err("type", `cannot assign a ${typeName(vt)} value to '${uv.name}', declared ${typeName(declared)}`, span, "convert explicitly, e.g. `x | 0` or `Math.floor(x) | 0`");
+      this.pass.newVarTypes[v] = declared;
     } else {
-      const cur = this.newVarTypes[v];
-      const t = val.k === "weak" && cur.kind === "scalar" ? this.adapt(val, cur) : vt;
-      this.newVarTypes[v] = cur.kind === "scalar" ? joinScalar(cur, t) : t;
+      const cur = this.pass.newVarTypes[v];
+      const t = val.k === "weak" && cur.kind === "scalar" ? this.values.adapt(val, cur) : vt;
+      this.pass.newVarTypes[v] = cur.kind === "scalar" ? joinScalar(cur, t) : t;
     }
     const target = this.varType(v);
     if (target.kind !== "scalar") return; // first pass: the type is not known yet
     const local = this.localFor(v);
-    this.emit({ k: "set", local, value: this.convert(val, target, span), loc: this.loc(span) });
+    this.pass.emit({ k: "set", local, value: this.values.convert(val, target, span), loc: this.pass.loc(span) });
   }
 
   /** Assign to a variable that holds an object value: its type joins field by field, its leaves are set. */
   private assignAggregate(v: number, val: Val, span: Span): void {
-    const uv = this.ufn.vars[v];
+    const uv = this.pass.ufn.vars[v];
     if (val.k === "expr" && val.t.kind === "unknown") return;
-    if (uv.declared) { this.err("type", `'${uv.name}' is declared ${uv.declared}; it cannot hold ${holds(this.typeOf(val))}`, span); return; }
-    if (val.k === "agg" && !this.mayHold(v, val, span)) return;
-    const t = this.joinValue(this.newVarTypes[v], val, span, `'${uv.name}'`);
+    if (uv.declared) { this.pass.err("type", `'${uv.name}' is declared ${uv.declared}; it cannot hold ${holds(this.values.typeOf(val))}`, span); return; }
+    if (val.k === "agg" && !this.aggregates.mayHold(v, val, span)) return;
+    const t = this.aggregates.joinValue(this.pass.newVarTypes[v], val, span, `'${uv.name}'`);
     if (!t) return;
-    this.newVarTypes[v] = t;
+    this.pass.newVarTypes[v] = t;
     const leaves = this.leavesOf(v);
-    if (leaves) this.writeLeaves(this.varType(v), leaves, val, span);
-  }
-
-  /**
-   * JavaScript's objects are shared by reference, gpuc's object values are copied; the two agree
-   * as long as no object that two names share is changed. So an object whose fields are assigned
-   * (the variable `m` of `m.x = …`) must be new where it is bound (a literal, a copy `{ ...p }`, a
-   * helper's new object), and may not itself be bound to another name or put in another value.
-   */
-  private mayHold(v: number, val: AggVal, span: Span): boolean {
-    if (this.sharesChanged(val)) { this.shared(val, `also be held by '${this.ufn.vars[v].name}'`, span); return false; }
-    if ((this.mutated.get(v) ?? []).some((path) => this.objectsAt(val, path).some((o) => !o.fresh))) {
-      const name = this.ufn.vars[v].name;
-      this.err("type", `the fields of '${name}' are assigned, so '${name}' must hold a new object here (an object or array literal, a copy { ...p }, or a helper's new object): in JavaScript it would share this object, and the assignments would change it for its other holders`, span,
-        "copy it, e.g. `{ ...p }` or `[...t]`");
-      return false;
-    }
-    return true;
-  }
-
-  /** Whether a value read from a variable holds an object whose fields the function assigns. */
-  private sharesChanged(v: Val): boolean {
-    if (v.k !== "agg" || v.root === undefined) return false;
-    const at = v.path ?? [];
-    const match = (a: string, b: string) => a === "*" || b === "*" || a === b;
-    return (this.mutated.get(v.root) ?? []).some((p) => at.length <= p.length && at.every((s, i) => match(s, p[i])));
-  }
-
-  /** Report that an object whose fields are assigned (read from a variable) would be shared in JavaScript. */
-  private shared(v: AggVal, what: string, span: Span): void {
-    const name = [this.ufn.vars[v.root!].name, ...(v.path ?? []).map((s) => (s === "*" ? "[…]" : /^\d+$/.test(s) ? `[${s}]` : `.${s}`))].join("");
-    this.err("type", `the fields of '${name}' are assigned, so its object cannot ${what}: JavaScript would share one object between them, and gpuc copies object values`, span,
-      `copy it, e.g. \`{ ...${name} }\` or \`[...${name}]\``);
+    if (leaves) this.aggregates.writeLeaves(this.varType(v), leaves, val, span);
   }
 
   /** The leaf locals of a variable holding an aggregate (its type of the previous pass), or null before that is known. */
   private leavesOf(v: number): Leaves | null {
     const t = this.varType(v);
     if (!isAgg(t)) return null;
-    let l = this.aggLeaves.get(v);
-    if (!l) { l = this.makeLeaves(t, this.ufn.vars[v].name); this.aggLeaves.set(v, l); }
+    let l = this.pass.aggLeaves.get(v);
+    if (!l) { l = this.aggregates.makeLeaves(t, this.pass.ufn.vars[v].name); this.pass.aggLeaves.set(v, l); }
     return l;
   }
 
   /** The IR local of a scalar variable, created on first use (array aliases and untyped variables get none). */
   private localFor(v: number): LocalHandle {
-    let l = this.localOf[v];
+    let l = this.pass.localOf[v];
     if (l === undefined) {
-      l = this.newLocal(this.ufn.vars[v].name, this.varType(v));
-      this.localOf[v] = l;
+      l = this.pass.newLocal(this.pass.ufn.vars[v].name, this.varType(v));
+      this.pass.localOf[v] = l;
     }
     return l;
   }
 
   private readVar(v: number, span: Span): Val {
-    if (this.poisoned.has(v)) return this.unknown;
-    const row = this.rowAliases.get(v);
+    if (this.pass.poisoned.has(v)) return this.pass.unknown;
+    const row = this.pass.rowAliases.get(v);
     if (row) return row;
-    const view = this.viewAliases.get(v);
+    const view = this.pass.viewAliases.get(v);
     if (view) return this.copyView(view, span);
-    const alias = this.aliases.get(v);
+    const alias = this.pass.aliases.get(v);
     if (alias !== undefined) {
-      const e = this.fn.exprs[alias];
-      return { k: "expr", h: this.add({ ...e, loc: this.loc(span) }), t: e.type };
+      const e = this.pass.fn.exprs[alias];
+      return { k: "expr", h: this.pass.add({ ...e, loc: this.pass.loc(span) }), t: e.type };
     }
     const t = this.varType(v);
-    if (t.kind === "unknown") { this.unknownReads.push({ v, span }); return this.unknown; }
+    if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }
     if (isAgg(t)) {
-      const val = this.readLeaves(t, this.leavesOf(v)!, span) as AggVal;
-      return this.mutated.has(v) ? { ...val, root: v, path: [] } : val;
+      const val = this.aggregates.readLeaves(t, this.leavesOf(v)!, span) as AggVal;
+      return this.aggregates.fromVariable(v, val);
     }
     // An array parameter has its argument's type (a declared Int32Array accepts any i32 array).
-    if (t.kind === "array" && this.localOf[v] !== undefined) {
-      const l = this.localOf[v];
-      return { k: "expr", h: this.read(l, span), t: this.fn.locals[l].type };
+    if (t.kind === "array" && this.pass.localOf[v] !== undefined) {
+      const l = this.pass.localOf[v];
+      return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
     }
-    if (t.kind !== "scalar") return this.error("type", `'${this.ufn.vars[v].name}' is not a value`, span);
+    if (t.kind !== "scalar") return this.pass.error("type", `'${this.pass.ufn.vars[v].name}' is not a value`, span);
     const l = this.localFor(v);
-    return { k: "expr", h: this.read(l, span), t: this.fn.locals[l].type };
+    return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
   }
 
   // ---- expressions ---------------------------------------------------------------------------
@@ -530,27 +430,27 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const span = e.span;
     switch (e.k) {
       case "num": return { k: "weak", value: e.value, isFloat: e.isFloat };
-      case "bool": return { k: "expr", h: this.constant(e.value, T.bool, span), t: T.bool };
+      case "bool": return { k: "expr", h: this.pass.constant(e.value, T.bool, span), t: T.bool };
       case "str": return { k: "str", value: e.value };
       case "var": return this.readVar(e.v, span);
       case "table": {
-        const g = this.ctx.table(e.table);
+        const g = this.pass.ctx.table(e.table);
         if ("conflict" in g) {
           const what = (v: UTable["value"]) => `${v.constructor.name}(${v.length})`;
-          return this.error("relocation", `two different tables are named '${e.table.name}' in this kernel (a ${what(g.conflict.value)} and, here, a ${what(e.table.value)}): compiled code refers to a table by its name`, span,
+          return this.pass.error("relocation", `two different tables are named '${e.table.name}' in this kernel (a ${what(g.conflict.value)} and, here, a ${what(e.table.value)}): compiled code refers to a table by its name`, span,
             "give the tables different names in their scopes");
         }
-        return { k: "expr", h: this.add({ k: "global", global: g.handle as never, type: g.type, loc: this.loc(span) }), t: g.type };
+        return { k: "expr", h: this.pass.add({ k: "global", global: g.handle as never, type: g.type, loc: this.pass.loc(span) }), t: g.type };
       }
-      case "builtin": return { k: "expr", h: this.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+      case "builtin": return { k: "expr", h: this.pass.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
       case "object": case "tuple": return this.literal(e);
       case "field": return this.field(e, span);
       case "length": {
         const a = this.expr(e.array);
         if (a.k === "agg") {
           if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
-          const f = this.fieldVal(a, "length");
-          return f ? this.partOf(a, "length", f) : this.error("type", `${aggText(this.typeOf(a))} has no field 'length'`, span);
+          const f = this.aggregates.fieldVal(a, "length");
+          return f ? this.aggregates.partOf(a, "length", f) : this.pass.error("type", `${aggText(this.values.typeOf(a))} has no field 'length'`, span);
         }
         // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
         if (a.k === "row") return this.dimVal(a.shape.dims[a.indices.length], span);
@@ -558,23 +458,23 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
         const shape = a.k === "expr" ? this.shapeOf(a.h) : undefined;
         if (shape) return this.dimVal(shape.dims[0], span);
         if (a.k !== "expr" || !isArray(a.t)) {
-          if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
-          return this.error("type", "'.length' is only defined on arrays", span);
+          if (a.k === "expr" && a.t.kind === "unknown") return this.pass.unknown;
+          return this.pass.error("type", "'.length' is only defined on arrays", span);
         }
         if (a.t.size !== null) return { k: "weak", value: a.t.size, isFloat: false };
-        return { k: "expr", h: this.add({ k: "length", array: a.h, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+        return { k: "expr", h: this.pass.add({ k: "length", array: a.h, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
       }
       case "index": {
         const base = this.expr(e.array);
         if (base.k === "agg") return this.element(base, e, span);
         const a = this.operandOf(base, e.array.span);
         const i = this.index(e.index);
-        if (!a || i === null) return this.unknown;
+        if (!a || i === null) return this.pass.unknown;
         if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
-          return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.stable(i, e.index.span)] };
+          return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.values.stable(i, e.index.span)] };
         const t = T.scalar(elemScalar(a.t.elem));
         const c = this.access(a, i, span);
-        return { k: "expr", h: this.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.loc(span) }), t };
+        return { k: "expr", h: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.pass.loc(span) }), t };
       }
       case "subarray": return this.subarray(e, span);
       case "unary": return this.unary(e.op, this.expr(e.a), span);
@@ -585,9 +485,9 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       case "assign": return this.assign(e, used);
       case "update": return this.update(e, used);
       case "newArray": case "sharedArray":
-        return this.error("unsupported-syntax", `${e.k === "newArray" ? "private" : "shared"} arrays must be declared with const, e.g. \`const a = ${e.k === "newArray" ? "new Float32Array(8)" : "shared(Float32Array, 256)"}\``, span);
+        return this.pass.error("unsupported-syntax", `${e.k === "newArray" ? "private" : "shared"} arrays must be declared with const, e.g. \`const a = ${e.k === "newArray" ? "new Float32Array(8)" : "shared(Float32Array, 256)"}\``, span);
       case "seq": {
-        let last: Val = this.unknown;
+        let last: Val = this.pass.unknown;
         e.exprs.forEach((x, i) => { last = this.expr(x, used && i === e.exprs.length - 1); });
         return last;
       }
@@ -606,7 +506,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       return shape ? { h: a.h, t: a.t, row: { shape, indices: [] } } : { h: a.h, t: a.t };
     }
     if (a.k === "expr" && a.t.kind === "unknown") return null;
-    this.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.typeOf(a)) : typeName(this.typeOf(a))}`, span);
+    this.pass.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.values.typeOf(a)) : typeName(this.values.typeOf(a))}`, span);
     return null;
   }
 
@@ -635,98 +535,81 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       if (v.k === "expr" && v.t.kind === "unknown") { ok = false; continue; }
       if (p.name === null) {
         // A spread: an object's fields into an object, a tuple's elements into a tuple.
-        if (v.k !== "agg" || v.tuple !== tuple) { this.err("type", `a spread in ${tuple ? "an array value needs a tuple" : "an object value needs an object value"}, got ${v.k === "agg" ? aggText(this.typeOf(v)) : holds(this.typeOf(v))}`, p.span); ok = false; continue; }
+        if (v.k !== "agg" || v.tuple !== tuple) { this.pass.err("type", `a spread in ${tuple ? "an array value needs a tuple" : "an object value needs an object value"}, got ${v.k === "agg" ? aggText(this.values.typeOf(v)) : holds(this.values.typeOf(v))}`, p.span); ok = false; continue; }
         for (const f of v.fields) {
-          const part = this.partOf(v, f.name, f.v);
-          if (this.sharesChanged(part)) { this.shared(part as AggVal, "be copied by a spread (a spread copies only the outer object, and shares the objects in it)", p.span); ok = false; }
+          const part = this.aggregates.partOf(v, f.name, f.v);
+          if (this.aggregates.sharesChanged(part)) { this.aggregates.shared(part as AggVal, "be copied by a spread (a spread copies only the outer object, and shares the objects in it)", p.span); ok = false; }
           put(f.name, part);
         }
         continue;
       }
       if (v.k === "str" || v.k === "row" || v.k === "view" || (v.k === "expr" && isArray(v.t))) {
-        this.err("type", `${tuple ? "an array value's elements" : "an object value's fields"} hold numbers, booleans and object values, not ${v.k === "str" ? "strings" : "arrays"}`, p.span,
+        this.pass.err("type", `${tuple ? "an array value's elements" : "an object value's fields"} hold numbers, booleans and object values, not ${v.k === "str" ? "strings" : "arrays"}`, p.span,
           v.k === "str" ? undefined : "pass the array itself to helpers, and index it where the value is needed");
         ok = false;
         continue;
       }
-      if (this.sharesChanged(v)) { this.shared(v as AggVal, "be put in another object value", p.span); ok = false; continue; }
+      if (this.aggregates.sharesChanged(v)) { this.aggregates.shared(v as AggVal, "be put in another object value", p.span); ok = false; continue; }
       put(p.name, v);
     }
-    if (!ok) return this.unknown;
+    if (!ok) return this.pass.unknown;
     return { k: "agg", tuple, fields, fresh: true };
   }
 
   /** `p.x`, or a destructuring's `t[0]` and its default. */
   private field(e: Extract<UExpr, { k: "field" }>, span: Span): Val {
     const o = this.expr(e.object);
-    if (o.k === "expr" && o.t.kind === "unknown") return this.unknown;
+    if (o.k === "expr" && o.t.kind === "unknown") return this.pass.unknown;
     if (o.k !== "agg" || (e.element && !o.tuple)) {
-      if (e.element) return this.error("type", `array destructuring needs a tuple value, got ${o.k === "agg" ? aggText(this.typeOf(o)) : holds(this.typeOf(o))}`, span,
+      if (e.element) return this.pass.error("type", `array destructuring needs a tuple value, got ${o.k === "agg" ? aggText(this.values.typeOf(o)) : holds(this.values.typeOf(o))}`, span,
         o.k === "expr" && isArray(o.t) ? "index the array instead, e.g. const a = x[0], b = x[1]" : undefined);
-      if (o.k === "expr" && isArray(o.t)) return this.error("unsupported-syntax", `property '${e.name}' is not supported on arrays in kernels (only '.length')`, span);
-      return this.error("type", `property '${e.name}' is not supported on ${o.k === "str" ? "a string" : o.k === "agg" ? aggText(this.typeOf(o)) : holds(this.typeOf(o))} in kernels (only '.length' of arrays and the fields of object values)`, span);
+      if (o.k === "expr" && isArray(o.t)) return this.pass.error("unsupported-syntax", `property '${e.name}' is not supported on arrays in kernels (only '.length')`, span);
+      return this.pass.error("type", `property '${e.name}' is not supported on ${o.k === "str" ? "a string" : o.k === "agg" ? aggText(this.values.typeOf(o)) : holds(this.values.typeOf(o))} in kernels (only '.length' of arrays and the fields of object values)`, span);
     }
-    if (o.tuple && !e.element) return this.error("type", `${aggText(this.typeOf(o))} has no field '${e.name}'`, span, "index a tuple, e.g. t[0], or take t.length");
-    const f = this.fieldVal(o, e.name);
-    if (f) return this.partOf(o, e.name, f);
+    if (o.tuple && !e.element) return this.pass.error("type", `${aggText(this.values.typeOf(o))} has no field '${e.name}'`, span, "index a tuple, e.g. t[0], or take t.length");
+    const f = this.aggregates.fieldVal(o, e.name);
+    if (f) return this.aggregates.partOf(o, e.name, f);
     // A default applies where the field is missing, as JS applies it to an undefined property.
     if (e.fallback) return this.expr(e.fallback);
-    const t = this.typeOf(o) as AggType;
-    return this.error("type", o.tuple ? `${aggText(t)} has no element ${e.name}` : `${aggText(t)} has no field '${e.name}'`, span,
+    const t = this.values.typeOf(o) as AggType;
+    return this.pass.error("type", o.tuple ? `${aggText(t)} has no element ${e.name}` : `${aggText(t)} has no field '${e.name}'`, span,
       o.tuple ? undefined : `its fields are ${t.fields.map((x) => x.name).join(", ")}`);
   }
 
   /** `t[k]` of a tuple value: a constant index picks the element, a dynamic one selects among them (checked). */
   private element(t: AggVal, e: Extract<UExpr, { k: "index" }>, span: Span): Val {
-    const name = e.array.k === "var" ? this.ufn.vars[e.array.v].name : null;
+    const name = e.array.k === "var" ? this.pass.ufn.vars[e.array.v].name : null;
     if (!t.tuple) {
       this.expr(e.index);
-      return this.error("type", `an object value is not indexed in kernels: read its fields by name (${aggText(this.typeOf(t))})`, span, "write p.x; computed field names are not supported");
+      return this.pass.error("type", `an object value is not indexed in kernels: read its fields by name (${aggText(this.values.typeOf(t))})`, span, "write p.x; computed field names are not supported");
     }
     const iv = this.expr(e.index);
     if (iv.k === "weak") {
       if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
-        return this.error("type", `index ${iv.value} is out of range for ${name ? `'${name}', ` : ""}${aggText(this.typeOf(t))} (length ${t.fields.length})`, e.index.span);
-      return this.partOf(t, String(iv.value), t.fields[iv.value].v);
+        return this.pass.error("type", `index ${iv.value} is out of range for ${name ? `'${name}', ` : ""}${aggText(this.values.typeOf(t))} (length ${t.fields.length})`, e.index.span);
+      return this.aggregates.partOf(t, String(iv.value), t.fields[iv.value].v);
     }
-    const idx = this.dynamicIndex(iv, t.fields.length, name, e.index.span);
-    if (idx === null) return this.unknown;
+    const idx = this.aggregates.dynamicIndex(iv, t.fields.length, name, e.index.span);
+    if (idx === null) return this.pass.unknown;
     // The last element, then each earlier one where the index selects it.
-    let v: Val | null = this.partOf(t, "*", t.fields[t.fields.length - 1].v);
+    let v: Val | null = this.aggregates.partOf(t, "*", t.fields[t.fields.length - 1].v);
     for (let k = t.fields.length - 2; k >= 0 && v; k--) {
-      const cond = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[idx] }), this.constant(k, this.fn.exprs[idx].type as ScalarType, span)], type: T.bool, loc: null });
-      v = this.selectVals(cond, this.partOf(t, "*", t.fields[k].v), v, span, `the elements of ${name ? `'${name}'` : "a tuple"} indexed by a variable`);
+      const cond = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[idx] }), this.pass.constant(k, this.pass.fn.exprs[idx].type as ScalarType, span)], type: T.bool, loc: null });
+      v = this.aggregates.selectVals(cond, this.aggregates.partOf(t, "*", t.fields[k].v), v, span, `the elements of ${name ? `'${name}'` : "a tuple"} indexed by a variable`);
     }
-    return v ?? this.unknown;
-  }
-
-  /**
-   * A variable index into a tuple of `length` elements: an integer kept in a temporary, checked
-   * like an array index (out of range raises a bounds KernelError, where JS would read undefined).
-   */
-  private dynamicIndex(iv: Val, length: number, name: string | null, span: Span): ExprHandle | null {
-    const it = this.scalarType(iv, span);
-    if (!it) return null;
-    if (!isInt(it)) { this.err("type", `a tuple index must be an integer, got ${typeName(it)}`, span, "convert it, e.g. `Math.floor(x) | 0`"); return null; }
-    const idx = this.stable(this.convert(iv, it, span), span);
-    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
-      const code = this.ctx.message(`index {0${it === T.u32 ? "u" : ""}} out of bounds for tuple${name ? ` '${name}'` : ""} of length {1}`, "bounds");
-      const out = this.add({ k: "op", op: "ge", args: [this.convertH(this.add({ ...this.fn.exprs[idx] }), T.u32, span), this.constant(length, T.u32, span)], type: T.bool, loc: this.loc(span) });
-      this.raise("bounds", out, code, span, this.convertH(this.add({ ...this.fn.exprs[idx] }), T.i32, span), this.constant(length, T.i32, span));
-    }
-    return idx;
+    return v ?? this.pass.unknown;
   }
 
   private index(e: UExpr): ExprHandle | null {
     const v = this.expr(e);
     if (v.k === "weak") {
-      if (!Number.isInteger(v.value) || v.value < 0) { this.err("type", `array index ${v.value} is not a non-negative integer`, e.span); return null; }
-      return this.constant(v.value, v.value <= 0x7fffffff ? T.i32 : T.u32, e.span);
+      if (!Number.isInteger(v.value) || v.value < 0) { this.pass.err("type", `array index ${v.value} is not a non-negative integer`, e.span); return null; }
+      return this.pass.constant(v.value, v.value <= 0x7fffffff ? T.i32 : T.u32, e.span);
     }
-    const t = this.scalarType(v, e.span);
+    const t = this.values.scalarType(v, e.span);
     if (!t) return null;
     if (!isInt(t)) {
-      this.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
+      this.pass.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
       return null;
     }
     return v.k === "expr" ? v.h : null;
@@ -737,19 +620,19 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (e.k === "logical" && e.op !== "??") {
       const a = this.cond(e.a);
       let b = a;
-      const pre = this.capture(() => { b = this.cond(e.b); });
-      if (!pre.length) return this.add({ k: "op", op: e.op === "&&" ? "land" : "lor", args: [a, b], type: T.bool, loc: this.loc(e.span) });
+      const pre = this.pass.capture(() => { b = this.cond(e.b); });
+      if (!pre.length) return this.pass.add({ k: "op", op: e.op === "&&" ? "land" : "lor", args: [a, b], type: T.bool, loc: this.pass.loc(e.span) });
       // The right side has statements (a call, an assignment): evaluate it only when needed.
-      const t = this.temp(T.bool);
-      this.emit({ k: "set", local: t, value: a, loc: this.loc(e.span) });
-      let test = this.read(t);
-      if (e.op === "||") test = this.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
-      pre.push({ k: "set", local: t, value: b, loc: this.loc(e.b.span) });
-      this.emit({ k: "if", cond: test, then: pre, else: [], loc: this.loc(e.span) });
-      return this.read(t);
+      const t = this.pass.temp(T.bool);
+      this.pass.emit({ k: "set", local: t, value: a, loc: this.pass.loc(e.span) });
+      let test = this.pass.read(t);
+      if (e.op === "||") test = this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
+      pre.push({ k: "set", local: t, value: b, loc: this.pass.loc(e.b.span) });
+      this.pass.emit({ k: "if", cond: test, then: pre, else: [], loc: this.pass.loc(e.span) });
+      return this.pass.read(t);
     }
-    if (e.k === "unary" && e.op === "!") return this.add({ k: "op", op: "not", args: [this.cond(e.a)], type: T.bool, loc: this.loc(e.span) });
-    return this.truthy(this.expr(e), e.span);
+    if (e.k === "unary" && e.op === "!") return this.pass.add({ k: "op", op: "not", args: [this.cond(e.a)], type: T.bool, loc: this.pass.loc(e.span) });
+    return this.values.truthy(this.expr(e), e.span);
   }
 
   private unary(op: "-" | "+" | "!" | "~", a: Val, span: Span): Val {
@@ -758,16 +641,16 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
         case "-": return { k: "weak", value: -a.value, isFloat: a.isFloat };
         case "+": return a;
         case "~": return { k: "weak", value: ~a.value, isFloat: false };
-        case "!": return { k: "expr", h: this.constant(!a.value, T.bool, span), t: T.bool };
+        case "!": return { k: "expr", h: this.pass.constant(!a.value, T.bool, span), t: T.bool };
       }
     }
-    if (op === "!") return this.op("not", [this.truthy(a, span)], T.bool, span);
-    const t = this.scalarType(a, span);
-    if (!t) return this.unknown;
-    if (op === "~") return this.op("bitnot", [this.convert(a, T.i32, span)], T.i32, span);
+    if (op === "!") return this.values.op("not", [this.values.truthy(a, span)], T.bool, span);
+    const t = this.values.scalarType(a, span);
+    if (!t) return this.pass.unknown;
+    if (op === "~") return this.values.op("bitnot", [this.values.convert(a, T.i32, span)], T.i32, span);
     const nt = t === T.bool ? T.i32 : t;
-    if (op === "+") return { k: "expr", h: this.convert(a, nt, span), t: nt };
-    return this.op("neg", [this.convert(a, nt, span)], nt, span);
+    if (op === "+") return { k: "expr", h: this.values.convert(a, nt, span), t: nt };
+    return this.values.op("neg", [this.values.convert(a, nt, span)], nt, span);
   }
 
   private binary(e: Extract<UExpr, { k: "binary" }>, span: Span): Val {
@@ -776,17 +659,17 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       const div = e.a;
       const a = this.expr(div.a);
       const b = this.operandAfter(a, div.b);
-      const it = this.intDivisionType(a, b);
+      const it = this.values.intDivisionType(a, b);
       if (it) {
-        const q = this.op("div", [this.convert(a, it, div.span), this.convert(b, it, div.span)], it, div.span);
+        const q = this.values.op("div", [this.values.convert(a, it, div.span), this.values.convert(b, it, div.span)], it, div.span);
         const rt = e.op === "|" ? T.i32 : T.u32;
-        return { k: "expr", h: this.convert(q, rt, span), t: rt };
+        return { k: "expr", h: this.values.convert(q, rt, span), t: rt };
       }
-      return this.arith(e.op, this.arith("/", a, b, div.span), { k: "weak", value: 0, isFloat: false }, span);
+      return this.values.arith(e.op, this.values.arith("/", a, b, div.span), { k: "weak", value: 0, isFloat: false }, span);
     }
     const a = this.expr(e.a);
     const b = this.operandAfter(a, e.b);
-    return this.arith(e.op, a, b, span);
+    return this.values.arith(e.op, a, b, span);
   }
 
   /**
@@ -795,12 +678,12 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * left-to-right evaluation order is kept.
    */
   private operandAfter(left: Val, right: UExpr): Val {
-    const mark = this.out.length;
-    const block = this.out;
+    const mark = this.pass.out.length;
+    const block = this.pass.out;
     const r = this.expr(right);
     if (block.length > mark) {
       const spills: Stmt[] = [];
-      this.spillLeaves(left, block.slice(mark), spills);
+      this.aggregates.spillLeaves(left, block.slice(mark), spills);
       block.splice(mark, 0, ...spills);
     }
     return r;
@@ -811,52 +694,52 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (e.op === "??") {
       // Kernel values are never null or undefined: `a ?? b` is `a` (b is still checked).
       const a = this.expr(e.a);
-      this.capture(() => this.expr(e.b));
+      this.pass.capture(() => this.expr(e.b));
       return a;
     }
     const a = this.expr(e.a);
-    const [pre, b] = this.captureVal(() => this.expr(e.b));
-    const t = this.commonType(a, b, span);
-    if (!t) return this.unknown;
+    const [pre, b] = this.pass.captureVal(() => this.expr(e.b));
+    const t = this.values.commonType(a, b, span);
+    if (!t) return this.pass.unknown;
     if (t === T.bool && !pre.length)
-      return this.op(e.op === "&&" ? "land" : "lor", [this.convert(a, T.bool, span), this.convert(b, T.bool, span)], T.bool, span);
+      return this.values.op(e.op === "&&" ? "land" : "lor", [this.values.convert(a, T.bool, span), this.values.convert(b, T.bool, span)], T.bool, span);
     // General case: tmp = a; if (tmp is truthy (&&) / falsy (||)) tmp = b.
-    const tmp = this.temp(t);
-    this.emit({ k: "set", local: tmp, value: this.convert(a, t, span), loc: this.loc(span) });
-    let test = this.truthy({ k: "expr", h: this.read(tmp), t }, span);
-    if (e.op === "||") test = this.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
-    pre.push({ k: "set", local: tmp, value: this.convert(b, t, span), loc: this.loc(e.b.span) });
-    this.emit({ k: "if", cond: test, then: pre, else: [], loc: this.loc(span) });
-    return { k: "expr", h: this.read(tmp), t };
+    const tmp = this.pass.temp(t);
+    this.pass.emit({ k: "set", local: tmp, value: this.values.convert(a, t, span), loc: this.pass.loc(span) });
+    let test = this.values.truthy({ k: "expr", h: this.pass.read(tmp), t }, span);
+    if (e.op === "||") test = this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
+    pre.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
+    this.pass.emit({ k: "if", cond: test, then: pre, else: [], loc: this.pass.loc(span) });
+    return { k: "expr", h: this.pass.read(tmp), t };
   }
 
   private conditional(e: Extract<UExpr, { k: "cond" }>, span: Span): Val {
     const c = this.cond(e.c);
-    const [preA, a] = this.captureVal(() => this.expr(e.a));
-    const [preB, b] = this.captureVal(() => this.expr(e.b));
+    const [preA, a] = this.pass.captureVal(() => this.expr(e.a));
+    const [preB, b] = this.pass.captureVal(() => this.expr(e.b));
     if (a.k === "agg" || b.k === "agg") {
       // Object values: both sides into temporaries of their common type (one shape).
-      const t = this.joinValue(this.typeOf(a), b, span, "the two sides of '?:'");
-      if (!t || a.k !== "agg" || b.k !== "agg") return this.unknown;
-      const leaves = this.makeLeaves(t, "tmp");
-      preA.push(...this.capture(() => this.writeLeaves(t, leaves, a, e.a.span)));
-      preB.push(...this.capture(() => this.writeLeaves(t, leaves, b, e.b.span)));
-      this.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.loc(span) });
+      const t = this.aggregates.joinValue(this.values.typeOf(a), b, span, "the two sides of '?:'");
+      if (!t || a.k !== "agg" || b.k !== "agg") return this.pass.unknown;
+      const leaves = this.aggregates.makeLeaves(t, "tmp");
+      preA.push(...this.pass.capture(() => this.aggregates.writeLeaves(t, leaves, a, e.a.span)));
+      preB.push(...this.pass.capture(() => this.aggregates.writeLeaves(t, leaves, b, e.b.span)));
+      this.pass.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.pass.loc(span) });
       const from = a.root !== undefined ? a : b;
-      return { ...(this.markFresh(this.readLeaves(t, leaves, span), this.allFresh(a) && this.allFresh(b)) as AggVal), ...(from.root !== undefined ? { root: from.root, path: from.path } : {}) };
+      return { ...(this.aggregates.markFresh(this.aggregates.readLeaves(t, leaves, span), this.aggregates.allFresh(a) && this.aggregates.allFresh(b)) as AggVal), ...(from.root !== undefined ? { root: from.root, path: from.path } : {}) };
     }
-    const t = this.commonType(a, b, span);
-    if (!t) return this.unknown;
+    const t = this.values.commonType(a, b, span);
+    if (!t) return this.pass.unknown;
     if (!preA.length && !preB.length) {
-      const v = this.selectVal(c, a, b, t, span);
+      const v = this.values.selectVal(c, a, b, t, span);
       if (a.k === "weak" && b.k === "weak" && v.k === "expr") return { ...v, weakPair: { cond: c, a: a.value, b: b.value } };
       return v;
     }
-    const tmp = this.temp(t);
-    preA.push({ k: "set", local: tmp, value: this.convert(a, t, span), loc: this.loc(e.a.span) });
-    preB.push({ k: "set", local: tmp, value: this.convert(b, t, span), loc: this.loc(e.b.span) });
-    this.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.loc(span) });
-    return { k: "expr", h: this.read(tmp), t };
+    const tmp = this.pass.temp(t);
+    preA.push({ k: "set", local: tmp, value: this.values.convert(a, t, span), loc: this.pass.loc(e.a.span) });
+    preB.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
+    this.pass.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.pass.loc(span) });
+    return { k: "expr", h: this.pass.read(tmp), t };
   }
 
   private assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {
@@ -864,17 +747,17 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const binop = e.op === "=" ? null : e.op.slice(0, -1);
     if (this.isPlace(e.target)) {
       const place = this.place(e.target);
-      if (!place) { this.expr(e.value); return this.unknown; }
+      if (!place) { this.expr(e.value); return this.pass.unknown; }
       let value: Val;
       if (binop) {
         const cur = this.readPlace(place);
-        value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
+        value = this.values.arith(binop, cur, this.operandAfter(cur, e.value), span);
       } else value = this.expr(e.value);
-      if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
-      if (!used) { this.writePlace(place, value, span); return this.unknown; }
-      const result = this.keepVal(value, span);
-      this.writePlace(place, this.copyDeep(result), span);
-      return this.copyDeep(result);
+      if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
+      if (!used) { this.writePlace(place, value, span); return this.pass.unknown; }
+      const result = this.aggregates.keepVal(value, span);
+      this.writePlace(place, this.aggregates.copyDeep(result), span);
+      return this.aggregates.copyDeep(result);
     }
     if (e.target.k === "var") {
       const v = e.target.v;
@@ -882,47 +765,47 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       if (binop) {
         // JS reads the variable before evaluating the right side (`s += (s = 3)` adds to the old s).
         const cur = this.readVar(v, e.target.span);
-        value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
+        value = this.values.arith(binop, cur, this.operandAfter(cur, e.value), span);
       } else value = this.expr(e.value);
       this.assignVar(v, value, span);
-      return used ? this.readVar(v, span) : this.unknown;
+      return used ? this.readVar(v, span) : this.pass.unknown;
     }
     if (e.target.k === "index") {
       const arr = this.arrayOperand(e.target.array);
       const idx = this.index(e.target.index);
-      if (!arr || idx === null) { this.expr(e.value); return this.unknown; }
-      if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
-      if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
+      if (!arr || idx === null) { this.expr(e.value); return this.pass.unknown; }
+      if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
+      if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
       const elem = T.scalar(elemScalar(arr.t.elem));
       let value: Val;
       let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
         // a[i] op= v: the load's check covers the store (same array, same index).
         target = this.access(arr, idx, span, 2);
-        const cur: Val = { k: "expr", h: this.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.loc(span) }), t: elem };
-        value = this.arith(binop, cur, this.operandAfter(cur, e.value), span);
+        const cur: Val = { k: "expr", h: this.pass.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.pass.loc(span) }), t: elem };
+        value = this.values.arith(binop, cur, this.operandAfter(cur, e.value), span);
       } else {
         // JS evaluates the target, then the value, then stores: the index is kept (spilled if the
         // right side could change it) and checked just before the store.
-        const iv: Val = { k: "expr", h: idx, t: this.fn.exprs[idx].type };
+        const iv: Val = { k: "expr", h: idx, t: this.pass.fn.exprs[idx].type };
         value = this.operandAfterAll([iv], e.value);
         const arrH = arr.h, idxH = (iv as { h: ExprHandle }).h;
         target = { array: once(arrH), index: once(idxH) };
       }
-      if (value.k === "expr" && value.t.kind === "unknown") return this.unknown;
-      if (!this.scalarType(value, e.value.span)) return this.unknown;
+      if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
+      if (!this.values.scalarType(value, e.value.span)) return this.pass.unknown;
       const h = this.storeValue(value, arr.t.elem, span, used);
       if (!binop) target = this.access({ ...arr, h: target.array() }, target.index(), span);
-      this.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.loc(span) });
+      this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.pass.loc(span) });
       return h.result;
     }
-    return this.unknown;
+    return this.pass.unknown;
   }
 
   /** Whether an assignment target is a part of an object or tuple value (`p.x`, `t[i]`, `t[0].y`). */
   private isPlace(x: UExpr): boolean {
     if (x.k === "field") return true;
-    if (x.k === "index") return x.array.k === "var" ? isAgg(this.newVarTypes[x.array.v]) || isAgg(this.varType(x.array.v)) : this.isPlace(x.array);
+    if (x.k === "index") return x.array.k === "var" ? isAgg(this.pass.newVarTypes[x.array.v]) || isAgg(this.varType(x.array.v)) : this.isPlace(x.array);
     return false;
   }
 
@@ -933,41 +816,41 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    */
   private place(x: UExpr): Place | null {
     if (x.k === "var") {
-      const uv = this.ufn.vars[x.v];
-      const t = this.newVarTypes[x.v];
+      const uv = this.pass.ufn.vars[x.v];
+      const t = this.pass.newVarTypes[x.v];
       if (!isAgg(t)) {
-        if (t.kind !== "unknown") this.err("type", `'${uv.name}' holds ${holds(t)}; it has no fields to assign`, x.span);
+        if (t.kind !== "unknown") this.pass.err("type", `'${uv.name}' holds ${holds(t)}; it has no fields to assign`, x.span);
         return null;
       }
       if (uv.kind === "param")
-        { this.err("invalid-assignment", `cannot assign to a field of parameter '${uv.name}': in JavaScript that would change the caller's object, and gpuc passes object values by copy`, x.span, `copy it first, e.g. \`const q = { ...${uv.name} }\``); return null; }
+        { this.pass.err("invalid-assignment", `cannot assign to a field of parameter '${uv.name}': in JavaScript that would change the caller's object, and gpuc passes object values by copy`, x.span, `copy it first, e.g. \`const q = { ...${uv.name} }\``); return null; }
       return { v: x.v, steps: [], text: uv.name, span: x.span };
     }
-    if (x.k !== "field" && x.k !== "index") { this.err("invalid-assignment", "only variables, array elements and the fields of object values can be assigned", x.span); return null; }
+    if (x.k !== "field" && x.k !== "index") { this.pass.err("invalid-assignment", "only variables, array elements and the fields of object values can be assigned", x.span); return null; }
     const base = this.place(x.k === "field" ? x.object : x.array);
     if (!base) { if (x.k === "index") this.expr(x.index); return null; }
     const t = this.placeType(base);
     if (!t) return null;
     if (x.k === "field") {
-      if (t.kind !== "agg" || t.tuple) { this.err("type", `'${base.text}' holds ${holds(t)}; it has no field '${x.name}'`, x.span); return null; }
+      if (t.kind !== "agg" || t.tuple) { this.pass.err("type", `'${base.text}' holds ${holds(t)}; it has no field '${x.name}'`, x.span); return null; }
       if (!t.fields.some((f) => f.name === x.name))
-        { this.err("type", `cannot add field '${x.name}' to '${base.text}' (${aggText(t)}): an object value keeps the fields it was created with`, x.span); return null; }
+        { this.pass.err("type", `cannot add field '${x.name}' to '${base.text}' (${aggText(t)}): an object value keeps the fields it was created with`, x.span); return null; }
       return { ...base, steps: [...base.steps, { k: "field", name: x.name }], text: `${base.text}.${x.name}`, span: x.span };
     }
-    if (t.kind !== "agg" || !t.tuple) { this.expr(x.index); this.err("type", `'${base.text}' holds ${holds(t)}; it cannot be indexed`, x.span); return null; }
+    if (t.kind !== "agg" || !t.tuple) { this.expr(x.index); this.pass.err("type", `'${base.text}' holds ${holds(t)}; it cannot be indexed`, x.span); return null; }
     const iv = this.expr(x.index);
     if (iv.k === "weak") {
       if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
-        { this.err("type", `index ${iv.value} is out of range for '${base.text}', ${aggText(t)} (length ${t.fields.length})`, x.index.span); return null; }
+        { this.pass.err("type", `index ${iv.value} is out of range for '${base.text}', ${aggText(t)} (length ${t.fields.length})`, x.index.span); return null; }
       return { ...base, steps: [...base.steps, { k: "field", name: String(iv.value) }], text: `${base.text}[${iv.value}]`, span: x.span };
     }
-    const index = this.dynamicIndex(iv, t.fields.length, base.text, x.index.span);
+    const index = this.aggregates.dynamicIndex(iv, t.fields.length, base.text, x.index.span);
     if (index === null) return null;
     return { ...base, steps: [...base.steps, { k: "dyn", index }], text: `${base.text}[…]`, span: x.span };
   }
 
   /** The type of a place (every element of a dynamic step has one shape and is joined). */
-  private placeType(p: Place, from: Type = this.newVarTypes[p.v]): Type | null {
+  private placeType(p: Place, from: Type = this.pass.newVarTypes[p.v]): Type | null {
     let t: Type = from;
     for (const s of p.steps) {
       if (t.kind !== "agg") return null;
@@ -981,31 +864,31 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   /** The value at a place (a dynamic step selects among the elements). */
   private readPlace(p: Place): Val {
     const leaves = this.leavesOf(p.v);
-    if (!leaves) { this.unknownReads.push({ v: p.v, span: p.span }); return this.unknown; }
-    let v: Val = this.readLeaves(this.varType(p.v), leaves, p.span);
+    if (!leaves) { this.pass.unknownReads.push({ v: p.v, span: p.span }); return this.pass.unknown; }
+    let v: Val = this.aggregates.readLeaves(this.varType(p.v), leaves, p.span);
     for (const s of p.steps) {
-      if (v.k !== "agg") return this.unknown;
-      if (s.k === "field") { v = this.fieldVal(v, s.name) ?? this.unknown; continue; }
+      if (v.k !== "agg") return this.pass.unknown;
+      if (s.k === "field") { v = this.aggregates.fieldVal(v, s.name) ?? this.pass.unknown; continue; }
       const t: AggVal = v;
       let r: Val | null = t.fields[t.fields.length - 1].v;
       for (let k = t.fields.length - 2; k >= 0 && r; k--) {
-        const cond = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[s.index] }), this.constant(k, this.fn.exprs[s.index].type as ScalarType, p.span)], type: T.bool, loc: null });
-        r = this.selectVals(cond, t.fields[k].v, r, p.span, `the elements of '${p.text.replace(/\[…\]$/, "")}'`);
+        const cond = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[s.index] }), this.pass.constant(k, this.pass.fn.exprs[s.index].type as ScalarType, p.span)], type: T.bool, loc: null });
+        r = this.aggregates.selectVals(cond, t.fields[k].v, r, p.span, `the elements of '${p.text.replace(/\[…\]$/, "")}'`);
       }
-      v = r ?? this.unknown;
+      v = r ?? this.pass.unknown;
     }
     return v;
   }
 
   /** Assign a value to a place: its type joins into the variable's (into every element a dynamic step may pick), its leaves are set. */
   private writePlace(p: Place, val: Val, span: Span): void {
-    if (val.k === "agg" && !this.mayHold(p.v, val, span)) return;
+    if (val.k === "agg" && !this.aggregates.mayHold(p.v, val, span)) return;
     // A dynamic step writes the value into each element it may pick: kept for several uses.
     const dynamic = p.steps.some((s) => s.k === "dyn");
-    const kept = dynamic ? this.keepVal(val, span) : val;
+    const kept = dynamic ? this.aggregates.keepVal(val, span) : val;
     const what = `'${p.text}'`;
     const update = (t: Type, k: number): Type | null => {
-      if (k === p.steps.length) return this.joinValue(t, val, span, what);
+      if (k === p.steps.length) return this.aggregates.joinValue(t, val, span, what);
       if (t.kind !== "agg") return null;
       const s = p.steps[k];
       const fields: { name: string; type: Type }[] = [];
@@ -1017,20 +900,20 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
       }
       return T.agg(t.tuple, fields);
     };
-    const nt = update(this.newVarTypes[p.v], 0);
+    const nt = update(this.pass.newVarTypes[p.v], 0);
     if (!nt) return;
-    this.newVarTypes[p.v] = nt;
+    this.pass.newVarTypes[p.v] = nt;
     const leaves = this.leavesOf(p.v);
     if (!leaves) return;
     // Down the steps to the leaves written; a dynamic step writes each element where the index picks it.
     const write = (t: Type, ls: Leaves, k: number, guard: (() => ExprHandle) | null): void => {
-      if (k === p.steps.length) { this.writeLeaves(t, ls, dynamic ? this.copyDeep(kept) : kept, span, guard); return; }
+      if (k === p.steps.length) { this.aggregates.writeLeaves(t, ls, dynamic ? this.aggregates.copyDeep(kept) : kept, span, guard); return; }
       if (t.kind !== "agg") return;
       const s = p.steps[k];
       t.fields.forEach((f, i) => {
         if (s.k === "field") { if (f.name === s.name) write(f.type, (ls as Leaves[])[i], k + 1, guard); return; }
-        const here = () => this.add({ k: "op", op: "eq", args: [this.add({ ...this.fn.exprs[s.index] }), this.constant(i, this.fn.exprs[s.index].type as ScalarType, span)], type: T.bool, loc: null });
-        write(f.type, (ls as Leaves[])[i], k + 1, guard ? () => this.add({ k: "op", op: "land", args: [guard(), here()], type: T.bool, loc: null }) : here);
+        const here = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[s.index] }), this.pass.constant(i, this.pass.fn.exprs[s.index].type as ScalarType, span)], type: T.bool, loc: null });
+        write(f.type, (ls as Leaves[])[i], k + 1, guard ? () => this.pass.add({ k: "op", op: "land", args: [guard(), here()], type: T.bool, loc: null }) : here);
       });
     };
     write(this.varType(p.v), leaves, 0, null);
@@ -1041,9 +924,9 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * assignment's value — in JS, the right side itself, not what the array kept.
    */
   private storeValue(value: Val, elem: Elem, span: Span, used: boolean): { store: ExprHandle; result: Val } {
-    if (!used || value.k === "weak") return { store: this.elementValue(value, elem, span), result: used ? value : this.unknown };
-    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.elementValue(value, elem, span), result: this.unknown };
-    const r = this.reusable(value.h, span);
+    if (!used || value.k === "weak") return { store: this.elementValue(value, elem, span), result: used ? value : this.pass.unknown };
+    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.elementValue(value, elem, span), result: this.pass.unknown };
+    const r = this.values.reusable(value.h, span);
     return { store: this.elementValue({ k: "expr", h: r(), t: value.t }, elem, span), result: { k: "expr", h: r(), t: value.t } };
   }
 
@@ -1055,24 +938,24 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * the nearest integer with ties to even.
    */
   private elementValue(v: Val, elem: Elem, span: Span): ExprHandle {
-    if (elem !== "u8c") return this.convert(v, T.scalar(elemScalar(elem)), span);
-    if (v.k === "weak") return this.constant(Uint8ClampedArray.of(v.value)[0], T.i32, span);
-    const t = this.scalarType(v, span);
-    if (!t) return this.unknown.h;
-    if (t === T.bool) return this.convert(v, T.i32, span);
-    const op = (o: OpName, args: ExprHandle[], type: ScalarType): ExprHandle => this.add({ k: "op", op: o, args, type, loc: null });
-    const c = (n: number, type: ScalarType = t): ExprHandle => this.constant(n, type, span);
-    const x = this.reusable(this.convert(v, t, span), span);
-    if (isInt(t)) return this.convertH(t === T.i32 ? op("max", [op("min", [x(), c(255)], t), c(0)], t) : op("min", [x(), c(255)], t), T.i32, span);
+    if (elem !== "u8c") return this.values.convert(v, T.scalar(elemScalar(elem)), span);
+    if (v.k === "weak") return this.pass.constant(Uint8ClampedArray.of(v.value)[0], T.i32, span);
+    const t = this.values.scalarType(v, span);
+    if (!t) return this.pass.unknown.h;
+    if (t === T.bool) return this.values.convert(v, T.i32, span);
+    const op = (o: OpName, args: ExprHandle[], type: ScalarType): ExprHandle => this.pass.add({ k: "op", op: o, args, type, loc: null });
+    const c = (n: number, type: ScalarType = t): ExprHandle => this.pass.constant(n, type, span);
+    const x = this.values.reusable(this.values.convert(v, t, span), span);
+    if (isInt(t)) return this.values.convertH(t === T.i32 ? op("max", [op("min", [x(), c(255)], t), c(0)], t) : op("min", [x(), c(255)], t), T.i32, span);
     // Floats: y = min(x, 255) rounded half to even; x > 0 is false for NaN.
-    const y = this.reusable(op("min", [x(), c(255)], t), span);
-    const f = this.reusable(op("floor", [y()], t), span);
-    const d = this.reusable(op("sub", [y(), f()], t), span);
-    const fi = this.reusable(this.convertH(f(), T.i32, span), span);
+    const y = this.values.reusable(op("min", [x(), c(255)], t), span);
+    const f = this.values.reusable(op("floor", [y()], t), span);
+    const d = this.values.reusable(op("sub", [y(), f()], t), span);
+    const fi = this.values.reusable(this.values.convertH(f(), T.i32, span), span);
     const odd = op("ne", [op("and", [fi(), c(1, T.i32)], T.i32), c(0, T.i32)], T.bool);
     const up = op("lor", [op("gt", [d(), c(0.5)], T.bool), op("land", [op("eq", [d(), c(0.5)], T.bool), odd], T.bool)], T.bool);
-    const rounded = op("add", [fi(), this.add({ k: "select", cond: up, a: c(1, T.i32), b: c(0, T.i32), type: T.i32, loc: null })], T.i32);
-    return this.add({ k: "select", cond: op("gt", [x(), c(0)], T.bool), a: rounded, b: c(0, T.i32), type: T.i32, loc: null });
+    const rounded = op("add", [fi(), this.pass.add({ k: "select", cond: up, a: c(1, T.i32), b: c(0, T.i32), type: T.i32, loc: null })], T.i32);
+    return this.pass.add({ k: "select", cond: op("gt", [x(), c(0)], T.bool), a: rounded, b: c(0, T.i32), type: T.i32, loc: null });
   }
 
   private update(e: Extract<UExpr, { k: "update" }>, used: boolean): Val {
@@ -1082,23 +965,23 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (this.isPlace(e.target)) {
       // `p.x++` used as a value: the old value, read before the update (a dynamic index evaluated once).
       const place = this.place(e.target);
-      if (!place) return this.unknown;
+      if (!place) return this.pass.unknown;
       const old = this.readPlace(place);
       const ot = old.k === "expr" && old.t.kind === "scalar" ? old.t : null;
-      if (!ot) { if (old.k !== "expr") this.scalarType(old, e.span); return this.unknown; }
-      const t = this.temp(ot === T.bool ? T.i32 : ot);
-      this.emit({ k: "set", local: t, value: this.convert(old, this.fn.locals[t].type as ScalarType, e.span), loc: this.loc(e.span) });
-      this.writePlace(place, this.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.read(t), t: this.fn.locals[t].type }, { k: "weak", value: 1, isFloat: false }, e.span), e.span);
-      return { k: "expr", h: this.read(t), t: this.fn.locals[t].type };
+      if (!ot) { if (old.k !== "expr") this.values.scalarType(old, e.span); return this.pass.unknown; }
+      const t = this.pass.temp(ot === T.bool ? T.i32 : ot);
+      this.pass.emit({ k: "set", local: t, value: this.values.convert(old, this.pass.fn.locals[t].type as ScalarType, e.span), loc: this.pass.loc(e.span) });
+      this.writePlace(place, this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(t), t: this.pass.fn.locals[t].type }, { k: "weak", value: 1, isFloat: false }, e.span), e.span);
+      return { k: "expr", h: this.pass.read(t), t: this.pass.fn.locals[t].type };
     }
     // Postfix with its value used: the old value, read before the update.
     if (e.target.k === "index") return this.updateElement(e);
     const old = this.expr(e.target);
     if (old.k !== "expr" || old.t.kind !== "scalar") { this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false); return old; }
-    const t = this.temp(old.t === T.bool ? T.i32 : old.t);
-    this.emit({ k: "set", local: t, value: this.convert(old, this.fn.locals[t].type as ScalarType, e.span), loc: this.loc(e.span) });
+    const t = this.pass.temp(old.t === T.bool ? T.i32 : old.t);
+    this.pass.emit({ k: "set", local: t, value: this.values.convert(old, this.pass.fn.locals[t].type as ScalarType, e.span), loc: this.pass.loc(e.span) });
     this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false);
-    return { k: "expr", h: this.read(t), t: this.fn.locals[t].type };
+    return { k: "expr", h: this.pass.read(t), t: this.pass.fn.locals[t].type };
   }
 
   /** `a[i]++` used as a value: the array and index are evaluated once; the value is the old element. */
@@ -1106,16 +989,16 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const target = e.target as Extract<UExpr, { k: "index" }>;
     const arr = this.arrayOperand(target.array);
     const idx = this.index(target.index);
-    if (!arr || idx === null) return this.unknown;
-    if (arr.t.space === "constant") return this.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
-    if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
+    if (!arr || idx === null) return this.pass.unknown;
+    if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
+    if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
     const elem = T.scalar(elemScalar(arr.t.elem));
     const c = this.access(arr, idx, e.span, 2);
-    const old = this.temp(elem === T.bool ? T.i32 : elem);
-    this.emit({ k: "set", local: old, value: this.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.loc(e.span) }), loc: this.loc(e.span) });
-    const next = this.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
-    this.emit({ k: "store", array: c.array(), index: c.index(), value: this.elementValue(next, arr.t.elem, e.span), loc: this.loc(e.span) });
-    return { k: "expr", h: this.read(old), t: elem };
+    const old = this.pass.temp(elem === T.bool ? T.i32 : elem);
+    this.pass.emit({ k: "set", local: old, value: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.pass.loc(e.span) }), loc: this.pass.loc(e.span) });
+    const next = this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
+    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.elementValue(next, arr.t.elem, e.span), loc: this.pass.loc(e.span) });
+    return { k: "expr", h: this.pass.read(old), t: elem };
   }
 
   private call(e: Extract<UExpr, { k: "call" }>, used: boolean): Val {
@@ -1123,29 +1006,29 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const c = e.callee;
     if (c.k === "dynamic") {
       e.args.forEach((a) => this.expr(a));
-      if (c.reported) return this.unknown;
-      return this.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
+      if (c.reported) return this.pass.unknown;
+      return this.pass.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
         "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }
     const args: Val[] = [];
     for (const a of e.args) args.push(args.length ? this.operandAfterAll(args, a) : this.expr(a));
     if (c.k === "intrinsic") {
-      const m = this.ctx.methods.method(c.name);
-      if (!m) return this.error("undefined-name", `'${c.name}' has no implementation for target '${this.ctx.target}'`, e.calleeSpan,
-        `define one with overlay("${this.ctx.target}", "${c.name}", fn) or deviceFunction("${c.name}", { ${this.ctx.target}: fn })`);
-      this.ctx.noteMethod(c.name);
+      const m = this.pass.ctx.methods.method(c.name);
+      if (!m) return this.pass.error("undefined-name", `'${c.name}' has no implementation for target '${this.pass.ctx.target}'`, e.calleeSpan,
+        `define one with overlay("${this.pass.ctx.target}", "${c.name}", fn) or deviceFunction("${c.name}", { ${this.pass.ctx.target}: fn })`);
+      this.pass.ctx.noteMethod(c.name);
       return m(this, args, span, c.name);
     }
     if (c.k === "generated") {
       const ufn = this.generate(c.gen, c.name, args, e.calleeSpan);
-      return ufn ? this.callUFunction(ufn, args, e.args.map((a) => a.span), span, used) : this.unknown;
+      return ufn ? this.callUFunction(ufn, args, e.args.map((a) => a.span), span, used) : this.pass.unknown;
     }
     return this.callUFunction(c.fn(), args, e.args.map((a) => a.span), span, used);
   }
 
   /** Call an overlay's kernel-language implementation like a helper. */
   callImplementation(impl: JSFunction, args: Val[], span: Span, name: string): Val {
-    const ufn = this.ctx.lowerImplementation(impl, name);
+    const ufn = this.pass.ctx.lowerImplementation(impl, name);
     return this.callUFunction(ufn, args, args.map(() => span), span, true);
   }
 
@@ -1153,16 +1036,16 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   private generate(gen: JSFunction, name: string, args: Val[], span: Span): UFunction | null {
     const types: ArgType[] = [];
     for (const a of args) {
-      const t = this.typeOf(a);
+      const t = this.values.typeOf(a);
       if (t.kind === "unknown") return null;
-      if (a.k === "str") { this.err("type", "strings cannot be passed to generated functions", span); return null; }
-      if (a.k === "agg") { this.err("unsupported-type", "object values cannot be passed to generated functions (their generators see scalar and array types)", span, "pass the fields"); return null; }
+      if (a.k === "str") { this.pass.err("type", "strings cannot be passed to generated functions", span); return null; }
+      if (a.k === "agg") { this.pass.err("unsupported-type", "object values cannot be passed to generated functions (their generators see scalar and array types)", span, "pass the fields"); return null; }
       types.push(argTypeOf(t));
     }
-    const r = this.ctx.generate(gen, name, types);
+    const r = this.pass.ctx.generate(gen, name, types);
     if ("error" in r) {
       const err = r.error as Error;
-      this.errors.push({
+      this.pass.errors.push({
         kind: "generator-error", span, cause: r.error,
         message: `the generator of '${name}' threw ${err?.name ?? "an error"} for (${types.map((t) => t.name).join(", ")}): ${err?.message ?? String(r.error)}`,
         hint: err instanceof ReferenceError ? "a binding the generator uses may not be initialized yet (temporal dead zone): define it before the first compile" : undefined,
@@ -1176,52 +1059,52 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const argTypes: Type[] = [];
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
-      if (a.k === "str") return this.error("type", "strings cannot be passed to helper functions", argSpans[i]);
+      if (a.k === "str") return this.pass.error("type", "strings cannot be passed to helper functions", argSpans[i]);
       // A row of a multi-dimensional shared array's last dimension goes as a view.
       if (a.k === "row" && a.indices.length + 1 === a.shape.dims.length) { args[i] = this.rowToView({ h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } }, argSpans[i]); i--; continue; }
       const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.shapeOf(a.h) : undefined;
-      if (a.k === "row" && shape) return this.error("unsupported-type", `a row of shared array '${shape.name}' that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
+      if (a.k === "row" && shape) return this.pass.error("unsupported-type", `a row of shared array '${shape.name}' that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
         "pass the whole array (t) or a row of the last dimension (t[z][y])");
       // A multi-dimensional shared array goes whole: the helper indexes it as the kernel does.
       if (shape && a.k === "expr" && isArray(a.t)) {
-        if (shape.dims.some((d) => typeof d !== "number")) return this.error("unsupported-type", `shared array '${shape.name}' has dimensions sized at launch: it cannot be passed whole to a helper function (a row of its last dimension can)`, argSpans[i]);
+        if (shape.dims.some((d) => typeof d !== "number")) return this.pass.error("unsupported-type", `shared array '${shape.name}' has dimensions sized at launch: it cannot be passed whole to a helper function (a row of its last dimension can)`, argSpans[i]);
         argTypes.push(T.shaped(a.t, shape.dims as number[]));
         continue;
       }
-      if (a.k === "expr" && a.t.kind === "unknown") return this.unknown;
+      if (a.k === "expr" && a.t.kind === "unknown") return this.pass.unknown;
       // An object value specializes on its shape and field types (and goes as its leaves).
       if (a.k === "agg") {
-        const t = this.typeOf(a);
-        if (t.kind === "unknown") return this.unknown;
+        const t = this.values.typeOf(a);
+        if (t.kind === "unknown") return this.pass.unknown;
         argTypes.push(t);
         continue;
       }
       // A parameter with a declared type takes arguments converted to it; the others specialize.
       const declared = callee.vars[callee.params[i]]?.declared;
       const dt = declared ? parseTypeName(declared) : null;
-      argTypes.push(dt && dt.kind === "scalar" && !(a.k === "expr" && isArray(a.t)) ? dt : this.typeOf(a));
+      argTypes.push(dt && dt.kind === "scalar" && !(a.k === "expr" && isArray(a.t)) ? dt : this.values.typeOf(a));
     }
     if (args.length !== callee.params.length)
-      return this.error("type", `'${callee.name}' takes ${callee.params.length} argument${callee.params.length === 1 ? "" : "s"}, got ${args.length}`, span);
-    const frames: FrameSite[] = [{ function: this.ufn.name, src: this.ufn.source, at: span.start }, ...this.frames];
-    const inst = this.ctx.instance(callee, argTypes, frames);
-    if (!inst) return this.unknown;
-    const argH = args.flatMap((a, i) => (argTypes[i].kind === "scalar" ? [this.convert(a, argTypes[i] as ScalarType, argSpans[i])]
-      : argTypes[i].kind === "agg" ? this.flattenArg(a, argTypes[i], argSpans[i])
-      : a.k === "view" ? [a.base, this.add({ ...this.fn.exprs[a.offset] }), this.add({ ...this.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
+      return this.pass.error("type", `'${callee.name}' takes ${callee.params.length} argument${callee.params.length === 1 ? "" : "s"}, got ${args.length}`, span);
+    const frames: FrameSite[] = [{ function: this.pass.ufn.name, src: this.pass.ufn.source, at: span.start }, ...this.pass.frames];
+    const inst = this.pass.ctx.instance(callee, argTypes, frames);
+    if (!inst) return this.pass.unknown;
+    const argH = args.flatMap((a, i) => (argTypes[i].kind === "scalar" ? [this.values.convert(a, argTypes[i] as ScalarType, argSpans[i])]
+      : argTypes[i].kind === "agg" ? this.aggregates.flattenArg(a, argTypes[i], argSpans[i])
+      : a.k === "view" ? [a.base, this.pass.add({ ...this.pass.fn.exprs[a.offset] }), this.pass.add({ ...this.pass.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
     const rt = inst.returnType;
     if (rt.kind === "unknown") {
       // Pending (recursion in progress) is settled by the fixed point; a finished instance already reported why.
-      if (inst.pending) this.unknownCalls.push({ name: callee.name, span });
-      return this.unknown;
+      if (inst.pending) this.pass.unknownCalls.push({ name: callee.name, span });
+      return this.pass.unknown;
     }
-    if (inst.usesState && this.fn.stateParam === null) return this.error("type", `internal: '${callee.name}' needs the kernel state but '${this.ufn.name}' has none`, span);
+    if (inst.usesState && this.pass.fn.stateParam === null) return this.pass.error("type", `internal: '${callee.name}' needs the kernel state but '${this.pass.ufn.name}' has none`, span);
     if (isAgg(rt)) return this.inlineAggregateCall(callee, inst, args, argH, rt, span);
-    const result = rt === T.void ? null : this.temp(rt);
-    const frame = this.ctx.options.debugLevel >= 2 ? this.loc(span) ?? undefined : undefined;
-    this.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.loc(span), ...(frame !== undefined ? { frame } : {}) });
-    if (!result) return used ? this.error("type", `'${callee.name}' does not return a value`, span) : this.unknown;
-    return { k: "expr", h: this.read(result, span), t: rt };
+    const result = rt === T.void ? null : this.pass.temp(rt);
+    const frame = this.pass.ctx.options.debugLevel >= 2 ? this.pass.loc(span) ?? undefined : undefined;
+    this.pass.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.pass.loc(span), ...(frame !== undefined ? { frame } : {}) });
+    if (!result) return used ? this.pass.error("type", `'${callee.name}' does not return a value`, span) : this.pass.unknown;
+    return { k: "expr", h: this.pass.read(result, span), t: rt };
   }
 
   /**
@@ -1230,17 +1113,17 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * one cannot be (it is still being inferred).
    */
   private inlineAggregateCall(callee: UFunction, inst: { handle: number; pending: boolean }, args: Val[], argH: ExprHandle[], rt: AggType, span: Span): Val {
-    const agg = inst.pending ? null : this.ctx.aggregateReturn(inst.handle);
-    if (!agg) return this.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span,
+    const agg = inst.pending ? null : this.pass.ctx.aggregateReturn(inst.handle);
+    if (!agg) return this.pass.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span,
       "return a number, or rewrite the recursion as a loop");
     // A helper whose result may share an argument's object must not be given one whose fields are assigned.
-    if (!agg.fresh) for (const a of args) if (this.sharesChanged(a)) { this.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.unknown; }
-    const results = agg.leaves.map((l) => this.newLocal(`${callee.name}.${agg.fn.locals[l].name.slice(agg.fn.name.length + 1)}`, agg.fn.locals[l].type));
-    const body = inlineCall(this.fn, agg.fn, { k: "call", fn: inst.handle as FunctionHandle, args: argH, result: null, loc: this.loc(span) }, new Map(agg.leaves.map((l, i) => [l, results[i]])));
-    for (const st of body) this.emit(st);
+    if (!agg.fresh) for (const a of args) if (this.aggregates.sharesChanged(a)) { this.aggregates.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.pass.unknown; }
+    const results = agg.leaves.map((l) => this.pass.newLocal(`${callee.name}.${agg.fn.locals[l].name.slice(agg.fn.name.length + 1)}`, agg.fn.locals[l].type));
+    const body = inlineCall(this.pass.fn, agg.fn, { k: "call", fn: inst.handle as FunctionHandle, args: argH, result: null, loc: this.pass.loc(span) }, new Map(agg.leaves.map((l, i) => [l, results[i]])));
+    for (const st of body) this.pass.emit(st);
     let k = 0;
     const nest = (t: Type): Leaves => (t.kind === "agg" ? t.fields.map((f) => nest(f.type)) : results[k++]);
-    return this.markFresh(this.readLeaves(rt, nest(rt), span), agg.fresh);
+    return this.aggregates.markFresh(this.aggregates.readLeaves(rt, nest(rt), span), agg.fresh);
   }
 
   // ---- arrays, barriers, atomics, exceptions, prints ---------------------------------------
@@ -1248,26 +1131,26 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   /** `const a = new Float32Array(8)` (a private array local) or `const s = shared(Float32Array, 256)`. */
   private declareArray(v: number, init: Extract<UExpr, { k: "newArray" | "sharedArray" }>, span: Span): void {
     if (init.k === "sharedArray" && init.dims) return this.declareSharedArray(v, init, init.dims, span);
-    const uv = this.ufn.vars[v];
+    const uv = this.pass.ufn.vars[v];
     const size = this.expr(init.size);
     const kind = init.k === "newArray" ? "private" : "shared";
     if (kind === "shared" && size.k === "expr") return this.declareDynamicShared(v, init.elem, size, init.size.span, span);
     if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE[kind]) {
-      this.err("type", `the size of a ${kind} array must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
-      this.poisoned.add(v);
+      this.pass.err("type", `the size of a ${kind} array must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
+      this.pass.poisoned.add(v);
       return;
     }
-    if (uv.kind !== "const") { this.err("invalid-assignment", `${kind} array '${uv.name}' must be declared with const`, span); return; }
+    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `${kind} array '${uv.name}' must be declared with const`, span); return; }
     const type = T.array(init.elem, kind, size.value);
-    this.newVarTypes[v] = type;
+    this.pass.newVarTypes[v] = type;
     if (kind === "shared") {
-      const h = this.ctx.sharedArray(`${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`, uv.name, type);
-      this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
+      const h = this.pass.ctx.sharedArray(`${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`, uv.name, type);
+      this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
       return;
     }
-    const l = this.newLocal(uv.name, type);
-    this.localOf[v] = l;
-    this.emit({ k: "init", local: l, loc: this.loc(span) });
+    const l = this.pass.newLocal(uv.name, type);
+    this.pass.localOf[v] = l;
+    this.pass.emit({ k: "init", local: l, loc: this.pass.loc(span) });
   }
 
   /**
@@ -1275,18 +1158,18 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * major; the variable keeps its shape, and `t[y][x]` is element y * 17 + x.
    */
   private declareSharedArray(v: number, init: Extract<UExpr, { k: "sharedArray" }>, dimExprs: UExpr[], span: Span): void {
-    const uv = this.ufn.vars[v];
+    const uv = this.pass.ufn.vars[v];
     const dims: Dim[] = [];
     for (const d of dimExprs) {
       const size = this.expr(d);
       // A dimension sized at launch (in the kernel, from its parameters and blockDim), or a constant.
-      if (size.k === "expr" && this.kind === "kernel" && isInt(size.t)) {
+      if (size.k === "expr" && this.pass.kind === "kernel" && isInt(size.t)) {
         const e = this.launchSize(size.h);
         if (typeof e !== "string") { dims.push(e); continue; }
       }
       if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE.shared) {
-        this.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}, or (in the kernel) computed from its scalar parameters and blockDim`, d.span);
-        this.poisoned.add(v);
+        this.pass.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}, or (in the kernel) computed from its scalar parameters and blockDim`, d.span);
+        this.pass.poisoned.add(v);
         return;
       }
       dims.push(size.value);
@@ -1294,27 +1177,27 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const fixed = dims.every((d): d is number => typeof d === "number");
     const total = fixed ? (dims as number[]).reduce((a, b) => a * b, 1) : 0;
     if (fixed && total > MAX_ARRAY_SIZE.shared) {
-      this.err("type", `shared array '${uv.name}' of shape ${shapeText(dims)} has ${total} elements; a shared array has at most ${MAX_ARRAY_SIZE.shared}`, span);
-      this.poisoned.add(v);
+      this.pass.err("type", `shared array '${uv.name}' of shape ${shapeText(dims)} has ${total} elements; a shared array has at most ${MAX_ARRAY_SIZE.shared}`, span);
+      this.pass.poisoned.add(v);
       return;
     }
-    if (uv.kind !== "const") { this.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
-    const key = `${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`;
+    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
+    const key = `${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`;
     let h: number, type: ArrayType;
     if (fixed) {
       type = T.array(init.elem, "shared", total);
-      h = this.ctx.sharedArray(key, uv.name, type);
+      h = this.pass.ctx.sharedArray(key, uv.name, type);
     } else {
       // Sized at launch: the product of the dimensions, evaluated by the loader (as shared(T, n)).
       const asSize = (d: Dim): SizeExpr => (typeof d === "number" ? { k: "const", value: d } : d);
       const size = dims.slice(1).reduce<SizeExpr>((acc, d) => ({ k: "op", op: "mul", args: [acc, asSize(d)] }), asSize(dims[0]));
       type = T.array(init.elem, "shared");
-      h = this.ctx.sharedArray(key, uv.name, type, size);
+      h = this.pass.ctx.sharedArray(key, uv.name, type, size);
       this.dynamicShared.push({ params: paramsOf(size), name: uv.name, span });
     }
-    this.newVarTypes[v] = type;
+    this.pass.newVarTypes[v] = type;
     if (dims.length > 1) this.sharedShapes.set(h, { name: uv.name, dims });
-    this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
+    this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
   }
 
   /**
@@ -1322,15 +1205,15 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * integer parameters, blockDim and constants by the integer ops a loader computes; or why not.
    */
   private launchSize(h: ExprHandle): SizeExpr | string {
-    const e = this.fn.exprs[h];
+    const e = this.pass.fn.exprs[h];
     switch (e.k) {
       case "const": return typeof e.value === "number" ? { k: "const", value: e.value } : "a boolean";
       case "local": {
-        const i = this.fn.params.indexOf(e.local);
-        return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
+        const i = this.pass.fn.params.indexOf(e.local);
+        return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.pass.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
       }
       case "builtin": return e.name.startsWith("blockDim.") ? { k: "blockDim", axis: "xyz".indexOf(e.name.slice(-1)) as 0 | 1 | 2 } : `${e.name} differs between threads or blocks`;
-      case "convert": return isInt(e.type) && isInt(this.fn.exprs[e.arg].type) ? this.launchSize(e.arg) : "a conversion from a float";
+      case "convert": return isInt(e.type) && isInt(this.pass.fn.exprs[e.arg].type) ? this.launchSize(e.arg) : "a conversion from a float";
       case "op": {
         if (!(SIZE_OPS as readonly string[]).includes(e.op) || e.args.length !== 2) return `'${e.op}' is not an integer operation the launch can evaluate`;
         const a = this.launchSize(e.args[0]), b = this.launchSize(e.args[1]);
@@ -1344,7 +1227,7 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   }
 
   /** The kernel's parameter names (for sizes in messages). */
-  private paramNames(): string[] { return this.fn.params.map((p) => this.fn.locals[p].name); }
+  private paramNames(): string[] { return this.pass.fn.params.map((p) => this.pass.fn.locals[p].name); }
 
   /** A dimension as a value: a constant (weak), or its size computed in the kernel from the parameters and blockDim. */
   private dimVal(d: Dim, span: Span): Val {
@@ -1353,22 +1236,22 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
 
   /** A dimension as an i32 or u32 expression. */
   private dimValue(d: Dim, t: ScalarType, span: Span): ExprHandle {
-    return typeof d === "number" ? this.constant(d, t, span) : this.convertH(this.sizeIR(d, span), t, span);
+    return typeof d === "number" ? this.pass.constant(d, t, span) : this.values.convertH(this.sizeIR(d, span), t, span);
   }
 
   /** A launch-time size computed in the kernel (i32, as the loader computes it). */
   private sizeIR(e: SizeExpr, span: Span): ExprHandle {
     switch (e.k) {
-      case "param": return this.convertH(this.read(this.fn.params[e.index], span), T.i32, span);
-      case "blockDim": return this.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
-      case "const": return this.constant(e.value, T.i32, span);
-      case "op": return this.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
+      case "param": return this.values.convertH(this.pass.read(this.pass.fn.params[e.index], span), T.i32, span);
+      case "blockDim": return this.pass.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
+      case "const": return this.pass.constant(e.value, T.i32, span);
+      case "op": return this.pass.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
     }
   }
 
   /** A view with fresh handles for its parts (each use of a view reads them anew). */
   private copyView(v: ViewVal, span: Span): ViewVal {
-    const copy = (h: ExprHandle) => this.add({ ...this.fn.exprs[h], loc: this.loc(span) });
+    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h], loc: this.pass.loc(span) });
     return { ...v, base: copy(v.base), offset: copy(v.offset), length: copy(v.length) };
   }
 
@@ -1380,36 +1263,36 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   private subarray(e: Extract<UExpr, { k: "subarray" }>, span: Span): Val {
     const a = this.arrayOperand(e.array);
     const args = e.args.map((x) => this.expr(x));
-    if (!a) return this.unknown;
-    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
-    const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
+    if (!a) return this.pass.unknown;
+    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.pass.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
+    const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
     const ints: ExprHandle[] = [];
     for (let i = 0; i < args.length; i++) {
       const v = args[i];
-      const t = v.k === "weak" ? (Number.isInteger(v.value) ? T.i32 : T.f32) : this.scalarType(v, e.args[i].span);
-      if (!t) return this.unknown;
-      if (!isInt(t)) return this.error("type", `subarray's ${i === 0 ? "begin" : "end"} must be an integer, got ${typeName(t)}`, e.args[i].span);
-      ints.push(this.convert(v, T.i32, e.args[i].span));
+      const t = v.k === "weak" ? (Number.isInteger(v.value) ? T.i32 : T.f32) : this.values.scalarType(v, e.args[i].span);
+      if (!t) return this.pass.unknown;
+      if (!isInt(t)) return this.pass.error("type", `subarray's ${i === 0 ? "begin" : "end"} must be an integer, got ${typeName(t)}`, e.args[i].span);
+      ints.push(this.values.convert(v, T.i32, e.args[i].span));
     }
-    const op = (o: "add" | "sub" | "min" | "max" | "lt", x: ExprHandle, y: ExprHandle) => this.add({ k: "op", op: o, args: [x, y], type: o === "lt" ? T.bool : T.i32, loc: null });
-    const c = (n: number) => this.constant(n, T.i32, span);
-    const len = this.reusable(base.length, span);
+    const op = (o: "add" | "sub" | "min" | "max" | "lt", x: ExprHandle, y: ExprHandle) => this.pass.add({ k: "op", op: o, args: [x, y], type: o === "lt" ? T.bool : T.i32, loc: null });
+    const c = (n: number) => this.pass.constant(n, T.i32, span);
+    const len = this.values.reusable(base.length, span);
     // JS's relative index: x < 0 ? max(len + x, 0) : min(x, len).
     const relative = (x: ExprHandle): ExprHandle => {
-      const r = this.reusable(x, span);
-      return this.add({ k: "select", cond: op("lt", r(), c(0)), a: op("max", op("add", len(), r()), c(0)), b: op("min", r(), len()), type: T.i32, loc: null });
+      const r = this.values.reusable(x, span);
+      return this.pass.add({ k: "select", cond: op("lt", r(), c(0)), a: op("max", op("add", len(), r()), c(0)), b: op("min", r(), len()), type: T.i32, loc: null });
     };
-    const begin = this.stable(relative(ints[0]), span);
+    const begin = this.values.stable(relative(ints[0]), span);
     const end = ints.length > 1 ? relative(ints[1]) : len();
-    const beginR = this.reusable(begin, span);
-    const length = this.stable(op("max", op("sub", end, beginR()), c(0)), span);
-    const offset = this.stable(op("add", this.add({ ...this.fn.exprs[base.offset] }), beginR()), span);
+    const beginR = this.values.reusable(begin, span);
+    const length = this.values.stable(op("max", op("sub", end, beginR()), c(0)), span);
+    const offset = this.values.stable(op("add", this.pass.add({ ...this.pass.fn.exprs[base.offset] }), beginR()), span);
     return { k: "view", base: base.base, t: base.t, offset, length, name: base.name };
   }
 
   /** An array's length as an i32 expression. */
   private lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
-    return t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: this.add({ ...this.fn.exprs[h] }), type: T.i32, loc: null });
+    return t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: this.pass.add({ ...this.pass.fn.exprs[h] }), type: T.i32, loc: null });
   }
 
   /**
@@ -1420,46 +1303,46 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
   private rowToView(a: ArrayOperand, span: Span): ViewVal {
     const { shape, indices } = a.row!;
     const dims = shape.dims;
-    const all = indices.map((h) => this.reusable(this.add({ ...this.fn.exprs[h] }), span));
-    const i32 = (r: () => ExprHandle) => this.convertH(r(), T.i32, span);
-    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
+    const all = indices.map((h) => this.values.reusable(this.pass.add({ ...this.pass.fn.exprs[h] }), span));
+    const i32 = (r: () => ExprHandle) => this.values.convertH(r(), T.i32, span);
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
       const text = shapeText(dims, this.paramNames());
       all.forEach((r, k) => {
-        const code = this.ctx.message(`index {0${this.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${text} (length {1})`, "bounds");
-        const out = this.add({ k: "op", op: "ge", args: [this.convertH(r(), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
-        this.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
+        const code = this.pass.ctx.message(`index {0${this.pass.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${text} (length {1})`, "bounds");
+        const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(r(), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
+        this.pass.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
       });
     }
     const flat = this.rowMajor(all, dims, span);
     const last = dims[dims.length - 1];
-    const offset = this.stable(this.add({ k: "op", op: "mul", args: [flat, this.dimValue(last, T.i32, span)], type: T.i32, loc: null }), span);
-    const length = typeof last === "number" ? this.constant(last, T.i32, span) : this.stable(this.sizeIR(last, span), span);
-    return { k: "view", base: this.add({ ...this.fn.exprs[a.h] }), t: a.t, offset, length, name: `${shape.name}${indices.map(() => "[…]").join("")}` };
+    const offset = this.values.stable(this.pass.add({ k: "op", op: "mul", args: [flat, this.dimValue(last, T.i32, span)], type: T.i32, loc: null }), span);
+    const length = typeof last === "number" ? this.pass.constant(last, T.i32, span) : this.values.stable(this.sizeIR(last, span), span);
+    return { k: "view", base: this.pass.add({ ...this.pass.fn.exprs[a.h] }), t: a.t, offset, length, name: `${shape.name}${indices.map(() => "[…]").join("")}` };
   }
 
   /** The row-major flat index of `indices` (one per leading dimension of `dims`): ((i0 * d1) + i1) * d2 + i2, as i32. */
   private rowMajor(indices: (() => ExprHandle)[], dims: SharedShape["dims"], span: Span): ExprHandle {
-    let flat = this.convertH(indices[0](), T.i32, span);
+    let flat = this.values.convertH(indices[0](), T.i32, span);
     for (let k = 1; k < indices.length; k++) {
-      const scaled = this.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
-      flat = this.add({ k: "op", op: "add", args: [scaled, this.convertH(indices[k](), T.i32, span)], type: T.i32, loc: null });
+      const scaled = this.pass.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
+      flat = this.pass.add({ k: "op", op: "add", args: [scaled, this.values.convertH(indices[k](), T.i32, span)], type: T.i32, loc: null });
     }
     return flat;
   }
 
   /** The checked access of `view[index]`: the index against the view's length, the element at offset + index. */
   private viewAccess(v: ViewVal, index: ExprHandle, span: Span, uses: 1 | 2): { array: () => ExprHandle; index: () => ExprHandle } {
-    const idx = this.reusable(index, span);
-    const copy = (h: ExprHandle) => this.add({ ...this.fn.exprs[h] });
-    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
-      const idxT = this.fn.exprs[index].type as ScalarType;
-      const code = this.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for view '${v.name}' of length {1}`, "bounds");
-      const out = this.add({ k: "op", op: "ge", args: [this.convertH(idx(), T.u32, span), this.convertH(copy(v.length), T.u32, span)], type: T.bool, loc: this.loc(span) });
-      this.raise("bounds", out, code, span, this.convertH(idx(), T.i32, span), copy(v.length));
+    const idx = this.values.reusable(index, span);
+    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h] });
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
+      const idxT = this.pass.fn.exprs[index].type as ScalarType;
+      const code = this.pass.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for view '${v.name}' of length {1}`, "bounds");
+      const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(idx(), T.u32, span), this.values.convertH(copy(v.length), T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
+      this.pass.raise("bounds", out, code, span, this.values.convertH(idx(), T.i32, span), copy(v.length));
     }
-    const flat = this.add({ k: "op", op: "add", args: [copy(v.offset), this.convertH(idx(), T.i32, span)], type: T.i32, loc: null });
-    const arr = this.reusable(copy(v.base), span);
-    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.reusable(flat, span) };
+    const flat = this.pass.add({ k: "op", op: "add", args: [copy(v.offset), this.values.convertH(idx(), T.i32, span)], type: T.i32, loc: null });
+    const arr = this.values.reusable(copy(v.base), span);
+    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.values.reusable(flat, span) };
   }
 
   /**
@@ -1469,37 +1352,28 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * the array's length is a `length` expression (its checks are against it).
    */
   private declareDynamicShared(v: number, elem: Elem, size: Extract<Val, { k: "expr" }>, sizeSpan: Span, span: Span): void {
-    const uv = this.ufn.vars[v];
-    if (uv.kind !== "const") { this.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
+    const uv = this.pass.ufn.vars[v];
+    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
     const fail = (why: string): void => {
-      this.err("type", `the size of shared array '${uv.name}' must be a constant, or computed from the kernel's scalar parameters and blockDim (the same for every thread of the launch): ${why}`, sizeSpan,
+      this.pass.err("type", `the size of shared array '${uv.name}' must be a constant, or computed from the kernel's scalar parameters and blockDim (the same for every thread of the launch): ${why}`, sizeSpan,
         "e.g. shared(Float32Array, blockDim.x) or shared(Float32Array, n * 2) with n a parameter the kernel does not assign");
-      this.poisoned.add(v);
+      this.pass.poisoned.add(v);
     };
-    if (this.kind !== "kernel") return fail("a shared array sized at launch is declared in the kernel itself, not in a helper");
+    if (this.pass.kind !== "kernel") return fail("a shared array sized at launch is declared in the kernel itself, not in a helper");
     if (!isInt(size.t)) return fail(`it is ${typeName(size.t)}, not an integer`);
     const sizeExpr = this.launchSize(size.h);
     if (typeof sizeExpr === "string") return fail(sizeExpr);
     const type = T.array(elem, "shared");
-    this.newVarTypes[v] = type;
-    const h = this.ctx.sharedArray(`${this.ufn.id}:${span.start}:${this.argTypes.map(typeName).join(",")}`, uv.name, type, sizeExpr);
+    this.pass.newVarTypes[v] = type;
+    const h = this.pass.ctx.sharedArray(`${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`, uv.name, type, sizeExpr);
     this.dynamicShared.push({ params: paramsOf(sizeExpr), name: uv.name, span: sizeSpan });
-    this.aliases.set(v, this.add({ k: "shared", shared: h as never, type, loc: this.loc(span) }));
+    this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
   }
 
   /** The shape of a multi-dimensional shared array expression (none for any other expression). */
   private shapeOf(h: ExprHandle): SharedShape | undefined {
-    const e = this.fn.exprs[h];
+    const e = this.pass.fn.exprs[h];
     return e.k === "shared" ? this.sharedShapes.get(e.shared) : e.k === "local" ? this.paramShapes.get(e.local) : undefined;
-  }
-
-  /** An index kept for later use: a constant as it is, anything else in a temporary (later evaluation cannot change it). */
-  private stable(h: ExprHandle, span: Span): ExprHandle {
-    const e = this.fn.exprs[h];
-    if (e.k === "const") return h;
-    const t = this.temp(e.type);
-    this.emit({ k: "set", local: t, value: h, loc: this.loc(span) });
-    return this.read(t, span);
   }
 
   /** The checked access of `a[index]`: an array's element, or the element a row's indices and `index` select. */
@@ -1508,23 +1382,23 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     if (!a.row) return this.checked(a.h, a.t, index, span, uses);
     const { shape, indices } = a.row;
     const dims = shape.dims;
-    const all = [...indices.map((h) => this.reusable(this.add({ ...this.fn.exprs[h] }), span)), this.reusable(index, span)];
-    const i32 = (r: () => ExprHandle) => this.convertH(r(), T.i32, span);
-    if (this.ctx.options.boundsCheck && this.kind !== "runtime") {
+    const all = [...indices.map((h) => this.values.reusable(this.pass.add({ ...this.pass.fn.exprs[h] }), span)), this.values.reusable(index, span)];
+    const i32 = (r: () => ExprHandle) => this.values.convertH(r(), T.i32, span);
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
       // One check per dimension, in order; each reports two of the indices (both, for two dimensions).
       const text = shapeText(dims, this.paramNames());
       for (let k = 0; k < dims.length; k++) {
         const pair = k < dims.length - 1 ? [k, k + 1] : [k - 1, k];
-        const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
+        const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.pass.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
         const at = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
-        const code = this.ctx.message(`index ${at} out of bounds for shared array '${shape.name}' of shape ${text}`, "bounds");
-        const out = this.add({ k: "op", op: "ge", args: [this.convertH(all[k](), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.loc(span) });
-        this.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
+        const code = this.pass.ctx.message(`index ${at} out of bounds for shared array '${shape.name}' of shape ${text}`, "bounds");
+        const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(all[k](), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
+        this.pass.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
       }
     }
     const flat = this.rowMajor(all, dims, span);
-    const arr = this.reusable(a.h, span);
-    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.reusable(flat, span) };
+    const arr = this.values.reusable(a.h, span);
+    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.values.reusable(flat, span) };
   }
 
   /**
@@ -1533,63 +1407,41 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * thread. Returns reusable handles for the access itself.
    */
   private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
-    if (!this.ctx.options.boundsCheck || this.kind === "runtime")
-      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.reusable(array, span), index: this.reusable(index, span) };
-    const key = this.checkKey(array, index);
-    if (key && this.alreadyChecked(key))
-      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.reusable(array, span), index: this.reusable(index, span) };
-    const arr = this.reusable(array, span), idx = this.reusable(index, span);
-    const idxT = this.fn.exprs[index].type as ScalarType;
-    const len = t.size !== null ? this.constant(t.size, T.u32, span) : this.convertH(this.add({ k: "length", array: arr(), type: T.i32, loc: null }), T.u32, span);
+    if (!this.pass.ctx.options.boundsCheck || this.pass.kind === "runtime")
+      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
+    const key = this.pass.checkKey(array, index);
+    if (key && this.pass.alreadyChecked(key))
+      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
+    const arr = this.values.reusable(array, span), idx = this.values.reusable(index, span);
+    const idxT = this.pass.fn.exprs[index].type as ScalarType;
+    const len = t.size !== null ? this.pass.constant(t.size, T.u32, span) : this.values.convertH(this.pass.add({ k: "length", array: arr(), type: T.i32, loc: null }), T.u32, span);
     const i = idx();
-    const out = this.add({ k: "op", op: "ge", args: [this.convertH(i, T.u32, span), len], type: T.bool, loc: this.loc(span) });
+    const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(i, T.u32, span), len], type: T.bool, loc: this.pass.loc(span) });
     const name = this.arrayName(array);
-    const code = this.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
-    const lenI = t.size !== null ? this.constant(t.size, T.i32, span) : this.add({ k: "length", array: arr(), type: T.i32, loc: null });
-    this.raise("bounds", out, code, span, this.convertH(idx(), T.i32, span), lenI);
+    const code = this.pass.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
+    const lenI = t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: arr(), type: T.i32, loc: null });
+    this.pass.raise("bounds", out, code, span, this.values.convertH(idx(), T.i32, span), lenI);
     // The check's own index may have been spilled to a temporary: key it by what the access uses.
-    const after = this.checkKey(arr(), idx());
-    if (after) this.noteChecked(after);
+    const after = this.pass.checkKey(arr(), idx());
+    if (after) this.pass.noteChecked(after);
     return { array: arr, index: idx };
   }
 
   private arrayName(h: ExprHandle): string {
-    const e = this.fn.exprs[h];
-    if (e.k === "local") return this.fn.locals[e.local].name;
-    if (e.k === "global" || e.k === "shared") return this.ctx.arrayName(e);
+    const e = this.pass.fn.exprs[h];
+    if (e.k === "local") return this.pass.fn.locals[e.local].name;
+    if (e.k === "global" || e.k === "shared") return this.pass.ctx.arrayName(e);
     return "array";
   }
 
-  /**
-   * A check (ir/module.ts): where `cond` holds (always, when null), record exception `code` with
-   * the operands `a`, `b` through the runtime library and end the thread. The report's message
-   * and location follow the debug level (0: one message, no location).
-   */
-  private raise(kind: CheckKind, cond: ExprHandle | null, code: number, span: Span, a: ExprHandle | null, b: ExprHandle | null): void {
-    const level = this.ctx.options.debugLevel;
-    const rt = this.ctx.runtime("gpuc_report_exception");
-    const state = this.stateExpr();
-    const codeH = this.constant(level === 0 ? this.ctx.message("an exception occurred in the kernel", kind === "bounds" ? "bounds" : "exception") : code, T.i32, span);
-    const site = level === 0 ? this.constant(-1, T.i32, span) : this.add({ k: "location", site: this.loc(span)!, type: T.i32, loc: null });
-    const aH = a ?? this.constant(0, T.i32, span), bH = b ?? this.constant(0, T.i32, span);
-    if (level >= 2) this.ctx.runtime("gpuc_report_exception_frame");
-    this.runtimeCalls.add(rt.handle);
-    this.emit({ k: "check", kind, cond, report: rt.handle as FunctionHandle, state, code: codeH, site, a: aH, b: bH, loc: this.loc(span) });
-  }
-
-  private stateExpr(): ExprHandle {
-    if (this.fn.stateParam === null) throw new InternalCompilerError(`'${this.ufn.name}' uses the kernel state but was not given it`);
-    return this.read(this.fn.stateParam);
-  }
-
   barrier(span: Span): Val {
-    if (this.switchDepth > 0) return this.error("unsupported-syntax", "syncthreads() inside a switch is not supported", span, "use if/else around the barrier");
-    this.emit({ k: "barrier", loc: this.loc(span) });
-    return this.unknown;
+    if (this.pass.switchDepth > 0) return this.pass.error("unsupported-syntax", "syncthreads() inside a switch is not supported", span, "use if/else around the barrier");
+    this.pass.emit({ k: "barrier", loc: this.pass.loc(span) });
+    return this.pass.unknown;
   }
 
   builtin(name: Builtin, span: Span): Val {
-    return { k: "expr", h: this.add({ k: "builtin", name, type: T.i32, loc: this.loc(span) }), t: T.i32 };
+    return { k: "expr", h: this.pass.add({ k: "builtin", name, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
   }
 
   /**
@@ -1597,71 +1449,71 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
    * ToUint32); add/min/max a number (a bool counts as an i32); any/all/ballot a truth value.
    */
   subgroup(op: SubgroupOp, args: Val[], span: Span, name: string): Val {
-    if (this.switchDepth > 0) return this.error("unsupported-syntax", `${name}() inside a switch is not supported`, span, "use if/else around it");
+    if (this.pass.switchDepth > 0) return this.pass.error("unsupported-syntax", `${name}() inside a switch is not supported`, span, "use if/else around it");
     const shuffle = op.startsWith("shuffle");
     const want = shuffle ? 2 : 1;
-    if (args.length !== want) return this.error("type", `${name} takes ${want} argument${want > 1 ? "s" : ""}, got ${args.length}`, span);
+    if (args.length !== want) return this.pass.error("type", `${name} takes ${want} argument${want > 1 ? "s" : ""}, got ${args.length}`, span);
     const vote = op === "any" || op === "all" || op === "ballot";
-    let t = vote ? T.bool : this.scalarType(args[0], span);
-    if (!t) return this.unknown;
+    let t = vote ? T.bool : this.values.scalarType(args[0], span);
+    if (!t) return this.pass.unknown;
     if (!shuffle && t === T.bool) t = T.i32;
-    const operands = [vote ? this.truthy(args[0], span) : this.convert(args[0], t, span)];
+    const operands = [vote ? this.values.truthy(args[0], span) : this.values.convert(args[0], t, span)];
     if (shuffle) {
       const lane = args[1];
-      const lt = this.scalarType(lane, span);
-      if (!lt) return this.unknown;
+      const lt = this.values.scalarType(lane, span);
+      if (!lt) return this.pass.unknown;
       if (isFloat(lt) && !(lane.k === "weak" && Number.isInteger(lane.value)))
-        return this.error("type", `${name}: the ${op === "shuffle" ? "lane" : op === "shuffleXor" ? "lane mask" : "lane distance"} must be an integer, got ${lt.scalar}`, span, "keep it an integer: `d >> 1` instead of `d / 2`, or Math.floor(…)");
-      operands.push(this.convert(lane, T.u32, span));
+        return this.pass.error("type", `${name}: the ${op === "shuffle" ? "lane" : op === "shuffleXor" ? "lane mask" : "lane distance"} must be an integer, got ${lt.scalar}`, span, "keep it an integer: `d >> 1` instead of `d / 2`, or Math.floor(…)");
+      operands.push(this.values.convert(lane, T.u32, span));
     }
     const rt = op === "ballot" ? T.u32 : vote ? T.bool : t;
-    const result = this.temp(rt);
-    this.emit({ k: "subgroup", op, args: operands, result, loc: this.loc(span) });
-    return { k: "expr", h: this.read(result, span), t: rt };
+    const result = this.pass.temp(rt);
+    this.pass.emit({ k: "subgroup", op, args: operands, result, loc: this.pass.loc(span) });
+    return { k: "expr", h: this.pass.read(result, span), t: rt };
   }
 
   /** An atomic read-modify-write; returns the old value. */
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val {
     const want = op === "compareExchange" ? 4 : op === "load" ? 2 : 3;
-    if (args.length !== want) return this.error("type", `${name} takes ${want} arguments, got ${args.length}`, span);
+    if (args.length !== want) return this.pass.error("type", `${name} takes ${want} arguments, got ${args.length}`, span);
     const a0 = args[0];
     // A row of a multi-dimensional shared array (`Atomics.add(t[y], x, 1)`) is an array whose last index is args[1].
-    if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.pass.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const shape0 = a0.k === "expr" ? this.shapeOf(a0.h) : undefined;
-    if (shape0) return this.error("type", `${name} needs a row of shared array '${shape0.name}' (${shapeText(shape0.dims)}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    if (shape0) return this.pass.error("type", `${name} needs a row of shared array '${shape0.name}' (${shapeText(shape0.dims)}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } }
       : a0.k === "view" ? { h: a0.base, t: a0.t, view: a0 } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
-    if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.unknown : this.error("type", `${name} needs an array as its first argument`, span);
+    if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.pass.unknown : this.pass.error("type", `${name} needs an array as its first argument`, span);
     const t = operand.t;
     const floatOk = name === "atomicAdd" || op === "load" || op === "store" || op === "exchange";
     const js = name.startsWith("Atomics.");
     // JavaScript's Atomics take every integer typed array but Uint8ClampedArray (a TypeError);
     // gpuc's atomicMin/atomicMax/atomicAdd take 32-bit elements only.
-    if (t.elem === "u8c" && js) return this.error("type", `${name} does not work on Uint8ClampedArray (u8c[]), as in JavaScript (a TypeError there); use a Uint8Array`, span);
+    if (t.elem === "u8c" && js) return this.pass.error("type", `${name} does not work on Uint8ClampedArray (u8c[]), as in JavaScript (a TypeError there); use a Uint8Array`, span);
     if (!(t.elem === "i32" || t.elem === "u32" || (isNarrow(t.elem) && js) || (t.elem === "f32" && floatOk && !js)))
-      return this.error("type", `${name} works on ${js ? "Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array and Uint8Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);
-    if (t.space !== "global" && t.space !== "shared") return this.error("type", `${name} works on global and shared arrays, not ${t.space} ones`, span);
+      return this.pass.error("type", `${name} works on ${js ? "Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array and Uint8Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);
+    if (t.space !== "global" && t.space !== "shared") return this.pass.error("type", `${name} works on global and shared arrays, not ${t.space} ones`, span);
     const iv = args[1];
-    const idxT = iv.k === "weak" ? null : this.scalarType(iv, span);
-    if (iv.k !== "weak" && (!idxT || !isInt(idxT))) return this.error("type", `${name}: the index must be an integer`, span);
-    const idx = iv.k === "weak" ? this.constant(iv.value, T.i32, span) : (iv as { h: ExprHandle }).h;
+    const idxT = iv.k === "weak" ? null : this.values.scalarType(iv, span);
+    if (iv.k !== "weak" && (!idxT || !isInt(idxT))) return this.pass.error("type", `${name}: the index must be an integer`, span);
+    const idx = iv.k === "weak" ? this.pass.constant(iv.value, T.i32, span) : (iv as { h: ExprHandle }).h;
     const elem = T.scalar(elemScalar(t.elem));
-    const operands = args.slice(2).map((v) => this.convert(v, elem, span));
+    const operands = args.slice(2).map((v) => this.values.convert(v, elem, span));
     // A narrow element is compared with the expected value as the typed array stores it (its low bits).
     if (op === "compareExchange" && isNarrow(t.elem)) operands[0] = this.narrowed(operands[0], t.elem);
     const c = this.access(operand, idx, span);
-    const result = this.temp(elem);
-    this.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.loc(span) });
-    return { k: "expr", h: this.read(result, span), t: elem };
+    const result = this.pass.temp(elem);
+    this.pass.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.pass.loc(span) });
+    return { k: "expr", h: this.pass.read(result, span), t: elem };
   }
 
   /** An i32 as an element of narrow type `elem` reads back after storing it (its low bits, sign- or zero-extended). */
   private narrowed(h: ExprHandle, elem: Elem): ExprHandle {
     const bits = elem === "i8" || elem === "u8" || elem === "u8c" ? 8 : 16;
-    const c = (n: number) => this.constant(n, T.i32, null);
+    const c = (n: number) => this.pass.constant(n, T.i32, null);
     if (elem === "i8" || elem === "i16")
-      return this.add({ k: "op", op: "shr", args: [this.add({ k: "op", op: "shl", args: [h, c(32 - bits)], type: T.i32, loc: null }), c(32 - bits)], type: T.i32, loc: null });
-    return this.add({ k: "op", op: "and", args: [h, c(2 ** bits - 1)], type: T.i32, loc: null });
+      return this.pass.add({ k: "op", op: "shr", args: [this.pass.add({ k: "op", op: "shl", args: [h, c(32 - bits)], type: T.i32, loc: null }), c(32 - bits)], type: T.i32, loc: null });
+    return this.pass.add({ k: "op", op: "and", args: [h, c(2 ** bits - 1)], type: T.i32, loc: null });
   }
 
   /** console.log(…): a print record through the runtime library, formatted on the host. */
@@ -1670,76 +1522,61 @@ export class FunctionBuilder extends AggregateBuilder implements MethodBuilder {
     const values: { h: ExprHandle; t: Scalar }[] = [];
     for (const a of args) {
       if (a.k === "str") { parts.push(a.value); continue; }
-      const t = this.scalarType(a, span);
-      if (!t) return this.unknown;
+      const t = this.values.scalarType(a, span);
+      if (!t) return this.pass.unknown;
       parts.push(t.scalar);
-      values.push({ h: this.convert(a, t, span), t: t.scalar });
+      values.push({ h: this.values.convert(a, t, span), t: t.scalar });
     }
     const words = values.reduce((n, v) => n + (v.t === "f64" ? 2 : 1), 0);
-    const fmt = this.ctx.format({ parts, loc: this.loc(span) });
-    const rt = this.ctx.runtime("gpuc_print_reserve");
-    const at = this.temp(T.i32);
-    this.emit({ k: "call", fn: rt.handle as never, args: [this.stateExpr(), this.constant(fmt, T.i32, span), this.constant(words, T.i32, span)], result: at, loc: this.loc(span) });
-    const stores = this.capture(() => {
+    const fmt = this.pass.ctx.format({ parts, loc: this.pass.loc(span) });
+    const rt = this.pass.ctx.runtime("gpuc_print_reserve");
+    const at = this.pass.temp(T.i32);
+    this.pass.emit({ k: "call", fn: rt.handle as never, args: [this.pass.stateExpr(), this.pass.constant(fmt, T.i32, span), this.pass.constant(words, T.i32, span)], result: at, loc: this.pass.loc(span) });
+    const stores = this.pass.capture(() => {
       let k = 0;
       const put = (word: ExprHandle): void => {
-        const index = this.add({ k: "op", op: "add", args: [this.read(at), this.constant(k++, T.i32, span)], type: T.i32, loc: null });
-        this.emit({ k: "store", array: this.stateExpr(), index, value: word, loc: this.loc(span) });
+        const index = this.pass.add({ k: "op", op: "add", args: [this.pass.read(at), this.pass.constant(k++, T.i32, span)], type: T.i32, loc: null });
+        this.pass.emit({ k: "store", array: this.pass.stateExpr(), index, value: word, loc: this.pass.loc(span) });
       };
       for (const v of values) {
-        if (v.t === "f32") put(this.add({ k: "op", op: "f32bits", args: [v.h], type: T.i32, loc: null }));
+        if (v.t === "f32") put(this.pass.add({ k: "op", op: "f32bits", args: [v.h], type: T.i32, loc: null }));
         else if (v.t === "f64") {
-          const r = this.reusable(v.h, span);
-          put(this.add({ k: "op", op: "f64hi", args: [r()], type: T.i32, loc: null }));
-          put(this.add({ k: "op", op: "f64lo", args: [r()], type: T.i32, loc: null }));
-        } else put(this.convertH(v.h, T.i32, span));
+          const r = this.values.reusable(v.h, span);
+          put(this.pass.add({ k: "op", op: "f64hi", args: [r()], type: T.i32, loc: null }));
+          put(this.pass.add({ k: "op", op: "f64lo", args: [r()], type: T.i32, loc: null }));
+        } else put(this.values.convertH(v.h, T.i32, span));
       }
     });
-    const ok = this.add({ k: "op", op: "ge", args: [this.read(at), this.constant(0, T.i32, span)], type: T.bool, loc: null });
-    this.emit({ k: "if", cond: ok, then: stores, else: [], loc: this.loc(span) });
-    return this.unknown;
+    const ok = this.pass.add({ k: "op", op: "ge", args: [this.pass.read(at), this.pass.constant(0, T.i32, span)], type: T.bool, loc: null });
+    this.pass.emit({ k: "if", cond: ok, then: stores, else: [], loc: this.pass.loc(span) });
+    return this.pass.unknown;
   }
 
   /** Lower one more argument, keeping every earlier argument's evaluation before it. */
   private operandAfterAll(earlier: Val[], next: UExpr): Val {
-    const mark = this.out.length;
-    const block = this.out;
+    const mark = this.pass.out.length;
+    const block = this.pass.out;
     const r = this.expr(next);
     if (block.length > mark) {
       const spills: Stmt[] = [];
       const after = block.slice(mark);
-      for (const v of earlier) this.spillLeaves(v, after, spills);
+      for (const v of earlier) this.aggregates.spillLeaves(v, after, spills);
       block.splice(mark, 0, ...spills);
     }
     return r;
   }
+
+  // ---- what the method table's methods build through (methods.ts, MethodBuilder) -------------
+
+  scalarType(v: Val, span: Span): ScalarType | null { return this.values.scalarType(v, span); }
+  convert(v: Val, t: ScalarType, span: Span): ExprHandle { return this.values.convert(v, t, span); }
+  op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val { return this.values.op(op, args, t, span); }
+  minMaxMixed(op: "min" | "max", a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val { return this.values.minMaxMixed(op, a, ta, b, tb, span); }
+  error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val { return this.pass.error(kind, message, span, hint); }
 }
 
 function argTypeOf(t: Type): ArgType {
   if (t.kind === "array") return Object.freeze({ name: typeName(t), kind: "array", elem: t.elem, length: t.size });
   const elem = (t as ScalarType).scalar;
   return Object.freeze({ name: elem, kind: "scalar", elem, length: null });
-}
-
-/**
- * The variables whose fields or elements a function assigns (`p.x = …`, `t[i]++`, a destructuring
- * assignment to `p.x`), each with the paths of the objects assigned (`b.pos.x = …`: ["pos"];
- * `t[i].y = …`: ["*"]). Array variables are among them; only those holding object values matter.
- */
-function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
-  const found = new Map<number, string[][]>();
-  // The variable under a chain of fields and indices, and the path to the object the chain's last step is a field of.
-  const chain = (x: UExpr, path: string[]): { v: number; path: string[] } | null => {
-    if (x.k === "var") return { v: x.v, path };
-    if (x.k === "field") return chain(x.object, [x.name, ...path]);
-    if (x.k === "index") return chain(x.array, [x.index.k === "num" ? String(x.index.value) : "*", ...path]);
-    return null;
-  };
-  const target = (x: UExpr): void => {
-    if (x.k !== "field" && x.k !== "index") return;
-    const r = chain(x, []);
-    if (r) found.set(r.v, [...found.get(r.v) ?? [], r.path.slice(0, -1)]);
-  };
-  walkUBody(fn.body, (e) => { if (e.k === "assign" || e.k === "update") target(e.target); });
-  return found;
 }

@@ -2,20 +2,22 @@
 // current variable types, builds typed IR, and records the types each variable and `return` is
 // given. infer.ts repeats the pass until those types stop changing (a fixed point), then keeps
 // the last pass's IR and diagnostics. The builder holds the pass's state (pass.ts), which it
-// shares with its parts: values (values.ts) and object and tuple values (aggregates.ts).
+// shares with its parts: values (values.ts), object and tuple values (aggregates.ts),
+// array accesses and views (arrays.ts) and array declarations (array-declarations.ts).
 
 import type { CompileErrorKind } from "../errors.js";
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import { walkStmts, type AtomicOp, type Builtin, type ExprHandle, type Function, type FunctionHandle, type LocalHandle, type PrintFormat, type Stmt, type SubgroupOp, type SwitchCase } from "../ir/module.js";
+import type { AtomicOp, Builtin, ExprHandle, Function, FunctionHandle, LocalHandle, PrintFormat, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
 import { completesBlock } from "../ir/validate.js";
-import { T, elemScalar, isAgg, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type AggType, type ArrayType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
-import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
+import { T, elemScalar, isAgg, isArray, isFloat, isInt, isNarrow, joinScalar, parseTypeName, typeName, wrapValue, type AggType, type Elem, type Scalar, type ScalarType, type Type } from "../ir/types.js";
 import type { OpName } from "../ir/ops.js";
-import { shapeText, type AggVal, type Dim, type MethodBuilder, type SharedShape, type Val, type ViewVal } from "./methods.js";
-import { Pass, type FrameSite, type InferError, type JSFunction, type Leaves, type ModuleContext } from "./pass.js";
+import { shapeText, type AggVal, type MethodBuilder, type Val } from "./methods.js";
+import { Pass, type FrameSite, type InferError, type JSFunction, type Leaves, type Lowering, type ModuleContext } from "./pass.js";
 import { Values, aggText } from "./values.js";
 import { Aggregates, flatLeaves, holds } from "./aggregates.js";
+import { Arrays, once, type ArrayOperand } from "./arrays.js";
+import { ArrayDeclarations } from "./array-declarations.js";
 import { inlineCall } from "../ir/passes/inline.js";
 import type { ArgType } from "./overlays.js";
 
@@ -34,33 +36,17 @@ interface PassResult {
 
 const STATE_TYPE = T.array("i32", "global");
 
-const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
-
-function once(h: ExprHandle): () => ExprHandle { return () => h; }
-
-/** The parameters a size reads. */
-function paramsOf(e: SizeExpr): number[] {
-  return e.k === "param" ? [e.index] : e.k === "op" ? [...paramsOf(e.args[0]), ...paramsOf(e.args[1])] : [];
-}
-
-/** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
-interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
-
 /** An assignable part of an aggregate variable: `p.x`, `t[1]`, `t[i].y` (a dynamic step: an index kept stable, checked). */
 interface Place { v: number; steps: ({ k: "field"; name: string } | { k: "dyn"; index: ExprHandle })[]; text: string; span: Span }
 
-export class FunctionBuilder implements MethodBuilder {
+export class FunctionBuilder implements MethodBuilder, Lowering {
   private readonly pass: Pass;
   private readonly values: Values;
   private readonly aggregates: Aggregates;
+  private readonly arrays: Arrays;
+  private readonly declarations: ArrayDeclarations;
   readonly unknown: Val;
   private newReturn: Type;
-  /** Dynamic shared arrays' sizes: the parameters they read (none may be assigned), for the check at the end. */
-  private dynamicShared: { params: number[]; name: string; span: Span }[] = [];
-  /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
-  private sharedShapes = new Map<number, SharedShape>();
-  /** The shapes of parameters that are multi-dimensional shared arrays, by parameter local. */
-  private paramShapes = new Map<number, SharedShape>();
   private sawValueReturn = false;
   private sawVoidReturn = false;
   private sawPendingReturn = false;
@@ -73,6 +59,10 @@ export class FunctionBuilder implements MethodBuilder {
     this.unknown = pass.unknown;
     const values = (this.values = new Values(pass, this));
     this.aggregates = new Aggregates(pass, values);
+    const arrays = (this.arrays = new Arrays(pass, values));
+    this.declarations = new ArrayDeclarations(pass, arrays);
+    // The parts lower the expressions they hold through the builder (expressions are its own).
+    pass.lower = this;
     this.newReturn = returnType.kind === "scalar" || returnType.kind === "agg" ? returnType : T.unknown;
   }
 
@@ -99,7 +89,7 @@ export class FunctionBuilder implements MethodBuilder {
       }
       // A multi-dimensional shared array arrives as its flat array; the parameter keeps the shape.
       const param = this.pass.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
-      if (t.kind === "array" && t.dims) this.paramShapes.set(param, { name, dims: t.dims });
+      if (t.kind === "array" && t.dims) this.arrays.setParamShape(param, { name, dims: t.dims });
       this.pass.fn.params.push(param);
       names.push(name);
       this.pass.localOf[p] = param;
@@ -127,13 +117,7 @@ export class FunctionBuilder implements MethodBuilder {
       }
     });
     this.stmts(u.body);
-    // A parameter a launch-time size reads must keep its argument's value (uniform for the launch).
-    if (this.dynamicShared.length) {
-      const set = new Set<number>();
-      walkStmts(this.pass.fn.body, (s) => { if (s.k === "set") set.add(s.local); });
-      for (const d of this.dynamicShared) for (const i of d.params)
-        if (set.has(this.pass.fn.params[i])) this.pass.err("type", `the size of shared array '${d.name}' reads parameter '${this.pass.fn.locals[this.pass.fn.params[i]].name}', which the kernel assigns: a size must be the same for every thread of the launch`, d.span);
-    }
+    this.declarations.checkLaunchSizes();
     if (this.pass.kind !== "kernel") {
       if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.pass.fn.body)))
         this.pass.err("type", `function '${u.name}' does not return a value on every path`, u.span);
@@ -181,7 +165,7 @@ export class FunctionBuilder implements MethodBuilder {
       case "decl": {
         if (!s.init) return;
         const v = this.pass.ufn.vars[s.v];
-        if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declareArray(s.v, s.init, s.span);
+        if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declarations.declareArray(s.v, s.init, s.span);
         const val = this.expr(s.init);
         if (val.k === "view") {
           if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
@@ -401,7 +385,7 @@ export class FunctionBuilder implements MethodBuilder {
     const row = this.pass.rowAliases.get(v);
     if (row) return row;
     const view = this.pass.viewAliases.get(v);
-    if (view) return this.copyView(view, span);
+    if (view) return this.arrays.copyView(view, span);
     const alias = this.pass.aliases.get(v);
     if (alias !== undefined) {
       const e = this.pass.fn.exprs[alias];
@@ -453,10 +437,10 @@ export class FunctionBuilder implements MethodBuilder {
           return f ? this.aggregates.partOf(a, "length", f) : this.pass.error("type", `${aggText(this.values.typeOf(a))} has no field 'length'`, span);
         }
         // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
-        if (a.k === "row") return this.dimVal(a.shape.dims[a.indices.length], span);
+        if (a.k === "row") return this.arrays.dimVal(a.shape.dims[a.indices.length], span);
         if (a.k === "view") return { k: "expr", h: a.length, t: T.i32 };
-        const shape = a.k === "expr" ? this.shapeOf(a.h) : undefined;
-        if (shape) return this.dimVal(shape.dims[0], span);
+        const shape = a.k === "expr" ? this.arrays.shapeOf(a.h) : undefined;
+        if (shape) return this.arrays.dimVal(shape.dims[0], span);
         if (a.k !== "expr" || !isArray(a.t)) {
           if (a.k === "expr" && a.t.kind === "unknown") return this.pass.unknown;
           return this.pass.error("type", "'.length' is only defined on arrays", span);
@@ -467,16 +451,16 @@ export class FunctionBuilder implements MethodBuilder {
       case "index": {
         const base = this.expr(e.array);
         if (base.k === "agg") return this.element(base, e, span);
-        const a = this.operandOf(base, e.array.span);
-        const i = this.index(e.index);
+        const a = this.arrays.operandOf(base, e.array.span);
+        const i = this.arrays.index(e.index);
         if (!a || i === null) return this.pass.unknown;
         if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
           return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.values.stable(i, e.index.span)] };
         const t = T.scalar(elemScalar(a.t.elem));
-        const c = this.access(a, i, span);
+        const c = this.arrays.access(a, i, span);
         return { k: "expr", h: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.pass.loc(span) }), t };
       }
-      case "subarray": return this.subarray(e, span);
+      case "subarray": return this.arrays.subarray(e, span);
       case "unary": return this.unary(e.op, this.expr(e.a), span);
       case "binary": return this.binary(e, span);
       case "logical": return this.logical(e, span);
@@ -492,22 +476,6 @@ export class FunctionBuilder implements MethodBuilder {
         return last;
       }
     }
-  }
-
-  private arrayOperand(e: UExpr): ArrayOperand | null {
-    return this.operandOf(this.expr(e), e.span);
-  }
-
-  private operandOf(a: Val, span: Span): ArrayOperand | null {
-    if (a.k === "row") return { h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } };
-    if (a.k === "view") return { h: a.base, t: a.t, view: a };
-    if (a.k === "expr" && isArray(a.t)) {
-      const shape = this.shapeOf(a.h);
-      return shape ? { h: a.h, t: a.t, row: { shape, indices: [] } } : { h: a.h, t: a.t };
-    }
-    if (a.k === "expr" && a.t.kind === "unknown") return null;
-    this.pass.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.values.typeOf(a)) : typeName(this.values.typeOf(a))}`, span);
-    return null;
   }
 
   // ---- object and tuple values ----------------------------------------------------------------
@@ -600,21 +568,6 @@ export class FunctionBuilder implements MethodBuilder {
     return v ?? this.pass.unknown;
   }
 
-  private index(e: UExpr): ExprHandle | null {
-    const v = this.expr(e);
-    if (v.k === "weak") {
-      if (!Number.isInteger(v.value) || v.value < 0) { this.pass.err("type", `array index ${v.value} is not a non-negative integer`, e.span); return null; }
-      return this.pass.constant(v.value, v.value <= 0x7fffffff ? T.i32 : T.u32, e.span);
-    }
-    const t = this.values.scalarType(v, e.span);
-    if (!t) return null;
-    if (!isInt(t)) {
-      this.pass.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
-      return null;
-    }
-    return v.k === "expr" ? v.h : null;
-  }
-
   /** An expression in a condition (if, loops, ?:, !, && and || operands): a bool. */
   private cond(e: UExpr): ExprHandle {
     if (e.k === "logical" && e.op !== "??") {
@@ -677,7 +630,7 @@ export class FunctionBuilder implements MethodBuilder {
    * assignment) and `left` reads state, `left` is spilled to a temporary first, so JS's
    * left-to-right evaluation order is kept.
    */
-  private operandAfter(left: Val, right: UExpr): Val {
+  operandAfter(left: Val, right: UExpr): Val {
     const mark = this.pass.out.length;
     const block = this.pass.out;
     const r = this.expr(right);
@@ -771,8 +724,8 @@ export class FunctionBuilder implements MethodBuilder {
       return used ? this.readVar(v, span) : this.pass.unknown;
     }
     if (e.target.k === "index") {
-      const arr = this.arrayOperand(e.target.array);
-      const idx = this.index(e.target.index);
+      const arr = this.arrays.arrayOperand(e.target.array);
+      const idx = this.arrays.index(e.target.index);
       if (!arr || idx === null) { this.expr(e.value); return this.pass.unknown; }
       if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
       if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
@@ -781,7 +734,7 @@ export class FunctionBuilder implements MethodBuilder {
       let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
         // a[i] op= v: the load's check covers the store (same array, same index).
-        target = this.access(arr, idx, span, 2);
+        target = this.arrays.access(arr, idx, span, 2);
         const cur: Val = { k: "expr", h: this.pass.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.pass.loc(span) }), t: elem };
         value = this.values.arith(binop, cur, this.operandAfter(cur, e.value), span);
       } else {
@@ -794,8 +747,8 @@ export class FunctionBuilder implements MethodBuilder {
       }
       if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
       if (!this.values.scalarType(value, e.value.span)) return this.pass.unknown;
-      const h = this.storeValue(value, arr.t.elem, span, used);
-      if (!binop) target = this.access({ ...arr, h: target.array() }, target.index(), span);
+      const h = this.arrays.storeValue(value, arr.t.elem, span, used);
+      if (!binop) target = this.arrays.access({ ...arr, h: target.array() }, target.index(), span);
       this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.pass.loc(span) });
       return h.result;
     }
@@ -919,45 +872,6 @@ export class FunctionBuilder implements MethodBuilder {
     write(this.varType(p.v), leaves, 0, null);
   }
 
-  /**
-   * The value a store writes (converted as a typed-array store converts) and, if used, the
-   * assignment's value — in JS, the right side itself, not what the array kept.
-   */
-  private storeValue(value: Val, elem: Elem, span: Span, used: boolean): { store: ExprHandle; result: Val } {
-    if (!used || value.k === "weak") return { store: this.elementValue(value, elem, span), result: used ? value : this.pass.unknown };
-    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.elementValue(value, elem, span), result: this.pass.unknown };
-    const r = this.values.reusable(value.h, span);
-    return { store: this.elementValue({ k: "expr", h: r(), t: value.t }, elem, span), result: { k: "expr", h: r(), t: value.t } };
-  }
-
-  /**
-   * The value a store into an element of type `elem` takes, converted as the typed array
-   * converts. Narrow elements take an i32 whose low 8 or 16 bits the store keeps (ToInt8, ToUint8,
-   * ToInt16 and ToUint16 are ToInt32 modulo 2^8 or 2^16); Uint8ClampedArray's conversion is
-   * written out here: NaN and values up to 0 are 0, values from 255 are 255, the rest round to
-   * the nearest integer with ties to even.
-   */
-  private elementValue(v: Val, elem: Elem, span: Span): ExprHandle {
-    if (elem !== "u8c") return this.values.convert(v, T.scalar(elemScalar(elem)), span);
-    if (v.k === "weak") return this.pass.constant(Uint8ClampedArray.of(v.value)[0], T.i32, span);
-    const t = this.values.scalarType(v, span);
-    if (!t) return this.pass.unknown.h;
-    if (t === T.bool) return this.values.convert(v, T.i32, span);
-    const op = (o: OpName, args: ExprHandle[], type: ScalarType): ExprHandle => this.pass.add({ k: "op", op: o, args, type, loc: null });
-    const c = (n: number, type: ScalarType = t): ExprHandle => this.pass.constant(n, type, span);
-    const x = this.values.reusable(this.values.convert(v, t, span), span);
-    if (isInt(t)) return this.values.convertH(t === T.i32 ? op("max", [op("min", [x(), c(255)], t), c(0)], t) : op("min", [x(), c(255)], t), T.i32, span);
-    // Floats: y = min(x, 255) rounded half to even; x > 0 is false for NaN.
-    const y = this.values.reusable(op("min", [x(), c(255)], t), span);
-    const f = this.values.reusable(op("floor", [y()], t), span);
-    const d = this.values.reusable(op("sub", [y(), f()], t), span);
-    const fi = this.values.reusable(this.values.convertH(f(), T.i32, span), span);
-    const odd = op("ne", [op("and", [fi(), c(1, T.i32)], T.i32), c(0, T.i32)], T.bool);
-    const up = op("lor", [op("gt", [d(), c(0.5)], T.bool), op("land", [op("eq", [d(), c(0.5)], T.bool), odd], T.bool)], T.bool);
-    const rounded = op("add", [fi(), this.pass.add({ k: "select", cond: up, a: c(1, T.i32), b: c(0, T.i32), type: T.i32, loc: null })], T.i32);
-    return this.pass.add({ k: "select", cond: op("gt", [x(), c(0)], T.bool), a: rounded, b: c(0, T.i32), type: T.i32, loc: null });
-  }
-
   private update(e: Extract<UExpr, { k: "update" }>, used: boolean): Val {
     const one: UExpr = { k: "num", value: 1, isFloat: false, span: e.span };
     const op = e.op === "++" ? "+=" : "-=";
@@ -987,17 +901,17 @@ export class FunctionBuilder implements MethodBuilder {
   /** `a[i]++` used as a value: the array and index are evaluated once; the value is the old element. */
   private updateElement(e: Extract<UExpr, { k: "update" }>): Val {
     const target = e.target as Extract<UExpr, { k: "index" }>;
-    const arr = this.arrayOperand(target.array);
-    const idx = this.index(target.index);
+    const arr = this.arrays.arrayOperand(target.array);
+    const idx = this.arrays.index(target.index);
     if (!arr || idx === null) return this.pass.unknown;
     if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
     if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
     const elem = T.scalar(elemScalar(arr.t.elem));
-    const c = this.access(arr, idx, e.span, 2);
+    const c = this.arrays.access(arr, idx, e.span, 2);
     const old = this.pass.temp(elem === T.bool ? T.i32 : elem);
     this.pass.emit({ k: "set", local: old, value: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.pass.loc(e.span) }), loc: this.pass.loc(e.span) });
     const next = this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
-    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.elementValue(next, arr.t.elem, e.span), loc: this.pass.loc(e.span) });
+    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.arrays.elementValue(next, arr.t.elem, e.span), loc: this.pass.loc(e.span) });
     return { k: "expr", h: this.pass.read(old), t: elem };
   }
 
@@ -1061,8 +975,8 @@ export class FunctionBuilder implements MethodBuilder {
       const a = args[i];
       if (a.k === "str") return this.pass.error("type", "strings cannot be passed to helper functions", argSpans[i]);
       // A row of a multi-dimensional shared array's last dimension goes as a view.
-      if (a.k === "row" && a.indices.length + 1 === a.shape.dims.length) { args[i] = this.rowToView({ h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } }, argSpans[i]); i--; continue; }
-      const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.shapeOf(a.h) : undefined;
+      if (a.k === "row" && a.indices.length + 1 === a.shape.dims.length) { args[i] = this.arrays.rowToView({ h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } }, argSpans[i]); i--; continue; }
+      const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.arrays.shapeOf(a.h) : undefined;
       if (a.k === "row" && shape) return this.pass.error("unsupported-type", `a row of shared array '${shape.name}' that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
         "pass the whole array (t) or a row of the last dimension (t[z][y])");
       // A multi-dimensional shared array goes whole: the helper indexes it as the kernel does.
@@ -1126,314 +1040,6 @@ export class FunctionBuilder implements MethodBuilder {
     return this.aggregates.markFresh(this.aggregates.readLeaves(rt, nest(rt), span), agg.fresh);
   }
 
-  // ---- arrays, barriers, atomics, exceptions, prints ---------------------------------------
-
-  /** `const a = new Float32Array(8)` (a private array local) or `const s = shared(Float32Array, 256)`. */
-  private declareArray(v: number, init: Extract<UExpr, { k: "newArray" | "sharedArray" }>, span: Span): void {
-    if (init.k === "sharedArray" && init.dims) return this.declareSharedArray(v, init, init.dims, span);
-    const uv = this.pass.ufn.vars[v];
-    const size = this.expr(init.size);
-    const kind = init.k === "newArray" ? "private" : "shared";
-    if (kind === "shared" && size.k === "expr") return this.declareDynamicShared(v, init.elem, size, init.size.span, span);
-    if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE[kind]) {
-      this.pass.err("type", `the size of a ${kind} array must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
-      this.pass.poisoned.add(v);
-      return;
-    }
-    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `${kind} array '${uv.name}' must be declared with const`, span); return; }
-    const type = T.array(init.elem, kind, size.value);
-    this.pass.newVarTypes[v] = type;
-    if (kind === "shared") {
-      const h = this.pass.ctx.sharedArray(`${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`, uv.name, type);
-      this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
-      return;
-    }
-    const l = this.pass.newLocal(uv.name, type);
-    this.pass.localOf[v] = l;
-    this.pass.emit({ k: "init", local: l, loc: this.pass.loc(span) });
-  }
-
-  /**
-   * `const t = shared(Float32Array, [16, 17])`: one flat shared array of 16 × 17 elements, row
-   * major; the variable keeps its shape, and `t[y][x]` is element y * 17 + x.
-   */
-  private declareSharedArray(v: number, init: Extract<UExpr, { k: "sharedArray" }>, dimExprs: UExpr[], span: Span): void {
-    const uv = this.pass.ufn.vars[v];
-    const dims: Dim[] = [];
-    for (const d of dimExprs) {
-      const size = this.expr(d);
-      // A dimension sized at launch (in the kernel, from its parameters and blockDim), or a constant.
-      if (size.k === "expr" && this.pass.kind === "kernel" && isInt(size.t)) {
-        const e = this.launchSize(size.h);
-        if (typeof e !== "string") { dims.push(e); continue; }
-      }
-      if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE.shared) {
-        this.pass.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}, or (in the kernel) computed from its scalar parameters and blockDim`, d.span);
-        this.pass.poisoned.add(v);
-        return;
-      }
-      dims.push(size.value);
-    }
-    const fixed = dims.every((d): d is number => typeof d === "number");
-    const total = fixed ? (dims as number[]).reduce((a, b) => a * b, 1) : 0;
-    if (fixed && total > MAX_ARRAY_SIZE.shared) {
-      this.pass.err("type", `shared array '${uv.name}' of shape ${shapeText(dims)} has ${total} elements; a shared array has at most ${MAX_ARRAY_SIZE.shared}`, span);
-      this.pass.poisoned.add(v);
-      return;
-    }
-    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
-    const key = `${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`;
-    let h: number, type: ArrayType;
-    if (fixed) {
-      type = T.array(init.elem, "shared", total);
-      h = this.pass.ctx.sharedArray(key, uv.name, type);
-    } else {
-      // Sized at launch: the product of the dimensions, evaluated by the loader (as shared(T, n)).
-      const asSize = (d: Dim): SizeExpr => (typeof d === "number" ? { k: "const", value: d } : d);
-      const size = dims.slice(1).reduce<SizeExpr>((acc, d) => ({ k: "op", op: "mul", args: [acc, asSize(d)] }), asSize(dims[0]));
-      type = T.array(init.elem, "shared");
-      h = this.pass.ctx.sharedArray(key, uv.name, type, size);
-      this.dynamicShared.push({ params: paramsOf(size), name: uv.name, span });
-    }
-    this.pass.newVarTypes[v] = type;
-    if (dims.length > 1) this.sharedShapes.set(h, { name: uv.name, dims });
-    this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
-  }
-
-  /**
-   * An integer expression as a size the launch evaluates (ir/size.ts): built from the kernel's
-   * integer parameters, blockDim and constants by the integer ops a loader computes; or why not.
-   */
-  private launchSize(h: ExprHandle): SizeExpr | string {
-    const e = this.pass.fn.exprs[h];
-    switch (e.k) {
-      case "const": return typeof e.value === "number" ? { k: "const", value: e.value } : "a boolean";
-      case "local": {
-        const i = this.pass.fn.params.indexOf(e.local);
-        return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.pass.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
-      }
-      case "builtin": return e.name.startsWith("blockDim.") ? { k: "blockDim", axis: "xyz".indexOf(e.name.slice(-1)) as 0 | 1 | 2 } : `${e.name} differs between threads or blocks`;
-      case "convert": return isInt(e.type) && isInt(this.pass.fn.exprs[e.arg].type) ? this.launchSize(e.arg) : "a conversion from a float";
-      case "op": {
-        if (!(SIZE_OPS as readonly string[]).includes(e.op) || e.args.length !== 2) return `'${e.op}' is not an integer operation the launch can evaluate`;
-        const a = this.launchSize(e.args[0]), b = this.launchSize(e.args[1]);
-        if (typeof a === "string") return a;
-        if (typeof b === "string") return b;
-        return { k: "op", op: e.op as SizeOp, args: [a, b] };
-      }
-      case "load": return "it reads an array";
-      default: return `a ${e.k} expression`;
-    }
-  }
-
-  /** The kernel's parameter names (for sizes in messages). */
-  private paramNames(): string[] { return this.pass.fn.params.map((p) => this.pass.fn.locals[p].name); }
-
-  /** A dimension as a value: a constant (weak), or its size computed in the kernel from the parameters and blockDim. */
-  private dimVal(d: Dim, span: Span): Val {
-    return typeof d === "number" ? { k: "weak", value: d, isFloat: false } : { k: "expr", h: this.sizeIR(d, span), t: T.i32 };
-  }
-
-  /** A dimension as an i32 or u32 expression. */
-  private dimValue(d: Dim, t: ScalarType, span: Span): ExprHandle {
-    return typeof d === "number" ? this.pass.constant(d, t, span) : this.values.convertH(this.sizeIR(d, span), t, span);
-  }
-
-  /** A launch-time size computed in the kernel (i32, as the loader computes it). */
-  private sizeIR(e: SizeExpr, span: Span): ExprHandle {
-    switch (e.k) {
-      case "param": return this.values.convertH(this.pass.read(this.pass.fn.params[e.index], span), T.i32, span);
-      case "blockDim": return this.pass.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
-      case "const": return this.pass.constant(e.value, T.i32, span);
-      case "op": return this.pass.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
-    }
-  }
-
-  /** A view with fresh handles for its parts (each use of a view reads them anew). */
-  private copyView(v: ViewVal, span: Span): ViewVal {
-    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h], loc: this.pass.loc(span) });
-    return { ...v, base: copy(v.base), offset: copy(v.offset), length: copy(v.length) };
-  }
-
-  /**
-   * `a.subarray(begin, end?)` as JavaScript defines it: a negative begin or end counts from the
-   * end, both are clamped to [0, length], and the view is empty when end ≤ begin. The view's
-   * offset and length are computed here, once, into temporaries.
-   */
-  private subarray(e: Extract<UExpr, { k: "subarray" }>, span: Span): Val {
-    const a = this.arrayOperand(e.array);
-    const args = e.args.map((x) => this.expr(x));
-    if (!a) return this.pass.unknown;
-    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.pass.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
-    const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
-    const ints: ExprHandle[] = [];
-    for (let i = 0; i < args.length; i++) {
-      const v = args[i];
-      const t = v.k === "weak" ? (Number.isInteger(v.value) ? T.i32 : T.f32) : this.values.scalarType(v, e.args[i].span);
-      if (!t) return this.pass.unknown;
-      if (!isInt(t)) return this.pass.error("type", `subarray's ${i === 0 ? "begin" : "end"} must be an integer, got ${typeName(t)}`, e.args[i].span);
-      ints.push(this.values.convert(v, T.i32, e.args[i].span));
-    }
-    const op = (o: "add" | "sub" | "min" | "max" | "lt", x: ExprHandle, y: ExprHandle) => this.pass.add({ k: "op", op: o, args: [x, y], type: o === "lt" ? T.bool : T.i32, loc: null });
-    const c = (n: number) => this.pass.constant(n, T.i32, span);
-    const len = this.values.reusable(base.length, span);
-    // JS's relative index: x < 0 ? max(len + x, 0) : min(x, len).
-    const relative = (x: ExprHandle): ExprHandle => {
-      const r = this.values.reusable(x, span);
-      return this.pass.add({ k: "select", cond: op("lt", r(), c(0)), a: op("max", op("add", len(), r()), c(0)), b: op("min", r(), len()), type: T.i32, loc: null });
-    };
-    const begin = this.values.stable(relative(ints[0]), span);
-    const end = ints.length > 1 ? relative(ints[1]) : len();
-    const beginR = this.values.reusable(begin, span);
-    const length = this.values.stable(op("max", op("sub", end, beginR()), c(0)), span);
-    const offset = this.values.stable(op("add", this.pass.add({ ...this.pass.fn.exprs[base.offset] }), beginR()), span);
-    return { k: "view", base: base.base, t: base.t, offset, length, name: base.name };
-  }
-
-  /** An array's length as an i32 expression. */
-  private lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
-    return t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: this.pass.add({ ...this.pass.fn.exprs[h] }), type: T.i32, loc: null });
-  }
-
-  /**
-   * A row of the last dimension of a multi-dimensional shared array, as a view (to pass to a
-   * helper or take a subarray of): the indices applied so far are checked here, as the row is
-   * made, each reporting itself and its dimension.
-   */
-  private rowToView(a: ArrayOperand, span: Span): ViewVal {
-    const { shape, indices } = a.row!;
-    const dims = shape.dims;
-    const all = indices.map((h) => this.values.reusable(this.pass.add({ ...this.pass.fn.exprs[h] }), span));
-    const i32 = (r: () => ExprHandle) => this.values.convertH(r(), T.i32, span);
-    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
-      const text = shapeText(dims, this.paramNames());
-      all.forEach((r, k) => {
-        const code = this.pass.ctx.message(`index {0${this.pass.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${text} (length {1})`, "bounds");
-        const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(r(), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
-        this.pass.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
-      });
-    }
-    const flat = this.rowMajor(all, dims, span);
-    const last = dims[dims.length - 1];
-    const offset = this.values.stable(this.pass.add({ k: "op", op: "mul", args: [flat, this.dimValue(last, T.i32, span)], type: T.i32, loc: null }), span);
-    const length = typeof last === "number" ? this.pass.constant(last, T.i32, span) : this.values.stable(this.sizeIR(last, span), span);
-    return { k: "view", base: this.pass.add({ ...this.pass.fn.exprs[a.h] }), t: a.t, offset, length, name: `${shape.name}${indices.map(() => "[…]").join("")}` };
-  }
-
-  /** The row-major flat index of `indices` (one per leading dimension of `dims`): ((i0 * d1) + i1) * d2 + i2, as i32. */
-  private rowMajor(indices: (() => ExprHandle)[], dims: SharedShape["dims"], span: Span): ExprHandle {
-    let flat = this.values.convertH(indices[0](), T.i32, span);
-    for (let k = 1; k < indices.length; k++) {
-      const scaled = this.pass.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
-      flat = this.pass.add({ k: "op", op: "add", args: [scaled, this.values.convertH(indices[k](), T.i32, span)], type: T.i32, loc: null });
-    }
-    return flat;
-  }
-
-  /** The checked access of `view[index]`: the index against the view's length, the element at offset + index. */
-  private viewAccess(v: ViewVal, index: ExprHandle, span: Span, uses: 1 | 2): { array: () => ExprHandle; index: () => ExprHandle } {
-    const idx = this.values.reusable(index, span);
-    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h] });
-    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
-      const idxT = this.pass.fn.exprs[index].type as ScalarType;
-      const code = this.pass.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for view '${v.name}' of length {1}`, "bounds");
-      const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(idx(), T.u32, span), this.values.convertH(copy(v.length), T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
-      this.pass.raise("bounds", out, code, span, this.values.convertH(idx(), T.i32, span), copy(v.length));
-    }
-    const flat = this.pass.add({ k: "op", op: "add", args: [copy(v.offset), this.values.convertH(idx(), T.i32, span)], type: T.i32, loc: null });
-    const arr = this.values.reusable(copy(v.base), span);
-    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.values.reusable(flat, span) };
-  }
-
-  /**
-   * `const s = shared(Float32Array, n)` with n computed at launch: from the kernel's scalar
-   * parameters (never assigned), blockDim and constants — uniform for the launch, as CUDA's
-   * `extern __shared__` size is. The size is kept as data (ir/size.ts) that each loader evaluates;
-   * the array's length is a `length` expression (its checks are against it).
-   */
-  private declareDynamicShared(v: number, elem: Elem, size: Extract<Val, { k: "expr" }>, sizeSpan: Span, span: Span): void {
-    const uv = this.pass.ufn.vars[v];
-    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `shared array '${uv.name}' must be declared with const`, span); return; }
-    const fail = (why: string): void => {
-      this.pass.err("type", `the size of shared array '${uv.name}' must be a constant, or computed from the kernel's scalar parameters and blockDim (the same for every thread of the launch): ${why}`, sizeSpan,
-        "e.g. shared(Float32Array, blockDim.x) or shared(Float32Array, n * 2) with n a parameter the kernel does not assign");
-      this.pass.poisoned.add(v);
-    };
-    if (this.pass.kind !== "kernel") return fail("a shared array sized at launch is declared in the kernel itself, not in a helper");
-    if (!isInt(size.t)) return fail(`it is ${typeName(size.t)}, not an integer`);
-    const sizeExpr = this.launchSize(size.h);
-    if (typeof sizeExpr === "string") return fail(sizeExpr);
-    const type = T.array(elem, "shared");
-    this.pass.newVarTypes[v] = type;
-    const h = this.pass.ctx.sharedArray(`${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`, uv.name, type, sizeExpr);
-    this.dynamicShared.push({ params: paramsOf(sizeExpr), name: uv.name, span: sizeSpan });
-    this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
-  }
-
-  /** The shape of a multi-dimensional shared array expression (none for any other expression). */
-  private shapeOf(h: ExprHandle): SharedShape | undefined {
-    const e = this.pass.fn.exprs[h];
-    return e.k === "shared" ? this.sharedShapes.get(e.shared) : e.k === "local" ? this.paramShapes.get(e.local) : undefined;
-  }
-
-  /** The checked access of `a[index]`: an array's element, or the element a row's indices and `index` select. */
-  private access(a: ArrayOperand, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
-    if (a.view) return this.viewAccess(a.view, index, span, uses);
-    if (!a.row) return this.checked(a.h, a.t, index, span, uses);
-    const { shape, indices } = a.row;
-    const dims = shape.dims;
-    const all = [...indices.map((h) => this.values.reusable(this.pass.add({ ...this.pass.fn.exprs[h] }), span)), this.values.reusable(index, span)];
-    const i32 = (r: () => ExprHandle) => this.values.convertH(r(), T.i32, span);
-    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
-      // One check per dimension, in order; each reports two of the indices (both, for two dimensions).
-      const text = shapeText(dims, this.paramNames());
-      for (let k = 0; k < dims.length; k++) {
-        const pair = k < dims.length - 1 ? [k, k + 1] : [k - 1, k];
-        const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.pass.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
-        const at = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
-        const code = this.pass.ctx.message(`index ${at} out of bounds for shared array '${shape.name}' of shape ${text}`, "bounds");
-        const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(all[k](), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
-        this.pass.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
-      }
-    }
-    const flat = this.rowMajor(all, dims, span);
-    const arr = this.values.reusable(a.h, span);
-    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.values.reusable(flat, span) };
-  }
-
-  /**
-   * A bounds check before an access of `array[index]` (unless bounds checks are off): an
-   * out-of-range index reports "index i out of bounds for array 'a' of length n" and ends the
-   * thread. Returns reusable handles for the access itself.
-   */
-  private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
-    if (!this.pass.ctx.options.boundsCheck || this.pass.kind === "runtime")
-      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
-    const key = this.pass.checkKey(array, index);
-    if (key && this.pass.alreadyChecked(key))
-      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
-    const arr = this.values.reusable(array, span), idx = this.values.reusable(index, span);
-    const idxT = this.pass.fn.exprs[index].type as ScalarType;
-    const len = t.size !== null ? this.pass.constant(t.size, T.u32, span) : this.values.convertH(this.pass.add({ k: "length", array: arr(), type: T.i32, loc: null }), T.u32, span);
-    const i = idx();
-    const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(i, T.u32, span), len], type: T.bool, loc: this.pass.loc(span) });
-    const name = this.arrayName(array);
-    const code = this.pass.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
-    const lenI = t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: arr(), type: T.i32, loc: null });
-    this.pass.raise("bounds", out, code, span, this.values.convertH(idx(), T.i32, span), lenI);
-    // The check's own index may have been spilled to a temporary: key it by what the access uses.
-    const after = this.pass.checkKey(arr(), idx());
-    if (after) this.pass.noteChecked(after);
-    return { array: arr, index: idx };
-  }
-
-  private arrayName(h: ExprHandle): string {
-    const e = this.pass.fn.exprs[h];
-    if (e.k === "local") return this.pass.fn.locals[e.local].name;
-    if (e.k === "global" || e.k === "shared") return this.pass.ctx.arrayName(e);
-    return "array";
-  }
-
   barrier(span: Span): Val {
     if (this.pass.switchDepth > 0) return this.pass.error("unsupported-syntax", "syncthreads() inside a switch is not supported", span, "use if/else around the barrier");
     this.pass.emit({ k: "barrier", loc: this.pass.loc(span) });
@@ -1479,7 +1085,7 @@ export class FunctionBuilder implements MethodBuilder {
     const a0 = args[0];
     // A row of a multi-dimensional shared array (`Atomics.add(t[y], x, 1)`) is an array whose last index is args[1].
     if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.pass.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
-    const shape0 = a0.k === "expr" ? this.shapeOf(a0.h) : undefined;
+    const shape0 = a0.k === "expr" ? this.arrays.shapeOf(a0.h) : undefined;
     if (shape0) return this.pass.error("type", `${name} needs a row of shared array '${shape0.name}' (${shapeText(shape0.dims)}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } }
       : a0.k === "view" ? { h: a0.base, t: a0.t, view: a0 } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
@@ -1501,7 +1107,7 @@ export class FunctionBuilder implements MethodBuilder {
     const operands = args.slice(2).map((v) => this.values.convert(v, elem, span));
     // A narrow element is compared with the expected value as the typed array stores it (its low bits).
     if (op === "compareExchange" && isNarrow(t.elem)) operands[0] = this.narrowed(operands[0], t.elem);
-    const c = this.access(operand, idx, span);
+    const c = this.arrays.access(operand, idx, span);
     const result = this.pass.temp(elem);
     this.pass.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.pass.loc(span) });
     return { k: "expr", h: this.pass.read(result, span), t: elem };
@@ -1553,7 +1159,7 @@ export class FunctionBuilder implements MethodBuilder {
   }
 
   /** Lower one more argument, keeping every earlier argument's evaluation before it. */
-  private operandAfterAll(earlier: Val[], next: UExpr): Val {
+  operandAfterAll(earlier: Val[], next: UExpr): Val {
     const mark = this.pass.out.length;
     const block = this.pass.out;
     const r = this.expr(next);

@@ -5,7 +5,7 @@
 
 import { InternalCompilerError, type CompileErrorKind } from "../errors.js";
 import type { SourceText, Span } from "../frontend/source.js";
-import type { UFunction, UTable } from "../frontend/uir.js";
+import type { UExpr, UFunction, UTable } from "../frontend/uir.js";
 import type { Block, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, Loc, PrintFormat, Stmt } from "../ir/module.js";
 import { stmtResult } from "../ir/module.js";
 import type { SizeExpr } from "../ir/size.js";
@@ -59,6 +59,19 @@ export interface ModuleContext {
   arrayName(e: Expr): string;
 }
 
+/**
+ * The lowering of expressions (expressions.ts): the parts below it (places, calls, arrays) lower
+ * the operands they hold through it, which keeps JS's left-to-right order for them too.
+ */
+export interface Lowering {
+  /** Lower an expression; `used` is false in statement position (the value is discarded). */
+  expr(e: UExpr, used?: boolean): Val;
+  /** Lower `right` after `left`, spilling `left` where `right` emits statements that could change it. */
+  operandAfter(left: Val, right: UExpr): Val;
+  /** Lower one more operand, keeping every earlier one's evaluation before it. */
+  operandAfterAll(earlier: Val[], next: UExpr): Val;
+}
+
 export class Pass {
   readonly fn: Function;
   /** The block statements are emitted to (a nested one while `capture` runs). */
@@ -68,6 +81,8 @@ export class Pass {
   readonly runtimeCalls = new Set<number>();
   /** The value of what is not known (yet, or after an error): an `unknown` constant, handle 0. */
   readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
+  /** The expression lowering, set once the builder has made its parts. */
+  lower!: Lowering;
 
   // Each untyped variable's binding in this pass.
   /** The variables' types after this pass (widened by each assignment; `varTypes` are the previous pass's). */

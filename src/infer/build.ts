@@ -1,27 +1,28 @@
 // One pass of abstract interpretation over a method instance: walks the untyped IR with the
 // current variable types, builds typed IR, and records the types each variable and `return` is
 // given. infer.ts repeats the pass until those types stop changing (a fixed point), then keeps
-// the last pass's IR and diagnostics. The builder holds the pass's state (pass.ts), which it
-// shares with its parts: values (values.ts), object and tuple values (aggregates.ts),
-// array accesses and views (arrays.ts), array declarations (array-declarations.ts), places
-// (places.ts), calls (calls.ts) and intrinsics (intrinsics.ts).
+// the last pass's IR and diagnostics. The builder binds the parameters and hands the body to its
+// parts, which share the pass's state (pass.ts): statements, expressions, places, calls, arrays
+// and their declarations, intrinsics, aggregates, values; it is what the method table's methods
+// build through.
 
 import type { CompileErrorKind } from "../errors.js";
 import type { Span } from "../frontend/source.js";
-import type { UExpr, UFunction, UStmt, UTable } from "../frontend/uir.js";
-import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, Stmt, SubgroupOp, SwitchCase } from "../ir/module.js";
-import { completesBlock } from "../ir/validate.js";
-import { T, elemScalar, isAgg, isArray, isInt, joinScalar, parseTypeName, typeName, wrapValue, type AggType, type ScalarType, type Type } from "../ir/types.js";
+import type { UFunction } from "../frontend/uir.js";
+import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import type { AggVal, MethodBuilder, Val } from "./methods.js";
-import { Pass, type FrameSite, type InferError, type JSFunction, type Leaves, type Lowering, type ModuleContext } from "./pass.js";
-import { Values, aggText } from "./values.js";
-import { Aggregates, flatLeaves, holds } from "./aggregates.js";
-import { Arrays } from "./arrays.js";
+import { T, isAgg, type ScalarType, type Type } from "../ir/types.js";
+import type { MethodBuilder, Val } from "./methods.js";
+import { Pass, type FrameSite, type InferError, type JSFunction, type ModuleContext } from "./pass.js";
+import { Aggregates, flatLeaves } from "./aggregates.js";
 import { ArrayDeclarations } from "./array-declarations.js";
-import { Places } from "./places.js";
+import { Arrays } from "./arrays.js";
 import { Calls } from "./calls.js";
+import { Expressions } from "./expressions.js";
 import { Intrinsics } from "./intrinsics.js";
+import { Places } from "./places.js";
+import { Statements } from "./statements.js";
+import { Values } from "./values.js";
 
 interface PassResult {
   fn: Function;
@@ -38,588 +39,94 @@ interface PassResult {
 
 const STATE_TYPE = T.array("i32", "global");
 
-export class FunctionBuilder implements MethodBuilder, Lowering {
+export class FunctionBuilder implements MethodBuilder {
   private readonly pass: Pass;
   private readonly values: Values;
   private readonly aggregates: Aggregates;
   private readonly arrays: Arrays;
   private readonly declarations: ArrayDeclarations;
-  private readonly places: Places;
   private readonly calls: Calls;
   private readonly intrinsics: Intrinsics;
+  private readonly statements: Statements;
   readonly unknown: Val;
-  private newReturn: Type;
-  private sawValueReturn = false;
-  private sawVoidReturn = false;
-  private sawPendingReturn = false;
-  /** The leaf locals an aggregate return value is passed through. */
-  private returnLeaves: Leaves | null = null;
-  private returnsFresh = true;
 
   constructor(ufn: UFunction, argTypes: Type[], varTypes: Type[], returnType: Type, kind: "kernel" | "helper" | "runtime", ctx: ModuleContext, frames: FrameSite[]) {
     const pass = (this.pass = new Pass(ufn, kind, argTypes, varTypes, returnType, ctx, frames));
     this.unknown = pass.unknown;
+    // Each part is given the parts it uses, which are below it; the expressions, above the parts
+    // whose operands are expressions, are reached through the pass (pass.lower).
     const values = (this.values = new Values(pass, this));
     const aggregates = (this.aggregates = new Aggregates(pass, values));
     const arrays = (this.arrays = new Arrays(pass, values));
     this.declarations = new ArrayDeclarations(pass, arrays);
-    this.places = new Places(pass, values, aggregates, arrays);
+    const places = new Places(pass, values, aggregates, arrays);
     this.calls = new Calls(pass, values, aggregates, arrays, this);
     this.intrinsics = new Intrinsics(pass, values, arrays);
-    // The parts lower the expressions they hold through the builder (expressions are its own).
-    pass.lower = this;
-    this.newReturn = returnType.kind === "scalar" || returnType.kind === "agg" ? returnType : T.unknown;
+    const expressions = (pass.lower = new Expressions(pass, values, aggregates, arrays, places, this.calls));
+    this.statements = new Statements(pass, values, aggregates, this.declarations, places, expressions);
   }
 
   build(): PassResult {
-    const u = this.pass.ufn;
+    const pass = this.pass;
+    this.bindParameters();
+    this.statements.stmts(pass.ufn.body);
+    this.declarations.checkLaunchSizes();
+    const { returnType, returnLeaves, returnsFresh } = this.statements.finishReturns();
+    return { fn: pass.fn, varTypes: pass.newVarTypes, returnType, errors: pass.errors, returnLeaves, returnsFresh,
+      unknownReads: pass.unknownReads, unknownCalls: pass.unknownCalls };
+  }
+
+  /** The IR function's parameters for the arguments' types, the kernel state's, and body locals for parameters assigned wider types. */
+  private bindParameters(): void {
+    const pass = this.pass, u = pass.ufn, fn = pass.fn;
     const names: string[] = [];
     u.params.forEach((p, i) => {
-      const t = this.pass.argTypes[i];
+      const t = pass.argTypes[i];
       const name = u.vars[p].name;
       if (t.kind === "array" && t.view) {
         // A view arrives as its base array, an offset and a length.
-        const base = this.pass.newLocal(name, T.array(t.elem, t.space, t.size)), offset = this.pass.newLocal(`${name}_offset`, T.i32), length = this.pass.newLocal(`${name}_length`, T.i32);
-        this.pass.fn.params.push(base, offset, length);
+        const base = pass.newLocal(name, T.array(t.elem, t.space, t.size)), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);
+        fn.params.push(base, offset, length);
         names.push(name, `${name}_offset`, `${name}_length`);
-        this.pass.viewAliases.set(p, { k: "view", base: this.pass.read(base), t: T.array(t.elem, t.space, t.size), offset: this.pass.read(offset), length: this.pass.read(length), name });
+        pass.viewAliases.set(p, { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name });
         return;
       }
       if (t.kind === "agg") {
         // An object value arrives as its leaves, one parameter each.
         const leaves = this.aggregates.makeLeaves(t, name);
-        for (const l of flatLeaves(leaves)) { this.pass.fn.params.push(l); names.push(this.pass.fn.locals[l].name); }
-        this.pass.aggLeaves.set(p, leaves);
+        for (const l of flatLeaves(leaves)) { fn.params.push(l); names.push(fn.locals[l].name); }
+        pass.aggLeaves.set(p, leaves);
         return;
       }
       // A multi-dimensional shared array arrives as its flat array; the parameter keeps the shape.
-      const param = this.pass.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
+      const param = pass.newLocal(name, t.kind === "array" && t.dims ? T.array(t.elem, t.space, t.size) : t);
       if (t.kind === "array" && t.dims) this.arrays.setParamShape(param, { name, dims: t.dims });
-      this.pass.fn.params.push(param);
+      fn.params.push(param);
       names.push(name);
-      this.pass.localOf[p] = param;
+      pass.localOf[p] = param;
     });
-    this.pass.fn.paramNames = names;
-    if (this.pass.kind === "kernel" || (this.pass.kind === "helper" && this.pass.ctx.usesState(u))) this.pass.fn.stateParam = this.pass.newLocal("$state", STATE_TYPE);
+    fn.paramNames = names;
+    if (pass.kind === "kernel" || (pass.kind === "helper" && pass.ctx.usesState(u))) fn.stateParam = pass.newLocal("$state", STATE_TYPE);
     u.vars.forEach((v, i) => {
       if (v.kind === "param") {
-        const t = this.pass.varTypes[i];
-        const argT = this.pass.argTypes[u.params.indexOf(i)];
+        const t = pass.varTypes[i];
+        const argT = pass.argTypes[u.params.indexOf(i)];
         if (t !== argT && isAgg(t) && isAgg(argT)) {
           // An object parameter whose fields are assigned values of wider types: copied to leaves of those.
           const leaves = this.aggregates.makeLeaves(t, v.name);
-          this.aggregates.writeLeaves(t, leaves, this.aggregates.readLeaves(argT, this.pass.aggLeaves.get(i)!, v.span), v.span);
-          this.pass.aggLeaves.set(i, leaves);
+          this.aggregates.writeLeaves(t, leaves, this.aggregates.readLeaves(argT, pass.aggLeaves.get(i)!, v.span), v.span);
+          pass.aggLeaves.set(i, leaves);
           return;
         }
         // A parameter assigned values of a wider type than its argument: copy it to a local of that type.
-        if (t !== this.pass.argTypes[u.params.indexOf(i)] && t.kind === "scalar") {
-          const l = this.pass.newLocal(v.name, t);
-          this.pass.emit({ k: "set", local: l, value: this.values.convertH(this.pass.read(this.pass.localOf[i]), t, v.span), loc: this.pass.loc(v.span) });
-          this.pass.localOf[i] = l;
+        if (t !== pass.argTypes[u.params.indexOf(i)] && t.kind === "scalar") {
+          const l = pass.newLocal(v.name, t);
+          pass.emit({ k: "set", local: l, value: this.values.convertH(pass.read(pass.localOf[i]), t, v.span), loc: pass.loc(v.span) });
+          pass.localOf[i] = l;
         }
         return;
       }
     });
-    this.stmts(u.body);
-    this.declarations.checkLaunchSizes();
-    if (this.pass.kind !== "kernel") {
-      if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(this.pass.fn.body)))
-        this.pass.err("type", `function '${u.name}' does not return a value on every path`, u.span);
-      if (!this.sawValueReturn && !this.sawPendingReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
-    } else this.newReturn = T.void;
-    this.pass.fn.returnType = this.pass.returnType.kind === "unknown" ? this.newReturn : this.pass.returnType;
-    // An aggregate is returned through leaf locals (every call inlines the function).
-    if (isAgg(this.pass.fn.returnType)) this.pass.fn.returnType = T.void;
-    return { fn: this.pass.fn, varTypes: this.pass.newVarTypes, returnType: this.newReturn, errors: this.pass.errors,
-      returnLeaves: this.returnLeaves ? flatLeaves(this.returnLeaves) : null, returnsFresh: this.returnsFresh,
-      unknownReads: this.pass.unknownReads, unknownCalls: this.pass.unknownCalls };
-  }
-
-  // ---- statements ----------------------------------------------------------------------------
-
-  private stmts(list: UStmt[]): void {
-    for (const s of list) this.stmt(s);
-  }
-
-  /**
-   * An expression whose value nobody reads: `a && b` is `if (a) b`, `a || b` is `if (!a) b`,
-   * `c ? a : b` is `if (c) a else b`, `(a, b)` is `a; b` — the same evaluation, without a
-   * temporary for the value (minifiers write statements so: `f() === 0 && (s[1] = x, s[2] = y)`).
-   */
-  private discard(e: UExpr): void {
-    if ((e.k === "logical" && e.op !== "??") || e.k === "cond") {
-      const loc = this.pass.loc(e.span);
-      const test = this.cond(e.k === "cond" ? e.c : e.a);
-      const cond = e.k === "logical" && e.op === "||" ? this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc }) : test;
-      const then = this.pass.capture(() => this.discard(e.k === "cond" ? e.a : e.b));
-      const els = e.k === "cond" ? this.pass.capture(() => this.discard(e.b)) : [];
-      this.pass.emit({ k: "if", cond, then, else: els, loc });
-      return;
-    }
-    if (e.k === "seq") { for (const x of e.exprs) this.discard(x); return; }
-    this.expr(e, false);
-  }
-
-  private stmt(s: UStmt): void {
-    const loc = this.pass.loc(s.span);
-    switch (s.k) {
-      case "expr":
-        this.discard(s.e);
-        return;
-      case "decl": {
-        if (!s.init) return;
-        const v = this.pass.ufn.vars[s.v];
-        if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declarations.declareArray(s.v, s.init, s.span);
-        const val = this.expr(s.init);
-        if (val.k === "view") {
-          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
-          this.pass.newVarTypes[s.v] = T.view(val.t);
-          this.pass.viewAliases.set(s.v, val);
-          return;
-        }
-        if (val.k === "row") {
-          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a row of a shared array must be bound with const ('${v.name}')`, s.span); return; }
-          this.pass.newVarTypes[s.v] = val.t;
-          this.pass.rowAliases.set(s.v, val);
-          return;
-        }
-        if (val.k === "expr" && isArray(val.t)) {
-          if (v.kind !== "const") { this.pass.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
-          this.pass.newVarTypes[s.v] = val.t;
-          this.pass.aliases.set(s.v, val.h);
-          return;
-        }
-        this.places.assignVar(s.v, val, s.span);
-        return;
-      }
-      case "if": {
-        const cond = this.cond(s.c);
-        const then = this.pass.capture(() => this.stmts(s.then));
-        const els = this.pass.capture(() => this.stmts(s.else));
-        this.pass.emit({ k: "if", cond, then, else: els, loc });
-        return;
-      }
-      case "loop": {
-        this.stmts(s.init);
-        let breakIf: ExprHandle | null = null;
-        const body = this.pass.capture(() => {
-          if (s.test && s.testFirst) this.breakUnless(s.test);
-          this.stmts(s.body);
-        }, true);
-        const continuing = this.pass.capture(() => {
-          if (s.update) this.expr(s.update, false);
-          if (s.test && !s.testFirst) {
-            const c = this.cond(s.test);
-            breakIf = this.pass.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.pass.loc(s.test.span) });
-          }
-        }, true);
-        this.pass.emit({ k: "loop", body, continuing, breakIf, loc });
-        return;
-      }
-      case "break": this.pass.emit({ k: "break", loc }); return;
-      case "continue": this.pass.emit({ k: "continue", loc }); return;
-      case "return":
-        if (s.implicit && this.pass.kind === "kernel" && s.e) { this.expr(s.e, false); return; }
-        return this.ret(s.e, s.span);
-      case "block": this.stmts(s.body); return;
-      case "throw": this.pass.raise("throw", null, this.pass.ctx.message(s.message), s.span, null, null); return;
-      case "switch": return this.switchStmt(s);
-    }
-  }
-
-  private breakUnless(test: UExpr): void {
-    const c = this.cond(test);
-    const notC = this.pass.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.pass.loc(test.span) });
-    this.pass.emit({ k: "if", cond: notC, then: [{ k: "break", loc: this.pass.loc(test.span) }], else: [], loc: this.pass.loc(test.span) });
-  }
-
-  private ret(e: UExpr | null, span: Span): void {
-    const loc = this.pass.loc(span);
-    if (this.pass.kind === "kernel") {
-      if (e) this.pass.err("type", "a kernel cannot return a value", e.span, "write results into an array argument");
-      this.pass.emit({ k: "return", value: null, loc });
-      return;
-    }
-    if (!e) {
-      this.sawVoidReturn = true;
-      this.pass.emit({ k: "return", value: null, loc });
-      return;
-    }
-    const v = this.expr(e);
-    if (v.k === "agg") return this.retAggregate(v, e, span);
-    if (isAgg(this.newReturn)) { this.pass.err("type", `function '${this.pass.ufn.name}' returns ${aggText(this.newReturn)} elsewhere; it cannot also return ${holds(this.values.typeOf(v))}`, e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
-    if (v.k === "expr" && isArray(v.t)) { this.pass.err("type", "functions cannot return arrays in kernels", e.span); return; }
-    if (v.k === "expr" && v.t.kind === "unknown") {
-      // Not known yet (a recursive call still being inferred): the fixed point settles it.
-      this.sawPendingReturn = true;
-      this.pass.emit({ k: "return", value: null, loc });
-      return;
-    }
-    const vt = this.values.scalarType(v, e.span);
-    if (!vt) { this.pass.emit({ k: "return", value: null, loc }); return; }
-    this.sawValueReturn = true;
-    const declared = this.pass.ufn.declaredReturn ? parseTypeName(this.pass.ufn.declaredReturn) : null;
-    if (declared) this.newReturn = declared;
-    else {
-      const prev = this.newReturn;
-      const t = v.k === "weak" && prev.kind === "scalar" ? this.values.adapt(v, prev) : vt;
-      this.newReturn = prev.kind === "scalar" ? joinScalar(prev, t) : t;
-    }
-    const rt = this.pass.returnType.kind === "scalar" ? this.pass.returnType : vt;
-    this.pass.emit({ k: "return", value: this.values.convert(v, rt, e.span), loc });
-  }
-
-  /**
-   * `return { sum, carry }`: the value goes to the function's result leaves and the IR function
-   * returns nothing; each call inlines the function and reads the leaves (IR functions return one
-   * scalar).
-   */
-  private retAggregate(v: AggVal, e: UExpr, span: Span): void {
-    const loc = this.pass.loc(span);
-    // `return m` of a variable whose fields are assigned hands its object over (the variable ends here).
-    const whole = e.k === "var" && v.root === e.v;
-    if (this.aggregates.sharesChanged(v) && !whole) { this.aggregates.shared(v, "be returned inside another value", e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
-    if (!whole && !this.aggregates.allFresh(v)) this.returnsFresh = false;
-    this.sawValueReturn = true;
-    const t = this.aggregates.joinValue(this.newReturn, v, e.span, `the return value of '${this.pass.ufn.name}'`);
-    if (t) this.newReturn = t;
-    const rt = this.pass.returnType;
-    if (t && isAgg(rt) && rt === t) {
-      this.returnLeaves ??= this.aggregates.makeLeaves(rt, `${this.pass.ufn.name}.result`);
-      this.aggregates.writeLeaves(rt, this.returnLeaves, v, e.span);
-    }
-    this.pass.emit({ k: "return", value: null, loc });
-  }
-
-  private switchStmt(s: Extract<UStmt, { k: "switch" }>): void {
-    const sel = this.expr(s.selector);
-    const st = this.values.scalarType(sel, s.selector.span);
-    if (st && !isInt(st)) this.pass.err("type", `switch needs an integer selector, got ${typeName(st)}`, s.selector.span);
-    const selT = st && isInt(st) ? st : T.i32;
-    const selector = this.values.convert(sel, selT, s.selector.span);
-    const cases: SwitchCase[] = [];
-    let pending: number[] = [];
-    let pendingDefault = false;
-    const seen = new Set<number>();
-    s.cases.forEach((c, i) => {
-      if (c.test) {
-        const tv = this.expr(c.test);
-        if (tv.k !== "weak" || !Number.isInteger(tv.value)) this.pass.err("type", "switch case labels must be integer constants", c.test.span);
-        else if (seen.has(tv.value)) this.pass.err("type", `duplicate case label ${tv.value}`, c.test.span);
-        else { seen.add(tv.value); pending.push(wrapValue(selT.scalar, tv.value) as number); }
-      } else pendingDefault = true;
-      if (c.body.length === 0 && i < s.cases.length - 1) return; // case 1: case 2: … share the next body
-      this.pass.switchDepth++;
-      const body = this.pass.capture(() => this.stmts(c.body));
-      this.pass.switchDepth--;
-      cases.push({ values: pending, isDefault: pendingDefault, body, fallthrough: i < s.cases.length - 1 && completesBlock(body) });
-      pending = [];
-      pendingDefault = false;
-    });
-    this.pass.emit({ k: "switch", selector, cases, loc: this.pass.loc(s.span) });
-  }
-
-  // ---- expressions ---------------------------------------------------------------------------
-
-  /** Lower an expression; `used` is false in statement position (the value is discarded). */
-  expr(e: UExpr, used = true): Val {
-    const span = e.span;
-    switch (e.k) {
-      case "num": return { k: "weak", value: e.value, isFloat: e.isFloat };
-      case "bool": return { k: "expr", h: this.pass.constant(e.value, T.bool, span), t: T.bool };
-      case "str": return { k: "str", value: e.value };
-      case "var": return this.places.readVar(e.v, span);
-      case "table": {
-        const g = this.pass.ctx.table(e.table);
-        if ("conflict" in g) {
-          const what = (v: UTable["value"]) => `${v.constructor.name}(${v.length})`;
-          return this.pass.error("relocation", `two different tables are named '${e.table.name}' in this kernel (a ${what(g.conflict.value)} and, here, a ${what(e.table.value)}): compiled code refers to a table by its name`, span,
-            "give the tables different names in their scopes");
-        }
-        return { k: "expr", h: this.pass.add({ k: "global", global: g.handle as never, type: g.type, loc: this.pass.loc(span) }), t: g.type };
-      }
-      case "builtin": return { k: "expr", h: this.pass.add({ k: "builtin", name: e.name as never, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
-      case "object": case "tuple": return this.literal(e);
-      case "field": return this.field(e, span);
-      case "length": {
-        const a = this.expr(e.array);
-        if (a.k === "agg") {
-          if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
-          const f = this.aggregates.fieldVal(a, "length");
-          return f ? this.aggregates.partOf(a, "length", f) : this.pass.error("type", `${aggText(this.values.typeOf(a))} has no field 'length'`, span);
-        }
-        // A multi-dimensional array's length is its first dimension's, a row's its next one's (as nested JS arrays have).
-        if (a.k === "row") return this.arrays.dimVal(a.shape.dims[a.indices.length], span);
-        if (a.k === "view") return { k: "expr", h: a.length, t: T.i32 };
-        const shape = a.k === "expr" ? this.arrays.shapeOf(a.h) : undefined;
-        if (shape) return this.arrays.dimVal(shape.dims[0], span);
-        if (a.k !== "expr" || !isArray(a.t)) {
-          if (a.k === "expr" && a.t.kind === "unknown") return this.pass.unknown;
-          return this.pass.error("type", "'.length' is only defined on arrays", span);
-        }
-        if (a.t.size !== null) return { k: "weak", value: a.t.size, isFloat: false };
-        return { k: "expr", h: this.pass.add({ k: "length", array: a.h, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
-      }
-      case "index": {
-        const base = this.expr(e.array);
-        if (base.k === "agg") return this.element(base, e, span);
-        const a = this.arrays.operandOf(base, e.array.span);
-        const i = this.arrays.index(e.index);
-        if (!a || i === null) return this.pass.unknown;
-        if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
-          return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.values.stable(i, e.index.span)] };
-        const t = T.scalar(elemScalar(a.t.elem));
-        const c = this.arrays.access(a, i, span);
-        return { k: "expr", h: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.pass.loc(span) }), t };
-      }
-      case "subarray": return this.arrays.subarray(e, span);
-      case "unary": return this.unary(e.op, this.expr(e.a), span);
-      case "binary": return this.binary(e, span);
-      case "logical": return this.logical(e, span);
-      case "cond": return this.conditional(e, span);
-      case "call": return this.calls.call(e, used);
-      case "assign": return this.places.assign(e, used);
-      case "update": return this.places.update(e, used);
-      case "newArray": case "sharedArray":
-        return this.pass.error("unsupported-syntax", `${e.k === "newArray" ? "private" : "shared"} arrays must be declared with const, e.g. \`const a = ${e.k === "newArray" ? "new Float32Array(8)" : "shared(Float32Array, 256)"}\``, span);
-      case "seq": {
-        let last: Val = this.pass.unknown;
-        e.exprs.forEach((x, i) => { last = this.expr(x, used && i === e.exprs.length - 1); });
-        return last;
-      }
-    }
-  }
-
-  // ---- object and tuple values ----------------------------------------------------------------
-
-  /**
-   * `{ x: a, ...p }` or `[a, ...t]`: fields evaluated in order (each kept from later ones' effects),
-   * a spread copying another value's fields; a later field of the same name replaces an earlier
-   * one, as in JS. Fields hold numbers, booleans and other object values.
-   */
-  private literal(e: Extract<UExpr, { k: "object" | "tuple" }>): Val {
-    const tuple = e.k === "tuple";
-    const parts = e.k === "object" ? e.fields.map((f) => ({ name: f.name, value: f.value, span: f.span }))
-      : e.elems.map((x) => ({ name: x.spread ? null : "", value: x.value, span: x.span }));
-    const fields: AggVal["fields"] = [];
-    const done: Val[] = [];
-    let ok = true;
-    const put = (name: string, v: Val) => {
-      const at = tuple ? -1 : fields.findIndex((f) => f.name === name);
-      if (at >= 0) fields[at] = { name, v };
-      else fields.push({ name: tuple ? String(fields.length) : name, v });
-    };
-    for (const p of parts) {
-      const v = done.length ? this.operandAfterAll(done, p.value) : this.expr(p.value);
-      done.push(v);
-      if (v.k === "expr" && v.t.kind === "unknown") { ok = false; continue; }
-      if (p.name === null) {
-        // A spread: an object's fields into an object, a tuple's elements into a tuple.
-        if (v.k !== "agg" || v.tuple !== tuple) { this.pass.err("type", `a spread in ${tuple ? "an array value needs a tuple" : "an object value needs an object value"}, got ${v.k === "agg" ? aggText(this.values.typeOf(v)) : holds(this.values.typeOf(v))}`, p.span); ok = false; continue; }
-        for (const f of v.fields) {
-          const part = this.aggregates.partOf(v, f.name, f.v);
-          if (this.aggregates.sharesChanged(part)) { this.aggregates.shared(part as AggVal, "be copied by a spread (a spread copies only the outer object, and shares the objects in it)", p.span); ok = false; }
-          put(f.name, part);
-        }
-        continue;
-      }
-      if (v.k === "str" || v.k === "row" || v.k === "view" || (v.k === "expr" && isArray(v.t))) {
-        this.pass.err("type", `${tuple ? "an array value's elements" : "an object value's fields"} hold numbers, booleans and object values, not ${v.k === "str" ? "strings" : "arrays"}`, p.span,
-          v.k === "str" ? undefined : "pass the array itself to helpers, and index it where the value is needed");
-        ok = false;
-        continue;
-      }
-      if (this.aggregates.sharesChanged(v)) { this.aggregates.shared(v as AggVal, "be put in another object value", p.span); ok = false; continue; }
-      put(p.name, v);
-    }
-    if (!ok) return this.pass.unknown;
-    return { k: "agg", tuple, fields, fresh: true };
-  }
-
-  /** `p.x`, or a destructuring's `t[0]` and its default. */
-  private field(e: Extract<UExpr, { k: "field" }>, span: Span): Val {
-    const o = this.expr(e.object);
-    if (o.k === "expr" && o.t.kind === "unknown") return this.pass.unknown;
-    if (o.k !== "agg" || (e.element && !o.tuple)) {
-      if (e.element) return this.pass.error("type", `array destructuring needs a tuple value, got ${o.k === "agg" ? aggText(this.values.typeOf(o)) : holds(this.values.typeOf(o))}`, span,
-        o.k === "expr" && isArray(o.t) ? "index the array instead, e.g. const a = x[0], b = x[1]" : undefined);
-      if (o.k === "expr" && isArray(o.t)) return this.pass.error("unsupported-syntax", `property '${e.name}' is not supported on arrays in kernels (only '.length')`, span);
-      return this.pass.error("type", `property '${e.name}' is not supported on ${o.k === "str" ? "a string" : o.k === "agg" ? aggText(this.values.typeOf(o)) : holds(this.values.typeOf(o))} in kernels (only '.length' of arrays and the fields of object values)`, span);
-    }
-    if (o.tuple && !e.element) return this.pass.error("type", `${aggText(this.values.typeOf(o))} has no field '${e.name}'`, span, "index a tuple, e.g. t[0], or take t.length");
-    const f = this.aggregates.fieldVal(o, e.name);
-    if (f) return this.aggregates.partOf(o, e.name, f);
-    // A default applies where the field is missing, as JS applies it to an undefined property.
-    if (e.fallback) return this.expr(e.fallback);
-    const t = this.values.typeOf(o) as AggType;
-    return this.pass.error("type", o.tuple ? `${aggText(t)} has no element ${e.name}` : `${aggText(t)} has no field '${e.name}'`, span,
-      o.tuple ? undefined : `its fields are ${t.fields.map((x) => x.name).join(", ")}`);
-  }
-
-  /** `t[k]` of a tuple value: a constant index picks the element, a dynamic one selects among them (checked). */
-  private element(t: AggVal, e: Extract<UExpr, { k: "index" }>, span: Span): Val {
-    const name = e.array.k === "var" ? this.pass.ufn.vars[e.array.v].name : null;
-    if (!t.tuple) {
-      this.expr(e.index);
-      return this.pass.error("type", `an object value is not indexed in kernels: read its fields by name (${aggText(this.values.typeOf(t))})`, span, "write p.x; computed field names are not supported");
-    }
-    const iv = this.expr(e.index);
-    if (iv.k === "weak") {
-      if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
-        return this.pass.error("type", `index ${iv.value} is out of range for ${name ? `'${name}', ` : ""}${aggText(this.values.typeOf(t))} (length ${t.fields.length})`, e.index.span);
-      return this.aggregates.partOf(t, String(iv.value), t.fields[iv.value].v);
-    }
-    const idx = this.aggregates.dynamicIndex(iv, t.fields.length, name, e.index.span);
-    if (idx === null) return this.pass.unknown;
-    // The last element, then each earlier one where the index selects it.
-    let v: Val | null = this.aggregates.partOf(t, "*", t.fields[t.fields.length - 1].v);
-    for (let k = t.fields.length - 2; k >= 0 && v; k--) {
-      const cond = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[idx] }), this.pass.constant(k, this.pass.fn.exprs[idx].type as ScalarType, span)], type: T.bool, loc: null });
-      v = this.aggregates.selectVals(cond, this.aggregates.partOf(t, "*", t.fields[k].v), v, span, `the elements of ${name ? `'${name}'` : "a tuple"} indexed by a variable`);
-    }
-    return v ?? this.pass.unknown;
-  }
-
-  /** An expression in a condition (if, loops, ?:, !, && and || operands): a bool. */
-  private cond(e: UExpr): ExprHandle {
-    if (e.k === "logical" && e.op !== "??") {
-      const a = this.cond(e.a);
-      let b = a;
-      const pre = this.pass.capture(() => { b = this.cond(e.b); });
-      if (!pre.length) return this.pass.add({ k: "op", op: e.op === "&&" ? "land" : "lor", args: [a, b], type: T.bool, loc: this.pass.loc(e.span) });
-      // The right side has statements (a call, an assignment): evaluate it only when needed.
-      const t = this.pass.temp(T.bool);
-      this.pass.emit({ k: "set", local: t, value: a, loc: this.pass.loc(e.span) });
-      let test = this.pass.read(t);
-      if (e.op === "||") test = this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
-      pre.push({ k: "set", local: t, value: b, loc: this.pass.loc(e.b.span) });
-      this.pass.emit({ k: "if", cond: test, then: pre, else: [], loc: this.pass.loc(e.span) });
-      return this.pass.read(t);
-    }
-    if (e.k === "unary" && e.op === "!") return this.pass.add({ k: "op", op: "not", args: [this.cond(e.a)], type: T.bool, loc: this.pass.loc(e.span) });
-    return this.values.truthy(this.expr(e), e.span);
-  }
-
-  private unary(op: "-" | "+" | "!" | "~", a: Val, span: Span): Val {
-    if (a.k === "weak") {
-      switch (op) {
-        case "-": return { k: "weak", value: -a.value, isFloat: a.isFloat };
-        case "+": return a;
-        case "~": return { k: "weak", value: ~a.value, isFloat: false };
-        case "!": return { k: "expr", h: this.pass.constant(!a.value, T.bool, span), t: T.bool };
-      }
-    }
-    if (op === "!") return this.values.op("not", [this.values.truthy(a, span)], T.bool, span);
-    const t = this.values.scalarType(a, span);
-    if (!t) return this.pass.unknown;
-    if (op === "~") return this.values.op("bitnot", [this.values.convert(a, T.i32, span)], T.i32, span);
-    const nt = t === T.bool ? T.i32 : t;
-    if (op === "+") return { k: "expr", h: this.values.convert(a, nt, span), t: nt };
-    return this.values.op("neg", [this.values.convert(a, nt, span)], nt, span);
-  }
-
-  private binary(e: Extract<UExpr, { k: "binary" }>, span: Span): Val {
-    // (a / b) | 0 and (a / b) >>> 0 on integers are integer division, exactly as in JS.
-    if ((e.op === "|" || e.op === ">>>") && e.b.k === "num" && e.b.value === 0 && e.a.k === "binary" && e.a.op === "/") {
-      const div = e.a;
-      const a = this.expr(div.a);
-      const b = this.operandAfter(a, div.b);
-      const it = this.values.intDivisionType(a, b);
-      if (it) {
-        const q = this.values.op("div", [this.values.convert(a, it, div.span), this.values.convert(b, it, div.span)], it, div.span);
-        const rt = e.op === "|" ? T.i32 : T.u32;
-        return { k: "expr", h: this.values.convert(q, rt, span), t: rt };
-      }
-      return this.values.arith(e.op, this.values.arith("/", a, b, div.span), { k: "weak", value: 0, isFloat: false }, span);
-    }
-    const a = this.expr(e.a);
-    const b = this.operandAfter(a, e.b);
-    return this.values.arith(e.op, a, b, span);
-  }
-
-  /**
-   * Lower `right` after `left` has been lowered. If `right` emits statements (a call or an
-   * assignment) and `left` reads state, `left` is spilled to a temporary first, so JS's
-   * left-to-right evaluation order is kept.
-   */
-  operandAfter(left: Val, right: UExpr): Val {
-    const mark = this.pass.out.length;
-    const block = this.pass.out;
-    const r = this.expr(right);
-    if (block.length > mark) {
-      const spills: Stmt[] = [];
-      this.aggregates.spillLeaves(left, block.slice(mark), spills);
-      block.splice(mark, 0, ...spills);
-    }
-    return r;
-  }
-
-  /** `a && b`, `a || b`, `a ?? b` as values: JS returns one of the operands. */
-  private logical(e: Extract<UExpr, { k: "logical" }>, span: Span): Val {
-    if (e.op === "??") {
-      // Kernel values are never null or undefined: `a ?? b` is `a` (b is still checked).
-      const a = this.expr(e.a);
-      this.pass.capture(() => this.expr(e.b));
-      return a;
-    }
-    const a = this.expr(e.a);
-    const [pre, b] = this.pass.captureVal(() => this.expr(e.b));
-    const t = this.values.commonType(a, b, span);
-    if (!t) return this.pass.unknown;
-    if (t === T.bool && !pre.length)
-      return this.values.op(e.op === "&&" ? "land" : "lor", [this.values.convert(a, T.bool, span), this.values.convert(b, T.bool, span)], T.bool, span);
-    // General case: tmp = a; if (tmp is truthy (&&) / falsy (||)) tmp = b.
-    const tmp = this.pass.temp(t);
-    this.pass.emit({ k: "set", local: tmp, value: this.values.convert(a, t, span), loc: this.pass.loc(span) });
-    let test = this.values.truthy({ k: "expr", h: this.pass.read(tmp), t }, span);
-    if (e.op === "||") test = this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
-    pre.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
-    this.pass.emit({ k: "if", cond: test, then: pre, else: [], loc: this.pass.loc(span) });
-    return { k: "expr", h: this.pass.read(tmp), t };
-  }
-
-  private conditional(e: Extract<UExpr, { k: "cond" }>, span: Span): Val {
-    const c = this.cond(e.c);
-    const [preA, a] = this.pass.captureVal(() => this.expr(e.a));
-    const [preB, b] = this.pass.captureVal(() => this.expr(e.b));
-    if (a.k === "agg" || b.k === "agg") {
-      // Object values: both sides into temporaries of their common type (one shape).
-      const t = this.aggregates.joinValue(this.values.typeOf(a), b, span, "the two sides of '?:'");
-      if (!t || a.k !== "agg" || b.k !== "agg") return this.pass.unknown;
-      const leaves = this.aggregates.makeLeaves(t, "tmp");
-      preA.push(...this.pass.capture(() => this.aggregates.writeLeaves(t, leaves, a, e.a.span)));
-      preB.push(...this.pass.capture(() => this.aggregates.writeLeaves(t, leaves, b, e.b.span)));
-      this.pass.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.pass.loc(span) });
-      const from = a.root !== undefined ? a : b;
-      return { ...(this.aggregates.markFresh(this.aggregates.readLeaves(t, leaves, span), this.aggregates.allFresh(a) && this.aggregates.allFresh(b)) as AggVal), ...(from.root !== undefined ? { root: from.root, path: from.path } : {}) };
-    }
-    const t = this.values.commonType(a, b, span);
-    if (!t) return this.pass.unknown;
-    if (!preA.length && !preB.length) {
-      const v = this.values.selectVal(c, a, b, t, span);
-      if (a.k === "weak" && b.k === "weak" && v.k === "expr") return { ...v, weakPair: { cond: c, a: a.value, b: b.value } };
-      return v;
-    }
-    const tmp = this.pass.temp(t);
-    preA.push({ k: "set", local: tmp, value: this.values.convert(a, t, span), loc: this.pass.loc(e.a.span) });
-    preB.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
-    this.pass.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.pass.loc(span) });
-    return { k: "expr", h: this.pass.read(tmp), t };
-  }
-
-  /** Lower one more argument, keeping every earlier argument's evaluation before it. */
-  operandAfterAll(earlier: Val[], next: UExpr): Val {
-    const mark = this.pass.out.length;
-    const block = this.pass.out;
-    const r = this.expr(next);
-    if (block.length > mark) {
-      const spills: Stmt[] = [];
-      const after = block.slice(mark);
-      for (const v of earlier) this.aggregates.spillLeaves(v, after, spills);
-      block.splice(mark, 0, ...spills);
-    }
-    return r;
   }
 
   // ---- what the method table's methods build through (methods.ts, MethodBuilder) -------------

@@ -32,7 +32,7 @@ interface MethodInstance {
   fn: IRFunction | null;
   /** What the last inference of a provisional instance found: reported once the recursion settles. */
   deferred?: Diagnostic[];
-  /** An aggregate return value's leaf locals in `fn`, and whether it is always a new object (build.ts). */
+  /** An aggregate return value's leaf locals in `fn`, and whether it is always a new object (statements.ts). */
   returnLeaves?: LocalHandle[] | null;
   returnsFresh?: boolean;
 }

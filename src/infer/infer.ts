@@ -15,7 +15,8 @@ import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames, type ArgType } from "./overlays.js";
-import { FunctionBuilder, resolveFrames, type FrameSite, type ModuleContext } from "./build.js";
+import { FunctionBuilder } from "./build.js";
+import type { FrameSite, ModuleContext } from "./pass.js";
 import type { MethodTable } from "./methods.js";
 
 /** A function specialized on a tuple of argument types. */
@@ -31,12 +32,16 @@ interface MethodInstance {
   fn: IRFunction | null;
   /** What the last inference of a provisional instance found: reported once the recursion settles. */
   deferred?: Diagnostic[];
-  /** An aggregate return value's leaf locals in `fn`, and whether it is always a new object (build.ts). */
+  /** An aggregate return value's leaf locals in `fn`, and whether it is always a new object (statements.ts). */
   returnLeaves?: LocalHandle[] | null;
   returnsFresh?: boolean;
 }
 
 const MAX_ITERATIONS = 64;
+
+function resolveFrames(sites: FrameSite[]): Frame[] {
+  return sites.map((s) => ({ function: s.function, location: s.src.locate(s.at) }));
+}
 
 function methodInstanceKey(fn: UFunction, argTypes: Type[]): string {
   return `${fn.id}(${argTypes.map(typeName).join(",")})`;
@@ -245,11 +250,9 @@ class ModuleBuilder implements ModuleContext {
     u.params.forEach((p, i) => { varTypes[p] = mi.argTypes[i]; });
     let returnType: Type = kind === "kernel" ? T.void : u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.unknown : T.unknown;
     mi.returnType = returnType;
-    let pass;
     for (let iter = 0; ; iter++) {
       if (iter > MAX_ITERATIONS) throw new InternalCompilerError(`inference of '${u.name}' did not reach a fixed point`);
-      pass = new FunctionBuilder(u, mi.argTypes, varTypes, returnType, kind, this, frames);
-      const result = pass.build();
+      const result = new FunctionBuilder(u, mi.argTypes, varTypes, returnType, kind, this, frames).build();
       mi.returnType = result.returnType;
       const stable = result.returnType === returnType && result.varTypes.every((t, i) => t === varTypes[i]);
       varTypes = result.varTypes;
@@ -260,9 +263,9 @@ class ModuleBuilder implements ModuleContext {
         mi.returnsFresh = result.returnsFresh;
         const here = (at: number): Frame[] => resolveFrames([{ function: u.name, src: u.source, at }, ...frames]);
         const found: Diagnostic[] = result.errors.map((e) => ({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause }));
-        for (const r of pass.unknownReads)
+        for (const r of result.unknownReads)
           found.push({ kind: "type", message: `variable '${u.vars[r.v].name}' is used before any value is assigned to it`, location: u.source.locate(r.span.start), frames: here(r.span.start) });
-        for (const c of pass.unknownCalls)
+        for (const c of result.unknownCalls)
           found.push({ kind: "type", message: `cannot infer the return type of recursive function '${c.name}' (does every path recurse?)`, location: u.source.locate(c.span.start), frames: here(c.span.start) });
         // A provisional instance (it called a function whose inference is still in progress:
         // mutual recursion) is inferred again on that function's next pass; only what its last

@@ -42,7 +42,7 @@ export type Val =
  * one parameter per leaf. `fresh`: this object is new (a literal, a copy, a helper's new object),
  * shared with no variable (its nested values say so for themselves); `root` and `path`: read from
  * that variable, at that path of fields ("*": any element), where the function assigns fields of
- * objects — JS would share the object read, so where it may go is restricted (build.ts).
+ * objects — JS would share the object read, so where it may go is restricted (aggregates.ts).
  */
 export interface AggVal { k: "agg"; tuple: boolean; fields: { name: string; v: Val }[]; fresh: boolean; root?: number; path?: string[] }
 

@@ -1,19 +1,14 @@
-// Values during inference: the typed IR a function is being built into (its arenas and the block
-// statements go to), JS's operators mapped onto the typed language, conversions, and the
-// bookkeeping of bounds checks already done. FunctionBuilder (build.ts) extends it with
-// statements, calls and the runtime features.
+// Values during a pass: JS's operators mapped onto the typed language (weak constants, the
+// numeric joins, comparisons of mixed signedness), conversions, truthiness, and values kept for
+// more than one use.
 
-import type { CompileErrorKind } from "../errors.js";
 import type { Span } from "../frontend/source.js";
-import type { UFunction } from "../frontend/uir.js";
-import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Stmt } from "../ir/module.js";
+import type { ExprHandle, Stmt } from "../ir/module.js";
 import { exprOperands, stmtResult, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
-import { T, isArray, isFloat, isInt, joinScalar, typeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
-import { computedConstant, shapeText, type Val } from "./methods.js";
-
-/** A user error found while building a function's typed IR (reported as a CompileError diagnostic). */
-export interface InferError { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }
+import { T, isArray, isFloat, isInt, joinScalar, typeName, type ScalarType, type Type } from "../ir/types.js";
+import { computedConstant, shapeText, type MethodBuilder, type Val } from "./methods.js";
+import type { Pass } from "./pass.js";
 
 const BINARY_OPS: Record<string, OpName> = {
   "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "rem", "**": "pow",
@@ -26,132 +21,31 @@ export function aggText(t: Type): string {
   return t.kind === "agg" ? `${t.tuple ? "a tuple" : "an object value"} ${typeName(t)}` : t.kind === "unknown" ? "an object value" : typeName(t);
 }
 
-export class ValueBuilder {
-  protected fn: Function;
-  protected out: Block;
+/** The type a weak constant has on its own (as a literal's default). */
+function defaultType(v: { value: number; isFloat: boolean }): ScalarType {
+  if (!v.isFloat && Number.isInteger(v.value)) {
+    if (v.value >= -0x80000000 && v.value <= 0x7fffffff) return T.i32;
+    if (v.value >= 0 && v.value <= 0xffffffff) return T.u32;
+  }
+  return T.f32;
+}
 
-  constructor(protected readonly ufn: UFunction, protected readonly kind: "kernel" | "helper" | "runtime") {
-    this.fn = {
-      name: ufn.name, kind, params: [], locals: [], exprs: [], body: [], returnType: T.void,
-      loc: this.loc(ufn.span), paramNames: ufn.params.map((p) => ufn.vars[p].name), stateParam: null,
-    };
-    this.out = this.fn.body;
-    this.unknown = { k: "expr", h: this.add({ k: "const", value: 0, type: T.unknown, loc: null }), t: T.unknown };
-  }
-
-  protected errors: InferError[] = [];
-  /** Handles of runtime-library functions this function calls (they touch only the kernel state). */
-  protected runtimeCalls = new Set<number>();
-  readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
-
-  // ---- arenas --------------------------------------------------------------------------------
-
-  protected add(e: Expr): ExprHandle {
-    this.fn.exprs.push(e);
-    return (this.fn.exprs.length - 1) as ExprHandle;
-  }
-  protected newLocal(name: string, type: Type): LocalHandle {
-    this.fn.locals.push({ name, type });
-    return (this.fn.locals.length - 1) as LocalHandle;
-  }
-  protected temp(type: Type): LocalHandle { return this.newLocal("tmp", type); }
-  protected emit(s: Stmt): void {
-    this.out.push(s);
-    if (s.k === "set") this.invalidateChecks(s.local);
-    else if (stmtResult(s) !== null) this.invalidateChecks(stmtResult(s)!);
-  }
-  protected loc(span: Span | null): Loc | null { return span ? { src: this.ufn.source, at: span.start, fn: this.ufn.name } : null; }
-  protected read(l: LocalHandle, span: Span | null = null): ExprHandle {
-    return this.add({ k: "local", local: l, type: this.fn.locals[l].type, loc: this.loc(span) });
-  }
-  protected constant(value: number | boolean, t: ScalarType, span: Span | null): ExprHandle {
-    return this.add({ k: "const", value: wrapValue(t.scalar, value), type: t, loc: this.loc(span) });
-  }
-  /** Capture the statements a nested lowering emits. */
-  protected capture(f: () => void, loop = false): Block {
-    const saved = this.out;
-    const block: Block = [];
-    this.out = block;
-    this.checks.push({ keys: new Set(), byIndex: new Map(), loop });
-    try { f(); } finally { this.out = saved; this.checks.pop(); }
-    return block;
-  }
-
-  /**
-   * Bounds checks already done on the way here, per nested block: an access of the same array
-   * at the same index local (or constant) needs no second check until that local is assigned.
-   * A loop body starts afresh (its next iteration may follow an assignment later in the body).
-   */
-  protected checks: { keys: Set<string>; byIndex: Map<number, string[]>; loop: boolean }[] = [{ keys: new Set(), byIndex: new Map(), loop: false }];
-
-  /** A check done in the current block (its key from checkKey), until its index local is assigned. */
-  protected noteChecked(key: string): void {
-    const scope = this.checks[this.checks.length - 1];
-    scope.keys.add(key);
-    const m = /\|l(\d+)$/.exec(key);
-    if (!m) return;
-    const local = Number(m[1]), list = scope.byIndex.get(local);
-    if (list) list.push(key); else scope.byIndex.set(local, [key]);
-  }
-
-  protected alreadyChecked(key: string): boolean {
-    for (let i = this.checks.length - 1; i >= 0; i--) {
-      if (this.checks[i].keys.has(key)) return true;
-      if (this.checks[i].loop) return false;
-    }
-    return false;
-  }
-
-  /** (Keys by index local: an assignment costs what it invalidates, not every check made so far.) */
-  protected invalidateChecks(local: number): void {
-    for (const c of this.checks) {
-      const keys = c.byIndex.get(local);
-      if (!keys) continue;
-      for (const k of keys) c.keys.delete(k);
-      c.byIndex.delete(local);
-    }
-  }
-
-  /** "array|index" for an access whose array and index are plain (a local, global, shared array; a local or constant index). */
-  protected checkKey(array: ExprHandle, index: ExprHandle): string | null {
-    const a = this.fn.exprs[array], i = this.fn.exprs[index];
-    const ak = a.k === "local" ? `L${a.local}` : a.k === "global" ? `G${a.global}` : a.k === "shared" ? `S${a.shared}` : null;
-    const ik = i.k === "local" ? `l${i.local}` : i.k === "const" ? `c${String(i.value)}` : null;
-    return ak && ik ? `${ak}|${ik}` : null;
-  }
-
-  // ---- errors --------------------------------------------------------------------------------
-
-  protected err(kind: CompileErrorKind, message: string, span: Span, hint?: string): void {
-    this.errors.push({ kind, message, span, hint });
-  }
-  error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val {
-    this.err(kind, message, span, hint);
-    return this.unknown;
-  }
-
-  // ---- values --------------------------------------------------------------------------------
-
-  static defaultType(v: { value: number; isFloat: boolean }): ScalarType {
-    if (!v.isFloat && Number.isInteger(v.value)) {
-      if (v.value >= -0x80000000 && v.value <= 0x7fffffff) return T.i32;
-      if (v.value >= 0 && v.value <= 0xffffffff) return T.u32;
-    }
-    return T.f32;
-  }
+export class Values {
+  /** `builder`: what the method table's methods build through (`a ** b` is Math.pow's). */
+  constructor(private readonly pass: Pass, private readonly builder: MethodBuilder) {}
 
   /** The type a weak constant takes next to a value of type `other`. */
-  protected adapt(v: { value: number; isFloat: boolean }, other: ScalarType): ScalarType {
-    if (other === T.bool) return ValueBuilder.defaultType(v);
+  adapt(v: { value: number; isFloat: boolean }, other: ScalarType): ScalarType {
+    if (other === T.bool) return defaultType(v);
     if (isFloat(other)) return other;
-    const d = ValueBuilder.defaultType(v);
+    const d = defaultType(v);
     if (isFloat(d)) return d;
     if (other === T.i32) return d;
     return v.value >= 0 ? T.u32 : joinScalar(d, other);
   }
 
   typeOf(v: Val): Type {
-    if (v.k === "weak") return ValueBuilder.defaultType(v);
+    if (v.k === "weak") return defaultType(v);
     if (v.k === "str" || v.k === "row") return T.unknown;
     if (v.k === "agg") {
       const fields = v.fields.map((f) => ({ name: f.name, type: this.typeOf(f.v) }));
@@ -162,60 +56,69 @@ export class ValueBuilder {
   }
 
   scalarType(v: Val, span: Span): ScalarType | null {
-    if (v.k === "weak") return ValueBuilder.defaultType(v);
-    if (v.k === "str") { this.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
-    if (v.k === "view") { this.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
-    if (v.k === "agg") { this.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
-    if (v.k === "row") { this.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
+    if (v.k === "weak") return defaultType(v);
+    if (v.k === "str") { this.pass.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
+    if (v.k === "view") { this.pass.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
+    if (v.k === "agg") { this.pass.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
+    if (v.k === "row") { this.pass.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
     if (v.t.kind === "unknown") return null;
-    if (v.t.kind !== "scalar") { this.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
+    if (v.t.kind !== "scalar") { this.pass.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
     return v.t;
   }
 
   convert(v: Val, t: ScalarType, span: Span): ExprHandle {
-    if (v.k === "weak") return this.constant(v.value, t, span);
+    if (v.k === "weak") return this.pass.constant(v.value, t, span);
     if (v.k === "expr" && v.weakPair && v.t !== t && t !== T.bool) {
       // The default-typed select is left unused; the choice is made again at the context's type.
       const { cond, a, b } = v.weakPair;
-      return this.add({ k: "select", cond, a: this.constant(a, t, span), b: this.constant(b, t, span), type: t, loc: this.loc(span) });
+      return this.pass.add({ k: "select", cond, a: this.pass.constant(a, t, span), b: this.pass.constant(b, t, span), type: t, loc: this.pass.loc(span) });
     }
-    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg") { this.scalarType(v, span); return this.unknown.h; }
+    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg") { this.scalarType(v, span); return this.pass.unknown.h; }
     return this.convertH(v.h, t, span);
   }
 
-  protected convertH(h: ExprHandle, t: ScalarType, span: Span | null): ExprHandle {
-    const from = this.fn.exprs[h];
+  convertH(h: ExprHandle, t: ScalarType, span: Span | null): ExprHandle {
+    const from = this.pass.fn.exprs[h];
     if (from.type === t || from.type.kind === "unknown") return h;
-    if (from.type.kind !== "scalar") return this.unknown.h;
-    if (from.k === "const") return this.constant(from.value as number, t, span);
-    return this.add({ k: "convert", arg: h, type: t, loc: this.loc(span) });
+    if (from.type.kind !== "scalar") return this.pass.unknown.h;
+    if (from.k === "const") return this.pass.constant(from.value as number, t, span);
+    return this.pass.add({ k: "convert", arg: h, type: t, loc: this.pass.loc(span) });
   }
 
   op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val {
-    return { k: "expr", h: this.add({ k: "op", op, args, type: t, loc: this.loc(span) }), t };
+    return { k: "expr", h: this.pass.add({ k: "op", op, args, type: t, loc: this.pass.loc(span) }), t };
   }
 
   /** A value's truthiness as a bool expression (JS semantics: 0, -0 and NaN are false). */
-  protected truthy(v: Val, span: Span): ExprHandle {
+  truthy(v: Val, span: Span): ExprHandle {
     // Arrays and objects are always truthy in JS.
-    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg") return this.constant(true, T.bool, span);
+    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg") return this.pass.constant(true, T.bool, span);
     return this.convert(v, T.bool, span);
   }
 
   /** An expression that can be used twice: constants and locals are duplicated, others spilled to a temp. */
-  protected reusable(h: ExprHandle, span: Span): () => ExprHandle {
-    const e = this.fn.exprs[h];
+  reusable(h: ExprHandle, span: Span): () => ExprHandle {
+    const e = this.pass.fn.exprs[h];
     if (e.k === "const" || e.k === "local" || e.k === "builtin" || e.k === "global" || e.k === "shared") {
       let first = true;
-      return () => (first ? ((first = false), h) : this.add({ ...e }));
+      return () => (first ? ((first = false), h) : this.pass.add({ ...e }));
     }
-    const t = this.temp(e.type);
-    this.emit({ k: "set", local: t, value: h, loc: this.loc(span) });
-    return () => this.read(t, span);
+    const t = this.pass.temp(e.type);
+    this.pass.emit({ k: "set", local: t, value: h, loc: this.pass.loc(span) });
+    return () => this.pass.read(t, span);
+  }
+
+  /** An index kept for later use: a constant as it is, anything else in a temporary (later evaluation cannot change it). */
+  stable(h: ExprHandle, span: Span): ExprHandle {
+    const e = this.pass.fn.exprs[h];
+    if (e.k === "const") return h;
+    const t = this.pass.temp(e.type);
+    this.pass.emit({ k: "set", local: t, value: h, loc: this.pass.loc(span) });
+    return this.pass.read(t, span);
   }
 
   /** The integer type of `a / b` when both are integers (and not both constants), else null. */
-  protected intDivisionType(a: Val, b: Val): ScalarType | null {
+  intDivisionType(a: Val, b: Val): ScalarType | null {
     const quiet = (v: Val): ScalarType | null => (v.k === "expr" && v.t.kind === "scalar" ? v.t : null);
     if (a.k === "weak" && b.k === "weak") return null;
     let ta = quiet(a), tb = quiet(b);
@@ -229,17 +132,17 @@ export class ValueBuilder {
    * none of the locals it reads and, if it loads from memory, writes no memory (bounds checks,
    * which only report and trap, do not count).
    */
-  protected isStable(h: ExprHandle, after: Stmt[] = []): boolean {
+  isStable(h: ExprHandle, after: Stmt[] = []): boolean {
     const locals = new Set<number>();
     let memory = false;
     walkStmts(after, (s) => {
       if (s.k === "set" || s.k === "init") locals.add(s.local);
       const r = stmtResult(s);
       if (r !== null) locals.add(r);
-      if (s.k === "store" || s.k === "atomic" || (s.k === "call" && !this.runtimeCalls.has(s.fn))) memory = true;
+      if (s.k === "store" || s.k === "atomic" || (s.k === "call" && !this.pass.runtimeCalls.has(s.fn))) memory = true;
     });
     const visit = (x: ExprHandle): boolean => {
-      const e = this.fn.exprs[x];
+      const e = this.pass.fn.exprs[x];
       if (e.k === "local" && locals.has(e.local)) return false;
       if (e.k === "load" && memory) return false;
       return exprOperands(e).every(visit);
@@ -247,24 +150,23 @@ export class ValueBuilder {
     return visit(h);
   }
 
-
   /** A binary operator on two values, with JS's rules mapped onto the typed language. */
   arith(op: string, a: Val, b: Val, span: Span): Val {
     const name = BINARY_OPS[op];
-    if (!name) return this.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
-    if (a.k === "str" || b.k === "str") return this.error("type", "strings can only be passed to console.log and Error in kernels", span);
-    if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view") { this.scalarType(a.k === "row" || a.k === "view" ? a : b, span); return this.unknown; }
+    if (!name) return this.pass.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
+    if (a.k === "str" || b.k === "str") return this.pass.error("type", "strings can only be passed to console.log and Error in kernels", span);
+    if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view") { this.scalarType(a.k === "row" || a.k === "view" ? a : b, span); return this.pass.unknown; }
     if (a.k === "agg" || b.k === "agg") {
       if (name === "eq" || name === "ne")
-        return this.error("type", `'${op}' on ${a.k === "agg" && b.k === "agg" ? "two object values" : "an object value"} compares references in JavaScript (two objects are the same only if they are one object), which gpuc's object values do not have`, span,
+        return this.pass.error("type", `'${op}' on ${a.k === "agg" && b.k === "agg" ? "two object values" : "an object value"} compares references in JavaScript (two objects are the same only if they are one object), which gpuc's object values do not have`, span,
           "compare their fields, e.g. a.x === b.x && a.y === b.y");
       this.scalarType(a.k === "agg" ? a : b, span);
-      return this.unknown;
+      return this.pass.unknown;
     }
     if (a.k === "weak" && b.k === "weak") return this.foldWeak(op, name, a, b, span);
     let ta = a.k === "weak" ? null : this.scalarType(a, span);
     let tb = b.k === "weak" ? null : this.scalarType(b, span);
-    if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return this.unknown;
+    if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return this.pass.unknown;
     if (!ta) ta = this.adapt(a as { value: number; isFloat: boolean }, tb!);
     if (!tb) tb = this.adapt(b as { value: number; isFloat: boolean }, ta);
     const row = OPS[name];
@@ -287,12 +189,17 @@ export class ValueBuilder {
   }
 
   /** `a ** b` through the method table's Math.pow, where the builder has one (null: use the op). */
-  protected powMethod(_a: Val, _b: Val, _span: Span): Val | null { return null; }
+  private powMethod(a: Val, b: Val, span: Span): Val | null {
+    const m = this.pass.ctx.methods.method("Math.pow");
+    if (!m) return null;
+    this.pass.ctx.noteMethod("Math.pow");
+    return m(this.builder, [a, b], span, "Math.pow");
+  }
 
-  protected foldWeak(op: string, name: OpName, a: { value: number; isFloat: boolean }, b: { value: number; isFloat: boolean }, span: Span): Val {
+  private foldWeak(op: string, name: OpName, a: { value: number; isFloat: boolean }, b: { value: number; isFloat: boolean }, span: Span): Val {
     const x = a.value, y = b.value;
     const row = OPS[name];
-    if (row.result === "bool") return { k: "expr", h: this.constant(row.eval([x, y], "f64") as boolean, T.bool, span), t: T.bool };
+    if (row.result === "bool") return { k: "expr", h: this.pass.constant(row.eval([x, y], "f64") as boolean, T.bool, span), t: T.bool };
     if (row.operands === "int") {
       const v = op === ">>>" ? x >>> y : (row.eval([x | 0, y | 0], "i32") as number);
       return { k: "weak", value: op === ">>>" ? v : (v as number) | 0, isFloat: false };
@@ -302,7 +209,7 @@ export class ValueBuilder {
   }
 
   /** Comparisons; i32 against u32 compares the mathematical values (a negative i32 is below every u32). */
-  protected compare(name: OpName, a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val {
+  private compare(name: OpName, a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val {
     // An integer constant outside the range of the integer it is compared with decides the result.
     for (const [w, other, otherT, weakLeft] of [[a, b, tb, true], [b, a, ta, false]] as const) {
       if (w.k !== "weak" || other.k === "weak" || !Number.isInteger(w.value) || !isInt(otherT)) continue;
@@ -312,7 +219,7 @@ export class ValueBuilder {
       const otherBelow = w.value > hi;
       const lt = weakLeft ? !otherBelow : otherBelow; // is the left side less than the right?
       const result: Record<string, boolean> = { eq: false, ne: true, lt, le: lt, gt: !lt, ge: !lt };
-      return { k: "expr", h: this.constant(result[name], T.bool, span), t: T.bool };
+      return { k: "expr", h: this.pass.constant(result[name], T.bool, span), t: T.bool };
     }
     const mixed = (ta === T.i32 && tb === T.u32) || (ta === T.u32 && tb === T.i32);
     if (mixed && !(a.k === "weak" || b.k === "weak")) {
@@ -323,10 +230,10 @@ export class ValueBuilder {
       const negResult: Record<string, boolean> = signedLeft
         ? { eq: false, ne: true, lt: true, le: true, gt: false, ge: false }
         : { eq: false, ne: true, lt: false, le: false, gt: true, ge: true };
-      const isNeg = this.add({ k: "op", op: "lt", args: [s(), this.constant(0, T.i32, span)], type: T.bool, loc: this.loc(span) });
+      const isNeg = this.pass.add({ k: "op", op: "lt", args: [s(), this.pass.constant(0, T.i32, span)], type: T.bool, loc: this.pass.loc(span) });
       const su = this.convertH(s(), T.u32, span);
-      const cmp = this.add({ k: "op", op: name, args: signedLeft ? [su, u] : [u, su], type: T.bool, loc: this.loc(span) });
-      return { k: "expr", h: this.add({ k: "select", cond: isNeg, a: this.constant(negResult[name], T.bool, span), b: cmp, type: T.bool, loc: this.loc(span) }), t: T.bool };
+      const cmp = this.pass.add({ k: "op", op: name, args: signedLeft ? [su, u] : [u, su], type: T.bool, loc: this.pass.loc(span) });
+      return { k: "expr", h: this.pass.add({ k: "select", cond: isNeg, a: this.pass.constant(negResult[name], T.bool, span), b: cmp, type: T.bool, loc: this.pass.loc(span) }), t: T.bool };
     }
     let t: ScalarType;
     if (ta === T.bool && tb === T.bool) t = T.bool;
@@ -346,15 +253,15 @@ export class ValueBuilder {
     const rt = op === "min" ? T.i32 : T.u32;
     const [first, second] = op === "min" ? [ra, rb] : [rb, ra];
     const pickA = this.convertH(first(), rt, span), pickB = this.convertH(second(), rt, span);
-    return { k: "expr", h: this.add({ k: "select", cond: lt.h, a: pickA, b: pickB, type: rt, loc: this.loc(span) }), t: rt };
+    return { k: "expr", h: this.pass.add({ k: "select", cond: lt.h, a: pickA, b: pickB, type: rt, loc: this.pass.loc(span) }), t: rt };
   }
 
   /** The type two alternative values meet in (?:, &&, ||): weak constants adapt to the other side. */
-  protected commonType(a: Val, b: Val, span: Span): ScalarType | null {
+  commonType(a: Val, b: Val, span: Span): ScalarType | null {
     // One side not inferred yet (recursion): the other side's type is the best guess so far.
-    if (a.k === "expr" && a.t.kind === "unknown") return b.k === "weak" ? ValueBuilder.defaultType(b) : b.k === "expr" && b.t.kind === "scalar" ? b.t : null;
-    if (b.k === "expr" && b.t.kind === "unknown") return a.k === "weak" ? ValueBuilder.defaultType(a) : a.k === "expr" && a.t.kind === "scalar" ? a.t : null;
-    if (a.k === "weak" && b.k === "weak") return a.isFloat || b.isFloat ? T.f32 : joinScalar(ValueBuilder.defaultType(a), ValueBuilder.defaultType(b));
+    if (a.k === "expr" && a.t.kind === "unknown") return b.k === "weak" ? defaultType(b) : b.k === "expr" && b.t.kind === "scalar" ? b.t : null;
+    if (b.k === "expr" && b.t.kind === "unknown") return a.k === "weak" ? defaultType(a) : a.k === "expr" && a.t.kind === "scalar" ? a.t : null;
+    if (a.k === "weak" && b.k === "weak") return a.isFloat || b.isFloat ? T.f32 : joinScalar(defaultType(a), defaultType(b));
     const ta = a.k === "weak" ? null : this.scalarType(a, span);
     const tb = b.k === "weak" ? null : this.scalarType(b, span);
     if ((a.k !== "weak" && !ta) || (b.k !== "weak" && !tb)) return null;
@@ -364,14 +271,8 @@ export class ValueBuilder {
     return joinScalar(x === T.bool ? T.i32 : x, y === T.bool ? T.i32 : y);
   }
 
-  protected captureVal(f: () => Val): [Block, Val] {
-    let v: Val = this.unknown;
-    const block = this.capture(() => { v = f(); });
-    return [block, v as Val];
-  }
-
-  protected selectVal(c: ExprHandle, a: Val, b: Val, t: ScalarType, span: Span): Val {
-    const h = this.add({ k: "select", cond: c, a: this.convert(a, t, span), b: this.convert(b, t, span), type: t, loc: this.loc(span) });
+  selectVal(c: ExprHandle, a: Val, b: Val, t: ScalarType, span: Span): Val {
+    const h = this.pass.add({ k: "select", cond: c, a: this.convert(a, t, span), b: this.convert(b, t, span), type: t, loc: this.pass.loc(span) });
     return { k: "expr", h, t };
   }
 }

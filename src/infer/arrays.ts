@@ -1,0 +1,290 @@
+// Arrays during a pass: what an index applies to (an array, a row of a multi-dimensional shared
+// array, a view), the checked access it makes (one bounds check per dimension; a view's index
+// against its length), views (`subarray`, a row of the last dimension passed on), and the value
+// a store into an element takes (narrow and clamped elements included).
+
+import type { Span } from "../frontend/source.js";
+import type { UExpr } from "../frontend/uir.js";
+import type { ExprHandle, LocalHandle } from "../ir/module.js";
+import type { OpName } from "../ir/ops.js";
+import type { SizeExpr } from "../ir/size.js";
+import { T, elemScalar, isArray, isInt, typeName, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
+import { shapeText, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
+import type { Pass } from "./pass.js";
+import { aggText, type Values } from "./values.js";
+
+/** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
+export interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
+
+export function once(h: ExprHandle): () => ExprHandle { return () => h; }
+
+export class Arrays {
+  /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
+  private sharedShapes = new Map<number, SharedShape>();
+  /** The shapes of parameters that are multi-dimensional shared arrays, by parameter local. */
+  private paramShapes = new Map<number, SharedShape>();
+
+  constructor(private readonly pass: Pass, private readonly values: Values) {}
+
+  /** An expression as the array an index applies to; null after reporting why not (or while its type is unknown). */
+  arrayOperand(e: UExpr): ArrayOperand | null {
+    return this.operandOf(this.pass.lower.expr(e), e.span);
+  }
+
+  /** A value as the array an index applies to (see arrayOperand). */
+  operandOf(a: Val, span: Span): ArrayOperand | null {
+    if (a.k === "row") return { h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } };
+    if (a.k === "view") return { h: a.base, t: a.t, view: a };
+    if (a.k === "expr" && isArray(a.t)) {
+      const shape = this.shapeOf(a.h);
+      return shape ? { h: a.h, t: a.t, row: { shape, indices: [] } } : { h: a.h, t: a.t };
+    }
+    if (a.k === "expr" && a.t.kind === "unknown") return null;
+    this.pass.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.values.typeOf(a)) : typeName(this.values.typeOf(a))}`, span);
+    return null;
+  }
+
+  /** An array index: an integer constant (i32, or u32 past i32's range) or an integer expression; null after reporting why not. */
+  index(e: UExpr): ExprHandle | null {
+    const v = this.pass.lower.expr(e);
+    if (v.k === "weak") {
+      if (!Number.isInteger(v.value) || v.value < 0) { this.pass.err("type", `array index ${v.value} is not a non-negative integer`, e.span); return null; }
+      return this.pass.constant(v.value, v.value <= 0x7fffffff ? T.i32 : T.u32, e.span);
+    }
+    const t = this.values.scalarType(v, e.span);
+    if (!t) return null;
+    if (!isInt(t)) {
+      this.pass.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
+      return null;
+    }
+    return v.k === "expr" ? v.h : null;
+  }
+
+  /** The shape of a multi-dimensional shared array expression (none for any other expression). */
+  shapeOf(h: ExprHandle): SharedShape | undefined {
+    const e = this.pass.fn.exprs[h];
+    return e.k === "shared" ? this.sharedShapes.get(e.shared) : e.k === "local" ? this.paramShapes.get(e.local) : undefined;
+  }
+
+  /** A multi-dimensional shared array declared in this function. */
+  setSharedShape(shared: number, shape: SharedShape): void { this.sharedShapes.set(shared, shape); }
+
+  /** A parameter that is a multi-dimensional shared array (a helper's, indexed as the kernel does). */
+  setParamShape(param: LocalHandle, shape: SharedShape): void { this.paramShapes.set(param, shape); }
+
+  /** The checked access of `a[index]`: an array's element, or the element a row's indices and `index` select. */
+  access(a: ArrayOperand, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
+    if (a.view) return this.viewAccess(a.view, index, span, uses);
+    if (!a.row) return this.checked(a.h, a.t, index, span, uses);
+    const { shape, indices } = a.row;
+    const dims = shape.dims;
+    const all = [...indices.map((h) => this.values.reusable(this.pass.add({ ...this.pass.fn.exprs[h] }), span)), this.values.reusable(index, span)];
+    const i32 = (r: () => ExprHandle) => this.values.convertH(r(), T.i32, span);
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
+      // One check per dimension, in order; each reports two of the indices (both, for two dimensions).
+      const text = shapeText(dims, this.paramNames());
+      for (let k = 0; k < dims.length; k++) {
+        const pair = k < dims.length - 1 ? [k, k + 1] : [k - 1, k];
+        const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.pass.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
+        const at = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
+        const code = this.pass.ctx.message(`index ${at} out of bounds for shared array '${shape.name}' of shape ${text}`, "bounds");
+        const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(all[k](), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
+        this.pass.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
+      }
+    }
+    const flat = this.rowMajor(all, dims, span);
+    const arr = this.values.reusable(a.h, span);
+    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.values.reusable(flat, span) };
+  }
+
+  /**
+   * A bounds check before an access of `array[index]` (unless bounds checks are off): an
+   * out-of-range index reports "index i out of bounds for array 'a' of length n" and ends the
+   * thread. Returns reusable handles for the access itself.
+   */
+  private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
+    if (!this.pass.ctx.options.boundsCheck || this.pass.kind === "runtime")
+      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
+    const key = this.pass.checkKey(array, index);
+    if (key && this.pass.alreadyChecked(key))
+      return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
+    const arr = this.values.reusable(array, span), idx = this.values.reusable(index, span);
+    const idxT = this.pass.fn.exprs[index].type as ScalarType;
+    const len = t.size !== null ? this.pass.constant(t.size, T.u32, span) : this.values.convertH(this.pass.add({ k: "length", array: arr(), type: T.i32, loc: null }), T.u32, span);
+    const i = idx();
+    const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(i, T.u32, span), len], type: T.bool, loc: this.pass.loc(span) });
+    const name = this.arrayName(array);
+    const code = this.pass.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for array '${name}' of length {1}`, "bounds");
+    const lenI = t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: arr(), type: T.i32, loc: null });
+    this.pass.raise("bounds", out, code, span, this.values.convertH(idx(), T.i32, span), lenI);
+    // The check's own index may have been spilled to a temporary: key it by what the access uses.
+    const after = this.pass.checkKey(arr(), idx());
+    if (after) this.pass.noteChecked(after);
+    return { array: arr, index: idx };
+  }
+
+  private arrayName(h: ExprHandle): string {
+    const e = this.pass.fn.exprs[h];
+    if (e.k === "local") return this.pass.fn.locals[e.local].name;
+    if (e.k === "global" || e.k === "shared") return this.pass.ctx.arrayName(e);
+    return "array";
+  }
+
+  /** The checked access of `view[index]`: the index against the view's length, the element at offset + index. */
+  private viewAccess(v: ViewVal, index: ExprHandle, span: Span, uses: 1 | 2): { array: () => ExprHandle; index: () => ExprHandle } {
+    const idx = this.values.reusable(index, span);
+    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h] });
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
+      const idxT = this.pass.fn.exprs[index].type as ScalarType;
+      const code = this.pass.ctx.message(`index {0${idxT === T.u32 ? "u" : ""}} out of bounds for view '${v.name}' of length {1}`, "bounds");
+      const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(idx(), T.u32, span), this.values.convertH(copy(v.length), T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
+      this.pass.raise("bounds", out, code, span, this.values.convertH(idx(), T.i32, span), copy(v.length));
+    }
+    const flat = this.pass.add({ k: "op", op: "add", args: [copy(v.offset), this.values.convertH(idx(), T.i32, span)], type: T.i32, loc: null });
+    const arr = this.values.reusable(copy(v.base), span);
+    return uses === 1 ? { array: arr, index: once(flat) } : { array: arr, index: this.values.reusable(flat, span) };
+  }
+
+  /**
+   * A row of the last dimension of a multi-dimensional shared array, as a view (to pass to a
+   * helper or take a subarray of): the indices applied so far are checked here, as the row is
+   * made, each reporting itself and its dimension.
+   */
+  rowToView(a: ArrayOperand, span: Span): ViewVal {
+    const { shape, indices } = a.row!;
+    const dims = shape.dims;
+    const all = indices.map((h) => this.values.reusable(this.pass.add({ ...this.pass.fn.exprs[h] }), span));
+    const i32 = (r: () => ExprHandle) => this.values.convertH(r(), T.i32, span);
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
+      const text = shapeText(dims, this.paramNames());
+      all.forEach((r, k) => {
+        const code = this.pass.ctx.message(`index {0${this.pass.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${text} (length {1})`, "bounds");
+        const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(r(), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
+        this.pass.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
+      });
+    }
+    const flat = this.rowMajor(all, dims, span);
+    const last = dims[dims.length - 1];
+    const offset = this.values.stable(this.pass.add({ k: "op", op: "mul", args: [flat, this.dimValue(last, T.i32, span)], type: T.i32, loc: null }), span);
+    const length = typeof last === "number" ? this.pass.constant(last, T.i32, span) : this.values.stable(this.sizeIR(last, span), span);
+    return { k: "view", base: this.pass.add({ ...this.pass.fn.exprs[a.h] }), t: a.t, offset, length, name: `${shape.name}${indices.map(() => "[…]").join("")}` };
+  }
+
+  /** The row-major flat index of `indices` (one per leading dimension of `dims`): ((i0 * d1) + i1) * d2 + i2, as i32. */
+  private rowMajor(indices: (() => ExprHandle)[], dims: SharedShape["dims"], span: Span): ExprHandle {
+    let flat = this.values.convertH(indices[0](), T.i32, span);
+    for (let k = 1; k < indices.length; k++) {
+      const scaled = this.pass.add({ k: "op", op: "mul", args: [flat, this.dimValue(dims[k], T.i32, span)], type: T.i32, loc: null });
+      flat = this.pass.add({ k: "op", op: "add", args: [scaled, this.values.convertH(indices[k](), T.i32, span)], type: T.i32, loc: null });
+    }
+    return flat;
+  }
+
+  /** A view with fresh handles for its parts (each use of a view reads them anew). */
+  copyView(v: ViewVal, span: Span): ViewVal {
+    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h], loc: this.pass.loc(span) });
+    return { ...v, base: copy(v.base), offset: copy(v.offset), length: copy(v.length) };
+  }
+
+  /**
+   * `a.subarray(begin, end?)` as JavaScript defines it: a negative begin or end counts from the
+   * end, both are clamped to [0, length], and the view is empty when end ≤ begin. The view's
+   * offset and length are computed here, once, into temporaries.
+   */
+  subarray(e: Extract<UExpr, { k: "subarray" }>, span: Span): Val {
+    const a = this.arrayOperand(e.array);
+    const args = e.args.map((x) => this.pass.lower.expr(x));
+    if (!a) return this.pass.unknown;
+    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.pass.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
+    const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
+    const ints: ExprHandle[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i];
+      const t = v.k === "weak" ? (Number.isInteger(v.value) ? T.i32 : T.f32) : this.values.scalarType(v, e.args[i].span);
+      if (!t) return this.pass.unknown;
+      if (!isInt(t)) return this.pass.error("type", `subarray's ${i === 0 ? "begin" : "end"} must be an integer, got ${typeName(t)}`, e.args[i].span);
+      ints.push(this.values.convert(v, T.i32, e.args[i].span));
+    }
+    const op = (o: "add" | "sub" | "min" | "max" | "lt", x: ExprHandle, y: ExprHandle) => this.pass.add({ k: "op", op: o, args: [x, y], type: o === "lt" ? T.bool : T.i32, loc: null });
+    const c = (n: number) => this.pass.constant(n, T.i32, span);
+    const len = this.values.reusable(base.length, span);
+    // JS's relative index: x < 0 ? max(len + x, 0) : min(x, len).
+    const relative = (x: ExprHandle): ExprHandle => {
+      const r = this.values.reusable(x, span);
+      return this.pass.add({ k: "select", cond: op("lt", r(), c(0)), a: op("max", op("add", len(), r()), c(0)), b: op("min", r(), len()), type: T.i32, loc: null });
+    };
+    const begin = this.values.stable(relative(ints[0]), span);
+    const end = ints.length > 1 ? relative(ints[1]) : len();
+    const beginR = this.values.reusable(begin, span);
+    const length = this.values.stable(op("max", op("sub", end, beginR()), c(0)), span);
+    const offset = this.values.stable(op("add", this.pass.add({ ...this.pass.fn.exprs[base.offset] }), beginR()), span);
+    return { k: "view", base: base.base, t: base.t, offset, length, name: base.name };
+  }
+
+  /** An array's length as an i32 expression. */
+  private lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
+    return t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: this.pass.add({ ...this.pass.fn.exprs[h] }), type: T.i32, loc: null });
+  }
+
+  /** The kernel's parameter names (for sizes in messages). */
+  private paramNames(): string[] { return this.pass.fn.params.map((p) => this.pass.fn.locals[p].name); }
+
+  /** A dimension as a value: a constant (weak), or its size computed in the kernel from the parameters and blockDim. */
+  dimVal(d: Dim, span: Span): Val {
+    return typeof d === "number" ? { k: "weak", value: d, isFloat: false } : { k: "expr", h: this.sizeIR(d, span), t: T.i32 };
+  }
+
+  /** A dimension as an i32 or u32 expression. */
+  private dimValue(d: Dim, t: ScalarType, span: Span): ExprHandle {
+    return typeof d === "number" ? this.pass.constant(d, t, span) : this.values.convertH(this.sizeIR(d, span), t, span);
+  }
+
+  /** A launch-time size computed in the kernel (i32, as the loader computes it). */
+  private sizeIR(e: SizeExpr, span: Span): ExprHandle {
+    switch (e.k) {
+      case "param": return this.values.convertH(this.pass.read(this.pass.fn.params[e.index], span), T.i32, span);
+      case "blockDim": return this.pass.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
+      case "const": return this.pass.constant(e.value, T.i32, span);
+      case "op": return this.pass.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
+    }
+  }
+
+  /**
+   * The value a store writes (converted as a typed-array store converts) and, if used, the
+   * assignment's value — in JS, the right side itself, not what the array kept.
+   */
+  storeValue(value: Val, elem: Elem, span: Span, used: boolean): { store: ExprHandle; result: Val } {
+    if (!used || value.k === "weak") return { store: this.elementValue(value, elem, span), result: used ? value : this.pass.unknown };
+    if (value.k !== "expr" || value.t.kind !== "scalar") return { store: this.elementValue(value, elem, span), result: this.pass.unknown };
+    const r = this.values.reusable(value.h, span);
+    return { store: this.elementValue({ k: "expr", h: r(), t: value.t }, elem, span), result: { k: "expr", h: r(), t: value.t } };
+  }
+
+  /**
+   * The value a store into an element of type `elem` takes, converted as the typed array
+   * converts. Narrow elements take an i32 whose low 8 or 16 bits the store keeps (ToInt8, ToUint8,
+   * ToInt16 and ToUint16 are ToInt32 modulo 2^8 or 2^16); Uint8ClampedArray's conversion is
+   * written out here: NaN and values up to 0 are 0, values from 255 are 255, the rest round to
+   * the nearest integer with ties to even.
+   */
+  elementValue(v: Val, elem: Elem, span: Span): ExprHandle {
+    if (elem !== "u8c") return this.values.convert(v, T.scalar(elemScalar(elem)), span);
+    if (v.k === "weak") return this.pass.constant(Uint8ClampedArray.of(v.value)[0], T.i32, span);
+    const t = this.values.scalarType(v, span);
+    if (!t) return this.pass.unknown.h;
+    if (t === T.bool) return this.values.convert(v, T.i32, span);
+    const op = (o: OpName, args: ExprHandle[], type: ScalarType): ExprHandle => this.pass.add({ k: "op", op: o, args, type, loc: null });
+    const c = (n: number, type: ScalarType = t): ExprHandle => this.pass.constant(n, type, span);
+    const x = this.values.reusable(this.values.convert(v, t, span), span);
+    if (isInt(t)) return this.values.convertH(t === T.i32 ? op("max", [op("min", [x(), c(255)], t), c(0)], t) : op("min", [x(), c(255)], t), T.i32, span);
+    // Floats: y = min(x, 255) rounded half to even; x > 0 is false for NaN.
+    const y = this.values.reusable(op("min", [x(), c(255)], t), span);
+    const f = this.values.reusable(op("floor", [y()], t), span);
+    const d = this.values.reusable(op("sub", [y(), f()], t), span);
+    const fi = this.values.reusable(this.values.convertH(f(), T.i32, span), span);
+    const odd = op("ne", [op("and", [fi(), c(1, T.i32)], T.i32), c(0, T.i32)], T.bool);
+    const up = op("lor", [op("gt", [d(), c(0.5)], T.bool), op("land", [op("eq", [d(), c(0.5)], T.bool), odd], T.bool)], T.bool);
+    const rounded = op("add", [fi(), this.pass.add({ k: "select", cond: up, a: c(1, T.i32), b: c(0, T.i32), type: T.i32, loc: null })], T.i32);
+    return this.pass.add({ k: "select", cond: op("gt", [x(), c(0)], T.bool), a: rounded, b: c(0, T.i32), type: T.i32, loc: null });
+  }
+}

@@ -1,0 +1,338 @@
+// Places during a pass: what a value is read from and assigned to. Variables (each assignment
+// widens the variable's type and converts to its type of the previous pass), the parts of an
+// object or tuple variable (`p.x`, `t[1]`, `t[i].y`), array elements; compound assignments and
+// `++`/`--`, in JavaScript's order of evaluation.
+
+import type { Span } from "../frontend/source.js";
+import type { UExpr } from "../frontend/uir.js";
+import type { ExprHandle, LocalHandle } from "../ir/module.js";
+import { T, elemScalar, isAgg, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, type ScalarType, type Type } from "../ir/types.js";
+import type { AggVal, Val } from "./methods.js";
+import type { Leaves, Pass } from "./pass.js";
+import { holds, type Aggregates } from "./aggregates.js";
+import { once, type Arrays } from "./arrays.js";
+import { aggText, type Values } from "./values.js";
+
+/** An assignable part of an aggregate variable: `p.x`, `t[1]`, `t[i].y` (a dynamic step: an index kept stable, checked). */
+interface Place { v: number; steps: ({ k: "field"; name: string } | { k: "dyn"; index: ExprHandle })[]; text: string; span: Span }
+
+export class Places {
+  constructor(private readonly pass: Pass, private readonly values: Values, private readonly aggregates: Aggregates, private readonly arrays: Arrays) {}
+
+  // ---- variables -------------------------------------------------------------------------------
+
+  private varType(v: number): Type {
+    const d = this.pass.ufn.vars[v].declared;
+    return d ? parseTypeName(d) ?? T.unknown : this.pass.varTypes[v];
+  }
+
+  /** The value a variable holds here: the row, view or array bound to it, an object value's leaves, a scalar's local. */
+  readVar(v: number, span: Span): Val {
+    if (this.pass.poisoned.has(v)) return this.pass.unknown;
+    const row = this.pass.rowAliases.get(v);
+    if (row) return row;
+    const view = this.pass.viewAliases.get(v);
+    if (view) return this.arrays.copyView(view, span);
+    const alias = this.pass.aliases.get(v);
+    if (alias !== undefined) {
+      const e = this.pass.fn.exprs[alias];
+      return { k: "expr", h: this.pass.add({ ...e, loc: this.pass.loc(span) }), t: e.type };
+    }
+    const t = this.varType(v);
+    if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }
+    if (isAgg(t)) {
+      const val = this.aggregates.readLeaves(t, this.leavesOf(v)!, span) as AggVal;
+      return this.aggregates.fromVariable(v, val);
+    }
+    // An array parameter has its argument's type (a declared Int32Array accepts any i32 array).
+    if (t.kind === "array" && this.pass.localOf[v] !== undefined) {
+      const l = this.pass.localOf[v];
+      return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
+    }
+    if (t.kind !== "scalar") return this.pass.error("type", `'${this.pass.ufn.vars[v].name}' is not a value`, span);
+    const l = this.localFor(v);
+    return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
+  }
+
+  /** The IR local of a scalar variable, created on first use (array aliases and untyped variables get none). */
+  private localFor(v: number): LocalHandle {
+    let l = this.pass.localOf[v];
+    if (l === undefined) {
+      l = this.pass.newLocal(this.pass.ufn.vars[v].name, this.varType(v));
+      this.pass.localOf[v] = l;
+    }
+    return l;
+  }
+
+  /** The leaf locals of a variable holding an aggregate (its type of the previous pass), or null before that is known. */
+  private leavesOf(v: number): Leaves | null {
+    const t = this.varType(v);
+    if (!isAgg(t)) return null;
+    let l = this.pass.aggLeaves.get(v);
+    if (!l) { l = this.aggregates.makeLeaves(t, this.pass.ufn.vars[v].name); this.pass.aggLeaves.set(v, l); }
+    return l;
+  }
+
+  /** Assign to a variable: widens its inferred type, converts to its current type. */
+  assignVar(v: number, val: Val, span: Span): void {
+    const uv = this.pass.ufn.vars[v];
+    if (val.k === "agg" || isAgg(this.pass.newVarTypes[v])) return this.assignAggregate(v, val, span);
+    if (val.k === "expr" && isArray(val.t)) { this.pass.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
+    if (val.k === "expr" && val.t.kind === "unknown") return;
+    if (this.pass.aliases.has(v) || isArray(this.pass.varTypes[v])) { this.pass.err("invalid-assignment", `cannot assign to array '${uv.name}'`, span); return; }
+    const vt = this.values.scalarType(val, span);
+    if (!vt) return;
+    const declared = uv.declared ? parseTypeName(uv.declared) : null;
+    if (declared) {
+      if (declared.kind !== "scalar") { this.pass.err("type", `'${uv.name}' is declared as an array`, span); return; }
+      if (isInt(declared) && isFloat(vt) && !(val.k === "weak" && Number.isInteger(val.value)))
+        this.pass.err("type", `cannot assign a ${typeName(vt)} value to '${uv.name}', declared ${typeName(declared)}`, span, "convert explicitly, e.g. `x | 0` or `Math.floor(x) | 0`");
+      this.pass.newVarTypes[v] = declared;
+    } else {
+      const cur = this.pass.newVarTypes[v];
+      const t = val.k === "weak" && cur.kind === "scalar" ? this.values.adapt(val, cur) : vt;
+      this.pass.newVarTypes[v] = cur.kind === "scalar" ? joinScalar(cur, t) : t;
+    }
+    const target = this.varType(v);
+    if (target.kind !== "scalar") return; // first pass: the type is not known yet
+    const local = this.localFor(v);
+    this.pass.emit({ k: "set", local, value: this.values.convert(val, target, span), loc: this.pass.loc(span) });
+  }
+
+  /** Assign to a variable that holds an object value: its type joins field by field, its leaves are set. */
+  private assignAggregate(v: number, val: Val, span: Span): void {
+    const uv = this.pass.ufn.vars[v];
+    if (val.k === "expr" && val.t.kind === "unknown") return;
+    if (uv.declared) { this.pass.err("type", `'${uv.name}' is declared ${uv.declared}; it cannot hold ${holds(this.values.typeOf(val))}`, span); return; }
+    if (val.k === "agg" && !this.aggregates.mayHold(v, val, span)) return;
+    const t = this.aggregates.joinValue(this.pass.newVarTypes[v], val, span, `'${uv.name}'`);
+    if (!t) return;
+    this.pass.newVarTypes[v] = t;
+    const leaves = this.leavesOf(v);
+    if (leaves) this.aggregates.writeLeaves(this.varType(v), leaves, val, span);
+  }
+
+  // ---- assignments ----------------------------------------------------------------------------
+
+  /** `x = v` and `x op= v` on a variable, a part of an object value or an array element; the assignment's value where it is used. */
+  assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {
+    const span = e.span;
+    const binop = e.op === "=" ? null : e.op.slice(0, -1);
+    if (this.isPlace(e.target)) {
+      const place = this.place(e.target);
+      if (!place) { this.pass.lower.expr(e.value); return this.pass.unknown; }
+      let value: Val;
+      if (binop) {
+        const cur = this.readPlace(place);
+        value = this.values.arith(binop, cur, this.pass.lower.operandAfter(cur, e.value), span);
+      } else value = this.pass.lower.expr(e.value);
+      if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
+      if (!used) { this.writePlace(place, value, span); return this.pass.unknown; }
+      const result = this.aggregates.keepVal(value, span);
+      this.writePlace(place, this.aggregates.copyDeep(result), span);
+      return this.aggregates.copyDeep(result);
+    }
+    if (e.target.k === "var") {
+      const v = e.target.v;
+      let value: Val;
+      if (binop) {
+        // JS reads the variable before evaluating the right side (`s += (s = 3)` adds to the old s).
+        const cur = this.readVar(v, e.target.span);
+        value = this.values.arith(binop, cur, this.pass.lower.operandAfter(cur, e.value), span);
+      } else value = this.pass.lower.expr(e.value);
+      this.assignVar(v, value, span);
+      return used ? this.readVar(v, span) : this.pass.unknown;
+    }
+    if (e.target.k === "index") {
+      const arr = this.arrays.arrayOperand(e.target.array);
+      const idx = this.arrays.index(e.target.index);
+      if (!arr || idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
+      if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
+      if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
+      const elem = T.scalar(elemScalar(arr.t.elem));
+      let value: Val;
+      let target: { array: () => ExprHandle; index: () => ExprHandle };
+      if (binop) {
+        // a[i] op= v: the load's check covers the store (same array, same index).
+        target = this.arrays.access(arr, idx, span, 2);
+        const cur: Val = { k: "expr", h: this.pass.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.pass.loc(span) }), t: elem };
+        value = this.values.arith(binop, cur, this.pass.lower.operandAfter(cur, e.value), span);
+      } else {
+        // JS evaluates the target, then the value, then stores: the index is kept (spilled if the
+        // right side could change it) and checked just before the store.
+        const iv: Val = { k: "expr", h: idx, t: this.pass.fn.exprs[idx].type };
+        value = this.pass.lower.operandAfterAll([iv], e.value);
+        const arrH = arr.h, idxH = (iv as { h: ExprHandle }).h;
+        target = { array: once(arrH), index: once(idxH) };
+      }
+      if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
+      if (!this.values.scalarType(value, e.value.span)) return this.pass.unknown;
+      const h = this.arrays.storeValue(value, arr.t.elem, span, used);
+      if (!binop) target = this.arrays.access({ ...arr, h: target.array() }, target.index(), span);
+      this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.pass.loc(span) });
+      return h.result;
+    }
+    return this.pass.unknown;
+  }
+
+  /** Whether an assignment target is a part of an object or tuple value (`p.x`, `t[i]`, `t[0].y`). */
+  private isPlace(x: UExpr): boolean {
+    if (x.k === "field") return true;
+    if (x.k === "index") return x.array.k === "var" ? isAgg(this.pass.newVarTypes[x.array.v]) || isAgg(this.varType(x.array.v)) : this.isPlace(x.array);
+    return false;
+  }
+
+  /**
+   * The part of an aggregate variable an assignment target names: fields checked against the
+   * variable's shape, constant indices against its length, dynamic indices evaluated once (kept,
+   * checked). Null after reporting why not (or while the variable's type is not known yet).
+   */
+  private place(x: UExpr): Place | null {
+    if (x.k === "var") {
+      const uv = this.pass.ufn.vars[x.v];
+      const t = this.pass.newVarTypes[x.v];
+      if (!isAgg(t)) {
+        if (t.kind !== "unknown") this.pass.err("type", `'${uv.name}' holds ${holds(t)}; it has no fields to assign`, x.span);
+        return null;
+      }
+      if (uv.kind === "param")
+        { this.pass.err("invalid-assignment", `cannot assign to a field of parameter '${uv.name}': in JavaScript that would change the caller's object, and gpuc passes object values by copy`, x.span, `copy it first, e.g. \`const q = { ...${uv.name} }\``); return null; }
+      return { v: x.v, steps: [], text: uv.name, span: x.span };
+    }
+    if (x.k !== "field" && x.k !== "index") { this.pass.err("invalid-assignment", "only variables, array elements and the fields of object values can be assigned", x.span); return null; }
+    const base = this.place(x.k === "field" ? x.object : x.array);
+    if (!base) { if (x.k === "index") this.pass.lower.expr(x.index); return null; }
+    const t = this.placeType(base);
+    if (!t) return null;
+    if (x.k === "field") {
+      if (t.kind !== "agg" || t.tuple) { this.pass.err("type", `'${base.text}' holds ${holds(t)}; it has no field '${x.name}'`, x.span); return null; }
+      if (!t.fields.some((f) => f.name === x.name))
+        { this.pass.err("type", `cannot add field '${x.name}' to '${base.text}' (${aggText(t)}): an object value keeps the fields it was created with`, x.span); return null; }
+      return { ...base, steps: [...base.steps, { k: "field", name: x.name }], text: `${base.text}.${x.name}`, span: x.span };
+    }
+    if (t.kind !== "agg" || !t.tuple) { this.pass.lower.expr(x.index); this.pass.err("type", `'${base.text}' holds ${holds(t)}; it cannot be indexed`, x.span); return null; }
+    const iv = this.pass.lower.expr(x.index);
+    if (iv.k === "weak") {
+      if (!Number.isInteger(iv.value) || iv.value < 0 || iv.value >= t.fields.length)
+        { this.pass.err("type", `index ${iv.value} is out of range for '${base.text}', ${aggText(t)} (length ${t.fields.length})`, x.index.span); return null; }
+      return { ...base, steps: [...base.steps, { k: "field", name: String(iv.value) }], text: `${base.text}[${iv.value}]`, span: x.span };
+    }
+    const index = this.aggregates.dynamicIndex(iv, t.fields.length, base.text, x.index.span);
+    if (index === null) return null;
+    return { ...base, steps: [...base.steps, { k: "dyn", index }], text: `${base.text}[…]`, span: x.span };
+  }
+
+  /** The type of a place (every element of a dynamic step has one shape and is joined). */
+  private placeType(p: Place, from: Type = this.pass.newVarTypes[p.v]): Type | null {
+    let t: Type = from;
+    for (const s of p.steps) {
+      if (t.kind !== "agg") return null;
+      if (s.k === "field") t = t.fields.find((f) => f.name === s.name)?.type ?? T.unknown;
+      else t = t.fields.slice(1).reduce<Type>((acc, f) => (acc === f.type ? acc : acc.kind === "scalar" && f.type.kind === "scalar" ? joinScalar(acc, f.type) : T.unknown), t.fields[0].type);
+      if (t.kind === "unknown") return null;
+    }
+    return t;
+  }
+
+  /** The value at a place (a dynamic step selects among the elements). */
+  private readPlace(p: Place): Val {
+    const leaves = this.leavesOf(p.v);
+    if (!leaves) { this.pass.unknownReads.push({ v: p.v, span: p.span }); return this.pass.unknown; }
+    let v: Val = this.aggregates.readLeaves(this.varType(p.v), leaves, p.span);
+    for (const s of p.steps) {
+      if (v.k !== "agg") return this.pass.unknown;
+      if (s.k === "field") { v = this.aggregates.fieldVal(v, s.name) ?? this.pass.unknown; continue; }
+      const t: AggVal = v;
+      let r: Val | null = t.fields[t.fields.length - 1].v;
+      for (let k = t.fields.length - 2; k >= 0 && r; k--) {
+        const cond = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[s.index] }), this.pass.constant(k, this.pass.fn.exprs[s.index].type as ScalarType, p.span)], type: T.bool, loc: null });
+        r = this.aggregates.selectVals(cond, t.fields[k].v, r, p.span, `the elements of '${p.text.replace(/\[…\]$/, "")}'`);
+      }
+      v = r ?? this.pass.unknown;
+    }
+    return v;
+  }
+
+  /** Assign a value to a place: its type joins into the variable's (into every element a dynamic step may pick), its leaves are set. */
+  private writePlace(p: Place, val: Val, span: Span): void {
+    if (val.k === "agg" && !this.aggregates.mayHold(p.v, val, span)) return;
+    // A dynamic step writes the value into each element it may pick: kept for several uses.
+    const dynamic = p.steps.some((s) => s.k === "dyn");
+    const kept = dynamic ? this.aggregates.keepVal(val, span) : val;
+    const what = `'${p.text}'`;
+    const update = (t: Type, k: number): Type | null => {
+      if (k === p.steps.length) return this.aggregates.joinValue(t, val, span, what);
+      if (t.kind !== "agg") return null;
+      const s = p.steps[k];
+      const fields: { name: string; type: Type }[] = [];
+      for (const f of t.fields) {
+        const hit = s.k === "dyn" || f.name === s.name;
+        const nt = hit ? update(f.type, k + 1) : f.type;
+        if (!nt) return null;
+        fields.push({ name: f.name, type: nt });
+      }
+      return T.agg(t.tuple, fields);
+    };
+    const nt = update(this.pass.newVarTypes[p.v], 0);
+    if (!nt) return;
+    this.pass.newVarTypes[p.v] = nt;
+    const leaves = this.leavesOf(p.v);
+    if (!leaves) return;
+    // Down the steps to the leaves written; a dynamic step writes each element where the index picks it.
+    const write = (t: Type, ls: Leaves, k: number, guard: (() => ExprHandle) | null): void => {
+      if (k === p.steps.length) { this.aggregates.writeLeaves(t, ls, dynamic ? this.aggregates.copyDeep(kept) : kept, span, guard); return; }
+      if (t.kind !== "agg") return;
+      const s = p.steps[k];
+      t.fields.forEach((f, i) => {
+        if (s.k === "field") { if (f.name === s.name) write(f.type, (ls as Leaves[])[i], k + 1, guard); return; }
+        const here = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[s.index] }), this.pass.constant(i, this.pass.fn.exprs[s.index].type as ScalarType, span)], type: T.bool, loc: null });
+        write(f.type, (ls as Leaves[])[i], k + 1, guard ? () => this.pass.add({ k: "op", op: "land", args: [guard(), here()], type: T.bool, loc: null }) : here);
+      });
+    };
+    write(this.varType(p.v), leaves, 0, null);
+  }
+
+  /** `x++`, `--x`, …: `x += 1` or `x -= 1`, whose value, postfix and used, is the old one. */
+  update(e: Extract<UExpr, { k: "update" }>, used: boolean): Val {
+    const one: UExpr = { k: "num", value: 1, isFloat: false, span: e.span };
+    const op = e.op === "++" ? "+=" : "-=";
+    if (!used || e.prefix) return this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, used);
+    if (this.isPlace(e.target)) {
+      // `p.x++` used as a value: the old value, read before the update (a dynamic index evaluated once).
+      const place = this.place(e.target);
+      if (!place) return this.pass.unknown;
+      const old = this.readPlace(place);
+      const ot = old.k === "expr" && old.t.kind === "scalar" ? old.t : null;
+      if (!ot) { if (old.k !== "expr") this.values.scalarType(old, e.span); return this.pass.unknown; }
+      const t = this.pass.temp(ot === T.bool ? T.i32 : ot);
+      this.pass.emit({ k: "set", local: t, value: this.values.convert(old, this.pass.fn.locals[t].type as ScalarType, e.span), loc: this.pass.loc(e.span) });
+      this.writePlace(place, this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(t), t: this.pass.fn.locals[t].type }, { k: "weak", value: 1, isFloat: false }, e.span), e.span);
+      return { k: "expr", h: this.pass.read(t), t: this.pass.fn.locals[t].type };
+    }
+    // Postfix with its value used: the old value, read before the update.
+    if (e.target.k === "index") return this.updateElement(e);
+    const old = this.pass.lower.expr(e.target);
+    if (old.k !== "expr" || old.t.kind !== "scalar") { this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false); return old; }
+    const t = this.pass.temp(old.t === T.bool ? T.i32 : old.t);
+    this.pass.emit({ k: "set", local: t, value: this.values.convert(old, this.pass.fn.locals[t].type as ScalarType, e.span), loc: this.pass.loc(e.span) });
+    this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, false);
+    return { k: "expr", h: this.pass.read(t), t: this.pass.fn.locals[t].type };
+  }
+
+  /** `a[i]++` used as a value: the array and index are evaluated once; the value is the old element. */
+  private updateElement(e: Extract<UExpr, { k: "update" }>): Val {
+    const target = e.target as Extract<UExpr, { k: "index" }>;
+    const arr = this.arrays.arrayOperand(target.array);
+    const idx = this.arrays.index(target.index);
+    if (!arr || idx === null) return this.pass.unknown;
+    if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
+    if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
+    const elem = T.scalar(elemScalar(arr.t.elem));
+    const c = this.arrays.access(arr, idx, e.span, 2);
+    const old = this.pass.temp(elem === T.bool ? T.i32 : elem);
+    this.pass.emit({ k: "set", local: old, value: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.pass.loc(e.span) }), loc: this.pass.loc(e.span) });
+    const next = this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
+    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.arrays.elementValue(next, arr.t.elem, e.span), loc: this.pass.loc(e.span) });
+    return { k: "expr", h: this.pass.read(old), t: elem };
+  }
+}

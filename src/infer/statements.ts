@@ -1,0 +1,235 @@
+// Statements during a pass: declarations, control flow (if, loops, switch, break, continue),
+// `throw`, and `return` — the return type it gives the function (joined over the returns, or
+// declared), and an object value returned through the function's result leaves.
+
+import type { Span } from "../frontend/source.js";
+import type { UExpr, UStmt } from "../frontend/uir.js";
+import type { ExprHandle, LocalHandle, SwitchCase } from "../ir/module.js";
+import { completesBlock } from "../ir/module-info.js";
+import { T, isAgg, isArray, isInt, joinScalar, parseTypeName, typeName, wrapValue, type Type } from "../ir/types.js";
+import type { AggVal } from "./methods.js";
+import type { Leaves, Pass } from "./pass.js";
+import { flatLeaves, holds, type Aggregates } from "./aggregates.js";
+import type { ArrayDeclarations } from "./array-declarations.js";
+import type { Expressions } from "./expressions.js";
+import type { Places } from "./places.js";
+import { aggText, type Values } from "./values.js";
+
+export class Statements {
+  /** The return type this pass finds (joined over the returns; `unknown` until one is seen). */
+  private newReturn: Type;
+  private sawValueReturn = false;
+  private sawVoidReturn = false;
+  private sawPendingReturn = false;
+  /** The leaf locals an aggregate return value is passed through. */
+  private returnLeaves: Leaves | null = null;
+  private returnsFresh = true;
+
+  constructor(private readonly pass: Pass, private readonly values: Values, private readonly aggregates: Aggregates,
+    private readonly declarations: ArrayDeclarations, private readonly places: Places, private readonly expressions: Expressions) {
+    const returnType = pass.returnType;
+    this.newReturn = returnType.kind === "scalar" || returnType.kind === "agg" ? returnType : T.unknown;
+  }
+
+  stmts(list: UStmt[]): void {
+    for (const s of list) this.stmt(s);
+  }
+
+  /**
+   * An expression whose value nobody reads: `a && b` is `if (a) b`, `a || b` is `if (!a) b`,
+   * `c ? a : b` is `if (c) a else b`, `(a, b)` is `a; b` — the same evaluation, without a
+   * temporary for the value (minifiers write statements so: `f() === 0 && (s[1] = x, s[2] = y)`).
+   */
+  private discard(e: UExpr): void {
+    if ((e.k === "logical" && e.op !== "??") || e.k === "cond") {
+      const loc = this.pass.loc(e.span);
+      const test = this.expressions.cond(e.k === "cond" ? e.c : e.a);
+      const cond = e.k === "logical" && e.op === "||" ? this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc }) : test;
+      const then = this.pass.capture(() => this.discard(e.k === "cond" ? e.a : e.b));
+      const els = e.k === "cond" ? this.pass.capture(() => this.discard(e.b)) : [];
+      this.pass.emit({ k: "if", cond, then, else: els, loc });
+      return;
+    }
+    if (e.k === "seq") { for (const x of e.exprs) this.discard(x); return; }
+    this.expressions.expr(e, false);
+  }
+
+  private stmt(s: UStmt): void {
+    const loc = this.pass.loc(s.span);
+    switch (s.k) {
+      case "expr":
+        this.discard(s.e);
+        return;
+      case "decl": {
+        if (!s.init) return;
+        const v = this.pass.ufn.vars[s.v];
+        if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declarations.declareArray(s.v, s.init, s.span);
+        const val = this.expressions.expr(s.init);
+        if (val.k === "view") {
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
+          this.pass.newVarTypes[s.v] = T.view(val.t);
+          this.pass.viewAliases.set(s.v, val);
+          return;
+        }
+        if (val.k === "row") {
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a row of a shared array must be bound with const ('${v.name}')`, s.span); return; }
+          this.pass.newVarTypes[s.v] = val.t;
+          this.pass.rowAliases.set(s.v, val);
+          return;
+        }
+        if (val.k === "expr" && isArray(val.t)) {
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `array variable '${v.name}' must be const (an alias of an array)`, s.span); return; }
+          this.pass.newVarTypes[s.v] = val.t;
+          this.pass.aliases.set(s.v, val.h);
+          return;
+        }
+        this.places.assignVar(s.v, val, s.span);
+        return;
+      }
+      case "if": {
+        const cond = this.expressions.cond(s.c);
+        const then = this.pass.capture(() => this.stmts(s.then));
+        const els = this.pass.capture(() => this.stmts(s.else));
+        this.pass.emit({ k: "if", cond, then, else: els, loc });
+        return;
+      }
+      case "loop": {
+        this.stmts(s.init);
+        let breakIf: ExprHandle | null = null;
+        const body = this.pass.capture(() => {
+          if (s.test && s.testFirst) this.breakUnless(s.test);
+          this.stmts(s.body);
+        }, true);
+        const continuing = this.pass.capture(() => {
+          if (s.update) this.expressions.expr(s.update, false);
+          if (s.test && !s.testFirst) {
+            const c = this.expressions.cond(s.test);
+            breakIf = this.pass.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.pass.loc(s.test.span) });
+          }
+        }, true);
+        this.pass.emit({ k: "loop", body, continuing, breakIf, loc });
+        return;
+      }
+      case "break": this.pass.emit({ k: "break", loc }); return;
+      case "continue": this.pass.emit({ k: "continue", loc }); return;
+      case "return":
+        if (s.implicit && this.pass.kind === "kernel" && s.e) { this.expressions.expr(s.e, false); return; }
+        return this.ret(s.e, s.span);
+      case "block": this.stmts(s.body); return;
+      case "throw": this.pass.raise("throw", null, this.pass.ctx.message(s.message), s.span, null, null); return;
+      case "switch": return this.switchStmt(s);
+    }
+  }
+
+  private breakUnless(test: UExpr): void {
+    const c = this.expressions.cond(test);
+    const notC = this.pass.add({ k: "op", op: "not", args: [c], type: T.bool, loc: this.pass.loc(test.span) });
+    this.pass.emit({ k: "if", cond: notC, then: [{ k: "break", loc: this.pass.loc(test.span) }], else: [], loc: this.pass.loc(test.span) });
+  }
+
+  private switchStmt(s: Extract<UStmt, { k: "switch" }>): void {
+    const sel = this.expressions.expr(s.selector);
+    const st = this.values.scalarType(sel, s.selector.span);
+    if (st && !isInt(st)) this.pass.err("type", `switch needs an integer selector, got ${typeName(st)}`, s.selector.span);
+    const selT = st && isInt(st) ? st : T.i32;
+    const selector = this.values.convert(sel, selT, s.selector.span);
+    const cases: SwitchCase[] = [];
+    let pending: number[] = [];
+    let pendingDefault = false;
+    const seen = new Set<number>();
+    s.cases.forEach((c, i) => {
+      if (c.test) {
+        const tv = this.expressions.expr(c.test);
+        if (tv.k !== "weak" || !Number.isInteger(tv.value)) this.pass.err("type", "switch case labels must be integer constants", c.test.span);
+        else if (seen.has(tv.value)) this.pass.err("type", `duplicate case label ${tv.value}`, c.test.span);
+        else { seen.add(tv.value); pending.push(wrapValue(selT.scalar, tv.value) as number); }
+      } else pendingDefault = true;
+      if (c.body.length === 0 && i < s.cases.length - 1) return; // case 1: case 2: … share the next body
+      this.pass.switchDepth++;
+      const body = this.pass.capture(() => this.stmts(c.body));
+      this.pass.switchDepth--;
+      cases.push({ values: pending, isDefault: pendingDefault, body, fallthrough: i < s.cases.length - 1 && completesBlock(body) });
+      pending = [];
+      pendingDefault = false;
+    });
+    this.pass.emit({ k: "switch", selector, cases, loc: this.pass.loc(s.span) });
+  }
+
+  // ---- returns --------------------------------------------------------------------------------
+
+  private ret(e: UExpr | null, span: Span): void {
+    const loc = this.pass.loc(span);
+    if (this.pass.kind === "kernel") {
+      if (e) this.pass.err("type", "a kernel cannot return a value", e.span, "write results into an array argument");
+      this.pass.emit({ k: "return", value: null, loc });
+      return;
+    }
+    if (!e) {
+      this.sawVoidReturn = true;
+      this.pass.emit({ k: "return", value: null, loc });
+      return;
+    }
+    const v = this.expressions.expr(e);
+    if (v.k === "agg") return this.retAggregate(v, e, span);
+    if (isAgg(this.newReturn)) { this.pass.err("type", `function '${this.pass.ufn.name}' returns ${aggText(this.newReturn)} elsewhere; it cannot also return ${holds(this.values.typeOf(v))}`, e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
+    if (v.k === "expr" && isArray(v.t)) { this.pass.err("type", "functions cannot return arrays in kernels", e.span); return; }
+    if (v.k === "expr" && v.t.kind === "unknown") {
+      // Not known yet (a recursive call still being inferred): the fixed point settles it.
+      this.sawPendingReturn = true;
+      this.pass.emit({ k: "return", value: null, loc });
+      return;
+    }
+    const vt = this.values.scalarType(v, e.span);
+    if (!vt) { this.pass.emit({ k: "return", value: null, loc }); return; }
+    this.sawValueReturn = true;
+    const declared = this.pass.ufn.declaredReturn ? parseTypeName(this.pass.ufn.declaredReturn) : null;
+    if (declared) this.newReturn = declared;
+    else {
+      const prev = this.newReturn;
+      const t = v.k === "weak" && prev.kind === "scalar" ? this.values.adapt(v, prev) : vt;
+      this.newReturn = prev.kind === "scalar" ? joinScalar(prev, t) : t;
+    }
+    const rt = this.pass.returnType.kind === "scalar" ? this.pass.returnType : vt;
+    this.pass.emit({ k: "return", value: this.values.convert(v, rt, e.span), loc });
+  }
+
+  /**
+   * `return { sum, carry }`: the value goes to the function's result leaves and the IR function
+   * returns nothing; each call inlines the function and reads the leaves (IR functions return one
+   * scalar).
+   */
+  private retAggregate(v: AggVal, e: UExpr, span: Span): void {
+    const loc = this.pass.loc(span);
+    // `return m` of a variable whose fields are assigned hands its object over (the variable ends here).
+    const whole = e.k === "var" && v.root === e.v;
+    if (this.aggregates.sharesChanged(v) && !whole) { this.aggregates.shared(v, "be returned inside another value", e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
+    if (!whole && !this.aggregates.allFresh(v)) this.returnsFresh = false;
+    this.sawValueReturn = true;
+    const t = this.aggregates.joinValue(this.newReturn, v, e.span, `the return value of '${this.pass.ufn.name}'`);
+    if (t) this.newReturn = t;
+    const rt = this.pass.returnType;
+    if (t && isAgg(rt) && rt === t) {
+      this.returnLeaves ??= this.aggregates.makeLeaves(rt, `${this.pass.ufn.name}.result`);
+      this.aggregates.writeLeaves(rt, this.returnLeaves, v, e.span);
+    }
+    this.pass.emit({ k: "return", value: null, loc });
+  }
+
+  /**
+   * After the body: a helper that returns a value must return one on every path, and one that
+   * returns none returns void (or what it declares). Sets the IR function's return type: void for
+   * a kernel, and for an object value (passed through result leaves; every call inlines it).
+   */
+  finishReturns(): { returnType: Type; returnLeaves: LocalHandle[] | null; returnsFresh: boolean } {
+    const pass = this.pass, u = pass.ufn, fn = pass.fn;
+    if (pass.kind !== "kernel") {
+      if (this.sawValueReturn && (this.sawVoidReturn || completesBlock(fn.body)))
+        pass.err("type", `function '${u.name}' does not return a value on every path`, u.span);
+      if (!this.sawValueReturn && !this.sawPendingReturn) this.newReturn = u.declaredReturn ? parseTypeName(u.declaredReturn) ?? T.void : T.void;
+    } else this.newReturn = T.void;
+    fn.returnType = pass.returnType.kind === "unknown" ? this.newReturn : pass.returnType;
+    // An aggregate is returned through leaf locals (every call inlines the function).
+    if (isAgg(fn.returnType)) fn.returnType = T.void;
+    return { returnType: this.newReturn, returnLeaves: this.returnLeaves ? flatLeaves(this.returnLeaves) : null, returnsFresh: this.returnsFresh };
+  }
+}

@@ -102,7 +102,7 @@ export class Arrays {
    * out-of-range index reports "index i out of bounds for array 'a' of length n" and ends the
    * thread. Returns reusable handles for the access itself.
    */
-  private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2 = 1): { array: () => ExprHandle; index: () => ExprHandle } {
+  private checked(array: ExprHandle, t: ArrayType, index: ExprHandle, span: Span, uses: 1 | 2): { array: () => ExprHandle; index: () => ExprHandle } {
     if (!this.pass.ctx.options.boundsCheck || this.pass.kind === "runtime")
       return uses === 1 ? { array: once(array), index: once(index) } : { array: this.values.reusable(array, span), index: this.values.reusable(index, span) };
     const key = this.pass.checkKey(array, index);

@@ -223,8 +223,8 @@ export class Places {
   }
 
   /** The type of a place (every element of a dynamic step has one shape and is joined). */
-  private placeType(p: Place, from: Type = this.pass.newVarTypes[p.v]): Type | null {
-    let t: Type = from;
+  private placeType(p: Place): Type | null {
+    let t: Type = this.pass.newVarTypes[p.v];
     for (const s of p.steps) {
       if (t.kind !== "agg") return null;
       if (s.k === "field") t = t.fields.find((f) => f.name === s.name)?.type ?? T.unknown;

@@ -12,6 +12,7 @@ import { eliminateDeadCode } from "../ir/passes/dce.js";
 import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
 import { legalize } from "../ir/passes/legalize.js";
+import { addDoneGuards } from "../ir/passes/done-guards.js";
 import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
@@ -126,6 +127,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   // What JS means, written out for the target: its back end then only spells ops.
   // (Guards of constant operands fold as legalize builds them: x / 3 needs none.)
   legalize(module, target.legal);
+  if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);
   checkpoint("legalize", module);
   try {
     return { module, artifact: target.emit(module, features), inferenceReused: hit !== undefined };

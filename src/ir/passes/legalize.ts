@@ -30,6 +30,7 @@ import { OPS, acceptsOperand, type OpName } from "../ops.js";
 import { T, wrapValue, type Scalar } from "../types.js";
 import { lowerCheck } from "./lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
+import type { DoneGuards } from "./done-guards.js";
 
 export type Lowering = keyof typeof LOWERINGS;
 type Legality = "native" | "helper" | Lowering;
@@ -49,6 +50,13 @@ export interface LegalTable {
   nanTestsByBits: boolean;
   /** Checks become `if (cond) { report; trap }` here ("lower"), or stay for the back end to spell ("keep"). */
   checks: "lower" | "keep";
+  /**
+   * Where a thread cannot leave a kernel with barriers early (WGSL, OpenCL C, SPIR-V): what one
+   * that returned or trapped must skip as it goes on through the barriers (passes/done-guards.ts:
+   * its effects, or its effects and memory reads). Absent where a thread may end (JS's regions,
+   * PTX's exit).
+   */
+  doneGuards?: DoneGuards;
 }
 
 type Args = readonly (number | boolean)[];

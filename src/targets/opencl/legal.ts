@@ -29,4 +29,5 @@ export const OPENCL_LEGAL: LegalTable = {
   // The program is built without -cl-fast-relaxed-math / -cl-finite-math-only: NaN tests hold.
   nanTestsByBits: false,
   checks: "lower",
+  doneGuards: "effects-and-reads",
 };

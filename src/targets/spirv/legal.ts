@@ -27,4 +27,5 @@ export const SPIRV_LEGAL: LegalTable = {
   converts: { "f32>i32": "wrap-to-int32", "f32>u32": "wrap-to-int32", "f64>i32": "wrap-to-int32", "f64>u32": "wrap-to-int32" },
   nanTestsByBits: false,
   checks: "lower",
+  doneGuards: "effects-and-reads",
 };

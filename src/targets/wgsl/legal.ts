@@ -34,4 +34,5 @@ export const WGSL_LEGAL: LegalTable = {
   converts: { "f32>i32": "wrap-to-int32", "f32>u32": "wrap-to-int32" },
   nanTestsByBits: true,
   checks: "lower",
+  doneGuards: "effects",
 };

@@ -24,36 +24,32 @@ __kernel void gpuc_blockSum(__global float* gpuc_base_v_out, uint gpuc_off_v_out
   float v_tmp = 0.0f;
   int v_stride = 0;
   int v_tmp_1 = 0;
-  bool gpuc_done = false;
+  bool v_done = false;
   v_t = ((int)get_local_id(0));
   v_i = as_int(as_uint(as_int(as_uint(((int)get_group_id(0))) * as_uint(((int)get_local_size(0))))) + as_uint(v_t));
   if ((v_i >= as_int(as_uint(v_n) + 64u))) {
-    gpuc_done = true;
+    v_done = true;
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if ((v_i < v_n)) {
       if ((as_uint(v_i) >= as_uint(gpuc_len_v_x))) {
         gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 3, 5, v_i, gpuc_len_v_x);
-        gpuc_done = true;
-        goto gpuc_skip_1;
+        v_done = true;
       }
-      v_tmp = v_x[v_i];
+      if ((!v_done)) {
+        v_tmp = v_x[v_i];
+      }
     } else {
       v_tmp = 0.0f;
     }
   }
-  gpuc_skip_1: ;
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if ((as_uint(v_t) >= 64u)) {
-      if (!gpuc_done) {
-        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 7, v_t, 64);
-      }
-      if (!gpuc_done) {
-        gpuc_done = true;
-      }
+      gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 7, v_t, 64);
+      v_done = true;
     }
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     s_s_0[v_t] = v_tmp;
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -62,26 +58,24 @@ __kernel void gpuc_blockSum(__global float* gpuc_base_v_out, uint gpuc_off_v_out
     if ((!(v_stride > 0))) {
       break;
     }
-    if (!gpuc_done) {
+    if ((!v_done)) {
       if ((v_t < v_stride)) {
         v_tmp_1 = as_int(as_uint(v_t) + as_uint(v_stride));
-        if (!gpuc_done) {
-          s_s_0[v_t] = (s_s_0[v_t] + s_s_0[v_tmp_1]);
-        }
+        s_s_0[v_t] = (s_s_0[v_t] + s_s_0[v_tmp_1]);
       }
     }
     barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     v_stride = (v_stride >> 1);
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if ((v_t == 0)) {
       if ((as_uint(((int)get_group_id(0))) >= as_uint(gpuc_len_v_out))) {
         gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 18, ((int)get_group_id(0)), gpuc_len_v_out);
-        gpuc_done = true;
-        goto gpuc_skip_3;
+        v_done = true;
       }
-      v_out[((int)get_group_id(0))] = s_s_0[0];
+      if ((!v_done)) {
+        v_out[((int)get_group_id(0))] = s_s_0[0];
+      }
     }
   }
-  gpuc_skip_3: ;
 }

@@ -27,56 +27,58 @@ __kernel void gpuc_transposeTile(__global float* gpuc_base_v_out, uint gpuc_off_
   int v_tmp_1 = 0;
   int v_tmp_2 = 0;
   int v_tmp_3 = 0;
-  bool gpuc_done = false;
+  bool v_done = false;
   v_bx = as_int(as_uint(((int)get_group_id(0))) * 16u);
   v_by = as_int(as_uint(((int)get_group_id(1))) * 16u);
   v_tx = ((int)get_local_id(0));
   v_ty = ((int)get_local_id(1));
-  if (!gpuc_done) {
-    if (((as_int(as_uint(v_bx) + as_uint(v_tx)) < v_n) && (as_int(as_uint(v_by) + as_uint(v_ty)) < v_n))) {
-      v_tmp = v_ty;
-      v_tmp_1 = as_int(as_uint(as_int(as_uint(as_int(as_uint(as_int(as_uint(v_by) + as_uint(v_ty))) * as_uint(v_n))) + as_uint(v_bx))) + as_uint(v_tx));
-      if ((as_uint(v_tmp_1) >= as_uint(gpuc_len_v_x))) {
-        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 6, v_tmp_1, gpuc_len_v_x);
-        gpuc_done = true;
-        goto gpuc_skip_1;
-      }
+  if (((as_int(as_uint(v_bx) + as_uint(v_tx)) < v_n) && (as_int(as_uint(v_by) + as_uint(v_ty)) < v_n))) {
+    v_tmp = v_ty;
+    v_tmp_1 = as_int(as_uint(as_int(as_uint(as_int(as_uint(as_int(as_uint(v_by) + as_uint(v_ty))) * as_uint(v_n))) + as_uint(v_bx))) + as_uint(v_tx));
+    if ((as_uint(v_tmp_1) >= as_uint(gpuc_len_v_x))) {
+      gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 6, v_tmp_1, gpuc_len_v_x);
+      v_done = true;
+    }
+    if ((!v_done)) {
       if ((as_uint(v_tmp) >= 16u)) {
         gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 7, v_tmp, v_tx);
-        gpuc_done = true;
-        goto gpuc_skip_1;
+        v_done = true;
       }
+    }
+    if ((!v_done)) {
       if ((as_uint(v_tx) >= 17u)) {
         gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 7, v_tmp, v_tx);
-        gpuc_done = true;
-        goto gpuc_skip_1;
+        v_done = true;
       }
+    }
+    if ((!v_done)) {
       s_tile_0[as_int(as_uint(as_int(as_uint(v_tmp) * 17u)) + as_uint(v_tx))] = v_x[v_tmp_1];
     }
   }
-  gpuc_skip_1: ;
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if (((as_int(as_uint(v_by) + as_uint(v_tx)) < v_n) && (as_int(as_uint(v_bx) + as_uint(v_ty)) < v_n))) {
       v_tmp_2 = v_tx;
       if ((as_uint(v_tmp_2) >= 16u)) {
         gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 11, v_tmp_2, v_ty);
-        gpuc_done = true;
-        goto gpuc_skip_2;
+        v_done = true;
       }
-      if ((as_uint(v_ty) >= 17u)) {
-        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 11, v_tmp_2, v_ty);
-        gpuc_done = true;
-        goto gpuc_skip_2;
+      if ((!v_done)) {
+        if ((as_uint(v_ty) >= 17u)) {
+          gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 11, v_tmp_2, v_ty);
+          v_done = true;
+        }
       }
       v_tmp_3 = as_int(as_uint(as_int(as_uint(as_int(as_uint(as_int(as_uint(v_bx) + as_uint(v_ty))) * as_uint(v_n))) + as_uint(v_by))) + as_uint(v_tx));
-      if ((as_uint(v_tmp_3) >= as_uint(gpuc_len_v_out))) {
-        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 3, 12, v_tmp_3, gpuc_len_v_out);
-        gpuc_done = true;
-        goto gpuc_skip_2;
+      if ((!v_done)) {
+        if ((as_uint(v_tmp_3) >= as_uint(gpuc_len_v_out))) {
+          gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 3, 12, v_tmp_3, gpuc_len_v_out);
+          v_done = true;
+        }
       }
-      v_out[v_tmp_3] = s_tile_0[as_int(as_uint(as_int(as_uint(v_tmp_2) * 17u)) + as_uint(v_ty))];
+      if ((!v_done)) {
+        v_out[v_tmp_3] = s_tile_0[as_int(as_uint(as_int(as_uint(v_tmp_2) * 17u)) + as_uint(v_ty))];
+      }
     }
   }
-  gpuc_skip_2: ;
 }

@@ -40,38 +40,30 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_tmp: f32;
   var v_stride: i32;
   var v_tmp_1: i32;
-  var gpuc_done: bool = false;
+  var v_done: bool;
   v_t = i32(lid.x);
   v_i = ((i32(wid.x) * i32(wgx)) + v_t);
   if ((v_i >= (v_n + 64i))) {
-    gpuc_done = true;
+    v_done = true;
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if ((v_i < v_n)) {
-      if (!gpuc_done) {
-        if ((u32(v_i) >= u32(params.v_x_len))) {
-          if (!gpuc_done) {
-            gpuc_raise(3i, 5i, v_i, params.v_x_len);
-          }
-          if (!gpuc_done) {
-          }
-        }
+      if ((u32(v_i) >= u32(params.v_x_len))) {
+        gpuc_raise(3i, 5i, v_i, params.v_x_len);
+        v_done = true;
       }
       v_tmp = v_x[v_i];
     } else {
       v_tmp = 0.0f;
     }
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if ((u32(v_t) >= 64u)) {
-      if (!gpuc_done) {
-        gpuc_raise(1i, 7i, v_t, 64i);
-      }
-      if (!gpuc_done) {
-      }
+      gpuc_raise(1i, 7i, v_t, 64i);
+      v_done = true;
     }
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     s_s_0[v_t] = v_tmp;
   }
   workgroupBarrier();
@@ -80,12 +72,10 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
     if ((!(v_stride > 0i))) {
       break;
     }
-    if (!gpuc_done) {
+    if ((!v_done)) {
       if ((v_t < v_stride)) {
         v_tmp_1 = (v_t + v_stride);
-        if (!gpuc_done) {
-          s_s_0[v_t] = (s_s_0[v_t] + s_s_0[v_tmp_1]);
-        }
+        s_s_0[v_t] = (s_s_0[v_t] + s_s_0[v_tmp_1]);
       }
     }
     workgroupBarrier();
@@ -93,18 +83,13 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
       v_stride = (v_stride >> 1u);
     }
   }
-  if (!gpuc_done) {
+  if ((!v_done)) {
     if ((v_t == 0i)) {
-      if (!gpuc_done) {
-        if ((u32(i32(wid.x)) >= u32(params.v_out_len))) {
-          if (!gpuc_done) {
-            gpuc_raise(2i, 18i, i32(wid.x), params.v_out_len);
-          }
-          if (!gpuc_done) {
-          }
-        }
+      if ((u32(i32(wid.x)) >= u32(params.v_out_len))) {
+        gpuc_raise(2i, 18i, i32(wid.x), params.v_out_len);
+        v_done = true;
       }
-      if (!gpuc_done) {
+      if ((!v_done)) {
         v_out[i32(wid.x)] = s_s_0[0i];
       }
     }

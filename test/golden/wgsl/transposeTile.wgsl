@@ -43,6 +43,7 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_tmp_1: i32;
   var v_tmp_2: i32;
   var v_tmp_3: i32;
+  var v_done: bool;
   v_bx = (i32(wid.x) * 16i);
   v_by = (i32(wid.y) * 16i);
   v_tx = i32(lid.x);
@@ -52,29 +53,49 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
     v_tmp_1 = ((((v_by + v_ty) * v_n) + v_bx) + v_tx);
     if ((u32(v_tmp_1) >= u32(params.v_x_len))) {
       gpuc_raise(1i, 6i, v_tmp_1, params.v_x_len);
+      v_done = true;
     }
-    if ((u32(v_tmp) >= 16u)) {
-      gpuc_raise(2i, 7i, v_tmp, v_tx);
+    if ((!v_done)) {
+      if ((u32(v_tmp) >= 16u)) {
+        gpuc_raise(2i, 7i, v_tmp, v_tx);
+        v_done = true;
+      }
     }
-    if ((u32(v_tx) >= 17u)) {
-      gpuc_raise(2i, 7i, v_tmp, v_tx);
+    if ((!v_done)) {
+      if ((u32(v_tx) >= 17u)) {
+        gpuc_raise(2i, 7i, v_tmp, v_tx);
+        v_done = true;
+      }
     }
-    s_tile_0[((v_tmp * 17i) + v_tx)] = v_x[v_tmp_1];
+    if ((!v_done)) {
+      s_tile_0[((v_tmp * 17i) + v_tx)] = v_x[v_tmp_1];
+    }
   }
   workgroupBarrier();
-  if ((((v_by + v_tx) < v_n) && ((v_bx + v_ty) < v_n))) {
-    v_tmp_2 = v_tx;
-    if ((u32(v_tmp_2) >= 16u)) {
-      gpuc_raise(2i, 11i, v_tmp_2, v_ty);
+  if ((!v_done)) {
+    if ((((v_by + v_tx) < v_n) && ((v_bx + v_ty) < v_n))) {
+      v_tmp_2 = v_tx;
+      if ((u32(v_tmp_2) >= 16u)) {
+        gpuc_raise(2i, 11i, v_tmp_2, v_ty);
+        v_done = true;
+      }
+      if ((!v_done)) {
+        if ((u32(v_ty) >= 17u)) {
+          gpuc_raise(2i, 11i, v_tmp_2, v_ty);
+          v_done = true;
+        }
+      }
+      v_tmp_3 = ((((v_bx + v_ty) * v_n) + v_by) + v_tx);
+      if ((!v_done)) {
+        if ((u32(v_tmp_3) >= u32(params.v_out_len))) {
+          gpuc_raise(3i, 12i, v_tmp_3, params.v_out_len);
+          v_done = true;
+        }
+      }
+      if ((!v_done)) {
+        v_out[v_tmp_3] = s_tile_0[((v_tmp_2 * 17i) + v_ty)];
+      }
     }
-    if ((u32(v_ty) >= 17u)) {
-      gpuc_raise(2i, 11i, v_tmp_2, v_ty);
-    }
-    v_tmp_3 = ((((v_bx + v_ty) * v_n) + v_by) + v_tx);
-    if ((u32(v_tmp_3) >= u32(params.v_out_len))) {
-      gpuc_raise(3i, 12i, v_tmp_3, params.v_out_len);
-    }
-    v_out[v_tmp_3] = s_tile_0[((v_tmp_2 * 17i) + v_ty)];
   }
 }
 

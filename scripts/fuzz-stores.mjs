@@ -8,7 +8,10 @@
 // file — and through `gpuc image inspect`'s (all entries at once). Nothing may throw but an
 // invalid-image KernelError for a file that is not a usable image; every verdict is an entry or a
 // reason. An accepted JavaScript entry must also load on the CPU device (its code parses and names
-// only what it is given). Not part of `npm test` in full (test/trust.test.ts runs a short seed).
+// only what it is given); of an accepted WGSL entry, the WebGPU device (on a stand-in GPU that keeps
+// what it is given) makes the variants of its shader for one buffer passed to all its array
+// parameters, at offsets: each is made or refused as an internal error, never a crash. Not part of
+// `npm test` in full (test/trust.test.ts runs a short seed).
 //
 //   node scripts/fuzz-stores.mjs [--count N] [--seed S] [--verbose]
 //
@@ -57,6 +60,18 @@ const auth = {
 };
 const disk = new DiskCache(join(dir, "cache"), auth);
 const cpu = await device("cpu");
+/** A GPU that records what the WebGPU device asks of it (the variants' code) and runs nothing. */
+const standIn = {
+  requestAdapter: async () => ({
+    limits: {}, features: new Set(), info: { description: "stand-in" },
+    requestDevice: async () => ({
+      limits: { maxStorageBuffersPerShaderStage: 64 }, features: new Set(), queue: { writeBuffer() {} },
+      createBuffer: () => ({ destroy() {} }), createShaderModule: ({ code }) => ({ code }),
+      createBindGroupLayout: () => ({}), createPipelineLayout: () => ({}), destroy() {},
+    }),
+  }),
+};
+const webgpu = await device("webgpu", { gpu: standIn });
 
 // ---- mutations -----------------------------------------------------------------------------------
 const values = () => pick([null, true, 0, -1, 1.5, 2 ** 31, -(2 ** 53), "", "x", "gpuc_missing", "f32[]", "a".repeat(5000), [], [1, "2", null], {}, { k: 1 }, [[[]]]]);
@@ -98,7 +113,7 @@ function editBytes(b) {
 const imageOf = (doc) => { const text = JSON.stringify(doc); return Buffer.from(`gpuc-image 2 ${sha256(text)}\n${text}`); };
 
 // ---- the paths a process takes -----------------------------------------------------------------
-let bad = 0, accepted = 0, rejected = 0, invalid = 0, loaded = 0;
+let bad = 0, accepted = 0, rejected = 0, invalid = 0, loaded = 0, variants = 0, refusedVariants = 0;
 function report(what, e, sample) {
   bad++;
   console.log(`THROWS (${what}): ${e?.constructor?.name}: ${String(e?.message).split("\n")[0]}`);
@@ -119,8 +134,21 @@ async function throughImage(bytes, label) {
       try { cpu.load(reviveArtifact(verdict.value.artifact), new Map()); loaded++; }
       catch (e) { if (!(e instanceof KernelError)) report(`CPU load of an accepted entry ${label}`, e, verdict.value.artifact.code); }
     }
+    if (verdict.value.owner.target === "wgsl") throughVariants(verdict.value.artifact, label);
   }
   try { await parseImage(new Uint8Array(bytes), label); } catch (e) { if (!(e instanceof KernelError && e.kind === "invalid-image")) report(`inspect ${label}`, e, ""); }
+}
+
+/** The variants the WebGPU device makes of a WGSL artifact's shader for one buffer passed to all its array parameters (merged; at offsets). */
+function throughVariants(a, label) {
+  const params = a.layout.bindings.filter((b) => b.role === "param");
+  const kept = params.find((b) => !b.readOnly);
+  if (!kept) return;
+  const merge = new Map(params.filter((b) => b !== kept).map((b) => [b.binding, kept.binding]));
+  for (const [m, shift] of [[merge, new Map()], [new Map(), new Map(params.map((b) => [b.binding, 3]))], [merge, new Map(params.map((b, i) => [b.binding, i + 1]))]]) {
+    try { webgpu.variant(a, a.layout, m, shift); variants++; }
+    catch (e) { if (e?.name === "InternalCompilerError") refusedVariants++; else report(`WebGPU variant of an accepted entry ${label}`, e, JSON.stringify(a.layout.sites)); }
+  }
 }
 
 async function throughDisk(record, label) {
@@ -153,6 +181,7 @@ for (let it = 0; it < count; it++) {
   }
 }
 cpu.close();
+webgpu.close();
 rmSync(dir, { recursive: true, force: true });
-console.log(`${count} mutants of kernel images and disk-cache files: ${bad} threw, ${invalid} files refused as not an image, ${accepted} entries accepted (${loaded} JS entries loaded on the CPU device), ${rejected} rejected with a reason (seed ${opt("seed", 1)})`);
+console.log(`${count} mutants of kernel images and disk-cache files: ${bad} threw, ${invalid} files refused as not an image, ${accepted} entries accepted (${loaded} JS entries loaded on the CPU device), ${rejected} rejected with a reason; of accepted WGSL entries, ${variants} WebGPU variants made, ${refusedVariants} refused (seed ${opt("seed", 1)})`);
 process.exit(bad ? 1 : 0);

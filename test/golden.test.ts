@@ -15,6 +15,8 @@ import { kernel, device, CompileError, threadIdx, type Device } from "../src/ind
 import { cases, riskyCases } from "./fixtures/golden.mjs";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { disassembleSPIRV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
+import type { WGSLLayout } from "../src/targets/wgsl/layout.ts";
+import { variantCode } from "../src/devices/webgpu-variants.ts";
 
 const ptxasRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("ptxas");
 const openclRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("opencl");
@@ -104,6 +106,36 @@ for (const c of ALL) {
     if (!art) return;
     golden("wgsl", `${c.fn.name}.wgsl`, art.code as string);
     assert.deepEqual(await dawnErrors(art.code as string, art.entry), [], `Dawn rejects test/golden/wgsl/${c.fn.name}.wgsl`);
+  });
+
+  test(`golden wgsl sites: ${c.fn.name}`, async () => {
+    const art = await compiled(c, "wgsl");
+    if (!art) return;
+    const code = art.code as string, layout = art.layout as WGSLLayout;
+    // The layout records where each array parameter's variable is declared and every place it is
+    // named (here found by the regular expressions the WebGPU device no longer uses).
+    const params = layout.bindings.filter((b) => b.role === "param");
+    assert.deepEqual(layout.sites.map((s) => s.binding), params.map((b) => b.binding));
+    for (const s of layout.sites) {
+      const decl = /^@group\(0\) @binding\((\d+)\) var<storage, read(?:_write)?> (\w+): [^\n]*$/m.exec(code.slice(s.declaration[0]))!;
+      assert.deepEqual([decl?.index, decl?.[1]], [0, String(s.binding)], `binding ${s.binding}'s declaration`);
+      assert.equal(decl[0].length, s.declaration[1] - s.declaration[0]);
+      const name = decl[2];
+      const accesses = s.accesses.filter((_, i) => i % 2 === 0);
+      const recorded = [s.declaration[0] + decl[0].indexOf(` ${name}:`) + 1, ...accesses, ...s.mentions].sort((a, b) => a - b);
+      assert.deepEqual([...code.matchAll(new RegExp(`\\b${name}\\b`, "g"))].map((m) => m.index), recorded, `every '${name}' in the code is a recorded site`);
+      for (let i = 0; i < s.accesses.length; i += 2) assert.equal(code.slice(s.accesses[i] + name.length, s.accesses[i] + name.length + 1) + code[s.accesses[i + 1]], "[]");
+    }
+    // A variant spliced there (every read-only parameter of the first written one's type merged
+    // into it, as one array passed to both; each parameter shifted): WGSL that Dawn takes.
+    const kept = params.find((b) => !b.readOnly);
+    if (!kept) return;
+    const narrow = (b: { index: number }) => /^(i8|u8|u8c|i16|u16)\[\]$/.test(c.types[b.index]);
+    const merge = new Map(params.filter((b) => b.readOnly && c.types[b.index] === c.types[kept.index]).map((b) => [b.binding, kept.binding]));
+    const shift = new Map(params.map((b) => [b.binding, narrow(b) ? 0 : 3 + b.binding]));
+    const variant = variantCode(art.kernel, code, layout, merge, shift);
+    assert.notEqual(variant, code);
+    assert.deepEqual(await dawnErrors(variant, art.entry), [], `Dawn rejects a variant of test/golden/wgsl/${c.fn.name}.wgsl`);
   });
 
   test(`golden opencl: ${c.fn.name}`, async (t) => {

@@ -33,7 +33,7 @@ after(() => { for (const d of tmpDirs) { try { rmSync(d, { recursive: true, forc
 process.env.GPUC_KEY_FILE = join(tmp("key"), "cache-key");
 const KINDS = ["cpu", "webgpu"] as const;
 
-interface Run { results: { y: number[]; o: number[] } | null; compiled: boolean; codeChecked: boolean; schemaLoaded: boolean; image: { loaded: unknown[]; skipped: { kernel: string; target: string; reason: string }[] } | null; error: { name: string; kind?: string; message: string } | null }
+interface Run { results: { y: number[]; o: number[]; aliased?: number[] } | null; compiled: boolean; codeChecked: boolean; schemaLoaded: boolean; image: { loaded: unknown[]; skipped: { kernel: string; target: string; reason: string }[] } | null; error: { name: string; kind?: string; message: string } | null }
 
 function app(kind: string, env: Record<string, string>, ...args: string[]): Run {
   const r = spawnSync(process.execPath, ["--import", TRACK, APP, kind, ...args], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", ...env } });
@@ -155,6 +155,15 @@ test("[webgpu] the validator checks an entry's layout with its target's schema: 
   (bad.artifact.layout as { bindings: { binding: number }[] }).bindings[0].binding = -1;
   const v1 = await checkEntry(bad);
   assert.ok(!v1.ok && /^malformed record at 'artifact\.layout\.bindings\.0\.binding'/.test(v1.reason), JSON.stringify(v1));
+  // Its sites (where the code names each array parameter's variable): offsets, in pairs for accesses.
+  const negative = structuredClone(wgsl);
+  (negative.artifact.layout as { sites: { accesses: number[] }[] }).sites[0].accesses[0] = -1;
+  const v3 = await checkEntry(negative);
+  assert.ok(!v3.ok && /^malformed record at 'artifact\.layout\.sites\.0\.accesses\.0'/.test(v3.reason), JSON.stringify(v3));
+  const noSites = structuredClone(wgsl);
+  delete (noSites.artifact.layout as { sites?: unknown }).sites;
+  const v4 = await checkEntry(noSites);
+  assert.ok(!v4.ok && /^malformed record at 'artifact\.layout\.sites'/.test(v4.reason), JSON.stringify(v4));
   const none = structuredClone(wgsl);
   delete none.artifact.layout;
   const v2 = await checkEntry(none);
@@ -182,6 +191,38 @@ test("[webgpu] disk cache: a stored shader that WebGPU rejects (valid to the val
   const again = app("webgpu", env);
   assert.equal(again.compiled, false, "healed: the rewritten entries load");
   assert.deepEqual(again.results, reference.get("webgpu"));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("[webgpu] disk cache: WGSL whose layout's sites are forged (planted with the user's key) is refused when a launch needs a variant of it, recompiled and healed", () => {
+  const dir = tmp("sites");
+  const env = { GPUC_CACHE_DIR: dir, GPUC_TRUST_ALIASED: "1" };
+  const want = app("webgpu", { GPUC_CACHE: "0", GPUC_TRUST_ALIASED: "1" }).results;
+  assert.equal(want?.aliased?.length, 50);
+  app("webgpu", env);
+  type Sites = { binding: number; accesses: number[] }[];
+  const forgeries: [string, (sites: Sites) => void][] = [
+    // The device checks each site against the code: an InternalCompilerError, healed.
+    ["every access one character later", (sites) => { for (const s of sites) s.accesses = s.accesses.map((x, i) => (i % 2 ? x : x + 1)); }],
+    // Sites that fit the code but leave an access out: the variant names a variable it no longer
+    // declares, which WebGPU's compiler refuses (an InternalCompilerError too), healed.
+    ["an access left out", (sites) => { for (const s of sites) s.accesses = s.accesses.slice(2); }],
+  ];
+  for (const [what, forge] of forgeries) {
+    for (const f of entryFiles(dir)) {
+      const e = bodyOf(f);
+      if (e.owner.target !== "wgsl") continue;
+      forge((e.artifact.layout as { sites: Sites }).sites);
+      plant(f, e);
+    }
+    const healed = app("webgpu", env);
+    assert.equal(healed.error, null, `${what}: ${healed.error?.message}`);
+    assert.deepEqual(healed.results, want, what);
+    assert.equal(healed.compiled, true, `${what}: the forged entry was not used`);
+    const again = app("webgpu", env);
+    assert.deepEqual(again.results, want, what);
+    assert.equal(again.compiled, false, `${what}: healed, the rewritten entries are revived`);
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -364,9 +405,10 @@ test("an unsigned image's entry, checked in full once, is kept in the disk cache
 test("the stores fuzzer: 400 mutants of images and disk files (bytes; records inside valid containers) — nothing throws, every verdict is an entry or a reason", () => {
   const r = spawnSync(process.execPath, [join(root, "scripts/fuzz-stores.mjs"), "--count", "400", "--seed", "7"], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  const m = /^400 mutants of kernel images and disk-cache files: 0 threw, (\d+) files refused as not an image, (\d+) entries accepted \((\d+) JS entries loaded on the CPU device\), (\d+) rejected with a reason/m.exec(r.stdout);
+  const m = /^400 mutants of kernel images and disk-cache files: 0 threw, (\d+) files refused as not an image, (\d+) entries accepted \((\d+) JS entries loaded on the CPU device\), (\d+) rejected with a reason; of accepted WGSL entries, (\d+) WebGPU variants made, (\d+) refused/m.exec(r.stdout);
   assert.ok(m, r.stdout);
-  // The mutants reach every outcome: refused files, accepted entries that load, rejected ones.
+  // The mutants reach every outcome: refused files, accepted entries that load, rejected ones,
+  // WGSL entries whose variants are made and ones whose sites the device refuses.
   for (const n of m.slice(1)) assert.ok(Number(n) > 0, r.stdout);
 });
 

@@ -5,6 +5,9 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, onCompile, CompileError, KernelError, threadIdx, blockIdx, blockDim, shared, syncthreads, type Device } from "../src/index.ts";
 import { kernelError } from "./helpers.ts";
+import { InternalCompilerError } from "../src/errors.ts";
+import type { WGSLLayout } from "../src/targets/wgsl/layout.ts";
+import { variantCode } from "../src/devices/webgpu-variants.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu");
@@ -149,4 +152,77 @@ test("a kernel with no check left (bounds checks off, or all proven) carries no 
   const d = dev!.array(new Float32Array(100));
   await proven.launch(dev!, { blocks: 1, threads: 128 }, d);
   assert.deepEqual([...(await d.read())], Array.from({ length: 100 }, (_, t) => t * 2));
+});
+
+// Variants (ARCHITECTURE.md, "What a device cannot bind, it rewrites"): spliced at the sites the
+// layout records, each checked against the code first.
+const mixed = kernel(function mixedViews(o: Int32Array, x: Int32Array, y: Uint8Array) {
+  const i = threadIdx.x;
+  o[i] = x[i] * 10 + x[x[i] + 6] + y[i];
+}, { boundsCheck: false });
+const mixedArtifact = () => mixed.compile({ target: "wgsl", types: ["i32[]", "i32[]", "u8[]"] });
+const MIXED_LINE = "  v_o[v_i] = (((v_x[v_i] * 10i) + v_x[(v_x[v_i] + 6i)]) + gpuc_ld_u8(v_y[(u32(v_i) + params.v_y_off) >> 2u], (u32(v_i) + params.v_y_off)));";
+
+test("a variant is the shader spliced at its layout's sites: x merged into o, both shifted (an access in another's index too), y untouched", async () => {
+  const art = await mixedArtifact(), code = art.code as string, layout = art.layout as WGSLLayout;
+  const lines = code.split("\n");
+  assert.ok(lines.includes(MIXED_LINE), code);
+  const variant = variantCode("mixedViews", code, layout, new Map([[3, 2]]), new Map([[2, 4], [3, 2]]));
+  assert.equal(variant, lines.map((l) =>
+    l === "@group(0) @binding(3) var<storage, read> v_x: array<i32>;" ? ""
+    : l === MIXED_LINE ? "  v_o[(u32(v_i) + 4u)] = (((v_o[(u32(v_i) + 2u)] * 10i) + v_o[(u32((v_o[(u32(v_i) + 2u)] + 6i)) + 2u)]) + gpuc_ld_u8(v_y[(u32(v_i) + params.v_y_off) >> 2u], (u32(v_i) + params.v_y_off)));"
+    : l).join("\n"));
+  // A read-only array merged into one the kernel writes atomically is read with atomicLoad.
+  const counts = kernel(function countInto(c: Int32Array, x: Int32Array) { const i = threadIdx.x; Atomics.add(c, i, x[i]); }, { boundsCheck: false });
+  const a = await counts.compile({ target: "wgsl", types: ["i32[]", "i32[]"] });
+  const v = variantCode("countInto", a.code as string, a.layout as WGSLLayout, new Map([[3, 2]]), new Map([[2, 1], [3, 5]]));
+  assert.ok(v.split("\n").includes("  v_tmp = atomicAdd(&v_c[(u32(v_i) + 1u)], atomicLoad(&v_c[(u32(v_i) + 5u)]));"), v);
+});
+
+test("a layout whose sites do not fit the code is refused (an internal error, which heals a revived kernel), never spliced", async () => {
+  const art = await mixedArtifact(), code = art.code as string, layout = art.layout as WGSLLayout;
+  const x = layout.sites.find((s) => s.binding === 3)!;
+  // x's accesses: x[i], x[(x[i] + 6i)], and the x[i] inside that one's index.
+  const [a0, e0, a1, e1, a2, e2] = x.accesses;
+  const forged: [string, (l: WGSLLayout) => void][] = [
+    ["no sites", (l) => { (l as { sites?: unknown }).sites = undefined; }],
+    ["no sites for a binding", (l) => { l.sites = l.sites.filter((s) => s.binding !== 3); }],
+    ["a name one character off", (l) => { l.sites[1].accesses[0] = a0 + 1; }],
+    ["an index that does not end at its bracket", (l) => { l.sites[1].accesses[1] = e0 - 1; }],
+    ["accesses out of order", (l) => { l.sites[1].accesses = [a1, e1, a0, e0, a2, e2]; }],
+    ["an access without its end", (l) => { l.sites[1].accesses = [a0, e0, a1]; }],
+    ["an access past the end of the code", (l) => { l.sites[1].accesses = [a0, code.length + 5]; }],
+    ["a negative offset", (l) => { l.sites[1].accesses = [-4, e0]; }],
+    ["accesses that overlap (an inner one ending at the outer's bracket)", (l) => { l.sites[1].accesses = [a0, e0, a1, e1, a2, e1]; }],
+    ["an index that is not one expression (its end at an inner bracket)", (l) => { l.sites[1].accesses = [a0, e0, a1, e2]; }],
+    ["the same site for two bindings", (l) => { l.sites[0].accesses = [...l.sites[0].accesses, a0, e0]; }],
+    ["another binding's declaration", (l) => { l.sites[1].declaration = [...l.sites[0].declaration]; }],
+    ["a declaration one character off", (l) => { l.sites[1].declaration = [x.declaration[0] + 1, x.declaration[1]]; }],
+    ["a declaration over two lines", (l) => { l.sites[1].declaration = [x.declaration[0], l.sites[2].declaration[1]]; }],
+    ["a mention that is not the name", (l) => { l.sites[1].mentions = [a0 + 2]; }],
+    ["a mention inside an access", (l) => { l.sites[1].mentions = [a2]; }],
+  ];
+  for (const [what, forge] of forged) {
+    const l = structuredClone(layout);
+    forge(l);
+    assert.throws(() => variantCode("mixedViews", code, l, new Map([[3, 2]]), new Map([[2, 4], [3, 2]])),
+      (e: unknown) => e instanceof InternalCompilerError && /: the WGSL of kernel 'mixedViews' does not fit its layout's sites: /.test(e.message), what);
+  }
+  // Deeply nested accesses (a forged code and layout) are spliced without recursion.
+  const depth = 100_000, decl = "@group(0) @binding(2) var<storage, read_write> v_a: array<i32>;";
+  const deep = `${decl}\nfn main() { v_a[0] = ${"v_a[".repeat(depth)}0${"]".repeat(depth)}; }\n`;
+  const at = decl.length + 13, accesses = [at, at + 5];
+  for (let k = 0; k < depth; k++) accesses.push(at + 9 + 4 * k, at + 9 + 4 * depth + 1 + (depth - 1 - k));
+  const spliced = variantCode("deep", deep, { bindings: [{ binding: 2, kind: "storage", readOnly: false, role: "param", index: 0 }], fields: [], workgroupSize: ["x", "y", "z"], lines: [], sites: [{ binding: 2, declaration: [0, decl.length], accesses, mentions: [] }] }, new Map(), new Map([[2, 1]]));
+  assert.equal(spliced.length, deep.length + "(u32() + 1u)".length * (depth + 1));
+});
+
+test("overlapping views with an access in another's index run at their offsets (the inner access shifted too)", { skip }, async () => {
+  // o = d[20..24) inside x = d[1..24); thread i reads x[i] and x[x[i] + 6] (d[1..15)), which no thread writes.
+  const host = Int32Array.from({ length: 32 }, (_, i) => (i * 5) % 8), d = dev!.array(host);
+  const y = new Uint8Array(4).fill(1);
+  await mixed.launch(dev!, { blocks: 1, threads: 4 }, d.subarray(20, 24), d.subarray(1, 24), y);
+  const want = Int32Array.from(host), x = host.subarray(1, 24);
+  for (let i = 0; i < 4; i++) want[20 + i] = x[i] * 10 + x[x[i] + 6] + 1;
+  assert.deepEqual([...(await d.read())], [...want]);
 });

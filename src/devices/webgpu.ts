@@ -18,6 +18,7 @@ import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layo
 import { wgslInfo } from "../targets/wgsl/info.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { nativeStderrFilter, type StderrFilter } from "./native-stderr.js";
+import { variantCode } from "./webgpu-variants.js";
 import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 
@@ -64,32 +65,6 @@ interface ShaderVariant {
   bindGroupLayout: GPUBindGroupLayout;
   pipelineLayout: GPUPipelineLayout;
   pipelines: Map<string, GPUComputePipeline>;
-}
-
-/**
- * Every `name[i]` in WGSL text as `name[(u32(i) + offsetu)]` (the index's own brackets matched):
- * a parameter that reads and writes a buffer bound whole, at its view's offset.
- */
-function shiftIndices(code: string, name: string, offset: number): string {
-  return rewriteIndexed(code, name, (index) => `${name}[(u32(${index}) + ${offset}u)]`);
-}
-
-/** Every `name[i]` in WGSL text as `f(i)` (the index's own brackets matched). */
-function rewriteIndexed(code: string, name: string, f: (index: string) => string): string {
-  const re = new RegExp(`\\b${name}\\[`, "g");
-  let out = "", at = 0;
-  for (let m = re.exec(code); m; m = re.exec(code)) {
-    const open = m.index + m[0].length - 1;
-    let depth = 0, close = open;
-    for (let i = open; i < code.length; i++) {
-      if (code[i] === "[") depth++;
-      else if (code[i] === "]" && --depth === 0) { close = i; break; }
-    }
-    out += code.slice(at, m.index) + f(code.slice(open + 1, close));
-    at = close + 1;
-    re.lastIndex = close;
-  }
-  return out + code.slice(at);
 }
 
 /**
@@ -227,25 +202,12 @@ export class WebGPUDevice implements Device {
   }
 
   /**
-   * The shader, with each binding in `merge` (removed → kept) left undeclared and its variable's
-   * name replaced by the kept binding's (the declaration line is emptied, so line numbers, which
-   * map WGSL errors to the kernel's source, stay), and its layouts.
+   * The shader, with each binding in `merge` (removed → kept) left undeclared and named as the
+   * kept one, and each access of a binding in `shift` at its view's offset (webgpu-variants.ts),
+   * and its layouts.
    */
   private variant(artifact: Artifact, layout: WGSLLayout, merge: ReadonlyMap<number, number>, shift: ReadonlyMap<number, number> = new Map()): ShaderVariant {
-    let code = artifact.code as string;
-    const decl = (b: number) => new RegExp(`^@group\\(0\\) @binding\\(${b}\\) var<storage, read(?:_write)?> (\\w+): [^\\n]*$`, "m");
-    const names = new Map([...new Set([...merge.keys(), ...merge.values(), ...shift.keys()])].map((b) => [b, decl(b).exec(code)?.[1]]));
-    for (const [b, name] of names) if (!name) throw new InternalCompilerError(`the WGSL of kernel ${quoteName(artifact.kernel)} does not declare binding ${b} as gpuc writes it`);
-    // Accesses at an offset first (by each binding's own name), then the merged names.
-    for (const [b, offset] of shift) if (offset) code = shiftIndices(code, names.get(b)!, offset);
-    for (const [removed, kept] of merge) {
-      const from = names.get(removed)!, to = names.get(kept)!;
-      // A read-only parameter that names a buffer the kernel writes atomically (a narrow array's
-      // packed words, written only by compare-exchange) reads it with atomicLoad.
-      const atomic = (b: number) => /: array<atomic</.test(decl(b).exec(code)?.[0] ?? "");
-      if (atomic(kept) && !atomic(removed)) code = rewriteIndexed(code, from, (index) => `atomicLoad(&${from}[${index}])`);
-      code = code.replace(decl(removed), "").replace(new RegExp(`\\b${from}\\b`, "g"), to);
-    }
+    const code = merge.size || shift.size ? variantCode(artifact.kernel, artifact.code as string, layout, merge, shift) : artifact.code as string;
     const module = this.gpu.createShaderModule({ code, label: artifact.kernel });
     const bindGroupLayout = this.gpu.createBindGroupLayout({
       entries: layout.bindings.filter((b) => !merge.has(b.binding)).map((b) => ({

@@ -22,6 +22,7 @@ import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
 import { dynamicLength, type WGSLLayout } from "./layout.js";
+import { markAccess, markDeclaration, markMention, takeSites } from "./sites.js";
 
 interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations: Loc[] }
 
@@ -84,6 +85,8 @@ class WGSLEmitter {
   private loops: { head: Stmt | null; repeats: boolean }[] = [];
   /** Whether some exit test was made opaque (then the params block has the `gpuc_zero` field). */
   private opaqueExits = false;
+  /** The binding of each array parameter of the kernel, by local: where its variable is named is marked (sites.ts). */
+  private paramBindings = new Map<number, number>();
 
   constructor(private m: Module) {
     this.f = m.functions[m.entry];
@@ -112,7 +115,7 @@ class WGSLEmitter {
     });
     this.atomicArrays.add("state");
     this.storageShared = [...this.written].some((k) => (k.startsWith("p") || k.startsWith("g")) && (read.has(k) || this.atomicArrays.has(k)));
-    const layout: WGSLLayout = { bindings: [], fields: [], workgroupSize: ["wgx", "wgy", "wgz"], lines: [] };
+    const layout: WGSLLayout = { bindings: [], fields: [], workgroupSize: ["wgx", "wgy", "wgz"], lines: [], sites: [] };
     const decls: string[] = [];
     // The params block.
     f.params.forEach((p, i) => {
@@ -142,7 +145,8 @@ class WGSLEmitter {
       if (t.kind !== "array") return;
       const key = `p${p}`;
       const ro = !this.written.has(key);
-      decls.push(`@group(0) @binding(${b}) var<storage, ${ro ? "read" : "read_write"}> ${this.names[p]}: array<${this.elemType(key, t.elem)}>;`);
+      decls.push(markDeclaration(b, `@group(0) @binding(${b}) var<storage, ${ro ? "read" : "read_write"}> ${this.names[p]}: array<${this.elemType(key, t.elem)}>;`));
+      this.paramBindings.set(p, b);
       layout.bindings.push({ binding: b++, kind: "storage", readOnly: ro, role: "param", index: i });
     });
     this.m.globals.forEach((g, i) => {
@@ -214,7 +218,8 @@ class WGSLEmitter {
       ...open,
     ].join("\n").split("\n");
     layout.lines = [...head.map(() => -1), ...this.lineLocs, ...close.map(() => -1)];
-    const code = [...head, ...this.lines, ...close, ""].join("\n");
+    const { code, sites } = takeSites([...head, ...this.lines, ...close, ""].join("\n"));
+    layout.sites = sites;
     return { code, entry: "main", layout, locations: this.locations.list };
   }
 
@@ -307,7 +312,19 @@ class WGSLEmitter {
       const at = this.use("gpuc_index", i.type === T.u32 ? `u32(gpuc_index(bitcast<i32>(${this.expr(index)})))` : `gpuc_index(${this.expr(index)})`);
       return `${this.expr(array)}[${at}]`;
     }
-    return `${this.expr(array)}[${this.expr(index)}]`;
+    return this.indexed(array, this.expr(index));
+  }
+
+  /** `array[index]`, marked where the array is a parameter of the kernel (see sites.ts). */
+  private indexed(array: ExprHandle, index: string): string {
+    const binding = this.paramBinding(array);
+    return binding === undefined ? `${this.expr(array)}[${index}]` : markAccess(binding, this.names[(this.f.exprs[array] as { local: number }).local], index);
+  }
+
+  /** The binding of an array parameter of the kernel, or undefined (any other array, or a runtime function's). */
+  private paramBinding(array: ExprHandle): number | undefined {
+    const e = this.f.exprs[array];
+    return e.k === "local" && this.f === this.m.functions[this.m.entry] ? this.paramBindings.get(e.local) : undefined;
   }
 
   private stmt(s: Stmt, d: number): void {
@@ -475,8 +492,7 @@ class WGSLEmitter {
       at = this.use("gpuc_index", i.type === T.u32 ? `u32(gpuc_index(bitcast<i32>(${at})))` : `gpuc_index(${at})`);
     let element = i.type === T.u32 ? at : `u32(${at})`;
     if (a.k === "local" && this.f.params.includes(a.local)) element = `(${element} + params.${this.names[a.local]}_off)`;
-    const name = this.expr(array);
-    return { element, word: (e) => `${name}[${e} >> ${elemBytes(narrow) === 1 ? 2 : 1}u]` };
+    return { element, word: (e) => this.indexed(array, `${e} >> ${elemBytes(narrow) === 1 ? 2 : 1}u`) };
   }
 
   private packedLoad(array: ExprHandle, index: ExprHandle, narrow: Narrow): string {
@@ -591,7 +607,10 @@ class WGSLEmitter {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
       case "const": return constant(e.value, e.type, (n, t) => this.use(n, t));
-      case "local": return this.names[e.local];
+      case "local": {
+        const binding = this.paramBinding(h);
+        return binding === undefined ? this.names[e.local] : markMention(binding, this.names[e.local]);
+      }
       case "global": return this.global(e.global);
       case "shared": return this.shared(e.shared);
       case "builtin":

@@ -1,5 +1,6 @@
-// How a loader binds a WGSL artifact (its `layout`): the bindings of group 0 and the fields of the
-// params block (see emit.ts's head). Light: the WebGPU device and the read-back check import it.
+// How a loader binds a WGSL artifact (its `layout`): the bindings of group 0, the fields of the
+// params block (see emit.ts's head), and where the code names each array parameter's variable.
+// Light: the WebGPU device and the read-back check import it.
 
 import type { GenericSchema } from "valibot";
 import type { Artifact, SchemaKit } from "../target.js";
@@ -11,6 +12,24 @@ interface WGSLBinding {
   /** What is bound: the parameter block, the kernel state, a kernel parameter (by index), a constant table (by index). */
   role: "params" | "state" | "param" | "table";
   index: number;
+}
+
+/**
+ * Where the code declares and names the variable of one array parameter's binding, as offsets
+ * into the code (the WebGPU device splices its variants there: devices/webgpu-variants.ts).
+ */
+export interface WGSLSites {
+  binding: number;
+  /** The declaration: its line, from `@group` to its `;` (start, end). */
+  declaration: [number, number];
+  /**
+   * Each access `name[index]`, as a pair: where the name starts (the name is the declared one,
+   * `[` right after it) and where the index ends (at its `]`). In the order of the names; an
+   * access in another's index comes after it.
+   */
+  accesses: number[];
+  /** Where the name starts wherever it is named other than in an access (none in gpuc's code today). */
+  mentions: number[];
 }
 
 export interface WGSLLayout {
@@ -25,6 +44,8 @@ export interface WGSLLayout {
   workgroupSize: [string, string, string];
   /** For each line of the code (0-based), the id of the source location it came from, or -1. */
   lines: number[];
+  /** Each array parameter's binding's sites, by binding (ascending). */
+  sites: WGSLSites[];
 }
 
 /** The layout of a WGSL artifact, or null when the artifact is not one (or has none). */
@@ -43,6 +64,7 @@ export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
     fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean(), offset: v.optional(v.literal(true)) }) })),
     workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
     lines: v.array(int),
+    sites: v.array(v.strictObject({ binding: count, declaration: v.tuple([count, count]), accesses: v.array(count), mentions: v.array(count) })),
   });
 }
 

@@ -18,7 +18,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { completesBlock, holdsControl, readsMemory, skippedWhenDone, someStmt } from "../../ir/module-info.js";
+import { completesBlock, readsMemory } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -54,14 +54,10 @@ class SPIRVEmitter {
   private vars: number[] = [];
   private arrays = new Map<number, ArrayRef>();
   private terminated = false;
-  private doneGuard = false;
-  private done = 0;
-  private skipLabel: number | null = null;
   private breaks: number[] = [];
   private continues: number[] = [];
   private shared: ArrayRef[] = [];
   private tables: ArrayRef[] = [];
-  private isKernel = false;
 
   constructor(private m: Module, private features: TargetFeatures) {
     const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
@@ -158,7 +154,7 @@ class SPIRVEmitter {
   /** The kernel: its parameters (layout.ts's order and roles), its entry block, its body. */
   private kernel(f: Function): { id: number; layout: SPIRVLayout } {
     const b = this.b, m = this.m;
-    this.begin(f, true);
+    this.begin(f);
     const relocation = this.features.relocation ?? "table";
     const params: { type: number; id: number }[] = [];
     const args: SPIRVArg[] = [];
@@ -229,10 +225,7 @@ class SPIRVEmitter {
     b.emit(head, Op.Function, [this.tVoid(), id, 0, fnType]);
     for (const p of params) b.emit(head, Op.FunctionParameter, [p.type, p.id]);
     b.emit(b.names, Op.Name, [id, ...stringWords(`gpuc_${C_NAME(f.name)}`)]);
-    this.doneGuard = someStmt(f.body, (s) => s.k === "barrier") && someStmt(f.body, (s) => s.k === "return" || s.k === "trap");
-    if (this.doneGuard) this.done = this.local(this.tBool());
     for (const s of setup) s();
-    if (this.doneGuard) this.inst(Op.Store, this.done, this.bool(false));
     this.body(f);
     this.end(head);
     return { id, layout: { args, relocation, tables, localBytes } };
@@ -241,7 +234,7 @@ class SPIRVEmitter {
   /** A runtime-library function: arrays as a pointer and a length. */
   private function(g: Function, index: number): void {
     const b = this.b;
-    this.begin(g, false);
+    this.begin(g);
     const params: { type: number; id: number }[] = [];
     for (const p of g.params) {
       const t = g.locals[p].type;
@@ -270,16 +263,13 @@ class SPIRVEmitter {
 
   private entryLabel = 0;
 
-  private begin(f: Function, isKernel: boolean): void {
+  private begin(f: Function): void {
     this.f = f;
-    this.isKernel = isKernel;
     this.code = [];
     this.varDecls = [];
     this.arrays = new Map();
     this.breaks = [];
     this.continues = [];
-    this.doneGuard = false;
-    this.skipLabel = null;
     this.entryLabel = this.b.id();
     this.terminated = false;
     this.vars = f.locals.map((l, i) => {
@@ -314,20 +304,13 @@ class SPIRVEmitter {
 
   // ---- statements -------------------------------------------------------------------------------
 
+  // (In a kernel with barriers a thread that returns or traps goes on through them, done: the
+  // done guards are the IR's by now, ir/passes/done-guards.ts; such a kernel has no return or
+  // trap left.)
   private block(b: Block): void {
     for (const s of b) {
       if (this.terminated) return;   // what follows a jump is unreachable
-      if (this.doneGuard && this.isKernel && this.skipLabel === null && skippedWhenDone(this.f, s) && !holdsControl(s)) {
-        const then = this.b.id(), after = this.b.id();
-        const live = this.op(Op.LogicalNot, this.tBool(), this.op(Op.Load, this.tBool(), this.done));
-        this.inst(Op.BranchConditional, live, then, after);
-        this.label(then);
-        this.skipLabel = after;
-        this.stmt(s);
-        this.skipLabel = null;
-        this.branch(after);
-        this.label(after);
-      } else this.stmt(s);
+      this.stmt(s);
     }
   }
 
@@ -396,14 +379,12 @@ class SPIRVEmitter {
       case "break": this.branch(this.breaks[this.breaks.length - 1]); return;
       case "continue": this.branch(this.continues[this.continues.length - 1]); return;
       case "return":
-        if (this.doneGuard && this.isKernel) { this.inst(Op.Store, this.done, this.bool(true)); return; }
         if (s.value !== null) this.inst(Op.ReturnValue, this.expr(s.value)); else this.inst(Op.Return);
         this.terminated = true;
         return;
       case "trap":
-        if (!this.doneGuard) { this.inst(Op.Return); this.terminated = true; return; }
-        this.inst(Op.Store, this.done, this.bool(true));
-        if (this.skipLabel !== null) this.branch(this.skipLabel);
+        this.inst(Op.Return);
+        this.terminated = true;
         return;
       case "barrier":
         this.inst(Op.ControlBarrier, this.i32(Scope.Workgroup), this.i32(Scope.Workgroup), this.i32(Semantics.SeqCst | Semantics.WorkgroupMemory | Semantics.CrossWorkgroupMemory));

@@ -12,7 +12,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
-import { completesBlock, holdsControl, someStmt, usesExpr } from "../../ir/module-info.js";
+import { completesBlock, someStmt, usesExpr } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { T, elemBytes, elemScalar, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -68,8 +68,6 @@ class WGSLEmitter {
   private use(name: string, text: string): string { this.prelude.add(name); return text; }
   /** Depth of `continuing` blocks being emitted (WGSL forbids `return` in them). */
   private inContinuing = 0;
-  /** An early return in a kernel with barriers: returned threads are marked done, not ended (see block()). */
-  private doneGuard = false;
   /** Depth of `if`/`switch` bodies being emitted (a workgroupUniformLoad must not be under one). */
   private branchDepth = 0;
   private trapsInContinuing = false;
@@ -180,12 +178,8 @@ class WGSLEmitter {
       if (f.params.includes(i as never) || i === f.stateParam) return;
       vars.push(`  var ${this.names[i]}: ${this.typeText(l.type)};`);
     });
-    let returns = false;
-    walkStmts(f.body, (st) => { if (st.k === "return") returns = true; });
-    this.doneGuard = this.hasBarrier && returns;
     this.block(f.body, 1);
     if (this.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
-    if (this.doneGuard) vars.push("  var gpuc_done: bool = false;");
     const runtime = this.m.functions.filter((g) => g.kind === "runtime");
     for (const g of runtime) decls.push("", this.runtimeFunction(g));
     if (this.raises) decls.push("", "var<private> gpuc_exc: vec4<i32>;", RAISE);
@@ -288,19 +282,11 @@ class WGSLEmitter {
     this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
   }
 
+  // (In a kernel with barriers a thread that returns or traps goes on through them, done: the
+  // done guards are the IR's by now, ir/passes/done-guards.ts; such a kernel has no return or
+  // trap left.)
   private block(b: Block, d: number): void {
-    for (const s of b) {
-      // After an early return in a kernel with barriers, a thread goes on through the barriers
-      // (WGSL wants them in uniform control flow) but does nothing else: every statement with an
-      // effect is guarded by `!gpuc_done`. Statements that hold a barrier, a break or a continue
-      // are not guarded themselves (all threads must take the same path through them): their
-      // contents are, in turn. Local assignments run unguarded (they have no effect).
-      if (this.doneGuard && this.f === this.m.functions[this.m.entry] && hasEffect(s) && !holdsControl(s)) {
-        this.line(d, "if (!gpuc_done) {");
-        this.stmt(s, d + 1);
-        this.line(d, "}");
-      } else this.stmt(s, d);
-    }
+    for (const s of b) this.stmt(s, d);
   }
 
   private element(array: ExprHandle, index: ExprHandle): string {
@@ -388,17 +374,13 @@ class WGSLEmitter {
       case "break": this.line(d, "break;"); return;
       case "continue": this.line(d, "continue;"); return;
       case "return":
-        if (this.doneGuard && this.f === this.m.functions[this.m.entry]) { this.line(d, "gpuc_done = true;"); return; }
         this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;");
         return;
-      // A trapping thread stops; but in a kernel with barriers a return under a condition would
-      // make every later barrier non-uniform (WGSL rejects that), so there the thread goes on:
-      // the exception is recorded and the launch fails anyway, and WebGPU's robust buffer
-      // access keeps its further accesses in bounds.
+      // A trapping thread stops (in a kernel with barriers it is done instead: the IR's guards).
       case "trap":
         // WGSL forbids `return` in a continuing block: flag it, end the loop, return after it.
         if (this.inContinuing > 0) { this.trapsInContinuing = true; this.line(d, "gpuc_trapped = true;"); return; }
-        if (!this.hasBarrier) this.line(d, "return;");
+        this.line(d, "return;");
         return;
       // syncthreads() orders shared memory, and global memory too: storageBarrier() (a second full
       // barrier in WGSL) only when some storage array is both written and read by the kernel.
@@ -748,16 +730,6 @@ function sanitize(name: string): string {
 
 function assertNeverOp(op: never): never {
   throw new InternalCompilerError(`op ${String(op)} has no WGSL spelling`);
-}
-
-/**
- * Whether a statement does something beyond assigning locals (a store, an atomic, a call, a trap,
- * an init), or takes part in a subgroup operation (a thread that returned early takes none).
- */
-function hasEffect(s: Stmt): boolean {
-  let effect = false;
-  walkStmts([s], (x) => { if (x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || x.k === "subgroup") effect = true; });
-  return effect;
 }
 
 

@@ -21,7 +21,7 @@
 //    thread that returned or trapped is marked done and goes on through the barriers, every
 //    other statement guarded by `!gpuc_done` (a trap jumps past its guarded statement).
 
-import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
 import { completesBlock, holdsControl, skippedWhenDone, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
@@ -31,6 +31,7 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
+import { C_FAMILY_OPS, call, infix, lowered, type OpSpelling } from "../c-family.js";
 import type { TargetFeatures } from "../target.js";
 import { OPENCL_HELPERS } from "./helpers.js";
 import type { OpenCLArg, OpenCLLayout } from "./layout.js";
@@ -472,7 +473,7 @@ class OpenCLEmitter {
       case "const": return constant(e.value, (e.type as { scalar: Scalar }).scalar);
       case "local": return this.names[e.local];
       case "global": case "shared": return this.arrayRef(h).name;
-      case "builtin": return BUILTINS[e.name] ?? (() => { throw new InternalCompilerError(`builtin ${e.name} on the OpenCL C target`); })();
+      case "builtin": return BUILTINS[e.name];
       case "location": return String(this.locationId(e.site));
       case "length": return this.arrayRef(e.array).length;
       case "load": {
@@ -492,55 +493,40 @@ class OpenCLEmitter {
 
   /** One op, legalized (legal.ts: what OpenCL C spells natively, and with gpuc_pow). */
   private op(op: OpName, a: string[], t: Scalar): string {
-    const [x, y] = a;
-    const float = t === "f32" || t === "f64";
-    // i32 arithmetic wraps as uint (C's signed overflow is undefined).
-    const wrap = (o: string) => (t === "i32" ? `as_int(${asUint(x)} ${o} ${asUint(y)})` : `(${x} ${o} ${y})`);
-    switch (op) {
-      case "add": return wrap("+");
-      case "sub": return wrap("-");
-      case "mul": return wrap("*");
-      case "div": return `(${x} / ${y})`;
-      case "rem": return float ? `fmod(${x}, ${y})` : `(${x} % ${y})`;
-      case "min": return float ? `fmin(${x}, ${y})` : `min(${x}, ${y})`;
-      case "max": return float ? `fmax(${x}, ${y})` : `max(${x}, ${y})`;
-      case "pow": { const n = t === "f64" ? "gpuc_pow_d" : "gpuc_pow"; this.helpers.add(n); return `${n}(${x}, ${y})`; }
-      case "atan2": return `atan2(${x}, ${y})`;
-      case "hypot": return `hypot(${x}, ${y})`;
-      case "neg": return t === "i32" ? `as_int(0u - ${asUint(x)})` : `(-${x})`;
-      case "abs": return float ? `fabs(${x})` : `as_int(abs(${x}))`;
-      case "sign": case "round": throw new InternalCompilerError(`${op} reached the OpenCL C back end (legalize lowers it)`);
-      case "and": return `(${x} & ${y})`;
-      case "or": return `(${x} | ${y})`;
-      case "xor": return `(${x} ^ ${y})`;
-      // OpenCL C takes the count modulo 32; a negative i32 is shifted left as uint (C leaves it undefined).
-      case "shl": return t === "i32" ? `as_int(${asUint(x)} << ${y})` : `(${x} << ${y})`;
-      case "shr": return `(${x} >> ${y})`;
-      case "bitnot": return `(~${x})`;
-      case "clz32": return `((int)clz(${x}))`;
-      case "eq": return `(${x} == ${y})`;
-      case "ne": return `(${x} != ${y})`;
-      case "lt": return `(${x} < ${y})`;
-      case "le": return `(${x} <= ${y})`;
-      case "gt": return `(${x} > ${y})`;
-      case "ge": return `(${x} >= ${y})`;
-      case "land": return `(${x} && ${y})`;
-      case "lor": return `(${x} || ${y})`;
-      case "not": return `(!${x})`;
-      case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
-      case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh": case "cbrt": case "expm1": case "log1p":
-        return `${op}(${x})`;
-      case "isnan": return `(isnan(${x}) != 0)`;
-      case "isfinite": return `(isfinite(${x}) != 0)`;
-      case "f32bits": return `as_int(${x})`;
-      case "f64hi": return `as_int((uint)(as_ulong(${x}) >> 32))`;
-      case "f64lo": return `as_int((uint)as_ulong(${x}))`;
-      default: return assertNeverOp(op);
-    }
+    return OPENCL_OPS[op](a, t, (name, text) => { this.helpers.add(name); return text; });
   }
 }
 
-const BUILTINS: Partial<Record<string, string>> = {
+const isFloat = (t: Scalar) => t === "f32" || t === "f64";
+/** i32 arithmetic wraps as uint (C's signed overflow is undefined). */
+const wrapping = (o: string): OpSpelling => ([x, y], t) => (t === "i32" ? `as_int(${asUint(x)} ${o} ${asUint(y)})` : `(${x} ${o} ${y})`);
+/** The float function where the type is a float, the integer one (C's name) otherwise. */
+const byType = (float: string, int: string): OpSpelling => (a, t) => `${isFloat(t) ? float : int}(${a.join(", ")})`;
+
+/** How OpenCL C spells each op: the C family's, and its own where it differs. */
+const OPENCL_OPS: Record<OpName, OpSpelling> = {
+  ...C_FAMILY_OPS,
+  add: wrapping("+"), sub: wrapping("-"), mul: wrapping("*"),
+  rem: ([x, y], t) => (isFloat(t) ? `fmod(${x}, ${y})` : `(${x} % ${y})`),
+  min: byType("fmin", "min"), max: byType("fmax", "max"),
+  pow: ([x, y], t, use) => { const n = t === "f64" ? "gpuc_pow_d" : "gpuc_pow"; return use(n, `${n}(${x}, ${y})`); },
+  atan2: call("atan2"), hypot: call("hypot"),
+  neg: ([x], t) => (t === "i32" ? `as_int(0u - ${asUint(x)})` : `(-${x})`),
+  abs: ([x], t) => (isFloat(t) ? `fabs(${x})` : `as_int(abs(${x}))`),
+  sign: lowered("OpenCL C", "sign"), round: lowered("OpenCL C", "round"),
+  // OpenCL C takes the count modulo 32; a negative i32 is shifted left as uint (C leaves it undefined).
+  shl: ([x, y], t) => (t === "i32" ? `as_int(${asUint(x)} << ${y})` : `(${x} << ${y})`),
+  shr: infix(">>"),
+  clz32: ([x]) => `((int)clz(${x}))`,
+  log10: call("log10"), cbrt: call("cbrt"), expm1: call("expm1"), log1p: call("log1p"),
+  isnan: ([x]) => `(isnan(${x}) != 0)`,
+  isfinite: ([x]) => `(isfinite(${x}) != 0)`,
+  f32bits: ([x]) => `as_int(${x})`,
+  f64hi: ([x]) => `as_int((uint)(as_ulong(${x}) >> 32))`,
+  f64lo: ([x]) => `as_int((uint)as_ulong(${x}))`,
+};
+
+const BUILTINS: Record<Builtin, string> = {
   "threadIdx.x": "((int)get_local_id(0))", "threadIdx.y": "((int)get_local_id(1))", "threadIdx.z": "((int)get_local_id(2))",
   "blockIdx.x": "((int)get_group_id(0))", "blockIdx.y": "((int)get_group_id(1))", "blockIdx.z": "((int)get_group_id(2))",
   "blockDim.x": "((int)get_local_size(0))", "blockDim.y": "((int)get_local_size(1))", "blockDim.z": "((int)get_local_size(2))",
@@ -594,10 +580,6 @@ function lengthOf(array: string): string { return `gpuc_len_${array}`; }
 
 function mentionsF64(t: Type): boolean {
   return (t.kind === "scalar" && t.scalar === "f64") || (t.kind === "array" && t.elem === "f64");
-}
-
-function assertNeverOp(op: never): never {
-  throw new InternalCompilerError(`op ${String(op)} has no OpenCL C spelling`);
 }
 
 const isTrap = (s: Stmt): boolean => s.k === "trap";

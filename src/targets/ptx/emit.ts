@@ -22,7 +22,7 @@
 //    min/max, Math.round) are spelled out.
 
 import type { SizeExpr } from "../../ir/size.js";
-import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
 import { elemScalar, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -940,7 +940,7 @@ class PTXFunctionEmitter {
 
 // ---- helpers -----------------------------------------------------------------------------------
 
-const BUILTINS: Record<string, string> = {
+const BUILTINS: Record<Builtin, string> = {
   "threadIdx.x": "%tid.x", "threadIdx.y": "%tid.y", "threadIdx.z": "%tid.z",
   "blockIdx.x": "%ctaid.x", "blockIdx.y": "%ctaid.y", "blockIdx.z": "%ctaid.z",
   "blockDim.x": "%ntid.x", "blockDim.y": "%ntid.y", "blockDim.z": "%ntid.z",

@@ -10,7 +10,7 @@
 //   then   storage, read-only, one per constant table (relocation strategy `table`)
 // The workgroup size is three override constants, so one shader serves every block size.
 
-import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, exprOperands, stmtOperands, walkStmts } from "../../ir/module.js";
 import { completesBlock, someStmt, usesExpr } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
@@ -20,6 +20,7 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
+import { C_FAMILY_OPS, call, infix, lowered, prefix, type OpSpelling } from "../c-family.js";
 import { WGSL_HELPERS } from "./helpers.js";
 import { dynamicLength, type WGSLLayout } from "./layout.js";
 import { markAccess, markDeclaration, markMention, takeSites } from "./sites.js";
@@ -633,59 +634,39 @@ class WGSLEmitter {
    * the prelude; ir/passes/legalize.ts has rewritten the others).
    */
   private op(op: OpName, a: string[], t: Scalar): string {
-    const [x, y] = a;
-    switch (op) {
-      case "add": return `(${x} + ${y})`;
-      case "sub": return `(${x} - ${y})`;
-      case "mul": return `(${x} * ${y})`;
-      case "div": return `(${x} / ${y})`;
-      // Floats: JS's % is exact (fmod); WGSL's is x - y * trunc(x / y), wrong for large quotients.
-      case "rem": return t === "f32" ? this.use("gpuc_fmodf", `gpuc_fmodf(${x}, ${y})`) : `(${x} % ${y})`;
-      case "min": return `min(${x}, ${y})`;
-      case "max": return `max(${x}, ${y})`;
-      // JS's pow and atan2 at the inputs WGSL leaves undefined (negative bases, zeros).
-      case "pow": return this.use("gpuc_pow", `gpuc_pow(${x}, ${y})`);
-      case "atan2": return this.use("gpuc_atan2", `gpuc_atan2(${x}, ${y})`);
-      case "hypot": return `length(vec2<f32>(${x}, ${y}))`;
-      case "neg": return `(-${x})`;
-      case "abs": return `abs(${x})`;
-      case "sign": return `sign(${x})`;
-      case "and": return `(${x} & ${y})`;
-      case "or": return `(${x} | ${y})`;
-      case "xor": return `(${x} ^ ${y})`;
-      // The count is u32 in WGSL (and already below 32).
-      case "shl": return `(${x} << ${shiftCount(y, t)})`;
-      case "shr": return `(${x} >> ${shiftCount(y, t)})`;
-      case "bitnot": return `(~${x})`;
-      case "clz32": return `i32(countLeadingZeros(${x}))`;
-      case "eq": return `(${x} == ${y})`;
-      case "ne": return `(${x} != ${y})`;
-      case "lt": return `(${x} < ${y})`;
-      case "le": return `(${x} <= ${y})`;
-      case "gt": return `(${x} > ${y})`;
-      case "ge": return `(${x} >= ${y})`;
-      case "land": return `(${x} && ${y})`;
-      case "lor": return `(${x} || ${y})`;
-      case "not": return `(!${x})`;
-      case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "sin": case "cos": case "tan":
-      case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
-        return `${op}(${x})`;
-      case "round": throw new InternalCompilerError("round reached the WGSL back end (legalize lowers it)");
-      case "cbrt": return `(${this.use("gpuc_signf", `gpuc_signf(${x})`)} * pow(abs(${x}), 1.0 / 3.0))`;
-      case "expm1": return `(exp(${x}) - 1.0)`;
-      case "log10": return `(log2(${x}) * 0.30102999566398120)`;
-      case "log1p": return `log(1.0 + ${x})`;
-      // By bits: WGSL compilers may assume floats are never NaN or infinite.
-      case "isnan": return this.use("gpuc_isnan", `gpuc_isnan(${x})`);
-      case "isfinite": return `((bitcast<u32>(${x}) & 0x7f800000u) != 0x7f800000u)`;
-      case "f32bits": return `bitcast<i32>(${x})`;
-      case "f64hi": case "f64lo": throw new InternalCompilerError("f64 reached the WGSL back end");
-      default: return assertNeverOp(op);
-    }
+    return WGSL_OPS[op](a, t, (name, text) => this.use(name, text));
   }
 }
 
-const BUILTINS: Record<string, string> = {
+/** How WGSL spells each op: the C family's, and its own where it differs. */
+const WGSL_OPS: Record<OpName, OpSpelling> = {
+  ...C_FAMILY_OPS,
+  add: infix("+"), sub: infix("-"), mul: infix("*"),
+  // Floats: JS's % is exact (fmod); WGSL's is x - y * trunc(x / y), wrong for large quotients.
+  rem: ([x, y], t, use) => (t === "f32" ? use("gpuc_fmodf", `gpuc_fmodf(${x}, ${y})`) : `(${x} % ${y})`),
+  min: call("min"), max: call("max"),
+  // JS's pow and atan2 at the inputs WGSL leaves undefined (negative bases, zeros).
+  pow: ([x, y], _t, use) => use("gpuc_pow", `gpuc_pow(${x}, ${y})`),
+  atan2: ([x, y], _t, use) => use("gpuc_atan2", `gpuc_atan2(${x}, ${y})`),
+  hypot: ([x, y]) => `length(vec2<f32>(${x}, ${y}))`,
+  neg: prefix("-"), abs: call("abs"), sign: call("sign"),
+  // The count is u32 in WGSL (and already below 32).
+  shl: ([x, y], t) => `(${x} << ${shiftCount(y, t)})`,
+  shr: ([x, y], t) => `(${x} >> ${shiftCount(y, t)})`,
+  clz32: ([x]) => `i32(countLeadingZeros(${x}))`,
+  round: lowered("WGSL", "round"),
+  cbrt: ([x], _t, use) => `(${use("gpuc_signf", `gpuc_signf(${x})`)} * pow(abs(${x}), 1.0 / 3.0))`,
+  expm1: ([x]) => `(exp(${x}) - 1.0)`,
+  log10: ([x]) => `(log2(${x}) * 0.30102999566398120)`,
+  log1p: ([x]) => `log(1.0 + ${x})`,
+  // By bits: WGSL compilers may assume floats are never NaN or infinite.
+  isnan: ([x], _t, use) => use("gpuc_isnan", `gpuc_isnan(${x})`),
+  isfinite: ([x]) => `((bitcast<u32>(${x}) & 0x7f800000u) != 0x7f800000u)`,
+  f32bits: ([x]) => `bitcast<i32>(${x})`,
+  f64hi: lowered("WGSL", "f64hi", "WGSL has no f64"), f64lo: lowered("WGSL", "f64lo", "WGSL has no f64"),
+};
+
+const BUILTINS: Record<Builtin, string> = {
   "threadIdx.x": "i32(lid.x)", "threadIdx.y": "i32(lid.y)", "threadIdx.z": "i32(lid.z)",
   "blockIdx.x": "i32(wid.x)", "blockIdx.y": "i32(wid.y)", "blockIdx.z": "i32(wid.z)",
   "blockDim.x": "i32(wgx)", "blockDim.y": "i32(wgy)", "blockDim.z": "i32(wgz)",
@@ -726,10 +707,6 @@ const WGSL_NAMES: NameRules = { invalid: /[^A-Za-z0-9_]/g, collapseUnderscores: 
 
 function sanitize(name: string): string {
   return legalName(name, WGSL_NAMES);
-}
-
-function assertNeverOp(op: never): never {
-  throw new InternalCompilerError(`op ${String(op)} has no WGSL spelling`);
 }
 
 

@@ -72,6 +72,13 @@ module.exports = {
       to: { path: "^src/targets/[^/]+/" },
     },
     {
+      name: "emission-on-the-ir",
+      comment: "a back end's emission sees the IR alone: its files (all but info.ts, target.ts, read-back.ts and the Math overlays) import the IR, the base, relocation strategies and the targets' shared emission helpers, never inference, the front end, the runtime library, the caches or the devices",
+      severity: "error",
+      from: { path: "^src/targets/[^/]+/", pathNot: "^src/targets/[^/]+/(info|target|read-back|math|math64)\\.ts$" },
+      to: { path: "^src/(infer|frontend|runtime|cache|devices|compiler|plugin|cli)/|^src/(kernel|specializer|captured-tables|compile-options|argument-errors|overlay|index|runtime-only)\\.ts$" },
+    },
+    {
       name: "platform-unimported",
       comment: "platform/ holds the browser build's stand-ins, swapped in by the bundler: no module imports them",
       severity: "error",

@@ -154,6 +154,7 @@ class OpenCLEmitter {
       head.push(this.declare(this.names[i], l.type));
     });
     if (this.doneGuard) head.push("bool gpuc_done = false;");
+    if (this.hasBarrier) head.push("volatile int gpuc_anchor = 0;");   // see barrier()
 
     this.block(f.body, 1);
     const runtime = m.functions.filter((g) => g.kind === "runtime").map((g) => this.runtimeFunction(g));
@@ -320,7 +321,7 @@ class OpenCLEmitter {
         if (this.skipLabel) this.line(d, `goto ${this.skipLabel};`);
         return;
       // syncthreads() orders shared and global memory.
-      case "barrier": this.line(d, BARRIER); return;
+      case "barrier": this.barrier(d); return;
       case "init": {
         const t = this.f.locals[s.local].type;
         const n = t.kind === "array" ? t.size ?? 0 : 0;
@@ -359,7 +360,30 @@ class OpenCLEmitter {
    * error), and a barrier where all threads meet only orders what the kernel's barriers allow.
    */
   private closeRegion(b: Block, d: number): void {
-    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.line(d, BARRIER);
+    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.barrier(d);
+  }
+
+  /**
+   * A barrier, then a store to a volatile private variable that nothing reads (`gpuc_anchor`),
+   * which keeps PoCL 3.1 from aborting the process. Its kernel compiler cuts a kernel into
+   * parallel regions between barriers and asserts that each has one entry block
+   * (ParallelRegion::Verify, "Incoming edges to non-entry block!"). Where the barrier's block
+   * holds nothing else (the statements before it are done-guarded or otherwise conditional, and
+   * LLVM hoists a loop-invariant `if` test out of the enclosing loop), ImplicitConditionalBarriers
+   * puts an implicit barrier on the next `if`'s branch; CanonicalizeBarriers lets a barrier block
+   * end in that branch (its successors are meant to start separate regions); and where one arm
+   * holds barriers that a path skips (an inner counted loop with a test-first guard, to which
+   * ImplicitLoopBarriers adds barriers: the loops hoist-checks versions are such), tail
+   * replication leaves that path and the other arm meeting before the next barrier: one region
+   * with two entries, and an abort at the launch (test/opencl.test.ts; pocl/pocl#2281 describes
+   * the same shape). With the store, the barrier's block is never only a barrier, so no barrier
+   * is added on the branch and the region after the barrier starts at the store (one entry).
+   * Sound: the variable is never read, so the store changes no value the kernel computes;
+   * `volatile` only keeps the compiler from deleting it or moving it out of the barrier's block.
+   */
+  private barrier(d: number): void {
+    this.line(d, BARRIER);
+    this.line(d, "gpuc_anchor = 0;");
   }
 
   /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */

@@ -1,5 +1,6 @@
 // The user's cache directory for gpuc: where it is, the check that it is the user's own, and the
-// folder of the disk cache's store in it (disk.ts). Light: Node's fs, os and path only.
+// folder of the disk cache's store in it (disk.ts). Light (Node's fs, os and path only): the
+// OpenCL device keeps the verdicts of its probes there too (devices/opencl-probe.ts).
 
 import { mkdirSync, statSync } from "node:fs";
 import { homedir } from "node:os";

@@ -4,10 +4,13 @@
 // Layout under the cache directory (GPUC_CACHE_DIR, default $XDG_CACHE_HOME/gpuc or
 // ~/.cache/gpuc; created 0700, refused when other users can write it): `v2/<key[0..2]>/<key>.entry`
 // for compiled specializations and `v2/sig/<fingerprint>.sig` for kernel signatures (parameter
-// names and declared types, so a revived kernel needs no parsing). Each file is a header line
-// `gpuc-cache 2 <HMAC-SHA256 of the body under the user's key>` and the body (JSON). Writes go to
-// a temporary file in the same directory and are renamed into place (atomic: a reader sees a
-// whole file or none, and processes writing the same key at once all succeed).
+// names and declared types, so a revived kernel needs no parsing); and `v2/pocl/<hash>.built`,
+// the OpenCL device's record of the builds PoCL survived (devices/opencl-probe.ts; this module
+// neither reads nor evicts them, and `clear` removes them with the rest). Each entry and
+// signature file is a header line `gpuc-cache 2 <HMAC-SHA256 of the body under the user's key>`
+// and the body (JSON). Writes go to a temporary file in the same directory and are renamed into
+// place (atomic: a reader sees a whole file or none, and processes writing the same key at once
+// all succeed).
 //
 // Every file read back goes through the validator (validate.ts): its tag, its record, its code.
 // One that fails anything — corrupt, truncated, edited, planted, malformed, for another job, with

@@ -238,3 +238,44 @@ test("a block size PoCL built is recorded in the gpuc cache directory, and a lat
     assert.equal(probes(second.stderr), 0, "the second process probed again");
   } finally { rmSync(dir, { recursive: true, force: true }); }
 });
+
+// Found by scripts/fuzz.mjs --barriers --device opencl --seed 1 (count 1000), reduced: a
+// `continue` (under a block-uniform test) in a loop whose body holds a barrier. gpuc closed the
+// body with a barrier (opencl/emit.ts, closeRegion) that the `continue` jumped past: PoCL 3.1 gave
+// wrong values with its default work-group method (loopvec) and aborted with `loops`. The
+// closing barrier is now where the `continue`s go.
+const skipAhead = kernel(function skipAhead(o: Int32Array) {
+  const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x;
+  const s = shared(Int32Array, 32);
+  let w = b;
+  s[t] = t * 3 + b;
+  syncthreads();
+  for (let it = 0; it < 3; it++) {
+    syncthreads();
+    if (it < 2) {
+      w = w + 1;
+      if (s[0] > 5) continue;
+    } else {
+      w = w + s[(t + 1) % bd];
+    }
+  }
+  o[b * bd + t] = w;
+});
+
+test("a continue in a loop whose body holds a barrier: as on the CPU device, with PoCL's default work-group method and with 'loops'", { skip }, async () => {
+  const saved = process.env.POCL_WORK_GROUP_METHOD;
+  try {
+    // (PoCL reads the setting when it builds a work-group function, once per block size: each
+    // method gets a block size of its own.)
+    for (const [method, threads] of [[undefined, 16], ["loops", 8]] as const) {
+      const want = new Int32Array(3 * threads), got = new Int32Array(3 * threads);
+      await skipAhead.launch(cpu, { blocks: 3, threads }, want);
+      assert.ok(want.some((v, i) => v !== want[i % threads]), "every block computed the same");
+      if (method) process.env.POCL_WORK_GROUP_METHOD = method; else delete process.env.POCL_WORK_GROUP_METHOD;
+      await skipAhead.launch(cl(), { blocks: 3, threads }, got);
+      assert.deepEqual(Array.from(got), Array.from(want), method ?? "default");
+    }
+  } finally {
+    if (saved === undefined) delete process.env.POCL_WORK_GROUP_METHOD; else process.env.POCL_WORK_GROUP_METHOD = saved;
+  }
+});

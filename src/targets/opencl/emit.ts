@@ -285,19 +285,20 @@ class OpenCLEmitter {
         this.line(d, "}");
         return;
       case "loop": {
-        // `continue` reaches the continuing block and the `break if` test through its label.
-        const next = s.continuing.length || s.breakIf !== null ? `gpuc_next_${++this.labels}` : null;
+        // `continue` reaches the continuing block and the `break if` test through its label, and
+        // in a body that holds a barrier the barrier that closes the body (closeRegion), which
+        // is where the body's paths meet.
+        const barriers = someStmt(s.body, (x) => x.k === "barrier");
+        const next = s.continuing.length || s.breakIf !== null || barriers ? `gpuc_next_${++this.labels}` : null;
         this.line(d, "for (;;) {");
         const loop = { label: next, used: false };
         this.loops.push(loop);
         this.block(s.body, d + 1);
-        this.closeRegion(s.body, d + 1);
         this.loops.pop();
-        if (next) {
-          if (loop.used) this.line(d + 1, `${next}: ;`);
-          this.block(s.continuing, d + 1);
-          if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
-        }
+        if (next && loop.used) this.line(d + 1, `${next}: ;`);
+        if (barriers && (s.body[s.body.length - 1].k !== "barrier" || loop.used)) this.barrier(d + 1);
+        this.block(s.continuing, d + 1);
+        if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
         this.line(d, "}");
         return;
       }
@@ -355,8 +356,12 @@ class OpenCLEmitter {
    * A block of uniform control flow that holds a barrier (an `if` on a value the block's threads
    * share, a loop's body, a case) ends with one: PoCL 3.1 otherwise miscompiles per-thread
    * branches after the block's last barrier (every thread of a block got the value a variable had
-   * before the `if`: test/opencl.test.ts, found by the fuzzer). Sound: every thread of the block
-   * reaches the end of such a block together (a barrier in divergent control flow is a kernel
+   * before the `if`: test/opencl.test.ts, found by the fuzzer). A loop body's closing barrier is
+   * emitted by the loop, at the target of the body's `continue`s (after a body that ends with a
+   * barrier too, where it has one): a `continue` that skipped it made PoCL 3.1 abort, or, with
+   * its default work-group method, give wrong values (fuzz.mjs --barriers --seed 1,
+   * test/opencl-pocl.test.ts). Sound: every thread of the block reaches the end of such a block
+   * together, by its end or by a `continue` (a barrier in divergent control flow is a kernel
    * error), and a barrier where all threads meet only orders what the kernel's barriers allow.
    */
   private closeRegion(b: Block, d: number): void {

@@ -28,7 +28,9 @@
 // input, which is the program (code and build options, on one device), the block size, and
 // whether the global offset is zero (always, here); the grid's size (its "smallgrid"
 // specialization) reaches only the passes after the regions are formed, and the child uses the
-// parent's grid anyway. PoCL's environment (POCL_WORK_GROUP_METHOD, …) is inherited.
+// parent's grid anyway. PoCL's settings (POCL_WORK_GROUP_METHOD, …) come from the environment,
+// which the child inherits (PoCL reads some of them once, when it starts: one that changes after
+// the parent opened the device may build differently there than in the child).
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

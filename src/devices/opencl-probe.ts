@@ -200,14 +200,15 @@ function holdsParent(child: ChildProcess, on: boolean): void {
 
 /**
  * The child: opens the platform and device `process.argv[1]` names, then reads the request (one
- * line of stdin; at the end of stdin without one it ends), builds, enqueues with an event whose CL_RUNNING callback
+ * line of stdin; at the end of stdin without one — its parent ended — it removes its folder and
+ * ends), builds, enqueues with an event whose CL_RUNNING callback
  * writes BUILT and kills the process (koffi runs the callback on the main thread while PoCL's
  * scheduler thread waits for it, so no work-group starts). A step that fails before the enqueue
  * is inconclusive (the parent's own build of the same code succeeded, or it would not launch).
  * If the driver never calls the callback, the event's status is polled instead.
  */
 const CHILD = String.raw`
-import { writeSync } from "node:fs";
+import { rmSync, writeSync } from "node:fs";
 const t = JSON.parse(process.argv[1]);
 const say = (line) => writeSync(1, line + "\n");
 const stop = (why) => { say("${INCONCLUSIVE}" + why); process.exit(0); };
@@ -244,7 +245,7 @@ if (err[0] !== 0) stop("clCreateCommandQueue: " + err[0]);
 let input = "";
 process.stdin.setEncoding("utf8");
 for await (const c of process.stdin) { input += c; if (input.includes("\n")) break; }
-if (!input.includes("\n")) process.exit(0);
+if (!input.includes("\n")) { rmSync(process.cwd(), { recursive: true, force: true }); process.exit(0); }
 const r = JSON.parse(input.slice(0, input.indexOf("\n")));
 const program = clCreateProgramWithSource(context, 1, [r.code], null, err);
 if (err[0] !== 0) stop("clCreateProgramWithSource: " + err[0]);

@@ -69,6 +69,8 @@ class OpenCLEmitter {
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
   private hasBarrier = false;
+  /** Whether a barrier was given its anchor (barrier()). */
+  private anchored = false;
   /** Helpers of helpers.ts the code uses. */
   private helpers = new Set<string>();
   private usesF64 = false;
@@ -154,9 +156,10 @@ class OpenCLEmitter {
       head.push(this.declare(this.names[i], l.type));
     });
     if (this.doneGuard) head.push("bool gpuc_done = false;");
-    if (this.hasBarrier) head.push("volatile int gpuc_anchor = 0;");   // see barrier()
 
-    this.block(f.body, 1);
+    this.block(f.body, 1, () => false, NO_LOOP);
+    // (Declared, not initialized: a store at the kernel's start would be one more in its first region.)
+    if (this.anchored) head.push("volatile int gpuc_anchor;");   // see barrier()
     const runtime = m.functions.filter((g) => g.kind === "runtime").map((g) => this.runtimeFunction(g));
     const helpers = helperClosure(OPENCL_HELPERS, this.helpers).map((n) => OPENCL_HELPERS[n].text);
     const fastMath = this.features.fastMath === true;
@@ -191,7 +194,7 @@ class OpenCLEmitter {
     this.names = g.locals.map((l, i) => `v_${sanitize(l.name)}_${i}`);
     this.lines = [];
     this.lineLocs = [];
-    this.block(g.body, 1);
+    this.block(g.body, 1, () => false, NO_LOOP);
     const params = g.params.map((p) => {
       const t = g.locals[p].type;
       return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[(t as { scalar: Scalar }).scalar]} ${this.names[p]}`;
@@ -243,8 +246,13 @@ class OpenCLEmitter {
     this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
   }
 
-  private block(b: Block, d: number): void {
-    for (const s of b) {
+  /**
+   * `next`: whether what runs after the block holds what a barrier needs its anchor for (see
+   * barrier()); `jumps`: the same after a `break` and a `continue` of the innermost loop.
+   */
+  private block(b: Block, d: number, next: Ahead, jumps: Jumps): void {
+    b.forEach((s, i) => {
+      const after: Ahead = () => ahead(b, i + 1, next, jumps);
       // After an early return or a trap in a kernel with barriers, a thread goes on through the
       // barriers but does nothing else: every statement that has an effect or reads memory is
       // guarded by `!gpuc_done`. Statements that hold a barrier, a break, a continue or a return
@@ -254,19 +262,20 @@ class OpenCLEmitter {
         // (No jump where every trap is the last thing the statement does on its path: a check's
         // `if (cond) { report; trap }`. PoCL's work-group methods mishandle forward jumps around
         // barriers: a miscompile and an assertion found by the fuzzer, BENCHMARKS §o.)
-        const jumps = someStmt([s], isTrap) && !trapsLast(s);
-        const label = jumps ? `gpuc_skip_${++this.labels}` : null;
+        const jumpsPast = someStmt([s], isTrap) && !trapsLast(s);
+        const label = jumpsPast ? `gpuc_skip_${++this.labels}` : null;
         this.line(d, "if (!gpuc_done) {");
         this.skipLabel = label;
-        this.stmt(s, d + 1);
+        this.stmt(s, d + 1, after, jumps);
         this.skipLabel = null;
         this.line(d, "}");
         if (label) this.line(d, `${label}: ;`);
-      } else this.stmt(s, d);
-    }
+      } else this.stmt(s, d, after, jumps);
+    });
   }
 
-  private stmt(s: Stmt, d: number): void {
+  /** `after`, `jumps`: whether what runs after the statement, and after a `break` or `continue` in it, holds what a barrier needs its anchor for. */
+  private stmt(s: Stmt, d: number, after: Ahead, jumps: Jumps): void {
     this.stmtLoc = s.loc ?? this.stmtLoc;
     switch (s.k) {
       case "set": this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`); return;
@@ -279,9 +288,9 @@ class OpenCLEmitter {
       }
       case "if":
         this.line(d, `if (${this.expr(s.cond)}) {`);
-        this.block(s.then, d + 1);
-        this.closeRegion(s.then, d + 1);
-        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); this.closeRegion(s.else, d + 1); }
+        this.block(s.then, d + 1, after, jumps);
+        this.closeRegion(s.then, d + 1, after);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1, after, jumps); this.closeRegion(s.else, d + 1, after); }
         this.line(d, "}");
         return;
       case "loop": {
@@ -292,17 +301,23 @@ class OpenCLEmitter {
         const next = s.continuing.length || s.breakIf !== null || barriers ? `gpuc_next_${++this.labels}` : null;
         this.line(d, "for (;;) {");
         const loop = { label: next, used: false };
+        // After the body (and a `continue`): the next iteration — the continuing block, the body
+        // again (a `continue` there comes back here: scanned already) — or the loop's exit (a
+        // `break`, the test of the loop's head or its `break if`).
+        const again: Jumps = { brk: after, cont: () => false };
+        const top: Ahead = () => ahead(s.body, 0, () => false, again) || after();
+        const iterate: Ahead = () => ahead(s.continuing, 0, top, again);
         this.loops.push(loop);
-        this.block(s.body, d + 1);
+        this.block(s.body, d + 1, iterate, { brk: after, cont: iterate });
         this.loops.pop();
         if (next && loop.used) this.line(d + 1, `${next}: ;`);
-        if (barriers && (s.body[s.body.length - 1].k !== "barrier" || loop.used)) this.barrier(d + 1);
-        this.block(s.continuing, d + 1);
+        if (barriers && (s.body[s.body.length - 1].k !== "barrier" || loop.used)) this.barrier(d + 1, iterate);
+        this.block(s.continuing, d + 1, top, again);
         if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
         this.line(d, "}");
         return;
       }
-      case "switch": return this.switchStmt(s, d);
+      case "switch": return this.switchStmt(s, d, after, jumps);
       case "break": this.line(d, "break;"); return;
       case "continue": {
         const loop = this.loops[this.loops.length - 1];
@@ -322,7 +337,7 @@ class OpenCLEmitter {
         if (this.skipLabel) this.line(d, `goto ${this.skipLabel};`);
         return;
       // syncthreads() orders shared and global memory.
-      case "barrier": this.barrier(d); return;
+      case "barrier": this.barrier(d, after); return;
       case "init": {
         const t = this.f.locals[s.local].type;
         const n = t.kind === "array" ? t.size ?? 0 : 0;
@@ -364,42 +379,52 @@ class OpenCLEmitter {
    * together, by its end or by a `continue` (a barrier in divergent control flow is a kernel
    * error), and a barrier where all threads meet only orders what the kernel's barriers allow.
    */
-  private closeRegion(b: Block, d: number): void {
-    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.barrier(d);
+  private closeRegion(b: Block, d: number, after: Ahead): void {
+    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.barrier(d, after);
   }
 
   /**
-   * A barrier, then a store to a volatile private variable that nothing reads (`gpuc_anchor`),
-   * which keeps PoCL 3.1 from aborting the process. Its kernel compiler cuts a kernel into
-   * parallel regions between barriers and asserts that each has one entry block
-   * (ParallelRegion::Verify, "Incoming edges to non-entry block!"). Where the barrier's block
-   * holds nothing else (the statements before it are done-guarded or otherwise conditional, and
-   * LLVM hoists a loop-invariant `if` test out of the enclosing loop), ImplicitConditionalBarriers
-   * puts an implicit barrier on the next `if`'s branch; CanonicalizeBarriers lets a barrier block
-   * end in that branch (its successors are meant to start separate regions); and where one arm
-   * holds barriers that a path skips (an inner counted loop with a test-first guard, to which
-   * ImplicitLoopBarriers adds barriers: the loops hoist-checks versions are such), tail
-   * replication leaves that path and the other arm meeting before the next barrier: one region
-   * with two entries, and an abort at the launch (test/opencl.test.ts; pocl/pocl#2281 describes
-   * the same shape). With the store, the barrier's block is never only a barrier, so no barrier
-   * is added on the branch and the region after the barrier starts at the store (one entry).
+   * A barrier and, where what follows it (up to the next barrier) holds a loop or a statement
+   * holding a barrier (`after`), a store to a volatile private variable nothing reads
+   * (`gpuc_anchor`), which keeps PoCL 3.1 from aborting the process or miscompiling. Its kernel
+   * compiler cuts a kernel into parallel regions between barriers and asserts that each has one
+   * entry block (ParallelRegion::Verify, "Incoming edges to non-entry block!"). Where the
+   * barrier's block holds nothing else (the statements before it are done-guarded or otherwise
+   * conditional, and LLVM hoists a loop-invariant `if` test out of the enclosing loop),
+   * ImplicitConditionalBarriers puts an implicit barrier on the next branch; CanonicalizeBarriers
+   * lets a barrier block end in that branch (its successors are meant to start separate regions);
+   * and where one arm holds barriers that a path skips — an inner counted loop with a test-first
+   * guard, to which ImplicitLoopBarriers adds barriers (the loops hoist-checks versions are such),
+   * or a barrier of the kernel's under a test — tail replication leaves that path and the other
+   * arm meeting before the next barrier: one region with two entries, an abort at the launch
+   * (test/opencl-pocl.test.ts: the n-body port; pocl/pocl#2281 describes the same shape), or,
+   * with a thread returning in the loop, wrong values. With the store, the barrier's block is
+   * never only a barrier, so no barrier is added on the branch, and the region after the barrier
+   * starts at the store (one entry). Where what follows holds no loop and no barrier (straight
+   * code, `if`s), nothing in it gets barriers, PoCL's second IsolateRegions gives the branch a
+   * block of its own again, and the store is left out: in the work-item loop PoCL makes of that
+   * region it would keep LLVM from vectorizing (a tree reduction's steps were 1.3–1.5× slower).
    * Sound: the variable is never read, so the store changes no value the kernel computes;
    * `volatile` only keeps the compiler from deleting it or moving it out of the barrier's block.
    */
-  private barrier(d: number): void {
+  private barrier(d: number, after: Ahead): void {
     this.line(d, BARRIER);
+    if (!after()) return;
     this.line(d, "gpuc_anchor = 0;");
+    this.anchored = true;
   }
 
   /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */
-  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number, after: Ahead, jumps: Jumps): void {
     const t = (this.f.exprs[s.selector].type as { scalar: Scalar }).scalar;
     this.line(d, `switch (${this.expr(s.selector)}) {`);
-    s.cases.forEach((c) => {
+    s.cases.forEach((c, j) => {
       const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
       this.line(d + 1, `${labels.join(" ")} {`);
-      this.block(c.body, d + 2);
-      this.closeRegion(c.body, d + 2);
+      // (A case may fall through into the next ones.)
+      const next: Ahead = () => s.cases.slice(j + 1).some((later) => ahead(later.body, 0, () => false, jumps)) || after();
+      this.block(c.body, d + 2, next, jumps);
+      this.closeRegion(c.body, d + 2, next);
       if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
       this.line(d + 1, "}");
     });
@@ -639,6 +664,33 @@ function trapsLast(s: Stmt): boolean {
   if (s.k === "if") return last(s.then) && last(s.else);
   return !someStmt([s], isTrap);
 }
+
+/**
+ * Whether the code a barrier's threads run next — `b` from statement `i`, then what `next` says
+ * of the code after `b`, and where a `break` or `continue` on the way goes (`jumps`) — holds a
+ * loop or a statement holding a barrier before it meets a barrier of its own (one every path
+ * through it meets; see barrier()).
+ */
+function ahead(b: Block, i: number, next: Ahead, jumps: Jumps): boolean {
+  for (; i < b.length; i++) {
+    const x = b[i];
+    if (x.k === "barrier") return false;
+    if (someStmt([x], (y) => y.k === "loop" || y.k === "barrier")) return true;
+    // (A break or continue in x is the innermost loop's: x holds no loop.)
+    if (someStmt([x], (y) => y.k === "break") && jumps.brk()) return true;
+    if (someStmt([x], (y) => y.k === "continue") && jumps.cont()) return true;
+  }
+  return next();
+}
+
+/** Whether the code that runs next holds what a barrier needs its anchor for (ahead()). */
+type Ahead = () => boolean;
+
+/** The same after a `break` and after a `continue` of the innermost loop. */
+interface Jumps { brk: Ahead; cont: Ahead }
+
+/** Outside any loop (a kernel's body: no break or continue). */
+const NO_LOOP: Jumps = { brk: () => false, cont: () => false };
 
 /** syncthreads(): orders shared and global memory. */
 const BARRIER = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";

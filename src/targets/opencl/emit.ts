@@ -248,7 +248,8 @@ class OpenCLEmitter {
 
   /**
    * `next`: whether what runs after the block holds what a barrier needs its anchor for (see
-   * barrier()); `jumps`: the same after a `break` and a `continue` of the innermost loop.
+   * barrier()); `jumps`: the same after a `break` (of the innermost loop or switch) and a
+   * `continue` (of the innermost loop).
    */
   private block(b: Block, d: number, next: Ahead, jumps: Jumps): void {
     b.forEach((s, i) => {
@@ -421,9 +422,10 @@ class OpenCLEmitter {
     s.cases.forEach((c, j) => {
       const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
       this.line(d + 1, `${labels.join(" ")} {`);
-      // (A case may fall through into the next ones.)
-      const next: Ahead = () => s.cases.slice(j + 1).some((later) => ahead(later.body, 0, () => false, jumps)) || after();
-      this.block(c.body, d + 2, next, jumps);
+      // (A case may fall through into the next ones; a `break` in it leaves the switch.)
+      const inCase: Jumps = { brk: after, cont: jumps.cont };
+      const next: Ahead = () => s.cases.slice(j + 1).some((later) => ahead(later.body, 0, () => false, inCase)) || after();
+      this.block(c.body, d + 2, next, inCase);
       this.closeRegion(c.body, d + 2, next);
       if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
       this.line(d + 1, "}");
@@ -676,7 +678,7 @@ function ahead(b: Block, i: number, next: Ahead, jumps: Jumps): boolean {
     const x = b[i];
     if (x.k === "barrier") return false;
     if (someStmt([x], (y) => y.k === "loop" || y.k === "barrier")) return true;
-    // (A break or continue in x is the innermost loop's: x holds no loop.)
+    // (A break or continue in x is the innermost loop's or switch's: x holds no loop.)
     if (someStmt([x], (y) => y.k === "break") && jumps.brk()) return true;
     if (someStmt([x], (y) => y.k === "continue") && jumps.cont()) return true;
   }
@@ -686,7 +688,7 @@ function ahead(b: Block, i: number, next: Ahead, jumps: Jumps): boolean {
 /** Whether the code that runs next holds what a barrier needs its anchor for (ahead()). */
 type Ahead = () => boolean;
 
-/** The same after a `break` and after a `continue` of the innermost loop. */
+/** The same after a `break` (of the innermost loop or switch) and after a `continue` (of the innermost loop). */
 interface Jumps { brk: Ahead; cont: Ahead }
 
 /** Outside any loop (a kernel's body: no break or continue). */

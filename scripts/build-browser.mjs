@@ -18,7 +18,7 @@ const result = await build({
   metafile: true,
   alias: {
     "oxc-parser/src-js/bindings": `${root}src/platform/acorn-parser.ts`, "oxc-parser/src-js/wrap": `${root}src/platform/acorn-parser.ts`,
-    "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, webgpu: shims, koffi: shims,
+    "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, "node:child_process": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",
   define: { __GPUC_BUILD__: JSON.stringify(buildId()) },
@@ -40,7 +40,7 @@ const runtime = await build({
   chunkNames: "chunks/[name]-[hash]",
   alias: {
     "oxc-parser/src-js/bindings": `${root}src/platform/acorn-parser.ts`, "oxc-parser/src-js/wrap": `${root}src/platform/acorn-parser.ts`,
-    "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, webgpu: shims, koffi: shims,
+    "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, "node:child_process": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",
   define: { __GPUC_BUILD__: JSON.stringify(buildId()) },

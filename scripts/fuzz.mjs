@@ -9,8 +9,8 @@
 //   node scripts/fuzz.mjs --device opencl      # OpenCL (PoCL) vs the CPU device (f32 and f64: exact)
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, loops with carried indices (--device too)
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers, carried values (--device too)
-//   node scripts/fuzz.mjs --barriers           # shared memory and syncthreads(): WebGPU (or --device cuda) vs the CPU device
-//   node scripts/fuzz.mjs --subgroups          # subgroup shuffles, reductions and votes: WebGPU (or --device cuda) vs the CPU device
+//   node scripts/fuzz.mjs --barriers --device webgpu   # shared memory and syncthreads() (and tiled loops): a GPU device (webgpu, cuda, opencl) vs the CPU device
+//   node scripts/fuzz.mjs --subgroups --device webgpu  # subgroup shuffles, reductions and votes: the same
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
@@ -61,10 +61,18 @@
 //   within 1e-5 relative).
 // - barriers: kernels that exchange values through a shared array between syncthreads() (no data
 //   races: every write sits between two barriers, its value computed before the first), under
-//   block-uniform conditions and loops with break/continue; the CPU device (which splits the
-//   kernel into per-thread loops at its barriers) against WebGPU or CUDA, exactly (i32 only).
-//   A barrier under a condition WGSL's uniformity analysis cannot prove uniform is a CompileError
-//   there, counted, not a difference.
+//   block-uniform conditions and loops with break/continue; and, in half the kernels, the tiled
+//   loop of real kernels (cuda-samples' n-body, tiled matrix products: tiled()): each tile loaded
+//   into a shared array (some loads guarded by `t < m`), a barrier, inner counted loops over the
+//   tile (which ir/passes/hoist-checks.ts versions), alone or in the arms of an if, a barrier;
+//   trip counts from the i32 parameters n and m; threads that return before the loop (`if (i >=
+//   n) return;`) or in it, which still pass its barriers; guarded stores. The CPU device (which
+//   splits the kernel into per-thread loops at its barriers) against WebGPU, CUDA or OpenCL,
+//   exactly (i32 only). A barrier under a condition WGSL's uniformity analysis cannot prove
+//   uniform is a CompileError there, counted, not a difference. On PoCL, a build that aborts its
+//   kernel compiler is the launch's KernelError (the OpenCL device builds in a child process
+//   first), printed as FAILED; POCL_WORK_GROUP_METHOD (loopvec, PoCL 3.1's default; loops; repl)
+//   picks the work-group method PoCL builds with.
 // - subgroups: i32 kernels of shuffles (by lane, down, up, xor, broadcast; constant and per-thread
 //   lanes, distances past the subgroup), reductions and votes, under conditions that are the same
 //   within a subgroup but not across the block (a subgroup's index, a broadcast value, a
@@ -687,17 +695,18 @@ async function fuzzControl() {
 // ---- barriers ------------------------------------------------------------------------------------
 
 /**
- * One i32 kernel `name(x, o)` of `body` on the reference device and on the device under test
+ * One i32 kernel `name(x, o, n, m)` of `body` on the reference device and on the device under test
  * (and through ptxas with --ptxas), `blocks` blocks of `bd` threads: every output must be equal.
+ * n and m are i32 parameters (0 unless given).
  */
-async function againstReference(name, body, reference, blocks, bd, what) {
+async function againstReference(name, body, reference, blocks, bd, what, n = 0, m = 0) {
   const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
   const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
   try {
-    const k = kernel(new Function(`return function ${name}(x, o) { ${body} }`)());
-    await k.launch(reference, { blocks, threads: bd }, x, want);
-    await k.launch(dev, { blocks, threads: bd }, x, got);
-    if (!(await assembles(k, [x, got], body))) return;
+    const k = kernel(new Function(`return function ${name}(x, o, n, m) { ${body} }`)(), { types: { n: "i32", m: "i32" } });
+    await k.launch(reference, { blocks, threads: bd }, x, want, n, m);
+    await k.launch(dev, { blocks, threads: bd }, x, got, n, m);
+    if (!(await assembles(k, [x, got, n, m], body))) return;
   } catch (e) {
     failed(e, body);
     return;
@@ -729,16 +738,62 @@ function bstmt(d, inLoop) {
 }
 function bblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => bstmt(d, inLoop)).join(" "); }
 
+/**
+ * The tiled loop real kernels have (cuda-samples' n-body, tiled matrix products): per tile, each
+ * thread loads its W elements into the shared array `tile` (unguarded, or under `t < m` or a
+ * bound on the source index), a barrier, an inner counted loop over the tile reading it (its
+ * bound blockDim.x, a parameter, a per-thread value: loops ir/passes/hoist-checks.ts versions),
+ * sometimes in one or both arms of an if/else (block-uniform or not), a barrier; trip counts from
+ * the parameters n and m; threads returned before the loop (`if (i >= n) return;` and others) or in
+ * it, before its first barrier (they still pass its barriers); stores guarded by `t < m` or
+ * `i < n`. Every slot a loop reads was written first (the kernel clears the tile; the GPU's shared
+ * memory starts undefined), and no thread writes a slot another may read before the next barrier.
+ */
+function tiled() {
+  const W = pick([1, 1, 2, 4]);
+  const el = (j, c = 0) => (W === 1 ? `tile[${j}]` : `tile[${W} * ${j} + ${c}]`);
+  const src = pick(["(k0 * bd + t)", "(k0 + Math.imul(t, 3))", "(i + k0)"]);
+  const load = (c) => `${el("t", c)} = ((x[(${src} + ${c}) & 31] + ${c}) | 0) ^ k0;`;
+  const loads = Array.from({ length: W }, (_, c) => load(c)).join(" ");
+  const guarded = pick(["", "", `if (t < m) `, `if (k0 * bd + t < n) `]);
+  // The inner loop: every bound keeps j below blockDim.x (the slots the threads wrote).
+  const inner = (op) => {
+    const lim = pick(["bd", "bd", "Math.min(m, bd)", "Math.min(n, bd)", "(t & 7) + 1", "bd - (m & 3)"]);
+    const c = W === 1 ? 0 : ri(0, W - 1);
+    const body = pick([`acc = (acc ${op} ${el("j", c)}) | 0;`, `acc = (Math.imul(acc, 3) + ${el("j", c)}) | 0;`, `if (${el("j", c)} > ${ri(-4, 4)}) acc = (acc + j) | 0;`,
+      `if (j === t) continue; acc = (acc ${op} ${el("j", c)}) | 0;`, `if (${el("j", c)} === ${ri(-6, 6)}) break; acc = (acc + 1) | 0;`]);
+    return `for (let j = ${pick(["0", "0", "1"])}; j < ${lim}; j++) { ${body} }`;
+  };
+  const compute = pick([
+    () => inner("+"),
+    () => `if (${pick(["m > 5", "(n & 1) === 0", "bd > 8", "k0 === 1"])}) { ${inner("+")} } else { ${pick([inner("^"), `acc = (acc + ${el("t")}) | 0;`, ""])} }`,
+    () => `if (${pick(["t < m", "(x[t] & 1) === 0", "i < n"])}) { ${inner("-")} } else { acc = (acc ^ ${el("(bd - 1 - t)")}) | 0; }`,
+    () => `${inner("+")} ${inner("^")}`,
+  ])();
+  const exitIn = pick(["", "", "", `if (k0 === ${ri(0, 2)} && (x[t] & 3) === ${ri(0, 3)}) return;`]);
+  const tail = pick(["", "", "if (t < m) v = (v + acc) | 0;", "if (i < n) o[b * bd + t] = acc;", "w = (w ^ k0) | 0;"]);
+  const trips = pick(["(((n + bd - 1) / bd) | 0)", "(m & 3)", "2", "(n >> 3)", "(((m + 1) >> 1) & 3)"]);
+  return `for (let c = 0; c < ${W}; c++) ${el("t", "c")} = 0; syncthreads(); ` +
+    pick(["", "if (i >= n) return; ", "if (i >= n) return; ", `if ((x[t] & 3) === ${ri(0, 3)}) return; `, "if (t >= m) return; "]) +
+    `for (let k0 = 0; k0 < ${trips}; k0++) { ${exitIn} ${guarded}{ ${loads} } syncthreads(); ${compute} syncthreads(); ${tail} }`;
+}
+
 async function fuzzBarriers() {
   const blocks = 3;
+  let tiles = 0;
   for (let it = 0; it < count; it++) {
     const bd = pick([8, 16, 32]);
-    const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x; const it = 0; const s = shared(Int32Array, 32); " +
-      "let v = t, w = b, r = 0; s[t] = t * 3 + b; syncthreads(); let u = s[0]; syncthreads(); " +
-      `${bblock(3, false)} o[b * bd + t] = ((v + w) | 0) + r;`;
-    await againstReference("barriers", body, cpu, blocks, bd, `${bd} threads`);
+    // Half the kernels are tiled loops (among the other statements, or alone).
+    const isTiled = rnd() < 0.5;
+    if (isTiled) tiles++;
+    const shape = isTiled ? (rnd() < 0.5 ? tiled() : `${bblock(2, false)} ${tiled()} ${bblock(2, false)}`) : bblock(3, false);
+    const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, i = b * bd + t; const it = 0; const s = shared(Int32Array, 32); " +
+      `const tile = shared(Int32Array, 128); let v = t, w = b, r = 0, acc = 0; s[t] = t * 3 + b; syncthreads(); let u = s[0]; syncthreads(); ` +
+      `${shape} o[b * bd + t] = ((((v + w) | 0) + r) | 0) + acc;`;
+    const n = pick([0, ri(1, blocks * bd), blocks * bd, ri(0, 100)]), m = ri(0, 40);
+    await againstReference("barriers", body, cpu, blocks, bd, `${bd} threads, n = ${n}, m = ${m}`, n, m);
   }
-  console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ (${tiles} tiled), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

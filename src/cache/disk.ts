@@ -4,10 +4,13 @@
 // Layout under the cache directory (GPUC_CACHE_DIR, default $XDG_CACHE_HOME/gpuc or
 // ~/.cache/gpuc; created 0700, refused when other users can write it): `v2/<key[0..2]>/<key>.entry`
 // for compiled specializations and `v2/sig/<fingerprint>.sig` for kernel signatures (parameter
-// names and declared types, so a revived kernel needs no parsing). Each file is a header line
-// `gpuc-cache 2 <HMAC-SHA256 of the body under the user's key>` and the body (JSON). Writes go to
-// a temporary file in the same directory and are renamed into place (atomic: a reader sees a
-// whole file or none, and processes writing the same key at once all succeed).
+// names and declared types, so a revived kernel needs no parsing); and `v2/pocl/<hash>.built`,
+// the OpenCL device's record of the builds PoCL survived (devices/opencl-probe.ts; this module
+// neither reads nor evicts them, and `clear` removes them with the rest). Each entry and
+// signature file is a header line `gpuc-cache 2 <HMAC-SHA256 of the body under the user's key>`
+// and the body (JSON). Writes go to a temporary file in the same directory and are renamed into
+// place (atomic: a reader sees a whole file or none, and processes writing the same key at once
+// all succeed).
 //
 // Every file read back goes through the validator (validate.ts): its tag, its record, its code.
 // One that fails anything — corrupt, truncated, edited, planted, malformed, for another job, with
@@ -17,7 +20,6 @@
 // used files are evicted. Temporary files left by interrupted writes are removed once stale.
 
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { GPUC_BUILD } from "../build-id.js";
 import { GPUC_VERSION } from "../version.js";
@@ -25,8 +27,10 @@ import type { CacheEntry, Signature } from "./entry.js";
 import { openAuthenticator, type Authenticator } from "./auth.js";
 import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
 import { InternalCompilerError } from "../errors.js";
+import { FORMAT, defaultCacheDir, directoryProblem, storeDir } from "./dir.js";
 
-const FORMAT = 2;
+export { defaultCacheDir, directoryProblem } from "./dir.js";
+
 /** A temporary file older than this was left by an interrupted write (a live one is renamed within milliseconds). */
 const STALE_TMP_MS = 10 * 60 * 1000;
 
@@ -41,7 +45,7 @@ export class DiskCache {
   readonly rejected = new Map<string, string>();
   /** `auth`: the user's key (null: nothing read back is trusted, as for a command that only clears). */
   constructor(readonly dir: string, private readonly auth: Authenticator | null, readonly limit: number = defaultLimit()) {
-    this.root = join(dir, `v${FORMAT}`);
+    this.root = storeDir(dir);
   }
 
   private entryPath(key: string): string { return join(this.root, key.slice(0, 2), `${key}.entry`); }
@@ -236,28 +240,6 @@ function defaultLimit(): number {
   return 256 * 1024 * 1024;
 }
 
-/** The user's cache directory for gpuc (GPUC_CACHE_DIR overrides it). */
-export function defaultCacheDir(): string {
-  if (process.env.GPUC_CACHE_DIR) return process.env.GPUC_CACHE_DIR;
-  const base = process.env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return join(base, "gpuc");
-}
-
-/**
- * Why the cache directory may not be used, or null: it must be a directory owned by this user
- * that no other user can write (else anyone who can write it could plant code that this user's
- * processes would run). Created 0700 when missing.
- */
-export function directoryProblem(dir: string): string | null {
-  try { mkdirSync(dir, { recursive: true, mode: 0o700 }); } catch (e) { return `the cache directory ${dir} cannot be created: ${(e as Error).message}`; }
-  let st;
-  try { st = statSync(dir); } catch (e) { return `the cache directory ${dir} cannot be read: ${(e as Error).message}`; }
-  if (!st.isDirectory()) return `the cache directory ${dir} is not a directory`;
-  const uid = process.getuid?.();
-  if (uid !== undefined && st.uid !== uid) return `the cache directory ${dir} belongs to another user (uid ${st.uid}); set GPUC_CACHE_DIR to a directory of your own`;
-  if (st.mode & 0o022) return `the cache directory ${dir} is writable by other users (mode ${(st.mode & 0o777).toString(8)}); chmod 700 it, or set GPUC_CACHE_DIR`;
-  return null;
-}
 
 /**
  * The disk cache of this process, or null when GPUC_CACHE=0 disables it — or when gpuc runs from

@@ -16,7 +16,7 @@ export type StderrFilter = <T>(call: () => T) => T;
 const passThrough: StderrFilter = (call) => call();
 
 /** Whether GPUC_DEBUG asks for Dawn's own output (any value but "" and "0"). */
-function debugOutput(): boolean {
+export function debugOutput(): boolean {
   const v = process.env.GPUC_DEBUG;
   return v !== undefined && v !== "" && v !== "0";
 }

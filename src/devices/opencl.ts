@@ -21,6 +21,8 @@ import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
+import { debugOutput } from "./native-stderr.js";
+import { BuiltSizes, PoCLProber, programKey, type ProbeArg, type ProbeVerdict } from "./opencl-probe.js";
 
 const CTOR = ARRAY_CONSTRUCTOR;
 
@@ -41,13 +43,15 @@ interface OpenCL {
 
 let api: Promise<OpenCL | string> | null = null;
 
+const libraryPath = (): string => process.env.GPUC_LIBOPENCL ?? "libOpenCL.so.1";
+
 /** The OpenCL API through the ICD loader, or why it cannot be used here. */
 function loadOpenCL(): Promise<OpenCL | string> {
   api ??= (async () => {
     let koffi: typeof import("koffi");
     try { const m = (await import("koffi")) as unknown as { default?: typeof import("koffi") }; koffi = m.default ?? (m as unknown as typeof import("koffi")); } catch (e) { return `the koffi FFI package cannot be loaded: ${(e as Error).message}`; }
     let lib: ReturnType<typeof koffi.load>;
-    try { lib = koffi.load(process.env.GPUC_LIBOPENCL ?? "libOpenCL.so.1"); } catch { return "no OpenCL ICD loader here (libOpenCL.so.1 not found: install ocl-icd-libopencl1 and a driver, e.g. pocl-opencl-icd)"; }
+    try { lib = koffi.load(libraryPath()); } catch { return "no OpenCL ICD loader here (libOpenCL.so.1 not found: install ocl-icd-libopencl1 and a driver, e.g. pocl-opencl-icd)"; }
     const f = (proto: string) => lib.func(proto) as unknown as Fn;
     return {
       koffi,
@@ -151,6 +155,10 @@ export class OpenCLArray extends DeviceArray {
 interface OpenCLKernel extends LoadedKernel {
   kernel: bigint;
   layout: OpenCLLayout;
+  /** The options its program was built with. */
+  options: string;
+  /** Its program's name for the probe's records (opencl-probe.ts, programKey), where it is probed. */
+  program: string | null;
   /** Device copies of the constant tables (relocation `table`), alive while the kernel is loaded. */
   tables: bigint[];
 }
@@ -189,8 +197,13 @@ export class OpenCLDevice implements Device {
   /** Programs built on this device, by build options and code (a kernel loaded twice is built once). */
   private readonly programs = new Map<string, bigint>();
   private readonly maxThreads: number;
+  /** PoCL's kernel compiler run in a child process first, and what it built before (null: not PoCL, or GPUC_OPENCL_PROBE=0). */
+  private readonly prober: PoCLProber | null;
+  private readonly built: BuiltSizes | null;
 
-  private constructor(private readonly cl: OpenCL, private readonly context: bigint, private readonly queue: bigint, private readonly deviceId: bigint, platform: string, name: string, options: OpenCLOptions) {
+  private constructor(private readonly cl: OpenCL, private readonly context: bigint, private readonly queue: bigint, private readonly deviceId: bigint,
+    /** The platform's and the device's index (the probe's child opens them again) and the driver's names and versions. */
+    private readonly where: { platform: number; device: number; driver: string }, platform: string, name: string, options: OpenCLOptions) {
     this.target = options.spirv ? "spirv" : "opencl";
     this.platform = platform;
     this.name = `OpenCL (${name}; ${platform})`;
@@ -202,6 +215,9 @@ export class OpenCLDevice implements Device {
     this.print = options.print ?? ((line) => console.log(line));
     this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
     this.state = this.alloc(this.stateWords * 4);
+    this.prober = this.isPoCL && this.target === "opencl" && process.env.GPUC_OPENCL_PROBE !== "0"
+      ? new PoCLProber({ library: libraryPath(), koffi: import.meta.resolve("koffi"), platform: where.platform, device: where.device }, debugOutput()) : null;
+    this.built = this.prober ? BuiltSizes.open() : null;
   }
 
   /** Open a device of an OpenCL platform (the first of the first, unless options say), or say why it cannot be opened here. */
@@ -231,7 +247,7 @@ export class OpenCLDevice implements Device {
     const queue = big(cl.clCreateCommandQueue(context, dev.id, 0n, err));
     if (err[0] !== 0) { cl.clReleaseContext(context); return `the OpenCL device '${dev.name}' could not be opened: clCreateCommandQueue failed: ${describeError(err[0])}`; }
     // The version up to the build details ("OpenCL 3.0 PoCL 3.1+debian  Linux, None+Asserts, …").
-    return new OpenCLDevice(cl, context, queue, dev.id, `${platform.name}, ${platform.version.split(/\s{2,}|,/)[0]}`, dev.name, options);
+    return new OpenCLDevice(cl, context, queue, dev.id, { platform: platforms.indexOf(platform), device: devices.indexOf(dev), driver: `${platform.name}\n${platform.version}\n${dev.name}` }, `${platform.name}, ${platform.version.split(/\s{2,}|,/)[0]}`, dev.name, options);
   }
 
   array(data: HostArray): OpenCLArray {
@@ -249,7 +265,12 @@ export class OpenCLDevice implements Device {
     if (!layout) throw new KernelError("launch", `this OpenCL device runs '${this.target}' artifacts, not '${artifact.target}'`);
     const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
     if (layout.relocation === "bake") verifyManifest(artifact);
-    const program = this.build(artifact, layout);
+    const options = this.buildOptions(layout);
+    // Its first launches will be probed (see probe()): unless an earlier process recorded a build
+    // of it, the child starts now, while this process builds.
+    const probed = this.prober && hasBarriers(artifact) ? programKey(this.where.driver, options, artifact.entry, artifact.code as string) : null;
+    if (probed && !this.built?.sizes(probed).size) this.prober?.warm();
+    const program = this.build(artifact, layout, options);
     const cl = this.cl, err = [0];
     const kernel = big(cl.clCreateKernel(program, artifact.entry, err));
     if (err[0] !== 0) throw new InternalCompilerError(`the OpenCL program of kernel ${quoteName(artifact.kernel)} has no kernel '${artifact.entry}': ${describeError(err[0])}`);
@@ -260,7 +281,7 @@ export class OpenCLDevice implements Device {
       this.copyIn(mem, value, 0);
       return mem;
     });
-    const k: OpenCLKernel = { artifact, kernel, layout, tables, tablesInCode: layout.relocation === "bake" && artifact.manifest.sites.length > 0 };
+    const k: OpenCLKernel = { artifact, kernel, layout, options, program: probed, tables, tablesInCode: layout.relocation === "bake" && artifact.manifest.sites.length > 0 };
     this.loaded.add(k);
     return k;
   }
@@ -269,15 +290,8 @@ export class OpenCLDevice implements Device {
    * The artifact's program, built for this device (once per code and options). A failed build is
    * a CompileError carrying the driver's log, located where the first line the log names came from.
    */
-  private build(artifact: Artifact, layout: OpenCLLayout): bigint {
+  private build(artifact: Artifact, layout: OpenCLLayout, options: string): bigint {
     const code = artifact.code;
-    // A device that cannot round f32 division and square root correctly builds without the
-    // option (the driver would reject it); its results are then as fastMath's.
-    // (-w: the code is gpuc's; a warning about it would only be noise on the user's stderr.)
-    // (PoCL's optimizer (3.1) miscompiles some kernels with a barrier inside an `if`: see
-    // OpenCLLayout.conditionalBarriers. Unoptimized they are slower, not wrong.)
-    const unoptimized = layout.conditionalBarriers && this.isPoCL ? " -cl-opt-disable" : "";
-    const options = `${this.correctlyRounded ? layout.buildOptions : ""} -w${unoptimized}`.trim();
     const key = `${options}\0${typeof code === "string" ? code : Array.from(code).join(",")}`;
     const known = this.programs.get(key);
     if (known !== undefined) return known;
@@ -299,6 +313,17 @@ export class OpenCLDevice implements Device {
     return program;
   }
 
+  /** The options for clBuildProgram. */
+  private buildOptions(layout: OpenCLLayout): string {
+    // A device that cannot round f32 division and square root correctly builds without the
+    // option (the driver would reject it); its results are then as fastMath's.
+    // (-w: the code is gpuc's; a warning about it would only be noise on the user's stderr.)
+    // (PoCL's optimizer (3.1) miscompiles some kernels with a barrier inside an `if`: see
+    // OpenCLLayout.conditionalBarriers. Unoptimized they are slower, not wrong.)
+    const unoptimized = layout.conditionalBarriers && this.isPoCL ? " -cl-opt-disable" : "";
+    return `${this.correctlyRounded ? layout.buildOptions : ""} -w${unoptimized}`.trim();
+  }
+
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
     this.check();
     const k = kernel as OpenCLKernel;
@@ -306,6 +331,10 @@ export class OpenCLDevice implements Device {
     const sizes = sharedSizes(k.artifact, args, grid, k.layout.localBytes, this.localBytes, "OpenCL");
     const threads = grid.threads[0] * grid.threads[1] * grid.threads[2];
     if (threads > this.maxThreads) throw new KernelError("launch-config", `${threads} threads per block exceeds the OpenCL device's limit of ${this.maxThreads}`);
+    if (this.prober && k.program) {
+      await this.probe(this.prober, k.program, k, grid, sizes);
+      this.check();
+    }
     this.copyIn(this.state, new Int32Array(STATE.PRINT_BASE), 0);
     const temps: { mem: bigint; host: HostArray }[] = [];
     const set = (i: number, size: number, value: unknown, what: string) => check(cl.clSetKernelArg(k.kernel, i, size, value), `clSetKernelArg(${what})`);
@@ -341,7 +370,7 @@ export class OpenCLDevice implements Device {
           case "state": set(i, 8, new BigUint64Array([this.state]), a.name); break;
           case "state-length": set(i, 4, new Int32Array([this.stateWords]), a.name); break;
           case "table": set(i, 8, new BigUint64Array([k.tables[a.index]]), a.name); break;
-          case "local": set(i, Math.max(4, Math.ceil(sizes[a.index] * elemBytes(k.artifact.dynamicShared![a.index].elem) / 4) * 4), null, a.name); break;
+          case "local": set(i, localArgBytes(k, a.index, sizes), null, a.name); break;
           case "local-length": set(i, 4, new Int32Array([sizes[a.index]]), a.name); break;
         }
       });
@@ -356,6 +385,36 @@ export class OpenCLDevice implements Device {
       for (const t of temps) this.free(t.mem);
     }
     reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state, 0); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
+  }
+
+  /**
+   * Before the first enqueue of a kernel with barriers for a block size, on PoCL: PoCL's kernel
+   * compiler run on it in a child process (opencl-probe.ts), once per program and block size in
+   * this process, and not at all where an earlier process recorded that PoCL built it
+   * (BuiltSizes). A build that would abort becomes this launch's KernelError; the process, and its
+   * current directory (PoCL's dumps), are left alone. GPUC_OPENCL_PROBE=0 turns the probe off (a
+   * first launch is then cheaper, and PoCL may abort the process).
+   */
+  private async probe(prober: PoCLProber, program: string, k: OpenCLKernel, grid: Grid, sizes: number[]): Promise<void> {
+    const size = grid.threads.join("x"), key = `${program} ${size}`;
+    let verdict = verdicts.get(key);
+    if (!verdict && this.built?.sizes(program).has(size)) return;
+    if (!verdict) {
+      const args: ProbeArg[] = k.layout.args.map((a) => (a.type === "pointer" ? { kind: "buffer", size: 8 }
+        : a.type === "local" ? { kind: "local", size: localArgBytes(k, a.index, sizes) } : { kind: "value", size: a.type === "double" ? 8 : 4 }));
+      verdict = prober.run({
+        code: k.artifact.code as string, options: k.options, entry: k.artifact.entry, args,
+        local: [...grid.threads], global: grid.blocks.map((b, i) => b * grid.threads[i]),
+      });
+      verdicts.set(key, verdict);
+      const built = this.built;
+      if (built) void verdict.then((v) => { if (v.built) built.add(program, size); });
+    }
+    const v = await verdict;
+    if (v.built !== false) return;
+    throw new KernelError("launch", `PoCL's kernel compiler failed on kernel ${quoteName(k.artifact.kernel)} (blocks of ${grid.threads.join("×")} threads): ${v.reason} ` +
+      `gpuc built it in a child process first (which ${v.end}), so this process goes on; the kernel cannot run on ${this.name} with this block size` +
+      (v.dumps ? ` (PoCL's dump of its control flow is in ${v.dumps})` : ""));
   }
 
   // ---- memory ---------------------------------------------------------------------------------
@@ -418,6 +477,7 @@ export class OpenCLDevice implements Device {
     this.closed = true;
     const cl = this.cl;
     cl.clFinish(this.queue);
+    this.prober?.close();
     for (const k of this.loaded) cl.clReleaseKernel(k.kernel);
     this.loaded.clear();
     for (const p of this.programs.values()) cl.clReleaseProgram(p);
@@ -431,6 +491,17 @@ export class OpenCLDevice implements Device {
   private check(): void {
     if (this.closed) throw new KernelError("device-unavailable", "this OpenCL device was closed");
   }
+}
+
+/** The probes of this process, by program (opencl-probe.ts, programKey) and block size. */
+const verdicts = new Map<string, Promise<ProbeVerdict>>();
+
+/** Whether an OpenCL C artifact has a barrier (the call every barrier of opencl/emit.ts makes): PoCL's kernel compiler forms regions between them. */
+const hasBarriers = (a: Artifact): boolean => typeof a.code === "string" && a.code.includes("barrier(CLK_LOCAL_MEM_FENCE");
+
+/** The bytes of `__local` memory a shared array sized at launch gets (whole 32-bit words). */
+function localArgBytes(k: OpenCLKernel, index: number, sizes: number[]): number {
+  return Math.max(4, Math.ceil(sizes[index] * elemBytes(k.artifact.dynamicShared![index].elem) / 4) * 4);
 }
 
 /**

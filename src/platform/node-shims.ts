@@ -29,7 +29,7 @@ export function load(): never { throw new Error("no native libraries in the brow
 /** The disk cache (cache/disk.ts) is Node only: in a browser it is never opened. */
 const noDisk = (): never => { throw new Error("no disk cache in the browser"); };
 export const closeSync = noDisk, mkdirSync = noDisk, openSync = noDisk, readdirSync = noDisk, renameSync = noDisk, rmSync = noDisk,
-  statSync = noDisk, unlinkSync = noDisk, utimesSync = noDisk, writeSync = noDisk, homedir = noDisk, readSync = noDisk, tmpdir = noDisk;
+  statSync = noDisk, unlinkSync = noDisk, utimesSync = noDisk, writeSync = noDisk, homedir = noDisk, readSync = noDisk, tmpdir = noDisk, mkdtempSync = noDisk, appendFileSync = noDisk;
 export function join(...parts: string[]): string { return parts.join("/"); }
 export function dirname(p: string): string { return p.slice(0, p.lastIndexOf("/")); }
 
@@ -47,3 +47,6 @@ export function resolve(...parts: string[]): string { return parts.join("/"); }
 export class Worker {
   constructor() { throw new Error("no worker threads in the browser: the CPU device runs on the page's thread"); }
 }
+
+/** `node:child_process` (the OpenCL device's probe of PoCL, in Node only). */
+export function spawn(): never { throw new Error("no child processes in the browser"); }

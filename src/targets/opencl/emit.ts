@@ -69,6 +69,8 @@ class OpenCLEmitter {
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
   private hasBarrier = false;
+  /** Whether a barrier was given its anchor (barrier()). */
+  private anchored = false;
   /** Helpers of helpers.ts the code uses. */
   private helpers = new Set<string>();
   private usesF64 = false;
@@ -155,7 +157,9 @@ class OpenCLEmitter {
     });
     if (this.doneGuard) head.push("bool gpuc_done = false;");
 
-    this.block(f.body, 1);
+    this.block(f.body, 1, () => false, NO_LOOP);
+    // (Declared, not initialized: a store at the kernel's start would be one more in its first region.)
+    if (this.anchored) head.push("volatile int gpuc_anchor;");   // see barrier()
     const runtime = m.functions.filter((g) => g.kind === "runtime").map((g) => this.runtimeFunction(g));
     const helpers = helperClosure(OPENCL_HELPERS, this.helpers).map((n) => OPENCL_HELPERS[n].text);
     const fastMath = this.features.fastMath === true;
@@ -190,7 +194,7 @@ class OpenCLEmitter {
     this.names = g.locals.map((l, i) => `v_${sanitize(l.name)}_${i}`);
     this.lines = [];
     this.lineLocs = [];
-    this.block(g.body, 1);
+    this.block(g.body, 1, () => false, NO_LOOP);
     const params = g.params.map((p) => {
       const t = g.locals[p].type;
       return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[(t as { scalar: Scalar }).scalar]} ${this.names[p]}`;
@@ -242,8 +246,14 @@ class OpenCLEmitter {
     this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
   }
 
-  private block(b: Block, d: number): void {
-    for (const s of b) {
+  /**
+   * `next`: whether what runs after the block holds what a barrier needs its anchor for (see
+   * barrier()); `jumps`: the same after a `break` (of the innermost loop or switch) and a
+   * `continue` (of the innermost loop).
+   */
+  private block(b: Block, d: number, next: Ahead, jumps: Jumps): void {
+    b.forEach((s, i) => {
+      const after: Ahead = () => ahead(b, i + 1, next, jumps);
       // After an early return or a trap in a kernel with barriers, a thread goes on through the
       // barriers but does nothing else: every statement that has an effect or reads memory is
       // guarded by `!gpuc_done`. Statements that hold a barrier, a break, a continue or a return
@@ -253,19 +263,20 @@ class OpenCLEmitter {
         // (No jump where every trap is the last thing the statement does on its path: a check's
         // `if (cond) { report; trap }`. PoCL's work-group methods mishandle forward jumps around
         // barriers: a miscompile and an assertion found by the fuzzer, BENCHMARKS §o.)
-        const jumps = someStmt([s], isTrap) && !trapsLast(s);
-        const label = jumps ? `gpuc_skip_${++this.labels}` : null;
+        const jumpsPast = someStmt([s], isTrap) && !trapsLast(s);
+        const label = jumpsPast ? `gpuc_skip_${++this.labels}` : null;
         this.line(d, "if (!gpuc_done) {");
         this.skipLabel = label;
-        this.stmt(s, d + 1);
+        this.stmt(s, d + 1, after, jumps);
         this.skipLabel = null;
         this.line(d, "}");
         if (label) this.line(d, `${label}: ;`);
-      } else this.stmt(s, d);
-    }
+      } else this.stmt(s, d, after, jumps);
+    });
   }
 
-  private stmt(s: Stmt, d: number): void {
+  /** `after`, `jumps`: whether what runs after the statement, and after a `break` or `continue` in it, holds what a barrier needs its anchor for. */
+  private stmt(s: Stmt, d: number, after: Ahead, jumps: Jumps): void {
     this.stmtLoc = s.loc ?? this.stmtLoc;
     switch (s.k) {
       case "set": this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`); return;
@@ -278,29 +289,36 @@ class OpenCLEmitter {
       }
       case "if":
         this.line(d, `if (${this.expr(s.cond)}) {`);
-        this.block(s.then, d + 1);
-        this.closeRegion(s.then, d + 1);
-        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); this.closeRegion(s.else, d + 1); }
+        this.block(s.then, d + 1, after, jumps);
+        this.closeRegion(s.then, d + 1, after);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1, after, jumps); this.closeRegion(s.else, d + 1, after); }
         this.line(d, "}");
         return;
       case "loop": {
-        // `continue` reaches the continuing block and the `break if` test through its label.
-        const next = s.continuing.length || s.breakIf !== null ? `gpuc_next_${++this.labels}` : null;
+        // `continue` reaches the continuing block and the `break if` test through its label, and
+        // in a body that holds a barrier the barrier that closes the body (closeRegion), which
+        // is where the body's paths meet.
+        const barriers = someStmt(s.body, (x) => x.k === "barrier");
+        const next = s.continuing.length || s.breakIf !== null || barriers ? `gpuc_next_${++this.labels}` : null;
         this.line(d, "for (;;) {");
         const loop = { label: next, used: false };
+        // After the body (and a `continue`): the next iteration — the continuing block, the body
+        // again (a `continue` there comes back here: scanned already) — or the loop's exit (a
+        // `break`, the test of the loop's head or its `break if`).
+        const again: Jumps = { brk: after, cont: () => false };
+        const top: Ahead = () => ahead(s.body, 0, () => false, again) || after();
+        const iterate: Ahead = () => ahead(s.continuing, 0, top, again);
         this.loops.push(loop);
-        this.block(s.body, d + 1);
-        this.closeRegion(s.body, d + 1);
+        this.block(s.body, d + 1, iterate, { brk: after, cont: iterate });
         this.loops.pop();
-        if (next) {
-          if (loop.used) this.line(d + 1, `${next}: ;`);
-          this.block(s.continuing, d + 1);
-          if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
-        }
+        if (next && loop.used) this.line(d + 1, `${next}: ;`);
+        if (barriers && (s.body[s.body.length - 1].k !== "barrier" || loop.used)) this.barrier(d + 1, iterate);
+        this.block(s.continuing, d + 1, top, again);
+        if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
         this.line(d, "}");
         return;
       }
-      case "switch": return this.switchStmt(s, d);
+      case "switch": return this.switchStmt(s, d, after, jumps);
       case "break": this.line(d, "break;"); return;
       case "continue": {
         const loop = this.loops[this.loops.length - 1];
@@ -320,7 +338,7 @@ class OpenCLEmitter {
         if (this.skipLabel) this.line(d, `goto ${this.skipLabel};`);
         return;
       // syncthreads() orders shared and global memory.
-      case "barrier": this.line(d, BARRIER); return;
+      case "barrier": this.barrier(d, after); return;
       case "init": {
         const t = this.f.locals[s.local].type;
         const n = t.kind === "array" ? t.size ?? 0 : 0;
@@ -354,23 +372,61 @@ class OpenCLEmitter {
    * A block of uniform control flow that holds a barrier (an `if` on a value the block's threads
    * share, a loop's body, a case) ends with one: PoCL 3.1 otherwise miscompiles per-thread
    * branches after the block's last barrier (every thread of a block got the value a variable had
-   * before the `if`: test/opencl.test.ts, found by the fuzzer). Sound: every thread of the block
-   * reaches the end of such a block together (a barrier in divergent control flow is a kernel
+   * before the `if`: test/opencl.test.ts, found by the fuzzer). A loop body's closing barrier is
+   * emitted by the loop, at the target of the body's `continue`s (after a body that ends with a
+   * barrier too, where it has one): a `continue` that skipped it made PoCL 3.1 abort, or, with
+   * its default work-group method, give wrong values (fuzz.mjs --barriers --seed 1,
+   * test/opencl-pocl.test.ts). Sound: every thread of the block reaches the end of such a block
+   * together, by its end or by a `continue` (a barrier in divergent control flow is a kernel
    * error), and a barrier where all threads meet only orders what the kernel's barriers allow.
    */
-  private closeRegion(b: Block, d: number): void {
-    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.line(d, BARRIER);
+  private closeRegion(b: Block, d: number, after: Ahead): void {
+    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.barrier(d, after);
+  }
+
+  /**
+   * A barrier and, where what follows it (up to the next barrier) holds a loop or a statement
+   * holding a barrier (`after`), a store to a volatile private variable nothing reads
+   * (`gpuc_anchor`), which keeps PoCL 3.1 from aborting the process or miscompiling. Its kernel
+   * compiler cuts a kernel into parallel regions between barriers and asserts that each has one
+   * entry block (ParallelRegion::Verify, "Incoming edges to non-entry block!"). Where the
+   * barrier's block holds nothing else (the statements before it are done-guarded or otherwise
+   * conditional, and LLVM hoists a loop-invariant `if` test out of the enclosing loop),
+   * ImplicitConditionalBarriers puts an implicit barrier on the next branch; CanonicalizeBarriers
+   * lets a barrier block end in that branch (its successors are meant to start separate regions);
+   * and where one arm holds barriers that a path skips — an inner counted loop with a test-first
+   * guard, to which ImplicitLoopBarriers adds barriers (the loops hoist-checks versions are such),
+   * or a barrier of the kernel's under a test — tail replication leaves that path and the other
+   * arm meeting before the next barrier: one region with two entries, an abort at the launch
+   * (test/opencl-pocl.test.ts: the n-body port; pocl/pocl#2281 describes the same shape), or,
+   * with a thread returning in the loop, wrong values. With the store, the barrier's block is
+   * never only a barrier, so no barrier is added on the branch, and the region after the barrier
+   * starts at the store (one entry). Where what follows holds no loop and no barrier (straight
+   * code, `if`s), nothing in it gets barriers, PoCL's second IsolateRegions gives the branch a
+   * block of its own again, and the store is left out: in the work-item loop PoCL makes of that
+   * region it would keep LLVM from vectorizing (a tree reduction's steps were 1.3–1.5× slower).
+   * Sound: the variable is never read, so the store changes no value the kernel computes;
+   * `volatile` only keeps the compiler from deleting it or moving it out of the barrier's block.
+   */
+  private barrier(d: number, after: Ahead): void {
+    this.line(d, BARRIER);
+    if (!after()) return;
+    this.line(d, "gpuc_anchor = 0;");
+    this.anchored = true;
   }
 
   /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */
-  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number, after: Ahead, jumps: Jumps): void {
     const t = (this.f.exprs[s.selector].type as { scalar: Scalar }).scalar;
     this.line(d, `switch (${this.expr(s.selector)}) {`);
-    s.cases.forEach((c) => {
+    s.cases.forEach((c, j) => {
       const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
       this.line(d + 1, `${labels.join(" ")} {`);
-      this.block(c.body, d + 2);
-      this.closeRegion(c.body, d + 2);
+      // (A case may fall through into the next ones; a `break` in it leaves the switch.)
+      const inCase: Jumps = { brk: after, cont: jumps.cont };
+      const next: Ahead = () => s.cases.slice(j + 1).some((later) => ahead(later.body, 0, () => false, inCase)) || after();
+      this.block(c.body, d + 2, next, inCase);
+      this.closeRegion(c.body, d + 2, next);
       if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
       this.line(d + 1, "}");
     });
@@ -591,6 +647,33 @@ function trapsLast(s: Stmt): boolean {
   if (s.k === "if") return last(s.then) && last(s.else);
   return !someStmt([s], isTrap);
 }
+
+/**
+ * Whether the code a barrier's threads run next — `b` from statement `i`, then what `next` says
+ * of the code after `b`, and where a `break` or `continue` on the way goes (`jumps`) — holds a
+ * loop or a statement holding a barrier before it meets a barrier of its own (one every path
+ * through it meets; see barrier()).
+ */
+function ahead(b: Block, i: number, next: Ahead, jumps: Jumps): boolean {
+  for (; i < b.length; i++) {
+    const x = b[i];
+    if (x.k === "barrier") return false;
+    if (someStmt([x], (y) => y.k === "loop" || y.k === "barrier")) return true;
+    // (A break or continue in x is the innermost loop's or switch's: x holds no loop.)
+    if (someStmt([x], (y) => y.k === "break") && jumps.brk()) return true;
+    if (someStmt([x], (y) => y.k === "continue") && jumps.cont()) return true;
+  }
+  return next();
+}
+
+/** Whether the code that runs next holds what a barrier needs its anchor for (ahead()). */
+type Ahead = () => boolean;
+
+/** The same after a `break` (of the innermost loop or switch) and after a `continue` (of the innermost loop). */
+interface Jumps { brk: Ahead; cont: Ahead }
+
+/** Outside any loop (a kernel's body: no break or continue). */
+const NO_LOOP: Jumps = { brk: () => false, cont: () => false };
 
 /** syncthreads(): orders shared and global memory. */
 const BARRIER = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";

@@ -25,6 +25,7 @@ __kernel void gpuc_blockSum(__global float* gpuc_base_v_out, uint gpuc_off_v_out
   int v_stride = 0;
   int v_tmp_1 = 0;
   bool v_done = false;
+  volatile int gpuc_anchor;
   v_t = ((int)get_local_id(0));
   v_i = as_int(as_uint(as_int(as_uint(((int)get_group_id(0))) * as_uint(((int)get_local_size(0))))) + as_uint(v_t));
   if ((v_i >= as_int(as_uint(v_n) + 64u))) {
@@ -53,6 +54,7 @@ __kernel void gpuc_blockSum(__global float* gpuc_base_v_out, uint gpuc_off_v_out
     s_s_0[v_t] = v_tmp;
   }
   barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  gpuc_anchor = 0;
   v_stride = 32;
   for (;;) {
     if ((!(v_stride > 0))) {

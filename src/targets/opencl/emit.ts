@@ -16,14 +16,14 @@
 //    C's signed overflow is undefined), everything else that differs is legalized (legal.ts);
 //  - floats: `#pragma OPENCL FP_CONTRACT OFF` (no fused multiply-adds: results equal the CPU's)
 //    and `-cl-fp32-correctly-rounded-divide-sqrt`, both unless fastMath;
-//  - `trap` ends the thread with `return`, except in a kernel with barriers, where every thread
-//    must reach every barrier (OpenCL leaves a barrier some threads skip undefined): there a
-//    thread that returned or trapped is marked done and goes on through the barriers, every
-//    other statement guarded by `!gpuc_done` (a trap jumps past its guarded statement).
+//  - `trap` ends the thread with `return`; in a kernel with barriers, where every thread must reach
+//    every barrier (OpenCL leaves a barrier some threads skip undefined), the IR marks a thread
+//    that returned or trapped done instead (ir/passes/done-guards.ts): no return or trap is left
+//    there for this emitter.
 
 import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
-import { completesBlock, holdsControl, skippedWhenDone, someStmt } from "../../ir/module-info.js";
+import { completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -68,7 +68,6 @@ class OpenCLEmitter {
   private lines: string[] = [];
   private lineLocs: number[] = [];
   private stmtLoc: Loc | null = null;
-  private hasBarrier = false;
   /** Whether a barrier was given its anchor (barrier()). */
   private anchored = false;
   /** Helpers of helpers.ts the code uses. */
@@ -76,10 +75,6 @@ class OpenCLEmitter {
   private usesF64 = false;
   private storesNarrow = false;
   private locations = new LocationTable();
-  /** An early return in a kernel with barriers: returned threads are marked done, not ended (see block()). */
-  private doneGuard = false;
-  /** The label after the guarded statement being emitted, in a kernel with `doneGuard`. */
-  private skipLabel: string | null = null;
   /** Loops being emitted, innermost last: the label of each one's `continuing` block (if it has one) and whether a `continue` jumps to it. */
   private loops: { label: string | null; used: boolean }[] = [];
   private labels = 0;
@@ -102,11 +97,9 @@ class OpenCLEmitter {
     names.reserve(entry);
     f.locals.forEach((l, i) => { this.names[i] = i === f.stateParam ? names.reserve("gpuc_state") : names.take(`v_${sanitize(l.name)}`); });
     walkStmts(f.body, (s) => {
-      if (s.k === "barrier") this.hasBarrier = true;
       if (s.k === "store" || s.k === "atomic") { const t = f.exprs[s.array].type; if (t.kind === "array" && isNarrow(t.elem)) this.storesNarrow = true; }
     });
     this.usesF64 = m.functions.some((g) => g.locals.some((l) => mentionsF64(l.type)) || g.exprs.some((e) => mentionsF64(e.type))) || m.globals.some((g) => g.type.elem === "f64");
-    this.doneGuard = this.hasBarrier && someStmt(f.body, (st) => st.k === "return" || st.k === "trap");
 
     // The kernel's arguments, and what the body starts with.
     const args: OpenCLArg[] = [];
@@ -155,7 +148,6 @@ class OpenCLEmitter {
       if (f.params.includes(i as never) || i === f.stateParam) return;
       head.push(this.declare(this.names[i], l.type));
     });
-    if (this.doneGuard) head.push("bool gpuc_done = false;");
 
     this.block(f.body, 1, () => false, NO_LOOP);
     // (Declared, not initialized: a store at the kernel's start would be one more in its first region.)
@@ -188,9 +180,8 @@ class OpenCLEmitter {
 
   /** A runtime-library function as an OpenCL C function (arrays as a pointer and a length). */
   private runtimeFunction(g: Function): string {
-    const saved = { f: this.f, names: this.names, lines: this.lines, lineLocs: this.lineLocs, stmtLoc: this.stmtLoc, doneGuard: this.doneGuard };
+    const saved = { f: this.f, names: this.names, lines: this.lines, lineLocs: this.lineLocs, stmtLoc: this.stmtLoc };
     this.f = g;
-    this.doneGuard = false;
     this.names = g.locals.map((l, i) => `v_${sanitize(l.name)}_${i}`);
     this.lines = [];
     this.lineLocs = [];
@@ -254,24 +245,7 @@ class OpenCLEmitter {
   private block(b: Block, d: number, next: Ahead, jumps: Jumps): void {
     b.forEach((s, i) => {
       const after: Ahead = () => ahead(b, i + 1, next, jumps);
-      // After an early return or a trap in a kernel with barriers, a thread goes on through the
-      // barriers but does nothing else: every statement that has an effect or reads memory is
-      // guarded by `!gpuc_done`. Statements that hold a barrier, a break, a continue or a return
-      // are not guarded themselves (all threads take the same path through them): their contents
-      // are, in turn. A trap inside a guarded statement jumps past it.
-      if (this.doneGuard && this.skipLabel === null && this.f === this.m.functions[this.m.entry] && skippedWhenDone(this.f, s) && !holdsControl(s)) {
-        // (No jump where every trap is the last thing the statement does on its path: a check's
-        // `if (cond) { report; trap }`. PoCL's work-group methods mishandle forward jumps around
-        // barriers: a miscompile and an assertion found by the fuzzer, BENCHMARKS §o.)
-        const jumpsPast = someStmt([s], isTrap) && !trapsLast(s);
-        const label = jumpsPast ? `gpuc_skip_${++this.labels}` : null;
-        this.line(d, "if (!gpuc_done) {");
-        this.skipLabel = label;
-        this.stmt(s, d + 1, after, jumps);
-        this.skipLabel = null;
-        this.line(d, "}");
-        if (label) this.line(d, `${label}: ;`);
-      } else this.stmt(s, d, after, jumps);
+      this.stmt(s, d, after, jumps);
     });
   }
 
@@ -327,15 +301,12 @@ class OpenCLEmitter {
         return;
       }
       case "return":
-        if (this.doneGuard && this.f === this.m.functions[this.m.entry]) { this.line(d, "gpuc_done = true;"); return; }
         this.line(d, s.value !== null ? `return ${this.expr(s.value)};` : "return;");
         return;
-      // The exception is recorded: the thread ends (in a kernel with barriers: it is done, and
-      // leaves the statement being guarded).
+      // The exception is recorded: the thread ends (in a kernel with barriers the IR has made it
+      // done instead: ir/passes/done-guards.ts).
       case "trap":
-        if (!this.doneGuard) { this.line(d, "return;"); return; }
-        this.line(d, "gpuc_done = true;");
-        if (this.skipLabel) this.line(d, `goto ${this.skipLabel};`);
+        this.line(d, "return;");
         return;
       // syncthreads() orders shared and global memory.
       case "barrier": this.barrier(d, after); return;
@@ -636,16 +607,6 @@ function lengthOf(array: string): string { return `gpuc_len_${array}`; }
 
 function mentionsF64(t: Type): boolean {
   return (t.kind === "scalar" && t.scalar === "f64") || (t.kind === "array" && t.elem === "f64");
-}
-
-const isTrap = (s: Stmt): boolean => s.k === "trap";
-
-/** Whether every trap in a statement is the last thing it does where it is reached (nothing of the statement runs after it). */
-function trapsLast(s: Stmt): boolean {
-  const last = (b: Block): boolean => b.every((x, i) => (i === b.length - 1 ? trapsLast(x) : !someStmt([x], isTrap)));
-  if (s.k === "trap") return true;
-  if (s.k === "if") return last(s.then) && last(s.else);
-  return !someStmt([s], isTrap);
 }
 
 /**

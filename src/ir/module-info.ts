@@ -86,9 +86,9 @@ export function someStmt(b: Block, p: (s: Stmt) => boolean): boolean {
 }
 
 /**
- * Whether a statement holds a barrier, a break, a continue or a return: a back end that guards
- * the statements of threads that are done (WGSL, OpenCL C: every thread must reach every barrier)
- * cannot skip such a statement as a whole, only what it holds.
+ * Whether a statement holds a barrier, a break, a continue or a return: the done guards
+ * (passes/done-guards.ts: every thread must reach every barrier) cannot skip such a statement as a
+ * whole, only what it holds.
  */
 export function holdsControl(s: Stmt): boolean {
   return someStmt([s], (x) => x.k === "barrier" || x.k === "break" || x.k === "continue" || x.k === "return");
@@ -102,15 +102,6 @@ export function holdsControl(s: Stmt): boolean {
 export function readsMemory(f: Function, h: ExprHandle): boolean {
   const e = f.exprs[h];
   return e.k === "load" || exprOperands(e).some((o) => readsMemory(f, o));
-}
-
-/**
- * Whether a thread that is done (it returned or trapped in a kernel with barriers, and goes on
- * through them) must skip a statement: it has an effect (store, atomic, call, trap, init) or reads
- * memory.
- */
-export function skippedWhenDone(f: Function, s: Stmt): boolean {
-  return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || stmtOperands(x).some((h) => readsMemory(f, h)));
 }
 
 /** Whether a statement may `continue` the loop it is in (a nested loop's continues are its own). */

@@ -242,7 +242,7 @@ export class CudaDevice implements Device {
     const k = kernel as CudaKernel;
     const d = this.d, ffi = d.koffi;
     // Shared arrays sized at launch: the dynamic shared memory, laid out as the kernel lays it out
-    // (in order, each 16-byte aligned: targets/ptx/emit.ts).
+    // (in order, each 16-byte aligned: targets/ptx/arrays.ts).
     const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, SHARED_BYTES, "CUDA");
     const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * elemBytes(s.elem) + 15) & ~15, 0);
     if (k.layout.sharedBytes + dynamicBytes > SHARED_BYTES)

@@ -1,0 +1,154 @@
+// Arrays as PTX code reaches them: the reference (state space, base address, length) of a local
+// array, a constant table by its relocation strategy and a shared array (one sized at launch at its
+// offset in the kernel's dynamic shared memory, computed from the parameters); element addresses.
+
+import type { ExprHandle, Module } from "../../ir/module.js";
+import type { SizeExpr } from "../../ir/size.js";
+import { InternalCompilerError } from "../../errors.js";
+import { ELEM_BYTES, sanitize, scalarOf } from "./common.js";
+import type { ArrayRef, FunctionContext } from "./context.js";
+
+export function sharedName(m: Module, i: number): string { return `gpuc_shared_${i}_${sanitize(m.shared[i].name)}`; }
+
+/** The kernel's dynamic shared memory, where the shared arrays sized at launch are. */
+export const DYNAMIC_SHARED = "gpuc_dynamic_shared";
+
+export function spaceOf(space: string): ArrayRef["space"] {
+  return space === "shared" ? "shared" : space === "private" ? "local" : "global";
+}
+
+export class Arrays {
+  constructor(private readonly ctx: FunctionContext) {}
+
+  arrayRef(h: ExprHandle): ArrayRef {
+    const ctx = this.ctx;
+    const e = ctx.f.exprs[h];
+    if (e.k === "local") {
+      const r = ctx.arrays.get(e.local);
+      if (!r) throw new InternalCompilerError(`PTX array local ${e.local} has no reference`);
+      return r;
+    }
+    if (e.k === "global") {
+      // The table's address is read from its patched global where it is used (a use may be
+      // under a branch; ptxas merges repeated loads).
+      const g = ctx.m.globals[e.global];
+      const base = ctx.reg("rd");
+      switch (ctx.mod.features.relocation ?? "patch") {
+        case "patch":
+          ctx.line(`ld.global.u64 ${base}, [${ctx.tableSymbols[e.global]}];`);
+          ctx.line(`cvta.to.global.u64 ${base}, ${base};`);
+          break;
+        case "table":
+          ctx.line(`ld.global.u64 ${base}, [${ctx.tablesReg}+${e.global * 8}];`);
+          ctx.line(`cvta.to.global.u64 ${base}, ${base};`);
+          break;
+        case "bake":
+          ctx.line(`mov.u64 ${base}, ${ctx.tableSymbols[e.global]};`);
+          break;
+      }
+      return { space: "global", base, wide: true, elem: g.type.elem, length: String(g.value.length) };
+    }
+    if (e.k === "shared") {
+      const sh = ctx.m.shared[e.shared];
+      if (sh.size) {
+        const d = ctx.dynamicShared.get(e.shared);
+        if (!d) throw new InternalCompilerError(`shared array '${sh.name}' sized at launch used outside its kernel`);
+        const base = ctx.reg("r");
+        ctx.line(`mov.b32 ${base}, ${d.base};`);
+        return { space: "shared", base, wide: false, elem: sh.type.elem, length: d.length };
+      }
+      const base = ctx.reg("r");
+      ctx.line(`mov.u32 ${base}, ${sharedName(ctx.m, e.shared)};`);
+      return { space: "shared", base, wide: false, elem: sh.type.elem, length: String(sh.type.size ?? 0) };
+    }
+    throw new InternalCompilerError(`array expression of kind ${e.k}`);
+  }
+
+  /** The address operand `[reg]` or `[reg+offset]` of array[index]. */
+  address(a: ArrayRef, index: ExprHandle): string {
+    const ctx = this.ctx;
+    const ie = ctx.f.exprs[index];
+    const size = ELEM_BYTES[a.elem];
+    if (ie.k === "const" && typeof ie.value === "number" && Math.abs(ie.value * size) < 2 ** 24) {
+      const off = ie.value * size;
+      return off === 0 ? `[${a.base}]` : `[${a.base}${off < 0 ? "" : "+"}${off}]`;
+    }
+    const it = scalarOf(ie.type);
+    const i = ctx.arith.materialize(it, ctx.lower.expr(index));
+    if (a.wide) {
+      const off = ctx.reg("rd"), addr = ctx.reg("rd");
+      ctx.line(`mul.wide.${it === "u32" ? "u32" : "s32"} ${off}, ${i}, ${size};`);
+      ctx.line(`add.s64 ${addr}, ${a.base}, ${off};`);
+      return `[${addr}]`;
+    }
+    const addr = ctx.reg("r");
+    ctx.line(`mad.lo.s32 ${addr}, ${i}, ${size}, ${a.base};`);
+    return `[${addr}]`;
+  }
+
+  /**
+   * The kernel's shared arrays sized at launch: their lengths from the parameters, their offsets
+   * in order; the instructions that compute them, for the kernel's head.
+   */
+  placeDynamicShared(): string[] {
+    const ctx = this.ctx;
+    const saved = ctx.lines;
+    ctx.lines = [];
+    let offset = ctx.reg("r");
+    ctx.line(`mov.u32 ${offset}, 0;`);
+    ctx.m.shared.forEach((sh, i) => {
+      if (!sh.size) return;
+      const length = this.sizeValue(sh.size), base = ctx.reg("r"), next = ctx.reg("r");
+      ctx.line(`mov.u32 ${base}, ${DYNAMIC_SHARED};`);
+      ctx.line(`add.u32 ${base}, ${base}, ${offset};`);
+      ctx.line(`mad.lo.s32 ${next}, ${length}, ${ELEM_BYTES[sh.type.elem]}, ${offset};`);
+      ctx.line(`add.s32 ${next}, ${next}, 15;`);
+      ctx.line(`and.b32 ${next}, ${next}, -16;`);
+      offset = next;
+      ctx.dynamicShared.set(i, { base, length });
+    });
+    const head = ctx.lines.map((l) => l.trim());
+    ctx.lines = saved;
+    return head;
+  }
+
+  /** A launch-time size (ir/size.ts) in a register, with the i32 meaning the loader evaluates it with. */
+  private sizeValue(e: SizeExpr): string {
+    const ctx = this.ctx;
+    const r = ctx.reg("r");
+    switch (e.k) {
+      case "param": ctx.line(`mov.b32 ${r}, ${ctx.regs[ctx.f.params[e.index]]};`); return r;
+      case "blockDim": ctx.line(`mov.u32 ${r}, %ntid.${"xyz"[e.axis]};`); return r;
+      case "const": ctx.line(`mov.b32 ${r}, ${e.value | 0};`); return r;
+      case "op": {
+        const a = this.sizeValue(e.args[0]), b = this.sizeValue(e.args[1]);
+        switch (e.op) {
+          case "add": ctx.line(`add.s32 ${r}, ${a}, ${b};`); return r;
+          case "sub": ctx.line(`sub.s32 ${r}, ${a}, ${b};`); return r;
+          case "mul": ctx.line(`mul.lo.s32 ${r}, ${a}, ${b};`); return r;
+          case "and": ctx.line(`and.b32 ${r}, ${a}, ${b};`); return r;
+          case "or": ctx.line(`or.b32 ${r}, ${a}, ${b};`); return r;
+          case "min": case "max": ctx.line(`${e.op}.s32 ${r}, ${a}, ${b};`); return r;
+          case "shl": case "shr": {
+            const c = ctx.reg("r");
+            ctx.line(`and.b32 ${c}, ${b}, 31;`);
+            ctx.line(e.op === "shl" ? `shl.b32 ${r}, ${a}, ${c};` : `shr.s32 ${r}, ${a}, ${c};`);
+            return r;
+          }
+          case "div": case "rem": {
+            // x / 0 is 0, and so is x % -1; -2^31 / -1 wraps (the divisor 1 stands in for 0 and -1).
+            const z = ctx.reg("p"), m1 = ctx.reg("p"), bad = ctx.reg("p"), d = ctx.reg("r");
+            ctx.line(`setp.eq.s32 ${z}, ${b}, 0;`);
+            ctx.line(`setp.eq.s32 ${m1}, ${b}, -1;`);
+            ctx.line(`or.pred ${bad}, ${z}, ${m1};`);
+            ctx.line(`selp.b32 ${d}, 1, ${b}, ${bad};`);
+            ctx.line(`${e.op}.s32 ${r}, ${a}, ${d};`);
+            ctx.line(e.op === "div" ? `@${m1} neg.s32 ${r}, ${a};` : `@${m1} mov.b32 ${r}, 0;`);
+            ctx.line(`@${z} mov.b32 ${r}, 0;`);
+            return r;
+          }
+        }
+      }
+    }
+  }
+}

@@ -270,3 +270,22 @@ test("requiredThreads makes blockDim a constant: the reduction's loop folds, its
   await kernel(src).launch(cpu, { blocks: 4, threads: 64 }, ref, x);
   assert.deepEqual(Array.from(o), Array.from(ref));
 });
+
+test("the PTX line map has one entry per line of the code, in kernels with shared arrays sized at launch too", async () => {
+  const k = kernel(function dynSum(o: Float32Array, x: Float32Array) {
+    const s = shared(Float32Array, blockDim.x);
+    s[threadIdx.x] = x[threadIdx.x];
+    syncthreads();
+    o[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];   // @DYNSUM
+  });
+  const art = await k.compile({ target: "ptx", types: ["f32[]", "f32[]"] });
+  const lines = (art.layout as { lines: number[] }).lines;
+  const code = (art.code as string).split("\n");
+  assert.equal(lines.length, code.length);
+  // The load of the shared element maps to the kernel's line that reads it.
+  const at = code.findIndex((l) => /^\s*ld\.shared\.f32/.test(l));
+  assert.ok(at > 0);
+  const loc = art.runtime.location(lines[at]);
+  const line = readFileSync(new URL(import.meta.url), "utf8").split("\n").findIndex((l) => l.includes("// @DYNSUM")) + 1;
+  assert.equal(loc?.line, line, JSON.stringify(loc));
+});

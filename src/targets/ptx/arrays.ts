@@ -92,8 +92,10 @@ export class Arrays {
    */
   placeDynamicShared(): string[] {
     const ctx = this.ctx;
-    const saved = ctx.lines;
+    // (Its lines go into the kernel's head, whose lines map to no location: its line map's entries go with them.)
+    const saved = ctx.lines, savedLocs = ctx.locs;
     ctx.lines = [];
+    ctx.locs = [];
     let offset = ctx.reg("r");
     ctx.line(`mov.u32 ${offset}, 0;`);
     ctx.m.shared.forEach((sh, i) => {
@@ -109,6 +111,7 @@ export class Arrays {
     });
     const head = ctx.lines.map((l) => l.trim());
     ctx.lines = saved;
+    ctx.locs = savedLocs;
     return head;
   }
 

@@ -9,7 +9,7 @@ import { device, kernel, threadIdx } from "gpuc";
 import type { CudaArray, CudaDevice } from "../src/devices/cuda.ts";
 import { RuntimeTables } from "../src/runtime/tables.ts";
 import type { Artifact } from "../src/targets/target.ts";
-import type { PTXEntryParam } from "../src/targets/ptx/emit.ts";
+import type { PTXEntryParam } from "../src/targets/ptx/layout.ts";
 import { saxpy } from "../examples/saxpy.ts";
 import { blockSums } from "../examples/reduction.ts";
 import { matmul } from "../examples/matmul.ts";

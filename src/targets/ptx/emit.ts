@@ -40,15 +40,14 @@ import type { PTXModuleState } from "./context.js";
 import { DYNAMIC_SHARED, sharedName } from "./arrays.js";
 import { emitFunction } from "./function.js";
 import type { PTXEntryParam, PTXLayout } from "./layout.js";
-export { sanitize } from "./common.js";
 
 interface PTXCode { code: string; entry: string; layout: PTXLayout; locations: Loc[] }
 
-/** The PTX ISA version written for an architecture (the oldest that has what gpuc emits). */
-function ptxVersion(arch: string): string {
-  const sm = Number(/^sm_(\d+)/.exec(arch)?.[1] ?? 75);
-  return sm >= 90 ? "7.8" : "7.8";
-}
+/**
+ * The PTX ISA version gpuc writes: 7.8, the oldest that has everything it emits on every
+ * architecture it emits for (sm_75 to sm_90; ptxas of CUDA 13 takes 7.8 to 9.0 for sm_90).
+ */
+const PTX_VERSION = "7.8";
 
 export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
   assertLegalized(m, "ptx");
@@ -59,7 +58,6 @@ class PTXModuleEmitter implements PTXModuleState {
   readonly locations = new LocationTable();
   readonly prelude = new Set<string>();
   readonly fnNames: string[];
-  readonly lineLocs: number[] = [];
   /** Functions some emitted code calls (a runtime function only ever inlined into cold blocks is left out). */
   readonly called = new Set<number>();
 
@@ -83,7 +81,7 @@ class PTXModuleEmitter implements PTXModuleState {
       out.push(...lines);
       outLocs.push(...(locs ?? lines.map(() => -1)));
     };
-    push([`// gpuc: kernel '${sanitize(m.functions[m.entry].name)}'`, `.version ${ptxVersion(arch)}`, `.target ${arch}`, ".address_size 64", ""].join("\n"));
+    push([`// gpuc: kernel '${sanitize(m.functions[m.entry].name)}'`, `.version ${PTX_VERSION}`, `.target ${arch}`, ".address_size 64", ""].join("\n"));
     const relocation = this.features.relocation ?? "patch";
     const tables = m.globals.map((g, i) => ({ symbol: relocation === "table" ? `slot ${i}` : `gpuc_table_${i}_${sanitize(g.name)}`, index: i }));
     if (relocation === "patch") for (const t of tables) push(`.visible .global .align 8 .u64 ${t.symbol};`);

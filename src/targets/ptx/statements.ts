@@ -64,7 +64,7 @@ export class Statements {
     const r = this.emitInline(this.cold.fn, { prefix: "x", args: [state, ...this.cold.args] });
     ctx.stmtLoc = null;
     ctx.line(`${this.cold.label}:`);
-    for (const l of r.lines) ctx.line(l.trim().endsWith(":") ? l.trim() : l.trim());
+    for (const l of r.lines) ctx.line(l.trim());
     return r.decls ?? [];
   }
 

@@ -83,14 +83,20 @@ function paths(v, at = [], out = []) {
 }
 const get = (v, p) => p.reduce((o, k) => (o == null ? undefined : o[k]), v);
 
-/** Edit one field of a record (a deep copy): remove it, retype it, or take another record's value there. */
-function editRecord(rec, other) {
+/**
+ * Edit one field of a record (a deep copy): remove it, retype it, take another record's value
+ * there, or move a number by one or two (what stays valid to a schema: an offset, a length).
+ * `under`: edit a field below that path only, where the record has one (a WGSL layout's sites).
+ */
+function editRecord(rec, other, under = []) {
   const r = structuredClone(rec);
-  const ps = paths(r);
+  const all = paths(r), below = all.filter((p) => under.every((k, i) => p[i] === k) && p.length > under.length);
+  const ps = below.length ? below : all;
   if (!ps.length) return r;
   const p = pick(ps), parent = get(r, p.slice(0, -1)), k = p[p.length - 1];
   const what = rnd();
   if (what < 0.25) { if (Array.isArray(parent)) parent.splice(Number(k), 1); else delete parent[k]; }
+  else if (what < 0.45 && typeof parent[k] === "number") parent[k] += pick([-2, -1, 1, 2]);
   else if (what < 0.6) parent[k] = values();
   else if (what < 0.8) { const o = get(other, p); parent[k] = o === undefined ? values() : structuredClone(o); }
   else if (typeof parent[k] === "string" && parent[k].length) { const s = parent[k], i = ri(s.length); parent[k] = s.slice(0, i) + pick(["(", ")", "{", "}", ";", "gpuc_x(", "\n", "\u0000", "`", "'", "process."]) + s.slice(i + ri(3)); }
@@ -170,7 +176,10 @@ for (let it = 0; it < count; it++) {
   } else if (r < 0.75) {
     const doc = structuredClone(body);
     const i = ri(doc.entries.length);
-    doc.entries[i].entry = editRecord(doc.entries[i].entry, pick(entries));
+    // (A third of the WGSL entries' mutants edit the layout's sites, where the device's own check
+    // of them — not the schema — has the last word.)
+    const sites = doc.entries[i].entry.owner?.target === "wgsl" && rnd() < 1 / 3 ? ["artifact", "layout", "sites"] : [];
+    doc.entries[i].entry = editRecord(doc.entries[i].entry, pick(entries), sites);
     // Most mutants keep a right checksum (a valid container holding a bad record); some do not.
     if (rnd() < 0.85) doc.entries[i].checksum = sha256(JSON.stringify(doc.entries[i].entry));
     await throughImage(imageOf(doc), `record #${it}`);

@@ -10,6 +10,8 @@
 // is cleared, read back and decoded exactly as on the other devices (the print area only when
 // something was printed).
 
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { CompileError, InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
@@ -216,7 +218,7 @@ export class OpenCLDevice implements Device {
     this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
     this.state = this.alloc(this.stateWords * 4);
     this.prober = this.isPoCL && this.target === "opencl" && process.env.GPUC_OPENCL_PROBE !== "0"
-      ? new PoCLProber({ library: libraryPath(), koffi: import.meta.resolve("koffi"), platform: where.platform, device: where.device }, debugOutput()) : null;
+      ? new PoCLProber({ library: libraryPath(), koffi: koffiURL(), platform: where.platform, device: where.device }, debugOutput()) : null;
     this.built = this.prober ? BuiltSizes.open() : null;
   }
 
@@ -542,4 +544,13 @@ function buildError(artifact: Artifact, layout: OpenCLLayout, rc: number, log: s
 function cString(bytes: Uint8Array): string {
   const end = bytes.indexOf(0);
   return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end)).trim();
+}
+
+/**
+ * Where koffi's module is, as a URL a child process can import (its cwd is a temporary folder).
+ * Through node:module's createRequire, not `import.meta.resolve("koffi")`: a bundler (webpack)
+ * resolves the latter at build time, also in the browser build, where koffi is not.
+ */
+function koffiURL(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve("koffi")).href;
 }

@@ -50,3 +50,5 @@ export class Worker {
 
 /** `node:child_process` (the OpenCL device's probe of PoCL, in Node only). */
 export function spawn(): never { throw new Error("no child processes in the browser"); }
+/** node:module's createRequire: the OpenCL device's (Node only) way to koffi's file. */
+export function createRequire(): never { throw new Error("no modules to require in the browser"); }

@@ -42,7 +42,7 @@ async function perDevice(dev: Device) {
       changed: (r) => { live[r % n] += 1; return k.changed.launch(dev, cfg, out); },
       setTable: (r) => { replacement[r % n] += 1; k.setTable.setTable("T", replacement); return k.setTable.launch(dev, cfg, out); },
     };
-    for (const name of Object.keys(k) as (keyof typeof k)[]) for (let w = 0; w < 20; w++) await step[name](w);   // compile, load, warm the JIT
+    for (let w = 0; w < 300; w++) for (const name of Object.keys(k) as (keyof typeof k)[]) await step[name](w);   // compile, load, warm the JIT (alternated)
     const times: Record<string, number[]> = { rewritable: [], unchanged: [], changed: [], setTable: [] };
     let r = 0;
     for (let round = 0; round < rounds; round++) {

@@ -36,10 +36,16 @@ export function foldedValues(manifest: RelocationManifest): FoldedValues[] {
 
 /** Whether two typed arrays of one element type and length hold the same bits (4-byte words: -0 is not 0, a NaN is itself). */
 export function sameBits(a: HostArray, b: HostArray): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  // Node: memcmp (Buffer.compare) past a few hundred elements; elsewhere, and below that, a loop.
-  if (a.byteLength >= 1024 && nodeBuffer) return nodeBuffer.compare(nodeBuffer.from(a.buffer, a.byteOffset, a.byteLength), nodeBuffer.from(b.buffer, b.byteOffset, b.byteLength)) === 0;
-  const x = words(a), y = words(b);
+  return a.byteLength === b.byteLength && sameWords(words(a), words(b));
+}
+
+/**
+ * Whether two word views hold the same words. Node: memcmp (Buffer.compare) past 1 KiB; elsewhere,
+ * and below that, a loop (a Buffer per compare costs more than a short loop).
+ */
+function sameWords(x: Int32Array, y: Int32Array): boolean {
+  if (x.length !== y.length) return false;
+  if (x.length >= 256 && nodeBuffer) return nodeBuffer.compare(nodeBuffer.from(x.buffer, x.byteOffset, x.byteLength), nodeBuffer.from(y.buffer, y.byteOffset, y.byteLength)) === 0;
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
   return true;
 }
@@ -54,10 +60,16 @@ function words(a: HostArray): Int32Array {
 /** Each loaded instance: the view it was brought to, and the arrays its sites hold (by name). */
 interface InstanceTables { version: number; given: Map<string, HostArray> }
 
+/**
+ * A table compared at each launch: the live array last seen under its name and its words, and the
+ * words of the view's copy (views made once, so a launch compares without allocating).
+ */
+interface Tracked { name: string; live: HostArray | null; liveWords: Int32Array | null; seenWords: Int32Array | null }
+
 export class CapturedTables {
   private view: TableView = { version: 0, values: new Map() };
-  /** The names compared at each launch; recomputed when the code's scope names change (`invalidate`, or new ones read). */
-  private tracked: string[] | null = null;
+  /** The tables compared at each launch; recomputed when the code's scope names change (`invalidate`, or new ones read). */
+  private tracked: Tracked[] | null = null;
   private trackedFrom = -1;
   private readonly instances = new WeakMap<LoadedKernel, InstanceTables>();
 
@@ -81,16 +93,24 @@ export class CapturedTables {
    */
   observe(): TableView {
     if (this.tracked === null || this.trackedFrom !== this.deps.size) this.track();
-    const names = this.tracked!;
-    if (!names.length) return this.view;
+    const tracked = this.tracked!;
+    if (!tracked.length) return this.view;
     let changed: Map<string, HostArray> | null = null;
-    for (const name of names) {
-      const live = this.scope[name];
-      // (A name bound to something else now is the kernel's revalidateScope's: the code recompiles.)
-      if (!tableElement(live)) continue;
-      const seen = this.view.values.get(name);
-      if (seen && seen.constructor === (live as HostArray).constructor && sameBits(seen, live as HostArray)) continue;
-      (changed ??= new Map(this.view.values)).set(name, (live as HostArray).slice());
+    for (const t of tracked) {
+      const live = this.scope[t.name];
+      if (live !== t.live) {
+        // (A name bound to something else now is the kernel's revalidateScope's: the code recompiles.)
+        if (!tableElement(live)) continue;
+        // (Another array under the name: compared as any, but never taken for the copy of another type.)
+        const seen = this.view.values.get(t.name);
+        t.live = live as HostArray;
+        t.liveWords = words(t.live);
+        t.seenWords = seen && seen.constructor === t.live.constructor ? words(seen) : null;
+      }
+      if (t.seenWords && sameWords(t.liveWords!, t.seenWords)) continue;
+      const copy = t.live!.slice();
+      t.seenWords = words(copy);
+      (changed ??= new Map(this.view.values)).set(t.name, copy);
     }
     if (changed) this.view = { version: this.view.version + 1, values: changed };
     return this.view;
@@ -148,7 +168,8 @@ export class CapturedTables {
   /** The names to compare: the tables of the scope the code reads (all of the scope's before that is known), less the rewritable ones. */
   private track(): void {
     const names = this.deps.size ? [...this.deps.keys()] : Object.keys(this.scope);
-    this.tracked = names.filter((n) => !this.rewritable.has(n) && tableElement(this.scope[n]) !== null);
+    this.tracked = names.filter((n) => !this.rewritable.has(n) && tableElement(this.scope[n]) !== null)
+      .map((name) => ({ name, live: null, liveWords: null, seenWords: null }));
     this.trackedFrom = this.deps.size;
   }
 }

@@ -1,6 +1,6 @@
 // The OpenCL device (PoCL on this machine's CPU cores) against the CPU device and hand-written JS,
 // on the same kernels: saxpy, the tiled matmul and the per-block sums (barriers), and the
-// Mandelbrot renderer. Section n of `npm run bench` (BENCHMARKS.md n) (bench/run.ts calls `openclBench`); alone,
+// Mandelbrot renderer. Section o of `npm run bench` (BENCHMARKS.md o) (bench/run.ts calls `openclBench`); alone,
 // `npm run bench:opencl`. Each variant is timed warm (the first launch, which builds the program,
 // is a warm-up), on device arrays for the GPU-style devices (no host copies in the time) and on
 // host arrays for the CPU device (its arrays are host memory). Results are checked: OpenCL's must

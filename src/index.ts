@@ -13,6 +13,6 @@ export * from "./runtime-only.js";
 provideCompiler(() => import("./compiler/compile.js"));
 // What gpuc/runtime loads on first use for a small start (a browser bundle's concern) loads here
 // with the package: in Node each lazily loaded chunk is one more module load, in sequence, on
-// the way to the first result (BENCHMARKS §i1: 3-4 ms of a warm start's 25).
+// the way to the first result (BENCHMARKS §i1: the CPU device's warm-disk first result was 4 ms later).
 provideDeviceModules({ cpu, common });
 provideSourceMaps(sourceMap);

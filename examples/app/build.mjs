@@ -26,7 +26,7 @@ export async function buildWeb(outDir = out, opts = { minify }) {
   writeFileSync(join(outDir, "web/index.html"), readFileSync(join(here, "index.html"), "utf8").replace("./main.ts", "./main.js"));
   const r = await build({
     // One file: in a browser each lazily loaded chunk is a round trip before the device opens
-    // (BENCHMARKS §n: the first result came 150-250 ms later with code splitting).
+    // (BENCHMARKS §n: the first result came 100-230 ms later with code splitting).
     ...common(opts), splitting: false, entryPoints: [join(here, "main.ts")], outdir: join(outDir, "web"), platform: "browser",
     plugins: [gpuc.esbuild({ targets: opts.targets ?? ["wgsl", "js"] })],
   });

@@ -87,11 +87,14 @@
 // - atomics: many threads of several blocks apply one commutative atomic operation per array
 //   (add, sub, and, or, xor, atomicMin, atomicMax) to global and shared Int32Array/Uint32Array
 //   slots, shared results added into global ones; the final arrays (not the old values, whose
-//   order is not defined) must equal the CPU device's.
+//   order is not defined) must equal the CPU device's. A third of the kernels on 8- and 16-bit
+//   elements (commutative operations; plain and atomic stores, exchanges and compare-exchanges
+//   of each thread's own element beside its neighbours') or f32 (atomicAdd of integers): what
+//   targets write out as compare-and-swap loops on a word.
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, CompileError, KernelError, atomicMin, atomicMax } from "gpuc";
+import { kernel, device, CompileError, KernelError, atomicMin, atomicMax, atomicAdd } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
@@ -862,6 +865,8 @@ async function fuzzSubgroups() {
 async function fuzzAtomics() {
   const all = ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor", "atomicMin", "atomicMax"];
   for (let it = 0; it < count; it++) {
+    // A third of the kernels on 8- and 16-bit or f32 elements: the loops on the element's word.
+    if (rnd() < 1 / 3) { await fuzzWordAtomics(); continue; }
     // One operation per array: different ones on one slot would not commute.
     const ops = { o: pick(all), sh: pick(all.filter((o) => o !== "Atomics.sub")) };
     const unsigned = rnd() < 0.5, A = unsigned ? "Uint32Array" : "Int32Array";
@@ -892,6 +897,65 @@ async function fuzzAtomics() {
     if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${A}, ${blocks} × ${threads})\n  ${body}`); }
   }
   console.log(`${count} kernels with atomics on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+}
+
+/**
+ * Atomics a target writes out as compare-and-swap loops on the element's 32-bit word
+ * (ir/passes/cas-loops.ts): on 8- and 16-bit elements (global and shared) a commutative operation
+ * per array, wrapping as the element does; plain stores, Atomics.store, exchange and
+ * compareExchange, each thread on its own element, so that neighbours in one word race; and
+ * atomicAdd on f32 with integer values (exact in any order). The final arrays against the CPU
+ * device's, and each thread's old values where they are defined (its own element's).
+ */
+async function fuzzWordAtomics() {
+  // (WGSL has no float atomics: WebGPU refuses atomicAdd on f32.)
+  const kind = pick(["Int8Array", "Uint8Array", "Int16Array", "Uint16Array", ...(mode === "webgpu" ? [] : ["Float32Array"])]);
+  const f32 = kind === "Float32Array";
+  const ops = f32 ? ["atomicAdd"] : ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor"];
+  const op = { o: pick(ops), sh: pick(ops.filter((o) => o !== "Atomics.sub")) };
+  const stmts = [];
+  for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
+    const target = rnd() < 0.3 ? "sh" : "o";
+    const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7", "t & 1"]);
+    const val = f32 ? pick(["t", "x[t & 7]", "b + 1", "-3", "(t & 3) - 2"]) : pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "300", "t * 1000"]);
+    stmts.push(`${op[target]}(${target}, ${idx}, ${val});`);
+  }
+  // Each thread's own element of `p` (16 + its global id): neighbours share words.
+  const own = "16 + b * bd + t";
+  const mine = [];
+  for (let s = 0, ns = Math.floor(rnd() * 3); s < ns && !f32; s++) {
+    mine.push(pick([
+      `p[${own}] = t * 37 - 50;`,
+      `Atomics.store(p, ${own}, t - 9);`,
+      `r[${own}] = Atomics.exchange(p, ${own}, t + b);`,
+      `r[${own}] = Atomics.compareExchange(p, ${own}, p[${own}], t * 3);`,
+      `r[${own}] = Atomics.compareExchange(p, ${own}, 12345, t);`,
+      `r[${own}] = Atomics.add(p, ${own}, t);`,
+      `r[${own}] = Atomics.load(p, ${own});`,
+    ]));
+  }
+  const fill = op.sh === "Atomics.and" ? -1 : 0;
+  const body = `const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x; const sh = shared(${kind}, 8); if (t < 8) sh[t] = ${fill}; syncthreads(); ` +
+    `${stmts.join(" ")} ${mine.join(" ")} syncthreads(); if (t < 8) ${f32 ? "atomicAdd" : "Atomics.add"}(o, 8 + t, sh[t]);`;
+  const x = Int32Array.from({ length: 8 }, (_, i) => i * 5 - 11);
+  const Arr = globalThis[kind];
+  const threads = pick([8, 32, 64, 256]), blocks = pick([1, 3]);
+  const n = 16 + blocks * threads;
+  const init = Arr.from({ length: n }, (_, i) => ((i * 12345) % 1000) - 300);
+  const want = { o: init.slice(), p: init.slice(), r: new Int32Array(n) }, got = { o: init.slice(), p: init.slice(), r: new Int32Array(n) };
+  try {
+    const k = kernel(new Function(`return function wordAtomics(x, o, p, r) { ${body} }`)(), { scope: { atomicAdd } });
+    await k.launch(cpu, { blocks, threads }, x, want.o, want.p, want.r);
+    await k.launch(dev, { blocks, threads }, x, got.o, got.p, got.r);
+    if (!(await assembles(k, [x, got.o, got.p, got.r], body))) return;
+  } catch (e) {
+    failed(e, body);
+    return;
+  }
+  for (const a of ["o", "p", "r"]) {
+    const i = want[a].findIndex((w, j) => !Object.is(got[a][j], w));
+    if (i >= 0) { differ++; console.log(`DIFFERS ${a}[${i}]: got ${got[a][i]}, want ${want[a][i]} (${kind}, ${blocks} × ${threads})\n  ${body}`); return; }
+  }
 }
 
 

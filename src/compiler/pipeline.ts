@@ -13,6 +13,7 @@ import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
 import { legalize } from "../ir/passes/legalize.js";
 import { addDoneGuards } from "../ir/passes/done-guards.js";
+import { expandCasLoops } from "../ir/passes/cas-loops.js";
 import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
@@ -128,6 +129,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   // (Guards of constant operands fold as legalize builds them: x / 3 needs none.)
   legalize(module, target.legal);
   if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);
+  if (target.legal.atomics) expandCasLoops(module, target.legal.atomics);
   checkpoint("legalize", module);
   try {
     return { module, artifact: target.emit(module, features), inferenceReused: hit !== undefined };

@@ -70,6 +70,11 @@ export type Expr = { type: Type; loc: Loc | null } & (
   | { k: "shared"; shared: SharedHandle }
   /** The id of a source location in the artifact's location table (i32), for exception records. */
   | { k: "location"; site: Loc }
+  /**
+   * Where element `index` of a narrow array sits in the 32-bit word that holds it: its lowest
+   * bit's offset in the word (i32: 0, 8, 16 or 24). Only passes/cas-loops.ts makes it.
+   */
+  | { k: "bitOffset"; array: ExprHandle; index: ExprHandle }
 );
 
 /**
@@ -109,8 +114,13 @@ export type Stmt = { loc: Loc | null } & (
   | { k: "return"; value: ExprHandle | null }
   /** Every thread of the block waits here for the others (syncthreads). */
   | { k: "barrier" }
-  /** `array[index] op= args…` as one indivisible step; the old value goes to `result`. compareExchange takes [expected, replacement]. */
-  | { k: "atomic"; op: AtomicOp; array: ExprHandle; index: ExprHandle; args: ExprHandle[]; result: LocalHandle | null }
+  /**
+   * `array[index] op= args…` as one indivisible step; the old value goes to `result`. compareExchange takes [expected, replacement].
+   * With `word` (made only by passes/cas-loops.ts, op load or compareExchange): the step is on the
+   * 32-bit word that holds the element (a narrow or f32 array's), its bits as an i32; the
+   * compare-exchange never fails spuriously (it fails only where the word differs).
+   */
+  | { k: "atomic"; op: AtomicOp; array: ExprHandle; index: ExprHandle; args: ExprHandle[]; result: LocalHandle | null; word?: true }
   /**
    * A subgroup operation (see SubgroupOp): the threads of the subgroup meet here, like a barrier
    * of the subgroup; the result goes to `result`.
@@ -303,6 +313,7 @@ export function exprOperands(e: Expr): ExprHandle[] {
     case "select": return [e.cond, e.a, e.b];
     case "load": return [e.array, e.index];
     case "length": return [e.array];
+    case "bitOffset": return [e.array, e.index];
   }
 }
 

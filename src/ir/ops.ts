@@ -7,13 +7,13 @@
 import type { Scalar } from "./types.js";
 
 /** Operand classes: which scalar types an op accepts (all operands share one type). */
-type OperandClass = "num" | "int" | "float" | "bool" | "numOrBool" | "u32" | "f32" | "f64";
+type OperandClass = "num" | "int" | "float" | "bool" | "numOrBool" | "i32" | "u32" | "f32" | "f64";
 
 interface OpRow {
   arity: 1 | 2;
   operands: OperandClass;
-  /** Result type: the operand type, bool, or i32. */
-  result: "same" | "bool" | "i32";
+  /** Result type: the operand type, bool, i32 or f32. */
+  result: "same" | "bool" | "i32" | "f32";
   commutative: boolean;
   /** Exact semantics on JS numbers already of the operand type; the result is then wrapped to the result type. */
   eval(args: (number | boolean)[], t: Scalar): number | boolean;
@@ -95,8 +95,11 @@ export const OPS = {
   isnan: { arity: 1, operands: "float", result: "bool", commutative: false, eval: (x) => x[0] !== x[0] } as OpRow,
   isfinite: { arity: 1, operands: "float", result: "bool", commutative: false, eval: (x) => Number.isFinite(x[0]) } as OpRow,
 
-  // Bit patterns, for the print buffer: an f32's bits as an i32, an f64's high and low words.
+  // Bit patterns: an f32's bits as an i32 and back (the print buffer, passes/cas-loops.ts), an
+  // f64's high and low words.
   f32bits: { arity: 1, operands: "f32", result: "i32", commutative: false, eval: (x) => { scratch.f32[0] = x[0] as N; return scratch.i32[0]; } } as OpRow,
+  /** The f32 whose bits an i32 holds (a NaN's payload kept as the target keeps it). */
+  f32frombits: { arity: 1, operands: "i32", result: "f32", commutative: false, eval: (x) => { scratch.i32[0] = x[0] as N; return scratch.f32[0]; } } as OpRow,
   f64hi: { arity: 1, operands: "f64", result: "i32", commutative: false, eval: (x) => { scratch.f64[0] = x[0] as N; return scratch.i32[1]; } } as OpRow,
   f64lo: { arity: 1, operands: "f64", result: "i32", commutative: false, eval: (x) => { scratch.f64[0] = x[0] as N; return scratch.i32[0]; } } as OpRow,
 } satisfies Record<string, OpRow>;
@@ -110,6 +113,7 @@ export function acceptsOperand(cls: OperandClass, t: Scalar): boolean {
     case "float": return t === "f32" || t === "f64";
     case "bool": return t === "bool";
     case "numOrBool": return true;
+    case "i32": return t === "i32";
     case "u32": return t === "u32";
     case "f32": return t === "f32";
     case "f64": return t === "f64";

@@ -47,6 +47,7 @@ class Printer {
       case "select": return `select(${this.expr(e.cond)}, ${this.expr(e.a)}, ${this.expr(e.b)})`;
       case "load": return `${this.expr(e.array)}[${this.expr(e.index)}]`;
       case "length": return `length(${this.expr(e.array)})`;
+      case "bitOffset": return `bitOffset(${this.expr(e.array)}[${this.expr(e.index)}])`;
       case "shared": return `shared @${this.m.shared[e.shared]?.name ?? e.shared}`;
       case "location": return `location(${siteText(e.site)})`;
       default: return assertNeverIR(e);
@@ -99,7 +100,7 @@ class Printer {
       case "barrier": out.push(`${pad}barrier${at}`); return;
       case "atomic": {
         const args = s.args.map((a) => this.expr(a)).join(", ");
-        out.push(`${pad}${s.result !== null ? this.local(s.result) + " = " : ""}atomic.${s.op} ${this.expr(s.array)}[${this.expr(s.index)}]${args ? ", " + args : ""}${at}`);
+        out.push(`${pad}${s.result !== null ? this.local(s.result) + " = " : ""}atomic${s.word ? ".word" : ""}.${s.op} ${this.expr(s.array)}[${this.expr(s.index)}]${args ? ", " + args : ""}${at}`);
         return;
       }
       case "subgroup": out.push(`${pad}${this.local(s.result)} = subgroup.${s.op} ${s.args.map((a) => this.expr(a)).join(", ")}${at}`); return;

@@ -165,6 +165,7 @@ export function copyFrom(from: Function, to: Function, h: ExprHandle, local: (l:
     case "select": n = { ...e, cond: c(e.cond), a: c(e.a), b: c(e.b) }; break;
     case "load": n = { ...e, array: c(e.array), index: c(e.index) }; break;
     case "length": n = { ...e, array: c(e.array) }; break;
+    case "bitOffset": n = { ...e, array: c(e.array), index: c(e.index) }; break;
     case "shared": n = { ...e }; break;
   }
   to.exprs.push(n);

@@ -31,6 +31,7 @@ import { T, wrapValue, type Scalar } from "../types.js";
 import { lowerCheck } from "./lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { DoneGuards } from "./done-guards.js";
+import type { CasPolicy } from "./cas-loops.js";
 
 export type Lowering = keyof typeof LOWERINGS;
 type Legality = "native" | "helper" | Lowering;
@@ -57,6 +58,8 @@ export interface LegalTable {
    * PTX's exit).
    */
   doneGuards?: DoneGuards;
+  /** Which atomics (and narrow stores) are compare-and-swap loops on the element's word (passes/cas-loops.ts); absent: none. */
+  atomics?: CasPolicy;
 }
 
 type Args = readonly (number | boolean)[];

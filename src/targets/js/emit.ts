@@ -47,8 +47,9 @@ export function emitJS(m: Module, options: { fastMath?: boolean } = {}): JSArtif
   // runtime call and the trap); every other function keeps its checks (function.ts spells them).
   // So is a kernel reading subgroupLaneId() (a thread's lane comes from its linear id there).
   const parts = m.functions.map((f, i) => (i === m.entry && (containsBarrier(f.body) || names.builtins[i].includes("subgroupLaneId")) ? emitRegionKernel(names, { ...f, body: lowerBlock(f.body) }, i) : new FunctionEmitter(names, f, i).emit()));
-  const usesBits = m.functions.some((f) => f.exprs.some((e) => e.k === "op" && (e.op === "f32bits" || e.op === "f64hi" || e.op === "f64lo")));
-  const code = `"use strict";\n${usesBits ? PRELUDE_BITS + "\n\n" : ""}${parts.join("\n\n")}\n`;
+  const uses = (ops: string[]) => m.functions.some((f) => f.exprs.some((e) => e.k === "op" && ops.includes(e.op)));
+  const bits = uses(["f32bits", "f32frombits", "f64hi", "f64lo"]) ? PRELUDE_BITS + (uses(["f32frombits"]) ? "\nfunction $f32frombits(x) { $bitsI32[0] = x; return $bitsF32[0]; }" : "") + "\n\n" : "";
+  const code = `"use strict";\n${bits}${parts.join("\n\n")}\n`;
   return { code, entry: names.fnNames[m.entry], bindings: [...names.globals, ...JS_RUNTIME_BINDINGS], locations: names.locations.list };
 }
 

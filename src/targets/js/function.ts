@@ -359,6 +359,7 @@ export class FunctionEmitter {
       case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
       case "load": return `${this.expr(e.array)}[${stripParens(this.expr(e.index))}]`;
       case "length": return `${this.expr(e.array)}.length`;
+      case "bitOffset": throw new InternalCompilerError("a word's bit offset reached the JS back end (its typed arrays have narrow atomics)");
       default: return assertNeverIR(e);
     }
   }

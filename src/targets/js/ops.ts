@@ -60,6 +60,7 @@ export const JS_OPS: Record<OpName, JSSpelling> = {
   isnan: { js: (x) => `(${x[0]} !== ${x[0]})`, exact: ALL },
   isfinite: call("Number.isFinite", ALL),
   f32bits: call("$f32bits", ALL),
+  f32frombits: call("$f32frombits", ALL),
   f64hi: call("$f64hi", ALL),
   f64lo: call("$f64lo", ALL),
 };

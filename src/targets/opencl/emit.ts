@@ -25,7 +25,7 @@ import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } fr
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
 import { completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
+import { elemBytes, isNarrow, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
@@ -78,7 +78,6 @@ class OpenCLEmitter {
   /** Loops being emitted, innermost last: the label of each one's `continuing` block (if it has one) and whether a `continue` jumps to it. */
   private loops: { label: string | null; used: boolean }[] = [];
   private labels = 0;
-  private temps = 0;
 
   constructor(private m: Module, private features: TargetFeatures) {
     this.f = m.functions[m.entry];
@@ -405,10 +404,10 @@ class OpenCLEmitter {
   }
 
   /**
-   * An atomic: OpenCL C 1.2's int32 atomics on i32/u32 elements; f32 add and 8- and 16-bit
-   * elements are a compare-exchange loop on the 32-bit word (narrow arrays are word-aligned and
-   * padded: the device allocates whole words, `__local` arrays are declared so), which changes
-   * only the element's bits; the old element is read as the typed array reads it.
+   * An atomic: OpenCL C 1.2's int32 atomics on i32/u32 elements, volatile reads and exchanges of
+   * f32 and narrow elements, and the word steps of the loops passes/cas-loops.ts wrote for the
+   * rest (f32 add, 8- and 16-bit read-modify-writes): narrow arrays are word-aligned and padded
+   * (the device allocates whole words, `__local` arrays are declared so).
    */
   private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
     const a = this.arrayRef(s.array);
@@ -417,38 +416,20 @@ class OpenCLEmitter {
     const res = s.result !== null ? this.names[s.result] : null;
     const set = (x: string): string => (res !== null ? `${res} = ${x};` : `${x};`);
     const space = a.space;
-    if (isNarrow(a.elem)) return this.narrowAtomic(s, a.elem, at, space, v, res, d);
+    if (s.word) {
+      const w = isNarrow(a.elem) ? `(volatile ${space} uint*)((ulong)${at} & ~(ulong)3)` : `(volatile ${space} uint*)${at}`;
+      if (s.op === "load") this.line(d, set(`as_int(*${w})`));
+      else if (s.op === "compareExchange") this.line(d, set(`as_int(atomic_cmpxchg(${w}, as_uint(${v[0]}), as_uint(${v[1]})))`));
+      else throw new InternalCompilerError(`word atomic ${s.op}`);
+      return;
+    }
     const t = a.elem;
     const volatilePtr = `(volatile ${space} ${ELEM[t]}*)${at}`;
-    if (t === "f32" || t === "f64") {
-      switch (s.op) {
-        case "load": this.line(d, set(`*${volatilePtr}`)); return;
-        case "exchange": this.line(d, set(`atomic_xchg(${at}, ${v[0]})`)); return;
-        case "store":
-          this.line(d, `atomic_xchg(${at}, ${v[0]});`);
-          if (res !== null) this.line(d, `${res} = ${v[0]};`);
-          return;
-        case "add": {
-          const n = ++this.temps;
-          this.line(d, "{");
-          this.line(d + 1, `volatile ${space} uint* gpuc_p${n} = (volatile ${space} uint*)${at};`);
-          this.line(d + 1, `float gpuc_x${n} = ${v[0]};`);
-          this.line(d + 1, `uint gpuc_o${n} = *gpuc_p${n};`);
-          this.line(d + 1, "for (;;) {");
-          this.line(d + 2, `uint gpuc_s${n} = atomic_cmpxchg(gpuc_p${n}, gpuc_o${n}, as_uint(as_float(gpuc_o${n}) + gpuc_x${n}));`);
-          this.line(d + 2, `if (gpuc_s${n} == gpuc_o${n}) break;`);
-          this.line(d + 2, `gpuc_o${n} = gpuc_s${n};`);
-          this.line(d + 1, "}");
-          if (res !== null) this.line(d + 1, `${res} = as_float(gpuc_o${n});`);
-          this.line(d, "}");
-          return;
-        }
-        default: throw new InternalCompilerError(`atomic ${s.op} on ${t} elements`);
-      }
-    }
+    if (s.op === "load") { this.line(d, set(isNarrow(t) ? `(int)*${volatilePtr}` : `*${volatilePtr}`)); return; }
+    if (isNarrow(t) || t === "f64" || (t === "f32" && s.op !== "exchange" && s.op !== "store"))
+      throw new InternalCompilerError(`atomic ${s.op} on ${t} elements reached the OpenCL C back end (passes/cas-loops.ts writes it out)`);
     const fn: Record<string, string> = { add: "atomic_add", sub: "atomic_sub", and: "atomic_and", or: "atomic_or", xor: "atomic_xor", min: "atomic_min", max: "atomic_max", exchange: "atomic_xchg" };
     switch (s.op) {
-      case "load": this.line(d, set(`*${volatilePtr}`)); return;
       case "store":
         this.line(d, `atomic_xchg(${at}, ${v[0]});`);
         if (res !== null) this.line(d, `${res} = ${v[0]};`);
@@ -456,40 +437,6 @@ class OpenCLEmitter {
       case "compareExchange": this.line(d, set(`atomic_cmpxchg(${at}, ${v[0]}, ${v[1]})`)); return;
       default: this.line(d, set(`${fn[s.op]}(${at}, ${v[0]})`));
     }
-  }
-
-  private narrowAtomic(s: Extract<Stmt, { k: "atomic" }>, elem: Narrow, at: string, space: string, v: string[], res: string | null, d: number): void {
-    const n = ++this.temps;
-    const bits = elemBytes(elem) * 8, mask = bits === 8 ? "0xffu" : "0xffffu";
-    const w = `gpuc_w${n}`, sh = `gpuc_sh${n}`, o = `gpuc_o${n}`, c = `gpuc_c${n}`;
-    // The element as the typed array reads it from word `x`: sign- or zero-extended.
-    const read = (x: string) => (elem === "i8" || elem === "i16" ? `(as_int(${x} << (${32 - bits}u - ${sh})) >> ${32 - bits})` : `as_int((${x} >> ${sh}) & ${mask})`);
-    this.line(d, "{");
-    this.line(d + 1, `${space} ${ELEM[elem]}* gpuc_e${n} = ${at};`);
-    this.line(d + 1, `volatile ${space} uint* ${w} = (volatile ${space} uint*)((ulong)gpuc_e${n} & ~(ulong)3);`);
-    this.line(d + 1, `uint ${sh} = ((uint)(ulong)gpuc_e${n} & 3u) * 8u;`);
-    v.forEach((x, i) => this.line(d + 1, `int gpuc_x${i}_${n} = ${x};`));
-    const x0 = `gpuc_x0_${n}`, x1 = `gpuc_x1_${n}`;
-    if (s.op === "load") {
-      if (res !== null) this.line(d + 1, `${res} = ${read(`*${w}`)};`);
-      this.line(d, "}");
-      return;
-    }
-    const next: Record<string, string> = {
-      add: `as_uint(${c}) + as_uint(${x0})`, sub: `as_uint(${c}) - as_uint(${x0})`, and: `as_uint(${c} & ${x0})`, or: `as_uint(${c} | ${x0})`, xor: `as_uint(${c} ^ ${x0})`,
-      exchange: `as_uint(${x0})`, store: `as_uint(${x0})`, compareExchange: `as_uint(${c} == ${x0} ? ${x1} : ${c})`,
-    };
-    if (!(s.op in next)) throw new InternalCompilerError(`atomic ${s.op} on ${elem} elements`);
-    this.line(d + 1, `uint ${o} = *${w};`);
-    this.line(d + 1, `int ${c};`);
-    this.line(d + 1, "for (;;) {");
-    this.line(d + 2, `${c} = ${read(o)};`);
-    this.line(d + 2, `uint gpuc_s${n} = atomic_cmpxchg(${w}, ${o}, (${o} & ~(${mask} << ${sh})) | (((${next[s.op]}) & ${mask}) << ${sh}));`);
-    this.line(d + 2, `if (gpuc_s${n} == ${o}) break;`);
-    this.line(d + 2, `${o} = gpuc_s${n};`);
-    this.line(d + 1, "}");
-    if (res !== null) this.line(d + 1, `${res} = ${s.op === "store" ? x0 : c};`);
-    this.line(d, "}");
   }
 
   // ---- expressions -------------------------------------------------------------------------
@@ -503,6 +450,7 @@ class OpenCLEmitter {
       case "builtin": return BUILTINS[e.name];
       case "location": return String(this.locationId(e.site));
       case "length": return this.arrayRef(e.array).length;
+      case "bitOffset": return `((int)(((uint)(ulong)&${this.arrayRef(e.array).name}[${this.expr(e.index)}] & 3u) * 8u))`;
       case "load": {
         const a = this.arrayRef(e.array);
         const v = `${a.name}[${this.expr(e.index)}]`;
@@ -549,6 +497,7 @@ const OPENCL_OPS: Record<OpName, OpSpelling> = {
   isnan: ([x]) => `(isnan(${x}) != 0)`,
   isfinite: ([x]) => `(isfinite(${x}) != 0)`,
   f32bits: ([x]) => `as_int(${x})`,
+  f32frombits: ([x]) => `as_float(${x})`,
   f64hi: ([x]) => `as_int((uint)(as_ulong(${x}) >> 32))`,
   f64lo: ([x]) => `as_int((uint)as_ulong(${x}))`,
 };

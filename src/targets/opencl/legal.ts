@@ -30,4 +30,6 @@ export const OPENCL_LEGAL: LegalTable = {
   nanTestsByBits: false,
   checks: "lower",
   doneGuards: "effects-and-reads",
+  // OpenCL C 1.2: 32-bit integer atomics only.
+  atomics: { narrow: "cas", narrowStores: "native", f32Add: "cas" },
 };

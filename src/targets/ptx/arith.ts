@@ -125,7 +125,7 @@ export class PTXArith {
         return this.mathF32(op, r, x);
       case "isnan": return emit(`testp.notanumber.${s} ${r}, ${x};`);
       case "isfinite": return emit(`testp.finite.${s} ${r}, ${x};`);
-      case "f32bits": return emit(`mov.b32 ${r}, ${x};`);
+      case "f32bits": case "f32frombits": return emit(`mov.b32 ${r}, ${x};`);
       case "f64hi": case "f64lo": {
         const lo = this.reg("r"), hi = this.reg("r");
         this.line(`mov.b64 {${lo}, ${hi}}, ${x};`);

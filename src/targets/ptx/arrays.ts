@@ -154,4 +154,33 @@ export class Arrays {
       }
     }
   }
+
+  /** A register holding the element's address rounded down to its word's. */
+  wordAddress(a: ArrayRef, addr: string): string {
+    const ctx = this.ctx;
+    const at = this.addressRegister(a, addr), word = ctx.reg(a.wide ? "rd" : "r");
+    ctx.line(`and.b${a.wide ? 64 : 32} ${word}, ${at}, -4;`);
+    return word;
+  }
+
+  /** Where the element at `addr` sits in its word: the offset of its lowest bit (0, 8, 16 or 24), an i32 register. */
+  bitOffset(a: ArrayRef, addr: string): string {
+    const ctx = this.ctx;
+    const at = this.addressRegister(a, addr), low = ctx.reg("r"), shift = ctx.reg("r");
+    ctx.line(a.wide ? `cvt.u32.u64 ${low}, ${at};` : `and.b32 ${low}, ${at}, 3;`);
+    if (a.wide) ctx.line(`and.b32 ${low}, ${low}, 3;`);
+    ctx.line(`shl.b32 ${shift}, ${low}, 3;`);
+    return shift;
+  }
+
+  /** The address `[reg]` or `[reg+offset]` as one register. */
+  private addressRegister(a: ArrayRef, addr: string): string {
+    const ctx = this.ctx;
+    const m = /^\[([^+\-\]]+)([+-]\d+)?\]$/.exec(addr);
+    if (!m) throw new InternalCompilerError(`PTX address ${addr}`);
+    if (!m[2]) return m[1];
+    const at = ctx.reg(a.wide ? "rd" : "r");
+    ctx.line(`add.${a.wide ? "s64" : "s32"} ${at}, ${m[1]}, ${Number(m[2])};`);
+    return at;
+  }
 }

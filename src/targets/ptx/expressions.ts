@@ -58,6 +58,10 @@ export class Expressions implements Lowering {
       case "convert": return ctx.arith.convert(this.expr(e.arg), scalarOf(ctx.f.exprs[e.arg].type), scalarOf(e.type));
       case "op": return this.op(e);
       case "global": case "shared": throw new InternalCompilerError("an array used as a value");
+      case "bitOffset": {
+        const a = this.arrays.arrayRef(e.array);
+        return this.arrays.bitOffset(a, this.arrays.address(a, e.index));
+      }
       default: return assertNeverIR(e);
     }
   }

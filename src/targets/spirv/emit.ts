@@ -443,7 +443,25 @@ class SPIRVEmitter {
     const sem = this.i32(Semantics.SeqCst | (a.sc === StorageClass.Workgroup ? Semantics.WorkgroupMemory : Semantics.CrossWorkgroupMemory));
     const int = this.tInt(32);
     const set = (r: number) => { if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r); };
-    if (isNarrow(a.elem) || (a.elem === "f32" && s.op === "add")) return this.casLoop(s, a, ptr, v, scope, sem);
+    if (s.word) {
+      const word = this.word(a, ptr);
+      if (s.op === "load") set(this.op(Op.AtomicLoad, int, word, scope, sem));
+      else if (s.op === "compareExchange") set(this.op(Op.AtomicCompareExchange, int, word, scope, sem, sem, v[1], v[0]));
+      else throw new InternalCompilerError(`word atomic ${s.op}`);
+      return;
+    }
+    if (isNarrow(a.elem)) {
+      // A narrow element's atomic read: the word that holds it, read atomically (the loops of
+      // passes/cas-loops.ts write whole words), and the element's bits in it as the typed array reads them.
+      if (s.op !== "load") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the SPIR-V back end (passes/cas-loops.ts writes it out)`);
+      const bits = elemBytes(a.elem) * 8, shift = this.bitOffset(ptr);
+      const w = this.op(Op.AtomicLoad, int, this.word(a, ptr), scope, sem);
+      set(a.elem === "i8" || a.elem === "i16"
+        ? this.op(Op.ShiftRightArithmetic, int, this.op(Op.ShiftLeftLogical, int, w, this.op(Op.ISub, int, this.i32(32 - bits), shift)), this.i32(32 - bits))
+        : this.op(Op.BitwiseAnd, int, this.op(Op.ShiftRightLogical, int, w, shift), this.i32(bits === 8 ? 0xff : 0xffff)));
+      return;
+    }
+    if (a.elem === "f32" && s.op === "add") throw new InternalCompilerError("f32 atomic add reached the SPIR-V back end (passes/cas-loops.ts writes it out)");
     const t = this.tElem(a.elem);
     const ops: Record<string, number> = {
       add: Op.AtomicIAdd, sub: Op.AtomicISub, and: Op.AtomicAnd, or: Op.AtomicOr, xor: Op.AtomicXor, exchange: Op.AtomicExchange,
@@ -457,68 +475,18 @@ class SPIRVEmitter {
     }
   }
 
-  /**
-   * f32 add, and every atomic on 8- and 16-bit elements: a compare-exchange loop on the 32-bit
-   * word (the element's word for narrow elements, which only its bits change).
-   */
-  private casLoop(s: Extract<Stmt, { k: "atomic" }>, a: ArrayRef, ptr: number, v: number[], scope: number, sem: number): void {
-    const int = this.tInt(32), i64 = this.tInt(64);
-    const wordPtr = this.tPtr(a.sc, int);
-    const set = (r: number) => { if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r); };
-    if (!isNarrow(a.elem)) {
-      // f32 add
-      const p = this.op(Op.Bitcast, wordPtr, ptr);
-      const old = this.local(int);
-      this.inst(Op.Store, old, this.op(Op.AtomicLoad, int, p, scope, sem));
-      const head = this.b.id(), exit = this.b.id();
-      this.branch(head);
-      this.label(head);
-      const o = this.op(Op.Load, int, old);
-      const sum = this.op(Op.FAdd, this.tFloat(32), this.op(Op.Bitcast, this.tFloat(32), o), v[0]);
-      const seen = this.op(Op.AtomicCompareExchange, int, p, scope, sem, sem, this.op(Op.Bitcast, int, sum), o);
-      this.inst(Op.Store, old, seen);
-      this.inst(Op.BranchConditional, this.op(Op.IEqual, this.tBool(), seen, o), exit, head);
-      this.terminated = true;
-      this.label(exit);
-      set(this.op(Op.Bitcast, this.tFloat(32), this.op(Op.Load, int, old)));
-      return;
-    }
-    const bits = elemBytes(a.elem) * 8, mask = bits === 8 ? 0xff : 0xffff;
-    const addr = this.op(Op.ConvertPtrToU, i64, ptr);
-    const word = this.op(Op.ConvertUToPtr, wordPtr, this.op(Op.BitwiseAnd, i64, addr, this.i64(~3n & 0xffffffffffffffffn)));
-    const shift = this.op(Op.IMul, int, this.op(Op.BitwiseAnd, int, this.op(Op.UConvert, int, addr), this.i32(3)), this.i32(8));
-    const signed = a.elem === "i8" || a.elem === "i16";
-    const read = (w: number) => signed
-      ? this.op(Op.ShiftRightArithmetic, int, this.op(Op.ShiftLeftLogical, int, w, this.op(Op.ISub, int, this.i32(32 - bits), shift)), this.i32(32 - bits))
-      : this.op(Op.BitwiseAnd, int, this.op(Op.ShiftRightLogical, int, w, shift), this.i32(mask));
-    if (s.op === "load") { set(read(this.op(Op.AtomicLoad, int, word, scope, sem))); return; }
-    const old = this.local(int), cur = this.local(int);
-    this.inst(Op.Store, old, this.op(Op.AtomicLoad, int, word, scope, sem));
-    const head = this.b.id(), exit = this.b.id();
-    this.branch(head);
-    this.label(head);
-    const o = this.op(Op.Load, int, old);
-    const c = read(o);
-    this.inst(Op.Store, cur, c);
-    let next: number;
-    switch (s.op) {
-      case "add": next = this.op(Op.IAdd, int, c, v[0]); break;
-      case "sub": next = this.op(Op.ISub, int, c, v[0]); break;
-      case "and": next = this.op(Op.BitwiseAnd, int, c, v[0]); break;
-      case "or": next = this.op(Op.BitwiseOr, int, c, v[0]); break;
-      case "xor": next = this.op(Op.BitwiseXor, int, c, v[0]); break;
-      case "exchange": case "store": next = v[0]; break;
-      case "compareExchange": next = this.op(Op.Select, int, this.op(Op.IEqual, this.tBool(), c, v[0]), v[1], c); break;
-      default: throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements`);
-    }
-    const cleared = this.op(Op.BitwiseAnd, int, o, this.op(Op.Not, int, this.op(Op.ShiftLeftLogical, int, this.i32(mask), shift)));
-    const put = this.op(Op.BitwiseOr, int, cleared, this.op(Op.ShiftLeftLogical, int, this.op(Op.BitwiseAnd, int, next, this.i32(mask)), shift));
-    const seen = this.op(Op.AtomicCompareExchange, int, word, scope, sem, sem, put, o);
-    this.inst(Op.Store, old, seen);
-    this.inst(Op.BranchConditional, this.op(Op.IEqual, this.tBool(), seen, o), exit, head);
-    this.terminated = true;
-    this.label(exit);
-    set(s.op === "store" ? v[0] : this.op(Op.Load, int, cur));
+  /** The 32-bit word that holds an element (a pointer to int): the element itself for 32-bit elements, else its address rounded down to 4 (narrow arrays are word-aligned and padded). */
+  private word(a: ArrayRef, ptr: number): number {
+    const wordPtr = this.tPtr(a.sc, this.tInt(32));
+    if (!isNarrow(a.elem)) return this.op(Op.Bitcast, wordPtr, ptr);
+    const i64 = this.tInt(64);
+    return this.op(Op.ConvertUToPtr, wordPtr, this.op(Op.BitwiseAnd, i64, this.op(Op.ConvertPtrToU, i64, ptr), this.i64(~3n & 0xffffffffffffffffn)));
+  }
+
+  /** Where the element at `ptr` sits in its word: the offset of its lowest bit (0, 8, 16 or 24). */
+  private bitOffset(ptr: number): number {
+    const int = this.tInt(32);
+    return this.op(Op.IMul, int, this.op(Op.BitwiseAnd, int, this.op(Op.UConvert, int, this.op(Op.ConvertPtrToU, this.tInt(64), ptr)), this.i32(3)), this.i32(8));
   }
 
   // ---- arrays -----------------------------------------------------------------------------------
@@ -605,6 +573,7 @@ class SPIRVEmitter {
         return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
       }
       case "global": case "shared": throw new InternalCompilerError("an array used as a value");
+      case "bitOffset": return this.bitOffset(this.element(this.arrayRef(e.array), e.index));
       default: return assertNeverIR(e);
     }
   }
@@ -668,7 +637,7 @@ class SPIRVEmitter {
         return cl(CL[op], x);
       case "isnan": return this.op(Op.IsNan, B, x);
       case "isfinite": return this.op(Op.IsFinite, B, x);
-      case "f32bits": return this.op(Op.Bitcast, T, x);
+      case "f32bits": case "f32frombits": return this.op(Op.Bitcast, T, x);
       case "f64hi": case "f64lo": {
         const i64 = this.tInt(64);
         const bits = this.op(Op.Bitcast, i64, x);

@@ -28,4 +28,6 @@ export const SPIRV_LEGAL: LegalTable = {
   nanTestsByBits: false,
   checks: "lower",
   doneGuards: "effects-and-reads",
+  // SPIR-V's OpenCL environment: 32-bit integer atomics only.
+  atomics: { narrow: "cas", narrowStores: "native", f32Add: "cas" },
 };

@@ -25,7 +25,7 @@ export class Arrays {
     const ctx = this.ctx;
     const narrow = ctx.narrowOf(s.array);
     if (narrow && ctx.arrayKey(s.array).startsWith("l")) ctx.line(d, `${this.element(s.array, s.index)} = ${narrowValue(ctx.lower.expr(s.value), narrow)};`);
-    else if (narrow) this.packedUpdate(d, s.array, s.index, narrow, "store", [s.value], null);
+    else if (narrow) throw new InternalCompilerError("a store to a packed narrow array reached the WGSL back end (passes/cas-loops.ts writes it out)");
     else if (ctx.atomicArrays.has(ctx.arrayKey(s.array))) ctx.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${ctx.lower.expr(s.value)});`);
     else ctx.line(d, `${this.element(s.array, s.index)} = ${ctx.lower.expr(s.value)};`);
   }
@@ -74,52 +74,25 @@ export class Arrays {
   }
 
   /**
-   * A store or atomic on an element of a packed narrow array (storage or workgroup): WGSL has no
-   * 8- or 16-bit memory, and a plain read-modify-write of the word would undo a neighbour's store
-   * made by another thread meanwhile, so every write is a compare-exchange loop on the word that
-   * changes only this element's bits (a store is never seen half done, and racing stores to one
-   * element leave one of their values, as in JavaScript). `result` gets the old element, or the
-   * stored value for `store`.
+   * An atomic: WGSL's on i32/u32 elements; on a packed narrow array's element, its read, and the
+   * steps on its word of the loops passes/cas-loops.ts writes for every write to it (WGSL has no
+   * 8- or 16-bit memory: a plain read-modify-write of the word would undo a neighbour's store).
    */
-  private packedUpdate(d: number, array: ExprHandle, index: ExprHandle, narrow: Narrow, op: Extract<Stmt, { k: "atomic" }>["op"], args: ExprHandle[], result: number | null): void {
-    const ctx = this.ctx;
-    const { element, word } = this.packedIndex(array, index, narrow);
-    const ld = ctx.use(`gpuc_ld_${narrow === "u8c" ? "u8" : narrow}`, `gpuc_ld_${narrow === "u8c" ? "u8" : narrow}`);
-    const put = ctx.use(elemBytes(narrow) === 1 ? "gpuc_put8" : "gpuc_put16", elemBytes(narrow) === 1 ? "gpuc_put8" : "gpuc_put16");
-    const x = args.map((a) => ctx.lower.expr(a));
-    ctx.line(d, "{");
-    ctx.line(d + 1, `let gpuc_e = ${element};`);
-    ctx.line(d + 1, `let gpuc_w = &${word("gpuc_e")};`);
-    x.forEach((v, i) => ctx.line(d + 1, `let gpuc_x${i} = ${v};`));
-    if (op === "load") {
-      if (result !== null) ctx.line(d + 1, `${ctx.names[result]} = ${ld}(atomicLoad(gpuc_w), gpuc_e);`);
-      ctx.line(d, "}");
-      return;
-    }
-    const next: Record<string, string> = {
-      add: "gpuc_c + gpuc_x0", sub: "gpuc_c - gpuc_x0", and: "gpuc_c & gpuc_x0", or: "gpuc_c | gpuc_x0", xor: "gpuc_c ^ gpuc_x0",
-      exchange: "gpuc_x0", store: "gpuc_x0", compareExchange: "select(gpuc_c, gpuc_x1, gpuc_c == gpuc_x0)",
-    };
-    if (!(op in next)) throw new InternalCompilerError(`atomic ${op} on ${narrow} elements`);
-    ctx.line(d + 1, "var gpuc_o = atomicLoad(gpuc_w);");
-    ctx.line(d + 1, "var gpuc_c: i32;");
-    ctx.line(d + 1, "loop {");
-    ctx.line(d + 2, `gpuc_c = ${ld}(gpuc_o, gpuc_e);`);
-    ctx.line(d + 2, `let r = atomicCompareExchangeWeak(gpuc_w, gpuc_o, ${put}(gpuc_o, gpuc_e, ${next[op]}));`);
-    ctx.line(d + 2, "if (r.exchanged) { break; }");
-    ctx.line(d + 2, "gpuc_o = r.old_value;");
-    ctx.line(d + 1, "}");
-    if (result !== null) ctx.line(d + 1, `${ctx.names[result]} = ${op === "store" ? "gpuc_x0" : "gpuc_c"};`);
-    ctx.line(d, "}");
-  }
-
   atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
     const ctx = this.ctx;
     const narrow = ctx.narrowOf(s.array);
-    if (narrow) return this.packedUpdate(d, s.array, s.index, narrow, s.op, s.args, s.result);
+    const set = (x: string): string => (s.result !== null ? `${ctx.names[s.result]} = ${x};` : `_ = ${x};`);
+    if (narrow) {
+      const { element, word } = this.packedIndex(s.array, s.index, narrow);
+      const v = s.args.map((a) => `bitcast<u32>(${ctx.lower.expr(a)})`);
+      if (s.word && s.op === "load") ctx.line(d, set(`bitcast<i32>(atomicLoad(&${word(element)}))`));
+      else if (s.word && s.op === "compareExchange") this.compareExchange(d, `&${word(element)}`, v, s.result !== null ? (x) => `${ctx.names[s.result!]} = bitcast<i32>(${x});` : null);
+      else if (s.op === "load") ctx.line(d, set(this.packedLoad(s.array, s.index, narrow)));
+      else throw new InternalCompilerError(`atomic ${s.op} on ${narrow} elements reached the WGSL back end (passes/cas-loops.ts writes it out)`);
+      return;
+    }
     const ptr = `&${this.element(s.array, s.index)}`;
     const v = s.args.map((a) => ctx.lower.expr(a));
-    const set = (x: string): string => (s.result !== null ? `${ctx.names[s.result]} = ${x};` : `_ = ${x};`);
     const fn: Record<string, string> = { add: "atomicAdd", sub: "atomicSub", and: "atomicAnd", or: "atomicOr", xor: "atomicXor", min: "atomicMin", max: "atomicMax", exchange: "atomicExchange" };
     switch (s.op) {
       case "load": ctx.line(d, set(`atomicLoad(${ptr})`)); return;
@@ -127,15 +100,26 @@ export class Arrays {
         ctx.line(d, `atomicStore(${ptr}, ${v[0]});`);
         if (s.result !== null) ctx.line(d, `${ctx.names[s.result]} = ${v[0]};`);
         return;
-      case "compareExchange":
-        // WGSL's exchange may fail spuriously: retry until it succeeds or sees another value.
-        ctx.line(d, "loop {");
-        ctx.line(d + 1, `let r = atomicCompareExchangeWeak(${ptr}, ${v[0]}, ${v[1]});`);
-        ctx.line(d + 1, `if (r.exchanged || r.old_value != ${v[0]}) { ${s.result !== null ? `${ctx.names[s.result]} = r.old_value; ` : ""}break; }`);
-        ctx.line(d, "}");
-        return;
+      case "compareExchange": this.compareExchange(d, ptr, v, s.result !== null ? (x) => `${ctx.names[s.result!]} = ${x};` : null); return;
       default: ctx.line(d, set(`${fn[s.op]}(${ptr}, ${v[0]})`));
     }
+  }
+
+  /** A compare-exchange that fails only where the element differs: WGSL's may fail spuriously, so it is retried until it succeeds or sees another value. */
+  private compareExchange(d: number, ptr: string, v: string[], result: ((old: string) => string) | null): void {
+    const ctx = this.ctx;
+    ctx.line(d, "loop {");
+    ctx.line(d + 1, `let r = atomicCompareExchangeWeak(${ptr}, ${v[0]}, ${v[1]});`);
+    ctx.line(d + 1, `if (r.exchanged || r.old_value != ${v[0]}) { ${result ? `${result("r.old_value")} ` : ""}break; }`);
+    ctx.line(d, "}");
+  }
+
+  /** Where element `index` of a packed narrow array sits in its word: the offset of its lowest bit. */
+  bitOffset(array: ExprHandle, index: ExprHandle): string {
+    const narrow = this.ctx.narrowOf(array);
+    if (!narrow) throw new InternalCompilerError("a bit offset in a word of an array that is not packed");
+    const { element } = this.packedIndex(array, index, narrow);
+    return elemBytes(narrow) === 1 ? `i32((${element} & 3u) * 8u)` : `i32((${element} & 1u) * 16u)`;
   }
 }
 

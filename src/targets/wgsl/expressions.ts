@@ -43,6 +43,7 @@ export class Expressions implements Lowering {
         throw new InternalCompilerError("length of an array of constant size survived folding");
       }
       case "load": return this.arrays.load(e);
+      case "bitOffset": return this.arrays.bitOffset(e.array, e.index);
       case "select": return `select(${this.expr(e.b)}, ${this.expr(e.a)}, ${this.expr(e.cond)})`;
       case "convert": {
         // f32 → i32/u32 gets inputs WGSL's conversion agrees on (legalize wraps the others as JS does).
@@ -88,6 +89,7 @@ const WGSL_OPS: Record<OpName, OpSpelling> = {
   isnan: ([x], _t, use) => use("gpuc_isnan", `gpuc_isnan(${x})`),
   isfinite: ([x]) => `((bitcast<u32>(${x}) & 0x7f800000u) != 0x7f800000u)`,
   f32bits: ([x]) => `bitcast<i32>(${x})`,
+  f32frombits: ([x]) => `bitcast<f32>(${x})`,
   f64hi: lowered("WGSL", "f64hi", "WGSL has no f64"), f64lo: lowered("WGSL", "f64lo", "WGSL has no f64"),
 };
 

@@ -19,8 +19,6 @@ export const WGSL_HELPERS: Readonly<Record<string, WGSLHelper>> = {
   gpuc_ld_u8: { deps: [], text: "fn gpuc_ld_u8(w: u32, e: u32) -> i32 { return bitcast<i32>((w >> ((e & 3u) * 8u)) & 0xffu); }" },
   gpuc_ld_i16: { deps: [], text: "fn gpuc_ld_i16(w: u32, e: u32) -> i32 { return bitcast<i32>(w << (16u - (e & 1u) * 16u)) >> 16u; }" },
   gpuc_ld_u16: { deps: [], text: "fn gpuc_ld_u16(w: u32, e: u32) -> i32 { return bitcast<i32>((w >> ((e & 1u) * 16u)) & 0xffffu); }" },
-  gpuc_put8: { deps: [], text: "fn gpuc_put8(w: u32, e: u32, v: i32) -> u32 { let s = (e & 3u) * 8u; return (w & ~(0xffu << s)) | ((bitcast<u32>(v) & 0xffu) << s); }" },
-  gpuc_put16: { deps: [], text: "fn gpuc_put16(w: u32, e: u32, v: i32) -> u32 { let s = (e & 1u) * 16u; return (w & ~(0xffffu << s)) | ((bitcast<u32>(v) & 0xffffu) << s); }" },
   gpuc_isnan: { deps: [], text: "fn gpuc_isnan(x: f32) -> bool { return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u; }" },
   // JS's Math.sign, for cbrt: NaN and signed zeros come back as they are (WGSL's sign() may give 0 for NaN).
   gpuc_signf: { deps: ["gpuc_isnan"], text: "fn gpuc_signf(x: f32) -> f32 { if (gpuc_isnan(x) || x == 0.0) { return x; } return select(-1.0, 1.0, x > 0.0); }" },

@@ -35,4 +35,7 @@ export const WGSL_LEGAL: LegalTable = {
   nanTestsByBits: true,
   checks: "lower",
   doneGuards: "effects",
+  // No 8- or 16-bit memory: narrow arrays are u32 words, every write to one a loop on its word.
+  // (WGSL has no float atomics: validation refuses an f32 atomic add.)
+  atomics: { narrow: "cas", narrowStores: "cas", f32Add: "native" },
 };

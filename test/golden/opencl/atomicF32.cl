@@ -21,6 +21,11 @@ __kernel void gpuc_atomicF32(__global float* gpuc_base_v_sums, uint gpuc_off_v_s
   int v_i = 0;
   int v_tmp = 0;
   float v_tmp_1 = 0.0f;
+  int v_cas_i = 0;
+  float v_cas_x0 = 0.0f;
+  int v_cas_old = 0;
+  int v_cas_prev = 0;
+  float v_cas_cur = 0.0f;
   v_i = as_int(as_uint(as_int(as_uint(((int)get_group_id(0))) * as_uint(((int)get_local_size(0))))) + as_uint(((int)get_local_id(0))));
   if ((v_i < gpuc_len_v_x)) {
     if ((as_uint(v_i) >= as_uint(gpuc_len_v_x))) {
@@ -32,16 +37,15 @@ __kernel void gpuc_atomicF32(__global float* gpuc_base_v_sums, uint gpuc_off_v_s
       gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 3, v_tmp, gpuc_len_v_sums);
       return;
     }
-    {
-      volatile __global uint* gpuc_p1 = (volatile __global uint*)&v_sums[v_tmp];
-      float gpuc_x1 = v_x[v_i];
-      uint gpuc_o1 = *gpuc_p1;
-      for (;;) {
-        uint gpuc_s1 = atomic_cmpxchg(gpuc_p1, gpuc_o1, as_uint(as_float(gpuc_o1) + gpuc_x1));
-        if (gpuc_s1 == gpuc_o1) break;
-        gpuc_o1 = gpuc_s1;
-      }
-      v_tmp_1 = as_float(gpuc_o1);
+    v_cas_i = v_tmp;
+    v_cas_x0 = v_x[v_i];
+    v_cas_old = as_int(*(volatile __global uint*)&v_sums[v_cas_i]);
+    for (;;) {
+      v_cas_prev = v_cas_old;
+      v_cas_cur = as_float(v_cas_prev);
+      v_cas_old = as_int(atomic_cmpxchg((volatile __global uint*)&v_sums[v_cas_i], as_uint(v_cas_prev), as_uint(as_int((v_cas_cur + v_cas_x0)))));
+      if ((v_cas_old == v_cas_prev)) break;
     }
+    v_tmp_1 = v_cas_cur;
   }
 }

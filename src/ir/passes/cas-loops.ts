@@ -1,0 +1,177 @@
+// Compare-and-swap loops: where a target has no instruction for an atomic step, the step is a
+// loop of compare-exchanges on the 32-bit word that holds the element. One implementation for
+// every target (the table's `atomics`), after legalize and the done guards, just before emission:
+//
+//  - an atomic on an 8- or 16-bit element (but a load) where `narrow` is "cas" (WGSL, PTX,
+//    OpenCL C, SPIR-V: none has 8- or 16-bit atomics), and a plain store to a packed narrow array
+//    where `narrowStores` is "cas" (WGSL, whose narrow arrays are u32 words: a plain
+//    read-modify-write of the word would undo a neighbour's store made by another thread);
+//  - an f32 atomic add where `f32Add` is "cas" (OpenCL C 1.2 and SPIR-V's OpenCL environment).
+//
+// The loop, with `word` atomics on the element's word (module.ts):
+//
+//     old = atomic.word.load a[i]
+//     loop {
+//       prev = old
+//       cur  = the element in prev (sign- or zero-extended from its bits; the f32 of the bits)
+//       put  = prev with the element's bits replaced by op(cur, x)'s
+//       old  = atomic.word.compareExchange a[i], prev, put
+//     } breakIf old == prev
+//     result = cur (store: x)
+//
+// Why it is sound: the compare-exchange writes `put` only where the word still holds `prev`, the
+// value `cur` was read from, so the element goes from `cur` to op(cur, x) in one indivisible step,
+// as the atomic would, and the other bits of the word (neighbouring elements) are written back as
+// they were. Where another thread changed the word between, the exchange fails and the loop
+// retries from the word it saw; a word atomic's exchange never fails spuriously (module.ts), so
+// `old == prev` means it took place. Each operand and the index are evaluated once, before the
+// loop, in the order the atomic evaluated them (index, then operands). Shift counts are the bit
+// offset (0-24) and 8-32 minus it: in range on every target, so no legalization is needed. An f32
+// add compares the word's bits, so a NaN in memory does not make the loop spin (a float compare
+// would: NaN != NaN).
+
+import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
+import { OPS, resultScalar, type OpName } from "../ops.js";
+import { InternalCompilerError } from "../../errors.js";
+import { T, elemBytes, isArray, isNarrow, wrapValue, type Elem, type Narrow, type Scalar, type Type } from "../types.js";
+
+/** What a target's atomics need written out as loops (legalize.ts's table, `atomics`). */
+export interface CasPolicy {
+  /** Atomics on 8- and 16-bit elements (but loads). */
+  narrow: "native" | "cas";
+  /** Plain stores to 8- and 16-bit elements of global or shared arrays. */
+  narrowStores: "native" | "cas";
+  /** Atomic add on f32 elements. */
+  f32Add: "native" | "cas";
+}
+
+/** Write out the module's atomics that the policy says are loops. */
+export function expandCasLoops(m: Module, policy: CasPolicy): void {
+  for (const f of m.functions) {
+    if (f.kind === "runtime") continue;
+    const x = new Expander(f, policy);
+    f.body = x.block(f.body);
+  }
+}
+
+type Atomic = Extract<Stmt, { k: "atomic" }>;
+/** An operand evaluated once: the local that holds it, or a constant. */
+type Value = LocalHandle | { constant: Expr };
+
+class Expander {
+  constructor(private readonly f: Function, private readonly policy: CasPolicy) {}
+
+  block(b: Block): Block {
+    return b.flatMap((s) => this.stmt(s));
+  }
+
+  private stmt(s: Stmt): Stmt[] {
+    switch (s.k) {
+      case "if": return [{ ...s, then: this.block(s.then), else: this.block(s.else) }];
+      case "loop": return [{ ...s, body: this.block(s.body), continuing: this.block(s.continuing) }];
+      case "switch": return [{ ...s, cases: s.cases.map((c) => ({ ...c, body: this.block(c.body) })) }];
+      case "atomic": {
+        const elem = this.elemOf(s.array);
+        if (s.word || s.op === "load") return [s];
+        if (isNarrow(elem) && this.policy.narrow === "cas") return this.loop(s, elem);
+        if (elem === "f32" && s.op === "add" && this.policy.f32Add === "cas") return this.loop(s, elem);
+        return [s];
+      }
+      case "store": {
+        const elem = this.elemOf(s.array);
+        const space = (this.f.exprs[s.array].type as { space?: string }).space;
+        if (isNarrow(elem) && this.policy.narrowStores === "cas" && (space === "global" || space === "shared"))
+          return this.loop({ k: "atomic", op: "store", array: s.array, index: s.index, args: [s.value], result: null, loc: s.loc }, elem);
+        return [s];
+      }
+      default: return [s];
+    }
+  }
+
+  private elemOf(array: ExprHandle): Elem {
+    const t = this.f.exprs[array].type;
+    if (!isArray(t)) throw new InternalCompilerError("an atomic or store on a non-array");
+    return t.elem;
+  }
+
+  private loop(s: Atomic, elem: Narrow | "f32"): Stmt[] {
+    const loc = s.loc;
+    const out: Stmt[] = [];
+    // The index and the operands, once, in the atomic's order.
+    const index = this.keep(out, s.index, "cas_i", loc);
+    const args = s.args.map((a, i) => this.keep(out, a, `cas_x${i}`, loc));
+    const old = this.local(T.i32, "cas_old"), prev = this.local(T.i32, "cas_prev");
+    out.push({ k: "atomic", op: "load", word: true, array: this.array(s.array), index: this.value(index), args: [], result: old, loc });
+    const body: Stmt[] = [{ k: "set", local: prev, value: this.read(old), loc }];
+    let cur: LocalHandle, put: ExprHandle;
+    if (elem === "f32") {
+      cur = this.local(T.f32, "cas_cur");
+      body.push({ k: "set", local: cur, value: this.op("f32frombits", [this.read(prev)]), loc });
+      put = this.op("f32bits", [this.op("add", [this.read(cur), this.value(args[0])])]);
+    } else {
+      const bits = elemBytes(elem) * 8, mask = (1 << bits) - 1;
+      const shift = this.local(T.i32, "cas_shift");
+      out.push({ k: "set", local: shift, value: this.add({ k: "bitOffset", array: this.array(s.array), index: this.value(index), type: T.i32, loc }), loc });
+      cur = this.local(T.i32, "cas_cur");
+      // The element as the typed array reads it: sign-extended from its top bit, or masked. (A
+      // store needs no old element: the new one is its operand.)
+      const signed = elem === "i8" || elem === "i16";
+      if (s.op !== "store") {
+        const extracted = signed
+          ? this.op("shr", [this.op("shl", [this.read(prev), this.op("sub", [this.int(32 - bits), this.read(shift)])]), this.int(32 - bits)])
+          : this.op("and", [this.op("shr", [this.read(prev), this.read(shift)]), this.int(mask)]);
+        body.push({ k: "set", local: cur, value: extracted, loc });
+      }
+      const next = this.next(s, cur, args);
+      const kept = this.op("and", [this.read(prev), this.op("bitnot", [this.op("shl", [this.int(mask), this.read(shift)])])]);
+      put = this.op("or", [kept, this.op("shl", [this.op("and", [next, this.int(mask)]), this.read(shift)])]);
+    }
+    body.push({ k: "atomic", op: "compareExchange", word: true, array: this.array(s.array), index: this.value(index), args: [this.read(prev), put], result: old, loc });
+    out.push({ k: "loop", body, continuing: [], breakIf: this.op("eq", [this.read(old), this.read(prev)]), loc });
+    if (s.result !== null) out.push({ k: "set", local: s.result, value: s.op === "store" ? this.value(args[0]) : this.read(cur), loc });
+    return out;
+  }
+
+  /** The element's new value from its old one (`cur`) and the operands (i32, as narrow atomics take them). */
+  private next(s: Atomic, cur: LocalHandle, args: Value[]): ExprHandle {
+    switch (s.op) {
+      case "add": case "sub": case "and": case "or": case "xor": return this.op(s.op, [this.read(cur), this.value(args[0])]);
+      case "exchange": case "store": return this.value(args[0]);
+      case "compareExchange":
+        return this.add({ k: "select", cond: this.op("eq", [this.read(cur), this.value(args[0])]), a: this.value(args[1]), b: this.read(cur), type: T.i32, loc: null });
+      default: throw new InternalCompilerError(`atomic ${s.op} on narrow elements`);
+    }
+  }
+
+  /** A value evaluated once: a new local set to it, or a constant (copied where it is used). */
+  private keep(out: Stmt[], h: ExprHandle, name: string, loc: Stmt["loc"]): Value {
+    const e = this.f.exprs[h];
+    if (e.k === "const") return { constant: e };
+    const local = this.local(e.type, name);
+    out.push({ k: "set", local, value: h, loc });
+    return local;
+  }
+
+  /** A copy of the array operand (a parameter, shared or global array: a leaf). */
+  private array(h: ExprHandle): ExprHandle {
+    const e = this.f.exprs[h];
+    if (e.k !== "local" && e.k !== "shared" && e.k !== "global") throw new InternalCompilerError(`an atomic's array is a ${e.k} expression`);
+    return this.add({ ...e });
+  }
+
+  private local(type: Type, name: string): LocalHandle {
+    this.f.locals.push({ name, type });
+    return (this.f.locals.length - 1) as LocalHandle;
+  }
+  private add(e: Expr): ExprHandle { this.f.exprs.push(e); return (this.f.exprs.length - 1) as ExprHandle; }
+  private value(v: Value): ExprHandle { return typeof v === "number" ? this.read(v) : this.add({ ...v.constant }); }
+  private read(local: LocalHandle): ExprHandle { return this.add({ k: "local", local, type: this.f.locals[local].type, loc: null }); }
+  private int(value: number): ExprHandle { return this.add({ k: "const", value, type: T.i32, loc: null }); }
+  /** An op, folded where its operands are constants (a store's masked value, a constant shift's mask). */
+  private op(op: OpName, args: ExprHandle[]): ExprHandle {
+    const t = (this.f.exprs[args[0]].type as { scalar: Scalar }).scalar, rt = resultScalar(op, t);
+    const k = args.map((a) => this.f.exprs[a]).map((e) => (e.k === "const" ? e.value : null));
+    if (k.every((v) => v !== null)) return this.add({ k: "const", value: wrapValue(rt, OPS[op].eval(k as (number | boolean)[], t)), type: T.scalar(rt), loc: null });
+    return this.add({ k: "op", op, args, type: T.scalar(rt), loc: null });
+  }
+}

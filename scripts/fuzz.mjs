@@ -908,8 +908,7 @@ async function fuzzAtomics() {
  * device's, and each thread's old values where they are defined (its own element's).
  */
 async function fuzzWordAtomics() {
-  // (WGSL has no float atomics: WebGPU refuses atomicAdd on f32.)
-  const kind = pick(["Int8Array", "Uint8Array", "Int16Array", "Uint16Array", ...(mode === "webgpu" ? [] : ["Float32Array"])]);
+  const kind = pick(["Int8Array", "Uint8Array", "Int16Array", "Uint16Array", "Float32Array"]);
   const f32 = kind === "Float32Array";
   const ops = f32 ? ["atomicAdd"] : ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor"];
   const op = { o: pick(ops), sh: pick(ops.filter((o) => o !== "Atomics.sub")) };

@@ -70,7 +70,7 @@ const ALL: Case[] = [...(cases as Case[]), ...(riskyCases as Case[])];
 
 /**
  * The case compiled for `target`, or null where the target refuses it (a CompileError of the kind
- * the case names: WGSL has no recursion and no float atomics; that is checked too).
+ * the case names: WGSL has no recursion; that is checked too).
  */
 async function compiled(c: Case, target: string) {
   const k = kernel(c.fn, { scope: c.fn.scope });

@@ -3,8 +3,8 @@
 //
 // Every test runs on each device of the matrix (helpers.ts: `dtest`): the CPU device (the JS
 // target, the exact reference semantics) and WebGPU (the WGSL target). Where WebGPU differs by
-// design, the test says so where it branches on `gpu` or `wgsl`: threads that run concurrently (the
-// order of atomics is not defined) and no float atomics in WGSL.
+// design, the test says so where it branches on `gpu`: threads that run concurrently (the order of
+// atomics is not defined).
 //
 // Outputs are poisoned (NaN or a sentinel) before each launch so unwritten elements show.
 //
@@ -274,7 +274,7 @@ describe("atomics", () => {
     same(o, want);
   });
 
-  dtest("atomicAdd on a Float32Array (sum in thread order, f32 rounding; old values)", ORDERED, async ({ dev, gpu, same, wgsl }) => {
+  dtest("atomicAdd on a Float32Array (sum in thread order, f32 rounding; old values; on WGSL a loop on the floats' bits in atomic<u32> words, global and shared)", ORDERED, async ({ dev, gpu, same }) => {
     const k = kernel(function faddSum(x: Float32Array, s: Float32Array, olds: Float32Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;
       olds[i] = atomicAdd(s, 0, x[i]);
@@ -282,8 +282,6 @@ describe("atomics", () => {
     });
     const T = 500;
     const x = randF32(141, T, -10, 10), s = Float32Array.from([0.125, 0, 0, 0]), olds = poisonF32(T);
-    // WGSL has no float atomics.
-    if (wgsl) return rejectsCompile(k.launch(dev, { blocks: 5, threads: 100 }, x, s, olds), "unsupported-type", /atomicAdd on a Float32Array is not available on the wgsl target/);
     await k.launch(dev, { blocks: 5, threads: 100 }, x, s, olds);
     const want = [F(0.125), 0, 0, 0], wantOld = new Float32Array(T);
     for (let i = 0; i < T; i++) {

@@ -21,7 +21,7 @@ interface Splice { start: number; end: number; index: [number, number] | null; r
  */
 export function variantCode(kernel: string, code: string, layout: WGSLLayout, merge: ReadonlyMap<number, number>, shift: ReadonlyMap<number, number>): string {
   const bad = (why: string) => new InternalCompilerError(`the WGSL of kernel ${quoteName(kernel)} does not fit its layout's sites: ${why}`);
-  const declared = new Map<number, { sites: WGSLSites; name: string; atomic: boolean }>();
+  const declared = new Map<number, { sites: WGSLSites; name: string; atomic: boolean; elem: string }>();
   const of = (b: number) => {
     let d = declared.get(b);
     if (!d) declared.set(b, (d = declaration(code, layout, b, bad)));
@@ -46,8 +46,9 @@ export function variantCode(kernel: string, code: string, layout: WGSLLayout, me
   for (const [removed, kept] of merge) {
     const from = of(removed), to = of(kept), offset = shift.get(removed) ?? 0;
     // A read-only parameter that names a buffer the kernel writes atomically (a narrow array's
-    // packed words, written only by compare-exchange) reads it with atomicLoad.
-    const [before, after] = to.atomic && !from.atomic ? ["atomicLoad(&", ")"] : ["", ""];
+    // packed words, written only by compare-exchange; an f32 array's bits in atomic<u32> words)
+    // reads it with atomicLoad, and an f32 one takes the float back from the bits.
+    const [before, after] = !to.atomic || from.atomic ? ["", ""] : from.elem === "f32" && to.elem === "atomic<u32>" ? ["bitcast<f32>(atomicLoad(&", "))"] : ["atomicLoad(&", ")"];
     accesses(from, (index) => `${before}${to.name}[${offset ? `(u32(${index}) + ${offset}u)` : index}]${after}`);
     const m = from.sites.mentions;
     for (let i = 0; i < m.length; i++) {
@@ -61,8 +62,8 @@ export function variantCode(kernel: string, code: string, layout: WGSLLayout, me
   return splice(code, splices, bad);
 }
 
-/** Binding `b`'s sites, the name its declaration gives its variable and whether its elements are atomic; the declaration checked. */
-function declaration(code: string, layout: WGSLLayout, b: number, bad: (why: string) => Error): { sites: WGSLSites; name: string; atomic: boolean } {
+/** Binding `b`'s sites, the name its declaration gives its variable, its element type and whether that is atomic; the declaration checked. */
+function declaration(code: string, layout: WGSLLayout, b: number, bad: (why: string) => Error): { sites: WGSLSites; name: string; atomic: boolean; elem: string } {
   const sites = layout.sites?.find((s) => s.binding === b);
   const binding = layout.bindings.find((x) => x.binding === b);
   if (!sites || !binding || binding.role !== "param") throw bad(`binding ${b} is no array parameter's with recorded sites`);
@@ -76,7 +77,7 @@ function declaration(code: string, layout: WGSLLayout, b: number, bad: (why: str
   const name = code.slice(start + head.length, n);
   if (!name || isDigit(name.charCodeAt(0)) || !code.startsWith(": array<", n) || !code.startsWith(">;", end - 2)) throw bad(`binding ${b} is not declared at ${start}`);
   for (let i = n; i < end; i++) if (code.charCodeAt(i) === 0x0a) throw bad(`binding ${b}'s declaration is not one line`);
-  return { sites, name, atomic: code.startsWith("atomic<", n + 8) };
+  return { sites, name, atomic: code.startsWith("atomic<", n + 8), elem: code.slice(n + 8, end - 2) };
 }
 
 /** Whether `name` is spelled at `at`, a whole name's start (no name character before it). */

@@ -16,7 +16,7 @@ export class Arrays {
     const ctx = this.ctx;
     const narrow = ctx.narrowOf(e.array);
     if (narrow && !ctx.arrayKey(e.array).startsWith("l")) return this.packedLoad(e.array, e.index, narrow);
-    if (ctx.atomicArrays.has(ctx.arrayKey(e.array))) return `atomicLoad(&${this.element(e.array, e.index)})`;
+    if (ctx.atomicArrays.has(ctx.arrayKey(e.array))) return this.fromWord(e.array, `atomicLoad(&${this.element(e.array, e.index)})`);
     return this.element(e.array, e.index);
   }
 
@@ -26,7 +26,7 @@ export class Arrays {
     const narrow = ctx.narrowOf(s.array);
     if (narrow && ctx.arrayKey(s.array).startsWith("l")) ctx.line(d, `${this.element(s.array, s.index)} = ${narrowValue(ctx.lower.expr(s.value), narrow)};`);
     else if (narrow) throw new InternalCompilerError("a store to a packed narrow array reached the WGSL back end (passes/cas-loops.ts writes it out)");
-    else if (ctx.atomicArrays.has(ctx.arrayKey(s.array))) ctx.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${ctx.lower.expr(s.value)});`);
+    else if (ctx.atomicArrays.has(ctx.arrayKey(s.array))) ctx.line(d, `atomicStore(&${this.element(s.array, s.index)}, ${this.toWord(s.array, ctx.lower.expr(s.value))});`);
     else ctx.line(d, `${this.element(s.array, s.index)} = ${ctx.lower.expr(s.value)};`);
   }
 
@@ -92,17 +92,39 @@ export class Arrays {
       return;
     }
     const ptr = `&${this.element(s.array, s.index)}`;
-    const v = s.args.map((a) => ctx.lower.expr(a));
+    if (s.word) {
+      // An f32 element's word (its bits: the array is atomic<u32>).
+      const v = s.args.map((a) => `bitcast<u32>(${ctx.lower.expr(a)})`);
+      if (s.op === "load") ctx.line(d, set(`bitcast<i32>(atomicLoad(${ptr}))`));
+      else if (s.op === "compareExchange") this.compareExchange(d, ptr, v, s.result !== null ? (x) => `${ctx.names[s.result!]} = bitcast<i32>(${x});` : null);
+      else throw new InternalCompilerError(`word atomic ${s.op}`);
+      return;
+    }
+    const f32 = (ctx.f.exprs[s.array].type as { elem?: string }).elem === "f32";
+    if (f32 && s.op !== "load" && s.op !== "store" && s.op !== "exchange") throw new InternalCompilerError(`atomic ${s.op} on f32 elements reached the WGSL back end (passes/cas-loops.ts writes it out)`);
+    const raw = s.args.map((a) => ctx.lower.expr(a)), v = raw.map((x) => this.toWord(s.array, x));
+    if (f32 && s.op !== "store") {
+      ctx.line(d, set(this.fromWord(s.array, s.op === "load" ? `atomicLoad(${ptr})` : `atomicExchange(${ptr}, ${v[0]})`)));
+      return;
+    }
     const fn: Record<string, string> = { add: "atomicAdd", sub: "atomicSub", and: "atomicAnd", or: "atomicOr", xor: "atomicXor", min: "atomicMin", max: "atomicMax", exchange: "atomicExchange" };
     switch (s.op) {
       case "load": ctx.line(d, set(`atomicLoad(${ptr})`)); return;
       case "store":
         ctx.line(d, `atomicStore(${ptr}, ${v[0]});`);
-        if (s.result !== null) ctx.line(d, `${ctx.names[s.result]} = ${v[0]};`);
+        if (s.result !== null) ctx.line(d, `${ctx.names[s.result]} = ${raw[0]};`);
         return;
       case "compareExchange": this.compareExchange(d, ptr, v, s.result !== null ? (x) => `${ctx.names[s.result!]} = ${x};` : null); return;
       default: ctx.line(d, set(`${fn[s.op]}(${ptr}, ${v[0]})`));
     }
+  }
+
+  /** An element of an array used atomically as WGSL holds it: an f32's bits in a u32 word, others as they are. */
+  private toWord(array: ExprHandle, v: string): string {
+    return (this.ctx.f.exprs[array].type as { elem?: string }).elem === "f32" && this.ctx.atomicArrays.has(this.ctx.arrayKey(array)) ? `bitcast<u32>(${v})` : v;
+  }
+  private fromWord(array: ExprHandle, w: string): string {
+    return (this.ctx.f.exprs[array].type as { elem?: string }).elem === "f32" && this.ctx.atomicArrays.has(this.ctx.arrayKey(array)) ? `bitcast<f32>(${w})` : w;
   }
 
   /** A compare-exchange that fails only where the element differs: WGSL's may fail spuriously, so it is retried until it succeeds or sees another value. */

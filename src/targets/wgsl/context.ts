@@ -71,10 +71,15 @@ export class ShaderContext {
   global(i: number): string { return `g_${sanitize(this.m.globals[i].name)}`; }
   shared(i: number): string { return `s_${sanitize(this.m.shared[i].name)}_${i}`; }
 
-  /** A storage or workgroup array's element type in WGSL: narrow elements are packed in u32 words, atomic when written (see arrays.ts, packedUpdate). */
+  /**
+   * A storage or workgroup array's element type in WGSL: narrow elements are packed in u32 words,
+   * atomic when written; an f32 array used atomically is atomic<u32> words holding the floats' bits
+   * (WGSL has no float atomics; arrays.ts reads and writes them through bitcasts).
+   */
   elemType(key: string, elem: Elem): string {
     if (isNarrow(elem)) return this.written.has(key) ? "atomic<u32>" : "u32";
-    return this.atomicArrays.has(key) ? `atomic<${SCALAR[elem]}>` : SCALAR[elem];
+    if (!this.atomicArrays.has(key)) return SCALAR[elem];
+    return elem === "f32" ? "atomic<u32>" : `atomic<${SCALAR[elem]}>`;
   }
 
   /** Private arrays: narrow elements are i32s, each holding its element's value (stores narrow it). */

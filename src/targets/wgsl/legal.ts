@@ -36,6 +36,7 @@ export const WGSL_LEGAL: LegalTable = {
   checks: "lower",
   doneGuards: "effects",
   // No 8- or 16-bit memory: narrow arrays are u32 words, every write to one a loop on its word.
-  // (WGSL has no float atomics: validation refuses an f32 atomic add.)
-  atomics: { narrow: "cas", narrowStores: "cas", f32Add: "native" },
+  // No float atomics: an f32 array used atomically is atomic<u32> words holding the floats' bits,
+  // an atomic add a loop on them.
+  atomics: { narrow: "cas", narrowStores: "cas", f32Add: "cas" },
 };

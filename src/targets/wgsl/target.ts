@@ -2,7 +2,6 @@
 
 import type { Diagnostic } from "../../errors.js";
 import type { Loc, Module } from "../../ir/module.js";
-import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import type { BackEnd, TargetFeatures } from "../target.js";
 import { artifactOf } from "../artifact.js";
@@ -32,12 +31,6 @@ export const wgslBackEnd: BackEnd = {
         });
         break;
       }
-      walkStmts(f.body, (s) => {
-        if (s.k !== "atomic") return;
-        const a = f.exprs[s.array].type;
-        if (a.kind === "array" && a.elem === "f32" && s.op !== "load" && s.op !== "store" && s.op !== "exchange")
-          out.push({ kind: "unsupported-type", frames: [], location: where(s.loc), message: "atomicAdd on a Float32Array is not available on the wgsl target (WGSL has no float atomics)" });
-      });
     }
     return out;
   },

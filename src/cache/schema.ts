@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import type { CacheEntry, Signature } from "./entry.js";
 import type { ResolvedLocation } from "../runtime/tables.js";
-import { SIZE_OPS, type SizeExpr } from "../ir/size.js";
+import { SIZE_CMPS, SIZE_OPS, type SizeExpr } from "../ir/size.js";
 import type { ReadBack, SchemaKit } from "../targets/target.js";
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -42,6 +42,7 @@ const SizeSchema: v.GenericSchema<SizeExpr> = v.variant("k", [
   v.strictObject({ k: v.literal("blockDim"), axis: v.picklist([0, 1, 2]) }),
   v.strictObject({ k: v.literal("const"), value: v.pipe(v.number(), v.integer()) }),
   v.strictObject({ k: v.literal("op"), op: v.picklist(SIZE_OPS), args: v.tuple([v.lazy(() => SizeSchema), v.lazy(() => SizeSchema)]) }),
+  v.strictObject({ k: v.literal("select"), cmp: v.picklist(SIZE_CMPS), args: v.tuple([v.lazy(() => SizeSchema), v.lazy(() => SizeSchema)]), a: v.lazy(() => SizeSchema), b: v.lazy(() => SizeSchema) }),
 ]);
 
 const ArtifactSchema = v.strictObject({

@@ -7,7 +7,7 @@ import type { Span } from "../frontend/source.js";
 import type { UExpr } from "../frontend/uir.js";
 import type { ExprHandle } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
-import { SIZE_OPS, type SizeExpr, type SizeOp } from "../ir/size.js";
+import { SIZE_CMPS, SIZE_OPS, constantSize, evalSize, type SizeCmp, type SizeExpr, type SizeOp } from "../ir/size.js";
 import { T, isInt, typeName, type ArrayType, type Elem } from "../ir/types.js";
 import { shapeText, type Dim, type Val } from "./methods.js";
 import type { Pass } from "./pass.js";
@@ -17,7 +17,12 @@ const MAX_ARRAY_SIZE = { private: 4096, shared: 12288 } as const;
 
 /** The parameters a size reads. */
 function paramsOf(e: SizeExpr): number[] {
-  return e.k === "param" ? [e.index] : e.k === "op" ? [...paramsOf(e.args[0]), ...paramsOf(e.args[1])] : [];
+  switch (e.k) {
+    case "param": return [e.index];
+    case "op": return [...paramsOf(e.args[0]), ...paramsOf(e.args[1])];
+    case "select": return [...paramsOf(e.args[0]), ...paramsOf(e.args[1]), ...paramsOf(e.a), ...paramsOf(e.b)];
+    default: return [];
+  }
 }
 
 export class ArrayDeclarations {
@@ -63,7 +68,11 @@ export class ArrayDeclarations {
       // A dimension sized at launch (in the kernel, from its parameters and blockDim), or a constant.
       if (size.k === "expr" && this.pass.kind === "kernel" && isInt(size.t)) {
         const e = this.launchSize(size.h);
-        if (typeof e !== "string") { dims.push(e); continue; }
+        if (typeof e !== "string" && !constantSize(e)) { dims.push(e); continue; }
+        if (typeof e !== "string") {
+          const n = evalSize(e, [], [1, 1, 1]);
+          if (n >= 1 && n <= MAX_ARRAY_SIZE.shared) { dims.push(n); continue; }
+        }
       }
       if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE.shared) {
         this.pass.err("type", `each dimension of a shared array must be a constant integer from 1 to ${MAX_ARRAY_SIZE.shared}, or (in the kernel) computed from its scalar parameters and blockDim`, d.span);
@@ -116,6 +125,16 @@ export class ArrayDeclarations {
     if (!isInt(size.t)) return fail(`it is ${typeName(size.t)}, not an integer`);
     const sizeExpr = this.launchSize(size.h);
     if (typeof sizeExpr === "string") return fail(sizeExpr);
+    if (constantSize(sizeExpr)) {
+      // Computed from constants only (a conditional, a const local): a shared array of that size.
+      const n = evalSize(sizeExpr, [], [1, 1, 1]);
+      if (n < 1 || n > MAX_ARRAY_SIZE.shared) return fail(`it is ${n}, and a shared array has 1 to ${MAX_ARRAY_SIZE.shared} elements`);
+      const type = T.array(elem, "shared", n);
+      this.pass.newVarTypes[v] = type;
+      const h = this.pass.ctx.sharedArray(`${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`, uv.name, type);
+      this.pass.aliases.set(v, this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) }));
+      return;
+    }
     const type = T.array(elem, "shared");
     this.pass.newVarTypes[v] = type;
     const h = this.pass.ctx.sharedArray(`${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`, uv.name, type, sizeExpr);
@@ -133,7 +152,24 @@ export class ArrayDeclarations {
       case "const": return typeof e.value === "number" ? { k: "const", value: e.value } : "a boolean";
       case "local": {
         const i = this.pass.fn.params.indexOf(e.local);
-        return i >= 0 && e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.pass.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
+        if (i >= 0) return e.type.kind === "scalar" && isInt(e.type) ? { k: "param", index: i } : `'${this.pass.fn.locals[e.local].name}' is not one of the kernel's integer parameters`;
+        // A const local: what it was declared with (a const is assigned once, before it is read).
+        const init = this.pass.constInits.get(e.local);
+        if (init !== undefined) {
+          if (init.k === "weak") return typeof init.value === "number" && Number.isInteger(init.value) ? { k: "const", value: init.value } : `'${this.pass.fn.locals[e.local].name}' is not an integer`;
+          if (init.k === "expr" && isInt(init.t)) return this.launchSize(init.h);
+        }
+        return `'${this.pass.fn.locals[e.local].name}' is neither one of the kernel's integer parameters nor a const computed from them`;
+      }
+      case "select": {
+        const c = this.pass.fn.exprs[e.cond];
+        if (c.k === "const") return this.launchSize(c.value ? e.a : e.b);
+        if (c.k !== "op" || !(SIZE_CMPS as readonly string[]).includes(c.op) || !isInt(this.pass.fn.exprs[c.args[0]].type)) return "a conditional whose test is not a comparison of integers";
+        const parts = [this.launchSize(c.args[0]), this.launchSize(c.args[1]), this.launchSize(e.a), this.launchSize(e.b)];
+        const why = parts.find((x): x is string => typeof x === "string");
+        if (why !== undefined) return why;
+        const [x, y, a, b] = parts as SizeExpr[];
+        return { k: "select", cmp: c.op as SizeCmp, args: [x, y], a, b };
       }
       case "builtin": return e.name.startsWith("blockDim.") ? { k: "blockDim", axis: "xyz".indexOf(e.name.slice(-1)) as 0 | 1 | 2 } : `${e.name} differs between threads or blocks`;
       case "convert": return isInt(e.type) && isInt(this.pass.fn.exprs[e.arg].type) ? this.launchSize(e.arg) : "a conversion from a float";

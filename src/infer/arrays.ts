@@ -246,6 +246,10 @@ export class Arrays {
       case "blockDim": return this.pass.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
       case "const": return this.pass.constant(e.value, T.i32, span);
       case "op": return this.pass.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
+      case "select": {
+        const cond = this.pass.add({ k: "op", op: e.cmp, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.bool, loc: null });
+        return this.pass.add({ k: "select", cond, a: this.sizeIR(e.a, span), b: this.sizeIR(e.b, span), type: T.i32, loc: null });
+      }
     }
   }
 

@@ -92,6 +92,8 @@ export class Pass {
   readonly aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
   /** Views bound to const variables or received as parameters: var → the view (its offset and length are constants or local reads). */
   readonly viewAliases = new Map<number, ViewVal>();
+  /** What each const scalar local was declared with (the sizes of shared arrays may be computed through one). */
+  readonly constInits = new Map<LocalHandle, Val>();
   /** Rows bound to const variables (`const row = t[y]`): var → the row. */
   readonly rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
   /** Leaf locals of variables holding aggregates (of their types of this pass). */

@@ -84,6 +84,8 @@ export class Statements {
           return;
         }
         this.places.assignVar(s.v, val, s.span);
+        const l = this.pass.localOf[s.v];
+        if (v.kind === "const" && l !== undefined && (val.k === "weak" || val.k === "expr")) this.pass.constInits.set(l, val);
         return;
       }
       case "if": {

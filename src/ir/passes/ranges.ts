@@ -589,6 +589,11 @@ function sizeRange(e: SizeExpr, limits: LaunchLimits): Range {
     case "param": return null;
     case "const": return [e.value | 0, e.value | 0];
     case "blockDim": return limits.exactThreads ? [limits.exactThreads[e.axis], limits.exactThreads[e.axis]] : [1, limits.threads[e.axis]];
+    case "select": {
+      // Either arm (the comparison is not tracked).
+      const a = sizeRange(e.a, limits), b = sizeRange(e.b, limits);
+      return a === null || b === null ? null : [Math.min(a[0], b[0]), Math.max(a[1], b[1])];
+    }
     case "op": {
       const a = sizeRange(e.args[0], limits), b = sizeRange(e.args[1], limits);
       if (a === null || b === null) return null;

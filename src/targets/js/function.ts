@@ -189,6 +189,10 @@ export class FunctionEmitter {
       case "param": return `(${this.reads[this.f.params[e.index]]} | 0)`;
       case "blockDim": return ["$dx", "$dy", "$dz"][e.axis];
       case "const": return String(e.value | 0);
+      case "select": {
+        const cmp = { lt: "<", le: "<=", gt: ">", ge: ">=", eq: "===", ne: "!==" }[e.cmp];
+        return `(${this.sizeJS(e.args[0])} ${cmp} ${this.sizeJS(e.args[1])} ? ${this.sizeJS(e.a)} : ${this.sizeJS(e.b)})`;
+      }
       case "op": {
         const [a, b] = e.args.map((x) => this.sizeJS(x));
         switch (e.op) {

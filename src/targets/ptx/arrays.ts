@@ -123,6 +123,12 @@ export class Arrays {
       case "param": ctx.line(`mov.b32 ${r}, ${ctx.regs[ctx.f.params[e.index]]};`); return r;
       case "blockDim": ctx.line(`mov.u32 ${r}, %ntid.${"xyz"[e.axis]};`); return r;
       case "const": ctx.line(`mov.b32 ${r}, ${e.value | 0};`); return r;
+      case "select": {
+        const x = this.sizeValue(e.args[0]), y = this.sizeValue(e.args[1]), a = this.sizeValue(e.a), b = this.sizeValue(e.b), p = ctx.reg("p");
+        ctx.line(`setp.${e.cmp}.s32 ${p}, ${x}, ${y};`);
+        ctx.line(`selp.b32 ${r}, ${a}, ${b}, ${p};`);
+        return r;
+      }
       case "op": {
         const a = this.sizeValue(e.args[0]), b = this.sizeValue(e.args[1]);
         switch (e.op) {

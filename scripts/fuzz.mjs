@@ -874,7 +874,7 @@ async function fuzzAtomics() {
     for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
       const target = rnd() < 0.3 ? "sh" : "o";
       const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7"]);
-      const val = pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000"]);
+      const val = pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000", "t & 1 ? 3 : -5"]);
       stmts.push(`${ops[target]}(${target}, ${idx}, ${val});`);
     }
     const body = `const t = threadIdx.x, b = blockIdx.x; const sh = shared(${A}, 8); if (t < 8) sh[t] = ${ops.sh === "Atomics.and" ? -1 : ops.sh === "atomicMin" ? (unsigned ? "4294967295" : "2147483647") : ops.sh === "atomicMax" ? (unsigned ? 0 : "-2147483648") : 0}; syncthreads(); ` +
@@ -916,7 +916,7 @@ async function fuzzWordAtomics() {
   for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
     const target = rnd() < 0.3 ? "sh" : "o";
     const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7", "t & 1"]);
-    const val = f32 ? pick(["t", "x[t & 7]", "b + 1", "-3", "(t & 3) - 2"]) : pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "300", "t * 1000"]);
+    const val = f32 ? pick(["t", "x[t & 7]", "b + 1", "-3", "(t & 3) - 2", "t & 1 ? 0.5 : -2"]) : pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "300", "t * 1000", "t & 1 ? 3 : -5"]);
     stmts.push(`${op[target]}(${target}, ${idx}, ${val});`);
   }
   // Each thread's own element of `p` (16 + its global id): neighbours share words.

@@ -55,6 +55,23 @@ export function atomicMax(array: Int32Array | Uint32Array, index: number, value:
   return old;
 }
 
+/**
+ * CUDA's atomicInc: the element becomes 0 where it was at least `limit`, else one more (both as
+ * unsigned 32-bit numbers: a wrapping counter, `atomicInc(count, 0, gridDim.x)`). Returns the old value.
+ */
+export function atomicInc(array: Int32Array | Uint32Array, index: number, limit: number): number {
+  const old = array[index];
+  array[index] = old >>> 0 >= limit >>> 0 ? 0 : old + 1;
+  return old;
+}
+
+/** CUDA's atomicDec: the element becomes `limit` where it was 0 or above `limit` (unsigned), else one less. Returns the old value. */
+export function atomicDec(array: Int32Array | Uint32Array, index: number, limit: number): number {
+  const old = array[index];
+  array[index] = old === 0 || old >>> 0 > limit >>> 0 ? limit : old - 1;
+  return old;
+}
+
 /** The value as the array's element (as the Atomics functions and the kernel's atomics convert it). */
 function asElement(array: Int32Array | Uint32Array, value: number): number {
   return array instanceof Uint32Array ? value >>> 0 : value | 0;
@@ -106,5 +123,5 @@ const SUBGROUP_FUNCTIONS = { subgroupSize, subgroupLaneId, subgroupShuffle, subg
 
 // Passed through a kernel's `scope` under their own names, these are the intrinsics, not helpers
 // to compile from their host bodies (frontend/scope.ts reads the mark).
-for (const [name, fn] of Object.entries({ syncthreads, shared, atomicMin, atomicMax, atomicAdd, ...SUBGROUP_FUNCTIONS }))
+for (const [name, fn] of Object.entries({ syncthreads, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec, ...SUBGROUP_FUNCTIONS }))
   Object.defineProperty(fn, Symbol.for("gpuc.builtinObject"), { value: name });

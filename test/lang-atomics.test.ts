@@ -33,6 +33,8 @@ declare function syncthreads(): void;
 declare function atomicMin(a: any, i: number, v: number): number;
 declare function atomicMax(a: any, i: number, v: number): number;
 declare function atomicAdd(a: any, i: number, v: number): number;
+declare function atomicInc(a: any, i: number, limit: number): number;
+declare function atomicDec(a: any, i: number, limit: number): number;
 
 await openDevices();
 
@@ -299,6 +301,41 @@ describe("atomics", () => {
     }
     same(s, want, "sums");
     same(olds, wantOld, "old values");
+  });
+
+  // Found while adding atomicInc: the CPU device spelled an atomic's operand inside `$o + …`
+  // unparenthesized, so a conditional operand bound as `($o + c) ? a : b`.
+  dtest("an atomic whose operand is a conditional (the CPU device once bound it wrongly)", async ({ dev, same }) => {
+    const k = kernel(function condOperand(a: Int32Array) {
+      const i = threadIdx.x;
+      Atomics.add(a, 0, i % 2 === 1 ? 10 : 1);
+      Atomics.sub(a, 1, i % 2 === 1 ? 10 : 1);
+      atomicMax(a, 2, i === 3 ? 40 : i);
+    });
+    const a = new Int32Array(3);
+    await k.launch(dev, { blocks: 1, threads: 4 }, a);
+    same(a, [22, -22, 40]);
+  });
+
+  // CUDA's atomicInc/atomicDec: a wrapping counter (threadFenceReduction's `atomicInc(&retirementCount,
+  // gridDim.x)`). Whatever the order of the threads, each slot visits the same sequence of values:
+  // the final values and the multiset of old values are the plain-JS run's.
+  dtest("atomicInc / atomicDec wrap as CUDA's (compared as unsigned; Uint32Array and Int32Array; the old values)", async ({ dev, same }) => {
+    const k = kernel(function incDec(c: Uint32Array, d: Int32Array, olds: Uint32Array, dolds: Int32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      olds[i] = atomicInc(c, i & 3, 5);
+      dolds[i] = atomicDec(d, i % 3, i % 3 === 2 ? -2 : 7);
+    });
+    const n = 96;
+    const c = new Uint32Array([0, 3, 9, 4294967295]), d = new Int32Array([0, 20, -5]), olds = new Uint32Array(n), dolds = new Int32Array(n);
+    const wc = c.slice(), wd = d.slice(), wolds = new Uint32Array(n), wdolds = new Int32Array(n);
+    for (let i = 0; i < n; i++) { wolds[i] = gpuc.atomicInc(wc, i & 3, 5); wdolds[i] = gpuc.atomicDec(wd, i % 3, i % 3 === 2 ? -2 : 7); }
+    await k.launch(dev, { blocks: 3, threads: 32 }, c, d, olds, dolds);
+    same(c, wc, "counters");
+    same(d, wd, "down-counters");
+    const sorted = <T extends Uint32Array | Int32Array>(a: T) => a.slice().sort();
+    same(sorted(olds), sorted(wolds), "old values of atomicInc");
+    same(sorted(dolds), sorted(wdolds), "old values of atomicDec");
   });
 
   dtest("Atomics.add on a Float32Array is a CompileError (type)", async ({ dev }) => {

@@ -67,7 +67,7 @@ export class Intrinsics {
     const floatOk = name === "atomicAdd" || op === "load" || op === "store" || op === "exchange";
     const js = name.startsWith("Atomics.");
     // JavaScript's Atomics take every integer typed array but Uint8ClampedArray (a TypeError);
-    // gpuc's atomicMin/atomicMax/atomicAdd take 32-bit elements only.
+    // gpuc's atomicMin/atomicMax/atomicAdd/atomicInc/atomicDec take 32-bit elements only.
     if (t.elem === "u8c" && js) return this.pass.error("type", `${name} does not work on Uint8ClampedArray (u8c[]), as in JavaScript (a TypeError there); use a Uint8Array`, span);
     if (!(t.elem === "i32" || t.elem === "u32" || (isNarrow(t.elem) && js) || (t.elem === "f32" && floatOk && !js)))
       return this.pass.error("type", `${name} works on ${js ? "Int32Array, Uint32Array, Int16Array, Uint16Array, Int8Array and Uint8Array" : name === "atomicAdd" ? "Int32Array, Uint32Array and Float32Array" : "Int32Array and Uint32Array"} arrays, not ${t.elem}[]`, span);

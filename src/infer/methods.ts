@@ -303,6 +303,8 @@ export function createGlobalMethodTable(): MethodTable {
   t.defineMethod("atomicAdd", (b, args, span, n) => b.atomic("add", args, span, n));
   t.defineMethod("atomicMin", (b, args, span, n) => b.atomic("min", args, span, n));
   t.defineMethod("atomicMax", (b, args, span, n) => b.atomic("max", args, span, n));
+  t.defineMethod("atomicInc", (b, args, span, n) => b.atomic("inc", args, span, n));
+  t.defineMethod("atomicDec", (b, args, span, n) => b.atomic("dec", args, span, n));
   return t;
 }
 

@@ -87,8 +87,13 @@ export type Expr = { type: Type; loc: Loc | null } & (
  */
 export type SubgroupOp = "shuffle" | "shuffleDown" | "shuffleUp" | "shuffleXor" | "add" | "min" | "max" | "any" | "all" | "ballot";
 
-/** Read-modify-write operations of `atomic` statements; each gives the element's old value, except `store`, which gives its operand (as JavaScript's Atomics.store returns its value, not the element's). */
-export type AtomicOp = "add" | "sub" | "and" | "or" | "xor" | "min" | "max" | "exchange" | "compareExchange" | "load" | "store";
+/**
+ * Read-modify-write operations of `atomic` statements; each gives the element's old value, except
+ * `store`, which gives its operand (as JavaScript's Atomics.store returns its value, not the
+ * element's). `inc` and `dec` are CUDA's atomicInc/atomicDec on 32-bit integers, compared as
+ * unsigned: inc makes `old >= limit ? 0 : old + 1`, dec `old == 0 || old > limit ? limit : old - 1`.
+ */
+export type AtomicOp = "add" | "sub" | "and" | "or" | "xor" | "min" | "max" | "exchange" | "compareExchange" | "load" | "store" | "inc" | "dec";
 
 export type Block = Stmt[];
 

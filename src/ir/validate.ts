@@ -196,14 +196,15 @@ class FunctionValidator {
         const a = types[0];
         if (!isArray(a)) { this.bad(`${where}: on ${typeName(a)}`); break; }
         if (a.space !== "global" && a.space !== "shared") this.bad(`${where}: on a ${a.space} array`);
-        const elemOk = a.elem === "i32" || a.elem === "u32" || (isNarrow(a.elem) && a.elem !== "u8c" && s.op !== "min" && s.op !== "max") || (a.elem === "f32" && (s.op === "add" || s.op === "load" || s.op === "store" || s.op === "exchange"));
+        const int = s.op !== "inc" && s.op !== "dec";
+        const elemOk = a.elem === "i32" || a.elem === "u32" || (isNarrow(a.elem) && a.elem !== "u8c" && s.op !== "min" && s.op !== "max" && int) || (a.elem === "f32" && (s.op === "add" || s.op === "load" || s.op === "store" || s.op === "exchange"));
         if (!elemOk && !s.word) this.bad(`${where}: atomic ${s.op} on ${a.elem} elements`);
         if (!isInt(types[1])) this.bad(`${where}: index is ${typeName(types[1])}`);
         const want = s.op === "compareExchange" ? 2 : s.op === "load" ? 0 : 1;
         if (s.args.length !== want) this.bad(`${where}: ${s.op} takes ${want} operands, got ${s.args.length}`);
         // On the element's word: its bits as an i32, a load or a compare-exchange.
         const value = s.word ? T.i32 : T.scalar(elemScalar(a.elem));
-        if (s.word && ((s.op !== "load" && s.op !== "compareExchange") || (!isNarrow(a.elem) && a.elem !== "f32"))) this.bad(`${where}: word ${s.op} on ${a.elem} elements`);
+        if (s.word && (s.op !== "load" && s.op !== "compareExchange")) this.bad(`${where}: word ${s.op} on ${a.elem} elements`);
         types.slice(2).forEach((t, i) => { if (t !== value) this.bad(`${where}: operand ${i} is ${typeName(t)}, elements are ${a.elem}`); });
         if (s.result !== null && this.f.locals[s.result]?.type !== value) this.bad(`${where}: result local is not ${typeName(value)}`);
         break;

@@ -6,7 +6,9 @@
 //    OpenCL C, SPIR-V: none has 8- or 16-bit atomics), and a plain store to a packed narrow array
 //    where `narrowStores` is "cas" (WGSL, whose narrow arrays are u32 words: a plain
 //    read-modify-write of the word would undo a neighbour's store made by another thread);
-//  - an f32 atomic add where `f32Add` is "cas" (OpenCL C 1.2 and SPIR-V's OpenCL environment).
+//  - an f32 atomic add where `f32Add` is "cas" (OpenCL C 1.2 and SPIR-V's OpenCL environment, and
+//    WGSL, which has no float atomics);
+//  - CUDA's atomicInc/atomicDec (a wrapping counter) where `incDec` is "cas" (all but PTX).
 //
 // The loop, with `word` atomics on the element's word (module.ts):
 //
@@ -43,6 +45,8 @@ export interface CasPolicy {
   narrowStores: "native" | "cas";
   /** Atomic add on f32 elements. */
   f32Add: "native" | "cas";
+  /** CUDA's atomicInc and atomicDec on 32-bit integers. */
+  incDec: "native" | "cas";
 }
 
 /** Write out the module's atomics that the policy says are loops. */
@@ -75,6 +79,7 @@ class Expander {
         if (s.word || s.op === "load") return [s];
         if (isNarrow(elem) && this.policy.narrow === "cas") return this.loop(s, elem);
         if (elem === "f32" && s.op === "add" && this.policy.f32Add === "cas") return this.loop(s, elem);
+        if ((s.op === "inc" || s.op === "dec") && (elem === "i32" || elem === "u32") && this.policy.incDec === "cas") return this.loop(s, elem);
         return [s];
       }
       case "store": {
@@ -94,7 +99,7 @@ class Expander {
     return t.elem;
   }
 
-  private loop(s: Atomic, elem: Narrow | "f32"): Stmt[] {
+  private loop(s: Atomic, elem: Narrow | "f32" | "i32" | "u32"): Stmt[] {
     const loc = s.loc;
     const out: Stmt[] = [];
     // The index and the operands, once, in the atomic's order.
@@ -108,6 +113,16 @@ class Expander {
       cur = this.local(T.f32, "cas_cur");
       body.push({ k: "set", local: cur, value: this.op("f32frombits", [this.read(prev)]), loc });
       put = this.op("f32bits", [this.op("add", [this.read(cur), this.value(args[0])])]);
+    } else if (elem === "i32" || elem === "u32") {
+      // inc and dec, compared as unsigned (the element is its word).
+      cur = this.local(T.scalar(elem), "cas_cur");
+      body.push({ k: "set", local: cur, value: elem === "i32" ? this.read(prev) : this.convert(this.read(prev), "u32"), loc });
+      const u = (h: ExprHandle) => (elem === "u32" ? h : this.convert(h, "u32"));
+      const c = () => u(this.read(cur)), limit = () => u(this.value(args[0])), one = () => this.add({ k: "const", value: 1, type: T.u32, loc: null });
+      const next = s.op === "inc"
+        ? this.select(this.op("ge", [c(), limit()]), this.add({ k: "const", value: 0, type: T.u32, loc: null }), this.op("add", [c(), one()]))
+        : this.select(this.op("lor", [this.op("eq", [c(), this.add({ k: "const", value: 0, type: T.u32, loc: null })]), this.op("gt", [c(), limit()])]), limit(), this.op("sub", [c(), one()]));
+      put = this.convert(next, "i32");
     } else {
       const bits = elemBytes(elem) * 8, mask = (1 << bits) - 1;
       const shift = this.local(T.i32, "cas_shift");
@@ -164,6 +179,8 @@ class Expander {
     return (this.f.locals.length - 1) as LocalHandle;
   }
   private add(e: Expr): ExprHandle { this.f.exprs.push(e); return (this.f.exprs.length - 1) as ExprHandle; }
+  private convert(h: ExprHandle, to: "i32" | "u32"): ExprHandle { return this.add({ k: "convert", arg: h, type: T.scalar(to), loc: null }); }
+  private select(cond: ExprHandle, a: ExprHandle, b: ExprHandle): ExprHandle { return this.add({ k: "select", cond, a, b, type: this.f.exprs[a].type, loc: null }); }
   private value(v: Value): ExprHandle { return typeof v === "number" ? this.read(v) : this.add({ ...v.constant }); }
   private read(local: LocalHandle): ExprHandle { return this.add({ k: "local", local, type: this.f.locals[local].type, loc: null }); }
   private int(value: number): ExprHandle { return this.add({ k: "const", value, type: T.i32, loc: null }); }

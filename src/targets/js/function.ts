@@ -288,11 +288,16 @@ export class FunctionEmitter {
    * compare-exchange loop on an Int32Array view. Plain f32 loads and stores need neither.
    */
   private atomic(s: Extract<Stmt, { k: "atomic" }>, d: number): void {
-    const v = s.args.map((a) => stripParens(this.expr(a)));
+    // Each operand once, and where it is more than a name or a number, in a const first: spelled
+    // inside `$o + …` or `… ? … : …` an unparenthesized conditional would bind wrongly.
+    const ops = s.args.map((a) => stripParens(this.expr(a)));
+    const v = ops.map((x, i) => (/^-?[\w$.]+$/.test(x) ? x : `$v${i}`));
+    const held = ops.map((x, i) => (v[i] === x ? "" : `, $v${i} = ${x}`)).join("");
     const next: Record<string, string | null> = {
       add: `$o + ${v[0]}`, sub: `$o - ${v[0]}`, and: `$o & ${v[0]}`, or: `$o | ${v[0]}`, xor: `$o ^ ${v[0]}`,
       min: `Math.min($o, ${v[0]})`, max: `Math.max($o, ${v[0]})`, exchange: v[0], store: v[0],
       compareExchange: `$o === ${v[0]} ? ${v[1]} : $o`, load: null,
+      inc: `$o >>> 0 >= ${v[0]} >>> 0 ? 0 : $o + 1`, dec: `$o === 0 || $o >>> 0 > ${v[0]} >>> 0 ? ${v[0]} : $o - 1`,
     };
     const n = next[s.op];
     const plain = [`$o = $a[$i];`];
@@ -300,9 +305,12 @@ export class FunctionEmitter {
     const elem = (this.f.exprs[s.array].type as { elem: Elem }).elem;
     let shared: string | null;
     if (elem === "f32") shared = s.op === "add" || s.op === "exchange" ? `$o = $atomicF32($a, $i, ${s.op === "add" ? 0 : 1}, ${v[0]});` : null;
-    else if (s.op === "min" || s.op === "max") shared = `const $av = ${v[0]}; for (;;) { $o = Atomics.load($a, $i); if (Atomics.compareExchange($a, $i, $o, Math.${s.op}($o, $av)) === $o) break; }`;
+    else if (s.op === "min" || s.op === "max" || s.op === "inc" || s.op === "dec") {
+      // (Atomics has no min, max, inc or dec: a compare-exchange loop.)
+      shared = `for (;;) { $o = Atomics.load($a, $i); if (Atomics.compareExchange($a, $i, $o, ${n}) === $o) break; }`;
+    }
     else shared = `$o = Atomics.${s.op}(${["$a", "$i", ...v].join(", ")});`;
-    const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}; let $o;`];
+    const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}${held}; let $o;`];
     parts.push(shared === null ? plain.join(" ") : `if ($mt) { ${shared} } else { ${plain.join(" ")} }`);
     if (s.result !== null) parts.push(`${this.writes[s.result]} = ${s.op === "store" ? v[0] : "$o"};`);
     this.line(d, `{ ${parts.join(" ")} }`);

@@ -426,7 +426,7 @@ class OpenCLEmitter {
     const t = a.elem;
     const volatilePtr = `(volatile ${space} ${ELEM[t]}*)${at}`;
     if (s.op === "load") { this.line(d, set(isNarrow(t) ? `(int)*${volatilePtr}` : `*${volatilePtr}`)); return; }
-    if (isNarrow(t) || t === "f64" || (t === "f32" && s.op !== "exchange" && s.op !== "store"))
+    if (isNarrow(t) || t === "f64" || (t === "f32" && s.op !== "exchange" && s.op !== "store") || s.op === "inc" || s.op === "dec")
       throw new InternalCompilerError(`atomic ${s.op} on ${t} elements reached the OpenCL C back end (passes/cas-loops.ts writes it out)`);
     const fn: Record<string, string> = { add: "atomic_add", sub: "atomic_sub", and: "atomic_and", or: "atomic_or", xor: "atomic_xor", min: "atomic_min", max: "atomic_max", exchange: "atomic_xchg" };
     switch (s.op) {

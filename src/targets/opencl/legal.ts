@@ -31,5 +31,5 @@ export const OPENCL_LEGAL: LegalTable = {
   checks: "lower",
   doneGuards: "effects-and-reads",
   // OpenCL C 1.2: 32-bit integer atomics only.
-  atomics: { narrow: "cas", narrowStores: "native", f32Add: "cas" },
+  atomics: { narrow: "cas", narrowStores: "native", f32Add: "cas", incDec: "cas" },
 };

@@ -41,6 +41,7 @@ export class Atomics {
       case "and": case "or": case "xor": ctx.line(`atom${sp}.${s.op}.b32 ${res}, ${addr}, ${v[0]};`); return;
       case "min": case "max": ctx.line(`atom${sp}.${s.op}.${it} ${res}, ${addr}, ${v[0]};`); return;
       case "exchange": ctx.line(`atom${sp}.exch.b32 ${res}, ${addr}, ${v[0]};`); return;
+      case "inc": case "dec": ctx.line(`atom${sp}.${s.op}.u32 ${res}, ${addr}, ${v[0]};`); return;
       case "compareExchange": ctx.line(`atom${sp}.cas.b32 ${res}, ${addr}, ${v[0]}, ${v[1]};`); return;
       case "load": ctx.line(`ld.volatile${sp}.${memType(t)} ${res}, ${addr};`); return;
       case "store": {

@@ -25,6 +25,6 @@ export const PTX_LEGAL: LegalTable = {
   converts: { "f32>i32": "wrap-to-int32", "f32>u32": "wrap-to-int32", "f64>i32": "wrap-to-int32", "f64>u32": "wrap-to-int32" },
   nanTestsByBits: false,
   checks: "lower",
-  // atom works on 32- and 64-bit words (f32 add included); 8- and 16-bit stores are native.
-  atomics: { narrow: "cas", narrowStores: "native", f32Add: "native" },
+  // atom works on 32- and 64-bit words (f32 add, inc and dec included); 8- and 16-bit stores are native.
+  atomics: { narrow: "cas", narrowStores: "native", f32Add: "native", incDec: "native" },
 };

@@ -461,7 +461,7 @@ class SPIRVEmitter {
         : this.op(Op.BitwiseAnd, int, this.op(Op.ShiftRightLogical, int, w, shift), this.i32(bits === 8 ? 0xff : 0xffff)));
       return;
     }
-    if (a.elem === "f32" && s.op === "add") throw new InternalCompilerError("f32 atomic add reached the SPIR-V back end (passes/cas-loops.ts writes it out)");
+    if ((a.elem === "f32" && s.op === "add") || s.op === "inc" || s.op === "dec") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the SPIR-V back end (passes/cas-loops.ts writes it out)`);
     const t = this.tElem(a.elem);
     const ops: Record<string, number> = {
       add: Op.AtomicIAdd, sub: Op.AtomicISub, and: Op.AtomicAnd, or: Op.AtomicOr, xor: Op.AtomicXor, exchange: Op.AtomicExchange,
@@ -478,6 +478,7 @@ class SPIRVEmitter {
   /** The 32-bit word that holds an element (a pointer to int): the element itself for 32-bit elements, else its address rounded down to 4 (narrow arrays are word-aligned and padded). */
   private word(a: ArrayRef, ptr: number): number {
     const wordPtr = this.tPtr(a.sc, this.tInt(32));
+    if (a.elem === "i32" || a.elem === "u32") return ptr;
     if (!isNarrow(a.elem)) return this.op(Op.Bitcast, wordPtr, ptr);
     const i64 = this.tInt(64);
     return this.op(Op.ConvertUToPtr, wordPtr, this.op(Op.BitwiseAnd, i64, this.op(Op.ConvertPtrToU, i64, ptr), this.i64(~3n & 0xffffffffffffffffn)));

@@ -29,5 +29,5 @@ export const SPIRV_LEGAL: LegalTable = {
   checks: "lower",
   doneGuards: "effects-and-reads",
   // SPIR-V's OpenCL environment: 32-bit integer atomics only.
-  atomics: { narrow: "cas", narrowStores: "native", f32Add: "cas" },
+  atomics: { narrow: "cas", narrowStores: "native", f32Add: "cas", incDec: "cas" },
 };

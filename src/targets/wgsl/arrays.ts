@@ -92,16 +92,19 @@ export class Arrays {
       return;
     }
     const ptr = `&${this.element(s.array, s.index)}`;
+    const elem = (ctx.f.exprs[s.array].type as { elem?: string }).elem;
     if (s.word) {
-      // An f32 element's word (its bits: the array is atomic<u32>).
-      const v = s.args.map((a) => `bitcast<u32>(${ctx.lower.expr(a)})`);
+      // A 32-bit element's word: an f32's bits (the array is atomic<u32>), an integer as it is.
+      const w = elem === "i32" ? "i32" : "u32";
+      const v = s.args.map((a) => `bitcast<${w}>(${ctx.lower.expr(a)})`);
       if (s.op === "load") ctx.line(d, set(`bitcast<i32>(atomicLoad(${ptr}))`));
       else if (s.op === "compareExchange") this.compareExchange(d, ptr, v, s.result !== null ? (x) => `${ctx.names[s.result!]} = bitcast<i32>(${x});` : null);
       else throw new InternalCompilerError(`word atomic ${s.op}`);
       return;
     }
-    const f32 = (ctx.f.exprs[s.array].type as { elem?: string }).elem === "f32";
-    if (f32 && s.op !== "load" && s.op !== "store" && s.op !== "exchange") throw new InternalCompilerError(`atomic ${s.op} on f32 elements reached the WGSL back end (passes/cas-loops.ts writes it out)`);
+    const f32 = elem === "f32";
+    if ((f32 && s.op !== "load" && s.op !== "store" && s.op !== "exchange") || s.op === "inc" || s.op === "dec")
+      throw new InternalCompilerError(`atomic ${s.op} on ${elem} elements reached the WGSL back end (passes/cas-loops.ts writes it out)`);
     const raw = s.args.map((a) => ctx.lower.expr(a)), v = raw.map((x) => this.toWord(s.array, x));
     if (f32 && s.op !== "store") {
       ctx.line(d, set(this.fromWord(s.array, s.op === "load" ? `atomicLoad(${ptr})` : `atomicExchange(${ptr}, ${v[0]})`)));

@@ -38,5 +38,5 @@ export const WGSL_LEGAL: LegalTable = {
   // No 8- or 16-bit memory: narrow arrays are u32 words, every write to one a loop on its word.
   // No float atomics: an f32 array used atomically is atomic<u32> words holding the floats' bits,
   // an atomic add a loop on them.
-  atomics: { narrow: "cas", narrowStores: "cas", f32Add: "cas" },
+  atomics: { narrow: "cas", narrowStores: "cas", f32Add: "cas", incDec: "cas" },
 };

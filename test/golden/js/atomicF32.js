@@ -30,7 +30,7 @@ function atomicF32($state, sums, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
             gpuc_report_exception$0($state, 2, 0, tmp, sums.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = sums, $i = tmp; let $o; if ($mt) { $o = $atomicF32($a, $i, 0, x[i]); } else { $o = $a[$i]; $a[$i] = $o + x[i]; } tmp_1 = $o; }
+          { const $a = sums, $i = tmp, $v0 = x[i]; let $o; if ($mt) { $o = $atomicF32($a, $i, 0, $v0); } else { $o = $a[$i]; $a[$i] = $o + $v0; } tmp_1 = $o; }
         }
       } else {
         for (let $tz = 0; $tz < $dz; $tz++)
@@ -47,7 +47,7 @@ function atomicF32($state, sums, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
             gpuc_report_exception$0($state, 2, 0, tmp, sums.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = sums, $i = tmp; let $o; if ($mt) { $o = $atomicF32($a, $i, 0, x[i]); } else { $o = $a[$i]; $a[$i] = $o + x[i]; } tmp_1 = $o; }
+          { const $a = sums, $i = tmp, $v0 = x[i]; let $o; if ($mt) { $o = $atomicF32($a, $i, 0, $v0); } else { $o = $a[$i]; $a[$i] = $o + $v0; } tmp_1 = $o; }
         }
       }
       if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }
@@ -69,7 +69,7 @@ function atomicF32($state, sums, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0, $b1) {
             gpuc_report_exception$0($state, 2, 0, tmp, sums.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = sums, $i = tmp; let $o; if ($mt) { $o = $atomicF32($a, $i, 0, x[i]); } else { $o = $a[$i]; $a[$i] = $o + x[i]; } tmp_1 = $o; }
+          { const $a = sums, $i = tmp, $v0 = x[i]; let $o; if ($mt) { $o = $atomicF32($a, $i, 0, $v0); } else { $o = $a[$i]; $a[$i] = $o + $v0; } tmp_1 = $o; }
         }
       }
       if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }

@@ -37,14 +37,14 @@ function atomicsNarrow($state, hist, bits, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0,
             gpuc_report_exception$0($state, 1, 1, tmp_2, bits.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = bits, $i = tmp_2; let $o; if ($mt) { $o = Atomics.or($a, $i, 1 << (i & 7)); } else { $o = $a[$i]; $a[$i] = $o | 1 << (i & 7); } tmp_3 = $o; }
+          { const $a = bits, $i = tmp_2, $v0 = 1 << (i & 7); let $o; if ($mt) { $o = Atomics.or($a, $i, $v0); } else { $o = $a[$i]; $a[$i] = $o | $v0; } tmp_3 = $o; }
           { const $a = bits, $i = 0; let $o; if ($mt) { $o = Atomics.load($a, $i); } else { $o = $a[$i]; } tmp_4 = $o; }
           tmp_5 = (16 + (v & 3)) | 0;
           if ((tmp_5 >>> 0) >= (hist.length >>> 0)) {
             gpuc_report_exception$0($state, 3, 2, tmp_5, hist.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = hist, $i = tmp_5; let $o; if ($mt) { $o = Atomics.sub($a, $i, tmp_4 & 1); } else { $o = $a[$i]; $a[$i] = $o - tmp_4 & 1; } tmp_6 = $o; }
+          { const $a = hist, $i = tmp_5, $v0 = tmp_4 & 1; let $o; if ($mt) { $o = Atomics.sub($a, $i, $v0); } else { $o = $a[$i]; $a[$i] = $o - $v0; } tmp_6 = $o; }
         }
       } else {
         for (let $tz = 0; $tz < $dz; $tz++)
@@ -68,14 +68,14 @@ function atomicsNarrow($state, hist, bits, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0,
             gpuc_report_exception$0($state, 1, 1, tmp_2, bits.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = bits, $i = tmp_2; let $o; if ($mt) { $o = Atomics.or($a, $i, 1 << (i & 7)); } else { $o = $a[$i]; $a[$i] = $o | 1 << (i & 7); } tmp_3 = $o; }
+          { const $a = bits, $i = tmp_2, $v0 = 1 << (i & 7); let $o; if ($mt) { $o = Atomics.or($a, $i, $v0); } else { $o = $a[$i]; $a[$i] = $o | $v0; } tmp_3 = $o; }
           { const $a = bits, $i = 0; let $o; if ($mt) { $o = Atomics.load($a, $i); } else { $o = $a[$i]; } tmp_4 = $o; }
           tmp_5 = (16 + (v & 3)) | 0;
           if ((tmp_5 >>> 0) >= (hist.length >>> 0)) {
             gpuc_report_exception$0($state, 3, 2, tmp_5, hist.length, $bx, $by, $bz, $tx, $ty, $tz);
             throw $trap;
           }
-          { const $a = hist, $i = tmp_5; let $o; if ($mt) { $o = Atomics.sub($a, $i, tmp_4 & 1); } else { $o = $a[$i]; $a[$i] = $o - tmp_4 & 1; } tmp_6 = $o; }
+          { const $a = hist, $i = tmp_5, $v0 = tmp_4 & 1; let $o; if ($mt) { $o = Atomics.sub($a, $i, $v0); } else { $o = $a[$i]; $a[$i] = $o - $v0; } tmp_6 = $o; }
         }
       }
       if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }
@@ -106,14 +106,14 @@ function atomicsNarrow($state, hist, bits, x, $gx, $gy, $gz, $dx, $dy, $dz, $b0,
           gpuc_report_exception$0($state, 1, 1, tmp_2, bits.length, $bx, $by, $bz, $tx, $ty, $tz);
           throw $trap;
         }
-        { const $a = bits, $i = tmp_2; let $o; if ($mt) { $o = Atomics.or($a, $i, 1 << (i & 7)); } else { $o = $a[$i]; $a[$i] = $o | 1 << (i & 7); } tmp_3 = $o; }
+        { const $a = bits, $i = tmp_2, $v0 = 1 << (i & 7); let $o; if ($mt) { $o = Atomics.or($a, $i, $v0); } else { $o = $a[$i]; $a[$i] = $o | $v0; } tmp_3 = $o; }
         { const $a = bits, $i = 0; let $o; if ($mt) { $o = Atomics.load($a, $i); } else { $o = $a[$i]; } tmp_4 = $o; }
         tmp_5 = (16 + (v & 3)) | 0;
         if ((tmp_5 >>> 0) >= (hist.length >>> 0)) {
           gpuc_report_exception$0($state, 3, 2, tmp_5, hist.length, $bx, $by, $bz, $tx, $ty, $tz);
           throw $trap;
         }
-        { const $a = hist, $i = tmp_5; let $o; if ($mt) { $o = Atomics.sub($a, $i, tmp_4 & 1); } else { $o = $a[$i]; $a[$i] = $o - tmp_4 & 1; } tmp_6 = $o; }
+        { const $a = hist, $i = tmp_5, $v0 = tmp_4 & 1; let $o; if ($mt) { $o = Atomics.sub($a, $i, $v0); } else { $o = $a[$i]; $a[$i] = $o - $v0; } tmp_6 = $o; }
       }
       if (++$bx === $gx) { $bx = 0; if (++$by === $gy) { $by = 0; $bz++; } }
     }

@@ -24,9 +24,9 @@ for (const file of EXAMPLES) {
   const ex = (await import(`../examples/${file}.ts`)).default as Example;
   ex.kernels.forEach(({ kernel: k, types }, i) => jobs.push({ name: `example-${ex.name}-${i}-${k.name}`, kernel: k, types: [...types] }));
 }
-const golden = await import("../test/fixtures/golden.mjs") as { cases: GoldenCase[]; riskyCases: GoldenCase[] };
+const golden = await import("../test/fixtures/golden.mjs") as { cases: GoldenCase[]; riskyCases: GoldenCase[]; fenceCases: GoldenCase[] };
 type GoldenCase = { fn: Function & { scope?: Record<string, unknown> }; types: string[] };
-for (const c of [...golden.cases, ...golden.riskyCases]) jobs.push({ name: `golden-${c.fn.name}`, kernel: kernel(c.fn, { scope: c.fn.scope }), types: c.types });
+for (const c of [...golden.cases, ...golden.riskyCases, ...golden.fenceCases]) jobs.push({ name: `golden-${c.fn.name}`, kernel: kernel(c.fn, { scope: c.fn.scope }), types: c.types });
 const { KERNELS } = await import("../bench/kernels.mjs") as { KERNELS: Record<string, { fn: Function; scope?: Record<string, unknown>; types: string[] }> };
 for (const [name, spec] of Object.entries(KERNELS)) jobs.push({ name: `bench-${name}`, kernel: kernel(spec.fn, { name, ...(spec.scope ? { scope: { ...spec.scope } } : {}) }), types: spec.types });
 

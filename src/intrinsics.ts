@@ -18,6 +18,16 @@ export const blockIdx: Dim3 = deviceOnly("blockIdx");
 export const blockDim: Dim3 = deviceOnly("blockDim");
 export const gridDim: Dim3 = deviceOnly("gridDim");
 
+/**
+ * threadfence(): CUDA's __threadfence. Inside a kernel, this thread's memory accesses before it are
+ * seen by every thread of the launch before its accesses after it (the pattern: results stored,
+ * threadfence(), then a counter or flag other blocks read atomically). Not on WGSL (no fences).
+ */
+export function threadfence(): void {}
+
+/** threadfenceBlock(): CUDA's __threadfence_block: as threadfence(), for the threads of this thread's block. */
+export function threadfenceBlock(): void {}
+
 /** syncthreads(): inside a kernel, every thread of the block waits for the others. */
 export function syncthreads(): void {
   throw new Error("syncthreads() is only callable inside a kernel");
@@ -123,5 +133,5 @@ const SUBGROUP_FUNCTIONS = { subgroupSize, subgroupLaneId, subgroupShuffle, subg
 
 // Passed through a kernel's `scope` under their own names, these are the intrinsics, not helpers
 // to compile from their host bodies (frontend/scope.ts reads the mark).
-for (const [name, fn] of Object.entries({ syncthreads, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec, ...SUBGROUP_FUNCTIONS }))
+for (const [name, fn] of Object.entries({ syncthreads, threadfence, threadfenceBlock, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec, ...SUBGROUP_FUNCTIONS }))
   Object.defineProperty(fn, Symbol.for("gpuc.builtinObject"), { value: name });

@@ -11,7 +11,7 @@ export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind,
 export type { Artifact } from "./targets/index.js";
 export type { TargetFeatures } from "./targets/target.js";
 export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";
-export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "./intrinsics.js";
+export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, threadfence, threadfenceBlock, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "./intrinsics.js";
 export {
   subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
   subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { create, globals } from "webgpu";
 import { kernel, device, CompileError, threadIdx, type Device } from "../src/index.ts";
-import { cases, riskyCases } from "./fixtures/golden.mjs";
+import { cases, riskyCases, fenceCases } from "./fixtures/golden.mjs";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { disassembleSPIRV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
 import type { WGSLLayout } from "../src/targets/wgsl/layout.ts";
@@ -66,7 +66,7 @@ async function dawnErrors(code: string, entry: string): Promise<string[]> {
 }
 
 type Case = { fn: Function & { scope?: Record<string, unknown> }; types: string[]; refuses?: Partial<Record<string, string>> };
-const ALL: Case[] = [...(cases as Case[]), ...(riskyCases as Case[])];
+const ALL: Case[] = [...(cases as Case[]), ...(riskyCases as Case[]), ...(fenceCases as Case[])];
 
 /**
  * The case compiled for `target`, or null where the target refuses it (a CompileError of the kind

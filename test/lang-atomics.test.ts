@@ -35,6 +35,8 @@ declare function atomicMax(a: any, i: number, v: number): number;
 declare function atomicAdd(a: any, i: number, v: number): number;
 declare function atomicInc(a: any, i: number, limit: number): number;
 declare function atomicDec(a: any, i: number, limit: number): number;
+declare function threadfence(): void;
+declare function threadfenceBlock(): void;
 
 await openDevices();
 
@@ -336,6 +338,66 @@ describe("atomics", () => {
     const sorted = <T extends Uint32Array | Int32Array>(a: T) => a.slice().sort();
     same(sorted(olds), sorted(wolds), "old values of atomicInc");
     same(sorted(dolds), sorted(wdolds), "old values of atomicDec");
+  });
+
+  // cuda-samples 2_Concepts_and_Techniques/threadFenceReduction, threadFenceReduction_kernel.cuh:
+  // reduceSinglePass's second phase as written there — each block stores its partial sum,
+  // __threadfence(), thread 0 takes a ticket with atomicInc(&retirementCount, gridDim.x), and the
+  // block that gets the last ticket sums the partial sums and resets the count. (The device global
+  // `retirementCount` is an argument here; shared `amLast` a one-element Uint32Array.)
+  dtest("threadfence() and atomicInc: the last block to finish sums the others' partial sums (threadFenceReduction's single pass)", async ({ dev, wgsl, same }) => {
+    const blockSize = 64;
+    const k = kernel(function reduceSinglePass(g_idata: Float32Array, g_odata: Float32Array, n: number, retirementCount: Uint32Array) {
+      const tid = threadIdx.x;
+      const smem = shared(Float32Array, blockSize);
+      const amLast = shared(Uint32Array, 1);
+      let mySum = 0;
+      for (let i = blockIdx.x * blockSize + tid; i < n; i += blockSize * gridDim.x) mySum += g_idata[i];
+      smem[tid] = mySum;
+      syncthreads();
+      for (let s = blockSize / 2; s > 0; s >>= 1) { if (tid < s) smem[tid] = mySum = mySum + smem[tid + s]; syncthreads(); }
+      if (tid === 0) g_odata[blockIdx.x] = smem[0];
+      if (gridDim.x > 1) {
+        threadfence();
+        if (tid === 0) {
+          const ticket = atomicInc(retirementCount, 0, gridDim.x);
+          amLast[0] = ticket === gridDim.x - 1 ? 1 : 0;
+        }
+        syncthreads();
+        if (amLast[0]) {
+          let i = tid;
+          let sum = 0;
+          while (i < gridDim.x) { sum += g_odata[i]; i += blockSize; }
+          smem[tid] = sum;
+          syncthreads();
+          for (let s = blockSize / 2; s > 0; s >>= 1) { if (tid < s) smem[tid] = sum = sum + smem[tid + s]; syncthreads(); }
+          if (tid === 0) { g_odata[0] = smem[0]; retirementCount[0] = 0; }
+        }
+      }
+    }, { scope: { blockSize } });
+    const n = 5000, blocks = 8;
+    // Small integers: the sum is exact in any order of additions.
+    const x = Float32Array.from(randI32(151, n, -20, 20)), out = poisonF32(blocks), count = new Uint32Array([0]);
+    const run = () => k.launch(dev, { blocks, threads: blockSize }, x, out, n, count);
+    if (wgsl) return rejectsCompile(run(), "unsupported-feature", /threadfence\(\) is not available on the wgsl target \(WGSL has no memory fence/);
+    await run();
+    same(out.subarray(0, 1), [x.reduce((a, b) => a + b, 0)], "the total");
+    same(count, [0], "the count reset");
+    await run();   // the count was reset: a second launch works too
+    same(out.subarray(0, 1), [x.reduce((a, b) => a + b, 0)], "the total, again");
+  });
+
+  dtest("threadfenceBlock() orders a block's stores (on every target but WGSL)", async ({ dev, wgsl, same }) => {
+    const k = kernel(function fenced(o: Int32Array) {
+      const t = threadIdx.x;
+      o[t] = t * 2;
+      threadfenceBlock();
+      o[t] = o[t] + 1;
+    });
+    const o = poisonI32(32);
+    if (wgsl) return rejectsCompile(k.launch(dev, { blocks: 1, threads: 32 }, o), "unsupported-feature", /threadfenceBlock\(\) is not available on the wgsl target/);
+    await k.launch(dev, { blocks: 1, threads: 32 }, o);
+    same(o, Array.from({ length: 32 }, (_, t) => t * 2 + 1));
   });
 
   dtest("Atomics.add on a Float32Array is a CompileError (type)", async ({ dev }) => {

@@ -132,6 +132,7 @@ export class FunctionBuilder implements MethodBuilder {
   // ---- what the method table's methods build through (methods.ts, MethodBuilder) -------------
 
   barrier(span: Span): Val { return this.intrinsics.barrier(span); }
+  fence(scope: "device" | "block", span: Span): Val { return this.intrinsics.fence(scope, span); }
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val { return this.intrinsics.atomic(op, args, span, name); }
   builtin(name: Builtin, span: Span): Val { return this.intrinsics.builtin(name, span); }
   subgroup(op: SubgroupOp, args: Val[], span: Span, name: string): Val { return this.intrinsics.subgroup(op, args, span, name); }

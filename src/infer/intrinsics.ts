@@ -19,6 +19,12 @@ export class Intrinsics {
     return this.pass.unknown;
   }
 
+  /** threadfence() / threadfenceBlock(): a memory fence of the device or of the block. */
+  fence(scope: "device" | "block", span: Span): Val {
+    this.pass.emit({ k: "fence", scope, loc: this.pass.loc(span) });
+    return this.pass.unknown;
+  }
+
   builtin(name: Builtin, span: Span): Val {
     return { k: "expr", h: this.pass.add({ k: "builtin", name, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
   }

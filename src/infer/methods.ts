@@ -67,6 +67,8 @@ export function shapeText(dims: readonly Dim[], params: readonly string[] = []):
 export interface MethodBuilder {
   /** syncthreads(): every thread of the block waits for the others. */
   barrier(span: Span): Val;
+  /** threadfence(), threadfenceBlock(): a memory fence (ir/module.ts, `fence`). */
+  fence(scope: "device" | "block", span: Span): Val;
   /** An atomic read-modify-write on args[0][args[1]]; returns the old value. */
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val;
   /** A builtin value (the thread indices, subgroupSize(), subgroupLaneId()), an i32. */
@@ -289,6 +291,8 @@ export function createGlobalMethodTable(): MethodTable {
   t.defineMethod("isFinite", floatPredicate("isfinite", isFinite, true));
 
   t.defineMethod("syncthreads", (b, args, span) => (args.length ? b.error("type", "syncthreads() takes no arguments", span) : b.barrier(span)));
+  t.defineMethod("threadfence", (b, args, span) => (args.length ? b.error("type", "threadfence() takes no arguments", span) : b.fence("device", span)));
+  t.defineMethod("threadfenceBlock", (b, args, span) => (args.length ? b.error("type", "threadfenceBlock() takes no arguments", span) : b.fence("block", span)));
   t.defineMethod("console.log", (b, args, span) => b.print(args, span));
   const atomics: [string, AtomicOp][] = [["add", "add"], ["sub", "sub"], ["and", "and"], ["or", "or"], ["xor", "xor"],
     ["exchange", "exchange"], ["compareExchange", "compareExchange"], ["load", "load"], ["store", "store"]];

@@ -120,6 +120,12 @@ export type Stmt = { loc: Loc | null } & (
   /** Every thread of the block waits here for the others (syncthreads). */
   | { k: "barrier" }
   /**
+   * A memory fence (CUDA's __threadfence, __threadfence_block): the thread's memory accesses
+   * before it are seen by the other threads of its `scope` (the whole device, or its block) before
+   * its accesses after it. Orders; does not wait for anyone.
+   */
+  | { k: "fence"; scope: "device" | "block" }
+  /**
    * `array[index] op= args…` as one indivisible step; the old value goes to `result`. compareExchange takes [expected, replacement].
    * With `word` (made only by passes/cas-loops.ts, op load or compareExchange): the step is on the
    * 32-bit word that holds the element (a narrow or f32 array's), its bits as an i32; the
@@ -294,7 +300,7 @@ export function stmtOperands(s: Stmt): ExprHandle[] {
     case "return": return s.value === null ? [] : [s.value];
     case "atomic": return [s.array, s.index, ...s.args];
     case "subgroup": return s.args;
-    case "break": case "continue": case "barrier": case "init": case "trap": return [];
+    case "break": case "continue": case "barrier": case "fence": case "init": case "trap": return [];
     case "check": return s.cond === null ? [s.state, s.code, s.site, s.a, s.b] : [s.cond, s.state, s.code, s.site, s.a, s.b];
   }
 }

@@ -98,6 +98,7 @@ class Printer {
       case "continue": out.push(`${pad}continue${at}`); return;
       case "return": out.push(`${pad}return${s.value !== null ? " " + this.expr(s.value) : ""}${at}`); return;
       case "barrier": out.push(`${pad}barrier${at}`); return;
+      case "fence": out.push(`${pad}fence.${s.scope}${at}`); return;
       case "atomic": {
         const args = s.args.map((a) => this.expr(a)).join(", ");
         out.push(`${pad}${s.result !== null ? this.local(s.result) + " = " : ""}atomic${s.word ? ".word" : ""}.${s.op} ${this.expr(s.array)}[${this.expr(s.index)}]${args ? ", " + args : ""}${at}`);

@@ -175,6 +175,7 @@ class FunctionValidator {
         if (this.f.returnType === T.void ? s.value !== null : types[0] !== this.f.returnType)
           this.bad(`${where}: returns ${s.value === null ? "nothing" : typeName(types[0])} from a function returning ${typeName(this.f.returnType)}`);
         break;
+      case "fence": break;
       case "barrier":
         if (this.f.kind !== "kernel" && !this.opts.helperBarriers) this.bad(`${where}: a barrier outside the kernel (helpers with barriers are inlined)`);
         if (switches > 0) this.bad(`${where}: a barrier inside a switch`);

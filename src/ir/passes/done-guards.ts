@@ -83,7 +83,7 @@ class Guards {
 
   /** Whether a done thread must skip the statement: it acts (or, by the policy, reads memory). */
   private skipped(s: Stmt): boolean {
-    return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || x.k === "subgroup" ||
+    return someStmt([s], (x) => x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "trap" || x.k === "init" || x.k === "subgroup" || x.k === "fence" ||
       (this.policy === "effects-and-reads" && stmtOperands(x).some((h) => readsMemory(this.f, h))));
   }
 

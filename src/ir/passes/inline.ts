@@ -192,7 +192,7 @@ export function copyBlock(b: Block, copy: (h: ExprHandle) => ExprHandle, local: 
       case "atomic": return { ...s, array: copy(s.array), index: copy(s.index), args: s.args.map(copy), result: s.result === null ? null : local(s.result) };
       case "subgroup": return { ...s, args: s.args.map(copy), result: local(s.result) };
       case "init": return { ...s, local: local(s.local) };
-      case "break": case "continue": case "barrier": case "trap": return { ...s };
+      case "break": case "continue": case "barrier": case "fence": case "trap": return { ...s };
       case "check": return { ...s, cond: s.cond === null ? null : copy(s.cond), state: copy(s.state), code: copy(s.code), site: copy(s.site), a: copy(s.a), b: copy(s.b) };
     }
   });

@@ -260,6 +260,11 @@ export class FunctionEmitter {
       case "atomic": return this.atomic(s, d);
       case "init": this.line(d, `${this.reads[s.local]}.fill(0);`); return;
       case "trap": this.line(d, "throw $trap;"); return;
+      // A fence: a block's threads run on one thread (nothing to order), and across workers every
+      // atomic is sequentially consistent (JavaScript's Atomics), which is what a device-scope fence
+      // is used with (a flag or counter another block reads atomically after it): plain stores before
+      // it are visible to whoever reads that atomic's result. Nothing to emit.
+      case "fence": return;
       case "barrier": case "subgroup": throw new InternalCompilerError(`a ${s.k === "barrier" ? "barrier" : "subgroup operation"} outside a region kernel`);
       case "check": for (const x of lowerCheck(s)) this.stmt(x, d); return;
       default: assertNeverIR(s);

@@ -309,6 +309,8 @@ class OpenCLEmitter {
         return;
       // syncthreads() orders shared and global memory.
       case "barrier": this.barrier(d, after); return;
+      // OpenCL C 1.2's fence orders this work-item's loads and stores to both spaces (PoCL: the CPU's coherent memory makes them visible to every work-group).
+      case "fence": this.line(d, "mem_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);"); return;
       case "init": {
         const t = this.f.locals[s.local].type;
         const n = t.kind === "array" ? t.size ?? 0 : 0;

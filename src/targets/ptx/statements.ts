@@ -146,6 +146,7 @@ export class Statements {
         return;
       }
       case "barrier": ctx.line("bar.sync 0;"); return;
+      case "fence": ctx.line(s.scope === "device" ? "membar.gl;" : "membar.cta;"); return;
       // The exception is recorded: this thread ends (and no longer holds up barriers).
       case "trap": ctx.line("exit;"); return;
       case "init": {

@@ -389,6 +389,9 @@ class SPIRVEmitter {
       case "barrier":
         this.inst(Op.ControlBarrier, this.i32(Scope.Workgroup), this.i32(Scope.Workgroup), this.i32(Semantics.SeqCst | Semantics.WorkgroupMemory | Semantics.CrossWorkgroupMemory));
         return;
+      case "fence":
+        this.inst(Op.MemoryBarrier, this.i32(s.scope === "device" ? Scope.Device : Scope.Workgroup), this.i32(Semantics.SeqCst | Semantics.WorkgroupMemory | Semantics.CrossWorkgroupMemory));
+        return;
       case "init": {
         // Zero-filled by a counted loop (a private array may be large).
         const t = f.locals[s.local].type;

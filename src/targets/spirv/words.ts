@@ -17,7 +17,7 @@ export const Op = {
   ULessThan: 176, SLessThan: 177, ULessThanEqual: 178, SLessThanEqual: 179, FOrdEqual: 180, FOrdNotEqual: 182, FUnordNotEqual: 183,
   FOrdLessThan: 184, FOrdGreaterThan: 186, FOrdLessThanEqual: 188, FOrdGreaterThanEqual: 190,
   ShiftRightLogical: 194, ShiftRightArithmetic: 195, ShiftLeftLogical: 196, BitwiseOr: 197, BitwiseXor: 198, BitwiseAnd: 199, Not: 200,
-  ControlBarrier: 224, AtomicLoad: 227, AtomicStore: 228, AtomicExchange: 229, AtomicCompareExchange: 230,
+  ControlBarrier: 224, MemoryBarrier: 225, AtomicLoad: 227, AtomicStore: 228, AtomicExchange: 229, AtomicCompareExchange: 230,
   AtomicIAdd: 234, AtomicISub: 235, AtomicSMin: 236, AtomicUMin: 237, AtomicSMax: 238, AtomicUMax: 239, AtomicAnd: 240, AtomicOr: 241, AtomicXor: 242,
   Label: 248, Branch: 249, BranchConditional: 250, Switch: 251, Return: 253, ReturnValue: 254, Unreachable: 255,
 } as const;

@@ -104,6 +104,7 @@ export class Statements {
       // syncthreads() orders shared memory, and global memory too: storageBarrier() (a second full
       // barrier in WGSL) only when some storage array is both written and read by the kernel.
       case "barrier": ctx.line(d, "workgroupBarrier();"); if (ctx.storageShared) ctx.line(d, "storageBarrier();"); return;
+      case "fence": throw new InternalCompilerError("a fence reached the WGSL back end (validation refuses it)");
       case "init": ctx.line(d, `${ctx.names[s.local]} = ${ctx.typeText(ctx.f.locals[s.local].type)}();`); return;
       case "atomic": return this.arrays.atomic(s, d);
       case "call": {

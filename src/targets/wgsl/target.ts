@@ -1,7 +1,8 @@
 // The WGSL target: compute shaders for WebGPU (Dawn in Node, navigator.gpu in browsers).
 
 import type { Diagnostic } from "../../errors.js";
-import type { Loc, Module } from "../../ir/module.js";
+import type { Loc, Module, Stmt } from "../../ir/module.js";
+import { walkStmts } from "../../ir/module.js";
 import { typeName } from "../../ir/types.js";
 import type { BackEnd, TargetFeatures } from "../target.js";
 import { artifactOf } from "../artifact.js";
@@ -31,6 +32,14 @@ export const wgslBackEnd: BackEnd = {
         });
         break;
       }
+      let fence: Extract<Stmt, { k: "fence" }> | undefined;
+      walkStmts(f.body, (s) => { if (s.k === "fence") fence ??= s; });
+      if (fence)
+        out.push({
+          kind: "unsupported-feature", frames: [], location: where(fence.loc),
+          message: `${fence.scope === "device" ? "threadfence()" : "threadfenceBlock()"} is not available on the wgsl target (WGSL has no memory fence: its barriers make every thread of the workgroup wait)`,
+          hint: "it is on the ptx, opencl and spirv targets and the CPU device; on WebGPU, syncthreads() orders the block's memory when every thread reaches it",
+        });
     }
     return out;
   },

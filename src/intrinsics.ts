@@ -107,15 +107,15 @@ export function subgroupSize(): number { return deviceOnlyCall("subgroupSize"); 
 /** This thread's index in its subgroup (0 … subgroupSize() - 1). */
 export function subgroupLaneId(): number { return deviceOnlyCall("subgroupLaneId"); }
 /** `value` of lane `lane` (mod subgroupSize()); its own value where that lane took no part. */
-export function subgroupShuffle<T extends number | boolean>(_value: T, _lane: number): T { return deviceOnlyCall("subgroupShuffle"); }
+export function subgroupShuffle<T extends number | boolean>(_value: T, _lane: number, _width?: number): T { return deviceOnlyCall("subgroupShuffle"); }
 /** `value` of lane `lane`, the same lane for every thread (a shuffle). */
 export function subgroupBroadcast<T extends number | boolean>(_value: T, _lane: number): T { return deviceOnlyCall("subgroupBroadcast"); }
 /** `value` of lane laneId + delta; its own value past the end of the subgroup. */
-export function subgroupShuffleDown<T extends number | boolean>(_value: T, _delta: number): T { return deviceOnlyCall("subgroupShuffleDown"); }
+export function subgroupShuffleDown<T extends number | boolean>(_value: T, _delta: number, _width?: number): T { return deviceOnlyCall("subgroupShuffleDown"); }
 /** `value` of lane laneId - delta; its own value before the start of the subgroup. */
-export function subgroupShuffleUp<T extends number | boolean>(_value: T, _delta: number): T { return deviceOnlyCall("subgroupShuffleUp"); }
+export function subgroupShuffleUp<T extends number | boolean>(_value: T, _delta: number, _width?: number): T { return deviceOnlyCall("subgroupShuffleUp"); }
 /** `value` of lane laneId ^ mask; its own value past the end of the subgroup. */
-export function subgroupShuffleXor<T extends number | boolean>(_value: T, _mask: number): T { return deviceOnlyCall("subgroupShuffleXor"); }
+export function subgroupShuffleXor<T extends number | boolean>(_value: T, _mask: number, _width?: number): T { return deviceOnlyCall("subgroupShuffleXor"); }
 /** The sum of `value` over the lanes (wrapping for integers; for floats the order is the lanes' on the CPU device, the GPU's own elsewhere). */
 export function subgroupAdd(_value: number): number { return deviceOnlyCall("subgroupAdd"); }
 /** The least `value` over the lanes (Math.min's meaning). */

@@ -290,4 +290,54 @@ describe("subgroups", () => {
     assert.throws(() => subgroupAdd(1), /subgroupAdd\(\) is only callable inside a kernel/);
     assert.throws(() => subgroupLaneId(), /subgroupLaneId\(\) is only callable inside a kernel/);
   });
+
+  // cuda-samples 2_Concepts_and_Techniques/shfl_scan, shfl_scan.cu: shfl_scan_test's scan within a
+  // warp, `__shfl_up_sync(mask, value, i, width)` for i = 1, 2, 4 … width, here at the widest
+  // width the device's subgroups hold up to 4 (OpenCL's are one lane); and the other shuffles with
+  // a width, against the plain-JS meaning of CUDA's segments.
+  dtest("shuffles within a width (CUDA's width argument): shfl_scan's segmented scan, and shuffle/down/xor within segments", async ({ dev, same }) => {
+    const S = await sizeOf(dev), W = Math.min(4, S);
+    const k = kernel(function shflScan(out: Int32Array, o2: Int32Array, data: Int32Array, width: number) {
+      const id = blockIdx.x * blockDim.x + threadIdx.x;
+      const lane_id = id % subgroupSize();
+      let value = data[id];
+      for (let i = 1; i <= width; i *= 2) {
+        const n = subgroupShuffleUp(value, i, width);
+        if (lane_id % width >= i) value += n;
+      }
+      out[id] = value;
+      const v = data[id];
+      o2[id * 3] = subgroupShuffle(v, id + 1, width);
+      o2[id * 3 + 1] = subgroupShuffleDown(v, 1, width);
+      o2[id * 3 + 2] = subgroupShuffleXor(v, width === 1 ? 0 : 3, width);
+    });
+    const n = 64, data = randI32(171, n, -100, 100), out = poisonI32(n), o2 = poisonI32(n * 3);
+    await k.launch(dev, { blocks: 2, threads: 32 }, out, o2, data, W);
+    const want = new Int32Array(n), want2 = new Int32Array(n * 3);
+    for (let id = 0; id < n; id++) {
+      const seg = id - (id % W), pos = id % W, sub = id - (id % S);
+      let s = 0;
+      for (let j = seg; j <= id; j++) s += data[j];
+      want[id] = s;
+      want2[id * 3] = data[seg + ((id + 1) % W)];
+      want2[id * 3 + 1] = pos + 1 < W ? data[id + 1] : data[id];
+      const x = (id % S) ^ (W === 1 ? 0 : 3);
+      // xor: an earlier segment may be read, a later one gives the reader's own value.
+      want2[id * 3 + 2] = x < (id % S) - pos + W ? data[sub + x] : data[id];
+    }
+    same(out, want, `scan within segments of ${W} (subgroups of ${S})`);
+    same(o2, want2, `shuffles within segments of ${W}`);
+  });
+
+  dtest("a width the subgroups cannot hold (more lanes than subgroupSize(), or not a power of two) is a KernelError at the call", async ({ dev }) => {
+    const S = await sizeOf(dev);
+    const k = kernel(function tooWide(out: Int32Array, width: number) {
+      out[threadIdx.x] = subgroupShuffleUp(threadIdx.x, 1, width);
+    });
+    for (const width of [S * 2, 3]) {
+      if (width === 3 && S < 4) continue;
+      const e = await kernelError(k.launch(dev, { blocks: 1, threads: 32 }, poisonI32(32), width), "exception");
+      assert.match(e.message, /subgroupShuffleUp: the width must be a power of two no more than subgroupSize\(\)/);
+    }
+  });
 });

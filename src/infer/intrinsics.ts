@@ -4,6 +4,7 @@
 
 import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, PrintFormat, SubgroupOp } from "../ir/module.js";
+import type { OpName } from "../ir/ops.js";
 import { T, elemScalar, isArray, isFloat, isInt, isNarrow, type Elem, type Scalar } from "../ir/types.js";
 import { shapeText, type Val } from "./methods.js";
 import type { Pass } from "./pass.js";
@@ -37,7 +38,8 @@ export class Intrinsics {
     if (this.pass.switchDepth > 0) return this.pass.error("unsupported-syntax", `${name}() inside a switch is not supported`, span, "use if/else around it");
     const shuffle = op.startsWith("shuffle");
     const want = shuffle ? 2 : 1;
-    if (args.length !== want) return this.pass.error("type", `${name} takes ${want} argument${want > 1 ? "s" : ""}, got ${args.length}`, span);
+    if (shuffle && args.length === 3) return this.shuffleWithin(op, args, span, name);
+    if (args.length !== want) return this.pass.error("type", `${name} takes ${want} argument${want > 1 ? "s" : ""}${shuffle ? " (and a width)" : ""}, got ${args.length}`, span);
     const vote = op === "any" || op === "all" || op === "ballot";
     let t = vote ? T.bool : this.values.scalarType(args[0], span);
     if (!t) return this.pass.unknown;
@@ -55,6 +57,50 @@ export class Intrinsics {
     const result = this.pass.temp(rt);
     this.pass.emit({ k: "subgroup", op, args: operands, result, loc: this.pass.loc(span) });
     return { k: "expr", h: this.pass.read(result, span), t: rt };
+  }
+
+  /**
+   * A shuffle within segments of `width` lanes (CUDA's `__shfl_*_sync(mask, v, lane, width)`): the
+   * subgroup is cut into segments of `width` consecutive lanes, a power of two no more than the
+   * subgroup; `shuffle` reads lane `lane % width` of the reader's segment, `shuffleUp`/`shuffleDown`
+   * read within it (the reader's own value where the lane would leave it), `shuffleXor` may read an
+   * earlier segment but gets its own value where the lane is in a later one. Written with the
+   * whole-subgroup operation and the lane's position in its segment; a width that is not a power
+   * of two, or more than subgroupSize(), is a KernelError at the call (the kernel assumed other
+   * subgroups than the device has).
+   */
+  private shuffleWithin(op: SubgroupOp, args: Val[], span: Span, name: string): Val {
+    const wt = this.values.scalarType(args[2], span), dt = this.values.scalarType(args[1], span), t = this.values.scalarType(args[0], span);
+    if (!wt || !dt || !t) return this.pass.unknown;
+    if (isFloat(wt) && !(args[2].k === "weak" && Number.isInteger(args[2].value))) return this.pass.error("type", `${name}: the width must be an integer, got ${wt.scalar}`, span);
+    if (isFloat(dt) && !(args[1].k === "weak" && Number.isInteger(args[1].value)))
+      return this.pass.error("type", `${name}: the ${op === "shuffle" ? "lane" : op === "shuffleXor" ? "lane mask" : "lane distance"} must be an integer, got ${dt.scalar}`, span);
+    const u32 = (v: Val) => this.values.reusable(this.values.convert(v, T.u32, span), span);
+    const w = u32(args[2]), d = u32(args[1]), v = this.values.reusable(this.values.convert(args[0], t === T.bool ? T.bool : t, span), span);
+    const k = (n: number) => this.pass.constant(n, T.u32, span);
+    const o = (name: OpName, ...xs: ExprHandle[]) => this.pass.add({ k: "op", op: name, args: xs, type: name === "lt" || name === "ge" || name === "gt" || name === "ne" || name === "lor" ? T.bool : T.u32, loc: null });
+    const lane = this.values.reusable(this.pass.add({ k: "convert", arg: this.pass.add({ k: "builtin", name: "subgroupLaneId", type: T.i32, loc: this.pass.loc(span) }), type: T.u32, loc: null }), span);
+    const size = () => this.pass.add({ k: "convert", arg: this.pass.add({ k: "builtin", name: "subgroupSize", type: T.i32, loc: null }), type: T.u32, loc: null });
+    // A width the device's subgroups cannot hold: 0, not a power of two, or more lanes than a subgroup.
+    const bad = o("lor", o("lor", o("ne", o("and", w(), o("sub", w(), k(1))), k(0)), this.pass.add({ k: "op", op: "eq", args: [w(), k(0)], type: T.bool, loc: null })), o("gt", w(), size()));
+    const raise = this.pass.capture(() => this.pass.raise("throw", null, this.pass.ctx.message(`${name}: the width must be a power of two no more than subgroupSize() (the kernel assumed subgroups of more lanes than this device has)`), span, null, null));
+    this.pass.emit({ k: "if", cond: bad, then: raise, else: [], loc: this.pass.loc(span) });
+    const m = () => o("sub", w(), k(1));
+    const within = (x: ExprHandle): ExprHandle => o("and", x, m());
+    const operands = [v()];
+    let laneOperand: ExprHandle, keep: ExprHandle | null;
+    switch (op) {
+      case "shuffle": laneOperand = o("or", o("and", lane(), o("bitnot", m())), within(d())); keep = null; break;
+      case "shuffleUp": laneOperand = d(); keep = o("ge", within(lane()), d()); break;
+      case "shuffleDown": laneOperand = d(); keep = o("lt", d(), o("sub", w(), within(lane()))); break;
+      default: laneOperand = d(); keep = o("lt", o("xor", lane(), d()), o("add", o("and", lane(), o("bitnot", m())), w()));
+    }
+    operands.push(laneOperand);
+    const rt = t === T.bool ? T.bool : t;
+    const result = this.pass.temp(rt);
+    this.pass.emit({ k: "subgroup", op, args: operands, result, loc: this.pass.loc(span) });
+    const r = this.pass.read(result, span);
+    return { k: "expr", h: keep === null ? r : this.pass.add({ k: "select", cond: keep, a: r, b: v(), type: rt, loc: null }), t: rt };
   }
 
   /** An atomic read-modify-write; returns the old value. */

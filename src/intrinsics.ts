@@ -129,7 +129,13 @@ export function subgroupAll(_condition: boolean | number): boolean { return devi
 /** A u32 with bit i set where `condition` holds on lane i (subgroups of at most 32 lanes). */
 export function subgroupBallot(_condition: boolean | number): number { return deviceOnlyCall("subgroupBallot"); }
 
-const SUBGROUP_FUNCTIONS = { subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor, subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot };
+/**
+ * subgroupBarrier(): CUDA's __syncwarp(). The lanes of the subgroup that take part meet here, and
+ * each one's memory accesses before it are seen by the others after it. Not on WGSL.
+ */
+export function subgroupBarrier(): void { return deviceOnlyCall("subgroupBarrier"); }
+
+const SUBGROUP_FUNCTIONS = { subgroupBarrier, subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor, subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot };
 
 // Passed through a kernel's `scope` under their own names, these are the intrinsics, not helpers
 // to compile from their host bodies (frontend/scope.ts reads the mark).

@@ -14,7 +14,7 @@ export { isPersistable, type RelocationManifest, type RelocationSite, type Reloc
 export { threadIdx, blockIdx, blockDim, gridDim, syncthreads, threadfence, threadfenceBlock, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "./intrinsics.js";
 export {
   subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
-  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
+  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot, subgroupBarrier,
 } from "./intrinsics.js";
 export { deviceFunction, generated, type ArgType } from "./registry.js";
 export { overlay } from "./overlay.js";

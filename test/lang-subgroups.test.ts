@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import {
   kernel, device, shared, syncthreads, threadIdx, blockIdx, blockDim,
   subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
-  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot,
+  subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot, subgroupBarrier,
   type Device,
 } from "../src/index.ts";
 import { randI32, randF32, poisonI32, poisonF32, poisonU32, F, SENT_I, DEVICES, dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
@@ -339,5 +339,23 @@ describe("subgroups", () => {
       const e = await kernelError(k.launch(dev, { blocks: 1, threads: 32 }, poisonI32(32), width), "exception");
       assert.match(e.message, /subgroupShuffleUp: the width must be a power of two no more than subgroupSize\(\)/);
     }
+  });
+
+  // A warp's exchange through shared memory with __syncwarp() between the store and the read
+  // (cuda-samples' warp-synchronous code after Volta: stores, __syncwarp(), loads of another lane's).
+  dtest("subgroupBarrier() (CUDA's __syncwarp()): lanes exchange through shared memory (a CompileError on WGSL)", async ({ dev, wgsl, same }) => {
+    const S = await sizeOf(dev);
+    const k = kernel(function warpExchange(out: Int32Array, x: Int32Array) {
+      const t = threadIdx.x, lane = subgroupLaneId(), base = t - lane;
+      const s = shared(Int32Array, 64);
+      s[t] = x[t] * 3;
+      subgroupBarrier();
+      out[t] = s[base + ((lane + 1) % subgroupSize())];
+    });
+    const x = randI32(181, 64, -50, 50), out = poisonI32(64);
+    const run = () => k.launch(dev, { blocks: 1, threads: 64 }, out, x);
+    if (wgsl) return rejectsCompile(run(), "unsupported-feature", /subgroupBarrier\(\) is not available on the wgsl target \(WGSL has no subgroup barrier\)/);
+    await run();
+    same(out, Array.from({ length: 64 }, (_, t) => x[t - (t % S) + (((t % S) + 1) % S)] * 3));
   });
 });

@@ -40,7 +40,7 @@ export class Intrinsics {
     const want = shuffle ? 2 : 1;
     if (shuffle && args.length === 3) return this.shuffleWithin(op, args, span, name);
     if (args.length !== want) return this.pass.error("type", `${name} takes ${want} argument${want > 1 ? "s" : ""}${shuffle ? " (and a width)" : ""}, got ${args.length}`, span);
-    const vote = op === "any" || op === "all" || op === "ballot";
+    const vote = op === "any" || op === "all" || op === "ballot" || op === "barrier";
     let t = vote ? T.bool : this.values.scalarType(args[0], span);
     if (!t) return this.pass.unknown;
     if (!shuffle && t === T.bool) t = T.i32;

@@ -304,6 +304,8 @@ export function createGlobalMethodTable(): MethodTable {
   const subgroupOps: [string, SubgroupOp][] = [["Shuffle", "shuffle"], ["Broadcast", "shuffle"], ["ShuffleDown", "shuffleDown"], ["ShuffleUp", "shuffleUp"],
     ["ShuffleXor", "shuffleXor"], ["Add", "add"], ["Min", "min"], ["Max", "max"], ["Any", "any"], ["All", "all"], ["Ballot", "ballot"]];
   for (const [name, op] of subgroupOps) t.defineMethod(`subgroup${name}`, (b, args, span, n) => b.subgroup(op, args, span, n));
+  // subgroupBarrier(): CUDA's __syncwarp(), a subgroup operation that exchanges nothing.
+  t.defineMethod("subgroupBarrier", (b, args, span, n) => (args.length ? b.error("type", "subgroupBarrier() takes no arguments", span) : b.subgroup("barrier", [{ k: "weak", value: 1, isFloat: false }], span, n)));
   t.defineMethod("atomicAdd", (b, args, span, n) => b.atomic("add", args, span, n));
   t.defineMethod("atomicMin", (b, args, span, n) => b.atomic("min", args, span, n));
   t.defineMethod("atomicMax", (b, args, span, n) => b.atomic("max", args, span, n));

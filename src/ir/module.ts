@@ -83,9 +83,12 @@ export type Expr = { type: Type; loc: Loc | null } & (
  * `shuffleDown`/`shuffleUp` lane ± `args[1]`, `shuffleXor` lane ^ `args[1]` (a u32), the reader's
  * own value where that lane is outside the subgroup or did not take part; `add`/`min`/`max` combine
  * `args[0]` of every lane taking part (in lane order where it matters: floats on the CPU), `any`/
- * `all` their bools, `ballot` gives a u32 with bit i set where lane i's bool is true.
+ * `all` their bools, `ballot` gives a u32 with bit i set where lane i's bool is true. `barrier`
+ * (subgroupBarrier(), CUDA's __syncwarp()) is a meeting of the lanes and nothing else: its
+ * operand is `true` and its result (true) unused; the lanes' memory accesses before it are seen by
+ * the others after it.
  */
-export type SubgroupOp = "shuffle" | "shuffleDown" | "shuffleUp" | "shuffleXor" | "add" | "min" | "max" | "any" | "all" | "ballot";
+export type SubgroupOp = "shuffle" | "shuffleDown" | "shuffleUp" | "shuffleXor" | "add" | "min" | "max" | "any" | "all" | "ballot" | "barrier";
 
 /**
  * Read-modify-write operations of `atomic` statements; each gives the element's old value, except

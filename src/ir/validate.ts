@@ -186,7 +186,7 @@ class FunctionValidator {
         const [v, n] = types;
         const shuffle = s.op.startsWith("shuffle");
         if (s.args.length !== (shuffle ? 2 : 1)) { this.bad(`${where}: subgroup ${s.op} takes ${shuffle ? 2 : 1} operands, got ${s.args.length}`); break; }
-        const vote = s.op === "any" || s.op === "all" || s.op === "ballot";
+        const vote = s.op === "any" || s.op === "all" || s.op === "ballot" || s.op === "barrier";
         if (v.kind !== "scalar" || (vote ? v !== T.bool : !shuffle && v === T.bool)) this.bad(`${where}: subgroup ${s.op} of ${typeName(v)}`);
         if (shuffle && n !== T.u32) this.bad(`${where}: subgroup ${s.op} lane operand is ${typeName(n)}, not u32`);
         const result = s.op === "ballot" ? T.u32 : vote ? T.bool : v;

@@ -487,7 +487,7 @@ function combine(op: SubgroupStmt["op"], t: Scalar): [string, string] {
     case "min": return ["Infinity", "Math.min($acc, $v)"];
     case "max": return ["-Infinity", "Math.max($acc, $v)"];
     case "any": return ["false", "$acc || $v"];
-    case "all": return ["true", "$acc && $v"];
+    case "all": case "barrier": return ["true", "$acc && $v"];
     case "ballot": return ["0", "$v ? ($acc | (1 << $j)) >>> 0 : $acc"];
     default: throw new InternalCompilerError(`subgroup ${op} is not a reduction`);
   }

@@ -27,6 +27,8 @@ export class Subgroups {
     ctx.line(`activemask.b32 ${m};`);
     switch (s.op) {
       case "any": case "all": ctx.line(`vote.sync.${s.op}.pred ${out}, ${x}, ${m};`); return;
+      // __syncwarp(): the active lanes meet, their memory accesses ordered among them.
+      case "barrier": ctx.line(`bar.warp.sync ${m};`); ctx.line(`mov.pred ${out}, ${x};`); return;
       case "ballot": ctx.line(`vote.sync.ballot.b32 ${out}, ${x}, ${m};`); return;
       case "add": case "min": case "max": return this.reduce(s.op, t, x, m, out);
       default: break;

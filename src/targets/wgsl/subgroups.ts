@@ -1,6 +1,7 @@
 // WGSL subgroup operations with the `subgroups` feature's builtins: reductions, votes, ballots, and
 // shuffles with JS's meaning at lanes outside the subgroup.
 
+import { InternalCompilerError } from "../../errors.js";
 import type { Stmt } from "../../ir/module.js";
 import type { Scalar } from "../../ir/types.js";
 import type { ShaderContext } from "./context.js";
@@ -24,6 +25,7 @@ export class Subgroups {
     const reduce: Record<string, string> = { add: "subgroupAdd", min: "subgroupMin", max: "subgroupMax", any: "subgroupAny", all: "subgroupAll" };
     if (s.op in reduce) { ctx.line(d, `${out} = ${reduce[s.op]}(${v});`); return; }
     if (s.op === "ballot") { ctx.line(d, `${out} = subgroupBallot(${v}).x;`); return; }
+    if (s.op === "barrier") throw new InternalCompilerError("a subgroup barrier reached the WGSL back end (validation refuses it)");
     const n = this.expressions.expr(s.args[1]);
     ctx.line(d, "{");
     ctx.line(d + 1, `let gpuc_v = ${t === "bool" ? `select(0u, 1u, ${v})` : v};`);

@@ -32,8 +32,14 @@ export const wgslBackEnd: BackEnd = {
         });
         break;
       }
-      let fence: Extract<Stmt, { k: "fence" }> | undefined;
-      walkStmts(f.body, (s) => { if (s.k === "fence") fence ??= s; });
+      let fence: Extract<Stmt, { k: "fence" }> | undefined, warpSync: Stmt | undefined;
+      walkStmts(f.body, (s) => { if (s.k === "fence") fence ??= s; if (s.k === "subgroup" && s.op === "barrier") warpSync ??= s; });
+      if (warpSync)
+        out.push({
+          kind: "unsupported-feature", frames: [], location: where(warpSync.loc),
+          message: "subgroupBarrier() is not available on the wgsl target (WGSL has no subgroup barrier)",
+          hint: "it is on the ptx, opencl and spirv targets and the CPU device; on WebGPU, syncthreads() makes the whole block meet",
+        });
       if (fence)
         out.push({
           kind: "unsupported-feature", frames: [], location: where(fence.loc),

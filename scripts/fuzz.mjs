@@ -44,7 +44,8 @@
 //   shared array sized at launch (from blockDim.x) in a third of the kernels, a
 //   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper; its
 //   second dimension sized at launch from blockDim.x in a third of the kernels) and
-//   views (subarray with negative and out-of-range ends, views of views, through a helper) against
+//   views (subarray with negative and out-of-range ends, views of views, through a helper, a view
+//   rebound to a view of itself in a loop: CUDA's pointer bump) against
 //   plain JS's nested arrays and subarray; a scalar parameter assigned under a test. Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
@@ -458,8 +459,12 @@ async function fuzzBounds() {
     if (r < 0.55) { const [a, b] = [i(), i()]; return pair(`o[(t)] = hv(sh2[${a}], ${b});`, `o[chk(n, t)] = hv(row2(${a}), ${b});`); }
     const [b0, e0, a] = [small(), small(), i()], arr = pick(["x", "o"]), end = rnd() < 0.5 ? `, ${e0}` : "";
     if (r < 0.75) return pair(`{ const v = ${arr}.subarray(${b0}${end}); o[(t)] = v[${a}] + v.length; }`, `{ const v = ${arr}.subarray(${b0}${end}); o[chk(n, t)] = v[chk(v.length, ${a})] + v.length; }`);
-    if (r < 0.88) return pair(`{ const v = o.subarray(${b0}${end}); v[${a}] += ${s}; }`, `{ const v = o.subarray(${b0}${end}); v[chk(v.length, ${a})] += ${s}; }`);
+    if (r < 0.83) return pair(`{ const v = o.subarray(${b0}${end}); v[${a}] += ${s}; }`, `{ const v = o.subarray(${b0}${end}); v[chk(v.length, ${a})] += ${s}; }`);
     const [b1, c] = [small(), i()];
+    // A view rebound to a view of itself in a loop (CUDA's pointer bump, `p += k`).
+    const trips = ri(1, 3);
+    if (r < 0.91) return pair(`{ let v = ${arr}.subarray(${b0}${end}); for (let q = 0; q < ${trips}; q++) { v = v.subarray(${b1}); o[(t)] = v[${a}] + v.length; } }`,
+      `{ let v = ${arr}.subarray(${b0}${end}); for (let q = 0; q < ${trips}; q++) { v = v.subarray(${b1}); o[chk(n, t)] = v[chk(v.length, ${a})] + v.length; } }`);
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {

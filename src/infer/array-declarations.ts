@@ -9,7 +9,7 @@ import type { ExprHandle } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { SIZE_CMPS, SIZE_OPS, constantSize, evalSize, type SizeCmp, type SizeExpr, type SizeOp } from "../ir/size.js";
 import { T, isInt, typeName, type ArrayType, type Elem } from "../ir/types.js";
-import { shapeText, type Dim, type Val } from "./methods.js";
+import { shapeText, type Dim, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import type { Arrays } from "./arrays.js";
 
@@ -183,6 +183,15 @@ export class ArrayDeclarations {
       case "load": return "it reads an array";
       default: return `a ${e.k} expression`;
     }
+  }
+
+  /** `let p = a.subarray(k)` or `let p = a` that the body rebinds: a view whose offset and length are locals (arrays.ts, makeRebindable). */
+  declareRebindable(v: number, val: Val, span: Span): void {
+    const name = this.pass.ufn.vars[v].name;
+    const e = val as Extract<Val, { k: "expr" }>, t = e.t as ArrayType;
+    const view: ViewVal = val.k === "view" ? { ...val, name } : { k: "view", base: e.h, t, offset: this.pass.constant(0, T.i32, span), length: this.arrays.lengthOfArray(e.h, t, span), name };
+    this.pass.newVarTypes[v] = T.view(view.t);
+    this.arrays.makeRebindable(v, view, span);
   }
 
   /** After the body: a parameter a launch-time size reads must keep its argument's value (uniform for the launch). */

@@ -221,6 +221,46 @@ export class Arrays {
     return { k: "view", base: base.base, t: base.t, offset, length, name: base.name };
   }
 
+  /**
+   * Make variable `v` a rebindable view (CUDA's pointer bump, `a = a.subarray(k)`): its offset and
+   * length in locals set from `view` here, read wherever `v` is, set again by each rebinding.
+   */
+  makeRebindable(v: number, view: ViewVal, span: Span): void {
+    const name = view.name;
+    const off = this.pass.newLocal(`${name}_off`, T.i32), len = this.pass.newLocal(`${name}_len`, T.i32);
+    this.pass.emit({ k: "set", local: off, value: view.offset, loc: this.pass.loc(span) });
+    this.pass.emit({ k: "set", local: len, value: view.length, loc: this.pass.loc(span) });
+    this.pass.rebindable.set(v, { off, len, base: view.base });
+    this.pass.viewAliases.set(v, { k: "view", base: view.base, t: view.t, offset: this.pass.read(off), length: this.pass.read(len), name });
+  }
+
+  /** `v = value` for a rebindable view: a view of the same array (its offset and length set), or a CompileError. */
+  rebind(v: number, value: Val, span: Span): void {
+    const r = this.pass.rebindable.get(v)!, name = this.pass.ufn.vars[v].name;
+    const view = value.k === "view" ? value : value.k === "expr" && isArray(value.t) ? { k: "view" as const, base: value.h, t: value.t, offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(value.h, value.t, span), name } : null;
+    if (!view) { this.pass.err("invalid-assignment", `'${name}' is an array: it may be rebound to a view of itself (${name} = ${name}.subarray(k)), not to another value`, span); return; }
+    if (!this.sameArray(view.base, r.base)) { this.pass.err("invalid-assignment", `'${name}' may be rebound only to a view of the same array (${name} = ${name}.subarray(k)), not of another`, span); return; }
+    // Both from the view's old values: the offset is set after the length is computed from it.
+    const length = this.values.stable(view.length, span);
+    this.pass.emit({ k: "set", local: r.off, value: view.offset, loc: this.pass.loc(span) });
+    this.pass.emit({ k: "set", local: r.len, value: length, loc: this.pass.loc(span) });
+  }
+
+  /** Whether two array expressions name the same array (a parameter, shared, global or private array). */
+  private sameArray(a: ExprHandle, b: ExprHandle): boolean {
+    const x = this.pass.fn.exprs[a], y = this.pass.fn.exprs[b];
+    if (x.k !== y.k) return false;
+    switch (x.k) {
+      case "local": return x.local === (y as typeof x).local;
+      case "shared": return x.shared === (y as typeof x).shared;
+      case "global": return x.global === (y as typeof x).global;
+      default: return false;
+    }
+  }
+
+  /** An array's length as an i32 expression (for a view of all of it). */
+  lengthOfArray(h: ExprHandle, t: ArrayType, span: Span): ExprHandle { return this.lengthOf(h, t, span); }
+
   /** An array's length as an i32 expression. */
   private lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
     return t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: this.pass.add({ ...this.pass.fn.exprs[h] }), type: T.i32, loc: null });

@@ -8,7 +8,7 @@
 
 import type { CompileErrorKind } from "../errors.js";
 import type { Span } from "../frontend/source.js";
-import type { UFunction } from "../frontend/uir.js";
+import { walkUBody, type UFunction, type UStmt } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import { T, isAgg, type ScalarType, type Type } from "../ir/types.js";
@@ -105,6 +105,17 @@ export class FunctionBuilder implements MethodBuilder {
       names.push(name);
       pass.localOf[p] = param;
     });
+    // Array parameters the body rebinds (`a = a.subarray(k)`): views of themselves from the start.
+    const rebound = (pass.rebound = reboundVars(u.body));
+    u.params.forEach((p, i) => {
+      const t = pass.argTypes[i];
+      if (!rebound.has(p) || t.kind !== "array" || t.dims) return;
+      const view = pass.viewAliases.get(p);
+      const base = view ? view.base : pass.read(pass.localOf[p]);
+      const offset = view ? view.offset : pass.constant(0, T.i32, null);
+      const length = view ? view.length : t.size !== null ? pass.constant(t.size, T.i32, null) : pass.add({ k: "length", array: pass.read(pass.localOf[p]), type: T.i32, loc: null });
+      this.arrays.makeRebindable(p, { k: "view", base, t: T.array(t.elem, t.space, t.size), offset, length, name: u.vars[p].name }, u.vars[p].span);
+    });
     fn.paramNames = names;
     if (pass.kind === "kernel" || (pass.kind === "helper" && pass.ctx.usesState(u))) fn.stateParam = pass.newLocal("$state", STATE_TYPE);
     u.vars.forEach((v, i) => {
@@ -131,6 +142,7 @@ export class FunctionBuilder implements MethodBuilder {
 
   // ---- what the method table's methods build through (methods.ts, MethodBuilder) -------------
 
+
   barrier(span: Span): Val { return this.intrinsics.barrier(span); }
   fence(scope: "device" | "block", span: Span): Val { return this.intrinsics.fence(scope, span); }
   atomic(op: AtomicOp, args: Val[], span: Span, name: string): Val { return this.intrinsics.atomic(op, args, span, name); }
@@ -143,4 +155,11 @@ export class FunctionBuilder implements MethodBuilder {
   op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val { return this.values.op(op, args, t, span); }
   minMaxMixed(op: "min" | "max", a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val { return this.values.minMaxMixed(op, a, ta, b, tb, span); }
   error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val { return this.pass.error(kind, message, span, hint); }
+}
+
+/** The variables a function body assigns with `=` (array variables among them are rebound views). */
+function reboundVars(body: UStmt[]): Set<number> {
+  const out = new Set<number>();
+  walkUBody(body, (e) => { if (e.k === "assign" && e.op === "=" && e.target.k === "var") out.add(e.target.v); });
+  return out;
 }

@@ -92,6 +92,13 @@ export class Pass {
   readonly aliases = new Map<number, ExprHandle>(); // const array aliases: var → array expression
   /** Views bound to const variables or received as parameters: var → the view (its offset and length are constants or local reads). */
   readonly viewAliases = new Map<number, ViewVal>();
+  /**
+   * Array variables the function assigns (`a = a.subarray(k)`: CUDA's pointer bump): each is a
+   * view of its array whose offset and length are locals, set by each assignment.
+   */
+  readonly rebindable = new Map<number, { off: LocalHandle; len: LocalHandle; base: ExprHandle }>();
+  /** The variables the function's body assigns with `=` (set before the body is built). */
+  rebound = new Set<number>();
   /** What each const scalar local was declared with (the sizes of shared arrays may be computed through one). */
   readonly constInits = new Map<LocalHandle, Val>();
   /** Rows bound to const variables (`const row = t[y]`): var → the row. */

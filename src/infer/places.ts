@@ -77,6 +77,7 @@ export class Places {
   assignVar(v: number, val: Val, span: Span): void {
     const uv = this.pass.ufn.vars[v];
     if (val.k === "agg" || isAgg(this.pass.newVarTypes[v])) return this.assignAggregate(v, val, span);
+    if (this.pass.rebindable.has(v)) return this.arrays.rebind(v, val, span);
     if (val.k === "expr" && isArray(val.t)) { this.pass.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
     if (val.k === "expr" && val.t.kind === "unknown") return;
     if (this.pass.aliases.has(v) || isArray(this.pass.varTypes[v])) { this.pass.err("invalid-assignment", `cannot assign to array '${uv.name}'`, span); return; }

@@ -65,8 +65,10 @@ export class Statements {
         const v = this.pass.ufn.vars[s.v];
         if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declarations.declareArray(s.v, s.init, s.span);
         const val = this.expressions.expr(s.init);
+        // `let p = a.subarray(k)` (or `let p = a`) that the body rebinds: a view whose offset and length are locals.
+        if (v.kind !== "const" && this.pass.rebound.has(s.v) && (val.k === "view" || (val.k === "expr" && isArray(val.t)))) return this.declarations.declareRebindable(s.v, val, s.span);
         if (val.k === "view") {
-          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}')`, s.span); return; }
+          if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}'), or rebound to a view of its array (p = p.subarray(k))`, s.span); return; }
           this.pass.newVarTypes[s.v] = T.view(val.t);
           this.pass.viewAliases.set(s.v, val);
           return;

@@ -10,7 +10,7 @@
 
 import { describe } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, shared, syncthreads, threadIdx } from "../src/index.ts";
+import { kernel, shared, syncthreads, threadIdx, blockIdx } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonI32, F, dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
 
 await openDevices();

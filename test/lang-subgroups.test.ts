@@ -238,7 +238,7 @@ describe("subgroups", () => {
     await rejectsCompile(kernel(function bad2(o: Int32Array) { switch (o[0]) { case 1: o[1] = subgroupAdd(1); break; } }).compile({ target: "js", args: ta }),
       "unsupported-syntax", /subgroupAdd\(\) inside a switch is not supported/);
     await rejectsCompile(kernel(function bad3(o: Int32Array) { o[0] = (subgroupShuffle as (v: number) => number)(o[1]); }).compile({ target: "js", args: ta }),
-      "type", /subgroupShuffle takes 2 arguments, got 1/);
+      "type", /subgroupShuffle takes 2 arguments \(and a width\), got 1/);
     await rejectsCompile(kernel(function bad4(o: Int32Array) { o[0] = subgroupAdd(o as never); }).compile({ target: "js", args: ta }),
       "type", /expected a number or boolean, got an array/);
   });

@@ -645,6 +645,47 @@ describe("shared memory and barriers", () => {
     assert.match(err.message, /syncthreads\(\) is reached under a condition that differs between the threads/);
   });
 
+  // Found by fuzz.mjs --barriers --device webgpu (seed 98767): a barrier under a condition that reads
+  // shared memory, nested in other (uniform) control flow, valid CUDA and valid on the CPU device,
+  // was WGSL that Dawn rejected. Such a value is now read with workgroupUniformLoad first.
+  dtest("a barrier under a condition on a shared value, nested in uniform control flow and in a loop (workgroupUniformLoad on WGSL)", async ({ dev, same }) => {
+    const k = kernel(function sharedCond(o: Int32Array, x: Int32Array) {
+      const t = threadIdx.x, bd = blockDim.x;
+      const s = shared(Int32Array, 32);
+      s[t] = x[blockIdx.x * bd + t];
+      syncthreads();
+      let v = s[(t + 1) % bd];
+      if ((bd & 8) !== 0) {
+        if (s[0] > 5) {
+          syncthreads();
+          v += s[bd - 1 - t];
+          syncthreads();
+          s[t] = v;
+        } else v -= 1;
+      }
+      for (let it = 0; it < 3; it++) {
+        if (s[1] > 100) break;
+        syncthreads();
+        s[t] = s[t] + 50;
+        syncthreads();
+      }
+      o[blockIdx.x * bd + t] = v * 1000 + s[t];
+    });
+    const bd = 8, blocks = 3;
+    const x = Int32Array.from({ length: bd * blocks }, (_, i) => ((i * 7) % 13) - 2), o = poisonI32(bd * blocks);
+    await k.launch(dev, { blocks, threads: bd }, o, x);
+    const want: number[] = [];
+    for (let b = 0; b < blocks; b++) {
+      const s = Array.from(x.subarray(b * bd, (b + 1) * bd));
+      const v = s.map((_, t) => s[(t + 1) % bd]);
+      if (s[0] > 5) { const nv = v.map((vt, t) => vt + s[bd - 1 - t]); for (let t = 0; t < bd; t++) { v[t] = nv[t]; s[t] = nv[t]; } }
+      else for (let t = 0; t < bd; t++) v[t] -= 1;
+      for (let it = 0; it < 3; it++) { if (s[1] > 100) break; for (let t = 0; t < bd; t++) s[t] += 50; }
+      for (let t = 0; t < bd; t++) want.push(v[t] * 1000 + s[t]);
+    }
+    same(o, want);
+  });
+
   dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
     const k = kernel(function divergentData(x: Float32Array, o: Float32Array) {
       const s = shared(Float32Array, 8);

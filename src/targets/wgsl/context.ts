@@ -40,6 +40,8 @@ export class ShaderContext {
   stmtLoc: Loc | null = null;
   readonly locations = new LocationTable();
   hasBarrier = false;
+  /** Workgroup loads read beforehand with workgroupUniformLoad, by expression: the name that holds each (statements.ts). */
+  readonly uniformLoads = new Map<number, string>();
   /** Whether the kernel uses subgroup operations or builtins (the `subgroups` feature). */
   usesSubgroups = false;
   /** Whether threads may communicate through storage buffers (an array written and read, or atomic). */

@@ -42,7 +42,7 @@ export class Expressions implements Lowering {
         if (a.k === "local" && a.local === ctx.f.stateParam) return "i32(arrayLength(&state))";
         throw new InternalCompilerError("length of an array of constant size survived folding");
       }
-      case "load": return this.arrays.load(e);
+      case "load": return ctx.uniformLoads.get(h) ?? this.arrays.load(e);
       case "bitOffset": return this.arrays.bitOffset(e.array, e.index);
       case "select": return `select(${this.expr(e.b)}, ${this.expr(e.a)}, ${this.expr(e.cond)})`;
       case "convert": {

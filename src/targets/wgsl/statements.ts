@@ -3,8 +3,8 @@
 // without fallthrough, workgroupUniformLoad for a workgroup value every thread reads, barriers,
 // and calls of the runtime functions.
 
-import type { Block, Stmt } from "../../ir/module.js";
-import { assertNeverIR } from "../../ir/module.js";
+import type { Block, Expr, ExprHandle, Stmt } from "../../ir/module.js";
+import { assertNeverIR, exprOperands } from "../../ir/module.js";
 import { completesBlock, someStmt } from "../../ir/module-info.js";
 import { T } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
@@ -18,6 +18,12 @@ export class Statements {
   private inContinuing = 0;
   /** Depth of `if`/`switch` bodies being emitted (a workgroupUniformLoad must not be under one). */
   private branchDepth = 0;
+  /**
+   * Depth of control flow being emitted that holds no barrier (an `if`, `loop` or `switch`): where
+   * it is 0, every enclosing statement holds a barrier, so (the kernel language's rule for
+   * barriers) every thread of the block gets here.
+   */
+  private divergent = 0;
   /** Whether a trap in a `continuing` block set `gpuc_trapped` (then the kernel declares it). */
   trapsInContinuing = false;
   /**
@@ -59,15 +65,23 @@ export class Statements {
         return;
       }
       case "store": return this.arrays.store(s, d);
-      case "if":
+      case "if": {
+        const loads = this.uniformLoads(s, d);
         ctx.line(d, `if (${this.exitTest(s, expressions.expr(s.cond))}) {`);
+        for (const h of loads) ctx.uniformLoads.delete(h);
+        const uniform = this.holdsBarrier(s);
         this.branchDepth++;
+        if (!uniform) this.divergent++;
         this.block(s.then, d + 1);
         if (s.else.length) { ctx.line(d, "} else {"); this.block(s.else, d + 1); }
+        if (!uniform) this.divergent--;
         this.branchDepth--;
         ctx.line(d, "}");
         return;
+      }
       case "loop": {
+        const uniform = this.holdsBarrier(s);
+        if (!uniform) this.divergent++;
         ctx.line(d, "loop {");
         const head = s.body[0]?.k === "if" && isBreak(s.body[0]) ? s.body[0] : null;
         this.loops.push({ head, repeats: repeats(s) });
@@ -86,10 +100,11 @@ export class Statements {
         }
         this.loops.pop();
         ctx.line(d, "}");
+        if (!uniform) this.divergent--;
         if (traps && !ctx.hasBarrier && this.inContinuing === 0) ctx.line(d, "if (gpuc_trapped) { return; }");
         return;
       }
-      case "switch": return this.switchStmt(s, d);
+      case "switch": this.divergent++; this.switchStmt(s, d); this.divergent--; return;
       case "break": ctx.line(d, "break;"); return;
       case "continue": ctx.line(d, "continue;"); return;
       case "return":
@@ -122,6 +137,46 @@ export class Statements {
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
       default: assertNeverIR(s);
     }
+  }
+
+  /**
+   * An `if` that decides whether a barrier is reached — it holds one, or a jump out of a loop that
+   * holds one — and whose condition reads workgroup memory at a constant index: each such value
+   * is read with workgroupUniformLoad first (`let gpuc_uN = workgroupUniformLoad(&s[0]);`), so that
+   * WGSL's uniformity analysis sees the condition as uniform; the condition then names it. Only
+   * where every thread gets here (every enclosing statement holds a barrier: `divergent` is 0),
+   * as workgroupUniformLoad is itself a barrier. A value that in fact differs between threads
+   * there breaks the kernel language's rule for barriers, which the CPU device reports.
+   * Returns the loads given names (their expressions), for the caller to forget after the test.
+   */
+  private uniformLoads(s: Extract<Stmt, { k: "if" }>, d: number): ExprHandle[] {
+    const ctx = this.ctx;
+    if (!ctx.hasBarrier || this.divergent > 0 || this.inContinuing > 0 || ctx.f !== ctx.m.functions[ctx.m.entry]) return [];
+    if (!this.holdsBarrier(s) && !someStmt([s], (x) => x.k === "break" || x.k === "continue" || x.k === "return")) return [];
+    const found: ExprHandle[] = [];
+    const visit = (h: ExprHandle): void => {
+      const e = ctx.f.exprs[h];
+      if (e.k === "load") {
+        const key = ctx.arrayKey(e.array);
+        if (key.startsWith("s") && !ctx.atomicArrays.has(key) && !ctx.narrowOf(e.array) && ctx.f.exprs[e.index].k === "const") { found.push(h); return; }
+      }
+      for (const o of exprOperands(e)) visit(o);
+    };
+    visit(s.cond);
+    for (const h of found) {
+      const e = ctx.f.exprs[h] as Extract<Expr, { k: "load" }>;
+      const name = `gpuc_u${this.uniformNames++}`;
+      ctx.line(d, `let ${name} = workgroupUniformLoad(&${this.arrays.element(e.array, e.index)});`);
+      ctx.uniformLoads.set(h, name);
+    }
+    return found;
+  }
+
+  private uniformNames = 0;
+
+  /** Whether a statement holds a barrier. */
+  private holdsBarrier(s: Stmt): boolean {
+    return someStmt([s], (x) => x.k === "barrier");
   }
 
   /**

@@ -40,7 +40,8 @@
 //   induction variable (conditional, by q), temporaries `r = q * s + c` used after their
 //   definition and carried ones read before it, two locals swapped every iteration, nested loops
 //   with a row offset and a running offset stepped in the inner body, indices through a helper
-//   declared in the kernel, early break/continue/return before and after the steps; and a
+//   declared in the kernel (a function declaration, or an arrow reading the kernel's locals),
+//   early break/continue/return before and after the steps; and a
 //   shared array sized at launch (from blockDim.x) in a third of the kernels, a
 //   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper; its
 //   second dimension sized at launch from blockDim.x in a third of the kernels) and
@@ -502,8 +503,12 @@ async function fuzzBounds() {
     const stmts = [];
     pairs = [];
     // The kernel's helper (declared after the statements: function declarations are hoisted).
-    const helper = `function hx(v) { return v * ${pick([1, 2, -1, 3])} + ${ri(-2, 3)}; }`;
-    const withHelper = (list) => list.join("\n  ") + (list.some((t) => t.includes("hx(")) ? `\n  ${helper}` : "");
+    // The index helper: a function declared in the kernel (hoisted), or a local arrow function that
+    // reads the kernel's locals (declared first: a const is not hoisted).
+    const [mul, add] = [pick([1, 2, -1, 3]), ri(-2, 3)];
+    const arrow = rnd() < 0.5 ? `const hx = (v) => v * ${mul} + ${add}${pick(["", " + (t & 1)", " - (b & 1)", " + (n - n)"])};` : null;
+    const helper = `function hx(v) { return v * ${mul} + ${add}; }`;
+    const withHelper = (list) => (list.some((t) => t.includes("hx(")) && arrow ? `${arrow}\n  ` : "") + list.join("\n  ") + (list.some((t) => t.includes("hx(")) && !arrow ? `\n  ${helper}` : "");
     for (let s = 0, ns = 1 + Math.floor(rnd() * 3); s < ns; s++) {
       // @( ) indexes x or o (length n), #( ) the shared array.
       if (rnd() < 0.7) {

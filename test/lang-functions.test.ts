@@ -22,7 +22,7 @@
 import { describe } from "node:test";
 import { kernel, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonF64, poisonI32, F, forThreads, dtest, openDevices,
-  rejectsRecursion, type Wide } from "./helpers.ts";
+  rejectsRecursion, rejectsCompile, type Wide } from "./helpers.ts";
 
 await openDevices();
 
@@ -209,6 +209,44 @@ describe("helpers", () => {
     const o = poisonI32(8);
     await k.launch(dev, { blocks: 1, threads: 8 }, o);
     same(o, [10, 21, 22, 33, 14, 25, 26, 37]);
+  });
+
+  // Local functions (issue #32, item 4): SHOC's spmv reads its vector through a lambda
+  // (`auto read = [&](int i) { … }`), cuda-samples' kernels through small helpers declared in
+  // place. In JavaScript: `const read = (i) => …` in the kernel, closing over its locals.
+  dtest("local functions: arrows and function expressions declared in a kernel and in a helper, reading the locals around them", async ({ dev, same }) => {
+    function rowSum(x: Float32Array, row: number, n: number) {
+      const at = (j: number) => x[row * n + j];
+      let s = 0;
+      for (let j = 0; j < n; j++) s += at(j);
+      return s;
+    }
+    const k = kernel(function localFns(o: Float32Array, x: Float32Array, n: number) {
+      const t = threadIdx.x;
+      const base = blockIdx.x * blockDim.x;
+      const read = (i: number) => (i < n ? x[base + i] : 0);
+      function twice(i: number) { return read(i) * 2 + t; }
+      const add = function (a: number, b: number) { return a + b + base; };
+      let s = 0;
+      for (let j = 0; j < 3; j++) s += twice(t + j);
+      o[base + t] = add(s, read(t)) + rowSum(x, blockIdx.x, 4);
+    }, { scope: { rowSum } });
+    const x = randF32(191, 16, -4, 4), o = poisonF32(16);
+    await k.launch(dev, { blocks: 2, threads: 8 }, o, x, 8);
+    same(o, Array.from({ length: 16 }, (_, i) => {
+      const b = Math.floor(i / 8), t = i % 8, base = b * 8;
+      const read = (j: number) => (j < 8 ? x[base + j] : 0);
+      let s = 0;
+      for (let j = 0; j < 3; j++) s = F(s + F(F(read(t + j) * 2) + t));
+      let r = 0;
+      for (let j = 0; j < 4; j++) r = F(r + x[b * 4 + j]);
+      return F(F(F(F(s + read(t)) + base)) + r);
+    }));
+  });
+
+  dtest("a local function that assigns a local around it is a CompileError that says to return the value", async ({ dev }) => {
+    const k = kernel(function assigns(o: Int32Array) { let c = 0; const inc = () => { c = c + 1; return c; }; o[0] = inc(); });
+    await rejectsCompile(k.compile({ target: dev.target, types: ["i32[]"] }), "unsupported-syntax", /'inc' cannot assign 'c', a local of the function it is declared in/);
   });
 });
 

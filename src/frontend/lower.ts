@@ -30,7 +30,8 @@ export type ScopeBinding =
   | { k: "generated"; gen: Function; name: string }
   | { k: "bool"; value: boolean }
   | { k: "table"; table: UTable }
-  | { k: "function"; get: () => UFunction }
+  /** A helper; `captures`, for a function declared in a kernel or helper: the enclosing locals it reads (null while it is lowered). */
+  | { k: "function"; get: () => UFunction; captures?: () => string[] | null }
   | { k: "invalid"; what: string };
 
 // esbuild (tsx, bundlers with keepNames) inserts `__name(fn, "fn")` calls into function bodies.
@@ -51,8 +52,11 @@ interface FunctionNode {
   end: number;
 }
 
-/** A block-scope frame: names → local slot or nested function. */
-type Binding = { k: "var"; v: number } | { k: "function"; get: () => UFunction };
+/**
+ * A block-scope frame: names → local slot or nested function. A nested function's `captures` are
+ * the names of the enclosing function's locals it reads (null while it is being lowered).
+ */
+type Binding = { k: "var"; v: number } | { k: "function"; get: () => UFunction; captures?: () => string[] | null };
 
 export function lowerFunction(node: FunctionNode, name: string, source: SourceText, env: Environment, outerLocals: Set<string> = new Set()): UFunction {
   return new Lowerer(source, env, outerLocals, name).function(node, name);
@@ -60,6 +64,8 @@ export function lowerFunction(node: FunctionNode, name: string, source: SourceTe
 
 class Lowerer {
   private vars: UVar[] = [];
+  /** Locals of an enclosing function this (nested) function reads: name → the parameter that brings it. */
+  private captured = new Map<string, number>();
   private scopes: Map<string, Binding>[] = [];
   private diags = new Diagnostics();
   private loopDepth = 0;
@@ -97,9 +103,12 @@ class Lowerer {
     else body = [{ k: "return", e: this.expr(node.body), implicit: true, span: spanOf(node.body) }];
     if (prologue.length) body = [...prologue, ...body];
     this.scopes.pop();
+    // Captured locals of the enclosing function: parameters after the declared ones (calls pass them).
+    params.push(...this.captured.values());
     return {
       id: nextFunctionId++, name, source: this.source, span: spanOf(node), params, vars: this.vars, body,
       declaredReturn: annotationType(node.returnType), diagnostics: this.diags.list,
+      ...(this.captured.size ? { captures: [...this.captured.keys()] } : {}),
     };
   }
 
@@ -125,34 +134,43 @@ class Lowerer {
   private hoist(stmts: any[]): void {
     const scope = this.scopes[this.scopes.length - 1];
     for (const s of stmts) {
-      if (s.type === "FunctionDeclaration" && s.id) {
-        const node = s;
-        // The enclosing scopes as they are now; they fill up as the enclosing function is
-        // lowered, and the helper itself is lowered later, on its first call.
-        const chain = this.scopes.slice();
-        const find = (n: string): Binding | undefined => {
-          for (let i = chain.length - 1; i >= 0; i--) { const b = chain[i].get(n); if (b) return b; }
-          return undefined;
-        };
-        let lowered: UFunction | null = null;
-        const env: Environment = {
-          globals: this.env.globals,
-          // A nested helper sees its sibling functions and the kernel's scope, never the enclosing locals.
-          lookup: (n) => {
-            const b = find(n);
-            if (b?.k === "function") return { k: "function", get: b.get };
-            if (b?.k === "var") return undefined;
-            return this.env.lookup(n);
-          },
-        };
-        const lower = (): UFunction => {
-          const outer = new Set(this.outerLocals);
-          for (const m of chain) for (const [n, b] of m) if (b.k === "var") outer.add(n);
-          return lowerFunction(node, node.id.name, this.source, env, outer);
-        };
-        scope.set(node.id.name, { k: "function", get: () => (lowered ??= lower()) });
-      }
+      if (s.type === "FunctionDeclaration" && s.id) scope.set(s.id.name, this.nestedFunction(s, s.id.name));
     }
+  }
+
+  /**
+   * A function declared in this one (a declaration, or `const f = (…) => …`): a helper of its own,
+   * lowered on its first call. It sees its sibling functions and the kernel's scope; a local of
+   * an enclosing function it reads is captured: an extra parameter of its own, which each call
+   * passes (the local's value at the call, which is what it reads during the call).
+   */
+  private nestedFunction(node: any, name: string): Binding {
+    // The enclosing scopes as they are now; they fill up as the enclosing function is lowered,
+    // and the helper itself is lowered later, on its first call.
+    const chain = this.scopes.slice();
+    const find = (n: string): Binding | undefined => {
+      for (let i = chain.length - 1; i >= 0; i--) { const b = chain[i].get(n); if (b) return b; }
+      return undefined;
+    };
+    let lowered: (UFunction & { captures?: string[] }) | null = null, lowering = false;
+    const env: Environment = {
+      globals: this.env.globals,
+      lookup: (n) => {
+        const b = find(n);
+        if (b?.k === "function") return { k: "function", get: b.get, ...(b.captures ? { captures: b.captures } : {}) };
+        if (b?.k === "var") return undefined;
+        return this.env.lookup(n);
+      },
+    };
+    const get = (): UFunction => {
+      if (lowered) return lowered;
+      const outer = new Set(this.outerLocals);
+      for (const m of chain) for (const [n, b] of m) if (b.k === "var") outer.add(n);
+      lowering = true;
+      try { lowered = lowerFunction(node, name, this.source, env, outer); } finally { lowering = false; }
+      return lowered;
+    };
+    return { k: "function", get, captures: () => (lowering ? null : ((get() as { captures?: string[] }).captures ?? [])) };
   }
 
   // ---- statements --------------------------------------------------------------------------
@@ -197,6 +215,15 @@ class Lowerer {
           }
           if (d.id.type !== "Identifier") {
             this.error("unsupported-syntax", `${describe(d.id)} declarations are not supported; declare one name at a time`, d.id);
+            continue;
+          }
+          // `const f = (…) => …` / `const f = function (…) {…}`: a local function (nestedFunction).
+          // (esbuild's keepNames wraps it: `__name((…) => …, "f")`.)
+          let fnInit = d.init;
+          while (fnInit?.type === "ParenthesizedExpression") fnInit = fnInit.expression;
+          if (fnInit?.type === "CallExpression" && fnInit.callee.type === "Identifier" && fnInit.callee.name === ESBUILD_KEEP_NAMES && !this.lookupLocal(ESBUILD_KEEP_NAMES)) fnInit = fnInit.arguments[0];
+          if (s.kind === "const" && (fnInit?.type === "ArrowFunctionExpression" || fnInit?.type === "FunctionExpression")) {
+            this.scopes[this.scopes.length - 1].set(d.id.name, this.nestedFunction(fnInit, d.id.name));
             continue;
           }
           // The initializer is resolved before the name is declared: `let x = x` names the outer x.
@@ -336,7 +363,7 @@ class Lowerer {
         return this.bad("'this' is not supported in kernels", e);
       case "ArrowFunctionExpression":
       case "FunctionExpression":
-        return this.bad("closures are not supported in kernels; declare a helper function and call it", e);
+        return this.bad("a function value is not supported in kernels: a local function is declared (`const f = (i) => …` or `function f(i) { … }`) and called by its name", e);
       case "ObjectExpression":
         return this.objectLiteral(e);
       case "ArrayExpression":
@@ -372,6 +399,7 @@ class Lowerer {
     const name: string = e.name;
     const local = this.lookupLocal(name);
     if (local?.k === "var") return { k: "var", v: local.v, span };
+    if (!local && this.outerLocals.has(name)) return { k: "var", v: this.capture(name, e), span };
     if (local?.k === "function") return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, e);
     if (name === "arguments") return this.bad("'arguments' is not supported in kernels", e);
     if (name === "undefined") return this.bad("'undefined' is not a value in kernels", e);
@@ -396,6 +424,18 @@ class Lowerer {
         return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, node);
       case "invalid": return this.bad(`'${name}' from scope is ${b.what}; kernels can use numbers, booleans, typed arrays and functions`, node, "unsupported-value");
     }
+  }
+
+  /** A local of an enclosing function, read here: a parameter of this function that each call passes. */
+  private capture(name: string, node: any): number {
+    let v = this.captured.get(name);
+    if (v === undefined) {
+      v = this.vars.length;
+      this.vars.push({ name, kind: "param", span: spanOf(node), declared: null });
+      this.scopes[0].set(name, { k: "var", v });
+      this.captured.set(name, v);
+    }
+    return v;
   }
 
   private undefinedName(name: string, node: any): UExpr {
@@ -486,6 +526,13 @@ class Lowerer {
     // (0, ns.f)(…), as transpilers write calls of imported functions.
     if (c.type === "SequenceExpression") c = c.expressions.at(-1);
     const callee: UCallee = this.callee(c);
+    // A function declared in this one (or a sibling's) that reads locals around it: they follow the arguments.
+    if (c.type === "Identifier" && callee.k === "function") {
+      const b = this.lookupLocal(c.name) ?? this.env.lookup(c.name);
+      const captures = b?.k === "function" ? b.captures?.() : undefined;
+      if (captures === null) return this.bad(`'${c.name}' calls itself while it is declared; a local function is not recursive`, e, "unsupported-syntax");
+      if (captures) for (const n of captures) args.push(this.identifier({ type: "Identifier", name: n, start: c.start, end: c.end }));
+    }
     return { k: "call", callee, args, calleeSpan, span };
   }
 
@@ -516,6 +563,9 @@ class Lowerer {
     while (e.type === "ParenthesizedExpression" || e.type === "TSNonNullExpression" || e.type === "TSAsExpression") e = e.expression;
     if (e.type === "Identifier") {
       const local = this.lookupLocal(e.name);
+      if ((local?.k === "var" && [...this.captured.values()].includes(local.v)) || (!local && this.outerLocals.has(e.name)))
+        return this.bad(`'${this.fnName}' cannot assign '${e.name}', a local of the function it is declared in: a local function reads the locals around it, and returns what it computes`, e, "unsupported-syntax",
+          `return the new value and assign it where '${this.fnName}' is called (${e.name} = ${this.fnName}(…))`);
       if (local?.k === "var") {
         if (this.vars[local.v].kind === "const") this.error("invalid-assignment", `cannot assign to const '${e.name}'`, e);
         return { k: "var", v: local.v, span: spanOf(e) };

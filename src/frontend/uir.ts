@@ -30,6 +30,8 @@ export interface UFunction {
   vars: UVar[];
   body: UStmt[];
   declaredReturn: TypeName | null;
+  /** For a function declared in another: the names of that function's locals it reads, passed after the declared parameters. */
+  captures?: string[];
 }
 
 /** A typed array captured from `scope`: a read-only constant table. */

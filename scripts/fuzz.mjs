@@ -57,7 +57,8 @@
 //   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
-//   counters, swaps of a and b or of two offsets, nested loops with a row offset), with early
+//   counters, swaps of a and b or of two offsets, nested loops with a row offset; bit casts through
+//   typed arrays over a private array's buffer), with early
 //   break/continue/return among them; every index stays in range by construction. Against plain
 //   JS on the CPU device (exact), against the CPU device elsewhere (on f32 arrays for WebGPU,
 //   within 1e-5 relative).
@@ -612,6 +613,10 @@ function cstmt(d, inLoop) {
   const r = rnd();
   if (d <= 0 || r < 0.35) {
     if (rnd() < 0.2) return `p[${ci(1)} & 7] = ${ci(2)};`;
+    // Bit casts: typed arrays over a private array's buffer, both ways (a NaN's bits read as 0).
+    if (rnd() < 0.06) return rnd() < 0.5
+      ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${cf(1)}; a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0; }`
+      : `{ const ub = new Int32Array(1); ub[0] = ${ci(1)}; const fb = new Float32Array(ub.buffer); c = c + (fb[0] === fb[0] ? fb[0] : 0); }`;
     const v = pick(["a", "b", "c"]);
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;
   }

@@ -235,6 +235,49 @@ describe("private arrays", () => {
     assertRaisedBy(gpu, err, [xyz(4), xyz(0)], (t) => t.x >= 4, (t) => `index ${t.x} out of bounds for array 'a' of length 4`);
     assertLocation(err.location, lineOf("PRIV_OOB"));
   });
+
+  // Bit casts (issue #32, item 11): JavaScript's spelling of __float_as_uint / __uint_as_float is a
+  // typed array over another's buffer; bf16 packing keeps a float's high 16 bits (llm.c's kernels
+  // store bf16 so). Private arrays may be declared with let where nothing assigns them again.
+  dtest("bit casts: typed arrays over a private array's buffer (f32 <-> u32/i32 bits; bf16 truncation; let)", async ({ dev, same }) => {
+    const k = kernel(function bitCasts(o: Uint32Array, f: Float32Array, back: Float32Array) {
+      const t = threadIdx.x;
+      let fv = new Float32Array(1);
+      const u = new Uint32Array(fv.buffer);
+      fv[0] = f[t];
+      o[t] = u[0];
+      u[0] = u[0] & 0xffff0000;
+      back[t] = fv[0];
+      const w = new Uint32Array(1);
+      w[0] = 0x3f800000 + t;
+      back[t + 8] = new Float32Array(w.buffer)[0];
+      const i = new Int32Array(fv.buffer);
+      i[0] += 1;
+      o[t + 8] = u[0];
+    });
+    const f = Float32Array.from([1.5, -2.25, 3.1415927, 0, -0, 1e-30, 65504, -7.125]), o = new Uint32Array(16), back = poisonF32(16);
+    await k.launch(dev, { blocks: 1, threads: 8 }, o, f, back);
+    // The same function, run as plain JavaScript thread by thread.
+    const wantO = new Uint32Array(16), wantBack = new Float32Array(16);
+    for (let t = 0; t < 8; t++) {
+      const fv = new Float32Array(1), u = new Uint32Array(fv.buffer);
+      fv[0] = f[t]; wantO[t] = u[0]; u[0] = u[0] & 0xffff0000; wantBack[t] = fv[0];
+      const w = new Uint32Array(1); w[0] = 0x3f800000 + t; wantBack[t + 8] = new Float32Array(w.buffer)[0];
+      const i = new Int32Array(fv.buffer); i[0] += 1; wantO[t + 8] = u[0];
+    }
+    same(o, wantO, "bits");
+    same(back, wantBack, "floats from bits");
+  });
+
+  dtest("bit casts: what is refused (not 32-bit, not private, a subarray of one, passed to a helper, assigned again)", async ({ dev }) => {
+    function h(a: Uint32Array) { return a[0]; }
+    const c = (fn: Function, types = ["f32[]"]) => kernel(fn as never, { scope: { h } }).compile({ target: dev.target, types });
+    await rejectsCompile(c(function half(o: Float32Array) { const f = new Float32Array(1); o[0] = new Uint16Array(f.buffer)[1]; }), "unsupported-type", /reads 32-bit elements as 32-bit elements .* here f32\[\] as u16\[\]/);
+    await rejectsCompile(c(function global(o: Float32Array) { o[0] = new Uint32Array(o.buffer)[0]; }), "unsupported-syntax", /is over a private array of the thread .* not over a global array \('o'\)/);
+    await rejectsCompile(c(function sub(o: Float32Array) { const f = new Float32Array(2); const u = new Uint32Array(f.buffer); o[0] = u.subarray(1)[0]; }), "unsupported-syntax", /a subarray of a typed array over the buffer of 'f' is not supported/);
+    await rejectsCompile(c(function toHelper(o: Float32Array) { const f = new Float32Array(1); o[0] = h(new Uint32Array(f.buffer)); }), "unsupported-syntax", /a typed array over the buffer of 'f' cannot be passed to a helper/);
+    await rejectsCompile(c(function again(o: Float32Array) { let f = new Float32Array(2); f = new Float32Array(2); o[0] = f[0]; }), "invalid-assignment", /private array 'f' is assigned again/);
+  });
 });
 
 // =============================================================================================

@@ -377,6 +377,10 @@ class Lowerer {
         }
         if (ctor && ctor in ARRAY_TYPES) {
           if (e.arguments.length !== 1) return this.bad(`'new ${ctor}(size)' takes one argument, a constant size`, e);
+          // new Uint32Array(f.buffer): f's memory read as other elements (__float_as_uint's JavaScript).
+          const a0 = e.arguments[0];
+          if (a0.type === "MemberExpression" && !a0.computed && !a0.optional && a0.property?.type === "Identifier" && a0.property.name === "buffer")
+            return { k: "bitsView", elem: ARRAY_TYPES[ctor], array: this.expr(a0.object), span };
           return { k: "newArray", elem: ARRAY_TYPES[ctor], size: this.expr(e.arguments[0]), span };
         }
         return this.bad(`'new ${ctor ?? "…"}(…)' is not supported in kernels (no allocation on the device; private arrays are \`new Float32Array(N)\` with a constant N)`, e);

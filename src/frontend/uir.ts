@@ -80,6 +80,8 @@ export type UExpr = { span: Span } & (
   | { k: "seq"; exprs: UExpr[] }
   /** `new Float32Array(8)`: a private array of constant size. */
   | { k: "newArray"; elem: ElemName; size: UExpr }
+  /** `new Uint32Array(f.buffer)`: the same memory as the array `f`, read as other elements (a bit cast). */
+  | { k: "bitsView"; elem: ElemName; array: UExpr }
   /** `shared(Float32Array, 256)`: a shared-memory array of constant size. */
   /** `shared(Float32Array, 256)`, or with `dims`, `shared(Float32Array, [16, 17])` (size: the first dimension). */
   | { k: "sharedArray"; elem: ElemName; size: UExpr; dims?: UExpr[] }
@@ -118,6 +120,7 @@ function uexprOperands(e: UExpr): UExpr[] {
     case "update": return [e.target];
     case "seq": return e.exprs;
     case "newArray": return [e.size];
+    case "bitsView": return [e.array];
     case "sharedArray": return e.dims ?? [e.size];
     default: return [];
   }

@@ -43,7 +43,11 @@ export class ArrayDeclarations {
       this.pass.poisoned.add(v);
       return;
     }
-    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `${kind} array '${uv.name}' must be declared with const`, span); return; }
+    // (`let a = new Float32Array(4)` too, where nothing assigns `a` again: the array is the variable's.)
+    if (uv.kind !== "const" && (kind === "shared" || this.pass.rebound.has(v))) {
+      this.pass.err("invalid-assignment", kind === "shared" ? `shared array '${uv.name}' must be declared with const` : `private array '${uv.name}' is assigned again: declare it with const, and copy elements into it instead`, span);
+      return;
+    }
     const type = T.array(init.elem, kind, size.value);
     this.pass.newVarTypes[v] = type;
     if (kind === "shared") {
@@ -188,6 +192,7 @@ export class ArrayDeclarations {
   /** `let p = a.subarray(k)` or `let p = a` that the body rebinds: a view whose offset and length are locals (arrays.ts, makeRebindable). */
   declareRebindable(v: number, val: Val, span: Span): void {
     const name = this.pass.ufn.vars[v].name;
+    if (val.k === "view" && val.bits) { this.pass.err("invalid-assignment", `a typed array over another's buffer ('${name}') is bound with const`, span); return; }
     const e = val as Extract<Val, { k: "expr" }>, t = e.t as ArrayType;
     const view: ViewVal = val.k === "view" ? { ...val, name } : { k: "view", base: e.h, t, offset: this.pass.constant(0, T.i32, span), length: this.arrays.lengthOfArray(e.h, t, span), name };
     this.pass.newVarTypes[v] = T.view(view.t);

@@ -195,6 +195,7 @@ export class Arrays {
     const a = this.arrayOperand(e.array);
     const args = e.args.map((x) => this.pass.lower.expr(x));
     if (!a) return this.pass.unknown;
+    if (a.view?.bits) return this.pass.error("unsupported-syntax", `a subarray of a typed array over the buffer of '${a.view.name}' is not supported; index it`, span);
     if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.pass.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
     const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
     const ints: ExprHandle[] = [];
@@ -256,6 +257,49 @@ export class Arrays {
       case "global": return x.global === (y as typeof x).global;
       default: return false;
     }
+  }
+
+  /**
+   * `new Uint32Array(f.buffer)` (JavaScript's bit cast, CUDA's __float_as_uint): a view of all of
+   * the private array `f` whose elements are read and written by their bits as the new type's.
+   * Between Float32Array, Int32Array and Uint32Array (one element is one 32-bit word).
+   */
+  bitsView(e: Extract<UExpr, { k: "bitsView" }>, span: Span): Val {
+    const a = this.arrayOperand(e.array);
+    if (!a) return this.pass.unknown;
+    const words = ["f32", "i32", "u32"];
+    const name = this.arrayName(a.h);
+    if (a.row || a.view || a.t.space !== "private")
+      return this.pass.error("unsupported-syntax", `a typed array over another's buffer is over a private array of the thread (\`const f = new Float32Array(1); const u = new Uint32Array(f.buffer)\`), not over ${a.view ? "a view" : `a ${a.t.space} array`} ('${name}')`, span);
+    if (!words.includes(a.t.elem) || !words.includes(e.elem))
+      return this.pass.error("unsupported-type", `a typed array over another's buffer reads 32-bit elements as 32-bit elements (Float32Array, Int32Array, Uint32Array), here ${a.t.elem}[] as ${e.elem}[]`, span,
+        "for 16-bit halves, shift and mask the 32-bit word: (u[0] >>> 16) & 0xffff");
+    return { k: "view", base: a.h, t: T.array(e.elem as Elem, a.t.space, a.t.size), offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name, bits: a.t.elem };
+  }
+
+  /** An element read through an access: as the array holds it, or — a bit cast — its bits as the view's type. */
+  load(a: ArrayOperand, array: ExprHandle, index: ExprHandle, span: Span): Val {
+    const t = T.scalar(elemScalar(a.t.elem));
+    const from = a.view?.bits;
+    if (!from) return { k: "expr", h: this.pass.add({ k: "load", array, index, type: t, loc: this.pass.loc(span) }), t };
+    const raw = this.pass.add({ k: "load", array, index, type: T.scalar(elemScalar(from)), loc: this.pass.loc(span) });
+    return { k: "expr", h: this.reinterpret(raw, from, a.t.elem), t };
+  }
+
+  /** A value for an element of the array an access writes: a bit cast's value as the bits its base holds. */
+  toBase(a: ArrayOperand, value: ExprHandle): ExprHandle {
+    const from = a.view?.bits;
+    return from ? this.reinterpret(value, a.t.elem, from) : value;
+  }
+
+  /** A 32-bit value's bits as another 32-bit type's value (f32, i32, u32). */
+  private reinterpret(h: ExprHandle, from: Elem, to: Elem): ExprHandle {
+    if (from === to) return h;
+    const op = (name: "f32bits" | "f32frombits", x: ExprHandle, type: Type) => this.pass.add({ k: "op", op: name, args: [x], type, loc: null });
+    const conv = (x: ExprHandle, type: ScalarType) => this.pass.add({ k: "convert", arg: x, type, loc: null });
+    if (from === "f32") { const bits = op("f32bits", h, T.i32); return to === "i32" ? bits : conv(bits, T.u32); }
+    if (to === "f32") return op("f32frombits", from === "i32" ? h : conv(h, T.i32), T.f32);
+    return conv(h, T.scalar(to as "i32" | "u32"));
   }
 
   /** An array's length as an i32 expression (for a view of all of it). */

@@ -7,7 +7,7 @@
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UTable } from "../frontend/uir.js";
 import type { ExprHandle, Stmt } from "../ir/module.js";
-import { T, elemScalar, isArray, type AggType, type ScalarType } from "../ir/types.js";
+import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
 import type { Lowering, Pass } from "./pass.js";
 import { holds, type Aggregates } from "./aggregates.js";
@@ -67,10 +67,10 @@ export class Expressions implements Lowering {
         if (!a || i === null) return this.pass.unknown;
         if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
           return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.values.stable(i, e.index.span)] };
-        const t = T.scalar(elemScalar(a.t.elem));
         const c = this.arrays.access(a, i, span);
-        return { k: "expr", h: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: t, loc: this.pass.loc(span) }), t };
+        return this.arrays.load(a, c.array(), c.index(), span);
       }
+      case "bitsView": return this.arrays.bitsView(e, span);
       case "subarray": return this.arrays.subarray(e, span);
       case "unary": return this.unary(e.op, this.expr(e.a), span);
       case "binary": return this.binary(e, span);

@@ -11,7 +11,7 @@ import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import { T, isFloat, isInt, type ScalarType, type Type } from "../ir/types.js";
+import { T, isFloat, isInt, type Elem, type ScalarType, type Type } from "../ir/types.js";
 
 /** A value during inference: an IR expression of a type, an untyped constant, or a string. */
 export type Val =
@@ -51,7 +51,11 @@ export interface AggVal { k: "agg"; tuple: boolean; fields: { name: string; v: V
  * array, offset and length (constants or local reads: each use copies them), and a name for
  * messages.
  */
-export interface ViewVal { k: "view"; base: ExprHandle; t: Extract<Type, { kind: "array" }>; offset: ExprHandle; length: ExprHandle; name: string }
+export interface ViewVal {
+  k: "view"; base: ExprHandle; t: Extract<Type, { kind: "array" }>; offset: ExprHandle; length: ExprHandle; name: string;
+  /** A bit cast (`new Uint32Array(f.buffer)`): the base's element type, read and written as `t`'s by their bits. */
+  bits?: Elem;
+}
 
 /** The shape of a multi-dimensional shared array: its name and dimensions (row-major). */
 export interface SharedShape { name: string; dims: readonly Dim[] }

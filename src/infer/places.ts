@@ -150,13 +150,12 @@ export class Places {
       if (!arr || idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
       if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
       if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
-      const elem = T.scalar(elemScalar(arr.t.elem));
       let value: Val;
       let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
         // a[i] op= v: the load's check covers the store (same array, same index).
         target = this.arrays.access(arr, idx, span, 2);
-        const cur: Val = { k: "expr", h: this.pass.add({ k: "load", array: target.array(), index: target.index(), type: elem, loc: this.pass.loc(span) }), t: elem };
+        const cur: Val = this.arrays.load(arr, target.array(), target.index(), span);
         value = this.values.arith(binop, cur, this.pass.lower.operandAfter(cur, e.value), span);
       } else {
         // JS evaluates the target, then the value, then stores: the index is kept (spilled if the
@@ -170,7 +169,7 @@ export class Places {
       if (!this.values.scalarType(value, e.value.span)) return this.pass.unknown;
       const h = this.arrays.storeValue(value, arr.t.elem, span, used);
       if (!binop) target = this.arrays.access({ ...arr, h: target.array() }, target.index(), span);
-      this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: h.store, loc: this.pass.loc(span) });
+      this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: this.arrays.toBase(arr, h.store), loc: this.pass.loc(span) });
       return h.result;
     }
     return this.pass.unknown;
@@ -331,9 +330,9 @@ export class Places {
     const elem = T.scalar(elemScalar(arr.t.elem));
     const c = this.arrays.access(arr, idx, e.span, 2);
     const old = this.pass.temp(elem === T.bool ? T.i32 : elem);
-    this.pass.emit({ k: "set", local: old, value: this.pass.add({ k: "load", array: c.array(), index: c.index(), type: elem, loc: this.pass.loc(e.span) }), loc: this.pass.loc(e.span) });
+    this.pass.emit({ k: "set", local: old, value: (this.arrays.load(arr, c.array(), c.index(), e.span) as { h: ExprHandle }).h, loc: this.pass.loc(e.span) });
     const next = this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
-    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.arrays.elementValue(next, arr.t.elem, e.span), loc: this.pass.loc(e.span) });
+    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.arrays.toBase(arr, this.arrays.elementValue(next, arr.t.elem, e.span)), loc: this.pass.loc(e.span) });
     return { k: "expr", h: this.pass.read(old), t: elem };
   }
 }

@@ -88,7 +88,7 @@
 //   Math.fround (the language's f32 rule, literals included), every element identical; the CPU
 //   device only (it is the reference the GPU devices are compared with).
 // - atomics: many threads of several blocks apply one commutative atomic operation per array
-//   (add, sub, and, or, xor, atomicMin, atomicMax) to global and shared Int32Array/Uint32Array
+//   (add, sub, and, or, xor, atomicMin, atomicMax, atomicInc and atomicDec at one limit per array) to global and shared Int32Array/Uint32Array
 //   slots, shared results added into global ones; the final arrays (not the old values, whose
 //   order is not defined) must equal the CPU device's. A third of the kernels on 8- and 16-bit
 //   elements (commutative operations; plain and atomic stores, exchanges and compare-exchanges
@@ -97,7 +97,7 @@
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, CompileError, KernelError, atomicMin, atomicMax, atomicAdd } from "gpuc";
+import { kernel, device, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 const args = process.argv.slice(2);
@@ -878,18 +878,20 @@ async function fuzzSubgroups() {
 // ---- atomics -------------------------------------------------------------------------------------
 
 async function fuzzAtomics() {
-  const all = ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor", "atomicMin", "atomicMax"];
+  const all = ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor", "atomicMin", "atomicMax", "atomicInc", "atomicDec"];
   for (let it = 0; it < count; it++) {
     // A third of the kernels on 8- and 16-bit or f32 elements: the loops on the element's word.
     if (rnd() < 1 / 3) { await fuzzWordAtomics(); continue; }
     // One operation per array: different ones on one slot would not commute.
     const ops = { o: pick(all), sh: pick(all.filter((o) => o !== "Atomics.sub")) };
+    // atomicInc/atomicDec wrap at a limit: one limit per array, so that the order does not matter.
+    const limits = { o: pick(["5", "100", "-1", "1000"]), sh: pick(["3", "7", "64"]) };
     const unsigned = rnd() < 0.5, A = unsigned ? "Uint32Array" : "Int32Array";
     const stmts = [];
     for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
       const target = rnd() < 0.3 ? "sh" : "o";
       const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7"]);
-      const val = pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000", "t & 1 ? 3 : -5"]);
+      const val = /atomic(Inc|Dec)/.test(ops[target]) ? limits[target] : pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000", "t & 1 ? 3 : -5"]);
       stmts.push(`${ops[target]}(${target}, ${idx}, ${val});`);
     }
     const body = `const t = threadIdx.x, b = blockIdx.x; const sh = shared(${A}, 8); if (t < 8) sh[t] = ${ops.sh === "Atomics.and" ? -1 : ops.sh === "atomicMin" ? (unsigned ? "4294967295" : "2147483647") : ops.sh === "atomicMax" ? (unsigned ? 0 : "-2147483648") : 0}; syncthreads(); ` +
@@ -900,7 +902,7 @@ async function fuzzAtomics() {
     const want = init.slice(), got = init.slice();
     const threads = pick([8, 32, 64, 256]), blocks = pick([1, 3]);
     try {
-      const k = kernel(new Function(`return function atomics(x, o) { ${body} }`)(), { scope: { atomicMin, atomicMax } });
+      const k = kernel(new Function(`return function atomics(x, o) { ${body} }`)(), { scope: { atomicMin, atomicMax, atomicInc, atomicDec } });
       await k.launch(cpu, { blocks, threads }, x, want);
       await k.launch(dev, { blocks, threads }, x, got);
       if (!(await assembles(k, [x, got], body))) continue;

@@ -157,9 +157,14 @@ export class FunctionBuilder implements MethodBuilder {
   error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val { return this.pass.error(kind, message, span, hint); }
 }
 
-/** The variables a function body assigns with `=` (array variables among them are rebound views). */
+/** The variables a function body assigns with `=` (array variables among them are rebound views); once per function (inference builds it once per pass). */
 function reboundVars(body: UStmt[]): Set<number> {
-  const out = new Set<number>();
-  walkUBody(body, (e) => { if (e.k === "assign" && e.op === "=" && e.target.k === "var") out.add(e.target.v); });
+  let out = reboundCache.get(body);
+  if (!out) {
+    const found = new Set<number>();
+    walkUBody(body, (e) => { if (e.k === "assign" && e.op === "=" && e.target.k === "var") found.add(e.target.v); });
+    reboundCache.set(body, (out = found));
+  }
   return out;
 }
+const reboundCache = new WeakMap<UStmt[], Set<number>>();

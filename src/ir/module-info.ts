@@ -80,9 +80,17 @@ export function exprsUsed(f: Function, each: (e: Function["exprs"][number]) => v
 
 /** Whether some statement of a block tree (nested ones included) satisfies `p`. */
 export function someStmt(b: Block, p: (s: Stmt) => boolean): boolean {
-  let found = false;
-  walkStmts(b, (s) => { if (!found && p(s)) found = true; });
-  return found;
+  // (Stops at the first: passes ask this of each statement at each level of nesting.)
+  for (const s of b) {
+    if (p(s)) return true;
+    switch (s.k) {
+      case "if": if (someStmt(s.then, p) || someStmt(s.else, p)) return true; break;
+      case "loop": if (someStmt(s.body, p) || someStmt(s.continuing, p)) return true; break;
+      case "switch": for (const c of s.cases) if (someStmt(c.body, p)) return true; break;
+      default: break;
+    }
+  }
+  return false;
 }
 
 /**

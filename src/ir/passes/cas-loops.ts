@@ -34,6 +34,7 @@
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
 import { OPS, resultScalar, type OpName } from "../ops.js";
+import { someStmt } from "../module-info.js";
 import { InternalCompilerError } from "../../errors.js";
 import { T, elemBytes, isArray, isNarrow, wrapValue, type Elem, type Narrow, type Scalar, type Type } from "../types.js";
 
@@ -52,7 +53,8 @@ export interface CasPolicy {
 /** Write out the module's atomics that the policy says are loops. */
 export function expandCasLoops(m: Module, policy: CasPolicy): void {
   for (const f of m.functions) {
-    if (f.kind === "runtime") continue;
+    // (Most functions have no atomic and no store to a narrow array: nothing to rebuild.)
+    if (f.kind === "runtime" || !someStmt(f.body, (s) => s.k === "atomic" || (s.k === "store" && policy.narrowStores === "cas"))) continue;
     const x = new Expander(f, policy);
     f.body = x.block(f.body);
   }

@@ -69,7 +69,7 @@ export class Statements {
         const loads = this.uniformLoads(s, d);
         ctx.line(d, `if (${this.exitTest(s, expressions.expr(s.cond))}) {`);
         for (const h of loads) ctx.uniformLoads.delete(h);
-        const uniform = this.holdsBarrier(s);
+        const uniform = !ctx.hasBarrier || this.holdsBarrier(s);
         this.branchDepth++;
         if (!uniform) this.divergent++;
         this.block(s.then, d + 1);
@@ -80,7 +80,7 @@ export class Statements {
         return;
       }
       case "loop": {
-        const uniform = this.holdsBarrier(s);
+        const uniform = !ctx.hasBarrier || this.holdsBarrier(s);
         if (!uniform) this.divergent++;
         ctx.line(d, "loop {");
         const head = s.body[0]?.k === "if" && isBreak(s.body[0]) ? s.body[0] : null;
@@ -174,10 +174,22 @@ export class Statements {
 
   private uniformNames = 0;
 
-  /** Whether a statement holds a barrier. */
+  /** Whether a statement holds a barrier (memoized: nested statements are asked again from each level). */
   private holdsBarrier(s: Stmt): boolean {
-    return someStmt([s], (x) => x.k === "barrier");
+    let r = this.barrierHolders.get(s);
+    if (r === undefined) {
+      switch (s.k) {
+        case "barrier": r = true; break;
+        case "if": r = s.then.some((x) => this.holdsBarrier(x)) || s.else.some((x) => this.holdsBarrier(x)); break;
+        case "loop": r = s.body.some((x) => this.holdsBarrier(x)) || s.continuing.some((x) => this.holdsBarrier(x)); break;
+        case "switch": r = s.cases.some((c) => c.body.some((x) => this.holdsBarrier(x))); break;
+        default: r = false;
+      }
+      this.barrierHolders.set(s, r);
+    }
+    return r;
   }
+  private readonly barrierHolders = new WeakMap<Stmt, boolean>();
 
   /**
    * The condition of an `if` that can leave the loop around it (a `break`, a `return`),

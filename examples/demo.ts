@@ -18,8 +18,10 @@ import warpReduce from "./warp-reduce.ts";
 import histogram64 from "./histogram64.ts";
 import nbody from "./nbody.ts";
 import scan4 from "./scan4.ts";
+import bitonicSort from "./bitonic-sort.ts";
+import fwt from "./fwt.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4, bitonicSort, fwt];
 const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string; unavailable?: true }

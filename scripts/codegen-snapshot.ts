@@ -17,7 +17,7 @@ if (!dir) { console.error("usage: node --import tsx scripts/codegen-snapshot.ts 
 mkdirSync(dir, { recursive: true });
 
 const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
-const EXAMPLES = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4"];
+const EXAMPLES = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4", "bitonic-sort", "fwt"];
 
 const jobs: { name: string; kernel: Kernel; types: string[] }[] = [];
 for (const file of EXAMPLES) {

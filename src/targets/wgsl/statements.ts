@@ -16,8 +16,6 @@ import type { Subgroups } from "./subgroups.js";
 export class Statements {
   /** Depth of `continuing` blocks being emitted (WGSL forbids `return` in them). */
   private inContinuing = 0;
-  /** Depth of `if`/`switch` bodies being emitted (a workgroupUniformLoad must not be under one). */
-  private branchDepth = 0;
   /**
    * Depth of control flow being emitted that holds no barrier (an `if`, `loop` or `switch`): where
    * it is 0, every enclosing statement holds a barrier, so (the kernel language's rule for
@@ -50,11 +48,11 @@ export class Statements {
     switch (s.k) {
       case "set": {
         // A workgroup value read at a constant index where every thread of the block reads it
-        // (not under any branch) is uniform: workgroupUniformLoad says so to WGSL's uniformity
-        // analysis (a barrier that depends on it is then in uniform control flow). It is itself a
-        // barrier, which every thread reaches here.
+        // (every enclosing statement holds a barrier: `divergent` is 0) is uniform:
+        // workgroupUniformLoad says so to WGSL's uniformity analysis (a barrier that depends on it
+        // is then in uniform control flow). It is itself a barrier, which every thread reaches here.
         const v = ctx.f.exprs[s.value];
-        if (ctx.hasBarrier && this.branchDepth === 0 && this.inContinuing === 0 && ctx.f === ctx.m.functions[ctx.m.entry] && v.k === "load") {
+        if (ctx.hasBarrier && this.divergent === 0 && this.inContinuing === 0 && ctx.f === ctx.m.functions[ctx.m.entry] && v.k === "load") {
           const key = ctx.arrayKey(v.array), idx = ctx.f.exprs[v.index];
           if (key.startsWith("s") && !ctx.atomicArrays.has(key) && !ctx.narrowOf(v.array) && idx.k === "const") {
             ctx.line(d, `${ctx.names[s.local]} = workgroupUniformLoad(&${this.arrays.element(v.array, v.index)});`);
@@ -70,12 +68,10 @@ export class Statements {
         ctx.line(d, `if (${this.exitTest(s, expressions.expr(s.cond))}) {`);
         for (const h of loads) ctx.uniformLoads.delete(h);
         const uniform = !ctx.hasBarrier || this.holdsBarrier(s);
-        this.branchDepth++;
         if (!uniform) this.divergent++;
         this.block(s.then, d + 1);
         if (s.else.length) { ctx.line(d, "} else {"); this.block(s.else, d + 1); }
         if (!uniform) this.divergent--;
-        this.branchDepth--;
         ctx.line(d, "}");
         return;
       }
@@ -222,8 +218,7 @@ export class Statements {
 
   /** WGSL cases do not fall through: a case that would falls into a copy of the next case's body. */
   private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
-    this.branchDepth++;
-    try { this.switchCases(s, d); } finally { this.branchDepth--; }
+    this.switchCases(s, d);
   }
 
   private switchCases(s: Extract<Stmt, { k: "switch" }>, d: number): void {

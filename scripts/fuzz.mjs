@@ -550,7 +550,9 @@ async function fuzzBounds() {
     const body = withHelper(stmts);
     const hv = kernelText(body).includes("hv(") ? "\n  function hv(v, i) { return v[i]; }" : "";
     // The shared array's size as a constant, or (one kernel in three) sized at launch from blockDim.x.
-    const size = rnd() < 1 / 3 ? (sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`) : String(sharedSize);
+    // (Half of those through a conditional whose test is false at every block size: a select of sizes.)
+    const launchSize = sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`;
+    const size = rnd() < 1 / 3 ? (rnd() < 0.5 ? launchSize : `(blockDim.x > 4096 ? 1 : ${launchSize})`) : String(sharedSize);
     const src = `function kf(x, o, p) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);

@@ -767,62 +767,8 @@ describe("shared arrays sized at launch", () => {
     }
   });
 
-  // cuda-samples 6_Advanced/fastWalshTransform, fastWalshTransform_kernel.cuh: fwtBatch1Kernel as
-  // written there (`extern __shared__ float s_data[]`, sized N * sizeof(float) by the launch,
-  // declared here with the N the kernel computes: a const local from a parameter).
-  dtest("a shared array sized through a const local (cuda-samples fwtBatch1Kernel: N = 1 << log2N)", async ({ dev, same }) => {
-    const k = kernel(function fwtBatch1Kernel(d_Output: Float32Array, d_Input: Float32Array, log2N: number) {
-      const N = 1 << log2N;
-      const base = blockIdx.x << log2N;
-      const s_data = shared(Float32Array, N);
-      const d_Src = d_Input.subarray(base);
-      const d_Dst = d_Output.subarray(base);
-      for (let pos = threadIdx.x; pos < N; pos += blockDim.x) s_data[pos] = d_Src[pos];
-      const pos = threadIdx.x;
-      for (let stride = N >> 2; stride > 0; stride >>= 2) {
-        const lo = pos & (stride - 1);
-        const i0 = ((pos - lo) << 2) + lo;
-        const i1 = i0 + stride;
-        const i2 = i1 + stride;
-        const i3 = i2 + stride;
-        syncthreads();
-        let D0 = s_data[i0], D1 = s_data[i1], D2 = s_data[i2], D3 = s_data[i3];
-        let T;
-        T = D0; D0 = D0 + D2; D2 = T - D2;
-        T = D1; D1 = D1 + D3; D3 = T - D3;
-        T = D0; s_data[i0] = D0 + D1; s_data[i1] = T - D1;
-        T = D2; s_data[i2] = D2 + D3; s_data[i3] = T - D3;
-      }
-      if (log2N & 1) {
-        syncthreads();
-        for (let pos = threadIdx.x; pos < N / 2; pos += blockDim.x) {
-          const i0 = pos << 1;
-          const i1 = i0 + 1;
-          const D0 = s_data[i0], D1 = s_data[i1];
-          s_data[i0] = D0 + D1;
-          s_data[i1] = D0 - D1;
-        }
-      }
-      syncthreads();
-      for (let pos = threadIdx.x; pos < N; pos += blockDim.x) d_Dst[pos] = s_data[pos];
-    });
-    for (const log2N of [6, 7]) {
-      const N = 1 << log2N, M = 3;
-      // Small integers: every sum is exact, so any order of the butterflies gives the reference's bits.
-      const input = Float32Array.from(randI32(61 + log2N, N * M, -8, 8)), out = poisonF32(N * M);
-      await k.launch(dev, { blocks: M, threads: N / 4 }, out, input, log2N);
-      // fastWalshTransform_gold.cpp's fwtCPU, per vector.
-      const want = new Float32Array(N * M);
-      for (let m = 0; m < M; m++) {
-        const h = Array.from(input.subarray(m * N, (m + 1) * N));
-        for (let stride = N / 2; stride >= 1; stride >>= 1)
-          for (let b = 0; b < N; b += 2 * stride)
-            for (let j = 0; j < stride; j++) { const T1 = h[b + j], T2 = h[b + j + stride]; h[b + j] = T1 + T2; h[b + j + stride] = T1 - T2; }
-        want.set(h, m * N);
-      }
-      same(out, want, `log2N = ${log2N}`);
-    }
-  });
+  // A size through a const local (`const N = 1 << log2N; shared(Float32Array, N)`): cuda-samples'
+  // fwtBatch1Kernel, written so, is examples/fwt.ts (test/examples.test.ts runs it on every device).
 
   // A block reduction whose shared array is twice the block for small blocks (reduction_kernel.cu's
   // reduce kernels size it `blockSize <= 32 ? 2 * blockSize : blockSize`): the size a conditional,

@@ -96,63 +96,9 @@ describe("views (subarray)", () => {
       "invalid-assignment", /'o' is an array: it may be rebound to a view of itself \(o = o.subarray\(k\)\), not to another value/);
   });
 
-  // CUDA's pointer bump, `d_SrcKey += blockIdx.x * SHARED_SIZE_LIMIT + threadIdx.x`, is
-  // `d_SrcKey = d_SrcKey.subarray(…)` in JavaScript: a parameter rebound to a view of itself.
-  // cuda-samples 2_Concepts_and_Techniques/sortingNetworks, bitonicSort.cu: bitonicSortShared as
-  // written there (Comparator's references to shared elements are the arrays and two positions).
-  dtest("pointer bumps: parameters rebound to views of themselves (sortingNetworks' bitonicSortShared)", async ({ dev, same }) => {
-    const SHARED_SIZE_LIMIT = 64;
-    function Comparator(key: Uint32Array, val: Uint32Array, a: number, b: number, dir: number) {
-      if ((key[a] > key[b] ? 1 : 0) === dir) {
-        let t = key[a]; key[a] = key[b]; key[b] = t;
-        t = val[a]; val[a] = val[b]; val[b] = t;
-      }
-    }
-    const k = kernel(function bitonicSortShared(d_DstKey: Uint32Array, d_DstVal: Uint32Array, d_SrcKey: Uint32Array, d_SrcVal: Uint32Array, arrayLength: number, dir: number) {
-      const s_key = shared(Uint32Array, SHARED_SIZE_LIMIT);
-      const s_val = shared(Uint32Array, SHARED_SIZE_LIMIT);
-      d_SrcKey = d_SrcKey.subarray(blockIdx.x * SHARED_SIZE_LIMIT + threadIdx.x);
-      d_SrcVal = d_SrcVal.subarray(blockIdx.x * SHARED_SIZE_LIMIT + threadIdx.x);
-      d_DstKey = d_DstKey.subarray(blockIdx.x * SHARED_SIZE_LIMIT + threadIdx.x);
-      d_DstVal = d_DstVal.subarray(blockIdx.x * SHARED_SIZE_LIMIT + threadIdx.x);
-      s_key[threadIdx.x + 0] = d_SrcKey[0];
-      s_val[threadIdx.x + 0] = d_SrcVal[0];
-      s_key[threadIdx.x + SHARED_SIZE_LIMIT / 2] = d_SrcKey[SHARED_SIZE_LIMIT / 2];
-      s_val[threadIdx.x + SHARED_SIZE_LIMIT / 2] = d_SrcVal[SHARED_SIZE_LIMIT / 2];
-      for (let size = 2; size < arrayLength; size <<= 1) {
-        // (uint's size / 2 is size >> 1: in JavaScript `/` gives a float, which gpuc does not take as an index.)
-        const ddd = dir ^ ((threadIdx.x & (size >> 1)) !== 0 ? 1 : 0);
-        for (let stride = size >> 1; stride > 0; stride >>= 1) {
-          syncthreads();
-          const pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
-          Comparator(s_key, s_val, pos + 0, pos + stride, ddd);
-        }
-      }
-      for (let stride = arrayLength >> 1; stride > 0; stride >>= 1) {
-        syncthreads();
-        const pos = 2 * threadIdx.x - (threadIdx.x & (stride - 1));
-        Comparator(s_key, s_val, pos + 0, pos + stride, dir);
-      }
-      syncthreads();
-      d_DstKey[0] = s_key[threadIdx.x + 0];
-      d_DstVal[0] = s_val[threadIdx.x + 0];
-      d_DstKey[SHARED_SIZE_LIMIT / 2] = s_key[threadIdx.x + SHARED_SIZE_LIMIT / 2];
-      d_DstVal[SHARED_SIZE_LIMIT / 2] = s_val[threadIdx.x + SHARED_SIZE_LIMIT / 2];
-    }, { scope: { SHARED_SIZE_LIMIT, Comparator } });
-    const batches = 3, n = SHARED_SIZE_LIMIT * batches;
-    // Distinct keys (a permutation), each value its key's original position.
-    const keys = Uint32Array.from({ length: n }, (_, i) => (i * 37 + 11) % n), vals = Uint32Array.from({ length: n }, (_, i) => i);
-    const dk = new Uint32Array(n), dv = new Uint32Array(n);
-    await k.launch(dev, { blocks: batches, threads: SHARED_SIZE_LIMIT / 2 }, dk, dv, keys, vals, SHARED_SIZE_LIMIT, 1);
-    const wantK: number[] = [], wantV: number[] = [];
-    for (let b = 0; b < batches; b++) {
-      const idx = Array.from({ length: SHARED_SIZE_LIMIT }, (_, i) => b * SHARED_SIZE_LIMIT + i).sort((x, y) => keys[x] - keys[y]);
-      for (const i of idx) { wantK.push(keys[i]); wantV.push(vals[i]); }
-    }
-    same(dk, wantK, "keys, sorted per batch");
-    same(dv, wantV, "values with their keys");
-  });
-
+  // CUDA's pointer bump, `d_SrcKey += …`, is `d_SrcKey = d_SrcKey.subarray(…)` in JavaScript: a
+  // parameter rebound to a view of itself. cuda-samples' bitonicSortShared, written so, is
+  // examples/bitonic-sort.ts (test/examples.test.ts runs it on every device).
   dtest("a let view rebound in a loop walks its array (p = p.subarray(1)); checks follow the view", async ({ dev, same }) => {
     const k = kernel(function walk(d_Dst: Int32Array, d_Src: Int32Array, n: number) {
       d_Src = d_Src.subarray(blockIdx.x * n);

@@ -194,7 +194,7 @@ export class ArrayDeclarations {
     const name = this.pass.ufn.vars[v].name;
     if (val.k === "view" && val.bits) { this.pass.err("invalid-assignment", `a typed array over another's buffer ('${name}') is bound with const`, span); return; }
     const e = val as Extract<Val, { k: "expr" }>, t = e.t as ArrayType;
-    const view: ViewVal = val.k === "view" ? { ...val, name } : { k: "view", base: e.h, t, offset: this.pass.constant(0, T.i32, span), length: this.arrays.lengthOfArray(e.h, t, span), name };
+    const view: ViewVal = val.k === "view" ? { ...val, name } : { k: "view", base: e.h, t, offset: this.pass.constant(0, T.i32, span), length: this.arrays.lengthOf(e.h, t, span), name };
     this.pass.newVarTypes[v] = T.view(view.t);
     this.arrays.makeRebindable(v, view, span);
   }

@@ -302,11 +302,8 @@ export class Arrays {
     return conv(h, T.scalar(to as "i32" | "u32"));
   }
 
-  /** An array's length as an i32 expression (for a view of all of it). */
-  lengthOfArray(h: ExprHandle, t: ArrayType, span: Span): ExprHandle { return this.lengthOf(h, t, span); }
-
   /** An array's length as an i32 expression. */
-  private lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
+  lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
     return t.size !== null ? this.pass.constant(t.size, T.i32, span) : this.pass.add({ k: "length", array: this.pass.add({ ...this.pass.fn.exprs[h] }), type: T.i32, loc: null });
   }
 

@@ -4,7 +4,7 @@
 
 import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, PrintFormat, SubgroupOp } from "../ir/module.js";
-import type { OpName } from "../ir/ops.js";
+import { resultScalar, type OpName } from "../ir/ops.js";
 import { T, elemScalar, isArray, isFloat, isInt, isNarrow, type Elem, type Scalar } from "../ir/types.js";
 import { shapeText, type Val } from "./methods.js";
 import type { Pass } from "./pass.js";
@@ -78,11 +78,11 @@ export class Intrinsics {
     const u32 = (v: Val) => this.values.reusable(this.values.convert(v, T.u32, span), span);
     const w = u32(args[2]), d = u32(args[1]), v = this.values.reusable(this.values.convert(args[0], t === T.bool ? T.bool : t, span), span);
     const k = (n: number) => this.pass.constant(n, T.u32, span);
-    const o = (name: OpName, ...xs: ExprHandle[]) => this.pass.add({ k: "op", op: name, args: xs, type: name === "lt" || name === "ge" || name === "gt" || name === "ne" || name === "lor" ? T.bool : T.u32, loc: null });
+    const o = (name: OpName, ...xs: ExprHandle[]) => this.pass.add({ k: "op", op: name, args: xs, type: T.scalar(resultScalar(name, name === "lor" ? "bool" : "u32")), loc: null });
     const lane = this.values.reusable(this.pass.add({ k: "convert", arg: this.pass.add({ k: "builtin", name: "subgroupLaneId", type: T.i32, loc: this.pass.loc(span) }), type: T.u32, loc: null }), span);
     const size = () => this.pass.add({ k: "convert", arg: this.pass.add({ k: "builtin", name: "subgroupSize", type: T.i32, loc: null }), type: T.u32, loc: null });
     // A width the device's subgroups cannot hold: 0, not a power of two, or more lanes than a subgroup.
-    const bad = o("lor", o("lor", o("ne", o("and", w(), o("sub", w(), k(1))), k(0)), this.pass.add({ k: "op", op: "eq", args: [w(), k(0)], type: T.bool, loc: null })), o("gt", w(), size()));
+    const bad = o("lor", o("lor", o("ne", o("and", w(), o("sub", w(), k(1))), k(0)), o("eq", w(), k(0))), o("gt", w(), size()));
     const raise = this.pass.capture(() => this.pass.raise("throw", null, this.pass.ctx.message(`${name}: the width must be a power of two no more than subgroupSize() (the kernel assumed subgroups of more lanes than this device has)`), span, null, null));
     this.pass.emit({ k: "if", cond: bad, then: raise, else: [], loc: this.pass.loc(span) });
     const m = () => o("sub", w(), k(1));

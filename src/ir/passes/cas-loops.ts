@@ -33,22 +33,11 @@
 // would: NaN != NaN).
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
-import { OPS, resultScalar, type OpName } from "../ops.js";
+import type { OpName } from "../ops.js";
+import { Builder, type CasPolicy } from "./legalize.js";
 import { someStmt } from "../module-info.js";
 import { InternalCompilerError } from "../../errors.js";
-import { T, elemBytes, isArray, isNarrow, wrapValue, type Elem, type Narrow, type Scalar, type Type } from "../types.js";
-
-/** What a target's atomics need written out as loops (legalize.ts's table, `atomics`). */
-export interface CasPolicy {
-  /** Atomics on 8- and 16-bit elements (but loads). */
-  narrow: "native" | "cas";
-  /** Plain stores to 8- and 16-bit elements of global or shared arrays. */
-  narrowStores: "native" | "cas";
-  /** Atomic add on f32 elements. */
-  f32Add: "native" | "cas";
-  /** CUDA's atomicInc and atomicDec on 32-bit integers. */
-  incDec: "native" | "cas";
-}
+import { T, elemBytes, isArray, isNarrow, type Elem, type Narrow, type Type } from "../types.js";
 
 /** Write out the module's atomics that the policy says are loops. */
 export function expandCasLoops(m: Module, policy: CasPolicy): void {
@@ -65,7 +54,9 @@ type Atomic = Extract<Stmt, { k: "atomic" }>;
 type Value = LocalHandle | { constant: Expr };
 
 class Expander {
-  constructor(private readonly f: Function, private readonly policy: CasPolicy) {}
+  /** Expressions built as legalize builds them (constants folded by the op table). */
+  private readonly b: Builder;
+  constructor(private readonly f: Function, private readonly policy: CasPolicy) { this.b = new Builder(f, false); }
 
   block(b: Block): Block {
     return b.flatMap((s) => this.stmt(s));
@@ -180,17 +171,12 @@ class Expander {
     this.f.locals.push({ name, type });
     return (this.f.locals.length - 1) as LocalHandle;
   }
-  private add(e: Expr): ExprHandle { this.f.exprs.push(e); return (this.f.exprs.length - 1) as ExprHandle; }
-  private convert(h: ExprHandle, to: "i32" | "u32"): ExprHandle { return this.add({ k: "convert", arg: h, type: T.scalar(to), loc: null }); }
-  private select(cond: ExprHandle, a: ExprHandle, b: ExprHandle): ExprHandle { return this.add({ k: "select", cond, a, b, type: this.f.exprs[a].type, loc: null }); }
+  private add(e: Expr): ExprHandle { return this.b.add(e); }
+  private convert(h: ExprHandle, to: "i32" | "u32"): ExprHandle { return this.b.convert(h, to); }
+  private select(cond: ExprHandle, a: ExprHandle, b: ExprHandle): ExprHandle { return this.b.select(cond, a, b); }
   private value(v: Value): ExprHandle { return typeof v === "number" ? this.read(v) : this.add({ ...v.constant }); }
-  private read(local: LocalHandle): ExprHandle { return this.add({ k: "local", local, type: this.f.locals[local].type, loc: null }); }
-  private int(value: number): ExprHandle { return this.add({ k: "const", value, type: T.i32, loc: null }); }
+  private read(local: LocalHandle): ExprHandle { return this.b.read(local); }
+  private int(value: number): ExprHandle { return this.b.const(value, "i32"); }
   /** An op, folded where its operands are constants (a store's masked value, a constant shift's mask). */
-  private op(op: OpName, args: ExprHandle[]): ExprHandle {
-    const t = (this.f.exprs[args[0]].type as { scalar: Scalar }).scalar, rt = resultScalar(op, t);
-    const k = args.map((a) => this.f.exprs[a]).map((e) => (e.k === "const" ? e.value : null));
-    if (k.every((v) => v !== null)) return this.add({ k: "const", value: wrapValue(rt, OPS[op].eval(k as (number | boolean)[], t)), type: T.scalar(rt), loc: null });
-    return this.add({ k: "op", op, args, type: T.scalar(rt), loc: null });
-  }
+  private op(op: OpName, args: ExprHandle[]): ExprHandle { return this.b.op(op, args); }
 }

@@ -31,7 +31,6 @@ import { T, wrapValue, type Scalar } from "../types.js";
 import { lowerCheck } from "./lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { DoneGuards } from "./done-guards.js";
-import type { CasPolicy } from "./cas-loops.js";
 
 export type Lowering = keyof typeof LOWERINGS;
 type Legality = "native" | "helper" | Lowering;
@@ -278,8 +277,20 @@ interface Operand {
   constant(): number | boolean | null;
 }
 
-/** Builds expressions in one function while one statement is being legalized. */
-class Builder {
+/** What a target's atomics need written out as loops (the table's `atomics`; passes/cas-loops.ts). */
+export interface CasPolicy {
+  /** Atomics on 8- and 16-bit elements (but loads). */
+  narrow: "native" | "cas";
+  /** Plain stores to 8- and 16-bit elements of global or shared arrays. */
+  narrowStores: "native" | "cas";
+  /** Atomic add on f32 elements. */
+  f32Add: "native" | "cas";
+  /** CUDA's atomicInc and atomicDec on 32-bit integers. */
+  incDec: "native" | "cas";
+}
+
+/** Builds expressions in one function while one statement is being legalized (passes/cas-loops.ts builds its loops with it too). */
+export class Builder {
   /** Temporaries computed just before the statement (operands of unconditional positions). */
   before: Stmt[] = [];
   constructor(readonly f: Function, readonly nanTestsByBits: boolean) {}

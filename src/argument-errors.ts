@@ -35,6 +35,7 @@ export function argumentError(m: ArgumentMistake): CompileError {
     return bad("argument-type", `${given} ${Object.is(a, -0) ? "-0" : a}, which is not an ${declared} value (${declared === "i32" ? "an integer from -2147483648 to 2147483647: x | 0 converts one" : "an integer from 0 to 4294967295: x >>> 0 converts one"})`);
   }
   if (typeof a === "boolean") return bad("argument-type", `${given} ${describeArgument(a)}`);
+  if (a === null || a === undefined) return bad("argument-type", `${given} ${a}, which only an array parameter may be given (an absent optional array); pass a ${declared === "bool" ? "boolean" : "number"}`);
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
   if (elem) return bad("argument-type", `${given} ${hostArrayElement(a) ? describeValue(a) : `a device array of ${elem}`}`);
   const array = unsupportedArray(a);

@@ -273,6 +273,8 @@ export class Kernel {
         if (!fits) ({ spec, k } = await this.refreshTables(dev, () => (job ??= this.job(dev.target, features, types, true)), spec, k, view));
       }
       this.checkArrays(dev, args);
+      // Absent optional arrays have no parameter in the code (their absence is compiled in).
+      if (args.includes(null) || args.includes(undefined)) args = args.filter((a) => a !== null && a !== undefined);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       // A signal already aborted cancels on every device (the CPU device also stops a running launch).
       if (grid.signal?.aborted) throw new KernelError("cancelled", `the launch of kernel ${quoteName(this.name)} was cancelled (its AbortSignal was aborted)`);
@@ -503,6 +505,8 @@ function argumentType(a: unknown, declared: string | null): string | null {
     return fits ? declared : null;
   }
   if (typeof a === "boolean") return !declared || declared === "bool" ? "bool" : null;
+  // An absent optional array (CUDA's NULL pointer): the kernel is specialized on its absence.
+  if (a === null || a === undefined) return !declared || declared.endsWith("[]") ? (a === null ? "null" : "undefined") : null;
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
   return elem && (!declared || declared === `${elem}[]`) ? `${elem}[]` : null;
 }

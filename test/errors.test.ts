@@ -212,7 +212,7 @@ test("invalid-option: kernel options gpuc does not know or cannot use, and compi
   await assert.rejects(kernel(fn).compile(undefined as never), atCall(CompileError, "invalid-option", /^compile\(\) needs options: \{ target, types \}/));
   await assert.rejects(kernel(fn).compile({ target: "js", types: ["f32[]"], dumpSink: 5 } as never), atCall(CompileError, "invalid-option", "compile(): dumpSink must be a function, got the number 5"));
   await assert.rejects(kernel(fn).compile({ target: "js", types: [5] } as never), atCall(CompileError, "invalid-option",
-    "parameter 'x' of 'opts' needs a type (bool, i32, u32, f32, f64, or an array such as f32[]), got the number 5"));
+    "parameter 'x' of 'opts' needs a type (bool, i32, u32, f32, f64, an array such as f32[], or null for an absent optional array), got the number 5"));
 });
 
 test("invalid-option: every call that takes options names a misspelt one and lists the valid ones; a launch configuration its unknown key", async () => {

@@ -96,7 +96,8 @@ async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: 
   if (a.target !== e.owner.target || a.kernel !== e.kernel) return { ok: false, reason: `its artifact (${a.target}, '${a.kernel}') is not the entry's (${e.owner.target}, '${e.kernel}')` };
   const key = entryKey(e.owner, e.fingerprint, e.types.join(","));
   if (e.key !== key || (expectedKey !== undefined && expectedKey !== key)) return { ok: false, reason: "its key is not the one its owner, kernel source and argument types give (filed under another job)" };
-  if (e.types.length !== e.signature.paramNames.length || a.params.length !== e.types.length) return { ok: false, reason: "its parameter lists disagree (signature, argument types, artifact)" };
+  // (An absent optional array, type null or undefined, has no parameter in the artifact.)
+  if (e.types.length !== e.signature.paramNames.length || a.params.length !== e.types.filter((t) => t !== "null" && t !== "undefined").length) return { ok: false, reason: "its parameter lists disagree (signature, argument types, artifact)" };
   if (a.manifest.sites.length && a.manifest.strategy === "bake") return { ok: false, reason: "its code has session-local relocations (bake), which are never persisted" };
   // Binary code (SPIR-V) is stored as base64: its hash and its check are of the bytes.
   const code = storedCode(a);

@@ -326,7 +326,8 @@ class Lowerer {
         if (typeof e.value === "number") return { k: "num", value: e.value, isFloat: isFloatLiteral(e.raw, e.value), literal: true, span };
         if (typeof e.value === "boolean") return { k: "bool", value: e.value, span };
         if (typeof e.value === "string") return { k: "str", value: e.value, span };
-        return this.bad(`${e.value === null ? "null" : e.regex ? "a regular expression" : e.bigint !== undefined ? "a BigInt literal" : "this literal"} is not supported in kernels`, e);
+        if (e.value === null && !e.regex && e.bigint === undefined) return { k: "null", undef: false, span };
+        return this.bad(`${e.regex ? "a regular expression" : e.bigint !== undefined ? "a BigInt literal" : "this literal"} is not supported in kernels`, e);
       case "Identifier":
         return this.identifier(e);
       case "MemberExpression":
@@ -334,6 +335,9 @@ class Lowerer {
       case "UnaryExpression":
         if (e.operator === "-" || e.operator === "+" || e.operator === "!" || e.operator === "~")
           return { k: "unary", op: e.operator, a: this.expr(e.argument), span };
+        // `void 0` is undefined (what TypeScript and bundlers write for `undefined`); `void f()` calls f.
+        if (e.operator === "void")
+          return e.argument.type === "Literal" ? { k: "null", undef: true, span } : { k: "seq", exprs: [this.expr(e.argument), { k: "null", undef: true, span }], span };
         return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
       case "BinaryExpression":
         if (e.operator === "in" || e.operator === "instanceof") return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
@@ -391,8 +395,13 @@ class Lowerer {
         return this.bad("'await' is not supported in kernels", e);
       case "YieldExpression":
         return this.bad("'yield' is not supported in kernels", e);
-      case "ChainExpression":
-        return this.bad("optional chaining is not supported in kernels", e);
+      case "ChainExpression": {
+        // `a?.[i]`, `a?.length` on a name (an optional array): `a == null ? undefined : a[i]`.
+        const m = e.expression;
+        if (m.type === "MemberExpression" && m.optional && m.object.type === "Identifier")
+          return { k: "cond", c: { k: "binary", op: "==", a: this.expr(m.object), b: { k: "null", undef: false, span }, span }, a: { k: "null", undef: true, span }, b: this.member({ ...m, optional: false }), span };
+        return this.bad("optional chaining is supported in kernels only on a name (`a?.[i]`, `a?.length`)", e);
+      }
       default:
         return this.bad(`${describe(e)} is not supported in kernels`, e);
     }
@@ -406,7 +415,7 @@ class Lowerer {
     if (!local && this.outerLocals.has(name)) return { k: "var", v: this.capture(name, e), span };
     if (local?.k === "function") return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, e);
     if (name === "arguments") return this.bad("'arguments' is not supported in kernels", e);
-    if (name === "undefined") return this.bad("'undefined' is not a value in kernels", e);
+    if (name === "undefined") return { k: "null", undef: true, span };
     const bound = this.scopeValue(name, e);
     if (bound) return bound;
     const v = this.env.globals.value(name);

@@ -51,6 +51,8 @@ export type UExpr = { span: Span } & (
   | { k: "num"; value: number; isFloat: boolean; literal?: boolean }
   | { k: "bool"; value: boolean }
   | { k: "str"; value: string }
+  /** `null`, or `undefined` (`undef`): what an optional array argument may be instead. */
+  | { k: "null"; undef: boolean }
   | { k: "var"; v: number }
   | { k: "table"; table: UTable }
   | { k: "builtin"; name: string }                  // threadIdx.x, ...

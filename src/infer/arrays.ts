@@ -33,6 +33,7 @@ export class Arrays {
 
   /** A value as the array an index applies to (see arrayOperand). */
   operandOf(a: Val, span: Span): ArrayOperand | null {
+    if (a.k === "null") { this.nullAccess(a, "read an element of", span); return null; }
     if (a.k === "row") return { h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } };
     if (a.k === "view") return { h: a.base, t: a.t, view: a };
     if (a.k === "expr" && isArray(a.t)) {
@@ -42,6 +43,19 @@ export class Arrays {
     if (a.k === "expr" && a.t.kind === "unknown") return null;
     this.pass.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.values.typeOf(a)) : typeName(this.values.typeOf(a))}`, span);
     return null;
+  }
+
+  /**
+   * An element or the length of an absent optional array (`a[i]`, `a[i] = v`, `a.length` where
+   * `a` is null): JavaScript's TypeError where it is reached, after the operands' effects — a
+   * KernelError at its line. The value (never seen) is a weak 0.
+   */
+  nullAccess(a: { undef: boolean }, what: "read an element of" | "set an element of" | "read the length of", span: Span): Val {
+    if (this.pass.fn.stateParam === null)
+      return this.pass.error("type", `this ${what.startsWith("set") ? "store" : "read"} is of ${a.undef ? "undefined" : "null"} (an absent optional array), which a helper compiled without bounds checks cannot report`, span,
+        "test the array first (`if (a) …`), or compile with bounds checks");
+    this.pass.raise("throw", null, this.pass.ctx.message(`TypeError: cannot ${what} ${a.undef ? "undefined" : "null"}`), span, null, null);
+    return { k: "weak", value: 0, isFloat: false };
   }
 
   /** An array index: an integer constant (i32, or u32 past i32's range) or an integer expression; null after reporting why not. */

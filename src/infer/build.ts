@@ -83,6 +83,8 @@ export class FunctionBuilder implements MethodBuilder {
     u.params.forEach((p, i) => {
       const t = pass.argTypes[i];
       const name = u.vars[p].name;
+      // An absent optional array is known from its type: it has no IR parameter.
+      if (t.kind === "null") return;
       if (t.kind === "array" && t.view) {
         // A view arrives as its base array, an offset and a length.
         const base = pass.newLocal(name, T.array(t.elem, t.space, t.size)), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);

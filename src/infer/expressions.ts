@@ -27,6 +27,7 @@ export class Expressions implements Lowering {
       case "num": return { k: "weak", value: e.value, isFloat: e.isFloat };
       case "bool": return { k: "expr", h: this.pass.constant(e.value, T.bool, span), t: T.bool };
       case "str": return { k: "str", value: e.value };
+      case "null": return { k: "null", undef: e.undef };
       case "var": return this.places.readVar(e.v, span);
       case "table": {
         const g = this.pass.ctx.table(e.table);
@@ -42,6 +43,7 @@ export class Expressions implements Lowering {
       case "field": return this.field(e, span);
       case "length": {
         const a = this.expr(e.array);
+        if (a.k === "null") return this.arrays.nullAccess(a, "read the length of", span);
         if (a.k === "agg") {
           if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
           const f = this.aggregates.fieldVal(a, "length");
@@ -62,6 +64,7 @@ export class Expressions implements Lowering {
       case "index": {
         const base = this.expr(e.array);
         if (base.k === "agg") return this.element(base, e, span);
+        if (base.k === "null") { this.arrays.index(e.index); return this.arrays.nullAccess(base, "read an element of", span); }
         const a = this.arrays.operandOf(base, e.array.span);
         const i = this.arrays.index(e.index);
         if (!a || i === null) return this.pass.unknown;
@@ -180,8 +183,10 @@ export class Expressions implements Lowering {
   /** `a && b`, `a || b`, `a ?? b` as values: JS returns one of the operands. */
   private logical(e: Extract<UExpr, { k: "logical" }>, span: Span): Val {
     if (e.op === "??") {
-      // Kernel values are never null or undefined: `a ?? b` is `a` (b is still checked).
+      // Whether `a` is null or undefined is known from its type: `a ?? b` is `a` (b is still
+      // checked) or `b`.
       const a = this.expr(e.a);
+      if (a.k === "null") return this.expr(e.b);
       this.pass.capture(() => this.expr(e.b));
       return a;
     }
@@ -205,6 +210,16 @@ export class Expressions implements Lowering {
     const c = this.cond(e.c);
     const [preA, a] = this.pass.captureVal(() => this.expr(e.a));
     const [preB, b] = this.pass.captureVal(() => this.expr(e.b));
+    const isArrayVal = (v: Val) => v.k === "null" || v.k === "view" || v.k === "row" || (v.k === "expr" && isArray(v.t));
+    if (isArrayVal(a) || isArrayVal(b)) {
+      // `a ? a[i] : undefined`, `a?.[i]`, `a != null ? a : b` (`a ?? b` as compilers write it):
+      // decided where the kernel is specialized (whether `a` is absent).
+      const known = this.knownBool(c);
+      if (known === null) return this.pass.error("type", "'?:' choosing an array, null or undefined needs a condition known when the kernel is compiled (a test of an optional array)", span,
+        "choose the element instead, e.g. `c ? a[i] : b[i]`");
+      for (const st of known ? preA : preB) this.pass.emit(st);
+      return known ? a : b;
+    }
     if (a.k === "agg" || b.k === "agg") {
       // Object values: both sides into temporaries of their common type (one shape).
       const t = this.aggregates.joinValue(this.values.typeOf(a), b, span, "the two sides of '?:'");
@@ -228,6 +243,14 @@ export class Expressions implements Lowering {
     preB.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
     this.pass.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.pass.loc(span) });
     return { k: "expr", h: this.pass.read(tmp), t };
+  }
+
+  /** A condition's value where inference built it as a constant (a test of an optional array), else null. */
+  private knownBool(h: ExprHandle): boolean | null {
+    const e = this.pass.fn.exprs[h];
+    if (e.k === "const") return Boolean(e.value);
+    if (e.k === "op" && e.op === "not") { const x = this.knownBool(e.args[0]); return x === null ? null : !x; }
+    return null;
   }
 
   // ---- object and tuple values ----------------------------------------------------------------

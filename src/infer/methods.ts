@@ -28,6 +28,12 @@ export type Val =
   | { k: "weak"; value: number; isFloat: boolean }
   | { k: "str"; value: string }
   /**
+   * `null` or `undefined` (`undef`): an optional array argument that is absent, or the literal.
+   * Known at specialization (the argument's type): tests of it are constants, and indexing it
+   * raises a TypeError as JavaScript does (a KernelError at its line).
+   */
+  | { k: "null"; undef: boolean }
+  /**
    * A row of a multi-dimensional shared array (`t[y]` of `shared(Float32Array, [16, 17])`):
    * the flat array, its shape, and the indices applied so far (each a constant or a temporary,
    * so that later evaluation cannot change them). Indexed to the end, it is an element.

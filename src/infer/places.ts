@@ -38,6 +38,9 @@ export class Places {
       const e = this.pass.fn.exprs[alias];
       return { k: "expr", h: this.pass.add({ ...e, loc: this.pass.loc(span) }), t: e.type };
     }
+    // (An absent optional array: a parameter declared Float32Array may be given null.)
+    const nt = this.pass.varTypes[v];
+    if (nt.kind === "null") return { k: "null", undef: nt.undef };
     const t = this.varType(v);
     if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }
     if (isAgg(t)) {
@@ -76,6 +79,7 @@ export class Places {
   /** Assign to a variable: widens its inferred type, converts to its current type. */
   assignVar(v: number, val: Val, span: Span): void {
     const uv = this.pass.ufn.vars[v];
+    if (val.k === "null" || this.pass.newVarTypes[v].kind === "null") return this.assignNull(v, val, span);
     if (val.k === "agg" || isAgg(this.pass.newVarTypes[v])) return this.assignAggregate(v, val, span);
     if (this.pass.rebindable.has(v)) return this.arrays.rebind(v, val, span);
     if (val.k === "expr" && isArray(val.t)) { this.pass.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
@@ -98,6 +102,18 @@ export class Places {
     if (target.kind !== "scalar") return; // first pass: the type is not known yet
     const local = this.localFor(v);
     this.pass.emit({ k: "set", local, value: this.values.convert(val, target, span), loc: this.pass.loc(span) });
+  }
+
+  /**
+   * A variable that holds `null` or `undefined` (`const input = d_Input`, an absent optional
+   * array): known here like its value, so it may hold nothing else.
+   */
+  private assignNull(v: number, val: Val, span: Span): void {
+    if (val.k === "expr" && val.t.kind === "unknown") return;
+    const cur = this.pass.newVarTypes[v], t = this.values.typeOf(val);
+    if (cur.kind === "unknown" || cur === t) { this.pass.newVarTypes[v] = t; return; }
+    this.pass.err("type", `'${this.pass.ufn.vars[v].name}' holds ${holds(cur)} and, here, ${holds(t)}: a variable of a kernel holds one kind of value`, span,
+      "an optional array is tested where it is used: `a ? a[i] : 0`, `if (a != null) …`");
   }
 
   /** Assign to a variable that holds an object value: its type joins field by field, its leaves are set. */
@@ -145,7 +161,14 @@ export class Places {
       return used ? this.readVar(v, span) : this.pass.unknown;
     }
     if (e.target.k === "index") {
-      const arr = this.arrays.arrayOperand(e.target.array);
+      const base = this.pass.lower.expr(e.target.array);
+      if (base.k === "null" && !binop) {
+        // JS evaluates the index and the value, then fails to set the element.
+        this.arrays.index(e.target.index);
+        this.pass.lower.expr(e.value);
+        return this.arrays.nullAccess(base, "set an element of", span);
+      }
+      const arr = this.arrays.operandOf(base, e.target.array.span);
       const idx = this.arrays.index(e.target.index);
       if (!arr || idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
       if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);

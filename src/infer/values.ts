@@ -47,6 +47,7 @@ export class Values {
   typeOf(v: Val): Type {
     if (v.k === "weak") return defaultType(v);
     if (v.k === "str" || v.k === "row") return T.unknown;
+    if (v.k === "null") return v.undef ? T.undefined : T.null;
     if (v.k === "agg") {
       const fields = v.fields.map((f) => ({ name: f.name, type: this.typeOf(f.v) }));
       return fields.some((f) => f.type.kind === "unknown") ? T.unknown : T.agg(v.tuple, fields);
@@ -58,6 +59,7 @@ export class Values {
   scalarType(v: Val, span: Span): ScalarType | null {
     if (v.k === "weak") return defaultType(v);
     if (v.k === "str") { this.pass.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
+    if (v.k === "null") { this.pass.err("type", `expected a number or boolean, got ${v.undef ? "undefined" : "null"}`, span, "test an optional array with `if (a)` or `a != null` before using it"); return null; }
     if (v.k === "view") { this.pass.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
     if (v.k === "agg") { this.pass.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
     if (v.k === "row") { this.pass.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
@@ -73,7 +75,7 @@ export class Values {
       const { cond, a, b } = v.weakPair;
       return this.pass.add({ k: "select", cond, a: this.pass.constant(a, t, span), b: this.pass.constant(b, t, span), type: t, loc: this.pass.loc(span) });
     }
-    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg") { this.scalarType(v, span); return this.pass.unknown.h; }
+    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg" || v.k === "null") { this.scalarType(v, span); return this.pass.unknown.h; }
     return this.convertH(v.h, t, span);
   }
 
@@ -91,8 +93,9 @@ export class Values {
 
   /** A value's truthiness as a bool expression (JS semantics: 0, -0 and NaN are false). */
   truthy(v: Val, span: Span): ExprHandle {
-    // Arrays and objects are always truthy in JS.
-    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg") return this.pass.constant(true, T.bool, span);
+    // Arrays and objects are always truthy in JS; null and undefined never are.
+    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg" || v.k === "view" || v.k === "row") return this.pass.constant(true, T.bool, span);
+    if (v.k === "null") return this.pass.constant(false, T.bool, span);
     return this.convert(v, T.bool, span);
   }
 
@@ -155,6 +158,7 @@ export class Values {
     const name = BINARY_OPS[op];
     if (!name) return this.pass.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
     if (a.k === "str" || b.k === "str") return this.pass.error("type", "strings can only be passed to console.log and Error in kernels", span);
+    if (a.k === "null" || b.k === "null") return this.compareNull(op, a, b, span);
     if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view") { this.scalarType(a.k === "row" || a.k === "view" ? a : b, span); return this.pass.unknown; }
     if (a.k === "agg" || b.k === "agg") {
       if (name === "eq" || name === "ne")
@@ -186,6 +190,21 @@ export class Values {
     let t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
     if ((name === "div" || name === "pow") && isInt(t)) t = T.f32;
     return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], t, span);
+  }
+
+  /**
+   * A comparison with `null` or `undefined` (an optional array's test, `a != null`): decided by
+   * the types alone, as JavaScript decides it — `==` holds between null and undefined only,
+   * `===` between the same one only; an array, object or number is neither.
+   */
+  private compareNull(op: string, a: Val, b: Val, span: Span): Val {
+    const name = BINARY_OPS[op];
+    if (name !== "eq" && name !== "ne")
+      return this.pass.error("type", `'${op}' on ${a.k === "null" ? (a.undef ? "undefined" : "null") : (b as { undef: boolean }).undef ? "undefined" : "null"} is not supported in kernels`, span,
+        "test an optional array with `if (a)`, `a != null` or `a === null`");
+    const strict = op.length === 3;
+    const same = a.k === "null" && b.k === "null" && (!strict || a.undef === b.undef);
+    return { k: "expr", h: this.pass.constant(same === (name === "eq"), T.bool, span), t: T.bool };
   }
 
   /** `a ** b` through the method table's Math.pow, where the builder has one (null: use the op). */

@@ -38,6 +38,12 @@ export type Type =
    * order); a tuple's are its elements "0", "1", ….
    */
   | { readonly kind: "agg"; readonly tuple: boolean; readonly fields: readonly { readonly name: string; readonly type: Type }[] }
+  /**
+   * `null` or `undefined` where an array may be (an optional array argument, `if (a)`):
+   * inference's type only, known when a function is specialized; a parameter of this type has no
+   * IR parameter and nothing of it reaches the IR.
+   */
+  | { readonly kind: "null"; readonly undef: boolean }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
@@ -45,6 +51,7 @@ export type Type =
 export type ScalarType = Extract<Type, { kind: "scalar" }>;
 export type ArrayType = Extract<Type, { kind: "array" }>;
 export type AggType = Extract<Type, { kind: "agg" }>;
+export type NullType = Extract<Type, { kind: "null" }>;
 
 const interned = new Map<string, Type>();
 function intern<T extends Type>(key: string, make: () => T): T {
@@ -60,6 +67,8 @@ export const T = {
   f32: intern("f32", () => ({ kind: "scalar", scalar: "f32" })) as ScalarType,
   f64: intern("f64", () => ({ kind: "scalar", scalar: "f64" })) as ScalarType,
   void: intern("void", () => ({ kind: "void" })),
+  null: intern("null", () => ({ kind: "null", undef: false })) as NullType,
+  undefined: intern("undefined", () => ({ kind: "null", undef: true })) as NullType,
   unknown: intern("unknown", () => ({ kind: "unknown" })),
   scalar(s: Scalar): ScalarType { return T[s]; },
   array(elem: Elem, space: AddressSpace, size: number | null = null): ArrayType {
@@ -93,6 +102,7 @@ export function typeName(t: Type): string {
     case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}${t.dims ? " " + t.dims.map((d) => `[${d}]`).join("") : ""}`;
     case "agg": return t.tuple ? `[${t.fields.map((f) => typeName(f.type)).join(", ")}]`
       : `{ ${t.fields.map((f) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${typeName(f.type)}`).join(", ")} }`;
+    case "null": return t.undef ? "undefined" : "null";
     case "void": return "void";
     case "unknown": return "?";
   }
@@ -100,8 +110,10 @@ export function typeName(t: Type): string {
 
 export function isAgg(t: Type): t is AggType { return t.kind === "agg"; }
 
-/** Parse "f32" or "f32[]" (global array); narrow elements only as arrays ("u8[]"). */
+/** Parse "f32" or "f32[]" (global array), "null" or "undefined" (an optional array's absence); narrow elements only as arrays ("u8[]"). */
 export function parseTypeName(name: string): Type | null {
+  const n = name.trim();
+  if (n === "null" || n === "undefined") return T[n];
   const m = /^(bool|i32|u32|f32|f64|i8|u8|u8c|i16|u16)(\[\])?$/.exec(name.trim());
   if (!m) return null;
   if (m[2]) return T.array(m[1] as Elem, "global");

@@ -126,5 +126,7 @@ describe("optional arrays: what gpuc refuses, and says why", () => {
     assert.deepEqual(a.params.map((p) => p.name), ["out", "b", "n"]);
     const u = await forms.compile({ target: "ptx", types: { out: "f32[]", a: "undefined", b: "f32[]", n: "i32" } });
     assert.equal(u.params.length, 3);
+    // `Float32Array | null | undefined` declares the parameter an f32[] that may be absent.
+    await rejectsCompile(forms.compile({ target: "js", args: [new Float32Array(1), 5, new Float32Array(1), 1] }), "argument-type", /argument 'a' .*is declared f32\[\] but got/);
   });
 });

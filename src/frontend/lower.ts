@@ -757,6 +757,12 @@ export function annotationType(a: any): TypeName | null {
     if (SCALARS.has(n)) return n as ScalarName;
     if (n in ARRAY_TYPES) return `${ARRAY_TYPES[n]}[]`;
   }
+  if (t.type === "TSUnionType") {
+    // `Float32Array | null | undefined`: an optional array is declared by its array type.
+    const rest = t.types.filter((x: any) => x.type !== "TSNullKeyword" && x.type !== "TSUndefinedKeyword");
+    const one = rest.length === 1 && rest.length < t.types.length ? annotationType(rest[0]) : null;
+    return one?.endsWith("[]") ? one : null;
+  }
   if (t.type === "TSArrayType") {
     const el = annotationType(t.elementType);
     if (el && !el.endsWith("[]")) return `${el as ScalarName}[]`;

@@ -17,7 +17,7 @@
 
 import { KernelError, quoteName } from "./errors.js";
 import type { Device, LoadedKernel } from "./devices/device.js";
-import { tableElement, type HostArray } from "./typed-arrays.js";
+import { tableElement, tableOf, type HostArray, type TableValue } from "./typed-arrays.js";
 import { foldedValue, type FoldedTable, type RelocationManifest } from "./reloc/manifest.js";
 
 /** The tables' values one launch sees: a new view (and version) whenever one of them changed. The arrays are never written. */
@@ -64,7 +64,21 @@ interface InstanceTables { version: number; given: Map<string, HostArray> }
  * A table compared at each launch: the live array last seen under its name and its words, and the
  * words of the view's copy (views made once, so a launch compares without allocating).
  */
-interface Tracked { name: string; live: HostArray | null; liveWords: Int32Array | null; seenWords: Int32Array | null }
+interface Tracked {
+  name: string; live: HostArray | null; liveWords: Int32Array | null; seenWords: Int32Array | null;
+  /** A table made from plain Arrays: its element type and shape when first seen (its code's). */
+  shape?: string;
+}
+
+function isArray(v: unknown): boolean {
+  try { return Array.isArray(v); } catch { return false; }   // (a revoked Proxy)
+}
+
+/** A table of tables, or a plain Array of numbers, as a launch sees it: flattened again each launch (typed-arrays.ts, tableOf). */
+function arrayTable(v: unknown): TableValue | null {
+  const t = tableOf(v);
+  return t && !("problem" in t) ? t : null;
+}
 
 export class CapturedTables {
   private view: TableView = { version: 0, values: new Map() };
@@ -82,8 +96,15 @@ export class CapturedTables {
     private readonly rewritable: ReadonlySet<string>,
   ) {}
 
+  /**
+   * Set by `observe` when a table made from plain Arrays changed its element type or shape in
+   * place: the kernel's code no longer fits it, and the kernel is lowered again (its scope
+   * revalidated) before the launch goes on.
+   */
+  reshaped = false;
+
   /** The scope names to compare may have changed (the kernel is lowered again). */
-  invalidate(): void { this.tracked = null; }
+  invalidate(): void { this.tracked = null; this.reshaped = false; }
 
   /**
    * The tables as this launch sees them: each compared (by bits) with the copy seen last, and
@@ -92,12 +113,29 @@ export class CapturedTables {
    * ones its code reads.
    */
   observe(): TableView {
+    this.reshaped = false;
     if (this.tracked === null || this.trackedFrom !== this.deps.size) this.track();
     const tracked = this.tracked!;
     if (!tracked.length) return this.view;
     let changed: Map<string, HostArray> | null = null;
     for (const t of tracked) {
-      const live = this.scope[t.name];
+      let live = this.scope[t.name];
+      // (A table made from plain Arrays is flattened anew: its rows may have changed in place.)
+      if (!tableElement(live)) {
+        const table = arrayTable(live);
+        // (One that is no table now, a row made longer: lowered again, it is the error that says why.)
+        if (!table) { if (this.deps.size) this.reshaped = true; continue; }
+        // A new element type or shape (an integer that became a fraction, a longer row) needs new
+        // code: the kernel is lowered again (reshaped), as for a name bound to something else.
+        const shape = `${table.flat.constructor.name}[${table.dims ?? table.flat.length}]`;
+        if ((t.shape ??= shape) !== shape) { this.reshaped = true; continue; }
+        const flat = table.flat;
+        const seen = this.view.values.get(t.name);
+        if (seen && seen.constructor === flat.constructor && sameBits(seen, flat)) continue;
+        t.live = null;
+        (changed ??= new Map(this.view.values)).set(t.name, flat);
+        continue;
+      }
       if (live !== t.live) {
         // (A name bound to something else now is the kernel's revalidateScope's: the code recompiles.)
         if (!tableElement(live)) continue;
@@ -168,8 +206,11 @@ export class CapturedTables {
   /** The names to compare: the tables of the scope the code reads (all of the scope's before that is known), less the rewritable ones. */
   private track(): void {
     const names = this.deps.size ? [...this.deps.keys()] : Object.keys(this.scope);
-    this.tracked = names.filter((n) => !this.rewritable.has(n) && tableElement(this.scope[n]) !== null)
-      .map((name) => ({ name, live: null, liveWords: null, seenWords: null }));
+    // (An Array that is no table now stays tracked: its code was made for a table. The shapes seen
+    // are kept until the kernel is lowered again.)
+    const shapes = new Map(this.tracked?.map((t) => [t.name, t.shape]));
+    this.tracked = names.filter((n) => !this.rewritable.has(n) && (tableElement(this.scope[n]) !== null || isArray(this.scope[n])))
+      .map((name) => ({ name, live: null, liveWords: null, seenWords: null, shape: shapes.get(name) }));
     this.trackedFrom = this.deps.size;
   }
 }

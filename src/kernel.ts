@@ -9,7 +9,7 @@
 import { CompileError, KernelError, quoteName, unknownOption, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
 import { atCallSite, callSite, callerPosition } from "./frontend/caller.js";
 import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { describeArgument, describeConfig, describeValue, isDetached, tableElement } from "./typed-arrays.js";
+import { describeArgument, describeConfig, describeValue, isDetached, tableOf, type TableValue } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
 import type { Scalar } from "./ir/types.js";
@@ -100,7 +100,8 @@ function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: str
     if (!Array.isArray(o.rewritable)) throw bad(`rewritable must be an array of scope names, got ${describeValue(o.rewritable)}`);
     for (const n of o.rewritable) {
       const v = typeof n === "string" && o.scope && Object.prototype.hasOwnProperty.call(o.scope, n) ? o.scope[n] : undefined;
-      if (!tableElement(v)) throw bad(`rewritable: '${String(n)}' is not a typed array of the kernel's scope (Float32Array, Float64Array, Int32Array or Uint32Array)`);
+      const t = tableOf(v);
+      if (!t || "problem" in t) throw bad(`rewritable: '${String(n)}' is not a table of the kernel's scope (a Float32Array, Float64Array, Int32Array or Uint32Array, or an Array of them or of numbers)`);
     }
   }
 }
@@ -234,7 +235,8 @@ export class Kernel {
       return out.artifact;
     }
     // (Its folded elements as the tables hold them now, as a launch's would be.)
-    const view = this.tables.observe();
+    let view = this.tables.observe();
+    if (this.tables.reshaped) { this.rescope("a table's shape"); view = this.tables.observe(); }
     let spec = await this.specs.get(job);
     for (let stale = this.tables.stale(spec.folded, view); stale; stale = this.tables.stale(spec.folded, view)) spec = await this.unfold(stale, job);
     return check.artifactCopy(spec.artifact);
@@ -254,7 +256,8 @@ export class Kernel {
       this.checkLaunchBounds(grid.threads);
       if (this.scopeDeps.size) this.revalidateScope();
       // The captured tables as JavaScript would read them now, before anything awaits.
-      const view = this.tables.observe();
+      let view = this.tables.observe();
+      if (this.tables.reshaped) { this.rescope("a table's shape"); view = this.tables.observe(); }
       if (!this.signature) { site = callSite(); await this.ensureSignature(); }
       const { features, keyPrefix } = this.deviceFeatures(dev, grid.threads);
       const types = this.typesOf(args);
@@ -311,14 +314,16 @@ export class Kernel {
    * `scope` is read when the kernel is compiled and is not compared at each launch (the cheapest
    * form; any other table is compared, and a change made in place is seen by the next launch).
    */
-  setTable(name: string, values: HostArray): void {
+  setTable(name: string, values: HostArray | readonly unknown[]): void {
     const scope = this.options.scope;
     if (!this.options.rewritable?.includes(name))
       throw new KernelError("launch", `kernel ${quoteName(this.name)}: '${name}' is not a rewritable table (name it in the kernel's rewritable option: kernel(fn, { scope, rewritable: ["${name}"] }))`);
-    const current = scope![name] as HostArray;
-    if (hostArrayElement(values) !== hostArrayElement(current) || values.length !== current.length)
-      throw new KernelError("launch", `kernel ${quoteName(this.name)}: table '${name}' is ${current.constructor.name}(${current.length}); setTable got ${hostArrayElement(values) ? `${values.constructor.name}(${values.length})` : describeValue(values)}`);
-    this.tables.setTable(name, values);
+    // (A table of tables takes its rows, or its elements row by row in one typed array.)
+    const current = (tableOf(scope![name]) as TableValue).flat, given = tableOf(values);
+    const flat = given && !("problem" in given) ? given.flat : null;
+    if (!flat || flat.constructor !== current.constructor || flat.length !== current.length)
+      throw new KernelError("launch", `kernel ${quoteName(this.name)}: table '${name}' is ${current.constructor.name}(${current.length}); setTable got ${flat ? `${flat.constructor.name}(${flat.length})` : given && "problem" in given ? given.problem : describeValue(values)}`);
+    this.tables.setTable(name, flat);
   }
 
   /**
@@ -390,16 +395,16 @@ export class Kernel {
   private revalidateScope(): void {
     const scope = this.options.scope;
     if (!scope) return;
-    for (const [name, value] of this.scopeDeps) {
-      if (scope[name] !== value) {
-        advanceWorld(`scope:${name}`);
-        this.source = null;
-        this.scopeDeps.clear();
-        this.specs.clear();
-        this.tables.invalidate();
-        return;
-      }
-    }
+    for (const [name, value] of this.scopeDeps) if (scope[name] !== value) return this.rescope(name);
+  }
+
+  /** What the kernel's code read of its scope changed (`what`): it is lowered and compiled again. */
+  private rescope(what: string): void {
+    advanceWorld(`scope:${what}`);
+    this.source = null;
+    this.scopeDeps.clear();
+    this.specs.clear();
+    this.tables.invalidate();
   }
 
   /** The kernel's own features (fast math, launch bounds) over the device's or the caller's (architecture). */

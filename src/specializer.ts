@@ -7,7 +7,7 @@
 
 import { InternalCompilerError, KernelError, quoteName } from "./errors.js";
 import type { Device, LoadedKernel } from "./devices/device.js";
-import { tableElement, type HostArray } from "./typed-arrays.js";
+import { tableOf, type HostArray } from "./typed-arrays.js";
 import { changedSince, currentWorld } from "./registry.js";
 import type { Artifact } from "./targets/target.js";
 import { isPersistable } from "./reloc/manifest.js";
@@ -220,9 +220,9 @@ export class Specializer {
     if (entry.runtime !== runtimeFingerprint()) return null;
     const tables = new Map<string, HostArray>();
     for (const site of entry.artifact.manifest.sites) {
-      const v = valueOf(site.name);
-      if (!tableElement(v)) return null;
-      tables.set(site.name, (v as HostArray).slice());   // a snapshot, as compiled code keeps (snapshotTables)
+      const t = tableOf(valueOf(site.name));
+      if (!t || "problem" in t) return null;
+      tables.set(site.name, t.copied ? t.flat : t.flat.slice());   // a snapshot, as compiled code keeps (snapshotTables)
     }
     for (const [name] of entry.deps) this.k.scopeDeps.set(name, valueOf(name));
     const artifact = reviveArtifact(entry.artifact);

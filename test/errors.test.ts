@@ -86,7 +86,7 @@ test("errors in helpers carry the call chain down from the kernel", async () => 
 test("unsupported-value: an object in scope", async () => {
   const e = await compileError(F.usesObject, { config: { a: 1 } });
   assert.equal(e.kind, "unsupported-value");
-  assert.equal(e.message, `${FILE}:62:10: 'config' from scope is an object (Object); kernels can use numbers, booleans, typed arrays and functions`);
+  assert.equal(e.message, `${FILE}:62:10: 'config' from scope is an object (Object); kernels can use numbers, booleans, typed arrays (and tables: Arrays of numbers or of typed arrays) and functions`);
 });
 
 test("collect, then throw once: three problems, three diagnostics", async () => {

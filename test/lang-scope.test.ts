@@ -319,6 +319,6 @@ describe("rewritable tables (setTable)", () => {
     rejects(() => k.setTable("other", Int32Array.from([0, 0])), /'other' is not a rewritable table/);
     rejects(() => k.setTable("table", Int32Array.from([0, 0])), /table 'table' is Int32Array\(3\); setTable got Int32Array\(2\)/);
     rejects(() => k.setTable("table", new Float32Array(3)), /setTable got Float32Array\(3\)/);
-    assert.throws(() => kernel(function bad(o: Int32Array) { o[0] = 1; }, { scope: { n: 3 }, rewritable: ["n"] }), (e: unknown) => e instanceof CompileError && /rewritable: 'n' is not a typed array of the kernel's scope/.test(e.message));
+    assert.throws(() => kernel(function bad(o: Int32Array) { o[0] = 1; }, { scope: { n: 3 }, rewritable: ["n"] }), (e: unknown) => e instanceof CompileError && /rewritable: 'n' is not a table of the kernel's scope/.test(e.message));
   });
 });

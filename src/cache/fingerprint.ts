@@ -3,7 +3,7 @@
 // resolved. A stored entry is revived only when every fingerprint it recorded still holds.
 
 import { DEVICE_FUNCTION, GENERATED, userOverlays } from "../registry.js";
-import { hostArrayElement } from "../typed-arrays.js";
+import { hostArrayElement, tableOf } from "../typed-arrays.js";
 import { sha256 } from "../sha256.js";
 
 const fileHashes = new Map<string, string>();
@@ -79,6 +79,9 @@ export function valueFingerprint(v: unknown, inId = false): string {
   if (elem) {
     return `t:${elem}[${(v as ArrayBufferView & { length: number }).length}]`;
   }
+  // A table made from plain Arrays: its element type (from its numbers) and shape.
+  const table = tableOf(v);
+  if (table && !("problem" in table)) return `t:${hostArrayElement(table.flat)}[${(table.dims ?? [table.flat.length]).join("][")}]a`;
   return `x:${v === null ? "null" : typeof v}`;
 }
 

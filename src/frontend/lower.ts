@@ -435,7 +435,7 @@ class Lowerer {
       case "table": return { k: "table", table: b.table, span };
       case "function": case "intrinsic": case "generated":
         return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, node);
-      case "invalid": return this.bad(`'${name}' from scope is ${b.what}; kernels can use numbers, booleans, typed arrays and functions`, node, "unsupported-value");
+      case "invalid": return this.bad(`'${name}' from scope is ${b.what}; kernels can use numbers, booleans, typed arrays (and tables: Arrays of numbers or of typed arrays) and functions`, node, "unsupported-value");
     }
   }
 

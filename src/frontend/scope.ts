@@ -1,7 +1,7 @@
 // The environment a kernel's free names resolve in: its `scope` object (helpers, constants,
 // constant tables, device functions, generated functions), then the method table.
 
-import { hostArrayElement, tableElement, describeValue } from "../typed-arrays.js";
+import { hostArrayElement, tableOf, describeValue } from "../typed-arrays.js";
 import { DEVICE_FUNCTION, GENERATED } from "../registry.js";
 import { applyOriginalAnnotations } from "./annotations.js";
 import { lowerFunction, type Environment, type GlobalNames, type ScopeBinding } from "./lower.js";
@@ -40,11 +40,13 @@ export function scopeEnvironment(scope: Record<string, unknown> | undefined, opt
         if (fn[GENERATED]) return { k: "generated", gen: fn[GENERATED].gen, name: fn[GENERATED].name };
         return { k: "function", get: () => helper(fn, name) };
       }
-      if (tableElement(v)) {
+      const table = tableOf(v);
+      if (table && !("problem" in table)) {
         let t = tables.get(v);
-        if (!t) { t = { name, value: v as UTable["value"], ...(opts.rewritable?.has(name) ? { rewritable: true } : {}) }; tables.set(v, t); }
+        if (!t) { t = { name, value: table.flat, ...(table.dims ? { dims: table.dims } : {}), ...(opts.rewritable?.has(name) ? { rewritable: true } : {}) }; tables.set(v, t); }
         return { k: "table", table: t };
       }
+      if (table) return { k: "invalid", what: table.problem };
       if (hostArrayElement(v)) return { k: "invalid", what: `a ${describeValue(v)} (constant tables from scope are Float32Array, Float64Array, Int32Array or Uint32Array; pass narrow arrays as kernel arguments)` };
       return { k: "invalid", what: v === null ? "null" : v === undefined ? "undefined" : typeof v === "object" ? `an object (${describeValue(v)})` : `a ${typeof v}` };
     },

@@ -36,7 +36,8 @@ export interface UFunction {
 
 /** A typed array captured from `scope`: a read-only constant table. */
 /** A scope table; `rewritable`: its values may be replaced between launches (never folded into the code). */
-export interface UTable { name: string; value: Float32Array | Float64Array | Int32Array | Uint32Array; rewritable?: boolean }
+/** A constant table from scope: its elements (a table of tables flattened row by row, with its `dims`). */
+export interface UTable { name: string; value: Float32Array | Float64Array | Int32Array | Uint32Array; dims?: readonly number[]; rewritable?: boolean }
 
 export type UCallee =
   | { k: "intrinsic"; name: string }        // Math.sqrt, Number.isNaN, ...

@@ -9,7 +9,7 @@ import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
 import { T, elemScalar, isArray, isInt, typeName, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
-import { shapeText, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
+import { arrayWhat, shapeText, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
 
@@ -77,7 +77,7 @@ export class Arrays {
   /** The shape of a multi-dimensional shared array expression (none for any other expression). */
   shapeOf(h: ExprHandle): SharedShape | undefined {
     const e = this.pass.fn.exprs[h];
-    return e.k === "shared" ? this.sharedShapes.get(e.shared) : e.k === "local" ? this.paramShapes.get(e.local) : undefined;
+    return e.k === "shared" ? this.sharedShapes.get(e.shared) : e.k === "local" ? this.paramShapes.get(e.local) : e.k === "global" ? this.pass.ctx.tableShape(e.global) : undefined;
   }
 
   /** A multi-dimensional shared array declared in this function. */
@@ -101,7 +101,7 @@ export class Arrays {
         const pair = k < dims.length - 1 ? [k, k + 1] : [k - 1, k];
         const fmt = (j: number, slot: 0 | 1) => `{${slot}${this.pass.fn.exprs[all[j]()].type === T.u32 ? "u" : ""}}`;
         const at = dims.map((_d, j) => (j === pair[0] ? `[${fmt(j, 0)}]` : j === pair[1] ? `[${fmt(j, 1)}]` : "[…]")).join("");
-        const code = this.pass.ctx.message(`index ${at} out of bounds for shared array '${shape.name}' of shape ${text}`, "bounds");
+        const code = this.pass.ctx.message(`index ${at} out of bounds for ${arrayWhat(shape)} of shape ${text}`, "bounds");
         const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(all[k](), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
         this.pass.raise("bounds", out, code, span, i32(all[pair[0]]), i32(all[pair[1]]));
       }
@@ -172,7 +172,7 @@ export class Arrays {
     if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
       const text = shapeText(dims, this.paramNames());
       all.forEach((r, k) => {
-        const code = this.pass.ctx.message(`index {0${this.pass.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of shared array '${shape.name}' of shape ${text} (length {1})`, "bounds");
+        const code = this.pass.ctx.message(`index {0${this.pass.fn.exprs[r()].type === T.u32 ? "u" : ""}} out of bounds for dimension ${k + 1} of ${arrayWhat(shape)} of shape ${text} (length {1})`, "bounds");
         const out = this.pass.add({ k: "op", op: "ge", args: [this.values.convertH(r(), T.u32, span), this.dimValue(dims[k], T.u32, span)], type: T.bool, loc: this.pass.loc(span) });
         this.pass.raise("bounds", out, code, span, i32(r), this.dimValue(dims[k], T.i32, span));
       });
@@ -210,7 +210,7 @@ export class Arrays {
     const args = e.args.map((x) => this.pass.lower.expr(x));
     if (!a) return this.pass.unknown;
     if (a.view?.bits) return this.pass.error("unsupported-syntax", `a subarray of a typed array over the buffer of '${a.view.name}' is not supported; index it`, span);
-    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.pass.error("type", `subarray of shared array '${a.row.shape.name}' needs a row of its last dimension`, span);
+    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length) return this.pass.error("type", `subarray of ${arrayWhat(a.row.shape)} needs a row of its last dimension`, span);
     const base = a.row ? this.rowToView(a, span) : a.view ?? { k: "view" as const, base: a.h, t: a.t, offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name: this.arrayName(a.h) };
     const ints: ExprHandle[] = [];
     for (let i = 0; i < args.length; i++) {

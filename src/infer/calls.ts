@@ -9,6 +9,7 @@ import type { ExprHandle, FunctionHandle } from "../ir/module.js";
 import { inlineCall } from "../ir/passes/inline.js";
 import { T, isAgg, isArray, parseTypeName, typeName, type AggType, type ScalarType, type Type } from "../ir/types.js";
 import type { AggVal, MethodBuilder, Val } from "./methods.js";
+import { arrayWhat } from "./methods.js";
 import type { ArgType } from "./overlays.js";
 import type { FrameSite, JSFunction, Leaves, Pass } from "./pass.js";
 import type { Aggregates } from "./aggregates.js";
@@ -84,11 +85,11 @@ export class Calls {
       // A row of a multi-dimensional shared array's last dimension goes as a view.
       if (a.k === "row" && a.indices.length + 1 === a.shape.dims.length) { args[i] = this.arrays.rowToView({ h: a.array, t: a.t, row: { shape: a.shape, indices: a.indices } }, argSpans[i]); i--; continue; }
       const shape = a.k === "row" ? a.shape : a.k === "expr" ? this.arrays.shapeOf(a.h) : undefined;
-      if (a.k === "row" && shape) return this.pass.error("unsupported-type", `a row of shared array '${shape.name}' that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
+      if (a.k === "row" && shape) return this.pass.error("unsupported-type", `a row of ${arrayWhat(shape)} that is not of its last dimension cannot be passed to a helper function; the array, or a row of its last dimension, can`, argSpans[i],
         "pass the whole array (t) or a row of the last dimension (t[z][y])");
       // A multi-dimensional shared array goes whole: the helper indexes it as the kernel does.
       if (shape && a.k === "expr" && isArray(a.t)) {
-        if (shape.dims.some((d) => typeof d !== "number")) return this.pass.error("unsupported-type", `shared array '${shape.name}' has dimensions sized at launch: it cannot be passed whole to a helper function (a row of its last dimension can)`, argSpans[i]);
+        if (shape.dims.some((d) => typeof d !== "number")) return this.pass.error("unsupported-type", `${arrayWhat(shape)} has dimensions sized at launch: it cannot be passed whole to a helper function (a row of its last dimension can)`, argSpans[i]);
         argTypes.push(T.shaped(a.t, shape.dims as number[]));
         continue;
       }

@@ -17,7 +17,7 @@ import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames, type ArgType } from "./overlays.js";
 import { FunctionBuilder } from "./build.js";
 import type { FrameSite, ModuleContext } from "./pass.js";
-import type { MethodTable } from "./methods.js";
+import type { MethodTable, SharedShape } from "./methods.js";
 
 /** A function specialized on a tuple of argument types. */
 interface MethodInstance {
@@ -89,6 +89,8 @@ class ModuleBuilder implements ModuleContext {
   private globals: Global[] = [];
   private shared: Shared[] = [];
   private tables = new Map<UTable, { handle: number; type: Type }>();
+  /** The shapes of tables of tables, by global handle. */
+  private tableShapes = new Map<number, SharedShape>();
   private reportedLowering = new Set<UFunction>();
 
   readonly methodsUsed = new Set<string>();
@@ -298,11 +300,15 @@ class ModuleBuilder implements ModuleContext {
       const elem: Scalar = t.value instanceof Float32Array ? "f32" : t.value instanceof Float64Array ? "f64" : t.value instanceof Int32Array ? "i32" : "u32";
       const type = T.array(elem, "constant", t.value.length);
       g = { handle: this.globals.length, type };
+      if (t.dims) this.tableShapes.set(g.handle, { name: t.name, dims: t.dims, table: true });
       this.globals.push({ name: t.name, type, value: t.value, ...(t.rewritable ? { rewritable: true } : {}) });
       this.tables.set(t, g);
     }
     return g;
   }
+
+  /** The shape of a table of tables (a global), indexed `t[i][j]` as a multi-dimensional shared array is. */
+  tableShape(global: number): SharedShape | undefined { return this.tableShapes.get(global); }
 
   /** The module with callees before callers (post-order from the entry), unreachable functions dropped. */
   finish(name: string, entry: number): Module {

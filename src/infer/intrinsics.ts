@@ -6,7 +6,7 @@ import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, PrintFormat, SubgroupOp } from "../ir/module.js";
 import { resultScalar, type OpName } from "../ir/ops.js";
 import { T, elemScalar, isArray, isFloat, isInt, isNarrow, type Elem, type Scalar } from "../ir/types.js";
-import { shapeText, type Val } from "./methods.js";
+import { arrayWhat, shapeText, type Val } from "./methods.js";
 import type { Pass } from "./pass.js";
 import type { ArrayOperand, Arrays } from "./arrays.js";
 import type { Values } from "./values.js";
@@ -109,9 +109,9 @@ export class Intrinsics {
     if (args.length !== want) return this.pass.error("type", `${name} takes ${want} arguments, got ${args.length}`, span);
     const a0 = args[0];
     // A row of a multi-dimensional shared array (`Atomics.add(t[y], x, 1)`) is an array whose last index is args[1].
-    if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.pass.error("type", `${name} needs a row of the last dimension of shared array '${a0.shape.name}', e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    if (a0.k === "row" && a0.indices.length + 1 !== a0.shape.dims.length) return this.pass.error("type", `${name} needs a row of the last dimension of ${arrayWhat(a0.shape)}, e.g. ${name}(${a0.shape.name}${a0.shape.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const shape0 = a0.k === "expr" ? this.arrays.shapeOf(a0.h) : undefined;
-    if (shape0) return this.pass.error("type", `${name} needs a row of shared array '${shape0.name}' (${shapeText(shape0.dims)}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
+    if (shape0) return this.pass.error("type", `${name} needs a row of ${arrayWhat(shape0)} (${shapeText(shape0.dims)}), e.g. ${name}(${shape0.name}${shape0.dims.slice(1).map(() => "[y]").join("")}, x, …)`, span);
     const operand: ArrayOperand | null = a0.k === "row" ? { h: a0.array, t: a0.t, row: { shape: a0.shape, indices: a0.indices } }
       : a0.k === "view" ? { h: a0.base, t: a0.t, view: a0 } : a0.k === "expr" && isArray(a0.t) ? { h: a0.h, t: a0.t } : null;
     if (!operand) return a0.k === "expr" && a0.t.kind === "unknown" ? this.pass.unknown : this.pass.error("type", `${name} needs an array as its first argument`, span);

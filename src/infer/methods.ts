@@ -64,7 +64,10 @@ export interface ViewVal {
 }
 
 /** The shape of a multi-dimensional shared array: its name and dimensions (row-major). */
-export interface SharedShape { name: string; dims: readonly Dim[] }
+export interface SharedShape { name: string; dims: readonly Dim[]; /** A table of tables from scope (`c_Table[dim][bit]`), not a shared array. */ table?: true }
+
+/** "shared array 't'", "table 'c_Table'": a shaped array in messages. */
+export function arrayWhat(s: SharedShape): string { return `${s.table ? "table" : "shared array"} '${s.name}'`; }
 
 /** A dimension: a constant, or a size computed at launch (ir/size.ts). */
 export type Dim = number | SizeExpr;

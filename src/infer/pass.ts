@@ -10,7 +10,7 @@ import type { Block, CheckKind, Expr, ExprHandle, Function, FunctionHandle, Loca
 import { stmtResult } from "../ir/module.js";
 import type { SizeExpr } from "../ir/size.js";
 import { T, wrapValue, type ArrayType, type ScalarType, type Type } from "../ir/types.js";
-import type { MethodTable, Val, ViewVal } from "./methods.js";
+import type { MethodTable, SharedShape, Val, ViewVal } from "./methods.js";
 import type { ArgType } from "./overlays.js";
 
 /** A JavaScript function object (the IR's `Function` type shadows the global name here). */
@@ -49,6 +49,8 @@ export interface ModuleContext {
   table(t: UTable): { handle: number; type: Type } | { conflict: UTable };
   /** A shared array, one per declaration site (`key`) and specialization. */
   sharedArray(key: string, name: string, type: ArrayType, size?: SizeExpr): number;
+  /** The shape of a global that is a table of tables (undefined for a flat one). */
+  tableShape(global: number): SharedShape | undefined;
   /** A runtime-library function, linked into the module. */
   runtime(name: string): { handle: number; returnType: Type };
   /** Whether a function takes the kernel state (decided from its source, before inference). */

@@ -8,6 +8,7 @@ import type { UExpr } from "../frontend/uir.js";
 import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import { T, elemScalar, isAgg, isArray, isFloat, isInt, joinScalar, parseTypeName, typeName, type ScalarType, type Type } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
+import { arrayWhat } from "./methods.js";
 import type { Leaves, Pass } from "./pass.js";
 import { holds, type Aggregates } from "./aggregates.js";
 import { once, type Arrays } from "./arrays.js";
@@ -172,7 +173,7 @@ export class Places {
       const idx = this.arrays.index(e.target.index);
       if (!arr || idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
       if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
-      if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, e.target.span);
+      if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of ${arrayWhat(arr.row.shape)}: index it to an element`, e.target.span);
       let value: Val;
       let target: { array: () => ExprHandle; index: () => ExprHandle };
       if (binop) {
@@ -349,7 +350,7 @@ export class Places {
     const idx = this.arrays.index(target.index);
     if (!arr || idx === null) return this.pass.unknown;
     if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
-    if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of shared array '${arr.row.shape.name}': index it to an element`, target.span);
+    if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of ${arrayWhat(arr.row.shape)}: index it to an element`, target.span);
     const elem = T.scalar(elemScalar(arr.t.elem));
     const c = this.arrays.access(arr, idx, e.span, 2);
     const old = this.pass.temp(elem === T.bool ? T.i32 : elem);

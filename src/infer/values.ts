@@ -7,7 +7,7 @@ import type { ExprHandle, Stmt } from "../ir/module.js";
 import { exprOperands, stmtResult, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isArray, isFloat, isInt, joinScalar, typeName, type ScalarType, type Type } from "../ir/types.js";
-import { computedConstant, shapeText, type MethodBuilder, type Val } from "./methods.js";
+import { arrayWhat, computedConstant, shapeText, type MethodBuilder, type Val } from "./methods.js";
 import type { Pass } from "./pass.js";
 
 const BINARY_OPS: Record<string, OpName> = {
@@ -62,7 +62,7 @@ export class Values {
     if (v.k === "null") { this.pass.err("type", `expected a number or boolean, got ${v.undef ? "undefined" : "null"}`, span, "test an optional array with `if (a)` or `a != null` before using it"); return null; }
     if (v.k === "view") { this.pass.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
     if (v.k === "agg") { this.pass.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
-    if (v.k === "row") { this.pass.err("type", `expected a number or boolean, got a row of shared array '${v.shape.name}' (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
+    if (v.k === "row") { this.pass.err("type", `expected a number or boolean, got a row of ${arrayWhat(v.shape)} (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
     if (v.t.kind === "unknown") return null;
     if (v.t.kind !== "scalar") { this.pass.err("type", `expected a number or boolean, got an array (${typeName(v.t)})`, span); return null; }
     return v.t;

@@ -458,8 +458,8 @@ class RegionKernelEmitter extends FunctionEmitter {
     } else {
       // The lanes of subgroup $sg.
       // The lanes of subgroup $sg that are active here (those that returned left the mask).
-      this.line(d, `$th${group}: for (let $t = $sgb, $tEnd = Math.min($nt, $t + $S); $t < $tEnd; $t++) {`);
-      this.line(d + 1, `if (((${this.masks.at(-1)!} >>> ($t - $sgb)) & 1) === 0) continue;`);
+      this.line(d, `$th${group}: for (let $tm = ${this.masks.at(-1)!}; $tm !== 0; $tm &= $tm - 1) {`);
+      this.line(d + 1, "const $t = $sgb + 31 - Math.clz32($tm & -$tm);");
       this.line(d + 1, "const $tx = $t % $dx, $ty = (($t - $tx) / $dx) % $dy, $tz = ($t - $tx - $ty * $dx) / ($dx * $dy);");
     }
     if (this.names.builtins[this.index].includes("subgroupLaneId")) this.line(d + 1, "const $lane = $t % $S;");

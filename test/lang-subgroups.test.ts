@@ -366,6 +366,31 @@ describe("subgroups", () => {
     }
   });
 
+  test("the wgsl target: a shuffle that part of a subgroup may reach tests its source lane in a ballot; one the whole subgroup reaches compiles as before; PTX takes the active mask", async () => {
+    const k = kernel(function sgReach(out: Int32Array, v: Int32Array, n: number) {
+      const t = threadIdx.x, lane = subgroupLaneId();
+      let s = v[t];
+      // Uniform trip count, uniform conditions: the whole subgroup.
+      for (let d = subgroupSize() >> 1; d > 0; d >>= 1) s += subgroupShuffleDown(s, d);
+      if (n > 2) s += subgroupShuffleXor(s, 1);
+      out[t] = s;
+      // Part of it: a lane's own condition, a loop lanes leave apart, lanes that returned.
+      if (lane < n) out[t] += subgroupShuffleUp(s, 1);
+      for (let i = 0; i < v[t]; i++) s += subgroupShuffle(s, i);
+      if (v[t] === 0) return;
+      out[t] += subgroupShuffleDown(s, 2) + s;
+    });
+    const args = [poisonI32(4), poisonI32(4), 3] as const;
+    const wgsl = (await k.compile({ target: "wgsl", args: [...args] })).code as string;
+    assert.equal(wgsl.match(/subgroupShuffle\(/g)?.length, 5);
+    assert.equal(wgsl.match(/subgroupBallot\(true\)/g)?.length, 3, "a ballot for each of the three shuffles part of a subgroup may reach");
+    const ptx = (await k.compile({ target: "ptx", args: [...args] })).code as string;
+    const shuffles = ptx.split("\n").filter((l) => l.includes("shfl.sync"));
+    assert.equal(shuffles.length, 5);
+    for (const l of shuffles) assert.match(l, /, 31, %r\d+;$/, "the member mask is a register (activemask), not a constant");
+    assert.equal(ptx.match(/activemask\.b32/g)?.length, 5);
+  });
+
   // cuda-samples 2_Concepts_and_Techniques/shfl_scan/shfl_scan.cu, shfl_scan_test as its authors
   // wrote it: a scan within each warp with __shfl_up_sync(mask, value, i, width), the warps' sums
   // through shared memory, and the same scan of those sums by the lanes of warp 0 that hold one

@@ -30,7 +30,7 @@ import { InternalCompilerError } from "../../errors.js";
 
 /**
  * `sub`: control flow with subgroup operations but no barrier (nor a way out of a loop with one):
- * its conditions need only agree within a subgroup, and it runs once per subgroup.
+ * it runs once per subgroup, its conditions evaluated per lane into masks of the active lanes.
  */
 type Region =
   | { k: "group"; id: number; stmts: Stmt[] }

@@ -79,11 +79,11 @@
 // - subgroups: i32 kernels of shuffles (by lane, down, up, xor, broadcast; constant and per-thread
 //   lanes, distances past the subgroup), reductions and votes, under conditions that are the same
 //   within a subgroup but not across the block (a subgroup's index, a broadcast value, a
-//   reduction), in loops with break/continue whose trip counts are subgroup-uniform, mixed with
-//   shared-memory exchanges between barriers under block-uniform conditions; in a third of the
-//   kernels some threads return first (then only reductions and votes follow: a shuffle from a
-//   lane that returned is unspecified on a GPU). The CPU device, opened with the GPU's subgroup
-//   size, against the GPU, exactly.
+//   reduction) and under conditions that differ between its lanes (a lane's index or values: the
+//   operation is among the lanes that reach it), in loops with break/continue whose trip counts
+//   and exits are subgroup-uniform or differ per lane, mixed with shared-memory exchanges between
+//   barriers under block-uniform conditions; in a third of the kernels some threads return first.
+//   The CPU device, opened with the GPU's subgroup size, against the GPU, exactly.
 // - f32: expressions on Float32Array values against plain JS that rounds every operation with
 //   Math.fround (the language's f32 rule, literals included), every element identical; the CPU
 //   device only (it is the reference the GPU devices are compared with).
@@ -831,8 +831,9 @@ function si(d, shuffles) {
   if (r < 0.9) return `(${pick(["subgroupAny", "subgroupAll"])}(${si(d - 1, shuffles)} > ${pick(["0", "3", "-2"])}) ? 1 : 0)`;
   return `(subgroupBallot(${si(d - 1, shuffles)} > 0) | 0)`;
 }
-/** Conditions the threads of each subgroup agree on (not those of a block). */
+/** Conditions the threads of each subgroup agree on (not those of a block), or (half the time) conditions that differ between its lanes. */
 function suc(shuffles) {
+  if (rnd() < 0.5) return pick(["lane < 3", "(t & 1) === 0", "v > 2", "(lane ^ b) % 3 === 0", "lane !== S - 1", `(${si(1, shuffles)} & 3) === 1`]);
   return pick(["(warp & 1) === 0", "warp > 0", "it < 2", `subgroupMax(${si(1, shuffles)}) > 2`, `(subgroupBallot((v & 1) === 0) & 1) !== 0`, ...(shuffles ? ["subgroupBroadcast(v, 0) > 1"] : [])]);
 }
 /**
@@ -846,7 +847,8 @@ function sstmt(d, inLoop, shuffles, block) {
   // subgroups would leave it, skipping its barriers).
   if (r < 0.45) return `if (${suc(shuffles)}) { ${sblock(d - 1, inLoop && !block, shuffles, false)} } else { ${sblock(d - 1, inLoop && !block, shuffles, false)} }`;
   if (r < 0.52 && block) return `if (${pick(["(b & 1) === 0", "u > 3", "bd > 8"])}) { ${sblock(d - 1, inLoop, shuffles, true)} }`;
-  if (r < 0.62) return `for (let it = 0; it < ${block ? pick(["3", "2", "(u & 3)"]) : pick(["3", "(subgroupMax(v) & 3)"])}; it++) { ${sblock(d - 1, true, shuffles, block)} }`;
+  // (Below a condition, trip counts may differ between lanes.)
+  if (r < 0.62) return `for (let it = 0; it < ${block ? pick(["3", "2", "(u & 3)"]) : pick(["3", "(subgroupMax(v) & 3)", "(lane & 3)", "(v & 3)", "((t + b) % 3)"])}; it++) { ${sblock(d - 1, true, shuffles, block)} }`;
   if (r < 0.68 && inLoop) return `if (${block ? "it === 1" : suc(shuffles)}) ${pick(["break", "continue"])};`;
   if (r < 0.8 && block) return `{ const q = ${si(2, shuffles)}; syncthreads(); s[t] = q; syncthreads(); }`;
   if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${si(1, false).replace(/subgroup\w+\(/g, "Math.abs(")}; }`;
@@ -870,7 +872,7 @@ async function fuzzSubgroups() {
     const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, S = subgroupSize(), lane = subgroupLaneId(), warp = (t / S) | 0; const it = 0; " +
       "const s = shared(Int32Array, 64); let v = (x[t & 31] * 3 + t) | 0, w = b, u = 0; s[t] = t * 3 + b; syncthreads(); u = s[0]; syncthreads(); " +
       (early ? `if (${pick(["(x[t & 31] & 3) === 1", "t % 3 === 2", "v > 5"])}) return; ` : "") +
-      `${sblock(3, false, !early, true)} o[b * bd + t] = (v + w) | 0;`;
+      `${sblock(3, false, true, true)} o[b * bd + t] = (v + w) | 0;`;
     await againstReference("subgroups", body, ref, blocks, bd, `${bd} threads, subgroups of ${S}`);
   }
   ref.close();

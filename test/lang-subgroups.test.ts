@@ -4,7 +4,7 @@
 // assembles every kernel for sm_75 and sm_90 with ptxas). Each result is compared with a plain-JS
 // model of the subgroup semantics (ir/module.ts SubgroupOp) at the device's own subgroup size.
 
-import { describe, test } from "node:test";
+import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
   kernel, device, shared, syncthreads, threadIdx, blockIdx, blockDim,
@@ -15,6 +15,10 @@ import {
 import { randI32, randF32, poisonI32, poisonF32, poisonU32, F, SENT_I, DEVICES, dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
 
 await openDevices();
+/** The CPU device at subgroups of 8 as well (the matrix's runs at 32): partial subgroups of both sizes. */
+const cpu8 = await device("cpu", { subgroupSize: 8, threads: 1 });
+after(() => cpu8.close());
+const alsoOn = (kind: string, dev: Device): Device[] => (kind === "cpu" ? [dev, cpu8] : [dev]);
 
 const sizeKernel = kernel(function sgSize(out: Int32Array) {
   out[threadIdx.x] = subgroupSize() * 1000 + subgroupLaneId();
@@ -49,6 +53,22 @@ function subgroups(S: number, vals: (number | undefined)[]) {
     xor: (t: number, m: number) => { const j = (lane(t) ^ m) >>> 0; return j < S ? read(t, j) : vals[t]; },
     lanes,
   };
+}
+
+/**
+ * One subgroup operation among the lanes that take part (`on[t]`) — the others are not there: a
+ * reduction or vote is over the lanes taking part, a shuffle from one that does not (or past the
+ * subgroup) gives the reader's own value. Meaningful for readers that take part.
+ */
+function among(S: number, on: readonly boolean[], vals: readonly number[]) {
+  const m = subgroups(S, vals.map((x, t) => (on[t] ? x : undefined)));
+  const ballot = (t: number, pred: (x: number) => boolean): number => {
+    const b = t - (t % S);
+    let r = 0;
+    for (let j = 0; j < S && b + j < vals.length; j++) if (on[b + j] && pred(vals[b + j])) r |= 1 << j;
+    return r | 0;
+  };
+  return { ...m, ballot };
 }
 
 describe("subgroups", () => {
@@ -208,7 +228,7 @@ describe("subgroups", () => {
     await assert.rejects(device("cpu", { subgroupSize: 12 }), /subgroupSize must be 1, 2, 4, 8, 16 or 32, got 12/);
   });
 
-  test("the CPU device: a subgroup operation under a condition that differs within a subgroup is an error at its line", async () => {
+  test("the CPU device: a subgroup operation under a condition that differs within a subgroup is among the lanes where it holds", async () => {
     const dev = await device("cpu");
     try {
       const k = kernel(function sgDiverge(out: Int32Array) {
@@ -217,18 +237,251 @@ describe("subgroups", () => {
           out[t] = subgroupAdd(t);
         }
       });
-      const err = await kernelError(k.launch(dev, { blocks: 1, threads: 32 }, poisonI32(32)), "exception");
-      assert.match(err.message, /lang-subgroups\.test\.ts:\d+:\d+: a subgroup operation is reached under a condition that differs between the threads of a subgroup \(thread \(1, 0, 0\) of block \(0, 0, 0\) disagrees with an earlier thread of its subgroup of 32\)/);
+      const out = poisonI32(32);
+      await k.launch(dev, { blocks: 1, threads: 32 }, out);
+      assert.deepEqual([...out], Array.from({ length: 32 }, (_, t) => (t % 2 === 0 ? 240 : SENT_I)));
+      // A barrier under such a condition is still an error (barriers are met by the whole block).
+      const bad = kernel(function sgDivergeBarrier(out: Int32Array) {
+        const t = threadIdx.x;
+        if (t % 2 === 0) {
+          out[t] = subgroupAdd(t);
+          syncthreads();
+        }
+      });
+      const err = await kernelError(bad.launch(dev, { blocks: 1, threads: 32 }, poisonI32(32)), "exception");
+      assert.match(err.message, /lang-subgroups\.test\.ts:\d+:\d+: syncthreads\(\) is reached under a condition that differs between the threads of a block \(thread \(1, 0, 0\) of block \(0, 0, 0\) disagrees with an earlier thread\)/);
       // The same condition, the same for every thread of each subgroup: fine.
       const ok = kernel(function sgUniform(out: Int32Array) {
         const t = threadIdx.x;
         if (((t / subgroupSize()) | 0) % 2 === 0) out[t] = subgroupAdd(1);
         else out[t] = -subgroupAdd(2);
       });
-      const out = poisonI32(128);
-      await ok.launch(dev, { blocks: 1, threads: 128 }, out);
-      assert.deepEqual([...out], Array.from({ length: 128 }, (_, t) => (((t / 32) | 0) % 2 === 0 ? 32 : -64)));
+      const out2 = poisonI32(128);
+      await ok.launch(dev, { blocks: 1, threads: 128 }, out2);
+      assert.deepEqual([...out2], Array.from({ length: 128 }, (_, t) => (((t / 32) | 0) % 2 === 0 ? 32 : -64)));
     } finally { dev.close(); }
+  });
+
+  // Partial subgroups (issue #32, item 9): an operation is performed by the lanes that reach it
+  // together, as CUDA's with __activemask(). Each test runs on the CPU device at subgroups of 32
+  // and of 8, on WebGPU (8 lanes on lavapipe) and OpenCL (one lane); the CPU run assembles the PTX.
+  dtest("partial subgroups: shuffles, broadcasts, reductions, votes and ballots under `if (lane < n)` and under a condition of each thread's data", async ({ kind, dev, same }) => {
+    for (const d of alsoOn(kind, dev)) {
+      const S = await sizeOf(d);
+      const k = kernel(function sgUnderIf(out: Int32Array, v: Int32Array, keep: Int32Array, src: Int32Array, n: number) {
+        const t = threadIdx.x, lane = subgroupLaneId(), x = v[t];
+        if (lane < n) {
+          out[t * 11] = subgroupShuffle(x, src[t]);
+          out[t * 11 + 1] = subgroupShuffleDown(x, 1);
+          out[t * 11 + 2] = subgroupShuffleUp(x, 1);
+          out[t * 11 + 3] = subgroupAdd(x);
+          out[t * 11 + 4] = subgroupBallot(x > 0);
+        }
+        if (keep[t] !== 0) {
+          out[t * 11 + 5] = subgroupShuffleXor(x, 1);
+          out[t * 11 + 6] = subgroupBroadcast(x, 1);
+          out[t * 11 + 7] = subgroupMin(x);
+          out[t * 11 + 8] = subgroupMax(x);
+          out[t * 11 + 9] = subgroupAny(x > 40) ? 1 : 0;
+          out[t * 11 + 10] = subgroupAll(x > -40) ? 1 : 0;
+        }
+      });
+      const nt = 64, n = Math.max(1, S - 3);
+      const v = randI32(201, nt, -50, 50), keep = randI32(202, nt, 0, 2), src = randI32(203, nt, 0, 40), out = poisonI32(11 * nt);
+      await k.launch(d, { blocks: 1, threads: nt }, out, v, keep, src, n);
+      const lanes = Array.from({ length: nt }, (_, t) => t % S < n), kept = Array.from(keep, (x) => x !== 0);
+      const a = among(S, lanes, [...v]), b = among(S, kept, [...v]);
+      const want = Array.from({ length: nt }, (_, t) => [
+        ...(lanes[t] ? [a.shuffle(t, src[t])!, a.down(t, 1)!, a.up(t, 1)!, a.lanes(t).reduce((p, q) => p + q, 0), a.ballot(t, (x) => x > 0)] : Array(5).fill(SENT_I)),
+        ...(kept[t] ? [b.xor(t, 1)!, b.shuffle(t, 1)!, Math.min(...b.lanes(t)), Math.max(...b.lanes(t)), b.lanes(t).some((x) => x > 40) ? 1 : 0, b.lanes(t).every((x) => x > -40) ? 1 : 0] : Array(6).fill(SENT_I)),
+      ]).flat();
+      same(out, want, `subgroups of ${S}`);
+    }
+  });
+
+  dtest("partial subgroups: each side of an if/else among its own lanes (the then-side's, then the else-side's)", async ({ kind, dev, same }) => {
+    for (const d of alsoOn(kind, dev)) {
+      const S = await sizeOf(d);
+      const k = kernel(function sgIfElse(out: Int32Array, v: Int32Array, keep: Int32Array) {
+        const t = threadIdx.x, x = v[t];
+        if (keep[t] !== 0) {
+          out[t * 3] = subgroupAdd(x);
+          out[t * 3 + 1] = subgroupShuffleDown(x, 2);
+          out[t * 3 + 2] = subgroupBallot(true);
+        } else {
+          out[t * 3] = subgroupMax(x) * 2;
+          out[t * 3 + 1] = subgroupShuffleXor(x, 3);
+          out[t * 3 + 2] = subgroupBallot(true);
+        }
+      });
+      const nt = 64, v = randI32(211, nt, -50, 50), keep = randI32(212, nt, 0, 2), out = poisonI32(3 * nt);
+      await k.launch(d, { blocks: 1, threads: nt }, out, v, keep);
+      const yes = Array.from(keep, (x) => x !== 0), no = yes.map((x) => !x);
+      const a = among(S, yes, [...v]), b = among(S, no, [...v]);
+      same(out, Array.from({ length: nt }, (_, t) => (yes[t]
+        ? [a.lanes(t).reduce((p, q) => p + q, 0), a.down(t, 2)!, a.ballot(t, () => true)]
+        : [Math.max(...b.lanes(t)) * 2, b.xor(t, 3)!, b.ballot(t, () => true)])).flat(), `subgroups of ${S}`);
+    }
+  });
+
+  dtest("partial subgroups: loops whose trip count differs between lanes (a counted loop, a break, a continue) exchange among the lanes still in them", async ({ kind, dev, same }) => {
+    for (const d of alsoOn(kind, dev)) {
+      const S = await sizeOf(d);
+      const k = kernel(function sgLoops(out: Int32Array, v: Int32Array, cnt: Int32Array) {
+        const t = threadIdx.x;
+        let s = v[t], a = 0;
+        for (let i = 0; i < cnt[t]; i++) {
+          s += subgroupShuffleDown(s, 1) & 15;
+          a += subgroupAdd(1);
+        }
+        let w = v[t] & 63, k2 = 0;
+        while (true) {
+          k2++;
+          if ((k2 + t) % 3 === 0) continue;
+          w += 1 + (subgroupShuffleXor(w, 1) & 7);
+          if (w > 100) break;
+        }
+        out[t * 4] = s;
+        out[t * 4 + 1] = a;
+        out[t * 4 + 2] = w;
+        out[t * 4 + 3] = k2;
+      });
+      const nt = 64, v = randI32(221, nt, 0, 1000), cnt = randI32(222, nt, 0, 6), out = poisonI32(4 * nt);
+      await k.launch(d, { blocks: 1, threads: nt }, out, v, cnt);
+      // The plain-JS meaning, one iteration of the subgroup at a time over the lanes still in the loop.
+      const s = [...v], a = new Array<number>(nt).fill(0);
+      for (let i = 0; i < 6; i++) {
+        const on = Array.from(cnt, (c) => c > i), m = among(S, on, s);
+        const next = s.map((x, t) => (on[t] ? (x + (m.down(t, 1)! & 15)) | 0 : x));
+        for (let t = 0; t < nt; t++) if (on[t]) { a[t] += m.lanes(t).length; s[t] = next[t]; }
+      }
+      const w = Array.from(v, (x) => x & 63), k2 = new Array<number>(nt).fill(0), left = new Array<boolean>(nt).fill(false);
+      while (left.some((x) => !x)) {
+        for (let t = 0; t < nt; t++) if (!left[t]) k2[t]++;
+        const on = Array.from({ length: nt }, (_, t) => !left[t] && (k2[t] + t) % 3 !== 0), m = among(S, on, w);
+        const next = w.map((x, t) => (on[t] ? x + 1 + (m.xor(t, 1)! & 7) : x));
+        for (let t = 0; t < nt; t++) if (on[t]) { w[t] = next[t]; if (w[t] > 100) left[t] = true; }
+      }
+      same(out, Array.from({ length: nt }, (_, t) => [s[t], a[t], w[t], k2[t]]).flat(), `subgroups of ${S}`);
+    }
+  });
+
+  test("the wgsl target: a shuffle that part of a subgroup may reach tests its source lane in a ballot; one the whole subgroup reaches compiles as before; PTX takes the active mask", async () => {
+    const k = kernel(function sgReach(out: Int32Array, v: Int32Array, n: number) {
+      const t = threadIdx.x, lane = subgroupLaneId();
+      let s = v[t];
+      // Uniform trip count, uniform conditions: the whole subgroup.
+      for (let d = subgroupSize() >> 1; d > 0; d >>= 1) s += subgroupShuffleDown(s, d);
+      if (n > 2) s += subgroupShuffleXor(s, 1);
+      out[t] = s;
+      // Part of it: a lane's own condition, a loop lanes leave apart, lanes that returned.
+      if (lane < n) out[t] += subgroupShuffleUp(s, 1);
+      for (let i = 0; i < v[t]; i++) s += subgroupShuffle(s, i);
+      if (v[t] === 0) return;
+      out[t] += subgroupShuffleDown(s, 2) + s;
+    });
+    const args = [poisonI32(4), poisonI32(4), 3] as const;
+    const wgsl = (await k.compile({ target: "wgsl", args: [...args] })).code as string;
+    assert.equal(wgsl.match(/subgroupShuffle\(/g)?.length, 5);
+    assert.equal(wgsl.match(/subgroupBallot\(true\)/g)?.length, 3, "a ballot for each of the three shuffles part of a subgroup may reach");
+    const ptx = (await k.compile({ target: "ptx", args: [...args] })).code as string;
+    const shuffles = ptx.split("\n").filter((l) => l.includes("shfl.sync"));
+    assert.equal(shuffles.length, 5);
+    for (const l of shuffles) assert.match(l, /, 31, %r\d+;$/, "the member mask is a register (activemask), not a constant");
+    assert.equal(ptx.match(/activemask\.b32/g)?.length, 5);
+  });
+
+  // cuda-samples 2_Concepts_and_Techniques/shfl_scan/shfl_scan.cu, shfl_scan_test as its authors
+  // wrote it: a scan within each warp with __shfl_up_sync(mask, value, i, width), the warps' sums
+  // through shared memory, and the same scan of those sums by the lanes of warp 0 that hold one
+  // (`lane_id < blockDim.x / warpSize`: part of the warp). warpSize is subgroupSize(); the sample
+  // launches with width = warpSize and blockDim.x = warpSize * (warps ≤ warpSize); `extern
+  // __shared__ int sums[]` holds one int per warp. (`partial_sums != NULL` is not tested: every
+  // launch here passes partial_sums.)
+  dtest("partial subgroups: cuda-samples shfl_scan's shfl_scan_test (the warp sums scanned by part of warp 0)", async ({ kind, dev, same }) => {
+    for (const d of alsoOn(kind, dev)) {
+      const S = await sizeOf(d);
+      const shfl_scan_test = kernel(function shfl_scan_test(data: Int32Array, width: number, partial_sums: Int32Array) {
+        const sums = shared(Int32Array, 32);
+        const warpSize = subgroupSize();
+        const id = blockIdx.x * blockDim.x + threadIdx.x;
+        const lane_id = id % warpSize;
+        // determine a warp_id within a block
+        const warp_id = (threadIdx.x / warpSize) | 0;
+
+        // Below is the basic structure of using a shfl instruction
+        // for a scan.
+        // Record "value" as a variable - we accumulate it along the way
+        let value = data[id];
+
+        // Now accumulate in log steps up the chain
+        // compute sums, with another thread's value who is
+        // distance delta away (i).  Note
+        // those threads where the thread 'i' away would have
+        // been out of bounds of the warp are unaffected.  This
+        // creates the scan sum.
+        for (let i = 1; i <= width; i *= 2) {
+          const n = subgroupShuffleUp(value, i, width);
+
+          if (lane_id >= i) value += n;
+        }
+
+        // value now holds the scan value for the individual thread
+        // next sum the largest values for each warp
+
+        // write the sum of the warp to smem
+        if (threadIdx.x % warpSize === warpSize - 1) {
+          sums[warp_id] = value;
+        }
+
+        syncthreads();
+
+        //
+        // scan sum the warp sums
+        // the same shfl scan operation, but performed on warp sums
+        //
+        if (warp_id === 0 && lane_id < ((blockDim.x / warpSize) | 0)) {
+          let warp_sum = sums[lane_id];
+
+          for (let i = 1; i <= ((blockDim.x / warpSize) | 0); i *= 2) {
+            const n = subgroupShuffleUp(warp_sum, i, (blockDim.x / warpSize) | 0);
+
+            if (lane_id >= i) warp_sum += n;
+          }
+
+          sums[lane_id] = warp_sum;
+        }
+
+        syncthreads();
+
+        // perform a uniform add across warps in the block
+        // read neighbouring warp's sum and add it to threads value
+        let blockSum = 0;
+
+        if (warp_id > 0) {
+          blockSum = sums[warp_id - 1];
+        }
+
+        value += blockSum;
+
+        // Now write out our result
+        data[id] = value;
+
+        // last thread has the last value and all threads of the
+        // sum have the same value
+        if (threadIdx.x === blockDim.x - 1) {
+          partial_sums[blockIdx.x] = value;
+        }
+      });
+      // (OpenCL's subgroups are one lane: blocks of one warp of one thread.)
+      const warps = Math.min(S, 8), threads = S * warps, blocks = 3, n = threads * blocks;
+      const input = randI32(231, n, -1000, 1000), data = Int32Array.from(input), partial = poisonI32(blocks);
+      await shfl_scan_test.launch(d, { blocks, threads }, data, S, partial);
+      const want = new Int32Array(n);
+      for (let b = 0; b < blocks; b++) for (let t = 0, acc = 0; t < threads; t++) want[b * threads + t] = acc += input[b * threads + t];
+      same(data, want, `inclusive scans of blocks of ${threads} (subgroups of ${S})`);
+      same(partial, Array.from({ length: blocks }, (_, b) => want[b * threads + threads - 1]));
+    }
   });
 
   test("CompileErrors: a float lane, a subgroup operation in a switch, arity, an array operand", async () => {

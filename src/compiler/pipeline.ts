@@ -14,6 +14,7 @@ import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
 import { legalize } from "../ir/passes/legalize.js";
 import { addDoneGuards } from "../ir/passes/done-guards.js";
 import { expandCasLoops } from "../ir/passes/cas-loops.js";
+import { guardPartialShuffles } from "../ir/passes/partial-shuffles.js";
 import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
 import { containsBarrier, inlineCalls, type InlineOptions } from "../ir/passes/inline.js";
 import { printModule } from "../ir/printer.js";
@@ -127,6 +128,9 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (problems.length) throw new CompileError(problems);
   // What JS means, written out for the target: its back end then only spells ops.
   // (Guards of constant operands fold as legalize builds them: x / 3 needs none.)
+  // (Before legalize, which gives the ops it writes JS's meaning; before the done guards, which
+  // would hide a return among the traps.)
+  if (target.legal.partialShuffles) guardPartialShuffles(module, target.legal.partialShuffles);
   legalize(module, target.legal);
   if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);
   if (target.legal.atomics) expandCasLoops(module, target.legal.atomics);

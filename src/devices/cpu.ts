@@ -44,7 +44,7 @@ interface CpuKernel extends LoadedKernel {
   sites: HostArray[];
   /** Its id among the kernels the workers have compiled. */
   id: number;
-  /** The throws of divergent barriers and subgroup operations (a worker reports the arguments). */
+  /** The throw of a barrier reached under a divergent condition (a worker reports the arguments). */
   divergent: (...args: number[]) => never;
   /**
    * A multi-threaded device's measurements: nanoseconds per GPU thread of its launches on the
@@ -158,12 +158,11 @@ export class CpuDevice implements Device {
     // Tables live in SharedArrayBuffers where there are workers (a launch with a cancel uses
     // them on any CPU device), so that the workers see `updateTable`'s writes too.
     const sites = resolveSites(artifact, tables).map((t) => (workersAvailable && !isShared(t) ? sharedCopy(t) : t));
-    const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number, subgroup = 0): never => {
+    const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number): never => {
       const l = artifact.runtime.location(loc);
-      const what = subgroup ? "a subgroup operation is reached under a condition that differs between the threads of a subgroup" : "syncthreads() is reached under a condition that differs between the threads of a block";
       throw new KernelError("exception",
-        `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}${what} ` +
-        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread${subgroup ? ` of its subgroup of ${this.subgroupSize}` : ""}) in kernel ${quoteName(artifact.kernel)}`,
+        `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}syncthreads() is reached under a condition that differs between the threads of a block ` +
+        `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread) in kernel ${quoteName(artifact.kernel)}`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
     const values = [...sites, TRAP, divergent, this.subgroupSize, false, atomicF32Unshared];

@@ -31,6 +31,7 @@ import { T, wrapValue, type Scalar } from "../types.js";
 import { lowerCheck } from "./lower-checks.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { DoneGuards } from "./done-guards.js";
+import type { PartialShuffles } from "./partial-shuffles.js";
 
 export type Lowering = keyof typeof LOWERINGS;
 type Legality = "native" | "helper" | Lowering;
@@ -59,6 +60,13 @@ export interface LegalTable {
   doneGuards?: DoneGuards;
   /** Which atomics (and narrow stores) are compare-and-swap loops on the element's word (passes/cas-loops.ts); absent: none. */
   atomics?: CasPolicy;
+  /**
+   * Where a shuffle from a lane that does not take part gives an undefined value (WGSL): how a
+   * shuffle that part of a subgroup may reach learns which lanes are there (passes/partial-shuffles.ts).
+   * Absent where the back end or the device already gives the reader's own value (JS's subgroups
+   * run lane by lane, PTX tests the lane against `activemask`, OpenCL C and SPIR-V have one lane).
+   */
+  partialShuffles?: PartialShuffles;
 }
 
 type Args = readonly (number | boolean)[];

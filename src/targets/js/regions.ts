@@ -11,10 +11,14 @@
 // Subgroup operations (subgroupShuffle, subgroupAdd, …) split regions too: each thread leaves its
 // operands in a per-thread exchange array at the end of one region, and the next region starts by
 // reading the lanes of its subgroup (lane order: a subgroup is $S consecutive linear thread ids).
-// Control flow holding subgroup operations but no barrier need only agree within each subgroup:
-// it runs once per subgroup (a loop over the subgroups around it), with thread loops over that
-// subgroup's lanes, and its conditions are checked per subgroup. Lanes that returned early take
-// no part: a reduction skips them, a shuffle from one gives the reader's own value.
+// Control flow holding subgroup operations but no barrier runs once per subgroup (a loop over the
+// subgroups around it), with thread loops over that subgroup's lanes, as a GPU runs a warp (SIMT):
+// a bit mask of the subgroup's active lanes (a JS int, lane i its bit i; subgroups have at most 32)
+// says which lanes each thread loop runs. An `if` whose condition is not uniform runs its then-side
+// for the lanes where it holds, then its else-side for the others; a loop runs until none of its
+// lanes goes on (`break` drops the lanes taking it from the loop's mask until the loop ends,
+// `continue` from the iteration's; `return` from every mask). An exchange sees only the lanes
+// active there: a reduction skips the others, a shuffle from one gives the reader's own value.
 
 import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
@@ -26,7 +30,7 @@ import { InternalCompilerError } from "../../errors.js";
 
 /**
  * `sub`: control flow with subgroup operations but no barrier (nor a way out of a loop with one):
- * its conditions need only agree within a subgroup, and it runs once per subgroup.
+ * it runs once per subgroup, its conditions evaluated per lane into masks of the active lanes.
  */
 type Region =
   | { k: "group"; id: number; stmts: Stmt[] }
@@ -68,6 +72,14 @@ class RegionKernelEmitter extends FunctionEmitter {
   private subgroupLoops = 0;
   /** Locals assigned inside control flow that runs once per subgroup (never block-uniform). */
   private perSubgroup = new Set<number>();
+  /**
+   * Inside a loop over subgroups: the JS names of the active-lane masks that enclose the code
+   * being emitted, outermost first (the last is the current one). A lane that returns leaves them all.
+   */
+  private masks: string[] = [];
+  private maskCount = 0;
+  /** For each enclosing region loop that runs per subgroup: where its lanes' mask is in `masks` (-1: per block). */
+  private loopMasks: number[] = [];
 
   emitKernel(): string {
     const f = this.f;
@@ -216,7 +228,11 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   // ---- emission ----------------------------------------------------------------------------
 
-  protected override kernelReturn(): string { return `{ $done[$t] = 1; continue $th${this.currentGroup}; }`; }
+  protected override kernelReturn(): string {
+    // (Per subgroup: the lane leaves every active mask around it, so no later region, loop test or exchange counts it.)
+    const leave = this.masks.map((m) => ` ${m} &= ~(1 << ($t - $sgb));`).join("");
+    return `{ $done[$t] = 1;${leave} continue $th${this.currentGroup}; }`;
+  }
 
   /** Rematerialized locals are not stored: their one assignment disappears. */
   protected override stmt(s: Stmt, d: number): void {
@@ -241,7 +257,10 @@ class RegionKernelEmitter extends FunctionEmitter {
       return;
     }
     const out = this.writes[s.result];
-    const part = (j: string): string => (this.usesDone ? `${j} < $n && $done[$b + ${j}] === 0` : `${j} < $n`);
+    // Per subgroup, the lanes that take part are those of the current mask (returned ones left it).
+    const mask = this.masks.at(-1);
+    const active = (j: string): string | null => (mask !== undefined ? `((${mask} >>> ${j}) & 1) !== 0` : this.usesDone ? `$done[$b + ${j}] === 0` : null);
+    const part = (j: string): string => [`${j} < $n`, active(j)].filter((x) => x !== null).join(" && ");
     const read = (i: string): string => (t === "bool" ? `$xv${n}[${i}] === 1` : `$xv${n}[${i}]`);
     this.line(d, "{");
     this.line(d + 1, "const $l = $t % $S, $b = $t - $l, $n = Math.min($S, $nt - $b);");
@@ -260,7 +279,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       const [init, step] = combine(s.op, t);
       this.line(d + 1, `if ($xk${n} !== $b) {`);
       this.line(d + 2, `let $acc = ${init};`);
-      this.line(d + 2, `for (let $j = 0; $j < $n; $j++) if (${this.usesDone ? "$done[$b + $j] === 0" : "true"}) { const $v = ${read("$b + $j")}; $acc = ${step}; }`);
+      this.line(d + 2, `for (let $j = 0; $j < $n; $j++) if (${active("$j") ?? "true"}) { const $v = ${read("$b + $j")}; $acc = ${step}; }`);
       this.line(d + 2, `$xk${n} = $b; $xr${n} = $acc;`);
       this.line(d + 1, "}");
       this.line(d + 1, `${out} = $xr${n};`);
@@ -284,11 +303,21 @@ class RegionKernelEmitter extends FunctionEmitter {
   private emitRegions(regions: Region[], d: number): void {
     for (const r of regions) {
       if ((r.k === "if" || r.k === "loop") && r.sub && this.subgroupLoop === null) {
-        // Control flow that runs per subgroup: once for each subgroup of the block.
+        // Control flow that runs per subgroup: once for each subgroup of the block, from the mask
+        // of its lanes still running ($sgb its first thread).
         const label = `$sgl${this.subgroupLoops++}`;
+        const m = `$m${this.maskCount++}`;
         this.line(d, `${label}: for (let $sg = 0; $sg * $S < $nt; $sg++) {`);
+        this.line(d + 1, "const $sgb = $sg * $S;");
+        if (this.usesDone) {
+          this.line(d + 1, `let ${m} = 0;`);
+          this.line(d + 1, `for (let $j = 0, $n = Math.min($S, $nt - $sgb); $j < $n; $j++) if ($done[$sgb + $j] === 0) ${m} |= 1 << $j;`);
+        } else this.line(d + 1, `let ${m} = (-1 >>> (32 - Math.min($S, $nt - $sgb))) | 0;`);
+        this.line(d + 1, `if (${m} === 0) continue;`);
         this.subgroupLoop = label;
+        this.masks.push(m);
         this.emitRegions([r], d + 1);
+        this.masks.pop();
         this.subgroupLoop = null;
         this.line(d, "}");
         continue;
@@ -320,6 +349,7 @@ class RegionKernelEmitter extends FunctionEmitter {
           break;
         }
         case "if": {
+          if (r.sub && !this.values.isUniform(r.cond)) { this.maskedIf(r, d); break; }
           const c = this.uniform(r.cond, r.group, r.loc, d);
           this.line(d, `if (${c} === 1) {`);
           this.emitRegions(r.then, d + 1);
@@ -328,8 +358,10 @@ class RegionKernelEmitter extends FunctionEmitter {
           break;
         }
         case "loop": {
+          if (r.sub) { this.maskedLoop(r, d); break; }
           const n = this.loopCount++;
           this.regionLoops.push(n);
+          this.loopMasks.push(-1);
           this.line(d, `$rl${n}: for (;;) {`);
           this.line(d + 1, `$rb${n}: {`);
           this.emitRegions(r.body, d + 2);
@@ -341,12 +373,79 @@ class RegionKernelEmitter extends FunctionEmitter {
           }
           this.line(d, "}");
           this.regionLoops.pop();
+          this.loopMasks.pop();
           break;
         }
-        case "break": this.line(d, `break $rl${this.regionLoops.at(-1)};`); break;
-        case "continue": this.line(d, `break $rb${this.regionLoops.at(-1)};`); break;
+        case "break": case "continue": {
+          const at = this.loopMasks.at(-1)!;
+          if (at < 0) { this.line(d, `break $${r.k === "break" ? "rl" : "rb"}${this.regionLoops.at(-1)};`); break; }
+          // Per subgroup: the current lanes leave the loop (its mask and every one inside it), or
+          // this iteration (the iteration's mask and those inside it), until its end.
+          const cur = this.masks.at(-1)!;
+          const from = r.k === "break" ? at : at + 1;
+          const leave = this.masks.slice(from, -1).map((m) => `${m} &= ~${cur};`);
+          this.line(d, [...leave, `${cur} = 0;`].join(" "));
+          // (The last lanes out of the loop: nothing in it is left to run.)
+          if (r.k === "break") this.line(d, `if (${this.masks[at]} === 0) break $rl${this.regionLoops.at(-1)};`);
+          break;
+        }
       }
     }
+  }
+
+  /**
+   * An `if` that runs per subgroup on a condition that may differ between its lanes: the lanes
+   * where it holds run the then-side, then the others the else-side (each side only where it has
+   * lanes).
+   */
+  private maskedIf(r: Extract<Region, { k: "if" }>, d: number): void {
+    const m = this.masks.at(-1)!;
+    const c = this.laneMask(r.cond, r.group, d);
+    const yes = `$m${this.maskCount++}`, no = `$m${this.maskCount++}`;
+    this.line(d, `let ${yes} = ${c}${r.else.length ? `, ${no} = ${m} & ~${c}` : ""};`);
+    for (const [mask, side] of [[yes, r.then], [no, r.else]] as const) {
+      if (!side.length) continue;
+      this.line(d, `if (${mask} !== 0) {`);
+      this.masks.push(mask);
+      this.emitRegions(side, d + 1);
+      this.masks.pop();
+      this.line(d, "}");
+    }
+  }
+
+  /**
+   * A loop that runs per subgroup: `$lm` holds the lanes still in it, `$cm` those in this
+   * iteration's body (not broken out nor continued); it ends when no lane is left in it.
+   */
+  private maskedLoop(r: Extract<Region, { k: "loop" }>, d: number): void {
+    const n = this.loopCount++;
+    const lm = `$m${this.maskCount++}`, cm = `$m${this.maskCount++}`;
+    this.line(d, `let ${lm} = ${this.masks.at(-1)!};`);
+    this.line(d, `$rl${n}: for (;;) {`);
+    this.line(d + 1, `let ${cm} = ${lm};`);
+    this.regionLoops.push(n);
+    this.loopMasks.push(this.masks.length);
+    this.masks.push(lm, cm);
+    this.emitRegions(r.body, d + 1);
+    this.masks.pop();
+    this.emitRegions(r.continuing, d + 1);
+    if (r.breakIf !== null) {
+      if (this.values.isUniform(r.breakIf)) this.line(d + 1, `if (${stripParens(this.expr(r.breakIf))}) break;`);
+      else this.line(d + 1, `${lm} &= ~${this.laneMask(r.breakIf, r.group, d + 1)};`);
+    }
+    this.line(d + 1, `if (${lm} === 0) break;`);
+    this.masks.pop();
+    this.loopMasks.pop();
+    this.regionLoops.pop();
+    this.line(d, "}");
+  }
+
+  /** A condition evaluated by the current lanes of a subgroup: the mask of those where it holds. */
+  private laneMask(cond: ExprHandle, group: number, d: number): string {
+    const v = `$c${group}`;
+    this.line(d, `let ${v} = 0;`);
+    this.threadLoop(group, d, (inner) => this.line(inner, `if (${stripParens(this.expr(cond))}) ${v} |= 1 << ($t - $sgb);`));
+    return v;
   }
 
   /** One loop over the threads of the block that are still running. */
@@ -358,11 +457,13 @@ class RegionKernelEmitter extends FunctionEmitter {
       this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
     } else {
       // The lanes of subgroup $sg.
-      this.line(d, `$th${group}: for (let $t = $sg * $S, $tEnd = Math.min($nt, $t + $S); $t < $tEnd; $t++) {`);
+      // The lanes of subgroup $sg that are active here (those that returned left the mask).
+      this.line(d, `$th${group}: for (let $tm = ${this.masks.at(-1)!}; $tm !== 0; $tm &= $tm - 1) {`);
+      this.line(d + 1, "const $t = $sgb + 31 - Math.clz32($tm & -$tm);");
       this.line(d + 1, "const $tx = $t % $dx, $ty = (($t - $tx) / $dx) % $dy, $tz = ($t - $tx - $ty * $dx) / ($dx * $dy);");
     }
     if (this.names.builtins[this.index].includes("subgroupLaneId")) this.line(d + 1, "const $lane = $t % $S;");
-    if (this.usesDone) this.line(d + 1, "if ($done[$t] === 1) continue;");
+    if (this.usesDone && this.subgroupLoop === null) this.line(d + 1, "if ($done[$t] === 1) continue;");
     const v = this.values;
     const inGroup = (l: number) => this.groupsOf.get(l)?.has(group) ?? false;
     const plain = this.declarations((l) => inGroup(l) && !this.perThread.has(l) && !isArray(this.f.locals[l].type) && !v.remat.has(l) && !v.uniform.has(l));
@@ -408,7 +509,10 @@ class RegionKernelEmitter extends FunctionEmitter {
     return c.op === "lt" ? { start: null, end: text, body: stmts[0].then } : { start: text, end: `(${text}) + 1`, body: stmts[0].then };
   }
 
-  /** Evaluate a condition for every running thread; all must agree. Leaves 1 or 0 in a variable. */
+  /**
+   * Evaluate a condition for every running thread of the block; all must agree (control flow that
+   * holds a barrier). Leaves 1 or 0 in a variable. (Per subgroup, only uniform conditions come here.)
+   */
   private uniform(cond: ExprHandle, group: number, loc: Loc | null, d: number): string {
     const v = `$c${group}`;
     if (this.values.isUniform(cond)) {
@@ -416,15 +520,15 @@ class RegionKernelEmitter extends FunctionEmitter {
       this.line(d, `const ${v} = ${stripParens(this.expr(cond))} ? 1 : 0;`);
       return v;
     }
+    if (this.subgroupLoop !== null) throw new InternalCompilerError("a condition that may differ between lanes checked as block-uniform inside control flow that runs per subgroup");
     const locId = this.names.locations.id(loc);
-    const sub = this.subgroupLoop !== null;
     this.line(d, `let ${v} = -1;`);
     this.threadLoop(group, d, (inner) => {
       this.line(inner, `const $v = ${stripParens(this.expr(cond))} ? 1 : 0;`);
-      this.line(inner, `if (${v} === -1) ${v} = $v; else if (${v} !== $v) $divergent(${locId}, $tx, $ty, $tz, $bx, $by, $bz${sub ? ", 1" : ""});`);
+      this.line(inner, `if (${v} === -1) ${v} = $v; else if (${v} !== $v) $divergent(${locId}, $tx, $ty, $tz, $bx, $by, $bz);`);
     });
-    // No thread of this block (of this subgroup) is still running: it is done.
-    this.line(d, `if (${v} === -1) ${sub ? `continue ${this.subgroupLoop}` : "break $block"};`);
+    // No thread of this block is still running: it is done.
+    this.line(d, `if (${v} === -1) break $block;`);
     return v;
   }
 }

@@ -39,4 +39,7 @@ export const WGSL_LEGAL: LegalTable = {
   // No float atomics: an f32 array used atomically is atomic<u32> words holding the floats' bits,
   // an atomic add a loop on them.
   atomics: { narrow: "cas", narrowStores: "cas", f32Add: "cas", incDec: "cas" },
+  // subgroupShuffle from an invocation that is not active is undefined: a shuffle that part of a
+  // subgroup may reach tests the lane it reads in subgroupBallot(true).
+  partialShuffles: "ballot",
 };

@@ -396,12 +396,11 @@ describe("subgroups", () => {
   // through shared memory, and the same scan of those sums by the lanes of warp 0 that hold one
   // (`lane_id < blockDim.x / warpSize`: part of the warp). warpSize is subgroupSize(); the sample
   // launches with width = warpSize and blockDim.x = warpSize * (warps ≤ warpSize); `extern
-  // __shared__ int sums[]` holds one int per warp. (`partial_sums != NULL` is not tested: every
-  // launch here passes partial_sums.)
+  // __shared__ int sums[]` holds one int per warp; `partial_sums` may be NULL (null here).
   dtest("partial subgroups: cuda-samples shfl_scan's shfl_scan_test (the warp sums scanned by part of warp 0)", async ({ kind, dev, same }) => {
     for (const d of alsoOn(kind, dev)) {
       const S = await sizeOf(d);
-      const shfl_scan_test = kernel(function shfl_scan_test(data: Int32Array, width: number, partial_sums: Int32Array) {
+      const shfl_scan_test = kernel(function shfl_scan_test(data: Int32Array, width: number, partial_sums: Int32Array | null) {
         const sums = shared(Int32Array, 32);
         const warpSize = subgroupSize();
         const id = blockIdx.x * blockDim.x + threadIdx.x;
@@ -469,7 +468,7 @@ describe("subgroups", () => {
 
         // last thread has the last value and all threads of the
         // sum have the same value
-        if (threadIdx.x === blockDim.x - 1) {
+        if (partial_sums != null && threadIdx.x === blockDim.x - 1) {
           partial_sums[blockIdx.x] = value;
         }
       });
@@ -481,6 +480,9 @@ describe("subgroups", () => {
       for (let b = 0; b < blocks; b++) for (let t = 0, acc = 0; t < threads; t++) want[b * threads + t] = acc += input[b * threads + t];
       same(data, want, `inclusive scans of blocks of ${threads} (subgroups of ${S})`);
       same(partial, Array.from({ length: blocks }, (_, b) => want[b * threads + threads - 1]));
+      const again = Int32Array.from(input);
+      await shfl_scan_test.launch(d, { blocks, threads }, again, S, null);
+      same(again, want, "without partial_sums (NULL)");
     }
   });
 

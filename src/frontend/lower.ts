@@ -66,6 +66,8 @@ class Lowerer {
   private vars: UVar[] = [];
   /** Locals of an enclosing function this (nested) function reads: name → the parameter that brings it. */
   private captured = new Map<string, number>();
+  /** The captured locals this function assigns (itself, or through a local function it calls). */
+  private writtenCaptures = new Set<string>();
   private scopes: Map<string, Binding>[] = [];
   private diags = new Diagnostics();
   private loopDepth = 0;
@@ -109,6 +111,7 @@ class Lowerer {
       id: nextFunctionId++, name, source: this.source, span: spanOf(node), params, vars: this.vars, body,
       declaredReturn: annotationType(node.returnType), diagnostics: this.diags.list,
       ...(this.captured.size ? { captures: [...this.captured.keys()] } : {}),
+      ...(this.writtenCaptures.size ? { writtenCaptures: [...this.captured.keys()].filter((n) => this.writtenCaptures.has(n)) } : {}),
     };
   }
 
@@ -545,6 +548,9 @@ class Lowerer {
       const captures = b?.k === "function" ? b.captures?.() : undefined;
       if (captures === null) return this.bad(`'${c.name}' calls itself while it is declared; a local function is not recursive`, e, "unsupported-syntax");
       if (captures) for (const n of captures) args.push(this.identifier({ type: "Identifier", name: n, start: c.start, end: c.end }));
+      // What it assigns of them, this function assigns too where they are its own captures.
+      const written = captures?.length && b?.k === "function" ? (b.get() as UFunction).writtenCaptures ?? [] : [];
+      for (const n of written) if (this.captured.has(n) || (!this.lookupLocal(n) && this.outerLocals.has(n))) this.writtenCaptures.add(n);
     }
     return { k: "call", callee, args, calleeSpan, span };
   }
@@ -576,9 +582,12 @@ class Lowerer {
     while (e.type === "ParenthesizedExpression" || e.type === "TSNonNullExpression" || e.type === "TSAsExpression") e = e.expression;
     if (e.type === "Identifier") {
       const local = this.lookupLocal(e.name);
-      if ((local?.k === "var" && [...this.captured.values()].includes(local.v)) || (!local && this.outerLocals.has(e.name)))
-        return this.bad(`'${this.fnName}' cannot assign '${e.name}', a local of the function it is declared in: a local function reads the locals around it, and returns what it computes`, e, "unsupported-syntax",
-          `return the new value and assign it where '${this.fnName}' is called (${e.name} = ${this.fnName}(…))`);
+      // A local of the function this one is declared in, assigned as C++'s `[&]` captures are:
+      // each call copies it back when it returns.
+      if ((local?.k === "var" && [...this.captured.values()].includes(local.v)) || (!local && this.outerLocals.has(e.name))) {
+        this.writtenCaptures.add(e.name);
+        return { k: "var", v: local?.k === "var" ? local.v : this.capture(e.name, e), span: spanOf(e) };
+      }
       if (local?.k === "var") {
         if (this.vars[local.v].kind === "const") this.error("invalid-assignment", `cannot assign to const '${e.name}'`, e);
         return { k: "var", v: local.v, span: spanOf(e) };

@@ -32,11 +32,17 @@ export interface UFunction {
   declaredReturn: TypeName | null;
   /** For a function declared in another: the names of that function's locals it reads, passed after the declared parameters. */
   captures?: string[];
+  /**
+   * Those of `captures` it assigns (C++'s `[&]`), itself or through a local function it calls:
+   * each call copies them back into the caller's locals when it returns (infer/calls.ts).
+   */
+  writtenCaptures?: string[];
 }
 
-/** A typed array captured from `scope`: a read-only constant table. */
-/** A scope table; `rewritable`: its values may be replaced between launches (never folded into the code). */
-/** A constant table from scope: its elements (a table of tables flattened row by row, with its `dims`). */
+/**
+ * A constant table from scope: its elements (a table of tables flattened row by row, with its
+ * `dims`); `rewritable`: its values may be replaced between launches (never folded into the code).
+ */
 export interface UTable { name: string; value: Float32Array | Float64Array | Int32Array | Uint32Array; dims?: readonly number[]; rewritable?: boolean }
 
 export type UCallee =

@@ -235,6 +235,8 @@ export class Aggregates {
    * helper's new object), and may not itself be bound to another name or put in another value.
    */
   mayHold(v: number, val: AggVal, span: Span): boolean {
+    // (Its own object again — `ai = bodyBodyInteraction(ai, …)`, which hands `ai` back — shares nothing.)
+    if (val.root === v && !val.path?.length) return true;
     if (this.sharesChanged(val)) { this.shared(val, `also be held by '${this.pass.ufn.vars[v].name}'`, span); return false; }
     if ((this.mutated.get(v) ?? []).some((path) => this.objectsAt(val, path).some((o) => !o.fresh))) {
       const name = this.pass.ufn.vars[v].name;
@@ -273,18 +275,54 @@ export class Aggregates {
  */
 function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
   const found = new Map<number, string[][]>();
-  // The variable under a chain of fields and indices, and the path to the object the chain's last step is a field of.
-  const chain = (x: UExpr, path: string[]): { v: number; path: string[] } | null => {
-    if (x.k === "var") return { v: x.v, path };
-    if (x.k === "field") return chain(x.object, [x.name, ...path]);
-    if (x.k === "index") return chain(x.array, [x.index.k === "num" ? String(x.index.value) : "*", ...path]);
-    return null;
-  };
+  const add = (v: number, path: string[]) => found.set(v, [...found.get(v) ?? [], path]);
   const target = (x: UExpr): void => {
     if (x.k !== "field" && x.k !== "index") return;
-    const r = chain(x, []);
-    if (r) found.set(r.v, [...found.get(r.v) ?? [], r.path.slice(0, -1)]);
+    const r = chainOf(x, []);
+    if (r) add(r.v, r.path.slice(0, -1));
   };
-  walkUBody(fn.body, (e) => { if (e.k === "assign" || e.k === "update") target(e.target); });
+  walkUBody(fn.body, (e) => {
+    if (e.k === "assign" || e.k === "update") target(e.target);
+    // An object passed to a helper that assigns its fields (an out-parameter) is assigned here too.
+    if (e.k === "call" && e.callee.k === "function") {
+      const byRef = byRefParams(e.callee.fn());
+      e.args.forEach((a, i) => { const r = byRef.has(i) ? chainOf(a, []) : null; if (r) add(r.v, r.path); });
+    }
+  });
   return found;
 }
+
+/** The variable under a chain of fields and indices, and the path to the object the chain's last step is a field of. */
+function chainOf(x: UExpr, path: string[]): { v: number; path: string[] } | null {
+  if (x.k === "var") return { v: x.v, path };
+  if (x.k === "field") return chainOf(x.object, [x.name, ...path]);
+  if (x.k === "index") return chainOf(x.array, [x.index.k === "num" ? String(x.index.value) : "*", ...path]);
+  return null;
+}
+
+/**
+ * The parameters (by position) whose values a call hands back to its caller when it returns, as
+ * JavaScript's references would: those whose fields the function assigns (an object passed to
+ * be filled in: an out-parameter), itself or through a helper it passes them to; and the captured
+ * locals it assigns (C++'s `[&]`). infer/calls.ts copies each back into the argument's variable
+ * or field (copy-in/copy-out, right where nothing else holds the object: see mayHold).
+ */
+export function byRefParams(fn: UFunction): ReadonlySet<number> {
+  const known = byRefCache.get(fn);
+  if (known) return known;
+  // (Recursion: a function met again while its own answer is being found is taken to hand back
+  // every parameter — never too few; a call that must copy back is then refused as recursive.)
+  if (computing.has(fn)) return new Set(fn.params.keys());
+  computing.add(fn);
+  const out = new Set<number>();
+  try {
+    const assigned = assignedThroughFields(fn);
+    fn.params.forEach((p, i) => { if (assigned.has(p)) out.add(i); });
+    const declared = fn.params.length - (fn.captures?.length ?? 0);
+    fn.captures?.forEach((n, j) => { if (fn.writtenCaptures?.includes(n)) out.add(declared + j); });
+  } finally { computing.delete(fn); }
+  byRefCache.set(fn, out);
+  return out;
+}
+const byRefCache = new WeakMap<UFunction, Set<number>>();
+const computing = new Set<UFunction>();

@@ -13,7 +13,7 @@ import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, SubgroupOp }
 import type { OpName } from "../ir/ops.js";
 import { T, isAgg, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, Val } from "./methods.js";
-import { Pass, type FrameSite, type InferError, type JSFunction, type ModuleContext } from "./pass.js";
+import { Pass, type FrameSite, type InferError, type JSFunction, type ModuleContext, type ParamFinal } from "./pass.js";
 import { Aggregates, flatLeaves } from "./aggregates.js";
 import { ArrayDeclarations } from "./array-declarations.js";
 import { Arrays } from "./arrays.js";
@@ -29,8 +29,10 @@ interface PassResult {
   varTypes: Type[];
   returnType: Type;
   errors: InferError[];
-  /** An aggregate return value's leaf locals (see ModuleContext.aggregateReturn), and whether it is always a new object. */
+  /** An aggregate return value's leaf locals (see ModuleContext.instanceBody), and whether it is always a new object. */
   returnLeaves: LocalHandle[] | null;
+  /** Where each parameter's value is at the end, and its type there (its local, or an object's leaves; none for an array's). */
+  paramFinal: (ParamFinal | undefined)[];
   returnsFresh: boolean;
   /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
   unknownReads: { v: number; span: Span }[];
@@ -60,7 +62,7 @@ export class FunctionBuilder implements MethodBuilder {
     const arrays = (this.arrays = new Arrays(pass, values));
     this.declarations = new ArrayDeclarations(pass, arrays);
     const places = new Places(pass, values, aggregates, arrays);
-    this.calls = new Calls(pass, values, aggregates, arrays, this);
+    this.calls = new Calls(pass, values, aggregates, arrays, places, this);
     this.intrinsics = new Intrinsics(pass, values, arrays);
     const expressions = (pass.lower = new Expressions(pass, values, aggregates, arrays, places, this.calls));
     this.statements = new Statements(pass, values, aggregates, this.declarations, places, expressions);
@@ -72,7 +74,13 @@ export class FunctionBuilder implements MethodBuilder {
     this.statements.stmts(pass.ufn.body);
     this.declarations.checkLaunchSizes();
     const { returnType, returnLeaves, returnsFresh } = this.statements.finishReturns();
-    return { fn: pass.fn, varTypes: pass.newVarTypes, returnType, errors: pass.errors, returnLeaves, returnsFresh,
+    const paramFinal = pass.ufn.params.map((p, i): ParamFinal | undefined => {
+      const leaves = pass.aggLeaves.get(p);
+      if (leaves) return { leaves, type: pass.newVarTypes[p] };
+      const l = pass.argTypes[i].kind === "scalar" ? pass.localOf[p] : undefined;
+      return l === undefined ? undefined : { leaves: l, type: pass.fn.locals[l].type };
+    });
+    return { fn: pass.fn, varTypes: pass.newVarTypes, returnType, errors: pass.errors, returnLeaves, returnsFresh, paramFinal,
       unknownReads: pass.unknownReads, unknownCalls: pass.unknownCalls };
   }
 

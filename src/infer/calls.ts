@@ -5,21 +5,23 @@
 
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction } from "../frontend/uir.js";
-import type { ExprHandle, FunctionHandle } from "../ir/module.js";
+import { walkUBody } from "../frontend/uir.js";
+import type { ExprHandle, FunctionHandle, LocalHandle } from "../ir/module.js";
 import { inlineCall } from "../ir/passes/inline.js";
-import { T, isAgg, isArray, parseTypeName, typeName, type AggType, type ScalarType, type Type } from "../ir/types.js";
+import { T, isAgg, isArray, parseTypeName, typeName, type ScalarType, type Type } from "../ir/types.js";
 import type { AggVal, MethodBuilder, Val } from "./methods.js";
 import { arrayWhat } from "./methods.js";
 import type { ArgType } from "./overlays.js";
 import type { FrameSite, JSFunction, Leaves, Pass } from "./pass.js";
-import type { Aggregates } from "./aggregates.js";
+import { byRefParams, type Aggregates } from "./aggregates.js";
+import type { Places } from "./places.js";
 import type { Arrays } from "./arrays.js";
 import type { Values } from "./values.js";
 
 export class Calls {
   /** (`builder`: what the method table's methods build through, given an intrinsic's arguments.) */
   constructor(private readonly pass: Pass, private readonly values: Values, private readonly aggregates: Aggregates, private readonly arrays: Arrays,
-    private readonly builder: MethodBuilder) {}
+    private readonly places: Places, private readonly builder: MethodBuilder) {}
 
   /** A call: of an intrinsic (the method table's), a generated function or a helper, its arguments evaluated left to right. */
   call(e: Extract<UExpr, { k: "call" }>, used: boolean): Val {
@@ -44,7 +46,7 @@ export class Calls {
       const ufn = this.generate(c.gen, c.name, args, e.calleeSpan);
       return ufn ? this.callUFunction(ufn, args, e.args.map((a) => a.span), span, used) : this.pass.unknown;
     }
-    return this.callUFunction(c.fn(), args, e.args.map((a) => a.span), span, used);
+    return this.callUFunction(c.fn(), args, e.args.map((a) => a.span), span, used, e.args);
   }
 
   /** Call an overlay's kernel-language implementation like a helper. */
@@ -77,7 +79,8 @@ export class Calls {
     return r.fn;
   }
 
-  private callUFunction(callee: UFunction, args: Val[], argSpans: Span[], span: Span, used: boolean): Val {
+  /** A call of a helper; `argExprs`, the arguments as written (where what the callee hands back is copied to). */
+  private callUFunction(callee: UFunction, args: Val[], argSpans: Span[], span: Span, used: boolean, argExprs?: UExpr[]): Val {
     const argTypes: Type[] = [];
     for (let i = 0; i < args.length; i++) {
       const a = args[i];
@@ -122,7 +125,9 @@ export class Calls {
       return this.pass.unknown;
     }
     if (inst.usesState && this.pass.fn.stateParam === null) return this.pass.error("type", `internal: '${callee.name}' needs the kernel state but '${this.pass.ufn.name}' has none`, span);
-    if (isAgg(rt)) return this.inlineAggregateCall(callee, inst, args, argH, rt, span);
+    const back = argExprs ? this.handedBack(callee, argExprs, argTypes, span) : [];
+    if (!back) return this.pass.unknown;
+    if (isAgg(rt) || back.length) return this.inlined(callee, inst, args, argH, rt, back, span);
     const result = rt === T.void ? null : this.pass.temp(rt);
     const frame = this.pass.ctx.options.debugLevel >= 2 ? this.pass.loc(span) ?? undefined : undefined;
     this.pass.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.pass.loc(span), ...(frame !== undefined ? { frame } : {}) });
@@ -131,23 +136,109 @@ export class Calls {
   }
 
   /**
-   * A call of a helper that returns an object value: its IR (a void function that sets its result
-   * leaves) is inlined here, its result leaves becoming temporaries of this function. A recursive
-   * one cannot be (it is still being inferred).
+   * The arguments a call hands back to (byRefParams): an object whose fields the callee assigns,
+   * a captured local it assigns — each passed as a variable or a field of one, copied back there
+   * when the call returns (copy-in/copy-out: JavaScript's meaning where nothing else holds the
+   * object; a value passed any other way is the call's alone, and nothing is copied back). An
+   * object handed back that is passed twice would be shared by the parameters in JavaScript: an
+   * error. Null after reporting one.
    */
-  private inlineAggregateCall(callee: UFunction, inst: { handle: number; pending: boolean }, args: Val[], argH: ExprHandle[], rt: AggType, span: Span): Val {
-    const agg = inst.pending ? null : this.pass.ctx.aggregateReturn(inst.handle);
-    if (!agg) return this.pass.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span,
-      "return a number, or rewrite the recursion as a loop");
-    // A helper whose result may share an argument's object must not be given one whose fields are assigned.
-    if (!agg.fresh) for (const a of args) if (this.aggregates.sharesChanged(a)) { this.aggregates.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.pass.unknown; }
-    const results = agg.leaves.map((l) => this.pass.newLocal(`${callee.name}.${agg.fn.locals[l].name.slice(agg.fn.name.length + 1)}`, agg.fn.locals[l].type));
-    const body = inlineCall(this.pass.fn, agg.fn, { k: "call", fn: inst.handle as FunctionHandle, args: argH, result: null, loc: this.pass.loc(span) }, new Map(agg.leaves.map((l, i) => [l, results[i]])));
-    for (const st of body) this.pass.emit(st);
+  private handedBack(callee: UFunction, argExprs: UExpr[], argTypes: Type[], span: Span): { i: number; target: UExpr }[] | null {
+    const out: { i: number; target: UExpr }[] = [];
+    const declared = callee.params.length - (callee.captures?.length ?? 0);
+    for (const i of byRefParams(callee)) {
+      const t = argTypes[i], target = argExprs[i];
+      // A captured local (a number or an object), or an object passed; a number passed is the
+      // callee's own copy, and an array is passed by reference already.
+      if (t?.kind === "array" && i >= declared) {
+        this.pass.err("unsupported-syntax", `'${callee.name}' rebinds '${callee.captures![i - declared]}', an array of the function it is declared in: a local function may assign the numbers and objects it captures, not rebind an array`, span,
+          "rebind it where it is declared, or pass the view as an argument and return what it computes");
+        return null;
+      }
+      if (!t || !(t.kind === "agg" || (t.kind === "scalar" && i >= declared))) continue;
+      const root = placeRoot(target);
+      if (root === null) continue;
+      if (t.kind === "agg" && argExprs.some((a, j) => j !== i && mentions(a, root))) {
+        this.pass.err("type", `'${this.pass.ufn.vars[root].name}' is passed to '${callee.name}' more than once (or with a part of it), and '${callee.name}' assigns the fields of its parameter '${callee.vars[callee.params[i]].name}': JavaScript would share one object between those parameters, and gpuc copies object values`, span,
+          `pass a copy, e.g. \`{ ...${this.pass.ufn.vars[root].name} }\`, for the parameter only read`);
+        return null;
+      }
+      out.push({ i, target });
+    }
+    return out;
+  }
+
+  /**
+   * A call inlined here: of a helper that returns an object value (its IR, a void function that
+   * sets its result leaves, inlined with those leaves becoming temporaries of this function), or
+   * one that hands values back (`back`: each parameter's value where the callee leaves it, copied
+   * into the argument's place after the body). A recursive one cannot be (it is still being
+   * inferred).
+   */
+  private inlined(callee: UFunction, inst: { handle: number; pending: boolean }, args: Val[], argH: ExprHandle[], rt: Type, back: { i: number; target: UExpr }[], span: Span): Val {
+    const body = inst.pending ? null : this.pass.ctx.instanceBody(inst.handle);
+    if (!body) return isAgg(rt)
+      ? this.pass.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span, "return a number, or rewrite the recursion as a loop")
+      : this.pass.error("recursion", `'${callee.name}' assigns what its caller passed (the fields of an object, or a local it captures) and is called recursively: such a call is inlined, so it cannot recurse`, span, "return the new values instead");
+    // The result is the object of the parameter it returns (handed back too), or a new one, or else
+    // it may share an argument's object: one whose fields are assigned must not be given then.
+    const returned = isAgg(rt) && !body.fresh ? returnedParam(callee) : null;
+    const returnedBack = returned !== null ? back.find((b) => b.i === returned) : undefined;
+    if (isAgg(rt) && !body.fresh && !returnedBack)
+      for (const a of args) if (this.aggregates.sharesChanged(a)) { this.aggregates.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.pass.unknown; }
+    const bound = new Map<number, LocalHandle>();
+    const fresh = (l: LocalHandle, name: string): LocalHandle => { const n = this.pass.newLocal(`${callee.name}.${name}`, body.fn.locals[l].type); bound.set(l, n); return n; };
+    const results = isAgg(rt) ? body.leaves!.map((l) => fresh(l, body.fn.locals[l].name.slice(body.fn.name.length + 1))) : [];
+    const result = !isAgg(rt) && rt !== T.void ? this.pass.temp(rt) : null;
+    const remap = (ls: Leaves): Leaves => (Array.isArray(ls) ? ls.map(remap) : fresh(ls, body.fn.locals[ls].name));
+    const finals = back.map(({ i }) => { const f = body.paramFinal[i]!; return { type: f.type, leaves: remap(f.leaves) }; });
+    for (const st of inlineCall(this.pass.fn, body.fn, { k: "call", fn: inst.handle as FunctionHandle, args: argH, result, loc: this.pass.loc(span) }, bound)) this.pass.emit(st);
+    // (The object comes back: the caller's own, so holding it again shares nothing.)
+    back.forEach(({ target }, j) => this.places.assignTo(target, this.aggregates.markFresh(this.aggregates.readLeaves(finals[j].type, finals[j].leaves, span), true), span));
+    if (!isAgg(rt)) return result === null ? this.pass.unknown : { k: "expr", h: this.pass.read(result, span), t: rt };
     let k = 0;
     const nest = (t: Type): Leaves => (t.kind === "agg" ? t.fields.map((f) => nest(f.type)) : results[k++]);
-    return this.aggregates.markFresh(this.aggregates.readLeaves(rt, nest(rt), span), agg.fresh);
+    const value = this.aggregates.markFresh(this.aggregates.readLeaves(rt, nest(rt), span), body.fresh) as AggVal;
+    // The parameter's object returned (n-body's `ai = bodyBodyInteraction(ai, …)`): the argument's, held where it is.
+    const at = returnedBack ? chainOfPlace(returnedBack.target) : null;
+    return at ? { ...value, root: at.v, path: at.path } : value;
   }
+}
+
+/** The variable a place names (`p`, `s.vel`, `t[0]`: a chain of fields and constant indices), or null for any other expression. */
+function placeRoot(x: UExpr): number | null {
+  return chainOfPlace(x)?.v ?? null;
+}
+
+function chainOfPlace(x: UExpr): { v: number; path: string[] } | null {
+  const path: string[] = [];
+  for (;;) {
+    if (x.k === "var") return { v: x.v, path };
+    if (x.k === "field") { path.unshift(x.name); x = x.object; continue; }
+    if (x.k === "index" && x.index.k === "num") { path.unshift(String(x.index.value)); x = x.array; continue; }
+    return null;
+  }
+}
+
+/** Whether an expression reads variable `v`. */
+function mentions(e: UExpr, v: number): boolean {
+  let found = false;
+  walkUBody([{ k: "expr", e, span: e.span }], (x) => { if (x.k === "var" && x.v === v) found = true; });
+  return found;
+}
+
+/** The parameter (by position) every `return` of a function returns as it is (`return ai`), or null. */
+function returnedParam(fn: UFunction): number | null {
+  let param: number | null = null, other = false;
+  walkUBody(fn.body, () => {}, (s) => {
+    if (s.k !== "return") return;
+    const i = s.e?.k === "var" ? fn.params.indexOf(s.e.v) : -1;
+    if (i < 0 || (param !== null && param !== i)) other = true;
+    else param = i;
+  });
+  let rebound = false;
+  walkUBody(fn.body, (e) => { if (param !== null && e.k === "assign" && e.target.k === "var" && e.target.v === fn.params[param]) rebound = true; });
+  return other || rebound ? null : param;
 }
 
 function argTypeOf(t: Type): ArgType {

@@ -16,7 +16,7 @@ import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
 import { allNames, type ArgType } from "./overlays.js";
 import { FunctionBuilder } from "./build.js";
-import type { FrameSite, ModuleContext } from "./pass.js";
+import type { FrameSite, InstanceBody, ModuleContext, ParamFinal } from "./pass.js";
 import type { MethodTable, SharedShape } from "./methods.js";
 
 /** A function specialized on a tuple of argument types. */
@@ -35,6 +35,8 @@ interface MethodInstance {
   /** An aggregate return value's leaf locals in `fn`, and whether it is always a new object (statements.ts). */
   returnLeaves?: LocalHandle[] | null;
   returnsFresh?: boolean;
+  /** Where each parameter's value is when `fn` returns (its local, or an object's leaves): what a call copies back (calls.ts). */
+  paramFinal?: (ParamFinal | undefined)[];
 }
 
 const MAX_ITERATIONS = 64;
@@ -227,11 +229,11 @@ class ModuleBuilder implements ModuleContext {
     return { handle: mi.handle, returnType: mi.returnType, pending: false, usesState };
   }
 
-  aggregateReturn(handle: number): { fn: IRFunction; leaves: LocalHandle[]; fresh: boolean } | null {
+  instanceBody(handle: number): InstanceBody | null {
     for (const mi of this.instances.values()) {
       if (mi.handle !== handle) continue;
-      if (mi.state !== "done" || !mi.fn || !mi.returnLeaves) return null;
-      return { fn: mi.fn, leaves: mi.returnLeaves, fresh: mi.returnsFresh ?? false };
+      if (mi.state !== "done" || !mi.fn) return null;
+      return { fn: mi.fn, leaves: mi.returnLeaves ?? null, fresh: mi.returnsFresh ?? false, paramFinal: mi.paramFinal ?? [] };
     }
     return null;
   }
@@ -263,6 +265,7 @@ class ModuleBuilder implements ModuleContext {
         mi.fn = result.fn;
         mi.returnLeaves = result.returnLeaves;
         mi.returnsFresh = result.returnsFresh;
+        mi.paramFinal = result.paramFinal;
         const here = (at: number): Frame[] => resolveFrames([{ function: u.name, src: u.source, at }, ...frames]);
         const found: Diagnostic[] = result.errors.map((e) => ({ kind: e.kind, message: e.message, location: u.source.locate(e.span.start), frames: here(e.span.start), hint: e.hint, cause: e.cause }));
         for (const r of result.unknownReads)

@@ -22,6 +22,12 @@ export interface FrameSite { function: string; src: SourceText; at: number }
 /** The IR locals of an aggregate's leaves, nested as its type's fields are (aggregates.ts). */
 export type Leaves = LocalHandle | Leaves[];
 
+/** A helper instance's IR as a call that inlines it sees it (ModuleContext.instanceBody). */
+export interface InstanceBody { fn: Function; leaves: LocalHandle[] | null; fresh: boolean; paramFinal: (ParamFinal | undefined)[] }
+
+/** Where a parameter's value is when a function returns: its local or an object's leaves, and its type there. */
+export interface ParamFinal { leaves: Leaves; type: Type }
+
 /** A user error found while building a function's typed IR (reported as a CompileError diagnostic). */
 export interface InferError { kind: CompileErrorKind; message: string; span: Span; hint?: string; cause?: unknown }
 
@@ -38,11 +44,13 @@ export interface ModuleContext {
   generate(gen: JSFunction, name: string, types: ArgType[]): { fn: UFunction } | { error: unknown };
   options: { boundsCheck: boolean; debugLevel: 0 | 1 | 2 };
   /**
-   * A helper instance that returns an aggregate: its IR (a void function that sets the leaf
-   * locals `leaves` before each return; every call inlines it) and whether it always returns a
-   * new object. Null while it is being inferred (recursion).
+   * A helper instance's IR, for a call that inlines it (null while it is being inferred:
+   * recursion): one that returns an aggregate is a void function setting the leaf locals
+   * `leaves` before each return (every call inlines it), `fresh` whether that is always a new
+   * object; `paramFinal`, where each parameter's value is when it returns (a call copying
+   * parameters back reads them there).
    */
-  aggregateReturn(handle: number): { fn: Function; leaves: LocalHandle[]; fresh: boolean } | null;
+  instanceBody(handle: number): InstanceBody | null;
   /** The typed IR function handle and current return type of a callee specialized on `argTypes`. */
   instance(fn: UFunction, argTypes: Type[], frames: FrameSite[]): { handle: number; returnType: Type; pending: boolean; usesState: boolean } | null;
   /** The module's global for a scope table, or the other table already linked under its name. */

@@ -132,6 +132,16 @@ export class Places {
 
   // ---- assignments ----------------------------------------------------------------------------
 
+  /**
+   * What a call hands back into an argument (an out-parameter's object, a captured local the
+   * callee assigned): assigned to the variable, or the field of one, that was passed.
+   */
+  assignTo(target: UExpr, val: Val, span: Span): void {
+    if (target.k === "var") return this.assignVar(target.v, val, span);
+    const p = this.place(target);
+    if (p) this.writePlace(p, val, span);
+  }
+
   /** `x = v` and `x op= v` on a variable, a part of an object value or an array element; the assignment's value where it is used. */
   assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {
     const span = e.span;
@@ -219,8 +229,12 @@ export class Places {
         if (t.kind !== "unknown") this.pass.err("type", `'${uv.name}' holds ${holds(t)}; it has no fields to assign`, x.span);
         return null;
       }
-      if (uv.kind === "param")
-        { this.pass.err("invalid-assignment", `cannot assign to a field of parameter '${uv.name}': in JavaScript that would change the caller's object, and gpuc passes object values by copy`, x.span, `copy it first, e.g. \`const q = { ...${uv.name} }\``); return null; }
+      // A parameter's fields assigned are the caller's object's (an out-parameter: copied back
+      // when the call returns) — unless the parameter is also bound to another object, after
+      // which its fields would be that one's.
+      const u = this.pass.ufn, captured = u.params.indexOf(x.v) >= u.params.length - (u.captures?.length ?? 0);
+      if (uv.kind === "param" && !captured && this.pass.rebound.has(x.v))
+        { this.pass.err("invalid-assignment", `parameter '${uv.name}' is assigned another object, and its fields are assigned: in JavaScript the fields would change the caller's object or the new one depending on the order, and gpuc copies the caller's back when the call returns`, x.span, `copy it to a local first, e.g. \`const q = { ...${uv.name} }\``); return null; }
       return { v: x.v, steps: [], text: uv.name, span: x.span };
     }
     if (x.k !== "field" && x.k !== "index") { this.pass.err("invalid-assignment", "only variables, array elements and the fields of object values can be assigned", x.span); return null; }

@@ -207,7 +207,9 @@ export class Statements {
     // `return m` of a variable whose fields are assigned hands its object over (the variable ends here).
     const whole = e.k === "var" && v.root === e.v;
     if (this.aggregates.sharesChanged(v) && !whole) { this.aggregates.shared(v, "be returned inside another value", e.span); this.pass.emit({ k: "return", value: null, loc }); return; }
-    if (!whole && !this.aggregates.allFresh(v)) this.returnsFresh = false;
+    // (A parameter's object returned is the caller's — handed back, not new: calls.ts roots the result at the argument.)
+    const param = whole && this.pass.ufn.params.includes(e.v);
+    if (param || (!whole && !this.aggregates.allFresh(v))) this.returnsFresh = false;
     this.sawValueReturn = true;
     const t = this.aggregates.joinValue(this.newReturn, v, e.span, `the return value of '${this.pass.ufn.name}'`);
     if (t) this.newReturn = t;

@@ -72,9 +72,9 @@ function inlineBlock(m: Module, f: Function, index: number, block: Block, opts: 
 }
 
 /**
- * The statements that replace `call` (a call of a helper returning an object value, inlined by
- * inference): the callee's locals in `bound` become the given locals of the caller (its result
- * leaves), every other one a fresh local.
+ * The statements that replace `call` (a call inference inlines: of a helper returning an object
+ * value, or handing values back): the callee's locals in `bound` become the given locals of the
+ * caller (its result leaves, the parameters' values it hands back), every other one a fresh local.
  */
 export function inlineCall(caller: Function, callee: Function, call: Extract<Stmt, { k: "call" }>, bound: Map<number, LocalHandle>): Block {
   return expand(caller, callee, call, bound);
@@ -89,7 +89,8 @@ function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "ca
   if (callee.stateParam !== null && caller.stateParam !== null) localMap.set(callee.stateParam, caller.stateParam);
   callee.params.forEach((p, i) => {
     if (isArray(callee.locals[p].type)) { arrayArgs.set(p, call.args[i]); return; }
-    const l = newLocal(caller, `${callee.name}.${callee.locals[p].name}`, callee.locals[p]);
+    // (A parameter bound to a caller's local is where the caller reads it back after the body.)
+    const l = localMap.get(p) ?? newLocal(caller, `${callee.name}.${callee.locals[p].name}`, callee.locals[p]);
     localMap.set(p, l);
     out.push({ k: "set", local: l, value: call.args[i], loc: call.loc });
   });

@@ -1,0 +1,158 @@
+// Out-parameters and captured locals assigned (issue #32, items 3 and 4): a helper may assign the
+// fields of an object it was passed (Rodinia cfd's `compute_velocity(density, momentum, velocity)`
+// fills `velocity`; cuda-samples n-body's `bodyBodyInteraction(ai, …)` updates `ai` and returns
+// it), and a local function may assign the locals it captures (C++'s `[&]`). JavaScript shares
+// the object (the binding); gpuc copies the value in and, when the call returns, back into the
+// variable or field that was passed — the same result wherever nothing else holds the object,
+// and a CompileError that says why where something does. Each result is compared with the same
+// code run as plain JavaScript.
+//
+// Every test runs on each device of the matrix (helpers.ts `dtest`; the CPU run also compiles
+// each kernel to PTX for ptxas and to SPIR-V for spirv-val).
+
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, threadIdx } from "../src/index.ts";
+import { dtest, openDevices, rejectsCompile, poisonF32 } from "./helpers.ts";
+
+await openDevices();
+
+type V3 = { x: number; y: number; z: number };
+
+// Rodinia cfd (euler3d.cu), as its authors wrote them with references.
+function compute_velocity(density: number, momentum: V3, velocity: V3) {
+  velocity.x = momentum.x / density;
+  velocity.y = momentum.y / density;
+  velocity.z = momentum.z / density;
+}
+function compute_speed_sqd(velocity: V3) {
+  return velocity.x * velocity.x + velocity.y * velocity.y + velocity.z * velocity.z;
+}
+function compute_flux_contribution(_density: number, momentum: V3, density_energy: number, pressure: number, velocity: V3,
+  fc_momentum_x: V3, fc_momentum_y: V3, fc_momentum_z: V3, fc_density_energy: V3) {
+  fc_momentum_x.x = velocity.x * momentum.x + pressure;
+  fc_momentum_x.y = velocity.x * momentum.y;
+  fc_momentum_x.z = velocity.x * momentum.z;
+  fc_momentum_y.x = fc_momentum_x.y;
+  fc_momentum_y.y = velocity.y * momentum.y + pressure;
+  fc_momentum_y.z = velocity.y * momentum.z;
+  fc_momentum_z.x = fc_momentum_x.z;
+  fc_momentum_z.y = fc_momentum_y.z;
+  fc_momentum_z.z = velocity.z * momentum.z + pressure;
+  const de_p = density_energy + pressure;
+  fc_density_energy.x = velocity.x * de_p;
+  fc_density_energy.y = velocity.y * de_p;
+  fc_density_energy.z = velocity.z * de_p;
+}
+// cuda-samples nbody (bodySystemCuda_kernel.cuh): updates ai and returns it.
+function bodyBodyInteraction(ai: { x: number; y: number }, bi: { x: number; y: number }, bj: { x: number; y: number }) {
+  const rx = bj.x - bi.x, ry = bj.y - bi.y;
+  const distSqr = rx * rx + ry * ry + 0.0625;
+  const invDist = 1 / Math.sqrt(distSqr);
+  const s = invDist * invDist * invDist;
+  ai.x += rx * s;
+  ai.y += ry * s;
+  return ai;
+}
+/** An out-parameter filled on one of several paths (early returns). */
+function classify(v: number, out: { sign: number; mag: number }) {
+  out.mag = Math.abs(v);
+  if (v < 0) { out.sign = -1; return; }
+  if (v === 0) { out.sign = 0; return; }
+  out.sign = 1;
+}
+
+/** What thread i computes: the kernel calls it, and so does the plain-JS reference. */
+function cell(p: Float32Array, i: number, out: Float32Array) {
+  const density = p[i] + 2;
+  const momentum = { x: p[i], y: p[i] * 0.5, z: 1 - p[i] };
+  const velocity = { x: 0, y: 0, z: 0 };
+  compute_velocity(density, momentum, velocity);
+  const fx = { x: 0, y: 0, z: 0 }, fy = { x: 0, y: 0, z: 0 }, fz = { x: 0, y: 0, z: 0 }, fe = { x: 0, y: 0, z: 0 };
+  compute_flux_contribution(density, momentum, 1.5, compute_speed_sqd(velocity), velocity, fx, fy, fz, fe);
+  let acc = { x: 0, y: 0 };
+  for (let j = 0; j < 4; j++) acc = bodyBodyInteraction(acc, { x: p[i], y: 0.5 }, { x: p[j], y: -0.5 });
+  const state = { c: { sign: 9, mag: 9 }, n: 0 };
+  classify(p[i] - 1, state.c);            // a field of a local object passed
+  let count = 0, total = 0;
+  const bump = (by: number) => { count += by; total += count; };   // [&] captures, assigned
+  const twice = (by: number) => { bump(by); bump(by); };            // through another local function
+  bump(2);
+  twice(i + 0.5);
+  let k = 0;
+  const next = () => k++;
+  while (next() < 3) total += k;
+  const o = i * 13;
+  out[o] = velocity.x; out[o + 1] = velocity.y; out[o + 2] = velocity.z;
+  out[o + 3] = fx.x; out[o + 4] = fy.y; out[o + 5] = fz.z; out[o + 6] = fe.x;
+  out[o + 7] = acc.x; out[o + 8] = acc.y;
+  out[o + 9] = state.c.sign * state.c.mag;
+  out[o + 10] = count; out[o + 11] = total; out[o + 12] = k;
+}
+
+describe("out-parameters and assigned captures", () => {
+  dtest("cfd's compute_velocity and flux contributions, n-body's bodyBodyInteraction, [&] captures assigned", async ({ dev }) => {
+    const k = kernel(function cells(out: Float32Array, p: Float32Array) { cell(p, threadIdx.x, out); },
+      { scope: { cell, compute_velocity, compute_speed_sqd, compute_flux_contribution, bodyBodyInteraction, classify } });
+    const p = Float32Array.of(-1.5, 0.25, 1, 2.75), out = poisonF32(4 * 13);
+    await k.launch(dev, { blocks: 1, threads: 4 }, out, p);
+    const want = new Float32Array(4 * 13);
+    for (let i = 0; i < 4; i++) cell(p, i, want);
+    // (gpuc rounds each f32 operation, JavaScript each result stored: within f32's precision.)
+    want.forEach((w, j) => assert.ok(Math.abs(out[j] - w) <= 1e-5 * Math.max(1, Math.abs(w)), `[${j}]: ${out[j]}, JavaScript ${w}`));
+  });
+});
+
+describe("out-parameters: what gpuc refuses, and says why", () => {
+  test("an object passed twice to a helper that assigns its fields", async () => {
+    const k = kernel(function twice(out: Float32Array) {
+      const v = { x: 1, y: 2, z: 3 };
+      compute_velocity(2, v, v);
+      out[0] = v.x;
+    }, { scope: { compute_velocity } });
+    await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1)] }), "type", /'v' is passed to 'compute_velocity' more than once .*assigns the fields of its parameter 'velocity'/);
+  });
+
+  test("an object handed back that another variable also holds; a helper's parameter rebound and assigned", async () => {
+    const k = kernel(function aliased(out: Float32Array) {
+      const v = { x: 0, y: 0, z: 0 };
+      const w = v;
+      compute_velocity(2, { x: 1, y: 1, z: 1 }, v);
+      out[0] = w.x;
+    }, { scope: { compute_velocity } });
+    await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1)] }), "type", /the fields of 'v' are assigned/);
+    function rebinds(p: { x: number }) { p = { x: 5 }; p.x = 6; return p.x; }
+    const r = kernel(function callsRebinds(out: Float32Array) { out[0] = rebinds({ x: 1 }); }, { scope: { rebinds } });
+    await rejectsCompile(r.compile({ target: "js", args: [new Float32Array(1)] }), "invalid-assignment", /parameter 'p' is assigned another object, and its fields are assigned/);
+  });
+
+  test("the result of a helper that returns its handed-back parameter, held by another variable", async () => {
+    const k = kernel(function heldTwice(out: Float32Array) {
+      const acc = { x: 0, y: 0 };
+      const r = bodyBodyInteraction(acc, { x: 0, y: 0 }, { x: 1, y: 1 });
+      acc.x = 5;
+      out[0] = r.x;
+    }, { scope: { bodyBodyInteraction } });
+    await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1)] }), "type", /the fields of 'acc' are assigned/);
+  });
+
+  test("a local function that rebinds a captured array", async () => {
+    const k = kernel(function rebindsCaptured(out: Float32Array, p: Float32Array) {
+      let v = p.subarray(0);
+      v = v.subarray(1);
+      const skip = () => { v = v.subarray(1); };
+      skip();
+      out[0] = v[0];
+    });
+    await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1), new Float32Array(4)] }), "unsupported-syntax", /'skip' rebinds 'v', an array of the function it is declared in/);
+  });
+
+  test("compiles for every target (PTX keeps helpers out of line: these are inlined where they hand values back)", async () => {
+    const k = kernel(function forTargets(out: Float32Array, p: Float32Array) { cell(p, threadIdx.x, out); },
+      { scope: { cell, compute_velocity, compute_speed_sqd, compute_flux_contribution, bodyBodyInteraction, classify } });
+    for (const target of ["js", "wgsl", "ptx", "opencl", "spirv"]) {
+      const a = await k.compile({ target, types: ["f32[]", "f32[]"] });
+      assert.ok(a.code.length > 0, target);
+    }
+  });
+});

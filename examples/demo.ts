@@ -21,8 +21,9 @@ import scan4 from "./scan4.ts";
 import bitonicSort from "./bitonic-sort.ts";
 import fwt from "./fwt.ts";
 import quasirandom from "./quasirandom.ts";
+import blackScholes from "./black-scholes.ts";
 
-const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4, bitonicSort, fwt, quasirandom];
+const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4, bitonicSort, fwt, quasirandom, blackScholes];
 const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string; unavailable?: true }

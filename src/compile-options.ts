@@ -5,7 +5,7 @@
 
 import { CompileError, quoteName, unknownOption } from "./errors.js";
 import { describeArgument, describeConfig } from "./typed-arrays.js";
-import { parseTypeName, type Scalar, type Type } from "./ir/types.js";
+import { parseTypeName, typeName as irTypeName, type Scalar, type Type } from "./ir/types.js";
 import type { Artifact, TargetFeatures, TargetInfo } from "./targets/target.js";
 import type { HostArray } from "./typed-arrays.js";
 import { TARGET_NAMES, targetInfo } from "./targets/index.js";
@@ -87,7 +87,7 @@ export function typesFromNames(types: string[] | Record<string, string>, sig: Si
 }
 
 function typeName(t: Type): string {
-  return t.kind === "array" ? `${t.elem}[]` : t.kind === "null" ? (t.undef ? "undefined" : "null") : (t as { scalar: Scalar }).scalar;
+  return t.kind === "array" ? `${t.elem}[]` : t.kind === "null" ? (t.undef ? "undefined" : "null") : t.kind === "structs" ? irTypeName(t) : (t as { scalar: Scalar }).scalar;
 }
 
 /**

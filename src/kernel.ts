@@ -9,6 +9,7 @@
 import { CompileError, KernelError, quoteName, unknownOption, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
 import { atCallSite, callSite, callerPosition } from "./frontend/caller.js";
 import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
+import { expandStructs, structsTypeName } from "./struct-arrays.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableOf, type TableValue } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
@@ -276,7 +277,10 @@ export class Kernel {
         if (!fits) ({ spec, k } = await this.refreshTables(dev, () => (job ??= this.job(dev.target, features, types, true)), spec, k, view));
       }
       this.checkArrays(dev, args);
-      // Absent optional arrays have no parameter in the code (their absence is compiled in).
+      // Absent optional arrays have no parameter in the code (their absence is compiled in); an
+      // Array of objects is its fields' arrays, copied back into the objects after the launch.
+      let writeBack: (() => void) | null = null;
+      if (types.some((t) => t.startsWith("{"))) ({ args, writeBack } = expandStructs(args, types));
       if (args.includes(null) || args.includes(undefined)) args = args.filter((a) => a !== null && a !== undefined);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       // A signal already aborted cancels on every device (the CPU device also stops a running launch).
@@ -288,6 +292,7 @@ export class Kernel {
         if (view.version && !this.tables.sync(dev, healed, view, initialTables({ artifact: healed.artifact }))) throw e;
         await dev.launch(healed, args, grid);
       }
+      writeBack?.();
     } catch (e) {
       // (The call site before the await: after it, V8 shows only the frames that awaited.)
       if (e instanceof Mistake) { site ??= callSite(); e = await explain(e); }
@@ -512,8 +517,11 @@ function argumentType(a: unknown, declared: string | null): string | null {
   if (typeof a === "boolean") return !declared || declared === "bool" ? "bool" : null;
   // An absent optional array (CUDA's NULL pointer): the kernel is specialized on its absence.
   if (a === null || a === undefined) return !declared || declared.endsWith("[]") ? (a === null ? "null" : "undefined") : null;
+  // An Array of objects of one shape: typed by its fields (structure of arrays at launch).
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
-  return elem && (!declared || declared === `${elem}[]`) ? `${elem}[]` : null;
+  if (elem) return !declared || declared === `${elem}[]` ? `${elem}[]` : null;
+  const t = structsTypeName(a);
+  return t && (!declared || declared === t) ? t : null;
 }
 
 /**

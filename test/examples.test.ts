@@ -10,7 +10,7 @@ import { dtest, openDevices } from "./helpers.ts";
 await openDevices();
 
 describe("examples", () => {
-  for (const name of ["warp-reduce", "histogram64", "scan4", "matrixmul", "transpose", "bitonic-sort", "fwt", "quasirandom"]) {
+  for (const name of ["warp-reduce", "histogram64", "scan4", "matrixmul", "transpose", "bitonic-sort", "fwt", "quasirandom", "black-scholes"]) {
     dtest(`examples/${name}.ts agrees with plain JavaScript`, async ({ dev }) => {
       const { default: example } = (await import(`../examples/${name}.ts`)) as { default: { run(d: unknown): Promise<{ ok: boolean; summary: string }> } };
       const r = await example.run(dev);

@@ -262,6 +262,11 @@ export class Aggregates {
       `copy it, e.g. \`{ ...${name} }\` or \`[...${name}]\``);
   }
 
+  /** An object of the array of objects `v` (`a[i]`): it carries `v` as its root where the function assigns its objects' fields. */
+  elementOf(v: number | undefined, val: AggVal): AggVal {
+    return v !== undefined && this.mutated.has(v) ? { ...val, root: v, path: ["*"] } : val;
+  }
+
   /** An object value read from variable `v`: it carries `v` as its root where the function assigns fields of v's objects (see mayHold). */
   fromVariable(v: number, val: AggVal): AggVal {
     return this.mutated.has(v) ? { ...val, root: v, path: [] } : val;

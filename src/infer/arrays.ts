@@ -9,7 +9,7 @@ import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
 import { T, elemScalar, isArray, isInt, typeName, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
-import { arrayWhat, shapeText, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
+import { arrayWhat, shapeText, type AggVal, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
 
@@ -43,6 +43,34 @@ export class Arrays {
     if (a.k === "expr" && a.t.kind === "unknown") return null;
     this.pass.err("type", `indexing needs an array, got ${a.k === "str" ? "a string" : a.k === "agg" ? aggText(this.values.typeOf(a)) : typeName(this.values.typeOf(a))}`, span);
     return null;
+  }
+
+  /**
+   * The array of one field of an array of objects (`a[i].x` indexes `a`'s x array), or null after
+   * reporting that its objects have no such field.
+   */
+  structField(a: Extract<Val, { k: "structs" }>, field: string, span: Span): ArrayOperand | null {
+    const j = a.t.of.fields.findIndex((f) => f.name === field);
+    if (j < 0) { this.pass.err("type", `the objects of '${a.name}' (${typeName(a.t)}) have no field '${field}'`, span, `their fields are ${a.t.of.fields.map((f) => f.name).join(", ")}`); return null; }
+    return { h: this.pass.add({ ...this.pass.fn.exprs[a.leaves[j]] }), t: this.pass.fn.exprs[a.leaves[j]].type as ArrayType };
+  }
+
+  /**
+   * `a[i]` of an array of objects: the object value its fields' arrays hold at `i` (one check, of
+   * the first field's array: they have one length). Where the function assigns the fields of
+   * `a`'s objects, it carries `a` as its root (the sharing rules: aggregates.ts mayHold).
+   */
+  structElement(a: Extract<Val, { k: "structs" }>, index: UExpr, span: Span, root: (val: AggVal) => AggVal): Val {
+    const i = this.index(index);
+    if (i === null) return this.pass.unknown;
+    const idx = this.values.stable(i, index.span);
+    const first = this.structField(a, a.t.of.fields[0].name, span)!;
+    const c = this.access(first, idx, span);
+    const fields = a.t.of.fields.map((f, j) => {
+      const leaf = j === 0 ? { ...first, h: c.array() } : this.structField(a, f.name, span)!;
+      return { name: f.name, v: this.load(leaf, leaf.h, j === 0 ? c.index() : this.pass.add({ ...this.pass.fn.exprs[idx] }), span) };
+    });
+    return root({ k: "agg", tuple: false, fields, fresh: false });
   }
 
   /**

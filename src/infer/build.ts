@@ -93,6 +93,13 @@ export class FunctionBuilder implements MethodBuilder {
       const name = u.vars[p].name;
       // An absent optional array is known from its type: it has no IR parameter.
       if (t.kind === "null") return;
+      if (t.kind === "structs") {
+        // An array of objects arrives as its fields' arrays, one parameter each.
+        const locals = t.of.fields.map((f) => pass.newLocal(`${name}.${f.name}`, T.array((f.type as ScalarType).scalar, "global")));
+        for (const l of locals) { fn.params.push(l); names.push(fn.locals[l].name); }
+        pass.structVars.set(p, { t, locals });
+        return;
+      }
       if (t.kind === "array" && t.view) {
         // A view arrives as its base array, an offset and a length.
         const base = pass.newLocal(name, T.array(t.elem, t.space, t.size)), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);

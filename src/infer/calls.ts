@@ -63,6 +63,7 @@ export class Calls {
       if (t.kind === "unknown") return null;
       if (a.k === "str") { this.pass.err("type", "strings cannot be passed to generated functions", span); return null; }
       if (a.k === "agg") { this.pass.err("unsupported-type", "object values cannot be passed to generated functions (their generators see scalar and array types)", span, "pass the fields"); return null; }
+      if (a.k === "structs") { this.pass.err("unsupported-type", "an array of objects cannot be passed to generated functions (their generators see scalar and array types)", span, "pass its elements' fields"); return null; }
       if (a.k === "null") { this.pass.err("unsupported-type", `${a.undef ? "undefined" : "null"} cannot be passed to generated functions (their generators see scalar and array types)`, span, "test the optional array before the call"); return null; }
       types.push(argTypeOf(t));
     }
@@ -115,7 +116,7 @@ export class Calls {
     const frames: FrameSite[] = [{ function: this.pass.ufn.name, src: this.pass.ufn.source, at: span.start }, ...this.pass.frames];
     const inst = this.pass.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.pass.unknown;
-    const argH = args.flatMap((a, i) => (argTypes[i].kind === "null" ? [] : argTypes[i].kind === "scalar" ? [this.values.convert(a, argTypes[i] as ScalarType, argSpans[i])]
+    const argH = args.flatMap((a, i) => (argTypes[i].kind === "null" ? [] : a.k === "structs" ? a.leaves.map((h) => this.pass.add({ ...this.pass.fn.exprs[h] })) : argTypes[i].kind === "scalar" ? [this.values.convert(a, argTypes[i] as ScalarType, argSpans[i])]
       : argTypes[i].kind === "agg" ? this.aggregates.flattenArg(a, argTypes[i], argSpans[i])
       : a.k === "view" ? [a.base, this.pass.add({ ...this.pass.fn.exprs[a.offset] }), this.pass.add({ ...this.pass.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
     const rt = inst.returnType;

@@ -44,6 +44,7 @@ export class Expressions implements Lowering {
       case "length": {
         const a = this.expr(e.array);
         if (a.k === "null") return this.arrays.nullAccess(a, "read the length of", span);
+        if (a.k === "structs") return { k: "expr", h: this.pass.add({ k: "length", array: a.leaves[0], type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
         if (a.k === "agg") {
           if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
           const f = this.aggregates.fieldVal(a, "length");
@@ -65,6 +66,7 @@ export class Expressions implements Lowering {
         const base = this.expr(e.array);
         if (base.k === "agg") return this.element(base, e, span);
         if (base.k === "null") { this.arrays.index(e.index); return this.arrays.nullAccess(base, "read an element of", span); }
+        if (base.k === "structs") return this.arrays.structElement(base, e.index, span, (v) => this.aggregates.elementOf(base.root, v));
         const a = this.arrays.operandOf(base, e.array.span);
         const i = this.arrays.index(e.index);
         if (!a || i === null) return this.pass.unknown;

@@ -11,7 +11,7 @@ import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import { T, isFloat, isInt, type Elem, type ScalarType, type Type } from "../ir/types.js";
+import { T, isFloat, isInt, type Elem, type ScalarType, type StructsType, type Type } from "../ir/types.js";
 
 /** A value during inference: an IR expression of a type, an untyped constant, or a string. */
 export type Val =
@@ -33,6 +33,11 @@ export type Val =
    * raises a TypeError as JavaScript does (a KernelError at its line).
    */
   | { k: "null"; undef: boolean }
+  /**
+   * An array of objects (a kernel's Array of `{ x, y }` argument): one array per field, in its
+   * object type's field order (`leaves`), and the variable it was read from (for the sharing rules).
+   */
+  | { k: "structs"; t: StructsType; leaves: ExprHandle[]; name: string; root?: number }
   /**
    * A row of a multi-dimensional shared array (`t[y]` of `shared(Float32Array, [16, 17])`):
    * the flat array, its shape, and the indices applied so far (each a constant or a temporary,

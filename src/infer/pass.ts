@@ -9,7 +9,7 @@ import type { UExpr, UFunction, UTable } from "../frontend/uir.js";
 import type { Block, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, Loc, PrintFormat, Stmt } from "../ir/module.js";
 import { stmtResult } from "../ir/module.js";
 import type { SizeExpr } from "../ir/size.js";
-import { T, wrapValue, type ArrayType, type ScalarType, type Type } from "../ir/types.js";
+import { T, wrapValue, type ArrayType, type ScalarType, type StructsType, type Type } from "../ir/types.js";
 import type { MethodTable, SharedShape, Val, ViewVal } from "./methods.js";
 import type { ArgType } from "./overlays.js";
 
@@ -113,6 +113,8 @@ export class Pass {
   readonly constInits = new Map<LocalHandle, Val>();
   /** Rows bound to const variables (`const row = t[y]`): var → the row. */
   readonly rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
+  /** Parameters that are arrays of objects: var → their fields' array parameters (in field order). */
+  readonly structVars = new Map<number, { t: StructsType; locals: LocalHandle[] }>();
   /** Leaf locals of variables holding aggregates (of their types of this pass). */
   readonly aggLeaves = new Map<number, Leaves>();
   /** Variables whose declaration failed (already reported): their uses report nothing more. */

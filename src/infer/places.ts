@@ -11,7 +11,7 @@ import type { AggVal, Val } from "./methods.js";
 import { arrayWhat } from "./methods.js";
 import type { Leaves, Pass } from "./pass.js";
 import { holds, type Aggregates } from "./aggregates.js";
-import { once, type Arrays } from "./arrays.js";
+import { once, type ArrayOperand, type Arrays } from "./arrays.js";
 import { aggText, type Values } from "./values.js";
 
 /** An assignable part of an aggregate variable: `p.x`, `t[1]`, `t[i].y` (a dynamic step: an index kept stable, checked). */
@@ -39,6 +39,8 @@ export class Places {
       const e = this.pass.fn.exprs[alias];
       return { k: "expr", h: this.pass.add({ ...e, loc: this.pass.loc(span) }), t: e.type };
     }
+    const structs = this.pass.structVars.get(v);
+    if (structs) return { k: "structs", t: structs.t, leaves: structs.locals.map((l) => this.pass.read(l, span)), name: this.pass.ufn.vars[v].name, root: v };
     // (An absent optional array: a parameter declared Float32Array may be given null.)
     const nt = this.pass.varTypes[v];
     if (nt.kind === "null") return { k: "null", undef: nt.undef };
@@ -146,6 +148,8 @@ export class Places {
   assign(e: Extract<UExpr, { k: "assign" }>, used: boolean): Val {
     const span = e.span;
     const binop = e.op === "=" ? null : e.op.slice(0, -1);
+    const structs = this.assignStructs(e, binop, used);
+    if (structs) return structs;
     if (this.isPlace(e.target)) {
       const place = this.place(e.target);
       if (!place) { this.pass.lower.expr(e.value); return this.pass.unknown; }
@@ -180,7 +184,15 @@ export class Places {
         return this.arrays.nullAccess(base, "set an element of", span);
       }
       const arr = this.arrays.operandOf(base, e.target.array.span);
-      const idx = this.arrays.index(e.target.index);
+      return this.assignElement(arr, this.arrays.index(e.target.index), e, binop, used);
+    }
+    return this.pass.unknown;
+  }
+
+  /** `a[i] = v`, `a[i] op= v` on an array operand and its index (null: not an array, already reported). */
+  private assignElement(arr: ArrayOperand | null, idx: ExprHandle | null, e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean): Val {
+    const span = e.span;
+    {
       if (!arr || idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
       if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", e.target.span);
       if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of ${arrayWhat(arr.row.shape)}: index it to an element`, e.target.span);
@@ -206,7 +218,39 @@ export class Places {
       this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: this.arrays.toBase(arr, h.store), loc: this.pass.loc(span) });
       return h.result;
     }
-    return this.pass.unknown;
+  }
+
+  /**
+   * An assignment to an element of an array of objects, or to a field of one (`a[i] = { x, y }`,
+   * `a[i].x += v`): a store into each field's array, or into the one field's. Null where the target
+   * is not such an element (only a parameter's array of objects is indexed so).
+   */
+  private assignStructs(e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean): Val | null {
+    const span = e.span, t = e.target;
+    const index = t.k === "field" && t.object.k === "index" ? t.object : t.k === "index" ? t : null;
+    if (!index || index.array.k !== "var" || !this.pass.structVars.has(index.array.v)) return null;
+    const a = this.readVar(index.array.v, index.array.span) as Extract<Val, { k: "structs" }>;
+    if (t.k === "field") return this.assignElement(this.arrays.structField(a, t.name, t.span), this.arrays.index(index.index), e, binop, used);
+    // The whole element: each field's array at one checked index.
+    if (binop) return this.pass.error("type", `'${e.op}' on an element of array of objects '${a.name}' (${typeName(a.t)})`, e.span, `assign its fields, e.g. ${a.name}[i].${a.t.of.fields[0].name} ${e.op} v`);
+    const idx = this.arrays.index(index.index);
+    if (idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
+    const iv: Val = { k: "expr", h: this.values.stable(idx, index.index.span), t: this.pass.fn.exprs[idx].type };
+    const value = this.pass.lower.operandAfterAll([iv], e.value);
+    if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
+    if (value.k !== "agg" || value.tuple) return this.pass.error("type", `an element of '${a.name}' (${typeName(a.t)}) is assigned an object of its fields, got ${holds(this.values.typeOf(value))}`, e.value.span);
+    const fields = a.t.of.fields;
+    const missing = fields.find((f) => !this.aggregates.fieldVal(value, f.name));
+    const extra = value.fields.find((f) => !fields.some((g) => g.name === f.name));
+    if (missing || extra) return this.pass.error("type", `an element of '${a.name}' has the fields ${fields.map((f) => f.name).join(", ")}; ${missing ? `this object has no '${missing.name}'` : `this object has '${extra!.name}' too`}`, e.value.span);
+    const kept = this.aggregates.keepVal(value, span);
+    this.arrays.access(this.arrays.structField(a, fields[0].name, span)!, (iv as { h: ExprHandle }).h, span);
+    fields.forEach((f) => {
+      const leaf = this.arrays.structField(a, f.name, span)!;
+      const h = this.arrays.storeValue(this.aggregates.fieldVal(kept as AggVal, f.name)!, leaf.t.elem, span, false);
+      this.pass.emit({ k: "store", array: leaf.h, index: this.pass.add({ ...this.pass.fn.exprs[(iv as { h: ExprHandle }).h] }), value: h.store, loc: this.pass.loc(span) });
+    });
+    return used ? this.aggregates.copyDeep(kept) : this.pass.unknown;
   }
 
   /** Whether an assignment target is a part of an object or tuple value (`p.x`, `t[i]`, `t[0].y`). */
@@ -335,6 +379,12 @@ export class Places {
     const one: UExpr = { k: "num", value: 1, isFloat: false, span: e.span };
     const op = e.op === "++" ? "+=" : "-=";
     if (!used || e.prefix) return this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, used);
+    // `a[i].x++` of an array of objects: the field's array's element.
+    const st = e.target;
+    if (st.k === "field" && st.object.k === "index" && st.object.array.k === "var" && this.pass.structVars.has(st.object.array.v)) {
+      const a = this.readVar(st.object.array.v, st.object.array.span) as Extract<Val, { k: "structs" }>;
+      return this.updateElementOf(this.arrays.structField(a, st.name, st.span), this.arrays.index(st.object.index), e);
+    }
     if (this.isPlace(e.target)) {
       // `p.x++` used as a value: the old value, read before the update (a dynamic index evaluated once).
       const place = this.place(e.target);
@@ -360,8 +410,12 @@ export class Places {
   /** `a[i]++` used as a value: the array and index are evaluated once; the value is the old element. */
   private updateElement(e: Extract<UExpr, { k: "update" }>): Val {
     const target = e.target as Extract<UExpr, { k: "index" }>;
-    const arr = this.arrays.arrayOperand(target.array);
-    const idx = this.arrays.index(target.index);
+    return this.updateElementOf(this.arrays.arrayOperand(target.array), this.arrays.index(target.index), e);
+  }
+
+  /** `a[i]++` used as a value, on an array operand and its index (null: already reported). */
+  private updateElementOf(arr: ArrayOperand | null, idx: ExprHandle | null, e: Extract<UExpr, { k: "update" }>): Val {
+    const target = e.target;
     if (!arr || idx === null) return this.pass.unknown;
     if (arr.t.space === "constant") return this.pass.error("invalid-assignment", "cannot write to a constant table captured from scope", target.span);
     if (arr.row && arr.row.indices.length + 1 < arr.row.shape.dims.length) return this.pass.error("invalid-assignment", `cannot assign to a row of ${arrayWhat(arr.row.shape)}: index it to an element`, target.span);

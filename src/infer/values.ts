@@ -48,6 +48,7 @@ export class Values {
     if (v.k === "weak") return defaultType(v);
     if (v.k === "str" || v.k === "row") return T.unknown;
     if (v.k === "null") return v.undef ? T.undefined : T.null;
+    if (v.k === "structs") return v.t;
     if (v.k === "agg") {
       const fields = v.fields.map((f) => ({ name: f.name, type: this.typeOf(f.v) }));
       return fields.some((f) => f.type.kind === "unknown") ? T.unknown : T.agg(v.tuple, fields);
@@ -59,6 +60,7 @@ export class Values {
   scalarType(v: Val, span: Span): ScalarType | null {
     if (v.k === "weak") return defaultType(v);
     if (v.k === "str") { this.pass.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
+    if (v.k === "structs") { this.pass.err("type", `expected a number or boolean, got an array of objects ('${v.name}', ${typeName(v.t)})`, span, `index it and read a field, e.g. ${v.name}[i].${v.t.of.fields[0].name}`); return null; }
     if (v.k === "null") { this.pass.err("type", `expected a number or boolean, got ${v.undef ? "undefined" : "null"}`, span, "test an optional array with `if (a)` or `a != null` before using it"); return null; }
     if (v.k === "view") { this.pass.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
     if (v.k === "agg") { this.pass.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
@@ -75,7 +77,7 @@ export class Values {
       const { cond, a, b } = v.weakPair;
       return this.pass.add({ k: "select", cond, a: this.pass.constant(a, t, span), b: this.pass.constant(b, t, span), type: t, loc: this.pass.loc(span) });
     }
-    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg" || v.k === "null") { this.scalarType(v, span); return this.pass.unknown.h; }
+    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg" || v.k === "null" || v.k === "structs") { this.scalarType(v, span); return this.pass.unknown.h; }
     return this.convertH(v.h, t, span);
   }
 
@@ -94,7 +96,7 @@ export class Values {
   /** A value's truthiness as a bool expression (JS semantics: 0, -0 and NaN are false). */
   truthy(v: Val, span: Span): ExprHandle {
     // Arrays and objects are always truthy in JS; null and undefined never are.
-    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg" || v.k === "view" || v.k === "row") return this.pass.constant(true, T.bool, span);
+    if ((v.k === "expr" && isArray(v.t)) || v.k === "agg" || v.k === "view" || v.k === "row" || v.k === "structs") return this.pass.constant(true, T.bool, span);
     if (v.k === "null") return this.pass.constant(false, T.bool, span);
     return this.convert(v, T.bool, span);
   }
@@ -159,7 +161,7 @@ export class Values {
     if (!name) return this.pass.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
     if (a.k === "str" || b.k === "str") return this.pass.error("type", "strings can only be passed to console.log and Error in kernels", span);
     if (a.k === "null" || b.k === "null") return this.compareNull(op, a, b, span);
-    if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view") { this.scalarType(a.k === "row" || a.k === "view" ? a : b, span); return this.pass.unknown; }
+    if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view" || a.k === "structs" || b.k === "structs") { this.scalarType(a.k === "row" || a.k === "view" || a.k === "structs" ? a : b, span); return this.pass.unknown; }
     if (a.k === "agg" || b.k === "agg") {
       if (name === "eq" || name === "ne")
         return this.pass.error("type", `'${op}' on ${a.k === "agg" && b.k === "agg" ? "two object values" : "an object value"} compares references in JavaScript (two objects are the same only if they are one object), which gpuc's object values do not have`, span,

@@ -44,6 +44,13 @@ export type Type =
    * IR parameter and nothing of it reaches the IR.
    */
   | { readonly kind: "null"; readonly undef: boolean }
+  /**
+   * An array of objects of one shape (a plain JS Array of `{ x, y }` given to a kernel): inference's
+   * type only. It is its fields' arrays, one IR array parameter per field (in the object type's
+   * field order: structure of arrays); `a[i]` is an object value read from them, `a[i].x = v` a
+   * store into one. The objects' fields are numbers (`of` has scalar fields only).
+   */
+  | { readonly kind: "structs"; readonly of: AggType }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
@@ -52,6 +59,7 @@ export type ScalarType = Extract<Type, { kind: "scalar" }>;
 export type ArrayType = Extract<Type, { kind: "array" }>;
 export type AggType = Extract<Type, { kind: "agg" }>;
 export type NullType = Extract<Type, { kind: "null" }>;
+export type StructsType = Extract<Type, { kind: "structs" }>;
 
 const interned = new Map<string, Type>();
 function intern<T extends Type>(key: string, make: () => T): T {
@@ -85,6 +93,10 @@ export const T = {
   shaped(base: ArrayType, dims: readonly number[]): ArrayType {
     return intern(`${base.elem}[${base.size ?? ""}] ${base.space} ${dims.map((d) => `[${d}]`).join("")}`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, dims: [...dims] }));
   },
+  /** An array of objects of type `of` (scalar fields), as a kernel's argument. */
+  structs(of: AggType): StructsType {
+    return intern(`structs ${typeName(of)}`, () => ({ kind: "structs", of }));
+  },
   /** An object value's type (fields in any order: they are sorted by name) or a tuple's (elements in order). */
   agg(tuple: boolean, fields: readonly { name: string; type: Type }[]): AggType {
     const list = tuple ? fields.map((f, i) => ({ name: String(i), type: f.type })) : [...fields].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -103,6 +115,7 @@ export function typeName(t: Type): string {
     case "agg": return t.tuple ? `[${t.fields.map((f) => typeName(f.type)).join(", ")}]`
       : `{ ${t.fields.map((f) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${typeName(f.type)}`).join(", ")} }`;
     case "null": return t.undef ? "undefined" : "null";
+    case "structs": return `${typeName(t.of)}[]`;
     case "void": return "void";
     case "unknown": return "?";
   }
@@ -114,7 +127,18 @@ export function isAgg(t: Type): t is AggType { return t.kind === "agg"; }
 export function parseTypeName(name: string): Type | null {
   const n = name.trim();
   if (n === "null" || n === "undefined") return T[n];
-  const m = /^(bool|i32|u32|f32|f64|i8|u8|u8c|i16|u16)(\[\])?$/.exec(name.trim());
+  // `{ x: f32, y: i32 }[]`: an array of objects of numbers.
+  const o = /^\{(.*)\}\[\]$/.exec(n);
+  if (o) {
+    const fields: { name: string; type: Type }[] = [];
+    for (const part of o[1].split(",")) {
+      const f = /^\s*([A-Za-z_$][\w$]*)\s*:\s*(bool|i32|u32|f32|f64)\s*$/.exec(part);
+      if (!f || fields.some((x) => x.name === f[1])) return null;
+      fields.push({ name: f[1], type: T.scalar(f[2] as Scalar) });
+    }
+    return T.structs(T.agg(false, fields));
+  }
+  const m = /^(bool|i32|u32|f32|f64|i8|u8|u8c|i16|u16)(\[\])?$/.exec(n);
   if (!m) return null;
   if (m[2]) return T.array(m[1] as Elem, "global");
   return isNarrow(m[1] as Elem) ? null : T.scalar(m[1] as Scalar);

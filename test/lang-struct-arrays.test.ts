@@ -1,0 +1,103 @@
+// Arrays of objects as kernel arguments (issue #32, item 2): CUDA's `float2 *d_Call`, `uint4 *img`.
+// A plain JavaScript Array of objects of one shape (number fields: f64, JavaScript's numbers; the
+// fields are written back into the objects after the launch), or a struct array
+// (`structArray({ x: Float32Array, y: Float32Array }, n)`: one typed array per field in one
+// ArrayBuffer, read as objects, passed as it is). In the kernel `a[i].x`, `a[i].x op= v`,
+// `a[i].x++`, `a[i] = { x, y }`, `const p = a[i]` (a copy: the sharing rules apply) and
+// `a.length` mean what they mean in JavaScript, each element access bounds-checked. Each result
+// is compared with the same code run as plain JavaScript over the same arguments.
+//
+// Every test runs on each device of the matrix (helpers.ts `dtest`; the CPU run also compiles
+// each kernel to PTX for ptxas and to SPIR-V for spirv-val).
+
+import { describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, structArray, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
+
+await openDevices();
+
+type P = { x: number; y: number };
+type Body = { m: number; vx: number; vy: number };
+
+/** A helper taking arrays of objects: the kernel calls it, and so does the plain-JS reference. */
+function step(pos: ArrayLike<P> & { [i: number]: P }, bodies: ArrayLike<Body> & { [i: number]: Body }, out: ArrayLike<P> & { [i: number]: P }, i: number) {
+  const p = pos[i];                            // a copy of the element (nothing assigns pos's objects' fields)
+  out[i] = { x: p.x + bodies[i].vx, y: p.y + bodies[i].vy };
+  out[i].x *= bodies[i].m;
+  out[i].y += pos.length;
+  bodies[i].m++;
+  if (i + 1 < bodies.length) bodies[i].vx = pos[i + 1].x * 2 + bodies[i].vy;
+}
+
+describe("arrays of objects", () => {
+  dtest("struct arrays: fields read and written, whole elements, compound and ++, lengths, through a helper", async ({ dev, same }) => {
+    const n = 40;
+    const make = () => {
+      const pos = structArray({ x: Float32Array, y: Float32Array }, n), bodies = structArray({ m: Int32Array, vx: Float32Array, vy: Float32Array }, n);
+      for (let i = 0; i < n; i++) { pos[i] = { x: i * 0.5, y: -i }; bodies[i] = { m: i % 3, vx: i * 0.25, vy: 1 - i }; }
+      return { pos, bodies, out: structArray({ x: Float32Array, y: Float32Array }, n) };
+    };
+    const k = kernel(function steps(pos: typeof got.pos, bodies: typeof got.bodies, out: typeof got.out, n: number) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < n) step(pos, bodies, out, i);
+    }, { scope: { step } });
+    const got = make(), want = make();
+    await k.launch(dev, { blocks: 2, threads: 32 }, got.pos, got.bodies, got.out, n);
+    for (let i = 0; i < n; i++) step(want.pos, want.bodies, want.out, i);
+    same(got.out.fields.x, want.out.fields.x);
+    same(got.out.fields.y, want.out.fields.y);
+    same(got.bodies.fields.m, want.bodies.fields.m);
+    same(got.bodies.fields.vx, want.bodies.fields.vx);
+  });
+
+  dtest("plain Arrays of objects: f64 fields, written back into the objects after the launch", async ({ dev, wgsl }) => {
+    const k = kernel(function scaleAll(a: P[], s: number) {
+      const i = threadIdx.x;
+      if (i < a.length) { a[i].x = a[i].x * s + 0.5; a[i].y = -a[i].y; }
+    });
+    const a = Array.from({ length: 6 }, (_, i) => ({ x: i, y: i / 3 }));
+    if (wgsl) { await rejectsCompile(k.launch(dev, { blocks: 1, threads: 8 }, a, 3), "unsupported-type", /the wgsl target has no f64/); return; }
+    await k.launch(dev, { blocks: 1, threads: 8 }, a, 3);
+    assert.deepEqual(a, Array.from({ length: 6 }, (_, i) => ({ x: i * 3 + 0.5, y: -(i / 3) })));
+  });
+
+  dtest("an element out of range is a bounds KernelError", async ({ dev }) => {
+    const k = kernel(function reads(out: Float32Array, a: ReturnType<typeof pairs>, j: number) { out[0] = a[j].y; });
+    const pairs = () => structArray({ x: Float32Array, y: Float32Array }, 4);
+    const e = await kernelError(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1), pairs(), 4), "bounds");
+    assert.match(e.message, /index 4 out of bounds/);
+  });
+});
+
+describe("arrays of objects: in JavaScript and what gpuc refuses", () => {
+  test("a struct array reads and writes as objects in plain JavaScript, over one ArrayBuffer", () => {
+    const a = structArray({ x: Float32Array, n: Int32Array, d: Float64Array }, 3);
+    a[1] = { x: 1.5, n: -2, d: 0.1 };
+    a[2].n += 5;
+    assert.deepEqual({ ...a[1] }, { x: 1.5, n: -2, d: 0.1 });
+    assert.equal(a[2].n, 5);
+    assert.equal(a.length, 3);
+    assert.equal(a[3], undefined);
+    assert.equal(a.fields.x.buffer, a.fields.d.buffer);
+  });
+
+  test("an element bound to a variable while the array's objects are assigned; a wrong element; a field that is not there", async () => {
+    const shared = kernel(function aliasElem(out: Float32Array, a: P[]) {
+      const p = a[0];
+      a[0].x = 5;
+      out[0] = p.x;
+    });
+    await rejectsCompile(shared.compile({ target: "js", args: [new Float32Array(1), [{ x: 1, y: 2 }]] }), "type", /the fields of 'a\[…\]' are assigned, so its object cannot also be held by 'p'/);
+    const wrong = kernel(function wrongElem(a: P[]) { a[0] = { x: 1 } as P; });
+    await rejectsCompile(wrong.compile({ target: "js", args: [[{ x: 1, y: 2 }]] }), "type", /an element of 'a' has the fields x, y; this object has no 'y'/);
+    const missing = kernel(function missingField(out: Float32Array, a: P[]) { out[0] = (a[0] as unknown as { z: number }).z; });
+    await rejectsCompile(missing.compile({ target: "js", args: [new Float32Array(1), [{ x: 1, y: 2 }]] }), "type", /has no field 'z'/);
+  });
+
+  test("Arrays whose objects differ in shape or hold other things are argument errors", async () => {
+    const k = kernel(function takes(a: P[]) { a[0].x = 1; });
+    for (const bad of [[{ x: 1, y: 2 }, { x: 1 }], [{ x: 1, y: "2" }], [], [[1, 2]]])
+      await assert.rejects(k.compile({ target: "js", args: [bad] }), (e: unknown) => e instanceof Error && /argument 'a' of kernel 'takes' got an Array/.test(e.message) && ["argument-type", "unsupported-array"].includes((e as unknown as { kind: string }).kind));
+  });
+});

@@ -28,7 +28,7 @@ const LAYERS = [
   ["runtime", "^src/runtime/"],
   ["reloc", "^src/reloc/"],
   ["ir", "^src/ir/"],
-  ["base", "^src/(errors|version|build-id|js-reserved|typed-arrays|registry|intrinsics|sha256)\\.ts$"],
+  ["base", "^src/(errors|version|build-id|js-reserved|typed-arrays|struct-arrays|registry|intrinsics|sha256)\\.ts$"],
   ["platform", "^src/platform/"],
 ];
 

@@ -43,6 +43,8 @@ type SharedElementArray = Float32Array | Float64Array | Int32Array | Uint32Array
 export function shared<T extends SharedElementArray>(_type: new (n: number) => T, _length: number | readonly [number]): T;
 export function shared<T extends SharedElementArray>(_type: new (n: number) => T, _dims: readonly [number, number]): T[];
 export function shared<T extends SharedElementArray>(_type: new (n: number) => T, _dims: readonly [number, number, number]): T[][];
+/** `shared(Array, 100)`: an array of objects of one shape in shared memory (the shape of the objects stored into it). */
+export function shared<T extends object = Record<string, number>>(_type: ArrayConstructor, _length: number): T[];
 export function shared(_type: unknown, _size: unknown): never {
   throw new Error("shared() is only callable inside a kernel");
 }

@@ -12,7 +12,7 @@
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, structArray, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { kernel, structArray, shared, syncthreads, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
 
 await openDevices();
@@ -70,6 +70,28 @@ describe("arrays of objects", () => {
   });
 });
 
+describe("shared and private arrays of objects", () => {
+  dtest("shared(Array, n) and new Array(n) hold objects of the shape stored into them (fields widen as variables do)", async ({ dev, same }) => {
+    const k = kernel(function objectsInMemory(out: Float32Array, src: ReturnType<typeof vs>) {
+      const t = threadIdx.x;
+      const s = shared(Array, 8);            // lavaMD's __shared__ FOUR_VECTOR rA_shared[100]
+      const p = new Array(4);
+      s[t] = { v: src[t].v * 2, x: t };
+      syncthreads();
+      const o = s[(t + 1) % 8];
+      p[t & 3] = { a: o.v, b: 1 };
+      p[t & 3].b += 0.5;                     // b was an integer: it holds 1.5 now, as in JavaScript
+      out[t] = o.v + o.x + p[t & 3].a + p[t & 3].b + p.length;
+    });
+    const vs = () => structArray({ v: Float32Array }, 8);
+    const src = vs();
+    for (let i = 0; i < 8; i++) src[i] = { v: i + 0.5 };
+    const out = new Float32Array(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, out, src);
+    same(out, Array.from({ length: 8 }, (_, t) => { const o = { v: src[(t + 1) % 8].v * 2, x: (t + 1) % 8 }; return o.v + o.x + o.v + 1.5 + 4; }));
+  });
+});
+
 describe("arrays of objects: in JavaScript and what gpuc refuses", () => {
   test("a struct array reads and writes as objects in plain JavaScript, over one ArrayBuffer", () => {
     const a = structArray({ x: Float32Array, n: Int32Array, d: Float64Array }, 3);
@@ -93,6 +115,19 @@ describe("arrays of objects: in JavaScript and what gpuc refuses", () => {
     await rejectsCompile(wrong.compile({ target: "js", args: [[{ x: 1, y: 2 }]] }), "type", /an element of 'a' has the fields x, y; this object has no 'y'/);
     const missing = kernel(function missingField(out: Float32Array, a: P[]) { out[0] = (a[0] as unknown as { z: number }).z; });
     await rejectsCompile(missing.compile({ target: "js", args: [new Float32Array(1), [{ x: 1, y: 2 }]] }), "type", /has no field 'z'/);
+  });
+
+  test("storing an object whose fields are assigned elsewhere (JavaScript would store the object itself); a number where objects are", async () => {
+    const k = kernel(function storesShared(out: Float32Array) {
+      const s = new Array(2);
+      const q = { x: 1 };
+      s[0] = q;
+      q.x = 2;
+      out[0] = s[0].x;
+    });
+    await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1)] }), "type", /the fields of 'q' are assigned, so its object cannot be stored into 's'/);
+    const n = kernel(function storesNumber(out: Float32Array) { const s = new Array(2); s[0] = 5; out[0] = s[0]; });
+    await rejectsCompile(n.compile({ target: "js", args: [new Float32Array(1)] }), "type", /'s' holds objects whose fields are numbers; this is a number/);
   });
 
   test("Arrays whose objects differ in shape or hold other things are argument errors", async () => {

@@ -382,6 +382,8 @@ class Lowerer {
           // Go on as if it were a Float32Array, so its uses do not report follow-on errors.
           return { k: "newArray", elem: "f32", size: this.expr(e.arguments[0] ?? e), span };
         }
+        // new Array(n): a private array of objects of one shape.
+        if (ctor === "Array" && e.arguments.length === 1) return { k: "newArray", elem: "f32", size: this.expr(e.arguments[0]), objects: true, span };
         if (ctor && ctor in ARRAY_TYPES) {
           if (e.arguments.length !== 1) return this.bad(`'new ${ctor}(size)' takes one argument, a constant size`, e);
           // new Uint32Array(f.buffer): f's memory read as other elements (__float_as_uint's JavaScript).
@@ -513,6 +515,8 @@ class Lowerer {
     if (sharedPath === "shared" && !this.lookupLocal("shared") && !this.env.lookup("shared")) {
       const [ctorNode, sizeNode] = e.arguments;
       const ctor = ctorNode?.type === "Identifier" ? ctorNode.name : null;
+      // shared(Array, 100): an array of objects of one shape (lavaMD's `__shared__ FOUR_VECTOR rA_shared[100]`).
+      if (ctor === "Array" && e.arguments.length === 2 && sizeNode.type !== "ArrayExpression") return { k: "sharedArray", elem: "f32", size: this.expr(sizeNode), objects: true, span };
       if (ctor && UNSUPPORTED_ARRAYS.has(ctor)) return this.bad(`${ctor} is not supported in kernels: arrays hold i32, u32, f32, f64 or narrow integers (Int32Array, Uint32Array, Float32Array, Float64Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array)`, ctorNode, "unsupported-type");
       if (!ctor || !(ctor in ARRAY_TYPES) || e.arguments.length !== 2)
         return this.bad("shared() takes a typed-array constructor and a constant size, e.g. shared(Float32Array, 256)", e, "unsupported-syntax");

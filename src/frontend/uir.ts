@@ -88,12 +88,13 @@ export type UExpr = { span: Span } & (
   | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
   | { k: "seq"; exprs: UExpr[] }
   /** `new Float32Array(8)`: a private array of constant size. */
-  | { k: "newArray"; elem: ElemName; size: UExpr }
+  /** `objects`: `new Array(n)` holding objects of one shape (an array of objects; `elem` unused). */
+  | { k: "newArray"; elem: ElemName; size: UExpr; objects?: true }
   /** `new Uint32Array(f.buffer)`: the same memory as the array `f`, read as other elements (a bit cast). */
   | { k: "bitsView"; elem: ElemName; array: UExpr }
   /** `shared(Float32Array, 256)`: a shared-memory array of constant size. */
   /** `shared(Float32Array, 256)`, or with `dims`, `shared(Float32Array, [16, 17])` (size: the first dimension). */
-  | { k: "sharedArray"; elem: ElemName; size: UExpr; dims?: UExpr[] }
+  | { k: "sharedArray"; elem: ElemName; size: UExpr; dims?: UExpr[]; objects?: true }
 );
 
 export type UStmt = { span: Span } & (

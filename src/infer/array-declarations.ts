@@ -8,7 +8,7 @@ import type { UExpr } from "../frontend/uir.js";
 import type { ExprHandle } from "../ir/module.js";
 import { walkStmts } from "../ir/module.js";
 import { SIZE_CMPS, SIZE_OPS, constantSize, evalSize, type SizeCmp, type SizeExpr, type SizeOp } from "../ir/size.js";
-import { T, isInt, typeName, type ArrayType, type Elem } from "../ir/types.js";
+import { T, isInt, typeName, type ArrayType, type Elem, type ScalarType } from "../ir/types.js";
 import { shapeText, type Dim, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import type { Arrays } from "./arrays.js";
@@ -33,6 +33,7 @@ export class ArrayDeclarations {
 
   /** `const a = new Float32Array(8)` (a private array local) or `const s = shared(Float32Array, 256)`. */
   declareArray(v: number, init: Extract<UExpr, { k: "newArray" | "sharedArray" }>, span: Span): void {
+    if (init.objects) return this.declareObjects(v, init, span);
     if (init.k === "sharedArray" && init.dims) return this.declareSharedArray(v, init, init.dims, span);
     const uv = this.pass.ufn.vars[v];
     const size = this.pass.lower.expr(init.size);
@@ -58,6 +59,42 @@ export class ArrayDeclarations {
     const l = this.pass.newLocal(uv.name, type);
     this.pass.localOf[v] = l;
     this.pass.emit({ k: "init", local: l, loc: this.pass.loc(span) });
+  }
+
+  /**
+   * `const s = shared(Array, 100)` or `const a = new Array(8)`: an array of objects of one shape —
+   * the shape of the objects stored into it, learnt over the passes (places.ts learnStructs) — as
+   * one shared (or private) array per field, like a parameter's array of objects. A constant size.
+   */
+  private declareObjects(v: number, init: Extract<UExpr, { k: "newArray" | "sharedArray" }>, span: Span): void {
+    const uv = this.pass.ufn.vars[v];
+    const kind = init.k === "newArray" ? "private" : "shared";
+    const size = this.pass.lower.expr(init.size);
+    if (size.k !== "weak" || !Number.isInteger(size.value) || size.value < 1 || size.value > MAX_ARRAY_SIZE[kind]) {
+      this.pass.err("type", `the length of a ${kind} array of objects must be a constant integer from 1 to ${MAX_ARRAY_SIZE[kind]}`, init.size.span);
+      this.pass.poisoned.add(v);
+      return;
+    }
+    if (uv.kind !== "const") { this.pass.err("invalid-assignment", `${kind} array of objects '${uv.name}' must be declared with const`, span); return; }
+    const t = this.pass.varTypes[v];
+    if (t.kind !== "structs") { this.pass.pendingStructs.add(v); return; }
+    this.pass.newVarTypes[v] = t;
+    const n = size.value;
+    if (kind === "shared") {
+      const key = `${this.pass.ufn.id}:${span.start}:${this.pass.argTypes.map(typeName).join(",")}`;
+      const handles = t.of.fields.map((f) => {
+        const type = T.array((f.type as ScalarType).scalar, "shared", n);
+        return { h: this.pass.ctx.sharedArray(`${key}:${f.name}`, `${uv.name}.${f.name}`, type), type };
+      });
+      this.pass.structVars.set(v, { t, leaves: () => handles.map(({ h, type }) => this.pass.add({ k: "shared", shared: h as never, type, loc: this.pass.loc(span) })) });
+      return;
+    }
+    const locals = t.of.fields.map((f) => {
+      const l = this.pass.newLocal(`${uv.name}.${f.name}`, T.array((f.type as ScalarType).scalar, "private", n));
+      this.pass.emit({ k: "init", local: l, loc: this.pass.loc(span) });
+      return l;
+    });
+    this.pass.structVars.set(v, { t, leaves: () => locals.map((l) => this.pass.read(l)) });
   }
 
   /**

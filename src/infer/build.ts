@@ -97,7 +97,7 @@ export class FunctionBuilder implements MethodBuilder {
         // An array of objects arrives as its fields' arrays, one parameter each.
         const locals = t.of.fields.map((f) => pass.newLocal(`${name}.${f.name}`, T.array((f.type as ScalarType).scalar, "global")));
         for (const l of locals) { fn.params.push(l); names.push(fn.locals[l].name); }
-        pass.structVars.set(p, { t, locals });
+        pass.structVars.set(p, { t, leaves: () => locals.map((l) => pass.read(l)) });
         return;
       }
       if (t.kind === "array" && t.view) {

@@ -7,7 +7,7 @@
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UTable } from "../frontend/uir.js";
 import type { ExprHandle, Stmt } from "../ir/module.js";
-import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
+import { T, isArray, type AggType, type ArrayType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
 import type { Lowering, Pass } from "./pass.js";
 import { holds, type Aggregates } from "./aggregates.js";
@@ -44,7 +44,10 @@ export class Expressions implements Lowering {
       case "length": {
         const a = this.expr(e.array);
         if (a.k === "null") return this.arrays.nullAccess(a, "read the length of", span);
-        if (a.k === "structs") return { k: "expr", h: this.pass.add({ k: "length", array: a.leaves[0], type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
+        if (a.k === "structs") {
+          const size = (this.pass.fn.exprs[a.leaves[0]].type as ArrayType).size;
+          return size !== null ? { k: "weak", value: size, isFloat: false } : { k: "expr", h: this.pass.add({ k: "length", array: a.leaves[0], type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
+        }
         if (a.k === "agg") {
           if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
           const f = this.aggregates.fieldVal(a, "length");

@@ -113,8 +113,13 @@ export class Pass {
   readonly constInits = new Map<LocalHandle, Val>();
   /** Rows bound to const variables (`const row = t[y]`): var → the row. */
   readonly rowAliases = new Map<number, Extract<Val, { k: "row" }>>();
-  /** Parameters that are arrays of objects: var → their fields' array parameters (in field order). */
-  readonly structVars = new Map<number, { t: StructsType; locals: LocalHandle[] }>();
+  /**
+   * Arrays of objects (parameters, shared and private ones): var → their fields' arrays (in field
+   * order), each read anew at each use.
+   */
+  readonly structVars = new Map<number, { t: StructsType; leaves: () => ExprHandle[] }>();
+  /** `shared(Array, n)` and `new Array(n)` whose objects' shape this pass learns from the stores (the previous pass's type is unknown). */
+  readonly pendingStructs = new Set<number>();
   /** Leaf locals of variables holding aggregates (of their types of this pass). */
   readonly aggLeaves = new Map<number, Leaves>();
   /** Variables whose declaration failed (already reported): their uses report nothing more. */

@@ -40,7 +40,7 @@ export class Places {
       return { k: "expr", h: this.pass.add({ ...e, loc: this.pass.loc(span) }), t: e.type };
     }
     const structs = this.pass.structVars.get(v);
-    if (structs) return { k: "structs", t: structs.t, leaves: structs.locals.map((l) => this.pass.read(l, span)), name: this.pass.ufn.vars[v].name, root: v };
+    if (structs) return { k: "structs", t: structs.t, leaves: structs.leaves(), name: this.pass.ufn.vars[v].name, root: v };
     // (An absent optional array: a parameter declared Float32Array may be given null.)
     const nt = this.pass.varTypes[v];
     if (nt.kind === "null") return { k: "null", undef: nt.undef };
@@ -190,7 +190,7 @@ export class Places {
   }
 
   /** `a[i] = v`, `a[i] op= v` on an array operand and its index (null: not an array, already reported). */
-  private assignElement(arr: ArrayOperand | null, idx: ExprHandle | null, e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean): Val {
+  private assignElement(arr: ArrayOperand | null, idx: ExprHandle | null, e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean, onValue?: (v: Val) => void): Val {
     const span = e.span;
     {
       if (!arr || idx === null) { this.pass.lower.expr(e.value); return this.pass.unknown; }
@@ -213,6 +213,7 @@ export class Places {
       }
       if (value.k === "expr" && value.t.kind === "unknown") return this.pass.unknown;
       if (!this.values.scalarType(value, e.value.span)) return this.pass.unknown;
+      onValue?.(value);
       const h = this.arrays.storeValue(value, arr.t.elem, span, used);
       if (!binop) target = this.arrays.access({ ...arr, h: target.array() }, target.index(), span);
       this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: this.arrays.toBase(arr, h.store), loc: this.pass.loc(span) });
@@ -228,9 +229,33 @@ export class Places {
   private assignStructs(e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean): Val | null {
     const span = e.span, t = e.target;
     const index = t.k === "field" && t.object.k === "index" ? t.object : t.k === "index" ? t : null;
-    if (!index || index.array.k !== "var" || !this.pass.structVars.has(index.array.v)) return null;
-    const a = this.readVar(index.array.v, index.array.span) as Extract<Val, { k: "structs" }>;
-    if (t.k === "field") return this.assignElement(this.arrays.structField(a, t.name, t.span), this.arrays.index(index.index), e, binop, used);
+    if (!index || index.array.k !== "var") return null;
+    if (t.k === "index" && this.pass.pendingStructs.has(index.array.v)) {
+      // A shared or private array of objects whose objects' shape is not known yet: this store teaches it.
+      this.arrays.index(index.index);
+      const value = this.pass.lower.expr(e.value);
+      this.learnStructs(index.array.v, value, e.value.span);
+      return this.pass.unknown;
+    }
+    const v = index.array.v;
+    if (!this.pass.structVars.has(v)) return null;
+    const a = this.readVar(v, index.array.span) as Extract<Val, { k: "structs" }>;
+    if (t.k === "field") {
+      const name = t.name;
+      const field = this.arrays.structField(a, t.name, t.span);
+      const idx = this.arrays.index(index.index);
+      // (A shared or private one's field widens with what is stored into it, as a variable does.)
+      const widen = field && this.pass.ufn.vars[v].kind !== "param" ? (value: Val) => {
+        const vt = value.k === "expr" && value.t.kind === "unknown" ? null : this.values.scalarType(value, e.value.span);
+        const ft = a.t.of.fields.find((f) => f.name === name)!.type;
+        if (!vt || ft.kind !== "scalar") return;
+        const joined = joinScalar(ft, value.k === "weak" ? this.values.adapt(value, ft) : vt);
+        const cur = this.pass.newVarTypes[v];
+        if (joined !== ft && cur.kind === "structs")
+          this.pass.newVarTypes[v] = T.structs(T.agg(false, cur.of.fields.map((f) => (f.name === name ? { name: f.name, type: joinScalar(f.type as ScalarType, joined) } : f))));
+      } : undefined;
+      return this.assignElement(field, idx, e, binop, used, widen);
+    }
     // The whole element: each field's array at one checked index.
     if (binop) return this.pass.error("type", `'${e.op}' on an element of array of objects '${a.name}' (${typeName(a.t)})`, e.span, `assign its fields, e.g. ${a.name}[i].${a.t.of.fields[0].name} ${e.op} v`);
     const idx = this.arrays.index(index.index);
@@ -243,6 +268,9 @@ export class Places {
     const missing = fields.find((f) => !this.aggregates.fieldVal(value, f.name));
     const extra = value.fields.find((f) => !fields.some((g) => g.name === f.name));
     if (missing || extra) return this.pass.error("type", `an element of '${a.name}' has the fields ${fields.map((f) => f.name).join(", ")}; ${missing ? `this object has no '${missing.name}'` : `this object has '${extra!.name}' too`}`, e.value.span);
+    // (JavaScript would store the object itself: one whose fields are assigned would be shared.)
+    if (this.aggregates.sharesChanged(value)) { this.aggregates.shared(value, `be stored into '${a.name}'`, e.value.span); return this.pass.unknown; }
+    this.learnStructs(index.array.v, value, e.value.span);
     const kept = this.aggregates.keepVal(value, span);
     this.arrays.access(this.arrays.structField(a, fields[0].name, span)!, (iv as { h: ExprHandle }).h, span);
     fields.forEach((f) => {
@@ -411,6 +439,24 @@ export class Places {
   private updateElement(e: Extract<UExpr, { k: "update" }>): Val {
     const target = e.target as Extract<UExpr, { k: "index" }>;
     return this.updateElementOf(this.arrays.arrayOperand(target.array), this.arrays.index(target.index), e);
+  }
+
+  /**
+   * A shared or private array of objects (`shared(Array, n)`, `new Array(n)`) takes the shape of
+   * the objects stored into it, their fields' types joined over every store (as a variable's type
+   * joins over its assignments); a parameter's is its argument's and never changes here.
+   */
+  private learnStructs(v: number, value: Val, span: Span): void {
+    if (this.pass.ufn.vars[v].kind === "param") return;
+    if (value.k === "expr" && value.t.kind === "unknown") return;
+    const vt = this.values.typeOf(value);
+    if (vt.kind !== "agg" || vt.tuple || vt.fields.some((f) => f.type.kind !== "scalar" || f.type === T.bool)) {
+      this.pass.err("type", `'${this.pass.ufn.vars[v].name}' holds objects whose fields are numbers; this is ${holds(vt)}`, span);
+      return;
+    }
+    const cur = this.pass.newVarTypes[v];
+    const joined = this.aggregates.joinValue(cur.kind === "structs" ? cur.of : T.unknown, value, span, `an element of '${this.pass.ufn.vars[v].name}'`);
+    if (joined && joined.kind === "agg") this.pass.newVarTypes[v] = T.structs(joined);
   }
 
   /** `a[i]++` used as a value, on an array operand and its index (null: already reported). */

@@ -128,7 +128,7 @@ export class Calls {
     if (inst.usesState && this.pass.fn.stateParam === null) return this.pass.error("type", `internal: '${callee.name}' needs the kernel state but '${this.pass.ufn.name}' has none`, span);
     const back = argExprs ? this.handedBack(callee, argExprs, argTypes, span) : [];
     if (!back) return this.pass.unknown;
-    if (isAgg(rt) || back.length) return this.inlined(callee, inst, args, argH, rt, back, span);
+    if (isAgg(rt) || back.length) return this.inlined(callee, inst, args, argH, rt, back, span, argExprs);
     const result = rt === T.void ? null : this.pass.temp(rt);
     const frame = this.pass.ctx.options.debugLevel >= 2 ? this.pass.loc(span) ?? undefined : undefined;
     this.pass.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.pass.loc(span), ...(frame !== undefined ? { frame } : {}) });
@@ -176,7 +176,7 @@ export class Calls {
    * into the argument's place after the body). A recursive one cannot be (it is still being
    * inferred).
    */
-  private inlined(callee: UFunction, inst: { handle: number; pending: boolean }, args: Val[], argH: ExprHandle[], rt: Type, back: { i: number; target: UExpr }[], span: Span): Val {
+  private inlined(callee: UFunction, inst: { handle: number; pending: boolean }, args: Val[], argH: ExprHandle[], rt: Type, back: { i: number; target: UExpr }[], span: Span, argExprs?: UExpr[]): Val {
     const body = inst.pending ? null : this.pass.ctx.instanceBody(inst.handle);
     if (!body) return isAgg(rt)
       ? this.pass.error("recursion", `'${callee.name}' returns an object value and is called recursively: a function returning an object value is inlined at each call, so it cannot recurse`, span, "return a number, or rewrite the recursion as a loop")
@@ -185,8 +185,12 @@ export class Calls {
     // it may share an argument's object: one whose fields are assigned must not be given then.
     const returned = isAgg(rt) && !body.fresh ? returnedParam(callee) : null;
     const returnedBack = returned !== null ? back.find((b) => b.i === returned) : undefined;
+    // A helper that returns parts of one parameter's object (`return result.x`, idxToElem's):
+    // the result is a part of that argument's object, shared only where those parts' fields are assigned.
+    const part = isAgg(rt) && !body.fresh && !returnedBack ? returnedPart(callee) : null;
+    const partArg = part !== null && argExprs ? chainOfPlace(argExprs[part]) : null;
     if (isAgg(rt) && !body.fresh && !returnedBack)
-      for (const a of args) if (this.aggregates.sharesChanged(a)) { this.aggregates.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.pass.unknown; }
+      for (const [j, a] of args.entries()) if (!(partArg && j === part) && this.aggregates.sharesChanged(a)) { this.aggregates.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.pass.unknown; }
     const bound = new Map<number, LocalHandle>();
     const fresh = (l: LocalHandle, name: string): LocalHandle => { const n = this.pass.newLocal(`${callee.name}.${name}`, body.fn.locals[l].type); bound.set(l, n); return n; };
     const results = isAgg(rt) ? body.leaves!.map((l) => fresh(l, body.fn.locals[l].name.slice(body.fn.name.length + 1))) : [];
@@ -201,7 +205,7 @@ export class Calls {
     const nest = (t: Type): Leaves => (t.kind === "agg" ? t.fields.map((f) => nest(f.type)) : results[k++]);
     const value = this.aggregates.markFresh(this.aggregates.readLeaves(rt, nest(rt), span), body.fresh) as AggVal;
     // The parameter's object returned (n-body's `ai = bodyBodyInteraction(ai, …)`): the argument's, held where it is.
-    const at = returnedBack ? chainOfPlace(returnedBack.target) : null;
+    const at = returnedBack ? chainOfPlace(returnedBack.target) : partArg ? { v: partArg.v, path: [...partArg.path, "*"] } : null;
     return at ? { ...value, root: at.v, path: at.path } : value;
   }
 }
@@ -226,6 +230,23 @@ function mentions(e: UExpr, v: number): boolean {
   let found = false;
   walkUBody([{ k: "expr", e, span: e.span }], (x) => { if (x.k === "var" && x.v === v) found = true; });
   return found;
+}
+
+/**
+ * The parameter (by position) whose parts every `return` of a function that returns no new object
+ * returns (`return result.x`, a field chain of at least one step), or null — then the result may
+ * be any argument's object.
+ */
+function returnedPart(fn: UFunction): number | null {
+  let param: number | null = null, other = false;
+  walkUBody(fn.body, () => {}, (s) => {
+    if (s.k !== "return" || !s.e || s.e.k === "object" || s.e.k === "tuple") return;
+    const c = s.e.k === "field" ? chainOfPlace(s.e) : null;
+    const i = c ? fn.params.indexOf(c.v) : -1;
+    if (i < 0 || (param !== null && param !== i)) other = true;
+    else param = i;
+  });
+  return other ? null : param;
 }
 
 /** The parameter (by position) every `return` of a function returns as it is (`return ai`), or null. */

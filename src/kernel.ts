@@ -280,7 +280,7 @@ export class Kernel {
       // Absent optional arrays have no parameter in the code (their absence is compiled in); an
       // Array of objects is its fields' arrays, copied back into the objects after the launch.
       let writeBack: (() => void) | null = null;
-      if (types.some((t) => t.startsWith("{"))) ({ args, writeBack } = expandStructs(args, types));
+      if (types.some((t) => t.startsWith("{"))) ({ args, writeBack } = expandStructs(args, types, dev));
       if (args.includes(null) || args.includes(undefined)) args = args.filter((a) => a !== null && a !== undefined);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       // A signal already aborted cancels on every device (the CPU device also stops a running launch).

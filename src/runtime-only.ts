@@ -19,7 +19,7 @@ export {
 export { deviceFunction, generated, type ArgType } from "./registry.js";
 export { overlay } from "./overlay.js";
 export { loadImage, type ImageReport } from "./cache/image.js";
-export { structArray, type StructArray } from "./struct-arrays.js";
+export { structArray, deviceStructArray, type StructArray, type DeviceStructArray } from "./struct-arrays.js";
 
 /** Scalar type names for annotations in kernels written in TypeScript: `function k(a: f32, n: i32)`. */
 export type f32 = number;

@@ -5,6 +5,9 @@
 // is done, as the kernel run as plain JavaScript would have left them. Loaded with kernel.ts (a
 // launch types its arguments with it): light.
 
+import { DeviceArray, type Device } from "./devices/device.js";
+import { KernelError } from "./errors.js";
+
 /** The fields of an array of objects (sorted by name, as the object type's) and each one's element type. */
 export interface StructsShape { readonly fields: readonly string[]; readonly elems: readonly FieldElem[] }
 
@@ -14,9 +17,39 @@ const CTOR: Record<FieldElem, new (n: number) => FieldArray> = { i32: Int32Array
 const ELEM = new Map<unknown, FieldElem>(Object.entries(CTOR).map(([e, c]) => [c, e as FieldElem]));
 const FIELDS = Symbol("gpuc.structArrayFields");
 
-/** A struct array's fields (its typed arrays by name), or null for any other value. */
+/** A struct array's fields (its typed arrays by name; a device struct array's device arrays), or null for any other value. */
 function structArrayFields(a: unknown): Record<string, FieldArray> | null {
   return typeof a === "object" && a !== null ? ((a as { [FIELDS]?: Record<string, FieldArray> })[FIELDS] ?? null) : null;
+}
+
+/** A struct array whose fields live on a device (`deviceStructArray`): a kernel argument like the struct array, kept there between launches. */
+export interface DeviceStructArray<T extends Record<string, number>> {
+  readonly length: number;
+  /** Each field's device array. */
+  readonly fields: { readonly [K in keyof T]: DeviceArray };
+  /** The fields copied back into a new struct array. */
+  read(): Promise<StructArray<T>>;
+}
+
+/**
+ * A struct array copied to a device (one device array per field), for data that stays there
+ * across launches as `dev.array(typedArray)` does for a typed array; `read()` brings it back.
+ */
+export function deviceStructArray<T extends Record<string, number>>(dev: Device, a: StructArray<T>): DeviceStructArray<T> {
+  const host = structArrayFields(a);
+  if (!host) throw new TypeError("deviceStructArray: give it a struct array (structArray({ x: Float32Array, … }, n))");
+  const fields: Record<string, DeviceArray> = {};
+  for (const n of Object.keys(host)) fields[n] = dev.array(host[n]);
+  const length = a.length;
+  return {
+    length, fields: fields as DeviceStructArray<T>["fields"], [FIELDS]: fields,
+    async read() {
+      const types = Object.fromEntries(Object.keys(host).map((n) => [n, host[n].constructor as new (n: number) => FieldArray]));
+      const out = structArray(types, length) as unknown as StructArray<T>;
+      for (const n of Object.keys(fields)) (out.fields as Record<string, FieldArray>)[n].set(await fields[n].read() as FieldArray);
+      return out;
+    },
+  } as DeviceStructArray<T>;
 }
 
 /**
@@ -85,7 +118,11 @@ export function structsTypeName(a: unknown): string | null {
 export function structsShape(a: unknown): StructsShape | null {
   try {
     const typed = structArrayFields(a);
-    if (typed) { const fields = Object.keys(typed).sort(); return { fields, elems: fields.map((f) => ELEM.get(typed[f].constructor)!) }; }
+    if (typed) {
+      const fields = Object.keys(typed).sort();
+      const elem = (x: unknown): FieldElem => (x instanceof DeviceArray ? (x.elem as FieldElem) : ELEM.get((x as object).constructor)!);
+      return { fields, elems: fields.map((f) => elem(typed[f])) };
+    }
     if (!Array.isArray(a) || a.length === 0) return null;
     const first = a[0];
     if (!plainObject(first)) return null;
@@ -110,14 +147,21 @@ function plainObject(o: unknown): o is object {
  * A launch's arguments with each Array of objects (its type name among `types`) replaced by its
  * fields' arrays, and what copies the fields back into the objects once the launch is done.
  */
-export function expandStructs(args: unknown[], types: readonly string[]): { args: unknown[]; writeBack: () => void } {
+export function expandStructs(args: unknown[], types: readonly string[], dev: Device): { args: unknown[]; writeBack: () => void } {
   const out: unknown[] = [];
   const backs: (() => void)[] = [];
   args.forEach((a, i) => {
     if (!types[i].startsWith("{")) { out.push(a); return; }
     // A struct array is its fields' arrays already.
     const typed = structArrayFields(a);
-    if (typed) { for (const f of Object.keys(typed).sort()) out.push(typed[f]); return; }
+    if (typed) {
+      for (const f of Object.keys(typed).sort()) {
+        const x: unknown = typed[f];
+        if (x instanceof DeviceArray && x.device !== dev) throw new KernelError("launch", `a device struct array of another device (${x.device.kind}) was passed to a launch on ${dev.kind}: copy it (deviceStructArray(dev, await array.read()))`);
+        out.push(x);
+      }
+      return;
+    }
     const objs = a as Record<string, number>[];
     const shape = structsShape(objs)!;
     const arrays = shape.fields.map((f, j) => {

@@ -12,7 +12,7 @@
 
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, structArray, shared, syncthreads, subgroupLaneId, subgroupShuffleUp, subgroupShuffleXor, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { kernel, structArray, deviceStructArray, shared, syncthreads, subgroupLaneId, subgroupShuffleUp, subgroupShuffleXor, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { dtest, openDevices, kernelError, rejectsCompile } from "./helpers.ts";
 
 await openDevices();
@@ -60,6 +60,23 @@ describe("arrays of objects", () => {
     if (wgsl) { await rejectsCompile(k.launch(dev, { blocks: 1, threads: 8 }, a, 3), "unsupported-type", /the wgsl target has no f64/); return; }
     await k.launch(dev, { blocks: 1, threads: 8 }, a, 3);
     assert.deepEqual(a, Array.from({ length: 6 }, (_, i) => ({ x: i * 3 + 0.5, y: -(i / 3) })));
+  });
+
+  dtest("a struct array kept on the device between launches (deviceStructArray), read back", async ({ dev, same }) => {
+    const k = kernel(function accumulate(a: ReturnType<typeof pairs>, by: number) {
+      const i = threadIdx.x;
+      a[i].x += by;
+      a[i].y = a[i].x * 2;
+    });
+    const pairs = () => structArray({ x: Float32Array, y: Int32Array }, 8);
+    const host = pairs();
+    for (let i = 0; i < 8; i++) host[i] = { x: i, y: 0 };
+    const onDev = deviceStructArray(dev, host);
+    for (let r = 1; r <= 3; r++) await k.launch(dev, { blocks: 1, threads: 8 }, onDev, r * 0.5);
+    const back = await onDev.read();
+    same(back.fields.x, Array.from({ length: 8 }, (_, i) => i + 3));
+    same(back.fields.y, Array.from({ length: 8 }, (_, i) => (i + 3) * 2));
+    same(host.fields.x, Array.from({ length: 8 }, (_, i) => i), "the host's struct array is left as it was");
   });
 
   dtest("an element out of range is a bounds KernelError", async ({ dev }) => {

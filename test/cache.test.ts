@@ -215,16 +215,17 @@ test("disk cache: a stale entry (a scope value changed) is not revived", async (
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("disk cache: a specialization on an absent optional array (null) is stored and revived like any", () => {
+test("disk cache: specializations on an absent optional array (null) and on arrays of objects are stored and revived like any", () => {
   const dir = tmp("optional");
   const run = () => {
     const r = spawnSync(process.execPath, [join(FIX, "optional.mjs")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "1", GPUC_CACHE_DIR: dir } });
     assert.equal(r.status, 0, r.stderr);
-    return JSON.parse(r.stdout) as { a: number[]; b: number[]; origins: string[] };
+    return JSON.parse(r.stdout) as { a: number[]; b: number[]; q: number[]; origins: string[] };
   };
   const first = run(), second = run();
-  assert.deepEqual(first.origins, ["f32[],null,i32 compiled", "f32[],f32[],i32 compiled"]);
-  assert.deepEqual(second.origins, ["f32[],null,i32 disk", "f32[],f32[],i32 disk"]);
+  assert.deepEqual(first.origins, ["f32[],null,i32 compiled", "f32[],f32[],i32 compiled", "{ x: f64, z: f64 }[],{ w: i32, y: f32 }[] compiled"]);
+  assert.deepEqual(second.origins, ["f32[],null,i32 disk", "f32[],f32[],i32 disk", "{ x: f64, z: f64 }[],{ w: i32, y: f32 }[] disk"]);
+  assert.deepEqual(second.q, [1.5, 2.5, 1, 2]);
   assert.deepEqual(second.a, [5, 5, 5, 5]);
   assert.deepEqual(second.b, [2, 4, 6, 8]);
   rmSync(dir, { recursive: true, force: true });

@@ -19,6 +19,7 @@ import type { CacheEntry, Signature } from "./entry.js";
 import { entryKey, storedCode } from "./entry.js";
 import { findPoison } from "./poison.js";
 import { manifestMismatch } from "../reloc/manifest.js";
+import { codeParameters } from "../ir/types.js";
 import { targetInfo } from "../targets/index.js";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
@@ -96,8 +97,8 @@ async function checkParsedEntry(e: CacheEntry, opts: CheckOptions, expectedKey: 
   if (a.target !== e.owner.target || a.kernel !== e.kernel) return { ok: false, reason: `its artifact (${a.target}, '${a.kernel}') is not the entry's (${e.owner.target}, '${e.kernel}')` };
   const key = entryKey(e.owner, e.fingerprint, e.types.join(","));
   if (e.key !== key || (expectedKey !== undefined && expectedKey !== key)) return { ok: false, reason: "its key is not the one its owner, kernel source and argument types give (filed under another job)" };
-  // (An absent optional array, type null or undefined, has no parameter in the artifact.)
-  if (e.types.length !== e.signature.paramNames.length || a.params.length !== e.types.filter((t) => t !== "null" && t !== "undefined").length) return { ok: false, reason: "its parameter lists disagree (signature, argument types, artifact)" };
+  // (An absent optional array has no parameter in the artifact, an array of objects one per field.)
+  if (e.types.length !== e.signature.paramNames.length || a.params.length !== e.types.reduce((n, t) => n + codeParameters(t), 0)) return { ok: false, reason: "its parameter lists disagree (signature, argument types, artifact)" };
   if (a.manifest.sites.length && a.manifest.strategy === "bake") return { ok: false, reason: "its code has session-local relocations (bake), which are never persisted" };
   // Binary code (SPIR-V) is stored as base64: its hash and its check are of the bytes.
   const code = storedCode(a);

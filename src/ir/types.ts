@@ -144,6 +144,15 @@ export function parseTypeName(name: string): Type | null {
   return isNarrow(m[1] as Elem) ? null : T.scalar(m[1] as Scalar);
 }
 
+/**
+ * How many parameters a kernel argument of this type name has in compiled code: none for an
+ * absent optional array, one per field for an array of objects, else one.
+ */
+export function codeParameters(name: string): number {
+  const t = parseTypeName(name);
+  return t?.kind === "null" ? 0 : t?.kind === "structs" ? t.of.fields.length : 1;
+}
+
 // The numeric lattice for joins and promotion: bool < i32 < u32 < f32 < f64 (u32 ⊔ i32 = u32, as in C and Julia).
 const RANK: Record<Scalar, number> = { bool: 0, i32: 1, u32: 2, f32: 3, f64: 4 };
 

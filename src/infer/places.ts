@@ -224,7 +224,7 @@ export class Places {
   /**
    * An assignment to an element of an array of objects, or to a field of one (`a[i] = { x, y }`,
    * `a[i].x += v`): a store into each field's array, or into the one field's. Null where the target
-   * is not such an element (only a parameter's array of objects is indexed so).
+   * is not such an element (arrays of objects are variables: parameters, shared and private ones).
    */
   private assignStructs(e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean): Val | null {
     const span = e.span, t = e.target;

@@ -115,6 +115,10 @@
 import { kernel, device, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
+// Random kernels compile once: the user's disk cache would only fill with them, and one past its
+// size bound (400 MB in 52,000 files) made them twenty times slower (300 --bounds kernels: 98 s,
+// 5 s without it). GPUC_CACHE=1 keeps it.
+process.env.GPUC_CACHE ??= "0";
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i < 0 ? dflt : args[i + 1]; };
 const mode = opt("device", "js");

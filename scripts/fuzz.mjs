@@ -47,7 +47,14 @@
 //   second dimension sized at launch from blockDim.x in a third of the kernels) and
 //   views (subarray with negative and out-of-range ends, views of views, through a helper, a view
 //   rebound to a view of itself in a loop: CUDA's pointer bump) against
-//   plain JS's nested arrays and subarray; a scalar parameter assigned under a test. Each such
+//   plain JS's nested arrays and subarray; a scalar parameter assigned under a test; indices that
+//   come back through out-parameters (a helper filling an object's fields, on some paths only,
+//   itself or through another helper; on two variables, a nested object's field, a tuple's
+//   element, under a test; `ix = stepIx(ix, d)` in a loop) and counters that local arrow functions
+//   step (`const bump = (by) => { r = (r + by) | 0; }`: under a test in a loop, through a second
+//   local function, in a loop's condition, an object's fields they capture); an optional array
+//   parameter y, given or null (`if (y)`, `y ? y[i] : 0`, `y ?? x`, `y != null`, `y?.length`,
+//   a helper testing it). Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
@@ -59,7 +66,15 @@
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
 //   counters, swaps of a and b or of two offsets, nested loops with a row offset; bit casts through
 //   typed arrays over a private array's buffer), with early
-//   break/continue/return among them; every index stays in range by construction. Against plain
+//   break/continue/return among them; out-parameter helpers (fill, fill2 through fill, upd that
+//   returns its parameter: `acc = upd(acc, v)`, deep passing a field of its parameter on) on the
+//   kernel's objects, their fields and tuple elements, read back after the call and added into the
+//   result; local arrow functions assigning what they capture (counters used as indices and in
+//   loop conditions, an i32 local widened to f64, the kernel's a and c, an object's fields through
+//   a second local function); an optional array parameter y (given, null or undefined) tested
+//   with `if (y)`, `!y`, `y != null`, `?:`, `??` and by a helper; every index stays in range by
+//   construction. A kernel that runs on where plain JS ends is stopped (timeoutMs) and counted as
+//   a difference. Against plain
 //   JS on the CPU device (exact), against the CPU device elsewhere (on f32 arrays for WebGPU,
 //   within 1e-5 relative).
 // - barriers: kernels that exchange values through a shared array between syncthreads() (no data
@@ -100,6 +115,10 @@
 import { kernel, device, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
+// Random kernels compile once: the user's disk cache would only fill with them, and one past its
+// size bound (400 MB in 52,000 files) made them twenty times slower (300 --bounds kernels: 98 s,
+// 5 s without it). GPUC_CACHE=1 keeps it.
+process.env.GPUC_CACHE ??= "0";
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf(`--${name}`); return i < 0 ? dflt : args[i + 1]; };
 const mode = opt("device", "js");
@@ -174,10 +193,16 @@ if (mode !== "js") {
   try { dev = await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
 }
 const same = (a, b) => Object.is(a, b);
+// --bounds and --control on the CPU device: a kernel that runs on where plain JS ends (a loop
+// whose counter a local function steps, miscompiled) is stopped, a KernelError of kind
+// `cancelled`, and counted as a difference (GPU devices cannot stop a launch).
+const stop = mode === "js" ? { timeoutMs: 20000 } : {};
 const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
   (Number.isFinite(a) && Math.abs(a - b) <= 1e-5 * Math.max(Math.abs(a), Math.abs(b)));
 
 let differ = 0, compileErrors = 0;
+/** --control: the last number in the kernel's fresh names (the local functions of cByRef and the counters they capture). */
+let uid = 0;
 if (boundsMode) await fuzzBounds();
 else if (controlMode) await fuzzControl();
 else if (barrierMode) await fuzzBarriers();
@@ -436,6 +461,108 @@ function repeated(shape) {
   return `k = ${near()}; ${pick(["sh[#(k)]", "o[@(k)]"])} = t; for (let q = 0; q < ${ri(1, 3)}; q++) { ${loopBody()} }`;
 }
 
+/**
+ * Out-parameters and local functions that assign what they capture (copy-in/copy-out, inlined by
+ * inference: src/infer/calls.ts), as indices: an object a helper fills (fillIx sets one field on
+ * some paths only; viaIx through fillIx; clampIx; readIx loads through the object's index and
+ * returns a number; stepIx returns its parameter, `ix = stepIx(ix, d)` in a loop; moveIn a nested
+ * object's fields), each field read back as an index after the call; one helper called on two
+ * variables, on a field of a nested object and on tuple elements (`tp[1]`), under a test; a local
+ * arrow function given the object. And counters a local arrow function steps (`const bump = (by)
+ * => { r = (r + by) | 0; }`) under a test in a loop, through a second local function, with an
+ * early return, in a loop's condition (`while (next() < B)`), and the fields of an object it
+ * captures. The helpers are function declarations of the kernel (byRefHelpers, appended where
+ * used). r in [0, 1) picks the shape. (A function, not a const: the driver above runs before this
+ * part of the module is evaluated.)
+ */
+function byRefHelpers() {
+  return {
+    fillIx: "function fillIx(v, ix) { ix.a = (v * 2 - 3) | 0; if (v > 4) return; ix.b = (ix.a + v) | 0; }",
+    viaIx: "function viaIx(v, ix) { fillIx(v, ix); if (ix.a > 7) { ix.a = ix.a & 7; return; } ix.b = ix.b ^ 1; }",
+    clampIx: "function clampIx(ix, hi) { if (ix.a >= hi) { ix.a = (hi - 1) | 0; return; } if (ix.a < 0) ix.a = 0; }",
+    readIx: "function readIx(arr, ix) { ix.b = arr[@(ix.a)]; ix.a = (ix.a + 1) | 0; return ix.b & 7; }",
+    stepIx: "function stepIx(ix, d) { ix.a = (ix.a + d) | 0; ix.b = (ix.b - 1) | 0; return ix; }",
+    moveIn: "function moveIn(st, v) { st.in.a = v; st.w = (st.w + 1) | 0; }",
+    orIx: "function orIx(a, i) { return a ? a[@(i)] & 15 : i; }",
+  };
+}
+/** The declarations of the byRefHelpers a kernel's text calls (and those they call). */
+function byRefDecls(text) {
+  const all = byRefHelpers(), used = Object.keys(all).filter((h) => text.includes(`${h}(`));
+  if (used.includes("viaIx") && !used.includes("fillIx")) used.push("fillIx");
+  return used.map((h) => `\n  ${all[h]}`).join("");
+}
+/** The block (see byRefHelpers). */
+function byRef(r) {
+  const idx = () => (rnd() < 0.6 ? pick(["t", "k", "m", "(t - 2)", "(n - t)", "b", "j", "(t & 3)", "(m - 4)", String(ri(-2, 9))]) : index(2));
+  const use = (e) => {
+    const [a, mk] = rnd() < 0.7 ? ["o", "@"] : ["sh", "#"];
+    return pick([`${a}[${mk}(${e})] += 1;`, `${a}[${mk}(${e})] = t;`, `o[@(t)] = x[@(${e})];`]);
+  };
+  const cond = () => pick(["(t & 1) === 0", `t > ${ri(0, 6)}`, `x[@(t & 7)] > ${ri(-7, 14)}`, "b === 1", `m < ${ri(1, 9)}`]);
+  const trip = () => pick(["3", "4", "(t & 3)", "n", "(n >> 1)", String(ri(1, 6))]);
+  const exit = () => (rnd() < 0.25 ? `if (${pick([`q === ${ri(0, 3)}`, cond()])}) ${pick(["break", "continue", "return"])};` : "");
+  const fill = () => pick(["fillIx", "fillIx", "viaIx"]);
+  const init = () => `{ a: ${pick(["0", "t", "k", String(ri(-2, 9))])}, b: ${pick(["0", "t", "m", String(ri(-2, 9))])} }`;
+  if (r < 0.12) { // one object filled, both fields read back (b is set on some paths only)
+    return `{ const ix = ${init()}; ${fill()}(${idx()}, ix); ${use("ix.a")} ${use(pick(["ix.b", "((ix.a + ix.b) | 0)"]))} }`;
+  }
+  if (r < 0.22) { // the same helper on two variables
+    return `{ const ia = ${init()}, ib = ${init()}; ${fill()}(${idx()}, ia); ${fill()}(${pick(["ia.a", "ia.b", idx()])}, ib); ${use(pick(["ia.a", "ia.b"]))} ${use(pick(["ib.a", "ib.b", "((ia.b - ib.a) | 0)"]))} }`;
+  }
+  if (r < 0.32) { // a field of a nested object, tuple elements
+    return pick([
+      `{ const st = { in: ${init()}, w: ${pick(["j", "0", "t"])} }; ${fill()}(${idx()}, st.in); ${rnd() < 0.5 ? `moveIn(st, ${idx()}); ` : ""}${use("st.in.a")} ${use(pick(["st.in.b", "((st.in.b + st.w) | 0)"]))} }`,
+      `{ const tp = [${init()}, ${init()}]; ${fill()}(${idx()}, tp[1]); ${rnd() < 0.5 ? `clampIx(tp[0], ${pick(["n", "8", "bd"])}); ` : ""}${use("tp[1].a")} ${use(pick(["tp[0].a", "tp[1].b", "tp[0].b"]))} }`,
+    ]);
+  }
+  if (r < 0.42) { // a helper that returns the object it updates: ix = stepIx(ix, d) in a loop
+    return `{ let ix = ${init()}; for (let q = 0; q < ${trip()}; q++) { ${exit()} ix = stepIx(ix, ${pick(["1", "-1", "q", "(t & 1)", "2", "-q"])}); ${use("ix.a")} ${rnd() < 0.5 ? use("ix.b") : ""} } ${rnd() < 0.5 ? use(pick(["ix.a", "ix.b"])) : ""} }`;
+  }
+  if (r < 0.5) { // filled under a test, else clamped
+    return `{ const ix = ${init()}; if (${cond()}) ${fill()}(${idx()}, ix); else clampIx(ix, ${pick(["n", "bd", "4", "(n - t)"])}); ${use("ix.a")} ${rnd() < 0.5 ? use("ix.b") : ""} }`;
+  }
+  if (r < 0.57) { // a load through the object's index, returning a number
+    return `{ const ix = { a: ${idx()}, b: 0 }; ${rnd() < 0.4 ? `clampIx(ix, n); ` : ""}const v = readIx(${pick(["x", "o"])}, ix); ${use("v")} ${use(pick(["ix.a", "ix.b & 15", "(ix.a + v) | 0"]))} }`;
+  }
+  if (r < 0.62) { // a local arrow function as the out-parameter helper
+    return `{ const put = (v, ob) => { ob.a = (v + ${ri(-2, 2)}) | 0; if (ob.a > ${ri(2, 9)}) return; ob.b = ob.a; }; const ix = ${init()}; put(${idx()}, ix); ${use("ix.a")} ${use("ix.b")} }`;
+  }
+  const from = pick(["0", "0", "(t & 3)", "-1", "m", String(ri(-3, 6))]);
+  if (r < 0.74) { // a captured counter stepped under a test in a loop (sometimes through a second local function, or with an early return)
+    const body = rnd() < 0.4 ? `if (by < ${ri(-1, 1)}) return; r = (r + by) | 0;` : "r = (r + by) | 0;";
+    const twice = rnd() < 0.35;
+    return `{ let r = ${from}; const bump = (by) => { ${body} };${twice ? " const twice = (by) => { bump(by); bump((by + 1) | 0); };" : ""} for (let q = 0; q < ${trip()}; q++) { ${exit()} if (${pick([cond(), "(q & 1) === 0", `q < ${ri(1, 3)}`])}) ${twice ? "twice" : "bump"}(${pick(["1", "-1", "q", "(t & 1)", "2", "j"])}); ${use("r")} } ${rnd() < 0.6 ? use(pick(["r", "r - 1"])) : ""} }`;
+  }
+  if (r < 0.84) { // the fields of a captured object, through two local functions
+    return `{ const pos = { a: ${from}, b: 0 }; const adv = (d) => { pos.a = (pos.a + d) | 0; pos.b = (pos.b + 1) | 0; }; const adv2 = (d) => { adv(d); if (pos.a > ${ri(2, 9)}) adv(${pick(["-2", "-3", "-pos.b"])}); }; ` +
+      `for (let q = 0; q < ${trip()}; q++) { ${exit()} adv2(${pick(["1", "q", "(t & 1)", "2"])}); ${use("pos.a")} } ${use(pick(["pos.b", "pos.a"]))} }`;
+  }
+  if (r < 0.93) { // a counter stepped in the loop's condition
+    return `{ let r = ${from}; const next = () => { r = (r + 1) | 0; return r; }; while (next() < ${pick(["n", "8", "bd", "(t & 7)", String(ri(1, 12))])}) { ${use(pick(["r", "r + 1", "r - 2"]))} ${rnd() < 0.25 ? `if (${cond()}) break;` : ""} } ${rnd() < 0.5 ? use("r") : ""} }`;
+  }
+  // a local function assigning the kernel's k (an early return on some threads)
+  return `{ const setK = (v) => { if (v < ${ri(-2, 2)}) return; k = v; }; setK(${idx()}); ${use("k")} ${rnd() < 0.5 ? `setK((k + ${ri(1, 4)}) | 0); ${use("k")}` : ""} }`;
+}
+
+/**
+ * An optional array y (length n, or null: the kernel is specialized on it) tested as CUDA code
+ * tests a NULL pointer: `if (y)`, `y ? y[i] : 0`, `y ?? x`, `y != null`, `y == null`, `y?.length`,
+ * and y given to a helper that tests it (orIx). Every access is under its test.
+ */
+function optionalUse(s) {
+  const idx = () => (rnd() < 0.6 ? pick(["t", "k", "m", "(t - 2)", "(n - t)", "b", "j", String(ri(-2, 11))]) : index(2));
+  return pick([
+    `if (y) { o[@(${idx()})] = y[@(${idx()})]; }`,
+    `o[@(t)] += y ? y[@(${idx()})] : ${s};`,
+    `{ const src = y ?? x; o[@(src[@(${idx()})] & 15)] += 1; }`,
+    `if (y != null) k = y[@(${idx()})] & 15; o[@(k)] += 1;`,
+    `o[@(orIx(y, ${idx()}))] += 1;`,
+    `if (y == null) { sh[#(${idx()})] = t; } else { y[@(${idx()})] += 1; }`,
+    `k = y?.length ?? ${ri(2, 12)}; sh[#(k - ${ri(0, 3)})] = t;`,
+  ]);
+}
+
 async function fuzzBounds() {
   const n = 10, blocks = 2;
   const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
@@ -470,10 +597,10 @@ async function fuzzBounds() {
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o, p) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const refSrc = `function kf(x, o, p, y) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
-      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n);
+      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n), yRef = y && y.slice();
       const rows = Array.from({ length: R }, () => new Int32Array(C));
       const row2 = (i) => (i >= 0 && i < R ? rows[i] : null);
       const cell = (i, j) => { const row = row2(i); chk(C, j); if (!row) throw new RangeError("out of bounds"); return [row, j]; };
@@ -485,7 +612,7 @@ async function fuzzBounds() {
       for (let bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
         for (const row of rows) row.fill(0);
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p);
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p, yRef);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -494,12 +621,16 @@ async function fuzzBounds() {
     }
     return false;
   };
-  let traps = 0, thrown = 0, withViews = 0, viewTraps = 0;
+  let traps = 0, thrown = 0, withViews = 0, viewTraps = 0, withByRef = 0, byRefTraps = 0, withOptional = 0;
+  const byRefShape = /\b(fillIx|viaIx|clampIx|readIx|stepIx|moveIn|put|bump|adv|next|setK)\(/;
   // The kernel's scalar parameter p (an i32), which some statements assign: its range must keep
   // the value it came with.
   let p = 0;
+  // The optional array y: given (length n) or null in half the kernels each.
+  let y = null;
   for (let it = 0; it < count; it++) {
     p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
+    y = rnd() < 0.5 ? Int32Array.from({ length: n }, (_, i) => i * 5 - 13) : null;
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
     pairs = [];
@@ -509,14 +640,16 @@ async function fuzzBounds() {
     const [mul, add] = [pick([1, 2, -1, 3]), ri(-2, 3)];
     const arrow = rnd() < 0.5 ? `const hx = (v) => v * ${mul} + ${add}${pick(["", " + (t & 1)", " - (b & 1)", " + (n - n)"])};` : null;
     const helper = `function hx(v) { return v * ${mul} + ${add}; }`;
-    const withHelper = (list) => (list.some((t) => t.includes("hx(")) && arrow ? `${arrow}\n  ` : "") + list.join("\n  ") + (list.some((t) => t.includes("hx(")) && !arrow ? `\n  ${helper}` : "");
+    const withHelper = (list) => (list.some((t) => t.includes("hx(")) && arrow ? `${arrow}\n  ` : "") + list.join("\n  ") + (list.some((t) => t.includes("hx(")) && !arrow ? `\n  ${helper}` : "") +
+      byRefDecls(list.join(" "));
     for (let s = 0, ns = 1 + Math.floor(rnd() * 3); s < ns; s++) {
       // @( ) indexes x or o (length n), #( ) the shared array.
       if (rnd() < 0.7) {
         // Most of carried()'s raw blocks index out of range for some thread: one in four is to trap,
         // the rest to stay in range (drawn again, in the same shape, until plain JS running that
         // block alone agrees; after 40 tries the last is kept).
-        const trap = rnd() < 1 / 4, shape = rnd(), g = rnd(), gen = g < 0.35 ? counted : g < 0.8 ? carried : repeated;
+        const trap = rnd() < 1 / 4, shape = rnd(), g = rnd();
+        const gen = g < 0.3 ? counted : g < 0.66 ? carried : g < 0.8 ? repeated : g < 0.93 ? byRef : () => optionalUse(s);
         let c = gen(shape);
         for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = gen(shape);
         stmts.push(c);
@@ -553,15 +686,15 @@ async function fuzzBounds() {
     // (Half of those through a conditional whose test is false at every block size: a select of sizes.)
     const launchSize = sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`;
     const size = rnd() < 1 / 3 ? (rnd() < 0.5 ? launchSize : `(blockDim.x > 4096 ? 1 : ${launchSize})`) : String(sharedSize);
-    const src = `function kf(x, o, p) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p, y) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
-      if (!(await assembles(k, [x, new Int32Array(n), p], src))) continue;
-      await k.launch(dev, { blocks, threads }, x, new Int32Array(n), p);
+      if (!(await assembles(k, [x, new Int32Array(n), p, y], src))) continue;
+      await k.launch(dev, { blocks, threads, ...stop }, x, new Int32Array(n), p, y && y.slice());
     } catch (e) {
       if (e instanceof KernelError && e.kind === "bounds") kernelTraps = "bounds";
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
@@ -573,11 +706,13 @@ async function fuzzBounds() {
     if (mode === "js" ? refTraps !== kernelTraps : !!refTraps !== !!kernelTraps) {
       differ++;
       const say = (v) => (v === "bounds" ? "indexes out of range" : v === "throw" ? "throws" : "runs to its end");
-      console.log(`DIFFERS: plain JS ${say(refTraps)}, the kernel ${say(kernelTraps)} (${threads} threads${required ? ", requiredThreads" : ""})\n${src}\n`);
+      console.log(`DIFFERS: plain JS ${say(refTraps)}, the kernel ${say(kernelTraps)} (${threads} threads${required ? ", requiredThreads" : ""}, p = ${p}, y ${y ? "given" : "null"})\n${src}\n`);
     } else if (refTraps) { traps++; if (refTraps === "throw") thrown++; }
     if (pairs.length) { withViews++; if (refTraps && !!refTraps === !!kernelTraps) viewTraps++; }
+    if (byRefShape.test(body)) { withByRef++; if (refTraps && !!refTraps === !!kernelTraps) byRefTraps++; }
+    if (/\by\b/.test(body)) withOptional++;
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 
@@ -587,7 +722,86 @@ async function fuzzBounds() {
 function helpers() {
   return `function h1(p) { if (p > 3) return (p - 1) | 0; return Math.imul(p, 3); }
 function h2(p) { let s = 0; for (let q = 0; q < (p & 3); q++) s = (s + q * 2) | 0; return s; }
-function g(u, v) { return u * 0.5 + v; }`;
+function g(u, v) { return u * 0.5 + v; }
+function fill(v, r) { r.s = Math.imul(v, 3); if (v > 2) { r.f = r.f * 0.5 + v; return; } r.f = -r.f; }
+function fill2(v, r) { fill(v, r); if (r.s < 0) r.s = (r.s + 100) | 0; else r.f = r.f - r.s; }
+function upd(r, v) { r.s = (r.s + v) | 0; r.f = r.f + v; return r; }
+function deep(q, v) { q.in.s = (q.in.s ^ v) | 0; if (v < 0) return; fill(v, q.in); q.k = (q.k + 1) | 0; }
+function pk(q, j, f) { return q ? (q[j & 7] | 0) : f; }`;
+}
+
+/**
+ * The kernel's object values (i32 field s, f64 field f) that out-parameter helpers fill and local
+ * functions capture: declared where the body uses them, and added into the result.
+ */
+function kernelObjects() {
+  return [
+    { name: "ov", decl: "const ov = { s: a, f: c };", fold: "ov.s + ov.f" },
+    { name: "acc", decl: "let acc = { s: b, f: c * 0.5 };", fold: "acc.s + acc.f" },
+    { name: "nest", decl: "const nest = { in: { s: 1, f: c }, k: i };", fold: "nest.in.s + nest.in.f + nest.k" },
+    { name: "tp", decl: "const tp = [{ s: 2, f: c }, { s: b, f: x[i & 7] }];", fold: "tp[0].s + tp[0].f + tp[1].s + tp[1].f" },
+  ];
+}
+/**
+ * Out-parameters and local functions that assign what they capture (copy-in/copy-out: the call is
+ * inlined and the values copied back): the helpers fill, fill2 (through fill), upd (returns its
+ * parameter: `acc = upd(acc, v)`) and deep (a field of its parameter passed on to fill) on the
+ * kernel's objects, their fields and tuple elements, read back after the call, under a test; and
+ * local arrow functions that step a counter (under a test in a loop, as a loop's condition:
+ * `while (cnt < 5) { step(v); … }`), widen an i32 local to f64, assign the kernel's a and c, the
+ * fields of a captured object through a second local function, or pass a captured object to fill2.
+ */
+function cByRef(d, inLoop) {
+  const obj = () => pick(["ov", "ov", "acc", "tp[0]", "tp[1]", "nest.in"]);
+  const back = (o) => pick([`a = (a + ${o}.s) | 0;`, `c += ${o}.f;`, `b = (b ^ ${o}.s) | 0;`, `p[${o}.s & 7] = ${ci(1)};`, `if (${o}.f > ${ci(1)}) a = (a + 1) | 0;`]);
+  const block = (loop = inLoop) => (d > 0 ? cblock(d - 1, loop) : "");
+  const trip = () => pick(["3", "(a & 3)", "n", "((b & 3) + 1)"]);
+  const u = ++uid, r = rnd();
+  if (r < 0.16) { const o = obj(); return `${pick(["fill", "fill", "fill2"])}(${ci(1)}, ${o}); ${back(rnd() < 0.7 ? o : obj())}`; }
+  if (r < 0.24) { const [o1, o2] = [obj(), obj()]; if (o1 === o2) return `fill(${ci(1)}, ${o1}); ${back(o1)}`; return `fill(${ci(1)}, ${o1}); fill2(${ci(1)}, ${o2}); ${back(o1)} ${back(o2)}`; }
+  if (r < 0.32) return pick([`acc = upd(acc, ${ci(1)});`, `upd(${obj()}, ${ci(1)});`, `c += upd(acc, ${ci(1)}).f;`]) + ` ${back(pick(["acc", obj()]))}`;
+  if (r < 0.38) return `deep(nest, ${ci(1)}); ${back("nest.in")} ${rnd() < 0.5 ? "a = (a + nest.k) | 0;" : ""}`;
+  if (r < 0.46) { const o = obj(); return `if ${cc(1)} { fill(${ci(1)}, ${o}); ${block()} } else { ${block()} } ${back(o)}`; }
+  if (r < 0.58) { // a captured counter stepped under a test in a loop (through a second local function too), used as an index
+    const twice = rnd() < 0.35;
+    return `{ let cnt${u} = ${ci(1)}; const bump${u} = (v) => { ${rnd() < 0.3 ? "if (v < 0) return; " : ""}cnt${u} = (cnt${u} + v) | 0; };` +
+      `${twice ? ` const twice${u} = (v) => { bump${u}(v); bump${u}((v ^ 1) | 0); };` : ""} for (let j = 0; j < ${trip()}; j++) { if ${cc(1)} ${twice ? "twice" : "bump"}${u}(${ci(1)}); ${block(true)} p[cnt${u} & 7] = (p[cnt${u} & 7] + j) | 0; } a = (a + cnt${u}) | 0; }`;
+  }
+  if (r < 0.68) { // a counter stepped by a local function in the loop's condition or body
+    return rnd() < 0.5
+      ? `{ let cnt${u} = 0; const step${u} = (v) => { cnt${u} = (cnt${u} + (v & 3) + 1) | 0; }; while (cnt${u} < ${pick(["5", "(a & 7)", "n", "9"])}) { step${u}(${ci(1)}); ${block(true)} } b = (b + cnt${u}) | 0; }`
+      : `{ let cnt${u} = ${pick(["0", "(a & 3)", "-1"])}; const next${u} = () => { cnt${u} = (cnt${u} + 1) | 0; return cnt${u}; }; do { ${block(true)} c += x[cnt${u} & 7]; } while (next${u}() < ${pick(["3", "(b & 3)", "n"])}); a = (a ^ cnt${u}) | 0; }`;
+  }
+  if (r < 0.75) { // an i32 local widened to f64 by what a local function assigns it
+    return `{ let w${u} = ${ci(1)}; const add${u} = (v) => { w${u} = w${u} + v; }; add${u}(${ci(1)}); if ${cc(1)} add${u}(${cf(1)}); ${block()} c += w${u}; }`;
+  }
+  if (r < 0.84) { // the fields of a captured object, through a second local function, in a loop
+    return `{ const addTo${u} = (v) => { ov.s = (ov.s + v) | 0; ov.f = ov.f * 0.5 + v; }; const twice${u} = (v) => { addTo${u}(v); if (ov.s > ${ri(-2, 6)}) addTo${u}(-1); }; ` +
+      `for (let j = 0; j < ${trip()}; j++) { twice${u}(${pick(["j", ci(1)])}); ${block(true)} } ${back("ov")} }`;
+  }
+  if (r < 0.93) { // the kernel's own a and c assigned by a local function (an early return on some calls)
+    return `{ const setA${u} = (v) => { if (v > ${ri(0, 6)}) { a = (a - v) | 0; return; } a = (a + v) | 0; c = c * 0.5; }; setA${u}(${ci(1)}); ${block()} if ${cc(1)} setA${u}(${ci(1)}); }`;
+  }
+  // a local function passing a captured object to an out-parameter helper
+  return `{ const refill${u} = (v) => { fill2(v, ov); c += ov.f; }; refill${u}(${ci(1)}); ${block()} if ${cc(1)} refill${u}(${ci(1)}); ${back("ov")} }`;
+}
+/**
+ * The optional array y (given, null or undefined: the kernel is specialized on it) tested as CUDA
+ * code tests a NULL pointer: `if (y)`, `!y`, `y != null`, `y ? y[k] : x[k]`, `y ?? x`, and given
+ * to the helper pk, which tests it. Every element read is under its test.
+ */
+function cOptional(d, inLoop) {
+  const block = () => (d > 0 ? cblock(d - 1, inLoop) : "");
+  return pick([
+    `if (y) c += y[${ci(1)} & 7];`,
+    `c += y ? y[${ci(1)} & 7] : x[a & 7];`,
+    `c += (y ?? x)[${ci(1)} & 7];`,
+    `a = (a + pk(y, ${ci(1)}, ${ci(1)})) | 0;`,
+    `if (y != null) { ${block()} c -= y[b & 7]; } else { ${block()} }`,
+    `if (!y) { ${block()} }`,
+    `{ const src = y ?? x; c += src[i & 7] * 0.5; }`,
+    ...(inLoop ? [`if (y != null && y[a & 7] > ${pick(["2", "0", "-1"])}) ${pick(["break", "continue"])};`] : []),
+  ]);
 }
 
 /** i32 values (a, b, n, i); f64 values (c and the array); no literal or i32 stands alone in an f64 context. */
@@ -612,6 +826,8 @@ function cf(d) {
 }
 function cc(d) { return `(${ci(d)} ${pick(["<", "<=", "===", "!==", ">"])} ${ci(d)})`; }
 function cstmt(d, inLoop) {
+  if (rnd() < 0.03) return cByRef(d, inLoop);
+  if (rnd() < 0.015) return cOptional(d, inLoop);
   const r = rnd();
   if (d <= 0 || r < 0.35) {
     if (rnd() < 0.2) return `p[${ci(1)} & 7] = ${ci(2)};`;
@@ -680,21 +896,29 @@ function cblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 
 
 async function fuzzControl() {
   const N = 8;
-  const scope = new Function(`${helpers()}; return { h1, h2, g };`)();
+  const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
+  let withByRef = 0, withOptional = 0;
   for (let it = 0; it < count; it++) {
-    const body = `const i = threadIdx.x; const n = (x.length + i) & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ${cblock(3, false)} o[i] = c + a + b + p[(a ^ b) & 7];`;
-    const src = `${helpers()}\nreturn function control(x, o) { ${body} }`;
+    uid = 0;
+    const stmts = cblock(3, false), used = kernelObjects().filter((v) => new RegExp(`\\b${v.name}\\b`).test(stmts));
+    const body = `const i = threadIdx.x; const n = (x.length + i) & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ` +
+      `${used.map((v) => `${v.decl} `).join("")}${stmts} o[i] = c + a + b + p[(a ^ b) & 7]${used.map((v) => ` + ${v.fold}`).join("")};`;
+    if (used.length || /\b(fill2?|upd|deep)\(|=> \{/.test(stmts)) withByRef++;
+    const src = `${helpers()}\nreturn function control(x, o, y) { ${body} }`;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);
+    // The optional array y: given, null or undefined.
+    const y = pick([Arr.from({ length: N }, (_, j) => [4, -1.5, 0.5, 9, -3, 2.25, 6, -0.25][(j * 3 + it) % 8]), null, undefined]);
+    if (/\by\b/.test(stmts)) withOptional++;
     const want = new Arr(N), got = new Arr(N);
     const k = kernel(new Function("threadIdx", src)(), { scope });
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${body}\n`);
     try {
-      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want);
-      else await k.launch(cpu, { blocks: 1, threads: N }, x, want);
-      await k.launch(dev, { blocks: 1, threads: N }, x, got);
-      if (!(await assembles(k, [x, got], body))) continue;
+      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want, y);
+      else await k.launch(cpu, { blocks: 1, threads: N }, x, want, y);
+      await k.launch(dev, { blocks: 1, threads: N, ...stop }, x, got, y);
+      if (!(await assembles(k, [x, got, y], body))) continue;
     } catch (e) {
       failed(e, body);
       continue;
@@ -704,11 +928,11 @@ async function fuzzControl() {
     for (let t = 0; t < N; t++) {
       if (ok(got[t], want[t])) continue;
       differ++;
-      console.log(`DIFFERS (${Arr.name}) [${t}]: got ${got[t]}, want ${want[t]}\n  ${body}`);
+      console.log(`DIFFERS (${Arr.name}, y ${y ? "given" : String(y)}) [${t}]: got ${got[t]}, want ${want[t]}\n  ${body}`);
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -101,7 +101,28 @@ describe("out-parameters and assigned captures", () => {
     // (gpuc rounds each f32 operation, JavaScript each result stored: within f32's precision.)
     want.forEach((w, j) => assert.ok(Math.abs(out[j] - w) <= 1e-5 * Math.max(1, Math.abs(w)), `[${j}]: ${out[j]}, JavaScript ${w}`));
   });
+
+  // (Found by scripts/fuzz.mjs --bounds: refused as if the number shared the object.)
+  dtest("a number read from the object passed beside it: fillIx(ix.a, ix), adv(-pos.b) for a local function that assigns pos", async ({ dev, same }) => {
+    const k = kernel(function besides(out: Float32Array) { beside(out, threadIdx.x); }, { scope: { beside, fillIx } });
+    const out = poisonF32(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, out);
+    const want = new Float32Array(8);
+    for (let i = 0; i < 8; i++) beside(want, i);
+    same(out, want);
+  });
 });
+
+function fillIx(v: number, ix: { a: number; b: number }) { ix.a = v * 2 - 3; if (v > 4) return; ix.b = ix.a + v; }
+function beside(out: Float32Array, i: number) {
+  const ix = { a: i, b: 1 };
+  fillIx(ix.a, ix);
+  const pos = { a: i, b: 2 };
+  const adv = (d: number) => { pos.a += d; pos.b += 1; };
+  adv(-pos.b);
+  adv(pos.a);
+  out[i] = ix.a * 100 + ix.b * 10 + pos.a + pos.b * 1000;
+}
 
 describe("out-parameters: what gpuc refuses, and says why", () => {
   test("an object passed twice to a helper that assigns its fields", async () => {
@@ -134,6 +155,38 @@ describe("out-parameters: what gpuc refuses, and says why", () => {
       out[0] = r.x;
     }, { scope: { bodyBodyInteraction } });
     await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1)] }), "type", /the fields of 'acc' are assigned/);
+  });
+
+  // (Found by scripts/fuzz.mjs: each compiled, and nothing came back to the object JavaScript changes.)
+  test("an object handed back that is not a variable or a field of one: a tuple element at a variable index, a choice between objects, a helper's result that is its argument", async () => {
+    function fill(v: number, ob: { a: number }) { ob.a = v; }
+    function step(ob: { a: number }, d: number) { ob.a += d; return ob; }
+    const notAPlace = /'fill' assigns the fields of its parameter 'ob', and the object passed for it is held elsewhere but is not a variable or a field of one/;
+    const picked = kernel(function picked(out: Float32Array) {
+      const tp = [{ a: 0 }, { a: 0 }];
+      fill(5, tp[threadIdx.x & 1]);
+      out[threadIdx.x] = tp[0].a + tp[1].a;
+    }, { scope: { fill } });
+    await rejectsCompile(picked.compile({ target: "js", args: [new Float32Array(1)] }), "type", notAPlace);
+    const chosen = kernel(function chosen(out: Float32Array) {
+      const p = { a: 0 }, q = { a: 0 };
+      fill(5, threadIdx.x > 3 ? p : q);
+      out[threadIdx.x] = p.a + q.a;
+    }, { scope: { fill } });
+    await rejectsCompile(chosen.compile({ target: "js", args: [new Float32Array(1)] }), "type", notAPlace);
+    const returned = kernel(function returned(out: Float32Array) {
+      const p = { a: 1 };
+      fill(5, step(p, 2));
+      out[threadIdx.x] = p.a;
+    }, { scope: { fill, step } });
+    await rejectsCompile(returned.compile({ target: "js", args: [new Float32Array(1)] }), "type", notAPlace);
+    // A new object is the call's alone: a literal, a choice between literals.
+    const fresh = kernel(function fresh(out: Float32Array) {
+      fill(5, { a: 1 });
+      fill(6, threadIdx.x > 3 ? { a: 2 } : { a: 3 });
+      out[threadIdx.x] = 1;
+    }, { scope: { fill } });
+    assert.ok((await fresh.compile({ target: "js", args: [new Float32Array(1)] })).code.length > 0);
   });
 
   test("a local function that rebinds a captured array", async () => {

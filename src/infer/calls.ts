@@ -126,7 +126,7 @@ export class Calls {
       return this.pass.unknown;
     }
     if (inst.usesState && this.pass.fn.stateParam === null) return this.pass.error("type", `internal: '${callee.name}' needs the kernel state but '${this.pass.ufn.name}' has none`, span);
-    const back = argExprs ? this.handedBack(callee, argExprs, argTypes, span) : [];
+    const back = argExprs ? this.handedBack(callee, args, argExprs, argTypes, span) : [];
     if (!back) return this.pass.unknown;
     if (isAgg(rt) || back.length) return this.inlined(callee, inst, args, argH, rt, back, span, argExprs);
     const result = rt === T.void ? null : this.pass.temp(rt);
@@ -140,11 +140,12 @@ export class Calls {
    * The arguments a call hands back to (byRefParams): an object whose fields the callee assigns,
    * a captured local it assigns — each passed as a variable or a field of one, copied back there
    * when the call returns (copy-in/copy-out: JavaScript's meaning where nothing else holds the
-   * object; a value passed any other way is the call's alone, and nothing is copied back). An
-   * object handed back that is passed twice would be shared by the parameters in JavaScript: an
-   * error. Null after reporting one.
+   * object; a new object passed any other way is the call's alone, and nothing is copied back).
+   * An object handed back that is passed twice would be shared by the parameters in JavaScript,
+   * and one that is not new but has no place to come back to (`t[i]`, `c ? p : q`, a helper's
+   * result that is its argument) would change its holder there: errors. Null after reporting one.
    */
-  private handedBack(callee: UFunction, argExprs: UExpr[], argTypes: Type[], span: Span): { i: number; target: UExpr }[] | null {
+  private handedBack(callee: UFunction, args: Val[], argExprs: UExpr[], argTypes: Type[], span: Span): { i: number; target: UExpr }[] | null {
     const out: { i: number; target: UExpr }[] = [];
     const declared = callee.params.length - (callee.captures?.length ?? 0);
     for (const i of byRefParams(callee)) {
@@ -158,8 +159,14 @@ export class Calls {
       }
       if (!t || !(t.kind === "agg" || (t.kind === "scalar" && i >= declared))) continue;
       const root = placeRoot(target);
-      if (root === null) continue;
-      if (t.kind === "agg" && argExprs.some((a, j) => j !== i && mentions(a, root))) {
+      if (root === null) {
+        if (this.aggregates.allFresh(args[i])) continue;
+        this.pass.err("type", `'${callee.name}' assigns the fields of its parameter '${callee.vars[callee.params[i]].name}', and the object passed for it is held elsewhere but is not a variable or a field of one (a tuple element picked by a variable index, a choice between objects, a helper's result that is its argument): JavaScript would change that object, and gpuc has no place to copy it back to`, span,
+          "pass a variable or a chain of fields and constant indices (`p`, `s.vel`, `t[0]`), choosing with if/else: `if (i === 0) f(t[0]); else f(t[1]);`");
+        return null;
+      }
+      // (A number read from the object is a copy: only another object argument could share it.)
+      if (t.kind === "agg" && argExprs.some((a, j) => j !== i && argTypes[j]?.kind === "agg" && mentions(a, root))) {
         this.pass.err("type", `'${this.pass.ufn.vars[root].name}' is passed to '${callee.name}' more than once (or with a part of it), and '${callee.name}' assigns the fields of its parameter '${callee.vars[callee.params[i]].name}': JavaScript would share one object between those parameters, and gpuc copies object values`, span,
           `pass a copy, e.g. \`{ ...${this.pass.ufn.vars[root].name} }\`, for the parameter only read`);
         return null;

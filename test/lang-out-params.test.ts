@@ -189,6 +189,25 @@ describe("out-parameters: what gpuc refuses, and says why", () => {
     assert.ok((await fresh.compile({ target: "js", args: [new Float32Array(1)] })).code.length > 0);
   });
 
+  test("an object held inside another, whose fields a helper or local function assigns through it (JavaScript changes it for both holders)", async () => {
+    function deepFill(v: number, ob: { inner: { a: number } }) { ob.inner.a = v; }
+    const k = kernel(function deep(o: Float32Array) {
+      const p = { a: 1 };
+      const w = { inner: p };
+      deepFill(5, w);
+      o[0] = p.a;
+    }, { scope: { deepFill } });
+    await rejectsCompile(k.compile({ target: "js", args: [new Float32Array(1)] }), "type", /the fields of 'w' are assigned, so 'w' must hold a new object here/);
+    const l = kernel(function deepLocal(o: Float32Array) {
+      const p = { a: 1 };
+      const w = { inner: p };
+      const f = () => { w.inner.a = 7; };
+      f();
+      o[0] = p.a;
+    });
+    await rejectsCompile(l.compile({ target: "js", args: [new Float32Array(1)] }), "type", /the fields of 'w' are assigned, so 'w' must hold a new object here/);
+  });
+
   test("a local function that rebinds a captured array", async () => {
     const k = kernel(function rebindsCaptured(out: Float32Array, p: Float32Array) {
       let v = p.subarray(0);

@@ -289,9 +289,13 @@ function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
   walkUBody(fn.body, (e) => {
     if (e.k === "assign" || e.k === "update") target(e.target);
     // An object passed to a helper that assigns its fields (an out-parameter) is assigned here too.
+    // (At the paths the callee assigns inside it: `deepFill(5, w)` assigning `ob.inner.a` assigns w.inner's.)
     if (e.k === "call" && e.callee.k === "function") {
       const byRef = byRefParams(e.callee.fn());
-      e.args.forEach((a, i) => { const r = byRef.has(i) ? chainOf(a, []) : null; if (r) add(r.v, r.path); });
+      e.args.forEach((a, i) => {
+        const r = byRef.has(i) ? chainOf(a, []) : null;
+        if (r) for (const q of byRef.get(i)!) add(r.v, [...r.path, ...q]);
+      });
     }
   });
   return found;
@@ -306,28 +310,30 @@ function chainOf(x: UExpr, path: string[]): { v: number; path: string[] } | null
 }
 
 /**
- * The parameters (by position) whose values a call hands back to its caller when it returns, as
+ * The parameters (by position) whose values a call hands back to its caller when it returns, with
+ * the paths of the objects inside each that it assigns fields of (as assignedThroughFields's), as
  * JavaScript's references would: those whose fields the function assigns (an object passed to
  * be filled in: an out-parameter), itself or through a helper it passes them to; and the captured
  * locals it assigns (C++'s `[&]`). infer/calls.ts copies each back into the argument's variable
  * or field (copy-in/copy-out, right where nothing else holds the object: see mayHold).
  */
-export function byRefParams(fn: UFunction): ReadonlySet<number> {
+export function byRefParams(fn: UFunction): ReadonlyMap<number, readonly string[][]> {
   const known = byRefCache.get(fn);
   if (known) return known;
   // (Recursion: a function met again while its own answer is being found is taken to hand back
-  // every parameter — never too few; a call that must copy back is then refused as recursive.)
-  if (computing.has(fn)) return new Set(fn.params.keys());
+  // every parameter, assigned at every depth — never too few; a call that must copy back is then
+  // refused as recursive.)
+  if (computing.has(fn)) return new Map(fn.params.map((_, i) => [i, [[], ["*", "*", "*", "*", "*", "*"]]]));
   computing.add(fn);
-  const out = new Set<number>();
+  const out = new Map<number, string[][]>();
   try {
     const assigned = assignedThroughFields(fn);
-    fn.params.forEach((p, i) => { if (assigned.has(p)) out.add(i); });
+    fn.params.forEach((p, i) => { const paths = assigned.get(p); if (paths) out.set(i, paths); });
     const declared = fn.params.length - (fn.captures?.length ?? 0);
-    fn.captures?.forEach((n, j) => { if (fn.writtenCaptures?.includes(n)) out.add(declared + j); });
+    fn.captures?.forEach((n, j) => { if (fn.writtenCaptures?.includes(n)) out.set(declared + j, [...out.get(declared + j) ?? [], []]); });
   } finally { computing.delete(fn); }
   byRefCache.set(fn, out);
   return out;
 }
-const byRefCache = new WeakMap<UFunction, Set<number>>();
+const byRefCache = new WeakMap<UFunction, Map<number, string[][]>>();
 const computing = new Set<UFunction>();

@@ -148,7 +148,7 @@ export class Calls {
   private handedBack(callee: UFunction, args: Val[], argExprs: UExpr[], argTypes: Type[], span: Span): { i: number; target: UExpr }[] | null {
     const out: { i: number; target: UExpr }[] = [];
     const declared = callee.params.length - (callee.captures?.length ?? 0);
-    for (const i of byRefParams(callee)) {
+    for (const i of byRefParams(callee).keys()) {
       const t = argTypes[i], target = argExprs[i];
       // A captured local (a number or an object), or an object passed; a number passed is the
       // callee's own copy, and an array is passed by reference already.

@@ -54,7 +54,10 @@
 //   step (`const bump = (by) => { r = (r + by) | 0; }`: under a test in a loop, through a second
 //   local function, in a loop's condition, an object's fields they capture); an optional array
 //   parameter y, given or null (`if (y)`, `y ? y[i] : 0`, `y ?? x`, `y != null`, `y?.length`,
-//   a helper testing it). Each such
+//   a helper testing it); an array of objects pa (a structArray of { i, v }, or on the CPU device a
+//   plain Array of objects: `pa[k].i` as an index, field stores, `op=`, `++`, whole-element
+//   stores read back — on the CPU device a value read back that is not the one stored throws
+//   where plain JS does not —, `pa.length`). Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
@@ -112,7 +115,7 @@
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
+import { kernel, device, structArray, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 // Random kernels compile once: the user's disk cache would only fill with them, and one past its
@@ -563,6 +566,49 @@ function optionalUse(s) {
   ]);
 }
 
+/**
+ * An array of objects pa (n objects { i, v } of integers: a struct array, or on the CPU device in
+ * half the kernels a plain Array of objects, whose fields are f64) read and written through its
+ * elements: `pa[k].i` as an index, field stores, `op=` and `++`, whole-element stores, its length.
+ */
+function structUse(s) {
+  const idx = () => (rnd() < 0.6 ? pick(["t", "k", "m", "(t - 2)", "(n - t)", "b", "j", String(ri(-2, 11))]) : index(2));
+  return pick([
+    `o[@(pa[@(${idx()})].i | 0)] += 1;`,
+    `pa[@(${idx()})].v = t + ${s};`,
+    `pa[@(${idx()})] = { i: ${idx()}, v: k };`,
+    `pa[@(${idx()})].i += ${ri(-2, 3)}; o[@(t)] = pa[@(${idx()})].i | 0;`,
+    `pa[@(${idx()})].v++; sh[#(pa[@(t)].v & 7)] = t;`,
+    `k = pa.length - ${ri(0, 3)}; o[@(k)] += 1;`,
+    // What a store put there, read back as an index (values matter: a lost field shows as a trap or not).
+    (() => { const a = idx(); return `pa[@(${a})] = { i: ${idx()}, v: ${idx()} }; o[@(pa[@(${a})].${pick(["i", "v"])} | 0)] += 1;`; })(),
+    (() => { const a = idx(); return `pa[@(${a})].${pick(["i", "v"])} ${pick(["+=", "-=", "="])} ${idx()}; sh[#(pa[@(${a})].v | 0)] = t;`; })(),
+    // On the CPU device (threads one after another, as the reference runs them): a store read back
+    // at once must give what was stored, or the kernel throws where plain JS does not.
+    ...(mode === "js" ? [(() => {
+      const a = idx(), c1 = ri(-9, 40), c2 = ri(-9, 40), f = pick(["i", "v"]);
+      return pick([`pa[@(${a})] = { i: ${c1}, v: ${c2} }; if ((pa[@(${a})].i | 0) !== ${c1} || (pa[@(${a})].v | 0) !== ${c2}) throw new Error("stop");`,
+        `pa[@(${a})].${f} = ${c1}; pa[@(${a})].${f} += ${c2}; if ((pa[@(${a})].${f} | 0) !== ${c1 + c2}) throw new Error("stop");`]);
+    })()] : []),
+  ]);
+}
+
+/** pa for one kernel: a struct array (every device), or a plain Array of objects (the CPU device only: f64 fields). */
+function objectsFor(n, it) {
+  const vals = Array.from({ length: n }, (_, j) => ({ i: (j * 3 + it) % 11 - 1, v: j }));
+  if (mode === "js" && rnd() < 0.5) return vals;
+  const a = structArray({ i: Int32Array, v: Int32Array }, n);
+  vals.forEach((o, j) => { a[j] = o; });
+  return a;
+}
+function cloneObjects(a) {
+  if (Array.isArray(a)) return a.map((o) => ({ ...o }));
+  const c = structArray({ i: Int32Array, v: Int32Array }, a.length);
+  c.fields.i.set(a.fields.i);
+  c.fields.v.set(a.fields.v);
+  return c;
+}
+
 async function fuzzBounds() {
   const n = 10, blocks = 2;
   const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
@@ -597,10 +643,10 @@ async function fuzzBounds() {
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o, p, y) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
-      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n), yRef = y && y.slice();
+      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n), yRef = y && y.slice(), paRef = cloneObjects(pa);
       const rows = Array.from({ length: R }, () => new Int32Array(C));
       const row2 = (i) => (i >= 0 && i < R ? rows[i] : null);
       const cell = (i, j) => { const row = row2(i); chk(C, j); if (!row) throw new RangeError("out of bounds"); return [row, j]; };
@@ -612,7 +658,7 @@ async function fuzzBounds() {
       for (let bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
         for (const row of rows) row.fill(0);
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p, yRef);
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p, yRef, paRef);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -628,8 +674,11 @@ async function fuzzBounds() {
   let p = 0;
   // The optional array y: given (length n) or null in half the kernels each.
   let y = null;
+  // The array of objects pa (see structUse).
+  let pa = null, withStructs = 0, structTraps = 0;
   for (let it = 0; it < count; it++) {
     p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
+    pa = objectsFor(n, it);
     y = rnd() < 0.5 ? Int32Array.from({ length: n }, (_, i) => i * 5 - 13) : null;
     const sharedSize = pick([8, 16, 32]), threads = pick([4, 8, 16, 32]), required = rnd() < 0.5;
     const stmts = [];
@@ -649,7 +698,7 @@ async function fuzzBounds() {
         // the rest to stay in range (drawn again, in the same shape, until plain JS running that
         // block alone agrees; after 40 tries the last is kept).
         const trap = rnd() < 1 / 4, shape = rnd(), g = rnd();
-        const gen = g < 0.3 ? counted : g < 0.66 ? carried : g < 0.8 ? repeated : g < 0.93 ? byRef : () => optionalUse(s);
+        const gen = g < 0.3 ? counted : g < 0.6 ? carried : g < 0.74 ? repeated : g < 0.86 ? byRef : g < 0.93 ? () => structUse(s) : () => optionalUse(s);
         let c = gen(shape);
         for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = gen(shape);
         stmts.push(c);
@@ -686,15 +735,15 @@ async function fuzzBounds() {
     // (Half of those through a conditional whose test is false at every block size: a select of sizes.)
     const launchSize = sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`;
     const size = rnd() < 1 / 3 ? (rnd() < 0.5 ? launchSize : `(blockDim.x > 4096 ? 1 : ${launchSize})`) : String(sharedSize);
-    const src = `function kf(x, o, p, y) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p, y, pa) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false;
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
-      if (!(await assembles(k, [x, new Int32Array(n), p, y], src))) continue;
-      await k.launch(dev, { blocks, threads, ...stop }, x, new Int32Array(n), p, y && y.slice());
+      if (!(await assembles(k, [x, new Int32Array(n), p, y, pa], src))) continue;
+      await k.launch(dev, { blocks, threads, ...stop }, x, new Int32Array(n), p, y && y.slice(), cloneObjects(pa));
     } catch (e) {
       if (e instanceof KernelError && e.kind === "bounds") kernelTraps = "bounds";
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
@@ -711,8 +760,9 @@ async function fuzzBounds() {
     if (pairs.length) { withViews++; if (refTraps && !!refTraps === !!kernelTraps) viewTraps++; }
     if (byRefShape.test(body)) { withByRef++; if (refTraps && !!refTraps === !!kernelTraps) byRefTraps++; }
     if (/\by\b/.test(body)) withOptional++;
+    if (/\bpa\b/.test(body)) { withStructs++; if (refTraps && !!refTraps === !!kernelTraps) structTraps++; }
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

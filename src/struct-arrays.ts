@@ -7,6 +7,7 @@
 
 import { DeviceArray, type Device } from "./devices/device.js";
 import { KernelError } from "./errors.js";
+import { parseTypeName, type StructsType } from "./ir/types.js";
 
 /** The fields of an array of objects (sorted by name, as the object type's) and each one's element type. */
 export interface StructsShape { readonly fields: readonly string[]; readonly elems: readonly FieldElem[] }
@@ -162,15 +163,16 @@ export function expandStructs(args: unknown[], types: readonly string[], dev: De
       }
       return;
     }
+    // (A plain Array's fields, f64 each, as its type name gives them: typing read them this launch.)
     const objs = a as Record<string, number>[];
-    const shape = structsShape(objs)!;
-    const arrays = shape.fields.map((f, j) => {
-      const arr = new CTOR[shape.elems[j]](objs.length);
+    const fields = (parseTypeName(types[i]) as StructsType).of.fields.map((f) => f.name);
+    const arrays = fields.map((f) => {
+      const arr = new Float64Array(objs.length);
       for (let k = 0; k < objs.length; k++) arr[k] = objs[k][f];
       return arr;
     });
     out.push(...arrays);
-    backs.push(() => shape.fields.forEach((f, j) => { const arr = arrays[j]; for (let k = 0; k < objs.length; k++) objs[k][f] = arr[k]; }));
+    backs.push(() => fields.forEach((f, j) => { const arr = arrays[j]; for (let k = 0; k < objs.length; k++) objs[k][f] = arr[k]; }));
   });
   return { args: out, writeBack: () => { for (const b of backs) b(); } };
 }

@@ -301,8 +301,8 @@ function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
   return found;
 }
 
-/** The variable under a chain of fields and indices, and the path to the object the chain's last step is a field of. */
-function chainOf(x: UExpr, path: string[]): { v: number; path: string[] } | null {
+/** The variable under a chain of fields and indices, and the path along it (a dynamic index is "*"). */
+export function chainOf(x: UExpr, path: string[]): { v: number; path: string[] } | null {
   if (x.k === "var") return { v: x.v, path };
   if (x.k === "field") return chainOf(x.object, [x.name, ...path]);
   if (x.k === "index") return chainOf(x.array, [x.index.k === "num" ? String(x.index.value) : "*", ...path]);

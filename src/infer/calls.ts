@@ -13,7 +13,7 @@ import type { AggVal, MethodBuilder, Val } from "./methods.js";
 import { arrayWhat } from "./methods.js";
 import type { ArgType } from "./overlays.js";
 import type { FrameSite, JSFunction, Leaves, Pass } from "./pass.js";
-import { byRefParams, type Aggregates } from "./aggregates.js";
+import { byRefParams, chainOf, type Aggregates } from "./aggregates.js";
 import type { Places } from "./places.js";
 import type { Arrays } from "./arrays.js";
 import type { Values } from "./values.js";
@@ -190,11 +190,11 @@ export class Calls {
       : this.pass.error("recursion", `'${callee.name}' assigns what its caller passed (the fields of an object, or a local it captures) and is called recursively: such a call is inlined, so it cannot recurse`, span, "return the new values instead");
     // The result is the object of the parameter it returns (handed back too), or a new one, or else
     // it may share an argument's object: one whose fields are assigned must not be given then.
-    const returned = isAgg(rt) && !body.fresh ? returnedParam(callee) : null;
+    const returned = isAgg(rt) && !body.fresh ? returnedParam(callee, false) : null;
     const returnedBack = returned !== null ? back.find((b) => b.i === returned) : undefined;
     // A helper that returns parts of one parameter's object (`return result.x`, idxToElem's):
     // the result is a part of that argument's object, shared only where those parts' fields are assigned.
-    const part = isAgg(rt) && !body.fresh && !returnedBack ? returnedPart(callee) : null;
+    const part = isAgg(rt) && !body.fresh && !returnedBack ? returnedParam(callee, true) : null;
     const partArg = part !== null && argExprs ? chainOfPlace(argExprs[part]) : null;
     if (isAgg(rt) && !body.fresh && !returnedBack)
       for (const [j, a] of args.entries()) if (!(partArg && j === part) && this.aggregates.sharesChanged(a)) { this.aggregates.shared(a as AggVal, `be passed to '${callee.name}', whose result may be that same object`, span); return this.pass.unknown; }
@@ -217,19 +217,14 @@ export class Calls {
   }
 }
 
-/** The variable a place names (`p`, `s.vel`, `t[0]`: a chain of fields and constant indices), or null for any other expression. */
-function placeRoot(x: UExpr): number | null {
-  return chainOfPlace(x)?.v ?? null;
+/** The variable a place names (`p`, `s.vel`, `t[0]`: a chain of fields and constant indices) and the path to it, or null for any other expression. */
+function chainOfPlace(x: UExpr): { v: number; path: string[] } | null {
+  const r = chainOf(x, []);
+  return r && !r.path.includes("*") ? r : null;
 }
 
-function chainOfPlace(x: UExpr): { v: number; path: string[] } | null {
-  const path: string[] = [];
-  for (;;) {
-    if (x.k === "var") return { v: x.v, path };
-    if (x.k === "field") { path.unshift(x.name); x = x.object; continue; }
-    if (x.k === "index" && x.index.k === "num") { path.unshift(String(x.index.value)); x = x.array; continue; }
-    return null;
-  }
+function placeRoot(x: UExpr): number | null {
+  return chainOfPlace(x)?.v ?? null;
 }
 
 /** Whether an expression reads variable `v`. */
@@ -240,28 +235,18 @@ function mentions(e: UExpr, v: number): boolean {
 }
 
 /**
- * The parameter (by position) whose parts every `return` of a function that returns no new object
- * returns (`return result.x`, a field chain of at least one step), or null — then the result may
- * be any argument's object.
+ * The parameter (by position) that every `return` of a function returns as it is (`return ai`),
+ * or with `parts`, a part of (`return result.x`, a chain of at least one field; a new object
+ * returned too) — a parameter the function never binds to another object; else null, and the
+ * result may be any argument's object.
  */
-function returnedPart(fn: UFunction): number | null {
-  let param: number | null = null, other = false;
-  walkUBody(fn.body, () => {}, (s) => {
-    if (s.k !== "return" || !s.e || s.e.k === "object" || s.e.k === "tuple") return;
-    const c = s.e.k === "field" ? chainOfPlace(s.e) : null;
-    const i = c ? fn.params.indexOf(c.v) : -1;
-    if (i < 0 || (param !== null && param !== i)) other = true;
-    else param = i;
-  });
-  return other ? null : param;
-}
-
-/** The parameter (by position) every `return` of a function returns as it is (`return ai`), or null. */
-function returnedParam(fn: UFunction): number | null {
+function returnedParam(fn: UFunction, parts: boolean): number | null {
   let param: number | null = null, other = false;
   walkUBody(fn.body, () => {}, (s) => {
     if (s.k !== "return") return;
-    const i = s.e?.k === "var" ? fn.params.indexOf(s.e.v) : -1;
+    if (parts && (s.e?.k === "object" || s.e?.k === "tuple")) return;
+    const c = s.e ? chainOfPlace(s.e) : null;
+    const i = c && (parts ? c.path.length > 0 : c.path.length === 0) ? fn.params.indexOf(c.v) : -1;
     if (i < 0 || (param !== null && param !== i)) other = true;
     else param = i;
   });

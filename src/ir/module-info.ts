@@ -122,6 +122,25 @@ export function continues(s: Stmt): boolean {
   }
 }
 
+/**
+ * Whether control may leave a statement other than by its end: a break or continue out of it (to
+ * an enclosing loop), and with `returns` a return too.
+ */
+export function leavesStmt(s: Stmt, returns: boolean): boolean {
+  const visit = (x: Stmt, loops: number, switches: number): boolean => {
+    switch (x.k) {
+      case "return": return returns;
+      case "break": return loops === 0 && switches === 0;
+      case "continue": return loops === 0;
+      case "if": return x.then.some((y) => visit(y, loops, switches)) || x.else.some((y) => visit(y, loops, switches));
+      case "loop": return x.body.some((y) => visit(y, loops + 1, switches)) || x.continuing.some((y) => visit(y, loops + 1, switches));
+      case "switch": return x.cases.some((c) => c.body.some((y) => visit(y, loops, switches + 1)));
+      default: return false;
+    }
+  };
+  return visit(s, 0, 0);
+}
+
 /** Whether control can reach the end of a block (the validator's invariant 5; back ends spell a fallthrough's end by it). */
 export function completesBlock(block: Block): boolean {
   for (const s of block) {

@@ -37,7 +37,7 @@
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
 import { exprOperands, threadVarying } from "../module.js";
-import { someStmt } from "../module-info.js";
+import { leavesStmt, someStmt } from "../module-info.js";
 import { T, type Scalar } from "../types.js";
 import type { OpName } from "../ops.js";
 
@@ -149,7 +149,7 @@ class Reach {
       case "if": {
         const u = this.isUniform(s.cond);
         const t = this.block(s.then, whole && u), e = this.block(s.else, whole && u);
-        return whole && (u ? t && e : !leaves(s));
+        return whole && (u ? t && e : !leavesStmt(s, true));
       }
       case "switch": {
         const u = this.isUniform(s.selector);
@@ -157,7 +157,7 @@ class Reach {
         let all = true;
         for (const c of s.cases) all = this.block(c.body, whole && u) && all;
         for (const l of this.loops) l.switches--;
-        return whole && (u ? all : !leaves(s));
+        return whole && (u ? all : !leavesStmt(s, true));
       }
       case "loop": {
         let inside = whole && (s.breakIf === null || this.isUniform(s.breakIf));
@@ -193,18 +193,3 @@ class Reach {
   }
 }
 
-/** Whether a lane may leave a statement other than by its end: a return, or a break or continue out of it. */
-function leaves(s: Stmt): boolean {
-  const visit = (x: Stmt, loops: number, switches: number): boolean => {
-    switch (x.k) {
-      case "return": return true;
-      case "break": return loops === 0 && switches === 0;
-      case "continue": return loops === 0;
-      case "if": return x.then.some((y) => visit(y, loops, switches)) || x.else.some((y) => visit(y, loops, switches));
-      case "loop": return x.body.some((y) => visit(y, loops + 1, switches)) || x.continuing.some((y) => visit(y, loops + 1, switches));
-      case "switch": return x.cases.some((c) => c.body.some((y) => visit(y, loops, switches + 1)));
-      default: return false;
-    }
-  };
-  return visit(s, 0, 0);
-}

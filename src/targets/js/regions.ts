@@ -22,6 +22,7 @@
 
 import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
+import { leavesStmt } from "../../ir/module-info.js";
 import { T, isArray, type Scalar } from "../../ir/types.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
@@ -162,7 +163,7 @@ class RegionKernelEmitter extends FunctionEmitter {
         run.push(collect);
         continue;
       }
-      const leaves = inRegionLoop && escapes(s);
+      const leaves = inRegionLoop && leavesStmt(s, false);
       const regionLevel = containsBarrier([s]) || leaves;
       if (!regionLevel) { run.push(s); continue; }
       flush();
@@ -533,20 +534,6 @@ class RegionKernelEmitter extends FunctionEmitter {
   }
 }
 
-/** Whether a statement holds a break/continue that leaves it (targets an enclosing loop). */
-function escapes(s: Stmt): boolean {
-  const visit = (st: Stmt, loops: number, switches: number): boolean => {
-    switch (st.k) {
-      case "break": return loops === 0 && switches === 0;
-      case "continue": return loops === 0;
-      case "if": return st.then.some((x) => visit(x, loops, switches)) || st.else.some((x) => visit(x, loops, switches));
-      case "loop": return st.body.some((x) => visit(x, loops + 1, switches)) || st.continuing.some((x) => visit(x, loops + 1, switches));
-      case "switch": return st.cases.some((c) => c.body.some((x) => visit(x, loops, switches + 1)));
-      default: return false;
-    }
-  };
-  return visit(s, 0, 0);
-}
 
 /** Locals a statement list may read before it has certainly assigned them. */
 function exposedReads(f: Function, stmts: Stmt[]): Set<number> {

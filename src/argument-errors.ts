@@ -18,7 +18,7 @@ export interface ArgumentMistake {
 }
 
 /** What kernels take, for messages about an argument they do not. */
-const TAKES = `kernels take numbers, booleans, typed arrays (${HOST_ARRAY_NAMES}) or device arrays`;
+const TAKES = `kernels take numbers, booleans, typed arrays (${HOST_ARRAY_NAMES}), device arrays, objects of numbers ({ x: 1.5, n: 2 }) or Arrays of objects of one shape`;
 
 /** The error that says what is wrong with the argument. */
 export function argumentError(m: ArgumentMistake): CompileError {

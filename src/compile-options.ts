@@ -81,13 +81,13 @@ export function typesFromNames(types: string[] | Record<string, string>, sig: Si
     throw CompileError.single("arity", `kernel ${quoteName(kernel)} takes ${sig.paramNames.length} parameters (${sig.paramNames.join(", ")}), got ${names.length} types`);
   return names.map((n, i) => {
     const t = typeof n === "string" ? parseTypeName(n) : null;
-    if (!t) throw CompileError.single("invalid-option", `parameter '${sig.paramNames[i]}' of ${quoteName(kernel)} needs a type (bool, i32, u32, f32, f64, an array such as f32[], or null for an absent optional array)${n === undefined ? "" : typeof n === "string" ? `, got ${quoteName(n)}` : `, got ${describeArgument(n)}`}`);
+    if (!t) throw CompileError.single("invalid-option", `parameter '${sig.paramNames[i]}' of ${quoteName(kernel)} needs a type (bool, i32, u32, f32, f64, an array such as f32[], an object such as { x: f32 }, an array of objects such as { x: f32 }[], or null for an absent optional array)${n === undefined ? "" : typeof n === "string" ? `, got ${quoteName(n)}` : `, got ${describeArgument(n)}`}`);
     return typeName(t);
   });
 }
 
 function typeName(t: Type): string {
-  return t.kind === "array" ? `${t.elem}[]` : t.kind === "null" ? (t.undef ? "undefined" : "null") : t.kind === "structs" ? irTypeName(t) : (t as { scalar: Scalar }).scalar;
+  return t.kind === "array" ? `${t.elem}[]` : t.kind === "null" ? (t.undef ? "undefined" : "null") : t.kind === "structs" || t.kind === "agg" ? irTypeName(t) : (t as { scalar: Scalar }).scalar;
 }
 
 /**

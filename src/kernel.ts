@@ -9,7 +9,7 @@
 import { CompileError, KernelError, quoteName, unknownOption, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
 import { atCallSite, callSite, callerPosition } from "./frontend/caller.js";
 import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { expandStructs, structsTypeName } from "./struct-arrays.js";
+import { expandObjects, numberTypeName, objectTypeName, structsTypeName } from "./struct-arrays.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableOf, type TableValue } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
@@ -278,9 +278,10 @@ export class Kernel {
       }
       this.checkArrays(dev, args);
       // Absent optional arrays have no parameter in the code (their absence is compiled in); an
-      // Array of objects is its fields' arrays, copied back into the objects after the launch.
+      // object is its leaves; an Array of objects is its fields' arrays, copied back into the
+      // objects after the launch.
       let writeBack: (() => void) | null = null;
-      if (types.some((t) => t.startsWith("{"))) ({ args, writeBack } = expandStructs(args, types, dev));
+      if (types.some((t) => t.startsWith("{"))) ({ args, writeBack } = expandObjects(args, types, dev));
       if (args.includes(null) || args.includes(undefined)) args = args.filter((a) => a !== null && a !== undefined);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       // A signal already aborted cancels on every device (the CPU device also stops a running launch).
@@ -509,7 +510,7 @@ function initialTables(spec: { artifact: Artifact; tables?: ReadonlyMap<string, 
 /** The type name of an argument, given the parameter's declared type name (or null); null for one the parameter cannot take. */
 function argumentType(a: unknown, declared: string | null): string | null {
   if (typeof a === "number") {
-    if (!declared) return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
+    if (!declared) return numberTypeName(a);
     // JavaScript would wrap 2.5 or 2**32 into an i32 without a word: gpuc says so instead.
     const fits = !declared.endsWith("[]") && !(declared === "i32" && (a | 0) !== a) && !(declared === "u32" && a >>> 0 !== a);
     return fits ? declared : null;
@@ -517,10 +518,11 @@ function argumentType(a: unknown, declared: string | null): string | null {
   if (typeof a === "boolean") return !declared || declared === "bool" ? "bool" : null;
   // An absent optional array (CUDA's NULL pointer): the kernel is specialized on its absence.
   if (a === null || a === undefined) return !declared || declared.endsWith("[]") ? (a === null ? "null" : "undefined") : null;
-  // An Array of objects of one shape: typed by its fields (structure of arrays at launch).
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
   if (elem) return !declared || declared === `${elem}[]` ? `${elem}[]` : null;
-  const t = structsTypeName(a);
+  // An object of numbers (its leaves at launch), or an Array of objects of one shape: typed by
+  // their fields (structure of arrays at launch).
+  const t = structsTypeName(a) ?? objectTypeName(a);
   return t && (!declared || declared === t) ? t : null;
 }
 

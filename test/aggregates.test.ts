@@ -400,12 +400,13 @@ describe("errors of object values, each with its location", () => {
     await k.compile({ target: "js", types: ["f32[]"] });
   });
 
-  test("recursion through a helper returning an object value, object values as launch arguments", async () => {
+  test("recursion through a helper returning an object value; object launch arguments that are not objects of numbers", async () => {
     expectError(await compileError(function recursive(o: Float32Array) {
       o[0] = recurse(3).v;
     }, { recurse }), "recursion", /'recurse' returns an object value and is called recursively/, "REC_CALL");
     const k = kernel(function takesObject(_p: unknown, o: Float32Array) { o[0] = 1; });
-    await rejectsCompile(k.compile({ target: "js", args: [{ x: 1 }, new Float32Array(1)] }), "argument-type", /argument '_p' of kernel 'takesObject' got Object/);
+    for (const bad of [{ x: "1" }, {}, { x: [1, 2] }, { x: new Float32Array(1) }, new Map()])
+      await rejectsCompile(k.compile({ target: "js", args: [bad, new Float32Array(1)] }), "argument-type", /argument '_p' of kernel 'takesObject' got .*objects of numbers/);
   });
 });
 

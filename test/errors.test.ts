@@ -107,7 +107,7 @@ const atCall = (cls: typeof CompileError | typeof KernelError, kind: string, tex
   else assert.match(e.message.slice(where.length), text);
   return true;
 };
-const TAKES = "kernels take numbers, booleans, typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array) or device arrays";
+const TAKES = "kernels take numbers, booleans, typed arrays (Float32Array, Float64Array, Int32Array, Uint32Array, Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array), device arrays, objects of numbers ({ x: 1.5, n: 2 }) or Arrays of objects of one shape";
 
 test("launch mistakes: a kind each (arity, argument-type, unsupported-array, launch-config), at the call in the user's code", async () => {
   const k = kernel(function twoArgs(a: number, x: Float32Array) { x[0] = a; }, { types: { a: "i32" } });
@@ -212,7 +212,7 @@ test("invalid-option: kernel options gpuc does not know or cannot use, and compi
   await assert.rejects(kernel(fn).compile(undefined as never), atCall(CompileError, "invalid-option", /^compile\(\) needs options: \{ target, types \}/));
   await assert.rejects(kernel(fn).compile({ target: "js", types: ["f32[]"], dumpSink: 5 } as never), atCall(CompileError, "invalid-option", "compile(): dumpSink must be a function, got the number 5"));
   await assert.rejects(kernel(fn).compile({ target: "js", types: [5] } as never), atCall(CompileError, "invalid-option",
-    "parameter 'x' of 'opts' needs a type (bool, i32, u32, f32, f64, an array such as f32[], or null for an absent optional array), got the number 5"));
+    "parameter 'x' of 'opts' needs a type (bool, i32, u32, f32, f64, an array such as f32[], an object such as { x: f32 }, an array of objects such as { x: f32 }[], or null for an absent optional array), got the number 5"));
 });
 
 test("invalid-option: every call that takes options names a misspelt one and lists the valid ones; a launch configuration its unknown key", async () => {

@@ -88,7 +88,7 @@ export function unsupportedArray(v: unknown): string | null {
     if (v instanceof ArrayBuffer || (typeof SharedArrayBuffer !== "undefined" && v instanceof SharedArrayBuffer))
       return `${describeValue(v)}, which kernels take through a typed array over it (new Float32Array(buffer))`;
     if (Array.isArray(v)) return v.some((x) => typeof x === "object" && x !== null && !Array.isArray(x))
-      ? "an Array whose elements are not objects of one shape with number fields, which kernels take as arrays of objects (every element an object with the same fields, each a number; or a structArray)"
+      ? "an Array whose elements are not objects of one shape with number fields, which kernels take as arrays of objects (every element an object with the same fields, each a number, an object of such fields, or an Array of numbers or of such objects as long in every element; or a structArray)"
       : "an Array, which kernels do not take (convert it: Float32Array.from(array); an Array of objects of one shape is an array of objects)";
   } catch { return "a revoked Proxy, which kernels do not take"; }
   const name = describeValue(v);

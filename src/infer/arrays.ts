@@ -8,7 +8,7 @@ import type { UExpr } from "../frontend/uir.js";
 import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
-import { T, elemScalar, isArray, isInt, typeName, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
+import { T, elemScalar, isArray, isInt, structsLeaves, typeName, type AggType, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
 import { arrayWhat, shapeText, type AggVal, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
@@ -17,6 +17,11 @@ import { aggText, type Values } from "./values.js";
 export interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
 
 export function once(h: ExprHandle): () => ExprHandle { return () => h; }
+
+/** Whether a field of an array of objects' objects holds an array (at any depth). */
+function holdsArray(t: Type): boolean {
+  return t.kind === "structs" || t.kind === "array" || (t.kind === "agg" && t.fields.some((f) => holdsArray(f.type)));
+}
 
 export class Arrays {
   /** The shapes of this function's multi-dimensional shared arrays, by shared-array handle. */
@@ -46,31 +51,115 @@ export class Arrays {
   }
 
   /**
-   * The array of one field of an array of objects (`a[i].x` indexes `a`'s x array), or null after
-   * reporting that its objects have no such field.
+   * The array of one number field of an array of objects (`a[i].x` indexes `a`'s x array), or
+   * null after reporting that its objects have no such field (or that it holds objects or arrays:
+   * stores reach numbers only).
    */
   structField(a: Extract<Val, { k: "structs" }>, field: string, span: Span): ArrayOperand | null {
-    const j = a.t.of.fields.findIndex((f) => f.name === field);
-    if (j < 0) { this.pass.err("type", `the objects of '${a.name}' (${typeName(a.t)}) have no field '${field}'`, span, `their fields are ${a.t.of.fields.map((f) => f.name).join(", ")}`); return null; }
-    return { h: this.pass.add({ ...this.pass.fn.exprs[a.leaves[j]] }), t: this.pass.fn.exprs[a.leaves[j]].type as ArrayType };
+    const r = this.structMember(a, field, span);
+    if (!r) return null;
+    if (r.type.kind !== "scalar") {
+      this.pass.err("invalid-assignment", `field '${field}' of the objects of '${a.name}' holds ${r.type.kind === "agg" ? "an object" : "an array"}: stores into the objects and arrays inside the objects of an array of objects are not supported`, span,
+        "keep what the kernel writes in a field of numbers, or in an array of its own");
+      return null;
+    }
+    return { h: this.pass.add({ ...this.pass.fn.exprs[a.leaves[r.start]] }), t: this.pass.fn.exprs[a.leaves[r.start]].type as ArrayType };
+  }
+
+  /** A field of the objects of `a`: its type and its leaves among a's (structsLeaves order); null after reporting there is none. */
+  private structMember(a: Extract<Val, { k: "structs" }>, field: string, span: Span): { type: Type; start: number; count: number } | null {
+    let start = 0;
+    for (const f of a.t.of.fields) {
+      const count = f.type.kind === "agg" ? structsLeaves(f.type).length : f.type.kind === "structs" ? structsLeaves(f.type.of).length : 1;
+      if (f.name === field) return { type: f.type, start, count };
+      start += count;
+    }
+    this.pass.err("type", `the objects of '${a.name}' (${typeName(a.t)}) have no field '${field}'`, span, `their fields are ${a.t.of.fields.map((f) => f.name).join(", ")}`);
+    return null;
   }
 
   /**
-   * `a[i]` of an array of objects: the object value its fields' arrays hold at `i` (one check, of
-   * the first field's array: they have one length). Where the function assigns the fields of
-   * `a`'s objects, it carries `a` as its root (the sharing rules: aggregates.ts mayHold).
+   * The checked position of `a[index]` among a's objects (each leaf holds its `per` values of an
+   * object from position × per): one check — of a fixed-length array inside an object against its
+   * length, else of a leaf holding one value per object against its length (they have one length).
+   */
+  private structPosition(a: Extract<Val, { k: "structs" }>, index: UExpr, span: Span): (() => ExprHandle) | null {
+    const i = this.index(index);
+    if (i === null) return null;
+    const idx = this.values.stable(i, index.span);
+    const leaves = structsLeaves(a.t.of);
+    const copy = (h: ExprHandle) => this.pass.add({ ...this.pass.fn.exprs[h] });
+    const leafT = (j: number) => this.pass.fn.exprs[a.leaves[j]].type as ArrayType;
+    if (a.at) return this.viewAccess({ k: "view", base: a.leaves[0], t: leafT(0), offset: a.at.offset, length: a.at.length, name: a.name }, idx, span, 2).index;
+    const one = leaves.findIndex((l) => l.per === 1);
+    if (one >= 0) return this.access({ h: copy(a.leaves[one]), t: leafT(one) }, idx, span, 2).index;
+    return this.viewAccess({ k: "view", base: a.leaves[0], t: leafT(0), offset: this.pass.constant(0, T.i32, span), length: this.structsCount(a, span), name: a.name }, idx, span, 2).index;
+  }
+
+  /** How many objects an array of objects holds (an i32 expression). */
+  structsCount(a: Extract<Val, { k: "structs" }>, span: Span): ExprHandle {
+    if (a.at) return this.pass.add({ ...this.pass.fn.exprs[a.at.length] });
+    const leaves = structsLeaves(a.t.of);
+    const j = Math.max(0, leaves.findIndex((l) => l.per === 1));
+    const size = (this.pass.fn.exprs[a.leaves[j]].type as ArrayType).size;
+    if (size !== null) return this.pass.constant(size / leaves[j].per, T.i32, span);
+    const len = this.pass.add({ k: "length", array: this.pass.add({ ...this.pass.fn.exprs[a.leaves[j]] }), type: T.i32, loc: this.pass.loc(span) });
+    return leaves[j].per === 1 ? len : this.pass.add({ k: "op", op: "div", args: [len, this.pass.constant(leaves[j].per, T.i32, span)], type: T.i32, loc: null });
+  }
+
+  /**
+   * `a[i]` of an array of objects: the object value its leaves' arrays hold at `i`. Where the
+   * function assigns the fields of `a`'s objects, it carries `a` as its root (the sharing rules:
+   * aggregates.ts mayHold). Objects holding arrays are read a field at a time (`a[i].nei[k].n`).
    */
   structElement(a: Extract<Val, { k: "structs" }>, index: UExpr, span: Span, root: (val: AggVal) => AggVal): Val {
-    const i = this.index(index);
-    if (i === null) return this.pass.unknown;
-    const idx = this.values.stable(i, index.span);
-    const first = this.structField(a, a.t.of.fields[0].name, span)!;
-    const c = this.access(first, idx, span);
-    const fields = a.t.of.fields.map((f, j) => {
-      const leaf = j === 0 ? { ...first, h: c.array() } : this.structField(a, f.name, span)!;
-      return { name: f.name, v: this.load(leaf, leaf.h, j === 0 ? c.index() : this.pass.add({ ...this.pass.fn.exprs[idx] }), span) };
-    });
-    return root({ k: "agg", tuple: false, fields, fresh: false });
+    const arrays = a.t.of.fields.find((f) => holdsArray(f.type));
+    if (arrays) {
+      this.index(index);
+      return this.pass.error("unsupported-type", `the objects of '${a.name}' hold arrays ('${arrays.name}'): such an object is not a value in kernels`, span,
+        `read its fields where you index it, e.g. ${a.name}[i].${arrays.name}${arrays.type.kind === "structs" ? `[k].${arrays.type.of.fields[0].name}` : "[k]"}`);
+    }
+    const pos = this.structPosition(a, index, span);
+    if (!pos) return this.pass.unknown;
+    return root(this.structValue(a, a.t.of, 0, pos, span));
+  }
+
+  /**
+   * `a[i].name`: one field of an element of an array of objects, read alone — a number, an object
+   * value, or a fixed-length array inside the object (a view of a leaf, or an array of objects
+   * over its leaves' part).
+   */
+  structElementField(a: Extract<Val, { k: "structs" }>, index: UExpr, name: string, span: Span, root: (val: AggVal) => AggVal): Val {
+    const m = this.structMember(a, name, span);
+    const pos = this.structPosition(a, index, span);
+    if (!m || !pos) return this.pass.unknown;
+    const t = m.type;
+    if (t.kind === "agg" && holdsArray(t))
+      return this.pass.error("unsupported-type", `field '${name}' of the objects of '${a.name}' is an object holding arrays, which is not a value in kernels`, span, "keep fixed-length arrays at the first level of the objects");
+    if (t.kind === "scalar" || t.kind === "agg") {
+      // (Read as a one-field object's field: an object field carries a's root as a[i] would, for the sharing rules.)
+      const whole = root(this.structValue(a, T.agg(false, [{ name, type: t }]), m.start, pos, span));
+      const v = whole.fields[0].v;
+      return v.k === "agg" && whole.root !== undefined ? { ...v, root: whole.root, path: [...whole.path ?? [], name] } : v;
+    }
+    const what = `${a.name}[…].${name}`;
+    const count = t.kind === "structs" ? t.count! : (t as ArrayType).size!;
+    const offset = this.values.stable(this.pass.add({ k: "op", op: "mul", args: [pos(), this.pass.constant(count, T.i32, span)], type: T.i32, loc: null }), span);
+    const length = this.pass.constant(count, T.i32, span);
+    if (t.kind === "structs") return { k: "structs", t, leaves: a.leaves.slice(m.start, m.start + m.count), name: what, at: { offset, length } };
+    return { k: "view", base: this.pass.add({ ...this.pass.fn.exprs[a.leaves[m.start]] }), t: T.array((t as ArrayType).elem, "global"), offset, length, name: what };
+  }
+
+  /** The object value of type `of` (number and object fields) whose leaves are a's from `start`, at a position. */
+  private structValue(a: Extract<Val, { k: "structs" }>, of: AggType, start: number, pos: () => ExprHandle, span: Span): AggVal {
+    let at = start;
+    const value = (t: AggType): AggVal => ({ k: "agg", tuple: false, fresh: false, fields: t.fields.map((f) => {
+      if (f.type.kind === "agg") return { name: f.name, v: value(f.type) };
+      const h = a.leaves[at++];
+      const leaf: ArrayOperand = { h: this.pass.add({ ...this.pass.fn.exprs[h] }), t: this.pass.fn.exprs[h].type as ArrayType };
+      return { name: f.name, v: this.load(leaf, leaf.h, pos(), span) };
+    }) });
+    return value(of);
   }
 
   /**
@@ -95,11 +184,28 @@ export class Arrays {
     }
     const t = this.values.scalarType(v, e.span);
     if (!t) return null;
+    if (t === T.f64 && v.k === "expr") return this.wholeIndex(v.h, e.span);
     if (!isInt(t)) {
       this.pass.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
       return null;
     }
     return v.k === "expr" ? v.h : null;
+  }
+
+  /**
+   * An f64 index (a number read from a plain Array of objects, whose fields are JavaScript's
+   * numbers): the element at that integer, as JavaScript indexes; where it is not an integer from
+   * 0 to 2³¹ − 1 (JavaScript reads undefined there), a bounds error like any index outside.
+   */
+  private wholeIndex(h: ExprHandle, span: Span): ExprHandle {
+    const x = this.values.reusable(h, span);
+    const i = this.values.reusable(this.values.convertH(x(), T.i32, span), span);
+    if (this.pass.ctx.options.boundsCheck && this.pass.kind !== "runtime") {
+      const bad = this.pass.add({ k: "op", op: "ne", args: [this.values.convertH(i(), T.f64, span), x()], type: T.bool, loc: this.pass.loc(span) });
+      const code = this.pass.ctx.message("index out of bounds: a number that is not an integer from 0 to 2147483647 (its integer part as an i32: {0})", "bounds");
+      this.pass.raise("bounds", bad, code, span, i(), i());
+    }
+    return i();
   }
 
   /** The shape of a multi-dimensional shared array expression (none for any other expression). */

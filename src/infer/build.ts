@@ -11,10 +11,10 @@ import type { Span } from "../frontend/source.js";
 import { walkUBody, type UFunction, type UStmt } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import { T, isAgg, type ScalarType, type Type } from "../ir/types.js";
+import { T, isAgg, structsLeaves, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, Val } from "./methods.js";
 import { Pass, type FrameSite, type InferError, type JSFunction, type ModuleContext, type ParamFinal } from "./pass.js";
-import { Aggregates, flatLeaves } from "./aggregates.js";
+import { Aggregates, byRefParams, flatLeaves } from "./aggregates.js";
 import { ArrayDeclarations } from "./array-declarations.js";
 import { Arrays } from "./arrays.js";
 import { Calls } from "./calls.js";
@@ -94,8 +94,8 @@ export class FunctionBuilder implements MethodBuilder {
       // An absent optional array is known from its type: it has no IR parameter.
       if (t.kind === "null") return;
       if (t.kind === "structs") {
-        // An array of objects arrives as its fields' arrays, one parameter each.
-        const locals = t.of.fields.map((f) => pass.newLocal(`${name}.${f.name}`, T.array((f.type as ScalarType).scalar, "global")));
+        // An array of objects arrives as its leaves' arrays, one parameter each.
+        const locals = structsLeaves(t.of).map((l) => pass.newLocal(`${name}.${l.path}`, T.array(l.elem, "global")));
         for (const l of locals) { fn.params.push(l); names.push(fn.locals[l].name); }
         pass.structVars.set(p, { t, leaves: () => locals.map((l) => pass.read(l)) });
         return;
@@ -109,6 +109,11 @@ export class FunctionBuilder implements MethodBuilder {
         return;
       }
       if (t.kind === "agg") {
+        // A kernel's object argument is one object every thread shares (and the host's after the
+        // launch): a field stored into it would be seen by them all in JavaScript. Refused.
+        if (pass.kind === "kernel" && byRefParams(u).has(i))
+          pass.err("invalid-assignment", `kernel parameter '${name}' is an object every thread shares (in JavaScript a field stored into it is seen by every thread and by the host): its fields are read-only in the kernel`, u.vars[p].span,
+            `copy what you change into a local (\`let ${t.fields[0].name} = ${name}.${t.fields[0].name};\`), or pass an array to write results into`);
         // An object value arrives as its leaves, one parameter each.
         const leaves = this.aggregates.makeLeaves(t, name);
         for (const l of flatLeaves(leaves)) { fn.params.push(l); names.push(fn.locals[l].name); }

@@ -98,6 +98,7 @@ export class Calls {
         continue;
       }
       if (a.k === "expr" && a.t.kind === "unknown") return this.pass.unknown;
+      if (a.k === "structs" && a.at) return this.pass.error("unsupported-type", `'${a.name}', an array of objects inside an object, cannot be passed to a helper`, argSpans[i], `pass '${a.name.split("[")[0]}' and the index, and read the array there`);
       if (a.k === "view" && a.bits) return this.pass.error("unsupported-syntax", `a typed array over the buffer of '${a.name}' cannot be passed to a helper; pass '${a.name}' itself`, argSpans[i]);
       // An object value specializes on its shape and field types (and goes as its leaves).
       if (a.k === "agg") {

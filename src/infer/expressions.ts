@@ -7,7 +7,7 @@
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UTable } from "../frontend/uir.js";
 import type { ExprHandle, Stmt } from "../ir/module.js";
-import { T, isArray, type AggType, type ArrayType, type ScalarType } from "../ir/types.js";
+import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
 import type { Lowering, Pass } from "./pass.js";
 import { holds, type Aggregates } from "./aggregates.js";
@@ -45,8 +45,9 @@ export class Expressions implements Lowering {
         const a = this.expr(e.array);
         if (a.k === "null") return this.arrays.nullAccess(a, "read the length of", span);
         if (a.k === "structs") {
-          const size = (this.pass.fn.exprs[a.leaves[0]].type as ArrayType).size;
-          return size !== null ? { k: "weak", value: size, isFloat: false } : { k: "expr", h: this.pass.add({ k: "length", array: a.leaves[0], type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
+          if (a.t.count !== undefined) return { k: "weak", value: a.t.count, isFloat: false };
+          const n = this.arrays.structsCount(a, span), c = this.pass.fn.exprs[n];
+          return c.k === "const" ? { k: "weak", value: c.value as number, isFloat: false } : { k: "expr", h: n, t: T.i32 };
         }
         if (a.k === "agg") {
           if (a.tuple) return { k: "weak", value: a.fields.length, isFloat: false };
@@ -65,20 +66,7 @@ export class Expressions implements Lowering {
         if (a.t.size !== null) return { k: "weak", value: a.t.size, isFloat: false };
         return { k: "expr", h: this.pass.add({ k: "length", array: a.h, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
       }
-      case "index": {
-        const base = this.expr(e.array);
-        if (base.k === "agg") return this.element(base, e, span);
-        if (base.k === "null") { this.arrays.index(e.index); return this.arrays.nullAccess(base, "read an element of", span); }
-        if (base.k === "structs") return this.arrays.structElement(base, e.index, span, (v) => this.aggregates.elementOf(base.root, v));
-        const a = this.arrays.operandOf(base, e.array.span);
-        const i = this.arrays.index(e.index);
-        if (!a || i === null) return this.pass.unknown;
-        if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
-          return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.values.stable(i, e.index.span)] };
-        const c = this.arrays.access(a, i, span);
-        return this.arrays.load(a, c.array(), c.index(), span);
-      }
-      case "bitsView": return this.arrays.bitsView(e, span);
+      case "index": return this.indexed(this.expr(e.array), e, span);      case "bitsView": return this.arrays.bitsView(e, span);
       case "subarray": return this.arrays.subarray(e, span);
       case "unary": return this.unary(e.op, this.expr(e.a), span);
       case "binary": return this.binary(e, span);
@@ -305,8 +293,28 @@ export class Expressions implements Lowering {
   }
 
   /** `p.x`, or a destructuring's `t[0]` and its default. */
+  /** `a[i]` of the value `base` that `e.array` gave. */
+  private indexed(base: Val, e: Extract<UExpr, { k: "index" }>, span: Span): Val {
+    if (base.k === "agg") return this.element(base, e, span);
+    if (base.k === "null") { this.arrays.index(e.index); return this.arrays.nullAccess(base, "read an element of", span); }
+    if (base.k === "structs") return this.arrays.structElement(base, e.index, span, (v) => this.aggregates.elementOf(base.root, v));
+    const a = this.arrays.operandOf(base, e.array.span);
+    const i = this.arrays.index(e.index);
+    if (!a || i === null) return this.pass.unknown;
+    if (a.row && a.row.indices.length + 1 < a.row.shape.dims.length)
+      return { k: "row", array: a.h, t: a.t, shape: a.row.shape, indices: [...a.row.indices, this.values.stable(i, e.index.span)] };
+    const c = this.arrays.access(a, i, span);
+    return this.arrays.load(a, c.array(), c.index(), span);
+  }
+
   private field(e: Extract<UExpr, { k: "field" }>, span: Span): Val {
-    const o = this.expr(e.object);
+    let o: Val;
+    if (e.object.k === "index" && !e.element && !e.fallback) {
+      // `a[i].x` of an array of objects reads that field alone (its objects may hold arrays).
+      const base = this.expr(e.object.array);
+      if (base.k === "structs") return this.arrays.structElementField(base, e.object.index, e.name, span, (v) => this.aggregates.elementOf(base.root, v));
+      o = this.indexed(base, e.object, e.object.span);
+    } else o = this.expr(e.object);
     if (o.k === "expr" && o.t.kind === "unknown") return this.pass.unknown;
     if (o.k !== "agg" || (e.element && !o.tuple)) {
       if (e.element) return this.pass.error("type", `array destructuring needs a tuple value, got ${o.k === "agg" ? aggText(this.values.typeOf(o)) : holds(this.values.typeOf(o))}`, span,

@@ -34,10 +34,12 @@ export type Val =
    */
   | { k: "null"; undef: boolean }
   /**
-   * An array of objects (a kernel's Array of `{ x, y }` argument): one array per field, in its
-   * object type's field order (`leaves`), and the variable it was read from (for the sharing rules).
+   * An array of objects (a kernel's Array of `{ x, y }` argument): one array per leaf, in its
+   * object type's order (`leaves`, structsLeaves), and the variable it was read from (for the
+   * sharing rules). `at`: a fixed-length array inside an object (`a[i].nei`), its objects from
+   * `offset` (i × its length) in the leaves, checked against its `length`.
    */
-  | { k: "structs"; t: StructsType; leaves: ExprHandle[]; name: string; root?: number }
+  | { k: "structs"; t: StructsType; leaves: ExprHandle[]; name: string; root?: number; at?: { offset: ExprHandle; length: ExprHandle } }
   /**
    * A row of a multi-dimensional shared array (`t[y]` of `shared(Float32Array, [16, 17])`):
    * the flat array, its shape, and the indices applied so far (each a constant or a temporary,

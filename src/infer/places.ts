@@ -10,7 +10,7 @@ import { T, elemScalar, isAgg, isArray, isFloat, isInt, joinScalar, parseTypeNam
 import type { AggVal, Val } from "./methods.js";
 import { arrayWhat } from "./methods.js";
 import type { Leaves, Pass } from "./pass.js";
-import { holds, type Aggregates } from "./aggregates.js";
+import { chainOf, holds, type Aggregates } from "./aggregates.js";
 import { once, type ArrayOperand, type Arrays } from "./arrays.js";
 import { aggText, type Values } from "./values.js";
 
@@ -228,6 +228,8 @@ export class Places {
    */
   private assignStructs(e: Extract<UExpr, { k: "assign" }>, binop: string | null, used: boolean): Val | null {
     const span = e.span, t = e.target;
+    const deep = this.deepStructStore(t);
+    if (deep) { this.pass.lower.expr(e.value); return deep; }
     const index = t.k === "field" && t.object.k === "index" ? t.object : t.k === "index" ? t : null;
     if (!index || index.array.k !== "var") return null;
     if (t.k === "index" && this.pass.pendingStructs.has(index.array.v)) {
@@ -279,6 +281,18 @@ export class Places {
       this.pass.emit({ k: "store", array: leaf.h, index: this.pass.add({ ...this.pass.fn.exprs[(iv as { h: ExprHandle }).h] }), value: h.store, loc: this.pass.loc(span) });
     });
     return used ? this.aggregates.copyDeep(kept) : this.pass.unknown;
+  }
+
+  /**
+   * A store below the fields of an array of objects' objects (`a[i].nbr[k].d = v`, `a[i].pos.x =
+   * v`): refused, reported (null for any other target).
+   */
+  private deepStructStore(t: UExpr): Val | null {
+    const r = chainOf(t, []);
+    if (!r || r.path.length <= 2 || !this.pass.structVars.has(r.v)) return null;
+    const name = this.pass.ufn.vars[r.v].name;
+    return this.pass.error("invalid-assignment", `stores into the objects and arrays inside the objects of '${name}' are not supported`, t.span,
+      "keep what the kernel writes in a field of numbers, or in an array of its own");
   }
 
   /** Whether an assignment target is a part of an object or tuple value (`p.x`, `t[i]`, `t[0].y`). */
@@ -409,6 +423,8 @@ export class Places {
     if (!used || e.prefix) return this.assign({ k: "assign", op, target: e.target, value: one, span: e.span }, used);
     // `a[i].x++` of an array of objects: the field's array's element.
     const st = e.target;
+    const deep = this.deepStructStore(st);
+    if (deep) return deep;
     if (st.k === "field" && st.object.k === "index" && st.object.array.k === "var" && this.pass.structVars.has(st.object.array.v)) {
       const a = this.readVar(st.object.array.v, st.object.array.span) as Extract<Val, { k: "structs" }>;
       return this.updateElementOf(this.arrays.structField(a, st.name, st.span), this.arrays.index(st.object.index), e);

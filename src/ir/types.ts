@@ -46,11 +46,14 @@ export type Type =
   | { readonly kind: "null"; readonly undef: boolean }
   /**
    * An array of objects of one shape (a plain JS Array of `{ x, y }` given to a kernel): inference's
-   * type only. It is its fields' arrays, one IR array parameter per field (in the object type's
-   * field order: structure of arrays); `a[i]` is an object value read from them, `a[i].x = v` a
-   * store into one. The objects' fields are numbers (`of` has scalar fields only).
+   * type only. It is its leaves' arrays, one IR array parameter per leaf (depth first in the object
+   * type's field order: structure of arrays, `structsLeaves`); `a[i]` is an object value read from
+   * them, `a[i].x = v` a store into one. The objects' fields are numbers, and in a kernel's
+   * argument also objects of such fields and fixed-length arrays of numbers (`f64[26]`) or of
+   * objects (a `structs` with a `count`: `{ n: f64 }[26]`), whose leaves hold `count` elements
+   * per object.
    */
-  | { readonly kind: "structs"; readonly of: AggType }
+  | { readonly kind: "structs"; readonly of: AggType; readonly count?: number }
   | { readonly kind: "void" }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
@@ -93,9 +96,9 @@ export const T = {
   shaped(base: ArrayType, dims: readonly number[]): ArrayType {
     return intern(`${base.elem}[${base.size ?? ""}] ${base.space} ${dims.map((d) => `[${d}]`).join("")}`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, dims: [...dims] }));
   },
-  /** An array of objects of type `of` (scalar fields), as a kernel's argument. */
-  structs(of: AggType): StructsType {
-    return intern(`structs ${typeName(of)}`, () => ({ kind: "structs", of }));
+  /** An array of objects of type `of`, as a kernel's argument; with `count`, a fixed-length one inside such objects. */
+  structs(of: AggType, count?: number): StructsType {
+    return intern(`structs ${typeName(of)}[${count ?? ""}]`, () => (count === undefined ? { kind: "structs", of } : { kind: "structs", of, count }));
   },
   /** An object value's type (fields in any order: they are sorted by name) or a tuple's (elements in order). */
   agg(tuple: boolean, fields: readonly { name: string; type: Type }[]): AggType {
@@ -115,7 +118,7 @@ export function typeName(t: Type): string {
     case "agg": return t.tuple ? `[${t.fields.map((f) => typeName(f.type)).join(", ")}]`
       : `{ ${t.fields.map((f) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${typeName(f.type)}`).join(", ")} }`;
     case "null": return t.undef ? "undefined" : "null";
-    case "structs": return `${typeName(t.of)}[]`;
+    case "structs": return `${typeName(t.of)}[${t.count ?? ""}]`;
     case "void": return "void";
     case "unknown": return "?";
   }
@@ -123,20 +126,23 @@ export function typeName(t: Type): string {
 
 export function isAgg(t: Type): t is AggType { return t.kind === "agg"; }
 
-/** Parse "f32" or "f32[]" (global array), "null" or "undefined" (an optional array's absence); narrow elements only as arrays ("u8[]"). */
+/**
+ * Parse a type name: "f32" or "f32[]" (global array), "null" or "undefined" (an optional array's
+ * absence), narrow elements only as arrays ("u8[]"), an object `{ a: f32, b: { c: i32 } }` (a
+ * kernel's object argument: its fields sorted by name, numbers, booleans or objects), or an array
+ * of objects `{ x: f32, y: i32 }[]` (fields numbers). Null for anything else.
+ */
 export function parseTypeName(name: string): Type | null {
   const n = name.trim();
   if (n === "null" || n === "undefined") return T[n];
-  // `{ x: f32, y: i32 }[]`: an array of objects of numbers.
-  const o = /^\{(.*)\}\[\]$/.exec(n);
-  if (o) {
-    const fields: { name: string; type: Type }[] = [];
-    for (const part of o[1].split(",")) {
-      const f = /^\s*([A-Za-z_$][\w$]*)\s*:\s*(bool|i32|u32|f32|f64)\s*$/.exec(part);
-      if (!f || fields.some((x) => x.name === f[1])) return null;
-      fields.push({ name: f[1], type: T.scalar(f[2] as Scalar) });
-    }
-    return T.structs(T.agg(false, fields));
+  if (n.startsWith("{")) {
+    const r = parseObjectType(n, 0);
+    if (!r) return null;
+    const rest = n.slice(r.end).trim();
+    // (An object argument's fields are numbers, booleans and objects; an array of objects' are
+    // numbers, booleans, objects and fixed-length arrays.)
+    if (rest === "") return flatAgg(r.t, false) ? r.t : null;
+    return rest === "[]" && flatAgg(r.t, true) ? T.structs(r.t) : null;
   }
   const m = /^(bool|i32|u32|f32|f64|i8|u8|u8c|i16|u16)(\[\])?$/.exec(n);
   if (!m) return null;
@@ -144,13 +150,72 @@ export function parseTypeName(name: string): Type | null {
   return isNarrow(m[1] as Elem) ? null : T.scalar(m[1] as Scalar);
 }
 
+/** Whether an object type has only scalar and object fields (and, `arrays`, fixed-length arrays). */
+function flatAgg(t: AggType, arrays: boolean): boolean {
+  return t.fields.every((f) => (f.type.kind === "scalar" || f.type.kind === "agg" ? f.type.kind === "scalar" || flatAgg(f.type, arrays)
+    : arrays && (f.type.kind === "array" || (f.type.kind === "structs" && flatAgg(f.type.of, true)))));
+}
+
+/** `{ name: type, … }` from `at` (a `{`), fields scalars, objects or fixed-length arrays of either (`f64[4]`, `{ x: f64 }[26]`): its type and where it ends; null if it is not one. */
+function parseObjectType(s: string, at: number): { t: AggType; end: number } | null {
+  const fields: { name: string; type: Type }[] = [];
+  const field = /\s*([A-Za-z_$][\w$]*)\s*:\s*/y, scalar = /(bool|i32|u32|f32|f64)\b/y, count = /\[([1-9]\d{0,6})\]/y, sep = /\s*([,}])/y;
+  let i = at + 1;
+  for (;;) {
+    field.lastIndex = i;
+    const f = field.exec(s);
+    if (!f || fields.some((x) => x.name === f[1])) return null;
+    i = field.lastIndex;
+    let type: Type;
+    if (s[i] === "{") {
+      const inner = parseObjectType(s, i);
+      if (!inner) return null;
+      ({ t: type, end: i } = inner);
+    } else {
+      scalar.lastIndex = i;
+      const m = scalar.exec(s);
+      if (!m) return null;
+      type = T.scalar(m[1] as Scalar);
+      i = scalar.lastIndex;
+    }
+    count.lastIndex = i;
+    const c = count.exec(s);
+    if (c) {
+      i = count.lastIndex;
+      type = type.kind === "agg" ? T.structs(type, Number(c[1])) : type === T.bool ? T.unknown : T.array((type as ScalarType).scalar, "global", Number(c[1]));
+      if (type.kind === "unknown") return null;
+    }
+    fields.push({ name: f[1], type });
+    sep.lastIndex = i;
+    const e = sep.exec(s);
+    if (!e) return null;
+    i = sep.lastIndex;
+    if (e[1] === "}") return { t: T.agg(false, fields), end: i };
+  }
+}
+
+/** One leaf of an array of objects: its path of fields ("nei.number"), element type, and how many it holds per object (fixed-length arrays on the way multiply). */
+export interface StructsLeaf { readonly path: string; readonly elem: Scalar; readonly per: number }
+
+/** The leaves of an array of objects of type `of`, depth first in field order: one IR array each. */
+export function structsLeaves(of: AggType, prefix = "", per = 1): StructsLeaf[] {
+  return of.fields.flatMap((f) => {
+    const path = prefix + f.name, t = f.type;
+    if (t.kind === "scalar") return [{ path, elem: t.scalar, per }];
+    if (t.kind === "agg") return structsLeaves(t, path + ".", per);
+    if (t.kind === "structs") return structsLeaves(t.of, path + ".", per * t.count!);
+    return [{ path, elem: (t as ArrayType).elem as Scalar, per: per * (t as ArrayType).size! }];
+  });
+}
+
 /**
  * How many parameters a kernel argument of this type name has in compiled code: none for an
- * absent optional array, one per field for an array of objects, else one.
+ * absent optional array, one per leaf for an object or an array of objects, else one.
  */
 export function codeParameters(name: string): number {
   const t = parseTypeName(name);
-  return t?.kind === "null" ? 0 : t?.kind === "structs" ? t.of.fields.length : 1;
+  const leaves = (x: Type): number => (x.kind === "agg" ? x.fields.reduce((n, f) => n + leaves(f.type), 0) : 1);
+  return t?.kind === "null" ? 0 : t?.kind === "structs" ? structsLeaves(t.of).length : t ? leaves(t) : 1;
 }
 
 // The numeric lattice for joins and promotion: bool < i32 < u32 < f32 < f64 (u32 ⊔ i32 = u32, as in C and Julia).

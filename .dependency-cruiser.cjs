@@ -18,7 +18,7 @@ const LAYERS = [
   ["plugin", "^src/plugin/"],
   ["cli", "^src/cli/"],
   ["api", "^src/(index|runtime-only)\\.ts$"],
-  ["kernel", "^src/(kernel|compile-options|argument-errors|overlay|specializer|captured-tables|struct-arrays)\\.ts$"],
+  ["kernel", "^src/(kernel|compile-options|argument-errors|overlay|specializer|captured-tables|struct-arrays|object-arguments)\\.ts$"],
   ["devices", "^src/devices/"],
   ["cache", "^src/cache/"],
   ["compiler", "^src/compiler/"],
@@ -76,7 +76,7 @@ module.exports = {
       comment: "a back end's emission sees the IR alone: its files (all but info.ts, target.ts, read-back.ts and the Math overlays) import the IR, the base, relocation strategies and the targets' shared emission helpers, never inference, the front end, the runtime library, the caches or the devices",
       severity: "error",
       from: { path: "^src/targets/[^/]+/", pathNot: "^src/targets/[^/]+/(info|target|read-back|math|math64)\\.ts$" },
-      to: { path: "^src/(infer|frontend|runtime|cache|devices|compiler|plugin|cli)/|^src/(kernel|specializer|captured-tables|struct-arrays|compile-options|argument-errors|overlay|index|runtime-only)\\.ts$" },
+      to: { path: "^src/(infer|frontend|runtime|cache|devices|compiler|plugin|cli)/|^src/(kernel|specializer|captured-tables|struct-arrays|object-arguments|compile-options|argument-errors|overlay|index|runtime-only)\\.ts$" },
     },
     {
       name: "platform-unimported",

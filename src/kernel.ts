@@ -9,7 +9,7 @@
 import { CompileError, KernelError, quoteName, unknownOption, type CompileErrorKind, type KernelErrorKind } from "./errors.js";
 import { atCallSite, callSite, callerPosition } from "./frontend/caller.js";
 import { DeviceArray, deviceArrayElement, hostArrayElement, normalizeGrid, type Device, type Grid, type HostArray, type LaunchConfig, type LoadedKernel } from "./devices/device.js";
-import { expandObjects, numberTypeName, objectTypeName, structsTypeName } from "./struct-arrays.js";
+import { numberTypeName, structArrayTypeName } from "./struct-arrays.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableOf, type TableValue } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
@@ -218,8 +218,10 @@ export class Kernel {
     await this.ensureSignature();
     let types: string[];
     if (opts.types) types = check.typesFromNames(opts.types, this.signature!, this.name);
-    else if (opts.args) types = this.typesOf(opts.args);
-    else throw CompileError.single("invalid-option", `compile() needs 'args' or 'types' to specialize ${quoteName(this.name)} on`);
+    else if (opts.args) {
+      try { types = this.typesOf(opts.args); }
+      catch (e) { if (e !== NEEDS_OBJECTS) throw e; await loadObjectArguments(); types = this.typesOf(opts.args); }
+    } else throw CompileError.single("invalid-option", `compile() needs 'args' or 'types' to specialize ${quoteName(this.name)} on`);
     check.checkArch(opts, info);
     const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
@@ -261,7 +263,15 @@ export class Kernel {
       if (this.tables.reshaped) { this.rescope("a table's shape"); view = this.tables.observe(); }
       if (!this.signature) { site = callSite(); await this.ensureSignature(); }
       const { features, keyPrefix } = this.deviceFeatures(dev, grid.threads);
-      const types = this.typesOf(args);
+      let types: string[];
+      try { types = this.typesOf(args); }
+      catch (e) {
+        // The first launch given an object or an Array: its types are object-arguments.ts's.
+        if (e !== NEEDS_OBJECTS) throw e;
+        site ??= callSite();
+        await loadObjectArguments();
+        types = this.typesOf(args);
+      }
       // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
       let spec = this.specs.current(keyPrefix + types.join(","));
       let job: CompileJob | undefined;
@@ -281,7 +291,10 @@ export class Kernel {
       // object is its leaves; an Array of objects is its fields' arrays, copied back into the
       // objects after the launch.
       let writeBack: (() => void) | null = null;
-      if (types.some((t) => t.startsWith("{"))) ({ args, writeBack } = expandObjects(args, types, dev));
+      if (types.some((t) => t.startsWith("{"))) {
+        if (!objectArguments) { site ??= callSite(); await loadObjectArguments(); }
+        ({ args, writeBack } = objectArguments!.expandObjects(args, types, dev));
+      }
       if (args.includes(null) || args.includes(undefined)) args = args.filter((a) => a !== null && a !== undefined);
       for (let i = 0; i < args.length; i++) if (typeof args[i] === "number") args[i] = coerceScalar(args[i] as number, k.artifact.params[i].type as Scalar);
       // A signal already aborted cancels on every device (the CPU device also stops a running launch).
@@ -520,11 +533,23 @@ function argumentType(a: unknown, declared: string | null): string | null {
   if (a === null || a === undefined) return !declared || declared.endsWith("[]") ? (a === null ? "null" : "undefined") : null;
   const elem = hostArrayElement(a) ?? deviceArrayElement(a);
   if (elem) return !declared || declared === `${elem}[]` ? `${elem}[]` : null;
-  // An object of numbers (its leaves at launch), or an Array of objects of one shape: typed by
-  // their fields (structure of arrays at launch).
-  const t = structsTypeName(a) ?? objectTypeName(a);
+  // A struct array; an object of numbers (its leaves at launch), or an Array of objects of one
+  // shape: typed by their fields (structure of arrays at launch), once object-arguments.ts is here.
+  let t = structArrayTypeName(a);
+  if (!t && typeof a === "object" && a !== null) {
+    if (!objectArguments) throw NEEDS_OBJECTS;
+    t = objectArguments.plainArrayTypeName(a) ?? objectArguments.objectTypeName(a);
+  }
   return t && (!declared || declared === t) ? t : null;
 }
+
+/** object-arguments.ts, once a launch or compile() has been given an object or an Array. */
+let objectArguments: typeof import("./object-arguments.js") | null = null;
+async function loadObjectArguments(): Promise<typeof import("./object-arguments.js")> {
+  return (objectArguments ??= await import("./object-arguments.js"));
+}
+/** Thrown by typesOf where an argument's type needs object-arguments.ts, not yet loaded. */
+const NEEDS_OBJECTS = Symbol("gpuc.needsObjectArguments");
 
 /**
  * An argument its parameter cannot take, found on the synchronous path of a launch or compile():

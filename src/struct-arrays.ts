@@ -1,14 +1,9 @@
-// Objects as kernel arguments. An object of numbers (`{ alpha: 0.5 }`, CUDA's struct passed by
-// value) is its leaves, one scalar parameter each, read-only in the kernel. A plain JavaScript
-// Array of objects of one shape, whose fields are numbers (`[{ x: 1, y: 2.5 }, …]`, CUDA's
-// `float2 *d_Call`), is one array per field (structure of arrays: `a[i].x` reads the x array;
-// ARCHITECTURE.md, "Arrays of objects"); a launch copies the fields into those arrays, and back
-// into the objects when it is done, as the kernel run as plain JavaScript would have left them.
-// Loaded with kernel.ts (a launch types its arguments with it): light.
+// Struct arrays: arrays of objects kept as one typed array per field (`structArray`), and
+// `deviceStructArray`, one kept on a device. Plain objects and Arrays of objects as kernel
+// arguments are object-arguments.ts's (loaded on the first launch given one). Loaded with
+// kernel.ts: light.
 
 import { DeviceArray, type Device } from "./devices/device.js";
-import { KernelError } from "./errors.js";
-import { parseTypeName, structsLeaves, type StructsType } from "./ir/types.js";
 
 type FieldElem = "i32" | "u32" | "f32" | "f64";
 type FieldArray = Int32Array | Uint32Array | Float32Array | Float64Array;
@@ -17,8 +12,10 @@ const ELEM = new Map<unknown, FieldElem>(Object.entries(CTOR).map(([e, c]) => [c
 const FIELDS = Symbol("gpuc.structArrayFields");
 
 /** A struct array's fields (its typed arrays by name; a device struct array's device arrays), or null for any other value. */
-function structArrayFields(a: unknown): Record<string, FieldArray> | null {
-  return typeof a === "object" && a !== null ? ((a as { [FIELDS]?: Record<string, FieldArray> })[FIELDS] ?? null) : null;
+export function structArrayFields(a: unknown): Record<string, FieldArray> | null {
+  try {
+    return typeof a === "object" && a !== null ? ((a as { [FIELDS]?: Record<string, FieldArray> })[FIELDS] ?? null) : null;
+  } catch { return null; }   // (a Proxy whose traps throw)
 }
 
 /** A struct array whose fields live on a device (`deviceStructArray`): a kernel argument like the struct array, kept there between launches. */
@@ -101,162 +98,17 @@ export interface StructArray<T extends Record<string, number>> {
   [index: number]: T;
 }
 
-const NAME = /^[A-Za-z_$][\w$]*$/;
+export const NAME = /^[A-Za-z_$][\w$]*$/;
 
 /** The type of a number argument (or field of an object argument): i32 where it is one, else f32. */
 export function numberTypeName(a: number): "i32" | "f32" {
   return (a | 0) === a && !Object.is(a, -0) ? "i32" : "f32";
 }
 
-/**
- * The type name of an argument that is an object of numbers, booleans and such objects
- * (`{ alpha: f32, dim: { n: i32 } }`: each number typed as a number argument is), or null for
- * any other value.
- */
-export function objectTypeName(a: unknown, depth = 0): string | null {
-  try {
-    if (!plainObject(a) || depth > 8) return null;
-    const names = Object.keys(a).sort();
-    if (!names.length || names.length > 64 || !names.every((f) => NAME.test(f))) return null;
-    const parts: string[] = [];
-    for (const f of names) {
-      const v = (a as Record<string, unknown>)[f];
-      const t = typeof v === "number" ? numberTypeName(v) : typeof v === "boolean" ? "bool" : objectTypeName(v, depth + 1);
-      if (!t) return null;
-      parts.push(`${f}: ${t}`);
-    }
-    return `{ ${parts.join(", ")} }`;
-  } catch { return null; }   // (a Proxy whose traps throw)
-}
-
-/** An object argument's leaves in its type's order (fields sorted by name, depth first). */
-function objectLeaves(o: Record<string, unknown>, out: unknown[]): void {
-  for (const f of Object.keys(o).sort()) {
-    const v = o[f];
-    if (typeof v === "object" && v !== null) objectLeaves(v as Record<string, unknown>, out);
-    else out.push(v);
-  }
-}
-
-/**
- * The type name of an argument that is an array of objects (`{ x: f64, y: f64 }[]`), or null for
- * any other value: a struct array (its fields' typed arrays give their types), or a plain Array of
- * objects of one shape whose fields are numbers — f64 each, JavaScript's numbers, whatever the
- * kernel stores into them (an integer field is i32 only in a struct array that says so) — objects
- * of such fields, and Arrays of numbers or of such objects, each the same length in every object
- * (`{ nei: { number: f64 }[26], nn: f64 }[]`: CUDA's `nei_str nei[26]` inside a struct).
- */
-export function structsTypeName(a: unknown): string | null {
-  try {
-    const typed = structArrayFields(a);
-    if (typed) {
-      const elem = (x: unknown): FieldElem => (x instanceof DeviceArray ? (x.elem as FieldElem) : ELEM.get((x as object).constructor)!);
-      return `{ ${Object.keys(typed).sort().map((f) => `${f}: ${elem(typed[f])}`).join(", ")} }[]`;
-    }
-    if (!Array.isArray(a) || a.length === 0) return null;
-    const shape = objectShape(a[0], 0);
-    return shape && a.every((o) => sameShape(o, a[0])) ? `${shape}[]` : null;
-  } catch { return null; }   // (a Proxy whose traps throw)
-}
-
-/** The type name of one object of a plain Array of objects (`{ n: f64, v: f64[3] }`), or null where it has another field. */
-function objectShape(o: unknown, depth: number): string | null {
-  if (!plainObject(o) || depth > 8) return null;
-  const names = Object.keys(o).sort();
-  if (!names.length || names.length > 64 || !names.every((f) => NAME.test(f))) return null;
-  const parts: string[] = [];
-  for (const f of names) {
-    const v = (o as Record<string, unknown>)[f];
-    let t: string | null = null;
-    if (typeof v === "number") t = "f64";
-    else if (Array.isArray(v)) {
-      if (v.length === 0 || v.length > 1 << 20) return null;
-      if (typeof v[0] === "number") t = v.every((x) => typeof x === "number") ? `f64[${v.length}]` : null;
-      else { const inner = objectShape(v[0], depth + 1); t = inner && v.every((x) => sameShape(x, v[0])) ? `${inner}[${v.length}]` : null; }
-    } else t = objectShape(v, depth + 1);
-    if (!t) return null;
-    parts.push(`${f}: ${t}`);
-  }
-  return `{ ${parts.join(", ")} }`;
-}
-
-/** Whether an object has the shape of `ref`, one objectShape accepted: the same fields, kinds and Array lengths. */
-function sameShape(o: unknown, ref: unknown): boolean {
-  if (o === ref) return true;
-  if (!plainObject(o)) return false;
-  const r = ref as Record<string, unknown>, x = o as Record<string, unknown>;
-  const names = Object.keys(r);
-  if (Object.keys(x).length !== names.length) return false;
-  for (const f of names) {
-    const a = x[f], b = r[f];
-    if (typeof b === "number") { if (typeof a !== "number") return false; continue; }
-    if (Array.isArray(b)) {
-      if (!Array.isArray(a) || a.length !== b.length) return false;
-      if (typeof b[0] === "number") { for (const e of a) if (typeof e !== "number") return false; }
-      else for (const e of a) if (!sameShape(e, b[0])) return false;
-      continue;
-    }
-    if (!sameShape(a, b)) return false;
-  }
-  return true;
-}
-
-/**
- * The numbers at one leaf path of an object (through its fields and every element of the Arrays
- * on the way, in order), copied into `arr` from `at` — or, `back`, from `arr` into the object.
- * Returns where the next object's start.
- */
-function visitLeaf(o: unknown, keys: readonly string[], k: number, arr: Float64Array, at: number, back: boolean): number {
-  if (Array.isArray(o)) { for (const x of o) at = visitLeaf(x, keys, k, arr, at, back); return at; }
-  const rec = o as Record<string, unknown>;
-  if (k < keys.length - 1) return visitLeaf(rec[keys[k]], keys, k + 1, arr, at, back);
-  const v = rec[keys[k]];
-  if (Array.isArray(v)) { for (let j = 0; j < v.length; j++) { if (back) v[j] = arr[at]; else arr[at] = v[j] as number; at++; } return at; }
-  if (back) rec[keys[k]] = arr[at]; else arr[at] = v as number;
-  return at + 1;
-}
-
-function plainObject(o: unknown): o is object {
-  if (typeof o !== "object" || o === null || Array.isArray(o) || ArrayBuffer.isView(o)) return false;
-  const p = Object.getPrototypeOf(o);
-  return p === Object.prototype || p === null;
-}
-
-/**
- * A launch's arguments with each object replaced by its leaves and each Array of objects (their
- * type names among `types`) by its fields' arrays, and what copies the fields back into the
- * objects of the Arrays once the launch is done.
- */
-export function expandObjects(args: unknown[], types: readonly string[], dev: Device): { args: unknown[]; writeBack: () => void } {
-  const out: unknown[] = [];
-  const backs: (() => void)[] = [];
-  args.forEach((a, i) => {
-    if (!types[i].startsWith("{")) { out.push(a); return; }
-    if (!types[i].endsWith("[]")) { objectLeaves(a as Record<string, unknown>, out); return; }
-    // A struct array is its fields' arrays already.
-    const typed = structArrayFields(a);
-    if (typed) {
-      for (const f of Object.keys(typed).sort()) {
-        const x: unknown = typed[f];
-        if (x instanceof DeviceArray && x.device !== dev) throw new KernelError("launch", `a device struct array of another device (${x.device.kind}) was passed to a launch on ${dev.kind}: copy it (deviceStructArray(dev, await array.read()))`);
-        out.push(x);
-      }
-      return;
-    }
-    // (A plain Array's leaves, f64 each, as its type name gives them: typing read them this launch.)
-    const objs = a as Record<string, unknown>[];
-    const leaves = structsLeaves((parseTypeName(types[i]) as StructsType).of);
-    const arrays = leaves.map((l) => {
-      const arr = new Float64Array(objs.length * l.per);
-      const keys = l.path.split(".");
-      for (let k = 0; k < objs.length; k++) visitLeaf(objs[k], keys, 0, arr, k * l.per, false);
-      return arr;
-    });
-    out.push(...arrays);
-    backs.push(() => leaves.forEach((l, j) => {
-      const keys = l.path.split(".");
-      for (let k = 0; k < objs.length; k++) visitLeaf(objs[k], keys, 0, arrays[j], k * l.per, true);
-    }));
-  });
-  return { args: out, writeBack: () => { for (const b of backs) b(); } };
+/** The type name of a struct array (or a device struct array) argument, its fields' typed arrays giving their types; null for any other value. */
+export function structArrayTypeName(a: unknown): string | null {
+  const typed = structArrayFields(a);
+  if (!typed) return null;
+  const elem = (x: unknown): FieldElem => (x instanceof DeviceArray ? (x.elem as FieldElem) : ELEM.get((x as object).constructor)!);
+  return `{ ${Object.keys(typed).sort().map((f) => `${f}: ${elem(typed[f])}`).join(", ")} }[]`;
 }

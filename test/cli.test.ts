@@ -93,6 +93,10 @@ test("--types supplies types the file does not declare", () => {
   const ok = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "k=f32");
   assert.equal(ok.code, 0, ok.err);
   assert.match(ok.out, /out\[\$tx\] = k;/);
+  // An object type has commas of its own: --types splits at the others.
+  const obj = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "out=f32[], k={ a: f32, b: i32 }");
+  assert.equal(obj.code, 1);
+  assert.match(obj.err, /expected a number or boolean, got an object value \{ a: f32, b: i32 \}/);
 });
 
 test("compile errors exit 1 with the located message", () => {

@@ -210,10 +210,19 @@ function parseDump(spec: string | undefined): Set<DumpStage> {
 function parseTypes(spec: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   if (!spec) return out;
-  for (const part of spec.split(",").map((x) => x.trim()).filter(Boolean)) {
+  // (Split at the commas outside braces: an object type has its own.)
+  const parts: string[] = [];
+  let depth = 0, from = 0;
+  for (let i = 0; i <= spec.length; i++) {
+    const c = spec[i];
+    if (c === "{") depth++;
+    else if (c === "}") depth--;
+    else if (i === spec.length || (c === "," && depth === 0)) { parts.push(spec.slice(from, i).trim()); from = i + 1; }
+  }
+  for (const part of parts.filter(Boolean)) {
     const m = /^([A-Za-z_$][\w$]*)=(.+)$/.exec(part);
     if (!m) throw new UsageError(`--types: expected name=type, got '${part}'`);
-    if (!parseTypeName(m[2])) throw new UsageError(`--types: unknown type '${m[2]}' for '${m[1]}' (bool, i32, u32, f32, f64, or an array such as f32[])`);
+    if (!parseTypeName(m[2])) throw new UsageError(`--types: unknown type '${m[2]}' for '${m[1]}' (bool, i32, u32, f32, f64, an array such as f32[], an object such as { x: f32, n: i32 }, or an array of objects such as { x: f64 }[])`);
     out[m[1]] = m[2];
   }
   return out;

@@ -57,7 +57,9 @@
 //   a helper testing it); an array of objects pa (a structArray of { i, v }, or on the CPU device a
 //   plain Array of objects: `pa[k].i` as an index, field stores, `op=`, `++`, whole-element
 //   stores read back — on the CPU device a value read back that is not the one stored throws
-//   where plain JS does not —, `pa.length`). Each such
+//   where plain JS does not —, `pa.length`; or a plain Array whose objects also hold an object
+//   and fixed-length Arrays of numbers and of objects, read a field at a time with the inner
+//   Arrays' numbers, f64, used as indices: `o[pa[k].w[j]]`, `pa[k].nb[j].i`, `pa[k].q.z`). Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
 //   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
@@ -206,6 +208,8 @@ const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
 let differ = 0, compileErrors = 0;
 /** --control: the last number in the kernel's fresh names (the local functions of cByRef and the counters they capture). */
 let uid = 0;
+/** Whether this --control kernel's sa holds objects with w and q (see cObjects). */
+let nestedSa = false;
 if (boundsMode) await fuzzBounds();
 else if (controlMode) await fuzzControl();
 else if (barrierMode) await fuzzBarriers();
@@ -569,10 +573,26 @@ function optionalUse(s) {
 /**
  * An array of objects pa (n objects { i, v } of integers: a struct array, or on the CPU device in
  * half the kernels a plain Array of objects, whose fields are f64) read and written through its
- * elements: `pa[k].i` as an index, field stores, `op=` and `++`, whole-element stores, its length.
+ * elements: `pa[k].i` as an index, field stores, `op=` and `++`, whole-element stores, its length
+ * (pa: this kernel's, objectsFor).
  */
-function structUse(s) {
+function structUse(s, pa) {
   const idx = () => (rnd() < 0.6 ? pick(["t", "k", "m", "(t - 2)", "(n - t)", "b", "j", String(ri(-2, 11))]) : index(2));
+  // Objects holding objects and fixed-length Arrays (the CPU device's plain Arrays, see objectsFor):
+  // read a field at a time, the inner Arrays' indices checked against their lengths (¤3( and ¤2(:
+  // pa[k].w has 3 numbers, pa[k].nb 2 objects), their numbers (f64) used as indices as they are.
+  if (Array.isArray(pa) && pa[0].w) {
+    const inner = () => pick(["t", "m", "j", "(t - 1)", "(k & 3)", String(ri(-1, 4))]);
+    return pick([
+      `o[@(pa[@(${idx()})].w[¤3(${inner()})])] += 1;`,
+      `o[@(t)] = pa[@(${idx()})].nb[¤2(${inner()})].i + pa[@(${idx()})].q.z;`,
+      `pa[@(${idx()})].i = pa[@(${idx()})].w[¤3(${inner()})] + pa[@(${idx()})].nb.length;`,
+      `k = pa[@(${idx()})].w.length + pa.length - ${ri(2, 5)}; o[@(k)] += 1;`,
+      `sh[#(pa[@(${idx()})].nb[¤2(${inner()})].i & 7)] = t;`,
+      `pa[@(${idx()})].v += pa[@(${idx()})].q.z; o[@(pa[@(t)].v | 0)] += 1;`,
+      `o[@(pa[@(${idx()})].nb[¤2(${inner()})].i)] = pa[@(${idx()})].i | 0;`,
+    ]);
+  }
   return pick([
     `o[@(pa[@(${idx()})].i | 0)] += 1;`,
     `pa[@(${idx()})].v = t + ${s};`,
@@ -584,25 +604,31 @@ function structUse(s) {
     (() => { const a = idx(); return `pa[@(${a})] = { i: ${idx()}, v: ${idx()} }; o[@(pa[@(${a})].${pick(["i", "v"])} | 0)] += 1;`; })(),
     (() => { const a = idx(); return `pa[@(${a})].${pick(["i", "v"])} ${pick(["+=", "-=", "="])} ${idx()}; sh[#(pa[@(${a})].v | 0)] = t;`; })(),
     // On the CPU device (threads one after another, as the reference runs them): a store read back
-    // at once must give what was stored, or the kernel throws where plain JS does not.
+    // at once must give what was stored, or the kernel throws where plain JS does not. (An element
+    // of this block's alone, even or odd: the device may run the two blocks at once, on workers.)
     ...(mode === "js" ? [(() => {
-      const a = idx(), c1 = ri(-9, 40), c2 = ri(-9, 40), f = pick(["i", "v"]);
+      const a = `(${idx()}) * 2 + (b & 1)`, c1 = ri(-9, 40), c2 = ri(-9, 40), f = pick(["i", "v"]);
       return pick([`pa[@(${a})] = { i: ${c1}, v: ${c2} }; if ((pa[@(${a})].i | 0) !== ${c1} || (pa[@(${a})].v | 0) !== ${c2}) throw new Error("stop");`,
         `pa[@(${a})].${f} = ${c1}; pa[@(${a})].${f} += ${c2}; if ((pa[@(${a})].${f} | 0) !== ${c1 + c2}) throw new Error("stop");`]);
     })()] : []),
   ]);
 }
 
-/** pa for one kernel: a struct array (every device), or a plain Array of objects (the CPU device only: f64 fields). */
+/**
+ * pa for one kernel: a struct array (every device), or on the CPU device a plain Array of objects
+ * (f64 fields), in half of those holding an object and fixed-length Arrays of numbers and of objects.
+ */
 function objectsFor(n, it) {
   const vals = Array.from({ length: n }, (_, j) => ({ i: (j * 3 + it) % 11 - 1, v: j }));
-  if (mode === "js" && rnd() < 0.5) return vals;
+  if (mode === "js" && rnd() < 0.25)
+    return vals.map((o, j) => ({ ...o, w: [j % 4, (j * 5 + it) % 11 - 1, j], nb: [{ i: (j + 1 + it) % 12 - 1 }, { i: (j * 7) % 10 }], q: { z: (j + it) % 5 - 2 } }));
+  if (mode === "js" && rnd() < 1 / 3) return vals;
   const a = structArray({ i: Int32Array, v: Int32Array }, n);
   vals.forEach((o, j) => { a[j] = o; });
   return a;
 }
 function cloneObjects(a) {
-  if (Array.isArray(a)) return a.map((o) => ({ ...o }));
+  if (Array.isArray(a)) return structuredClone(a);
   const c = structArray({ i: Int32Array, v: Int32Array }, a.length);
   c.fields.i.set(a.fields.i);
   c.fields.v.set(a.fields.v);
@@ -643,7 +669,7 @@ async function fuzzBounds() {
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `)}\n}`;
+    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
       const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n), yRef = y && y.slice(), paRef = cloneObjects(pa);
@@ -698,7 +724,7 @@ async function fuzzBounds() {
         // the rest to stay in range (drawn again, in the same shape, until plain JS running that
         // block alone agrees; after 40 tries the last is kept).
         const trap = rnd() < 1 / 4, shape = rnd(), g = rnd();
-        const gen = g < 0.3 ? counted : g < 0.6 ? carried : g < 0.74 ? repeated : g < 0.86 ? byRef : g < 0.93 ? () => structUse(s) : () => optionalUse(s);
+        const gen = g < 0.3 ? counted : g < 0.6 ? carried : g < 0.74 ? repeated : g < 0.86 ? byRef : g < 0.93 ? () => structUse(s, pa) : () => optionalUse(s);
         let c = gen(shape);
         for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = gen(shape);
         stmts.push(c);
@@ -735,7 +761,7 @@ async function fuzzBounds() {
     // (Half of those through a conditional whose test is false at every block size: a select of sizes.)
     const launchSize = sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`;
     const size = rnd() < 1 / 3 ? (rnd() < 0.5 ? launchSize : `(blockDim.x > 4096 ? 1 : ${launchSize})`) : String(sharedSize);
-    const src = `function kf(x, o, p, y, pa) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p, y, pa) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(|¤\d\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
@@ -875,9 +901,32 @@ function cf(d) {
   return `(${cc(d - 1)} ? ${cf(d - 1)} : ${cf(d - 1)})`;
 }
 function cc(d) { return `(${ci(d)} ${pick(["<", "<=", "===", "!==", ">"])} ${ci(d)})`; }
+/**
+ * The kernel's objects: sa, an array of 8 objects { s, f } (a plain Array of objects on the CPU
+ * device, whose objects in half the kernels also hold w, an Array of 4 numbers, and q, an object;
+ * elsewhere a struct array of an i32 s and an f32 f), and po, an object argument
+ * { k, on, q: { r } } (CUDA's struct by value). A thread stores into its own element's s only (the
+ * others' may be stored at once on a GPU); f, w and q are read anywhere.
+ */
+function cObjects(d, inLoop) {
+  const block = () => (d > 0 ? cblock(d - 1, inLoop) : "");
+  const any = () => `sa[${ci(1)} & 7]`;
+  return pick([
+    `c += ${any()}.f * po.k;`,
+    `sa[i].s = (sa[i].s + ${ci(1)}) | 0;`,
+    `if (${any()}.f > ${cf(1)}) { sa[i].s = (sa[i].s ^ ${ci(1)}) | 0; ${block()} } else { a = (a + sa[i].s) | 0; }`,
+    `a = (a + sa.length + (po.on ? po.q.r : ${ci(1)})) | 0;`,
+    nestedSa ? `{ const e = ${any()}.q; c += e.z; }` : `{ const e = ${any()}; c += e.f + e.s; }`,
+    `for (let j = 0; j < (po.q.r & 3); j++) { c += sa[(i + j) & 7].f; ${block()} }`,
+    ...(nestedSa ? [`c += ${any()}.w[${ci(1)} & 3] + ${any()}.q.z;`, `b = (b + ${any()}.w.length + (${any()}.q.z | 0)) | 0;`,
+      `if (${any()}.w[${ci(1)} & 3] > ${cf(1)}) { ${block()} } else { c -= sa[i].w[(a ^ b) & 3]; }`,
+      `for (let j = 0; j < sa[i].w.length; j++) { c += sa[(i + j) & 7].w[j] * ${cf(1)}; }`] : []),
+  ]);
+}
 function cstmt(d, inLoop) {
   if (rnd() < 0.03) return cByRef(d, inLoop);
   if (rnd() < 0.015) return cOptional(d, inLoop);
+  if (rnd() < 0.03) return cObjects(d, inLoop);
   const r = rnd();
   if (d <= 0 || r < 0.35) {
     if (rnd() < 0.2) return `p[${ci(1)} & 7] = ${ci(2)};`;
@@ -947,28 +996,41 @@ function cblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
+    nestedSa = mode === "js" && rnd() < 0.5;
     const stmts = cblock(3, false), used = kernelObjects().filter((v) => new RegExp(`\\b${v.name}\\b`).test(stmts));
     const body = `const i = threadIdx.x; const n = (x.length + i) & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ` +
       `${used.map((v) => `${v.decl} `).join("")}${stmts} o[i] = c + a + b + p[(a ^ b) & 7]${used.map((v) => ` + ${v.fold}`).join("")};`;
     if (used.length || /\b(fill2?|upd|deep)\(|=> \{/.test(stmts)) withByRef++;
-    const src = `${helpers()}\nreturn function control(x, o, y) { ${body} }`;
+    const src = `${helpers()}\nreturn function control(x, o, y, sa, po) { ${body} }`;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);
     // The optional array y: given, null or undefined.
     const y = pick([Arr.from({ length: N }, (_, j) => [4, -1.5, 0.5, 9, -3, 2.25, 6, -0.25][(j * 3 + it) % 8]), null, undefined]);
     if (/\by\b/.test(stmts)) withOptional++;
+    // The objects (see cObjects): each launch and the reference get their own copy of sa.
+    const objs = Array.from({ length: N }, (_, j) => ({ s: (j * 5 + it) % 9 - 3, f: [0.5, -1.25, 3, 8, -0.75, 2, 0.125, -6][(j + it) % 8],
+      ...(nestedSa ? { w: [j, j * 0.5, -j, it % 7], q: { z: (j * 3) % 5 - 1.5 } } : {}) }));
+    const saOf = () => {
+      if (mode === "js") return structuredClone(objs);
+      const a = structArray({ s: Int32Array, f: Float32Array }, N);
+      objs.forEach((o, j) => { a[j] = o; });
+      return a;
+    };
+    const po = { k: pick([0.5, 2, -1.5, 3]), on: rnd() < 0.5, q: { r: ri(-2, 9) } };
+    const saWant = saOf(), saGot = saOf();
+    if (/\b(sa|po)\b/.test(stmts)) withObjects++;
     const want = new Arr(N), got = new Arr(N);
     const k = kernel(new Function("threadIdx", src)(), { scope });
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${body}\n`);
     try {
-      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want, y);
-      else await k.launch(cpu, { blocks: 1, threads: N }, x, want, y);
-      await k.launch(dev, { blocks: 1, threads: N, ...stop }, x, got, y);
-      if (!(await assembles(k, [x, got, y], body))) continue;
+      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want, y, saWant, po);
+      else await k.launch(cpu, { blocks: 1, threads: N }, x, want, y, saWant, po);
+      await k.launch(dev, { blocks: 1, threads: N, ...stop }, x, got, y, saGot, po);
+      if (!(await assembles(k, [x, got, y, saOf(), po], body))) continue;
     } catch (e) {
       failed(e, body);
       continue;
@@ -976,13 +1038,13 @@ async function fuzzControl() {
     if (trace) process.stderr.write(`[${it}] ${(performance.now() - t0).toFixed(0)} ms\n`);
     const ok = mode === "webgpu" ? (a, b) => !Number.isFinite(b) || Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b)) : same;
     for (let t = 0; t < N; t++) {
-      if (ok(got[t], want[t])) continue;
+      if (ok(got[t], want[t]) && saGot[t].s === saWant[t].s) continue;
       differ++;
-      console.log(`DIFFERS (${Arr.name}, y ${y ? "given" : String(y)}) [${t}]: got ${got[t]}, want ${want[t]}\n  ${body}`);
+      console.log(`DIFFERS (${Arr.name}, y ${y ? "given" : String(y)}) [${t}]: got ${got[t]} (sa[${t}].s ${saGot[t].s}), want ${want[t]} (sa[${t}].s ${saWant[t].s})\n  ${body}`);
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

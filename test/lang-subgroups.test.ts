@@ -7,7 +7,7 @@
 import { after, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  kernel, device, shared, syncthreads, threadIdx, blockIdx, blockDim,
+  kernel, device, shared, syncthreads, threadIdx, blockIdx, blockDim, gridDim,
   subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
   subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot, subgroupBarrier,
   type Device,
@@ -592,7 +592,7 @@ describe("subgroups", () => {
     for (const width of [S * 2, 3]) {
       if (width === 3 && S < 4) continue;
       const e = await kernelError(k.launch(dev, { blocks: 1, threads: 32 }, poisonI32(32), width), "exception");
-      assert.match(e.message, /subgroupShuffleUp: the width must be a power of two no more than subgroupSize\(\)/);
+      assert.match(e.message, new RegExp(`subgroupShuffleUp: the width must be a power of two no more than subgroupSize\\(\\), got ${width} where subgroups have ${S} lanes`));
     }
   });
 
@@ -612,5 +612,86 @@ describe("subgroups", () => {
     if (wgsl) return rejectsCompile(run(), "unsupported-feature", /subgroupBarrier\(\) is not available on the wgsl target \(WGSL has no subgroup barrier\)/);
     await run();
     same(out, Array.from({ length: 64 }, (_, t) => x[t - (t % S) + (((t % S) + 1) % S)] * 3));
+  });
+});
+
+// cuda-samples reduction (2_Concepts_and_Techniques/reduction/reduction_kernel.cu), reduce6 as
+// written: its template parameters blockSize and nIsPow2 are a kernel per case (a function making
+// it, the values in its scope), `T *sdata = SharedMemory<T>()` sized as the host sizes it
+// (smemSize: two warps' worth for a block of one), `tile32.shfl_down(mySum, offset)` a shuffle
+// within 32 lanes, `offset /= 2` of the unsigned original `offset >>= 1`. Its last warp's
+// shuffles assume 32-lane warps: where the device's subgroups have fewer lanes, the KernelError
+// says so, with both sizes.
+function makeReduce6(blockSize: number, nIsPow2: boolean) {
+  return kernel(function reduce6(g_idata: Float32Array, g_odata: Float32Array, n: number) {
+    const sdata = shared(Float32Array, blockSize <= 32 ? 2 * blockSize : blockSize);
+    // perform first level of reduction, reading from global memory, writing to shared memory
+    const tid = threadIdx.x;
+    let gridSize = blockSize * gridDim.x;
+    let mySum = 0;
+    // we reduce multiple elements per thread
+    if (nIsPow2) {
+      let i = blockIdx.x * blockSize * 2 + threadIdx.x;
+      gridSize = gridSize << 1;
+      while (i < n) {
+        mySum += g_idata[i];
+        // ensure we don't read out of bounds -- this is optimized away for powerOf2 sized arrays
+        if ((i + blockSize) < n) {
+          mySum += g_idata[i + blockSize];
+        }
+        i += gridSize;
+      }
+    } else {
+      let i = blockIdx.x * blockSize + threadIdx.x;
+      while (i < n) {
+        mySum += g_idata[i];
+        i += gridSize;
+      }
+    }
+    // each thread puts its local sum into shared memory
+    sdata[tid] = mySum;
+    syncthreads();
+    // do reduction in shared mem
+    if ((blockSize >= 512) && (tid < 256)) {
+      sdata[tid] = mySum = mySum + sdata[tid + 256];
+    }
+    syncthreads();
+    if ((blockSize >= 256) && (tid < 128)) {
+      sdata[tid] = mySum = mySum + sdata[tid + 128];
+    }
+    syncthreads();
+    if ((blockSize >= 128) && (tid < 64)) {
+      sdata[tid] = mySum = mySum + sdata[tid + 64];
+    }
+    syncthreads();
+    if (threadIdx.x < 32) {
+      // Fetch final intermediate sum from 2nd warp
+      if (blockSize >= 64) mySum += sdata[tid + 32];
+      // Reduce final warp using shuffle
+      for (let offset = 32 >> 1; offset > 0; offset >>= 1) {
+        mySum += subgroupShuffleDown(mySum, offset, 32);
+      }
+    }
+    // write result for this block to global mem
+    if (threadIdx.x == 0) g_odata[blockIdx.x] = mySum;
+  }, { scope: { blockSize, nIsPow2 } });
+}
+
+describe("ports with warp shuffles", () => {
+  dtest("cuda-samples reduction's reduce6 (a kernel per blockSize and nIsPow2; tile32.shfl_down in the last warp)", async ({ dev }) => {
+    const S = await sizeOf(dev);
+    for (const [blockSize, n] of [[256, 1 << 16], [128, 50000], [64, 4096], [32, 1000]]) {
+      const k = makeReduce6(blockSize, (n & (n - 1)) === 0);
+      const x = Float32Array.from({ length: n }, (_, i) => (i % 7) - 3), out = new Float32Array(16);
+      const run = () => k.launch(dev, { blocks: 16, threads: blockSize }, x, out, n);
+      if (S < 32) {
+        const e = await kernelError(run(), "exception");
+        assert.match(e.message, new RegExp(`subgroupShuffleDown: the width must be a power of two no more than subgroupSize\\(\\), got 32 where subgroups have ${S} lanes`));
+        continue;
+      }
+      await run();
+      // Small integers: every order of the additions gives the exact sum.
+      assert.equal(out.reduce((a, b) => a + b, 0), x.reduce((a, b) => a + b, 0), `blockSize ${blockSize}, n ${n}`);
+    }
   });
 });

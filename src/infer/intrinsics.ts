@@ -72,9 +72,10 @@ export class Intrinsics {
   private shuffleWithin(op: SubgroupOp, args: Val[], span: Span, name: string): Val {
     const wt = this.values.scalarType(args[2], span), dt = this.values.scalarType(args[1], span), t = this.values.scalarType(args[0], span);
     if (!wt || !dt || !t) return this.pass.unknown;
-    if (isFloat(wt) && !(args[2].k === "weak" && Number.isInteger(args[2].value))) return this.pass.error("type", `${name}: the width must be an integer, got ${wt.scalar}`, span);
+    const hint = "keep it an integer: `d >> 1` instead of `d / 2`, or Math.floor(…)";
+    if (isFloat(wt) && !(args[2].k === "weak" && Number.isInteger(args[2].value))) return this.pass.error("type", `${name}: the width must be an integer, got ${wt.scalar}`, span, hint);
     if (isFloat(dt) && !(args[1].k === "weak" && Number.isInteger(args[1].value)))
-      return this.pass.error("type", `${name}: the ${op === "shuffle" ? "lane" : op === "shuffleXor" ? "lane mask" : "lane distance"} must be an integer, got ${dt.scalar}`, span);
+      return this.pass.error("type", `${name}: the ${op === "shuffle" ? "lane" : op === "shuffleXor" ? "lane mask" : "lane distance"} must be an integer, got ${dt.scalar}`, span, hint);
     const u32 = (v: Val) => this.values.reusable(this.values.convert(v, T.u32, span), span);
     const w = u32(args[2]), d = u32(args[1]), v = this.values.reusable(this.values.convert(args[0], t === T.bool ? T.bool : t, span), span);
     const k = (n: number) => this.pass.constant(n, T.u32, span);
@@ -83,7 +84,9 @@ export class Intrinsics {
     const size = () => this.pass.add({ k: "convert", arg: this.pass.add({ k: "builtin", name: "subgroupSize", type: T.i32, loc: null }), type: T.u32, loc: null });
     // A width the device's subgroups cannot hold: 0, not a power of two, or more lanes than a subgroup.
     const bad = o("lor", o("lor", o("ne", o("and", w(), o("sub", w(), k(1))), k(0)), o("eq", w(), k(0))), o("gt", w(), size()));
-    const raise = this.pass.capture(() => this.pass.raise("throw", null, this.pass.ctx.message(`${name}: the width must be a power of two no more than subgroupSize() (the kernel assumed subgroups of more lanes than this device has)`), span, null, null));
+    const i32 = (x: ExprHandle) => this.pass.add({ k: "convert", arg: x, type: T.i32, loc: null });
+    const raise = this.pass.capture(() => this.pass.raise("throw", null,
+      this.pass.ctx.message(`${name}: the width must be a power of two no more than subgroupSize(), got {0u} where subgroups have {1} lanes (the kernel assumed subgroups of more lanes than this device has)`), span, i32(w()), i32(size())));
     this.pass.emit({ k: "if", cond: bad, then: raise, else: [], loc: this.pass.loc(span) });
     const m = () => o("sub", w(), k(1));
     const within = (x: ExprHandle): ExprHandle => o("and", x, m());

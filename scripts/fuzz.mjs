@@ -581,6 +581,13 @@ function structUse(s, pa) {
   // Objects holding objects and fixed-length Arrays (the CPU device's plain Arrays, see objectsFor):
   // read a field at a time, the inner Arrays' indices checked against their lengths (¤3( and ¤2(:
   // pa[k].w has 3 numbers, pa[k].nb 2 objects), their numbers (f64) used as indices as they are.
+  // A shared array of objects so (shared(Array, 8)): a thread's store, then reads of it and of
+  // elements no thread may have stored (0s here; a GPU's would be garbage, so never a value read back).
+  if (rnd() < 0.3) {
+    const a = idx();
+    return pick([`so[¤8(${a})] = { i: ${idx()}, v: t }; o[@(so[¤8(${a})].i | 0)] += 1;`,
+      `so[¤8(${a})] = { i: ${idx()}, v: ${idx()} }; so[¤8(${a})].v += ${ri(-2, 3)}; sh[#(so[¤8(${idx()})].v & 7)] = t;`]);
+  }
   if (Array.isArray(pa) && pa[0].w) {
     const inner = () => pick(["t", "m", "j", "(t - 1)", "(k & 3)", String(ri(-1, 4))]);
     return pick([
@@ -600,6 +607,7 @@ function structUse(s, pa) {
     `pa[@(${idx()})].i += ${ri(-2, 3)}; o[@(t)] = pa[@(${idx()})].i | 0;`,
     `pa[@(${idx()})].v++; sh[#(pa[@(t)].v & 7)] = t;`,
     `k = pa.length - ${ri(0, 3)}; o[@(k)] += 1;`,
+
     // What a store put there, read back as an index (values matter: a lost field shows as a trap or not).
     (() => { const a = idx(); return `pa[@(${a})] = { i: ${idx()}, v: ${idx()} }; o[@(pa[@(${a})].${pick(["i", "v"])} | 0)] += 1;`; })(),
     (() => { const a = idx(); return `pa[@(${a})].${pick(["i", "v"])} ${pick(["+=", "-=", "="])} ${idx()}; sh[#(pa[@(${a})].v | 0)] = t;`; })(),
@@ -669,7 +677,7 @@ async function fuzzBounds() {
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
+    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;${body.includes("so[") ? " const so = sharedObjs;" : ""}\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
       const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n), yRef = y && y.slice(), paRef = cloneObjects(pa);
@@ -680,11 +688,14 @@ async function fuzzBounds() {
       const set2 = (i, j, v) => { const [row, c] = cell(i, j); row[c] = v; };
       const upd2 = (i, j, d) => { const [row, c] = cell(i, j); row[c] += d; };
       const hv = (v, i) => { if (!v) throw new RangeError("out of bounds"); return v[chk(v.length, i)]; };
-      const make = new Function("chk", "sharedArray", "threadIdx", "blockIdx", "blockDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
+      const make = new Function("chk", "sharedArray", "sharedObjs", "threadIdx", "blockIdx", "blockDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
       for (let bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
         for (const row of rows) row.fill(0);
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p, yRef, paRef);
+        // The shared array of objects so: its objects' fields 0 until stored (the CPU device's
+        // shared memory is zeroed for each block; a GPU's is not, which these kernels never read).
+        const sharedObjs = Array.from({ length: 8 }, () => ({ i: 0, v: 0 }));
+        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, sharedObjs, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p, yRef, paRef);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -701,7 +712,7 @@ async function fuzzBounds() {
   // The optional array y: given (length n) or null in half the kernels each.
   let y = null;
   // The array of objects pa (see structUse).
-  let pa = null, withStructs = 0, structTraps = 0;
+  let pa = null, withStructs = 0, structTraps = 0, withSharedObjects = 0;
   for (let it = 0; it < count; it++) {
     p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
     pa = objectsFor(n, it);
@@ -761,7 +772,7 @@ async function fuzzBounds() {
     // (Half of those through a conditional whose test is false at every block size: a select of sizes.)
     const launchSize = sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`;
     const size = rnd() < 1 / 3 ? (rnd() < 0.5 ? launchSize : `(blockDim.x > 4096 ? 1 : ${launchSize})`) : String(sharedSize);
-    const src = `function kf(x, o, p, y, pa) { ${head} const sh = shared(Int32Array, ${size}); const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(|¤\d\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p, y, pa) { ${head} const sh = shared(Int32Array, ${size});${body.includes("so[") ? " const so = shared(Array, 8);" : ""} const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(|¤\d\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
@@ -787,8 +798,9 @@ async function fuzzBounds() {
     if (byRefShape.test(body)) { withByRef++; if (refTraps && !!refTraps === !!kernelTraps) byRefTraps++; }
     if (/\by\b/.test(body)) withOptional++;
     if (/\bpa\b/.test(body)) { withStructs++; if (refTraps && !!refTraps === !!kernelTraps) structTraps++; }
+    if (body.includes("so[")) withSharedObjects++;
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap, ${withSharedObjects} the shared array of objects so), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

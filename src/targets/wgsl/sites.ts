@@ -38,9 +38,11 @@ export function takeSites(marked: string): { code: string; sites: WGSLSites[] } 
   /** Open accesses (the slot of their index's end) and declarations (their site), innermost last. */
   const open: { access: number[] | null; at: number; declaration: WGSLSites | null }[] = [];
   const bad = (why: string) => new InternalCompilerError(`the WGSL emitter's site marks are malformed: ${why}`);
-  for (let i = 0; i < marked.length; i++) {
+  // (The marks found by the regular expression engine: the text between them is not looked at.)
+  const marks = /[\uE000-\uE005]/g;
+  for (let m = marks.exec(marked); m; m = marks.exec(marked)) {
+    const i = m.index;
     const c = marked.charCodeAt(i);
-    if (c < ACCESS || c > DECLARATION_END) continue;
     code += marked.slice(from, i);
     from = i + 1;
     if (c === INDEX_END || c === DECLARATION_END) {
@@ -55,7 +57,7 @@ export function takeSites(marked: string): { code: string; sites: WGSLSites[] } 
     const b = Number(marked.slice(i + 1, end));
     if (end === marked.length || end === i + 1 || !Number.isInteger(b)) throw bad("a mark without its binding");
     from = end + 1;
-    i = end;
+    marks.lastIndex = end + 1;
     const s = of(b);
     if (c === ACCESS) { s.accesses.push(code.length, -1); open.push({ access: s.accesses, at: s.accesses.length - 1, declaration: null }); }
     else if (c === MENTION) s.mentions.push(code.length);

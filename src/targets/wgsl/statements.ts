@@ -148,7 +148,7 @@ export class Statements {
   private uniformLoads(s: Extract<Stmt, { k: "if" }>, d: number): ExprHandle[] {
     const ctx = this.ctx;
     if (!ctx.hasBarrier || this.divergent > 0 || this.inContinuing > 0 || ctx.f !== ctx.m.functions[ctx.m.entry]) return [];
-    if (!this.holdsBarrier(s) && !someStmt([s], (x) => x.k === "break" || x.k === "continue" || x.k === "return")) return [];
+    if (!(this.contents(s) & (HOLDS_BARRIER | HOLDS_JUMP))) return [];
     const found: ExprHandle[] = [];
     const visit = (h: ExprHandle): void => {
       const e = ctx.f.exprs[h];
@@ -170,22 +170,32 @@ export class Statements {
 
   private uniformNames = 0;
 
-  /** Whether a statement holds a barrier (memoized: nested statements are asked again from each level). */
+  /** Whether a statement holds a barrier. */
   private holdsBarrier(s: Stmt): boolean {
-    let r = this.barrierHolders.get(s);
+    return (this.contents(s) & HOLDS_BARRIER) !== 0;
+  }
+
+  /**
+   * What a statement holds, at any depth: a barrier (HOLDS_BARRIER), a break, continue or return
+   * (HOLDS_JUMP). Memoized: nested statements are asked again from each level.
+   */
+  private contents(s: Stmt): number {
+    let r = this.held.get(s);
     if (r === undefined) {
+      const of = (b: Block) => { let f = 0; for (const x of b) f |= this.contents(x); return f; };
       switch (s.k) {
-        case "barrier": r = true; break;
-        case "if": r = s.then.some((x) => this.holdsBarrier(x)) || s.else.some((x) => this.holdsBarrier(x)); break;
-        case "loop": r = s.body.some((x) => this.holdsBarrier(x)) || s.continuing.some((x) => this.holdsBarrier(x)); break;
-        case "switch": r = s.cases.some((c) => c.body.some((x) => this.holdsBarrier(x))); break;
-        default: r = false;
+        case "barrier": r = HOLDS_BARRIER; break;
+        case "break": case "continue": case "return": r = HOLDS_JUMP; break;
+        case "if": r = of(s.then) | of(s.else); break;
+        case "loop": r = of(s.body) | of(s.continuing); break;
+        case "switch": r = 0; for (const c of s.cases) r |= of(c.body); break;
+        default: r = 0;
       }
-      this.barrierHolders.set(s, r);
+      this.held.set(s, r);
     }
     return r;
   }
-  private readonly barrierHolders = new WeakMap<Stmt, boolean>();
+  private readonly held = new Map<Stmt, number>();
 
   /**
    * The condition of an `if` that can leave the loop around it (a `break`, a `return`),
@@ -277,3 +287,5 @@ function repeats(s: Extract<Stmt, { k: "loop" }>): boolean {
 }
 
 const isTrap = (s: Stmt): boolean => s.k === "trap";
+/** What Statements.contents reports a statement holds. */
+const HOLDS_BARRIER = 1, HOLDS_JUMP = 2;

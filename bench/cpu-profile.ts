@@ -1,0 +1,70 @@
+// Where the CPU device's time goes, per example of the demo (issue #33's first step): each
+// example's kernel time (its own `kernelMs`: the launches after a first, compiling one) on the
+// CPU device as it is, on one thread, and with parts of its generated JavaScript taken out —
+// f32 rounding (`Math.fround(x)` → `x`), the checks (each `if (…) { report; throw }` block:
+// bounds checks, mostly), both — and on two threads with every launch on the workers; beside
+// PoCL (the OpenCL device) and the example's plain-JS reference. A variant without rounding or
+// checks computes other bits or misses an error: it is a measurement only (its `ok` is ignored).
+// Medians of RUNS runs (GPUC_BENCH_RUNS, default 7), configurations alternated within each run.
+// Usage: node --import tsx bench/cpu-profile.ts [example …]. Never part of `npm test`.
+import { device, listDevices, type Device } from "gpuc";
+import type { Example } from "../examples/example.ts";
+import { manifestHash } from "../src/reloc/manifest.ts";
+
+const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 7);
+process.env.GPUC_CACHE ??= "0";
+
+const names = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4", "bitonic-sort", "fwt", "quasirandom", "black-scholes"];
+const wanted = process.argv.slice(2);
+const examples: Example[] = [];
+for (const n of names) if (!wanted.length || wanted.includes(n)) examples.push((await import(`../examples/${n}.ts`)).default);
+
+/** Each `if (…) {` whose body is a report and a throw (a check), with its closing brace. */
+const CHECK = /^[ \t]*if \(.*\) \{\n[ \t]*gpuc_report_exception\$0\(.*\);\n[ \t]*throw \$trap;\n[ \t]*\}\n/gm;
+const noRounding = (code: string) => code.replace(/Math\.fround\(/g, "(");
+const noChecks = (code: string) => code.replace(CHECK, "");
+
+/** A CPU device whose loads take the artifact's code through `edit` (a device of its own: its loads are its own). */
+async function cpu(options: Record<string, unknown>, edit?: (code: string) => string): Promise<Device> {
+  const dev = await device("cpu", options);
+  if (edit) {
+    const load = dev.load.bind(dev);
+    // (The edited code gets a manifest of its own: a loader checks that the manifest is the code's.)
+    (dev as { load: Device["load"] }).load = ((artifact, tables) => {
+      const code = edit(artifact.code as string), m = artifact.manifest;
+      return load({ ...artifact, code, manifest: { ...m, codeHash: manifestHash(m.strategy, m.sites, code, m.folded) } }, tables);
+    }) as Device["load"];
+  }
+  return dev;
+}
+
+const configs: [string, Device][] = [
+  ["CPU, 1 thread", await cpu({ threads: 1 })],
+  ["no f32 rounding", await cpu({ threads: 1 }, noRounding)],
+  ["no checks", await cpu({ threads: 1 }, noChecks)],
+  ["neither", await cpu({ threads: 1 }, (c) => noChecks(noRounding(c)))],
+  ["2 threads, on workers", await cpu({ threads: 2, parallel: "always" })],
+];
+if ((await listDevices()).some((d) => d.kind === "opencl" && d.available)) configs.push(["PoCL", await device("opencl")]);
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+
+console.log(`### CPU device profile (kernel ms, median of ${RUNS}; in parentheses the share of the first column)\n`);
+console.log(`| example | ${configs.map(([n]) => n).join(" | ")} | plain JS |`);
+console.log(`| --- | ${configs.map(() => "---").join(" | ")} | --- |`);
+for (const ex of examples) {
+  const times = configs.map(() => [] as number[]), ref: number[] = [];
+  for (const [, dev] of configs) await ex.run(dev);   // compiles, warms
+  for (let r = 0; r < RUNS; r++) {
+    for (let c = 0; c < configs.length; c++) {
+      const out = await ex.run(configs[c][1]);
+      times[c].push(out.kernelMs);
+      if (c === 0) ref.push(out.referenceMs);
+    }
+  }
+  const base = median(times[0]);
+  const cells = times.map((t, c) => (c === 0 ? fmt(base) : `${fmt(median(t))} (${(median(t) / base).toFixed(2)})`));
+  console.log(`| ${ex.name} | ${cells.join(" | ")} | ${fmt(median(ref))} (${(median(ref) / base).toFixed(2)}) |`);
+}
+for (const [, dev] of configs) await dev.destroy?.();

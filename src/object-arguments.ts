@@ -45,9 +45,10 @@ function objectLeaves(o: Record<string, unknown>, out: unknown[]): void {
 
 /**
  * The type name of an argument that is a plain Array of objects (`{ x: f64, y: f64 }[]`), or null
- * for any other value: objects of one shape whose fields are numbers — f64 each, JavaScript's numbers, whatever the
- * kernel stores into them (an integer field is i32 only in a struct array that says so) — objects
- * of such fields, and Arrays of numbers or of such objects, each the same length in every object
+ * for any other value: objects of one shape whose fields are numbers — f64 each, JavaScript's
+ * numbers, whatever the kernel stores into them (an integer field is i32 only in a struct array
+ * that says so) — booleans (`bool`: the kernel stores only booleans there), objects of such
+ * fields, and Arrays of numbers or of such objects, each the same length in every object
  * (`{ nei: { number: f64 }[26], nn: f64 }[]`: CUDA's `nei_str nei[26]` inside a struct).
  */
 export function plainArrayTypeName(a: unknown): string | null {
@@ -68,6 +69,7 @@ function objectShape(o: unknown, depth: number): string | null {
     const v = (o as Record<string, unknown>)[f];
     let t: string | null = null;
     if (typeof v === "number") t = "f64";
+    else if (typeof v === "boolean") t = "bool";
     else if (Array.isArray(v)) {
       if (v.length === 0 || v.length > 1 << 20) return null;
       if (typeof v[0] === "number") t = v.every((x) => typeof x === "number") ? `f64[${v.length}]` : null;
@@ -88,7 +90,7 @@ function sameShape(o: unknown, ref: unknown): boolean {
   if (Object.keys(x).length !== names.length) return false;
   for (const f of names) {
     const a = x[f], b = r[f];
-    if (typeof b === "number") { if (typeof a !== "number") return false; continue; }
+    if (typeof b === "number" || typeof b === "boolean") { if (typeof a !== typeof b) return false; continue; }
     if (Array.isArray(b)) {
       if (!Array.isArray(a) || a.length !== b.length) return false;
       if (typeof b[0] === "number") { for (const e of a) if (typeof e !== "number") return false; }
@@ -105,13 +107,14 @@ function sameShape(o: unknown, ref: unknown): boolean {
  * on the way, in order), copied into `arr` from `at` — or, `back`, from `arr` into the object.
  * Returns where the next object's start.
  */
-function visitLeaf(o: unknown, keys: readonly string[], k: number, arr: Float64Array, at: number, back: boolean): number {
+function visitLeaf(o: unknown, keys: readonly string[], k: number, arr: Float64Array | Uint8Array, at: number, back: boolean): number {
   if (Array.isArray(o)) { for (const x of o) at = visitLeaf(x, keys, k, arr, at, back); return at; }
   const rec = o as Record<string, unknown>;
   if (k < keys.length - 1) return visitLeaf(rec[keys[k]], keys, k + 1, arr, at, back);
   const v = rec[keys[k]];
   if (Array.isArray(v)) { for (let j = 0; j < v.length; j++) { if (back) v[j] = arr[at]; else arr[at] = v[j] as number; at++; } return at; }
-  if (back) rec[keys[k]] = arr[at]; else arr[at] = v as number;
+  if (back) rec[keys[k]] = arr instanceof Uint8Array ? arr[at] !== 0 : arr[at];
+  else arr[at] = v as number;
   return at + 1;
 }
 
@@ -146,7 +149,8 @@ export function expandObjects(args: unknown[], types: readonly string[], dev: De
     const objs = a as Record<string, unknown>[];
     const leaves = structsLeaves((parseTypeName(types[i]) as StructsType).of);
     const arrays = leaves.map((l) => {
-      const arr = new Float64Array(objs.length * l.per);
+      // (A boolean field's leaf is a Uint8Array of 0s and 1s.)
+      const arr = l.elem === "u8" ? new Uint8Array(objs.length * l.per) : new Float64Array(objs.length * l.per);
       const keys = l.path.split(".");
       for (let k = 0; k < objs.length; k++) visitLeaf(objs[k], keys, 0, arr, k * l.per, false);
       return arr;

@@ -249,3 +249,79 @@ describe("ports with objects", () => {
     }
   });
 });
+
+// ---- Rodinia b+tree (cuda/b+tree/kernel/kernel_gpu_cuda.cu, findK), as written -----------------
+// Its knode (`int location; int indices[DEFAULT_ORDER + 1]; int keys[DEFAULT_ORDER + 1]; bool
+// is_leaf; int num_keys;`) is an object with two Arrays and a boolean; its records ({ value })
+// a plain Array of objects; its `long *` arrays Float64Arrays (JavaScript's numbers).
+
+const DEFAULT_ORDER = 4;
+type Knode = { location: number; indices: number[]; keys: number[]; is_leaf: boolean; num_keys: number };
+
+const findK = kernel(function findK(height: number, knodesD: Knode[], knodes_elem: number, recordsD: { value: number }[], currKnodeD: Float64Array, offsetD: Float64Array, keysD: Int32Array, ansD: { value: number }[]) {
+  // private thread IDs
+  const thid = threadIdx.x;
+  const bid = blockIdx.x;
+  // processtree levels
+  let i;
+  for (i = 0; i < height; i++) {
+    // if value is between the two keys
+    if ((knodesD[currKnodeD[bid]].keys[thid]) <= keysD[bid] && (knodesD[currKnodeD[bid]].keys[thid + 1] > keysD[bid])) {
+      if (knodesD[offsetD[bid]].indices[thid] < knodes_elem) {
+        offsetD[bid] = knodesD[offsetD[bid]].indices[thid];
+      }
+    }
+    syncthreads();
+    // set for next tree level
+    if (thid == 0) {
+      currKnodeD[bid] = offsetD[bid];
+    }
+    syncthreads();
+  }
+  // At this point, we have a candidate leaf node which may contain the target record.
+  if (knodesD[currKnodeD[bid]].keys[thid] == keysD[bid]) {
+    ansD[bid].value = recordsD[knodesD[currKnodeD[bid]].indices[thid]].value;
+  }
+});
+
+/** A root over four leaves of four keys each (keys 0..15, record k holds 10k + 1); queries. */
+function btree() {
+  const big = 1 << 30;
+  const knodes: Knode[] = [{ location: 0, indices: [1, 2, 3, 4, 0], keys: [0, 4, 8, 12, big], is_leaf: false, num_keys: 4 }];
+  for (let j = 0; j < 4; j++) knodes.push({ location: j + 1, indices: [4 * j, 4 * j + 1, 4 * j + 2, 4 * j + 3, 0], keys: [4 * j, 4 * j + 1, 4 * j + 2, 4 * j + 3, big], is_leaf: true, num_keys: 4 });
+  const records = Array.from({ length: 16 }, (_, k) => ({ value: 10 * k + 1 }));
+  const keys = Int32Array.from({ length: 12 }, (_, b) => (b * 7 + 3) % 16);
+  return { knodes, records, keys };
+}
+
+describe("ports with objects holding booleans", () => {
+  dtest("Rodinia b+tree findK (knode with indices[], keys[] and bool is_leaf; records as objects)", async ({ dev, wgsl }) => {
+    const { knodes, records, keys } = btree();
+    const n = keys.length, ans = Array.from({ length: n }, () => ({ value: -1 }));
+    const args = [1, knodes, knodes.length, records, new Float64Array(n), new Float64Array(n), keys, ans] as const;
+    const grid = { blocks: n, threads: DEFAULT_ORDER };
+    if (wgsl) { await rejectsCompile(findK.launch(dev, grid, ...args), "unsupported-type", /the wgsl target has no f64/); return; }
+    await findK.launch(dev, grid, ...args);
+    assert.deepEqual(ans.map((a) => a.value), Array.from(keys, (k) => 10 * k + 1));
+    // Written back as they were: the booleans stay booleans.
+    assert.deepEqual(knodes.map((k) => k.is_leaf), [false, true, true, true, true]);
+  });
+
+  test("a boolean field reads as a boolean and takes booleans only", async () => {
+    type Flag = { on: boolean; n: number };
+    const k = kernel(function flags(out: Float64Array, fs: Flag[]) {
+      const t = threadIdx.x;
+      out[t] = (fs[t].on === true ? 100 : 0) + (fs[t].on ? 10 : 0) + fs[t].n;
+      fs[t].on = !fs[t].on && fs[t].n > 1;
+    });
+    const fs = [{ on: true, n: 1 }, { on: false, n: 2 }, { on: false, n: 0 }];
+    const out = new Float64Array(3);
+    await k.launch(await device("cpu"), { blocks: 1, threads: 3 }, out, fs);
+    assert.deepEqual(Array.from(out), [111, 2, 0]);
+    assert.deepEqual(fs.map((f) => f.on), [false, true, false]);
+    const bad = kernel(function storesNumber(fs: Flag[]) { (fs[0] as { on: unknown }).on = 1; });
+    await rejectsCompile(bad.compile({ target: "js", args: [fs] }), "type", /field 'on' of the objects of 'fs' holds booleans; this stores a number/);
+    const op = kernel(function addsToFlag(fs: Flag[]) { (fs[0] as unknown as { on: number }).on += 1; });
+    await rejectsCompile(op.compile({ target: "js", args: [fs] }), "type", /field 'on' of the objects of 'fs' holds booleans; this stores the result of '\+=', a number/);
+  });
+});

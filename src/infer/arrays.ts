@@ -157,7 +157,9 @@ export class Arrays {
       if (f.type.kind === "agg") return { name: f.name, v: value(f.type) };
       const h = a.leaves[at++];
       const leaf: ArrayOperand = { h: this.pass.add({ ...this.pass.fn.exprs[h] }), t: this.pass.fn.exprs[h].type as ArrayType };
-      return { name: f.name, v: this.load(leaf, leaf.h, pos(), span) };
+      const v = this.load(leaf, leaf.h, pos(), span);
+      // (A boolean field's leaf holds 0 or 1: the field reads as a boolean.)
+      return { name: f.name, v: f.type === T.bool ? { k: "expr", h: this.values.convertH((v as { h: ExprHandle }).h, T.bool, span), t: T.bool } : v };
     }) });
     return value(of);
   }

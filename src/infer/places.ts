@@ -256,7 +256,13 @@ export class Places {
         if (joined !== ft && cur.kind === "structs")
           this.pass.newVarTypes[v] = T.structs(T.agg(false, cur.of.fields.map((f) => (f.name === name ? { name: f.name, type: joinScalar(f.type as ScalarType, joined) } : f))));
       } : undefined;
-      return this.assignElement(field, idx, e, binop, used, widen);
+      // A boolean field holds booleans: JavaScript would store any other value as it is, changing the field's type.
+      const ft = field ? a.t.of.fields.find((f) => f.name === name)!.type : null;
+      const check = ft === T.bool ? (value: Val) => {
+        if (value.k === "weak" || this.values.scalarType(value, e.value.span) !== T.bool)
+          this.pass.err("type", `field '${name}' of the objects of '${a.name}' holds booleans; this stores ${binop ? `the result of '${e.op}', a number` : "a number"}, which would change its type`, e.span, "store a boolean (true, false, a comparison)");
+      } : widen;
+      return this.assignElement(field, idx, e, binop, used, check);
     }
     // The whole element: each field's array at one checked index.
     if (binop) return this.pass.error("type", `'${e.op}' on an element of array of objects '${a.name}' (${typeName(a.t)})`, e.span, `assign its fields, e.g. ${a.name}[i].${a.t.of.fields[0].name} ${e.op} v`);
@@ -270,6 +276,8 @@ export class Places {
     const missing = fields.find((f) => !this.aggregates.fieldVal(value, f.name));
     const extra = value.fields.find((f) => !fields.some((g) => g.name === f.name));
     if (missing || extra) return this.pass.error("type", `an element of '${a.name}' has the fields ${fields.map((f) => f.name).join(", ")}; ${missing ? `this object has no '${missing.name}'` : `this object has '${extra!.name}' too`}`, e.value.span);
+    const notBool = fields.find((f) => f.type === T.bool && this.values.typeOf(this.aggregates.fieldVal(value, f.name)!) !== T.bool);
+    if (notBool) return this.pass.error("type", `field '${notBool.name}' of the objects of '${a.name}' holds booleans; this object's is not one, which would change its type`, e.value.span, "store a boolean (true, false, a comparison)");
     // (JavaScript would store the object itself: one whose fields are assigned would be shared.)
     if (this.aggregates.sharesChanged(value)) { this.aggregates.shared(value, `be stored into '${a.name}'`, e.value.span); return this.pass.unknown; }
     this.learnStructs(index.array.v, value, e.value.span);

@@ -194,17 +194,21 @@ function parseObjectType(s: string, at: number): { t: AggType; end: number } | n
   }
 }
 
-/** One leaf of an array of objects: its path of fields ("nei.number"), element type, and how many it holds per object (fixed-length arrays on the way multiply). */
-export interface StructsLeaf { readonly path: string; readonly elem: Scalar; readonly per: number }
+/**
+ * One leaf of an array of objects: its path of fields ("nei.number"), its array's element type
+ * (a boolean field's is u8: 0 or 1), and how many it holds per object (fixed-length arrays on
+ * the way multiply).
+ */
+export interface StructsLeaf { readonly path: string; readonly elem: Elem; readonly per: number }
 
 /** The leaves of an array of objects of type `of`, depth first in field order: one IR array each. */
 export function structsLeaves(of: AggType, prefix = "", per = 1): StructsLeaf[] {
   return of.fields.flatMap((f) => {
     const path = prefix + f.name, t = f.type;
-    if (t.kind === "scalar") return [{ path, elem: t.scalar, per }];
+    if (t.kind === "scalar") return [{ path, elem: t.scalar === "bool" ? "u8" : t.scalar, per }];
     if (t.kind === "agg") return structsLeaves(t, path + ".", per);
     if (t.kind === "structs") return structsLeaves(t.of, path + ".", per * t.count!);
-    return [{ path, elem: (t as ArrayType).elem as Scalar, per: per * (t as ArrayType).size! }];
+    return [{ path, elem: (t as ArrayType).elem, per: per * (t as ArrayType).size! }];
   });
 }
 

@@ -915,9 +915,10 @@ function cf(d) {
 function cc(d) { return `(${ci(d)} ${pick(["<", "<=", "===", "!==", ">"])} ${ci(d)})`; }
 /**
  * The kernel's objects: sa, an array of 8 objects { s, f } (a plain Array of objects on the CPU
- * device, whose objects in half the kernels also hold w, an Array of 4 numbers, and q, an object;
+ * device, whose objects in half the kernels also hold w, an Array of 4 numbers, q, an object, and
+ * ok, a boolean;
  * elsewhere a struct array of an i32 s and an f32 f), and po, an object argument
- * { k, on, q: { r } } (CUDA's struct by value). A thread stores into its own element's s only (the
+ * { k, on, q: { r } } (CUDA's struct by value). A thread stores into its own element's s and ok only (the
  * others' may be stored at once on a GPU); f, w and q are read anywhere.
  */
 function cObjects(d, inLoop) {
@@ -932,7 +933,9 @@ function cObjects(d, inLoop) {
     `for (let j = 0; j < (po.q.r & 3); j++) { c += sa[(i + j) & 7].f; ${block()} }`,
     ...(nestedSa ? [`c += ${any()}.w[${ci(1)} & 3] + ${any()}.q.z;`, `b = (b + ${any()}.w.length + (${any()}.q.z | 0)) | 0;`,
       `if (${any()}.w[${ci(1)} & 3] > ${cf(1)}) { ${block()} } else { c -= sa[i].w[(a ^ b) & 3]; }`,
-      `for (let j = 0; j < sa[i].w.length; j++) { c += sa[(i + j) & 7].w[j] * ${cf(1)}; }`] : []),
+      `for (let j = 0; j < sa[i].w.length; j++) { c += sa[(i + j) & 7].w[j] * ${cf(1)}; }`,
+      `if (${any()}.ok) { ${block()} } else { a = (a + (sa[i].ok ? 1 : 2)) | 0; }`,
+      `sa[i].ok = ${cc(1)} || !sa[i].ok; if (sa[i].ok) c += 0.5;`] : []),
   ]);
 }
 function cstmt(d, inLoop) {
@@ -1024,7 +1027,7 @@ async function fuzzControl() {
     if (/\by\b/.test(stmts)) withOptional++;
     // The objects (see cObjects): each launch and the reference get their own copy of sa.
     const objs = Array.from({ length: N }, (_, j) => ({ s: (j * 5 + it) % 9 - 3, f: [0.5, -1.25, 3, 8, -0.75, 2, 0.125, -6][(j + it) % 8],
-      ...(nestedSa ? { w: [j, j * 0.5, -j, it % 7], q: { z: (j * 3) % 5 - 1.5 } } : {}) }));
+      ...(nestedSa ? { w: [j, j * 0.5, -j, it % 7], q: { z: (j * 3) % 5 - 1.5 }, ok: (j + it) % 3 === 0 } : {}) }));
     const saOf = () => {
       if (mode === "js") return structuredClone(objs);
       const a = structArray({ s: Int32Array, f: Float32Array }, N);
@@ -1050,7 +1053,7 @@ async function fuzzControl() {
     if (trace) process.stderr.write(`[${it}] ${(performance.now() - t0).toFixed(0)} ms\n`);
     const ok = mode === "webgpu" ? (a, b) => !Number.isFinite(b) || Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b)) : same;
     for (let t = 0; t < N; t++) {
-      if (ok(got[t], want[t]) && saGot[t].s === saWant[t].s) continue;
+      if (ok(got[t], want[t]) && saGot[t].s === saWant[t].s && saGot[t].ok === saWant[t].ok) continue;
       differ++;
       console.log(`DIFFERS (${Arr.name}, y ${y ? "given" : String(y)}) [${t}]: got ${got[t]} (sa[${t}].s ${saGot[t].s}), want ${want[t]} (sa[${t}].s ${saWant[t].s})\n  ${body}`);
       break;

@@ -55,7 +55,7 @@ export function plainArrayTypeName(a: unknown): string | null {
   try {
     if (!Array.isArray(a) || a.length === 0) return null;
     const shape = objectShape(a[0], 0);
-    return shape && a.every((o) => sameShape(o, a[0])) ? `${shape}[]` : null;
+    return shape && all(a, (o) => sameShape(o, a[0])) ? `${shape}[]` : null;
   } catch { return null; }   // (a Proxy whose traps throw)
 }
 
@@ -72,13 +72,19 @@ function objectShape(o: unknown, depth: number): string | null {
     else if (typeof v === "boolean") t = "bool";
     else if (Array.isArray(v)) {
       if (v.length === 0 || v.length > 1 << 20) return null;
-      if (typeof v[0] === "number") t = v.every((x) => typeof x === "number") ? `f64[${v.length}]` : null;
-      else { const inner = objectShape(v[0], depth + 1); t = inner && v.every((x) => sameShape(x, v[0])) ? `${inner}[${v.length}]` : null; }
+      if (typeof v[0] === "number") t = all(v, (x) => typeof x === "number") ? `f64[${v.length}]` : null;
+      else { const inner = objectShape(v[0], depth + 1); t = inner && all(v, (x) => sameShape(x, v[0])) ? `${inner}[${v.length}]` : null; }
     } else t = objectShape(v, depth + 1);
     if (!t) return null;
     parts.push(`${f}: ${t}`);
   }
   return `{ ${parts.join(", ")} }`;
+}
+
+/** Whether every element satisfies `p`, holes included (a hole is undefined: Array's `every` would skip it). */
+function all(a: readonly unknown[], p: (x: unknown) => boolean): boolean {
+  for (let i = 0; i < a.length; i++) if (!p(a[i])) return false;
+  return true;
 }
 
 /** Whether an object has the shape of `ref`, one objectShape accepted: the same fields, kinds and Array lengths. */
@@ -93,8 +99,8 @@ function sameShape(o: unknown, ref: unknown): boolean {
     if (typeof b === "number" || typeof b === "boolean") { if (typeof a !== typeof b) return false; continue; }
     if (Array.isArray(b)) {
       if (!Array.isArray(a) || a.length !== b.length) return false;
-      if (typeof b[0] === "number") { for (const e of a) if (typeof e !== "number") return false; }
-      else for (const e of a) if (!sameShape(e, b[0])) return false;
+      if (typeof b[0] === "number") { if (!all(a, (e) => typeof e === "number")) return false; }
+      else if (!all(a, (e) => sameShape(e, b[0]))) return false;
       continue;
     }
     if (!sameShape(a, b)) return false;

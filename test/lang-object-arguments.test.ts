@@ -99,7 +99,7 @@ describe("arrays of objects holding objects and arrays", () => {
     await rejectsCompile(deep.compile({ target: "js", args: [cells(2)] }), "invalid-assignment", /stores into the objects and arrays inside the objects of 'cs' are not supported/);
   });
 
-  test("Arrays whose objects' inner Arrays differ in length, or are empty, are argument errors", async () => {
+  test("Arrays whose objects' inner Arrays differ in length, are empty or have holes are argument errors", async () => {
     const k = kernel(function readsW(out: Float64Array, cs: Cell[]) { out[0] = cs[0].w[0]; });
     const cs = cells(3);
     cs[2].w.push(1);
@@ -107,6 +107,16 @@ describe("arrays of objects holding objects and arrays", () => {
     const empty = cells(2);
     empty[0].w = []; empty[1].w = [];
     await rejectsCompile(k.compile({ target: "js", args: [new Float64Array(1), empty] }), "unsupported-array", /not objects of one shape/);
+    // Holes (which Array's every() would skip) are not numbers or objects: refused, never filled in.
+    const holes = cells(3);
+    delete holes[1].w[1];
+    const outerHole = cells(3);
+    delete (outerHole as unknown[])[1];
+    const innerHole = cells(3);
+    delete (innerHole[2].nbr as unknown[])[0];
+    for (const bad of [holes, outerHole, innerHole])
+      await rejectsCompile(k.compile({ target: "js", args: [new Float64Array(1), bad] }), "unsupported-array", /not objects of one shape/);
+    assert.equal(1 in holes[1].w, false);
   });
 });
 

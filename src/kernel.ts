@@ -288,10 +288,11 @@ export class Kernel {
       }
       this.checkArrays(dev, args);
       // Absent optional arrays have no parameter in the code (their absence is compiled in); an
-      // object is its leaves; an Array of objects is its fields' arrays, copied back into the
-      // objects after the launch.
+      // object is its leaves; an Array of objects is its fields' arrays and an Array of numbers a
+      // Float64Array, copied back into the Arrays after the launch.
       let writeBack: (() => void) | null = null;
-      if (types.some((t) => t.startsWith("{"))) {
+      // (Plain Arrays load object-arguments.ts when typed: until then there are none to expand.)
+      if (types.some((t) => t.startsWith("{")) || (objectArguments && args.some(Array.isArray))) {
         if (!objectArguments) { site ??= callSite(); await loadObjectArguments(); }
         ({ args, writeBack } = objectArguments!.expandObjects(args, types, dev));
       }

@@ -53,7 +53,10 @@ function objectLeaves(o: Record<string, unknown>, out: unknown[]): void {
  */
 export function plainArrayTypeName(a: unknown): string | null {
   try {
-    if (!Array.isArray(a) || a.length === 0) return null;
+    if (!Array.isArray(a)) return null;
+    // An Array of numbers (holes are not numbers) is an f64 array: copied in, and back after the launch.
+    if (all(a, (x) => typeof x === "number")) return "f64[]";
+    if (a.length === 0) return null;
     const shape = objectShape(a[0], 0);
     return shape && all(a, (o) => sameShape(o, a[0])) ? `${shape}[]` : null;
   } catch { return null; }   // (a Proxy whose traps throw)
@@ -131,14 +134,27 @@ function plainObject(o: unknown): o is object {
 }
 
 /**
- * A launch's arguments with each object replaced by its leaves and each Array of objects (their
- * type names among `types`) by its fields' arrays, and what copies the fields back into the
- * objects of the Arrays once the launch is done.
+ * A launch's arguments with each object replaced by its leaves, each Array of objects (their
+ * type names among `types`) by its fields' arrays and each Array of numbers by a Float64Array,
+ * and what copies them back into the Arrays once the launch is done.
  */
 export function expandObjects(args: unknown[], types: readonly string[], dev: Device): { args: unknown[]; writeBack: () => void } {
   const out: unknown[] = [];
   const backs: (() => void)[] = [];
+  // An Array passed twice is one array (or one set of leaf arrays) in the kernel, as it is one
+  // object in JavaScript: its copies are made once and copied back once.
+  const copies = new Map<unknown, unknown[]>();
   args.forEach((a, i) => {
+    const seen = Array.isArray(a) ? copies.get(a) : undefined;
+    if (seen) { out.push(...seen); return; }
+    if (Array.isArray(a) && types[i] === "f64[]") {
+      // A plain Array of numbers: its numbers, copied back after the launch.
+      const arr = Float64Array.from(a as number[]);
+      out.push(arr);
+      copies.set(a, [arr]);
+      backs.push(() => { for (let k = 0; k < arr.length; k++) (a as number[])[k] = arr[k]; });
+      return;
+    }
     if (!types[i].startsWith("{")) { out.push(a); return; }
     if (!types[i].endsWith("[]")) { objectLeaves(a as Record<string, unknown>, out); return; }
     // A struct array is its fields' arrays already.
@@ -162,6 +178,7 @@ export function expandObjects(args: unknown[], types: readonly string[], dev: De
       return arr;
     });
     out.push(...arrays);
+    copies.set(a, arrays);
     backs.push(() => leaves.forEach((l, j) => {
       const keys = l.path.split(".");
       for (let k = 0; k < objs.length; k++) visitLeaf(objs[k], keys, 0, arrays[j], k * l.per, true);

@@ -117,7 +117,7 @@ test("launch mistakes: a kind each (arity, argument-type, unsupported-array, lau
     `argument 'x' of kernel 'twoArgs' is declared f32[] but got BigInt64Array, an array kind kernels do not take; pass a Float32Array`));
   await assert.rejects(k.launch(dev, one, 1, new Float64Array(1)), atCall(CompileError, "argument-type", "argument 'x' of kernel 'twoArgs' is declared f32[] but got Float64Array"));
   await assert.rejects(k.launch(dev, one, 1, [1, 2]), atCall(CompileError, "unsupported-array",
-    "argument 'x' of kernel 'twoArgs' is declared f32[] but got an Array, which kernels do not take (convert it: Float32Array.from(array); an Array of objects of one shape is an array of objects); pass a Float32Array"));
+    "argument 'x' of kernel 'twoArgs' is declared f32[] but got an Array of numbers, which kernels take as f64[] (JavaScript's numbers; for another element type convert it: Float32Array.from(array)); pass a Float32Array"));
   await assert.rejects(k.launch(dev, one, 2.5, new Float32Array(1)), atCall(CompileError, "argument-type",
     "argument 'a' of kernel 'twoArgs' is declared i32 but got 2.5, which is not an i32 value (an integer from -2147483648 to 2147483647: x | 0 converts one)"));
   await assert.rejects(k.launch(dev, one, 3n, new Float32Array(1)), atCall(CompileError, "argument-type",

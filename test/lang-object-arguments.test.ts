@@ -335,3 +335,46 @@ describe("ports with objects holding booleans", () => {
     await rejectsCompile(op.compile({ target: "js", args: [fs] }), "type", /field 'on' of the objects of 'fs' holds booleans; this stores the result of '\+=', a number/);
   });
 });
+
+describe("plain Arrays of numbers as arguments", () => {
+  dtest("an Array of numbers is an f64[]: read, written back into the Array, its length; one Array passed twice is one array", async ({ dev, wgsl }) => {
+    const k = kernel(function scaleInto(xs: number[], ys: number[], f: number) {
+      const t = threadIdx.x;
+      if (t < xs.length) ys[t] = xs[t] * f + ys.length;
+    });
+    const xs = [0.1, 2, -3.5, 1e300, 7], ys = [0, 0, 0, 0, 0];
+    if (wgsl) { await rejectsCompile(k.launch(dev, { blocks: 1, threads: 8 }, xs, ys, 2), "unsupported-type", /the wgsl target has no f64/); return; }
+    await k.launch(dev, { blocks: 1, threads: 8 }, xs, ys, 2);
+    assert.deepEqual(ys, xs.map((x) => x * 2 + 5));
+    assert.deepEqual(xs, [0.1, 2, -3.5, 1e300, 7]);
+    // The same Array as both arguments: a thread's store through one is what it reads through the other.
+    const alias = kernel(function aliasNumbers(a: number[], b: number[], out: Float64Array) {
+      const t = threadIdx.x;
+      a[t] += 0.5;
+      out[t] = b[t];
+    });
+    const zs = [1, 2, 3], out = new Float64Array(3);
+    await alias.launch(dev, { blocks: 1, threads: 3 }, zs, zs, out);
+    assert.deepEqual(Array.from(out), [1.5, 2.5, 3.5]);
+    assert.deepEqual(zs, [1.5, 2.5, 3.5]);
+  });
+
+  dtest("one Array of objects passed twice is one array of objects", async ({ dev, wgsl }) => {
+    if (wgsl) return;
+    const k = kernel(function bump(a: { v: number }[], b: { v: number }[], out: Float64Array) {
+      const t = threadIdx.x;
+      a[t].v += 1;
+      out[t] = b[t].v;
+    });
+    const ps = [{ v: 1 }, { v: 2 }], out = new Float64Array(2);
+    await k.launch(dev, { blocks: 1, threads: 2 }, ps, ps, out);
+    assert.deepEqual(Array.from(out), [2, 3]);
+    assert.deepEqual(ps, [{ v: 2 }, { v: 3 }]);
+  });
+
+  test("an Array that is not all numbers is refused with what kernels take", async () => {
+    const k = kernel(function reads(out: Float64Array, xs: number[]) { out[0] = xs[0]; });
+    for (const bad of [[1, "2"], [true, false], [1, , 3]])
+      await rejectsCompile(k.compile({ target: "js", args: [new Float64Array(1), bad] }), "unsupported-array", /an Array whose elements are not all numbers, which kernels do not take/);
+  });
+});

@@ -149,8 +149,10 @@ describe("arrays of objects: in JavaScript and what gpuc refuses", () => {
 
   test("Arrays whose objects differ in shape or hold other things are argument errors", async () => {
     const k = kernel(function takes(a: P[]) { a[0].x = 1; });
-    for (const bad of [[{ x: 1, y: 2 }, { x: 1 }], [{ x: 1, y: "2" }], [], [[1, 2]]])
+    for (const bad of [[{ x: 1, y: 2 }, { x: 1 }], [{ x: 1, y: "2" }], [[1, 2]]])
       await assert.rejects(k.compile({ target: "js", args: [bad] }), (e: unknown) => e instanceof Error && /argument 'a' of kernel 'takes' got an Array/.test(e.message) && ["argument-type", "unsupported-array"].includes((e as unknown as { kind: string }).kind));
+    // An empty Array is an Array of numbers (an f64[]), whose elements have no fields.
+    await rejectsCompile(k.compile({ target: "js", args: [[]] }), "type", /'a' holds an array \(f64\[\]\); it has no fields to assign/);
   });
 });
 

@@ -77,6 +77,12 @@ export function copyExtent(dev: Device, dst: DeviceArray, src: DeviceArray, give
 /** The names of the host arrays kernels take, for messages. */
 export const HOST_ARRAY_NAMES = Object.values(ARRAY_CONSTRUCTOR).map((c) => c.name).join(", ");
 
+/** Whether an Array holds only numbers (holes are not). */
+function isNumbers(a: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (typeof a[i] !== "number") return false;
+  return true;
+}
+
 /**
  * Why `v` is an array kernels do not take (BigInt64Array, DataView, a plain Array, an ArrayBuffer,
  * a Proxy of a typed array), said for messages; null when it is no array at all (or one they take).
@@ -89,7 +95,8 @@ export function unsupportedArray(v: unknown): string | null {
       return `${describeValue(v)}, which kernels take through a typed array over it (new Float32Array(buffer))`;
     if (Array.isArray(v)) return v.some((x) => typeof x === "object" && x !== null && !Array.isArray(x))
       ? "an Array whose elements are not objects of one shape with number fields, which kernels take as arrays of objects (every element an object with the same fields, each a number, an object of such fields, or an Array of numbers or of such objects as long in every element; or a structArray)"
-      : "an Array, which kernels do not take (convert it: Float32Array.from(array); an Array of objects of one shape is an array of objects)";
+      : isNumbers(v) ? "an Array of numbers, which kernels take as f64[] (JavaScript's numbers; for another element type convert it: Float32Array.from(array))"
+      : "an Array whose elements are not all numbers, which kernels do not take (an Array of numbers is an f64[], an Array of objects of one shape an array of objects; a typed array takes the rest: Uint8Array.from(flags))";
   } catch { return "a revoked Proxy, which kernels do not take"; }
   const name = describeValue(v);
   if (/^(Big)?(Int|Uint|Float)(8|16|32|64)(Clamped)?Array$|^DataView$/.test(name))

@@ -1023,7 +1023,9 @@ async function fuzzControl() {
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);
     // The optional array y: given, null or undefined.
-    const y = pick([Arr.from({ length: N }, (_, j) => [4, -1.5, 0.5, 9, -3, 2.25, 6, -0.25][(j * 3 + it) % 8]), null, undefined]);
+    // (On the CPU device, given as a plain Array of numbers in half the kernels that have it: an f64[] too.)
+    const yGiven = Arr.from({ length: N }, (_, j) => [4, -1.5, 0.5, 9, -3, 2.25, 6, -0.25][(j * 3 + it) % 8]);
+    const y = pick([mode === "js" && rnd() < 0.5 ? Array.from(yGiven) : yGiven, null, undefined]);
     if (/\by\b/.test(stmts)) withOptional++;
     // The objects (see cObjects): each launch and the reference get their own copy of sa.
     const objs = Array.from({ length: N }, (_, j) => ({ s: (j * 5 + it) % 9 - 3, f: [0.5, -1.25, 3, 8, -0.75, 2, 0.125, -6][(j + it) % 8],

@@ -18,20 +18,9 @@ import { NAME, numberTypeName, structArrayFields } from "./struct-arrays.js";
  * (`{ alpha: f32, dim: { n: i32 } }`: each number typed as a number argument is), or null for
  * any other value.
  */
-export function objectTypeName(a: unknown, depth = 0): string | null {
-  try {
-    if (!plainObject(a) || depth > 8) return null;
-    const names = Object.keys(a).sort();
-    if (!names.length || names.length > 64 || !names.every((f) => NAME.test(f))) return null;
-    const parts: string[] = [];
-    for (const f of names) {
-      const v = (a as Record<string, unknown>)[f];
-      const t = typeof v === "number" ? numberTypeName(v) : typeof v === "boolean" ? "bool" : objectTypeName(v, depth + 1);
-      if (!t) return null;
-      parts.push(`${f}: ${t}`);
-    }
-    return `{ ${parts.join(", ")} }`;
-  } catch { return null; }   // (a Proxy whose traps throw)
+export function objectTypeName(a: unknown): string | null {
+  try { return objectShape(a, 0, false); }
+  catch { return null; }   // (a Proxy whose traps throw)
 }
 
 /** An object argument's leaves in its type's order (fields sorted by name, depth first). */
@@ -57,13 +46,17 @@ export function plainArrayTypeName(a: unknown): string | null {
     // An Array of numbers (holes are not numbers) is an f64 array: copied in, and back after the launch.
     if (all(a, (x) => typeof x === "number")) return "f64[]";
     if (a.length === 0) return null;
-    const shape = objectShape(a[0], 0);
+    const shape = objectShape(a[0], 0, true);
     return shape && all(a, (o) => sameShape(o, a[0])) ? `${shape}[]` : null;
   } catch { return null; }   // (a Proxy whose traps throw)
 }
 
-/** The type name of one object of a plain Array of objects (`{ n: f64, v: f64[3] }`), or null where it has another field. */
-function objectShape(o: unknown, depth: number): string | null {
+/**
+ * The type name of an object: of one object of a plain Array of objects (`inArray`: numbers are
+ * f64, fields may be fixed-length Arrays: `{ n: f64, v: f64[3] }`), or of an object argument
+ * (numbers typed as number arguments are: `{ n: i32 }`); null where it has another field.
+ */
+function objectShape(o: unknown, depth: number, inArray: boolean): string | null {
   if (!plainObject(o) || depth > 8) return null;
   const names = Object.keys(o).sort();
   if (!names.length || names.length > 64 || !names.every((f) => NAME.test(f))) return null;
@@ -71,13 +64,13 @@ function objectShape(o: unknown, depth: number): string | null {
   for (const f of names) {
     const v = (o as Record<string, unknown>)[f];
     let t: string | null = null;
-    if (typeof v === "number") t = "f64";
+    if (typeof v === "number") t = inArray ? "f64" : numberTypeName(v);
     else if (typeof v === "boolean") t = "bool";
     else if (Array.isArray(v)) {
-      if (v.length === 0 || v.length > 1 << 20) return null;
+      if (!inArray || v.length === 0 || v.length > 1 << 20) return null;
       if (typeof v[0] === "number") t = all(v, (x) => typeof x === "number") ? `f64[${v.length}]` : null;
-      else { const inner = objectShape(v[0], depth + 1); t = inner && all(v, (x) => sameShape(x, v[0])) ? `${inner}[${v.length}]` : null; }
-    } else t = objectShape(v, depth + 1);
+      else { const inner = objectShape(v[0], depth + 1, true); t = inner && all(v, (x) => sameShape(x, v[0])) ? `${inner}[${v.length}]` : null; }
+    } else t = objectShape(v, depth + 1, inArray);
     if (!t) return null;
     parts.push(`${f}: ${t}`);
   }

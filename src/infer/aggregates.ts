@@ -15,6 +15,11 @@ import type { AggVal, Val } from "./methods.js";
 import type { Leaves, Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
 
+/** An aggregate value's field `name`, seen through its parent (read from a variable, it is at the parent's path and the name). */
+export function partOf(parent: AggVal, name: string, v: Val): Val {
+  return v.k === "agg" && parent.root !== undefined ? { ...v, root: parent.root, path: [...parent.path ?? [], name] } : v;
+}
+
 export function flatLeaves(l: Leaves): LocalHandle[] {
   return Array.isArray(l) ? l.flatMap(flatLeaves) : [l];
 }
@@ -186,10 +191,8 @@ export class Aggregates {
     return { k: "expr", h: this.pass.add({ ...this.pass.fn.exprs[v.h] }), t: v.t };
   }
 
-  /** An aggregate value's field `name`, seen through its parent (read from a variable, it is at the parent's path and the name). */
-  partOf(parent: AggVal, name: string, v: Val): Val {
-    return v.k === "agg" && parent.root !== undefined ? { ...v, root: parent.root, path: [...parent.path ?? [], name] } : v;
-  }
+  /** An aggregate value's field `name`, seen through its parent (partOf). */
+  partOf(parent: AggVal, name: string, v: Val): Val { return partOf(parent, name, v); }
 
   /** Every object in the value is new (none is shared with a variable). */
   allFresh(v: Val): boolean {

@@ -12,6 +12,7 @@ import { T, elemScalar, isArray, isInt, structsLeaves, typeName, type AggType, t
 import { arrayWhat, shapeText, type AggVal, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
+import { partOf } from "./aggregates.js";
 
 /** An array being indexed: its expression and type, and for a multi-dimensional shared array (or a row of one) its shape and the indices applied so far. */
 export interface ArrayOperand { h: ExprHandle; t: Extract<Type, { kind: "array" }>; row?: { shape: SharedShape; indices: ExprHandle[] }; view?: ViewVal }
@@ -139,8 +140,7 @@ export class Arrays {
     if (t.kind === "scalar" || t.kind === "agg") {
       // (Read as a one-field object's field: an object field carries a's root as a[i] would, for the sharing rules.)
       const whole = root(this.structValue(a, T.agg(false, [{ name, type: t }]), m.start, pos, span));
-      const v = whole.fields[0].v;
-      return v.k === "agg" && whole.root !== undefined ? { ...v, root: whole.root, path: [...whole.path ?? [], name] } : v;
+      return partOf(whole, name, whole.fields[0].v);
     }
     const what = `${a.name}[…].${name}`;
     const count = t.kind === "structs" ? t.count! : (t as ArrayType).size!;

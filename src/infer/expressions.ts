@@ -66,7 +66,8 @@ export class Expressions implements Lowering {
         if (a.t.size !== null) return { k: "weak", value: a.t.size, isFloat: false };
         return { k: "expr", h: this.pass.add({ k: "length", array: a.h, type: T.i32, loc: this.pass.loc(span) }), t: T.i32 };
       }
-      case "index": return this.indexed(this.expr(e.array), e, span);      case "bitsView": return this.arrays.bitsView(e, span);
+      case "index": return this.indexed(this.expr(e.array), e, span);
+      case "bitsView": return this.arrays.bitsView(e, span);
       case "subarray": return this.arrays.subarray(e, span);
       case "unary": return this.unary(e.op, this.expr(e.a), span);
       case "binary": return this.binary(e, span);

@@ -14,6 +14,9 @@
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
+//            --wasm (the CPU device runs every kernel that has a WebAssembly form as WebAssembly:
+//            device("cpu", { wasm: "always" }), launches without a time limit, which would run
+//            them on the workers; the count of kernels that had one is printed),
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas; any mode)
 //
 // What each comparison may assume:
@@ -192,7 +195,15 @@ const inputs = mode === "webgpu"
   : [0, -0, 1, -1, 2.5, -7.25, 1e10, -3e-5, 123456789, NaN, Infinity, -Infinity, 0.1, 3, 65536, 2147483647, -2147483648, 4294967295];
 
 const N = 8;
-const cpu = await device("cpu");
+const wasmMode = args.includes("--wasm");
+/** --wasm: how many kernels had a WebAssembly form (each instantiates one module when loaded). */
+let wasmModules = 0;
+if (wasmMode) {
+  const Instance = WebAssembly.Instance;
+  WebAssembly.Instance = function (...a) { wasmModules++; return new Instance(...a); };
+  process.on("exit", () => console.log(`--wasm: ${wasmModules} kernels ran as WebAssembly`));
+}
+const cpu = await device("cpu", wasmMode ? { wasm: "always" } : {});
 let dev = cpu;
 if (mode !== "js") {
   try { dev = await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
@@ -201,7 +212,7 @@ const same = (a, b) => Object.is(a, b);
 // --bounds and --control on the CPU device: a kernel that runs on where plain JS ends (a loop
 // whose counter a local function steps, miscompiled) is stopped, a KernelError of kind
 // `cancelled`, and counted as a difference (GPU devices cannot stop a launch).
-const stop = mode === "js" ? { timeoutMs: 20000 } : {};
+const stop = mode === "js" && !wasmMode ? { timeoutMs: 20000 } : {};
 const close = (a, b) => same(a, b) || !Number.isFinite(b) ||
   (Number.isFinite(a) && Math.abs(a - b) <= 1e-5 * Math.max(Math.abs(a), Math.abs(b)));
 
@@ -1215,7 +1226,7 @@ async function fuzzSubgroups() {
   const sizes = new Int32Array(1);
   await probe.launch(dev, { blocks: 1, threads: 1 }, sizes);
   const S = sizes[0];
-  const ref = await device("cpu", { subgroupSize: S });
+  const ref = await device("cpu", { subgroupSize: S, ...(wasmMode ? { wasm: "always" } : {}) });
   const blocks = 3;
   let exits = 0;
   for (let it = 0; it < count; it++) {

@@ -14,32 +14,17 @@ import {
   kernel, device, CompileError, KernelError, shared, syncthreads, threadIdx, blockIdx, blockDim, gridDim,
   atomicAdd, atomicMin, atomicMax, subgroupAdd, subgroupShuffleXor, type Device, type Kernel, type LaunchConfig,
 } from "../src/index.ts";
-import { randF32, randI32, same } from "./helpers.ts";
+import { randF32, randI32, same, launchOutcome, type LaunchOutcome } from "./helpers.ts";
 
 const lines1: string[] = [], lines2: string[] = [];
 const one = await device("cpu", { threads: 1, print: (l) => lines1.push(l) });
 const two = await device("cpu", { threads: 2, parallel: "always", print: (l) => lines2.push(l) });
 after(() => { one.close(); two.close(); });
 
-const copy = (args: unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as unknown as { slice(): unknown }).slice() : a));
-
-/** The outcome of a launch: the arrays after it, the printed lines, and the error it raised (as data). */
-async function outcome(dev: Device, lines: string[], k: Kernel, cfg: LaunchConfig, args: unknown[]) {
-  lines.length = 0;
-  const mine = copy(args);
-  let error: unknown = null;
-  try { await k.launch(dev, cfg, ...mine); }
-  catch (e) {
-    const ke = e as KernelError;
-    error = { name: ke.name, kind: ke.kind, message: ke.message, thread: ke.thread, block: ke.block, location: ke.location };
-  }
-  return { arrays: mine.filter((a) => ArrayBuffer.isView(a)).map((a) => Array.from(a as unknown as ArrayLike<number>)), lines: [...lines], error };
-}
-
 /** Run on one thread and on two; everything the launch leaves must be the same. */
-async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], check?: (r: Awaited<ReturnType<typeof outcome>>, on2: Awaited<ReturnType<typeof outcome>>) => void) {
-  const a = await outcome(one, lines1, k, cfg, args);
-  const b = await outcome(two, lines2, k, cfg, args);
+async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], check?: (r: LaunchOutcome, on2: LaunchOutcome) => void) {
+  const a = await launchOutcome(one, lines1, k, cfg, args);
+  const b = await launchOutcome(two, lines2, k, cfg, args);
   assert.deepEqual(b.error, a.error, "the error");
   assert.deepEqual(b.lines, a.lines, "the printed lines");
   // After an exception, blocks past the one that raised it may have run on the other thread

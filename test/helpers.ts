@@ -6,7 +6,7 @@ import { test, after } from "node:test";
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
-import { device, onCompile, CompileError, KernelError, type Device } from "../src/index.ts";
+import { device, onCompile, CompileError, KernelError, type Device, type LaunchConfig } from "../src/index.ts";
 import type { Kernel } from "../src/kernel.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { SPIRV_TARGET_ENV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
@@ -117,6 +117,8 @@ export interface On {
 }
 
 const opened = new Map<Kind, Device>();
+/** The CPU device that runs every kernel with a WebAssembly form as WebAssembly (see dtest). */
+let wasmCpu: Device | null = null;
 let saidNoCuda = false, saidNoOpenCL = false;
 
 /**
@@ -130,6 +132,8 @@ export async function openDevices(): Promise<void> {
   // thread order, one run like another) unless GPUC_CPU_THREADS asks for workers (with
   // GPUC_CPU_PARALLEL=always, the whole matrix on them); cpu-threads.test.ts tests the workers.
   for (const kind of DEVICES) opened.set(kind, await device(kind, kind === "cpu" && !process.env.GPUC_CPU_THREADS ? { threads: 1 } : {}));
+  if (DEVICES.includes("cpu")) wasmCpu = await device("cpu", { threads: 1, wasm: "always" });
+  after(() => wasmCpu?.close());
 }
 
 /** Open a device with options of its own (a print sink, a small print buffer), run `fn`, close it. */
@@ -171,8 +175,41 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
       try { await fn(on(kind, dev)); } finally { stop(); }
       await assembleAll(seen);
       await validateAllSPIRV(seen);
+      // The same body again on the WebAssembly path, where a kernel it ran has a module
+      // (targets/js/wasm.ts): the test's own exact assertions hold there too.
+      if (wasmCpu && (await someModule(seen))) {
+        try { await fn(on(kind, wasmCpu)); }
+        catch (e) { if (e instanceof Error) e.message = `on the CPU device's WebAssembly path: ${e.message}`; throw e; }
+      }
     });
   }
+}
+
+const copyArgs = (args: unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as unknown as { slice(): unknown }).slice() : a));
+
+/** What a launch leaves: the arrays after it, the printed lines, and the error it raised (as data). */
+export interface LaunchOutcome { arrays: number[][]; lines: string[]; error: unknown }
+
+/** Launch `k` on fresh copies of `args`, `lines` being where `dev` prints: its outcome. */
+export async function launchOutcome(dev: Device, lines: string[], k: Kernel, cfg: LaunchConfig, args: unknown[]): Promise<LaunchOutcome> {
+  lines.length = 0;
+  const mine = copyArgs(args);
+  let error: unknown = null;
+  try { await k.launch(dev, cfg, ...mine); }
+  catch (e) {
+    const ke = e as KernelError;
+    error = { name: ke.name, kind: ke.kind, message: ke.message, thread: ke.thread, block: ke.block, location: ke.location };
+  }
+  return { arrays: mine.filter((a) => ArrayBuffer.isView(a)).map((a) => Array.from(a as unknown as ArrayLike<number>)), lines: [...lines], error };
+}
+
+/** Whether one of the kernels has a WebAssembly form in its JS artifact (compile() finds the specialization the run made). */
+async function someModule(seen: { k: Kernel; types: string[] }[]): Promise<boolean> {
+  for (const { k, types } of seen) {
+    try { if (((await k.compile({ target: "js", types })).code as string).includes("\nconst $wasm = ")) return true; }
+    catch { /* a kernel compiled with options compile() does not take here: not counted */ }
+  }
+  return false;
 }
 
 // ---- every kernel through ptxas ----------------------------------------------------------------

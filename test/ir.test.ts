@@ -21,7 +21,7 @@ function fn(body: (f: IRFunction, e: (x: Expr) => ExprHandle) => Block, extra: P
     exprs: [], body: [], returnType: T.void, loc: null, paramNames: ["out"], stateParam: null, ...extra };
   const e = (x: Expr): ExprHandle => { f.exprs.push(x); return (f.exprs.length - 1) as ExprHandle; };
   f.body = body(f, e);
-  return { name: "k", debugLevel: 1, functions: [f], entry: 0 as never, globals: [], shared: [], messages: [], formats: [], methodsUsed: [] };
+  return { name: "k", debugLevel: 1, boundsCheck: true, functions: [f], entry: 0 as never, globals: [], shared: [], messages: [], formats: [], methodsUsed: [] };
 }
 const c = (value: number | boolean, type = T.i32): Expr => ({ k: "const", value, type, loc: null });
 const local = (l: number, type: Expr["type"]): Expr => ({ k: "local", local: l as never, type, loc: null });

@@ -40,7 +40,7 @@ function module(t: Scalar, rt: Scalar, body: (e: (x: Expr) => ExprHandle, x: () 
   const e = (x: Expr): ExprHandle => { f.exprs.push(x); return (f.exprs.length - 1) as ExprHandle; };
   const read = (l: number) => () => e({ k: "local", local: l as LocalHandle, type: T.scalar(t), loc: null });
   f.body = [{ k: "set", local: 2 as LocalHandle, value: body(e, read(0), read(1)), loc: null }];
-  return { name: "k", debugLevel: 1, functions: [f], entry: 0 as never, globals: [], shared: [], messages: [], formats: [], methodsUsed: [] };
+  return { name: "k", debugLevel: 1, boundsCheck: true, functions: [f], entry: 0 as never, globals: [], shared: [], messages: [], formats: [], methodsUsed: [] };
 }
 
 /**

@@ -21,6 +21,8 @@ import { describeValue, type ElementType } from "../typed-arrays.js";
 import { DeviceArray, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 import type { CpuWorkers } from "./cpu-workers.js";
+import { WasmKernel } from "./cpu-wasm.js";
+import { WASM_CONSTANT } from "../targets/js/wasm-abi.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -56,6 +58,15 @@ interface CpuKernel extends LoadedKernel {
   inlineRuns: number;
   workersRuns: number;
   choices: number;
+  /** Its WebAssembly form (cpu-wasm.ts), where it has one the device uses; else why not (null: it has none). */
+  wasm: WasmKernel | null;
+  wasmRefused: string | null;
+  /** On the device's own thread: nanoseconds per GPU thread as JavaScript and as WebAssembly (copies included), as inlineNs. */
+  jsNs?: number;
+  wasmNs?: number;
+  jsRuns: number;
+  wasmRuns: number;
+  engineChoices: number;
 }
 
 let nextKernelId = 0;
@@ -78,10 +89,14 @@ const isShared = (a: HostArray) => typeof SharedArrayBuffer !== "undefined" && a
  * GPUC_CPU_PARALLEL (parallel). The environment is input like any other: a value the option
  * cannot take is an invalid-option error naming the variable, not a default taken silently.
  */
-function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always" } {
+function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always" } {
   const env = typeof process !== "undefined" ? process.env : undefined;
-  const out: { threads?: number; parallel?: "auto" | "always" } = {};
-  const threads = env?.GPUC_CPU_THREADS, parallel = env?.GPUC_CPU_PARALLEL;
+  const out: { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always" } = {};
+  const threads = env?.GPUC_CPU_THREADS, parallel = env?.GPUC_CPU_PARALLEL, wasm = env?.GPUC_CPU_WASM;
+  if (wasm) {
+    if (wasm !== "0" && wasm !== "1" && wasm !== "always") throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_WASM must be 0, 1 or always, got ${JSON.stringify(wasm)}`);
+    out.wasm = wasm === "always" ? wasm : wasm === "1";
+  }
   if (threads) {
     if (!/^\d+$/.test(threads) || Number(threads) < 1 || Number(threads) > 256)
       throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_THREADS must be an integer from 1 to 256, got ${JSON.stringify(threads)}`);
@@ -123,6 +138,8 @@ export class CpuDevice implements Device {
   readonly threads: number;
   /** `auto`: on the workers when it pays; `always`: every launch of two blocks or more. */
   readonly parallel: "auto" | "always";
+  /** Whether kernels with a WebAssembly form may run as WebAssembly, or always do (`options.wasm`). */
+  readonly wasm: boolean | "always";
   /** The worker pool, started at the first launch that needs it. */
   private workers: CpuWorkers | null = null;
   /** Settles when the last operation queued behind a launch on the workers is done (null: none is queued). */
@@ -138,6 +155,7 @@ export class CpuDevice implements Device {
     const parallel = options.parallel ?? env.parallel ?? "auto";
     if (parallel !== "auto" && parallel !== "always") throw CompileError.single("invalid-option", `device("cpu"): parallel must be "auto" or "always", got ${describeValue(parallel)}`);
     this.parallel = parallel;
+    this.wasm = options.wasm ?? env.wasm ?? true;
     this.print = options.print ?? ((line) => console.log(line));
     const sg = options.subgroupSize ?? 32;
     if (!(typeof sg === "number" && [1, 2, 4, 8, 16, 32].includes(sg)))
@@ -169,10 +187,16 @@ export class CpuDevice implements Device {
     // gpuc's JS always compiles; code that does not (read back damaged past every check) is the
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;
-    try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn ${artifact.entry};`); }
+    try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn [${artifact.entry}, typeof ${WASM_CONSTANT} === "string" ? ${WASM_CONSTANT} : null];`); }
     catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
-    const run = factory(...values) as CpuKernel["run"];
-    return { artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0 };
+    const [run, wasmText] = factory(...values) as [CpuKernel["run"], string | null];
+    // Its WebAssembly form, where it has one that loads (checked there; else the JavaScript runs).
+    const w = wasmText !== null && this.wasm ? WasmKernel.load(wasmText, sites) : null;
+    const wasm = w instanceof WasmKernel ? w : null;
+    return {
+      artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
+      wasm, wasmRefused: w && !(w instanceof WasmKernel) ? w.refused : null, jsRuns: 0, wasmRuns: 0, engineChoices: 0,
+    };
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
@@ -202,6 +226,26 @@ export class CpuDevice implements Device {
     // A multi-threaded device measures the launches that could go to the workers next time.
     const measure = several && gx * gy * gz * dx * dy * dz >= 1024;
     const t0 = measure ? performance.now() : 0;
+    if (k.wasm && this.asWasm(k, grid)) {
+      const t1 = performance.now();
+      let ran = false;
+      try {
+        ran = k.wasm.launch(state, args, k.artifact.params.map((p) => p.readOnly === true), [gx, gy, gz, dx, dy, dz]);
+      } catch (e) {
+        // A trap ends the launch where the JavaScript's throw does; the exception is in the state.
+        if (!(e instanceof WebAssembly.RuntimeError) || state[0] === 0) { this.flushPrints(k.artifact); throw e; }
+        ran = true;
+      }
+      if (ran) {
+        k.wasmNs = estimate(k.wasmNs, k.wasmRuns++, ((performance.now() - t1) * 1e6) / (gx * gy * gz * dx * dy * dz));
+        if (measure) { k.inlineNs = estimate(k.inlineNs, k.inlineRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
+        this.flushPrints(k.artifact);
+        const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
+        if (err) throw err;
+        return;
+      }
+    }
+    const t1 = performance.now();
     try {
       switch (args.length) {
         // Direct calls for common arities keep the launch free of spread allocation.
@@ -214,10 +258,30 @@ export class CpuDevice implements Device {
     } catch (e) {
       if (e !== TRAP) { this.flushPrints(k.artifact); throw e; }
     }
+    if (k.wasm) k.jsNs = estimate(k.jsNs, k.jsRuns++, ((performance.now() - t1) * 1e6) / (gx * gy * gz * dx * dy * dz));
     if (measure) { k.inlineNs = estimate(k.inlineNs, k.inlineRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
     this.flushPrints(k.artifact);
     const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
     if (err) throw err;
+  }
+
+  /**
+   * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): a launch of
+   * fewer than 1024 GPU threads as the module prefers (it has a loop); larger ones measured as
+   * onWorkers measures — the preferred way twice, the other twice, then the faster per thread,
+   * the 8th choice and every 64th the other way, to measure it again.
+   */
+  private asWasm(k: CpuKernel, grid: Grid): boolean {
+    if (this.wasm === "always") return true;
+    const prefer = k.wasm!.prefer;
+    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
+    if (gx * gy * gz * dx * dy * dz < 1024) return prefer;
+    const [first, second] = prefer ? [k.wasmRuns, k.jsRuns] : [k.jsRuns, k.wasmRuns];
+    if (first < 2) return prefer;
+    if (second < 2) return !prefer;
+    const faster = k.wasmNs! < k.jsNs!;
+    const c = ++k.engineChoices;
+    return c === 8 || c % 64 === 0 ? !faster : faster;
   }
 
   /**
@@ -314,11 +378,13 @@ export class CpuDevice implements Device {
   updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
     this.check();
     const k = kernel as CpuKernel;
-    const site = k.sites[tableSite(k, name, values)];
+    const index = tableSite(k, name, values);
+    const site = k.sites[index];
     // Launches before it may still run on the workers, which read this very table: it changes
     // after them, in order (with a copy: the caller's array may change meanwhile).
-    if (this.tail) { const copy = values.slice(); void this.inOrder(() => site.set(copy as never)); }
-    else site.set(values as never);
+    const set = (v: HostArray) => { site.set(v as never); k.wasm?.updateTable(index, site); };
+    if (this.tail) { const copy = values.slice(); void this.inOrder(() => set(copy)); }
+    else set(values);
   }
 
   async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {

@@ -73,6 +73,13 @@ export interface DeviceOptions {
    * two blocks or more there.
    */
   parallel?: "auto" | "always";
+  /**
+   * The CPU device: run a kernel that has a WebAssembly form (targets/js/wasm.ts) as WebAssembly
+   * where that is faster, as measured (true, the default), never (false), or on every launch on
+   * the device's own thread (`always`: the fuzzers' and tests' way to check it). GPUC_CPU_WASM=0,
+   * 1 or always sets the default. Results are the same either way.
+   */
+  wasm?: boolean | "always";
 }
 
 /** device()'s options (devices/index.ts): a device's, and which device of a kind to open. */

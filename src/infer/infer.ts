@@ -337,7 +337,7 @@ class ModuleBuilder implements ModuleContext {
       else if (s.k === "check") s.report = remap.get(s.report)! as FunctionHandle;
     });
     return { name, functions, entry: remap.get(entry)! as FunctionHandle, globals: this.globals.map((g) => ({ ...g })) as Global[], shared: this.shared,
-      messages: this.messages, formats: this.formats, debugLevel: this.options.debugLevel, methodsUsed: [...this.methodsUsed].sort() };
+      messages: this.messages, formats: this.formats, debugLevel: this.options.debugLevel, boundsCheck: this.options.boundsCheck, methodsUsed: [...this.methodsUsed].sort() };
   }
 }
 

@@ -209,6 +209,8 @@ export interface Module {
   name: string;
   /** The debug level the module was compiled at (what exception records carry). */
   debugLevel: 0 | 1 | 2;
+  /** Whether inference wrote a check before each array access it could not prove in bounds (the `boundsCheck` option). */
+  boundsCheck: boolean;
   functions: Function[];
   entry: FunctionHandle;
   globals: Global[];

@@ -10,6 +10,8 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
 import { LocationTable } from "../locations.js";
 import { emitRegionKernel } from "./regions.js";
+import { emitWasm } from "./wasm.js";
+import { WASM_CONSTANT } from "./wasm-abi.js";
 
 interface JSArtifactCode {
   code: string;
@@ -49,8 +51,19 @@ export function emitJS(m: Module, options: { fastMath?: boolean } = {}): JSArtif
   const parts = m.functions.map((f, i) => (i === m.entry && (containsBarrier(f.body) || names.builtins[i].includes("subgroupLaneId")) ? emitRegionKernel(names, { ...f, body: lowerBlock(f.body) }, i) : new FunctionEmitter(names, f, i).emit()));
   const uses = (ops: string[]) => m.functions.some((f) => f.exprs.some((e) => e.k === "op" && ops.includes(e.op)));
   const bits = uses(["f32bits", "f32frombits", "f64hi", "f64lo"]) ? PRELUDE_BITS + (uses(["f32frombits"]) ? "\nfunction $f32frombits(x) { $bitsI32[0] = x; return $bitsF32[0]; }" : "") + "\n\n" : "";
-  const code = `"use strict";\n${bits}${parts.join("\n\n")}\n`;
+  // The kernel as WebAssembly too, where it is in that path's subset (wasm.ts): a base64 constant
+  // the CPU device decodes (the code, its hash and its checks carry it as they carry the rest).
+  const wasm = emitWasm(m, { fastMath: names.fastMath, builtins: names.builtins, locations: names.locations });
+  const module = "bytes" in wasm ? `\n\nconst ${WASM_CONSTANT} = "${base64(wasm.bytes)}";` : "";
+  const code = `"use strict";\n${bits}${parts.join("\n\n")}${module}\n`;
   return { code, entry: names.fnNames[m.entry], bindings: [...names.globals, ...JS_RUNTIME_BINDINGS], locations: names.locations.list };
+}
+
+/** Bytes as base64 (btoa: Node and browsers alike). */
+function base64(bytes: Uint8Array): string {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
 }
 
 /** The builtins each function reads, directly or through its callees (helpers receive them as parameters). */

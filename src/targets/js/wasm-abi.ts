@@ -1,0 +1,32 @@
+// The contract between the JS target's WebAssembly modules (wasm.ts writes them) and the CPU
+// device that runs them (devices/cpu-wasm.ts): what a module may import — its memory and the
+// functions JavaScript has and WebAssembly lacks — and what it exports. Light: the runtime loads it.
+//
+// A module imports `m.memory` and some of WASM_IMPORTS as `m.<name>`; it exports `run`
+//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz)
+// (an array parameter as its byte offset and its length, a bool as an i32), the immutable i32
+// globals `table<i>` (where constant table i lives) and `heap` (the first byte free for the
+// launch's arrays: the state, then the arguments), and `prefer` (1 where the kernel likely runs
+// faster as WebAssembly: it has a loop).
+
+type F = (...x: number[]) => number;
+
+/** Each import's JavaScript function and its WebAssembly signature (d: f64, i: i32). */
+export const WASM_IMPORTS: Readonly<Record<string, { fn: F; sig: "d_d" | "dd_d" | "d_i" }>> = Object.freeze({
+  cbrt: { fn: Math.cbrt, sig: "d_d" }, exp: { fn: Math.exp, sig: "d_d" }, expm1: { fn: Math.expm1, sig: "d_d" },
+  log: { fn: Math.log, sig: "d_d" }, log2: { fn: Math.log2, sig: "d_d" }, log10: { fn: Math.log10, sig: "d_d" }, log1p: { fn: Math.log1p, sig: "d_d" },
+  sin: { fn: Math.sin, sig: "d_d" }, cos: { fn: Math.cos, sig: "d_d" }, tan: { fn: Math.tan, sig: "d_d" },
+  asin: { fn: Math.asin, sig: "d_d" }, acos: { fn: Math.acos, sig: "d_d" }, atan: { fn: Math.atan, sig: "d_d" },
+  sinh: { fn: Math.sinh, sig: "d_d" }, cosh: { fn: Math.cosh, sig: "d_d" }, tanh: { fn: Math.tanh, sig: "d_d" },
+  asinh: { fn: Math.asinh, sig: "d_d" }, acosh: { fn: Math.acosh, sig: "d_d" }, atanh: { fn: Math.atanh, sig: "d_d" },
+  // Math.round rounds halves up (WebAssembly's nearest rounds them to even).
+  round: { fn: Math.round, sig: "d_d" },
+  pow: { fn: Math.pow, sig: "dd_d" }, atan2: { fn: Math.atan2, sig: "dd_d" }, hypot: { fn: (a: number, b: number) => Math.hypot(a, b), sig: "dd_d" },
+  // JavaScript's % on numbers (C's fmod), which WebAssembly has not.
+  fmod: { fn: (a: number, b: number) => a % b, sig: "dd_d" },
+  // ToInt32 of a number outside ±2^63 or NaN (the module converts the others itself).
+  toInt32: { fn: (x: number) => x | 0, sig: "d_i" },
+});
+
+/** The name under which the JS text carries its kernel's module, base64 (a string constant; absent where there is none). */
+export const WASM_CONSTANT = "$wasm";

@@ -1,0 +1,185 @@
+// The CPU device's WebAssembly path (targets/js/wasm.ts writes a kernel's module into its JS
+// artifact; devices/cpu-wasm.ts checks and runs it): which kernels have one, that running it
+// leaves what the JavaScript leaves — every value bit for bit, the exception, the stores before
+// it, the printed lines, a changed table —, and that a module failing its checks is not used.
+//
+// Each comparison runs a kernel on a device that never uses WebAssembly (`wasm: false`) and on
+// one that always does where the kernel has a module (`wasm: "always"`), on fresh copies of the
+// same inputs (arrays compared as deepStrictEqual does: NaN equals NaN, -0 is not 0). (Every dtest of the suite also runs its CPU body on the WebAssembly path where its
+// kernels have modules: helpers.ts.)
+
+import { describe, test, after } from "node:test";
+import assert from "node:assert/strict";
+import { kernel, device, CompileError, threadIdx, blockIdx, blockDim, atomicAdd, atomicMin, atomicMax, atomicInc, atomicDec, syncthreads, shared, type Kernel, type LaunchConfig } from "../src/index.ts";
+import { WasmKernel } from "../src/devices/cpu-wasm.ts";
+import { encodeModule, V } from "../src/targets/js/wasm-binary.ts";
+import { randF32, launchOutcome } from "./helpers.ts";
+
+const linesJS: string[] = [], linesWasm: string[] = [];
+const js = await device("cpu", { threads: 1, wasm: false, print: (l) => linesJS.push(l) });
+const wasm = await device("cpu", { threads: 1, wasm: "always", print: (l) => linesWasm.push(l) });
+after(() => { js.close(); wasm.close(); });
+
+/** The kernel has a WebAssembly module, and leaves the same arrays, lines and error on both paths. */
+async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], types: string[]) {
+  assert.ok(await hasModule(k, types), "the kernel has a WebAssembly module");
+  const a = await launchOutcome(js, linesJS, k, cfg, args);
+  const b = await launchOutcome(wasm, linesWasm, k, cfg, args);
+  assert.deepEqual(b.error, a.error, "the error");
+  assert.deepEqual(b.lines, a.lines, "the printed lines");
+  assert.deepEqual(b.arrays, a.arrays, "the arrays");
+  return a;
+}
+
+async function hasModule(k: Kernel, types: string[], options: Record<string, unknown> = {}): Promise<boolean> {
+  const code = (await k.compile({ target: "js", types, ...options })).code as string;
+  return /\nconst \$wasm = "[A-Za-z0-9+/=]+";\n$/.test(code);
+}
+
+describe("the CPU device's WebAssembly path", () => {
+  test("kernels without barriers have a module; with barriers, fastMath, boundsCheck: false or debugLevel 2 they have none", async () => {
+    const plain = kernel(function plain(x: Float32Array) { x[threadIdx.x] *= 2; });
+    assert.equal(await hasModule(plain, ["f32[]"]), true);
+    const barrier = kernel(function barrier(x: Float32Array) { const t = shared(Float32Array, 64); t[threadIdx.x] = x[threadIdx.x]; syncthreads(); x[threadIdx.x] = t[63 - threadIdx.x]; });
+    assert.equal(await hasModule(barrier, ["f32[]"]), false);
+    for (const options of [{ fastMath: true }, { boundsCheck: false }, { debugLevel: 2 as const }]) {
+      const k = kernel(function opts(x: Float32Array) { x[threadIdx.x] *= 2; }, options);
+      assert.equal(await hasModule(k, ["f32[]"]), false, JSON.stringify(options));
+    }
+  });
+
+  test("JavaScript's integer arithmetic, bit for bit: division and remainder by 0 and -1, wrap-around, shifts, ToInt32", async () => {
+    const ints = kernel(function ints(a: Int32Array, f: Float64Array, out: Float64Array) {
+      const t = threadIdx.x, x = a[t], y = a[t + 8], v = f[t];
+      let k = t * 24;
+      out[k++] = (x / y) | 0; out[k++] = (x % y) | 0; out[k++] = Math.imul(x, y); out[k++] = (x + y) | 0; out[k++] = (x - y) | 0;
+      out[k++] = x << y; out[k++] = x >> y; out[k++] = x >>> y; out[k++] = Math.min(x, y); out[k++] = Math.max(x, y);
+      out[k++] = Math.abs(x) | 0; out[k++] = Math.sign(x); out[k++] = Math.clz32(x); out[k++] = ~x; out[k++] = -x | 0;
+      out[k++] = ((x >>> 0) / (y >>> 0)) >>> 0; out[k++] = ((x >>> 0) % (y >>> 0)) >>> 0; out[k++] = (x >>> 0) < (y >>> 0) ? 1 : 0;
+      out[k++] = v | 0; out[k++] = v >>> 0; out[k++] = (v * 3) | 0; out[k++] = v ? 1 : 0; out[k++] = x ? 1 : 0; out[k++] = x < y ? 1 : 0;
+    });
+    const a = Int32Array.of(0, 1, -1, 7, -7, 2147483647, -2147483648, 100, 0, -1, 3, 0, 2, -2147483648, -1, 33);
+    const f = Float64Array.of(NaN, -0, 1e10, -1e20, Infinity, 9.3e18, 2 ** 63 + 2 ** 11, 4294967296.5);
+    await sameOnBoth(ints, { blocks: 1, threads: 8 }, [a, f, new Float64Array(8 * 24)], ["i32[]", "f64[]", "f64[]"]);
+  });
+
+  test("JavaScript's float arithmetic and Math, bit for bit, in f64 and f32: %, round's halves, sign of -0 and NaN, min/max of ±0", async () => {
+    const floats = kernel(function floats(f: Float64Array, g: Float32Array, out: Float64Array, o32: Float32Array) {
+      const t = threadIdx.x, v = f[t], w = f[t + 8], p = g[t], q = g[t + 8];
+      let k = t * 20;
+      out[k++] = v % w; out[k++] = Math.round(v); out[k++] = Math.sign(v); out[k++] = Math.min(v, w); out[k++] = Math.max(v, w);
+      out[k++] = Math.floor(v); out[k++] = Math.trunc(v); out[k++] = Math.sqrt(v); out[k++] = Math.pow(v, w); out[k++] = Math.atan2(v, w);
+      out[k++] = Math.hypot(v, w); out[k++] = Math.exp(v); out[k++] = v !== v ? 1 : 0; out[k++] = Number.isFinite(v) ? 1 : 0; out[k++] = Math.cbrt(v) * w;
+      out[k++] = v < w ? 1 : v === w ? 2 : 3; out[k++] = -v; out[k++] = Math.abs(v); out[k++] = Math.ceil(v) / w; out[k++] = Math.log2(v) + Math.sin(w);
+      let j = t * 12;
+      o32[j++] = p % q; o32[j++] = p * q + p; o32[j++] = Math.round(p); o32[j++] = p | 0; o32[j++] = Math.sin(p); o32[j++] = Math.min(p, q);
+      o32[j++] = p < q ? 1 : 0; o32[j++] = p / q; o32[j++] = Math.sqrt(p); o32[j++] = Math.sign(p); o32[j++] = (p - q) * 0.1; o32[j++] = Math.pow(p, 2.5);
+    });
+    const f = Float64Array.of(NaN, -0, 0.5, -0.5, 2.5, -2.5, 1e300, 3.7, 0, -0, 1.5, Infinity, -1e-310, 7, -3.7, 2);
+    const g = Float32Array.from(f);
+    await sameOnBoth(floats, { blocks: 1, threads: 8 }, [f, g, new Float64Array(8 * 20), new Float32Array(8 * 12)], ["f64[]", "f32[]", "f64[]", "f32[]"]);
+  });
+
+  test("control flow, helpers, private arrays, narrow arrays and atomics on one thread", async () => {
+    function step(v: number, k: number): number {
+      for (let i = 0; i < k; i++) { if (v > 1000) return v; v = v * 3 + i; }
+      return v;
+    }
+    const flow = kernel(function flow(x: Int32Array, n8: Int8Array, c8: Uint8ClampedArray, u16: Uint16Array, counts: Int32Array, m: Uint32Array, out: Float64Array) {
+      const t = blockIdx.x * blockDim.x + threadIdx.x;
+      const acc = new Float32Array(4);
+      let s = 0;
+      switch (x[t] & 7) {
+        case 1: s += 1;
+        case 2: s += 10; break;
+        default: s += 100;
+        case 5: s += 1000; break;
+        case 6: { s = -1; }
+      }
+      for (let i = 0; i < 4; i++) { if (i === (t & 3)) continue; acc[i] = step(i + t, x[t] & 15) * 0.5; }
+      let j = 0;
+      while (true) { j++; if (j * j > t) break; }
+      n8[t] = x[t] * 37; c8[t] = x[t] * 3; u16[t] = x[t] * 1000;
+      atomicAdd(counts, x[t] & 3, 1);
+      atomicMin(m, 0, x[t] >>> 0); atomicMax(m, 1, x[t] >>> 0);
+      out[t * 4] = s; out[t * 4 + 1] = acc[0] + acc[1] + acc[2] + acc[3]; out[t * 4 + 2] = j;
+      out[t * 4 + 3] = atomicInc(m, 2, 5) + atomicDec(m, 3, 4) * 100;
+    }, { scope: { step } });
+    const n = 64;
+    const x = Int32Array.from({ length: n }, (_, i) => (i * 2654435761) | 0);
+    await sameOnBoth(flow, { blocks: 2, threads: 32 }, [x, new Int8Array(n), new Uint8ClampedArray(n), new Uint16Array(n), new Int32Array(4), Uint32Array.of(0xffffffff, 0, 0, 0), new Float64Array(n * 4)],
+      ["i32[]", "i8[]", "u8c[]", "u16[]", "i32[]", "u32[]", "f64[]"]);
+  });
+
+  test("a bounds error: the same KernelError (message, thread, block, location), the same stores before it", async () => {
+    const oob = kernel(function oob(x: Float32Array, y: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      for (let k = 0; k < 3; k++) y[i] += x[i + k * 40];
+    });
+    const r = await sameOnBoth(oob, { blocks: 4, threads: 16 }, [randF32(1, 100), new Float32Array(64)], ["f32[]", "f32[]"]);
+    assert.match(String((r.error as { message: string }).message), /out of bounds/);
+  });
+
+  test("a user throw and console.log: the same exception and the same lines, in order", async () => {
+    const says = kernel(function says(x: Float32Array) {
+      const t = threadIdx.x;
+      for (let k = 0; k < 2; k++) console.log("thread", t, "step", k, x[t] * k);
+      if (x[t] > 0.9) throw new Error("too big");
+    });
+    const x = Float32Array.of(0.1, 0.5, -2, 0.95, 0.3);
+    const r = await sameOnBoth(says, { blocks: 1, threads: 5 }, [x], ["f32[]"]);
+    assert.equal(r.lines.length, 8);
+    assert.equal((r.error as { kind: string }).kind, "exception");
+  });
+
+  test("views of one buffer that overlap: what one thread writes through one, a later thread reads through the other", async () => {
+    const shift = kernel(function shift(a: Float32Array, b: Float32Array) {
+      const i = threadIdx.x;
+      for (let k = 0; k < 1; k++) b[i] = a[i] + 1;
+    });
+    const buf = randF32(2, 40);
+    await sameOnBoth(shift, { blocks: 1, threads: 20 }, [buf.subarray(0, 30), buf.subarray(3, 33)], ["f32[]", "f32[]"]);
+  });
+
+  test("a rewritable captured table: the values setTable gives reach the module", async () => {
+    const coeffs = Float32Array.of(1, 2, 3, 4);
+    const k = kernel(function weights(out: Float32Array) { for (let j = 0; j < 1; j++) out[threadIdx.x] = coeffs[threadIdx.x & 3] * 2; }, { scope: { coeffs }, rewritable: ["coeffs"] });
+    const out = new Float32Array(8);
+    await k.launch(wasm, { blocks: 1, threads: 8 }, out);
+    assert.deepEqual([...out], [2, 4, 6, 8, 2, 4, 6, 8]);
+    k.setTable("coeffs", Float32Array.of(5, 6, 7, 8));
+    await k.launch(wasm, { blocks: 1, threads: 8 }, out);
+    assert.deepEqual([...out], [10, 12, 14, 16, 10, 12, 14, 16]);
+  });
+
+  test("a module that fails its checks is not used: damaged bytes, a foreign import, an export it should not have, a table outside its data", () => {
+    const run = { params: [], results: [] };
+    const module = (parts: Partial<Parameters<typeof encodeModule>[0]>) => btoa(String.fromCharCode(...encodeModule({
+      types: [run], imports: [], memoryPages: 1, functions: [0],
+      globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }],
+      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: [0x0b] }], ...parts,
+    })));
+    const sites = [Float32Array.of(1, 2)];
+    const refused = (text: string, sitesHere = sites) => {
+      const r = WasmKernel.load(text, sitesHere);
+      assert.ok(!(r instanceof WasmKernel), "refused");
+      return (r as { refused: string }).refused;
+    };
+    assert.ok(WasmKernel.load(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 0, export: "table0" }] }), sites) instanceof WasmKernel, "a well-formed module loads");
+    refused("AGFzbQEAAAAB////");
+    refused("not base64 at all!");
+    assert.match(refused(module({ imports: [{ module: "env", name: "x", kind: "func", type: 0 }], functions: [0], exports: [{ name: "run", func: 1 }] }), []), /imports from 'env'/);
+    assert.match(refused(module({ imports: [{ module: "m", name: "eval", kind: "func", type: 0 }], functions: [0], exports: [{ name: "run", func: 1 }] }), []), /imports 'eval'/);
+    assert.match(refused(module({ exports: [{ name: "run", func: 0 }, { name: "other", func: 0 }] }), []), /exports 'other'/);
+    assert.match(refused(module({}), sites), /does not export 'table0'/);
+    assert.match(refused(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 12, export: "table0" }] }), sites), /table 0 is outside its data/);
+  });
+
+  test("the wasm option: true, false or \"always\"; GPUC_CPU_WASM 0, 1 or always", async () => {
+    await assert.rejects(device("cpu", { wasm: "yes" as never }), (e: unknown) => e instanceof CompileError && e.diagnostics[0].kind === "invalid-option" && /wasm must be true, false or "always"/.test(e.message));
+    process.env.GPUC_CPU_WASM = "2";
+    try {
+      await assert.rejects(device("cpu"), (e: unknown) => e instanceof CompileError && /GPUC_CPU_WASM must be 0, 1 or always/.test(e.message));
+    } finally { delete process.env.GPUC_CPU_WASM; }
+  });
+});

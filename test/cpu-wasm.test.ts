@@ -1,7 +1,8 @@
 // The CPU device's WebAssembly path (targets/js/wasm.ts writes a kernel's module into its JS
-// artifact; devices/cpu-wasm.ts checks and runs it): which kernels have one, that running it
-// leaves what the JavaScript leaves — every value bit for bit, the exception, the stores before
-// it, the printed lines, a changed table —, and that a module failing its checks is not used.
+// artifact, wasm-regions.ts a kernel with barriers; devices/cpu-wasm.ts checks and runs it): which
+// kernels have one, that running it leaves what the JavaScript leaves — every value bit for bit,
+// the exception, the stores before it, the printed lines, a changed table —, and that a module
+// failing its checks is not used.
 //
 // Each comparison runs a kernel on a device that never uses WebAssembly (`wasm: false`) and on
 // one that always does where the kernel has a module (`wasm: "always"`), on fresh copies of the
@@ -10,7 +11,7 @@
 
 import { describe, test, after } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, threadIdx, blockIdx, blockDim, atomicAdd, atomicMin, atomicMax, atomicInc, atomicDec, syncthreads, shared, type Kernel, type LaunchConfig } from "../src/index.ts";
+import { kernel, device, CompileError, threadIdx, blockIdx, blockDim, atomicAdd, atomicMin, atomicMax, atomicInc, atomicDec, syncthreads, shared, subgroupAdd, type Kernel, type LaunchConfig } from "../src/index.ts";
 import { WasmKernel } from "../src/devices/cpu-wasm.ts";
 import { encodeModule, V } from "../src/targets/js/wasm-binary.ts";
 import { randF32, launchOutcome } from "./helpers.ts";
@@ -37,15 +38,68 @@ async function hasModule(k: Kernel, types: string[], options: Record<string, unk
 }
 
 describe("the CPU device's WebAssembly path", () => {
-  test("kernels without barriers have a module; with barriers, fastMath, boundsCheck: false or debugLevel 2 they have none", async () => {
+  test("kernels have a module, also with barriers and shared memory sized at launch; with subgroup operations, fastMath, boundsCheck: false or debugLevel 2 they have none", async () => {
     const plain = kernel(function plain(x: Float32Array) { x[threadIdx.x] *= 2; });
     assert.equal(await hasModule(plain, ["f32[]"]), true);
     const barrier = kernel(function barrier(x: Float32Array) { const t = shared(Float32Array, 64); t[threadIdx.x] = x[threadIdx.x]; syncthreads(); x[threadIdx.x] = t[63 - threadIdx.x]; });
-    assert.equal(await hasModule(barrier, ["f32[]"]), false);
+    assert.equal(await hasModule(barrier, ["f32[]"]), true);
+    const sub = kernel(function sub(x: Float32Array) { x[threadIdx.x] = subgroupAdd(x[threadIdx.x]); });
+    assert.equal(await hasModule(sub, ["f32[]"]), false);
+    const sized = kernel(function sized(x: Float32Array, n: number) { const t = shared(Float32Array, n); t[threadIdx.x] = x[threadIdx.x]; syncthreads(); x[threadIdx.x] = t[0]; });
+    assert.equal(await hasModule(sized, ["f32[]", "i32"]), true);
     for (const options of [{ fastMath: true }, { boundsCheck: false }, { debugLevel: 2 as const }]) {
       const k = kernel(function opts(x: Float32Array) { x[threadIdx.x] *= 2; }, options);
       assert.equal(await hasModule(k, ["f32[]"]), false, JSON.stringify(options));
     }
+  });
+
+  test("barriers: regions run thread by thread as the JavaScript's do — shared memory, values kept across barriers in loops, threads that return, uniform values kept from block to block", async () => {
+    const tree = kernel(function tree(x: Float32Array, out: Float32Array, n: number) {
+      const s = shared(Float32Array, 64);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      let mine = i < n ? x[i] : 0;
+      const once = x[i % n] * 3;
+      const priv = new Float32Array(2);
+      priv[0] = mine;
+      s[t] = mine;
+      syncthreads();
+      for (let step = blockDim.x >> 1; step > 0; step >>= 1) {
+        if (t < step) s[t] += s[t + step];
+        mine = mine * 0.5 + priv[0];
+        syncthreads();
+      }
+      if (t === 3) return;
+      let k = 0;
+      while (k < 3) { k++; syncthreads(); mine += s[(t + k) & 63]; }
+      out[i] = mine + s[0] + priv[0] + once;
+      if (t === 0) out[out.length - 1 - blockIdx.x] = s[0];
+    });
+    await sameOnBoth(tree, { blocks: 5, threads: 64 }, [randF32(3, 300), new Float32Array(330), 300], ["f32[]", "f32[]", "i32"]);
+  });
+
+  test("shared memory sized at launch (from a parameter and from blockDim), zero-filled at each launch as JavaScript allocates it", async () => {
+    const sized = kernel(function sized(x: Float32Array, out: Float32Array, n: number) {
+      const a = shared(Float32Array, n), b = shared(Int32Array, blockDim.x * 2);
+      const t = threadIdx.x;
+      out[blockIdx.x * blockDim.x + t] = a[t % n] + b[t * 2 + 1];
+      syncthreads();
+      if (t < n) a[t] += x[t];
+      b[t * 2] = t;
+      syncthreads();
+      out[blockIdx.x * blockDim.x + t] += a[(t + 1) % n] * b[(t * 2 + 2) % (blockDim.x * 2)];
+    });
+    await sameOnBoth(sized, { blocks: 3, threads: 16 }, [randF32(5, 16), new Float32Array(48), 5], ["f32[]", "f32[]", "i32"]);
+    await sameOnBoth(sized, { blocks: 2, threads: 8 }, [randF32(6, 16), new Float32Array(16), 11], ["f32[]", "f32[]", "i32"]);
+  });
+
+  test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {
+    const split = kernel(function split(x: Float32Array) {
+      const s = shared(Float32Array, 32);
+      s[threadIdx.x] = x[threadIdx.x];
+      if (x[threadIdx.x] > 0.5) { syncthreads(); x[threadIdx.x] = s[0]; }
+    });
+    const r = await sameOnBoth(split, { blocks: 1, threads: 32 }, [randF32(4, 32, 0, 1)], ["f32[]"]);
+    assert.match(String((r.error as { message: string }).message), /syncthreads\(\) is reached under a condition that differs/);
   });
 
   test("JavaScript's integer arithmetic, bit for bit: division and remainder by 0 and -1, wrap-around, shifts, ToInt32", async () => {
@@ -160,12 +214,13 @@ describe("the CPU device's WebAssembly path", () => {
       exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: [0x0b] }], ...parts,
     })));
     const sites = [Float32Array.of(1, 2)];
+    const hooks = { divergent: (): never => { throw new Error("divergent"); } };
     const refused = (text: string, sitesHere = sites) => {
-      const r = WasmKernel.load(text, sitesHere);
+      const r = WasmKernel.load(text, sitesHere, hooks);
       assert.ok(!(r instanceof WasmKernel), "refused");
       return (r as { refused: string }).refused;
     };
-    assert.ok(WasmKernel.load(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 0, export: "table0" }] }), sites) instanceof WasmKernel, "a well-formed module loads");
+    assert.ok(WasmKernel.load(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 0, export: "table0" }] }), sites, hooks) instanceof WasmKernel, "a well-formed module loads");
     refused("AGFzbQEAAAAB////");
     refused("not base64 at all!");
     assert.match(refused(module({ imports: [{ module: "env", name: "x", kind: "func", type: 0 }], functions: [0], exports: [{ name: "run", func: 1 }] }), []), /imports from 'env'/);

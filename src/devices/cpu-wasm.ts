@@ -9,7 +9,10 @@
 // the JavaScript is the reference, and a WebAssembly module can reach nothing but its memory.
 
 import type { HostArray } from "./device.js";
-import { WASM_IMPORTS } from "../targets/js/wasm-abi.js";
+import { WASM_HOOKS, WASM_IMPORTS } from "../targets/js/wasm-abi.js";
+
+/** The loader's functions a module may import (wasm-abi.ts, WASM_HOOKS). */
+export interface WasmHooks { divergent: (...args: number[]) => never }
 
 /** The state's header words (runtime/state.ts: PRINT_BASE; the print cursor at 27). */
 const HEADER = 32;
@@ -26,14 +29,14 @@ export class WasmKernel {
   private readonly heap: number;
   private readonly tables: number[];
 
-  private constructor(module: WebAssembly.Module, sites: HostArray[]) {
+  private constructor(module: WebAssembly.Module, sites: HostArray[], hooks: WasmHooks) {
     const imports: Record<string, WebAssembly.ImportValue> = {};
     for (const i of WebAssembly.Module.imports(module)) {
       if (i.module !== "m") throw new Error(`it imports from '${i.module}'`);
       if (i.name === "memory" && i.kind === "memory") continue;
-      const f = Object.hasOwn(WASM_IMPORTS, i.name) ? WASM_IMPORTS[i.name] : undefined;
+      const f = Object.hasOwn(WASM_IMPORTS, i.name) ? WASM_IMPORTS[i.name].fn : Object.hasOwn(WASM_HOOKS, i.name) ? hooks[i.name as keyof WasmHooks] : undefined;
       if (!f || i.kind !== "function") throw new Error(`it imports '${i.name}' (${i.kind})`);
-      imports[i.name] = f.fn;
+      imports[i.name] = f;
     }
     const expected = new Set(["run", "heap", "prefer", ...sites.map((_, i) => `table${i}`)]);
     const exported = WebAssembly.Module.exports(module);
@@ -55,10 +58,10 @@ export class WasmKernel {
   }
 
   /** The kernel's module from its base64 text, checked and instantiated; the reason where it cannot be used. */
-  static load(base64: string, sites: HostArray[]): WasmKernel | { refused: string } {
+  static load(base64: string, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {
     try {
       const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-      return new WasmKernel(new WebAssembly.Module(bytes), sites);
+      return new WasmKernel(new WebAssembly.Module(bytes), sites, hooks);
     } catch (e) {
       return { refused: (e as Error).message };
     }
@@ -72,13 +75,14 @@ export class WasmKernel {
 
   /**
    * One launch: the state's header and the arguments' arrays copied in (the arrays of one buffer
-   * as one range, so that views of it that overlap still do), `run`, then every array some
+   * as one range, so that views of it that overlap still do), room for the shared arrays sized at
+   * launch (their lengths and element sizes, in the artifact's order), `run`, then every array some
    * parameter may write copied back and the state's header and prints out — also when the launch
    * ended in a trap, as the JavaScript leaves what it wrote. False where the arrays do not fit in
    * linear memory (the caller runs the JavaScript). A trap comes out as the engine's error, after
    * the copies; the recorded exception is in `state`.
    */
-  launch(state: Int32Array, args: unknown[], readOnly: boolean[], grid: readonly number[]): boolean {
+  launch(state: Int32Array, args: unknown[], readOnly: boolean[], grid: readonly number[], shared: { length: number; bytes: number }[]): boolean {
     const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; at: number; written: boolean }>();
     args.forEach((a, i) => {
       if (!ArrayBuffer.isView(a)) return;
@@ -89,6 +93,7 @@ export class WasmKernel {
     });
     let at = this.heap + state.byteLength;
     for (const r of ranges.values()) { at = Math.ceil(at / 8) * 8; r.at = at; at += r.hi - r.lo; }
+    const sharedAt = shared.map((x) => { at = Math.ceil(at / 8) * 8; const p = at; at += x.length * x.bytes; return p; });
     if (at > MAX_BYTES) return false;
     if (at > this.memory.buffer.byteLength) {
       try { this.memory.grow(Math.ceil((at - this.memory.buffer.byteLength) / PAGE)); } catch { return false; }
@@ -105,6 +110,7 @@ export class WasmKernel {
       } else call.push(typeof a === "boolean" ? (a ? 1 : 0) : (a as number));
     }
     call.push(...grid);
+    shared.forEach((x, i) => call.push(sharedAt[i], x.length));
     try {
       this.run(...call);
     } finally {

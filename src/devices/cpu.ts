@@ -22,7 +22,7 @@ import { DeviceArray, hostArrayElement, type CopyRange, type Device, type Device
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 import type { CpuWorkers } from "./cpu-workers.js";
 import { WasmKernel } from "./cpu-wasm.js";
-import { WASM_CONSTANT } from "../targets/js/wasm-abi.js";
+import { WASM_CONSTANT, wasmElemBytes } from "../targets/js/wasm-abi.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -191,7 +191,7 @@ export class CpuDevice implements Device {
     catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
     const [run, wasmText] = factory(...values) as [CpuKernel["run"], string | null];
     // Its WebAssembly form, where it has one that loads (checked there; else the JavaScript runs).
-    const w = wasmText !== null && this.wasm ? WasmKernel.load(wasmText, sites) : null;
+    const w = wasmText !== null && this.wasm ? WasmKernel.load(wasmText, sites, { divergent }) : null;
     const wasm = w instanceof WasmKernel ? w : null;
     return {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
@@ -201,13 +201,13 @@ export class CpuDevice implements Device {
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
     const k = kernel as CpuKernel;
-    if (k.artifact.dynamicShared) sharedSizes(k.artifact, args, grid, 0, 256 * 1024 * 1024, "CPU");
-    if (this.tail) return this.inOrder(() => this.launchNow(k, args, grid));
-    return this.launchNow(k, args, grid);
+    const shared = k.artifact.dynamicShared ? sharedSizes(k.artifact, args, grid, 0, 256 * 1024 * 1024, "CPU") : [];
+    if (this.tail) return this.inOrder(() => this.launchNow(k, args, grid, shared));
+    return this.launchNow(k, args, grid, shared);
   }
 
   /** A launch, once every operation before it is done: on this thread, or on the workers (which it queues). */
-  private launchNow(k: CpuKernel, args: unknown[], grid: Grid): Promise<void> | void {
+  private launchNow(k: CpuKernel, args: unknown[], grid: Grid, shared: number[]): Promise<void> | void {
     this.check();
     if (grid.signal?.aborted) throw cancelledError(k.artifact.kernel, "signal", grid);
     const [gx, gy, gz] = grid.blocks;
@@ -230,7 +230,8 @@ export class CpuDevice implements Device {
       const t1 = performance.now();
       let ran = false;
       try {
-        ran = k.wasm.launch(state, args, k.artifact.params.map((p) => p.readOnly === true), [gx, gy, gz, dx, dy, dz]);
+        const sizes = shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) }));
+        ran = k.wasm.launch(state, args, k.artifact.params.map((p) => p.readOnly === true), [gx, gy, gz, dx, dy, dz], sizes);
       } catch (e) {
         // A trap ends the launch where the JavaScript's throw does; the exception is in the state.
         if (!(e instanceof WebAssembly.RuntimeError) || state[0] === 0) { this.flushPrints(k.artifact); throw e; }
@@ -267,7 +268,7 @@ export class CpuDevice implements Device {
 
   /**
    * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): a launch of
-   * fewer than 1024 GPU threads as the module prefers (it has a loop); larger ones measured as
+   * fewer than 1024 GPU threads as the module prefers (it has a loop or a barrier); larger ones measured as
    * onWorkers measures — the preferred way twice, the other twice, then the faster per thread,
    * the 8th choice and every 64th the other way, to measure it again.
    */

@@ -20,45 +20,20 @@
 // `continue` from the iteration's; `return` from every mask). An exchange sees only the lanes
 // active there: a reduction skips the others, a shuffle from one gives the reader's own value.
 
-import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
-import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
-import { leavesStmt } from "../../ir/module-info.js";
+import type { ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { T, isArray, type Scalar } from "../../ir/types.js";
-import { containsBarrier } from "../../ir/passes/inline.js";
+import { RegionTree, type Exchange, type Region, type SubgroupStmt } from "./region-tree.js";
 import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
-
-/**
- * `sub`: control flow with subgroup operations but no barrier (nor a way out of a loop with one):
- * it runs once per subgroup, its conditions evaluated per lane into masks of the active lanes.
- */
-type Region =
-  | { k: "group"; id: number; stmts: Stmt[] }
-  | { k: "if"; cond: ExprHandle; group: number; then: Region[]; else: Region[]; loc: Loc | null; sub: boolean }
-  | { k: "loop"; body: Region[]; continuing: Region[]; breakIf: ExprHandle | null; group: number; loc: Loc | null; sub: boolean }
-  | { k: "break" } | { k: "continue" };
-
-type SubgroupStmt = Extract<Stmt, { k: "subgroup" }>;
-
-/** The two halves of a subgroup operation, either side of its region boundary. */
-interface Exchange { s: SubgroupStmt; n: number; half: "publish" | "collect" }
 
 export function emitRegionKernel(names: ModuleNames, f: Function, index: number): string {
   return new RegionKernelEmitter(names, f, index).emitKernel();
 }
 
 class RegionKernelEmitter extends FunctionEmitter {
-  private nextGroup = 0;
-  /** Groups that run inside a loop containing a barrier (their locals must persist across iterations). */
-  private inLoop = new Set<number>();
-  /** The groups each local is used in. */
-  private groupsOf = new Map<number, Set<number>>();
+  private rt!: RegionTree;
   private perThread = new Set<number>();
-  /** For each group: the locals it assigns. */
-  private writtenIn = new Map<number, Set<number>>();
-  /** For each group: the locals it may read before assigning them (their value flows in). */
-  private exposed = new Map<number, Set<number>>();
   private currentGroup = -1;
   private regionLoops: number[] = [];
   private loopCount = 0;
@@ -66,13 +41,9 @@ class RegionKernelEmitter extends FunctionEmitter {
   private values!: ValueAnalysis;
   private usesDone = false;
 
-  /** The halves of the kernel's subgroup operations (the statements standing for them in groups). */
-  private exchanges = new Map<Stmt, Exchange>();
   /** The label of the loop over subgroups being emitted, if any. */
   private subgroupLoop: string | null = null;
   private subgroupLoops = 0;
-  /** Locals assigned inside control flow that runs once per subgroup (never block-uniform). */
-  private perSubgroup = new Set<number>();
   /**
    * Inside a loop over subgroups: the JS names of the active-lane masks that enclose the code
    * being emitted, outermost first (the last is the current one). A lane that returns leaves them all.
@@ -84,25 +55,20 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   emitKernel(): string {
     const f = this.f;
-    const tree = this.regions(f.body, false, null);
-    this.values = analyzeValues(f, this.groupStatements(tree), this.perSubgroup);
+    const rt = (this.rt = new RegionTree(f));
+    const tree = rt.regions(f.body, false, null);
+    this.values = analyzeValues(f, rt.groupStatements(tree), rt.perSubgroup);
     this.usesDone = hasReturn(f.body);
     // Rematerialized locals are recomputed where read; uniform ones are plain block-level variables.
     for (const [l, def] of this.values.remat) {
       let text: string | null = null;
       Object.defineProperty(this.reads, l, { get: () => (text ??= `(${stripParens(this.expr(def))})`), configurable: true });
     }
-    for (const [l, groups] of this.groupsOf) {
-      if (f.params.includes(l as never) || l === f.stateParam || this.values.remat.has(l) || this.values.uniform.has(l)) continue;
-      // A local of one region whose value never flows in from an earlier run of that region
-      // (assigned before it is read) stays a plain local even inside a loop with barriers.
-      const [g] = groups;
-      if (groups.size > 1 || (this.inLoop.has(g) && (this.exposed.get(g)?.has(l) ?? true))) this.perThread.add(l);
-    }
+    this.perThread = rt.perThreadLocals(this.values);
     // Per-thread storage: typed arrays indexed by the thread's linear id $t.
     const setup: string[] = ["const $nt = $dx * $dy * $dz;", ...this.sharedAllocations(), ...(this.usesDone ? ["const $done = new Uint8Array($nt);"] : [])];
     // Each subgroup operation's exchange arrays: the value (and the lane operand) of every thread.
-    for (const { s: x, n, half } of this.exchanges.values()) {
+    for (const { s: x, n, half } of this.rt.exchanges.values()) {
       if (half !== "publish") continue;
       setup.push(`const $xv${n} = new ${TYPED_ARRAY[scalarOf(f, x.args[0])]}($nt)${x.args.length > 1 ? `, $xl${n} = new Uint32Array($nt)` : ""};`);
     }
@@ -139,94 +105,6 @@ class RegionKernelEmitter extends FunctionEmitter {
     ].join("\n");
   }
 
-  // ---- the region tree ---------------------------------------------------------------------
-
-  /** @param loopSub whether the innermost enclosing region loop runs per subgroup (null: no such loop) */
-  private regions(block: Block, inRegionLoop: boolean, loopSub: boolean | null): Region[] {
-    const out: Region[] = [];
-    let run: Stmt[] = [];
-    const flush = (): void => {
-      if (run.length) out.push(this.group(run, inRegionLoop));
-      run = [];
-    };
-    for (const s of block) {
-      if (s.k === "barrier") { flush(); continue; }
-      if (s.k === "subgroup") {
-        // The operands leave this region; the result starts the next one.
-        const n = this.exchanges.size / 2;
-        const publish: Stmt = { ...s, result: null as never };
-        const collect: Stmt = { ...s, args: [] };
-        this.exchanges.set(publish, { s, n, half: "publish" });
-        this.exchanges.set(collect, { s, n, half: "collect" });
-        run.push(publish);
-        flush();
-        run.push(collect);
-        continue;
-      }
-      const leaves = inRegionLoop && leavesStmt(s, false);
-      const regionLevel = containsBarrier([s]) || leaves;
-      if (!regionLevel) { run.push(s); continue; }
-      flush();
-      // Per subgroup unless it holds a barrier or leaves a loop that runs per block.
-      const sub = !containsBarrier([s], true) && !(leaves && loopSub === false);
-      if (sub) walkStmts([s], (x) => { if (x.k === "set" || x.k === "init") this.perSubgroup.add(x.local); const r = stmtResult(x); if (r !== null) this.perSubgroup.add(r); });
-      switch (s.k) {
-        case "if":
-          out.push({ k: "if", cond: s.cond, group: this.useGroup([s.cond], inRegionLoop), then: this.regions(s.then, inRegionLoop, loopSub), else: this.regions(s.else, inRegionLoop, loopSub), loc: s.loc, sub });
-          break;
-        case "loop":
-          out.push({
-            k: "loop", body: this.regions(s.body, true, sub), continuing: this.regions(s.continuing, true, sub), breakIf: s.breakIf,
-            group: s.breakIf === null ? -1 : this.useGroup([s.breakIf], true), loc: s.loc, sub,
-          });
-          break;
-        case "break": out.push({ k: "break" }); break;
-        case "continue": out.push({ k: "continue" }); break;
-        default: throw new InternalCompilerError(`${s.k} cannot hold a barrier (the validator rejects it)`);
-      }
-    }
-    flush();
-    return out;
-  }
-
-  private group(stmts: Stmt[], inRegionLoop: boolean): Region {
-    const id = this.nextGroup++;
-    if (inRegionLoop) this.inLoop.add(id);
-    const visit = (h: ExprHandle): void => {
-      const e = this.f.exprs[h];
-      if (e.k === "local") this.note(e.local, id);
-      exprOperands(e).forEach(visit);
-    };
-    const writes = new Set<number>();
-    walkStmts(stmts, (s) => {
-      stmtOperands(s).forEach(visit);
-      if (s.k === "set" || s.k === "init") { this.note(s.local, id); writes.add(s.local); }
-      const r = stmtResult(s);
-      if (r !== null) { this.note(r, id); writes.add(r); }
-    });
-    this.writtenIn.set(id, writes);
-    this.exposed.set(id, exposedReads(this.f, stmts));
-    return { k: "group", id, stmts };
-  }
-
-  /** A group that only evaluates expressions (a uniform condition). */
-  private useGroup(exprs: ExprHandle[], inRegionLoop: boolean): number {
-    const g = this.group([], inRegionLoop) as { id: number };
-    const visit = (h: ExprHandle): void => {
-      const e = this.f.exprs[h];
-      if (e.k === "local") this.note(e.local, g.id);
-      exprOperands(e).forEach(visit);
-    };
-    exprs.forEach(visit);
-    return g.id;
-  }
-
-  private note(local: number, group: number): void {
-    let s = this.groupsOf.get(local);
-    if (!s) { s = new Set(); this.groupsOf.set(local, s); }
-    s.add(group);
-  }
-
   // ---- emission ----------------------------------------------------------------------------
 
   protected override kernelReturn(): string {
@@ -238,7 +116,7 @@ class RegionKernelEmitter extends FunctionEmitter {
   /** Rematerialized locals are not stored: their one assignment disappears. */
   protected override stmt(s: Stmt, d: number): void {
     if (s.k === "set" && this.values.remat.has(s.local)) return;
-    const x = this.exchanges.get(s);
+    const x = this.rt.exchanges.get(s);
     if (x) { this.exchange(x, d); return; }
     super.stmt(s, d);
   }
@@ -288,19 +166,6 @@ class RegionKernelEmitter extends FunctionEmitter {
     this.line(d, "}");
   }
 
-  private groupStatements(regions: Region[]): Stmt[][] {
-    const out: Stmt[][] = [];
-    const visit = (rs: Region[]): void => {
-      for (const r of rs) {
-        if (r.k === "group") out.push(r.stmts);
-        else if (r.k === "if") { visit(r.then); visit(r.else); }
-        else if (r.k === "loop") { visit(r.body); visit(r.continuing); }
-      }
-    };
-    visit(regions);
-    return out;
-  }
-
   private emitRegions(regions: Region[], d: number): void {
     for (const r of regions) {
       if ((r.k === "if" || r.k === "loop") && r.sub && this.subgroupLoop === null) {
@@ -328,7 +193,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       switch (r.k) {
         case "group": {
           // A reduction's result, combined once per subgroup, is kept for the rest of its lanes.
-          const first = this.exchanges.get(r.stmts[0]);
+          const first = this.rt.exchanges.get(r.stmts[0]);
           if (first?.half === "collect" && !first.s.op.startsWith("shuffle")) this.line(d, `let $xk${first.n} = -1, $xr${first.n};`);
           // Uniform assignments at the start and end of a region run once, outside the thread loop.
           const hoisted = this.values.hoisted;
@@ -466,7 +331,7 @@ class RegionKernelEmitter extends FunctionEmitter {
     if (this.names.builtins[this.index].includes("subgroupLaneId")) this.line(d + 1, "const $lane = $t % $S;");
     if (this.usesDone && this.subgroupLoop === null) this.line(d + 1, "if ($done[$t] === 1) continue;");
     const v = this.values;
-    const inGroup = (l: number) => this.groupsOf.get(l)?.has(group) ?? false;
+    const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
     const plain = this.declarations((l) => inGroup(l) && !this.perThread.has(l) && !isArray(this.f.locals[l].type) && !v.remat.has(l) && !v.uniform.has(l));
     for (const decl of plain) this.line(d + 1, decl);
     // Per-thread values this region uses live in plain variables while it runs (registers, not
@@ -480,7 +345,7 @@ class RegionKernelEmitter extends FunctionEmitter {
     }
     body(d + 1);
     for (const c of cached) {
-      if (this.writtenIn.get(group)?.has(c.l)) this.line(d + 1, `${c.write} = $r${c.l};`);
+      if (this.rt.writtenIn.get(group)?.has(c.l)) this.line(d + 1, `${c.write} = $r${c.l};`);
       this.reads[c.l] = c.read;
       this.writes[c.l] = c.write;
     }
@@ -534,38 +399,6 @@ class RegionKernelEmitter extends FunctionEmitter {
   }
 }
 
-
-/** Locals a statement list may read before it has certainly assigned them. */
-function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
-  const out = new Set<number>();
-  const reads = (h: ExprHandle, defined: Set<number>): void => {
-    const e = f.exprs[h];
-    if (e.k === "local" && !defined.has(e.local)) out.add(e.local);
-    exprOperands(e).forEach((o) => reads(o, defined));
-  };
-  const block = (list: Stmt[], defined: Set<number>): void => {
-    for (const s of list) {
-      for (const h of stmtOperands(s)) reads(h, defined);
-      switch (s.k) {
-        case "set": case "init": defined.add(s.local); break;
-        case "call": case "atomic": case "subgroup": if (s.result !== null) defined.add(s.result); break;
-        case "if": {
-          const a = new Set(defined), b = new Set(defined);
-          block(s.then, a);
-          block(s.else, b);
-          for (const l of a) if (b.has(l)) defined.add(l);
-          break;
-        }
-        // A loop body may run again after it assigned something: reads in it see only what was defined before.
-        case "loop": block(s.body, new Set(defined)); block(s.continuing, new Set(defined)); break;
-        case "switch": for (const c of s.cases) block(c.body, new Set(defined)); break;
-        default: break;
-      }
-    }
-  };
-  block(stmts, new Set());
-  return out;
-}
 
 function scalarOf(f: Function, h: ExprHandle): Scalar {
   return (f.exprs[h].type as { scalar: Scalar }).scalar;

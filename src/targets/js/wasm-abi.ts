@@ -3,13 +3,20 @@
 // functions JavaScript has and WebAssembly lacks — and what it exports. Light: the runtime loads it.
 //
 // A module imports `m.memory` and some of WASM_IMPORTS as `m.<name>`; it exports `run`
-//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz)
-// (an array parameter as its byte offset and its length, a bool as an i32), the immutable i32
+//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, ...sharedSizedAtLaunch)
+// (an array parameter as its byte offset and its length, a bool as an i32; each shared array
+// sized at launch, in the artifact's `dynamicShared` order, a byte offset and its length: room the
+// loader leaves after the arguments, which `run` zero-fills), the immutable i32
 // globals `table<i>` (where constant table i lives) and `heap` (the first byte free for the
 // launch's arrays: the state, then the arguments), and `prefer` (1 where the kernel likely runs
-// faster as WebAssembly: it has a loop).
+// faster as WebAssembly: it has a loop or a barrier).
+
+import { elemBytes, type Elem } from "../../ir/types.js";
 
 type F = (...x: number[]) => number;
+
+/** Bytes an element takes in linear memory (a bool one, as the JavaScript's Uint8Array holds it). */
+export const wasmElemBytes = (e: Elem): number => (e === "bool" ? 1 : elemBytes(e));
 
 /** Each import's JavaScript function and its WebAssembly signature (d: f64, i: i32). */
 export const WASM_IMPORTS: Readonly<Record<string, { fn: F; sig: "d_d" | "dd_d" | "d_i" }>> = Object.freeze({
@@ -27,6 +34,13 @@ export const WASM_IMPORTS: Readonly<Record<string, { fn: F; sig: "d_d" | "dd_d" 
   // ToInt32 of a number outside ±2^63 or NaN (the module converts the others itself).
   toInt32: { fn: (x: number) => x | 0, sig: "d_i" },
 });
+
+/**
+ * Imports a module of a kernel with barriers may have besides: the loader's own functions for it.
+ * `divergent(location, tx, ty, tz, bx, by, bz)` throws the KernelError of a barrier reached under a
+ * condition that differs between the threads of a block (the JS's `$divergent`).
+ */
+export const WASM_HOOKS = Object.freeze({ divergent: "iiiiiii_" as const });
 
 /** The name under which the JS text carries its kernel's module, base64 (a string constant; absent where there is none). */
 export const WASM_CONSTANT = "$wasm";

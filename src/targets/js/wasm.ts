@@ -24,13 +24,21 @@
 //    a check that fails records the exception as the JavaScript does (the same runtime function,
 //    compiled here) and ends the launch with `unreachable`; prints go to the same state.
 
-import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
-import { assertNeverIR, walkStmts } from "../../ir/module.js";
-import { lowerCheck } from "../../ir/passes/lower-checks.js";
-import { elemBytes, isArray, type Elem, type Scalar, type Type } from "../../ir/types.js";
+import type { Builtin, Module } from "../../ir/module.js";
+import { walkStmts } from "../../ir/module.js";
+import { isArray } from "../../ir/types.js";
 import type { LocationTable } from "../locations.js";
 import { Bytes, encodeModule, FC, OP, V, type FuncType, type Global, type Op, type ValType } from "./wasm-binary.js";
-import { WASM_IMPORTS } from "./wasm-abi.js";
+import { WASM_HOOKS, WASM_IMPORTS } from "./wasm-abi.js";
+import { FunctionEmitter, IMPORTED_BINARY, IMPORTED_UNARY, Refused, alignUp, bytesOf, scalarOf, valType, type MemoryLayout, type ModuleContext } from "./wasm-function.js";
+import { RegionKernelEmitter } from "./wasm-regions.js";
+import { containsBarrier } from "../../ir/passes/inline.js";
+
+/** WebAssembly signatures by wasm-abi.ts's names (d: f64, i: i32; after the `_`, the result). */
+const SIGNATURES: Record<string, FuncType> = {
+  d_d: { params: [V.f64], results: [V.f64] }, dd_d: { params: [V.f64, V.f64], results: [V.f64] }, d_i: { params: [V.f64], results: [V.i32] },
+  iiiiiii_: { params: Array(7).fill(V.i32), results: [] },
+};
 
 export type WasmOutcome = { bytes: Uint8Array } | { refused: string };
 
@@ -41,9 +49,6 @@ export interface WasmOptions {
   /** The JS text's location table: the module's exception records name the same ids. */
   locations: LocationTable;
 }
-
-/** Thrown while emitting a construct the path does not take; the kernel then has no module. */
-class Refused { constructor(readonly why: string) {} }
 
 export function emitWasm(m: Module, options: WasmOptions): WasmOutcome {
   const why = refusal(m, options);
@@ -61,7 +66,6 @@ function refusal(m: Module, o: WasmOptions): string | null {
   if (o.fastMath) return "fastMath carries f32 arithmetic in f64, which only the JavaScript does";
   if (!m.boundsCheck) return "without bounds checks an access out of bounds reads undefined in JavaScript";
   if (m.debugLevel === 2) return "debug level 2 records call frames as a trap passes through calls";
-  if (m.shared.some((s) => s.size)) return "shared memory sized at launch";
   // A callee precedes its callers (ir/module.ts), except along a recursive cycle.
   for (let i = 0; i < m.functions.length; i++) {
     let recursive = false;
@@ -71,58 +75,38 @@ function refusal(m: Module, o: WasmOptions): string | null {
   return null;
 }
 
-const alignUp = (x: number, a: number) => Math.ceil(x / a) * a;
-const valType = (s: Scalar): ValType => (s === "f32" ? V.f32 : s === "f64" ? V.f64 : V.i32);
-const scalarOf = (t: Type): Scalar => {
-  if (t.kind !== "scalar") throw new Refused(`a value of kind ${t.kind}`);
-  return t.scalar;
-};
-const SHIFT: Record<number, number> = { 1: 0, 2: 1, 4: 2, 8: 3 };
-
-const LOAD: Record<Elem, Op> = {
-  bool: "i32.load8_u", i32: "i32.load", u32: "i32.load", f32: "f32.load", f64: "f64.load",
-  i8: "i32.load8_s", u8: "i32.load8_u", u8c: "i32.load8_u", i16: "i32.load16_s", u16: "i32.load16_u",
-};
-const STORE: Record<Elem, Op> = {
-  bool: "i32.store8", i32: "i32.store", u32: "i32.store", f32: "f32.store", f64: "f64.store",
-  i8: "i32.store8", u8: "i32.store8", u8c: "i32.store8", i16: "i32.store16", u16: "i32.store16",
-};
-const bytesOf = (e: Elem) => (e === "bool" ? 1 : elemBytes(e));
-
-/** Math functions that are one import each, f64 → f64 (an f32 operand promoted, the result demoted). */
-const IMPORTED_UNARY = new Set(["cbrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "round"]);
-const IMPORTED_BINARY = new Set(["pow", "atan2", "hypot"]);
-
-/** Where the module's fixed arrays live in linear memory. */
-interface Layout {
-  tables: number[];
-  shared: number[];
-  /** Per function, per local: the place of a private array. */
-  privates: Map<number, number>[];
-  heap: number;
-}
-
-class ModuleEmitter {
+class ModuleEmitter implements ModuleContext {
   private types: FuncType[] = [];
   private typeKeys = new Map<string, number>();
   private imports: { name: string; type: number }[] = [];
   private importIndex = new Map<string, number>();
-  readonly layout: Layout;
+  readonly layout: MemoryLayout;
+  /** The first free byte of the fixed data; what `run` zero-fills at each launch. */
+  private end = 0;
+  private zeroed: [number, number][] = [];
 
   constructor(readonly m: Module, readonly o: WasmOptions) {
-    // Tables, then private arrays, then shared arrays, each 8-byte aligned.
-    let at = 0;
-    const place = (bytes: number) => { at = alignUp(at, 8); const p = at; at += bytes; return p; };
-    const tables = m.globals.map((g) => place(g.value.length * bytesOf(g.type.elem)));
+    // Tables, then private arrays, then shared arrays (zeroed per launch, as JavaScript allocates
+    // them per launch), then what the kernel's emitter reserves.
+    const tables = m.globals.map((g) => this.reserve(g.value.length * bytesOf(g.type.elem), false));
     const privates = m.functions.map((f) => {
       const map = new Map<number, number>();
       f.locals.forEach((l, i) => {
-        if (isArray(l.type) && !f.params.includes(i as never) && i !== f.stateParam) map.set(i, place((l.type.size ?? 0) * bytesOf(l.type.elem)));
+        if (isArray(l.type) && !f.params.includes(i as never) && i !== f.stateParam) map.set(i, this.reserve((l.type.size ?? 0) * bytesOf(l.type.elem), false));
       });
       return map;
     });
-    const shared = m.shared.map((s) => place((s.type.size ?? 0) * bytesOf(s.type.elem)));
-    this.layout = { tables, privates, shared, heap: alignUp(at, 16) };
+    // A shared array sized at launch: its place and length, which `run` is given, at a fixed place.
+    const dynamicShared = m.shared.map((x) => x.size !== undefined);
+    const shared = m.shared.map((x) => (x.size ? this.reserve(8, false) : this.reserve((x.type.size ?? 0) * bytesOf(x.type.elem), true)));
+    this.layout = { tables, privates, shared, dynamicShared };
+  }
+
+  reserve(bytes: number, zeroed: boolean): number {
+    const at = alignUp(this.end, 8);
+    this.end = at + bytes;
+    if (zeroed && bytes) this.zeroed.push([at, bytes]);
+    return at;
   }
 
   typeIndex(t: FuncType): number {
@@ -169,10 +153,11 @@ class ModuleEmitter {
         if (from.kind === "scalar" && (from.scalar === "f32" || from.scalar === "f64")) wanted.add("toInt32");
       }
     }
-    const SIG = { d_d: { params: [V.f64], results: [V.f64] }, dd_d: { params: [V.f64, V.f64], results: [V.f64] }, d_i: { params: [V.f64], results: [V.i32] } };
+    const barriers = containsBarrier(m.functions[m.entry].body);
+    if (barriers) wanted.add("divergent");
     for (const name of [...wanted].sort()) {
       this.importIndex.set(name, this.imports.length);
-      this.imports.push({ name, type: this.typeIndex(SIG[WASM_IMPORTS[name].sig]) });
+      this.imports.push({ name, type: this.typeIndex(SIGNATURES[name === "divergent" ? WASM_HOOKS.divergent : WASM_IMPORTS[name].sig]) });
     }
     const functions: number[] = [];
     const bodies: { locals: ValType[]; code: number[] }[] = [];
@@ -181,40 +166,57 @@ class ModuleEmitter {
       walkStmts(f.body, (s) => { if (s.k === "loop") hasLoop = true; });
       const sig = this.signature(fi);
       functions.push(this.typeIndex(sig));
-      bodies.push(new FunctionEmitter(this, f, fi, sig).emit());
+      bodies.push((fi === m.entry && barriers ? new RegionKernelEmitter(this, f, fi, sig) : new FunctionEmitter(this, f, fi, sig)).emit());
     });
-    // run: the shared arrays zeroed, then every block in order.
+    // run: the shared arrays (and the kernel's per-thread storage) zeroed, then every block in order.
     const entrySig = this.signature(m.entry);
-    const runParams = entrySig.params.slice(0, entrySig.params.length - 9).concat(Array(6).fill(V.i32));
+    const dynamic = this.layout.dynamicShared.filter(Boolean).length;
+    const runParams = entrySig.params.slice(0, entrySig.params.length - 9).concat(Array(6 + 2 * dynamic).fill(V.i32));
     functions.push(this.typeIndex({ params: runParams, results: [] }));
-    bodies.push(this.runBody(runParams.length));
+    bodies.push(this.runBody(runParams.length - 2 * dynamic, dynamic));
+    const heap = alignUp(this.end, 16);
     const globals: Global[] = [
       ...this.layout.tables.map((p, i) => ({ type: V.i32, mutable: false, init: p, export: `table${i}` })),
-      { type: V.i32, mutable: false, init: this.layout.heap, export: "heap" },
-      { type: V.i32, mutable: false, init: hasLoop ? 1 : 0, export: "prefer" },
+      { type: V.i32, mutable: false, init: heap, export: "heap" },
+      // (A kernel with barriers runs its threads in region loops.)
+      { type: V.i32, mutable: false, init: hasLoop || barriers ? 1 : 0, export: "prefer" },
     ];
     return encodeModule({
       types: this.types,
       imports: this.imports.map((i) => ({ module: "m", name: i.name, kind: "func", type: i.type })),
-      memoryPages: Math.max(1, Math.ceil(this.layout.heap / 65536)),
+      memoryPages: Math.max(1, Math.ceil(heap / 65536)),
       functions, globals,
       exports: [{ name: "run", func: this.imports.length + m.functions.length }],
       bodies,
     });
   }
 
-  /** run(state, stateWords, ...parameters, gx, gy, gz, dx, dy, dz): the blocks, bz, by, bx nested (bx fastest). */
-  private runBody(nParams: number): { locals: ValType[]; code: number[] } {
+  /**
+   * run(state, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, ...shared sized at launch: a
+   * place and a length each): the blocks, bz, by, bx nested (bx fastest).
+   */
+  private runBody(nParams: number, dynamic: number): { locals: ValType[]; code: number[] } {
     const c = new Bytes();
     const op = (o: Op) => c.byte(OP[o]);
     const get = (i: number) => op("local.get").u32(i);
     const set = (i: number) => op("local.set").u32(i);
     const [gx, gy, gz] = [nParams - 6, nParams - 5, nParams - 4];
-    const [bx, by, bz] = [nParams, nParams + 1, nParams + 2];
-    this.m.shared.forEach((s, i) => {
-      op("i32.const").s32(this.layout.shared[i]); op("i32.const").s32(0); op("i32.const").s32((s.type.size ?? 0) * bytesOf(s.type.elem));
+    const [bx, by, bz] = [nParams + 2 * dynamic, nParams + 2 * dynamic + 1, nParams + 2 * dynamic + 2];
+    // Each shared array sized at launch: its place and length where the code reads them, zero-filled.
+    let d = 0;
+    this.m.shared.forEach((x, i) => {
+      if (!x.size) return;
+      const ptr = nParams + 2 * d, len = ptr + 1;
+      d++;
+      op("i32.const").s32(this.layout.shared[i]); get(ptr); op("i32.store").u32(2).u32(0);
+      op("i32.const").s32(this.layout.shared[i]); get(len); op("i32.store").u32(2).u32(4);
+      get(ptr); op("i32.const").s32(0); get(len); op("i32.const").s32(Math.log2(bytesOf(x.type.elem))); op("i32.shl");
       c.byte(0xfc).u32(FC["memory.fill"]).byte(0);
     });
+    for (const [at, bytes] of this.zeroed) {
+      op("i32.const").s32(at); op("i32.const").s32(0); op("i32.const").s32(bytes);
+      c.byte(0xfc).u32(FC["memory.fill"]).byte(0);
+    }
     const counted = (v: number, n: number, inner: () => void) => {
       op("i32.const").s32(0); set(v);
       op("block").byte(0x40); op("loop").byte(0x40);
@@ -231,495 +233,5 @@ class ModuleEmitter {
     })));
     op("end");
     return { locals: [V.i32, V.i32, V.i32], code: c.b };
-  }
-}
-
-type Label = "break" | "continue" | "thread" | "other";
-
-class FunctionEmitter {
-  private c = new Bytes();
-  private locals: ValType[] = [];
-  private nParams: number;
-  /** Each IR local's WebAssembly local: one, or a pointer and a length for an array. */
-  private slots: (number | [number, number])[] = [];
-  private builtinSlots = new Map<Builtin, number>();
-  private labels: Label[] = [];
-  private free = new Map<ValType, number[]>();
-  private isKernel: boolean;
-  private state: [number, number] | null = null;
-
-  constructor(private mod: ModuleEmitter, private f: Function, private fi: number, sig: FuncType) {
-    this.nParams = sig.params.length;
-    this.isKernel = fi === mod.m.entry;
-    let next = 0;
-    if (f.stateParam !== null || this.isKernel) { this.state = [0, 1]; next = 2; }
-    if (f.stateParam !== null) this.slots[f.stateParam] = this.state!;
-    for (const p of f.params) {
-      const t = f.locals[p].type;
-      if (isArray(t)) { this.slots[p] = [next, next + 1]; next += 2; }
-      else this.slots[p] = next++;
-    }
-    if (this.isKernel) {
-      const names: Builtin[] = ["blockIdx.x", "blockIdx.y", "blockIdx.z", "gridDim.x", "gridDim.y", "gridDim.z", "blockDim.x", "blockDim.y", "blockDim.z"];
-      names.forEach((b) => this.builtinSlots.set(b, next++));
-      for (const b of ["threadIdx.x", "threadIdx.y", "threadIdx.z"] as const) this.builtinSlots.set(b, this.local(V.i32));
-    } else for (const b of mod.o.builtins[fi]) this.builtinSlots.set(b, next++);
-    f.locals.forEach((l, i) => {
-      if (this.slots[i] !== undefined) return;
-      if (isArray(l.type)) {
-        const at = mod.layout.privates[fi].get(i);
-        if (at === undefined) throw new Refused(`array local ${l.name} has no place`);
-        const ptr = this.local(V.i32), len = this.local(V.i32);
-        this.slots[i] = [ptr, len];
-      } else this.slots[i] = this.local(valType(scalarOf(l.type)));
-    });
-  }
-
-  private local(t: ValType): number { this.locals.push(t); return this.nParams + this.locals.length - 1; }
-  private temp(t: ValType): number { return this.free.get(t)?.pop() ?? this.local(t); }
-  private release(t: ValType, i: number): void { let l = this.free.get(t); if (!l) this.free.set(t, (l = [])); l.push(i); }
-
-  private op(o: Op): Bytes { return this.c.byte(OP[o]); }
-  private get(i: number): void { this.op("local.get").u32(i); }
-  private set(i: number): void { this.op("local.set").u32(i); }
-  private i32(v: number): void { this.op("i32.const").s32(v); }
-  private depth(l: Label): number {
-    const i = this.labels.lastIndexOf(l);
-    if (i < 0) throw new Refused(`a ${l} outside its construct`);
-    return this.labels.length - 1 - i;
-  }
-  private open(kind: "block" | "loop" | "if", label: Label, result: ValType | null = null): void {
-    this.op(kind).byte(result ?? 0x40);
-    this.labels.push(label);
-  }
-  private close(): void { this.op("end"); this.labels.pop(); }
-
-  emit(): { locals: ValType[]; code: number[] } {
-    const f = this.f;
-    // Private arrays: their fixed places, set once.
-    for (const [i, at] of this.mod.layout.privates[this.fi]) {
-      const [ptr, len] = this.slots[i] as [number, number];
-      const t = f.locals[i].type as Extract<Type, { kind: "array" }>;
-      this.i32(at); this.set(ptr); this.i32(t.size ?? 0); this.set(len);
-    }
-    if (this.isKernel) this.threads();
-    else {
-      this.block(f.body);
-      if (f.returnType.kind === "scalar") this.op("unreachable");
-    }
-    this.op("end");
-    return { locals: this.locals, code: this.c.b };
-  }
-
-  /** The kernel's block: threads z, y, x nested (x fastest), each with its scalar locals zeroed first, as `let x = 0` does. */
-  private threads(): void {
-    const f = this.f;
-    const counted = (b: Builtin, n: Builtin, inner: () => void) => {
-      const v = this.builtinSlots.get(b)!;
-      this.i32(0); this.set(v);
-      this.open("block", "other"); this.open("loop", "other");
-      this.get(v); this.get(this.builtinSlots.get(n)!); this.op("i32.ge_u"); this.op("br_if").u32(1);
-      inner();
-      this.get(v); this.i32(1); this.op("i32.add"); this.set(v); this.op("br").u32(0);
-      this.close(); this.close();
-    };
-    counted("threadIdx.z", "blockDim.z", () => counted("threadIdx.y", "blockDim.y", () => counted("threadIdx.x", "blockDim.x", () => {
-      f.locals.forEach((l, i) => {
-        if (f.params.includes(i as never) || i === f.stateParam || isArray(l.type)) return;
-        const s = scalarOf(l.type);
-        if (s === "f32") this.op("f32.const").f32(0); else if (s === "f64") this.op("f64.const").f64(0); else this.i32(0);
-        this.set(this.slots[i] as number);
-      });
-      this.open("block", "thread");
-      this.block(f.body);
-      this.close();
-    })));
-  }
-
-  private block(b: Block): void { for (const s of b) this.stmt(s); }
-
-  private stmt(s: Stmt): void {
-    switch (s.k) {
-      case "set": this.expr(s.value); this.set(this.slots[s.local] as number); return;
-      case "store": {
-        const a = this.arrayOf(s.array);
-        this.address(a, s.index);
-        this.expr(s.value);
-        this.op(STORE[a.elem]).u32(SHIFT[bytesOf(a.elem)]).u32(0);
-        return;
-      }
-      case "call": return this.call(s);
-      case "if":
-        this.expr(s.cond);
-        this.open("if", "other");
-        this.block(s.then);
-        if (s.else.length) { this.op("else"); this.block(s.else); }
-        this.close();
-        return;
-      case "loop":
-        this.open("block", "break");
-        this.open("loop", "other");
-        this.open("block", "continue");
-        this.block(s.body);
-        this.close();
-        this.block(s.continuing);
-        if (s.breakIf !== null) { this.expr(s.breakIf); this.op("br_if").u32(this.depth("break")); }
-        this.op("br").u32(0);
-        this.close();
-        this.close();
-        return;
-      case "switch": return this.switch(s);
-      case "break": this.op("br").u32(this.depth("break")); return;
-      case "continue": this.op("br").u32(this.depth("continue")); return;
-      case "return":
-        if (this.isKernel) { this.op("br").u32(this.depth("thread")); return; }
-        if (s.value !== null) this.expr(s.value);
-        this.op("return");
-        return;
-      case "atomic": return this.atomic(s);
-      case "init": {
-        const a = this.arrayOf(this.localArray(s.local));
-        a.ptr(); this.i32(0); a.len(); this.i32(SHIFT[bytesOf(a.elem)]); this.op("i32.shl");
-        this.c.byte(0xfc).u32(FC["memory.fill"]).byte(0);
-        return;
-      }
-      case "trap": this.op("unreachable"); return;
-      // One thread runs at a time: a fence orders nothing that is not already in order.
-      case "fence": return;
-      case "check": for (const x of lowerCheck(s)) this.stmt(x); return;
-      case "barrier": throw new Refused("syncthreads()");
-      case "subgroup": throw new Refused("subgroup operations");
-      default: assertNeverIR(s);
-    }
-  }
-
-  /** A private array local as an array operand (for `init`). */
-  private localArray(l: number): { ptr(): void; len(): void; elem: Elem } {
-    const [p, n] = this.slots[l] as [number, number];
-    return { ptr: () => this.get(p), len: () => this.get(n), elem: (this.f.locals[l].type as { elem: Elem }).elem };
-  }
-
-  private arrayOf(h: ExprHandle | { ptr(): void; len(): void; elem: Elem }): { ptr(): void; len(): void; elem: Elem } {
-    if (typeof h === "object") return h;
-    const e = this.f.exprs[h];
-    if (e.type.kind !== "array") throw new Refused(`an array operand of kind ${e.type.kind}`);
-    const elem = e.type.elem;
-    switch (e.k) {
-      case "local": {
-        const [p, n] = this.slots[e.local] as [number, number];
-        return { ptr: () => this.get(p), len: () => this.get(n), elem };
-      }
-      case "global": {
-        const g = this.mod.m.globals[e.global];
-        const at = this.mod.layout.tables[e.global];
-        return { ptr: () => this.i32(at), len: () => this.i32(g.value.length), elem };
-      }
-      case "shared": {
-        const s = this.mod.m.shared[e.shared];
-        const at = this.mod.layout.shared[e.shared];
-        return { ptr: () => this.i32(at), len: () => this.i32(s.type.size ?? 0), elem };
-      }
-      default: throw new Refused(`an array expression of kind ${e.k}`);
-    }
-  }
-
-  /** The byte address of element `index` of `a` (in bounds: checked or proved before). */
-  private address(a: { ptr(): void; elem: Elem }, index: ExprHandle): void {
-    a.ptr();
-    this.expr(index);
-    const shift = SHIFT[bytesOf(a.elem)];
-    if (shift) { this.i32(shift); this.op("i32.shl"); }
-    this.op("i32.add");
-  }
-
-  private call(s: Extract<Stmt, { k: "call" }>): void {
-    const callee = this.mod.m.functions[s.fn];
-    if (callee.stateParam !== null) {
-      if (!this.state) throw new Refused("a call passing a state its caller has not");
-      this.get(this.state[0]); this.get(this.state[1]);
-    }
-    for (const a of s.args) {
-      const t = this.f.exprs[a].type;
-      if (isArray(t)) { const r = this.arrayOf(a); r.ptr(); r.len(); }
-      else this.expr(a);
-    }
-    for (const b of this.mod.o.builtins[s.fn]) this.builtin(b);
-    this.op("call").u32(this.mod.functionIndex(s.fn));
-    if (s.result !== null) this.set(this.slots[s.result] as number);
-    else if (callee.returnType.kind === "scalar") this.op("drop");
-  }
-
-  private builtin(b: Builtin): void {
-    const slot = this.builtinSlots.get(b);
-    if (slot === undefined) throw new Refused(`${b}()`);
-    this.get(slot);
-  }
-
-  /**
-   * A switch: the selector compared with each case's values in order (the default taken when none
-   * is equal), a jump to that case's body; bodies in order, so a case that falls through runs the
-   * next one's, and one that completes without falling through leaves the switch.
-   */
-  private switch(s: Extract<Stmt, { k: "switch" }>): void {
-    const sel = scalarOf(this.f.exprs[s.selector].type);
-    const vt = valType(sel);
-    const t = this.temp(vt);
-    this.expr(s.selector); this.set(t);
-    const n = s.cases.length;
-    this.open("block", "break");
-    for (let i = 0; i < n; i++) this.open("block", "other");
-    s.cases.forEach((c, i) => {
-      for (const v of c.values) {
-        this.get(t);
-        // (An f32 selector compared in f64: a case value f32 cannot hold equals no f32.)
-        if (vt === V.f32) { this.op("f64.promote_f32"); this.op("f64.const").f64(v); this.op("f64.eq"); }
-        else if (vt === V.f64) { this.op("f64.const").f64(v); this.op("f64.eq"); }
-        else { this.i32(v | 0); this.op("i32.eq"); }
-        this.op("br_if").u32(i);
-      }
-    });
-    const def = s.cases.findIndex((c) => c.isDefault);
-    this.op("br").u32(def < 0 ? n : def);
-    s.cases.forEach((c) => {
-      this.close();
-      this.block(c.body);
-      if (!c.fallthrough) this.op("br").u32(this.depth("break"));
-    });
-    this.close();
-    this.release(vt, t);
-  }
-
-  /** An atomic step, plainly: one thread runs at a time. The old value (or `store`'s operand) to `result`. */
-  private atomic(s: Extract<Stmt, { k: "atomic" }>): void {
-    if (s.word) throw new Refused("word atomics");
-    const a = this.arrayOf(s.array);
-    const v = valType(a.elem === "f32" ? "f32" : a.elem === "f64" ? "f64" : "i32");
-    const addr = this.temp(V.i32), old = this.temp(v);
-    const args = s.args.map((x) => { const t = this.temp(v); this.expr(x); this.set(t); return t; });
-    this.address(a, s.index); this.set(addr);
-    this.get(addr); this.op(LOAD[a.elem]).u32(SHIFT[bytesOf(a.elem)]).u32(0); this.set(old);
-    const unsigned = a.elem === "u32";
-    const store = (value: () => void) => { this.get(addr); value(); this.op(STORE[a.elem]).u32(SHIFT[bytesOf(a.elem)]).u32(0); };
-    const bin = (o: Op) => store(() => { this.get(old); this.get(args[0]); this.op(o); });
-    const pick = (cmp: Op) => store(() => { this.get(old); this.get(args[0]); this.get(old); this.get(args[0]); this.op(cmp); this.op("select"); });
-    switch (s.op) {
-      case "add": bin(v === V.f32 ? "f32.add" : "i32.add"); break;
-      case "sub": bin("i32.sub"); break;
-      case "and": bin("i32.and"); break;
-      case "or": bin("i32.or"); break;
-      case "xor": bin("i32.xor"); break;
-      case "min": pick(unsigned ? "i32.lt_u" : "i32.lt_s"); break;
-      case "max": pick(unsigned ? "i32.gt_u" : "i32.gt_s"); break;
-      case "exchange": case "store": store(() => this.get(args[0])); break;
-      case "compareExchange": store(() => { this.get(args[1]); this.get(old); this.get(old); this.get(args[0]); this.op(v === V.f32 ? "f32.eq" : "i32.eq"); this.op("select"); }); break;
-      case "load": break;
-      // CUDA's atomicInc/atomicDec, compared as unsigned (ir/module.ts).
-      case "inc": store(() => { this.i32(0); this.get(old); this.i32(1); this.op("i32.add"); this.get(old); this.get(args[0]); this.op("i32.ge_u"); this.op("select"); }); break;
-      case "dec": store(() => {
-        this.get(args[0]); this.get(old); this.i32(1); this.op("i32.sub");
-        this.get(old); this.op("i32.eqz"); this.get(old); this.get(args[0]); this.op("i32.gt_u"); this.op("i32.or");
-        this.op("select");
-      }); break;
-      default: assertNeverIR(s.op as never);
-    }
-    if (s.result !== null) { this.get(s.op === "store" ? args[0] : old); this.set(this.slots[s.result] as number); }
-    for (const t of args) this.release(v, t);
-    this.release(v, old); this.release(V.i32, addr);
-  }
-
-  private expr(h: ExprHandle): void {
-    const e: Expr = this.f.exprs[h];
-    switch (e.k) {
-      case "const": return this.constant(e.value, scalarOf(e.type));
-      case "local": this.get(this.slots[e.local] as number); return;
-      case "builtin": return this.builtin(e.name);
-      case "location": this.i32(this.mod.o.locations.id(e.site)); return;
-      case "op": return this.operation(e as Extract<Expr, { k: "op" }>);
-      case "convert": this.expr(e.arg); return this.convert(scalarOf(this.f.exprs[e.arg].type), scalarOf(e.type));
-      case "select": {
-        this.expr(e.cond);
-        this.open("if", "other", valType(scalarOf(e.type)));
-        this.expr(e.a); this.op("else"); this.expr(e.b);
-        this.close();
-        return;
-      }
-      case "load": {
-        const a = this.arrayOf(e.array);
-        this.address(a, e.index);
-        this.op(LOAD[a.elem]).u32(SHIFT[bytesOf(a.elem)]).u32(0);
-        return;
-      }
-      case "length": this.arrayOf(e.array).len(); return;
-      case "global": case "shared": throw new Refused("an array used as a value");
-      case "bitOffset": throw new Refused("word offsets");
-      default: assertNeverIR(e);
-    }
-  }
-
-  private constant(v: number | boolean, t: Scalar): void {
-    if (typeof v === "boolean") return this.i32(v ? 1 : 0);
-    if (t === "f32") { this.op("f32.const").f32(v); return; }
-    if (t === "f64") { this.op("f64.const").f64(v); return; }
-    this.i32(v | 0);
-  }
-
-  /** `x` on the stack, of type `from`, as a `to` (JavaScript's conversions: function.ts, convert). */
-  private convert(from: Scalar, to: Scalar): void {
-    if (from === to) return;
-    if (from === "bool") {
-      if (to === "f32") this.op("f32.convert_i32_u");
-      else if (to === "f64") this.op("f64.convert_i32_u");
-      return;
-    }
-    switch (to) {
-      case "bool":
-        // Truthiness: a number is false at ±0 and NaN.
-        if (from === "f32") { this.op("f32.abs"); this.op("f32.const").f32(0); this.op("f32.gt"); }
-        else if (from === "f64") { this.op("f64.abs"); this.op("f64.const").f64(0); this.op("f64.gt"); }
-        else { this.i32(0); this.op("i32.ne"); }
-        return;
-      case "i32": case "u32":
-        if (from === "i32" || from === "u32") return;
-        if (from === "f32") this.op("f64.promote_f32");
-        return this.toInt32();
-      case "f32":
-        this.op(from === "i32" ? "f32.convert_i32_s" : from === "u32" ? "f32.convert_i32_u" : "f32.demote_f64");
-        return;
-      case "f64":
-        this.op(from === "i32" ? "f64.convert_i32_s" : from === "u32" ? "f64.convert_i32_u" : "f64.promote_f32");
-        return;
-    }
-  }
-
-  /** ToInt32 of the f64 on the stack: truncation modulo 2^32 (through i64 within ±2^63; the import beyond, and for NaN). */
-  private toInt32(): void {
-    const x = this.temp(V.f64);
-    this.set(x);
-    this.get(x); this.op("f64.abs"); this.op("f64.const").f64(9223372036854775808); this.op("f64.lt");
-    this.open("if", "other", V.i32);
-    this.get(x); this.c.byte(0xfc).u32(FC["i64.trunc_sat_f64_s"]); this.op("i32.wrap_i64");
-    this.op("else");
-    this.get(x); this.op("call").u32(this.mod.importOf("toInt32"));
-    this.close();
-    this.release(V.f64, x);
-  }
-
-  private operation(e: Extract<Expr, { k: "op" }>): void {
-    const t = scalarOf(this.f.exprs[e.args[0]].type);
-    const f = t === "f32" || t === "f64";
-    const p = t === "f32" ? "f32" : "f64";
-    const both = () => { this.expr(e.args[0]); this.expr(e.args[1]); };
-    const simple = (o: Op) => { both(); this.op(o); };
-    /** Both operands into temps (an op that reads one twice), then `body`. */
-    const held = (vt: ValType, body: (a: number, b: number) => void) => {
-      const a = this.temp(vt), b = this.temp(vt);
-      this.expr(e.args[0]); this.set(a);
-      if (e.args.length > 1) { this.expr(e.args[1]); this.set(b); }
-      body(a, b);
-      this.release(vt, a); this.release(vt, b);
-    };
-    const imported = (name: string) => {
-      for (const a of e.args) { this.expr(a); if (t === "f32") this.op("f64.promote_f32"); }
-      this.op("call").u32(this.mod.importOf(name === "rem" ? "fmod" : name));
-      if (t === "f32") this.op("f32.demote_f64");
-    };
-    const cmp = (s: string, u: string, fl: string) => simple((f ? `${p}.${fl}` : t === "u32" ? `i32.${u}` : `i32.${s}`) as Op);
-    switch (e.op) {
-      case "add": return simple(f ? `${p}.add` : "i32.add");
-      case "sub": return simple(f ? `${p}.sub` : "i32.sub");
-      case "mul": return simple(f ? `${p}.mul` : "i32.mul");
-      case "div": case "rem": {
-        if (f) { if (e.op === "div") return simple(`${p}.div`); return imported("rem"); }
-        const divisor = this.f.exprs[e.args[1]];
-        const o: Op = e.op === "div" ? (t === "u32" ? "i32.div_u" : "i32.div_s") : (t === "u32" ? "i32.rem_u" : "i32.rem_s");
-        // A constant divisor other than 0 (and -1 for i32 division) needs no guard.
-        if (divisor.k === "const" && divisor.value !== 0 && !(t === "i32" && e.op === "div" && divisor.value === -1)) return simple(o);
-        return held(V.i32, (a, b) => {
-          this.get(b); this.op("i32.eqz");
-          this.open("if", "other", V.i32);
-          this.i32(0);
-          this.op("else");
-          if (t === "i32" && e.op === "div") {
-            // -2^31 / -1 overflows WebAssembly's instruction; JavaScript's (a / b) | 0 is -a wrapped.
-            this.get(b); this.i32(-1); this.op("i32.eq");
-            this.open("if", "other", V.i32);
-            this.i32(0); this.get(a); this.op("i32.sub");
-            this.op("else");
-            this.get(a); this.get(b); this.op(o);
-            this.close();
-          } else { this.get(a); this.get(b); this.op(o); }
-          this.close();
-        });
-      }
-      case "min": case "max":
-        if (f) return simple(`${p}.${e.op}`);
-        return held(V.i32, (a, b) => {
-          this.get(a); this.get(b); this.get(a); this.get(b);
-          this.op(e.op === "min" ? (t === "u32" ? "i32.lt_u" : "i32.lt_s") : (t === "u32" ? "i32.gt_u" : "i32.gt_s"));
-          this.op("select");
-        });
-      case "pow": case "atan2": case "hypot": return imported(e.op);
-      case "neg":
-        if (f) { this.expr(e.args[0]); this.op(`${p}.neg`); return; }
-        this.i32(0); this.expr(e.args[0]); this.op("i32.sub"); return;
-      case "abs":
-        if (f) { this.expr(e.args[0]); this.op(`${p}.abs`); return; }
-        if (t === "u32") { this.expr(e.args[0]); return; }
-        return held(V.i32, (a) => { this.i32(0); this.get(a); this.op("i32.sub"); this.get(a); this.get(a); this.i32(0); this.op("i32.lt_s"); this.op("select"); });
-      case "sign":
-        if (t === "u32") { this.expr(e.args[0]); this.i32(0); this.op("i32.ne"); return; }
-        if (!f) return held(V.i32, (a) => { this.get(a); this.i32(0); this.op("i32.gt_s"); this.get(a); this.i32(0); this.op("i32.lt_s"); this.op("i32.sub"); });
-        // Math.sign: ±1, and ±0 and NaN as they are.
-        return held(valType(t), (a) => {
-          const k = (v: number) => (t === "f32" ? this.op("f32.const").f32(v) : this.op("f64.const").f64(v));
-          this.get(a); k(0); this.op(`${p}.gt`);
-          this.open("if", "other", valType(t));
-          k(1);
-          this.op("else");
-          this.get(a); k(0); this.op(`${p}.lt`);
-          this.open("if", "other", valType(t));
-          k(-1); this.op("else"); this.get(a);
-          this.close();
-          this.close();
-        });
-      case "and": return simple("i32.and");
-      case "or": return simple("i32.or");
-      case "xor": return simple("i32.xor");
-      case "shl": return simple("i32.shl");
-      case "shr": return simple(t === "u32" ? "i32.shr_u" : "i32.shr_s");
-      case "bitnot": this.expr(e.args[0]); this.i32(-1); this.op("i32.xor"); return;
-      case "clz32": this.expr(e.args[0]); this.op("i32.clz"); return;
-      case "eq": return simple(f ? `${p}.eq` : "i32.eq");
-      case "ne": return simple(f ? `${p}.ne` : "i32.ne");
-      case "lt": return cmp("lt_s", "lt_u", "lt");
-      case "le": return cmp("le_s", "le_u", "le");
-      case "gt": return cmp("gt_s", "gt_u", "gt");
-      case "ge": return cmp("ge_s", "ge_u", "ge");
-      case "land": case "lor":
-        // The right operand only where it decides.
-        this.expr(e.args[0]);
-        this.open("if", "other", V.i32);
-        if (e.op === "land") { this.expr(e.args[1]); this.op("else"); this.i32(0); }
-        else { this.i32(1); this.op("else"); this.expr(e.args[1]); }
-        this.close();
-        return;
-      case "not": this.expr(e.args[0]); this.op("i32.eqz"); return;
-      case "floor": case "ceil": case "trunc": case "sqrt": this.expr(e.args[0]); this.op(`${p}.${e.op}`); return;
-      case "round": case "cbrt": case "exp": case "expm1": case "log": case "log2": case "log10": case "log1p":
-      case "sin": case "cos": case "tan": case "asin": case "acos": case "atan":
-      case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
-        return imported(e.op);
-      case "isnan": return held(valType(t), (a) => { this.get(a); this.get(a); this.op(`${p}.ne`); });
-      case "isfinite":
-        this.expr(e.args[0]); this.op(`${p}.abs`);
-        if (t === "f32") this.op("f32.const").f32(Infinity); else this.op("f64.const").f64(Infinity);
-        this.op(`${p}.lt`);
-        return;
-      case "f32bits": this.expr(e.args[0]); this.op("i32.reinterpret_f32"); return;
-      case "f32frombits": this.expr(e.args[0]); this.op("f32.reinterpret_i32"); return;
-      case "f64hi": this.expr(e.args[0]); this.op("i64.reinterpret_f64"); this.op("i64.const").s64(32n); this.op("i64.shr_u"); this.op("i32.wrap_i64"); return;
-      case "f64lo": this.expr(e.args[0]); this.op("i64.reinterpret_f64"); this.op("i32.wrap_i64"); return;
-      default: assertNeverIR(e.op as never);
-    }
   }
 }

@@ -1,0 +1,195 @@
+// A kernel with barriers split into regions (regions.ts's top says what they are and why), and
+// what its region emitters decide from that alone: which group each local is used in, which
+// locals keep a value per thread, the halves of each subgroup operation. The JavaScript's region
+// emitter (regions.ts) and the WebAssembly one (wasm-regions.ts) read one analysis, so the two
+// run a kernel's threads alike.
+
+import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
+import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
+import { leavesStmt } from "../../ir/module-info.js";
+import { containsBarrier } from "../../ir/passes/inline.js";
+import type { ValueAnalysis } from "./uniformity.js";
+import { InternalCompilerError } from "../../errors.js";
+
+/**
+ * `sub`: control flow with subgroup operations but no barrier (nor a way out of a loop with one):
+ * it runs once per subgroup, its conditions evaluated per lane into masks of the active lanes.
+ */
+export type Region =
+  | { k: "group"; id: number; stmts: Stmt[] }
+  | { k: "if"; cond: ExprHandle; group: number; then: Region[]; else: Region[]; loc: Loc | null; sub: boolean }
+  | { k: "loop"; body: Region[]; continuing: Region[]; breakIf: ExprHandle | null; group: number; loc: Loc | null; sub: boolean }
+  | { k: "break" } | { k: "continue" };
+
+export type SubgroupStmt = Extract<Stmt, { k: "subgroup" }>;
+
+/** The two halves of a subgroup operation, either side of its region boundary. */
+export interface Exchange { s: SubgroupStmt; n: number; half: "publish" | "collect" }
+
+export class RegionTree {
+  private nextGroup = 0;
+  /** Groups that run inside a loop containing a barrier (their locals must persist across iterations). */
+  readonly inLoop = new Set<number>();
+  /** The groups each local is used in. */
+  readonly groupsOf = new Map<number, Set<number>>();
+  /** For each group: the locals it assigns. */
+  readonly writtenIn = new Map<number, Set<number>>();
+  /** For each group: the locals it may read before assigning them (their value flows in). */
+  readonly exposed = new Map<number, Set<number>>();
+  /** The halves of the kernel's subgroup operations (the statements standing for them in groups). */
+  readonly exchanges = new Map<Stmt, Exchange>();
+  /** Locals assigned inside control flow that runs once per subgroup (never block-uniform). */
+  readonly perSubgroup = new Set<number>();
+
+  constructor(private readonly f: Function) {}
+
+  /** @param loopSub whether the innermost enclosing region loop runs per subgroup (null: no such loop) */
+  regions(block: Block, inRegionLoop: boolean, loopSub: boolean | null): Region[] {
+    const out: Region[] = [];
+    let run: Stmt[] = [];
+    const flush = (): void => {
+      if (run.length) out.push(this.group(run, inRegionLoop));
+      run = [];
+    };
+    for (const s of block) {
+      if (s.k === "barrier") { flush(); continue; }
+      if (s.k === "subgroup") {
+        // The operands leave this region; the result starts the next one.
+        const n = this.exchanges.size / 2;
+        const publish: Stmt = { ...s, result: null as never };
+        const collect: Stmt = { ...s, args: [] };
+        this.exchanges.set(publish, { s, n, half: "publish" });
+        this.exchanges.set(collect, { s, n, half: "collect" });
+        run.push(publish);
+        flush();
+        run.push(collect);
+        continue;
+      }
+      const leaves = inRegionLoop && leavesStmt(s, false);
+      const regionLevel = containsBarrier([s]) || leaves;
+      if (!regionLevel) { run.push(s); continue; }
+      flush();
+      // Per subgroup unless it holds a barrier or leaves a loop that runs per block.
+      const sub = !containsBarrier([s], true) && !(leaves && loopSub === false);
+      if (sub) walkStmts([s], (x) => { if (x.k === "set" || x.k === "init") this.perSubgroup.add(x.local); const r = stmtResult(x); if (r !== null) this.perSubgroup.add(r); });
+      switch (s.k) {
+        case "if":
+          out.push({ k: "if", cond: s.cond, group: this.useGroup([s.cond], inRegionLoop), then: this.regions(s.then, inRegionLoop, loopSub), else: this.regions(s.else, inRegionLoop, loopSub), loc: s.loc, sub });
+          break;
+        case "loop":
+          out.push({
+            k: "loop", body: this.regions(s.body, true, sub), continuing: this.regions(s.continuing, true, sub), breakIf: s.breakIf,
+            group: s.breakIf === null ? -1 : this.useGroup([s.breakIf], true), loc: s.loc, sub,
+          });
+          break;
+        case "break": out.push({ k: "break" }); break;
+        case "continue": out.push({ k: "continue" }); break;
+        default: throw new InternalCompilerError(`${s.k} cannot hold a barrier (the validator rejects it)`);
+      }
+    }
+    flush();
+    return out;
+  }
+
+  private group(stmts: Stmt[], inRegionLoop: boolean): Region {
+    const id = this.nextGroup++;
+    if (inRegionLoop) this.inLoop.add(id);
+    const visit = (h: ExprHandle): void => {
+      const e = this.f.exprs[h];
+      if (e.k === "local") this.note(e.local, id);
+      exprOperands(e).forEach(visit);
+    };
+    const writes = new Set<number>();
+    walkStmts(stmts, (s) => {
+      stmtOperands(s).forEach(visit);
+      if (s.k === "set" || s.k === "init") { this.note(s.local, id); writes.add(s.local); }
+      const r = stmtResult(s);
+      if (r !== null) { this.note(r, id); writes.add(r); }
+    });
+    this.writtenIn.set(id, writes);
+    this.exposed.set(id, exposedReads(this.f, stmts));
+    return { k: "group", id, stmts };
+  }
+
+  /** A group that only evaluates expressions (a uniform condition). */
+  private useGroup(exprs: ExprHandle[], inRegionLoop: boolean): number {
+    const g = this.group([], inRegionLoop) as { id: number };
+    const visit = (h: ExprHandle): void => {
+      const e = this.f.exprs[h];
+      if (e.k === "local") this.note(e.local, g.id);
+      exprOperands(e).forEach(visit);
+    };
+    exprs.forEach(visit);
+    return g.id;
+  }
+
+  private note(local: number, group: number): void {
+    let s = this.groupsOf.get(local);
+    if (!s) { s = new Set(); this.groupsOf.set(local, s); }
+    s.add(group);
+  }
+
+  /** The statement lists of a tree's groups, in order. */
+  groupStatements(regions: Region[]): Stmt[][] {
+    const out: Stmt[][] = [];
+    const visit = (rs: Region[]): void => {
+      for (const r of rs) {
+        if (r.k === "group") out.push(r.stmts);
+        else if (r.k === "if") { visit(r.then); visit(r.else); }
+        else if (r.k === "loop") { visit(r.body); visit(r.continuing); }
+      }
+    };
+    visit(regions);
+    return out;
+  }
+
+  /**
+   * The locals kept per thread: those of two groups or more, and those a group inside a loop with a
+   * barrier may read before it assigns them (their value flows in from the thread's last
+   * iteration) — not parameters, nor what `values` recomputes or keeps once per block.
+   */
+  perThreadLocals(values: ValueAnalysis): Set<number> {
+    const f = this.f, out = new Set<number>();
+    for (const [l, groups] of this.groupsOf) {
+      if (f.params.includes(l as never) || l === f.stateParam || values.remat.has(l) || values.uniform.has(l)) continue;
+      // A local of one region whose value never flows in from an earlier run of that region
+      // (assigned before it is read) stays a plain local even inside a loop with barriers.
+      const [g] = groups;
+      if (groups.size > 1 || (this.inLoop.has(g) && (this.exposed.get(g)?.has(l) ?? true))) out.add(l);
+    }
+    return out;
+  }
+}
+
+/** Locals a statement list may read before it has certainly assigned them. */
+export function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
+  const out = new Set<number>();
+  const reads = (h: ExprHandle, defined: Set<number>): void => {
+    const e = f.exprs[h];
+    if (e.k === "local" && !defined.has(e.local)) out.add(e.local);
+    exprOperands(e).forEach((o) => reads(o, defined));
+  };
+  const block = (list: Stmt[], defined: Set<number>): void => {
+    for (const s of list) {
+      for (const h of stmtOperands(s)) reads(h, defined);
+      switch (s.k) {
+        case "set": case "init": defined.add(s.local); break;
+        case "call": case "atomic": case "subgroup": if (s.result !== null) defined.add(s.result); break;
+        case "if": {
+          const a = new Set(defined), b = new Set(defined);
+          block(s.then, a);
+          block(s.else, b);
+          for (const l of a) if (b.has(l)) defined.add(l);
+          break;
+        }
+        // A loop body may run again after it assigned something: reads in it see only what was defined before.
+        case "loop": block(s.body, new Set(defined)); block(s.continuing, new Set(defined)); break;
+        case "switch": for (const c of s.cases) block(c.body, new Set(defined)); break;
+        default: break;
+      }
+    }
+  };
+  block(stmts, new Set());
+  return out;
+}
+

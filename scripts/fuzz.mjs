@@ -13,7 +13,8 @@
 //   node scripts/fuzz.mjs --subgroups --device webgpu  # subgroup shuffles, reductions and votes: the same
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
-//   node scripts/fuzz.mjs --barriers --device wasm     # (also --atomics) the CPU device's WebAssembly against its JavaScript: exact
+//   node scripts/fuzz.mjs --barriers --device wasm     # (also --atomics, --subgroups [--subgroup-size 8]) the CPU
+//                                              # device's WebAssembly against its JavaScript: exact
 //   options: --count N (kernels, default 300), --seed S (default 1), --verbose,
 //            --wasm (the CPU device runs every kernel that has a WebAssembly form as WebAssembly:
 //            device("cpu", { wasm: "always" }), launches without a time limit, which would run
@@ -146,7 +147,7 @@ const f32Mode = args.includes("--f32");
 if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
 if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu, cuda or opencl"); process.exit(2); }
 if (!["js", "webgpu", "cuda", "opencl", "wasm"].includes(mode)) { console.error(`--device: js, webgpu, cuda, opencl or wasm, not '${mode}'`); process.exit(2); }
-if (mode === "wasm" && !barrierMode && !atomicMode) { console.error("--device wasm compares the CPU device's WebAssembly with its JavaScript for --barriers and --atomics (the other modes take --wasm, against plain JavaScript)"); process.exit(2); }
+if (mode === "wasm" && !barrierMode && !atomicMode && !subgroupMode) { console.error("--device wasm compares the CPU device's WebAssembly with its JavaScript for --barriers, --atomics and --subgroups (the other modes take --wasm, against plain JavaScript)"); process.exit(2); }
 
 // mulberry32, in [0, 1). (An LCG computed in doubles, as this was, loses the product's low bits:
 // its sequence repeated after about 10,000 draws, and 2,000 kernels held a few hundred distinct ones.)
@@ -202,13 +203,13 @@ const wasmMode = args.includes("--wasm");
 let wasmModules = 0;
 if (wasmMode || mode === "wasm") {
   const Instance = WebAssembly.Instance;
-  WebAssembly.Instance = function (...a) { wasmModules++; return new Instance(...a); };
+  WebAssembly.Instance = function (...a) { const i = new Instance(...a); wasmModules++; return i; };
   process.on("exit", () => console.log(`--wasm: ${wasmModules} kernels ran as WebAssembly`));
 }
 const cpu = await device("cpu", wasmMode ? { wasm: "always" } : mode === "wasm" ? { wasm: false } : {});
 let dev = cpu;
 if (mode !== "js") {
-  try { dev = mode === "wasm" ? await device("cpu", { threads: 1, wasm: "always" }) : await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
+  try { dev = mode === "wasm" ? await device("cpu", { threads: 1, wasm: "always", subgroupSize: Number(opt("subgroup-size", 32)) }) : await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
 }
 const same = (a, b) => Object.is(a, b);
 // --bounds and --control on the CPU device: a kernel that runs on where plain JS ends (a loop
@@ -1228,7 +1229,7 @@ async function fuzzSubgroups() {
   const sizes = new Int32Array(1);
   await probe.launch(dev, { blocks: 1, threads: 1 }, sizes);
   const S = sizes[0];
-  const ref = await device("cpu", { subgroupSize: S, ...(wasmMode ? { wasm: "always" } : {}) });
+  const ref = await device("cpu", { subgroupSize: S, ...(wasmMode ? { wasm: "always" } : mode === "wasm" ? { wasm: false } : {}) });
   const blocks = 3;
   let exits = 0;
   for (let it = 0; it < count; it++) {

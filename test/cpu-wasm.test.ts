@@ -11,10 +11,10 @@
 
 import { describe, test, after } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, threadIdx, blockIdx, blockDim, atomicAdd, atomicMin, atomicMax, atomicInc, atomicDec, syncthreads, shared, subgroupAdd, type Kernel, type LaunchConfig } from "../src/index.ts";
+import { kernel, device, CompileError, threadIdx, blockIdx, blockDim, atomicAdd, atomicMin, atomicMax, atomicInc, atomicDec, syncthreads, shared, subgroupAdd, subgroupMax, subgroupMin, subgroupBallot, subgroupAny, subgroupShuffle, subgroupShuffleDown, subgroupShuffleXor, subgroupLaneId, subgroupSize, type Kernel, type LaunchConfig } from "../src/index.ts";
 import { WasmKernel } from "../src/devices/cpu-wasm.ts";
 import { encodeModule, V } from "../src/targets/js/wasm-binary.ts";
-import { randF32, launchOutcome } from "./helpers.ts";
+import { randF32, launchOutcome, assertModuleLoads } from "./helpers.ts";
 
 const linesJS: string[] = [], linesWasm: string[] = [];
 const js = await device("cpu", { threads: 1, wasm: false, print: (l) => linesJS.push(l) });
@@ -32,19 +32,22 @@ async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], types: 
   return a;
 }
 
+/** Whether the kernel has a WebAssembly module; one it has must load. */
 async function hasModule(k: Kernel, types: string[], options: Record<string, unknown> = {}): Promise<boolean> {
-  const code = (await k.compile({ target: "js", types, ...options })).code as string;
-  return /\nconst \$wasm = "[A-Za-z0-9+/=]+";\n$/.test(code);
+  const a = await k.compile({ target: "js", types, ...options });
+  const has = /\nconst \$wasm = "[A-Za-z0-9+/=]+";\n$/.test(a.code as string);
+  if (has) assertModuleLoads(wasm, a);
+  return has;
 }
 
 describe("the CPU device's WebAssembly path", () => {
-  test("kernels have a module, also with barriers and shared memory sized at launch; with subgroup operations, fastMath, boundsCheck: false or debugLevel 2 they have none", async () => {
+  test("kernels have a module, also with barriers, subgroup operations and shared memory sized at launch; with fastMath, boundsCheck: false or debugLevel 2 they have none", async () => {
     const plain = kernel(function plain(x: Float32Array) { x[threadIdx.x] *= 2; });
     assert.equal(await hasModule(plain, ["f32[]"]), true);
     const barrier = kernel(function barrier(x: Float32Array) { const t = shared(Float32Array, 64); t[threadIdx.x] = x[threadIdx.x]; syncthreads(); x[threadIdx.x] = t[63 - threadIdx.x]; });
     assert.equal(await hasModule(barrier, ["f32[]"]), true);
     const sub = kernel(function sub(x: Float32Array) { x[threadIdx.x] = subgroupAdd(x[threadIdx.x]); });
-    assert.equal(await hasModule(sub, ["f32[]"]), false);
+    assert.equal(await hasModule(sub, ["f32[]"]), true);
     const sized = kernel(function sized(x: Float32Array, n: number) { const t = shared(Float32Array, n); t[threadIdx.x] = x[threadIdx.x]; syncthreads(); x[threadIdx.x] = t[0]; });
     assert.equal(await hasModule(sized, ["f32[]", "i32"]), true);
     for (const options of [{ fastMath: true }, { boundsCheck: false }, { debugLevel: 2 as const }]) {
@@ -90,6 +93,35 @@ describe("the CPU device's WebAssembly path", () => {
     });
     await sameOnBoth(sized, { blocks: 3, threads: 16 }, [randF32(5, 16), new Float32Array(48), 5], ["f32[]", "f32[]", "i32"]);
     await sameOnBoth(sized, { blocks: 2, threads: 8 }, [randF32(6, 16), new Float32Array(16), 11], ["f32[]", "f32[]", "i32"]);
+  });
+
+  test("subgroup operations at block level and per subgroup: shuffles, reductions, votes, under conditions the lanes disagree on, in loops with breaks, with lanes that returned", async () => {
+    const warp = kernel(function warp(x: Float32Array, out: Float32Array, votes: Uint32Array) {
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      const lane = subgroupLaneId(), S = subgroupSize();
+      if (x[i] > 0.9) return;
+      let s = x[i];
+      for (let d = S >> 1; d > 0; d >>= 1) s += subgroupShuffleDown(s, d);
+      const all = subgroupAdd(x[i]);
+      let k = 0;
+      while (true) {
+        k++;
+        const m = subgroupMax(k * x[i]);
+        if (m > 1.5 || k > 5) break;
+      }
+      if (x[i] > 0.5) { votes[i] = subgroupBallot(x[i] > 0.7); out[i] = subgroupShuffleXor(s, 1) + subgroupMin(x[i]); }
+      else { out[i] = s + all + subgroupShuffle(s, lane + 3) + k; votes[i] = subgroupAny(x[i] < 0.1) ? 1 : 0; }
+    });
+    for (const S of [32, 8]) {
+      const a = await device("cpu", { threads: 1, wasm: false, subgroupSize: S }), b = await device("cpu", { threads: 1, wasm: "always", subgroupSize: S });
+      try {
+        const x = randF32(9, 200, 0, 1);
+        const r1 = await launchOutcome(a, [], warp, { blocks: 3, threads: 64 }, [x, new Float32Array(200), new Uint32Array(200)]);
+        const r2 = await launchOutcome(b, [], warp, { blocks: 3, threads: 64 }, [x, new Float32Array(200), new Uint32Array(200)]);
+        assert.deepEqual(r2, r1, `subgroups of ${S}`);
+      } finally { a.close(); b.close(); }
+    }
+    assert.equal(await hasModule(warp, ["f32[]", "f32[]", "u32[]"]), true);
   });
 
   test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {

@@ -203,13 +203,28 @@ export async function launchOutcome(dev: Device, lines: string[], k: Kernel, cfg
   return { arrays: mine.filter((a) => ArrayBuffer.isView(a)).map((a) => Array.from(a as unknown as ArrayLike<number>)), lines: [...lines], error };
 }
 
-/** Whether one of the kernels has a WebAssembly form in its JS artifact (compile() finds the specialization the run made). */
+/**
+ * Whether one of the kernels has a WebAssembly form in its JS artifact (compile() finds the
+ * specialization the run made); each one found must load on the CPU device (a module the loader
+ * refuses would leave the JavaScript running in its place, unseen).
+ */
 async function someModule(seen: { k: Kernel; types: string[] }[]): Promise<boolean> {
+  let some = false;
   for (const { k, types } of seen) {
-    try { if (((await k.compile({ target: "js", types })).code as string).includes("\nconst $wasm = ")) return true; }
-    catch { /* a kernel compiled with options compile() does not take here: not counted */ }
+    let a;
+    try { a = await k.compile({ target: "js", types }); }
+    catch { continue; /* a kernel compiled with options compile() does not take here: not counted */ }
+    if (!(a.code as string).includes("\nconst $wasm = ")) continue;
+    assertModuleLoads(wasmCpu!, a);
+    some = true;
   }
-  return false;
+  return some;
+}
+
+/** The CPU device loads the artifact's WebAssembly module (its loader refuses none gpuc makes). */
+export function assertModuleLoads(dev: Device, artifact: Parameters<Device["load"]>[0]): void {
+  const loaded = dev.load(artifact) as unknown as { wasm: unknown; wasmRefused: string | null };
+  assert.ok(loaded.wasm, `kernel ${artifact.kernel}: its WebAssembly module does not load: ${loaded.wasmRefused}`);
 }
 
 // ---- every kernel through ptxas ----------------------------------------------------------------

@@ -82,7 +82,7 @@ export class WasmKernel {
    * linear memory (the caller runs the JavaScript). A trap comes out as the engine's error, after
    * the copies; the recorded exception is in `state`.
    */
-  launch(state: Int32Array, args: unknown[], readOnly: boolean[], grid: readonly number[], shared: { length: number; bytes: number }[]): boolean {
+  launch(state: Int32Array, args: unknown[], readOnly: boolean[], grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): boolean {
     const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; at: number; written: boolean }>();
     args.forEach((a, i) => {
       if (!ArrayBuffer.isView(a)) return;
@@ -109,7 +109,7 @@ export class WasmKernel {
         call.push(r.at + a.byteOffset - r.lo, (a as HostArray).length);
       } else call.push(typeof a === "boolean" ? (a ? 1 : 0) : (a as number));
     }
-    call.push(...grid);
+    call.push(...grid, subgroupSize);
     shared.forEach((x, i) => call.push(sharedAt[i], x.length));
     try {
       this.run(...call);

@@ -231,7 +231,7 @@ export class CpuDevice implements Device {
       let ran = false;
       try {
         const sizes = shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) }));
-        ran = k.wasm.launch(state, args, k.artifact.params.map((p) => p.readOnly === true), [gx, gy, gz, dx, dy, dz], sizes);
+        ran = k.wasm.launch(state, args, k.artifact.params.map((p) => p.readOnly === true), [gx, gy, gz, dx, dy, dz], this.subgroupSize, sizes);
       } catch (e) {
         // A trap ends the launch where the JavaScript's throw does; the exception is in the state.
         if (!(e instanceof WebAssembly.RuntimeError) || state[0] === 0) { this.flushPrints(k.artifact); throw e; }

@@ -3,7 +3,7 @@
 // functions JavaScript has and WebAssembly lacks — and what it exports. Light: the runtime loads it.
 //
 // A module imports `m.memory` and some of WASM_IMPORTS as `m.<name>`; it exports `run`
-//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, ...sharedSizedAtLaunch)
+//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, subgroupSize, ...sharedSizedAtLaunch)
 // (an array parameter as its byte offset and its length, a bool as an i32; each shared array
 // sized at launch, in the artifact's `dynamicShared` order, a byte offset and its length: room the
 // loader leaves after the arguments, which `run` zero-fills), the immutable i32

@@ -42,6 +42,9 @@ export const BLOCK_THREADS = BLOCK_LIMITS.threads;
 /** memory.fill (its operands, the address, the byte and the count, on the stack). */
 export const FC_FILL = (c: Bytes) => c.byte(0xfc).u32(FC["memory.fill"]).byte(0);
 
+/** The kernel's per-block function's parameters after the kernel's own: its block, the grid, the subgroup size. */
+export const KERNEL_EXTRA: readonly Builtin[] = ["blockIdx.x", "blockIdx.y", "blockIdx.z", "gridDim.x", "gridDim.y", "gridDim.z", "blockDim.x", "blockDim.y", "blockDim.z", "subgroupSize"];
+
 export const alignUp = (x: number, a: number) => Math.ceil(x / a) * a;
 export const valType = (s: Scalar): ValType => (s === "f32" ? V.f32 : s === "f64" ? V.f64 : V.i32);
 export const scalarOf = (t: Type): Scalar => {
@@ -95,9 +98,8 @@ export class FunctionEmitter {
       else this.slots[p] = next++;
     }
     if (this.isKernel) {
-      const names: Builtin[] = ["blockIdx.x", "blockIdx.y", "blockIdx.z", "gridDim.x", "gridDim.y", "gridDim.z", "blockDim.x", "blockDim.y", "blockDim.z"];
-      names.forEach((b) => this.builtinSlots.set(b, next++));
-      for (const b of ["threadIdx.x", "threadIdx.y", "threadIdx.z"] as const) this.builtinSlots.set(b, this.local(V.i32));
+      KERNEL_EXTRA.forEach((b) => this.builtinSlots.set(b, next++));
+      for (const b of ["threadIdx.x", "threadIdx.y", "threadIdx.z", "subgroupLaneId"] as const) this.builtinSlots.set(b, this.local(V.i32));
     } else for (const b of mod.o.builtins[fi]) this.builtinSlots.set(b, next++);
     f.locals.forEach((l, i) => {
       if (this.slots[i] !== undefined) return;

@@ -10,14 +10,19 @@
 // Per-thread values live in linear memory, 8 bytes a thread (1,024 threads, the most a block has),
 // loaded into locals at the start of each thread of a region that uses them and stored back at its
 // end where the region assigns them; per-thread private arrays likewise, one slice a thread.
-// Subgroup operations are not on this path (wasm.ts refuses them).
+// Subgroup operations are regions.ts's too: each one's operands left in per-thread exchange
+// storage at the end of one region, the lanes of the thread's subgroup read at the start of the
+// next (a reduction combined once per subgroup, in lane order); control flow holding them but no
+// barrier run once per subgroup, over the lanes of a mask of those still active (a local: lane i
+// its bit i), an `if` that the lanes disagree on running its sides for the lanes of each, a loop
+// until none of its lanes goes on.
 
 import type { ExprHandle, Loc, Stmt } from "../../ir/module.js";
-import { isArray, type Elem } from "../../ir/types.js";
-import { V } from "./wasm-binary.js";
+import { isArray, type Elem, type Scalar } from "../../ir/types.js";
+import { V, type Op } from "./wasm-binary.js";
 import { BLOCK_THREADS, FC_FILL, FunctionEmitter, Refused, bytesOf, scalarOf, valType } from "./wasm-function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
-import { RegionTree, type Region } from "./region-tree.js";
+import { RegionTree, type Exchange, type Region } from "./region-tree.js";
 import { hasReturn } from "./function.js";
 
 export class RegionKernelEmitter extends FunctionEmitter {
@@ -29,14 +34,30 @@ export class RegionKernelEmitter extends FunctionEmitter {
   private doneAt = 0;
   private t = 0;
   private nt = 0;
+  /**
+   * Inside control flow that runs per subgroup (`sgb` its first thread): the mask locals that
+   * enclose the code being emitted, outermost first (the last is the current one).
+   */
+  private masks: number[] = [];
+  private sgb = -1;
+  /** For each enclosing region loop: where its lanes' mask is in `masks` (-1: a loop of the block). */
+  private loopMasks: number[] = [];
+  /** Each subgroup operation's exchange storage (values, and lane operands), by its number. */
+  private exchangeAt = new Map<number, { xv: number; xl: number }>();
+  /** A reduction's subgroup combined last and its result, by the operation's number. */
+  private reduced = new Map<number, { xk: number; xr: number }>();
 
   /** The block: its regions in order, between the uniform values loaded and stored back. */
   protected override threads(): void {
     const f = this.f;
     const rt = (this.rt = new RegionTree(f));
     const tree = rt.regions(f.body, false, null);
-    if (rt.exchanges.size) throw new Refused("subgroup operations");
-    this.values = analyzeValues(f, rt.groupStatements(tree));
+    this.values = analyzeValues(f, rt.groupStatements(tree), rt.perSubgroup);
+    // Each subgroup operation's values (8 bytes a thread) and lane operands (4), allocated per
+    // launch in the JavaScript: zeroed per launch.
+    for (const { s: x, n, half } of rt.exchanges.values()) {
+      if (half === "publish") this.exchangeAt.set(n, { xv: this.mod.reserve(BLOCK_THREADS * 8, true), xl: x.args.length > 1 ? this.mod.reserve(BLOCK_THREADS * 4, true) : -1 });
+    }
     this.usesDone = hasReturn(f.body);
     for (const l of rt.perThreadLocals(this.values)) {
       const t = f.locals[l].type;
@@ -70,8 +91,13 @@ export class RegionKernelEmitter extends FunctionEmitter {
 
   protected override kernelReturn(): void {
     this.i32(this.doneAt); this.get(this.t); this.op("i32.add"); this.i32(1); this.op("i32.store8").u32(0).u32(0);
+    // (Per subgroup: the lane leaves every active mask around it, so no later region, loop test or exchange counts it.)
+    for (const m of this.masks) { this.get(m); this.laneBit(); this.i32(-1); this.op("i32.xor"); this.op("i32.and"); this.set(m); }
     this.op("br").u32(this.depth("thread"));
   }
+
+  /** `1 << (t - sgb)`: this thread's bit in its subgroup's masks. */
+  private laneBit(): void { this.i32(1); this.get(this.t); this.get(this.sgb); this.op("i32.sub"); this.op("i32.shl"); }
 
   /** A rematerialized local is its definition, where it is read; its one assignment is not emitted. */
   protected override readLocal(l: number): void {
@@ -81,13 +107,243 @@ export class RegionKernelEmitter extends FunctionEmitter {
 
   protected override stmt(s: Stmt): void {
     if (s.k === "set" && this.values.remat.has(s.local)) return;
+    const x = this.rt.exchanges.get(s);
+    if (x) return this.exchange(x);
     super.stmt(s);
+  }
+
+  private reduction(x: Exchange): { xk: number; xr: number } {
+    let r = this.reduced.get(x.n);
+    if (!r) this.reduced.set(x.n, (r = { xk: this.local(V.i32), xr: this.local(valType(scalarOf(this.f.locals[x.s.result].type))) }));
+    return r;
+  }
+
+  /**
+   * One half of a subgroup operation: publish leaves this thread's operands in the exchange
+   * storage; collect reads the lanes of its subgroup (b its first thread, n its lanes, l this
+   * thread's lane). A lane that returned early, or is not in the current mask, takes no part.
+   */
+  private exchange(x: Exchange): void {
+    const { s, n } = x;
+    const at = this.exchangeAt.get(n)!;
+    if (x.half === "publish") {
+      const t = scalarOf(this.f.exprs[s.args[0]].type);
+      this.slotAddress(at.xv); this.expr(s.args[0]); this.op(perThreadOps(t)[1]).u32(0).u32(0);
+      if (s.args.length > 1) { this.i32(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.expr(s.args[1]); this.op("i32.store").u32(2).u32(0); }
+      return;
+    }
+    const vt = this.exchangeType(x);
+    const S = this.builtinSlots.get("subgroupSize")!;
+    const l = this.temp(V.i32), b = this.temp(V.i32), nn = this.temp(V.i32), j = this.temp(V.i32);
+    this.get(this.t); this.get(S); this.op("i32.rem_u"); this.set(l);
+    this.get(this.t); this.get(l); this.op("i32.sub"); this.set(b);
+    this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); this.set(nn);
+    const read = (index: () => void) => { this.i32(at.xv); index(); this.i32(3); this.op("i32.shl"); this.op("i32.add"); this.op(perThreadOps(vt)[0]).u32(0).u32(0); };
+    /** Whether lane j takes part (on the stack, an i32): in the current mask, else not returned. */
+    const active = (): boolean => {
+      const mask = this.masks.at(-1);
+      if (mask !== undefined) { this.get(mask); this.get(j); this.op("i32.shr_u"); this.i32(1); this.op("i32.and"); return true; }
+      if (this.usesDone) { this.i32(this.doneAt); this.get(b); this.op("i32.add"); this.get(j); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0); this.op("i32.eqz"); return true; }
+      return false;
+    };
+    const out = this.slots[s.result] as number;
+    if (s.op.startsWith("shuffle")) {
+      const lane = this.temp(V.i32);
+      this.i32(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.op("i32.load").u32(2).u32(0); this.set(lane);
+      switch (s.op) {
+        case "shuffle": this.get(lane); this.get(S); this.op("i32.rem_u"); break;
+        case "shuffleDown": this.get(l); this.get(lane); this.op("i32.add"); this.get(S); this.get(lane); this.get(S); this.get(l); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); break;
+        case "shuffleUp": this.get(l); this.get(lane); this.op("i32.sub"); this.get(S); this.get(lane); this.get(l); this.op("i32.le_u"); this.op("select"); break;
+        default: this.get(l); this.get(lane); this.op("i32.xor"); break;
+      }
+      this.set(j);
+      this.release(V.i32, lane);
+      // (The lane's value where it is in the subgroup and takes part, else the reader's own.)
+      this.get(j); this.get(nn); this.op("i32.lt_u");
+      if (active()) this.op("i32.and");
+      this.open("if", "other", valType(vt));
+      read(() => { this.get(b); this.get(j); this.op("i32.add"); });
+      this.op("else");
+      read(() => this.get(this.t));
+      this.close();
+      this.set(out);
+    } else {
+      // Combined once per subgroup (its first lane to get here), in lane order.
+      const { xk, xr } = this.reduction(x);
+      const acc = this.temp(valType(scalarOf(this.f.locals[s.result].type)));
+      this.get(xk); this.get(b); this.op("i32.ne");
+      this.open("if", "other");
+      this.combineInit(s.op, scalarOf(this.f.locals[s.result].type), vt); this.set(acc);
+      this.i32(0); this.set(j);
+      this.open("block", "other"); this.open("loop", "other");
+      this.get(j); this.get(nn); this.op("i32.ge_u"); this.op("br_if").u32(1);
+      const gated = active();
+      if (gated) this.open("if", "other");
+      this.combineStep(s.op, vt, acc, () => read(() => { this.get(b); this.get(j); this.op("i32.add"); }), j);
+      if (gated) this.close();
+      this.get(j); this.i32(1); this.op("i32.add"); this.set(j); this.op("br").u32(0);
+      this.close(); this.close();
+      this.get(b); this.set(xk); this.get(acc); this.set(xr);
+      this.close();
+      this.get(xr); this.set(out);
+      this.release(valType(scalarOf(this.f.locals[s.result].type)), acc);
+    }
+    for (const x of [l, b, nn, j]) this.release(V.i32, x);
+  }
+
+  /** The type of the values a subgroup operation exchanges (its operand's). */
+  private exchangeType(x: Exchange): Scalar {
+    const pub = [...this.rt.exchanges.entries()].find(([, y]) => y.n === x.n && y.half === "publish")!;
+    return scalarOf(this.f.exprs[(pub[0] as Extract<Stmt, { k: "subgroup" }>).args[0]].type);
+  }
+
+  /** A reduction's start (regions.ts's `combine`): 0 for sums (-0 for floats), the identity of min and max, true for all. */
+  private combineInit(op: string, result: Scalar, v: Scalar): void {
+    const f = (x: number) => (v === "f32" ? this.op("f32.const").f32(x) : this.op("f64.const").f64(x));
+    const float = v === "f32" || v === "f64";
+    switch (op) {
+      case "add": if (float) f(-0); else this.i32(0); return;
+      // (Math.min from Infinity over the lanes, at least this one: for integers, their identity.)
+      case "min": if (float) f(Infinity); else this.i32(v === "u32" ? -1 : 0x7fffffff); return;
+      case "max": if (float) f(-Infinity); else this.i32(v === "u32" ? 0 : -0x80000000); return;
+      case "any": this.i32(0); return;
+      case "all": case "barrier": this.i32(1); return;
+      case "ballot": this.i32(0); return;
+      default: throw new Refused(`subgroup ${op} as a reduction (${result})`);
+    }
+  }
+
+  /** acc = step(acc, lane j's value), exact in the type (regions.ts's `combine`). */
+  private combineStep(op: string, v: Scalar, acc: number, value: () => void, j: number): void {
+    const float = v === "f32" || v === "f64";
+    const p = v === "f64" ? "f64" : "f32";
+    switch (op) {
+      case "add": this.get(acc); value(); this.op(float ? `${p}.add` as Op : "i32.add"); break;
+      case "min": case "max": {
+        if (float) { this.get(acc); value(); this.op(`${p}.${op}` as Op); break; }
+        const w = this.temp(V.i32);
+        value(); this.set(w);
+        this.get(acc); this.get(w); this.get(acc); this.get(w);
+        this.op(op === "min" ? (v === "u32" ? "i32.lt_u" : "i32.lt_s") : (v === "u32" ? "i32.gt_u" : "i32.gt_s"));
+        this.op("select");
+        this.release(V.i32, w);
+        break;
+      }
+      case "any": this.get(acc); value(); this.op("i32.or"); break;
+      case "all": case "barrier": this.get(acc); value(); this.op("i32.and"); break;
+      case "ballot":
+        this.get(acc); this.i32(1); this.get(j); this.op("i32.shl"); this.op("i32.or");
+        this.get(acc); value(); this.op("select");
+        break;
+      default: throw new Refused(`subgroup ${op}`);
+    }
+    this.set(acc);
+  }
+
+  /**
+   * Control flow that runs per subgroup: once for each subgroup of the block, from the mask of its
+   * lanes still running (sgb its first thread).
+   */
+  private perSubgroup(r: Region): void {
+    const S = this.builtinSlots.get("subgroupSize")!;
+    const sg = this.local(V.i32), m = this.local(V.i32);
+    this.sgb = this.local(V.i32);
+    const sgb = this.sgb;
+    this.i32(0); this.set(sg);
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(sg); this.get(S); this.op("i32.mul"); this.get(this.nt); this.op("i32.ge_u"); this.op("br_if").u32(1);
+    this.open("block", "other");
+    this.get(sg); this.get(S); this.op("i32.mul"); this.set(sgb);
+    const n = this.temp(V.i32);
+    this.get(S); this.get(this.nt); this.get(sgb); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(sgb); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); this.set(n);
+    if (this.usesDone) {
+      const j = this.temp(V.i32);
+      this.i32(0); this.set(m); this.i32(0); this.set(j);
+      this.open("block", "other"); this.open("loop", "other");
+      this.get(j); this.get(n); this.op("i32.ge_u"); this.op("br_if").u32(1);
+      this.i32(this.doneAt); this.get(sgb); this.op("i32.add"); this.get(j); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0); this.op("i32.eqz");
+      this.open("if", "other");
+      this.get(m); this.i32(1); this.get(j); this.op("i32.shl"); this.op("i32.or"); this.set(m);
+      this.close();
+      this.get(j); this.i32(1); this.op("i32.add"); this.set(j); this.op("br").u32(0);
+      this.close(); this.close();
+      this.release(V.i32, j);
+    } else { this.i32(-1); this.i32(32); this.get(n); this.op("i32.sub"); this.op("i32.shr_u"); this.set(m); }
+    this.release(V.i32, n);
+    this.get(m); this.op("i32.eqz"); this.op("br_if").u32(0);
+    this.masks.push(m);
+    this.emitRegions([r]);
+    this.masks.pop();
+    this.close();
+    this.get(sg); this.i32(1); this.op("i32.add"); this.set(sg); this.op("br").u32(0);
+    this.close(); this.close();
+    this.sgb = -1;
+  }
+
+  /**
+   * An `if` that runs per subgroup on a condition that may differ between its lanes: the lanes
+   * where it holds run the then-side, then the others the else-side (each side only where it has lanes).
+   */
+  private maskedIf(r: Extract<Region, { k: "if" }>): void {
+    const m = this.masks.at(-1)!;
+    const yes = this.laneMask(r.cond, r.group);
+    const no = this.local(V.i32);
+    if (r.else.length) { this.get(m); this.get(yes); this.i32(-1); this.op("i32.xor"); this.op("i32.and"); this.set(no); }
+    for (const [mask, side] of [[yes, r.then], [no, r.else]] as const) {
+      if (!side.length) continue;
+      this.get(mask); this.open("if", "other");
+      this.masks.push(mask);
+      this.emitRegions(side);
+      this.masks.pop();
+      this.close();
+    }
+  }
+
+  /** A loop that runs per subgroup: `lm` the lanes still in it, `cm` those in this iteration's body; it ends when no lane is left in it. */
+  private maskedLoop(r: Extract<Region, { k: "loop" }>): void {
+    const lm = this.local(V.i32), cm = this.local(V.i32);
+    this.get(this.masks.at(-1)!); this.set(lm);
+    this.open("block", "rbreak"); this.open("loop", "other");
+    this.get(lm); this.set(cm);
+    this.loopMasks.push(this.masks.length);
+    this.masks.push(lm, cm);
+    this.emitRegions(r.body);
+    this.masks.pop();
+    this.emitRegions(r.continuing);
+    if (r.breakIf !== null) {
+      if (this.values.isUniform(r.breakIf)) { this.expr(r.breakIf); this.op("br_if").u32(this.depth("rbreak")); }
+      else { const c = this.laneMask(r.breakIf, r.group); this.get(lm); this.get(c); this.i32(-1); this.op("i32.xor"); this.op("i32.and"); this.set(lm); }
+    }
+    this.get(lm); this.op("i32.eqz"); this.op("br_if").u32(this.depth("rbreak"));
+    this.masks.pop();
+    this.loopMasks.pop();
+    this.op("br").u32(0);
+    this.close(); this.close();
+  }
+
+  /** A condition evaluated by the current lanes of a subgroup: the mask (a new local) of those where it holds. */
+  private laneMask(cond: ExprHandle, group: number): number {
+    const v = this.local(V.i32);
+    this.i32(0); this.set(v);
+    this.threadLoop(group, () => {
+      this.expr(cond);
+      this.open("if", "other");
+      this.get(v); this.laneBit(); this.op("i32.or"); this.set(v);
+      this.close();
+    });
+    return v;
   }
 
   private emitRegions(regions: Region[]): void {
     for (const r of regions) {
+      const sub = (r.k === "if" || r.k === "loop") && r.sub;
+      if (sub && this.sgb < 0) { this.perSubgroup(r); continue; }
+      if ((r.k === "if" || r.k === "loop") && !r.sub && this.sgb >= 0) throw new Refused("control flow with a barrier inside control flow that runs per subgroup");
       switch (r.k) {
         case "group": {
+          // A reduction's result, combined once per subgroup, is kept for the rest of its lanes.
+          const first = this.rt.exchanges.get(r.stmts[0]);
+          if (first?.half === "collect" && !first.s.op.startsWith("shuffle")) { this.i32(-1); this.set(this.reduction(first).xk); }
           // Uniform assignments at the start and end of a region run once, outside the thread loop.
           const hoisted = this.values.hoisted;
           let i = 0, j = r.stmts.length;
@@ -99,6 +355,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
           break;
         }
         case "if": {
+          if (r.sub && !this.values.isUniform(r.cond)) { this.maskedIf(r); break; }
           const c = this.uniform(r.cond, r.group, r.loc);
           this.get(c); this.i32(1); this.op("i32.eq");
           this.open("if", "other");
@@ -109,7 +366,9 @@ export class RegionKernelEmitter extends FunctionEmitter {
           break;
         }
         case "loop": {
+          if (r.sub) { this.maskedLoop(r); break; }
           const temps: number[] = [];
+          this.loopMasks.push(-1);
           const breakIf = r.breakIf;
           this.loopOf(["rbreak", "rcontinue"], () => this.emitRegions(r.body), () => this.emitRegions(r.continuing), breakIf === null ? null : () => {
             const c = this.uniform(breakIf, r.group, r.loc);
@@ -117,10 +376,21 @@ export class RegionKernelEmitter extends FunctionEmitter {
             temps.push(c);
           });
           for (const c of temps) this.release(V.i32, c);
+          this.loopMasks.pop();
           break;
         }
-        case "break": this.op("br").u32(this.depth("rbreak")); break;
-        case "continue": this.op("br").u32(this.depth("rcontinue")); break;
+        case "break": case "continue": {
+          const at = this.loopMasks.at(-1) ?? -1;
+          if (at < 0) { this.op("br").u32(this.depth(r.k === "break" ? "rbreak" : "rcontinue")); break; }
+          // Per subgroup: the current lanes leave the loop (its mask and every one inside it), or
+          // this iteration (the iteration's mask and those inside it), until its end.
+          const cur = this.masks.at(-1)!;
+          for (const m of this.masks.slice(r.k === "break" ? at : at + 1, -1)) { this.get(m); this.get(cur); this.i32(-1); this.op("i32.xor"); this.op("i32.and"); this.set(m); }
+          this.i32(0); this.set(cur);
+          // (The last lanes out of the loop: nothing in it is left to run.)
+          if (r.k === "break") { this.get(this.masks[at]); this.op("i32.eqz"); this.op("br_if").u32(this.depth("rbreak")); }
+          break;
+        }
       }
     }
   }
@@ -131,8 +401,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
    * thread that returns skips that: it is done).
    */
   private threadLoop(group: number, body: () => void): void {
-    const f = this.f;
-    const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
+    if (this.sgb >= 0) return this.laneLoop(group, body);
     const counted = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z", n: "blockDim.x" | "blockDim.y" | "blockDim.z", inner: () => void) => {
       const v = this.builtinSlots.get(b)!;
       this.i32(0); this.set(v);
@@ -153,6 +422,35 @@ export class RegionKernelEmitter extends FunctionEmitter {
         this.i32(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
         this.op("br_if").u32(0);
       }
+      this.threadBody(group, body);
+    })));
+  }
+
+  /** The lanes of the current subgroup in its current mask (those that returned left it), lowest first. */
+  private laneLoop(group: number, body: () => void): void {
+    const tm = this.local(V.i32);
+    const b = (x: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.builtinSlots.get(x)!;
+    this.get(this.masks.at(-1)!); this.set(tm);
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(tm); this.op("i32.eqz"); this.op("br_if").u32(1);
+    this.open("block", "other");
+    this.get(this.sgb); this.get(tm); this.op("i32.ctz"); this.op("i32.add"); this.set(this.t);
+    this.get(this.t); this.get(b("blockDim.x")); this.op("i32.rem_u"); this.set(b("threadIdx.x"));
+    this.get(this.t); this.get(b("threadIdx.x")); this.op("i32.sub"); this.get(b("blockDim.x")); this.op("i32.div_u"); this.get(b("blockDim.y")); this.op("i32.rem_u"); this.set(b("threadIdx.y"));
+    this.get(this.t); this.get(b("threadIdx.x")); this.op("i32.sub"); this.get(b("threadIdx.y")); this.get(b("blockDim.x")); this.op("i32.mul"); this.op("i32.sub");
+    this.get(b("blockDim.x")); this.get(b("blockDim.y")); this.op("i32.mul"); this.op("i32.div_u"); this.set(b("threadIdx.z"));
+    this.threadBody(group, body);
+    this.close();
+    this.get(tm); this.get(tm); this.i32(1); this.op("i32.sub"); this.op("i32.and"); this.set(tm); this.op("br").u32(0);
+    this.close(); this.close();
+  }
+
+  /** A thread of a region: its plain locals zeroed, its per-thread values loaded, `body`, those it assigned stored back. */
+  private threadBody(group: number, body: () => void): void {
+    const f = this.f;
+    const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
+    {
+      if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) { this.get(this.t); this.get(this.builtinSlots.get("subgroupSize")!); this.op("i32.rem_u"); this.set(this.builtinSlots.get("subgroupLaneId")!); }
       const cached: number[] = [];
       f.locals.forEach((loc, l) => {
         if (!inGroup(l) || f.params.includes(l as never) || l === f.stateParam || this.values.remat.has(l) || this.values.uniform.has(l)) return;
@@ -175,7 +473,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
         this.slotAddress(this.perThread.get(l)!); this.get(this.slots[l] as number); this.op(perThreadOps(scalarOf(f.locals[l].type))[1]).u32(0).u32(0);
       }
       this.close();
-    })));
+    }
   }
 
   /** The address of this thread's 8 bytes in per-thread storage at `at`. */

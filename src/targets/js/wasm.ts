@@ -30,7 +30,7 @@ import { isArray } from "../../ir/types.js";
 import type { LocationTable } from "../locations.js";
 import { Bytes, encodeModule, FC, OP, V, type FuncType, type Global, type Op, type ValType } from "./wasm-binary.js";
 import { WASM_HOOKS, WASM_IMPORTS } from "./wasm-abi.js";
-import { FunctionEmitter, IMPORTED_BINARY, IMPORTED_UNARY, Refused, alignUp, bytesOf, scalarOf, valType, type MemoryLayout, type ModuleContext } from "./wasm-function.js";
+import { FunctionEmitter, KERNEL_EXTRA, IMPORTED_BINARY, IMPORTED_UNARY, Refused, alignUp, bytesOf, scalarOf, valType, type MemoryLayout, type ModuleContext } from "./wasm-function.js";
 import { RegionKernelEmitter } from "./wasm-regions.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 
@@ -136,7 +136,7 @@ class ModuleEmitter implements ModuleContext {
       if (isArray(t)) params.push(V.i32, V.i32);
       else params.push(valType(scalarOf(t)));
     }
-    const extra = fi === this.m.entry ? 9 : this.o.builtins[fi].length;
+    const extra = fi === this.m.entry ? KERNEL_EXTRA.length : this.o.builtins[fi].length;
     for (let i = 0; i < extra; i++) params.push(V.i32);
     return { params, results: f.returnType.kind === "scalar" ? [valType(f.returnType.scalar)] : [] };
   }
@@ -153,7 +153,8 @@ class ModuleEmitter implements ModuleContext {
         if (from.kind === "scalar" && (from.scalar === "f32" || from.scalar === "f64")) wanted.add("toInt32");
       }
     }
-    const barriers = containsBarrier(m.functions[m.entry].body);
+    // A kernel with barriers or subgroup operations, or reading its lane, runs in regions (as the JS's).
+    const barriers = containsBarrier(m.functions[m.entry].body) || this.o.builtins[m.entry].includes("subgroupLaneId");
     if (barriers) wanted.add("divergent");
     for (const name of [...wanted].sort()) {
       this.importIndex.set(name, this.imports.length);
@@ -171,9 +172,10 @@ class ModuleEmitter implements ModuleContext {
     // run: the shared arrays (and the kernel's per-thread storage) zeroed, then every block in order.
     const entrySig = this.signature(m.entry);
     const dynamic = this.layout.dynamicShared.filter(Boolean).length;
-    const runParams = entrySig.params.slice(0, entrySig.params.length - 9).concat(Array(6 + 2 * dynamic).fill(V.i32));
+    const own = entrySig.params.length - KERNEL_EXTRA.length;
+    const runParams = entrySig.params.slice(0, own).concat(Array(7 + 2 * dynamic).fill(V.i32));
     functions.push(this.typeIndex({ params: runParams, results: [] }));
-    bodies.push(this.runBody(runParams.length - 2 * dynamic, dynamic));
+    bodies.push(this.runBody(own, dynamic));
     const heap = alignUp(this.end, 16);
     const globals: Global[] = [
       ...this.layout.tables.map((p, i) => ({ type: V.i32, mutable: false, init: p, export: `table${i}` })),
@@ -184,7 +186,8 @@ class ModuleEmitter implements ModuleContext {
     return encodeModule({
       types: this.types,
       imports: this.imports.map((i) => ({ module: "m", name: i.name, kind: "func", type: i.type })),
-      memoryPages: Math.max(1, Math.ceil(heap / 65536)),
+      // (The loader grows the memory to `heap` once it has the instance: the module has no data.)
+      memoryPages: 1,
       functions, globals,
       exports: [{ name: "run", func: this.imports.length + m.functions.length }],
       bodies,
@@ -192,15 +195,17 @@ class ModuleEmitter implements ModuleContext {
   }
 
   /**
-   * run(state, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, ...shared sized at launch: a
-   * place and a length each): the blocks, bz, by, bx nested (bx fastest).
+   * run(state, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, subgroupSize, ...shared sized at
+   * launch: a place and a length each): the blocks, bz, by, bx nested (bx fastest). `own`: how
+   * many parameters come before the grid.
    */
-  private runBody(nParams: number, dynamic: number): { locals: ValType[]; code: number[] } {
+  private runBody(own: number, dynamic: number): { locals: ValType[]; code: number[] } {
     const c = new Bytes();
     const op = (o: Op) => c.byte(OP[o]);
     const get = (i: number) => op("local.get").u32(i);
     const set = (i: number) => op("local.set").u32(i);
-    const [gx, gy, gz] = [nParams - 6, nParams - 5, nParams - 4];
+    const nParams = own + 7;
+    const [gx, gy, gz] = [own, own + 1, own + 2];
     const [bx, by, bz] = [nParams + 2 * dynamic, nParams + 2 * dynamic + 1, nParams + 2 * dynamic + 2];
     // Each shared array sized at launch: its place and length where the code reads them, zero-filled.
     let d = 0;
@@ -226,9 +231,9 @@ class ModuleEmitter implements ModuleContext {
       op("end"); op("end");
     };
     counted(bz, gz, () => counted(by, gy, () => counted(bx, gx, () => {
-      for (let i = 0; i < nParams - 6; i++) get(i);
+      for (let i = 0; i < own; i++) get(i);
       get(bx); get(by); get(bz);
-      for (let i = 0; i < 6; i++) get(nParams - 6 + i);
+      for (let i = 0; i < 7; i++) get(own + i);
       op("call").u32(this.functionIndex(this.m.entry));
     })));
     op("end");

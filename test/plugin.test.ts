@@ -399,8 +399,26 @@ async function runAppPages(page: Page, probe: string, urls: (kind: string) => st
     const text = await page.$eval("#results", (e) => e.textContent ?? "");
     assert.equal(await page.title(), `done: ${kind}`, `${url}: ${text}`);
     assert.deepEqual((JSON.parse(text) as { kernel: string; ok: boolean }[]).map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+    // The CPU device ran kernels as WebAssembly (their modules, from the image, loaded in the page).
+    if (kind === "cpu") assert.ok(await page.evaluate(() => (globalThis as { wasmRuns?: number }).wasmRuns ?? 0) > 0, `${url}: no kernel ran as WebAssembly`);
   }
   return adapter;
+}
+
+/**
+ * Counts the launches WebAssembly modules run in the page (`run`, the contract's entry:
+ * targets/js/wasm-abi.ts). A script as text: a function would be passed through the test's own
+ * transpiler, whose helpers the page has not.
+ */
+async function countWasmRuns(page: Page): Promise<void> {
+  await page.addInitScript(`(() => {
+    globalThis.wasmRuns = 0;
+    const Instance = WebAssembly.Instance;
+    WebAssembly.Instance = function (module, imports) {
+      const x = new Instance(module, imports).exports, run = x.run;
+      return { exports: { ...x, run: (...a) => { globalThis.wasmRuns++; return run(...a); } } };
+    };
+  })();`);
 }
 
 test("the minified app's page, built by esbuild, vite, rollup and webpack, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
@@ -424,6 +442,7 @@ test("the minified app's page, built by esbuild, vite, rollup and webpack, runs 
   try {
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const page = await browser.newPage();
+    await countWasmRuns(page);
     // Without an adapter (and not required) the CPU device's runs still run; the WebGPU ones are said skipped.
     const pages = ["web", "vite", "rollup-web", "webpack-web"];
     if (!(await runAppPages(page, `${base}/web/index.html?device=none`, (kind) => pages.map((d) => `${base}/${d}/index.html?device=${kind}`)))) t.skip(NO_ADAPTER);
@@ -440,6 +459,7 @@ test("vite's dev server: the same app (its import of gpuc/runtime served as gpuc
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--enable-unsafe-webgpu", "--disable-background-networking", "--no-first-run"] });
   try {
     const page = await browser.newPage();
+    await countWasmRuns(page);
     const app = server.resolvedUrls!.local[0];
     if (!(await runAppPages(page, `${app}index.html?device=none`, (kind) => [`${app}index.html?device=${kind}`]))) t.skip(NO_ADAPTER);
   } finally {

@@ -268,7 +268,7 @@ export class CpuDevice implements Device {
 
   /**
    * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): a launch of
-   * fewer than 1024 GPU threads as the module prefers (it has a loop or a barrier); larger ones measured as
+   * fewer than 1024 GPU threads as the module prefers (a loop, a barrier, or work enough per element); larger ones measured as
    * onWorkers measures — the preferred way twice, the other twice, then the faster per thread,
    * the 8th choice and every 64th the other way, to measure it again.
    */

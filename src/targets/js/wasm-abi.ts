@@ -9,7 +9,8 @@
 // loader leaves after the arguments, which `run` zero-fills), the immutable i32
 // globals `table<i>` (where constant table i lives) and `heap` (the first byte free for the
 // launch's arrays: the state, then the arguments), and `prefer` (1 where the kernel likely runs
-// faster as WebAssembly: it has a loop or a barrier).
+// faster as WebAssembly: it has a loop or a barrier, or does four steps or more per element
+// it reads or writes).
 
 import { elemBytes, type Elem } from "../../ir/types.js";
 

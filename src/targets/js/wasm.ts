@@ -162,9 +162,14 @@ class ModuleEmitter implements ModuleContext {
     }
     const functions: number[] = [];
     const bodies: { locals: ValType[]; code: number[] }[] = [];
-    let hasLoop = false;
+    let hasLoop = false, steps = 0, accesses = 0;
     m.functions.forEach((f, fi) => {
       walkStmts(f.body, (s) => { if (s.k === "loop") hasLoop = true; });
+      // (What the kernel and its helpers do; the runtime library's exception records aside.)
+      if (f.kind !== "runtime") {
+        walkStmts(f.body, (s) => { if (s.k === "store" || s.k === "atomic") accesses++; });
+        for (const e of f.exprs) { if (e.k === "op" || e.k === "convert" || e.k === "select") steps++; else if (e.k === "load") accesses++; }
+      }
       const sig = this.signature(fi);
       functions.push(this.typeIndex(sig));
       bodies.push((fi === m.entry && barriers ? new RegionKernelEmitter(this, f, fi, sig) : new FunctionEmitter(this, f, fi, sig)).emit());
@@ -180,8 +185,10 @@ class ModuleEmitter implements ModuleContext {
     const globals: Global[] = [
       ...this.layout.tables.map((p, i) => ({ type: V.i32, mutable: false, init: p, export: `table${i}` })),
       { type: V.i32, mutable: false, init: heap, export: "heap" },
-      // (A kernel with barriers runs its threads in region loops.)
-      { type: V.i32, mutable: false, init: hasLoop || barriers ? 1 : 0, export: "prefer" },
+      // (A kernel with barriers runs its threads in region loops. One without loops that does
+      // little per element it reads or writes is memory-bound: its arrays' copies in and back
+      // cost about what its run does, and whether it pays is left to measurement.)
+      { type: V.i32, mutable: false, init: hasLoop || barriers || steps >= 4 * Math.max(1, accesses) ? 1 : 0, export: "prefer" },
     ];
     return encodeModule({
       types: this.types,

@@ -61,12 +61,6 @@ interface CpuKernel extends LoadedKernel {
   /** Its WebAssembly form (cpu-wasm.ts), where it has one the device uses; else why not (null: it has none). */
   wasm: WasmKernel | null;
   wasmRefused: string | null;
-  /** On the device's own thread: nanoseconds per GPU thread as JavaScript and as WebAssembly (copies included), as inlineNs. */
-  jsNs?: number;
-  wasmNs?: number;
-  jsRuns: number;
-  wasmRuns: number;
-  engineChoices: number;
 }
 
 let nextKernelId = 0;
@@ -195,7 +189,7 @@ export class CpuDevice implements Device {
     const wasm = w instanceof WasmKernel ? w : null;
     return {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
-      wasm, wasmRefused: w && !(w instanceof WasmKernel) ? w.refused : null, jsRuns: 0, wasmRuns: 0, engineChoices: 0,
+      wasm, wasmRefused: w && !(w instanceof WasmKernel) ? w.refused : null,
     };
   }
 
@@ -226,8 +220,7 @@ export class CpuDevice implements Device {
     // A multi-threaded device measures the launches that could go to the workers next time.
     const measure = several && gx * gy * gz * dx * dy * dz >= 1024;
     const t0 = measure ? performance.now() : 0;
-    if (k.wasm && this.asWasm(k, grid)) {
-      const t1 = performance.now();
+    if (k.wasm && this.asWasm(k)) {
       let ran = false;
       try {
         const sizes = shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) }));
@@ -238,7 +231,6 @@ export class CpuDevice implements Device {
         ran = true;
       }
       if (ran) {
-        k.wasmNs = estimate(k.wasmNs, k.wasmRuns++, ((performance.now() - t1) * 1e6) / (gx * gy * gz * dx * dy * dz));
         if (measure) { k.inlineNs = estimate(k.inlineNs, k.inlineRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
         this.flushPrints(k.artifact);
         const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
@@ -246,7 +238,6 @@ export class CpuDevice implements Device {
         return;
       }
     }
-    const t1 = performance.now();
     try {
       switch (args.length) {
         // Direct calls for common arities keep the launch free of spread allocation.
@@ -259,7 +250,6 @@ export class CpuDevice implements Device {
     } catch (e) {
       if (e !== TRAP) { this.flushPrints(k.artifact); throw e; }
     }
-    if (k.wasm) k.jsNs = estimate(k.jsNs, k.jsRuns++, ((performance.now() - t1) * 1e6) / (gx * gy * gz * dx * dy * dz));
     if (measure) { k.inlineNs = estimate(k.inlineNs, k.inlineRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
     this.flushPrints(k.artifact);
     const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
@@ -267,22 +257,15 @@ export class CpuDevice implements Device {
   }
 
   /**
-   * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): a launch of
-   * fewer than 1024 GPU threads as the module prefers (a loop, a barrier, or work enough per element); larger ones measured as
-   * onWorkers measures — the preferred way twice, the other twice, then the faster per thread,
-   * the 8th choice and every 64th the other way, to measure it again.
+   * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): where the
+   * module prefers to run (a loop, a barrier, or work enough per element), or always
+   * (`wasm: "always"`). Not measured against the JavaScript: a module that prefers to run was as
+   * fast or faster on every example measured (BENCHMARKS §r), and trying the other way costs a
+   * user's launches (each try of a long kernel, seconds); one that does not prefer to run is
+   * memory-bound, its arrays' copies into its memory and back costing what it saves.
    */
-  private asWasm(k: CpuKernel, grid: Grid): boolean {
-    if (this.wasm === "always") return true;
-    const prefer = k.wasm!.prefer;
-    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
-    if (gx * gy * gz * dx * dy * dz < 1024) return prefer;
-    const [first, second] = prefer ? [k.wasmRuns, k.jsRuns] : [k.jsRuns, k.wasmRuns];
-    if (first < 2) return prefer;
-    if (second < 2) return !prefer;
-    const faster = k.wasmNs! < k.jsNs!;
-    const c = ++k.engineChoices;
-    return c === 8 || c % 64 === 0 ? !faster : faster;
+  private asWasm(k: CpuKernel): boolean {
+    return this.wasm === "always" || k.wasm!.prefer;
   }
 
   /**

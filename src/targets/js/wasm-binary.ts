@@ -34,13 +34,25 @@ export type Op = keyof typeof OP;
 /** The `0xfc`-prefixed opcodes used. */
 export const FC = { "i64.trunc_sat_f64_s": 6, "memory.fill": 11 } as const;
 
-/** A byte sink with the format's number encodings. */
+const scratch = new DataView(new ArrayBuffer(8));
+const utf8 = new TextEncoder();
+
+/** A byte sink with the format's number encodings (a growing Uint8Array). */
 export class Bytes {
-  readonly b: number[] = [];
-  byte(x: number): this { this.b.push(x & 0xff); return this; }
+  private buf = new Uint8Array(256);
+  length = 0;
+  /** The bytes written so far (a view: valid until the next write). */
+  get bytes(): Uint8Array { return this.buf.subarray(0, this.length); }
+  private room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.length + n));
+    next.set(this.buf.subarray(0, this.length));
+    this.buf = next;
+  }
+  byte(x: number): this { this.room(1); this.buf[this.length++] = x & 0xff; return this; }
   u32(x: number): this {
     x >>>= 0;
-    do { let c = x & 0x7f; x >>>= 7; if (x) c |= 0x80; this.b.push(c); } while (x);
+    do { let c = x & 0x7f; x >>>= 7; if (x) c |= 0x80; this.byte(c); } while (x);
     return this;
   }
   s32(x: number): this {
@@ -48,8 +60,8 @@ export class Bytes {
     for (;;) {
       const c = x & 0x7f;
       x >>= 7;
-      if ((x === 0 && !(c & 0x40)) || (x === -1 && c & 0x40)) { this.b.push(c); return this; }
-      this.b.push(c | 0x80);
+      if ((x === 0 && !(c & 0x40)) || (x === -1 && c & 0x40)) return this.byte(c);
+      this.byte(c | 0x80);
     }
   }
   /** A signed LEB128 i64 of a value given as a bigint. */
@@ -57,14 +69,19 @@ export class Bytes {
     for (;;) {
       const c = Number(x & 0x7fn);
       x >>= 7n;
-      if ((x === 0n && !(c & 0x40)) || (x === -1n && c & 0x40)) { this.b.push(c); return this; }
-      this.b.push(c | 0x80);
+      if ((x === 0n && !(c & 0x40)) || (x === -1n && c & 0x40)) return this.byte(c);
+      this.byte(c | 0x80);
     }
   }
-  f32(x: number): this { const a = new Float32Array([x]); return this.raw(new Uint8Array(a.buffer)); }
-  f64(x: number): this { const a = new Float64Array([x]); return this.raw(new Uint8Array(a.buffer)); }
-  raw(bytes: ArrayLike<number>): this { for (let i = 0; i < bytes.length; i++) this.b.push(bytes[i]); return this; }
-  name(s: string): this { const u = new TextEncoder().encode(s); return this.u32(u.length).raw(u); }
+  f32(x: number): this { scratch.setFloat32(0, x, true); return this.raw(new Uint8Array(scratch.buffer, 0, 4)); }
+  f64(x: number): this { scratch.setFloat64(0, x, true); return this.raw(new Uint8Array(scratch.buffer, 0, 8)); }
+  raw(bytes: Uint8Array | readonly number[]): this {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.length);
+    this.length += bytes.length;
+    return this;
+  }
+  name(s: string): this { const u = utf8.encode(s); return this.u32(u.length).raw(u); }
   /** A length-prefixed vector of items. */
   vec<T>(items: readonly T[], each: (x: T) => void): this { this.u32(items.length); for (const x of items) each(x); return this; }
 }
@@ -84,12 +101,12 @@ export interface ModuleParts {
   globals: Global[];
   exports: { name: string; func: number }[];
   /** Each defined function's body: its locals (after the parameters) and its code, `end` included. */
-  bodies: { locals: ValType[]; code: number[] }[];
+  bodies: { locals: ValType[]; code: Uint8Array }[];
 }
 
 export function encodeModule(p: ModuleParts): Uint8Array {
   const out = new Bytes().raw([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-  const section = (id: number, fill: (b: Bytes) => void) => { const s = new Bytes(); fill(s); out.byte(id).u32(s.b.length).raw(s.b); };
+  const section = (id: number, fill: (b: Bytes) => void) => { const s = new Bytes(); fill(s); out.byte(id).u32(s.length).raw(s.bytes); };
   section(1, (s) => s.vec(p.types, (t) => { s.byte(0x60).vec(t.params, (v) => s.byte(v)).vec(t.results, (v) => s.byte(v)); }));
   section(2, (s) => {
     s.u32(p.imports.length + 1);
@@ -110,7 +127,7 @@ export function encodeModule(p: ModuleParts): Uint8Array {
     const runs: [number, ValType][] = [];
     for (const v of f.locals) { const last = runs.at(-1); if (last && last[1] === v) last[0]++; else runs.push([1, v]); }
     body.vec(runs, ([n, v]) => body.u32(n).byte(v)).raw(f.code);
-    s.u32(body.b.length).raw(body.b);
+    s.u32(body.length).raw(body.bytes);
   }));
-  return new Uint8Array(out.b);
+  return out.bytes.slice();
 }

@@ -131,7 +131,7 @@ export class FunctionEmitter {
   }
   protected close(): void { this.op("end"); this.labels.pop(); }
 
-  emit(): { locals: ValType[]; code: number[] } {
+  emit(): { locals: ValType[]; code: Uint8Array } {
     const f = this.f;
     // Private arrays: their fixed places, set once.
     for (const [i, at] of this.mod.layout.privates[this.fi]) {
@@ -145,7 +145,7 @@ export class FunctionEmitter {
       if (f.returnType.kind === "scalar") this.op("unreachable");
     }
     this.op("end");
-    return { locals: this.locals, code: this.c.b };
+    return { locals: this.locals, code: this.c.bytes };
   }
 
   /** The kernel's block: threads z, y, x nested (x fastest), each with its scalar locals zeroed first, as `let x = 0` does. */

@@ -161,7 +161,7 @@ class ModuleEmitter implements ModuleContext {
       this.imports.push({ name, type: this.typeIndex(SIGNATURES[name === "divergent" ? WASM_HOOKS.divergent : WASM_IMPORTS[name].sig]) });
     }
     const functions: number[] = [];
-    const bodies: { locals: ValType[]; code: number[] }[] = [];
+    const bodies: { locals: ValType[]; code: Uint8Array }[] = [];
     let hasLoop = false, steps = 0, accesses = 0;
     m.functions.forEach((f, fi) => {
       walkStmts(f.body, (s) => { if (s.k === "loop") hasLoop = true; });
@@ -206,7 +206,7 @@ class ModuleEmitter implements ModuleContext {
    * launch: a place and a length each): the blocks, bz, by, bx nested (bx fastest). `own`: how
    * many parameters come before the grid.
    */
-  private runBody(own: number, dynamic: number): { locals: ValType[]; code: number[] } {
+  private runBody(own: number, dynamic: number): { locals: ValType[]; code: Uint8Array } {
     const c = new Bytes();
     const op = (o: Op) => c.byte(OP[o]);
     const get = (i: number) => op("local.get").u32(i);
@@ -244,6 +244,6 @@ class ModuleEmitter implements ModuleContext {
       op("call").u32(this.functionIndex(this.m.entry));
     })));
     op("end");
-    return { locals: [V.i32, V.i32, V.i32], code: c.b };
+    return { locals: [V.i32, V.i32, V.i32], code: c.bytes };
   }
 }

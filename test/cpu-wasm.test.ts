@@ -243,7 +243,7 @@ describe("the CPU device's WebAssembly path", () => {
     const module = (parts: Partial<Parameters<typeof encodeModule>[0]>) => btoa(String.fromCharCode(...encodeModule({
       types: [run], imports: [], memoryPages: 1, functions: [0],
       globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }],
-      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: [0x0b] }], ...parts,
+      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: Uint8Array.of(0x0b) }], ...parts,
     })));
     const sites = [Float32Array.of(1, 2)];
     const hooks = { divergent: (): never => { throw new Error("divergent"); } };

@@ -61,6 +61,8 @@ interface CpuKernel extends LoadedKernel {
   /** Its WebAssembly form (cpu-wasm.ts), where it has one the device uses; else why not (null: it has none). */
   wasm: WasmKernel | null;
   wasmRefused: string | null;
+  /** For each parameter, whether the code never writes it (its copy out of WebAssembly's memory is skipped). */
+  readOnly: boolean[];
 }
 
 let nextKernelId = 0;
@@ -189,7 +191,7 @@ export class CpuDevice implements Device {
     const wasm = w instanceof WasmKernel ? w : null;
     return {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
-      wasm, wasmRefused: w && !(w instanceof WasmKernel) ? w.refused : null,
+      wasm, wasmRefused: w && !(w instanceof WasmKernel) ? w.refused : null, readOnly: artifact.params.map((p) => p.readOnly === true),
     };
   }
 
@@ -224,7 +226,7 @@ export class CpuDevice implements Device {
       let ran = false;
       try {
         const sizes = shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) }));
-        ran = k.wasm.launch(state, args, k.artifact.params.map((p) => p.readOnly === true), [gx, gy, gz, dx, dy, dz], this.subgroupSize, sizes);
+        ran = k.wasm.launch(state, args, k.readOnly, [gx, gy, gz, dx, dy, dz], this.subgroupSize, sizes);
       } catch (e) {
         // A trap ends the launch where the JavaScript's throw does; the exception is in the state.
         if (!(e instanceof WebAssembly.RuntimeError) || state[0] === 0) { this.flushPrints(k.artifact); throw e; }

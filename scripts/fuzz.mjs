@@ -19,6 +19,8 @@
 //            --wasm (the CPU device runs every kernel that has a WebAssembly form as WebAssembly:
 //            device("cpu", { wasm: "always" }), launches without a time limit, which would run
 //            them on the workers; the count of kernels that had one is printed),
+//            --threads N (with --wasm or --device wasm: that device on N threads, every launch of two
+//            blocks or more on its workers, which run the WebAssembly in one shared memory),
 //            --ptxas (also compile each kernel for the ptx target and assemble it with ptxas; any mode)
 //
 // What each comparison may assume:
@@ -206,10 +208,13 @@ if (wasmMode || mode === "wasm") {
   WebAssembly.Instance = function (...a) { const i = new Instance(...a); wasmModules++; return i; };
   process.on("exit", () => console.log(`--wasm: ${wasmModules} kernels ran as WebAssembly`));
 }
-const cpu = await device("cpu", wasmMode ? { wasm: "always" } : mode === "wasm" ? { wasm: false } : {});
+const threads = Number(opt("threads", 1));
+const onThreads = threads > 1 ? { threads, parallel: "always" } : { threads: 1 };
+if (threads > 1 && !wasmMode && mode !== "wasm") { console.error("--threads goes with --wasm or --device wasm"); process.exit(2); }
+const cpu = await device("cpu", wasmMode ? { wasm: "always", ...onThreads } : mode === "wasm" ? { wasm: false } : {});
 let dev = cpu;
 if (mode !== "js") {
-  try { dev = mode === "wasm" ? await device("cpu", { threads: 1, wasm: "always", subgroupSize: Number(opt("subgroup-size", 32)) }) : await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
+  try { dev = mode === "wasm" ? await device("cpu", { ...onThreads, wasm: "always", subgroupSize: Number(opt("subgroup-size", 32)) }) : await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
 }
 const same = (a, b) => Object.is(a, b);
 // --bounds and --control on the CPU device: a kernel that runs on where plain JS ends (a loop

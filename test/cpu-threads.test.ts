@@ -4,9 +4,10 @@
 // order), and every launch on the CPU device can be cancelled (an AbortSignal, a time limit),
 // stopping within 100 ms and leaving the device usable.
 //
-// Each comparison runs a kernel on a one-thread device and on a two-thread device with
-// `parallel: "always"` (every launch of two blocks or more on the workers), on fresh copies of
-// the same inputs.
+// Each comparison runs a kernel on a one-thread device and on two-thread devices with
+// `parallel: "always"` (every launch of two blocks or more on the workers) — as it is, with the
+// workers running the JavaScript (`wasm: false`), and running the kernel's WebAssembly wherever
+// its module may run on several threads (`wasm: "always"`) — on fresh copies of the same inputs.
 
 import { describe, test, after } from "node:test";
 import assert from "node:assert/strict";
@@ -16,22 +17,32 @@ import {
 } from "../src/index.ts";
 import { randF32, randI32, same, launchOutcome, type LaunchOutcome } from "./helpers.ts";
 
-const lines1: string[] = [], lines2: string[] = [];
+const lines1: string[] = [], lines2: string[] = [], linesJS: string[] = [], linesWasm: string[] = [];
 const one = await device("cpu", { threads: 1, print: (l) => lines1.push(l) });
 const two = await device("cpu", { threads: 2, parallel: "always", print: (l) => lines2.push(l) });
-after(() => { one.close(); two.close(); });
+const twoJS = await device("cpu", { threads: 2, parallel: "always", wasm: false, print: (l) => linesJS.push(l) });
+const twoWasm = await device("cpu", { threads: 2, parallel: "always", wasm: "always", print: (l) => linesWasm.push(l) });
+after(() => { one.close(); two.close(); twoJS.close(); twoWasm.close(); });
 
-/** Run on one thread and on two; everything the launch leaves must be the same. */
+/** Run on one thread and on two (as it is, the JavaScript, WebAssembly); everything the launch leaves must be the same. */
 async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], check?: (r: LaunchOutcome, on2: LaunchOutcome) => void) {
   const a = await launchOutcome(one, lines1, k, cfg, args);
-  const b = await launchOutcome(two, lines2, k, cfg, args);
-  assert.deepEqual(b.error, a.error, "the error");
-  assert.deepEqual(b.lines, a.lines, "the printed lines");
-  // After an exception, blocks past the one that raised it may have run on the other thread
-  // (cpu-workers.ts): their stores are not compared; every block before it ran on both.
-  if (!a.error) assert.deepEqual(b.arrays, a.arrays, "the arrays");
-  check?.(a, b);
+  for (const [dev, lines, how] of [[two, lines2, "as it is"], [twoJS, linesJS, "the JavaScript"], [twoWasm, linesWasm, "WebAssembly"]] as const) {
+    const b = await launchOutcome(dev, lines, k, cfg, args);
+    assert.deepEqual(b.error, a.error, `the error (two threads, ${how})`);
+    assert.deepEqual(b.lines, a.lines, `the printed lines (two threads, ${how})`);
+    // After an exception, blocks past the one that raised it may have run on the other thread
+    // (cpu-workers.ts): their stores are not compared; every block before it ran on both.
+    if (!a.error) assert.deepEqual(b.arrays, a.arrays, `the arrays (two threads, ${how})`);
+    check?.(a, b);
+  }
   return a;
+}
+
+/** Which ways the workers of `dev` have run kernels: "j" JavaScript, "w" WebAssembly. */
+function workersRan(dev: Device): Set<string> {
+  const pool = (dev as unknown as { workers: { loaded: Set<string>[] } | null }).workers;
+  return new Set((pool?.loaded ?? []).flatMap((s) => [...s].map((key) => key[0])));
 }
 
 describe("the CPU device on two threads: the same results as on one", () => {
@@ -114,6 +125,20 @@ describe("the CPU device on two threads: the same results as on one", () => {
       if (t === 0) sums[blockIdx.x] = s[0];
     });
     await sameOnBoth(blockSums, { blocks: 50, threads: 64 }, [new Float32Array(50), randF32(8, 3200)]);
+    assert.ok(workersRan(twoWasm).has("w"), "the workers ran its WebAssembly");
+  });
+
+  test("Math functions JavaScript has and WebAssembly lacks, on the workers' WebAssembly too (their imports)", async () => {
+    const maths = kernel(function maths(o: Float64Array, f: Float32Array, x: Float64Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      const v = x[i];
+      o[i] = Math.sin(v) + Math.pow(v, 1.5) + (v % 0.7) + Math.round(v) + Math.hypot(v, 2) + Math.atan2(v, 3) + Math.log1p(Math.abs(v)) + (Math.cbrt(v) | 0);
+      f[i] = Math.exp(Math.fround(v));
+    });
+    const n = 40 * 32;
+    const x = Float64Array.from(randF32(21, n), (v) => v * 40);
+    await sameOnBoth(maths, { blocks: 40, threads: 32 }, [new Float64Array(n), new Float32Array(n), x]);
+    assert.ok(workersRan(twoWasm).has("w"));
   });
 
   test("atomics from many blocks: integer, f32, min and max, compare-exchange, narrow arrays", async () => {

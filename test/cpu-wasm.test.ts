@@ -243,7 +243,7 @@ describe("the CPU device's WebAssembly path", () => {
     const module = (parts: Partial<Parameters<typeof encodeModule>[0]>) => btoa(String.fromCharCode(...encodeModule({
       types: [run], imports: [], memoryPages: 1, functions: [0],
       globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }],
-      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: Uint8Array.of(0x0b) }], ...parts,
+      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: Uint8Array.of(0x0b), relocs: [] }], threads: false, ...parts,
     })));
     const sites = [Float32Array.of(1, 2)];
     const hooks = { divergent: (): never => { throw new Error("divergent"); } };
@@ -260,6 +260,45 @@ describe("the CPU device's WebAssembly path", () => {
     assert.match(refused(module({ exports: [{ name: "run", func: 0 }, { name: "other", func: 0 }] }), []), /exports 'other'/);
     assert.match(refused(module({}), sites), /does not export 'table0'/);
     assert.match(refused(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 12, export: "table0" }] }), sites), /table 0 is outside its data/);
+  });
+
+  test("a module that may run on several threads: a kernel with atomics has no threads section; the section is checked; a thread's copy is relocated and shares its memory", async () => {
+    const load = async (k: Kernel, types: string[]) => {
+      const a = await k.compile({ target: "js", types });
+      return (wasm.load(a) as unknown as { wasm: WasmKernel }).wasm;
+    };
+    const reduce = kernel(function reduce(out: Float32Array, x: Float32Array) {
+      const s = shared(Float32Array, 64);
+      s[threadIdx.x] = x[blockIdx.x * 64 + threadIdx.x];
+      syncthreads();
+      if (threadIdx.x === 0) { let t = 0; for (let j = 0; j < 64; j++) t += s[j]; out[blockIdx.x] = t; }
+    });
+    const count = kernel(function count(h: Int32Array) { atomicAdd(h, threadIdx.x & 3, 1); });
+    assert.equal((await load(reduce, ["f32[]", "f32[]"])).threads, true, "a kernel without atomics may run on several threads");
+    assert.equal((await load(count, ["i32[]"])).threads, false, "blocks that meet through atomics run on one thread");
+
+    // A hand-made module: one relocated constant (8), then a relocation that is no i32.const.
+    const run = { params: [], results: [] };
+    const body = Uint8Array.of(0x41, 0x88, 0x80, 0x80, 0x80, 0x00, 0x1a, 0x0b);
+    const made = (relocs: number[]) => WasmKernel.load(btoa(String.fromCharCode(...encodeModule({
+      types: [run], imports: [], memoryPages: 1, functions: [0],
+      globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }],
+      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: body, relocs }], threads: true,
+    }))), [], { divergent: (): never => { throw new Error("divergent"); } }) as WasmKernel;
+    const good = made([1]);
+    assert.ok(good instanceof WasmKernel && good.threads, "a well-formed section");
+    const moved = good.threadModule(64);
+    const original = (good as unknown as { bytes: Uint8Array }).bytes;
+    const differ = [...moved].flatMap((b, i) => (b !== original[i] ? [i] : []));
+    assert.equal(differ.length, 2, "the limits flags and one byte of the constant");
+    const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536, shared: true });
+    const inst = new WebAssembly.Instance(new WebAssembly.Module(moved), { m: { memory } });
+    assert.equal(typeof inst.exports.run, "function", "the thread's copy imports a shared memory");
+    for (const bad of [[0], [2], [1, 1000000]]) {
+      const k = made(bad);
+      assert.ok(k instanceof WasmKernel, "a module whose section does not check out still loads");
+      assert.equal(k.threads, false, `relocations ${bad.join(", ")}: one thread only`);
+    }
   });
 
   test("the wasm option: true, false or \"always\"; GPUC_CPU_WASM 0, 1 or always", async () => {

@@ -44,14 +44,17 @@ import { KernelError } from "../errors.js";
 import type { HostArray } from "../typed-arrays.js";
 import { STATE } from "../runtime/state.js";
 import type { RuntimeTables } from "../runtime/tables.js";
+import { WASM_IMPORTS } from "../targets/js/wasm-abi.js";
+import type { LinearMemory } from "./cpu-wasm.js";
 
 /** How long workers get to stop after a cancel before they are terminated. */
 const CANCEL_GRACE_MS = 50;
 
 const WORKER_SOURCE = String.raw`"use strict";
 const { parentPort, workerData } = require("node:worker_threads");
-const { ctl, counters, state } = workerData;
+const { ctl, counters, state, memory } = workerData;
 const kernels = new Map();
+const wasmImports = ${wasmImportsSource()};
 const TRAP = Object.freeze({ gpucTrap: true });
 class Divergent { constructor(args) { this.args = args; } }
 const divergent = (...args) => { throw new Divergent(args); };
@@ -71,12 +74,17 @@ function atomicF32(a, i, op, v) {
 parentPort.on("message", (m) => {
   if (m.t === "load") {
     const factory = new Function(...m.bindings, m.code + "\nreturn " + m.entry + ";");
-    kernels.set(m.id, factory(...m.sites, TRAP, divergent, m.subgroupSize, true, atomicF32));
+    kernels.set(m.key, factory(...m.sites, TRAP, divergent, m.subgroupSize, true, atomicF32));
     return;
   }
-  const run = kernels.get(m.id);
+  if (m.t === "load-wasm") {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(m.bytes), { m: { ...wasmImports, divergent, memory } });
+    kernels.set(m.key, instance.exports.run);
+    return;
+  }
+  const run = kernels.get(m.key);
   const [gx, gy, gz, dx, dy, dz] = m.grid;
-  const total = m.total, args = m.args;
+  const total = m.total, args = m.args, call = m.call;
   let chunk = 1, fault = -1, diverged = null, error = null;
   for (;;) {
     if (Atomics.load(ctl, 0) !== 0) break;
@@ -84,9 +92,13 @@ parentPort.on("message", (m) => {
     if (start >= total || start >= Number(Atomics.load(counters, 1))) break;
     const end = Math.min(start + chunk, total);
     const t0 = performance.now();
-    try { run(state, ...args, gx, gy, gz, dx, dy, dz, start, end); }
-    catch (e) {
-      if (e === TRAP) fault = state[7] + gx * (state[8] + gy * state[9]);
+    try {
+      if (call) run(...call, start, end);
+      else run(state, ...args, gx, gy, gz, dx, dy, dz, start, end);
+    } catch (e) {
+      // (A module's trap follows the exception the runtime library recorded in its state.)
+      const s = call && e instanceof WebAssembly.RuntimeError ? new Int32Array(memory.buffer, m.statePtr, 10) : null;
+      if (e === TRAP || (s && s[0] !== 0)) { const w = s || state; fault = w[7] + gx * (w[8] + gy * w[9]); }
       else if (e instanceof Divergent) { diverged = e.args; fault = e.args[4] + gx * (e.args[5] + gy * e.args[6]); }
       else { error = { name: e && e.name, message: String(e && e.message !== undefined ? e.message : e) }; fault = start; }
       // The launch's lowest faulting block: no worker starts a range past it.
@@ -101,6 +113,11 @@ parentPort.on("message", (m) => {
     if (dt < 1 && chunk < 1073741824) chunk *= 2;
     else if (dt > 4 && chunk > 1) chunk = Math.ceil(chunk / 2);
   }
+  // A module's state (header and prints) into the worker's own, where the launch reads them.
+  if (call) {
+    const words = new Int32Array(memory.buffer, m.statePtr, state.length);
+    state.set(words.subarray(0, ${STATE.PRINT_BASE} + Math.min(Math.max(words[${STATE.PRINT_CURSOR}], 0), state.length - ${STATE.PRINT_BASE})));
+  }
   parentPort.postMessage({ fault, diverged, error });
 });
 `;
@@ -113,6 +130,15 @@ interface WorkerKernel {
   readonly entry: string;
   readonly sites: readonly HostArray[];
 }
+
+/**
+ * What the workers run: the kernel's JavaScript on `args` (SharedArrayBuffer-backed arrays and
+ * scalars), or its WebAssembly module on the pool's shared memory (cpu-wasm.ts, launchOnThreads:
+ * worker i's module `module(i)`, its `run` arguments `calls[i]`, its state at `states[i]`).
+ */
+export type WorkerJob =
+  | { kind: "js"; kernel: WorkerKernel; args: readonly unknown[] }
+  | { kind: "wasm"; id: number; module: (worker: number) => Uint8Array; calls: number[][]; states: number[] };
 
 /** What one worker reports after a launch: its first faulting block (-1: none) and how. */
 interface WorkerReport { fault: number; diverged: number[] | null; error: { name?: string; message: string } | null }
@@ -129,7 +155,9 @@ type WorkerThread = import("node:worker_threads").Worker;
 
 export class CpuWorkers {
   private workers: WorkerThread[] | null = null;
-  private loaded: Set<number>[] = [];
+  private loaded: Set<string>[] = [];
+  /** The memory the workers' WebAssembly instances share (null where the engine has none). */
+  readonly memory: LinearMemory | null;
   /** [0]: the cancel flag. */
   private readonly ctl = new Int32Array(new SharedArrayBuffer(4));
   /** [0]: the next block to hand out; [1]: the lowest faulting block (the grid's size when none). */
@@ -138,6 +166,9 @@ export class CpuWorkers {
 
   constructor(readonly count: number, stateWords: number, private readonly subgroupSize: number) {
     this.states = Array.from({ length: count }, () => new Int32Array(new SharedArrayBuffer(stateWords * 4)));
+    let memory: LinearMemory | null = null;
+    try { memory = new WebAssembly.Memory({ initial: 1, maximum: 65536, shared: true }); } catch { /* none: the JavaScript runs */ }
+    this.memory = memory;
   }
 
   private async start(): Promise<WorkerThread[]> {
@@ -146,7 +177,7 @@ export class CpuWorkers {
     const { Worker } = await import("node:worker_threads");
     if (this.workers) return this.workers;
     this.workers = this.states.map((state) => {
-      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { ctl: this.ctl, counters: this.counters, state } });
+      const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { ctl: this.ctl, counters: this.counters, state, memory: this.memory } });
       w.unref();
       return w;
     });
@@ -155,11 +186,10 @@ export class CpuWorkers {
   }
 
   /**
-   * Run blocks 0 to the grid's size on the workers. `args` hold only SharedArrayBuffer-backed
-   * arrays and scalars. The prints and the winning state exception are merged into `into`
-   * (the device's state, reset before).
+   * Run blocks 0 to the grid's size on the workers. The prints and the winning state exception
+   * are merged into `into` (the device's state, reset before).
    */
-  async run(k: WorkerKernel, args: readonly unknown[], grid: readonly number[], into: Int32Array, tables: RuntimeTables,
+  async run(job: WorkerJob, grid: readonly number[], into: Int32Array, tables: RuntimeTables,
     cancel: { signal?: AbortSignal; timeoutMs?: number }): Promise<WorkersOutcome> {
     const workers = await this.start();
     const [gx, gy, gz] = grid;
@@ -198,11 +228,16 @@ export class CpuWorkers {
           w.on("error", onError);
           w.on("exit", onExit);
           w.ref();
-          if (!this.loaded[i].has(k.id)) {
-            w.postMessage({ t: "load", id: k.id, code: k.code, bindings: k.bindings, entry: k.entry, sites: k.sites, subgroupSize: this.subgroupSize });
-            this.loaded[i].add(k.id);
+          const key = job.kind === "js" ? `j${job.kernel.id}` : `w${job.id}`;
+          if (!this.loaded[i].has(key)) {
+            if (job.kind === "js") {
+              const k = job.kernel;
+              w.postMessage({ t: "load", key, code: k.code, bindings: k.bindings, entry: k.entry, sites: k.sites, subgroupSize: this.subgroupSize });
+            } else w.postMessage({ t: "load-wasm", key, bytes: job.module(i) });
+            this.loaded[i].add(key);
           }
-          w.postMessage({ t: "run", id: k.id, args, grid, total });
+          if (job.kind === "js") w.postMessage({ t: "run", key, args: job.args, grid, total });
+          else w.postMessage({ t: "run", key, call: job.calls[i], statePtr: job.states[i], grid, total });
         });
         forceStop = () => { if (left > 0) { done(); this.terminate(); resolve(got); } };
       });
@@ -236,6 +271,15 @@ export class CpuWorkers {
     this.loaded = [];
     if (ws) for (const w of ws) void w.terminate();
   }
+}
+
+/**
+ * WASM_IMPORTS as source text for the workers: a Math function by its name, any other the
+ * function's own text (each is self-contained: its parameters and Math only).
+ */
+function wasmImportsSource(): string {
+  const math = Math as unknown as Record<string, unknown>;
+  return `{ ${Object.entries(WASM_IMPORTS).map(([n, { fn }]) => `${n}: ${math[n] === fn ? `Math.${n}` : `(${fn.toString()})`}`).join(", ")} }`;
 }
 
 /** Words of the print record at `at`: its header and values (runtime/host.ts decodes them). */

@@ -213,7 +213,7 @@ export class CpuDevice implements Device {
     const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
     // (Without worker threads, in browsers, a launch with a cancel runs here: only a signal aborted before it starts is seen.)
     if ((workersAvailable && (grid.signal !== undefined || grid.timeoutMs !== undefined)) || (several && this.onWorkers(k, grid))) {
-      const run = this.launchOnWorkers(k, args, grid);
+      const run = this.launchOnWorkers(k, args, grid, shared);
       this.setTail(run);
       return run;
     }
@@ -296,6 +296,8 @@ export class CpuDevice implements Device {
   private onWorkers(k: CpuKernel, grid: Grid): boolean {
     const [gx, gy, gz] = grid.blocks;
     if (gx * gy * gz < 2) return false;
+    // (`wasm: "always"` keeps a kernel whose module runs on one thread only on this one.)
+    if (this.wasm === "always" && k.wasm && !k.wasm.threads) return false;
     if (this.parallel === "always") return true;
     if (k.inlineRuns < 3) return false;
     const [dx, dy, dz] = grid.threads;
@@ -311,10 +313,28 @@ export class CpuDevice implements Device {
    * SharedArrayBuffers and back (arrays of one buffer copied together, as one range, so that
    * views that overlap still do), the prints and the exception merged (cpu-workers.ts).
    */
-  private async launchOnWorkers(k: CpuKernel, args: unknown[], grid: Grid): Promise<void> {
+  private async launchOnWorkers(k: CpuKernel, args: unknown[], grid: Grid, shared: number[]): Promise<void> {
     const t0 = performance.now();
     // The pool's module loads with it (a browser, one thread, never loads it).
     const pool = (this.workers ??= new (await import("./cpu-workers.js")).CpuWorkers(this.threads, this.state.length, this.subgroupSize));
+    const state = this.state;
+    resetState(state);
+    // The kernel's WebAssembly where it would run it on this thread and the module may run on
+    // several at once (cpu-wasm.ts, launchOnThreads), in the pool's shared memory.
+    const w = k.wasm && k.wasm.threads && pool.memory && this.asWasm(k) ? k.wasm : null;
+    const laid = w?.launchOnThreads(pool.memory!, pool.count, state.length, k.sites, args, k.readOnly, [...grid.blocks, ...grid.threads], this.subgroupSize,
+      shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) })));
+    if (w && laid) {
+      let outcome;
+      const base = w.threadBytes;
+      try {
+        outcome = await pool.run({ kind: "wasm", id: k.id, module: (i) => w.threadModule(i * base), calls: laid.calls, states: laid.states },
+          [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
+      } finally {
+        laid.finish();
+      }
+      return this.afterWorkers(k, grid, outcome, t0);
+    }
     const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array; written: boolean }>();
     args.forEach((a, i) => {
       if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return;
@@ -330,21 +350,26 @@ export class CpuDevice implements Device {
       r.copy = new Uint8Array(new SharedArrayBuffer(r.hi - r.lo));
       r.copy.set(new Uint8Array(buffer, r.lo, r.hi - r.lo));
     }
-    const shared = args.map((a) => {
+    const sharedArgs = args.map((a) => {
       if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return a;
       const r = ranges.get(a.buffer)!;
       const C = a.constructor as new (b: ArrayBufferLike, offset: number, length: number) => HostArray;
       return new C(r.copy!.buffer, a.byteOffset - r.lo, (a as HostArray).length);
     });
-    const state = this.state;
-    resetState(state);
     let outcome;
     try {
       const a = k.artifact;
-      outcome = await pool.run({ id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, shared, [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
+      outcome = await pool.run({ kind: "js", kernel: { id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, args: sharedArgs },
+        [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
     } finally {
       for (const [buffer, r] of ranges) if (r.written) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
     }
+    return this.afterWorkers(k, grid, outcome, t0);
+  }
+
+  /** A launch on the workers, done: its time measured (one that ran to its end), its prints, its exception. */
+  private afterWorkers(k: CpuKernel, grid: Grid, outcome: Awaited<ReturnType<CpuWorkers["run"]>>, t0: number): void {
+    const state = this.state;
     const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
     if (!outcome.cancelled && !outcome.fault) { k.workersNs = estimate(k.workersNs, k.workersRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
     this.flushPrints(k.artifact);

@@ -2,15 +2,25 @@
 // device that runs them (devices/cpu-wasm.ts): what a module may import — its memory and the
 // functions JavaScript has and WebAssembly lacks — and what it exports. Light: the runtime loads it.
 //
-// A module imports `m.memory` and some of WASM_IMPORTS as `m.<name>`; it exports `run`
-//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, subgroupSize, ...sharedSizedAtLaunch)
+// A module imports `m.memory` (with a maximum of 4 GiB) and some of WASM_IMPORTS as `m.<name>`; it exports `run`
+//   run(statePtr, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, subgroupSize, ...sharedSizedAtLaunch, first, end)
 // (an array parameter as its byte offset and its length, a bool as an i32; each shared array
 // sized at launch, in the artifact's `dynamicShared` order, a byte offset and its length: room the
-// loader leaves after the arguments, which `run` zero-fills), the immutable i32
+// loader leaves after the arguments, which `run` zero-fills; the blocks run, `first` to `end`
+// exclusive, by linear index bx + gx·(by + gy·bz), in that order), the immutable i32
 // globals `table<i>` (where constant table i lives) and `heap` (the first byte free for the
 // launch's arrays: the state, then the arguments), and `prefer` (1 where the kernel likely runs
 // faster as WebAssembly: it has a loop or a barrier, or does four steps or more per element
 // it reads or writes).
+//
+// A module that may run on several threads at once over one shared memory (the CPU device's
+// workers, each a range of blocks) carries the custom section THREADS_SECTION: the byte offset in
+// the module of its memory import's limits flags (0x01: a maximum; the loader sets 0x02, shared),
+// then a vector of the byte offsets of five-byte LEB128 `i32.const` operands that are places in
+// its fixed data below `heap` other than its tables (per-thread storage, shared and private
+// arrays: each thread's instance needs its own). A thread's copy adds its own base to each of
+// them; the tables, read-only, stay where the loader writes them once. A module without the
+// section (one with atomics, whose blocks meet through memory) runs on one thread only.
 
 import { elemBytes, type Elem } from "../../ir/types.js";
 
@@ -42,6 +52,9 @@ export const WASM_IMPORTS: Readonly<Record<string, { fn: F; sig: "d_d" | "dd_d" 
  * condition that differs between the threads of a block (the JS's `$divergent`).
  */
 export const WASM_HOOKS = Object.freeze({ divergent: "iiiiiii_" as const });
+
+/** The custom section of a module that may run on several threads at once (above). */
+export const THREADS_SECTION = "gpuc.threads";
 
 /** The name under which the JS text carries its kernel's module, base64 (a string constant; absent where there is none). */
 export const WASM_CONSTANT = "$wasm";

@@ -2,6 +2,8 @@
 // (wasm.ts): LEB128 numbers, the sections of a module, and the opcodes by name. Encoding only:
 // the engine (WebAssembly.Module) is the validator of what this writes.
 
+import { THREADS_SECTION } from "./wasm-abi.js";
+
 /** Value types. */
 export const V = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c } as const;
 export type ValType = (typeof V)[keyof typeof V];
@@ -64,6 +66,12 @@ export class Bytes {
       this.byte(c | 0x80);
     }
   }
+  /** A signed LEB128 i32 in its five-byte form (a value the loader may rewrite in place: wasm.ts's relocations). */
+  s32wide(x: number): this {
+    x |= 0;
+    for (let i = 0; i < 4; i++) { this.byte((x & 0x7f) | 0x80); x >>= 7; }
+    return this.byte(x & 0x7f);
+  }
   /** A signed LEB128 i64 of a value given as a bigint. */
   s64(x: bigint): this {
     for (;;) {
@@ -100,19 +108,35 @@ export interface ModuleParts {
   functions: number[];
   globals: Global[];
   exports: { name: string; func: number }[];
-  /** Each defined function's body: its locals (after the parameters) and its code, `end` included. */
-  bodies: { locals: ValType[]; code: Uint8Array }[];
+  /**
+   * Each defined function's body: its locals (after the parameters), its code (`end` included),
+   * and where in the code the five-byte constants that are fixed places start (its relocations).
+   */
+  bodies: { locals: ValType[]; code: Uint8Array; relocs: readonly number[] }[];
+  /** With `threads`: the custom section THREADS_SECTION (wasm-abi.ts), which lists the relocations; without, none. */
+  threads: boolean;
 }
 
+/**
+ * The module's bytes. Its memory is imported with a maximum (4 GiB), so that the loader can import
+ * a shared memory instead by setting one bit of the limits' flags; with `threads`, the custom
+ * section THREADS_SECTION says where that byte and each relocation are (wasm-abi.ts).
+ */
 export function encodeModule(p: ModuleParts): Uint8Array {
   const out = new Bytes().raw([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
-  const section = (id: number, fill: (b: Bytes) => void) => { const s = new Bytes(); fill(s); out.byte(id).u32(s.length).raw(s.bytes); };
+  /** Where in `out` the section being filled starts its contents (known once it is filled): positions in it become the module's. */
+  const section = (id: number, fill: (b: Bytes) => void, at?: (start: number) => void) => {
+    const s = new Bytes(); fill(s); out.byte(id).u32(s.length); at?.(out.length); out.raw(s.bytes);
+  };
+  let limitsAt = 0;
   section(1, (s) => s.vec(p.types, (t) => { s.byte(0x60).vec(t.params, (v) => s.byte(v)).vec(t.results, (v) => s.byte(v)); }));
   section(2, (s) => {
     s.u32(p.imports.length + 1);
     for (const i of p.imports) s.name(i.module).name(i.name).byte(0x00).u32(i.type);
-    s.name("m").name("memory").byte(0x02).byte(0x00).u32(p.memoryPages);
-  });
+    s.name("m").name("memory").byte(0x02);
+    limitsAt = s.length;
+    s.byte(0x01).u32(p.memoryPages).u32(65536);
+  }, (start) => { limitsAt += start; });
   section(3, (s) => s.vec(p.functions, (t) => s.u32(t)));
   if (p.globals.length) section(6, (s) => s.vec(p.globals, (g) => { s.byte(g.type).byte(g.mutable ? 1 : 0).byte(OP["i32.const"]).s32(g.init).byte(OP.end); }));
   const globalExports = p.globals.flatMap((g, i) => (g.export ? [{ name: g.export, index: i }] : []));
@@ -121,13 +145,21 @@ export function encodeModule(p: ModuleParts): Uint8Array {
     for (const e of p.exports) s.name(e.name).byte(0x00).u32(e.func);
     for (const g of globalExports) s.name(g.name).byte(0x03).u32(g.index);
   });
+  const relocs: number[] = [];
   section(10, (s) => s.vec(p.bodies, (f) => {
     const body = new Bytes();
     // Locals as runs of one type.
     const runs: [number, ValType][] = [];
     for (const v of f.locals) { const last = runs.at(-1); if (last && last[1] === v) last[0]++; else runs.push([1, v]); }
-    body.vec(runs, ([n, v]) => body.u32(n).byte(v)).raw(f.code);
-    s.u32(body.length).raw(body.bytes);
-  }));
+    body.vec(runs, ([n, v]) => body.u32(n).byte(v));
+    s.u32(body.length + f.code.length);
+    for (const r of f.relocs) relocs.push(s.length + body.length + r);
+    s.raw(body.bytes).raw(f.code);
+  }), (start) => { for (let i = 0; i < relocs.length; i++) relocs[i] += start; });
+  if (p.threads) {
+    section(0, (s) => {
+      s.name(THREADS_SECTION).u32(limitsAt).vec(relocs, (r) => s.u32(r));
+    });
+  }
   return out.bytes.slice();
 }

@@ -15,14 +15,23 @@ import { wasmElemBytes } from "./wasm-abi.js";
 /** Thrown while emitting a construct the path does not take; the kernel then has no module. */
 export class Refused { constructor(readonly why: string) {} }
 
+/**
+ * A place in the module's fixed data that is each thread's own where several run the module at
+ * once (wasm-abi.ts, THREADS_SECTION): code reaches it only through `addr`, which records the
+ * constant as a relocation. (An object, not a number, so that no place is written as a plain
+ * constant by mistake: two threads would share it.)
+ */
+export interface Static { readonly at: number }
+
 /** Where the module's fixed arrays live in linear memory. */
 export interface MemoryLayout {
-  /** Where constant table i, shared array i and function f's private array local l live. */
+  /** Where constant table i lives (read-only: one copy for every thread, not relocated). */
   tables: number[];
-  shared: number[];
+  /** Where shared array i and function f's private array local l live. */
+  shared: Static[];
   /** Which shared arrays are sized at launch (`shared[i]` is then where their place and length are). */
   dynamicShared: boolean[];
-  privates: Map<number, number>[];
+  privates: Map<number, Static>[];
 }
 
 /** What a function's emitter needs of the module being assembled (wasm.ts). */
@@ -34,7 +43,7 @@ export interface ModuleContext {
   importOf(name: string): number;
   functionIndex(fn: number): number;
   /** A fixed place of `bytes` bytes (8-aligned); with `zeroed`, zero-filled at the start of each launch. */
-  reserve(bytes: number, zeroed: boolean): number;
+  reserve(bytes: number, zeroed: boolean): Static;
 }
 
 /** The most threads a block has: per-thread storage is sized for them. */
@@ -85,6 +94,8 @@ export class FunctionEmitter {
   private free = new Map<ValType, number[]>();
   protected isKernel: boolean;
   protected state: [number, number] | null = null;
+  /** Where in `c` each relocated constant (`addr`) starts. */
+  private relocs: number[] = [];
 
   constructor(protected mod: ModuleContext, protected f: Function, protected fi: number, sig: FuncType) {
     this.nParams = sig.params.length;
@@ -120,6 +131,8 @@ export class FunctionEmitter {
   protected get(i: number): void { this.op("local.get").u32(i); }
   protected set(i: number): void { this.op("local.set").u32(i); }
   protected i32(v: number): void { this.op("i32.const").s32(v); }
+  /** The address `plus` bytes into fixed place `s`: a relocated constant (wasm-abi.ts, THREADS_SECTION). */
+  protected addr(s: Static, plus = 0): void { this.op("i32.const"); this.relocs.push(this.c.length); this.c.s32wide(s.at + plus); }
   protected depth(l: Label): number {
     const i = this.labels.lastIndexOf(l);
     if (i < 0) throw new Refused(`a ${l} outside its construct`);
@@ -131,13 +144,13 @@ export class FunctionEmitter {
   }
   protected close(): void { this.op("end"); this.labels.pop(); }
 
-  emit(): { locals: ValType[]; code: Uint8Array } {
+  emit(): { locals: ValType[]; code: Uint8Array; relocs: number[] } {
     const f = this.f;
     // Private arrays: their fixed places, set once.
     for (const [i, at] of this.mod.layout.privates[this.fi]) {
       const [ptr, len] = this.slots[i] as [number, number];
       const t = f.locals[i].type as Extract<Type, { kind: "array" }>;
-      this.i32(at); this.set(ptr); this.i32(t.size ?? 0); this.set(len);
+      this.addr(at); this.set(ptr); this.i32(t.size ?? 0); this.set(len);
     }
     if (this.isKernel) this.threads();
     else {
@@ -145,7 +158,7 @@ export class FunctionEmitter {
       if (f.returnType.kind === "scalar") this.op("unreachable");
     }
     this.op("end");
-    return { locals: this.locals, code: this.c.bytes };
+    return { locals: this.locals, code: this.c.bytes, relocs: this.relocs };
   }
 
   /** The kernel's block: threads z, y, x nested (x fastest), each with its scalar locals zeroed first, as `let x = 0` does. */
@@ -270,8 +283,8 @@ export class FunctionEmitter {
         const s = this.mod.m.shared[e.shared];
         const at = this.mod.layout.shared[e.shared];
         // (One sized at launch: its place and length where `run` left them.)
-        if (this.mod.layout.dynamicShared[e.shared]) return { ptr: () => { this.i32(at); this.op("i32.load").u32(2).u32(0); }, len: () => { this.i32(at); this.op("i32.load").u32(2).u32(4); }, elem };
-        return { ptr: () => this.i32(at), len: () => this.i32(s.type.size ?? 0), elem };
+        if (this.mod.layout.dynamicShared[e.shared]) return { ptr: () => { this.addr(at); this.op("i32.load").u32(2).u32(0); }, len: () => { this.addr(at); this.op("i32.load").u32(2).u32(4); }, elem };
+        return { ptr: () => this.addr(at), len: () => this.i32(s.type.size ?? 0), elem };
       }
       default: throw new Refused(`an array expression of kind ${e.k}`);
     }

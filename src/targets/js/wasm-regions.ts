@@ -20,7 +20,7 @@
 import type { ExprHandle, Loc, Stmt } from "../../ir/module.js";
 import { isArray, type Elem, type Scalar } from "../../ir/types.js";
 import { V, type Op } from "./wasm-binary.js";
-import { BLOCK_THREADS, FC_FILL, FunctionEmitter, Refused, bytesOf, scalarOf, valType } from "./wasm-function.js";
+import { BLOCK_THREADS, FC_FILL, FunctionEmitter, Refused, bytesOf, scalarOf, valType, type Static } from "./wasm-function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { RegionTree, type Exchange, type Region } from "./region-tree.js";
 import { hasReturn } from "./function.js";
@@ -28,10 +28,10 @@ import { hasReturn } from "./function.js";
 export class RegionKernelEmitter extends FunctionEmitter {
   private rt!: RegionTree;
   /** Locals kept per thread: where their storage starts. */
-  private perThread = new Map<number, number>();
+  private perThread = new Map<number, Static>();
   private values!: ValueAnalysis;
   private usesDone = false;
-  private doneAt = 0;
+  private doneAt!: Static;
   private t = 0;
   private nt = 0;
   /**
@@ -43,7 +43,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
   /** For each enclosing region loop: where its lanes' mask is in `masks` (-1: a loop of the block). */
   private loopMasks: number[] = [];
   /** Each subgroup operation's exchange storage (values, and lane operands), by its number. */
-  private exchangeAt = new Map<number, { xv: number; xl: number }>();
+  private exchangeAt = new Map<number, { xv: Static; xl: Static | null }>();
   /** A reduction's subgroup combined last and its result, by the operation's number. */
   private reduced = new Map<number, { xk: number; xr: number }>();
 
@@ -56,7 +56,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
     // Each subgroup operation's values (8 bytes a thread) and lane operands (4), allocated per
     // launch in the JavaScript: zeroed per launch.
     for (const { s: x, n, half } of rt.exchanges.values()) {
-      if (half === "publish") this.exchangeAt.set(n, { xv: this.mod.reserve(BLOCK_THREADS * 8, true), xl: x.args.length > 1 ? this.mod.reserve(BLOCK_THREADS * 4, true) : -1 });
+      if (half === "publish") this.exchangeAt.set(n, { xv: this.mod.reserve(BLOCK_THREADS * 8, true), xl: x.args.length > 1 ? this.mod.reserve(BLOCK_THREADS * 4, true) : null });
     }
     this.usesDone = hasReturn(f.body);
     for (const l of rt.perThreadLocals(this.values)) {
@@ -75,12 +75,12 @@ export class RegionKernelEmitter extends FunctionEmitter {
     const each = (store: boolean) => uniform.forEach((l, i) => {
       const vt = valType(scalarOf(f.locals[l].type));
       const [load, save] = vt === V.f32 ? ["f32.load", "f32.store"] as const : vt === V.f64 ? ["f64.load", "f64.store"] as const : ["i32.load", "i32.store"] as const;
-      this.i32(saved + i * 8);
+      this.addr(saved, i * 8);
       if (store) { this.get(this.slots[l] as number); this.op(save).u32(0).u32(0); }
       else { this.op(load).u32(0).u32(0); this.set(this.slots[l] as number); }
     });
     each(false);
-    if (this.usesDone) { this.i32(this.doneAt); this.i32(0); this.get(this.nt); FC_FILL(this.c); }
+    if (this.usesDone) { this.addr(this.doneAt); this.i32(0); this.get(this.nt); FC_FILL(this.c); }
     this.open("block", "block");
     this.emitRegions(tree);
     this.close();
@@ -90,7 +90,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
   // ---- emission ------------------------------------------------------------------------------
 
   protected override kernelReturn(): void {
-    this.i32(this.doneAt); this.get(this.t); this.op("i32.add"); this.i32(1); this.op("i32.store8").u32(0).u32(0);
+    this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.i32(1); this.op("i32.store8").u32(0).u32(0);
     // (Per subgroup: the lane leaves every active mask around it, so no later region, loop test or exchange counts it.)
     for (const m of this.masks) { this.get(m); this.laneBit(); this.i32(-1); this.op("i32.xor"); this.op("i32.and"); this.set(m); }
     this.op("br").u32(this.depth("thread"));
@@ -129,7 +129,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
     if (x.half === "publish") {
       const t = scalarOf(this.f.exprs[s.args[0]].type);
       this.slotAddress(at.xv); this.expr(s.args[0]); this.op(perThreadOps(t)[1]).u32(0).u32(0);
-      if (s.args.length > 1) { this.i32(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.expr(s.args[1]); this.op("i32.store").u32(2).u32(0); }
+      if (at.xl) { this.addr(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.expr(s.args[1]); this.op("i32.store").u32(2).u32(0); }
       return;
     }
     const vt = this.exchangeType(x);
@@ -138,18 +138,18 @@ export class RegionKernelEmitter extends FunctionEmitter {
     this.get(this.t); this.get(S); this.op("i32.rem_u"); this.set(l);
     this.get(this.t); this.get(l); this.op("i32.sub"); this.set(b);
     this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); this.set(nn);
-    const read = (index: () => void) => { this.i32(at.xv); index(); this.i32(3); this.op("i32.shl"); this.op("i32.add"); this.op(perThreadOps(vt)[0]).u32(0).u32(0); };
+    const read = (index: () => void) => { this.addr(at.xv); index(); this.i32(3); this.op("i32.shl"); this.op("i32.add"); this.op(perThreadOps(vt)[0]).u32(0).u32(0); };
     /** Whether lane j takes part (on the stack, an i32): in the current mask, else not returned. */
     const active = (): boolean => {
       const mask = this.masks.at(-1);
       if (mask !== undefined) { this.get(mask); this.get(j); this.op("i32.shr_u"); this.i32(1); this.op("i32.and"); return true; }
-      if (this.usesDone) { this.i32(this.doneAt); this.get(b); this.op("i32.add"); this.get(j); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0); this.op("i32.eqz"); return true; }
+      if (this.usesDone) { this.addr(this.doneAt); this.get(b); this.op("i32.add"); this.get(j); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0); this.op("i32.eqz"); return true; }
       return false;
     };
     const out = this.slots[s.result] as number;
     if (s.op.startsWith("shuffle")) {
       const lane = this.temp(V.i32);
-      this.i32(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.op("i32.load").u32(2).u32(0); this.set(lane);
+      this.addr(at.xl!); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.op("i32.load").u32(2).u32(0); this.set(lane);
       switch (s.op) {
         case "shuffle": this.get(lane); this.get(S); this.op("i32.rem_u"); break;
         case "shuffleDown": this.get(l); this.get(lane); this.op("i32.add"); this.get(S); this.get(lane); this.get(S); this.get(l); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); break;
@@ -261,7 +261,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       this.i32(0); this.set(m); this.i32(0); this.set(j);
       this.open("block", "other"); this.open("loop", "other");
       this.get(j); this.get(n); this.op("i32.ge_u"); this.op("br_if").u32(1);
-      this.i32(this.doneAt); this.get(sgb); this.op("i32.add"); this.get(j); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0); this.op("i32.eqz");
+      this.addr(this.doneAt); this.get(sgb); this.op("i32.add"); this.get(j); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0); this.op("i32.eqz");
       this.open("if", "other");
       this.get(m); this.i32(1); this.get(j); this.op("i32.shl"); this.op("i32.or"); this.set(m);
       this.close();
@@ -419,7 +419,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       this.set(this.t);
       if (this.usesDone) {
         // (A thread that returned: on to the next, out of the block around this body.)
-        this.i32(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
+        this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
         this.op("br_if").u32(0);
       }
       this.threadBody(group, body);
@@ -458,7 +458,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
         if (isArray(loc.type)) {
           if (at === undefined) return;
           const [ptr] = this.slots[l] as [number, number];
-          this.i32(at); this.get(this.t); this.i32((loc.type.size ?? 0) * bytesOf(loc.type.elem)); this.op("i32.mul"); this.op("i32.add"); this.set(ptr);
+          this.addr(at); this.get(this.t); this.i32((loc.type.size ?? 0) * bytesOf(loc.type.elem)); this.op("i32.mul"); this.op("i32.add"); this.set(ptr);
           return;
         }
         const slot = this.slots[l] as number;
@@ -477,7 +477,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
   }
 
   /** The address of this thread's 8 bytes in per-thread storage at `at`. */
-  private slotAddress(at: number): void { this.i32(at); this.get(this.t); this.i32(3); this.op("i32.shl"); this.op("i32.add"); }
+  private slotAddress(at: Static): void { this.addr(at); this.get(this.t); this.i32(3); this.op("i32.shl"); this.op("i32.add"); }
 
   private zero(slot: number, s: Elem): void {
     if (s === "f32") this.op("f32.const").f32(0); else if (s === "f64") this.op("f64.const").f64(0); else this.i32(0);

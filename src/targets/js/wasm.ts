@@ -30,7 +30,7 @@ import { isArray } from "../../ir/types.js";
 import type { LocationTable } from "../locations.js";
 import { Bytes, encodeModule, FC, OP, V, type FuncType, type Global, type Op, type ValType } from "./wasm-binary.js";
 import { WASM_HOOKS, WASM_IMPORTS } from "./wasm-abi.js";
-import { FunctionEmitter, KERNEL_EXTRA, IMPORTED_BINARY, IMPORTED_UNARY, Refused, alignUp, bytesOf, scalarOf, valType, type MemoryLayout, type ModuleContext } from "./wasm-function.js";
+import { FunctionEmitter, KERNEL_EXTRA, IMPORTED_BINARY, IMPORTED_UNARY, Refused, alignUp, bytesOf, scalarOf, valType, type MemoryLayout, type ModuleContext, type Static } from "./wasm-function.js";
 import { RegionKernelEmitter } from "./wasm-regions.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 
@@ -83,14 +83,14 @@ class ModuleEmitter implements ModuleContext {
   readonly layout: MemoryLayout;
   /** The first free byte of the fixed data; what `run` zero-fills at each launch. */
   private end = 0;
-  private zeroed: [number, number][] = [];
+  private zeroed: [Static, number][] = [];
 
   constructor(readonly m: Module, readonly o: WasmOptions) {
     // Tables, then private arrays, then shared arrays (zeroed per launch, as JavaScript allocates
     // them per launch), then what the kernel's emitter reserves.
-    const tables = m.globals.map((g) => this.reserve(g.value.length * bytesOf(g.type.elem), false));
+    const tables = m.globals.map((g) => this.place(g.value.length * bytesOf(g.type.elem)));
     const privates = m.functions.map((f) => {
-      const map = new Map<number, number>();
+      const map = new Map<number, Static>();
       f.locals.forEach((l, i) => {
         if (isArray(l.type) && !f.params.includes(i as never) && i !== f.stateParam) map.set(i, this.reserve((l.type.size ?? 0) * bytesOf(l.type.elem), false));
       });
@@ -102,10 +102,16 @@ class ModuleEmitter implements ModuleContext {
     this.layout = { tables, privates, shared, dynamicShared };
   }
 
-  reserve(bytes: number, zeroed: boolean): number {
+  reserve(bytes: number, zeroed: boolean): Static {
+    const s = { at: this.place(bytes) };
+    if (zeroed && bytes) this.zeroed.push([s, bytes]);
+    return s;
+  }
+
+  /** `bytes` bytes of the fixed data, 8-aligned: where they start. */
+  private place(bytes: number): number {
     const at = alignUp(this.end, 8);
     this.end = at + bytes;
-    if (zeroed && bytes) this.zeroed.push([at, bytes]);
     return at;
   }
 
@@ -161,10 +167,11 @@ class ModuleEmitter implements ModuleContext {
       this.imports.push({ name, type: this.typeIndex(SIGNATURES[name === "divergent" ? WASM_HOOKS.divergent : WASM_IMPORTS[name].sig]) });
     }
     const functions: number[] = [];
-    const bodies: { locals: ValType[]; code: Uint8Array }[] = [];
-    let hasLoop = false, steps = 0, accesses = 0;
+    const bodies: { locals: ValType[]; code: Uint8Array; relocs: readonly number[] }[] = [];
+    let hasLoop = false, steps = 0, accesses = 0, atomics = false;
     m.functions.forEach((f, fi) => {
-      walkStmts(f.body, (s) => { if (s.k === "loop") hasLoop = true; });
+      // (The runtime library's atomics are on the state, which each thread has its own of.)
+      walkStmts(f.body, (s) => { if (s.k === "loop") hasLoop = true; else if (s.k === "atomic" && f.kind !== "runtime") atomics = true; });
       // (What the kernel and its helpers do; the runtime library's exception records aside.)
       if (f.kind !== "runtime") {
         walkStmts(f.body, (s) => { if (s.k === "store" || s.k === "atomic") accesses++; });
@@ -178,7 +185,7 @@ class ModuleEmitter implements ModuleContext {
     const entrySig = this.signature(m.entry);
     const dynamic = this.layout.dynamicShared.filter(Boolean).length;
     const own = entrySig.params.length - KERNEL_EXTRA.length;
-    const runParams = entrySig.params.slice(0, own).concat(Array(7 + 2 * dynamic).fill(V.i32));
+    const runParams = entrySig.params.slice(0, own).concat(Array(7 + 2 * dynamic + 2).fill(V.i32));
     functions.push(this.typeIndex({ params: runParams, results: [] }));
     bodies.push(this.runBody(own, dynamic));
     const heap = alignUp(this.end, 16);
@@ -198,52 +205,68 @@ class ModuleEmitter implements ModuleContext {
       functions, globals,
       exports: [{ name: "run", func: this.imports.length + m.functions.length }],
       bodies,
+      // (Blocks that meet through atomics need atomic instructions on a shared memory: such a
+      // module runs on one thread, the JavaScript on the workers.)
+      threads: !atomics,
     });
   }
 
   /**
    * run(state, stateWords, ...parameters, gx, gy, gz, dx, dy, dz, subgroupSize, ...shared sized at
-   * launch: a place and a length each): the blocks, bz, by, bx nested (bx fastest). `own`: how
-   * many parameters come before the grid.
+   * launch: a place and a length each, first, end): blocks `first` to `end` (exclusive) by linear
+   * index, bx fastest, then by, then bz. `own`: how many parameters come before the grid.
    */
-  private runBody(own: number, dynamic: number): { locals: ValType[]; code: Uint8Array } {
+  private runBody(own: number, dynamic: number): { locals: ValType[]; code: Uint8Array; relocs: number[] } {
     const c = new Bytes();
+    const relocs: number[] = [];
     const op = (o: Op) => c.byte(OP[o]);
     const get = (i: number) => op("local.get").u32(i);
     const set = (i: number) => op("local.set").u32(i);
+    const addr = (s: Static) => { op("i32.const"); relocs.push(c.length); c.s32wide(s.at); };
     const nParams = own + 7;
-    const [gx, gy, gz] = [own, own + 1, own + 2];
-    const [bx, by, bz] = [nParams + 2 * dynamic, nParams + 2 * dynamic + 1, nParams + 2 * dynamic + 2];
+    const [gx, gy] = [own, own + 1];
+    const [first, end] = [nParams + 2 * dynamic, nParams + 2 * dynamic + 1];
+    const [bx, by, bz, lin] = [first + 2, first + 3, first + 4, first + 5];
     // Each shared array sized at launch: its place and length where the code reads them, zero-filled.
     let d = 0;
     this.m.shared.forEach((x, i) => {
       if (!x.size) return;
       const ptr = nParams + 2 * d, len = ptr + 1;
       d++;
-      op("i32.const").s32(this.layout.shared[i]); get(ptr); op("i32.store").u32(2).u32(0);
-      op("i32.const").s32(this.layout.shared[i]); get(len); op("i32.store").u32(2).u32(4);
+      addr(this.layout.shared[i]); get(ptr); op("i32.store").u32(2).u32(0);
+      addr(this.layout.shared[i]); get(len); op("i32.store").u32(2).u32(4);
       get(ptr); op("i32.const").s32(0); get(len); op("i32.const").s32(Math.log2(bytesOf(x.type.elem))); op("i32.shl");
       c.byte(0xfc).u32(FC["memory.fill"]).byte(0);
     });
     for (const [at, bytes] of this.zeroed) {
-      op("i32.const").s32(at); op("i32.const").s32(0); op("i32.const").s32(bytes);
+      addr(at); op("i32.const").s32(0); op("i32.const").s32(bytes);
       c.byte(0xfc).u32(FC["memory.fill"]).byte(0);
     }
-    const counted = (v: number, n: number, inner: () => void) => {
-      op("i32.const").s32(0); set(v);
-      op("block").byte(0x40); op("loop").byte(0x40);
-      get(v); get(n); op("i32.ge_u"); op("br_if").u32(1);
-      inner();
-      get(v); op("i32.const").s32(1); op("i32.add"); set(v); op("br").u32(0);
-      op("end"); op("end");
-    };
-    counted(bz, gz, () => counted(by, gy, () => counted(bx, gx, () => {
-      for (let i = 0; i < own; i++) get(i);
-      get(bx); get(by); get(bz);
-      for (let i = 0; i < 7; i++) get(own + i);
-      op("call").u32(this.functionIndex(this.m.entry));
-    })));
+    // (No block: nothing to divide by a grid that may be empty.)
+    get(first); get(end); op("i32.ge_u"); op("if").byte(0x40); op("return"); op("end");
+    get(first); set(lin);
+    get(first); get(gx); op("i32.rem_u"); set(bx);
+    get(first); get(gx); op("i32.div_u"); get(gy); op("i32.rem_u"); set(by);
+    get(first); get(gx); op("i32.div_u"); get(gy); op("i32.div_u"); set(bz);
+    op("block").byte(0x40); op("loop").byte(0x40);
+    get(lin); get(end); op("i32.ge_u"); op("br_if").u32(1);
+    for (let i = 0; i < own; i++) get(i);
+    get(bx); get(by); get(bz);
+    for (let i = 0; i < 7; i++) get(own + i);
+    op("call").u32(this.functionIndex(this.m.entry));
+    // The next block: bx, carried into by, then bz.
+    get(lin); op("i32.const").s32(1); op("i32.add"); set(lin);
+    get(bx); op("i32.const").s32(1); op("i32.add"); set(bx);
+    get(bx); get(gx); op("i32.eq");
+    op("if").byte(0x40);
+    op("i32.const").s32(0); set(bx);
+    get(by); op("i32.const").s32(1); op("i32.add"); set(by);
+    get(by); get(gy); op("i32.eq");
+    op("if").byte(0x40); op("i32.const").s32(0); set(by); get(bz); op("i32.const").s32(1); op("i32.add"); set(bz); op("end");
     op("end");
-    return { locals: [V.i32, V.i32, V.i32], code: c.bytes };
+    op("br").u32(0);
+    op("end"); op("end");
+    op("end");
+    return { locals: [V.i32, V.i32, V.i32, V.i32], code: c.bytes, relocs };
   }
 }

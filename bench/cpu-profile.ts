@@ -1,14 +1,16 @@
 // Where the CPU device's time goes, per example of the demo (issue #33): each example's kernel time
-// (its own `kernelMs`: the launches after a first, compiling one) on the CPU device as it is (one
-// thread: WebAssembly where the kernel has a module and prefers it), as JavaScript only
-// (`wasm: false`) and with parts of that JavaScript taken out — f32 rounding (`Math.fround(x)` →
-// `x`), the checks (each `if (…) { report; throw }` block: bounds checks, mostly), both —, as
-// WebAssembly always (`wasm: "always"`), and on two threads with every launch on the workers;
-// beside PoCL (the OpenCL device) and the example's plain-JS reference. A variant without
+// (its own `kernelMs`: the launches after a first, compiling one) on the CPU device as a user gets
+// it (`device("cpu")`: a worker per core, launches on them where measured faster), on one thread
+// (WebAssembly where the kernel has a module and prefers it), as JavaScript only (`wasm: false`)
+// and with parts of that JavaScript taken out — f32 rounding (`Math.fround(x)` → `x`), the checks
+// (each `if (…) { report; throw }` block: bounds checks, mostly), both —, as WebAssembly always
+// (`wasm: "always"`), and on two threads with every launch on the workers (WebAssembly where the
+// module prefers to run and may on several threads; and the JavaScript only); beside PoCL (the
+// OpenCL device) and the example's plain-JS reference. A variant without
 // rounding or checks computes other bits or misses an error: it is a measurement only (its `ok`
 // is ignored). Medians of RUNS runs (GPUC_BENCH_RUNS, default 7), configurations alternated
 // within each run; the spread (lowest–highest) of the device as it is and of PoCL; the geomeans
-// of the device as it is against PoCL and plain JS (warp-reduce against plain JS only: PoCL's
+// of the device as it is (and of one thread) against PoCL and plain JS (warp-reduce against plain JS only: PoCL's
 // subgroups are one thread wide, so its warp-reduce does other work).
 // Usage: node --import tsx bench/cpu-profile.ts [example …]. Never part of `npm test`.
 import { device, listDevices, type Device } from "gpuc";
@@ -43,13 +45,15 @@ async function cpu(options: Record<string, unknown>, edit?: (code: string) => st
 }
 
 const configs: [string, Device][] = [
-  ["CPU, 1 thread", await cpu({ threads: 1 })],
+  ["CPU as it is", await cpu({})],
+  ["1 thread", await cpu({ threads: 1 })],
   ["JavaScript only", await cpu({ threads: 1, wasm: false })],
   ["JS, no f32 rounding", await cpu({ threads: 1, wasm: false }, noRounding)],
   ["JS, no checks", await cpu({ threads: 1, wasm: false }, noChecks)],
   ["JS, neither", await cpu({ threads: 1, wasm: false }, (c) => noChecks(noRounding(c)))],
   ["WebAssembly always", await cpu({ threads: 1, wasm: "always" })],
   ["2 threads, on workers", await cpu({ threads: 2, parallel: "always" })],
+  ["workers, JavaScript only", await cpu({ threads: 2, parallel: "always", wasm: false })],
 ];
 if ((await listDevices()).some((d) => d.kind === "opencl" && d.available)) configs.push(["PoCL", await device("opencl")]);
 
@@ -61,7 +65,7 @@ const spread = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs
 console.log(`### CPU device profile (kernel ms, median of ${RUNS}; in parentheses the share of the first column)\n`);
 console.log(`| example | ${configs.map(([n]) => n).join(" | ")} | plain JS | spread: CPU${pocl >= 0 ? ", PoCL" : ""} |`);
 console.log(`| --- | ${configs.map(() => "---").join(" | ")} | --- | --- |`);
-const vsPocl: number[] = [], vsJS: number[] = [];
+const vsPocl: number[] = [], vsJS: number[] = [], oneVsPocl: number[] = [], oneVsJS: number[] = [];
 for (const ex of examples) {
   const times = configs.map(() => [] as number[]), ref: number[] = [];
   for (const [, dev] of configs) await ex.run(dev);   // compiles, warms
@@ -76,8 +80,10 @@ for (const ex of examples) {
   const cells = times.map((t, c) => (c === 0 ? fmt(base) : `${fmt(median(t))} (${(median(t) / base).toFixed(2)})`));
   console.log(`| ${ex.name} | ${cells.join(" | ")} | ${fmt(median(ref))} (${(median(ref) / base).toFixed(2)}) | ${spread(times[0])}${pocl >= 0 ? `, ${spread(times[pocl])}` : ""} |`);
   vsJS.push(base / median(ref));
-  if (pocl >= 0 && ex.name !== "warp-reduce") vsPocl.push(base / median(times[pocl]));
+  oneVsJS.push(median(times[1]) / median(ref));
+  if (pocl >= 0 && ex.name !== "warp-reduce") { vsPocl.push(base / median(times[pocl])); oneVsPocl.push(median(times[1]) / median(times[pocl])); }
 }
 const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
-console.log(`\nThe CPU device (1 thread, as it is): ${vsPocl.length ? `${geomean(vsPocl).toFixed(2)}× PoCL (geomean of ${vsPocl.length}; worst ${Math.max(...vsPocl).toFixed(2)}×), ` : ""}${geomean(vsJS).toFixed(2)}× plain JS (geomean of ${vsJS.length}; worst ${Math.max(...vsJS).toFixed(2)}×)`);
+const against = (p: number[], j: number[]) => `${p.length ? `${geomean(p).toFixed(2)}× PoCL (geomean of ${p.length}; worst ${Math.max(...p).toFixed(2)}×), ` : ""}${geomean(j).toFixed(2)}× plain JS (geomean of ${j.length}; worst ${Math.max(...j).toFixed(2)}×)`;
+console.log(`\nThe CPU device as it is: ${against(vsPocl, vsJS)}; on one thread: ${against(oneVsPocl, oneVsJS)}`);
 for (const [, dev] of configs) await dev.destroy?.();

@@ -206,7 +206,11 @@ let wasmModules = 0;
 if (wasmMode || mode === "wasm") {
   const Instance = WebAssembly.Instance;
   WebAssembly.Instance = function (...a) { const i = new Instance(...a); wasmModules++; return i; };
-  process.on("exit", () => console.log(`--wasm: ${wasmModules} kernels ran as WebAssembly`));
+  process.on("exit", () => {
+    // (--threads: the modules the workers loaded, in the pool's list of what each worker has.)
+    const onWorkers = (d) => Math.max(0, ...(d?.workers?.loaded ?? []).map((s) => [...s].filter((k) => k[0] === "w").length));
+    console.log(`--wasm: ${wasmModules} kernels ran as WebAssembly${threads > 1 ? `, ${onWorkers(wasmMode ? cpu : dev)} on the workers` : ""}`);
+  });
 }
 const threads = Number(opt("threads", 1));
 const onThreads = threads > 1 ? { threads, parallel: "always" } : { threads: 1 };

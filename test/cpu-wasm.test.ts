@@ -32,6 +32,14 @@ async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], types: 
   return a;
 }
 
+/** Whether the kernel's module runs some region four threads at once (it has i32x4.all_true or v128.any_true, which only that code uses). */
+async function usesLanes(k: Kernel, types: string[]): Promise<boolean> {
+  const a = await k.compile({ target: "js", types });
+  const b = Buffer.from(/\nconst \$wasm = "([A-Za-z0-9+/=]+)";\n$/.exec(a.code as string)![1], "base64");
+  for (let i = 0; i + 2 < b.length; i++) if (b[i] === 0xfd && ((b[i + 1] === 0xa3 && b[i + 2] === 0x01) || b[i + 1] === 0x53)) return true;
+  return false;
+}
+
 /** Whether the kernel has a WebAssembly module; one it has must load. */
 async function hasModule(k: Kernel, types: string[], options: Record<string, unknown> = {}): Promise<boolean> {
   const a = await k.compile({ target: "js", types, ...options });
@@ -78,6 +86,89 @@ describe("the CPU device's WebAssembly path", () => {
       if (t === 0) out[out.length - 1 - blockIdx.x] = s[0];
     });
     await sameOnBoth(tree, { blocks: 5, threads: 64 }, [randF32(3, 300), new Float32Array(330), 300], ["f32[]", "f32[]", "i32"]);
+  });
+
+  test("four threads at once (SIMD128): the same as one at a time — lanes that disagree, a row's last threads, a failing check in one lane, threads that returned, and groups that may not run so", async () => {
+    const scan = kernel(function scan(y: Int32Array, x: Int32Array, flags: Uint8Array) {
+      const buf = shared(Int32Array, 64);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      buf[t] = i < x.length ? x[i] : 0;
+      syncthreads();
+      for (let offset = 1; offset < blockDim.x; offset *= 2) {
+        const v = t >= offset ? buf[t - offset] : 0;
+        const odd = (v & 1) === 1;
+        syncthreads();
+        buf[t] += odd ? v * 3 : v >> offset;
+        syncthreads();
+      }
+      if (i < y.length) y[i] = buf[t];
+      flags[i % flags.length] = 1;
+    });
+    for (const threads of [64, 30, 7, 3]) {
+      await sameOnBoth(scan, { blocks: 4, threads }, [new Int32Array(256), Int32Array.from(randF32(7, 256), (v) => Math.round(v * 1000)), new Uint8Array(9)], ["i32[]", "i32[]", "u8[]"]);
+    }
+    assert.ok(await usesLanes(scan, ["i32[]", "i32[]", "u8[]"]), "the scan's regions run four threads at once");
+
+    // f32 and bools kept across a barrier, a select, a gather, conversions, a shift the threads share.
+    const mix = kernel(function mix(out: Float32Array, x: Float32Array, k: number) {
+      const s = shared(Float32Array, 32);
+      const t = threadIdx.x;
+      const big = x[t] > 0.5;
+      const g = x[(t * 3) & 31] * 2.5 - Math.sqrt(Math.abs(x[t]));
+      s[t] = big ? g : Math.floor(g * 8) / 8;
+      syncthreads();
+      const w = ((t << k) >>> 1) + (big ? 1 : 0);
+      out[blockIdx.x * blockDim.x + t] = s[t] + w + (t ^ 5) * Math.min(s[t], 0.25);
+    });
+    await sameOnBoth(mix, { blocks: 2, threads: 32 }, [new Float32Array(64), randF32(8, 32), 3], ["f32[]", "f32[]", "i32"]);
+    assert.ok(await usesLanes(mix, ["f32[]", "f32[]", "i32"]));
+
+    // A bounds check that fails in one lane only: the same thread raises, after the same stores.
+    const oob = kernel(function oob(out: Int32Array, x: Int32Array) {
+      const s = shared(Int32Array, 16);
+      const t = threadIdx.x;
+      s[t] = x[t + 10];
+      syncthreads();
+      out[t] = s[t];
+    });
+    const err = await sameOnBoth(oob, { blocks: 1, threads: 16 }, [new Int32Array(16), new Int32Array(23)], ["i32[]", "i32[]"]);
+    assert.equal((err.error as { thread: { x: number } }).thread.x, 13, "thread 13 reads x[23], past the end");
+
+    // Threads that return before a barrier; the rest go on four at a time around them.
+    const ret = kernel(function ret(out: Int32Array) {
+      const s = shared(Int32Array, 32);
+      const t = threadIdx.x;
+      if (t % 7 === 3) return;
+      s[t] = t * 2;
+      syncthreads();
+      out[t] = s[t] + 1;
+    });
+    await sameOnBoth(ret, { blocks: 1, threads: 32 }, [new Int32Array(32)], ["i32[]"]);
+
+    // A region whose threads read what an earlier thread of it wrote (s[t - 1]): one at a time.
+    const chain = kernel(function chain(out: Int32Array) {
+      const s = shared(Int32Array, 32);
+      const t = threadIdx.x;
+      s[t] = t;
+      syncthreads();
+      if (t > 0) s[t] = s[t - 1] + s[t];
+      out[t] = s[t];
+    });
+    const chained = await sameOnBoth(chain, { blocks: 1, threads: 32 }, [new Int32Array(32)], ["i32[]"]);
+    assert.deepEqual(chained.arrays[0].slice(0, 5), [0, 1, 3, 6, 10], "each thread saw the one before it");
+    // Two parameters that are one buffer: a store through one reaches the other's loads in thread order.
+    const alias = kernel(function alias(a: Int32Array, b: Int32Array) {
+      const s = shared(Int32Array, 4);
+      const t = threadIdx.x;
+      s[t & 3] = 0;
+      syncthreads();
+      a[t + 1] = b[t] + 1;
+    });
+    for (const dev of [js, wasm]) {
+      const buf = new Int32Array(17);
+      await alias.launch(dev, { blocks: 1, threads: 16 }, buf.subarray(0, 17), buf.subarray(0, 16));
+      assert.deepEqual([...buf], Array.from({ length: 17 }, (_, i) => i), "each thread saw the one before it through the other view");
+    }
   });
 
   test("shared memory sized at launch (from a parameter and from blockDim), zero-filled at each launch as JavaScript allocates it", async () => {

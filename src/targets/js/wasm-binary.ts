@@ -5,7 +5,7 @@
 import { THREADS_SECTION } from "./wasm-abi.js";
 
 /** Value types. */
-export const V = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c } as const;
+export const V = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c, v128: 0x7b } as const;
 export type ValType = (typeof V)[keyof typeof V];
 
 /** Opcodes by their text-format names (the one-byte ones; `0xfc`-prefixed ones in FC). */
@@ -32,6 +32,24 @@ export const OP = {
   "i32.reinterpret_f32": 0xbc, "i64.reinterpret_f64": 0xbd, "f32.reinterpret_i32": 0xbe,
 } as const;
 export type Op = keyof typeof OP;
+
+/** The `0xfd`-prefixed (SIMD128) opcodes used: 32-bit lanes (wasm-lanes.ts). */
+export const SIMD = {
+  "v128.load": 0x00, "v128.store": 0x0b, "v128.const": 0x0c,
+  "i32x4.splat": 0x11, "f32x4.splat": 0x13,
+  "i32x4.extract_lane": 0x1b, "i32x4.replace_lane": 0x1c, "f32x4.extract_lane": 0x1f, "f32x4.replace_lane": 0x20,
+  "i32x4.eq": 0x37, "i32x4.ne": 0x38, "i32x4.lt_s": 0x39, "i32x4.lt_u": 0x3a, "i32x4.gt_s": 0x3b, "i32x4.gt_u": 0x3c,
+  "i32x4.le_s": 0x3d, "i32x4.le_u": 0x3e, "i32x4.ge_s": 0x3f, "i32x4.ge_u": 0x40,
+  "f32x4.eq": 0x41, "f32x4.ne": 0x42, "f32x4.lt": 0x43, "f32x4.gt": 0x44, "f32x4.le": 0x45, "f32x4.ge": 0x46,
+  "v128.not": 0x4d, "v128.and": 0x4e, "v128.or": 0x50, "v128.xor": 0x51, "v128.bitselect": 0x52, "v128.any_true": 0x53,
+  "f32x4.ceil": 0x67, "f32x4.floor": 0x68, "f32x4.trunc": 0x69,
+  "i32x4.abs": 0xa0, "i32x4.neg": 0xa1, "i32x4.all_true": 0xa3,
+  "i32x4.shl": 0xab, "i32x4.shr_s": 0xac, "i32x4.shr_u": 0xad, "i32x4.add": 0xae, "i32x4.sub": 0xb1, "i32x4.mul": 0xb5,
+  "i32x4.min_s": 0xb6, "i32x4.min_u": 0xb7, "i32x4.max_s": 0xb8, "i32x4.max_u": 0xb9,
+  "f32x4.abs": 0xe0, "f32x4.neg": 0xe1, "f32x4.sqrt": 0xe3, "f32x4.add": 0xe4, "f32x4.sub": 0xe5, "f32x4.mul": 0xe6, "f32x4.div": 0xe7,
+  "f32x4.min": 0xe8, "f32x4.max": 0xe9, "f32x4.convert_i32x4_s": 0xfa, "f32x4.convert_i32x4_u": 0xfb,
+} as const;
+export type SimdOp = keyof typeof SIMD;
 
 /** The `0xfc`-prefixed opcodes used. */
 export const FC = { "i64.trunc_sat_f64_s": 6, "memory.fill": 11 } as const;

@@ -81,7 +81,7 @@ export const IMPORTED_BINARY = new Set(["pow", "atan2", "hypot"]);
  * and continue, a kernel thread's end, a kernel with barriers' region loop (`rbreak`, `rcontinue`)
  * and its block (`block`, left when no thread of it runs any more).
  */
-export type Label = "break" | "continue" | "thread" | "rbreak" | "rcontinue" | "block" | "other";
+export type Label = "break" | "continue" | "thread" | "rbreak" | "rcontinue" | "block" | "lanes" | "other";
 
 export class FunctionEmitter {
   protected c = new Bytes();
@@ -131,6 +131,26 @@ export class FunctionEmitter {
   protected get(i: number): void { this.op("local.get").u32(i); }
   protected set(i: number): void { this.op("local.set").u32(i); }
   protected i32(v: number): void { this.op("i32.const").s32(v); }
+  /**
+   * Emit what `fn` emits where it completes; where it throws `Refused`, nothing (its code and
+   * relocations dropped, its labels closed): false.
+   */
+  protected attempt(fn: () => void): boolean {
+    const c = this.c, relocs = this.relocs, labels = this.labels.length;
+    this.c = new Bytes();
+    this.relocs = [];
+    try { fn(); }
+    catch (e) {
+      if (!(e instanceof Refused)) throw e;
+      this.c = c; this.relocs = relocs; this.labels.length = labels;
+      return false;
+    }
+    for (const r of this.relocs) relocs.push(c.length + r);
+    c.raw(this.c.bytes);
+    this.c = c; this.relocs = relocs;
+    return true;
+  }
+
   /** The address `plus` bytes into fixed place `s`: a relocated constant (wasm-abi.ts, THREADS_SECTION). */
   protected addr(s: Static, plus = 0): void { this.op("i32.const"); this.relocs.push(this.c.length); this.c.s32wide(s.at + plus); }
   protected depth(l: Label): number {

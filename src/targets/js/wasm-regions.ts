@@ -7,7 +7,7 @@
 // for agreement in thread order (`divergent`, the loader's, throws at the first thread that
 // disagrees), the same end of the block when no thread runs a condition any more.
 //
-// Per-thread values live in linear memory, 8 bytes a thread (1,024 threads, the most a block has),
+// Per-thread values live in linear memory, 4 bytes a thread (8 for an f64; 1,024 threads, the most a block has),
 // loaded into locals at the start of each thread of a region that uses them and stored back at its
 // end where the region assigns them; per-thread private arrays likewise, one slice a thread.
 // Subgroup operations are regions.ts's too: each one's operands left in per-thread exchange
@@ -17,9 +17,10 @@
 // its bit i), an `if` that the lanes disagree on running its sides for the lanes of each, a loop
 // until none of its lanes goes on.
 
-import type { ExprHandle, Loc, Stmt } from "../../ir/module.js";
-import { isArray, type Elem, type Scalar } from "../../ir/types.js";
-import { V, type Op } from "./wasm-binary.js";
+import type { Block, Expr, ExprHandle, Loc, Stmt } from "../../ir/module.js";
+import { exprOperands, walkStmts } from "../../ir/module.js";
+import { isArray, type Elem, type Scalar, type Type } from "../../ir/types.js";
+import { SIMD, V, type Op, type SimdOp } from "./wasm-binary.js";
 import { BLOCK_THREADS, FC_FILL, FunctionEmitter, Refused, bytesOf, scalarOf, valType, type Static } from "./wasm-function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { RegionTree, type Exchange, type Region } from "./region-tree.js";
@@ -61,7 +62,8 @@ export class RegionKernelEmitter extends FunctionEmitter {
     this.usesDone = hasReturn(f.body);
     for (const l of rt.perThreadLocals(this.values)) {
       const t = f.locals[l].type;
-      this.perThread.set(l, this.mod.reserve(BLOCK_THREADS * (isArray(t) ? (t.size ?? 0) * bytesOf(t.elem) : 8), true));
+      // (A scalar's slots side by side, 4 or 8 bytes each: four threads' 32-bit values are one v128.)
+      this.perThread.set(l, this.mod.reserve(BLOCK_THREADS * (isArray(t) ? (t.size ?? 0) * bytesOf(t.elem) : slotBytes(t)), true));
     }
     // Uniform locals are the block's (the JavaScript's `let` around its blocks: they keep their
     // values from one block to the next, zero at the launch's start).
@@ -128,7 +130,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
     const at = this.exchangeAt.get(n)!;
     if (x.half === "publish") {
       const t = scalarOf(this.f.exprs[s.args[0]].type);
-      this.slotAddress(at.xv); this.expr(s.args[0]); this.op(perThreadOps(t)[1]).u32(0).u32(0);
+      this.slotAddress(at.xv, 8); this.expr(s.args[0]); this.op(perThreadOps(t)[1]).u32(0).u32(0);
       if (at.xl) { this.addr(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.expr(s.args[1]); this.op("i32.store").u32(2).u32(0); }
       return;
     }
@@ -350,7 +352,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
           while (i < j && hoisted.has(r.stmts[i])) i++;
           while (j > i && hoisted.has(r.stmts[j - 1])) j--;
           this.block(r.stmts.slice(0, i));
-          if (i < j) this.threadLoop(r.id, () => this.block(r.stmts.slice(i, j)));
+          if (i < j) this.threadLoop(r.id, () => this.block(r.stmts.slice(i, j)), r.stmts.slice(i, j));
           this.block(r.stmts.slice(j));
           break;
         }
@@ -400,7 +402,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
    * locals zeroed, its per-thread values loaded, `body`, the values it assigned stored back (a
    * thread that returns skips that: it is done).
    */
-  private threadLoop(group: number, body: () => void): void {
+  private threadLoop(group: number, body: () => void, stmts?: Stmt[]): void {
     if (this.sgb >= 0) return this.laneLoop(group, body);
     const counted = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z", n: "blockDim.x" | "blockDim.y" | "blockDim.z", inner: () => void) => {
       const v = this.builtinSlots.get(b)!;
@@ -417,6 +419,8 @@ export class RegionKernelEmitter extends FunctionEmitter {
       const s = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.get(this.builtinSlots.get(b)!);
       s("threadIdx.z"); s("blockDim.y"); this.op("i32.mul"); s("threadIdx.y"); this.op("i32.add"); s("blockDim.x"); this.op("i32.mul"); s("threadIdx.x"); this.op("i32.add");
       this.set(this.t);
+      // Four threads at once where they can run so (wasm-lanes below): on to the thread after them.
+      if (stmts) this.lanesOf(group, stmts);
       if (this.usesDone) {
         // (A thread that returned: on to the next, out of the block around this body.)
         this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
@@ -463,21 +467,21 @@ export class RegionKernelEmitter extends FunctionEmitter {
         }
         const slot = this.slots[l] as number;
         if (at === undefined) { this.zero(slot, loc.type.kind === "scalar" ? loc.type.scalar : "i32"); return; }
-        this.slotAddress(at); this.op(perThreadOps(scalarOf(loc.type))[0]).u32(0).u32(0); this.set(slot);
+        this.slotAddress(at, slotBytes(loc.type)); this.op(perThreadOps(scalarOf(loc.type))[0]).u32(0).u32(0); this.set(slot);
         cached.push(l);
       });
       this.open("block", "thread");
       body();
       for (const l of cached) {
         if (!this.rt.writtenIn.get(group)?.has(l)) continue;
-        this.slotAddress(this.perThread.get(l)!); this.get(this.slots[l] as number); this.op(perThreadOps(scalarOf(f.locals[l].type))[1]).u32(0).u32(0);
+        this.slotAddress(this.perThread.get(l)!, slotBytes(f.locals[l].type)); this.get(this.slots[l] as number); this.op(perThreadOps(scalarOf(f.locals[l].type))[1]).u32(0).u32(0);
       }
       this.close();
     }
   }
 
   /** The address of this thread's 8 bytes in per-thread storage at `at`. */
-  private slotAddress(at: Static): void { this.addr(at); this.get(this.t); this.i32(3); this.op("i32.shl"); this.op("i32.add"); }
+  private slotAddress(at: Static, bytes: number): void { this.addr(at); this.get(this.t); this.i32(bytes === 8 ? 3 : 2); this.op("i32.shl"); this.op("i32.add"); }
 
   private zero(slot: number, s: Elem): void {
     if (s === "f32") this.op("f32.const").f32(0); else if (s === "f64") this.op("f64.const").f64(0); else this.i32(0);
@@ -513,7 +517,413 @@ export class RegionKernelEmitter extends FunctionEmitter {
     this.get(c); this.i32(-1); this.op("i32.eq"); this.op("br_if").u32(this.depth("block"));
     return c;
   }
+
+  // ---- four threads at once ------------------------------------------------------------------
+  //
+  // A region's threads run four at a time where they can (SIMD128, 32-bit lanes: threads x to
+  // x + 3 of one row of the block), and one at a time where they cannot: the four-lane form is
+  // tried at each thread, and gives way to the one-thread form for that thread when a condition
+  // for it does not hold at run time. Why the lanes leave what the threads one after another
+  // leave:
+  //  - Each lane computes what its thread computes: the same operations lane by lane (i32x4 and
+  //    f32x4 arithmetic is the scalar instructions' lane by lane; a bool is a lane mask, 0 or -1),
+  //    a value the threads share computed once (uniformity.ts); nothing else is taken (f64, calls,
+  //    loops, integer division, Math imports, ToInt32: the group has no four-lane form).
+  //  - Nothing is stored before every condition that could send the four threads back to one at a
+  //    time was evaluated: a check that fails in any lane, an `if` whose lanes disagree, a thread
+  //    that returned (they are evaluated only before the first store; one after it: no four-lane
+  //    form). Before its first store the four-lane code changes nothing but its own locals, so the
+  //    thread then runs as it would have. A `select`'s sides and `&&`/`||`'s right side are
+  //    evaluated in every lane, so they may not load (an index another lane's condition guards).
+  //  - The statements run in order for all four lanes, not the four threads one after another:
+  //    the same only where no lane reads or writes an element another lane writes. Each array
+  //    stored to is reached by every access in the group through one index expression (the same
+  //    value where read), threadIdx.x plus a value the threads share: lane i's element is its own.
+  //    Arrays that may be one another — the kernel's array parameters (views of one buffer) —
+  //    count as one array; an array reached through a local that is not a parameter (a view, a
+  //    private array) bars every store.
+
+  /** Where the four-lane form of a group is being emitted: each local's v128, whether it stored yet. */
+  private lanes: { v: Map<number, number>; stored: boolean; assigned: Set<number>; forms: Map<number, ExprHandle> } | null = null;
+
+  /** Emit the four-lane try for threads x to x + 3 of the current row, where the group has a four-lane form. */
+  private lanesOf(group: number, stmts: Stmt[]): void {
+    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return;
+    const assigned = new Set<number>();
+    walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
+    if (!this.ownElements(stmts, assigned)) return;
+    const f = this.f;
+    const x = this.builtinSlots.get("threadIdx.x")!;
+    this.attempt(() => {
+      const v = new Map<number, number>();
+      this.lanes = { v, stored: false, assigned, forms: new Map() };
+      try {
+        this.open("block", "lanes");
+        // (Four threads left in the row.)
+        this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
+        if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
+        const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
+        const cached: number[] = [];
+        f.locals.forEach((loc, l) => {
+          if (!inGroup(l) || f.params.includes(l as never) || l === f.stateParam || this.values.remat.has(l) || this.values.uniform.has(l)) return;
+          if (isArray(loc.type) || loc.type.kind !== "scalar" || loc.type.scalar === "f64") throw new Refused("lanes: a local of this type");
+          const vl = this.local(V.v128);
+          v.set(l, vl);
+          const at = this.perThread.get(l);
+          if (at === undefined) { this.vconst(0, loc.type.scalar); this.set(vl); return; }
+          // Lane i: thread t + i's value (a bool 0 or 1 becomes its mask).
+          this.slotAddress(at, 4); this.simd("v128.load").u32(0).u32(0);
+          if (loc.type.scalar === "bool") this.simd("i32x4.neg");
+          this.set(vl);
+          cached.push(l);
+        });
+        for (const st of stmts) this.vstmt(st);
+        for (const l of cached) {
+          if (!this.rt.writtenIn.get(group)?.has(l)) continue;
+          this.slotAddress(this.perThread.get(l)!, 4); this.get(v.get(l)!);
+          if ((f.locals[l].type as { scalar: Scalar }).scalar === "bool") this.simd("i32x4.neg");
+          this.simd("v128.store").u32(0).u32(0);
+        }
+        // Past the four threads: x + 3 here, the thread loop's step the fourth.
+        this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
+        this.op("br").u32(1);
+        this.close();
+      } finally { this.lanes = null; }
+    });
+  }
+
+  private simd(o: SimdOp) { return this.c.byte(0xfd).u32(SIMD[o]); }
+
+  /** A v128 of four lanes of the constant `k` of type `s` (a bool as its mask). */
+  private vconst(k: number | boolean, s: Scalar): void {
+    if (s === "f32") { this.op("f32.const").f32(Number(k)); this.simd("f32x4.splat"); return; }
+    this.i32(s === "bool" ? (k ? -1 : 0) : Number(k) | 0); this.simd("i32x4.splat");
+  }
+
+  /** The scalar of type `s` on the stack as four lanes of it (a bool 0 or 1 as its mask). */
+  private splat(s: Scalar): void {
+    if (s === "f32") { this.simd("f32x4.splat"); return; }
+    if (s === "f64") throw new Refused("lanes: f64");
+    this.simd("i32x4.splat");
+    if (s === "bool") this.simd("i32x4.neg");
+  }
+
+  private vstmt(st: Stmt): void {
+    const ln = this.lanes!;
+    if (this.rt.exchanges.has(st)) throw new Refused("lanes: a subgroup operation");
+    switch (st.k) {
+      case "set": {
+        if (this.values.remat.has(st.local)) return;
+        const vl = ln.v.get(st.local);
+        if (vl === undefined) throw new Refused("lanes: a local the threads share");
+        this.vexpr(st.value); this.set(vl);
+        // Its value's form, where it is threadIdx.x plus a shared value (see xSteps); none for those that read it.
+        const form = this.xSteps(st.value) === 1 && !this.reads(st.value, st.local) ? st.value : null;
+        this.forget(st.local);
+        if (form !== null) ln.forms.set(st.local, form);
+        return;
+      }
+      case "store": {
+        const a = this.arrayOf(st.array);
+        if (bytesOf(a.elem) !== 4) throw new Refused("lanes: a narrow array");
+        if (this.xSteps(st.index) === 1) {
+          a.ptr(); this.xScalar(st.index); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+          this.vexpr(st.value);
+          this.simd("v128.store").u32(0).u32(0);
+        } else {
+          const idx = this.local(V.v128), val = this.local(V.v128);
+          this.vexpr(st.index); this.set(idx); this.vexpr(st.value); this.set(val);
+          // (In lane order, as the threads store: bits as they are, an f32's too.)
+          for (let i = 0; i < 4; i++) {
+            a.ptr(); this.get(idx); this.simd("i32x4.extract_lane").byte(i); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+            this.get(val); this.simd("i32x4.extract_lane").byte(i); this.op("i32.store").u32(2).u32(0);
+          }
+        }
+        ln.stored = true;
+        return;
+      }
+      case "check": {
+        if (st.cond === null || ln.stored) throw new Refused("lanes: a check after a store");
+        // Any lane that would raise: its thread runs alone, and raises there.
+        this.vexpr(st.cond); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+        return;
+      }
+      case "if": {
+        if (ln.stored) throw new Refused("lanes: an if after a store");
+        const m = this.local(V.v128);
+        this.vexpr(st.cond); this.set(m);
+        this.get(m); this.simd("i32x4.all_true");
+        this.open("if", "other");
+        const forms = new Map(ln.forms);
+        this.block(st.then);
+        this.op("else");
+        // (Lanes that disagree: their threads run one at a time.)
+        this.get(m); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+        const thenStored = ln.stored;
+        ln.forms = new Map(forms);
+        this.block(st.else);
+        ln.stored ||= thenStored;
+        this.close();
+        // (After it, no form of a local either side assigns.)
+        ln.forms = forms;
+        walkStmts([st], (x) => { if (x.k === "set") this.forget(x.local); });
+        return;
+      }
+      case "fence": return;
+      default: throw new Refused(`lanes: a ${st.k}`);
+    }
+  }
+
+  /** Its block's statements in the four-lane form (while one is emitted). */
+  protected override block(b: Block): void {
+    if (!this.lanes) return super.block(b);
+    for (const st of b) this.vstmt(st);
+  }
+
+  /** The scalar type of expression `h` (four lanes of it: i32/u32 as i32x4, f32 as f32x4, bool as a mask). */
+  private laneType(h: ExprHandle): Scalar {
+    const t = this.f.exprs[h].type;
+    if (t.kind !== "scalar" || t.scalar === "f64") throw new Refused("lanes: a value of this type");
+    return t.scalar;
+  }
+
+  /** Expression `h`, lane by lane, onto the stack as a v128. */
+  private vexpr(h: ExprHandle): void {
+    const e: Expr = this.f.exprs[h];
+    const ts = this.laneType(h);
+    // A value the threads share: once, for all four.
+    if (this.values.isUniform(h)) { this.expr(h); this.splat(ts); return; }
+    switch (e.k) {
+      case "const": return this.vconst(e.value, ts);
+      case "local": {
+        const def = this.values.remat.get(e.local);
+        if (def !== undefined) return this.vexpr(def);
+        const vl = this.lanes!.v.get(e.local);
+        if (vl === undefined) throw new Refused("lanes: a local outside the group");
+        this.get(vl);
+        return;
+      }
+      case "builtin":
+        // (The four threads are of one row: y and z theirs alike.)
+        if (e.name === "threadIdx.y" || e.name === "threadIdx.z") { this.get(this.builtinSlots.get(e.name)!); this.simd("i32x4.splat"); return; }
+        if (e.name !== "threadIdx.x") throw new Refused(`lanes: ${e.name}`);
+        this.get(this.builtinSlots.get("threadIdx.x")!); this.simd("i32x4.splat");
+        this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]); this.simd("i32x4.add");
+        return;
+      case "convert": return this.vconvert(e.arg, ts);
+      case "select":
+        if (this.loads(e.a) || this.loads(e.b)) throw new Refused("lanes: a load on one side of a select");
+        this.vexpr(e.a); this.vexpr(e.b); this.vexpr(e.cond); this.simd("v128.bitselect");
+        return;
+      case "load": {
+        const a = this.arrayOf(e.array);
+        if (bytesOf(a.elem) !== 4) throw new Refused("lanes: a narrow array");
+        if (this.xSteps(e.index) === 1) {
+          a.ptr(); this.xScalar(e.index); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+          this.simd("v128.load").u32(0).u32(0);
+          return;
+        }
+        const idx = this.local(V.v128);
+        this.vexpr(e.index); this.set(idx);
+        this.vconst(0, "i32");
+        for (let i = 0; i < 4; i++) {
+          a.ptr(); this.get(idx); this.simd("i32x4.extract_lane").byte(i); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+          this.op("i32.load").u32(2).u32(0);
+          this.simd("i32x4.replace_lane").byte(i);
+        }
+        return;
+      }
+      case "op": return this.vop(e as Extract<Expr, { k: "op" }>, ts);
+      default: throw new Refused(`lanes: a ${e.k}`);
+    }
+  }
+
+  private vconvert(arg: ExprHandle, to: Scalar): void {
+    const from = this.laneType(arg);
+    this.vexpr(arg);
+    if (from === to || ((from === "i32" || from === "u32") && (to === "i32" || to === "u32"))) return;
+    if (from === "bool") {
+      this.simd("i32x4.neg");
+      if (to === "f32") this.simd("f32x4.convert_i32x4_u");
+      return;
+    }
+    if (to === "bool") {
+      if (from === "f32") { this.simd("f32x4.abs"); this.vconst(0, "f32"); this.simd("f32x4.gt"); }
+      else { this.vconst(0, "i32"); this.simd("i32x4.ne"); }
+      return;
+    }
+    if (to === "f32") { this.simd(from === "i32" ? "f32x4.convert_i32x4_s" : "f32x4.convert_i32x4_u"); return; }
+    throw new Refused("lanes: a float to an integer");
+  }
+
+  private vop(e: Extract<Expr, { k: "op" }>, ts: Scalar): void {
+    const t = this.laneType(e.args[0]);
+    const f = t === "f32";
+    const both = (o: SimdOp) => { this.vexpr(e.args[0]); this.vexpr(e.args[1]); this.simd(o); };
+    const one = (o: SimdOp) => { this.vexpr(e.args[0]); this.simd(o); };
+    const cmp = (s: SimdOp, u: SimdOp, fl: SimdOp) => both(f ? fl : t === "u32" ? u : s);
+    // A bool is a mask here: only what keeps masks masks (and bool results of bools).
+    if (t === "bool" && !((["eq", "ne", "and", "or", "xor", "not", "land", "lor"] as string[]).includes(e.op) && (ts === "bool"))) throw new Refused(`lanes: ${e.op} of bools`);
+    if (t !== "bool" && (e.op === "not" || e.op === "land" || e.op === "lor")) throw new Refused(`lanes: ${e.op}`);
+    switch (e.op) {
+      case "add": return both(f ? "f32x4.add" : "i32x4.add");
+      case "sub": return both(f ? "f32x4.sub" : "i32x4.sub");
+      case "mul": return both(f ? "f32x4.mul" : "i32x4.mul");
+      case "div": if (f) return both("f32x4.div"); break;
+      case "min": return both(f ? "f32x4.min" : t === "u32" ? "i32x4.min_u" : "i32x4.min_s");
+      case "max": return both(f ? "f32x4.max" : t === "u32" ? "i32x4.max_u" : "i32x4.max_s");
+      case "neg": if (f) return one("f32x4.neg"); return one("i32x4.neg");
+      case "abs": if (f) return one("f32x4.abs"); if (t === "u32") return this.vexpr(e.args[0]); return one("i32x4.abs");
+      case "floor": case "ceil": case "trunc": case "sqrt": if (f) return one(`f32x4.${e.op}`); break;
+      case "and": return both("v128.and");
+      case "or": return both("v128.or");
+      case "xor": return both("v128.xor");
+      case "bitnot": case "not": return one("v128.not");
+      case "shl": case "shr": {
+        // (WebAssembly shifts four lanes by one count, modulo 32 as JavaScript's shifts: one the threads share.)
+        if (!this.values.isUniform(e.args[1])) break;
+        this.vexpr(e.args[0]); this.expr(e.args[1]);
+        this.simd(e.op === "shl" ? "i32x4.shl" : t === "u32" ? "i32x4.shr_u" : "i32x4.shr_s");
+        return;
+      }
+      case "eq": return both(f ? "f32x4.eq" : "i32x4.eq");
+      case "ne": return both(f ? "f32x4.ne" : "i32x4.ne");
+      case "lt": return cmp("i32x4.lt_s", "i32x4.lt_u", "f32x4.lt");
+      case "le": return cmp("i32x4.le_s", "i32x4.le_u", "f32x4.le");
+      case "gt": return cmp("i32x4.gt_s", "i32x4.gt_u", "f32x4.gt");
+      case "ge": return cmp("i32x4.ge_s", "i32x4.ge_u", "f32x4.ge");
+      case "land": case "lor":
+        // (Both sides in every lane: the right one may not load what the left one guards.)
+        if (this.loads(e.args[1])) break;
+        return both(e.op === "land" ? "v128.and" : "v128.or");
+      default: break;
+    }
+    throw new Refused(`lanes: ${e.op}`);
+  }
+
+  /** Lane 0's value of index `h`, one of xSteps' form, as a scalar. */
+  private xScalar(h: ExprHandle): void {
+    if (this.values.isUniform(h)) return this.expr(h);
+    const e = this.f.exprs[h];
+    switch (e.k) {
+      case "builtin": this.get(this.builtinSlots.get("threadIdx.x")!); return;
+      case "local": return this.xScalar((this.values.remat.get(e.local) ?? this.lanes!.forms.get(e.local))!);
+      case "convert": return this.xScalar(e.arg);
+      case "op": this.xScalar(e.args[0]); this.xScalar(e.args[1]); this.op(e.op === "add" ? "i32.add" : "i32.sub"); return;
+      default: throw new Refused("lanes: an index not of its form");
+    }
+  }
+
+  /** Whether expression `h` reads local `l` (through rematerialized locals and forms too). */
+  private reads(h: ExprHandle, l: number): boolean {
+    const e = this.f.exprs[h];
+    if (e.k === "local") {
+      if (e.local === l) return true;
+      const d = this.values.remat.get(e.local) ?? this.lanes?.forms.get(e.local);
+      return d !== undefined && this.reads(d, l);
+    }
+    return exprOperands(e).some((o) => this.reads(o, l));
+  }
+
+  /** Local `l` is assigned: its form, and every form that reads it, no longer hold. */
+  private forget(l: number): void {
+    const forms = this.lanes!.forms;
+    forms.delete(l);
+    for (const [m, h] of [...forms]) if (this.reads(h, l)) forms.delete(m);
+  }
+
+  /** Whether expression `h` loads (or reads a local defined by one). */
+  private loads(h: ExprHandle): boolean {
+    const e = this.f.exprs[h];
+    if (e.k === "load") return true;
+    if (e.k === "local") { const d = this.values.remat.get(e.local); return d !== undefined && this.loads(d); }
+    return exprOperands(e).some((o) => this.loads(o));
+  }
+
+  /** How many steps index `h` takes from one thread to the next along x: threadIdx.x times it plus a shared value; null where it is not of that form. */
+  private xSteps(h: ExprHandle): number | null {
+    if (this.values.isUniform(h)) return 0;
+    const e = this.f.exprs[h];
+    switch (e.k) {
+      case "builtin": return e.name === "threadIdx.x" ? 1 : null;
+      case "local": {
+        const d = this.values.remat.get(e.local) ?? this.lanes?.forms.get(e.local);
+        return d === undefined ? null : this.xSteps(d);
+      }
+      case "convert": {
+        const from = this.f.exprs[e.arg].type;
+        return from.kind === "scalar" && (from.scalar === "i32" || from.scalar === "u32") ? this.xSteps(e.arg) : null;
+      }
+      case "op": {
+        if (e.op !== "add" && e.op !== "sub") return null;
+        const a = this.xSteps(e.args[0]), b = this.xSteps(e.args[1]);
+        return a === null || b === null ? null : e.op === "add" ? a + b : a - b;
+      }
+      default: return null;
+    }
+  }
+
+  /**
+   * Whether each lane reaches only its own elements of what the group stores to (see the top of
+   * this part): every access to an array some statement stores to uses one index, threadIdx.x
+   * plus a shared value, the same expression throughout.
+   */
+  private ownElements(stmts: Stmt[], assigned: Set<number>): boolean {
+    const f = this.f;
+    const accesses: { key: string; array: ExprHandle; index: ExprHandle; store: boolean }[] = [];
+    const arrayKey = (a: ExprHandle): string => {
+      const e = f.exprs[a];
+      if (e.k === "shared") return `s${e.shared}`;
+      if (e.k === "global") return `g${e.global}`;
+      if (e.k === "local" && f.params.includes(e.local as never) && !assigned.has(e.local)) return "p";
+      return "?";
+    };
+    const inExpr = (h: ExprHandle) => {
+      const e = f.exprs[h];
+      if (e.k === "load") accesses.push({ key: arrayKey(e.array), array: e.array, index: e.index, store: false });
+      if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) inExpr(d); }
+      for (const o of exprOperands(e)) inExpr(o);
+    };
+    walkStmts(stmts, (st) => {
+      if (st.k === "store") { accesses.push({ key: arrayKey(st.array), array: st.array, index: st.index, store: true }); inExpr(st.index); inExpr(st.value); }
+      else if (st.k === "set") inExpr(st.value);
+      else if (st.k === "if") inExpr(st.cond);
+      else if (st.k === "check" && st.cond !== null) inExpr(st.cond);
+    });
+    const stored = new Set(accesses.filter((x) => x.store).map((x) => x.key));
+    if (stored.has("?") || (stored.size && accesses.some((x) => x.key === "?"))) return false;
+    for (const key of stored) {
+      const mine = accesses.filter((x) => x.key === key);
+      const first = mine[0];
+      if (this.xSteps(first.index) !== 1) return false;
+      if (!mine.every((x) => this.sameValue(x.index, first.index, assigned) && this.sameValue(x.array, first.array, assigned))) return false;
+    }
+    return true;
+  }
+
+  /** Whether expressions `a` and `b` compute one value wherever the group reads them (locals it assigns excepted). */
+  private sameValue(a: ExprHandle, b: ExprHandle, assigned: Set<number>): boolean {
+    if (a === b) return true;
+    const x = this.f.exprs[a], y = this.f.exprs[b];
+    if (x.k !== y.k) return false;
+    switch (x.k) {
+      case "const": return Object.is(x.value, (y as typeof x).value) && JSON.stringify(x.type) === JSON.stringify(y.type);
+      case "local": return x.local === (y as typeof x).local && (!assigned.has(x.local) || this.values.remat.has(x.local));
+      case "builtin": return x.name === (y as typeof x).name;
+      case "shared": return x.shared === (y as typeof x).shared;
+      case "global": return x.global === (y as typeof x).global;
+      case "op": {
+        const o = y as typeof x;
+        return x.op === o.op && x.args.length === o.args.length && x.args.every((h, i) => this.sameValue(h, o.args[i], assigned)) && JSON.stringify(x.type) === JSON.stringify(y.type);
+      }
+      case "convert": return JSON.stringify(x.type) === JSON.stringify(y.type) && this.sameValue(x.arg, (y as typeof x).arg, assigned);
+      default: return false;
+    }
+  }
 }
+
+/** Bytes a thread's slot of a per-thread scalar of type `t` takes. */
+function slotBytes(t: Type): number { return t.kind === "scalar" && t.scalar === "f64" ? 8 : 4; }
 
 /** The load and store of a per-thread value of type `s`. */
 function perThreadOps(s: Elem): ["i32.load" | "f32.load" | "f64.load", "i32.store" | "f32.store" | "f64.store"] {

@@ -290,8 +290,8 @@ export class CpuDevice implements Device {
 
   /**
    * Whether a launch without a cancel goes to the workers (`auto`): one of two blocks or more
-   * whose run here takes over a millisecond; then the faster way per thread, each measured three
-   * times first. The 8th choice and every 64th take the other way, to measure it again.
+   * whose run here takes over a millisecond; then the faster way per thread, measured three times
+   * here and six there first. The 8th choice and every 64th take the other way, to measure it again.
    */
   private onWorkers(k: CpuKernel, grid: Grid): boolean {
     const [gx, gy, gz] = grid.blocks;
@@ -302,7 +302,9 @@ export class CpuDevice implements Device {
     if (k.inlineRuns < 3) return false;
     const [dx, dy, dz] = grid.threads;
     if (k.inlineNs! * gx * gy * gz * dx * dy * dz < 1e6) return false;
-    if (k.workersRuns < 3) return true;
+    // (More launches there than here: a worker's first launches of a kernel compile it, and its
+    // WebAssembly runs in V8's baseline tier until the engine has optimized it, several launches.)
+    if (k.workersRuns < 6) return true;
     const faster = k.workersNs! < k.inlineNs!;
     const c = ++k.choices;
     return c === 8 || c % 64 === 0 ? !faster : faster;

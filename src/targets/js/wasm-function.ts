@@ -72,6 +72,9 @@ export const STORE: Record<Elem, Op> = {
 };
 export const bytesOf = wasmElemBytes;
 
+/** Integer and bool operations that are a few instructions and cannot trap (`cheap`). */
+const CHEAP_OPS: ReadonlySet<string> = new Set(["add", "sub", "mul", "and", "or", "xor", "shl", "shr", "bitnot", "not", "neg", "eq", "ne", "lt", "le", "gt", "ge", "min", "max"]);
+
 /** Math functions that are one import each, f64 → f64 (an f32 operand promoted, the result demoted). */
 export const IMPORTED_UNARY = new Set(["cbrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "round"]);
 export const IMPORTED_BINARY = new Set(["pow", "atan2", "hypot"]);
@@ -424,6 +427,12 @@ export class FunctionEmitter {
       case "op": return this.operation(e as Extract<Expr, { k: "op" }>);
       case "convert": this.expr(e.arg); return this.convert(scalarOf(this.f.exprs[e.arg].type), scalarOf(e.type));
       case "select": {
+        // Two sides that cost little and can neither trap nor change anything: both computed,
+        // one picked (a `select`, no branch to mispredict on data); else only the side taken.
+        if (this.cheap(e.a, 6) && this.cheap(e.b, 6)) {
+          this.expr(e.a); this.expr(e.b); this.expr(e.cond); this.op("select");
+          return;
+        }
         this.expr(e.cond);
         this.open("if", "other", valType(scalarOf(e.type)));
         this.expr(e.a); this.op("else"); this.expr(e.b);
@@ -442,6 +451,31 @@ export class FunctionEmitter {
       default: assertNeverIR(e);
     }
   }
+
+  /**
+   * Whether expression `h` is at most `budget` steps of integer or bool arithmetic on constants,
+   * locals and builtins: no load (its index may be out of bounds where the other side is taken),
+   * no division, no call, no float (a float op is not free), nothing that traps.
+   */
+  protected cheap(h: ExprHandle, budget: number): boolean {
+    const e = this.f.exprs[h];
+    if (e.type.kind !== "scalar" || e.type.scalar === "f32" || e.type.scalar === "f64") return false;
+    switch (e.k) {
+      case "const": case "builtin": return true;
+      case "local": return !this.rematerialized(e.local);
+      case "op": {
+        if (budget <= 0 || !CHEAP_OPS.has(e.op)) return false;
+        return e.args.every((a) => {
+          const t = this.f.exprs[a].type;
+          return t.kind === "scalar" && t.scalar !== "f32" && t.scalar !== "f64" && this.cheap(a, budget - 1);
+        });
+      }
+      default: return false;
+    }
+  }
+
+  /** Whether reading local `l` evaluates an expression in its place (wasm-regions.ts). */
+  protected rematerialized(_l: number): boolean { return false; }
 
   private constant(v: number | boolean, t: Scalar): void {
     if (typeof v === "boolean") return this.i32(v ? 1 : 0);

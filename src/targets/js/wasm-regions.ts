@@ -101,6 +101,8 @@ export class RegionKernelEmitter extends FunctionEmitter {
   /** `1 << (t - sgb)`: this thread's bit in its subgroup's masks. */
   private laneBit(): void { this.i32(1); this.get(this.t); this.get(this.sgb); this.op("i32.sub"); this.op("i32.shl"); }
 
+  protected override rematerialized(l: number): boolean { return this.values.remat.has(l); }
+
   /** A rematerialized local is its definition, where it is read; its one assignment is not emitted. */
   protected override readLocal(l: number): void {
     const def = this.values.remat.get(l);

@@ -333,8 +333,8 @@ describe("the CPU device's WebAssembly path", () => {
     const run = { params: [], results: [] };
     const module = (parts: Partial<Parameters<typeof encodeModule>[0]>) => btoa(String.fromCharCode(...encodeModule({
       types: [run], imports: [], memoryPages: 1, functions: [0],
-      globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }],
-      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: Uint8Array.of(0x0b), relocs: [] }], threads: false, ...parts,
+      globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }],
+      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: Uint8Array.of(0x0b), relocs: [] }], threads: false, prefer: true, ...parts,
     })));
     const sites = [Float32Array.of(1, 2)];
     const hooks = { divergent: (): never => { throw new Error("divergent"); } };
@@ -343,14 +343,14 @@ describe("the CPU device's WebAssembly path", () => {
       assert.ok(!(r instanceof WasmKernel), "refused");
       return (r as { refused: string }).refused;
     };
-    assert.ok(WasmKernel.load(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 0, export: "table0" }] }), sites, hooks) instanceof WasmKernel, "a well-formed module loads");
+    assert.ok(WasmKernel.load(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "table0" }] }), sites, hooks) instanceof WasmKernel, "a well-formed module loads");
     refused("AGFzbQEAAAAB////");
     refused("not base64 at all!");
     assert.match(refused(module({ imports: [{ module: "env", name: "x", kind: "func", type: 0 }], functions: [0], exports: [{ name: "run", func: 1 }] }), []), /imports from 'env'/);
     assert.match(refused(module({ imports: [{ module: "m", name: "eval", kind: "func", type: 0 }], functions: [0], exports: [{ name: "run", func: 1 }] }), []), /imports 'eval'/);
     assert.match(refused(module({ exports: [{ name: "run", func: 0 }, { name: "other", func: 0 }] }), []), /exports 'other'/);
     assert.match(refused(module({}), sites), /does not export 'table0'/);
-    assert.match(refused(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }, { type: V.i32, mutable: false, init: 12, export: "table0" }] }), sites), /table 0 is outside its data/);
+    assert.match(refused(module({ globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 12, export: "table0" }] }), sites), /table 0 is outside its data/);
   });
 
   test("a module that may run on several threads: a kernel with atomics has no threads section; the section is checked; a thread's copy is relocated and shares its memory", async () => {
@@ -373,8 +373,8 @@ describe("the CPU device's WebAssembly path", () => {
     const body = Uint8Array.of(0x41, 0x88, 0x80, 0x80, 0x80, 0x00, 0x1a, 0x0b);
     const made = (relocs: number[]) => WasmKernel.load(btoa(String.fromCharCode(...encodeModule({
       types: [run], imports: [], memoryPages: 1, functions: [0],
-      globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }, { type: V.i32, mutable: false, init: 0, export: "prefer" }],
-      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: body, relocs }], threads: true,
+      globals: [{ type: V.i32, mutable: false, init: 16, export: "heap" }],
+      exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: body, relocs }], threads: true, prefer: true,
     }))), [], { divergent: (): never => { throw new Error("divergent"); } }) as WasmKernel;
     const good = made([1]);
     assert.ok(good instanceof WasmKernel && good.threads, "a well-formed section");
@@ -390,6 +390,21 @@ describe("the CPU device's WebAssembly path", () => {
       assert.ok(k instanceof WasmKernel, "a module whose section does not check out still loads");
       assert.equal(k.threads, false, `relocations ${bad.join(", ")}: one thread only`);
     }
+  });
+
+  test("a module that does not prefer to run is never compiled (its first section says so), unless wasm: \"always\"", async () => {
+    const dev = await device("cpu", { threads: 1 });
+    try {
+      const light = kernel(function light(y: Float32Array, x: Float32Array) { const i = threadIdx.x; y[i] = x[i] * 2; });
+      const heavy = kernel(function heavy(y: Float32Array, x: Float32Array) { const i = threadIdx.x; let a = 0; for (let k = 0; k < 8; k++) a += x[i] * k; y[i] = a; });
+      const loaded = async (k: Kernel, on: typeof dev) => on.load(await k.compile({ target: "js", types: ["f32[]", "f32[]"] })) as unknown as { wasm: WasmKernel | null; wasmRefused: string | null };
+      const l = await loaded(light, dev), h = await loaded(heavy, dev);
+      assert.equal(l.wasm, null, "a memory-bound kernel's module is not compiled");
+      assert.equal(l.wasmRefused, null);
+      assert.ok(h.wasm?.prefer, "a kernel with a loop prefers to run as WebAssembly");
+      assert.ok((await loaded(light, wasm)).wasm, "wasm: \"always\" compiles it");
+      assert.equal(WasmKernel.prefers(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)), false, "a module without the section");
+    } finally { dev.close(); }
   });
 
   test("the wasm option: true, false or \"always\"; GPUC_CPU_WASM 0, 1 or always", async () => {

@@ -9,7 +9,7 @@
 // the JavaScript is the reference, and a WebAssembly module can reach nothing but its memory.
 
 import type { HostArray } from "./device.js";
-import { THREADS_SECTION, WASM_HOOKS, WASM_IMPORTS } from "../targets/js/wasm-abi.js";
+import { PREFER_SECTION, THREADS_SECTION, WASM_HOOKS, WASM_IMPORTS } from "../targets/js/wasm-abi.js";
 
 /** The loader's functions a module may import (wasm-abi.ts, WASM_HOOKS). */
 export interface WasmHooks { divergent: (...args: number[]) => never }
@@ -60,7 +60,7 @@ export class WasmKernel {
       if (!f || i.kind !== "function") throw new Error(`it imports '${i.name}' (${i.kind})`);
       imports[i.name] = f;
     }
-    const expected = new Set(["run", "heap", "prefer", ...sites.map((_, i) => `table${i}`)]);
+    const expected = new Set(["run", "heap", ...sites.map((_, i) => `table${i}`)]);
     const exported = WebAssembly.Module.exports(module);
     for (const e of exported) if (!expected.delete(e.name) || e.kind !== (e.name === "run" ? "function" : "global")) throw new Error(`it exports '${e.name}' (${e.kind})`);
     if (expected.size) throw new Error(`it does not export '${[...expected][0]}'`);
@@ -69,7 +69,7 @@ export class WasmKernel {
     const value = (name: string) => (x[name] as WebAssembly.Global).value as number;
     this.run = x.run as (...args: number[]) => void;
     this.heap = value("heap");
-    this.prefer = value("prefer") === 1;
+    this.prefer = WasmKernel.prefers(bytes);
     this.tables = sites.map((s, i) => {
       const at = value(`table${i}`);
       if (at < 0 || at % 8 || at + s.byteLength > this.heap) throw new Error(`its table ${i} is outside its data`);
@@ -99,13 +99,30 @@ export class WasmKernel {
   get threadBytes(): number { return Math.ceil(this.heap / 64) * 64; }
 
   /** The kernel's module from its base64 text, checked and instantiated; the reason where it cannot be used. */
-  static load(base64: string, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {
+  static load(base64: string | Uint8Array<ArrayBuffer>, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {
     try {
-      const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+      const bytes = typeof base64 === "string" ? WasmKernel.decode(base64) : base64;
       return new WasmKernel(bytes, new WebAssembly.Module(bytes), sites, hooks);
     } catch (e) {
       return { refused: (e as Error).message };
     }
+  }
+
+  /** A module's bytes from its base64 text (throws where it is not base64). */
+  static decode(base64: string): Uint8Array<ArrayBuffer> {
+    return Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+  }
+
+  /**
+   * Whether the module prefers to run (its first section, PREFER_SECTION, says 1: wasm-abi.ts),
+   * read from its bytes without compiling it; false for bytes that do not say so.
+   */
+  static prefers(bytes: Uint8Array): boolean {
+    const name = PREFER_SECTION;
+    // Header (8 bytes), section id 0, its size (one LEB byte), the name's length and the name, the byte.
+    if (bytes.length < 11 + name.length || bytes[8] !== 0 || bytes[9] !== name.length + 2 || bytes[10] !== name.length) return false;
+    for (let i = 0; i < name.length; i++) if (bytes[11 + i] !== name.charCodeAt(i)) return false;
+    return bytes[11 + name.length] === 1;
   }
 
   /** Constant table `i`'s values, written where the code reads them. */

@@ -186,8 +186,15 @@ export class CpuDevice implements Device {
     try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn [${artifact.entry}, typeof ${WASM_CONSTANT} === "string" ? ${WASM_CONSTANT} : null];`); }
     catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
     const [run, wasmText] = factory(...values) as [CpuKernel["run"], string | null];
-    // Its WebAssembly form, where it has one that loads (checked there; else the JavaScript runs).
-    const w = wasmText !== null && this.wasm ? WasmKernel.load(wasmText, sites, { divergent }) : null;
+    // Its WebAssembly form, where it has one that loads (checked there; else the JavaScript runs)
+    // and the device would run it: a module that does not prefer to run (its first section,
+    // read without compiling it) is never compiled unless `wasm: "always"`.
+    let w: WasmKernel | { refused: string } | null = null;
+    if (wasmText !== null && this.wasm) {
+      let bytes: Uint8Array<ArrayBuffer> | null = null;
+      try { bytes = WasmKernel.decode(wasmText); } catch (e) { w = { refused: (e as Error).message }; }
+      if (bytes && (this.wasm === "always" || WasmKernel.prefers(bytes))) w = WasmKernel.load(bytes, sites, { divergent });
+    }
     const wasm = w instanceof WasmKernel ? w : null;
     return {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,

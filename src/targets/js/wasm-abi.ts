@@ -9,9 +9,10 @@
 // loader leaves after the arguments, which `run` zero-fills; the blocks run, `first` to `end`
 // exclusive, by linear index bx + gx·(by + gy·bz), in that order), the immutable i32
 // globals `table<i>` (where constant table i lives) and `heap` (the first byte free for the
-// launch's arrays: the state, then the arguments), and `prefer` (1 where the kernel likely runs
-// faster as WebAssembly: it has a loop or a barrier, or does four steps or more per element
-// it reads or writes).
+// launch's arrays: the state, then the arguments). Its first section is the custom section
+// PREFER_SECTION, one byte: 1 where the kernel likely runs faster as WebAssembly (it has a loop
+// or a barrier, or does four steps or more per element it reads or writes) — first, so that a
+// loader reads it without compiling the module (one it would not run is never compiled).
 //
 // A module that may run on several threads at once over one shared memory (the CPU device's
 // workers, each a range of blocks) carries the custom section THREADS_SECTION: the byte offset in
@@ -52,6 +53,9 @@ export const WASM_IMPORTS: Readonly<Record<string, { fn: F; sig: "d_d" | "dd_d" 
  * condition that differs between the threads of a block (the JS's `$divergent`).
  */
 export const WASM_HOOKS = Object.freeze({ divergent: "iiiiiii_" as const });
+
+/** The module's first section: whether it prefers to run (above). */
+export const PREFER_SECTION = "gpuc.prefer";
 
 /** The custom section of a module that may run on several threads at once (above). */
 export const THREADS_SECTION = "gpuc.threads";

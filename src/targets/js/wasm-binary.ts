@@ -2,7 +2,7 @@
 // (wasm.ts): LEB128 numbers, the sections of a module, and the opcodes by name. Encoding only:
 // the engine (WebAssembly.Module) is the validator of what this writes.
 
-import { THREADS_SECTION } from "./wasm-abi.js";
+import { PREFER_SECTION, THREADS_SECTION } from "./wasm-abi.js";
 
 /** Value types. */
 export const V = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c, v128: 0x7b } as const;
@@ -133,6 +133,8 @@ export interface ModuleParts {
   bodies: { locals: ValType[]; code: Uint8Array; relocs: readonly number[] }[];
   /** With `threads`: the custom section THREADS_SECTION (wasm-abi.ts), which lists the relocations; without, none. */
   threads: boolean;
+  /** The custom section PREFER_SECTION's byte (wasm-abi.ts): the module's first section. */
+  prefer: boolean;
 }
 
 /**
@@ -147,6 +149,7 @@ export function encodeModule(p: ModuleParts): Uint8Array {
     const s = new Bytes(); fill(s); out.byte(id).u32(s.length); at?.(out.length); out.raw(s.bytes);
   };
   let limitsAt = 0;
+  section(0, (s) => { s.name(PREFER_SECTION).byte(p.prefer ? 1 : 0); });
   section(1, (s) => s.vec(p.types, (t) => { s.byte(0x60).vec(t.params, (v) => s.byte(v)).vec(t.results, (v) => s.byte(v)); }));
   section(2, (s) => {
     s.u32(p.imports.length + 1);

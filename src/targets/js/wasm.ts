@@ -192,10 +192,6 @@ class ModuleEmitter implements ModuleContext {
     const globals: Global[] = [
       ...this.layout.tables.map((p, i) => ({ type: V.i32, mutable: false, init: p, export: `table${i}` })),
       { type: V.i32, mutable: false, init: heap, export: "heap" },
-      // (A kernel with barriers runs its threads in region loops. One without loops that does
-      // little per element it reads or writes is memory-bound: its arrays' copies in and back
-      // cost about what its run does, and whether it pays is left to measurement.)
-      { type: V.i32, mutable: false, init: hasLoop || barriers || steps >= 4 * Math.max(1, accesses) ? 1 : 0, export: "prefer" },
     ];
     return encodeModule({
       types: this.types,
@@ -208,6 +204,10 @@ class ModuleEmitter implements ModuleContext {
       // (Blocks that meet through atomics need atomic instructions on a shared memory: such a
       // module runs on one thread, the JavaScript on the workers.)
       threads: !atomics,
+      // (A kernel with barriers runs its threads in region loops. One without loops that does
+      // little per element it reads or writes is memory-bound: its arrays' copies in and back
+      // cost about what its run does.)
+      prefer: hasLoop || barriers || steps >= 4 * Math.max(1, accesses),
     });
   }
 

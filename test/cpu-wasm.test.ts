@@ -404,6 +404,7 @@ describe("the CPU device's WebAssembly path", () => {
       assert.ok(h.wasm?.prefer, "a kernel with a loop prefers to run as WebAssembly");
       assert.ok((await loaded(light, wasm)).wasm, "wasm: \"always\" compiles it");
       assert.equal(WasmKernel.prefers(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)), false, "a module without the section");
+      assert.equal(WasmKernel.prefersText("not base64 at all!"), false);
     } finally { dev.close(); }
   });
 

@@ -99,9 +99,9 @@ export class WasmKernel {
   get threadBytes(): number { return Math.ceil(this.heap / 64) * 64; }
 
   /** The kernel's module from its base64 text, checked and instantiated; the reason where it cannot be used. */
-  static load(base64: string | Uint8Array<ArrayBuffer>, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {
+  static load(base64: string, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {
     try {
-      const bytes = typeof base64 === "string" ? WasmKernel.decode(base64) : base64;
+      const bytes = WasmKernel.decode(base64);
       return new WasmKernel(bytes, new WebAssembly.Module(bytes), sites, hooks);
     } catch (e) {
       return { refused: (e as Error).message };
@@ -110,7 +110,15 @@ export class WasmKernel {
 
   /** A module's bytes from its base64 text (throws where it is not base64). */
   static decode(base64: string): Uint8Array<ArrayBuffer> {
-    return Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+    const text = atob(base64);
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
+  }
+
+  /** The same from the module's base64 text, of which only the start is decoded. */
+  static prefersText(base64: string): boolean {
+    try { return WasmKernel.prefers(WasmKernel.decode(base64.slice(0, 32))); } catch { return false; }
   }
 
   /**

@@ -190,11 +190,7 @@ export class CpuDevice implements Device {
     // and the device would run it: a module that does not prefer to run (its first section,
     // read without compiling it) is never compiled unless `wasm: "always"`.
     let w: WasmKernel | { refused: string } | null = null;
-    if (wasmText !== null && this.wasm) {
-      let bytes: Uint8Array<ArrayBuffer> | null = null;
-      try { bytes = WasmKernel.decode(wasmText); } catch (e) { w = { refused: (e as Error).message }; }
-      if (bytes && (this.wasm === "always" || WasmKernel.prefers(bytes))) w = WasmKernel.load(bytes, sites, { divergent });
-    }
+    if (wasmText !== null && this.wasm && (this.wasm === "always" || WasmKernel.prefersText(wasmText))) w = WasmKernel.load(wasmText, sites, { divergent });
     const wasm = w instanceof WasmKernel ? w : null;
     return {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,

@@ -392,16 +392,25 @@ describe("the CPU device's WebAssembly path", () => {
     }
   });
 
-  test("a module that does not prefer to run is never compiled (its first section says so), unless wasm: \"always\"", async () => {
+  test("a module that does not prefer to run is never compiled (its first section says so), one that does once the kernel ran 1,024 threads, unless wasm: \"always\"", async () => {
     const dev = await device("cpu", { threads: 1 });
     try {
       const light = kernel(function light(y: Float32Array, x: Float32Array) { const i = threadIdx.x; y[i] = x[i] * 2; });
       const heavy = kernel(function heavy(y: Float32Array, x: Float32Array) { const i = threadIdx.x; let a = 0; for (let k = 0; k < 8; k++) a += x[i] * k; y[i] = a; });
-      const loaded = async (k: Kernel, on: typeof dev) => on.load(await k.compile({ target: "js", types: ["f32[]", "f32[]"] })) as unknown as { wasm: WasmKernel | null; wasmRefused: string | null };
+      type Loaded = { wasm: WasmKernel | null; wasmRefused: string | null; wasmText: string | null };
+      const loaded = async (k: Kernel, on: typeof dev) => on.load(await k.compile({ target: "js", types: ["f32[]", "f32[]"] })) as unknown as Loaded;
       const l = await loaded(light, dev), h = await loaded(heavy, dev);
       assert.equal(l.wasm, null, "a memory-bound kernel's module is not compiled");
       assert.equal(l.wasmRefused, null);
-      assert.ok(h.wasm?.prefer, "a kernel with a loop prefers to run as WebAssembly");
+      assert.equal(l.wasmText, null);
+      assert.ok(h.wasm === null && h.wasmText !== null, "a kernel with a loop prefers to run as WebAssembly: compiled once it ran enough threads");
+      // (The device's own launch of the loaded kernel: 512 threads, then 512 more, the 1,024th compiles it.)
+      const y1 = new Float32Array(512), y2 = new Float32Array(512), x = randF32(31, 512);
+      await dev.launch(h as never, [y1, x], { blocks: [1, 1, 1], threads: [512, 1, 1] });
+      assert.equal(h.wasm, null, "512 threads: not yet");
+      await dev.launch(h as never, [y2, x], { blocks: [1, 1, 1], threads: [512, 1, 1] });
+      assert.ok((h.wasm as WasmKernel | null)?.prefer && h.wasmText === null, "1,024 threads: compiled, and it ran");
+      assert.deepEqual([...y2], [...y1], "the same results either way");
       assert.ok((await loaded(light, wasm)).wasm, "wasm: \"always\" compiles it");
       assert.equal(WasmKernel.prefers(Uint8Array.of(0, 97, 115, 109, 1, 0, 0, 0)), false, "a module without the section");
       assert.equal(WasmKernel.prefersText("not base64 at all!"), false);

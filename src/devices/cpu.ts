@@ -61,6 +61,9 @@ interface CpuKernel extends LoadedKernel {
   /** Its WebAssembly form (cpu-wasm.ts), where it has one the device uses; else why not (null: it has none). */
   wasm: WasmKernel | null;
   wasmRefused: string | null;
+  /** Its module's text while not yet compiled (see WASM_AFTER_THREADS), and the threads its launches ran meanwhile. */
+  wasmText: string | null;
+  threadsRun: number;
   /** For each parameter, whether the code never writes it (its copy out of WebAssembly's memory is skipped). */
   readOnly: boolean[];
 }
@@ -116,6 +119,14 @@ export async function defaultCpuThreads(): Promise<number> {
     return os.availableParallelism?.() ?? os.cpus?.().length ?? 1;
   } catch { return 1; }
 }
+
+/**
+ * Threads a kernel runs as JavaScript before its module (one that prefers to run) is compiled: a
+ * compile takes about what a few hundred threads of a light kernel run, so a kernel launched
+ * once on a few threads (a package's many small ones, each once) never pays it, and a launch of
+ * 1,024 threads or more compiles it at once.
+ */
+const WASM_AFTER_THREADS = 1024;
 
 /** Thrown by generated code to end a thread after the runtime recorded an exception. */
 const TRAP = Object.freeze({ gpucTrap: true });
@@ -188,14 +199,22 @@ export class CpuDevice implements Device {
     const [run, wasmText] = factory(...values) as [CpuKernel["run"], string | null];
     // Its WebAssembly form, where it has one that loads (checked there; else the JavaScript runs)
     // and the device would run it: a module that does not prefer to run (its first section,
-    // read without compiling it) is never compiled unless `wasm: "always"`.
-    let w: WasmKernel | { refused: string } | null = null;
-    if (wasmText !== null && this.wasm && (this.wasm === "always" || WasmKernel.prefersText(wasmText))) w = WasmKernel.load(wasmText, sites, { divergent });
-    const wasm = w instanceof WasmKernel ? w : null;
-    return {
+    // read without compiling it) is never compiled, one that does once the kernel has run
+    // WASM_AFTER_THREADS threads; with `wasm: "always"`, here and now.
+    const k: CpuKernel = {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
-      wasm, wasmRefused: w && !(w instanceof WasmKernel) ? w.refused : null, readOnly: artifact.params.map((p) => p.readOnly === true),
+      wasm: null, wasmRefused: null, wasmText: null, threadsRun: 0, readOnly: artifact.params.map((p) => p.readOnly === true),
     };
+    if (wasmText !== null && this.wasm === "always") this.compileWasm(k, wasmText);
+    else if (wasmText !== null && this.wasm && WasmKernel.prefersText(wasmText)) k.wasmText = wasmText;
+    return k;
+  }
+
+  /** Kernel `k`'s module from its text, checked and instantiated (its tables as they are now); or why not. */
+  private compileWasm(k: CpuKernel, text: string): void {
+    k.wasmText = null;
+    const w = WasmKernel.load(text, k.sites, { divergent: k.divergent });
+    if (w instanceof WasmKernel) k.wasm = w; else k.wasmRefused = w.refused;
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
@@ -212,6 +231,7 @@ export class CpuDevice implements Device {
     const [gx, gy, gz] = grid.blocks;
     const [dx, dy, dz] = grid.threads;
     for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
+    if (k.wasmText !== null && (k.threadsRun += gx * gy * gz * dx * dy * dz) >= WASM_AFTER_THREADS) this.compileWasm(k, k.wasmText);
     // (A launch of one block never goes to the workers without a cancel, nor is it measured.)
     const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
     // (Without worker threads, in browsers, a launch with a cancel runs here: only a signal aborted before it starts is seen.)

@@ -314,7 +314,7 @@ export class CpuDevice implements Device {
   /**
    * Whether a launch without a cancel goes to the workers (`auto`): one of two blocks or more
    * whose run here takes over a millisecond; then the faster way per thread, measured three times
-   * here and six there first. The 8th choice and every 64th take the other way, to measure it again.
+   * here and up to six there first (two where the workers are twice as slow). The 8th choice and every 64th take the other way, to measure it again.
    */
   private onWorkers(k: CpuKernel, grid: Grid): boolean {
     const [gx, gy, gz] = grid.blocks;
@@ -325,9 +325,11 @@ export class CpuDevice implements Device {
     if (k.inlineRuns < 3) return false;
     const [dx, dy, dz] = grid.threads;
     if (k.inlineNs! * gx * gy * gz * dx * dy * dz < 1e6) return false;
-    // (More launches there than here: a worker's first launches of a kernel compile it, and its
-    // WebAssembly runs in V8's baseline tier until the engine has optimized it, several launches.)
-    if (k.workersRuns < 6) return true;
+    // (More launches there than here, while they are not clearly slower: a worker's first
+    // launches of a kernel compile it, and its WebAssembly runs in V8's baseline tier until the
+    // engine has optimized it, several launches; one twice as slow is memory-bound, its copies
+    // into shared memory costing more than the run.)
+    if (k.workersRuns < 2 || (k.workersRuns < 6 && k.workersNs! < 2 * k.inlineNs!)) return true;
     const faster = k.workersNs! < k.inlineNs!;
     const c = ++k.choices;
     return c === 8 || c % 64 === 0 ? !faster : faster;

@@ -15,6 +15,8 @@ import { InternalCompilerError as InternalCompilerErrorForTests } from "../src/e
 import { cacheOwner, ownerKey, pickArch, runnableArches, runtimeCacheToken } from "../src/compiler/job.ts";
 import { entryKey, reviveArtifact, type CacheEntry } from "../src/cache/entry.ts";
 import { findPoison } from "../src/cache/poison.ts";
+import { DiskCache } from "../src/cache/disk.ts";
+import { openAuthenticator, type Authenticator } from "../src/cache/auth.ts";
 import { parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { spirvReadBack } from "../src/targets/spirv/read-back.ts";
 import { createHash, createHmac } from "node:crypto";
@@ -274,6 +276,32 @@ test("disk cache: beyond its size limit the least recently used entries are evic
   assert.match(gpuc({ GPUC_CACHE_DIR: dir }, "cache", "stats").out, /^entries {5}0$/m);
   rmSync(dir, { recursive: true, force: true });
   rmSync(limited, { recursive: true, force: true });
+});
+
+test("disk cache: a store at its size limit is listed once per eviction, not at every write (it evicts to nine tenths)", () => {
+  const dir = tmp("lru3");
+  const keyDir = tmp("lru3key");
+  const before = process.env.GPUC_KEY_FILE;
+  process.env.GPUC_KEY_FILE = join(keyDir, "key");
+  try {
+    const auth = openAuthenticator(dir);
+    assert.ok(!("refused" in auth));
+    const cache = new DiskCache(dir, auth as Authenticator, 20000);
+    let listings = 0;
+    const files = cache.files.bind(cache);
+    cache.files = () => { listings++; return files(); };
+    const pad = "x".repeat(900);
+    for (let i = 0; i < 60; i++) cache.put({ key: i.toString(16).padStart(16, "0"), pad } as unknown as CacheEntry);
+    const total = files().reduce((n, f) => n + f.bytes, 0);
+    assert.ok(total <= 20000, `the store fits its limit (${total} bytes)`);
+    // About 1 KB a write: past the limit, one listing per two writes at most (at every write, and
+    // twice, when each eviction left the store at its limit).
+    assert.ok(listings <= 25, `${listings} listings for 60 writes`);
+  } finally {
+    if (before === undefined) delete process.env.GPUC_KEY_FILE; else process.env.GPUC_KEY_FILE = before;
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(keyDir, { recursive: true, force: true });
+  }
 });
 
 // ---- kernel images ----------------------------------------------------------------------------------

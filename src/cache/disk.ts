@@ -64,8 +64,11 @@ export class DiskCache {
     // Listing the store on every write would cost O(entries): the size is listed once per
     // process, kept up by what this process writes, and listed again only past the limit (other
     // processes' writes are seen then).
+    // Past the limit the store is listed and evicted down to nine tenths of it, and the estimate is
+    // what is left: a store kept at its limit would otherwise be listed at every write (52,224
+    // entries: seconds a compile).
     this.bytesEstimate = this.bytesEstimate === null ? this.files().reduce((n, f) => n + f.bytes, 0) : this.bytesEstimate + written;
-    if (this.bytesEstimate > this.limit) { this.evictIfNeeded(); this.bytesEstimate = null; }
+    if (this.bytesEstimate > this.limit) this.bytesEstimate = this.evictIfNeeded();
   }
 
   /** Remove an entry (found wanting after it was read: stale, or rejected by a device). */
@@ -214,19 +217,24 @@ export class DiskCache {
     return { removed, failed };
   }
 
-  /** Evict the least recently used files until the store fits its limit (stale temporary files first). */
-  evictIfNeeded(): void {
+  /**
+   * Evict the least recently used files (stale temporary files first) until the store fits its
+   * limit, down to nine tenths of it where it did not: the bytes left.
+   */
+  evictIfNeeded(): number {
     const files = this.files();
     const now = Date.now();
     for (const f of files) if (f.kind === "temporary" && now - f.used >= STALE_TMP_MS) { try { unlinkSync(f.path); f.bytes = 0; } catch { /* gone */ } }
     let total = files.reduce((n, f) => n + f.bytes, 0);
-    if (total <= this.limit) return;
+    if (total <= this.limit) return total;
+    const target = Math.floor(this.limit * 0.9);
     files.sort((a, b) => a.used - b.used);
     for (const f of files) {
-      if (total <= this.limit) break;
+      if (total <= target) break;
       if (f.kind === "temporary") continue;
       try { unlinkSync(f.path); total -= f.bytes; } catch { /* another process evicted it */ }
     }
+    return total;
   }
 }
 

@@ -17,7 +17,8 @@
 // a manifest of other code, calling what it does not define — is deleted and reads as a miss, so
 // the kernel is compiled again and the entry rewritten: the cache heals itself. Hits refresh the
 // file's time; past the size limit (GPUC_CACHE_SIZE bytes, default 256 MiB) the least recently
-// used files are evicted. Temporary files left by interrupted writes are removed once stale.
+// used files are evicted, down to nine tenths of it (so that the next writes do not list the
+// store again). Temporary files left by interrupted writes are removed once stale.
 
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeSync } from "node:fs";
 import { dirname, join } from "node:path";

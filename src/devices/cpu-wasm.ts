@@ -150,15 +150,14 @@ export class WasmKernel {
    */
   launch(state: Int32Array, args: unknown[], readOnly: boolean[], grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): boolean {
     const { ranges, end } = place(args, readOnly, this.heap + state.byteLength);
-    let at = end;
-    const sharedAt = shared.map((x) => { at = Math.ceil(at / 8) * 8; const p = at; at += x.length * x.bytes; return p; });
-    if (!grow(this.memory, at)) return false;
+    const [sharedAt] = placeShared([shared], end);
+    if (!grow(this.memory, sharedAt.end)) return false;
     const mem = this.memory.buffer;
     const bytes = new Uint8Array(mem);
     new Int32Array(mem, this.heap, HEADER).fill(0);
     copyIn(bytes, ranges);
     const call = [this.heap, state.length, ...argumentWords(args, ranges), ...grid, subgroupSize];
-    shared.forEach((x, i) => call.push(sharedAt[i], x.length));
+    shared.forEach((x, i) => call.push(sharedAt.at[i], x.length));
     call.push(0, grid[0] * grid[1] * grid[2]);
     try {
       this.run(...call);
@@ -181,9 +180,8 @@ export class WasmKernel {
     grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): ThreadsLaunch | null {
     const states = Array.from({ length: threads }, (_, i) => threads * this.threadBytes + i * stateWords * 4);
     const { ranges, end } = place(args, readOnly, threads * this.threadBytes + threads * stateWords * 4);
-    let at = end;
-    const sharedAt = states.map(() => shared.map((x) => { at = Math.ceil(at / 8) * 8; const p = at; at += x.length * x.bytes; return p; }));
-    if (!grow(memory, at)) return null;
+    const sharedAt = placeShared(states.map(() => shared), end);
+    if (!grow(memory, sharedAt.at(-1)?.end ?? end)) return null;
     const bytes = new Uint8Array(memory.buffer);
     sites.forEach((s, i) => bytes.set(new Uint8Array(s.buffer, s.byteOffset, s.byteLength), this.tables[i]));
     for (const p of states) new Int32Array(memory.buffer, p, HEADER).fill(0);
@@ -191,7 +189,7 @@ export class WasmKernel {
     const words = argumentWords(args, ranges);
     const calls = states.map((p, i) => {
       const call = [p, stateWords, ...words, ...grid, subgroupSize];
-      shared.forEach((x, j) => call.push(sharedAt[i][j], x.length));
+      shared.forEach((x, j) => call.push(sharedAt[i].at[j], x.length));
       return call;
     });
     return { calls, states, finish: () => copyBack(new Uint8Array(memory.buffer), ranges) };
@@ -210,6 +208,14 @@ function place(args: unknown[], readOnly: boolean[], at: number): Placed {
   });
   for (const r of ranges.values()) { at = Math.ceil(at / 8) * 8; r.at = at; at += r.hi - r.lo; }
   return { ranges, end: at };
+}
+
+/** Each set of shared arrays sized at launch placed after the last, from `at` (8-aligned): their places and where the set ends. */
+function placeShared(sets: { length: number; bytes: number }[][], at: number): { at: number[]; end: number }[] {
+  return sets.map((set) => {
+    const places = set.map((x) => { at = Math.ceil(at / 8) * 8; const p = at; at += x.length * x.bytes; return p; });
+    return { at: places, end: at };
+  });
 }
 
 /** Grow `memory` to hold `bytes` bytes: false where it cannot. */

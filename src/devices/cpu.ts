@@ -369,7 +369,7 @@ export class CpuDevice implements Device {
       // Offsets rounded to 8 bytes, so that every view keeps its alignment in the copy.
       const lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
       // (Only a buffer some parameter may write is copied back.)
-      const written = k.artifact.params[i]?.readOnly !== true;
+      const written = !k.readOnly[i];
       if (!r) ranges.set(a.buffer, { lo, hi, written });
       else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= written; }
     });

@@ -1129,8 +1129,44 @@ function bstmt(d, inLoop) {
   if (r < 0.65) return `if (${buc()}) { ${bblock(d - 1, inLoop)} } else { ${bblock(d - 1, inLoop)} }`;
   if (r < 0.75) return `for (let it = 0; it < ${pick(["3", "2", "(u & 3)"])}; it++) { ${bblock(d - 1, true)} }`;
   if (r < 0.8 && inLoop) return `if (${buc()}) ${pick(["break", "continue"])};`;
-  if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${bi(1)}; }`;
+  if (r < 0.87) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${bi(1)}; }`;
+  if (r < 0.95) return shared2();
   return `u = s[${pick(["0", "1", "bd - 1"])}]; syncthreads();`;
+}
+
+/**
+ * The shared-memory steps of real kernels whose threads store through more than one index, or
+ * under conditions on their data (what the CPU device's four-lane form tests at run time):
+ * a tree reduction (reduction.ts's `s[t] += s[t + st]` under `t < st`, and the interleaved
+ * `t % (2 * st) === 0`), a bitonic compare-and-swap step at a stride (bitonic-sort.ts: pairs
+ * `p`, `p + st`, swapped where their order differs from a direction, a second array swapped
+ * alike), an odd-even transposition step (pairs t, t + 1), a store under a condition on the
+ * thread's own data; and, with --device wasm only (a GPU's answer to them is not defined, but the
+ * CPU device's is JavaScript's), races in thread order: a thread reading the element its
+ * neighbour just wrote, two threads writing one element.
+ */
+function shared2() {
+  const r = rnd();
+  const dir = pick(["true", "(t & 2) === 0", "(t & 4) !== 0", "x[t] > 0"]);
+  if (r < 0.2) {
+    const cond = pick(["t < st", "t < st", "t % (2 * st) === 0"]);
+    return `syncthreads(); for (let st = ${pick(["bd >> 1", "1"])}; ${pick(["st > 0; st >>= 1", "st < bd; st <<= 1"])}) { if (${cond} && t + st < bd) s[t] = (s[t] + s[t + st]) | 0; syncthreads(); }`;
+  }
+  if (r < 0.45) {
+    const step = (st) => `{ const st = ${st}; if (t < (bd >> 1)) { const p = 2 * t - (t & (st - 1)); const a = s[p], c = s[p + st]; ` +
+      `if ((a > c) === (${dir})) { s[p] = c; s[p + st] = a; const e = tile[p]; tile[p] = tile[p + st]; tile[p + st] = e; } } }`;
+    return rnd() < 0.5 ? `syncthreads(); ${step(pick(["1", "2", "4", "(bd >> 1)"]))} syncthreads();` : `for (let k = bd >> 1; k > 0; k >>= 1) { syncthreads(); ${step("k")} } syncthreads();`;
+  }
+  if (r < 0.6) return `syncthreads(); if ((t & 1) === ${ri(0, 1)} && t + 1 < bd) { const a = s[t], c = s[t + 1]; if (a > c) { s[t] = c; s[t + 1] = a; } } syncthreads();`;
+  if (r < 0.65 || mode !== "wasm") return `{ const q = ${bi(2)}; syncthreads(); if (q ${pick([">", "<", "==="])} ${ri(-3, 6)}) { s[t] = (q + v) | 0; v = w; } else { w = (w ^ q) | 0; } syncthreads(); }`;
+  return pick([
+    `if (t > 0) s[t] = (s[t - 1] + ${bi(1)}) | 0;`,
+    `if (t + 1 < bd) s[t + 1] = Math.imul(s[t], 3) ^ t;`,
+    `s[(t * 5) & (bd - 1)] = (v + t) | 0;`,
+    `s[t >> 1] = (s[t >> 1] + t) | 0;`,
+    `{ const q = s[${pick(["0", "1", "3", "bd - 1", "(u & 7)"])}]; s[t] = (q + t) | 0; }`,
+    `if (${bi(1)} > 2) { const a = s[t]; s[t] = s[(t + 4) & (bd - 1)]; s[(t + 4) & (bd - 1)] = a; }`,
+  ]) + " syncthreads();";
 }
 function bblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => bstmt(d, inLoop)).join(" "); }
 

@@ -171,6 +171,90 @@ describe("the CPU device's WebAssembly path", () => {
     }
   });
 
+  test("four threads at once through indices tested at run time: a tree reduction, a compare-and-swap under a mask, pairs and neighbours that overlap, an element all lanes read", async () => {
+    // s[t] += s[t + step] under t < step: two indices, apart from a step of 4 on (tested).
+    const tree = kernel(function treeSum(out: Int32Array, x: Int32Array) {
+      const s = shared(Int32Array, 64);
+      const t = threadIdx.x;
+      s[t] = x[blockIdx.x * blockDim.x + t];
+      for (let step = blockDim.x >> 1; step > 0; step >>= 1) {
+        syncthreads();
+        if (t < step) s[t] += s[t + step];
+      }
+      syncthreads();
+      out[blockIdx.x * blockDim.x + t] = s[t];
+    });
+    const xs = Int32Array.from({ length: 192 }, (_, i) => (i * 7919) % 1000 - 300);
+    for (const threads of [64, 32, 12]) await sameOnBoth(tree, { blocks: 3, threads }, [new Int32Array(192), xs], ["i32[]", "i32[]"]);
+    assert.ok(await usesLanes(tree, ["i32[]", "i32[]"]), "the tree's steps run four threads at once");
+
+    // bitonic-sort.ts's compare-and-swap: pairs pos, pos + stride of two arrays, swapped where the
+    // keys' order differs from a direction — under masks where the lanes disagree; a stride under 4
+    // leaves four lanes' pairs not consecutive: one thread at a time.
+    const swap = kernel(function cas(keys: Uint32Array, vals: Uint32Array, stride: number) {
+      const k = shared(Uint32Array, 64), v = shared(Uint32Array, 64);
+      const t = threadIdx.x, o = blockIdx.x * 64;
+      k[t] = keys[o + t]; k[t + 32] = keys[o + t + 32];
+      v[t] = vals[o + t]; v[t + 32] = vals[o + t + 32];
+      syncthreads();
+      const pos = 2 * t - (t & (stride - 1));
+      const dir = (t & 8) === 0 ? 1 : 0;
+      if ((k[pos] > k[pos + stride] ? 1 : 0) === dir) {
+        let tmp = k[pos]; k[pos] = k[pos + stride]; k[pos + stride] = tmp;
+        tmp = v[pos]; v[pos] = v[pos + stride]; v[pos + stride] = tmp;
+      }
+      syncthreads();
+      keys[o + t] = k[t]; keys[o + t + 32] = k[t + 32];
+      vals[o + t] = v[t]; vals[o + t + 32] = v[t + 32];
+    });
+    const keys = Uint32Array.from({ length: 128 }, (_, i) => ((i * 2654435761) >>> 0) % 50), vals = Uint32Array.from({ length: 128 }, (_, i) => i);
+    for (const stride of [32, 8, 4, 2, 1]) await sameOnBoth(swap, { blocks: 2, threads: 32 }, [keys, vals, stride], ["u32[]", "u32[]", "i32"]);
+    assert.ok(await usesLanes(swap, ["u32[]", "u32[]", "i32"]));
+
+    // Odd-even transposition: pairs t, t + 1 of even threads — four lanes' elements overlap (tested): one at a time.
+    const oddEven = kernel(function oddEven(a: Int32Array) {
+      const s = shared(Int32Array, 32);
+      const t = threadIdx.x;
+      s[t] = a[t];
+      for (let phase = 0; phase < 32; phase++) {
+        syncthreads();
+        if ((t & 1) === (phase & 1) && t + 1 < 32) { const x = s[t], y = s[t + 1]; if (x > y) { s[t] = y; s[t + 1] = x; } }
+      }
+      syncthreads();
+      a[t] = s[t];
+    });
+    const sorted = await sameOnBoth(oddEven, { blocks: 1, threads: 32 }, [Int32Array.from({ length: 32 }, (_, i) => (i * 13) % 32)], ["i32[]"]);
+    assert.deepEqual(sorted.arrays[0], Array.from({ length: 32 }, (_, i) => i));
+
+    // An element every lane reads, which a lane of the same four writes before the others read it in thread order.
+    const bcast = kernel(function bcast(out: Int32Array, j: number) {
+      const s = shared(Int32Array, 32);
+      const t = threadIdx.x;
+      s[t] = 100 * t;
+      syncthreads();
+      const q = s[j];
+      s[t] = q + t;
+      syncthreads();
+      out[t] = s[t] + s[j];
+    });
+    for (const j of [0, 2, 5, 31]) {
+      const r = await sameOnBoth(bcast, { blocks: 1, threads: 32 }, [new Int32Array(32), j], ["i32[]", "i32"]);
+      // (Thread j stored 100j + j into s[j]; the threads after it read that: thread j + 1 leaves 101j + j + 1, plus s[j].)
+      if (j < 31) assert.equal(r.arrays[0][j + 1], 203 * j + 1);
+    }
+    assert.ok(await usesLanes(bcast, ["i32[]", "i32"]));
+
+    // A store to global memory under a condition the lanes disagree on: one thread at a time there (another block may write that element).
+    const guarded = kernel(function guarded(out: Int32Array, x: Int32Array) {
+      const s = shared(Int32Array, 32);
+      const t = threadIdx.x;
+      s[t] = x[t];
+      syncthreads();
+      if (s[t] > 3) out[blockIdx.x * 32 + t] = s[t] * 2;
+    });
+    await sameOnBoth(guarded, { blocks: 2, threads: 32 }, [new Int32Array(64).fill(-1), Int32Array.from({ length: 32 }, (_, i) => i % 7)], ["i32[]", "i32[]"]);
+  });
+
   test("shared memory sized at launch (from a parameter and from blockDim), zero-filled at each launch as JavaScript allocates it", async () => {
     const sized = kernel(function sized(x: Float32Array, out: Float32Array, n: number) {
       const a = shared(Float32Array, n), b = shared(Int32Array, blockDim.x * 2);

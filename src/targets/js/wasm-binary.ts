@@ -10,7 +10,7 @@ export type ValType = (typeof V)[keyof typeof V];
 
 /** Opcodes by their text-format names (the one-byte ones; `0xfc`-prefixed ones in FC). */
 export const OP = {
-  unreachable: 0x00, block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, br_if: 0x0d, return: 0x0f, call: 0x10,
+  unreachable: 0x00, nop: 0x01, block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, br_if: 0x0d, return: 0x0f, call: 0x10,
   drop: 0x1a, select: 0x1b,
   "local.get": 0x20, "local.set": 0x21, "local.tee": 0x22,
   "i32.load": 0x28, "f32.load": 0x2a, "f64.load": 0x2b, "i32.load8_s": 0x2c, "i32.load8_u": 0x2d, "i32.load16_s": 0x2e, "i32.load16_u": 0x2f,
@@ -33,15 +33,15 @@ export const OP = {
 } as const;
 export type Op = keyof typeof OP;
 
-/** The `0xfd`-prefixed (SIMD128) opcodes used: 32-bit lanes (wasm-lanes.ts). */
+/** The `0xfd`-prefixed (SIMD128) opcodes used: 32-bit lanes (wasm-regions.ts, four threads at once). */
 export const SIMD = {
-  "v128.load": 0x00, "v128.store": 0x0b, "v128.const": 0x0c,
+  "v128.load": 0x00, "v128.load32_splat": 0x09, "v128.store": 0x0b, "v128.const": 0x0c,
   "i32x4.splat": 0x11, "f32x4.splat": 0x13,
   "i32x4.extract_lane": 0x1b, "i32x4.replace_lane": 0x1c, "f32x4.extract_lane": 0x1f, "f32x4.replace_lane": 0x20,
   "i32x4.eq": 0x37, "i32x4.ne": 0x38, "i32x4.lt_s": 0x39, "i32x4.lt_u": 0x3a, "i32x4.gt_s": 0x3b, "i32x4.gt_u": 0x3c,
   "i32x4.le_s": 0x3d, "i32x4.le_u": 0x3e, "i32x4.ge_s": 0x3f, "i32x4.ge_u": 0x40,
   "f32x4.eq": 0x41, "f32x4.ne": 0x42, "f32x4.lt": 0x43, "f32x4.gt": 0x44, "f32x4.le": 0x45, "f32x4.ge": 0x46,
-  "v128.not": 0x4d, "v128.and": 0x4e, "v128.or": 0x50, "v128.xor": 0x51, "v128.bitselect": 0x52, "v128.any_true": 0x53,
+  "v128.not": 0x4d, "v128.and": 0x4e, "v128.andnot": 0x4f, "v128.or": 0x50, "v128.xor": 0x51, "v128.bitselect": 0x52, "v128.any_true": 0x53,
   "f32x4.ceil": 0x67, "f32x4.floor": 0x68, "f32x4.trunc": 0x69,
   "i32x4.abs": 0xa0, "i32x4.neg": 0xa1, "i32x4.all_true": 0xa3,
   "i32x4.shl": 0xab, "i32x4.shr_s": 0xac, "i32x4.shr_u": 0xad, "i32x4.add": 0xae, "i32x4.sub": 0xb1, "i32x4.mul": 0xb5,

@@ -20,7 +20,7 @@
 import type { Block, Expr, ExprHandle, Loc, Stmt } from "../../ir/module.js";
 import { exprOperands, walkStmts } from "../../ir/module.js";
 import { isArray, type Elem, type Scalar, type Type } from "../../ir/types.js";
-import { SIMD, V, type Op, type SimdOp } from "./wasm-binary.js";
+import { OP, SIMD, V, type Op, type SimdOp } from "./wasm-binary.js";
 import { BLOCK_THREADS, FC_FILL, FunctionEmitter, Refused, bytesOf, scalarOf, valType, type Static } from "./wasm-function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { RegionTree, type Exchange, type Region } from "./region-tree.js";
@@ -421,7 +421,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       const s = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.get(this.builtinSlots.get(b)!);
       s("threadIdx.z"); s("blockDim.y"); this.op("i32.mul"); s("threadIdx.y"); this.op("i32.add"); s("blockDim.x"); this.op("i32.mul"); s("threadIdx.x"); this.op("i32.add");
       this.set(this.t);
-      // Four threads at once where they can run so (wasm-lanes below): on to the thread after them.
+      // Four threads at once where they can run so (four threads at once, below): on to the thread after them.
       if (stmts) this.lanesOf(group, stmts);
       if (this.usesDone) {
         // (A thread that returned: on to the next, out of the block around this body.)
@@ -532,36 +532,65 @@ export class RegionKernelEmitter extends FunctionEmitter {
   //    a value the threads share computed once (uniformity.ts); nothing else is taken (f64, calls,
   //    loops, integer division, Math imports, ToInt32: the group has no four-lane form).
   //  - Nothing is stored before every condition that could send the four threads back to one at a
-  //    time was evaluated: a check that fails in any lane, an `if` whose lanes disagree, a thread
-  //    that returned (they are evaluated only before the first store; one after it: no four-lane
-  //    form). Before its first store the four-lane code changes nothing but its own locals, so the
-  //    thread then runs as it would have. A `select`'s sides and `&&`/`||`'s right side are
-  //    evaluated in every lane, so they may not load (an index another lane's condition guards).
+  //    time was evaluated: a check that fails in a lane that runs it, a test below that fails, an
+  //    `if` whose lanes disagree where it has no masked form, a thread that returned (they are
+  //    evaluated only before the first store; one after it: no four-lane form). Before its first
+  //    store the four-lane code changes nothing but its own locals, so the thread then runs as it
+  //    would have. A `select`'s sides and `&&`/`||`'s right side are evaluated in every lane, so
+  //    they may not load (an index another lane's condition guards).
   //  - The statements run in order for all four lanes, not the four threads one after another:
-  //    the same only where no lane reads or writes an element another lane writes. Each array
-  //    stored to is reached by every access in the group through one index expression (the same
-  //    value where read), threadIdx.x plus a value the threads share: lane i's element is its own.
+  //    the same only where no lane reads or writes an element another lane writes. Every access to
+  //    an array the group stores to is to four consecutive elements, lane i's the i-th (its index
+  //    threadIdx.x plus a value the threads share, or tested: lane i's index lane 0's plus i), or
+  //    a load of one element all four read (an index the threads share); two such accesses to one
+  //    array reach the same four elements or none of each other's (tested where their indices
+  //    differ: byte addresses equal or 16 apart or more; one element outside the other's four).
   //    Arrays that may be one another — the kernel's array parameters (views of one buffer) —
-  //    count as one array; an array reached through a local that is not a parameter (a view, a
-  //    private array) bars every store.
+  //    count as one array (their byte addresses compared); an array reached through a local that
+  //    is not a parameter (a view, a private array) bars every store. Each test is made once for an
+  //    index's value — its value number (`vn`): its form with each local's count of assignments,
+  //    so that two with one number have one value — on the path being emitted (an `if`'s sides
+  //    each add to a copy of what was tested before it). At the first store, every later access
+  //    and check whose index or condition the statements up to it do not change is tested (a check
+  //    evaluated in all four lanes: one that holds in none holds in none when it comes, after the
+  //    store); a test or check that would come after a store otherwise: no four-lane form.
+  //  - An `if` whose lanes disagree runs both of its sides for all four lanes, each under a mask
+  //    of the lanes that take it (masked): a local assigned there keeps its old value in the other
+  //    lanes, a store writes their own elements back to them, a check raises only where its lane
+  //    is in the mask. Before the sides, every access in them whose index they do not assign is
+  //    tested as above, and also to lie inside its array in all four lanes (a lane outside the
+  //    mask may hold an index its condition guards, which must neither trap nor reach another
+  //    worker's memory): loads under a mask are only of such tested elements. Only shared memory
+  //    is stored under a mask: a block's shared arrays are its own, while an element a lane writes
+  //    back in global memory may be one another block writes at the same time.
+  //  - A test that fails sends the four threads back before any store: the four-lane form is a
+  //    way of running them, never a different answer. The fuzzers' barrier kernels (scripts/
+  //    fuzz.mjs, shared2) have the shapes each test is for, and races in thread order beside them.
 
-  /** Where the four-lane form of a group is being emitted: each local's v128, whether it stored yet. */
-  private lanes: { v: Map<number, number>; stored: boolean; assigned: Set<number>; forms: Map<number, ExprHandle> } | null = null;
+  /** Where the four-lane form of a group is being emitted. */
+  private lanes: Lanes | null = null;
 
   /** Emit the four-lane try for threads x to x + 3 of the current row, where the group has a four-lane form. */
   private lanesOf(group: number, stmts: Stmt[]): void {
     if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
-    if (!this.ownElements(stmts, assigned)) return;
+    const stores = this.storedArrays(stmts, assigned);
+    if (stores === null) return;
     const f = this.f;
     const x = this.builtinSlots.get("threadIdx.x")!;
     this.attempt(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map() };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
       try {
         this.open("block", "lanes");
-        // (Four threads left in the row.)
+        // (Four threads left in the row, from a multiple of four where the group has tests: after
+        // four threads that ran one at a time because a test failed, the next four try again —
+        // not each thread, each try costing up to its first failed test. Elsewhere nops: three
+        // more instructions in a scan's loop of thirty were a tenth of its time.)
+        const aligned = this.c.length;
+        this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0);
+        const alignedEnd = this.c.length;
         this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
         if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
@@ -579,7 +608,8 @@ export class RegionKernelEmitter extends FunctionEmitter {
           this.set(vl);
           cached.push(l);
         });
-        for (const st of stmts) this.vstmt(st);
+        this.vblock(stmts);
+        if (!this.lanes.tested) this.c.bytes.fill(OP.nop, aligned, alignedEnd);
         for (const l of cached) {
           if (!this.rt.writtenIn.get(group)?.has(l)) continue;
           this.slotAddress(this.perThread.get(l)!, 4); this.get(v.get(l)!);
@@ -602,6 +632,12 @@ export class RegionKernelEmitter extends FunctionEmitter {
     this.i32(s === "bool" ? (k ? -1 : 0) : Number(k) | 0); this.simd("i32x4.splat");
   }
 
+  /** The i32 on the stack plus 0, 1, 2, 3 in the four lanes. */
+  private laneSteps(): void {
+    this.simd("i32x4.splat");
+    this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]); this.simd("i32x4.add");
+  }
+
   /** The scalar of type `s` on the stack as four lanes of it (a bool 0 or 1 as its mask). */
   private splat(s: Scalar): void {
     if (s === "f32") { this.simd("f32x4.splat"); return; }
@@ -618,68 +654,252 @@ export class RegionKernelEmitter extends FunctionEmitter {
         if (this.values.remat.has(st.local)) return;
         const vl = ln.v.get(st.local);
         if (vl === undefined) throw new Refused("lanes: a local the threads share");
-        this.vexpr(st.value); this.set(vl);
+        this.vexpr(st.value);
+        if (ln.mask !== null) { this.get(vl); this.get(ln.mask); this.simd("v128.bitselect"); }
+        this.set(vl);
         // Its value's form, where it is threadIdx.x plus a shared value (see xSteps); none for those that read it.
-        const form = this.xSteps(st.value) === 1 && !this.reads(st.value, st.local) ? st.value : null;
+        const form = ln.mask === null && this.xSteps(st.value) === 1 && !this.reads(st.value, st.local) ? st.value : null;
         this.forget(st.local);
+        ln.versions.set(st.local, (ln.versions.get(st.local) ?? 0) + 1);
         if (form !== null) ln.forms.set(st.local, form);
         return;
       }
       case "store": {
-        const a = this.arrayOf(st.array);
-        if (bytesOf(a.elem) !== 4) throw new Refused("lanes: a narrow array");
-        if (this.xSteps(st.index) === 1) {
-          a.ptr(); this.xScalar(st.index); this.i32(2); this.op("i32.shl"); this.op("i32.add");
-          this.vexpr(st.value);
-          this.simd("v128.store").u32(0).u32(0);
-        } else {
-          const idx = this.local(V.v128), val = this.local(V.v128);
-          this.vexpr(st.index); this.set(idx); this.vexpr(st.value); this.set(val);
-          // (In lane order, as the threads store: bits as they are, an f32's too.)
-          for (let i = 0; i < 4; i++) {
-            a.ptr(); this.get(idx); this.simd("i32x4.extract_lane").byte(i); this.i32(2); this.op("i32.shl"); this.op("i32.add");
-            this.get(val); this.simd("i32x4.extract_lane").byte(i); this.op("i32.store").u32(2).u32(0);
-          }
-        }
+        if (bytesOf(this.arrayOf(st.array).elem) !== 4) throw new Refused("lanes: a narrow array");
+        if (ln.mask !== null && this.f.exprs[st.array].k !== "shared") throw new Refused("lanes: a store under a condition the lanes disagree on, outside shared memory");
+        const { at } = this.laneAccess(st.array, st.index, ln.mask !== null, true);
+        this.get(at); this.vexpr(st.value);
+        // (Under a mask: the other lanes' elements as they are.)
+        if (ln.mask !== null) { this.get(at); this.simd("v128.load").u32(0).u32(0); this.get(ln.mask); this.simd("v128.bitselect"); }
+        this.simd("v128.store").u32(0).u32(0);
         ln.stored = true;
         return;
       }
       case "check": {
-        if (st.cond === null || ln.stored) throw new Refused("lanes: a check after a store");
+        if (st.cond === null) throw new Refused("lanes: a check that always raises");
+        // (One whose condition has the value of one checked before in all four lanes: it holds in none.)
+        const vc = this.vn(st.cond), name = `k${vc}`;
+        if (vc !== null && ln.tests.done.has(name)) return;
+        if (ln.stored) throw new Refused("lanes: a check after a store");
         // Any lane that would raise: its thread runs alone, and raises there.
-        this.vexpr(st.cond); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+        this.vexpr(st.cond);
+        if (ln.mask !== null) { this.get(ln.mask); this.simd("v128.and"); }
+        this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+        if (vc !== null && ln.mask === null) ln.tests.done.add(name);
         return;
       }
       case "if": {
-        if (ln.stored) throw new Refused("lanes: an if after a store");
-        const m = this.local(V.v128);
-        this.vexpr(st.cond); this.set(m);
-        this.get(m); this.simd("i32x4.all_true");
-        this.open("if", "other");
-        const forms = new Map(ln.forms);
-        this.block(st.then);
-        this.op("else");
-        // (Lanes that disagree: their threads run one at a time.)
-        this.get(m); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
-        const thenStored = ln.stored;
-        ln.forms = new Map(forms);
-        this.block(st.else);
-        ln.stored ||= thenStored;
-        this.close();
-        // (After it, no form of a local either side assigns.)
-        ln.forms = forms;
-        walkStmts([st], (x) => { if (x.k === "set") this.forget(x.local); });
-        return;
+        if (ln.mask !== null) {
+          const c = this.local(V.v128);
+          this.vexpr(st.cond); this.set(c);
+          return this.maskedSides(st, c);
+        }
+        // Where the lanes disagree: both sides under masks, or (where that form is refused, or the
+        // condition is one of the thread's index and shared values, on which four neighbours
+        // seldom disagree: the masked code would only slow the loop) one thread at a time.
+        const saved = { stored: ln.stored, forms: new Map(ln.forms), tests: copyTests(ln.tests) };
+        if (this.onData(st.cond) && this.attempt(() => this.laneIf(st, true))) return;
+        ln.stored = saved.stored; ln.forms = saved.forms; ln.tests = saved.tests;
+        return this.laneIf(st, false);
       }
       case "fence": return;
       default: throw new Refused(`lanes: a ${st.k}`);
     }
   }
 
+  /**
+   * An `if` outside a mask: its then-side where all four lanes take it, its else-side where none
+   * does, and where they disagree both sides masked (`masked`) or the threads one at a time.
+   */
+  private laneIf(st: Extract<Stmt, { k: "if" }>, masked: boolean): void {
+    const ln = this.lanes!;
+    if (!masked && ln.stored) throw new Refused("lanes: an if after a store");
+    const m = this.local(V.v128);
+    this.vexpr(st.cond); this.set(m);
+    const before = { stored: ln.stored, forms: ln.forms, tests: ln.tests };
+    const enter = () => { ln.stored = before.stored; ln.forms = new Map(before.forms); ln.tests = copyTests(before.tests); };
+    let stored = false;
+    const side = (b: Block) => { enter(); this.block(b); stored ||= ln.stored; };
+    this.get(m); this.simd("i32x4.all_true");
+    this.open("if", "other");
+    side(st.then);
+    this.op("else");
+    if (masked) {
+      this.get(m); this.simd("v128.any_true");
+      this.open("if", "other");
+      enter(); this.maskedSides(st, m); stored ||= ln.stored;
+      this.op("else");
+      side(st.else);
+      this.close();
+    } else {
+      // (Lanes that disagree: their threads run one at a time.)
+      this.get(m); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+      side(st.else);
+    }
+    this.close();
+    // (After it: what was tested before it, and no form of a local either side assigns.)
+    ln.stored = stored; ln.forms = before.forms; ln.tests = before.tests;
+    walkStmts([st], (s) => { if (s.k === "set") this.forget(s.local); });
+  }
+
+  /** Both sides of `if` `st` for the lanes running (all four outside a mask): the then-side where mask `c` holds, the else-side where it does not. */
+  private maskedSides(st: Extract<Stmt, { k: "if" }>, c: number): void {
+    const ln = this.lanes!, outer = ln.mask;
+    if (outer === null) this.testAccesses([st], true);
+    const mt = this.local(V.v128), me = this.local(V.v128);
+    this.get(c); if (outer !== null) { this.get(outer); this.simd("v128.and"); } this.set(mt);
+    if (outer !== null) { this.get(outer); this.get(c); this.simd("v128.andnot"); } else { this.get(c); this.simd("v128.not"); }
+    this.set(me);
+    try {
+      ln.mask = mt; this.block(st.then);
+      ln.mask = me; this.block(st.else);
+    } finally { ln.mask = outer; }
+  }
+
+  /**
+   * Evaluate now, in all four lanes, every check in `stmts` whose condition they do not change
+   * (it does not load, nor read a local they assign): where one would raise in any lane, the
+   * threads run one at a time (where it raises, and in the order it raises there); else it is
+   * known not to raise when it comes, after a store.
+   */
+  private testChecks(stmts: Stmt[]): void {
+    const changed = new Set<number>();
+    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.add(s.local); });
+    const T = this.lanes!.tests;
+    walkStmts(stmts, (s) => {
+      if (s.k !== "check" || s.cond === null || [...changed].some((l) => this.reads(s.cond!, l))) return;
+      const vc = this.vn(s.cond);
+      if (vc === null || T.done.has(`k${vc}`)) return;
+      this.vexpr(s.cond); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+      T.done.add(`k${vc}`);
+    });
+  }
+
+  /**
+   * Test now every access in `stmts` whose array and index they do not assign (see the top of
+   * this part): to an array the group stores to, or any (and inside its array) where `inside`.
+   */
+  private testAccesses(stmts: Stmt[], inside: boolean): void {
+    const changed = new Set<number>();
+    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.add(s.local); });
+    const stable = (h: ExprHandle) => ![...changed].some((l) => this.reads(h, l));
+    const ln = this.lanes!;
+    const access = (a: ExprHandle, i: ExprHandle, store: boolean) => {
+      if (!stable(a) || !stable(i) || this.vn(i) === null || this.vn(a) === null) return;
+      if (inside || ln.stores.has(this.arrayKey(a, ln.assigned))) this.laneAccess(a, i, inside, store);
+    };
+    const visit = (h: ExprHandle) => {
+      if (this.values.isUniform(h)) return;
+      const e = this.f.exprs[h];
+      if (e.k === "load") access(e.array, e.index, false);
+      if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) visit(d); }
+      for (const o of exprOperands(e)) visit(o);
+    };
+    walkStmts(stmts, (s) => {
+      if (s.k === "store") { access(s.array, s.index, true); visit(s.index); visit(s.value); }
+      else if (s.k === "set") visit(s.value);
+      else if (s.k === "if") visit(s.cond);
+      else if (s.k === "check" && s.cond !== null) visit(s.cond);
+    });
+  }
+
+  /**
+   * Element `index` of `array` for the four lanes, tested as the top of this part says: the i32
+   * local holding lane 0's byte address, lane i's the i-th element after it — or, where the index
+   * is one the lanes share (`one`), every lane's (a load only). Tested: consecutive; apart from the
+   * group's other accesses to an array it stores to; inside the array where `inside`.
+   */
+  private laneAccess(array: ExprHandle, index: ExprHandle, inside: boolean, store: boolean): { at: number; one: boolean } {
+    const ln = this.lanes!, T = ln.tests;
+    const vi = this.vn(index), va = this.vn(array);
+    if (vi === null || va === null) throw new Refused("lanes: an index that loads");
+    const one = this.xSteps(index) === 0;
+    if (one && store) throw new Refused("lanes: a store through an index the lanes share");
+    const a = this.arrayOf(array);
+    const test = (name: string, emit: () => void) => {
+      if (T.done.has(name)) return;
+      if (ln.stored) throw new Refused("lanes: a test after a store");
+      emit();
+      ln.tested = true;
+      this.op("br_if").u32(this.depth("lanes"));
+      T.done.add(name);
+    };
+    // Lane 0's index; the others' lane 0's plus 1, 2, 3 (or the same).
+    let base = T.base.get(vi);
+    if (base === undefined) {
+      const b = this.local(V.i32);
+      const steps = this.xSteps(index);
+      if (steps === 1 || steps === 0) { this.xScalar(index); this.set(b); }
+      else {
+        const idx = this.local(V.v128);
+        this.vexpr(index); this.set(idx);
+        this.get(idx); this.simd("i32x4.extract_lane").byte(0); this.set(b);
+        test(`c${vi}`, () => { this.get(idx); this.get(b); this.laneSteps(); this.simd("i32x4.eq"); this.simd("i32x4.all_true"); this.op("i32.eqz"); });
+      }
+      T.base.set(vi, (base = b));
+    }
+    const key = `${va}[${vi}]`;
+    let at = T.at.get(key);
+    if (at === undefined) {
+      at = this.local(V.i32);
+      a.ptr(); this.get(base); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.set(at);
+      T.at.set(key, at);
+    }
+    if (inside) {
+      test(`b${key}`, () => {
+        this.get(base); a.len(); this.op("i32.ge_u");
+        if (!one) { this.get(base); this.i32(3); this.op("i32.add"); a.len(); this.op("i32.ge_u"); this.op("i32.or"); }
+      });
+    }
+    const k = this.arrayKey(array, ln.assigned);
+    if (ln.stores.has(k)) {
+      const seen = T.accesses.get(k) ?? [];
+      if (!seen.some((x) => x.key === key)) {
+        for (const other of seen) {
+          // (Two loads of one element each: nothing to test.)
+          if (one && other.one) continue;
+          test(`o${key} ${other.key}`, () => {
+            const d = this.temp(V.i32), at2 = T.at.get(other.key)!;
+            if (one || other.one) {
+              // (One element at x, four at y: apart where x - y, unsigned, is 16 or more.)
+              if (one) { this.get(at!); this.get(at2); } else { this.get(at2); this.get(at!); }
+              this.op("i32.sub"); this.i32(16); this.op("i32.lt_u");
+            } else {
+              // (Four and four: the byte addresses' difference d is 0, or |d| ≥ 16.)
+              this.get(at!); this.get(at2); this.op("i32.sub"); this.set(d);
+              this.get(d); this.i32(15); this.op("i32.add"); this.i32(31); this.op("i32.lt_u");
+              this.get(d); this.i32(0); this.op("i32.ne"); this.op("i32.and");
+            }
+            this.release(V.i32, d);
+          });
+        }
+        T.accesses.set(k, [...seen, { key, one }]);
+      }
+    }
+    return { at: at!, one };
+  }
+
   /** Its block's statements in the four-lane form (while one is emitted). */
   protected override block(b: Block): void {
     if (!this.lanes) return super.block(b);
-    for (const st of b) this.vstmt(st);
+    this.vblock(b);
+  }
+
+  /**
+   * Statements in the four-lane form, in order. Before the first store, the accesses to arrays
+   * the group stores to from there on (in these statements and after them in the enclosing
+   * blocks, `rest`) whose array and index none of them assigns are tested, and the checks whose
+   * condition none of them changes evaluated (see the top of this part).
+   */
+  private vblock(b: Stmt[]): void {
+    const ln = this.lanes!;
+    b.forEach((st, i) => {
+      ln.rest.push(b.slice(i + 1));
+      try {
+        if (st.k === "store" && !ln.stored) { const rest = [st, ...ln.rest.flat()]; this.testAccesses(rest, false); this.testChecks(rest); }
+        this.vstmt(st);
+      } finally { ln.rest.pop(); }
+    });
   }
 
   /** The scalar type of expression `h` (four lanes of it: i32/u32 as i32x4, f32 as f32x4, bool as a mask). */
@@ -693,6 +913,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
   private vexpr(h: ExprHandle): void {
     const e: Expr = this.f.exprs[h];
     const ts = this.laneType(h);
+    const ln = this.lanes!;
     // A value the threads share: once, for all four.
     if (this.values.isUniform(h)) { this.expr(h); this.splat(ts); return; }
     switch (e.k) {
@@ -700,7 +921,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       case "local": {
         const def = this.values.remat.get(e.local);
         if (def !== undefined) return this.vexpr(def);
-        const vl = this.lanes!.v.get(e.local);
+        const vl = ln.v.get(e.local);
         if (vl === undefined) throw new Refused("lanes: a local outside the group");
         this.get(vl);
         return;
@@ -709,8 +930,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
         // (The four threads are of one row: y and z theirs alike.)
         if (e.name === "threadIdx.y" || e.name === "threadIdx.z") { this.get(this.builtinSlots.get(e.name)!); this.simd("i32x4.splat"); return; }
         if (e.name !== "threadIdx.x") throw new Refused(`lanes: ${e.name}`);
-        this.get(this.builtinSlots.get("threadIdx.x")!); this.simd("i32x4.splat");
-        this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]); this.simd("i32x4.add");
+        this.get(this.builtinSlots.get("threadIdx.x")!); this.laneSteps();
         return;
       case "convert": return this.vconvert(e.arg, ts);
       case "select":
@@ -720,6 +940,12 @@ export class RegionKernelEmitter extends FunctionEmitter {
       case "load": {
         const a = this.arrayOf(e.array);
         if (bytesOf(a.elem) !== 4) throw new Refused("lanes: a narrow array");
+        // An array the group stores to, or under a mask: four tested elements.
+        if (ln.mask !== null || ln.stores.has(this.arrayKey(e.array, ln.assigned))) {
+          const { at, one } = this.laneAccess(e.array, e.index, ln.mask !== null, false);
+          this.get(at); this.simd(one ? "v128.load32_splat" : "v128.load").u32(0).u32(0);
+          return;
+        }
         if (this.xSteps(e.index) === 1) {
           a.ptr(); this.xScalar(e.index); this.i32(2); this.op("i32.shl"); this.op("i32.add");
           this.simd("v128.load").u32(0).u32(0);
@@ -834,6 +1060,14 @@ export class RegionKernelEmitter extends FunctionEmitter {
     for (const [m, h] of [...forms]) if (this.reads(h, l)) forms.delete(m);
   }
 
+  /** Whether expression `h` depends on data: it loads, or reads a local of the group (not a value of the thread's index and shared values). */
+  private onData(h: ExprHandle): boolean {
+    const e = this.f.exprs[h];
+    if (this.values.isUniform(h) || e.k === "load") return e.k === "load";
+    if (e.k === "local") { const d = this.values.remat.get(e.local); return d === undefined ? this.lanes!.v.has(e.local) : this.onData(d); }
+    return exprOperands(e).some((o) => this.onData(o));
+  }
+
   /** Whether expression `h` loads (or reads a local defined by one). */
   private loads(h: ExprHandle): boolean {
     const e = this.f.exprs[h];
@@ -866,62 +1100,99 @@ export class RegionKernelEmitter extends FunctionEmitter {
   }
 
   /**
-   * Whether each lane reaches only its own elements of what the group stores to (see the top of
-   * this part): every access to an array some statement stores to uses one index, threadIdx.x
-   * plus a shared value, the same expression throughout.
+   * The keys of the arrays the group stores to (see arrayKey), or null where it has no four-lane
+   * form: it stores to an array reached through a local that is not a parameter, or stores and
+   * reads one.
    */
-  private ownElements(stmts: Stmt[], assigned: Set<number>): boolean {
-    const f = this.f;
-    const accesses: { key: string; array: ExprHandle; index: ExprHandle; store: boolean }[] = [];
-    const arrayKey = (a: ExprHandle): string => {
-      const e = f.exprs[a];
-      if (e.k === "shared") return `s${e.shared}`;
-      if (e.k === "global") return `g${e.global}`;
-      if (e.k === "local" && f.params.includes(e.local as never) && !assigned.has(e.local)) return "p";
-      return "?";
-    };
+  private storedArrays(stmts: Stmt[], assigned: Set<number>): Set<string> | null {
+    const keys: string[] = [], stored = new Set<string>();
     const inExpr = (h: ExprHandle) => {
-      const e = f.exprs[h];
-      if (e.k === "load") accesses.push({ key: arrayKey(e.array), array: e.array, index: e.index, store: false });
+      const e = this.f.exprs[h];
+      if (e.k === "load") keys.push(this.arrayKey(e.array, assigned));
       if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) inExpr(d); }
       for (const o of exprOperands(e)) inExpr(o);
     };
     walkStmts(stmts, (st) => {
-      if (st.k === "store") { accesses.push({ key: arrayKey(st.array), array: st.array, index: st.index, store: true }); inExpr(st.index); inExpr(st.value); }
+      if (st.k === "store") { stored.add(this.arrayKey(st.array, assigned)); inExpr(st.index); inExpr(st.value); }
       else if (st.k === "set") inExpr(st.value);
       else if (st.k === "if") inExpr(st.cond);
       else if (st.k === "check" && st.cond !== null) inExpr(st.cond);
     });
-    const stored = new Set(accesses.filter((x) => x.store).map((x) => x.key));
-    if (stored.has("?") || (stored.size && accesses.some((x) => x.key === "?"))) return false;
-    for (const key of stored) {
-      const mine = accesses.filter((x) => x.key === key);
-      const first = mine[0];
-      if (this.xSteps(first.index) !== 1) return false;
-      if (!mine.every((x) => this.sameValue(x.index, first.index, assigned) && this.sameValue(x.array, first.array, assigned))) return false;
-    }
-    return true;
+    if (stored.has("?") || (stored.size && keys.includes("?"))) return null;
+    return stored;
   }
 
-  /** Whether expressions `a` and `b` compute one value wherever the group reads them (locals it assigns excepted). */
-  private sameValue(a: ExprHandle, b: ExprHandle, assigned: Set<number>): boolean {
-    if (a === b) return true;
-    const x = this.f.exprs[a], y = this.f.exprs[b];
-    if (x.k !== y.k) return false;
-    switch (x.k) {
-      case "const": return Object.is(x.value, (y as typeof x).value) && JSON.stringify(x.type) === JSON.stringify(y.type);
-      case "local": return x.local === (y as typeof x).local && (!assigned.has(x.local) || this.values.remat.has(x.local));
-      case "builtin": return x.name === (y as typeof x).name;
-      case "shared": return x.shared === (y as typeof x).shared;
-      case "global": return x.global === (y as typeof x).global;
-      case "op": {
-        const o = y as typeof x;
-        return x.op === o.op && x.args.length === o.args.length && x.args.every((h, i) => this.sameValue(h, o.args[i], assigned)) && JSON.stringify(x.type) === JSON.stringify(y.type);
+  /** Which array `a` is for the tests: a shared array, a table, the parameters (any of them may be any other), or "?" (a local the group assigns, a view, a private array). */
+  private arrayKey(a: ExprHandle, assigned: Set<number>): string {
+    const e = this.f.exprs[a];
+    if (e.k === "shared") return `s${e.shared}`;
+    if (e.k === "global") return `g${e.global}`;
+    if (e.k === "local" && this.f.params.includes(e.local as never) && !assigned.has(e.local)) return "p";
+    return "?";
+  }
+
+  /**
+   * The value number of expression `h` where the four-lane form is: its form, each local in it
+   * with its count of assignments so far (a local defined once, by its definition), so that two
+   * expressions with one number have one value; null where it loads (memory changes).
+   */
+  private vn(h: ExprHandle): string | null {
+    const e = this.f.exprs[h];
+    const t = JSON.stringify(e.type);
+    const all = (hs: ExprHandle[]) => { const xs = hs.map((x) => this.vn(x)); return xs.includes(null) ? null : xs.join(" "); };
+    switch (e.k) {
+      case "const": return `${Object.is(e.value, -0) ? "-0" : String(e.value)}:${t}`;
+      case "local": {
+        const d = this.values.remat.get(e.local);
+        return d !== undefined ? this.vn(d) : `l${e.local}.${this.lanes!.versions.get(e.local) ?? 0}`;
       }
-      case "convert": return JSON.stringify(x.type) === JSON.stringify(y.type) && this.sameValue(x.arg, (y as typeof x).arg, assigned);
-      default: return false;
+      case "builtin": return e.name;
+      case "shared": return `s${e.shared}`;
+      case "global": return `g${e.global}`;
+      case "length": { const a = this.vn(e.array); return a === null ? null : `(length ${a})`; }
+      case "op": case "convert": case "select": { const xs = all(exprOperands(e)); return xs === null ? null : `(${e.k === "op" ? e.op : e.k}:${t} ${xs})`; }
+      default: return null;
     }
   }
+}
+
+/** What the four-lane form of a group (wasm-regions.ts, four threads at once) is emitting. */
+interface Lanes {
+  /** Each local of the group: the v128 holding its four lanes. */
+  v: Map<number, number>;
+  /** Whether a store was emitted on the path: after it nothing may send the threads back to one at a time. */
+  stored: boolean;
+  /** The locals the group assigns. */
+  assigned: Set<number>;
+  /** Locals whose value is threadIdx.x plus a shared value: that expression (see xSteps). */
+  forms: Map<number, ExprHandle>;
+  /** The keys of the arrays the group stores to (arrayKey). */
+  stores: Set<string>;
+  /** Each local's count of assignments so far (vn). */
+  versions: Map<number, number>;
+  /** Under a mask: the v128 local of the lanes that run (-1 in each). */
+  mask: number | null;
+  /** The statements after the one being emitted, in each enclosing block (vblock). */
+  rest: Stmt[][];
+  /** Whether a test (laneAccess) was emitted: one that may fail for four threads at a time. */
+  tested: boolean;
+  tests: LaneTests;
+}
+
+/** What the four-lane form has tested on the path being emitted (each side of an `if` adds to a copy). */
+interface LaneTests {
+  /** The tests made: `c<index>` consecutive, `b<access>` inside its array, `o<access> <access>` apart, `k<condition>` a check's (false in all four lanes). */
+  done: Set<string>;
+  /** An index's value number → the i32 local holding lane 0's index. */
+  base: Map<string, number>;
+  /** An access (`array[index]` in value numbers) → the i32 local holding lane 0's byte address. */
+  at: Map<string, number>;
+  /** An array key stored to → the accesses to it tested so far (`one`: the lanes' one element). */
+  accesses: Map<string, { key: string; one: boolean }[]>;
+}
+
+function copyTests(t: LaneTests): LaneTests {
+  return { done: new Set(t.done), base: new Map(t.base), at: new Map(t.at), accesses: new Map([...t.accesses].map(([k, v]) => [k, [...v]])) };
 }
 
 /** Bytes a thread's slot of a per-thread scalar of type `t` takes. */

@@ -370,6 +370,27 @@ describe("the CPU device's threads option", () => {
     } finally { dev.close(); }
   });
 
+  test("parallel: auto measures a kernel on the workers up to six launches, two where the copies into shared memory alone take as long as a run here", async () => {
+    // (The JavaScript here: WebAssembly on this thread would copy the array too.)
+    const dev = await device("cpu", { threads: 2, parallel: "auto", wasm: false });
+    const loaded: { workersRuns: number; inlineNs?: number; copyNs?: number }[] = [];
+    const load = dev.load.bind(dev);
+    (dev as { load: typeof dev.load }).load = ((a, t) => { const k = load(a, t); loaded.push(k as never); return k; }) as typeof dev.load;
+    try {
+      // Half a million threads each reading one element of the first sixty-fourth of 128 MB: two
+      // milliseconds or so here, the copy of all of it into shared memory several times that.
+      const pick = kernel(function pick(o: Float32Array, a: Float32Array) {
+        const i = blockIdx.x * blockDim.x + threadIdx.x;
+        o[i & 1023] = a[i];
+      });
+      const a = new Float32Array(1 << 25), o = new Float32Array(1024);
+      for (let r = 0; r < 7; r++) await pick.launch(dev, { blocks: 512, threads: 1024 }, o, a);
+      const k = loaded[0];
+      assert.ok(k.copyNs! >= k.inlineNs!, `the copies (${k.copyNs} ns a thread) took as long as a run here (${k.inlineNs})`);
+      assert.equal(k.workersRuns, 2, "two launches on the workers, then this thread's");
+    } finally { dev.close(); }
+  });
+
   test("threads and parallel are checked; the default is GPUC_CPU_THREADS or the number of cores", async () => {
     for (const t of [0, 1.5, -1, 1000, "2"])
       await assert.rejects(device("cpu", { threads: t as number }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /device\("cpu"\): threads must be/.test(e.message));

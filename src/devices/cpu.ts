@@ -55,6 +55,8 @@ interface CpuKernel extends LoadedKernel {
    */
   inlineNs?: number;
   workersNs?: number;
+  /** Of those on the workers, the copies into shared memory and back alone (the last launch's; per GPU thread). */
+  copyNs?: number;
   inlineRuns: number;
   workersRuns: number;
   choices: number;
@@ -314,7 +316,9 @@ export class CpuDevice implements Device {
   /**
    * Whether a launch without a cancel goes to the workers (`auto`): one of two blocks or more
    * whose run here takes over a millisecond; then the faster way per thread, measured three times
-   * here and up to six there first (two where the workers are twice as slow). The 8th choice and every 64th take the other way, to measure it again.
+   * here and up to six there first (two where the copies alone take as long as a run here, three
+   * where the workers are twice as slow). The 8th choice and every 64th take the other way, to
+   * measure it again.
    */
   private onWorkers(k: CpuKernel, grid: Grid): boolean {
     const [gx, gy, gz] = grid.blocks;
@@ -325,11 +329,13 @@ export class CpuDevice implements Device {
     if (k.inlineRuns < 3) return false;
     const [dx, dy, dz] = grid.threads;
     if (k.inlineNs! * gx * gy * gz * dx * dy * dz < 1e6) return false;
-    // (More launches there than here, while they are not clearly slower: a worker's first
-    // launches of a kernel compile it, and its WebAssembly runs in V8's baseline tier until the
-    // engine has optimized it, several launches; one twice as slow is memory-bound, its copies
-    // into shared memory costing more than the run.)
-    if (k.workersRuns < 2 || (k.workersRuns < 6 && k.workersNs! < 2 * k.inlineNs!)) return true;
+    // (More launches there than here while they may still win: a worker's first launches of a
+    // kernel compile it, and its WebAssembly runs in V8's baseline tier until the engine has
+    // optimized it, several launches — up to six. Two where the copies into shared memory and
+    // back alone took as long as a run here (a memory-bound kernel: saxpy on host arrays spent
+    // 135–280 ms a launch there); three where the workers are twice as slow after them.)
+    const memoryBound = k.copyNs! >= k.inlineNs!;
+    if (k.workersRuns < 2 || (!memoryBound && (k.workersRuns < 3 || (k.workersRuns < 6 && k.workersNs! < 2 * k.inlineNs!)))) return true;
     const faster = k.workersNs! < k.inlineNs!;
     const c = ++k.choices;
     return c === 8 || c % 64 === 0 ? !faster : faster;
@@ -349,19 +355,25 @@ export class CpuDevice implements Device {
     // The kernel's WebAssembly where it would run it on this thread and the module may run on
     // several at once (cpu-wasm.ts, launchOnThreads), in the pool's shared memory.
     const w = k.wasm && k.wasm.threads && pool.memory && this.asWasm(k) ? k.wasm : null;
+    const threads = grid.blocks[0] * grid.blocks[1] * grid.blocks[2] * grid.threads[0] * grid.threads[1] * grid.threads[2];
+    let copyMs = performance.now();
     const laid = w?.launchOnThreads(pool.memory!, pool.count, state.length, k.sites, args, k.readOnly, [...grid.blocks, ...grid.threads], this.subgroupSize,
       shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) })));
     if (w && laid) {
+      copyMs = performance.now() - copyMs;
       let outcome;
       const base = w.threadBytes;
       try {
         outcome = await pool.run({ kind: "wasm", id: k.id, module: (i) => w.threadModule(i * base), calls: laid.calls, states: laid.states },
           [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
       } finally {
+        const c = performance.now();
         laid.finish();
+        k.copyNs = ((copyMs + performance.now() - c) * 1e6) / threads;
       }
       return this.afterWorkers(k, grid, outcome, t0);
     }
+    copyMs = performance.now();
     const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array; written: boolean }>();
     args.forEach((a, i) => {
       if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return;
@@ -383,13 +395,16 @@ export class CpuDevice implements Device {
       const C = a.constructor as new (b: ArrayBufferLike, offset: number, length: number) => HostArray;
       return new C(r.copy!.buffer, a.byteOffset - r.lo, (a as HostArray).length);
     });
+    copyMs = performance.now() - copyMs;
     let outcome;
     try {
       const a = k.artifact;
       outcome = await pool.run({ kind: "js", kernel: { id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, args: sharedArgs },
         [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
     } finally {
+      const c = performance.now();
       for (const [buffer, r] of ranges) if (r.written) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
+      k.copyNs = ((copyMs + performance.now() - c) * 1e6) / threads;
     }
     return this.afterWorkers(k, grid, outcome, t0);
   }

@@ -544,7 +544,9 @@ export class RegionKernelEmitter extends FunctionEmitter {
   //    threadIdx.x plus a value the threads share, or tested: lane i's index lane 0's plus i), or
   //    a load of one element all four read (an index the threads share); two such accesses to one
   //    array reach the same four elements or none of each other's (tested where their indices
-  //    differ: byte addresses equal or 16 apart or more; one element outside the other's four).
+  //    differ: in one array the indices' difference 0 or four or more — one test for every array
+  //    the two indices reach —, in two parameters the byte addresses'; one element outside the
+  //    other's four).
   //    Arrays that may be one another — the kernel's array parameters (views of one buffer) —
   //    count as one array (their byte addresses compared); an array reached through a local that
   //    is not a parameter (a view, a private array) bars every store. Each test is made once for an
@@ -560,7 +562,8 @@ export class RegionKernelEmitter extends FunctionEmitter {
   //    is in the mask. Before the sides, every access in them whose index they do not assign is
   //    tested as above, and also to lie inside its array in all four lanes (a lane outside the
   //    mask may hold an index its condition guards, which must neither trap nor reach another
-  //    worker's memory): loads under a mask are only of such tested elements. Only shared memory
+  //    worker's memory) — or known to, from a bounds check of that index against that length
+  //    made in all four lanes: loads under a mask are only of such elements. Only shared memory
   //    is stored under a mask: a block's shared arrays are its own, while an element a lane writes
   //    back in global memory may be one another block writes at the same time.
   //  - A test that fails sends the four threads back before any store: the four-lane form is a
@@ -685,7 +688,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
         this.vexpr(st.cond);
         if (ln.mask !== null) { this.get(ln.mask); this.simd("v128.and"); }
         this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
-        if (vc !== null && ln.mask === null) ln.tests.done.add(name);
+        if (vc !== null && ln.mask === null) this.checked(st, vc);
         return;
       }
       case "if": {
@@ -771,8 +774,19 @@ export class RegionKernelEmitter extends FunctionEmitter {
       const vc = this.vn(s.cond);
       if (vc === null || T.done.has(`k${vc}`)) return;
       this.vexpr(s.cond); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
-      T.done.add(`k${vc}`);
+      this.checked(s, vc);
     });
+  }
+
+  /**
+   * Check `st` (condition value number `vc`) was made in all four lanes and holds in none: it
+   * need not be made again, and a bounds check's index is inside its array (laneAccess's `b` test).
+   */
+  private checked(st: Extract<Stmt, { k: "check" }>, vc: string): void {
+    const T = this.lanes!.tests;
+    T.done.add(`k${vc}`);
+    const i = this.vn(st.a), n = this.vn(st.b);
+    if (st.kind === "bounds" && i !== null && n !== null) T.done.add(`b${i} ${n}`);
   }
 
   /**
@@ -845,8 +859,9 @@ export class RegionKernelEmitter extends FunctionEmitter {
       a.ptr(); this.get(base); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.set(at);
       T.at.set(key, at);
     }
+    // (Inside the array: also known from a bounds check of this index against its length, made in all four lanes.)
     if (inside) {
-      test(`b${key}`, () => {
+      test(`b${vi} ${this.lengthVn(array)}`, () => {
         this.get(base); a.len(); this.op("i32.ge_u");
         if (!one) { this.get(base); this.i32(3); this.op("i32.add"); a.len(); this.op("i32.ge_u"); this.op("i32.or"); }
       });
@@ -858,22 +873,25 @@ export class RegionKernelEmitter extends FunctionEmitter {
         for (const other of seen) {
           // (Two loads of one element each: nothing to test.)
           if (one && other.one) continue;
-          test(`o${key} ${other.key}`, () => {
-            const d = this.temp(V.i32), at2 = T.at.get(other.key)!;
+          // In one array, the indices' difference d (one test for every array they index);
+          // in two (parameters: views of one buffer, maybe), the byte addresses'.
+          const same = other.va === va, unit = same ? 1 : 4;
+          test(same ? `d${[vi, other.vi].sort().join(" ")}` : `o${key} ${other.key}`, () => {
+            const d = this.temp(V.i32), x = same ? base! : at!, y = same ? T.base.get(other.vi)! : T.at.get(other.key)!;
             if (one || other.one) {
-              // (One element at x, four at y: apart where x - y, unsigned, is 16 or more.)
-              if (one) { this.get(at!); this.get(at2); } else { this.get(at2); this.get(at!); }
-              this.op("i32.sub"); this.i32(16); this.op("i32.lt_u");
+              // (One element at x, four from y: apart where x - y, unsigned, is four elements or more.)
+              if (one) { this.get(x); this.get(y); } else { this.get(y); this.get(x); }
+              this.op("i32.sub"); this.i32(4 * unit); this.op("i32.lt_u");
             } else {
-              // (Four and four: the byte addresses' difference d is 0, or |d| ≥ 16.)
-              this.get(at!); this.get(at2); this.op("i32.sub"); this.set(d);
-              this.get(d); this.i32(15); this.op("i32.add"); this.i32(31); this.op("i32.lt_u");
+              // (Four and four: d is 0, or |d| is four elements or more.)
+              this.get(x); this.get(y); this.op("i32.sub"); this.set(d);
+              this.get(d); this.i32(3 * unit); this.op("i32.add"); this.i32(7 * unit); this.op("i32.lt_u");
               this.get(d); this.i32(0); this.op("i32.ne"); this.op("i32.and");
             }
             this.release(V.i32, d);
           });
         }
-        T.accesses.set(k, [...seen, { key, one }]);
+        T.accesses.set(k, [...seen, { key, one, va, vi }]);
       }
     }
     return { at: at!, one };
@@ -1099,6 +1117,14 @@ export class RegionKernelEmitter extends FunctionEmitter {
     }
   }
 
+  /** The value number of array `a`'s length (vn): a constant's for a shared array or a table, else its `length`'s. */
+  private lengthVn(a: ExprHandle): string {
+    const e = this.f.exprs[a];
+    if (e.k === "shared" && !this.mod.layout.dynamicShared[e.shared]) return `${this.mod.m.shared[e.shared].type.size ?? 0}:i32`;
+    if (e.k === "global") return `${this.mod.m.globals[e.global].value.length}:i32`;
+    return `(length ${this.vn(a)})`;
+  }
+
   /**
    * The keys of the arrays the group stores to (see arrayKey), or null where it has no four-lane
    * form: it stores to an array reached through a local that is not a parameter, or stores and
@@ -1138,7 +1164,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
    */
   private vn(h: ExprHandle): string | null {
     const e = this.f.exprs[h];
-    const t = JSON.stringify(e.type);
+    const t = e.type.kind === "scalar" ? e.type.scalar : JSON.stringify(e.type);
     const all = (hs: ExprHandle[]) => { const xs = hs.map((x) => this.vn(x)); return xs.includes(null) ? null : xs.join(" "); };
     switch (e.k) {
       case "const": return `${Object.is(e.value, -0) ? "-0" : String(e.value)}:${t}`;
@@ -1187,8 +1213,8 @@ interface LaneTests {
   base: Map<string, number>;
   /** An access (`array[index]` in value numbers) → the i32 local holding lane 0's byte address. */
   at: Map<string, number>;
-  /** An array key stored to → the accesses to it tested so far (`one`: the lanes' one element). */
-  accesses: Map<string, { key: string; one: boolean }[]>;
+  /** An array key stored to → the accesses to it tested so far (`one`: the lanes' one element; the array's and the index's value numbers). */
+  accesses: Map<string, { key: string; one: boolean; va: string; vi: string }[]>;
 }
 
 function copyTests(t: LaneTests): LaneTests {

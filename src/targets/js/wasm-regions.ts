@@ -406,9 +406,9 @@ export class RegionKernelEmitter extends FunctionEmitter {
    */
   private threadLoop(group: number, body: () => void, stmts?: Stmt[]): void {
     if (this.sgb >= 0) return this.laneLoop(group, body);
-    const counted = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z", n: "blockDim.x" | "blockDim.y" | "blockDim.z", inner: () => void) => {
+    const counted = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z", n: "blockDim.x" | "blockDim.y" | "blockDim.z", inner: () => void, from0 = true) => {
       const v = this.builtinSlots.get(b)!;
-      this.i32(0); this.set(v);
+      if (from0) { this.i32(0); this.set(v); }
       this.open("block", "other"); this.open("loop", "other");
       this.get(v); this.get(this.builtinSlots.get(n)!); this.op("i32.ge_u"); this.op("br_if").u32(1);
       this.open("block", "other");
@@ -417,19 +417,29 @@ export class RegionKernelEmitter extends FunctionEmitter {
       this.get(v); this.i32(1); this.op("i32.add"); this.set(v); this.op("br").u32(0);
       this.close(); this.close();
     };
-    counted("threadIdx.z", "blockDim.z", () => counted("threadIdx.y", "blockDim.y", () => counted("threadIdx.x", "blockDim.x", () => {
-      const s = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.get(this.builtinSlots.get(b)!);
-      s("threadIdx.z"); s("blockDim.y"); this.op("i32.mul"); s("threadIdx.y"); this.op("i32.add"); s("blockDim.x"); this.op("i32.mul"); s("threadIdx.x"); this.op("i32.add");
-      this.set(this.t);
-      // Four threads at once where they can run so (four threads at once, below): on to the thread after them.
-      if (stmts) this.lanesOf(group, stmts);
-      if (this.usesDone) {
-        // (A thread that returned: on to the next, out of the block around this body.)
-        this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
-        this.op("br_if").u32(0);
-      }
-      this.threadBody(group, body);
-    })));
+    counted("threadIdx.z", "blockDim.z", () => counted("threadIdx.y", "blockDim.y", () => {
+      // Four threads at once where they can run so (four threads at once, below): in a loop of
+      // their own from the row's start, or tried at each thread.
+      this.i32(0); this.set(this.builtinSlots.get("threadIdx.x")!);
+      const fours = !!stmts && !this.usesDone && this.lanesOf(group, stmts, true);
+      counted("threadIdx.x", "blockDim.x", () => {
+        this.threadIndex();
+        if (stmts && !fours) this.lanesOf(group, stmts, false);
+        if (this.usesDone) {
+          // (A thread that returned: on to the next, out of the block around this body.)
+          this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
+          this.op("br_if").u32(0);
+        }
+        this.threadBody(group, body);
+      }, false);
+    }));
+  }
+
+  /** The thread's index in its block, t: (z · dy + y) · dx + x. */
+  private threadIndex(): void {
+    const s = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.get(this.builtinSlots.get(b)!);
+    s("threadIdx.z"); s("blockDim.y"); this.op("i32.mul"); s("threadIdx.y"); this.op("i32.add"); s("blockDim.x"); this.op("i32.mul"); s("threadIdx.x"); this.op("i32.add");
+    this.set(this.t);
   }
 
   /** The lanes of the current subgroup in its current mask (those that returned left it), lowest first. */
@@ -573,29 +583,43 @@ export class RegionKernelEmitter extends FunctionEmitter {
   /** Where the four-lane form of a group is being emitted. */
   private lanes: Lanes | null = null;
 
-  /** Emit the four-lane try for threads x to x + 3 of the current row, where the group has a four-lane form. */
-  private lanesOf(group: number, stmts: Stmt[]): void {
-    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return;
+  /**
+   * Emit the four-lane form of a group for threads x to x + 3 of the current row, where it has
+   * one: `pure`, a loop of its own over the row's fours, from x = 0, where nothing in it can send
+   * the threads back to one at a time (no test, no check, no `if` without a masked form: the loop
+   * costs a third of what the try in each thread's iteration does; the row's last threads then run
+   * one at a time from where it stopped); else the try in each thread's iteration. Whether it
+   * emitted anything.
+   */
+  private lanesOf(group: number, stmts: Stmt[], pure: boolean): boolean {
+    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return false;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const stores = this.storedArrays(stmts, assigned);
-    if (stores === null) return;
+    if (stores === null) return false;
     const f = this.f;
-    const x = this.builtinSlots.get("threadIdx.x")!;
-    this.attempt(() => {
+    const x = this.builtinSlots.get("threadIdx.x")!, dx = this.builtinSlots.get("blockDim.x")!;
+    return this.attempt(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, pure, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
       try {
-        this.open("block", "lanes");
-        // (Four threads left in the row, from a multiple of four where the group has tests: after
-        // four threads that ran one at a time because a test failed, the next four try again —
-        // not each thread, each try costing up to its first failed test. Elsewhere nops: three
-        // more instructions in a scan's loop of thirty were a tenth of its time.)
-        const aligned = this.c.length;
-        this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0);
-        const alignedEnd = this.c.length;
-        this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
-        if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
+        let aligned = 0, alignedEnd = 0;
+        if (pure) {
+          this.open("block", "other"); this.open("loop", "other");
+          this.get(x); this.i32(4); this.op("i32.add"); this.get(dx); this.op("i32.gt_u"); this.op("br_if").u32(1);
+          this.threadIndex();
+        } else {
+          this.open("block", "lanes");
+          // (Four threads left in the row, from a multiple of four where the group has tests: after
+          // four threads that ran one at a time because a test failed, the next four try again —
+          // not each thread, each try costing up to its first failed test. Elsewhere nops: three
+          // more instructions in a scan's loop of thirty were a tenth of its time.)
+          aligned = this.c.length;
+          this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0);
+          alignedEnd = this.c.length;
+          this.get(x); this.i32(4); this.op("i32.add"); this.get(dx); this.op("i32.gt_u"); this.op("br_if").u32(0);
+          if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
+        }
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
         const cached: number[] = [];
         f.locals.forEach((loc, l) => {
@@ -612,19 +636,31 @@ export class RegionKernelEmitter extends FunctionEmitter {
           cached.push(l);
         });
         this.vblock(stmts);
-        if (!this.lanes.tested) this.c.bytes.fill(OP.nop, aligned, alignedEnd);
+        if (!pure && !this.lanes.tested) this.c.bytes.fill(OP.nop, aligned, alignedEnd);
         for (const l of cached) {
           if (!this.rt.writtenIn.get(group)?.has(l)) continue;
           this.slotAddress(this.perThread.get(l)!, 4); this.get(v.get(l)!);
           if ((f.locals[l].type as { scalar: Scalar }).scalar === "bool") this.simd("i32x4.neg");
           this.simd("v128.store").u32(0).u32(0);
         }
-        // Past the four threads: x + 3 here, the thread loop's step the fourth.
-        this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
-        this.op("br").u32(1);
-        this.close();
+        if (pure) {
+          this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
+          this.op("br").u32(0);
+          this.close(); this.close();
+        } else {
+          // Past the four threads: x + 3 here, the thread loop's step the fourth.
+          this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
+          this.op("br").u32(1);
+          this.close();
+        }
       } finally { this.lanes = null; }
     });
+  }
+
+  /** Where the four-lane form would let the threads run one at a time (`br_if` out of it): refused in a pure one. */
+  private bail(): void {
+    if (this.lanes!.pure) throw new Refused("lanes: a test in a loop of fours");
+    this.op("br_if").u32(this.depth("lanes"));
   }
 
   private simd(o: SimdOp) { return this.c.byte(0xfd).u32(SIMD[o]); }
@@ -687,7 +723,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
         // Any lane that would raise: its thread runs alone, and raises there.
         this.vexpr(st.cond);
         if (ln.mask !== null) { this.get(ln.mask); this.simd("v128.and"); }
-        this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+        this.simd("v128.any_true"); this.bail();
         if (vc !== null && ln.mask === null) this.checked(st, vc);
         return;
       }
@@ -736,7 +772,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       this.close();
     } else {
       // (Lanes that disagree: their threads run one at a time.)
-      this.get(m); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+      this.get(m); this.simd("v128.any_true"); this.bail();
       side(st.else);
     }
     this.close();
@@ -773,7 +809,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       if (s.k !== "check" || s.cond === null || [...changed].some((l) => this.reads(s.cond!, l))) return;
       const vc = this.vn(s.cond);
       if (vc === null || T.done.has(`k${vc}`)) return;
-      this.vexpr(s.cond); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("lanes"));
+      this.vexpr(s.cond); this.simd("v128.any_true"); this.bail();
       this.checked(s, vc);
     });
   }
@@ -835,7 +871,7 @@ export class RegionKernelEmitter extends FunctionEmitter {
       if (ln.stored) throw new Refused("lanes: a test after a store");
       emit();
       ln.tested = true;
-      this.op("br_if").u32(this.depth("lanes"));
+      this.bail();
       T.done.add(name);
     };
     // Lane 0's index; the others' lane 0's plus 1, 2, 3 (or the same).
@@ -1202,6 +1238,8 @@ interface Lanes {
   rest: Stmt[][];
   /** Whether a test (laneAccess) was emitted: one that may fail for four threads at a time. */
   tested: boolean;
+  /** A loop of fours of its own (lanesOf): nothing may send the threads back. */
+  pure: boolean;
   tests: LaneTests;
 }
 

@@ -12,12 +12,17 @@
 // within each run; the spread (lowest–highest) of the device as it is and of PoCL; the geomeans
 // of the device as it is (and of one thread) against PoCL and plain JS (warp-reduce against plain JS only: PoCL's
 // subgroups are one thread wide, so its warp-reduce does other work).
+// Before the timed runs, every configuration runs the example once (compiling), the device as it
+// is WARMUP times (GPUC_BENCH_WARMUP, default 5): its choice between this thread and the workers is
+// made from its first launches (three here, up to six there: devices/cpu.ts, onWorkers), and the
+// table is of the choice it settles on, not of that measuring.
 // Usage: node --import tsx bench/cpu-profile.ts [example …]. Never part of `npm test`.
 import { device, listDevices, type Device } from "gpuc";
 import type { Example } from "../examples/example.ts";
 import { manifestHash } from "../src/reloc/manifest.ts";
 
 const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 7);
+const WARMUP = Number(process.env.GPUC_BENCH_WARMUP ?? 5);
 process.env.GPUC_CACHE ??= "0";
 
 const names = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4", "bitonic-sort", "fwt", "quasirandom", "black-scholes"];
@@ -69,6 +74,7 @@ const vsPocl: number[] = [], vsJS: number[] = [], oneVsPocl: number[] = [], oneV
 for (const ex of examples) {
   const times = configs.map(() => [] as number[]), ref: number[] = [];
   for (const [, dev] of configs) await ex.run(dev);   // compiles, warms
+  for (let r = 1; r < WARMUP; r++) await ex.run(configs[0][1]);
   for (let r = 0; r < RUNS; r++) {
     for (let c = 0; c < configs.length; c++) {
       const out = await ex.run(configs[c][1]);

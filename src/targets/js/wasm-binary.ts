@@ -10,7 +10,7 @@ export type ValType = (typeof V)[keyof typeof V];
 
 /** Opcodes by their text-format names (the one-byte ones; `0xfc`-prefixed ones in FC). */
 export const OP = {
-  unreachable: 0x00, nop: 0x01, block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, br_if: 0x0d, return: 0x0f, call: 0x10,
+  unreachable: 0x00, block: 0x02, loop: 0x03, if: 0x04, else: 0x05, end: 0x0b, br: 0x0c, br_if: 0x0d, return: 0x0f, call: 0x10,
   drop: 0x1a, select: 0x1b,
   "local.get": 0x20, "local.set": 0x21, "local.tee": 0x22,
   "i32.load": 0x28, "f32.load": 0x2a, "f64.load": 0x2b, "i32.load8_s": 0x2c, "i32.load8_u": 0x2d, "i32.load16_s": 0x2e, "i32.load16_u": 0x2f,

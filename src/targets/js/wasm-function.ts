@@ -139,19 +139,32 @@ export class FunctionEmitter {
    * relocations dropped, its labels closed): false.
    */
   protected attempt(fn: () => void): boolean {
+    const code = this.capture(fn);
+    if (code) this.place(code);
+    return code !== null;
+  }
+
+  /**
+   * What `fn` emits, kept aside (to be placed later, once or more: `place`); null where it throws
+   * `Refused` (its labels closed).
+   */
+  protected capture(fn: () => void): { bytes: Uint8Array; relocs: number[] } | null {
     const c = this.c, relocs = this.relocs, labels = this.labels.length;
-    this.c = new Bytes();
-    this.relocs = [];
+    const inner = new Bytes(), innerRelocs: number[] = [];
+    this.c = inner; this.relocs = innerRelocs;
     try { fn(); }
     catch (e) {
       if (!(e instanceof Refused)) throw e;
-      this.c = c; this.relocs = relocs; this.labels.length = labels;
-      return false;
-    }
-    for (const r of this.relocs) relocs.push(c.length + r);
-    c.raw(this.c.bytes);
-    this.c = c; this.relocs = relocs;
-    return true;
+      this.labels.length = labels;
+      return null;
+    } finally { this.c = c; this.relocs = relocs; }
+    return { bytes: inner.bytes, relocs: innerRelocs };
+  }
+
+  /** Code kept aside by `capture`, here (its relocations with it). */
+  protected place(code: { bytes: Uint8Array; relocs: number[] }): void {
+    for (const r of code.relocs) this.relocs.push(this.c.length + r);
+    this.c.raw(code.bytes);
   }
 
   /** The address `plus` bytes into fixed place `s`: a relocated constant (wasm-abi.ts, THREADS_SECTION). */

@@ -20,7 +20,7 @@
 import type { Block, Expr, ExprHandle, Loc, Stmt } from "../../ir/module.js";
 import { exprOperands, walkStmts } from "../../ir/module.js";
 import { isArray, type Elem, type Scalar, type Type } from "../../ir/types.js";
-import { OP, SIMD, V, type Op, type SimdOp } from "./wasm-binary.js";
+import { SIMD, V, type Op, type SimdOp } from "./wasm-binary.js";
 import { BLOCK_THREADS, FC_FILL, FunctionEmitter, Refused, bytesOf, scalarOf, valType, type Static } from "./wasm-function.js";
 import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { RegionTree, type Exchange, type Region } from "./region-tree.js";
@@ -421,10 +421,12 @@ export class RegionKernelEmitter extends FunctionEmitter {
       // Four threads at once where they can run so (four threads at once, below): in a loop of
       // their own from the row's start, or tried at each thread.
       this.i32(0); this.set(this.builtinSlots.get("threadIdx.x")!);
-      const fours = !!stmts && !this.usesDone && this.lanesOf(group, stmts, true);
+      const form = stmts ? this.lanesOf(group, stmts) : null;
+      const loop = form !== null && !form.bails && !this.usesDone;
+      if (loop) this.lanesLoop(form);
       counted("threadIdx.x", "blockDim.x", () => {
         this.threadIndex();
-        if (stmts && !fours) this.lanesOf(group, stmts, false);
+        if (form && !loop) this.lanesTry(form);
         if (this.usesDone) {
           // (A thread that returned: on to the next, out of the block around this body.)
           this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load8_u").u32(0).u32(0);
@@ -584,42 +586,25 @@ export class RegionKernelEmitter extends FunctionEmitter {
   private lanes: Lanes | null = null;
 
   /**
-   * Emit the four-lane form of a group for threads x to x + 3 of the current row, where it has
-   * one: `pure`, a loop of its own over the row's fours, from x = 0, where nothing in it can send
-   * the threads back to one at a time (no test, no check, no `if` without a masked form: the loop
-   * costs a third of what the try in each thread's iteration does; the row's last threads then run
-   * one at a time from where it stopped); else the try in each thread's iteration. Whether it
-   * emitted anything.
+   * The four-lane form of a group (four threads from x, of the current row), kept aside, where
+   * it has one: its code (the per-thread values loaded, the statements, the values stored back),
+   * whether it has tests (laneAccess) and whether anything in it can send the threads back to one
+   * at a time (`bails`: a test, a check, an `if` without a masked form). Emitted inside a `lanes`
+   * block (placed by lanesLoop or lanesTry).
    */
-  private lanesOf(group: number, stmts: Stmt[], pure: boolean): boolean {
-    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return false;
+  private lanesOf(group: number, stmts: Stmt[]): { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean } | null {
+    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const stores = this.storedArrays(stmts, assigned);
-    if (stores === null) return false;
+    if (stores === null) return null;
     const f = this.f;
-    const x = this.builtinSlots.get("threadIdx.x")!, dx = this.builtinSlots.get("blockDim.x")!;
-    return this.attempt(() => {
+    let tested = false, bails = false;
+    this.labels.push("lanes");
+    const code = this.capture(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, pure, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
       try {
-        let aligned = 0, alignedEnd = 0;
-        if (pure) {
-          this.open("block", "other"); this.open("loop", "other");
-          this.get(x); this.i32(4); this.op("i32.add"); this.get(dx); this.op("i32.gt_u"); this.op("br_if").u32(1);
-          this.threadIndex();
-        } else {
-          this.open("block", "lanes");
-          // (Four threads left in the row, from a multiple of four where the group has tests: after
-          // four threads that ran one at a time because a test failed, the next four try again —
-          // not each thread, each try costing up to its first failed test. Elsewhere nops: three
-          // more instructions in a scan's loop of thirty were a tenth of its time.)
-          aligned = this.c.length;
-          this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0);
-          alignedEnd = this.c.length;
-          this.get(x); this.i32(4); this.op("i32.add"); this.get(dx); this.op("i32.gt_u"); this.op("br_if").u32(0);
-          if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
-        }
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
         const cached: number[] = [];
         f.locals.forEach((loc, l) => {
@@ -636,30 +621,58 @@ export class RegionKernelEmitter extends FunctionEmitter {
           cached.push(l);
         });
         this.vblock(stmts);
-        if (!pure && !this.lanes.tested) this.c.bytes.fill(OP.nop, aligned, alignedEnd);
         for (const l of cached) {
           if (!this.rt.writtenIn.get(group)?.has(l)) continue;
           this.slotAddress(this.perThread.get(l)!, 4); this.get(v.get(l)!);
           if ((f.locals[l].type as { scalar: Scalar }).scalar === "bool") this.simd("i32x4.neg");
           this.simd("v128.store").u32(0).u32(0);
         }
-        if (pure) {
-          this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
-          this.op("br").u32(0);
-          this.close(); this.close();
-        } else {
-          // Past the four threads: x + 3 here, the thread loop's step the fourth.
-          this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
-          this.op("br").u32(1);
-          this.close();
-        }
+        ({ tested, bails } = this.lanes);
       } finally { this.lanes = null; }
     });
+    this.labels.pop();
+    return code && { code, tested, bails };
   }
 
-  /** Where the four-lane form would let the threads run one at a time (`br_if` out of it): refused in a pure one. */
+  /**
+   * A group's four-lane form in a loop of its own over the row's fours, from x = 0 (x left at the
+   * first thread it did not run): where nothing in it can give the threads back and no thread
+   * returned. The loop costs a third of what the try in each thread's iteration does.
+   */
+  private lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }): void {
+    const x = this.builtinSlots.get("threadIdx.x")!;
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(1);
+    this.threadIndex();
+    this.open("block", "lanes");
+    this.place(form.code);
+    this.close();
+    this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
+    this.op("br").u32(0);
+    this.close(); this.close();
+  }
+
+  /** A group's four-lane form tried at thread x: taken where four threads are left in the row from it, none returned, and nothing in it gives them back. */
+  private lanesTry(form: { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean }): void {
+    const x = this.builtinSlots.get("threadIdx.x")!;
+    this.open("block", "lanes");
+    // (From a multiple of four where the group has tests: after four threads that ran one at a
+    // time because a test failed, the next four try again — not each thread, each try costing up
+    // to its first failed test. Elsewhere not: three more instructions in a scan's loop of thirty
+    // were a tenth of its time.)
+    if (form.tested) { this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0); }
+    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
+    if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
+    this.place(form.code);
+    // Past the four threads: x + 3 here, the thread loop's step the fourth.
+    this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
+    this.op("br").u32(1);
+    this.close();
+  }
+
+  /** Where the four-lane form lets the threads run one at a time (`br_if` out of it). */
   private bail(): void {
-    if (this.lanes!.pure) throw new Refused("lanes: a test in a loop of fours");
+    this.lanes!.bails = true;
     this.op("br_if").u32(this.depth("lanes"));
   }
 
@@ -1238,8 +1251,8 @@ interface Lanes {
   rest: Stmt[][];
   /** Whether a test (laneAccess) was emitted: one that may fail for four threads at a time. */
   tested: boolean;
-  /** A loop of fours of its own (lanesOf): nothing may send the threads back. */
-  pure: boolean;
+  /** Whether anything in it can send the threads back to one at a time (bail). */
+  bails: boolean;
   tests: LaneTests;
 }
 

@@ -33,7 +33,7 @@ export const OP = {
 } as const;
 export type Op = keyof typeof OP;
 
-/** The `0xfd`-prefixed (SIMD128) opcodes used: 32-bit lanes (wasm-regions.ts, four threads at once). */
+/** The `0xfd`-prefixed (SIMD128) opcodes used: 32-bit lanes (wasm-lanes.ts). */
 export const SIMD = {
   "v128.load": 0x00, "v128.load32_splat": 0x09, "v128.store": 0x0b, "v128.const": 0x0c,
   "i32x4.splat": 0x11, "f32x4.splat": 0x13,

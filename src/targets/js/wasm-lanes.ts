@@ -1,0 +1,768 @@
+// Four threads at once: the four-lane form of a region group (wasm-regions.ts emits the regions).
+//
+// A region's threads run four at a time where they can (SIMD128, 32-bit lanes: threads x to
+// x + 3 of one row of the block), and one at a time where they cannot: the four-lane form is
+// tried at each thread, and gives way to the one-thread form for that thread when a condition
+// for it does not hold at run time. Why the lanes leave what the threads one after another
+// leave:
+//  - Each lane computes what its thread computes: the same operations lane by lane (i32x4 and
+//    f32x4 arithmetic is the scalar instructions' lane by lane; a bool is a lane mask, 0 or -1),
+//    a value the threads share computed once (uniformity.ts); nothing else is taken (f64, calls,
+//    loops, integer division, Math imports, ToInt32: the group has no four-lane form).
+//  - Nothing is stored before every condition that could send the four threads back to one at a
+//    time was evaluated: a check that fails in a lane that runs it, a test below that fails, an
+//    `if` whose lanes disagree where it has no masked form, a thread that returned (they are
+//    evaluated only before the first store; one after it: no four-lane form). Before its first
+//    store the four-lane code changes nothing but its own locals, so the thread then runs as it
+//    would have. A `select`'s sides and `&&`/`||`'s right side are evaluated in every lane, so
+//    they may not load (an index another lane's condition guards).
+//  - The statements run in order for all four lanes, not the four threads one after another:
+//    the same only where no lane reads or writes an element another lane writes. Every access to
+//    an array the group stores to is to four consecutive elements, lane i's the i-th (its index
+//    threadIdx.x plus a value the threads share, or tested: lane i's index lane 0's plus i), or
+//    a load of one element all four read (an index the threads share); two such accesses to one
+//    array reach the same four elements or none of each other's (tested where their indices
+//    differ: in one array the indices' difference 0 or four or more — one test for every array
+//    the two indices reach —, in two parameters the byte addresses'; one element outside the
+//    other's four).
+//    Arrays that may be one another — the kernel's array parameters (views of one buffer) —
+//    count as one array (their byte addresses compared); an array reached through a local that
+//    is not a parameter (a view, a private array) bars every store. Each test is made once for an
+//    index's value — its value number (`vn`): its form with each local's count of assignments,
+//    so that two with one number have one value — on the path being emitted (an `if`'s sides
+//    each add to a copy of what was tested before it). At the first store, every later access
+//    and check whose index or condition the statements up to it do not change is tested (a check
+//    evaluated in all four lanes: one that holds in none holds in none when it comes, after the
+//    store); a test or check that would come after a store otherwise: no four-lane form.
+//  - An `if` whose lanes disagree runs both of its sides for all four lanes, each under a mask
+//    of the lanes that take it (masked): a local assigned there keeps its old value in the other
+//    lanes, a store writes their own elements back to them, a check raises only where its lane
+//    is in the mask. Before the sides, every access in them whose index they do not assign is
+//    tested as above, and also to lie inside its array in all four lanes (a lane outside the
+//    mask may hold an index its condition guards, which must neither trap nor reach another
+//    worker's memory) — or known to, from a bounds check of that index against that length
+//    made in all four lanes: loads under a mask are only of such elements. Only shared memory
+//    is stored under a mask: a block's shared arrays are its own, while an element a lane writes
+//    back in global memory may be one another block writes at the same time.
+//  - A test that fails sends the four threads back before any store: the four-lane form is a
+//    way of running them, never a different answer. The fuzzers' barrier kernels (scripts/
+//    fuzz.mjs, shared2) have the shapes each test is for, and races in thread order beside them.
+
+import type { Block, Expr, ExprHandle, Stmt } from "../../ir/module.js";
+import { exprOperands, walkStmts } from "../../ir/module.js";
+import { isArray, type Scalar } from "../../ir/types.js";
+import { SIMD, V, type SimdOp } from "./wasm-binary.js";
+import { FunctionEmitter, Refused, bytesOf, type Static } from "./wasm-function.js";
+import type { ValueAnalysis } from "./uniformity.js";
+import type { RegionTree } from "./region-tree.js";
+
+/** The four-lane form of region groups, under the region emitter (which sets the state below). */
+export abstract class LanesEmitter extends FunctionEmitter {
+  protected rt!: RegionTree;
+  /** Locals kept per thread: where their storage starts. */
+  protected perThread = new Map<number, Static>();
+  protected values!: ValueAnalysis;
+  protected usesDone = false;
+  protected doneAt!: Static;
+  /** The current thread's index in its block (threadIndex). */
+  protected t = 0;
+
+  /** The address of this thread's 8 bytes in per-thread storage at `at`. */
+  protected slotAddress(at: Static, bytes: number): void { this.addr(at); this.get(this.t); this.i32(bytes === 8 ? 3 : 2); this.op("i32.shl"); this.op("i32.add"); }
+
+  /** The thread's index in its block, t: (z · dy + y) · dx + x. */
+  protected threadIndex(): void {
+    const s = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.get(this.builtinSlots.get(b)!);
+    s("threadIdx.z"); s("blockDim.y"); this.op("i32.mul"); s("threadIdx.y"); this.op("i32.add"); s("blockDim.x"); this.op("i32.mul"); s("threadIdx.x"); this.op("i32.add");
+    this.set(this.t);
+  }
+
+  /** Where the four-lane form of a group is being emitted. */
+  private lanes: Lanes | null = null;
+
+  /**
+   * The four-lane form of a group (four threads from x, of the current row), kept aside, where
+   * it has one: its code (the per-thread values loaded, the statements, the values stored back),
+   * whether it has tests (laneAccess) and whether anything in it can send the threads back to one
+   * at a time (`bails`: a test, a check, an `if` without a masked form). Emitted inside a `lanes`
+   * block (placed by lanesLoop or lanesTry).
+   */
+  protected lanesOf(group: number, stmts: Stmt[]): { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean } | null {
+    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
+    const assigned = new Set<number>();
+    walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
+    const stores = this.storedArrays(stmts, assigned);
+    if (stores === null) return null;
+    const f = this.f;
+    let tested = false, bails = false;
+    this.labels.push("lanes");
+    const code = this.capture(() => {
+      const v = new Map<number, number>();
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      try {
+        const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
+        const cached: number[] = [];
+        f.locals.forEach((loc, l) => {
+          if (!inGroup(l) || f.params.includes(l as never) || l === f.stateParam || this.values.remat.has(l) || this.values.uniform.has(l)) return;
+          if (isArray(loc.type) || loc.type.kind !== "scalar" || loc.type.scalar === "f64") throw new Refused("lanes: a local of this type");
+          const vl = this.local(V.v128);
+          v.set(l, vl);
+          const at = this.perThread.get(l);
+          if (at === undefined) { this.vconst(0, loc.type.scalar); this.set(vl); return; }
+          // Lane i: thread t + i's value (a bool 0 or 1 becomes its mask).
+          this.slotAddress(at, 4); this.simd("v128.load").u32(0).u32(0);
+          if (loc.type.scalar === "bool") this.simd("i32x4.neg");
+          this.set(vl);
+          cached.push(l);
+        });
+        this.vblock(stmts);
+        for (const l of cached) {
+          if (!this.rt.writtenIn.get(group)?.has(l)) continue;
+          this.slotAddress(this.perThread.get(l)!, 4); this.get(v.get(l)!);
+          if ((f.locals[l].type as { scalar: Scalar }).scalar === "bool") this.simd("i32x4.neg");
+          this.simd("v128.store").u32(0).u32(0);
+        }
+        ({ tested, bails } = this.lanes);
+      } finally { this.lanes = null; }
+    });
+    this.labels.pop();
+    return code && { code, tested, bails };
+  }
+
+  /**
+   * A group's four-lane form in a loop of its own over the row's fours, from x = 0 (x left at the
+   * first thread it did not run): where nothing in it can give the threads back and no thread
+   * returned. The loop costs a third of what the try in each thread's iteration does.
+   */
+  protected lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }): void {
+    const x = this.builtinSlots.get("threadIdx.x")!;
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(1);
+    this.threadIndex();
+    this.open("block", "lanes");
+    this.place(form.code);
+    this.close();
+    this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
+    this.op("br").u32(0);
+    this.close(); this.close();
+  }
+
+  /** A group's four-lane form tried at thread x: taken where four threads are left in the row from it, none returned, and nothing in it gives them back. */
+  protected lanesTry(form: { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean }): void {
+    const x = this.builtinSlots.get("threadIdx.x")!;
+    this.open("block", "lanes");
+    // (From a multiple of four where the group has tests: after four threads that ran one at a
+    // time because a test failed, the next four try again — not each thread, each try costing up
+    // to its first failed test. Elsewhere not: three more instructions in a scan's loop of thirty
+    // were a tenth of its time.)
+    if (form.tested) { this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0); }
+    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
+    if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
+    this.place(form.code);
+    // Past the four threads: x + 3 here, the thread loop's step the fourth.
+    this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
+    this.op("br").u32(1);
+    this.close();
+  }
+
+  /** Where the four-lane form lets the threads run one at a time (`br_if` out of it). */
+  private bail(): void {
+    this.lanes!.bails = true;
+    this.op("br_if").u32(this.depth("lanes"));
+  }
+
+  private simd(o: SimdOp) { return this.c.byte(0xfd).u32(SIMD[o]); }
+
+  /** A v128 of four lanes of the constant `k` of type `s` (a bool as its mask). */
+  private vconst(k: number | boolean, s: Scalar): void {
+    if (s === "f32") { this.op("f32.const").f32(Number(k)); this.simd("f32x4.splat"); return; }
+    this.i32(s === "bool" ? (k ? -1 : 0) : Number(k) | 0); this.simd("i32x4.splat");
+  }
+
+  /** The i32 on the stack plus 0, 1, 2, 3 in the four lanes. */
+  private laneSteps(): void {
+    this.simd("i32x4.splat");
+    this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]); this.simd("i32x4.add");
+  }
+
+  /** The scalar of type `s` on the stack as four lanes of it (a bool 0 or 1 as its mask). */
+  private splat(s: Scalar): void {
+    if (s === "f32") { this.simd("f32x4.splat"); return; }
+    if (s === "f64") throw new Refused("lanes: f64");
+    this.simd("i32x4.splat");
+    if (s === "bool") this.simd("i32x4.neg");
+  }
+
+  private vstmt(st: Stmt): void {
+    const ln = this.lanes!;
+    if (this.rt.exchanges.has(st)) throw new Refused("lanes: a subgroup operation");
+    switch (st.k) {
+      case "set": {
+        if (this.values.remat.has(st.local)) return;
+        const vl = ln.v.get(st.local);
+        if (vl === undefined) throw new Refused("lanes: a local the threads share");
+        this.vexpr(st.value);
+        if (ln.mask !== null) { this.get(vl); this.get(ln.mask); this.simd("v128.bitselect"); }
+        this.set(vl);
+        // Its value's form, where it is threadIdx.x plus a shared value (see xSteps); none for those that read it.
+        const form = ln.mask === null && this.xSteps(st.value) === 1 && !this.reads(st.value, st.local) ? st.value : null;
+        this.forget(st.local);
+        ln.versions.set(st.local, (ln.versions.get(st.local) ?? 0) + 1);
+        if (form !== null) ln.forms.set(st.local, form);
+        return;
+      }
+      case "store": {
+        if (bytesOf(this.arrayOf(st.array).elem) !== 4) throw new Refused("lanes: a narrow array");
+        if (ln.mask !== null && this.f.exprs[st.array].k !== "shared") throw new Refused("lanes: a store under a condition the lanes disagree on, outside shared memory");
+        const { at } = this.laneAccess(st.array, st.index, ln.mask !== null, true);
+        this.get(at); this.vexpr(st.value);
+        // (Under a mask: the other lanes' elements as they are.)
+        if (ln.mask !== null) { this.get(at); this.simd("v128.load").u32(0).u32(0); this.get(ln.mask); this.simd("v128.bitselect"); }
+        this.simd("v128.store").u32(0).u32(0);
+        ln.stored = true;
+        return;
+      }
+      case "check": {
+        if (st.cond === null) throw new Refused("lanes: a check that always raises");
+        // (One whose condition has the value of one checked before in all four lanes: it holds in none.)
+        const vc = this.vn(st.cond), name = `k${vc}`;
+        if (vc !== null && ln.tests.done.has(name)) return;
+        if (ln.stored) throw new Refused("lanes: a check after a store");
+        // Any lane that would raise: its thread runs alone, and raises there.
+        this.vexpr(st.cond);
+        if (ln.mask !== null) { this.get(ln.mask); this.simd("v128.and"); }
+        this.simd("v128.any_true"); this.bail();
+        if (vc !== null && ln.mask === null) this.checked(st, vc);
+        return;
+      }
+      case "if": {
+        if (ln.mask !== null) {
+          const c = this.local(V.v128);
+          this.vexpr(st.cond); this.set(c);
+          return this.maskedSides(st, c);
+        }
+        // Where the lanes disagree: both sides under masks, or (where that form is refused, or the
+        // condition is one of the thread's index and shared values, on which four neighbours
+        // seldom disagree: the masked code would only slow the loop) one thread at a time.
+        const saved = { stored: ln.stored, forms: new Map(ln.forms), tests: copyTests(ln.tests) };
+        if (this.onData(st.cond) && this.attempt(() => this.laneIf(st, true))) return;
+        ln.stored = saved.stored; ln.forms = saved.forms; ln.tests = saved.tests;
+        return this.laneIf(st, false);
+      }
+      case "fence": return;
+      default: throw new Refused(`lanes: a ${st.k}`);
+    }
+  }
+
+  /**
+   * An `if` outside a mask: its then-side where all four lanes take it, its else-side where none
+   * does, and where they disagree both sides masked (`masked`) or the threads one at a time.
+   */
+  private laneIf(st: Extract<Stmt, { k: "if" }>, masked: boolean): void {
+    const ln = this.lanes!;
+    if (!masked && ln.stored) throw new Refused("lanes: an if after a store");
+    const m = this.local(V.v128);
+    this.vexpr(st.cond); this.set(m);
+    const before = { stored: ln.stored, forms: ln.forms, tests: ln.tests };
+    const enter = () => { ln.stored = before.stored; ln.forms = new Map(before.forms); ln.tests = copyTests(before.tests); };
+    let stored = false;
+    const side = (b: Block) => { enter(); this.block(b); stored ||= ln.stored; };
+    this.get(m); this.simd("i32x4.all_true");
+    this.open("if", "other");
+    side(st.then);
+    this.op("else");
+    if (masked) {
+      this.get(m); this.simd("v128.any_true");
+      this.open("if", "other");
+      enter(); this.maskedSides(st, m); stored ||= ln.stored;
+      this.op("else");
+      side(st.else);
+      this.close();
+    } else {
+      // (Lanes that disagree: their threads run one at a time.)
+      this.get(m); this.simd("v128.any_true"); this.bail();
+      side(st.else);
+    }
+    this.close();
+    // (After it: what was tested before it, and no form of a local either side assigns.)
+    ln.stored = stored; ln.forms = before.forms; ln.tests = before.tests;
+    walkStmts([st], (s) => { if (s.k === "set") this.forget(s.local); });
+  }
+
+  /** Both sides of `if` `st` for the lanes running (all four outside a mask): the then-side where mask `c` holds, the else-side where it does not. */
+  private maskedSides(st: Extract<Stmt, { k: "if" }>, c: number): void {
+    const ln = this.lanes!, outer = ln.mask;
+    if (outer === null) this.testAccesses([st], true);
+    const mt = this.local(V.v128), me = this.local(V.v128);
+    this.get(c); if (outer !== null) { this.get(outer); this.simd("v128.and"); } this.set(mt);
+    if (outer !== null) { this.get(outer); this.get(c); this.simd("v128.andnot"); } else { this.get(c); this.simd("v128.not"); }
+    this.set(me);
+    try {
+      ln.mask = mt; this.block(st.then);
+      ln.mask = me; this.block(st.else);
+    } finally { ln.mask = outer; }
+  }
+
+  /**
+   * Evaluate now, in all four lanes, every check in `stmts` whose condition they do not change
+   * (it does not load, nor read a local they assign): where one would raise in any lane, the
+   * threads run one at a time (where it raises, and in the order it raises there); else it is
+   * known not to raise when it comes, after a store.
+   */
+  private testChecks(stmts: Stmt[]): void {
+    const changed = new Set<number>();
+    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.add(s.local); });
+    const T = this.lanes!.tests;
+    walkStmts(stmts, (s) => {
+      if (s.k !== "check" || s.cond === null || [...changed].some((l) => this.reads(s.cond!, l))) return;
+      const vc = this.vn(s.cond);
+      if (vc === null || T.done.has(`k${vc}`)) return;
+      this.vexpr(s.cond); this.simd("v128.any_true"); this.bail();
+      this.checked(s, vc);
+    });
+  }
+
+  /**
+   * Check `st` (condition value number `vc`) was made in all four lanes and holds in none: it
+   * need not be made again, and a bounds check's index is inside its array (laneAccess's `b` test).
+   */
+  private checked(st: Extract<Stmt, { k: "check" }>, vc: string): void {
+    const T = this.lanes!.tests;
+    T.done.add(`k${vc}`);
+    const i = this.vn(st.a), n = this.vn(st.b);
+    if (st.kind === "bounds" && i !== null && n !== null) T.done.add(`b${i} ${n}`);
+  }
+
+  /**
+   * Test now every access in `stmts` whose array and index they do not assign (see the top of
+   * this file): to an array the group stores to, or any (and inside its array) where `inside`.
+   */
+  private testAccesses(stmts: Stmt[], inside: boolean): void {
+    const changed = new Set<number>();
+    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.add(s.local); });
+    const stable = (h: ExprHandle) => ![...changed].some((l) => this.reads(h, l));
+    const ln = this.lanes!;
+    const access = (a: ExprHandle, i: ExprHandle, store: boolean) => {
+      if (!stable(a) || !stable(i) || this.vn(i) === null || this.vn(a) === null) return;
+      if (inside || ln.stores.has(this.arrayKey(a, ln.assigned))) this.laneAccess(a, i, inside, store);
+    };
+    const visit = (h: ExprHandle) => {
+      if (this.values.isUniform(h)) return;
+      const e = this.f.exprs[h];
+      if (e.k === "load") access(e.array, e.index, false);
+      if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) visit(d); }
+      for (const o of exprOperands(e)) visit(o);
+    };
+    walkStmts(stmts, (s) => {
+      if (s.k === "store") { access(s.array, s.index, true); visit(s.index); visit(s.value); }
+      else if (s.k === "set") visit(s.value);
+      else if (s.k === "if") visit(s.cond);
+      else if (s.k === "check" && s.cond !== null) visit(s.cond);
+    });
+  }
+
+  /**
+   * Element `index` of `array` for the four lanes, tested as the top of this file says: the i32
+   * local holding lane 0's byte address, lane i's the i-th element after it — or, where the index
+   * is one the lanes share (`one`), every lane's (a load only). Tested: consecutive; apart from the
+   * group's other accesses to an array it stores to; inside the array where `inside`.
+   */
+  private laneAccess(array: ExprHandle, index: ExprHandle, inside: boolean, store: boolean): { at: number; one: boolean } {
+    const ln = this.lanes!, T = ln.tests;
+    const vi = this.vn(index), va = this.vn(array);
+    if (vi === null || va === null) throw new Refused("lanes: an index that loads");
+    const one = this.xSteps(index) === 0;
+    if (one && store) throw new Refused("lanes: a store through an index the lanes share");
+    const a = this.arrayOf(array);
+    const test = (name: string, emit: () => void) => {
+      if (T.done.has(name)) return;
+      if (ln.stored) throw new Refused("lanes: a test after a store");
+      emit();
+      ln.tested = true;
+      this.bail();
+      T.done.add(name);
+    };
+    // Lane 0's index; the others' lane 0's plus 1, 2, 3 (or the same).
+    let base = T.base.get(vi);
+    if (base === undefined) {
+      const b = this.local(V.i32);
+      const steps = this.xSteps(index);
+      if (steps === 1 || steps === 0) { this.xScalar(index); this.set(b); }
+      else {
+        const idx = this.local(V.v128);
+        this.vexpr(index); this.set(idx);
+        this.get(idx); this.simd("i32x4.extract_lane").byte(0); this.set(b);
+        test(`c${vi}`, () => { this.get(idx); this.get(b); this.laneSteps(); this.simd("i32x4.eq"); this.simd("i32x4.all_true"); this.op("i32.eqz"); });
+      }
+      T.base.set(vi, (base = b));
+    }
+    const key = `${va}[${vi}]`;
+    let at = T.at.get(key);
+    if (at === undefined) {
+      at = this.local(V.i32);
+      a.ptr(); this.get(base); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.set(at);
+      T.at.set(key, at);
+    }
+    // (Inside the array: also known from a bounds check of this index against its length, made in all four lanes.)
+    if (inside) {
+      test(`b${vi} ${this.lengthVn(array)}`, () => {
+        this.get(base); a.len(); this.op("i32.ge_u");
+        if (!one) { this.get(base); this.i32(3); this.op("i32.add"); a.len(); this.op("i32.ge_u"); this.op("i32.or"); }
+      });
+    }
+    const k = this.arrayKey(array, ln.assigned);
+    if (ln.stores.has(k)) {
+      const seen = T.accesses.get(k) ?? [];
+      if (!seen.some((x) => x.key === key)) {
+        for (const other of seen) {
+          // (Two loads of one element each: nothing to test.)
+          if (one && other.one) continue;
+          // In one array, the indices' difference d (one test for every array they index);
+          // in two (parameters: views of one buffer, maybe), the byte addresses'.
+          const same = other.va === va, unit = same ? 1 : 4;
+          test(same ? `d${[vi, other.vi].sort().join(" ")}` : `o${key} ${other.key}`, () => {
+            const d = this.temp(V.i32), x = same ? base! : at!, y = same ? T.base.get(other.vi)! : T.at.get(other.key)!;
+            if (one || other.one) {
+              // (One element at x, four from y: apart where x - y, unsigned, is four elements or more.)
+              if (one) { this.get(x); this.get(y); } else { this.get(y); this.get(x); }
+              this.op("i32.sub"); this.i32(4 * unit); this.op("i32.lt_u");
+            } else {
+              // (Four and four: d is 0, or |d| is four elements or more.)
+              this.get(x); this.get(y); this.op("i32.sub"); this.set(d);
+              this.get(d); this.i32(3 * unit); this.op("i32.add"); this.i32(7 * unit); this.op("i32.lt_u");
+              this.get(d); this.i32(0); this.op("i32.ne"); this.op("i32.and");
+            }
+            this.release(V.i32, d);
+          });
+        }
+        T.accesses.set(k, [...seen, { key, one, va, vi }]);
+      }
+    }
+    return { at: at!, one };
+  }
+
+  /** Its block's statements in the four-lane form (while one is emitted). */
+  protected override block(b: Block): void {
+    if (!this.lanes) return super.block(b);
+    this.vblock(b);
+  }
+
+  /**
+   * Statements in the four-lane form, in order. Before the first store, the accesses to arrays
+   * the group stores to from there on (in these statements and after them in the enclosing
+   * blocks, `rest`) whose array and index none of them assigns are tested, and the checks whose
+   * condition none of them changes evaluated (see the top of this file).
+   */
+  private vblock(b: Stmt[]): void {
+    const ln = this.lanes!;
+    b.forEach((st, i) => {
+      ln.rest.push(b.slice(i + 1));
+      try {
+        if (st.k === "store" && !ln.stored) { const rest = [st, ...ln.rest.flat()]; this.testAccesses(rest, false); this.testChecks(rest); }
+        this.vstmt(st);
+      } finally { ln.rest.pop(); }
+    });
+  }
+
+  /** The scalar type of expression `h` (four lanes of it: i32/u32 as i32x4, f32 as f32x4, bool as a mask). */
+  private laneType(h: ExprHandle): Scalar {
+    const t = this.f.exprs[h].type;
+    if (t.kind !== "scalar" || t.scalar === "f64") throw new Refused("lanes: a value of this type");
+    return t.scalar;
+  }
+
+  /** Expression `h`, lane by lane, onto the stack as a v128. */
+  private vexpr(h: ExprHandle): void {
+    const e: Expr = this.f.exprs[h];
+    const ts = this.laneType(h);
+    const ln = this.lanes!;
+    // A value the threads share: once, for all four.
+    if (this.values.isUniform(h)) { this.expr(h); this.splat(ts); return; }
+    switch (e.k) {
+      case "const": return this.vconst(e.value, ts);
+      case "local": {
+        const def = this.values.remat.get(e.local);
+        if (def !== undefined) return this.vexpr(def);
+        const vl = ln.v.get(e.local);
+        if (vl === undefined) throw new Refused("lanes: a local outside the group");
+        this.get(vl);
+        return;
+      }
+      case "builtin":
+        // (The four threads are of one row: y and z theirs alike.)
+        if (e.name === "threadIdx.y" || e.name === "threadIdx.z") { this.get(this.builtinSlots.get(e.name)!); this.simd("i32x4.splat"); return; }
+        if (e.name !== "threadIdx.x") throw new Refused(`lanes: ${e.name}`);
+        this.get(this.builtinSlots.get("threadIdx.x")!); this.laneSteps();
+        return;
+      case "convert": return this.vconvert(e.arg, ts);
+      case "select":
+        if (this.loads(e.a) || this.loads(e.b)) throw new Refused("lanes: a load on one side of a select");
+        this.vexpr(e.a); this.vexpr(e.b); this.vexpr(e.cond); this.simd("v128.bitselect");
+        return;
+      case "load": {
+        const a = this.arrayOf(e.array);
+        if (bytesOf(a.elem) !== 4) throw new Refused("lanes: a narrow array");
+        // An array the group stores to, or under a mask: four tested elements.
+        if (ln.mask !== null || ln.stores.has(this.arrayKey(e.array, ln.assigned))) {
+          const { at, one } = this.laneAccess(e.array, e.index, ln.mask !== null, false);
+          this.get(at); this.simd(one ? "v128.load32_splat" : "v128.load").u32(0).u32(0);
+          return;
+        }
+        if (this.xSteps(e.index) === 1) {
+          a.ptr(); this.xScalar(e.index); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+          this.simd("v128.load").u32(0).u32(0);
+          return;
+        }
+        const idx = this.local(V.v128);
+        this.vexpr(e.index); this.set(idx);
+        this.vconst(0, "i32");
+        for (let i = 0; i < 4; i++) {
+          a.ptr(); this.get(idx); this.simd("i32x4.extract_lane").byte(i); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+          this.op("i32.load").u32(2).u32(0);
+          this.simd("i32x4.replace_lane").byte(i);
+        }
+        return;
+      }
+      case "op": return this.vop(e as Extract<Expr, { k: "op" }>, ts);
+      default: throw new Refused(`lanes: a ${e.k}`);
+    }
+  }
+
+  private vconvert(arg: ExprHandle, to: Scalar): void {
+    const from = this.laneType(arg);
+    this.vexpr(arg);
+    if (from === to || ((from === "i32" || from === "u32") && (to === "i32" || to === "u32"))) return;
+    if (from === "bool") {
+      this.simd("i32x4.neg");
+      if (to === "f32") this.simd("f32x4.convert_i32x4_u");
+      return;
+    }
+    if (to === "bool") {
+      if (from === "f32") { this.simd("f32x4.abs"); this.vconst(0, "f32"); this.simd("f32x4.gt"); }
+      else { this.vconst(0, "i32"); this.simd("i32x4.ne"); }
+      return;
+    }
+    if (to === "f32") { this.simd(from === "i32" ? "f32x4.convert_i32x4_s" : "f32x4.convert_i32x4_u"); return; }
+    throw new Refused("lanes: a float to an integer");
+  }
+
+  private vop(e: Extract<Expr, { k: "op" }>, ts: Scalar): void {
+    const t = this.laneType(e.args[0]);
+    const f = t === "f32";
+    const both = (o: SimdOp) => { this.vexpr(e.args[0]); this.vexpr(e.args[1]); this.simd(o); };
+    const one = (o: SimdOp) => { this.vexpr(e.args[0]); this.simd(o); };
+    const cmp = (s: SimdOp, u: SimdOp, fl: SimdOp) => both(f ? fl : t === "u32" ? u : s);
+    // A bool is a mask here: only what keeps masks masks (and bool results of bools).
+    if (t === "bool" && !((["eq", "ne", "and", "or", "xor", "not", "land", "lor"] as string[]).includes(e.op) && (ts === "bool"))) throw new Refused(`lanes: ${e.op} of bools`);
+    if (t !== "bool" && (e.op === "not" || e.op === "land" || e.op === "lor")) throw new Refused(`lanes: ${e.op}`);
+    switch (e.op) {
+      case "add": return both(f ? "f32x4.add" : "i32x4.add");
+      case "sub": return both(f ? "f32x4.sub" : "i32x4.sub");
+      case "mul": return both(f ? "f32x4.mul" : "i32x4.mul");
+      case "div": if (f) return both("f32x4.div"); break;
+      case "min": return both(f ? "f32x4.min" : t === "u32" ? "i32x4.min_u" : "i32x4.min_s");
+      case "max": return both(f ? "f32x4.max" : t === "u32" ? "i32x4.max_u" : "i32x4.max_s");
+      case "neg": if (f) return one("f32x4.neg"); return one("i32x4.neg");
+      case "abs": if (f) return one("f32x4.abs"); if (t === "u32") return this.vexpr(e.args[0]); return one("i32x4.abs");
+      case "floor": case "ceil": case "trunc": case "sqrt": if (f) return one(`f32x4.${e.op}`); break;
+      case "and": return both("v128.and");
+      case "or": return both("v128.or");
+      case "xor": return both("v128.xor");
+      case "bitnot": case "not": return one("v128.not");
+      case "shl": case "shr": {
+        // (WebAssembly shifts four lanes by one count, modulo 32 as JavaScript's shifts: one the threads share.)
+        if (!this.values.isUniform(e.args[1])) break;
+        this.vexpr(e.args[0]); this.expr(e.args[1]);
+        this.simd(e.op === "shl" ? "i32x4.shl" : t === "u32" ? "i32x4.shr_u" : "i32x4.shr_s");
+        return;
+      }
+      case "eq": return both(f ? "f32x4.eq" : "i32x4.eq");
+      case "ne": return both(f ? "f32x4.ne" : "i32x4.ne");
+      case "lt": return cmp("i32x4.lt_s", "i32x4.lt_u", "f32x4.lt");
+      case "le": return cmp("i32x4.le_s", "i32x4.le_u", "f32x4.le");
+      case "gt": return cmp("i32x4.gt_s", "i32x4.gt_u", "f32x4.gt");
+      case "ge": return cmp("i32x4.ge_s", "i32x4.ge_u", "f32x4.ge");
+      case "land": case "lor":
+        // (Both sides in every lane: the right one may not load what the left one guards.)
+        if (this.loads(e.args[1])) break;
+        return both(e.op === "land" ? "v128.and" : "v128.or");
+      default: break;
+    }
+    throw new Refused(`lanes: ${e.op}`);
+  }
+
+  /** Lane 0's value of index `h`, one of xSteps' form, as a scalar. */
+  private xScalar(h: ExprHandle): void {
+    if (this.values.isUniform(h)) return this.expr(h);
+    const e = this.f.exprs[h];
+    switch (e.k) {
+      case "builtin": this.get(this.builtinSlots.get("threadIdx.x")!); return;
+      case "local": return this.xScalar((this.values.remat.get(e.local) ?? this.lanes!.forms.get(e.local))!);
+      case "convert": return this.xScalar(e.arg);
+      case "op": this.xScalar(e.args[0]); this.xScalar(e.args[1]); this.op(e.op === "add" ? "i32.add" : "i32.sub"); return;
+      default: throw new Refused("lanes: an index not of its form");
+    }
+  }
+
+  /** Whether expression `h` reads local `l` (through rematerialized locals and forms too). */
+  private reads(h: ExprHandle, l: number): boolean {
+    const e = this.f.exprs[h];
+    if (e.k === "local") {
+      if (e.local === l) return true;
+      const d = this.values.remat.get(e.local) ?? this.lanes?.forms.get(e.local);
+      return d !== undefined && this.reads(d, l);
+    }
+    return exprOperands(e).some((o) => this.reads(o, l));
+  }
+
+  /** Local `l` is assigned: its form, and every form that reads it, no longer hold. */
+  private forget(l: number): void {
+    const forms = this.lanes!.forms;
+    forms.delete(l);
+    for (const [m, h] of [...forms]) if (this.reads(h, l)) forms.delete(m);
+  }
+
+  /** Whether expression `h` depends on data: it loads, or reads a local of the group (not a value of the thread's index and shared values). */
+  private onData(h: ExprHandle): boolean {
+    const e = this.f.exprs[h];
+    if (this.values.isUniform(h) || e.k === "load") return e.k === "load";
+    if (e.k === "local") { const d = this.values.remat.get(e.local); return d === undefined ? this.lanes!.v.has(e.local) : this.onData(d); }
+    return exprOperands(e).some((o) => this.onData(o));
+  }
+
+  /** Whether expression `h` loads (or reads a local defined by one). */
+  private loads(h: ExprHandle): boolean {
+    const e = this.f.exprs[h];
+    if (e.k === "load") return true;
+    if (e.k === "local") { const d = this.values.remat.get(e.local); return d !== undefined && this.loads(d); }
+    return exprOperands(e).some((o) => this.loads(o));
+  }
+
+  /** How many steps index `h` takes from one thread to the next along x: threadIdx.x times it plus a shared value; null where it is not of that form. */
+  private xSteps(h: ExprHandle): number | null {
+    if (this.values.isUniform(h)) return 0;
+    const e = this.f.exprs[h];
+    switch (e.k) {
+      case "builtin": return e.name === "threadIdx.x" ? 1 : null;
+      case "local": {
+        const d = this.values.remat.get(e.local) ?? this.lanes?.forms.get(e.local);
+        return d === undefined ? null : this.xSteps(d);
+      }
+      case "convert": {
+        const from = this.f.exprs[e.arg].type;
+        return from.kind === "scalar" && (from.scalar === "i32" || from.scalar === "u32") ? this.xSteps(e.arg) : null;
+      }
+      case "op": {
+        if (e.op !== "add" && e.op !== "sub") return null;
+        const a = this.xSteps(e.args[0]), b = this.xSteps(e.args[1]);
+        return a === null || b === null ? null : e.op === "add" ? a + b : a - b;
+      }
+      default: return null;
+    }
+  }
+
+  /** The value number of array `a`'s length (vn): a constant's for a shared array or a table, else its `length`'s. */
+  private lengthVn(a: ExprHandle): string {
+    const e = this.f.exprs[a];
+    if (e.k === "shared" && !this.mod.layout.dynamicShared[e.shared]) return `${this.mod.m.shared[e.shared].type.size ?? 0}:i32`;
+    if (e.k === "global") return `${this.mod.m.globals[e.global].value.length}:i32`;
+    return `(length ${this.vn(a)})`;
+  }
+
+  /**
+   * The keys of the arrays the group stores to (see arrayKey), or null where it has no four-lane
+   * form: it stores to an array reached through a local that is not a parameter, or stores and
+   * reads one.
+   */
+  private storedArrays(stmts: Stmt[], assigned: Set<number>): Set<string> | null {
+    const keys: string[] = [], stored = new Set<string>();
+    const inExpr = (h: ExprHandle) => {
+      const e = this.f.exprs[h];
+      if (e.k === "load") keys.push(this.arrayKey(e.array, assigned));
+      if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) inExpr(d); }
+      for (const o of exprOperands(e)) inExpr(o);
+    };
+    walkStmts(stmts, (st) => {
+      if (st.k === "store") { stored.add(this.arrayKey(st.array, assigned)); inExpr(st.index); inExpr(st.value); }
+      else if (st.k === "set") inExpr(st.value);
+      else if (st.k === "if") inExpr(st.cond);
+      else if (st.k === "check" && st.cond !== null) inExpr(st.cond);
+    });
+    if (stored.has("?") || (stored.size && keys.includes("?"))) return null;
+    return stored;
+  }
+
+  /** Which array `a` is for the tests: a shared array, a table, the parameters (any of them may be any other), or "?" (a local the group assigns, a view, a private array). */
+  private arrayKey(a: ExprHandle, assigned: Set<number>): string {
+    const e = this.f.exprs[a];
+    if (e.k === "shared") return `s${e.shared}`;
+    if (e.k === "global") return `g${e.global}`;
+    if (e.k === "local" && this.f.params.includes(e.local as never) && !assigned.has(e.local)) return "p";
+    return "?";
+  }
+
+  /**
+   * The value number of expression `h` where the four-lane form is: its form, each local in it
+   * with its count of assignments so far (a local defined once, by its definition), so that two
+   * expressions with one number have one value; null where it loads (memory changes).
+   */
+  private vn(h: ExprHandle): string | null {
+    const e = this.f.exprs[h];
+    const t = e.type.kind === "scalar" ? e.type.scalar : JSON.stringify(e.type);
+    const all = (hs: ExprHandle[]) => { const xs = hs.map((x) => this.vn(x)); return xs.includes(null) ? null : xs.join(" "); };
+    switch (e.k) {
+      case "const": return `${Object.is(e.value, -0) ? "-0" : String(e.value)}:${t}`;
+      case "local": {
+        const d = this.values.remat.get(e.local);
+        return d !== undefined ? this.vn(d) : `l${e.local}.${this.lanes!.versions.get(e.local) ?? 0}`;
+      }
+      case "builtin": return e.name;
+      case "shared": return `s${e.shared}`;
+      case "global": return `g${e.global}`;
+      case "length": { const a = this.vn(e.array); return a === null ? null : `(length ${a})`; }
+      case "op": case "convert": case "select": { const xs = all(exprOperands(e)); return xs === null ? null : `(${e.k === "op" ? e.op : e.k}:${t} ${xs})`; }
+      default: return null;
+    }
+  }
+}
+
+/** What the four-lane form of a group (wasm-regions.ts, four threads at once) is emitting. */
+interface Lanes {
+  /** Each local of the group: the v128 holding its four lanes. */
+  v: Map<number, number>;
+  /** Whether a store was emitted on the path: after it nothing may send the threads back to one at a time. */
+  stored: boolean;
+  /** The locals the group assigns. */
+  assigned: Set<number>;
+  /** Locals whose value is threadIdx.x plus a shared value: that expression (see xSteps). */
+  forms: Map<number, ExprHandle>;
+  /** The keys of the arrays the group stores to (arrayKey). */
+  stores: Set<string>;
+  /** Each local's count of assignments so far (vn). */
+  versions: Map<number, number>;
+  /** Under a mask: the v128 local of the lanes that run (-1 in each). */
+  mask: number | null;
+  /** The statements after the one being emitted, in each enclosing block (vblock). */
+  rest: Stmt[][];
+  /** Whether a test (laneAccess) was emitted: one that may fail for four threads at a time. */
+  tested: boolean;
+  /** Whether anything in it can send the threads back to one at a time (bail). */
+  bails: boolean;
+  tests: LaneTests;
+}
+
+/** What the four-lane form has tested on the path being emitted (each side of an `if` adds to a copy). */
+interface LaneTests {
+  /** The tests made: `c<index>` consecutive, `b<access>` inside its array, `o<access> <access>` apart, `k<condition>` a check's (false in all four lanes). */
+  done: Set<string>;
+  /** An index's value number → the i32 local holding lane 0's index. */
+  base: Map<string, number>;
+  /** An access (`array[index]` in value numbers) → the i32 local holding lane 0's byte address. */
+  at: Map<string, number>;
+  /** An array key stored to → the accesses to it tested so far (`one`: the lanes' one element; the array's and the index's value numbers). */
+  accesses: Map<string, { key: string; one: boolean; va: string; vi: string }[]>;
+}
+
+function copyTests(t: LaneTests): LaneTests {
+  return { done: new Set(t.done), base: new Map(t.base), at: new Map(t.at), accesses: new Map([...t.accesses].map(([k, v]) => [k, [...v]])) };
+}

@@ -2,9 +2,10 @@
 //
 // A region's threads run four at a time where they can (SIMD128, 32-bit lanes: threads x to
 // x + 3 of one row of the block), and one at a time where they cannot: the four-lane form is
-// tried at each thread, and gives way to the one-thread form for that thread when a condition
-// for it does not hold at run time. Why the lanes leave what the threads one after another
-// leave:
+// tried at each thread (lanesTry), and gives way to the one-thread form for that thread when a
+// condition for it does not hold at run time; a form in which nothing can give the threads back
+// runs as a loop of its own over the row's fours instead (lanesLoop). Why the lanes leave what
+// the threads one after another leave:
 //  - Each lane computes what its thread computes: the same operations lane by lane (i32x4 and
 //    f32x4 arithmetic is the scalar instructions' lane by lane; a bool is a lane mask, 0 or -1),
 //    a value the threads share computed once (uniformity.ts); nothing else is taken (f64, calls,

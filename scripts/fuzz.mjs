@@ -787,6 +787,11 @@ async function fuzzBounds() {
         `{ let w; if (${pick(["(t & 1) === 0", "t > 2", `x[@(t)] > ${ri(-7, 14)}`, "b === 1"])}) w = ${pick(["5", "3", "(t & 7) + 1", "n"])}; ${pick(["sh[#(", "o[@("])}w - ${ri(1, 2)})] += 1; }`,
         // the reduction tree's shape: t + c under t < c (in range only where 2c <= the size)
         `{ const c = ${pick(["4", "8", "16", "(bd >> 1)", "bd", "(n >> 1)"])}; if (t < c) { k = t + c; sh[#(k)] += 1; } }`,
+        // a difference under the test that orders it (a scan's buf[t - offset] under t >= offset;
+        // in range only where a - c stays below the length, and not where it could wrap), and
+        // under the test that orders it the other way (negative: a check that must stay)
+        `{ const a = ${pick(["t", "(t & 3)", "(t & 7)", "(t + b)", "(b + 1)", index(2), "(p | 0)", "((p * 400000000) | 0)"])}, c = ${pick(["1", "2", "(t & 1)", "(t >> 1)", "j", "k", "(p | 0)", "((p * -500000000) | 0)", index(1)])}; ` +
+          `if (${pick(["a >= c", "c <= a", "a > c", "c < a", "!(a < c)", "a <= c", "a < c", "c >= a"])}) { ${pick(["o[@(a - c)] += 1;", "sh[#(a - c)] = t;", "o[@(t)] = x[@((a - c) | 0)];"])} } }`,
       ]));
     }
     const body = withHelper(stmts);

@@ -359,6 +359,45 @@ test("a test whose other branch assigns what it compared gives no fact after it 
   dev.close();
 });
 
+test("a difference under the test that orders it (a scan's buf[t - offset] under t >= offset) needs no check; ordered the other way, the check stays and reports", async () => {
+  const scanStep = (right: boolean) => kernel(right
+    ? function scanRight(y: Int32Array) {
+      const buf = shared(Int32Array, 64);
+      const t = threadIdx.x;
+      buf[t] = y[t];
+      for (let offset = 1; offset < blockDim.x; offset *= 2) {
+        syncthreads();
+        const v = t >= offset ? buf[t - offset] : 0;
+        syncthreads();
+        buf[t] += v;
+      }
+      y[t] = buf[t];
+    }
+    : function scanWrong(y: Int32Array) {
+      const buf = shared(Int32Array, 64);
+      const t = threadIdx.x;
+      buf[t] = y[t];
+      for (let offset = 1; offset < blockDim.x; offset *= 2) {
+        syncthreads();
+        const v = t <= offset ? buf[t - offset] : 0;
+        syncthreads();
+        buf[t] += v;
+      }
+      y[t] = buf[t];
+    });
+  // (buf[t] needs none at 64 threads; the difference goes through a temporary.)
+  const onBuf = /check\.bounds ge\.u32\(u32\(%\d+:tmp\), 64:u32\)/;
+  assert.doesNotMatch(await dceWith(scanStep(true), "wgsl", ["i32[]"], [64, 1, 1]), onBuf);
+  assert.match(await dceWith(scanStep(false), "wgsl", ["i32[]"], [64, 1, 1]), onBuf);
+  const dev = await device("cpu", { threads: 1 });
+  const y = Int32Array.from({ length: 64 }, (_, i) => i);
+  await scanStep(true).launch(dev, { blocks: 1, threads: 64 }, y);
+  assert.equal(y[63], (63 * 64) / 2, "an inclusive scan");
+  const err = await kernelError(scanStep(false).launch(dev, { blocks: 1, threads: 64 }, new Int32Array(64)), "bounds");
+  assert.match(err.message, /index -1 out of bounds for array 'buf' of length 64/);
+  dev.close();
+});
+
 test("a shared array sized at launch from blockDim.x has that length where the block is exact: reduce3's tree keeps no check on it", async () => {
   const reduce3 = kernel(function reduce3(g_idata: Float32Array, g_odata: Float32Array, n: number) {
     const sdata = shared(Float32Array, blockDim.x);

@@ -13,7 +13,9 @@
 // never fire where i >= 0, by its range or by a test too (`if (i >= 0 && i < n)`): then 0 <= i < n.
 // Such a fact holds from the test until a statement assigns a local it reads (walkFacts), and it
 // compares only expressions of locals, constants, builtins, lengths and arithmetic (never a load:
-// memory may change).
+// memory may change). A fact b <= a (b < a) also bounds a − b below by 0 (1) where the
+// subtraction cannot wrap (its range without facts fits its type): a scan's `buf[t - offset]`
+// under `t >= offset` needs no check.
 //
 // Loop counters. Each assignment's value is taken under the facts that hold where it is made, and
 // a loop's continuing block starts with its head test's facts (every way into it passed the test):
@@ -520,6 +522,10 @@ function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, R
     const any: readonly [number, number] = x.unsigned ? [0, U32_MAX] : [I32_MIN, I32_MAX];
     if (sameExpr(f, x.lhs, h)) hi = Math.min(hi, (range(f, x.rhs, limits, locals) ?? any)[1] - gap);
     if (sameExpr(f, x.rhs, h)) lo = Math.max(lo, (range(f, x.lhs, limits, locals) ?? any)[0] + gap);
+    // (a − b under b <= a, or b < a: at least 0, or 1 — where it cannot wrap, its own range
+    // fitting its type: then it is the difference of the integers, which the test orders.)
+    const e = f.exprs[h];
+    if (own !== null && e.k === "op" && e.op === "sub" && sameExpr(f, x.lhs, e.args[1]) && sameExpr(f, x.rhs, e.args[0])) lo = Math.max(lo, gap);
   }
   return lo > hi ? own : [lo, hi];
 }

@@ -304,18 +304,23 @@ export abstract class LanesEmitter extends FunctionEmitter {
     } finally { ln.mask = outer; }
   }
 
+  /** Whether an expression keeps its value through `stmts`: it reads no local they assign (a rematerialized one keeps its value everywhere). */
+  private stableIn(stmts: Stmt[]): (h: ExprHandle) => boolean {
+    const changed: number[] = [];
+    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.push(s.local); });
+    return (h) => !changed.some((l) => this.reads(h, l));
+  }
+
   /**
    * Evaluate now, in all four lanes, every check in `stmts` whose condition they do not change
    * (it does not load, nor read a local they assign): where one would raise in any lane, the
    * threads run one at a time (where it raises, and in the order it raises there); else it is
    * known not to raise when it comes, after a store.
    */
-  private testChecks(stmts: Stmt[]): void {
-    const changed = new Set<number>();
-    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.add(s.local); });
+  private testChecks(stmts: Stmt[], stable = this.stableIn(stmts)): void {
     const T = this.lanes!.tests;
     walkStmts(stmts, (s) => {
-      if (s.k !== "check" || s.cond === null || [...changed].some((l) => this.reads(s.cond!, l))) return;
+      if (s.k !== "check" || s.cond === null || !stable(s.cond)) return;
       const vc = this.vn(s.cond);
       if (vc === null || T.done.has(`k${vc}`)) return;
       this.vexpr(s.cond); this.simd("v128.any_true"); this.bail();
@@ -338,10 +343,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * Test now every access in `stmts` whose array and index they do not assign (see the top of
    * this file): to an array the group stores to, or any (and inside its array) where `inside`.
    */
-  private testAccesses(stmts: Stmt[], inside: boolean): void {
-    const changed = new Set<number>();
-    walkStmts(stmts, (s) => { if (s.k === "set" && !this.values.remat.has(s.local)) changed.add(s.local); });
-    const stable = (h: ExprHandle) => ![...changed].some((l) => this.reads(h, l));
+  private testAccesses(stmts: Stmt[], inside: boolean, stable = this.stableIn(stmts)): void {
     const ln = this.lanes!;
     const access = (a: ExprHandle, i: ExprHandle, store: boolean) => {
       if (!stable(a) || !stable(i) || this.vn(i) === null || this.vn(a) === null) return;
@@ -459,7 +461,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     b.forEach((st, i) => {
       ln.rest.push(b.slice(i + 1));
       try {
-        if (st.k === "store" && !ln.stored) { const rest = [st, ...ln.rest.flat()]; this.testAccesses(rest, false); this.testChecks(rest); }
+        if (st.k === "store" && !ln.stored) { const rest = [st, ...ln.rest.flat()], stable = this.stableIn(rest); this.testAccesses(rest, false, stable); this.testChecks(rest, stable); }
         this.vstmt(st);
       } finally { ln.rest.pop(); }
     });

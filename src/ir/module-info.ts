@@ -162,3 +162,44 @@ function loopBreaks(block: Block): boolean {
   }
   return false;
 }
+
+/**
+ * Locals a statement list may read before it has certainly assigned them (`exposed`), and those it
+ * has certainly assigned where it ends without leaving early (`defined`: a `return`, `break` or
+ * `continue` ends a way through it, which then assigns everything).
+ */
+export function exposedReads(f: Function, stmts: Stmt[]): { exposed: Set<number>; defined: Set<number> } {
+  const out = new Set<number>();
+  const reads = (h: ExprHandle, defined: Set<number>): void => {
+    const e = f.exprs[h];
+    if (e.k === "local" && !defined.has(e.local)) out.add(e.local);
+    exprOperands(e).forEach((o) => reads(o, defined));
+  };
+  // (Returns whether the list always leaves early: every local counts as assigned after it.)
+  const block = (list: Stmt[], defined: Set<number>): boolean => {
+    for (const s of list) {
+      for (const h of stmtOperands(s)) reads(h, defined);
+      switch (s.k) {
+        case "set": case "init": defined.add(s.local); break;
+        case "call": case "atomic": case "subgroup": if (s.result !== null) defined.add(s.result); break;
+        case "if": {
+          const a = new Set(defined), b = new Set(defined);
+          const leftA = block(s.then, a), leftB = block(s.else, b);
+          if (leftA && leftB) return true;
+          // (Past the `if`, only the ways through a side that does not leave come.)
+          for (const l of leftA ? b : a) if (leftA || leftB || b.has(l)) defined.add(l);
+          break;
+        }
+        // A loop body may run again after it assigned something: reads in it see only what was defined before.
+        case "loop": block(s.body, new Set(defined)); block(s.continuing, new Set(defined)); break;
+        case "switch": for (const c of s.cases) block(c.body, new Set(defined)); break;
+        default: if (endsBlock(s)) return true;
+      }
+    }
+    return false;
+  };
+  const defined = new Set<number>();
+  block(stmts, defined);
+  return { exposed: out, defined };
+}
+

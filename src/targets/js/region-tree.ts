@@ -6,7 +6,7 @@
 
 import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
-import { leavesStmt } from "../../ir/module-info.js";
+import { exposedReads, leavesStmt } from "../../ir/module-info.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
 import type { ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
@@ -36,6 +36,11 @@ export class RegionTree {
   readonly writtenIn = new Map<number, Set<number>>();
   /** For each group: the locals it may read before assigning them (their value flows in). */
   readonly exposed = new Map<number, Set<number>>();
+  /**
+   * For each group: the locals whose value never flows in (not exposed) and that every way through
+   * the group to its end assigns — a thread's value kept per thread need not be loaded for it.
+   */
+  readonly defines = new Map<number, Set<number>>();
   /** The halves of the kernel's subgroup operations (the statements standing for them in groups). */
   readonly exchanges = new Map<Stmt, Exchange>();
   /** Locals assigned inside control flow that runs once per subgroup (never block-uniform). */
@@ -107,7 +112,9 @@ export class RegionTree {
       if (r !== null) { this.note(r, id); writes.add(r); }
     });
     this.writtenIn.set(id, writes);
-    this.exposed.set(id, exposedReads(this.f, stmts));
+    const { exposed, defined } = exposedReads(this.f, stmts);
+    this.exposed.set(id, exposed);
+    this.defines.set(id, new Set([...defined].filter((l) => !exposed.has(l))));
     return { k: "group", id, stmts };
   }
 
@@ -148,6 +155,15 @@ export class RegionTree {
    * barrier may read before it assigns them (their value flows in from the thread's last
    * iteration) — not parameters, nor what `values` recomputes or keeps once per block.
    */
+  /**
+   * Of the locals kept per thread, those a thread may read before it assigns them: they read 0
+   * there (JavaScript's `let x = 0`), so their storage is zeroed for every block, not only per launch.
+   */
+  zeroedPerBlock(perThread: ReadonlySet<number>): number[] {
+    const early = exposedReads(this.f, this.f.body).exposed;
+    return [...perThread].filter((l) => early.has(l) && this.f.locals[l].type.kind === "scalar");
+  }
+
   perThreadLocals(values: ValueAnalysis): Set<number> {
     const f = this.f, out = new Set<number>();
     for (const [l, groups] of this.groupsOf) {
@@ -160,36 +176,3 @@ export class RegionTree {
     return out;
   }
 }
-
-/** Locals a statement list may read before it has certainly assigned them. */
-export function exposedReads(f: Function, stmts: Stmt[]): Set<number> {
-  const out = new Set<number>();
-  const reads = (h: ExprHandle, defined: Set<number>): void => {
-    const e = f.exprs[h];
-    if (e.k === "local" && !defined.has(e.local)) out.add(e.local);
-    exprOperands(e).forEach((o) => reads(o, defined));
-  };
-  const block = (list: Stmt[], defined: Set<number>): void => {
-    for (const s of list) {
-      for (const h of stmtOperands(s)) reads(h, defined);
-      switch (s.k) {
-        case "set": case "init": defined.add(s.local); break;
-        case "call": case "atomic": case "subgroup": if (s.result !== null) defined.add(s.result); break;
-        case "if": {
-          const a = new Set(defined), b = new Set(defined);
-          block(s.then, a);
-          block(s.else, b);
-          for (const l of a) if (b.has(l)) defined.add(l);
-          break;
-        }
-        // A loop body may run again after it assigned something: reads in it see only what was defined before.
-        case "loop": block(s.body, new Set(defined)); block(s.continuing, new Set(defined)); break;
-        case "switch": for (const c of s.cases) block(c.body, new Set(defined)); break;
-        default: break;
-      }
-    }
-  };
-  block(stmts, new Set());
-  return out;
-}
-

@@ -3,10 +3,12 @@
 //
 // The region emitter uses this to evaluate uniform conditions and assignments once per block
 // instead of once per thread, and to keep `const t = threadIdx.x`-style locals out of the
-// per-thread arrays.
+// per-thread arrays. Neither holds for a local a thread may read before it assigns it (it reads
+// 0 there, as `let x = 0`, in every thread of every block): such a local is neither.
 
 import type { ExprHandle, Function, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
+import { exposedReads } from "../../ir/module-info.js";
 
 export interface ValueAnalysis {
   /** Locals assigned once, from a pure expression of thread-invariant inputs: local → that expression. */
@@ -34,6 +36,9 @@ export function analyzeValues(f: Function, groups: Stmt[][], perSubgroup: Readon
     if (r !== null) otherWrites.add(r);
   });
   const assigned = (l: number): boolean => defs.has(l) || otherWrites.has(l);
+  // A local a thread may read before it assigns it reads 0 there (JavaScript's `let x = 0`), so it
+  // is neither recomputed from its assignment nor kept once per block.
+  const early = exposedReads(f, f.body).exposed;
   const stableParam = (l: number): boolean => params.has(l) && !assigned(l);
 
   // Rematerializable: one definition, pure, no loads, built from thread-invariant inputs.
@@ -52,7 +57,7 @@ export function analyzeValues(f: Function, groups: Stmt[][], perSubgroup: Readon
   const candidate = (l: number, seen: Set<number>): boolean => {
     if (remat.has(l)) return true;
     const d = defs.get(l);
-    if (!d || d.length !== 1 || otherWrites.has(l) || params.has(l) || f.locals[l].type.kind !== "scalar") return false;
+    if (!d || d.length !== 1 || otherWrites.has(l) || params.has(l) || early.has(l) || f.locals[l].type.kind !== "scalar") return false;
     const value = (d[0] as Extract<Stmt, { k: "set" }>).value;
     if (!pure(value, new Set([...seen, l]))) return false;
     remat.set(l, value);
@@ -62,7 +67,7 @@ export function analyzeValues(f: Function, groups: Stmt[][], perSubgroup: Readon
 
   // Uniform: start from every assigned scalar local, drop those that break a rule, until stable.
   const uniform = new Set<number>();
-  f.locals.forEach((loc, l) => { if (!remat.has(l) && loc.type.kind === "scalar" && !otherWrites.has(l) && !params.has(l) && !perSubgroup.has(l)) uniform.add(l); });
+  f.locals.forEach((loc, l) => { if (!remat.has(l) && loc.type.kind === "scalar" && !otherWrites.has(l) && !params.has(l) && !perSubgroup.has(l) && !early.has(l)) uniform.add(l); });
   const isUniform = (h: ExprHandle): boolean => {
     const e = f.exprs[h];
     switch (e.k) {

@@ -197,30 +197,8 @@ export class FunctionEmitter {
     return { locals: this.locals, code: this.c.bytes, relocs: this.relocs };
   }
 
-  /** The kernel's block: threads z, y, x nested (x fastest), each with its scalar locals zeroed first, as `let x = 0` does. */
-  protected threads(): void {
-    const f = this.f;
-    const counted = (b: Builtin, n: Builtin, inner: () => void) => {
-      const v = this.builtinSlots.get(b)!;
-      this.i32(0); this.set(v);
-      this.open("block", "other"); this.open("loop", "other");
-      this.get(v); this.get(this.builtinSlots.get(n)!); this.op("i32.ge_u"); this.op("br_if").u32(1);
-      inner();
-      this.get(v); this.i32(1); this.op("i32.add"); this.set(v); this.op("br").u32(0);
-      this.close(); this.close();
-    };
-    counted("threadIdx.z", "blockDim.z", () => counted("threadIdx.y", "blockDim.y", () => counted("threadIdx.x", "blockDim.x", () => {
-      f.locals.forEach((l, i) => {
-        if (f.params.includes(i as never) || i === f.stateParam || isArray(l.type)) return;
-        const s = scalarOf(l.type);
-        if (s === "f32") this.op("f32.const").f32(0); else if (s === "f64") this.op("f64.const").f64(0); else this.i32(0);
-        this.set(this.slots[i] as number);
-      });
-      this.open("block", "thread");
-      this.block(f.body);
-      this.close();
-    })));
-  }
+  /** The kernel's block: its threads (RegionKernelEmitter's; every entry kernel is one). */
+  protected threads(): void { throw new Refused("a kernel outside regions"); }
 
   protected block(b: Block): void { for (const s of b) this.stmt(s); }
 

@@ -110,11 +110,12 @@ export abstract class LanesEmitter extends FunctionEmitter {
           v.set(l, vl);
           const at = this.perThread.get(l);
           if (at === undefined) { this.vconst(0, loc.type.scalar); this.set(vl); return; }
+          cached.push(l);
+          if (this.rt.defines.get(group)?.has(l)) return;
           // Lane i: thread t + i's value (a bool 0 or 1 becomes its mask).
           this.slotAddress(at, 4); this.simd("v128.load").u32(0).u32(0);
           if (loc.type.scalar === "bool") this.simd("i32x4.neg");
           this.set(vl);
-          cached.push(l);
         });
         this.vblock(stmts);
         for (const l of cached) {

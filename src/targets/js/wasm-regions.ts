@@ -1,6 +1,7 @@
-// A kernel with barriers on the JS target's WebAssembly path: the per-block function runs its
-// body split at the barriers into regions, each a loop over the block's threads, exactly as the
-// JavaScript does (regions.ts; its top says what a region is and why): the same region tree, the
+// A kernel on the JS target's WebAssembly path: the per-block function runs its body split at the
+// barriers into regions, each a loop over the block's threads, exactly as the JavaScript of a
+// kernel with barriers does (regions.ts; its top says what a region is and why; a kernel without
+// barriers is one region, so that its threads can run four at a time): the same region tree, the
 // same uniform values (uniformity.ts: evaluated once per block, kept across blocks), the same
 // locals kept per thread (used in two regions, or read before assigned in a region inside a loop
 // with a barrier), the same threads skipped (those that returned), the same conditions checked
@@ -76,6 +77,7 @@ export class RegionKernelEmitter extends LanesEmitter {
     });
     each(false);
     if (this.usesDone) { this.addr(this.doneAt); this.i32(0); this.get(this.nt); FC_FILL(this.c); }
+    for (const l of rt.zeroedPerBlock(new Set(this.perThread.keys()))) { this.addr(this.perThread.get(l)!); this.i32(0); this.get(this.nt); this.i32(slotBytes(f.locals[l].type)); this.op("i32.mul"); FC_FILL(this.c); }
     this.open("block", "block");
     this.emitRegions(tree);
     this.close();
@@ -468,8 +470,10 @@ export class RegionKernelEmitter extends LanesEmitter {
         }
         const slot = this.slots[l] as number;
         if (at === undefined) { this.zero(slot, loc.type.kind === "scalar" ? loc.type.scalar : "i32"); return; }
-        this.slotAddress(at, slotBytes(loc.type)); this.op(perThreadOps(scalarOf(loc.type))[0]).u32(0).u32(0); this.set(slot);
         cached.push(l);
+        // (A value the group assigns before any read, on every way through it, is not loaded.)
+        if (this.rt.defines.get(group)?.has(l)) return;
+        this.slotAddress(at, slotBytes(loc.type)); this.op(perThreadOps(scalarOf(loc.type))[0]).u32(0).u32(0); this.set(slot);
       });
       this.open("block", "thread");
       body();

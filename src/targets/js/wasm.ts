@@ -1,6 +1,6 @@
-// The JS target's WebAssembly path: a kernel without barriers, shared memory sized at launch or
-// subgroup operations, as a WebAssembly module the CPU device runs in place of its JavaScript
-// where that is faster (devices/cpu-wasm.ts; the module's contract: wasm-abi.ts). WebAssembly has
+// The JS target's WebAssembly path: a kernel as a WebAssembly module the CPU device runs in place
+// of its JavaScript where that is faster (devices/cpu-wasm.ts; the module's contract: wasm-abi.ts),
+// every kernel in regions (wasm-regions.ts; one without barriers is one region). WebAssembly has
 // f32 arithmetic, so an f32 step is one instruction instead of a `Math.fround` call around an f64
 // one. The JavaScript stays the reference and the fallback: a kernel this file refuses (see
 // `refusal`) has none, and a module that fails to load is not used.
@@ -159,7 +159,8 @@ class ModuleEmitter implements ModuleContext {
         if (from.kind === "scalar" && (from.scalar === "f32" || from.scalar === "f64")) wanted.add("toInt32");
       }
     }
-    // A kernel with barriers or subgroup operations, or reading its lane, runs in regions (as the JS's).
+    // The kernel runs in regions (wasm-regions.ts): one without barriers, subgroup operations or
+    // its lane is one region, whose loop over the threads may take four at a time (wasm-lanes.ts).
     const barriers = containsBarrier(m.functions[m.entry].body) || this.o.builtins[m.entry].includes("subgroupLaneId");
     if (barriers) wanted.add("divergent");
     for (const name of [...wanted].sort()) {
@@ -179,7 +180,7 @@ class ModuleEmitter implements ModuleContext {
       }
       const sig = this.signature(fi);
       functions.push(this.typeIndex(sig));
-      bodies.push((fi === m.entry && barriers ? new RegionKernelEmitter(this, f, fi, sig) : new FunctionEmitter(this, f, fi, sig)).emit());
+      bodies.push((fi === m.entry ? new RegionKernelEmitter(this, f, fi, sig) : new FunctionEmitter(this, f, fi, sig)).emit());
     });
     // run: the shared arrays (and the kernel's per-thread storage) zeroed, then every block in order.
     const entrySig = this.signature(m.entry);

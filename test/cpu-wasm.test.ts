@@ -381,6 +381,42 @@ describe("the CPU device's WebAssembly path", () => {
     assert.match(String((r.error as { message: string }).message), /out of bounds/);
   });
 
+  test("an array the launch fills is not copied in: which kernels fill one; a grid that does not cover it, an exception midway, and a buffer shared with another argument leave what the JavaScript leaves", async () => {
+    const fills = async (k: Kernel, types: string[]) => (await k.compile({ target: "js", types })).params.filter((p) => p.fills).map((p) => p.name);
+    // scan.ts's shape: an index assigned once, a barrier, the store under `i < y.length`.
+    const filler = kernel(function filler(y: Int32Array, x: Int32Array) {
+      const s = shared(Int32Array, 64);
+      const t = threadIdx.x;
+      const i = blockIdx.x * blockDim.x + t;
+      s[t] = x[(i * 3) % x.length];
+      syncthreads();
+      if (i < y.length) y[i] = s[63 - t] + (x[i] | 0);
+    });
+    assert.deepEqual(await fills(filler, ["i32[]", "i32[]"]), ["y"]);
+    const unguarded = kernel(function unguarded(y: Float32Array) { y[threadIdx.x + blockDim.x * blockIdx.x] = 2; });
+    assert.deepEqual(await fills(unguarded, ["f32[]"]), ["y"]);
+    // Not: y read, a thread that may return first, another index, the store under another condition.
+    const reads = kernel(function reads(y: Float32Array) { const i = blockIdx.x * blockDim.x + threadIdx.x; if (i < y.length) y[i] = y[i] + 1; });
+    const returns = kernel(function returns(y: Float32Array, x: Float32Array) { const i = blockIdx.x * blockDim.x + threadIdx.x; if (x[i] > 0) return; y[i] = 1; });
+    const other = kernel(function other(y: Float32Array) { const i = blockIdx.x * blockDim.y + threadIdx.x; if (i < y.length) y[i] = 1; });
+    const cond = kernel(function cond(y: Float32Array, x: Float32Array) { const i = blockIdx.x * blockDim.x + threadIdx.x; if (x[i] > 0) y[i] = 1; });
+    for (const k of [reads, returns, other, cond]) assert.deepEqual(await fills(k, ["f32[]", "f32[]"].slice(0, k === reads || k === other ? 1 : 2)), [], k.name);
+    const x = Int32Array.from({ length: 200 }, (_, i) => (i * 37) % 101 - 50);
+    const poisoned = () => new Int32Array(200).fill(-7);
+    // Covered: every element written; then a grid that covers 128 of 200 (the rest keep -7).
+    await sameOnBoth(filler, { blocks: 4, threads: 64 }, [poisoned(), x], ["i32[]", "i32[]"]);
+    await sameOnBoth(filler, { blocks: 2, threads: 64 }, [poisoned(), x], ["i32[]", "i32[]"]);
+    // An exception midway (x[i] out of bounds from i = 100): the elements before it written, the rest
+    // kept — the module's memory holds the last launch's y there, so a copy back would show it.
+    const short = x.subarray(0, 100);
+    const r = await sameOnBoth(filler, { blocks: 4, threads: 64 }, [poisoned(), short], ["i32[]", "i32[]"]);
+    assert.match(String((r.error as { message: string }).message), /out of bounds/);
+    assert.equal(r.arrays[0][150], -7);
+    // y and x views of one buffer: copied in whole.
+    const buf = new Int32Array(400).fill(3);
+    await sameOnBoth(filler, { blocks: 3, threads: 64 }, [buf.subarray(0, 190), buf.subarray(200, 400)], ["i32[]", "i32[]"]);
+  });
+
   test("a user throw and console.log: the same exception and the same lines, in order", async () => {
     const says = kernel(function says(x: Float32Array) {
       const t = threadIdx.x;

@@ -185,7 +185,17 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
   }
 }
 
-const copyArgs = (args: unknown[]) => args.map((a) => (ArrayBuffer.isView(a) ? (a as unknown as { slice(): unknown }).slice() : a));
+/** Fresh copies of a launch's arguments: arrays that share a buffer share the buffer's one copy. */
+const copyArgs = (args: unknown[]) => {
+  const copies = new Map<ArrayBufferLike, ArrayBufferLike>();
+  return args.map((a) => {
+    if (!ArrayBuffer.isView(a)) return a;
+    let b = copies.get(a.buffer);
+    if (!b) copies.set(a.buffer, (b = a.buffer.slice(0)));
+    const View = a.constructor as new (b: ArrayBufferLike, offset: number, length: number) => unknown;
+    return new View(b, a.byteOffset, (a as unknown as ArrayLike<number>).length);
+  });
+};
 
 /** What a launch leaves: the arrays after it, the printed lines, and the error it raised (as data). */
 export interface LaunchOutcome { arrays: number[][]; lines: string[]; error: unknown }

@@ -47,7 +47,7 @@ const SizeSchema: v.GenericSchema<SizeExpr> = v.variant("k", [
 
 const ArtifactSchema = v.strictObject({
   target: v.string(), kernel: v.string(), entry: v.string(), code: v.string(), binary: v.optional(v.literal(true)),
-  params: v.array(v.strictObject({ name: v.string(), type: v.string(), readOnly: v.optional(v.literal(true)) })),
+  params: v.array(v.strictObject({ name: v.string(), type: v.string(), readOnly: v.optional(v.literal(true)), fills: v.optional(v.literal(true)) })),
   bindings: v.array(v.string()),
   manifest: ManifestSchema,
   layout: v.optional(v.unknown()),   // the target's own schema checks it (parseEntry)

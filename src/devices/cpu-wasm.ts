@@ -39,7 +39,12 @@ export interface ThreadsLaunch {
 }
 
 /** A launch's arrays in linear memory: each buffer's range (views of one buffer share it), placed from `at`. */
-interface Placed { ranges: Map<ArrayBufferLike, { lo: number; hi: number; at: number; written: boolean }>; end: number }
+/**
+ * The arrays of a launch, one range of linear memory per buffer. `from`: where its copy in ends
+ * (`hi`, or where the one array in the range starts when the launch fills it: the bytes before,
+ * at most 7 of alignment, are copied still).
+ */
+interface Placed { ranges: Map<ArrayBufferLike, { lo: number; hi: number; at: number; written: boolean; upTo: number; arrays: number }>; end: number }
 
 export class WasmKernel {
   /** Whether the kernel likely runs faster here than as JavaScript (it has a loop). */
@@ -144,12 +149,15 @@ export class WasmKernel {
    * as one range, so that views of it that overlap still do), room for the shared arrays sized at
    * launch (their lengths and element sizes, in the artifact's order), `run`, then every array some
    * parameter may write copied back and the state's header and prints out — also when the launch
-   * ended in a trap, as the JavaScript leaves what it wrote. False where the arrays do not fit in
-   * linear memory (the caller runs the JavaScript). A trap comes out as the engine's error, after
-   * the copies; the recorded exception is in `state`.
+   * ended in a trap, as the JavaScript leaves what it wrote. An array the launch fills (`fills`:
+   * the artifact's, where the threads along x cover it; alone in its buffer) is not copied in;
+   * where such a launch does not end normally, nothing is copied back or out, and it returns false
+   * as where the arrays do not fit in linear memory: the caller runs the JavaScript (from the
+   * arrays as they were, so that the elements the launch did not write keep their values). A trap
+   * otherwise comes out as the engine's error, after the copies; the recorded exception is in `state`.
    */
-  launch(state: Int32Array, args: unknown[], readOnly: boolean[], grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): boolean {
-    const { ranges, end } = place(args, readOnly, this.heap + state.byteLength);
+  launch(state: Int32Array, args: unknown[], readOnly: boolean[], fills: boolean[], grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): boolean {
+    const { ranges, end } = place(args, readOnly, this.heap + state.byteLength, fills, grid[0] * grid[3]);
     const [sharedAt] = placeShared([shared], end);
     if (!grow(this.memory, sharedAt.end)) return false;
     const mem = this.memory.buffer;
@@ -159,14 +167,20 @@ export class WasmKernel {
     const call = [this.heap, state.length, ...argumentWords(args, ranges), ...grid, subgroupSize];
     shared.forEach((x, i) => call.push(sharedAt.at[i], x.length));
     call.push(0, grid[0] * grid[1] * grid[2]);
-    try {
-      this.run(...call);
-    } finally {
+    const out = () => {
       copyBack(bytes, ranges);
       const words = new Int32Array(mem, this.heap, state.length);
       const cursor = Math.min(Math.max(words[PRINT_CURSOR], 0), state.length - HEADER);
       state.set(words.subarray(0, HEADER + cursor));
+    };
+    try {
+      this.run(...call);
+    } catch (e) {
+      if ([...ranges.values()].some((r) => r.upTo < r.hi)) return false;
+      out();
+      throw e;
     }
+    out();
     return true;
   }
 
@@ -197,16 +211,22 @@ export class WasmKernel {
 }
 
 /** The arrays of a launch, one range per buffer, placed one after another from `at` (8-aligned). */
-function place(args: unknown[], readOnly: boolean[], at: number): Placed {
+function place(args: unknown[], readOnly: boolean[], at: number, fills: boolean[] = [], coveredX = 0): Placed {
   const ranges: Placed["ranges"] = new Map();
   args.forEach((a, i) => {
     if (!ArrayBuffer.isView(a)) return;
     const lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
+    // (Filled: the threads along x cover it, and their index does not wrap.)
+    const upTo = fills[i] && coveredX >= (a as HostArray).length && coveredX < 2 ** 31 ? a.byteOffset : hi;
     const r = ranges.get(a.buffer);
-    if (!r) ranges.set(a.buffer, { lo, hi, at: 0, written: !readOnly[i] });
-    else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= !readOnly[i]; }
+    if (!r) ranges.set(a.buffer, { lo, hi, at: 0, written: !readOnly[i], upTo, arrays: 1 });
+    else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= !readOnly[i]; r.arrays++; }
   });
-  for (const r of ranges.values()) { at = Math.ceil(at / 8) * 8; r.at = at; at += r.hi - r.lo; }
+  for (const r of ranges.values()) {
+    // (A buffer of two arrays is copied whole: the bytes between them are neither's.)
+    if (r.arrays > 1) r.upTo = r.hi;
+    at = Math.ceil(at / 8) * 8; r.at = at; at += r.hi - r.lo;
+  }
   return { ranges, end: at };
 }
 
@@ -226,7 +246,7 @@ function grow(memory: LinearMemory, bytes: number): boolean {
 }
 
 function copyIn(bytes: Uint8Array, ranges: Placed["ranges"]): void {
-  for (const [buffer, r] of ranges) bytes.set(new Uint8Array(buffer, r.lo, r.hi - r.lo), r.at);
+  for (const [buffer, r] of ranges) bytes.set(new Uint8Array(buffer, r.lo, r.upTo - r.lo), r.at);
 }
 
 function copyBack(bytes: Uint8Array, ranges: Placed["ranges"]): void {

@@ -68,6 +68,8 @@ interface CpuKernel extends LoadedKernel {
   threadsRun: number;
   /** For each parameter, whether the code never writes it (its copy out of WebAssembly's memory is skipped). */
   readOnly: boolean[];
+  /** For each parameter, whether the launch fills it (Artifact's `fills`: its copy into WebAssembly's memory is skipped). */
+  fills: boolean[];
 }
 
 let nextKernelId = 0;
@@ -206,6 +208,7 @@ export class CpuDevice implements Device {
     const k: CpuKernel = {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
       wasm: null, wasmRefused: null, wasmText: null, threadsRun: 0, readOnly: artifact.params.map((p) => p.readOnly === true),
+      fills: artifact.params.map((p) => p.fills === true),
     };
     if (wasmText !== null && this.wasm === "always") this.compileWasm(k, wasmText);
     else if (wasmText !== null && this.wasm && WasmKernel.prefersText(wasmText)) k.wasmText = wasmText;
@@ -251,7 +254,7 @@ export class CpuDevice implements Device {
       let ran = false;
       try {
         const sizes = shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) }));
-        ran = k.wasm.launch(state, args, k.readOnly, [gx, gy, gz, dx, dy, dz], this.subgroupSize, sizes);
+        ran = k.wasm.launch(state, args, k.readOnly, k.fills, [gx, gy, gz, dx, dy, dz], this.subgroupSize, sizes);
       } catch (e) {
         // A trap ends the launch where the JavaScript's throw does; the exception is in the state.
         if (!(e instanceof WebAssembly.RuntimeError) || state[0] === 0) { this.flushPrints(k.artifact); throw e; }
@@ -264,6 +267,8 @@ export class CpuDevice implements Device {
         if (err) throw err;
         return;
       }
+      // (Not run, or ended early where an array was not copied in: the JavaScript runs it all.)
+      resetState(state);
     }
     try {
       switch (args.length) {

@@ -3,7 +3,7 @@
 // recursion included). A check calls its report function as a call statement would.
 
 import type { Block, ExprHandle, Function, FunctionHandle, Module, Stmt } from "./module.js";
-import { endsBlock, exprOperands, stmtOperands, walkStmts } from "./module.js";
+import { endsBlock, exprOperands, stmtOperands, stmtResult, walkStmts } from "./module.js";
 
 /** The functions a statement calls (a call's callee; a check's report function). */
 function callees(s: Stmt): FunctionHandle[] {
@@ -203,3 +203,73 @@ export function exposedReads(f: Function, stmts: Stmt[]): { exposed: Set<number>
   return { exposed: out, defined };
 }
 
+
+/**
+ * Which array parameters of the entry kernel it fills: it reads no element of one (only its
+ * length: no load, atomic, helper or assignment takes it), and every thread whose x index
+ * `blockIdx.x * blockDim.x + threadIdx.x` is below the array's length stores to that element from
+ * the top level of the kernel's body (unguarded, or under `if (index < p.length)`), where no
+ * statement before it can leave the kernel. A launch whose threads along x cover the array
+ * (gridDim.x · blockDim.x at least its length, below 2^31, so the index does not wrap) writes each
+ * of its elements, and what it held before is never seen — unless the launch ends early (an
+ * exception), leaving the elements not yet written as they were. The index may be a local
+ * assigned once and never read before (then its one value is the expression's).
+ */
+export function filledParams(m: Module): boolean[] {
+  const f = m.functions[m.entry];
+  const once = new Map<number, ExprHandle | null>();
+  walkStmts(f.body, (s) => {
+    if (s.k === "set") once.set(s.local, once.has(s.local) ? null : s.value);
+    else if (s.k === "init") once.set(s.local, null);
+    const r = stmtResult(s);
+    if (r !== null) once.set(r, null);
+  });
+  const early = exposedReads(f, f.body).exposed;
+  const resolve = (h: ExprHandle): Function["exprs"][number] => {
+    for (let seen = 0; seen < 16; seen++) {
+      const e = f.exprs[h];
+      const v = e.k === "local" && !early.has(e.local) ? once.get(e.local) : undefined;
+      if (v === undefined || v === null) return e;
+      h = v;
+    }
+    return f.exprs[h];
+  };
+  const builtin = (h: ExprHandle, name: string) => { const e = resolve(h); return e.k === "builtin" && e.name === name; };
+  const isOp = (e: Function["exprs"][number], op: string): e is Extract<Function["exprs"][number], { k: "op" }> => e.k === "op" && e.op === op && e.args.length === 2;
+  const either = (a: ExprHandle, b: ExprHandle, p: (h: ExprHandle) => boolean, q: (h: ExprHandle) => boolean) => (p(a) && q(b)) || (p(b) && q(a));
+  const globalX = (h: ExprHandle): boolean => {
+    const e = resolve(h);
+    if (!isOp(e, "add") || e.type.kind !== "scalar" || (e.type.scalar !== "i32" && e.type.scalar !== "u32")) return false;
+    const scaled = (x: ExprHandle) => { const m2 = resolve(x); return isOp(m2, "mul") && either(m2.args[0], m2.args[1], (y) => builtin(y, "blockIdx.x"), (y) => builtin(y, "blockDim.x")); };
+    return either(e.args[0], e.args[1], scaled, (y) => builtin(y, "threadIdx.x"));
+  };
+  const paramOf = (h: ExprHandle): number => { const e = f.exprs[h]; return e.k === "local" ? f.params.indexOf(e.local as never) : -1; };
+  // Reads: any use of a parameter's local other than as a store's array or a length's.
+  const read = new Set<number>();
+  for (const e of f.exprs) for (const o of exprOperands(e)) if (e.k !== "length" && paramOf(o) >= 0) read.add(paramOf(o));
+  walkStmts(f.body, (s) => {
+    stmtOperands(s).forEach((o, j) => { if (paramOf(o) >= 0 && !(s.k === "store" && j === 0)) read.add(paramOf(o)); });
+    if (s.k === "set" && f.params.includes(s.local as never)) read.add(f.params.indexOf(s.local as never));
+  });
+  const filled = f.params.map(() => false);
+  const storesAll = (list: Stmt[], p: number): boolean => {
+    for (const s of list) {
+      if (s.k === "store" && paramOf(s.array) === p && globalX(s.index)) return true;
+      if (leavesStmt(s, true)) return false;
+    }
+    return false;
+  };
+  for (const s of f.body) {
+    f.params.forEach((l, p) => {
+      if (filled[p] || read.has(p) || f.locals[l].type.kind !== "array") return;
+      if (s.k === "store") filled[p] = storesAll([s], p);
+      else if (s.k === "if") {
+        const c = resolve(s.cond);
+        const bound = (h: ExprHandle) => { const e = resolve(h); return e.k === "length" && paramOf(e.array) === p; };
+        if (isOp(c, "lt") && globalX(c.args[0]) && bound(c.args[1])) filled[p] = storesAll(s.then, p);
+      }
+    });
+    if (leavesStmt(s, true)) break;
+  }
+  return filled;
+}

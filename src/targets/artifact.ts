@@ -4,7 +4,7 @@
 
 import type { Loc, Module } from "../ir/module.js";
 import { typeName, type Scalar } from "../ir/types.js";
-import { writtenParams } from "../ir/module-info.js";
+import { filledParams, writtenParams } from "../ir/module-info.js";
 import { runtimeTables } from "../runtime/tables.js";
 import { freezeManifest, type RelocationSite } from "../reloc/manifest.js";
 import type { Artifact, TargetFeatures, TargetLayout } from "./target.js";
@@ -26,7 +26,7 @@ export function artifactOf(
   bindings: string[], symbol: (i: number) => string,
 ): Artifact {
   const kernel = m.functions[m.entry];
-  const written = writtenParams(m)[m.entry];
+  const written = writtenParams(m)[m.entry], filled = filledParams(m);
   const a: Artifact = {
     target,
     kernel: kernel.name,
@@ -34,7 +34,8 @@ export function artifactOf(
     code: emitted.code,
     params: kernel.params.map((p, i) => {
       const type = kernel.locals[p].type;
-      return type.kind === "array" && !written[i] ? { name: kernel.paramNames[i], type: typeName(type), readOnly: true as const } : { name: kernel.paramNames[i], type: typeName(type) };
+      const param = { name: kernel.paramNames[i], type: typeName(type) };
+      return type.kind !== "array" ? param : !written[i] ? { ...param, readOnly: true as const } : filled[i] ? { ...param, fills: true as const } : param;
     }),
     globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
     bindings,

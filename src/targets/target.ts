@@ -53,9 +53,12 @@ export interface Artifact {
   code: string | Uint8Array;
   /**
    * Kernel parameters in order, with their specialized types ("f32", "f32[]"); `readOnly` on an
-   * array the code never writes (a loader that copies arrays in and back copies it back not).
+   * array the code never writes (a loader that copies arrays in and back copies it back not);
+   * `fills` on one whose every element a launch writes before it could read it, where its threads
+   * along x cover the array (ir/module-info.ts, filledParams: a loader need not copy it in; a
+   * launch that ends early leaves the elements it did not write as they were).
    */
-  params: { name: string; type: string; readOnly?: true }[];
+  params: { name: string; type: string; readOnly?: true; fills?: true }[];
   /**
    * This session's value of each relocation site (constant tables), in the manifest's order. A
    * persisted artifact leaves them behind; its loader resolves the sites by name instead.

@@ -255,6 +255,34 @@ describe("the CPU device's WebAssembly path", () => {
     await sameOnBoth(guarded, { blocks: 2, threads: 32 }, [new Int32Array(64).fill(-1), Int32Array.from({ length: 32 }, (_, i) => i % 7)], ["i32[]", "i32[]"]);
   });
 
+  test("an if on the thread's index under masks: a lane outside the array reads and writes back a shared array's padding, only where one lane at least is inside it", async () => {
+    // scan.ts's step: t >= off ? s[t - off] : 0, its four lanes across the boundary reading up to
+    // three elements before s (the first shared array: at the start of the fixed data); s stored
+    // to under such a mask, its lanes before it writing its padding back; a nested condition whose
+    // lanes may all be outside the array (its access then tested inside the array: untested, it
+    // would reach before the fixed data). Each in a region of its own, so that each runs as a loop
+    // of fours; offsets 1, 3, 7, …, so that fours of lanes straddle every boundary.
+    const steps = kernel(function maskedSteps(out: Int32Array, x: Int32Array) {
+      const s = shared(Int32Array, 1024), u = shared(Int32Array, 1024);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      s[t] = x[i]; u[t] = x[i] >> 3;
+      for (let off = 1; off < blockDim.x; off = off * 2 + (off & 1)) {
+        syncthreads();
+        const v = t >= off ? s[t - off] : 0;
+        syncthreads();
+        if (t >= off) s[t - off] += 1;
+        syncthreads();
+        const w = t >= off ? (t >= 2 * off ? s[t - 2 * off] : 7) : 1;
+        syncthreads();
+        s[t] += v + w; u[t] ^= v;
+      }
+      syncthreads();
+      out[i] = s[t] * 100 + u[t];
+    });
+    const xs = Int32Array.from({ length: 192 }, (_, i) => (i * 7919) % 1000 - 300);
+    for (const threads of [64, 32, 13]) await sameOnBoth(steps, { blocks: 3, threads }, [new Int32Array(192), xs], ["i32[]", "i32[]"]);
+  });
+
   test("shared memory sized at launch (from a parameter and from blockDim), zero-filled at each launch as JavaScript allocates it", async () => {
     const sized = kernel(function sized(x: Float32Array, out: Float32Array, n: number) {
       const a = shared(Float32Array, n), b = shared(Int32Array, blockDim.x * 2);

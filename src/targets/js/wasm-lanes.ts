@@ -42,7 +42,14 @@
 //    tested as above, and also to lie inside its array in all four lanes (a lane outside the
 //    mask may hold an index its condition guards, which must neither trap nor reach another
 //    worker's memory) — or known to, from a bounds check of that index against that length
-//    made in all four lanes: loads under a mask are only of such elements. Only shared memory
+//    made in all four lanes: loads under a mask are only of such elements. (Not needed for a
+//    shared array of fixed size, which has 16 unused bytes on each side, under the mask of a side
+//    of an `if` outside any mask: one lane at least runs that side — laneIf tested so — and its
+//    element lies inside the array, so the other lanes' lie at most three elements away: a v128
+//    reads or writes back padding there, never another array's elements nor memory outside the
+//    worker's fixed data. A mask inside a mask may hold no lane: tested.) An `if` on the thread's
+//    index is masked so only where the group then has nothing that sends the threads back (it
+//    runs as a loop of fours: lanesOf). Only shared memory
 //    is stored under a mask: a block's shared arrays are its own, while an element a lane writes
 //    back in global memory may be one another block writes at the same time.
 //  - A test that fails sends the four threads back before any store: the four-lane form is a
@@ -88,18 +95,30 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * at a time (`bails`: a test, a check, an `if` without a masked form). Emitted inside a `lanes`
    * block (placed by lanesLoop or lanesTry).
    */
-  protected lanesOf(group: number, stmts: Stmt[]): { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean } | null {
+  protected lanesOf(group: number, stmts: Stmt[]): LanesForm | null {
+    // An `if` on the thread's index whose lanes disagree runs its sides under masks where then
+    // nothing sends the threads back, so that the group runs as a loop of fours (scan.ts's
+    // `t >= offset ? buf[t - offset] : 0`: its block pass 9.3 → ~7 ms); elsewhere one thread at a
+    // time (four neighbours seldom disagree on such a condition, and the masked code only slows
+    // a try at each thread).
+    const masked = this.lanesForm(group, stmts, true);
+    if (masked === null || !masked.maskedIndex || (!masked.bails && !this.usesDone)) return masked;
+    return this.lanesForm(group, stmts, false);
+  }
+
+  private lanesForm(group: number, stmts: Stmt[], maskIndex: boolean): LanesForm | null {
     if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const stores = this.storedArrays(stmts, assigned);
     if (stores === null) return null;
     const f = this.f;
-    let tested = false, bails = false;
+    let tested = false, bails = false, maskedIndex = false;
+    let invariant: Lanes["invariant"] = new Map();
     this.labels.push("lanes");
     const code = this.capture(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
       try {
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
         const cached: number[] = [];
@@ -124,11 +143,20 @@ export abstract class LanesEmitter extends FunctionEmitter {
           if ((f.locals[l].type as { scalar: Scalar }).scalar === "bool") this.simd("i32x4.neg");
           this.simd("v128.store").u32(0).u32(0);
         }
-        ({ tested, bails } = this.lanes);
+        ({ tested, bails, maskedIndex, invariant } = this.lanes);
       } finally { this.lanes = null; }
     });
     this.labels.pop();
-    return code && { code, tested, bails };
+    const prologue = code && this.capture(() => { for (const { local, emit } of invariant.values()) { emit(); this.set(local); } });
+    return code && prologue && { code, prologue, tested, bails, maskedIndex };
+  }
+
+  /** The v128 local holding four lanes of what `emit` leaves, set in the form's prologue (Lanes.invariant). */
+  private invariant(key: string, emit: () => void): void {
+    const inv = this.lanes!.invariant;
+    let x = inv.get(key);
+    if (!x) inv.set(key, (x = { local: this.local(V.v128), emit }));
+    this.get(x.local);
   }
 
   /**
@@ -177,14 +205,16 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
   /** A v128 of four lanes of the constant `k` of type `s` (a bool as its mask). */
   private vconst(k: number | boolean, s: Scalar): void {
-    if (s === "f32") { this.op("f32.const").f32(Number(k)); this.simd("f32x4.splat"); return; }
-    this.i32(s === "bool" ? (k ? -1 : 0) : Number(k) | 0); this.simd("i32x4.splat");
+    if (s === "f32") return this.invariant(`f${Object.is(k, -0) ? "-0" : Number(k)}`, () => { this.op("f32.const").f32(Number(k)); this.simd("f32x4.splat"); });
+    const v = s === "bool" ? (k ? -1 : 0) : Number(k) | 0;
+    this.invariant(`i${v}`, () => { this.i32(v); this.simd("i32x4.splat"); });
   }
 
   /** The i32 on the stack plus 0, 1, 2, 3 in the four lanes. */
   private laneSteps(): void {
     this.simd("i32x4.splat");
-    this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]); this.simd("i32x4.add");
+    this.invariant("steps", () => this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]));
+    this.simd("i32x4.add");
   }
 
   /** The scalar of type `s` on the stack as four lanes of it (a bool 0 or 1 as its mask). */
@@ -206,8 +236,10 @@ export abstract class LanesEmitter extends FunctionEmitter {
         this.vexpr(st.value);
         if (ln.mask !== null) { this.get(vl); this.get(ln.mask); this.simd("v128.bitselect"); }
         this.set(vl);
-        // Its value's form, where it is threadIdx.x plus a shared value (see xSteps); none for those that read it.
-        const form = ln.mask === null && this.xSteps(st.value) === 1 && !this.reads(st.value, st.local) ? st.value : null;
+        // Its value's form, where it is threadIdx.x plus a shared value (see xSteps); none for those
+        // that read it. (Under a mask, the form of its value in the lanes that run, which are those
+        // whose accesses count: it holds until the side ends — see maskedSides.)
+        const form = this.xSteps(st.value) === 1 && !this.reads(st.value, st.local) ? st.value : null;
         this.forget(st.local);
         ln.versions.set(st.local, (ln.versions.get(st.local) ?? 0) + 1);
         if (form !== null) ln.forms.set(st.local, form);
@@ -247,7 +279,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
         // condition is one of the thread's index and shared values, on which four neighbours
         // seldom disagree: the masked code would only slow the loop) one thread at a time.
         const saved = { stored: ln.stored, forms: new Map(ln.forms), tests: copyTests(ln.tests) };
-        if (this.onData(st.cond) && this.attempt(() => this.laneIf(st, true))) return;
+        const onData = this.onData(st.cond);
+        if ((onData || ln.maskIndex) && this.attempt(() => this.laneIf(st, true))) { if (!onData) ln.maskedIndex = true; return; }
         ln.stored = saved.stored; ln.forms = saved.forms; ln.tests = saved.tests;
         return this.laneIf(st, false);
       }
@@ -293,16 +326,20 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
   /** Both sides of `if` `st` for the lanes running (all four outside a mask): the then-side where mask `c` holds, the else-side where it does not. */
   private maskedSides(st: Extract<Stmt, { k: "if" }>, c: number): void {
-    const ln = this.lanes!, outer = ln.mask;
-    if (outer === null) this.testAccesses([st], true);
+    const ln = this.lanes!, outer = ln.mask, top = ln.top;
+    if (outer === null) this.testAccesses([st], true, undefined, true);
     const mt = this.local(V.v128), me = this.local(V.v128);
     this.get(c); if (outer !== null) { this.get(outer); this.simd("v128.and"); } this.set(mt);
     if (outer !== null) { this.get(outer); this.get(c); this.simd("v128.andnot"); } else { this.get(c); this.simd("v128.not"); }
     this.set(me);
+    const forms = ln.forms;
     try {
-      ln.mask = mt; this.block(st.then);
-      ln.mask = me; this.block(st.else);
-    } finally { ln.mask = outer; }
+      ln.top = outer === null;
+      ln.mask = mt; ln.forms = new Map(forms); this.block(st.then);
+      ln.mask = me; ln.forms = new Map(forms); this.block(st.else);
+    } finally { ln.mask = outer; ln.top = top; ln.forms = forms; }
+    // (After it, a local either side assigns holds the lanes' values of both: no form.)
+    walkStmts([st], (s) => { if (s.k === "set") this.forget(s.local); });
   }
 
   /** Whether an expression keeps its value through `stmts`: it reads no local they assign (a rematerialized one keeps its value everywhere). */
@@ -344,11 +381,16 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * Test now every access in `stmts` whose array and index they do not assign (see the top of
    * this file): to an array the group stores to, or any (and inside its array) where `inside`.
    */
-  private testAccesses(stmts: Stmt[], inside: boolean, stable = this.stableIn(stmts)): void {
+  private testAccesses(stmts: Stmt[], inside: boolean, stable = this.stableIn(stmts), sides = false): void {
     const ln = this.lanes!;
+    // (`sides`: `stmts` is an `if` whose sides run under the masks of its lanes, one lane at least
+    // in each: an access of its own or its sides' statements may lie in a padded array's padding.)
+    const nested = new Set<Stmt>();
+    if (sides) for (const st of stmts) if (st.k === "if") walkStmts([...st.then, ...st.else], (s) => { if (s.k === "if") walkStmts([...s.then, ...s.else], (x) => nested.add(x)); });
+    let top = false;
     const access = (a: ExprHandle, i: ExprHandle, store: boolean) => {
       if (!stable(a) || !stable(i) || this.vn(i) === null || this.vn(a) === null) return;
-      if (inside || ln.stores.has(this.arrayKey(a, ln.assigned))) this.laneAccess(a, i, inside, store);
+      if (inside || ln.stores.has(this.arrayKey(a, ln.assigned))) this.laneAccess(a, i, inside, store, top);
     };
     const visit = (h: ExprHandle) => {
       if (this.values.isUniform(h)) return;
@@ -358,6 +400,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
       for (const o of exprOperands(e)) visit(o);
     };
     walkStmts(stmts, (s) => {
+      top = sides && !nested.has(s);
       if (s.k === "store") { access(s.array, s.index, true); visit(s.index); visit(s.value); }
       else if (s.k === "set") visit(s.value);
       else if (s.k === "if") visit(s.cond);
@@ -371,7 +414,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * is one the lanes share (`one`), every lane's (a load only). Tested: consecutive; apart from the
    * group's other accesses to an array it stores to; inside the array where `inside`.
    */
-  private laneAccess(array: ExprHandle, index: ExprHandle, inside: boolean, store: boolean): { at: number; one: boolean } {
+  private laneAccess(array: ExprHandle, index: ExprHandle, inside: boolean, store: boolean, top = this.lanes!.top): { at: number; one: boolean } {
     const ln = this.lanes!, T = ln.tests;
     const vi = this.vn(index), va = this.vn(array);
     if (vi === null || va === null) throw new Refused("lanes: an index that loads");
@@ -407,8 +450,10 @@ export abstract class LanesEmitter extends FunctionEmitter {
       a.ptr(); this.get(base); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.set(at);
       T.at.set(key, at);
     }
-    // (Inside the array: also known from a bounds check of this index against its length, made in all four lanes.)
-    if (inside) {
+    // (Inside the array: also known from a bounds check of this index against its length, made in
+    // all four lanes. Or not needed: under a mask with one lane at least, whose access is inside
+    // the array, the others' lie at most three elements from it — in a padded array's padding.)
+    if (inside && !(top && this.padded(array))) {
       test(`b${vi} ${this.lengthVn(array)}`, () => {
         this.get(base); a.len(); this.op("i32.ge_u");
         if (!one) { this.get(base); this.i32(3); this.op("i32.add"); a.len(); this.op("i32.ge_u"); this.op("i32.or"); }
@@ -443,6 +488,12 @@ export abstract class LanesEmitter extends FunctionEmitter {
       }
     }
     return { at: at!, one };
+  }
+
+  /** Whether `array` is a shared array with a fixed place, its 16 bytes before and after unused (wasm.ts, ModuleEmitter). */
+  private padded(array: ExprHandle): boolean {
+    const e = this.f.exprs[array];
+    return e.k === "shared" && !this.mod.layout.dynamicShared[e.shared];
   }
 
   /** Its block's statements in the four-lane form (while one is emitted). */
@@ -481,7 +532,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     const ts = this.laneType(h);
     const ln = this.lanes!;
     // A value the threads share: once, for all four.
-    if (this.values.isUniform(h)) { this.expr(h); this.splat(ts); return; }
+    if (this.values.isUniform(h)) return this.invariant(`u${h} ${ts}`, () => { this.expr(h); this.splat(ts); });
     switch (e.k) {
       case "const": return this.vconst(e.value, ts);
       case "local": {
@@ -731,6 +782,9 @@ export abstract class LanesEmitter extends FunctionEmitter {
 }
 
 /** What the four-lane form of a group (wasm-regions.ts, four threads at once) is emitting. */
+/** A group's four-lane form: `prologue` before the row's threads (its invariant values), `code` for four of them. */
+type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean };
+
 interface Lanes {
   /** Each local of the group: the v128 holding its four lanes. */
   v: Map<number, number>;
@@ -746,6 +800,18 @@ interface Lanes {
   versions: Map<number, number>;
   /** Under a mask: the v128 local of the lanes that run (-1 in each). */
   mask: number | null;
+  /** Whether `mask` is a side's of an `if` outside any mask: one lane at least runs (laneIf tested so). */
+  top: boolean;
+  /** Whether an `if` on the thread's index runs its sides under masks where its lanes disagree (lanesOf). */
+  maskIndex: boolean;
+  /** Whether one did. */
+  maskedIndex: boolean;
+  /**
+   * Four lanes of a value that does not change while the row's threads run (a constant, one the
+   * threads share, lane steps), by key: its v128 local, set once before the row (the form's
+   * prologue) — V8 does not move such splats out of the loop itself.
+   */
+  invariant: Map<string, { local: number; emit: () => void }>;
   /** The statements after the one being emitted, in each enclosing block (vblock). */
   rest: Stmt[][];
   /** Whether a test (laneAccess) was emitted: one that may fail for four threads at a time. */

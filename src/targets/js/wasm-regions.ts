@@ -417,6 +417,7 @@ export class RegionKernelEmitter extends LanesEmitter {
       // their own from the row's start, or tried at each thread.
       this.i32(0); this.set(this.builtinSlots.get("threadIdx.x")!);
       const form = stmts ? this.lanesOf(group, stmts) : null;
+      if (form) this.place(form.prologue);
       const loop = form !== null && !form.bails && !this.usesDone;
       if (loop) this.lanesLoop(form);
       counted("threadIdx.x", "blockDim.x", () => {

@@ -98,7 +98,15 @@ class ModuleEmitter implements ModuleContext {
     });
     // A shared array sized at launch: its place and length, which `run` is given, at a fixed place.
     const dynamicShared = m.shared.map((x) => x.size !== undefined);
-    const shared = m.shared.map((x) => (x.size ? this.reserve(8, false) : this.reserve((x.type.size ?? 0) * bytesOf(x.type.elem), true)));
+    // One with a fixed size has 16 bytes unused before and after it: four lanes of which one at
+    // least reads or writes inside it may reach three elements past it (wasm-lanes.ts, padded).
+    const shared = m.shared.map((x) => {
+      if (x.size) return this.reserve(8, false);
+      this.place(16);
+      const at = this.reserve((x.type.size ?? 0) * bytesOf(x.type.elem), true);
+      this.place(16);
+      return at;
+    });
     this.layout = { tables, privates, shared, dynamicShared };
   }
 

@@ -283,6 +283,37 @@ describe("the CPU device's WebAssembly path", () => {
     for (const threads of [64, 32, 13]) await sameOnBoth(steps, { blocks: 3, threads }, [new Int32Array(192), xs], ["i32[]", "i32[]"]);
   });
 
+  test("a row split where an if on the thread's index changes: <, <=, >, >=, === on i32 and u32, parts that straddle fours, and x + s that would wrap", async () => {
+    // Each region has one such if (its fours run with its side known): the parts' boundaries
+    // must fall exactly where the threads' conditions change.
+    const split = kernel(function splitRows(out: Int32Array, x: Int32Array, k: number, w: number) {
+      const s = shared(Int32Array, 1024);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      s[t] = x[i];
+      syncthreads();
+      if (t < k) s[t] += 1;
+      syncthreads();
+      if (t + 3 <= k) s[t] *= 3;
+      syncthreads();
+      if (k > t - 2) s[t] ^= 5;
+      syncthreads();
+      if (t >= k) s[t] -= 7;
+      syncthreads();
+      if (t === k) s[t] *= 11;
+      syncthreads();
+      // u32: (t + w) >>> 0 against (k + w) >>> 0, w near 2^31 and 2^32: the sum wraps inside a row.
+      if (((t + w) >>> 0) < (k + w) >>> 0) s[t] += 13;
+      syncthreads();
+      if (t + w < k + w) s[t] -= 17;
+      syncthreads();
+      out[i] = s[t];
+    });
+    const xs = Int32Array.from({ length: 256 }, (_, i) => (i * 7919) % 1000 - 300);
+    for (const [threads, k, w] of [[64, 6, 0], [64, 13, 5], [61, 0, 0], [64, 64, 0], [64, 70, 0], [32, -3, 0], [64, 9, 2 ** 31 - 30], [64, 21, -20], [64, 5, -1]]) {
+      await sameOnBoth(split, { blocks: 4, threads }, [new Int32Array(256), xs, k, w], ["i32[]", "i32[]", "i32", "i32"]);
+    }
+  });
+
   test("shared memory sized at launch (from a parameter and from blockDim), zero-filled at each launch as JavaScript allocates it", async () => {
     const sized = kernel(function sized(x: Float32Array, out: Float32Array, n: number) {
       const a = shared(Float32Array, n), b = shared(Int32Array, blockDim.x * 2);

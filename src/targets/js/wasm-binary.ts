@@ -27,7 +27,7 @@ export const OP = {
   "f32.add": 0x92, "f32.sub": 0x93, "f32.mul": 0x94, "f32.div": 0x95, "f32.min": 0x96, "f32.max": 0x97,
   "f64.abs": 0x99, "f64.neg": 0x9a, "f64.ceil": 0x9b, "f64.floor": 0x9c, "f64.trunc": 0x9d, "f64.sqrt": 0x9f,
   "f64.add": 0xa0, "f64.sub": 0xa1, "f64.mul": 0xa2, "f64.div": 0xa3, "f64.min": 0xa4, "f64.max": 0xa5,
-  "i32.wrap_i64": 0xa7, "f32.convert_i32_s": 0xb2, "f32.convert_i32_u": 0xb3, "f32.demote_f64": 0xb6,
+  "i32.wrap_i64": 0xa7, "i32.trunc_f64_s": 0xaa, "f32.convert_i32_s": 0xb2, "f32.convert_i32_u": 0xb3, "f32.demote_f64": 0xb6,
   "f64.convert_i32_s": 0xb7, "f64.convert_i32_u": 0xb8, "f64.promote_f32": 0xbb,
   "i32.reinterpret_f32": 0xbc, "i64.reinterpret_f64": 0xbd, "f32.reinterpret_i32": 0xbe,
 } as const;

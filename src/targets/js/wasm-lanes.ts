@@ -106,7 +106,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     return this.lanesForm(group, stmts, false);
   }
 
-  private lanesForm(group: number, stmts: Stmt[], maskIndex: boolean): LanesForm | null {
+  private lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map()): LanesForm | null {
     if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
@@ -118,7 +118,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.labels.push("lanes");
     const code = this.capture(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
       try {
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
         const cached: number[] = [];
@@ -164,6 +164,107 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * first thread it did not run): where nothing in it can give the threads back and no thread
    * returned. The loop costs a third of what the try in each thread's iteration does.
    */
+  /**
+   * A group whose one `if` on the thread's index compares x plus a value the threads share with
+   * such a value (`i < n`, `t >= offset`, `t === u`): its condition changes at most twice along a
+   * row, so the row splits into parts on each of which it is the same in every thread, and each
+   * part's fours run the group with that `if`'s side known — no condition, test or mask in the
+   * loop (splitLoop). Null where the group has no such `if`, more than one, or a form with that
+   * side known that could give the threads back.
+   */
+  protected lanesSplit(group: number, stmts: Stmt[]): Split | null {
+    if (this.usesDone) return null;
+    const found: Extract<Stmt, { k: "if" }>[] = [];
+    walkStmts(stmts, (s) => { if (s.k === "if" && this.splitCond(s.cond)) found.push(s); });
+    if (found.length !== 1) return null;
+    const [st] = found;
+    const no = this.lanesForm(group, stmts, false, new Map([[st, false]]));
+    const yes = no && !no.bails ? this.lanesForm(group, stmts, false, new Map([[st, true]])) : null;
+    if (!no || !yes || no.bails || yes.bails) return null;
+    return { st, cond: this.splitCond(st.cond)!, forms: [no, yes] };
+  }
+
+  /** `x + s op u` (s, u shared by the threads; i32 or u32; op <, <=, >, >= or ===), with x's side first. */
+  private splitCond(h: ExprHandle): SplitCond | null {
+    const e = this.f.exprs[h];
+    const swap = { lt: "gt", le: "ge", gt: "lt", ge: "le", eq: "eq" } as const;
+    if (e.k !== "op" || e.args.length !== 2 || !(e.op in swap)) return null;
+    const op = e.op as keyof typeof swap;
+    const [a, b] = e.args, t = this.f.exprs[a].type;
+    if (t.kind !== "scalar" || (t.scalar !== "i32" && t.scalar !== "u32")) return null;
+    const unsigned = t.scalar === "u32";
+    if (this.xSteps(a) === 1 && this.values.isUniform(b)) return { op, x: a, u: b, unsigned };
+    if (this.xSteps(b) === 1 && this.values.isUniform(a)) return { op: swap[op], x: b, u: a, unsigned };
+    return null;
+  }
+
+  /**
+   * The row's threads (x from 0) by the parts of a split: in each, its fours with the `if`'s side
+   * known (its condition evaluated once, at the part's first thread), its last threads one at a
+   * time (`thread`: one thread at x). Where the row's x + s could wrap, every thread one at a time.
+   */
+  protected splitLoop(sp: Split, thread: () => void): void {
+    const x = this.builtinSlots.get("threadIdx.x")!, dx = this.builtinSlots.get("blockDim.x")!;
+    const { op, unsigned } = sp.cond;
+    const conv = unsigned ? "f64.convert_i32_u" : "f64.convert_i32_s";
+    const [b1, b2, e, ok] = [this.local(V.i32), this.local(V.i32), this.local(V.i32), this.local(V.i32)];
+    const [d, dxf] = [this.local(V.f64), this.local(V.f64)];
+    this.place(sp.forms[0].prologue); this.place(sp.forms[1].prologue);
+    // (x is 0: x + s is s.) In f64, exactly: d = u - s, where x + s op u changes.
+    this.get(dx); this.op("f64.convert_i32_u"); this.set(dxf);
+    this.expr(sp.cond.u); this.op(conv);
+    this.xScalar(sp.cond.x); this.op(conv);
+    this.op("f64.sub"); this.set(d);
+    // No wrap: s + dx - 1 fits the type.
+    this.xScalar(sp.cond.x); this.op(conv); this.get(dxf); this.op("f64.add");
+    this.op("f64.const").f64(unsigned ? 2 ** 32 : 2 ** 31); this.op("f64.le"); this.set(ok);
+    // The part boundaries, clamped to [0, dx]: the condition is the same on [0, b1), [b1, b2), [b2, dx).
+    const clamped = (plusOne: boolean, into: number) => {
+      this.get(d); if (plusOne) { this.op("f64.const").f64(1); this.op("f64.add"); }
+      this.op("f64.const").f64(0); this.op("f64.max"); this.get(dxf); this.op("f64.min"); this.op("i32.trunc_f64_s"); this.set(into);
+    };
+    // (x < d, x >= d: changes at d; x <= d, x > d: at d + 1; x === d: at d and d + 1.)
+    clamped(op === "le" || op === "gt", b1);
+    if (op === "eq") clamped(true, b2); else { this.get(b1); this.set(b2); }
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(x); this.get(dx); this.op("i32.ge_u"); this.op("br_if").u32(1);
+    // This part's end.
+    this.get(x); this.get(b1); this.op("i32.lt_u");
+    this.open("if", "other", V.i32); this.get(b1);
+    this.op("else"); this.get(x); this.get(b2); this.op("i32.lt_u");
+    this.open("if", "other", V.i32); this.get(b2); this.op("else"); this.get(dx); this.close();
+    this.close(); this.set(e);
+    this.get(ok);
+    this.open("if", "other");
+    this.expr(sp.st.cond);
+    this.open("if", "other"); this.lanesLoopTo(sp.forms[1], e);
+    this.op("else"); this.lanesLoopTo(sp.forms[0], e); this.close();
+    this.op("else"); this.get(dx); this.set(e);
+    this.close();
+    // The part's last threads (fewer than four; the whole row where x + s could wrap).
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(x); this.get(e); this.op("i32.ge_u"); this.op("br_if").u32(1);
+    this.open("block", "other"); thread(); this.close();
+    this.get(x); this.i32(1); this.op("i32.add"); this.set(x); this.op("br").u32(0);
+    this.close(); this.close();
+    this.op("br").u32(0);
+    this.close(); this.close();
+  }
+
+  /** Fours of a form from x while four threads are left before `end`. */
+  private lanesLoopTo(form: LanesForm, end: number): void {
+    const x = this.builtinSlots.get("threadIdx.x")!;
+    this.open("block", "other"); this.open("loop", "other");
+    this.get(x); this.i32(4); this.op("i32.add"); this.get(end); this.op("i32.gt_u"); this.op("br_if").u32(1);
+    this.threadIndex();
+    this.open("block", "lanes");
+    this.place(form.code);
+    this.close();
+    this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
+    this.op("br").u32(0);
+    this.close(); this.close();
+  }
+
   protected lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }): void {
     const x = this.builtinSlots.get("threadIdx.x")!;
     this.open("block", "other"); this.open("loop", "other");
@@ -270,6 +371,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
         return;
       }
       case "if": {
+        const known = ln.known.get(st);
+        if (known !== undefined) return this.block(known ? st.then : st.else);
         if (ln.mask !== null) {
           const c = this.local(V.v128);
           this.vexpr(st.cond); this.set(c);
@@ -783,6 +886,10 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
 /** What the four-lane form of a group (wasm-regions.ts, four threads at once) is emitting. */
 /** A group's four-lane form: `prologue` before the row's threads (its invariant values), `code` for four of them. */
+/** A split row (lanesSplit): the `if`, its condition, and the group's form with its side known false and true. */
+export interface Split { st: Extract<Stmt, { k: "if" }>; cond: SplitCond; forms: [LanesForm, LanesForm] }
+interface SplitCond { op: "lt" | "le" | "gt" | "ge" | "eq"; x: ExprHandle; u: ExprHandle; unsigned: boolean }
+
 type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean };
 
 interface Lanes {
@@ -806,6 +913,8 @@ interface Lanes {
   maskIndex: boolean;
   /** Whether one did. */
   maskedIndex: boolean;
+  /** `if`s whose condition is known for all four lanes (a part of a split row: lanesSplit), and its value. */
+  known: Map<Stmt, boolean>;
   /**
    * Four lanes of a value that does not change while the row's threads run (a constant, one the
    * threads share, lane steps), by key: its v128 local, set once before the row (the form's

@@ -416,6 +416,8 @@ export class RegionKernelEmitter extends LanesEmitter {
       // Four threads at once where they can run so (wasm-lanes.ts): in a loop of
       // their own from the row's start, or tried at each thread.
       this.i32(0); this.set(this.builtinSlots.get("threadIdx.x")!);
+      const split = stmts ? this.lanesSplit(group, stmts) : null;
+      if (split) return this.splitLoop(split, () => { this.threadIndex(); this.threadBody(group, body); });
       const form = stmts ? this.lanesOf(group, stmts) : null;
       if (form) this.place(form.prologue);
       const loop = form !== null && !form.bails && !this.usesDone;

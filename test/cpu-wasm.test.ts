@@ -32,11 +32,11 @@ async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], types: 
   return a;
 }
 
-/** Whether the kernel's module runs some region four threads at once (it has i32x4.all_true or v128.any_true, which only that code uses). */
+/** Whether the kernel's module runs some region four threads at once (it has i32x4.all_true, v128.any_true or v128.store, which only that code uses). */
 async function usesLanes(k: Kernel, types: string[]): Promise<boolean> {
   const a = await k.compile({ target: "js", types });
   const b = Buffer.from(/\nconst \$wasm = "([A-Za-z0-9+/=]+)";\n$/.exec(a.code as string)![1], "base64");
-  for (let i = 0; i + 2 < b.length; i++) if (b[i] === 0xfd && ((b[i + 1] === 0xa3 && b[i + 2] === 0x01) || b[i + 1] === 0x53)) return true;
+  for (let i = 0; i + 2 < b.length; i++) if (b[i] === 0xfd && ((b[i + 1] === 0xa3 && b[i + 2] === 0x01) || b[i + 1] === 0x53 || (b[i + 1] === 0x0b && b[i + 2] <= 4))) return true;
   return false;
 }
 
@@ -311,6 +311,23 @@ describe("the CPU device's WebAssembly path", () => {
     const xs = Int32Array.from({ length: 256 }, (_, i) => (i * 7919) % 1000 - 300);
     for (const [threads, k, w] of [[64, 6, 0], [64, 13, 5], [61, 0, 0], [64, 64, 0], [64, 70, 0], [32, -3, 0], [64, 9, 2 ** 31 - 30], [64, 21, -20], [64, 5, -1]]) {
       await sameOnBoth(split, { blocks: 4, threads }, [new Int32Array(256), xs, k, w], ["i32[]", "i32[]", "i32", "i32"]);
+    }
+    // Two such ifs in one region (four forms), one under && with a shared value, and checks whose
+    // conditions split the row too: a part where one raises runs one thread at a time, and raises
+    // at the first thread that does (in block 2, an index past the 64 elements of u from t = 64 - k on).
+    const checked = kernel(function splitChecks(out: Int32Array, x: Int32Array, k: number) {
+      const u = shared(Int32Array, 64), v = shared(Int32Array, 64);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      u[t] = t; v[t] = x[i];
+      syncthreads();
+      if (blockIdx.x > 0 && t + k < blockDim.x) v[t] += u[t + k];
+      if (t === k) v[t] = 99;
+      if (blockIdx.x === 2) v[t] += u[t + k];
+      syncthreads();
+      out[i] = v[t];
+    });
+    for (const [threads, k] of [[64, 0], [60, 3], [64, 5], [48, 20], [13, 2]]) {
+      await sameOnBoth(checked, { blocks: 4, threads }, [new Int32Array(256).fill(-1), xs, k], ["i32[]", "i32[]", "i32"]);
     }
   });
 

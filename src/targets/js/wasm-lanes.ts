@@ -165,23 +165,51 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * returned. The loop costs a third of what the try in each thread's iteration does.
    */
   /**
-   * A group whose one `if` on the thread's index compares x plus a value the threads share with
-   * such a value (`i < n`, `t >= offset`, `t === u`): its condition changes at most twice along a
-   * row, so the row splits into parts on each of which it is the same in every thread, and each
-   * part's fours run the group with that `if`'s side known — no condition, test or mask in the
-   * loop (splitLoop). Null where the group has no such `if`, more than one, or a form with that
-   * side known that could give the threads back.
+   * A group whose `if`s on the thread's index (at most two) compare x plus a value the threads
+   * share with such a value (`i < n`, `t >= offset`, `t === u`): each such condition changes at
+   * most twice along a row, so the row splits into parts on each of which every one is the same in
+   * all threads, and each part's fours run the group's form with those `if`s' sides known (one form
+   * for each way they can go) — no compare, test or mask in the loop (splitLoop). Its checks whose
+   * conditions are of that kind too, or the same for all threads, split the row alike: the forms
+   * have them known to hold in no thread, and a part where one raises runs one thread at a time
+   * (where it raises). A way whose form could give the threads back has none: its parts run one
+   * thread at a time. Null where the group has no such `if` or check, more than two such `if`s,
+   * or no form.
    */
   protected lanesSplit(group: number, stmts: Stmt[]): Split | null {
     if (this.usesDone) return null;
-    const found: Extract<Stmt, { k: "if" }>[] = [];
-    walkStmts(stmts, (s) => { if (s.k === "if" && this.splitCond(s.cond)) found.push(s); });
-    if (found.length !== 1) return null;
-    const [st] = found;
-    const no = this.lanesForm(group, stmts, false, new Map([[st, false]]));
-    const yes = no && !no.bails ? this.lanesForm(group, stmts, false, new Map([[st, true]])) : null;
-    if (!no || !yes || no.bails || yes.bails) return null;
-    return { st, cond: this.splitCond(st.cond)!, forms: [no, yes] };
+    const ifs: Extract<Stmt, { k: "if" }>[] = [], checks: Extract<Stmt, { k: "check" }>[] = [];
+    walkStmts(stmts, (s) => {
+      if (s.k === "if" && this.splitConds(s.cond)?.length) ifs.push(s);
+      if (s.k === "check" && s.cond !== null && this.splitConds(s.cond)) checks.push(s);
+    });
+    if (ifs.length > 2 || ifs.length + checks.length === 0) return null;
+    const forms: (LanesForm | null)[] = [];
+    for (let v = 0; v < 1 << ifs.length; v++) {
+      const known = new Map<Stmt, boolean>(checks.map((c) => [c, false]));
+      ifs.forEach((st, i) => known.set(st, ((v >> i) & 1) === 1));
+      const form = this.lanesForm(group, stmts, false, known);
+      forms.push(form && !form.bails ? form : null);
+    }
+    if (forms.every((f) => f === null)) return null;
+    const conds = [...ifs, ...checks].flatMap((st) => this.splitConds(st.cond!)!);
+    return { ifs, checks, conds, forms };
+  }
+
+  /**
+   * The comparisons `x + s op u` (splitCond) that a condition is the same between the boundaries
+   * of: it is one, a value the threads share (none), or `&&`, `||` or `!` of such; null where not.
+   */
+  private splitConds(h: ExprHandle): SplitCond[] | null {
+    const one = this.splitCond(h);
+    if (one) return [one];
+    if (this.values.isUniform(h)) return this.loads(h) ? null : [];
+    const e = this.f.exprs[h];
+    if (e.k === "op" && (e.op === "land" || e.op === "lor" || e.op === "not")) {
+      const parts = e.args.map((a) => this.splitConds(a));
+      return parts.includes(null) ? null : parts.flatMap((p) => p!);
+    }
+    return null;
   }
 
   /** `x + s op u` (s, u shared by the threads; i32 or u32; op <, <=, >, >= or ===), with x's side first. */
@@ -199,49 +227,66 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /**
-   * The row's threads (x from 0) by the parts of a split: in each, its fours with the `if`'s side
-   * known (its condition evaluated once, at the part's first thread), its last threads one at a
-   * time (`thread`: one thread at x). Where the row's x + s could wrap, every thread one at a time.
+   * The row's threads (x from 0) by the parts of a split: in each, its fours with the form for
+   * the way its `if`s go (their conditions and the checks' evaluated once, at the part's first
+   * thread), its last threads one at a time (`thread`: one thread at x) — all of them where a
+   * check raises there or that way has no form. Where the row's x + s of some condition could
+   * wrap, every thread one at a time.
    */
   protected splitLoop(sp: Split, thread: () => void): void {
     const x = this.builtinSlots.get("threadIdx.x")!, dx = this.builtinSlots.get("blockDim.x")!;
-    const { op, unsigned } = sp.cond;
-    const conv = unsigned ? "f64.convert_i32_u" : "f64.convert_i32_s";
-    const [b1, b2, e, ok] = [this.local(V.i32), this.local(V.i32), this.local(V.i32), this.local(V.i32)];
-    const [d, dxf] = [this.local(V.f64), this.local(V.f64)];
-    this.place(sp.forms[0].prologue); this.place(sp.forms[1].prologue);
-    // (x is 0: x + s is s.) In f64, exactly: d = u - s, where x + s op u changes.
+    const e = this.local(V.i32), ok = this.local(V.i32), dxf = this.local(V.f64), d = this.local(V.f64);
+    for (const f of sp.forms) if (f) this.place(f.prologue);
     this.get(dx); this.op("f64.convert_i32_u"); this.set(dxf);
-    this.expr(sp.cond.u); this.op(conv);
-    this.xScalar(sp.cond.x); this.op(conv);
-    this.op("f64.sub"); this.set(d);
-    // No wrap: s + dx - 1 fits the type.
-    this.xScalar(sp.cond.x); this.op(conv); this.get(dxf); this.op("f64.add");
-    this.op("f64.const").f64(unsigned ? 2 ** 32 : 2 ** 31); this.op("f64.le"); this.set(ok);
-    // The part boundaries, clamped to [0, dx]: the condition is the same on [0, b1), [b1, b2), [b2, dx).
-    const clamped = (plusOne: boolean, into: number) => {
-      this.get(d); if (plusOne) { this.op("f64.const").f64(1); this.op("f64.add"); }
-      this.op("f64.const").f64(0); this.op("f64.max"); this.get(dxf); this.op("f64.min"); this.op("i32.trunc_f64_s"); this.set(into);
-    };
-    // (x < d, x >= d: changes at d; x <= d, x > d: at d + 1; x === d: at d and d + 1.)
-    clamped(op === "le" || op === "gt", b1);
-    if (op === "eq") clamped(true, b2); else { this.get(b1); this.set(b2); }
+    this.i32(1); this.set(ok);
+    // Each condition's boundaries, clamped to [0, dx]: it is the same on [0, b1), [b1, b2), [b2, dx).
+    const bounds: number[] = [];
+    for (const { op, x: xs, u, unsigned } of sp.conds) {
+      const conv = unsigned ? "f64.convert_i32_u" : "f64.convert_i32_s";
+      // (x is 0: x + s is s.) In f64, exactly: d = u - s, where x + s op u changes.
+      this.expr(u); this.op(conv); this.xScalar(xs); this.op(conv); this.op("f64.sub"); this.set(d);
+      // No wrap: s + dx - 1 fits the type.
+      this.get(ok); this.xScalar(xs); this.op(conv); this.get(dxf); this.op("f64.add");
+      this.op("f64.const").f64(unsigned ? 2 ** 32 : 2 ** 31); this.op("f64.le"); this.op("i32.and"); this.set(ok);
+      const clamped = (plusOne: boolean) => {
+        const b = this.local(V.i32);
+        this.get(d); if (plusOne) { this.op("f64.const").f64(1); this.op("f64.add"); }
+        this.op("f64.const").f64(0); this.op("f64.max"); this.get(dxf); this.op("f64.min"); this.op("i32.trunc_f64_s"); this.set(b);
+        bounds.push(b);
+      };
+      // (x < d, x >= d: changes at d; x <= d, x > d: at d + 1; x === d: at d and d + 1.)
+      clamped(op === "le" || op === "gt" || op === "eq");
+      if (op === "eq") clamped(false);
+    }
     this.open("block", "other"); this.open("loop", "other");
     this.get(x); this.get(dx); this.op("i32.ge_u"); this.op("br_if").u32(1);
-    // This part's end.
-    this.get(x); this.get(b1); this.op("i32.lt_u");
-    this.open("if", "other", V.i32); this.get(b1);
-    this.op("else"); this.get(x); this.get(b2); this.op("i32.lt_u");
-    this.open("if", "other", V.i32); this.get(b2); this.op("else"); this.get(dx); this.close();
-    this.close(); this.set(e);
+    // This part's end: the first boundary after x.
+    this.get(dx); this.set(e);
+    for (const b of bounds) {
+      this.get(x); this.get(b); this.op("i32.lt_u"); this.get(b); this.get(e); this.op("i32.lt_u"); this.op("i32.and");
+      this.open("if", "other"); this.get(b); this.set(e); this.close();
+    }
     this.get(ok);
     this.open("if", "other");
-    this.expr(sp.st.cond);
-    this.open("if", "other"); this.lanesLoopTo(sp.forms[1], e);
-    this.op("else"); this.lanesLoopTo(sp.forms[0], e); this.close();
+    // (A check that raises here: the part one thread at a time.)
+    this.i32(0);
+    for (const c of sp.checks) { this.expr(c.cond!); this.op("i32.or"); }
+    this.op("i32.eqz");
+    this.open("if", "other");
+    // The way the ifs go: form v.
+    this.i32(0);
+    sp.ifs.forEach((st, i) => { this.expr(st.cond); if (i) { this.i32(i); this.op("i32.shl"); } this.op("i32.or"); });
+    const v = this.local(V.i32);
+    this.set(v);
+    sp.forms.forEach((f, j) => {
+      if (!f) return;
+      this.get(v); this.i32(j); this.op("i32.eq");
+      this.open("if", "other"); this.lanesLoopTo(f, e); this.close();
+    });
+    this.close();
     this.op("else"); this.get(dx); this.set(e);
     this.close();
-    // The part's last threads (fewer than four; the whole row where x + s could wrap).
+    // The part's last threads (fewer than four; the whole part where it has no fours).
     this.open("block", "other"); this.open("loop", "other");
     this.get(x); this.get(e); this.op("i32.ge_u"); this.op("br_if").u32(1);
     this.open("block", "other"); thread(); this.close();
@@ -359,6 +404,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
       }
       case "check": {
         if (st.cond === null) throw new Refused("lanes: a check that always raises");
+        // (Known to hold in none of the four lanes: a part of a split row.)
+        if (ln.known.get(st) === false) return;
         // (One whose condition has the value of one checked before in all four lanes: it holds in none.)
         const vc = this.vn(st.cond), name = `k${vc}`;
         if (vc !== null && ln.tests.done.has(name)) return;
@@ -381,6 +428,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
         // Where the lanes disagree: both sides under masks, or (where that form is refused, or the
         // condition is one of the thread's index and shared values, on which four neighbours
         // seldom disagree: the masked code would only slow the loop) one thread at a time.
+        if (this.values.isUniform(st.cond)) return this.laneIf(st, false);
         const saved = { stored: ln.stored, forms: new Map(ln.forms), tests: copyTests(ln.tests) };
         const onData = this.onData(st.cond);
         if ((onData || ln.maskIndex) && this.attempt(() => this.laneIf(st, true))) { if (!onData) ln.maskedIndex = true; return; }
@@ -398,18 +446,21 @@ export abstract class LanesEmitter extends FunctionEmitter {
    */
   private laneIf(st: Extract<Stmt, { k: "if" }>, masked: boolean): void {
     const ln = this.lanes!;
-    if (!masked && ln.stored) throw new Refused("lanes: an if after a store");
+    // (A condition the threads share: the lanes never disagree, also after a store.)
+    const uniform = this.values.isUniform(st.cond);
+    if (!masked && !uniform && ln.stored) throw new Refused("lanes: an if after a store");
     const m = this.local(V.v128);
-    this.vexpr(st.cond); this.set(m);
+    if (!uniform) { this.vexpr(st.cond); this.set(m); }
     const before = { stored: ln.stored, forms: ln.forms, tests: ln.tests };
     const enter = () => { ln.stored = before.stored; ln.forms = new Map(before.forms); ln.tests = copyTests(before.tests); };
     let stored = false;
     const side = (b: Block) => { enter(); this.block(b); stored ||= ln.stored; };
-    this.get(m); this.simd("i32x4.all_true");
+    if (uniform) this.expr(st.cond); else { this.get(m); this.simd("i32x4.all_true"); }
     this.open("if", "other");
     side(st.then);
     this.op("else");
-    if (masked) {
+    if (uniform) side(st.else);
+    else if (masked) {
       this.get(m); this.simd("v128.any_true");
       this.open("if", "other");
       enter(); this.maskedSides(st, m); stored ||= ln.stored;
@@ -886,8 +937,11 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
 /** What the four-lane form of a group (wasm-regions.ts, four threads at once) is emitting. */
 /** A group's four-lane form: `prologue` before the row's threads (its invariant values), `code` for four of them. */
-/** A split row (lanesSplit): the `if`, its condition, and the group's form with its side known false and true. */
-export interface Split { st: Extract<Stmt, { k: "if" }>; cond: SplitCond; forms: [LanesForm, LanesForm] }
+/**
+ * A split row (lanesSplit): its `if`s and checks, the conditions that give its parts' boundaries,
+ * and the group's form for each way the `if`s go (bit i: the i-th's condition; null: none).
+ */
+export interface Split { ifs: Extract<Stmt, { k: "if" }>[]; checks: Extract<Stmt, { k: "check" }>[]; conds: SplitCond[]; forms: (LanesForm | null)[] }
 interface SplitCond { op: "lt" | "le" | "gt" | "ge" | "eq"; x: ExprHandle; u: ExprHandle; unsigned: boolean }
 
 type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean };

@@ -329,6 +329,16 @@ describe("the CPU device's WebAssembly path", () => {
     for (const [threads, k] of [[64, 0], [60, 3], [64, 5], [48, 20], [13, 2]]) {
       await sameOnBoth(checked, { blocks: 4, threads }, [new Int32Array(256).fill(-1), xs, k], ["i32[]", "i32[]", "i32"]);
     }
+    // Two array parameters stored and loaded: the forms take them apart where the row found their
+    // bytes apart; views of one buffer, y two elements after x, run one thread at a time (thread i
+    // reads what thread i - 2 wrote).
+    const axpy = kernel(function splitAxpy(y: Int32Array, x: Int32Array, n: number) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      if (i < n) y[i] = x[i] * 3 + y[i];
+    });
+    const buf = Int32Array.from({ length: 140 }, (_, i) => i * 7 - 40);
+    await sameOnBoth(axpy, { blocks: 3, threads: 48 }, [buf.slice(0, 130), buf.slice(2, 132), 127], ["i32[]", "i32[]", "i32"]);
+    await sameOnBoth(axpy, { blocks: 3, threads: 48 }, [buf.subarray(2, 132), buf.subarray(0, 130), 127], ["i32[]", "i32[]", "i32"]);
   });
 
   test("shared memory sized at launch (from a parameter and from blockDim), zero-filled at each launch as JavaScript allocates it", async () => {

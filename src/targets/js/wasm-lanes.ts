@@ -106,19 +106,19 @@ export abstract class LanesEmitter extends FunctionEmitter {
     return this.lanesForm(group, stmts, false);
   }
 
-  private lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map()): LanesForm | null {
+  private lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false): LanesForm | null {
     if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const stores = this.storedArrays(stmts, assigned);
     if (stores === null) return null;
     const f = this.f;
-    let tested = false, bails = false, maskedIndex = false;
+    let tested = false, bails = false, maskedIndex = false, usedDisjoint = false;
     let invariant: Lanes["invariant"] = new Map();
     this.labels.push("lanes");
     const code = this.capture(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, disjoint, usedDisjoint: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
       try {
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
         const cached: number[] = [];
@@ -143,12 +143,12 @@ export abstract class LanesEmitter extends FunctionEmitter {
           if ((f.locals[l].type as { scalar: Scalar }).scalar === "bool") this.simd("i32x4.neg");
           this.simd("v128.store").u32(0).u32(0);
         }
-        ({ tested, bails, maskedIndex, invariant } = this.lanes);
+        ({ tested, bails, maskedIndex, invariant, usedDisjoint } = this.lanes);
       } finally { this.lanes = null; }
     });
     this.labels.pop();
     const prologue = code && this.capture(() => { for (const { local, emit } of invariant.values()) { emit(); this.set(local); } });
-    return code && prologue && { code, prologue, tested, bails, maskedIndex };
+    return code && prologue && { code, prologue, tested, bails, maskedIndex, usedDisjoint };
   }
 
   /** The v128 local holding four lanes of what `emit` leaves, set in the form's prologue (Lanes.invariant). */
@@ -188,12 +188,12 @@ export abstract class LanesEmitter extends FunctionEmitter {
     for (let v = 0; v < 1 << ifs.length; v++) {
       const known = new Map<Stmt, boolean>(checks.map((c) => [c, false]));
       ifs.forEach((st, i) => known.set(st, ((v >> i) & 1) === 1));
-      const form = this.lanesForm(group, stmts, false, known);
+      const form = this.lanesForm(group, stmts, false, known, true);
       forms.push(form && !form.bails ? form : null);
     }
     if (forms.every((f) => f === null)) return null;
     const conds = [...ifs, ...checks].flatMap((st) => this.splitConds(st.cond!)!);
-    return { ifs, checks, conds, forms };
+    return { ifs, checks, conds, forms, disjoint: forms.some((f) => f?.usedDisjoint) };
   }
 
   /**
@@ -258,6 +258,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
       clamped(op === "le" || op === "gt" || op === "eq");
       if (op === "eq") clamped(false);
     }
+    // Where the forms take the array parameters to be apart: whether each two are (their bytes).
+    const dj = sp.disjoint ? this.disjointParams() : null;
     this.open("block", "other"); this.open("loop", "other");
     this.get(x); this.get(dx); this.op("i32.ge_u"); this.op("br_if").u32(1);
     // This part's end: the first boundary after x.
@@ -271,6 +273,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     // (A check that raises here: the part one thread at a time.)
     this.i32(0);
     for (const c of sp.checks) { this.expr(c.cond!); this.op("i32.or"); }
+    if (dj !== null) { this.get(dj); this.op("i32.eqz"); this.op("i32.or"); }
     this.op("i32.eqz");
     this.open("if", "other");
     // The way the ifs go: form v.
@@ -294,6 +297,22 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.close(); this.close();
     this.op("br").u32(0);
     this.close(); this.close();
+  }
+
+  /** An i32 local: 1 where no two of the kernel's array parameters share a byte of memory. */
+  private disjointParams(): number {
+    const dj = this.local(V.i32);
+    const arrays = this.f.params.filter((l) => isArray(this.f.locals[l].type) && l !== this.f.stateParam);
+    const end = (l: number) => { const [ptr, len] = this.slots[l] as [number, number]; this.get(ptr); this.get(len); this.i32(Math.log2(bytesOf((this.f.locals[l].type as { elem: Scalar }).elem))); this.op("i32.shl"); this.op("i32.add"); };
+    this.i32(1);
+    arrays.forEach((a, i) => arrays.slice(i + 1).forEach((b) => {
+      // (Apart: a ends at or before b's start, or b at or before a's.)
+      end(a); this.get((this.slots[b] as [number, number])[0]); this.op("i32.le_u");
+      end(b); this.get((this.slots[a] as [number, number])[0]); this.op("i32.le_u");
+      this.op("i32.or"); this.op("i32.and");
+    }));
+    this.set(dj);
+    return dj;
   }
 
   /** Fours of a form from x while four threads are left before `end`. */
@@ -623,6 +642,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
           // In one array, the indices' difference d (one test for every array they index);
           // in two (parameters: views of one buffer, maybe), the byte addresses'.
           const same = other.va === va, unit = same ? 1 : 4;
+          // (Two parameters whose memory the row has tested apart: splitLoop.)
+          if (!same && ln.disjoint) { ln.usedDisjoint = true; continue; }
           test(same ? `d${[vi, other.vi].sort().join(" ")}` : `o${key} ${other.key}`, () => {
             const d = this.temp(V.i32), x = same ? base! : at!, y = same ? T.base.get(other.vi)! : T.at.get(other.key)!;
             if (one || other.one) {
@@ -941,10 +962,10 @@ export abstract class LanesEmitter extends FunctionEmitter {
  * A split row (lanesSplit): its `if`s and checks, the conditions that give its parts' boundaries,
  * and the group's form for each way the `if`s go (bit i: the i-th's condition; null: none).
  */
-export interface Split { ifs: Extract<Stmt, { k: "if" }>[]; checks: Extract<Stmt, { k: "check" }>[]; conds: SplitCond[]; forms: (LanesForm | null)[] }
+export interface Split { ifs: Extract<Stmt, { k: "if" }>[]; checks: Extract<Stmt, { k: "check" }>[]; conds: SplitCond[]; forms: (LanesForm | null)[]; disjoint: boolean }
 interface SplitCond { op: "lt" | "le" | "gt" | "ge" | "eq"; x: ExprHandle; u: ExprHandle; unsigned: boolean }
 
-type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean };
+type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean; usedDisjoint: boolean };
 
 interface Lanes {
   /** Each local of the group: the v128 holding its four lanes. */
@@ -969,6 +990,9 @@ interface Lanes {
   maskedIndex: boolean;
   /** `if`s whose condition is known for all four lanes (a part of a split row: lanesSplit), and its value. */
   known: Map<Stmt, boolean>;
+  /** Whether the kernel's array parameters are known not to overlap (a split row tests so), and whether an access relied on it. */
+  disjoint: boolean;
+  usedDisjoint: boolean;
   /**
    * Four lanes of a value that does not change while the row's threads run (a constant, one the
    * threads share, lane steps), by key: its v128 local, set once before the row (the form's

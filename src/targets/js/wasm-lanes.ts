@@ -2,10 +2,11 @@
 //
 // A region's threads run four at a time where they can (SIMD128, 32-bit lanes: threads x to
 // x + 3 of one row of the block), and one at a time where they cannot: the four-lane form is
-// tried at each thread (lanesTry), and gives way to the one-thread form for that thread when a
-// condition for it does not hold at run time; a form in which nothing can give the threads back
-// runs as a loop of its own over the row's fours instead (lanesLoop). Why the lanes leave what
-// the threads one after another leave:
+// tried at each thread (lanesTry, wasm-rows.ts), and gives way to the one-thread form for that
+// thread when a condition for it does not hold at run time; a form in which nothing can give the
+// threads back runs as a loop of its own over the row's fours instead (lanesLoop), or over each
+// part of a row split where its conditions on the thread's index change (lanesSplit). Why the
+// lanes leave what the threads one after another leave:
 //  - Each lane computes what its thread computes: the same operations lane by lane (i32x4 and
 //    f32x4 arithmetic is the scalar instructions' lane by lane; a bool is a lane mask, 0 or -1),
 //    a value the threads share computed once (uniformity.ts); nothing else is taken (f64, calls,
@@ -106,7 +107,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     return this.lanesForm(group, stmts, false);
   }
 
-  private lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false): LanesForm | null {
+  protected lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false): LanesForm | null {
     if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
@@ -157,207 +158,6 @@ export abstract class LanesEmitter extends FunctionEmitter {
     let x = inv.get(key);
     if (!x) inv.set(key, (x = { local: this.local(V.v128), emit }));
     this.get(x.local);
-  }
-
-  /**
-   * A group's four-lane form in a loop of its own over the row's fours, from x = 0 (x left at the
-   * first thread it did not run): where nothing in it can give the threads back and no thread
-   * returned. The loop costs a third of what the try in each thread's iteration does.
-   */
-  /**
-   * A group whose `if`s on the thread's index (at most two) compare x plus a value the threads
-   * share with such a value (`i < n`, `t >= offset`, `t === u`): each such condition changes at
-   * most twice along a row, so the row splits into parts on each of which every one is the same in
-   * all threads, and each part's fours run the group's form with those `if`s' sides known (one form
-   * for each way they can go) — no compare, test or mask in the loop (splitLoop). Its checks whose
-   * conditions are of that kind too, or the same for all threads, split the row alike: the forms
-   * have them known to hold in no thread, and a part where one raises runs one thread at a time
-   * (where it raises). A way whose form could give the threads back has none: its parts run one
-   * thread at a time. Null where the group has no such `if` or check, more than two such `if`s,
-   * or no form.
-   */
-  protected lanesSplit(group: number, stmts: Stmt[]): Split | null {
-    if (this.usesDone) return null;
-    const ifs: Extract<Stmt, { k: "if" }>[] = [], checks: Extract<Stmt, { k: "check" }>[] = [];
-    walkStmts(stmts, (s) => {
-      if (s.k === "if" && this.splitConds(s.cond)?.length) ifs.push(s);
-      if (s.k === "check" && s.cond !== null && this.splitConds(s.cond)) checks.push(s);
-    });
-    if (ifs.length > 2 || ifs.length + checks.length === 0) return null;
-    const forms: (LanesForm | null)[] = [];
-    for (let v = 0; v < 1 << ifs.length; v++) {
-      const known = new Map<Stmt, boolean>(checks.map((c) => [c, false]));
-      ifs.forEach((st, i) => known.set(st, ((v >> i) & 1) === 1));
-      const form = this.lanesForm(group, stmts, false, known, true);
-      forms.push(form && !form.bails ? form : null);
-    }
-    if (forms.every((f) => f === null)) return null;
-    const conds = [...ifs, ...checks].flatMap((st) => this.splitConds(st.cond!)!);
-    return { ifs, checks, conds, forms, disjoint: forms.some((f) => f?.usedDisjoint) };
-  }
-
-  /**
-   * The comparisons `x + s op u` (splitCond) that a condition is the same between the boundaries
-   * of: it is one, a value the threads share (none), or `&&`, `||` or `!` of such; null where not.
-   */
-  private splitConds(h: ExprHandle): SplitCond[] | null {
-    const one = this.splitCond(h);
-    if (one) return [one];
-    if (this.values.isUniform(h)) return this.loads(h) ? null : [];
-    const e = this.f.exprs[h];
-    if (e.k === "op" && (e.op === "land" || e.op === "lor" || e.op === "not")) {
-      const parts = e.args.map((a) => this.splitConds(a));
-      return parts.includes(null) ? null : parts.flatMap((p) => p!);
-    }
-    return null;
-  }
-
-  /** `x + s op u` (s, u shared by the threads; i32 or u32; op <, <=, >, >= or ===), with x's side first. */
-  private splitCond(h: ExprHandle): SplitCond | null {
-    const e = this.f.exprs[h];
-    const swap = { lt: "gt", le: "ge", gt: "lt", ge: "le", eq: "eq" } as const;
-    if (e.k !== "op" || e.args.length !== 2 || !(e.op in swap)) return null;
-    const op = e.op as keyof typeof swap;
-    const [a, b] = e.args, t = this.f.exprs[a].type;
-    if (t.kind !== "scalar" || (t.scalar !== "i32" && t.scalar !== "u32")) return null;
-    const unsigned = t.scalar === "u32";
-    if (this.xSteps(a) === 1 && this.values.isUniform(b)) return { op, x: a, u: b, unsigned };
-    if (this.xSteps(b) === 1 && this.values.isUniform(a)) return { op: swap[op], x: b, u: a, unsigned };
-    return null;
-  }
-
-  /**
-   * The row's threads (x from 0) by the parts of a split: in each, its fours with the form for
-   * the way its `if`s go (their conditions and the checks' evaluated once, at the part's first
-   * thread), its last threads one at a time (`thread`: one thread at x) — all of them where a
-   * check raises there or that way has no form. Where the row's x + s of some condition could
-   * wrap, every thread one at a time.
-   */
-  protected splitLoop(sp: Split, thread: () => void): void {
-    const x = this.builtinSlots.get("threadIdx.x")!, dx = this.builtinSlots.get("blockDim.x")!;
-    const e = this.local(V.i32), ok = this.local(V.i32), dxf = this.local(V.f64), d = this.local(V.f64);
-    for (const f of sp.forms) if (f) this.place(f.prologue);
-    this.get(dx); this.op("f64.convert_i32_u"); this.set(dxf);
-    this.i32(1); this.set(ok);
-    // Each condition's boundaries, clamped to [0, dx]: it is the same on [0, b1), [b1, b2), [b2, dx).
-    const bounds: number[] = [];
-    for (const { op, x: xs, u, unsigned } of sp.conds) {
-      const conv = unsigned ? "f64.convert_i32_u" : "f64.convert_i32_s";
-      // (x is 0: x + s is s.) In f64, exactly: d = u - s, where x + s op u changes.
-      this.expr(u); this.op(conv); this.xScalar(xs); this.op(conv); this.op("f64.sub"); this.set(d);
-      // No wrap: s + dx - 1 fits the type.
-      this.get(ok); this.xScalar(xs); this.op(conv); this.get(dxf); this.op("f64.add");
-      this.op("f64.const").f64(unsigned ? 2 ** 32 : 2 ** 31); this.op("f64.le"); this.op("i32.and"); this.set(ok);
-      const clamped = (plusOne: boolean) => {
-        const b = this.local(V.i32);
-        this.get(d); if (plusOne) { this.op("f64.const").f64(1); this.op("f64.add"); }
-        this.op("f64.const").f64(0); this.op("f64.max"); this.get(dxf); this.op("f64.min"); this.op("i32.trunc_f64_s"); this.set(b);
-        bounds.push(b);
-      };
-      // (x < d, x >= d: changes at d; x <= d, x > d: at d + 1; x === d: at d and d + 1.)
-      clamped(op === "le" || op === "gt" || op === "eq");
-      if (op === "eq") clamped(false);
-    }
-    // Where the forms take the array parameters to be apart: whether each two are (their bytes).
-    const dj = sp.disjoint ? this.disjointParams() : null;
-    this.open("block", "other"); this.open("loop", "other");
-    this.get(x); this.get(dx); this.op("i32.ge_u"); this.op("br_if").u32(1);
-    // This part's end: the first boundary after x.
-    this.get(dx); this.set(e);
-    for (const b of bounds) {
-      this.get(x); this.get(b); this.op("i32.lt_u"); this.get(b); this.get(e); this.op("i32.lt_u"); this.op("i32.and");
-      this.open("if", "other"); this.get(b); this.set(e); this.close();
-    }
-    this.get(ok);
-    this.open("if", "other");
-    // (A check that raises here: the part one thread at a time.)
-    this.i32(0);
-    for (const c of sp.checks) { this.expr(c.cond!); this.op("i32.or"); }
-    if (dj !== null) { this.get(dj); this.op("i32.eqz"); this.op("i32.or"); }
-    this.op("i32.eqz");
-    this.open("if", "other");
-    // The way the ifs go: form v.
-    this.i32(0);
-    sp.ifs.forEach((st, i) => { this.expr(st.cond); if (i) { this.i32(i); this.op("i32.shl"); } this.op("i32.or"); });
-    const v = this.local(V.i32);
-    this.set(v);
-    sp.forms.forEach((f, j) => {
-      if (!f) return;
-      this.get(v); this.i32(j); this.op("i32.eq");
-      this.open("if", "other"); this.lanesLoopTo(f, e); this.close();
-    });
-    this.close();
-    this.op("else"); this.get(dx); this.set(e);
-    this.close();
-    // The part's last threads (fewer than four; the whole part where it has no fours).
-    this.open("block", "other"); this.open("loop", "other");
-    this.get(x); this.get(e); this.op("i32.ge_u"); this.op("br_if").u32(1);
-    this.open("block", "other"); thread(); this.close();
-    this.get(x); this.i32(1); this.op("i32.add"); this.set(x); this.op("br").u32(0);
-    this.close(); this.close();
-    this.op("br").u32(0);
-    this.close(); this.close();
-  }
-
-  /** An i32 local: 1 where no two of the kernel's array parameters share a byte of memory. */
-  private disjointParams(): number {
-    const dj = this.local(V.i32);
-    const arrays = this.f.params.filter((l) => isArray(this.f.locals[l].type) && l !== this.f.stateParam);
-    const end = (l: number) => { const [ptr, len] = this.slots[l] as [number, number]; this.get(ptr); this.get(len); this.i32(Math.log2(bytesOf((this.f.locals[l].type as { elem: Scalar }).elem))); this.op("i32.shl"); this.op("i32.add"); };
-    this.i32(1);
-    arrays.forEach((a, i) => arrays.slice(i + 1).forEach((b) => {
-      // (Apart: a ends at or before b's start, or b at or before a's.)
-      end(a); this.get((this.slots[b] as [number, number])[0]); this.op("i32.le_u");
-      end(b); this.get((this.slots[a] as [number, number])[0]); this.op("i32.le_u");
-      this.op("i32.or"); this.op("i32.and");
-    }));
-    this.set(dj);
-    return dj;
-  }
-
-  /** Fours of a form from x while four threads are left before `end`. */
-  private lanesLoopTo(form: LanesForm, end: number): void {
-    const x = this.builtinSlots.get("threadIdx.x")!;
-    this.open("block", "other"); this.open("loop", "other");
-    this.get(x); this.i32(4); this.op("i32.add"); this.get(end); this.op("i32.gt_u"); this.op("br_if").u32(1);
-    this.threadIndex();
-    this.open("block", "lanes");
-    this.place(form.code);
-    this.close();
-    this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
-    this.op("br").u32(0);
-    this.close(); this.close();
-  }
-
-  protected lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }): void {
-    const x = this.builtinSlots.get("threadIdx.x")!;
-    this.open("block", "other"); this.open("loop", "other");
-    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(1);
-    this.threadIndex();
-    this.open("block", "lanes");
-    this.place(form.code);
-    this.close();
-    this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
-    this.op("br").u32(0);
-    this.close(); this.close();
-  }
-
-  /** A group's four-lane form tried at thread x: taken where four threads are left in the row from it, none returned, and nothing in it gives them back. */
-  protected lanesTry(form: { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean }): void {
-    const x = this.builtinSlots.get("threadIdx.x")!;
-    this.open("block", "lanes");
-    // (From a multiple of four where the group has tests: after four threads that ran one at a
-    // time because a test failed, the next four try again — not each thread, each try costing up
-    // to its first failed test. Elsewhere not: three more instructions in a scan's loop of thirty
-    // were a tenth of its time.)
-    if (form.tested) { this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0); }
-    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
-    if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }
-    this.place(form.code);
-    // Past the four threads: x + 3 here, the thread loop's step the fourth.
-    this.get(x); this.i32(3); this.op("i32.add"); this.set(x);
-    this.op("br").u32(1);
-    this.close();
   }
 
   /** Where the four-lane form lets the threads run one at a time (`br_if` out of it). */
@@ -822,7 +622,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /** Lane 0's value of index `h`, one of xSteps' form, as a scalar. */
-  private xScalar(h: ExprHandle): void {
+  protected xScalar(h: ExprHandle): void {
     if (this.values.isUniform(h)) return this.expr(h);
     const e = this.f.exprs[h];
     switch (e.k) {
@@ -861,7 +661,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /** Whether expression `h` loads (or reads a local defined by one). */
-  private loads(h: ExprHandle): boolean {
+  protected loads(h: ExprHandle): boolean {
     const e = this.f.exprs[h];
     if (e.k === "load") return true;
     if (e.k === "local") { const d = this.values.remat.get(e.local); return d !== undefined && this.loads(d); }
@@ -869,7 +669,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /** How many steps index `h` takes from one thread to the next along x: threadIdx.x times it plus a shared value; null where it is not of that form. */
-  private xSteps(h: ExprHandle): number | null {
+  protected xSteps(h: ExprHandle): number | null {
     if (this.values.isUniform(h)) return 0;
     const e = this.f.exprs[h];
     switch (e.k) {
@@ -958,14 +758,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
 /** What the four-lane form of a group (wasm-regions.ts, four threads at once) is emitting. */
 /** A group's four-lane form: `prologue` before the row's threads (its invariant values), `code` for four of them. */
-/**
- * A split row (lanesSplit): its `if`s and checks, the conditions that give its parts' boundaries,
- * and the group's form for each way the `if`s go (bit i: the i-th's condition; null: none).
- */
-export interface Split { ifs: Extract<Stmt, { k: "if" }>[]; checks: Extract<Stmt, { k: "check" }>[]; conds: SplitCond[]; forms: (LanesForm | null)[]; disjoint: boolean }
-interface SplitCond { op: "lt" | "le" | "gt" | "ge" | "eq"; x: ExprHandle; u: ExprHandle; unsigned: boolean }
-
-type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean; usedDisjoint: boolean };
+export type LanesForm = { code: { bytes: Uint8Array; relocs: number[] }; prologue: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean; maskedIndex: boolean; usedDisjoint: boolean };
 
 interface Lanes {
   /** Each local of the group: the v128 holding its four lanes. */

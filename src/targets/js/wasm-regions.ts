@@ -25,9 +25,9 @@ import { BLOCK_THREADS, FC_FILL, Refused, bytesOf, scalarOf, valType, type Stati
 import { analyzeValues } from "./uniformity.js";
 import { RegionTree, type Exchange, type Region } from "./region-tree.js";
 import { hasReturn } from "./function.js";
-import { LanesEmitter } from "./wasm-lanes.js";
+import { RowsEmitter } from "./wasm-rows.js";
 
-export class RegionKernelEmitter extends LanesEmitter {
+export class RegionKernelEmitter extends RowsEmitter {
   private nt = 0;
   /**
    * Inside control flow that runs per subgroup (`sgb` its first thread): the mask locals that

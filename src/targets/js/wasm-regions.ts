@@ -28,6 +28,8 @@ import { hasReturn } from "./function.js";
 import { RowsEmitter } from "./wasm-rows.js";
 
 export class RegionKernelEmitter extends RowsEmitter {
+  /** Whether some region runs its threads four at a time in a loop with nothing to test (split, or a loop of fours). */
+  fours = false;
   private nt = 0;
   /**
    * Inside control flow that runs per subgroup (`sgb` its first thread): the mask locals that
@@ -417,11 +419,11 @@ export class RegionKernelEmitter extends RowsEmitter {
       // their own from the row's start, or tried at each thread.
       this.i32(0); this.set(this.builtinSlots.get("threadIdx.x")!);
       const split = stmts ? this.lanesSplit(group, stmts) : null;
-      if (split) return this.splitLoop(split, () => { this.threadIndex(); this.threadBody(group, body); });
+      if (split) { this.fours = true; return this.splitLoop(split, () => { this.threadIndex(); this.threadBody(group, body); }); }
       const form = stmts ? this.lanesOf(group, stmts) : null;
       if (form) this.place(form.prologue);
       const loop = form !== null && !form.bails && !this.usesDone;
-      if (loop) this.lanesLoop(form);
+      if (loop) { this.fours = true; this.lanesLoop(form); }
       counted("threadIdx.x", "blockDim.x", () => {
         this.threadIndex();
         if (form && !loop) this.lanesTry(form);

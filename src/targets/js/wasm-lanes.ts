@@ -99,13 +99,17 @@ export abstract class LanesEmitter extends FunctionEmitter {
   protected lanesOf(group: number, stmts: Stmt[]): LanesForm | null {
     // An `if` on the thread's index whose lanes disagree runs its sides under masks where then
     // nothing sends the threads back, so that the group runs as a loop of fours (scan.ts's
-    // `t >= offset ? buf[t - offset] : 0`: its block pass 9.3 → ~7 ms); elsewhere one thread at a
-    // time (four neighbours seldom disagree on such a condition, and the masked code only slows
-    // a try at each thread).
+    // `t >= offset ? buf[t - offset] : 0`: its block pass 9.3 → 7.5–8.0 ms, before rows split);
+    // elsewhere one thread at a time (four neighbours seldom disagree on such a condition, and the
+    // masked code only slows a try at each thread), as also where the masked form has none.
+    this.triedMaskIndex = false;
     const masked = this.lanesForm(group, stmts, true);
-    if (masked === null || !masked.maskedIndex || (!masked.bails && !this.usesDone)) return masked;
-    return this.lanesForm(group, stmts, false);
+    if (!this.triedMaskIndex || (masked && (!masked.maskedIndex || (!masked.bails && !this.usesDone)))) return masked;
+    return this.lanesForm(group, stmts, false) ?? masked;
   }
+
+  /** Whether the last lanesForm tried to mask an `if` on the thread's index. */
+  private triedMaskIndex = false;
 
   protected lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false): LanesForm | null {
     if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
@@ -250,6 +254,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
         if (this.values.isUniform(st.cond)) return this.laneIf(st, false);
         const saved = { stored: ln.stored, forms: new Map(ln.forms), tests: copyTests(ln.tests) };
         const onData = this.onData(st.cond);
+        if (!onData && ln.maskIndex) this.triedMaskIndex = true;
         if ((onData || ln.maskIndex) && this.attempt(() => this.laneIf(st, true))) { if (!onData) ln.maskedIndex = true; return; }
         ln.stored = saved.stored; ln.forms = saved.forms; ln.tests = saved.tests;
         return this.laneIf(st, false);

@@ -144,7 +144,7 @@ export abstract class RowsEmitter extends LanesEmitter {
     sp.forms.forEach((f, j) => {
       if (!f) return;
       this.get(v); this.i32(j); this.op("i32.eq");
-      this.open("if", "other"); this.lanesLoopTo(f, e); this.close();
+      this.open("if", "other"); this.lanesLoop(f, e); this.close();
     });
     this.close();
     this.op("else"); this.get(dx); this.set(e);
@@ -175,29 +175,16 @@ export abstract class RowsEmitter extends LanesEmitter {
     return dj;
   }
 
-  /** Fours of a form from x while four threads are left before `end`. */
-  private lanesLoopTo(form: LanesForm, end: number): void {
+  /**
+   * A group's four-lane form in a loop of its own over the row's fours, from x (x left at the
+   * first thread it did not run) while four threads are left before `end` (an i32 local; the
+   * row's end, blockDim.x, where none is given): where nothing in it can give the threads back and
+   * no thread returned. The loop costs a third of what the try in each thread's iteration does.
+   */
+  protected lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }, end = this.builtinSlots.get("blockDim.x")!): void {
     const x = this.builtinSlots.get("threadIdx.x")!;
     this.open("block", "other"); this.open("loop", "other");
     this.get(x); this.i32(4); this.op("i32.add"); this.get(end); this.op("i32.gt_u"); this.op("br_if").u32(1);
-    this.threadIndex();
-    this.open("block", "lanes");
-    this.place(form.code);
-    this.close();
-    this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
-    this.op("br").u32(0);
-    this.close(); this.close();
-  }
-
-  /**
-   * A group's four-lane form in a loop of its own over the row's fours, from x = 0 (x left at the
-   * first thread it did not run): where nothing in it can give the threads back and no thread
-   * returned. The loop costs a third of what the try in each thread's iteration does.
-   */
-  protected lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }): void {
-    const x = this.builtinSlots.get("threadIdx.x")!;
-    this.open("block", "other"); this.open("loop", "other");
-    this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(1);
     this.threadIndex();
     this.open("block", "lanes");
     this.place(form.code);

@@ -38,11 +38,10 @@ export interface ThreadsLaunch {
   finish(): void;
 }
 
-/** A launch's arrays in linear memory: each buffer's range (views of one buffer share it), placed from `at`. */
 /**
- * The arrays of a launch, one range of linear memory per buffer. `from`: where its copy in ends
- * (`hi`, or where the one array in the range starts when the launch fills it: the bytes before,
- * at most 7 of alignment, are copied still).
+ * A launch's arrays in linear memory: each buffer's range (views of one buffer share it), placed
+ * from `at`. `upTo`: where its copy in ends (`hi`, or where the one array in the range starts when
+ * the launch fills it: the bytes before, at most 7 of alignment, are copied still).
  */
 interface Placed { ranges: Map<ArrayBufferLike, { lo: number; hi: number; at: number; written: boolean; upTo: number; arrays: number }>; end: number }
 

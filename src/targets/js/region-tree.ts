@@ -151,19 +151,18 @@ export class RegionTree {
   }
 
   /**
+   * Of the locals kept per thread, those a thread may read before it assigns them: they read 0
+   * there (JavaScript's `let x = 0`), so their storage is zeroed for every block, not only per launch.
+   */
+  zeroedPerBlock(perThread: ReadonlySet<number>, values: ValueAnalysis): number[] {
+    return [...perThread].filter((l) => values.early.has(l) && this.f.locals[l].type.kind === "scalar");
+  }
+
+  /**
    * The locals kept per thread: those of two groups or more, and those a group inside a loop with a
    * barrier may read before it assigns them (their value flows in from the thread's last
    * iteration) — not parameters, nor what `values` recomputes or keeps once per block.
    */
-  /**
-   * Of the locals kept per thread, those a thread may read before it assigns them: they read 0
-   * there (JavaScript's `let x = 0`), so their storage is zeroed for every block, not only per launch.
-   */
-  zeroedPerBlock(perThread: ReadonlySet<number>): number[] {
-    const early = exposedReads(this.f, this.f.body).exposed;
-    return [...perThread].filter((l) => early.has(l) && this.f.locals[l].type.kind === "scalar");
-  }
-
   perThreadLocals(values: ValueAnalysis): Set<number> {
     const f = this.f, out = new Set<number>();
     for (const [l, groups] of this.groupsOf) {

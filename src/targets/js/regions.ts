@@ -97,7 +97,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       ...setup.map((l) => "  " + l),
       ...blockLoop(1, [
         ...(this.usesDone ? ["    $done.fill(0);"] : []),
-        ...rt.zeroedPerBlock(this.perThread).map((l) => `    $L${l}.fill(0);`),
+        ...rt.zeroedPerBlock(this.perThread, this.values).map((l) => `    $L${l}.fill(0);`),
         "    $block: {",
         ...body,
         "    }",

@@ -18,6 +18,8 @@ export interface ValueAnalysis {
   isUniform(h: ExprHandle): boolean;
   /** The assignments that run once per block (the prefix or suffix of their region). */
   hoisted: Set<Stmt>;
+  /** Locals a thread may read before it assigns it (they read 0 there, as `let x = 0`): neither of the above. */
+  early: Set<number>;
 }
 
 /**
@@ -92,5 +94,5 @@ export function analyzeValues(f: Function, groups: Stmt[][], perSubgroup: Readon
       if (!(defs.get(l) ?? []).every((s) => hoisted.has(s))) { uniform.delete(l); changed = true; }
     }
   }
-  return { remat, uniform, isUniform, hoisted };
+  return { remat, uniform, isUniform, hoisted, early };
 }

@@ -11,6 +11,7 @@ import type { LocationTable } from "../locations.js";
 import { Bytes, FC, OP, V, type FuncType, type Op, type ValType } from "./wasm-binary.js";
 import { BLOCK_LIMITS } from "../target.js";
 import { wasmElemBytes } from "./wasm-abi.js";
+import { InternalCompilerError } from "../../errors.js";
 
 /** Thrown while emitting a construct the path does not take; the kernel then has no module. */
 export class Refused { constructor(readonly why: string) {} }
@@ -197,8 +198,8 @@ export class FunctionEmitter {
     return { locals: this.locals, code: this.c.bytes, relocs: this.relocs };
   }
 
-  /** The kernel's block: its threads (RegionKernelEmitter's; every entry kernel is one). */
-  protected threads(): void { throw new Refused("a kernel outside regions"); }
+  /** The kernel's block: its threads (RegionKernelEmitter's; wasm.ts makes every entry kernel one). */
+  protected threads(): void { throw new InternalCompilerError("a kernel's WebAssembly outside regions"); }
 
   protected block(b: Block): void { for (const s of b) this.stmt(s); }
 

@@ -79,7 +79,7 @@ export class RegionKernelEmitter extends RowsEmitter {
     });
     each(false);
     if (this.usesDone) { this.addr(this.doneAt); this.i32(0); this.get(this.nt); FC_FILL(this.c); }
-    for (const l of rt.zeroedPerBlock(new Set(this.perThread.keys()))) { this.addr(this.perThread.get(l)!); this.i32(0); this.get(this.nt); this.i32(slotBytes(f.locals[l].type)); this.op("i32.mul"); FC_FILL(this.c); }
+    for (const l of rt.zeroedPerBlock(new Set(this.perThread.keys()), this.values)) { this.addr(this.perThread.get(l)!); this.i32(0); this.get(this.nt); this.i32(slotBytes(f.locals[l].type)); this.op("i32.mul"); FC_FILL(this.c); }
     this.open("block", "block");
     this.emitRegions(tree);
     this.close();

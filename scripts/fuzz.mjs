@@ -1134,7 +1134,14 @@ function bstmt(d, inLoop) {
   if (r < 0.65) return `if (${buc()}) { ${bblock(d - 1, inLoop)} } else { ${bblock(d - 1, inLoop)} }`;
   if (r < 0.75) return `for (let it = 0; it < ${pick(["3", "2", "(u & 3)"])}; it++) { ${bblock(d - 1, true)} }`;
   if (r < 0.8 && inLoop) return `if (${buc()}) ${pick(["break", "continue"])};`;
-  if (r < 0.87) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${bi(1)}; }`;
+  // (Conditions on the thread's index: the CPU device's WebAssembly splits rows where they change.)
+  if (r < 0.87) {
+    // (With --device wasm, a store to the thread's own element too, in a region of its own: what
+    // later reads it sees it after a barrier, as every thread does.)
+    const store = mode === "wasm" && rnd() < 0.4;
+    const cond = `${pick(["t", "t", "t + 1", "t - 2"])} ${pick(["<", ">", "!==", "<=", ">=", "==="])} ${pick(["3", "bd - 2", "5", "(u & 7)"])}`;
+    return store ? `if (${cond}) { s[t] = (s[t] + ${bi(1)}) | 0; } syncthreads();` : `if (${cond}) { v = ${bi(1)}; }`;
+  }
   if (r < 0.95) return shared2();
   return `u = s[${pick(["0", "1", "bd - 1"])}]; syncthreads();`;
 }

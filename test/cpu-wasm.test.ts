@@ -329,6 +329,26 @@ describe("the CPU device's WebAssembly path", () => {
     for (const [threads, k] of [[64, 0], [60, 3], [64, 5], [48, 20], [13, 2]]) {
       await sameOnBoth(checked, { blocks: 4, threads }, [new Int32Array(256).fill(-1), xs, k], ["i32[]", "i32[]", "i32"]);
     }
+    // An index the front end spilled to a local the group assigns once (`t - offset`, offset a
+    // loop's variable, not a value to recompute): its check, u32(t - offset) >= 64, splits the row
+    // where t - offset is 0 (the u32 wraps there) and 64. Blocks wider than the array raise past
+    // it (t ≥ 64 + offset); `t - lo` below 0 raises at the first thread (lo > 0).
+    const spilled = kernel(function splitSpilled(out: Int32Array, x: Int32Array, lo: number, step: number) {
+      const temp = shared(Int32Array, 64);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      if (t < 64) temp[t] = x[i];
+      syncthreads();
+      for (let offset = 1; offset < 64; offset *= step) {
+        const v = t >= offset ? temp[t - offset] : 0;
+        syncthreads();
+        if (t < 64) temp[t] += v;
+        syncthreads();
+      }
+      for (let o = lo; o < lo + 1; o++) out[i] = temp[t - o];
+    });
+    for (const [threads, lo, step] of [[64, 0, 2], [60, 0, 3], [64, 3, 2], [13, 0, 2], [72, 0, 2], [72, -8, 2], [64, -1, 4]]) {
+      await sameOnBoth(spilled, { blocks: 3, threads }, [new Int32Array(256).fill(-1), xs, lo, step], ["i32[]", "i32[]", "i32", "i32"]);
+    }
     // Two array parameters stored and loaded: the forms take them apart where the row found their
     // bytes apart; views of one buffer, y two elements after x, run one thread at a time (thread i
     // reads what thread i - 2 wrote).
@@ -383,6 +403,46 @@ describe("the CPU device's WebAssembly path", () => {
       } finally { a.close(); b.close(); }
     }
     assert.equal(await hasModule(warp, ["f32[]", "f32[]", "u32[]"]), true);
+  });
+
+  test("control flow of subgroup operations that writes no memory and whose conditions the block shares runs at block level, the rest per subgroup; the same sums as the lanes' tree in plain JS", async () => {
+    // A warp reduction's loop (d the same in every thread; nothing stored, printed or checked in
+    // it) runs as a loop of the block, each step's halves over all its threads; one that stores in
+    // the loop, or whose trip count differs between lanes, runs once per subgroup ($sgl in the JS).
+    const tree = kernel(function tree(x: Float32Array, out: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      let s = x[i];
+      for (let d = subgroupSize() >> 1; d > 0; d >>= 1) s += subgroupShuffleDown(s, d);
+      out[i] = s;
+    });
+    const stores = kernel(function stores(x: Float32Array, out: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      let s = x[i];
+      for (let d = subgroupSize() >> 1; d > 0; d >>= 1) { s += subgroupShuffleDown(s, d); out[i] = s; }
+    });
+    const byLane = kernel(function byLane(x: Float32Array, out: Float32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      let s = x[i];
+      for (let k = 0; k < (subgroupLaneId() & 3) + 1; k++) s += subgroupShuffleXor(s, 1 << k);
+      out[i] = s;
+    });
+    const jsOf = async (k: Kernel) => (await k.compile({ target: "js", types: ["f32[]", "f32[]"] })).code as string;
+    assert.doesNotMatch(await jsOf(tree), /\$sgl/, "the warp reduction's loop runs at block level");
+    assert.match(await jsOf(stores), /\$sgl/, "a loop that stores runs per subgroup");
+    assert.match(await jsOf(byLane), /\$sgl/, "a loop whose trip count differs between lanes runs per subgroup");
+    const x = randF32(21, 160, -1, 1);
+    for (const k of [tree, stores, byLane]) await sameOnBoth(k, { blocks: 2, threads: 80 }, [x, new Float32Array(160)], ["f32[]", "f32[]"]);
+    // The tree in plain JS: lane l adds lane l + d's value where it is in the subgroup (80 threads:
+    // the third subgroup of each block has 16 lanes).
+    const r = await launchOutcome(wasm, [], tree, { blocks: 2, threads: 80 }, [x, new Float32Array(160)]);
+    const want = new Float32Array(160);
+    for (let b = 0; b < 2; b++) for (let g = 0; g < 80; g += 32) {
+      const n = Math.min(32, 80 - g);
+      let s = Float32Array.from({ length: n }, (_, l) => x[b * 80 + g + l]);
+      for (let d = 16; d > 0; d >>= 1) s = s.map((v, l) => (l + d < n ? Math.fround(v + s[l + d]) : Math.fround(v + v)));
+      want.set(s, b * 80 + g);
+    }
+    assert.deepEqual(Array.from((r.arrays as ArrayLike<number>[])[1]), Array.from(want));
   });
 
   test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {

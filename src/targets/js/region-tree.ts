@@ -8,12 +8,13 @@ import type { Block, ExprHandle, Function, Loc, Stmt } from "../../ir/module.js"
 import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
 import { exposedReads, leavesStmt } from "../../ir/module-info.js";
 import { containsBarrier } from "../../ir/passes/inline.js";
-import type { ValueAnalysis } from "./uniformity.js";
+import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
 
 /**
  * `sub`: control flow with subgroup operations but no barrier (nor a way out of a loop with one):
- * it runs once per subgroup, its conditions evaluated per lane into masks of the active lanes.
+ * it runs once per subgroup, its conditions evaluated per lane into masks of the active lanes —
+ * unless it runs alike in every subgroup and nothing in it is seen by another (blockLevelTree).
  */
 export type Region =
   | { k: "group"; id: number; stmts: Stmt[] }
@@ -46,7 +47,11 @@ export class RegionTree {
   /** Locals assigned inside control flow that runs once per subgroup (never block-uniform). */
   readonly perSubgroup = new Set<number>();
 
-  constructor(private readonly f: Function) {}
+  /** The region of each statement that runs at block level although it holds subgroup operations (blockLevelTree). */
+  readonly regionOf = new Map<Stmt, Region>();
+
+  /** @param blockLevel control flow with subgroup operations to run at block level (blockLevelTree) */
+  constructor(private readonly f: Function, private readonly blockLevel: ReadonlySet<Stmt> = new Set()) {}
 
   /** @param loopSub whether the innermost enclosing region loop runs per subgroup (null: no such loop) */
   regions(block: Block, inRegionLoop: boolean, loopSub: boolean | null): Region[] {
@@ -75,17 +80,19 @@ export class RegionTree {
       if (!regionLevel) { run.push(s); continue; }
       flush();
       // Per subgroup unless it holds a barrier or leaves a loop that runs per block.
-      const sub = !containsBarrier([s], true) && !(leaves && loopSub === false);
+      const sub = !this.blockLevel.has(s) && !containsBarrier([s], true) && !(leaves && loopSub === false);
       if (sub) walkStmts([s], (x) => { if (x.k === "set" || x.k === "init") this.perSubgroup.add(x.local); const r = stmtResult(x); if (r !== null) this.perSubgroup.add(r); });
       switch (s.k) {
         case "if":
           out.push({ k: "if", cond: s.cond, group: this.useGroup([s.cond], inRegionLoop), then: this.regions(s.then, inRegionLoop, loopSub), else: this.regions(s.else, inRegionLoop, loopSub), loc: s.loc, sub });
+          if (this.blockLevel.has(s)) this.regionOf.set(s, out.at(-1)!);
           break;
         case "loop":
           out.push({
             k: "loop", body: this.regions(s.body, true, sub), continuing: this.regions(s.continuing, true, sub), breakIf: s.breakIf,
             group: s.breakIf === null ? -1 : this.useGroup([s.breakIf], true), loc: s.loc, sub,
           });
+          if (this.blockLevel.has(s)) this.regionOf.set(s, out.at(-1)!);
           break;
         case "break": out.push({ k: "break" }); break;
         case "continue": out.push({ k: "continue" }); break;
@@ -173,5 +180,50 @@ export class RegionTree {
       if (groups.size > 1 || (this.inLoop.has(g) && (this.exposed.get(g)?.has(l) ?? true))) out.add(l);
     }
     return out;
+  }
+}
+
+/**
+ * A kernel's region tree and value analysis, where control flow holding subgroup operations but
+ * no barrier runs at block level (every thread of the block through each of its regions, as a
+ * loop with a barrier does) instead of once per subgroup, where that computes what once per
+ * subgroup computes: nothing in it writes memory, prints, raises or returns (so no thread sees
+ * what another did in it, nor which ran first), and every condition of its own that runs at block
+ * level is the same for all threads of the block (uniform) — so it iterates alike in every
+ * subgroup. A warp reduction's `for (let d = subgroupSize() >> 1; d > 0; d >>= 1) v +=
+ * subgroupShuffleDown(v, d)` then keeps `d` once per block and runs each step's halves for the
+ * whole block, not its loop test lane by lane in every subgroup. (Outermost such statements only;
+ * one whose conditions turn out not uniform is dropped and the tree built again.)
+ */
+export function blockLevelTree(f: Function): { rt: RegionTree; tree: Region[]; values: ValueAnalysis } {
+  const level = new Set<Stmt>();
+  const visit = (b: Block): void => {
+    for (const s of b) {
+      // (Only where the statement would run at block level anyway: inside one that runs per subgroup, nothing runs per block.)
+      if (!containsBarrier([s], true)) {
+        if (!(s.k === "if" || s.k === "loop") || !containsBarrier([s])) continue;
+        let quiet = true;
+        walkStmts([s], (x) => { if (x.k === "store" || x.k === "atomic" || x.k === "call" || x.k === "check" || x.k === "trap" || x.k === "return") quiet = false; });
+        if (quiet) level.add(s);
+        continue;
+      }
+      if (s.k === "if") { visit(s.then); visit(s.else); }
+      else if (s.k === "loop") { visit(s.body); visit(s.continuing); }
+      else if (s.k === "switch") for (const c of s.cases) visit(c.body);
+    }
+  };
+  visit(f.body);
+  for (;;) {
+    const rt = new RegionTree(f, level);
+    const tree = rt.regions(f.body, false, null);
+    const values = analyzeValues(f, rt.groupStatements(tree), rt.perSubgroup);
+    const uniform = (r: Region): boolean => {
+      if (r.k !== "if" && r.k !== "loop") return true;
+      const own = r.sub || (r.k === "if" ? values.isUniform(r.cond) : r.breakIf === null || values.isUniform(r.breakIf));
+      return own && (r.k === "if" ? [...r.then, ...r.else] : [...r.body, ...r.continuing]).every(uniform);
+    };
+    const dropped = [...level].filter((s) => !uniform(rt.regionOf.get(s)!));
+    if (!dropped.length) return { rt, tree, values };
+    for (const s of dropped) level.delete(s);
   }
 }

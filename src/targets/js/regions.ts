@@ -22,9 +22,9 @@
 
 import type { ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { T, isArray, type Scalar } from "../../ir/types.js";
-import { RegionTree, type Exchange, type Region, type SubgroupStmt } from "./region-tree.js";
+import { blockLevelTree, type Exchange, type Region, type RegionTree, type SubgroupStmt } from "./region-tree.js";
 import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
-import { analyzeValues, type ValueAnalysis } from "./uniformity.js";
+import type { ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
 
 export function emitRegionKernel(names: ModuleNames, f: Function, index: number): string {
@@ -55,9 +55,9 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   emitKernel(): string {
     const f = this.f;
-    const rt = (this.rt = new RegionTree(f));
-    const tree = rt.regions(f.body, false, null);
-    this.values = analyzeValues(f, rt.groupStatements(tree), rt.perSubgroup);
+    const { rt, tree, values } = blockLevelTree(f);
+    this.rt = rt;
+    this.values = values;
     this.usesDone = hasReturn(f.body);
     // Rematerialized locals are recomputed where read; uniform ones are plain block-level variables.
     for (const [l, def] of this.values.remat) {

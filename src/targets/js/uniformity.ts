@@ -1,5 +1,9 @@
 // Which values of a kernel with barriers are the same for every thread of a block (uniform),
-// and which locals can be recomputed where they are read instead of stored per thread.
+// and which locals can be recomputed where they are read instead of stored per thread: those
+// assigned once from integer arithmetic without division (an index like `blockIdx.x * blockDim.x
+// + t`), which costs less to recompute at each read, a loop's included, than to store and load.
+// A float, a division or a Math function is computed once, where the program computes it (a
+// Mandelbrot's `cx`, read in its loop, cost two divisions an iteration when recomputed).
 //
 // The region emitter uses this to evaluate uniform conditions and assignments once per block
 // instead of once per thread, and to keep `const t = threadIdx.x`-style locals out of the
@@ -9,9 +13,10 @@
 import type { ExprHandle, Function, Stmt } from "../../ir/module.js";
 import { exprOperands, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 import { exposedReads } from "../../ir/module-info.js";
+import { isFloat } from "../../ir/types.js";
 
 export interface ValueAnalysis {
-  /** Locals assigned once, from a pure expression of thread-invariant inputs: local → that expression. */
+  /** Locals assigned once, from a pure, cheap expression of thread-invariant inputs (integer arithmetic, no division): local → that expression. */
   remat: Map<number, ExprHandle>;
   /** Locals whose every assignment is uniform and sits at the start or end of a region. */
   uniform: Set<number>;
@@ -43,18 +48,19 @@ export function analyzeValues(f: Function, groups: Stmt[][], perSubgroup: Readon
   const early = exposedReads(f, f.body).exposed;
   const stableParam = (l: number): boolean => params.has(l) && !assigned(l);
 
-  // Rematerializable: one definition, pure, no loads, built from thread-invariant inputs.
+  // Rematerializable: one definition, pure, no loads, built from thread-invariant inputs, cheap.
   const remat = new Map<number, ExprHandle>();
   const pure = (h: ExprHandle, seen: Set<number>): boolean => {
     const e = f.exprs[h];
     switch (e.k) {
       case "load": return false;
+      case "op": if (e.op === "div" || e.op === "rem" || isFloat(f.exprs[e.args[0]].type)) return false; break;
       case "local":
         if (stableParam(e.local)) return true;
         if (seen.has(e.local)) return false; // a cycle through reads before definitions
         return candidate(e.local, seen);
-      default: return exprOperands(e).every((o) => pure(o, seen));
     }
+    return exprOperands(e).every((o) => pure(o, seen));
   };
   const candidate = (l: number, seen: Set<number>): boolean => {
     if (remat.has(l)) return true;

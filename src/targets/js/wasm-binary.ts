@@ -43,7 +43,7 @@ export const SIMD = {
   "f32x4.eq": 0x41, "f32x4.ne": 0x42, "f32x4.lt": 0x43, "f32x4.gt": 0x44, "f32x4.le": 0x45, "f32x4.ge": 0x46,
   "v128.not": 0x4d, "v128.and": 0x4e, "v128.andnot": 0x4f, "v128.or": 0x50, "v128.xor": 0x51, "v128.bitselect": 0x52, "v128.any_true": 0x53,
   "f32x4.ceil": 0x67, "f32x4.floor": 0x68, "f32x4.trunc": 0x69,
-  "i32x4.abs": 0xa0, "i32x4.neg": 0xa1, "i32x4.all_true": 0xa3,
+  "i32x4.abs": 0xa0, "i32x4.neg": 0xa1, "i32x4.all_true": 0xa3, "i32x4.bitmask": 0xa4,
   "i32x4.shl": 0xab, "i32x4.shr_s": 0xac, "i32x4.shr_u": 0xad, "i32x4.add": 0xae, "i32x4.sub": 0xb1, "i32x4.mul": 0xb5,
   "i32x4.min_s": 0xb6, "i32x4.min_u": 0xb7, "i32x4.max_s": 0xb8, "i32x4.max_u": 0xb9,
   "f32x4.abs": 0xe0, "f32x4.neg": 0xe1, "f32x4.sqrt": 0xe3, "f32x4.add": 0xe4, "f32x4.sub": 0xe5, "f32x4.mul": 0xe6, "f32x4.div": 0xe7,

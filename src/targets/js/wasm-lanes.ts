@@ -63,7 +63,7 @@ import { isArray, type Scalar } from "../../ir/types.js";
 import { SIMD, V, type SimdOp } from "./wasm-binary.js";
 import { FunctionEmitter, Refused, bytesOf, type Static } from "./wasm-function.js";
 import type { ValueAnalysis } from "./uniformity.js";
-import type { RegionTree } from "./region-tree.js";
+import type { Exchange, RegionTree } from "./region-tree.js";
 
 /** The four-lane form of region groups, under the region emitter (which sets the state below). */
 export abstract class LanesEmitter extends FunctionEmitter {
@@ -90,6 +90,19 @@ export abstract class LanesEmitter extends FunctionEmitter {
   private lanes: Lanes | null = null;
 
   /**
+   * Outside a four-lane form, while a split row's group is analysed and its parts' conditions are
+   * evaluated (wasm-rows.ts): its locals assigned once from x plus shared values (`tmp = t -
+   * offset`, an index the front end spilled for its check), each read only where that assignment
+   * has certainly run — local → that value. (In a form, its own forms: Lanes.forms.)
+   */
+  protected rowForms: Map<number, ExprHandle> | null = null;
+
+  /** The form of local `l`: its definition where rematerialized, else its value of x plus shared values where known. */
+  private formOf(l: number): ExprHandle | undefined {
+    return this.values.remat.get(l) ?? (this.lanes ? this.lanes.forms.get(l) : this.rowForms?.get(l));
+  }
+
+  /**
    * The four-lane form of a group (four threads from x, of the current row), kept aside, where
    * it has one: its code (the per-thread values loaded, the statements, the values stored back),
    * whether it has tests (laneAccess) and whether anything in it can send the threads back to one
@@ -111,8 +124,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   /** Whether the last lanesForm tried to mask an `if` on the thread's index. */
   private triedMaskIndex = false;
 
-  protected lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false): LanesForm | null {
-    if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) return null;
+  protected lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false, tail?: () => void): LanesForm | null {
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const stores = this.storedArrays(stmts, assigned);
@@ -142,6 +154,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
           this.set(vl);
         });
         this.vblock(stmts);
+        tail?.();
         for (const l of cached) {
           if (!this.rt.writtenIn.get(group)?.has(l)) continue;
           this.slotAddress(this.perThread.get(l)!, 4); this.get(v.get(l)!);
@@ -164,13 +177,23 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.get(x.local);
   }
 
+  /** Half of a subgroup operation in the four lanes (the region emitter's, where it has one). */
+  protected laneExchange(_x: Exchange): void { throw new Refused("lanes: a subgroup operation"); }
+
+  /** The v128 local of the group's local `l` in the form being emitted. */
+  protected laneLocal(l: number): number {
+    const vl = this.lanes!.v.get(l);
+    if (vl === undefined) throw new Refused("lanes: a local outside the group");
+    return vl;
+  }
+
   /** Where the four-lane form lets the threads run one at a time (`br_if` out of it). */
   private bail(): void {
     this.lanes!.bails = true;
     this.op("br_if").u32(this.depth("lanes"));
   }
 
-  private simd(o: SimdOp) { return this.c.byte(0xfd).u32(SIMD[o]); }
+  protected simd(o: SimdOp) { return this.c.byte(0xfd).u32(SIMD[o]); }
 
   /** A v128 of four lanes of the constant `k` of type `s` (a bool as its mask). */
   private vconst(k: number | boolean, s: Scalar): void {
@@ -180,7 +203,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /** The i32 on the stack plus 0, 1, 2, 3 in the four lanes. */
-  private laneSteps(): void {
+  protected laneSteps(): void {
     this.simd("i32x4.splat");
     this.invariant("steps", () => this.simd("v128.const").raw([0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0]));
     this.simd("i32x4.add");
@@ -196,7 +219,11 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
   private vstmt(st: Stmt): void {
     const ln = this.lanes!;
-    if (this.rt.exchanges.has(st)) throw new Refused("lanes: a subgroup operation");
+    const x = this.rt.exchanges.get(st);
+    if (x) {
+      if (ln.mask !== null) throw new Refused("lanes: a subgroup operation under a mask");
+      return this.laneExchange(x);
+    }
     switch (st.k) {
       case "set": {
         if (this.values.remat.has(st.local)) return;
@@ -507,7 +534,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /** Expression `h`, lane by lane, onto the stack as a v128. */
-  private vexpr(h: ExprHandle): void {
+  protected vexpr(h: ExprHandle): void {
     const e: Expr = this.f.exprs[h];
     const ts = this.laneType(h);
     const ln = this.lanes!;
@@ -526,6 +553,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
       case "builtin":
         // (The four threads are of one row: y and z theirs alike.)
         if (e.name === "threadIdx.y" || e.name === "threadIdx.z") { this.get(this.builtinSlots.get(e.name)!); this.simd("i32x4.splat"); return; }
+        // (Lane i is thread t + i's: its lane in its subgroup, t + i modulo the subgroup's size, a power of two.)
+        if (e.name === "subgroupLaneId") { this.get(this.t); this.laneSteps(); this.get(this.builtinSlots.get("subgroupSize")!); this.i32(1); this.op("i32.sub"); this.simd("i32x4.splat"); this.simd("v128.and"); return; }
         if (e.name !== "threadIdx.x") throw new Refused(`lanes: ${e.name}`);
         this.get(this.builtinSlots.get("threadIdx.x")!); this.laneSteps();
         return;
@@ -632,7 +661,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     const e = this.f.exprs[h];
     switch (e.k) {
       case "builtin": this.get(this.builtinSlots.get("threadIdx.x")!); return;
-      case "local": return this.xScalar((this.values.remat.get(e.local) ?? this.lanes!.forms.get(e.local))!);
+      case "local": return this.xScalar(this.formOf(e.local)!);
       case "convert": return this.xScalar(e.arg);
       case "op": this.xScalar(e.args[0]); this.xScalar(e.args[1]); this.op(e.op === "add" ? "i32.add" : "i32.sub"); return;
       default: throw new Refused("lanes: an index not of its form");
@@ -640,11 +669,11 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /** Whether expression `h` reads local `l` (through rematerialized locals and forms too). */
-  private reads(h: ExprHandle, l: number): boolean {
+  protected reads(h: ExprHandle, l: number): boolean {
     const e = this.f.exprs[h];
     if (e.k === "local") {
       if (e.local === l) return true;
-      const d = this.values.remat.get(e.local) ?? this.lanes?.forms.get(e.local);
+      const d = this.formOf(e.local);
       return d !== undefined && this.reads(d, l);
     }
     return exprOperands(e).some((o) => this.reads(o, l));
@@ -680,7 +709,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     switch (e.k) {
       case "builtin": return e.name === "threadIdx.x" ? 1 : null;
       case "local": {
-        const d = this.values.remat.get(e.local) ?? this.lanes?.forms.get(e.local);
+        const d = this.formOf(e.local);
         return d === undefined ? null : this.xSteps(d);
       }
       case "convert": {

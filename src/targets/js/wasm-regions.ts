@@ -22,8 +22,8 @@ import type { ExprHandle, Loc, Stmt } from "../../ir/module.js";
 import { isArray, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { V, type Op } from "./wasm-binary.js";
 import { BLOCK_THREADS, FC_FILL, Refused, bytesOf, scalarOf, valType, type Static } from "./wasm-function.js";
-import { analyzeValues } from "./uniformity.js";
-import { RegionTree, type Exchange, type Region } from "./region-tree.js";
+import { blockLevelTree, type Exchange, type Region } from "./region-tree.js";
+import type { LanesForm } from "./wasm-lanes.js";
 import { hasReturn } from "./function.js";
 import { RowsEmitter } from "./wasm-rows.js";
 
@@ -40,20 +40,27 @@ export class RegionKernelEmitter extends RowsEmitter {
   /** For each enclosing region loop: where its lanes' mask is in `masks` (-1: a loop of the block). */
   private loopMasks: number[] = [];
   /** Each subgroup operation's exchange storage (values, and lane operands), by its number. */
-  private exchangeAt = new Map<number, { xv: Static; xl: Static | null }>();
+  private exchangeAt = new Map<number, { xv: Static; xl: Static | null; bytes: 4 | 8 }>();
   /** A reduction's subgroup combined last and its result, by the operation's number. */
   private reduced = new Map<number, { xk: number; xr: number }>();
 
   /** The block: its regions in order, between the uniform values loaded and stored back. */
   protected override threads(): void {
     const f = this.f;
-    const rt = (this.rt = new RegionTree(f));
-    const tree = rt.regions(f.body, false, null);
-    this.values = analyzeValues(f, rt.groupStatements(tree), rt.perSubgroup);
-    // Each subgroup operation's values (8 bytes a thread) and lane operands (4), allocated per
-    // launch in the JavaScript: zeroed per launch.
-    for (const { s: x, n, half } of rt.exchanges.values()) {
-      if (half === "publish") this.exchangeAt.set(n, { xv: this.mod.reserve(BLOCK_THREADS * 8, true), xl: x.args.length > 1 ? this.mod.reserve(BLOCK_THREADS * 4, true) : null });
+    const { rt, tree, values } = blockLevelTree(f);
+    this.rt = rt;
+    this.values = values;
+    // Each subgroup operation's values (4 bytes a thread, 8 for an f64: side by side, four threads'
+    // 32-bit values are one v128) and lane operands (4), allocated per launch in the JavaScript:
+    // zeroed per launch.
+    // (The values with 32 unused slots either side: four lanes read threads t ± d side by side,
+    // d clamped to 32. A lane operand the threads share is not stored: collect computes it again,
+    // nothing between the halves assigning what it reads.)
+    for (const [st, { s: x, n, half }] of rt.exchanges) {
+      if (half !== "publish") continue;
+      const bytes = slotBytes(f.exprs[(st as Extract<Stmt, { k: "subgroup" }>).args[0]].type) as 4 | 8;
+      const xv = { at: this.mod.reserve((BLOCK_THREADS + 64) * bytes, true).at + 32 * bytes };
+      this.exchangeAt.set(n, { xv, xl: x.args.length > 1 && !this.values.isUniform(x.args[1]) ? this.mod.reserve(BLOCK_THREADS * 4, true) : null, bytes });
     }
     this.usesDone = hasReturn(f.body);
     for (const l of rt.perThreadLocals(this.values)) {
@@ -129,17 +136,17 @@ export class RegionKernelEmitter extends RowsEmitter {
     const at = this.exchangeAt.get(n)!;
     if (x.half === "publish") {
       const t = scalarOf(this.f.exprs[s.args[0]].type);
-      this.slotAddress(at.xv, 8); this.expr(s.args[0]); this.op(perThreadOps(t)[1]).u32(0).u32(0);
+      this.slotAddress(at.xv, at.bytes); this.expr(s.args[0]); this.op(perThreadOps(t)[1]).u32(0).u32(0);
       if (at.xl) { this.addr(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.expr(s.args[1]); this.op("i32.store").u32(2).u32(0); }
       return;
     }
     const vt = this.exchangeType(x);
     const S = this.builtinSlots.get("subgroupSize")!;
     const l = this.temp(V.i32), b = this.temp(V.i32), nn = this.temp(V.i32), j = this.temp(V.i32);
-    this.get(this.t); this.get(S); this.op("i32.rem_u"); this.set(l);
+    this.get(this.t); this.laneOf(); this.set(l);
     this.get(this.t); this.get(l); this.op("i32.sub"); this.set(b);
     this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); this.set(nn);
-    const read = (index: () => void) => { this.addr(at.xv); index(); this.i32(3); this.op("i32.shl"); this.op("i32.add"); this.op(perThreadOps(vt)[0]).u32(0).u32(0); };
+    const read = (index: () => void) => { this.addr(at.xv); index(); this.i32(at.bytes === 8 ? 3 : 2); this.op("i32.shl"); this.op("i32.add"); this.op(perThreadOps(vt)[0]).u32(0).u32(0); };
     /** Whether lane j takes part (on the stack, an i32): in the current mask, else not returned. */
     const active = (): boolean => {
       const mask = this.masks.at(-1);
@@ -150,9 +157,10 @@ export class RegionKernelEmitter extends RowsEmitter {
     const out = this.slots[s.result] as number;
     if (s.op.startsWith("shuffle")) {
       const lane = this.temp(V.i32);
-      this.addr(at.xl!); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.op("i32.load").u32(2).u32(0); this.set(lane);
+      if (at.xl) { this.addr(at.xl); this.get(this.t); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.op("i32.load").u32(2).u32(0); } else this.expr(s.args[1]);
+      this.set(lane);
       switch (s.op) {
-        case "shuffle": this.get(lane); this.get(S); this.op("i32.rem_u"); break;
+        case "shuffle": this.get(lane); this.laneOf(); break;
         case "shuffleDown": this.get(l); this.get(lane); this.op("i32.add"); this.get(S); this.get(lane); this.get(S); this.get(l); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); break;
         case "shuffleUp": this.get(l); this.get(lane); this.op("i32.sub"); this.get(S); this.get(lane); this.get(l); this.op("i32.le_u"); this.op("select"); break;
         default: this.get(l); this.get(lane); this.op("i32.xor"); break;
@@ -191,6 +199,112 @@ export class RegionKernelEmitter extends RowsEmitter {
     }
     for (const x of [l, b, nn, j]) this.release(V.i32, x);
   }
+
+  /**
+   * Half of a subgroup operation in four lanes (threads t … t + 3 together), as exchange() does it
+   * thread by thread: publish stores the four operands side by side; a shuffle reads, in each
+   * lane, the lane it names where that is in the subgroup (else the reader's own value); a
+   * reduction is combined once per subgroup, in lane order, where the first of its lanes gets
+   * here, and each lane takes its subgroup's result. Every lane of the subgroup takes part: at
+   * block level the kernel has no `return`; per subgroup, four lanes run together only where the
+   * subgroup's mask holds all its lanes (laneLoop).
+   */
+  protected override laneExchange(x: Exchange): void {
+    const { s, n } = x;
+    const at = this.exchangeAt.get(n)!;
+    if (at.bytes !== 4) throw new Refused("lanes: an f64 subgroup operation");
+    if (this.usesDone && this.sgb < 0) throw new Refused("lanes: a subgroup operation where threads may have returned");
+    const vt = this.exchangeType(x);
+    if (x.half === "publish") {
+      this.slotAddress(at.xv, 4); this.vexpr(s.args[0]); if (vt === "bool") this.simd("i32x4.neg"); this.simd("v128.store").u32(0).u32(0);
+      if (at.xl) { this.slotAddress(at.xl, 4); this.vexpr(s.args[1]); this.simd("v128.store").u32(0).u32(0); }
+      return;
+    }
+    const S = this.builtinSlots.get("subgroupSize")!;
+    const T = this.local(V.v128), L = this.local(V.v128), B = this.local(V.v128), NN = this.local(V.v128);
+    const splatS = (minus: number) => { this.get(S); if (minus) { this.i32(minus); this.op("i32.sub"); } this.simd("i32x4.splat"); };
+    // Each lane's thread, its lane in its subgroup, the subgroup's first thread and its lanes (min(S, nt - b)).
+    this.get(this.t); this.laneSteps(); this.set(T);
+    this.get(T); splatS(1); this.simd("v128.and"); this.set(L);
+    this.get(T); this.get(L); this.simd("i32x4.sub"); this.set(B);
+    splatS(0); this.get(this.nt); this.simd("i32x4.splat"); this.get(B); this.simd("i32x4.sub"); this.simd("i32x4.min_u"); this.set(NN);
+    const out = this.laneLocal(s.result);
+    const result = scalarOf(this.f.locals[s.result].type);
+    const float = (t: Scalar) => t === "f32";
+    if (s.op.startsWith("shuffle")) {
+      const lane = this.local(V.v128), J = this.local(V.v128);
+      if (!at.xl && (s.op === "shuffleDown" || s.op === "shuffleUp")) {
+        // A delta the threads share: the four lanes' sources side by side, t ± d (d clamped to
+        // S: a lane that far reads its own value), where they are in the subgroup.
+        const d = this.local(V.i32);
+        this.expr(s.args[1]); this.get(S); this.expr(s.args[1]); this.get(S); this.op("i32.lt_u"); this.op("select"); this.set(d);
+        this.slotAddress(at.xv, 4); this.get(d); this.i32(2); this.op("i32.shl"); this.op(s.op === "shuffleDown" ? "i32.add" : "i32.sub"); this.simd("v128.load").u32(0).u32(0);
+        this.slotAddress(at.xv, 4); this.simd("v128.load").u32(0).u32(0);
+        if (s.op === "shuffleDown") { this.get(L); this.get(d); this.simd("i32x4.splat"); this.simd("i32x4.add"); this.get(NN); this.simd("i32x4.lt_u"); }
+        else { this.get(d); this.simd("i32x4.splat"); this.get(L); this.simd("i32x4.le_u"); }
+        this.simd("v128.bitselect");
+        if (vt === "bool") this.simd("i32x4.neg");
+        this.set(out);
+        return;
+      }
+      if (at.xl) { this.slotAddress(at.xl, 4); this.simd("v128.load").u32(0).u32(0); } else { this.expr(s.args[1]); this.simd("i32x4.splat"); }
+      this.set(lane);
+      switch (s.op) {
+        case "shuffle": this.get(lane); splatS(1); this.simd("v128.and"); break;
+        // (l + lane where lane < S - l, else S: past the subgroup.)
+        case "shuffleDown": this.get(L); this.get(lane); this.simd("i32x4.add"); splatS(0); this.get(lane); splatS(0); this.get(L); this.simd("i32x4.sub"); this.simd("i32x4.lt_u"); this.simd("v128.bitselect"); break;
+        case "shuffleUp": this.get(L); this.get(lane); this.simd("i32x4.sub"); splatS(0); this.get(lane); this.get(L); this.simd("i32x4.le_u"); this.simd("v128.bitselect"); break;
+        default: this.get(L); this.get(lane); this.simd("v128.xor"); break;
+      }
+      this.set(J);
+      // The thread each lane reads: b + j where j is in the subgroup, else its own.
+      this.get(B); this.get(J); this.simd("i32x4.add"); this.get(T); this.get(J); this.get(NN); this.simd("i32x4.lt_u"); this.simd("v128.bitselect"); this.set(J);
+      // Four threads side by side (a shuffle down or up by the same delta, mostly): their four
+      // values at once; else lane by lane.
+      const j0 = this.local(V.i32);
+      this.get(J); this.simd("i32x4.extract_lane").byte(0); this.set(j0);
+      this.get(J); this.get(j0); this.laneSteps(); this.simd("i32x4.eq"); this.simd("i32x4.all_true");
+      this.open("if", "other");
+      this.addr(at.xv); this.get(j0); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.simd("v128.load").u32(0).u32(0); this.set(out);
+      this.op("else");
+      for (let k = 0; k < 4; k++) {
+        if (k) this.get(out);
+        this.addr(at.xv); this.get(J); this.simd("i32x4.extract_lane").byte(k); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+        this.op(float(vt) ? "f32.load" : "i32.load").u32(2).u32(0);
+        if (k) this.simd(float(vt) ? "f32x4.replace_lane" : "i32x4.replace_lane").byte(k); else this.simd(float(vt) ? "f32x4.splat" : "i32x4.splat");
+        this.set(out);
+      }
+      this.close();
+      if (vt === "bool") { this.get(out); this.simd("i32x4.neg"); this.set(out); }
+      return;
+    }
+    // A reduction: lane k's subgroup combined where it is not the one combined last.
+    const { xk, xr } = this.reduction(x);
+    const acc = this.local(valType(result)), bk = this.local(V.i32), nk = this.local(V.i32), j = this.local(V.i32);
+    for (let k = 0; k < 4; k++) {
+      this.get(B); this.simd("i32x4.extract_lane").byte(k); this.set(bk);
+      this.get(xk); this.get(bk); this.op("i32.ne");
+      this.open("if", "other");
+      this.get(NN); this.simd("i32x4.extract_lane").byte(k); this.set(nk);
+      this.combineInit(s.op, result, vt); this.set(acc);
+      this.i32(0); this.set(j);
+      this.open("block", "other"); this.open("loop", "other");
+      this.get(j); this.get(nk); this.op("i32.ge_u"); this.op("br_if").u32(1);
+      this.combineStep(s.op, vt, acc, () => { this.addr(at.xv); this.get(bk); this.get(j); this.op("i32.add"); this.i32(2); this.op("i32.shl"); this.op("i32.add"); this.op(float(vt) ? "f32.load" : "i32.load").u32(2).u32(0); }, j);
+      this.get(j); this.i32(1); this.op("i32.add"); this.set(j); this.op("br").u32(0);
+      this.close(); this.close();
+      this.get(bk); this.set(xk); this.get(acc); this.set(xr);
+      this.close();
+      if (k) this.get(out);
+      this.get(xr);
+      if (k) this.simd(float(result) ? "f32x4.replace_lane" : "i32x4.replace_lane").byte(k); else this.simd(float(result) ? "f32x4.splat" : "i32x4.splat");
+      this.set(out);
+    }
+    if (result === "bool") { this.get(out); this.simd("i32x4.neg"); this.set(out); }
+  }
+
+  /** The i32 on the stack modulo the subgroup size (a power of two: devices/cpu.ts takes no other). */
+  private laneOf(): void { this.get(this.builtinSlots.get("subgroupSize")!); this.i32(1); this.op("i32.sub"); this.op("i32.and"); }
 
   /** The type of the values a subgroup operation exchanges (its operand's). */
   private exchangeType(x: Exchange): Scalar {
@@ -326,12 +440,18 @@ export class RegionKernelEmitter extends RowsEmitter {
   private laneMask(cond: ExprHandle, group: number): number {
     const v = this.local(V.i32);
     this.i32(0); this.set(v);
-    this.threadLoop(group, () => {
+    const body = () => {
       this.expr(cond);
       this.open("if", "other");
       this.get(v); this.laneBit(); this.op("i32.or"); this.set(v);
       this.close();
+    };
+    if (this.sgb < 0) { this.threadLoop(group, body); return v; }
+    // (Four lanes at a time: their bits of the condition, at t - sgb.)
+    const form = this.lanesForm(group, [], false, new Map(), false, () => {
+      this.get(v); this.vexpr(cond); this.simd("i32x4.bitmask"); this.get(this.t); this.get(this.sgb); this.op("i32.sub"); this.op("i32.shl"); this.op("i32.or"); this.set(v);
     });
+    this.laneLoop(group, body, form);
     return v;
   }
 
@@ -402,7 +522,7 @@ export class RegionKernelEmitter extends RowsEmitter {
    * thread that returns skips that: it is done).
    */
   private threadLoop(group: number, body: () => void, stmts?: Stmt[]): void {
-    if (this.sgb >= 0) return this.laneLoop(group, body);
+    if (this.sgb >= 0) return this.laneLoop(group, body, stmts ? this.lanesOf(group, stmts) : null);
     const counted = (b: "threadIdx.x" | "threadIdx.y" | "threadIdx.z", n: "blockDim.x" | "blockDim.y" | "blockDim.z", inner: () => void, from0 = true) => {
       const v = this.builtinSlots.get(b)!;
       if (from0) { this.i32(0); this.set(v); }
@@ -438,19 +558,53 @@ export class RegionKernelEmitter extends RowsEmitter {
   }
 
 
-  /** The lanes of the current subgroup in its current mask (those that returned left it), lowest first. */
-  private laneLoop(group: number, body: () => void): void {
+  /**
+   * The lanes of the current subgroup in its current mask (those that returned left it), lowest
+   * first: four at a time where the group has a form that nothing in can give the threads back,
+   * the mask holds every lane of the subgroup and the block is one row (x is t, so four lanes are
+   * four threads of a row), the last lanes (fewer than four) one at a time.
+   */
+  private laneLoop(group: number, body: () => void, form: LanesForm | null): void {
     const tm = this.local(V.i32);
     const b = (x: "threadIdx.x" | "threadIdx.y" | "threadIdx.z" | "blockDim.x" | "blockDim.y") => this.builtinSlots.get(x)!;
     this.get(this.masks.at(-1)!); this.set(tm);
+    if (form && !form.bails) {
+      const end = this.local(V.i32), d = this.local(V.i32);
+      const S = this.builtinSlots.get("subgroupSize")!;
+      // end: the subgroup's first thread plus its lanes, min(S, nt - sgb).
+      this.get(S); this.get(this.nt); this.get(this.sgb); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(this.sgb); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select");
+      this.set(d);
+      this.get(this.sgb); this.get(d); this.op("i32.add"); this.set(end);
+      // (All of them: the mask is the d low bits.)
+      this.get(tm); this.i32(-1); this.i32(32); this.get(d); this.op("i32.sub"); this.op("i32.shr_u"); this.op("i32.eq");
+      this.get(b("blockDim.x")); this.get(this.nt); this.op("i32.eq"); this.op("i32.and");
+      this.open("if", "other");
+      this.place(form.prologue);
+      this.get(this.sgb); this.set(b("threadIdx.x"));
+      this.i32(0); this.set(b("threadIdx.y"));
+      this.i32(0); this.set(b("threadIdx.z"));
+      this.fours = true;
+      this.lanesLoop(form, end);
+      // The lanes it left: those from x on.
+      this.get(b("threadIdx.x")); this.get(this.sgb); this.op("i32.sub"); this.set(d);
+      this.i32(0); this.get(tm); this.i32(-1); this.get(d); this.op("i32.shl"); this.op("i32.and"); this.get(d); this.i32(32); this.op("i32.ge_u"); this.op("select"); this.set(tm);
+      this.close();
+    }
     this.open("block", "other"); this.open("loop", "other");
     this.get(tm); this.op("i32.eqz"); this.op("br_if").u32(1);
     this.open("block", "other");
     this.get(this.sgb); this.get(tm); this.op("i32.ctz"); this.op("i32.add"); this.set(this.t);
+    // (A block of one row, the usual one: x is t, without the divisions.)
+    this.get(this.t); this.set(b("threadIdx.x"));
+    this.i32(0); this.set(b("threadIdx.y"));
+    this.i32(0); this.set(b("threadIdx.z"));
+    this.get(b("blockDim.x")); this.get(this.nt); this.op("i32.ne");
+    this.open("if", "other");
     this.get(this.t); this.get(b("blockDim.x")); this.op("i32.rem_u"); this.set(b("threadIdx.x"));
     this.get(this.t); this.get(b("threadIdx.x")); this.op("i32.sub"); this.get(b("blockDim.x")); this.op("i32.div_u"); this.get(b("blockDim.y")); this.op("i32.rem_u"); this.set(b("threadIdx.y"));
     this.get(this.t); this.get(b("threadIdx.x")); this.op("i32.sub"); this.get(b("threadIdx.y")); this.get(b("blockDim.x")); this.op("i32.mul"); this.op("i32.sub");
     this.get(b("blockDim.x")); this.get(b("blockDim.y")); this.op("i32.mul"); this.op("i32.div_u"); this.set(b("threadIdx.z"));
+    this.close();
     this.threadBody(group, body);
     this.close();
     this.get(tm); this.get(tm); this.i32(1); this.op("i32.sub"); this.op("i32.and"); this.set(tm); this.op("br").u32(0);
@@ -462,7 +616,7 @@ export class RegionKernelEmitter extends RowsEmitter {
     const f = this.f;
     const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
     {
-      if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) { this.get(this.t); this.get(this.builtinSlots.get("subgroupSize")!); this.op("i32.rem_u"); this.set(this.builtinSlots.get("subgroupLaneId")!); }
+      if (this.mod.o.builtins[this.fi].includes("subgroupLaneId")) { this.get(this.t); this.laneOf(); this.set(this.builtinSlots.get("subgroupLaneId")!); }
       const cached: number[] = [];
       f.locals.forEach((loc, l) => {
         if (!inGroup(l) || f.params.includes(l as never) || l === f.stateParam || this.values.remat.has(l) || this.values.uniform.has(l)) return;

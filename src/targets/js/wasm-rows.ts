@@ -10,7 +10,8 @@
 // raise); the array parameters are apart in memory where the form takes them so.
 
 import type { ExprHandle, Stmt } from "../../ir/module.js";
-import { walkStmts } from "../../ir/module.js";
+import { stmtResult, walkStmts } from "../../ir/module.js";
+import { exposedReads } from "../../ir/module-info.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { V } from "./wasm-binary.js";
 import { bytesOf } from "./wasm-function.js";
@@ -18,10 +19,12 @@ import { LanesEmitter, type LanesForm } from "./wasm-lanes.js";
 
 /**
  * A split row (lanesSplit): its `if`s and checks, the conditions that give its parts' boundaries,
- * and the group's form for each way the `if`s go (bit i: the i-th's condition; null: none).
+ * the group's form for each way the `if`s go (bit i: the i-th's condition; null: none), and the
+ * group's locals of x plus shared values its conditions read (LanesEmitter.rowForms).
  */
-export interface Split { ifs: Extract<Stmt, { k: "if" }>[]; checks: Extract<Stmt, { k: "check" }>[]; conds: SplitCond[]; forms: (LanesForm | null)[]; disjoint: boolean }
-interface SplitCond { op: "lt" | "le" | "gt" | "ge" | "eq"; x: ExprHandle; u: ExprHandle; unsigned: boolean }
+export interface Split { ifs: Extract<Stmt, { k: "if" }>[]; checks: Extract<Stmt, { k: "check" }>[]; conds: SplitCond[]; forms: (LanesForm | null)[]; disjoint: boolean; locals: Map<number, ExprHandle> }
+/** `x op u`; `signedX`: x an i32 compared as u32 (a bounds check's `u32(i) >= n`), which wraps where x is 0. */
+interface SplitCond { op: "lt" | "le" | "gt" | "ge" | "eq"; x: ExprHandle; u: ExprHandle; unsigned: boolean; signedX: boolean }
 
 export abstract class RowsEmitter extends LanesEmitter {
   /**
@@ -38,22 +41,55 @@ export abstract class RowsEmitter extends LanesEmitter {
    */
   protected lanesSplit(group: number, stmts: Stmt[]): Split | null {
     if (this.usesDone) return null;
-    const ifs: Extract<Stmt, { k: "if" }>[] = [], checks: Extract<Stmt, { k: "check" }>[] = [];
+    const locals = this.rowForms = this.groupForms(stmts);
+    try {
+      const ifs: Extract<Stmt, { k: "if" }>[] = [], checks: Extract<Stmt, { k: "check" }>[] = [];
+      walkStmts(stmts, (s) => {
+        if (s.k === "if" && this.splitConds(s.cond)?.length) ifs.push(s);
+        if (s.k === "check" && s.cond !== null && this.splitConds(s.cond)) checks.push(s);
+      });
+      if (ifs.length > 2 || ifs.length + checks.length === 0) return null;
+      const forms: (LanesForm | null)[] = [];
+      for (let v = 0; v < 1 << ifs.length; v++) {
+        const known = new Map<Stmt, boolean>(checks.map((c) => [c, false]));
+        ifs.forEach((st, i) => known.set(st, ((v >> i) & 1) === 1));
+        const form = this.lanesForm(group, stmts, false, known, true);
+        forms.push(form && !form.bails ? form : null);
+      }
+      if (forms.every((f) => f === null)) return null;
+      const conds = [...ifs, ...checks].flatMap((st) => this.splitConds(st.cond!)!);
+      return { ifs, checks, conds, forms, disjoint: forms.some((f) => f?.usedDisjoint), locals };
+    } finally { this.rowForms = null; }
+  }
+
+  /**
+   * The group's locals assigned once in it, from x plus shared values (xSteps 1), where no read of
+   * them in it can come before that assignment (exposedReads): in each thread, every read of one
+   * in the group sees that value. (Its operands keep their values through the group: shared
+   * values are the block's, and a local of this kind it reads is one too, assigned before.)
+   */
+  private groupForms(stmts: Stmt[]): Map<number, ExprHandle> {
+    const writes = new Map<number, number>();
     walkStmts(stmts, (s) => {
-      if (s.k === "if" && this.splitConds(s.cond)?.length) ifs.push(s);
-      if (s.k === "check" && s.cond !== null && this.splitConds(s.cond)) checks.push(s);
+      const l = s.k === "set" || s.k === "init" ? s.local : stmtResult(s);
+      if (l !== null) writes.set(l, (writes.get(l) ?? 0) + 1);
     });
-    if (ifs.length > 2 || ifs.length + checks.length === 0) return null;
-    const forms: (LanesForm | null)[] = [];
-    for (let v = 0; v < 1 << ifs.length; v++) {
-      const known = new Map<Stmt, boolean>(checks.map((c) => [c, false]));
-      ifs.forEach((st, i) => known.set(st, ((v >> i) & 1) === 1));
-      const form = this.lanesForm(group, stmts, false, known, true);
-      forms.push(form && !form.bails ? form : null);
-    }
-    if (forms.every((f) => f === null)) return null;
-    const conds = [...ifs, ...checks].flatMap((st) => this.splitConds(st.cond!)!);
-    return { ifs, checks, conds, forms, disjoint: forms.some((f) => f?.usedDisjoint) };
+    const { exposed } = exposedReads(this.f, stmts);
+    const forms = new Map<number, ExprHandle>();
+    this.rowForms = forms;
+    walkStmts(stmts, (s) => {
+      if (s.k !== "set" || writes.get(s.local) !== 1 || exposed.has(s.local) || this.values.remat.has(s.local) || this.values.uniform.has(s.local)) return;
+      if (this.xSteps(s.value) === 1 && !this.reads(s.value, s.local)) forms.set(s.local, s.value);
+    });
+    return forms;
+  }
+
+  /** Where a split row's parts begin: its conditions there read the group's locals as their values (rowForms). */
+  private partStart = false;
+
+  protected override readLocal(l: number): void {
+    const d = this.partStart ? this.rowForms?.get(l) : undefined;
+    if (d !== undefined) this.expr(d); else super.readLocal(l);
   }
 
   /**
@@ -81,8 +117,9 @@ export abstract class RowsEmitter extends LanesEmitter {
     const [a, b] = e.args, t = this.f.exprs[a].type;
     if (t.kind !== "scalar" || (t.scalar !== "i32" && t.scalar !== "u32")) return null;
     const unsigned = t.scalar === "u32";
-    if (this.xSteps(a) === 1 && this.values.isUniform(b)) return { op, x: a, u: b, unsigned };
-    if (this.xSteps(b) === 1 && this.values.isUniform(a)) return { op: swap[op], x: b, u: a, unsigned };
+    const signedX = (h: ExprHandle) => { const x = this.f.exprs[h], from = x.k === "convert" ? this.f.exprs[x.arg].type : null; return unsigned && from?.kind === "scalar" && from.scalar === "i32"; };
+    if (this.xSteps(a) === 1 && this.values.isUniform(b)) return { op, x: a, u: b, unsigned, signedX: signedX(a) };
+    if (this.xSteps(b) === 1 && this.values.isUniform(a)) return { op: swap[op], x: b, u: a, unsigned, signedX: signedX(b) };
     return null;
   }
 
@@ -99,24 +136,32 @@ export abstract class RowsEmitter extends LanesEmitter {
     for (const f of sp.forms) if (f) this.place(f.prologue);
     this.get(dx); this.op("f64.convert_i32_u"); this.set(dxf);
     this.i32(1); this.set(ok);
+    this.rowForms = sp.locals;
+    this.partStart = true;
     // Each condition's boundaries, clamped to [0, dx]: it is the same on [0, b1), [b1, b2), [b2, dx).
     const bounds: number[] = [];
-    for (const { op, x: xs, u, unsigned } of sp.conds) {
-      const conv = unsigned ? "f64.convert_i32_u" : "f64.convert_i32_s";
-      // (x is 0: x + s is s.) In f64, exactly: d = u - s, where x + s op u changes.
-      this.expr(u); this.op(conv); this.xScalar(xs); this.op(conv); this.op("f64.sub"); this.set(d);
-      // No wrap: s + dx - 1 fits the type.
-      this.get(ok); this.xScalar(xs); this.op(conv); this.get(dxf); this.op("f64.add");
-      this.op("f64.const").f64(unsigned ? 2 ** 32 : 2 ** 31); this.op("f64.le"); this.op("i32.and"); this.set(ok);
-      const clamped = (plusOne: boolean) => {
+    for (const { op, x: xs, u, unsigned, signedX } of sp.conds) {
+      const conv = unsigned && !signedX ? "f64.convert_i32_u" : "f64.convert_i32_s";
+      const clamped = (plusOne: boolean, minus = 0) => {
         const b = this.local(V.i32);
-        this.get(d); if (plusOne) { this.op("f64.const").f64(1); this.op("f64.add"); }
+        this.get(d); if (plusOne || minus) { this.op("f64.const").f64((plusOne ? 1 : 0) - minus); this.op("f64.add"); }
         this.op("f64.const").f64(0); this.op("f64.max"); this.get(dxf); this.op("f64.min"); this.op("i32.trunc_f64_s"); this.set(b);
         bounds.push(b);
       };
+      // (x is 0: x + s is s.) In f64, exactly: d = u - s, where x + s op u changes.
+      this.expr(u); this.op(unsigned ? "f64.convert_i32_u" : "f64.convert_i32_s"); this.xScalar(xs); this.op(conv); this.op("f64.sub"); this.set(d);
+      // No wrap: s + dx - 1 fits the type (an i32 compared as u32: fits i32).
+      this.get(ok); this.xScalar(xs); this.op(conv); this.get(dxf); this.op("f64.add");
+      this.op("f64.const").f64(unsigned && !signedX ? 2 ** 32 : 2 ** 31); this.op("f64.le"); this.op("i32.and"); this.set(ok);
       // (x < d, x >= d: changes at d; x <= d, x > d: at d + 1; x === d: at d and d + 1.)
-      clamped(op === "le" || op === "gt" || op === "eq");
-      if (op === "eq") clamped(false);
+      const at = (minus: number) => { clamped(op === "le" || op === "gt" || op === "eq", minus); if (op === "eq") clamped(false, minus); };
+      at(0);
+      // An i32 x + s as u32 also jumps by 2^32 where x + s is 0 (at u - s - 2^32 it meets u from below the jump).
+      if (signedX) {
+        at(2 ** 32);
+        this.op("f64.const").f64(0); this.xScalar(xs); this.op(conv); this.op("f64.sub"); this.set(d);
+        clamped(false);
+      }
     }
     // Where the forms take the array parameters to be apart: whether each two are (their bytes).
     const dj = sp.disjoint ? this.disjointParams() : null;
@@ -141,6 +186,7 @@ export abstract class RowsEmitter extends LanesEmitter {
     sp.ifs.forEach((st, i) => { this.expr(st.cond); if (i) { this.i32(i); this.op("i32.shl"); } this.op("i32.or"); });
     const v = this.local(V.i32);
     this.set(v);
+    this.partStart = false;
     sp.forms.forEach((f, j) => {
       if (!f) return;
       this.get(v); this.i32(j); this.op("i32.eq");
@@ -157,6 +203,7 @@ export abstract class RowsEmitter extends LanesEmitter {
     this.close(); this.close();
     this.op("br").u32(0);
     this.close(); this.close();
+    this.rowForms = null;
   }
 
   /** An i32 local: 1 where no two of the kernel's array parameters share a byte of memory. */

@@ -391,6 +391,28 @@ describe("the CPU device's threads option", () => {
     } finally { dev.close(); }
   });
 
+  test("parallel: auto keeps a kernel whose WebAssembly runs on one thread only (atomics) on this thread, never measuring the workers' JavaScript", async () => {
+    const dev = await device("cpu", { threads: 2, parallel: "auto" });
+    const loaded: { workersRuns: number; inlineRuns: number; wasm: { threads: boolean; prefer: boolean } | null }[] = [];
+    const load = dev.load.bind(dev);
+    (dev as { load: typeof dev.load }).load = ((a, t) => { const k = load(a, t); loaded.push(k as never); return k; }) as typeof dev.load;
+    try {
+      const count = kernel(function count(hist: Uint32Array, data: Uint32Array, n: number) {
+        for (let i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+          let h = data[i];
+          for (let r = 0; r < 40; r++) h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+          Atomics.add(hist, h & 63, 1);
+        }
+      });
+      const n = 1 << 18, data = Uint32Array.from({ length: n }, (_, i) => i * 2654435761), hist = new Uint32Array(64);
+      for (let r = 0; r < 10; r++) await count.launch(dev, { blocks: 64, threads: 128 }, hist, data, n);
+      const k = loaded[0];
+      assert.ok(k.wasm && !k.wasm.threads && k.wasm.prefer, "a module with atomics that prefers to run, on one thread");
+      assert.equal(k.workersRuns, 0, "no launch on the workers");
+      assert.equal(hist.reduce((a, x) => a + x, 0), 10 * n);
+    } finally { dev.close(); }
+  });
+
   test("threads and parallel are checked; the default is GPUC_CPU_THREADS or the number of cores", async () => {
     for (const t of [0, 1.5, -1, 1000, "2"])
       await assert.rejects(device("cpu", { threads: t as number }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /device\("cpu"\): threads must be/.test(e.message));

@@ -219,6 +219,18 @@ test("bounds checks proven by ranges are dropped — and only those (thread indi
     o[threadIdx.x % 8] = a[threadIdx.x % 8];
   };
   assert.match(await dce(wraps, {}, ["f32[]", "i32"]), /%(\d+):tmp = rem\.i32\(%\d+:j, 8:i32\)[^\n]*\n {4}check\.bounds ge\.u32\(u32\(%\1:tmp\), 8:u32\)/);
+  // An element of a Uint8Array is below 256: a histogram's 256 bins indexed by a byte need no
+  // check; an Int8Array's element may be negative, a Uint16Array's past 255: their checks stay.
+  const bins = function bins(h: Uint32Array, d: Uint8Array, e: Int8Array, w: Uint16Array) {
+    const c = shared(Uint32Array, 256);
+    c[d[threadIdx.x]] += 1;
+    c[e[threadIdx.x]] += 1;
+    c[w[threadIdx.x]] += 1;
+    syncthreads();
+    h[threadIdx.x] = c[threadIdx.x & 255];
+  };
+  const b = await dce(bins, {}, ["u32[]", "u8[]", "i8[]", "u16[]"]);
+  assert.equal((b.match(/check\.bounds ge\.u32\([^\n]*, 256:u32\)/g) ?? []).length, 2, b);
   dev.close();
 });
 

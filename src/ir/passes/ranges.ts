@@ -530,6 +530,9 @@ function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, R
   return lo > hi ? own : [lo, hi];
 }
 
+/** The values a narrow array's element holds. */
+const NARROW_RANGES = { u8: [0, 255], u8c: [0, 255], i8: [-128, 127], u16: [0, 65535], i16: [-32768, 32767] } as const;
+
 function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
   const e: Expr = f.exprs[h];
   const { threads, blocks } = limits;
@@ -562,6 +565,12 @@ function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number
     case "select": {
       const a = r(e.a), b = r(e.b);
       return a === null || b === null ? null : [Math.min(a[0], b[0]), Math.max(a[1], b[1])];
+    }
+    // An element of a narrow array: what its type holds (a histogram's bin from a byte).
+    case "load": {
+      const t = f.exprs[e.array].type;
+      if (t.kind !== "array" || (e.type !== T.i32 && e.type !== T.u32)) return null;
+      return NARROW_RANGES[t.elem as keyof typeof NARROW_RANGES] ?? null;
     }
     case "op": {
       if (e.type !== T.i32 && e.type !== T.u32) return null;

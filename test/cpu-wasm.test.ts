@@ -445,6 +445,19 @@ describe("the CPU device's WebAssembly path", () => {
     assert.deepEqual(Array.from((r.arrays as ArrayLike<number>[])[1]), Array.from(want));
   });
 
+  test("ops SIMD lacks run lane by lane inside four-lane forms: integer division and remainder (by 0 and -1 too), shifts by counts that differ, Math on f32", async () => {
+    const mixed = kernel(function mixed(a: Int32Array, f: Float32Array, o: Int32Array, g: Float32Array) {
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      const x = a[i], y = a[(i + 5) % a.length];
+      o[i] = ((x / y) | 0) + ((x % (t - 3)) | 0) * 7 + (x << (y & 31)) + ((t / subgroupSize()) | 0);
+      g[i] = Math.fround(Math.sin(f[i]) * Math.exp(f[i] / 4)) + Math.pow(f[i], 2.5) + Math.sign(f[i]);
+    });
+    const types = ["i32[]", "f32[]", "i32[]", "f32[]"];
+    assert.equal(await usesLanes(mixed, types), true, "the kernel's region runs four threads at a time");
+    const a = Int32Array.from({ length: 96 }, (_, i) => [0, -1, 2147483647, -2147483648, 7, -13, 100, 3][i % 8] * (i % 3 === 0 ? 1 : i + 1));
+    await sameOnBoth(mixed, { blocks: 3, threads: 32 }, [a, randF32(7, 96, -3, 3), new Int32Array(96), new Float32Array(96)], types);
+  });
+
   test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {
     const split = kernel(function split(x: Float32Array) {
       const s = shared(Float32Array, 32);

@@ -409,7 +409,12 @@ export class FunctionEmitter {
     this.release(v, old); this.release(V.i32, addr);
   }
 
+  /** Expressions emitted otherwise while set (the four-lane forms' ops lane by lane: a lane's operand). */
+  protected operandOverride: Map<ExprHandle, () => void> | null = null;
+
   protected expr(h: ExprHandle): void {
+    const o = this.operandOverride?.get(h);
+    if (o) return o();
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
       case "const": return this.constant(e.value, scalarOf(e.type));

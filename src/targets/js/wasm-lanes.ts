@@ -587,7 +587,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
         }
         return;
       }
-      case "op": return this.vop(e as Extract<Expr, { k: "op" }>, ts);
+      case "op": return this.vop(e as Extract<Expr, { k: "op" }>, ts, h);
       default: throw new Refused(`lanes: a ${e.k}`);
     }
   }
@@ -610,7 +610,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     throw new Refused("lanes: a float to an integer");
   }
 
-  private vop(e: Extract<Expr, { k: "op" }>, ts: Scalar): void {
+  private vop(e: Extract<Expr, { k: "op" }>, ts: Scalar, h: ExprHandle): void {
     const t = this.laneType(e.args[0]);
     const f = t === "f32";
     const both = (o: SimdOp) => { this.vexpr(e.args[0]); this.vexpr(e.args[1]); this.simd(o); };
@@ -652,7 +652,22 @@ export abstract class LanesEmitter extends FunctionEmitter {
         return both(e.op === "land" ? "v128.and" : "v128.or");
       default: break;
     }
-    throw new Refused(`lanes: ${e.op}`);
+    if (t === "bool" || ts === "f64" || (e.op === "land" || e.op === "lor")) throw new Refused(`lanes: ${e.op}`);
+    // Lane by lane where SIMD has no such instruction (an integer division, a shift by counts
+    // that differ, Math's functions): each lane's operands out of their vectors, the scalar op
+    // as the thread computes it, its result into its lane (a bool as its mask).
+    const vs = e.args.map((a) => { const l = this.local(V.v128); this.vexpr(a); this.set(l); return l; });
+    const out = this.local(V.v128), fl = ts === "f32";
+    for (let k = 0; k < 4; k++) {
+      this.operandOverride = new Map(e.args.map((a, i) => [a, () => { this.get(vs[i]); this.simd(f ? "f32x4.extract_lane" : "i32x4.extract_lane").byte(k); }]));
+      if (k) this.get(out);
+      try { this.expr(h); } finally { this.operandOverride = null; }
+      this.simd(k ? (fl ? "f32x4.replace_lane" : "i32x4.replace_lane") : (fl ? "f32x4.splat" : "i32x4.splat"));
+      if (k) this.c.byte(k);
+      this.set(out);
+    }
+    this.get(out);
+    if (ts === "bool") this.simd("i32x4.neg");
   }
 
   /** Lane 0's value of index `h`, one of xSteps' form, as a scalar. */

@@ -458,6 +458,37 @@ describe("the CPU device's WebAssembly path", () => {
     await sameOnBoth(mixed, { blocks: 3, threads: 32 }, [a, randF32(7, 96, -3, 3), new Int32Array(96), new Float32Array(96)], types);
   });
 
+  test("loops in four-lane forms: a loop all four lanes leave together runs plainly, one they leave apart under masks (break, continue, an early return before it), with loads in it", async () => {
+    // A Mandelbrot's escape loop (each lane leaves at its own iteration; threads past the image
+    // return first), a tile's k loop (k the same in all four lanes), a loop that continues in
+    // some lanes and breaks in others, reading an array at an index the lanes share and at their own.
+    const escape = kernel(function escape(out: Int32Array, w: number, h: number, maxIter: number, tbl: Int32Array) {
+      const px = blockIdx.x * blockDim.x + threadIdx.x, py = blockIdx.y * blockDim.y + threadIdx.y;
+      if (px >= w || py >= h) return;
+      const cx = Math.fround(-2 + (2.5 * px) / w), cy = Math.fround(-1 + (2 * py) / h);
+      let x = 0, y = 0, i = 0, acc = 0;
+      while (i < maxIter && x * x + y * y <= 4) {
+        const xt = Math.fround(x * x - y * y + cx);
+        y = Math.fround(2 * x * y + cy);
+        x = xt;
+        i++;
+      }
+      for (let k = 0; k < 8; k++) acc = (acc + Math.imul(tbl[k], tbl[(k + px) & 15])) | 0;
+      for (let k = 0; k < 20; k++) {
+        if ((k + px) % 3 === 0) continue;
+        if (k * 7 > i + px) break;
+        acc = (acc + k) | 0;
+      }
+      out[py * w + px] = ((i * 1000) | 0) + acc;
+    });
+    const types = ["i32[]", "i32", "i32", "i32", "i32[]"];
+    assert.equal(await usesLanes(escape, types), true, "its region runs four threads at a time");
+    const tbl = Int32Array.from({ length: 16 }, (_, i) => (i * 7919) % 201 - 100);
+    for (const [w, h] of [[32, 8], [30, 7], [13, 5]]) {
+      await sameOnBoth(escape, { blocks: [2, 2], threads: [16, 4] }, [new Int32Array(w * h), w, h, 50, tbl], types);
+    }
+  });
+
   test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {
     const split = kernel(function split(x: Float32Array) {
       const s = shared(Float32Array, 32);

@@ -85,7 +85,7 @@ export const IMPORTED_BINARY = new Set(["pow", "atan2", "hypot"]);
  * and continue, a kernel thread's end, a kernel with barriers' region loop (`rbreak`, `rcontinue`)
  * and its block (`block`, left when no thread of it runs any more).
  */
-export type Label = "break" | "continue" | "thread" | "rbreak" | "rcontinue" | "block" | "lanes" | "other";
+export type Label = "break" | "continue" | "thread" | "rbreak" | "rcontinue" | "block" | "lanes" | "vbreak" | "vcontinue" | "vloop" | "other";
 
 export class FunctionEmitter {
   protected c = new Bytes();

@@ -8,9 +8,16 @@
 // part of a row split where its conditions on the thread's index change (lanesSplit). Why the
 // lanes leave what the threads one after another leave:
 //  - Each lane computes what its thread computes: the same operations lane by lane (i32x4 and
-//    f32x4 arithmetic is the scalar instructions' lane by lane; a bool is a lane mask, 0 or -1),
-//    a value the threads share computed once (uniformity.ts); nothing else is taken (f64, calls,
-//    loops, integer division, Math imports, ToInt32: the group has no four-lane form).
+//    f32x4 arithmetic is the scalar instructions' lane by lane; a bool is a lane mask, 0 or -1;
+//    what SIMD lacks — integer division, Math's functions — the scalar instruction in each lane
+//    in turn), a value the threads share computed once (uniformity.ts); nothing else is taken
+//    (f64, calls, ToInt32: the group has no four-lane form).
+//  - A loop runs its iterations for the four lanes together; it writes no memory (nor calls or
+//    returns), so no lane reads in it what another wrote in it, whatever iteration each is in.
+//    Where every way out of it is taken by all four lanes at once — its conditions of values
+//    that are one in all four lanes (laneUniform: a counter from a constant by a constant to a
+//    shared bound) — it is a plain loop; else the lanes still in it are a mask, each assignment
+//    made in those only (the other lanes keep the values they left with), until none is left.
 //  - Nothing is stored before every condition that could send the four threads back to one at a
 //    time was evaluated: a check that fails in a lane that runs it, a test below that fails, an
 //    `if` whose lanes disagree where it has no masked form, a thread that returned (they are
@@ -58,7 +65,7 @@
 //    fuzz.mjs, shared2) have the shapes each test is for, and races in thread order beside them.
 
 import type { Block, Expr, ExprHandle, Stmt } from "../../ir/module.js";
-import { exprOperands, walkStmts } from "../../ir/module.js";
+import { exprOperands, stmtResult, walkStmts } from "../../ir/module.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { SIMD, V, type SimdOp } from "./wasm-binary.js";
 import { FunctionEmitter, Refused, bytesOf, type Static } from "./wasm-function.js";
@@ -72,6 +79,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
   protected perThread = new Map<number, Static>();
   protected values!: ValueAnalysis;
   protected usesDone = false;
+  /** The first region's group where the kernel starts with one (no thread has returned before it), else -1. */
+  protected firstGroup = -1;
   protected doneAt!: Static;
   /** The current thread's index in its block (threadIndex). */
   protected t = 0;
@@ -135,7 +144,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.labels.push("lanes");
     const code = this.capture(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, disjoint, usedDisjoint: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() } };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, disjoint, usedDisjoint: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() }, lu: new Set(), divergent: new Set(), agree: new Set(), loops: [] };
+      this.laneUniform(group, stmts);
       try {
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
         const cached: number[] = [];
@@ -175,6 +185,122 @@ export abstract class LanesEmitter extends FunctionEmitter {
     let x = inv.get(key);
     if (!x) inv.set(key, (x = { local: this.local(V.v128), emit }));
     this.get(x.local);
+  }
+
+  /** A condition the four lanes agree on (laneUni, or shared by the threads) as an i32 for `if`/`br_if`: lane 0's. */
+  private scalarCond(h: ExprHandle): void {
+    if (this.values.isUniform(h)) return this.expr(h);
+    this.vexpr(h); this.simd("i32x4.extract_lane").byte(0);
+  }
+
+  /**
+   * Whether expression `h` has one value in all four lanes: a constant, a value the threads
+   * share, a local of the group's that is so (Lanes.lu), an element all four load at one such
+   * index of an array the group does not store to, and what is computed from such values.
+   */
+  private laneUni(h: ExprHandle): boolean {
+    const ln = this.lanes;
+    if (!ln) return false;
+    if (this.values.isUniform(h)) return true;
+    const e = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return true;
+      case "local": { const d = this.values.remat.get(e.local); return d !== undefined ? this.laneUni(d) : ln.lu.has(e.local); }
+      case "op": case "convert": case "select": return exprOperands(e).every((o) => this.laneUni(o));
+      case "load": return this.values.isUniform(e.array) && this.laneUni(e.index) && !ln.stores.has(this.arrayKey(e.array, ln.assigned));
+      default: return false;
+    }
+  }
+
+  /**
+   * The group's locals that hold one value in all four lanes wherever they are read (Lanes.lu),
+   * and its loops whose lanes may leave at different iterations (Lanes.divergent): a local is so
+   * where the group assigns it before any read (its value never flows in from the thread's own
+   * storage), always from such values, never under a condition the lanes may disagree on nor in
+   * a loop they may leave apart. From all such candidates, dropping those that break a rule until
+   * none does (a loop counter `k` from 0 by 1 to a shared bound stays).
+   */
+  private laneUniform(group: number, stmts: Stmt[]): void {
+    const ln = this.lanes!;
+    const exposed = this.rt.exposed.get(group) ?? new Set<number>();
+    ln.lu.clear();
+    walkStmts(stmts, (s) => { if (s.k === "set" && !exposed.has(s.local) && !this.values.remat.has(s.local) && this.f.locals[s.local].type.kind === "scalar") ln.lu.add(s.local); });
+    walkStmts(stmts, (s) => { const r = stmtResult(s); if (r !== null) ln.lu.delete(r); });
+    for (let changed = true; changed;) {
+      changed = false;
+      ln.divergent.clear();
+      ln.agree.clear();
+      const drop = (l: number) => { if (ln.lu.delete(l)) changed = true; };
+      /** Whether a break or continue of the loop `body` belongs to lies under a condition the lanes may disagree on. */
+      const exitsApart = (b: Stmt[], apart: boolean): boolean => b.some((s) => {
+        if (s.k === "break" || s.k === "continue") return apart;
+        if (s.k === "if") return exitsApart(s.then, apart || !this.laneUni(s.cond)) || exitsApart(s.else, apart || !this.laneUni(s.cond));
+        return false;
+      });
+      const visit = (b: Stmt[], apart: boolean): void => {
+        for (const s of b) {
+          if (s.k === "set" && (apart || !this.laneUni(s.value))) drop(s.local);
+          // (`let k;` zeroes k: the same in all four lanes unless they may disagree there.)
+          else if (s.k === "init" && apart) drop(s.local);
+          else if (s.k === "if") {
+            // (An if the lanes may disagree on whose sides assign such a local or hold a loop runs
+            // unmasked — the four threads one at a time where they disagree —, so that in a side
+            // all four lanes took it; else it may be masked, and its sides are apart.)
+            let a = apart;
+            if (!this.laneUni(s.cond)) {
+              let holds = false;
+              walkStmts([...s.then, ...s.else], (x) => { if (x.k === "loop" || (x.k === "set" && ln.lu.has(x.local))) holds = true; });
+              if (holds && !apart) ln.agree.add(s); else a = true;
+            }
+            visit(s.then, a); visit(s.else, a);
+          }
+          else if (s.k === "loop") {
+            const a = apart || exitsApart(s.body, false) || exitsApart(s.continuing, false) || (s.breakIf !== null && !this.laneUni(s.breakIf));
+            if (a) ln.divergent.add(s);
+            visit(s.body, a); visit(s.continuing, a);
+          } else if (s.k === "switch") for (const c of s.cases) visit(c.body, true);
+        }
+      };
+      visit(stmts, false);
+    }
+  }
+
+  /**
+   * A loop in the four lanes (nothing in it writes memory, calls or returns: the lanes then read
+   * nothing another lane wrote in it, whichever iteration each is in). Where every way out is
+   * taken by all four lanes at once (laneUniform), a plain loop; else under masks: `lm` the lanes
+   * still in it, `cm` those in this iteration (a `continue` leaves it), each assignment made in
+   * those only; it ends when no lane is left. The locals it assigns have new values in it and
+   * after it (their forms dropped, their value numbers new); what it tests counts in it only (it
+   * may run no iteration).
+   */
+  private vloop(st: Extract<Stmt, { k: "loop" }>): void {
+    const ln = this.lanes!;
+    walkStmts([st], (s) => { if (s.k === "store" || s.k === "atomic" || s.k === "call" || s.k === "return" || s.k === "trap" || s.k === "subgroup" || s.k === "switch" || this.rt.exchanges.has(s)) throw new Refused(`lanes: a ${s.k} in a loop`); });
+    const changes = () => walkStmts([st], (s) => { if (s.k === "set") { this.forget(s.local); ln.versions.set(s.local, (ln.versions.get(s.local) ?? 0) + 1); } });
+    changes();
+    const tests = copyTests(ln.tests), outer = ln.mask, top = ln.top;
+    const masked = ln.divergent.has(st) || outer !== null;
+    const lm = this.local(V.v128), cm = this.local(V.v128);
+    if (masked) { if (outer !== null) this.get(outer); else { this.i32(-1); this.simd("i32x4.splat"); } this.set(lm); }
+    ln.loops.push({ masked, lm, cm });
+    this.open("block", "vbreak"); this.open("loop", "vloop");
+    if (masked) { this.get(lm); this.set(cm); ln.mask = cm; ln.top = false; }
+    this.open("block", "vcontinue");
+    this.vblock(st.body);
+    this.close();
+    if (masked) ln.mask = lm;
+    this.vblock(st.continuing);
+    if (st.breakIf !== null) {
+      if (masked) { this.get(lm); this.vexpr(st.breakIf); this.simd("v128.andnot"); this.set(lm); }
+      else { this.scalarCond(st.breakIf); this.op("br_if").u32(this.depth("vbreak")); }
+    }
+    if (masked) { this.get(lm); this.simd("v128.any_true"); this.op("br_if").u32(this.depth("vloop")); }
+    else this.op("br").u32(this.depth("vloop"));
+    this.close(); this.close();
+    ln.loops.pop();
+    ln.mask = outer; ln.top = top; ln.tests = tests;
+    changes();
   }
 
   /** Half of a subgroup operation in the four lanes (the region emitter's, where it has one). */
@@ -278,7 +404,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
         // Where the lanes disagree: both sides under masks, or (where that form is refused, or the
         // condition is one of the thread's index and shared values, on which four neighbours
         // seldom disagree: the masked code would only slow the loop) one thread at a time.
-        if (this.values.isUniform(st.cond)) return this.laneIf(st, false);
+        if (this.values.isUniform(st.cond) || this.laneUni(st.cond) || ln.agree.has(st)) return this.laneIf(st, false);
         const saved = { stored: ln.stored, forms: new Map(ln.forms), tests: copyTests(ln.tests) };
         const onData = this.onData(st.cond);
         if (!onData && ln.maskIndex) this.triedMaskIndex = true;
@@ -287,6 +413,16 @@ export abstract class LanesEmitter extends FunctionEmitter {
         return this.laneIf(st, false);
       }
       case "fence": return;
+      case "loop": return this.vloop(st);
+      case "break": case "continue": {
+        const lp = ln.loops.at(-1);
+        if (!lp) throw new Refused(`lanes: a ${st.k} out of the group's loop`);
+        if (!lp.masked) { this.op("br").u32(this.depth(st.k === "break" ? "vbreak" : "vcontinue")); return; }
+        // (The lanes running it leave the loop, or this iteration: its masks lose them.)
+        const m = ln.mask!;
+        for (const x of st.k === "break" ? [lp.lm, lp.cm] : [lp.cm]) { this.get(x); this.get(m); this.simd("v128.andnot"); this.set(x); }
+        return;
+      }
       default: throw new Refused(`lanes: a ${st.k}`);
     }
   }
@@ -297,8 +433,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
    */
   private laneIf(st: Extract<Stmt, { k: "if" }>, masked: boolean): void {
     const ln = this.lanes!;
-    // (A condition the threads share: the lanes never disagree, also after a store.)
-    const uniform = this.values.isUniform(st.cond);
+    // (A condition the threads share, or all four lanes: they never disagree, also after a store.)
+    const uniform = this.values.isUniform(st.cond) || this.laneUni(st.cond);
     if (!masked && !uniform && ln.stored) throw new Refused("lanes: an if after a store");
     const m = this.local(V.v128);
     if (!uniform) { this.vexpr(st.cond); this.set(m); }
@@ -306,7 +442,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     const enter = () => { ln.stored = before.stored; ln.forms = new Map(before.forms); ln.tests = copyTests(before.tests); };
     let stored = false;
     const side = (b: Block) => { enter(); this.block(b); stored ||= ln.stored; };
-    if (uniform) this.expr(st.cond); else { this.get(m); this.simd("i32x4.all_true"); }
+    if (uniform) this.scalarCond(st.cond); else { this.get(m); this.simd("i32x4.all_true"); }
     this.open("if", "other");
     side(st.then);
     this.op("else");
@@ -673,13 +809,16 @@ export abstract class LanesEmitter extends FunctionEmitter {
   /** Lane 0's value of index `h`, one of xSteps' form, as a scalar. */
   protected xScalar(h: ExprHandle): void {
     if (this.values.isUniform(h)) return this.expr(h);
+    if (this.lanes && this.laneUni(h)) { this.vexpr(h); this.simd("i32x4.extract_lane").byte(0); return; }
     const e = this.f.exprs[h];
     switch (e.k) {
-      case "builtin": this.get(this.builtinSlots.get("threadIdx.x")!); return;
-      case "local": return this.xScalar(this.formOf(e.local)!);
+      case "builtin": this.get(this.builtinSlots.get(e.name === "threadIdx.y" || e.name === "threadIdx.z" ? e.name : "threadIdx.x")!); return;
+      case "local": { const d = this.formOf(e.local); if (d === undefined) return this.expr(h); return this.xScalar(d); }
       case "convert": return this.xScalar(e.arg);
-      case "op": this.xScalar(e.args[0]); this.xScalar(e.args[1]); this.op(e.op === "add" ? "i32.add" : "i32.sub"); return;
-      default: throw new Refused("lanes: an index not of its form");
+      case "op":
+        if (e.op !== "add" && e.op !== "sub") return this.expr(h);
+        this.xScalar(e.args[0]); this.xScalar(e.args[1]); this.op(e.op === "add" ? "i32.add" : "i32.sub"); return;
+      default: return this.expr(h);
     }
   }
 
@@ -719,10 +858,11 @@ export abstract class LanesEmitter extends FunctionEmitter {
 
   /** How many steps index `h` takes from one thread to the next along x: threadIdx.x times it plus a shared value; null where it is not of that form. */
   protected xSteps(h: ExprHandle): number | null {
-    if (this.values.isUniform(h)) return 0;
+    if (this.values.isUniform(h) || (this.lanes && this.laneUni(h))) return 0;
     const e = this.f.exprs[h];
     switch (e.k) {
-      case "builtin": return e.name === "threadIdx.x" ? 1 : null;
+      // (y and z: one value along a row, which a split row's parts and four lanes lie in.)
+      case "builtin": return e.name === "threadIdx.x" ? 1 : e.name === "threadIdx.y" || e.name === "threadIdx.z" ? 0 : null;
       case "local": {
         const d = this.formOf(e.local);
         return d === undefined ? null : this.xSteps(d);
@@ -732,9 +872,12 @@ export abstract class LanesEmitter extends FunctionEmitter {
         return from.kind === "scalar" && (from.scalar === "i32" || from.scalar === "u32") ? this.xSteps(e.arg) : null;
       }
       case "op": {
+        const steps = e.args.map((a) => this.xSteps(a));
+        if (steps.includes(null)) return null;
+        // (Anything of values one along the row is one along it.)
+        if (steps.every((x) => x === 0)) return exprOperands(e).length && !this.loads(h) ? 0 : null;
         if (e.op !== "add" && e.op !== "sub") return null;
-        const a = this.xSteps(e.args[0]), b = this.xSteps(e.args[1]);
-        return a === null || b === null ? null : e.op === "add" ? a + b : a - b;
+        return e.op === "add" ? steps[0]! + steps[1]! : steps[0]! - steps[1]!;
       }
       default: return null;
     }
@@ -848,6 +991,14 @@ interface Lanes {
   /** Whether anything in it can send the threads back to one at a time (bail). */
   bails: boolean;
   tests: LaneTests;
+  /** Locals of the group whose value is the same in all four lanes wherever it is read (laneUniform). */
+  lu: Set<number>;
+  /** The group's loops whose lanes may leave at different iterations (laneUniform): they run under masks. */
+  divergent: Set<Stmt>;
+  /** `if`s the lanes may disagree on that run unmasked, so that in each side all four lanes took it (laneUniform). */
+  agree: Set<Stmt>;
+  /** The enclosing loops of the form, innermost last: under masks, the v128 locals of the lanes in it and in this iteration. */
+  loops: { masked: boolean; lm: number; cm: number }[];
 }
 
 /** What the four-lane form has tested on the path being emitted (each side of an `if` adds to a copy). */

@@ -63,6 +63,7 @@ export class RegionKernelEmitter extends RowsEmitter {
       this.exchangeAt.set(n, { xv, xl: x.args.length > 1 && !this.values.isUniform(x.args[1]) ? this.mod.reserve(BLOCK_THREADS * 4, true) : null, bytes });
     }
     this.usesDone = hasReturn(f.body);
+    this.firstGroup = tree[0]?.k === "group" ? tree[0].id : -1;
     for (const l of rt.perThreadLocals(this.values)) {
       const t = f.locals[l].type;
       // (A scalar's slots side by side, 4 or 8 bytes each: four threads' 32-bit values are one v128.)

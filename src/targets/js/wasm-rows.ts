@@ -35,12 +35,14 @@ export abstract class RowsEmitter extends LanesEmitter {
    * for each way they can go) — no compare, test or mask in the loop (splitLoop). Its checks whose
    * conditions are of that kind too, or the same for all threads, split the row alike: the forms
    * have them known to hold in no thread, and a part where one raises runs one thread at a time
-   * (where it raises). A way whose form could give the threads back has none: its parts run one
-   * thread at a time. Null where the group has no such `if` or check, more than two such `if`s,
-   * or no form.
+   * (where it raises). Where a way's form gives the threads back (a test or check of its own that
+   * fails), the rest of that part runs one thread at a time. Null where the group has no such
+   * `if` or check, more than two such `if`s, or no form.
    */
   protected lanesSplit(group: number, stmts: Stmt[]): Split | null {
-    if (this.usesDone) return null;
+    // (Where a thread may have returned before the group: it runs one thread at a time, its done
+    // flag tested. In the kernel's first region none has; one that returns in it runs alone.)
+    if (this.usesDone && group !== this.firstGroup) return null;
     const locals = this.rowForms = this.groupForms(stmts);
     try {
       const ifs: Extract<Stmt, { k: "if" }>[] = [], checks: Extract<Stmt, { k: "check" }>[] = [];
@@ -53,8 +55,7 @@ export abstract class RowsEmitter extends LanesEmitter {
       for (let v = 0; v < 1 << ifs.length; v++) {
         const known = new Map<Stmt, boolean>(checks.map((c) => [c, false]));
         ifs.forEach((st, i) => known.set(st, ((v >> i) & 1) === 1));
-        const form = this.lanesForm(group, stmts, false, known, true);
-        forms.push(form && !form.bails ? form : null);
+        forms.push(this.lanesForm(group, stmts, false, known, true));
       }
       if (forms.every((f) => f === null)) return null;
       const conds = [...ifs, ...checks].flatMap((st) => this.splitConds(st.cond!)!);
@@ -99,7 +100,7 @@ export abstract class RowsEmitter extends LanesEmitter {
   private splitConds(h: ExprHandle): SplitCond[] | null {
     const one = this.splitCond(h);
     if (one) return [one];
-    if (this.values.isUniform(h)) return this.loads(h) ? null : [];
+    if (this.values.isUniform(h) || this.xSteps(h) === 0) return this.loads(h) ? null : [];
     const e = this.f.exprs[h];
     if (e.k === "op" && (e.op === "land" || e.op === "lor" || e.op === "not")) {
       const parts = e.args.map((a) => this.splitConds(a));
@@ -118,8 +119,9 @@ export abstract class RowsEmitter extends LanesEmitter {
     if (t.kind !== "scalar" || (t.scalar !== "i32" && t.scalar !== "u32")) return null;
     const unsigned = t.scalar === "u32";
     const signedX = (h: ExprHandle) => { const x = this.f.exprs[h], from = x.k === "convert" ? this.f.exprs[x.arg].type : null; return unsigned && from?.kind === "scalar" && from.scalar === "i32"; };
-    if (this.xSteps(a) === 1 && this.values.isUniform(b)) return { op, x: a, u: b, unsigned, signedX: signedX(a) };
-    if (this.xSteps(b) === 1 && this.values.isUniform(a)) return { op: swap[op], x: b, u: a, unsigned, signedX: signedX(b) };
+    // (u one value along the row — shared by the threads, or of its y and z —: the split is the row's.)
+    if (this.xSteps(a) === 1 && this.xSteps(b) === 0) return { op, x: a, u: b, unsigned, signedX: signedX(a) };
+    if (this.xSteps(b) === 1 && this.xSteps(a) === 0) return { op: swap[op], x: b, u: a, unsigned, signedX: signedX(b) };
     return null;
   }
 
@@ -225,8 +227,9 @@ export abstract class RowsEmitter extends LanesEmitter {
   /**
    * A group's four-lane form in a loop of its own over the row's fours, from x (x left at the
    * first thread it did not run) while four threads are left before `end` (an i32 local; the
-   * row's end, blockDim.x, where none is given): where nothing in it can give the threads back and
-   * no thread returned. The loop costs a third of what the try in each thread's iteration does.
+   * row's end, blockDim.x, where none is given), where no thread returned; where the form gives
+   * the threads back, the loop ends there (x at those four: the caller runs the rest one at a
+   * time). The loop costs a third of what the try in each thread's iteration does.
    */
   protected lanesLoop(form: { code: { bytes: Uint8Array; relocs: number[] } }, end = this.builtinSlots.get("blockDim.x")!): void {
     const x = this.builtinSlots.get("threadIdx.x")!;
@@ -235,9 +238,10 @@ export abstract class RowsEmitter extends LanesEmitter {
     this.threadIndex();
     this.open("block", "lanes");
     this.place(form.code);
-    this.close();
     this.get(x); this.i32(4); this.op("i32.add"); this.set(x);
-    this.op("br").u32(0);
+    this.op("br").u32(1);
+    this.close();
+    this.op("br").u32(1);
     this.close(); this.close();
   }
 

@@ -1,7 +1,7 @@
 // Nine GPU kernels at realistic sizes, written as CUDA authors write them (issue #33's list: saxpy
 // 4M, Mandelbrot 512×384, tiled matmul 256, block sums 4M, a shared-memory histogram of 4M bytes,
 // n-body 4,096 with shared tiles, transpose 1024 through a padded tile, block scan 1M, subgroup
-// sums 4M), on the CPU device as a user gets it (`device("cpu")`) and on one thread, beside PoCL
+// sums 4M — both with shuffles down and with subgroupAdd), on the CPU device as a user gets it (`device("cpu")`) and on one thread, beside PoCL
 // (gpuc's OpenCL device) and the same computation as a plain sequential JS loop. Every result is
 // checked against the plain JS (exactly where both compute the same bits; the float sums and n-body
 // within a tolerance, since the loop adds in another order or in f64). Host arrays on every
@@ -9,7 +9,7 @@
 // Medians of RUNS (GPUC_BENCH_RUNS, default 7) after WARMUP runs of the device as it is (its choice
 // between its thread and the workers is made from its first launches), configurations
 // alternated within each run; the spread is the lowest–highest of the seven.
-// Usage: npm run build && node --import tsx bench/cpu-kernels.ts [name …]. Never part of `npm test`.
+// Usage: npm run bench:kernels [-- name …] (or node --import tsx bench/cpu-kernels.ts after a build). Never part of `npm test`.
 import { device, listDevices, kernel, shared, syncthreads, blockIdx, blockDim, gridDim, threadIdx, subgroupSize, subgroupLaneId, subgroupShuffleDown, subgroupAdd, type Device, type f32, type i32 } from "gpuc";
 
 const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 7);
@@ -310,7 +310,7 @@ const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x
 const spread = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
 const geomean = (xs: number[]) => Math.exp(xs.reduce((a, x) => a + Math.log(x), 0) / xs.length);
 
-console.log(`### Nine kernels at realistic sizes (ms, median of ${RUNS}; ratios against PoCL and plain JS)\n`);
+console.log(`### Nine kernels at realistic sizes, the subgroup sums two ways (ms, median of ${RUNS}; ratios against PoCL and plain JS)\n`);
 console.log(`| kernel | size | ${configs.map(([n]) => n).join(" | ")} | plain JS | as it is / PoCL | as it is / plain JS | 1 thread / plain JS | spread: CPU, ${pocl >= 0 ? "PoCL, " : ""}plain JS |`);
 console.log(`| --- | --- | ${configs.map(() => "---").join(" | ")} | --- | --- | --- | --- | --- |`);
 const vsPocl: number[] = [], vsJS: number[] = [], oneVsJS: number[] = [];

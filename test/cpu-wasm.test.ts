@@ -489,6 +489,23 @@ describe("the CPU device's WebAssembly path", () => {
     }
   });
 
+  test("a group's one access to an array, a store through any index, runs lane by lane in lane order (under a mask too, in global memory too): the last thread's value where several store one element", async () => {
+    const scatter = kernel(function scatter(o: Int32Array, x: Int32Array) {
+      const s = shared(Int32Array, 64), q = shared(Int32Array, 16);
+      const t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
+      s[t] = x[i];
+      syncthreads();
+      q[t >> 2] = s[t] * 10 + t;
+      if ((s[t] & 3) === 0) o[blockIdx.x * 16 + ((t * 5) & 15)] = s[t];
+      syncthreads();
+      if (t < 16) o[64 + blockIdx.x * 16 + t] = q[t];
+    });
+    const types = ["i32[]", "i32[]"];
+    assert.equal(await usesLanes(scatter, types), true, "its store regions run four threads at a time");
+    const x = Int32Array.from({ length: 192 }, (_, i) => (i * 7919) % 97);
+    await sameOnBoth(scatter, { blocks: 3, threads: 64 }, [new Int32Array(64 + 48).fill(-1), x], types);
+  });
+
   test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {
     const split = kernel(function split(x: Float32Array) {
       const s = shared(Float32Array, 32);

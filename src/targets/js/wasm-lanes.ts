@@ -65,7 +65,7 @@
 //    fuzz.mjs, shared2) have the shapes each test is for, and races in thread order beside them.
 
 import type { Block, Expr, ExprHandle, Stmt } from "../../ir/module.js";
-import { exprOperands, stmtResult, walkStmts } from "../../ir/module.js";
+import { exprOperands, stmtOperands, stmtResult, walkStmts } from "../../ir/module.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { SIMD, V, type SimdOp } from "./wasm-binary.js";
 import { FunctionEmitter, Refused, bytesOf, type Static } from "./wasm-function.js";
@@ -137,6 +137,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const stores = this.storedArrays(stmts, assigned);
+    const sole = this.soleStores(stmts, assigned);
     if (stores === null) return null;
     const f = this.f;
     let tested = false, bails = false, maskedIndex = false, usedDisjoint = false;
@@ -144,7 +145,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.labels.push("lanes");
     const code = this.capture(() => {
       const v = new Map<number, number>();
-      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, disjoint, usedDisjoint: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() }, lu: new Set(), divergent: new Set(), agree: new Set(), loops: [] };
+      this.lanes = { v, stored: false, assigned, forms: new Map(), stores, versions: new Map(), mask: null, top: false, maskIndex, maskedIndex: false, known, disjoint, usedDisjoint: false, invariant: new Map(), rest: [], tested: false, bails: false, tests: { done: new Set(), base: new Map(), at: new Map(), accesses: new Map() }, lu: new Set(), divergent: new Set(), agree: new Set(), loops: [], sole };
       this.laneUniform(group, stmts);
       try {
         const inGroup = (l: number) => this.rt.groupsOf.get(l)?.has(group) ?? false;
@@ -368,7 +369,24 @@ export abstract class LanesEmitter extends FunctionEmitter {
         return;
       }
       case "store": {
-        if (bytesOf(this.arrayOf(st.array).elem) !== 4) throw new Refused("lanes: a narrow array");
+        const a = this.arrayOf(st.array);
+        if (bytesOf(a.elem) !== 4) throw new Refused("lanes: a narrow array");
+        if (this.xSteps(st.index) !== 1 && ln.sole.has(this.arrayKey(st.array, ln.assigned))) {
+          // The group's one access to its array (a warp's `if (lane === 0) partials[warp] = v`):
+          // lane by lane in lane order, each where its lane runs — no other statement of the group
+          // reads or writes that array, so only these stores' order counts, and it is the threads'.
+          const idx = this.local(V.v128), val = this.local(V.v128), fl = a.elem === "f32";
+          this.vexpr(st.index); this.set(idx); this.vexpr(st.value); this.set(val);
+          for (let k = 0; k < 4; k++) {
+            if (ln.mask !== null) { this.get(ln.mask); this.simd("i32x4.extract_lane").byte(k); this.open("if", "other"); }
+            a.ptr(); this.get(idx); this.simd("i32x4.extract_lane").byte(k); this.i32(2); this.op("i32.shl"); this.op("i32.add");
+            this.get(val); this.simd(fl ? "f32x4.extract_lane" : "i32x4.extract_lane").byte(k);
+            this.op(fl ? "f32.store" : "i32.store").u32(2).u32(0);
+            if (ln.mask !== null) this.close();
+          }
+          ln.stored = true;
+          return;
+        }
         if (ln.mask !== null && this.f.exprs[st.array].k !== "shared") throw new Refused("lanes: a store under a condition the lanes disagree on, outside shared memory");
         const { at } = this.laneAccess(st.array, st.index, ln.mask !== null, true);
         this.get(at); this.vexpr(st.value);
@@ -531,6 +549,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
     let top = false;
     const access = (a: ExprHandle, i: ExprHandle, store: boolean) => {
       if (!stable(a) || !stable(i) || this.vn(i) === null || this.vn(a) === null) return;
+      // (The group's one access to an array, stored lane by lane: nothing to test it against.)
+      if (store && this.xSteps(i) !== 1 && ln.sole.has(this.arrayKey(a, ln.assigned))) return;
       if (inside || ln.stores.has(this.arrayKey(a, ln.assigned))) this.laneAccess(a, i, inside, store, top);
     };
     const visit = (h: ExprHandle) => {
@@ -914,6 +934,24 @@ export abstract class LanesEmitter extends FunctionEmitter {
     return stored;
   }
 
+  /** The keys of the arrays (arrayKey) the group accesses by one store and nothing else: no load, atomic or other store (a "?" never). */
+  private soleStores(stmts: Stmt[], assigned: Set<number>): Set<string> {
+    const count = new Map<string, number>();
+    const add = (k: string, n = 1) => count.set(k, (count.get(k) ?? 0) + n);
+    const inExpr = (h: ExprHandle) => {
+      const e = this.f.exprs[h];
+      if (e.k === "load") add(this.arrayKey(e.array, assigned), 2);
+      if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) inExpr(d); }
+      for (const o of exprOperands(e)) inExpr(o);
+    };
+    walkStmts(stmts, (st) => {
+      if (st.k === "store") add(this.arrayKey(st.array, assigned));
+      if (st.k === "atomic") add(this.arrayKey(st.array, assigned), 2);
+      for (const h of stmtOperands(st)) inExpr(h);
+    });
+    return new Set([...count].filter(([k, n]) => n === 1 && k !== "?").map(([k]) => k));
+  }
+
   /** Which array `a` is for the tests: a shared array, a table, the parameters (any of them may be any other), or "?" (a local the group assigns, a view, a private array). */
   private arrayKey(a: ExprHandle, assigned: Set<number>): string {
     const e = this.f.exprs[a];
@@ -999,6 +1037,8 @@ interface Lanes {
   agree: Set<Stmt>;
   /** The enclosing loops of the form, innermost last: under masks, the v128 locals of the lanes in it and in this iteration. */
   loops: { masked: boolean; lm: number; cm: number }[];
+  /** The keys of the arrays the group accesses by one store and nothing else (soleStores): stored lane by lane. */
+  sole: Set<string>;
 }
 
 /** What the four-lane form has tested on the path being emitted (each side of an `if` adds to a copy). */

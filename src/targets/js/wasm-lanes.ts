@@ -59,7 +59,10 @@
 //    index is masked so only where the group then has nothing that sends the threads back (it
 //    runs as a loop of fours: lanesOf). Only shared memory
 //    is stored under a mask: a block's shared arrays are its own, while an element a lane writes
-//    back in global memory may be one another block writes at the same time.
+//    back in global memory may be one another block writes at the same time — except the group's
+//    one access to an array, a store through any index: lane by lane in lane order, only where
+//    the lane runs (no other statement of the group touches that array, so only these stores'
+//    order counts, and it is the threads').
 //  - A test that fails sends the four threads back before any store: the four-lane form is a
 //    way of running them, never a different answer. The fuzzers' barrier kernels (scripts/
 //    fuzz.mjs, shared2) have the shapes each test is for, and races in thread order beside them.

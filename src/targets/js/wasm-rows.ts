@@ -249,10 +249,12 @@ export abstract class RowsEmitter extends LanesEmitter {
   protected lanesTry(form: { code: { bytes: Uint8Array; relocs: number[] }; tested: boolean; bails: boolean }): void {
     const x = this.builtinSlots.get("threadIdx.x")!;
     this.open("block", "lanes");
-    // (From a multiple of four where the group has tests: after four threads that ran one at a
-    // time because a test failed, the next four try again — not each thread, each try costing up
-    // to its first failed test. Elsewhere not: three more instructions in a scan's loop of thirty
-    // were a tenth of its time.)
+    // (From a multiple of four where the form may give the threads back — a test, a check, an if
+    // whose lanes disagree: after four threads that ran one at a time because it did, the next four
+    // try again — not each thread, each try costing up to where it gave them back (a warp's
+    // `if (lane === 0)` gave back at every thread up to the next multiple of four: subgroupAdd sums
+    // 2.3x slower). Elsewhere not: three more instructions in a scan's loop of thirty were a tenth
+    // of its time.)
     if (form.tested || form.bails) { this.get(x); this.i32(3); this.op("i32.and"); this.op("br_if").u32(0); }
     this.get(x); this.i32(4); this.op("i32.add"); this.get(this.builtinSlots.get("blockDim.x")!); this.op("i32.gt_u"); this.op("br_if").u32(0);
     if (this.usesDone) { this.addr(this.doneAt); this.get(this.t); this.op("i32.add"); this.op("i32.load").u32(0).u32(0); this.op("br_if").u32(0); }

@@ -506,6 +506,17 @@ describe("the CPU device's WebAssembly path", () => {
     await sameOnBoth(scatter, { blocks: 3, threads: 64 }, [new Int32Array(64 + 48).fill(-1), x], types);
   });
 
+  test("an element read in an if's side and stored by an earlier thread after it: each thread reads what the threads before it stored (the barriers fuzzer's kernel, seed 203)", async () => {
+    // Thread 0 reads s[0] in a side of an if all threads take (v = -s[0]), then stores s[0]
+    // (s[t] = s[t] + s[(t + 1) % bd]); threads 1… read the stored value. The lanes must not read
+    // it for all four before thread 0's store: a group that stores after an if or loop to an
+    // array accessed in it has no four-lane form (its tests there are forgotten after it).
+    const body = `const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, i = b * bd + t; const it = 0; const s = shared(Int32Array, 32); const tile = shared(Int32Array, 128); let v = t, w = b, r = 0, acc = 0; s[t] = t * 3 + b; syncthreads(); let u = s[0]; syncthreads(); if ((bd & 8) !== 0) { { const q = (((3 - w) | 0) >> 1); syncthreads(); s[t] = q; syncthreads(); } v = Math.imul(((r + v) | 0), 3); w = (((s[(t + 1) % bd] < s[t] ? t : s[(t + 1) % bd]) - (x[t] | 0)) | 0); } else { if (u > 3) { v = s[t]; } else { v = (((t >> 1) - (((x[t] | 0) - (x[t] | 0)) | 0)) | 0); v = (((3 >> 3) - s[0]) | 0); } if (t - 2 < bd - 2) { s[t] = (s[t] + ((x[t] | 0) < (x[t] | 0) ? (x[t] | 0) : s[(t + 1) % bd])) | 0; } syncthreads(); } { const q = s[bd - 1 - t]; syncthreads(); s[t] = q; syncthreads(); } for (let c = 0; c < 2; c++) tile[2 * t + c] = 0; syncthreads(); if (i >= n) return; for (let k0 = 0; k0 < 2; k0++) {  if (t < m) { tile[2 * t + 0] = ((x[((k0 + Math.imul(t, 3)) + 0) & 31] + 0) | 0) ^ k0; tile[2 * t + 1] = ((x[((k0 + Math.imul(t, 3)) + 1) & 31] + 1) | 0) ^ k0; } syncthreads(); for (let j = 0; j < bd - (m & 3); j++) { if (tile[2 * j + 0] === -2) break; acc = (acc + 1) | 0; } for (let j = 1; j < (t & 7) + 1; j++) { if (j === t) continue; acc = (acc ^ tile[2 * j + 1]) | 0; } syncthreads(); if (i < n) o[b * bd + t] = acc; } syncthreads(); r = (((s[bd - 1 - t] & 7) - s[(t + 1) % bd]) | 0); syncthreads(); syncthreads(); r = ((((x[t] | 0) - v) | 0) >> 3); syncthreads(); u = s[1]; syncthreads(); o[b * bd + t] = ((((v + w) | 0) + r) | 0) + acc;`;
+    const fuzzed = kernel(new Function("shared", "syncthreads", "threadIdx", "blockIdx", "blockDim", `return function barriers(x, o, n, m) { ${body} }`)(shared, syncthreads, threadIdx, blockIdx, blockDim), { types: { n: "i32", m: "i32" } });
+    const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
+    await sameOnBoth(fuzzed, { blocks: 3, threads: 16 }, [x, new Int32Array(48), 48, 36], ["i32[]", "i32[]", "i32", "i32"]);
+  });
+
   test("a barrier under a condition the threads disagree on: the same KernelError at the same thread", async () => {
     const split = kernel(function split(x: Float32Array) {
       const s = shared(Float32Array, 32);

@@ -303,8 +303,34 @@ export abstract class LanesEmitter extends FunctionEmitter {
     else this.op("br").u32(this.depth("vloop"));
     this.close(); this.close();
     ln.loops.pop();
+    const inner = ln.tests;
     ln.mask = outer; ln.top = top; ln.tests = tests;
+    this.keptAccesses(tests, [inner]);
     changes();
+  }
+
+  /**
+   * After an `if` or a loop, whose accesses the tests forget (its sides' tests hold on their own
+   * paths only; a loop may run no iteration): no later statement of the group may store to an
+   * array one of them accessed — that store would be tested against none of them (a thread's
+   * `v = s[0]` in a side, then `s[t] = …`: thread 1 reads what thread 0 stored, the lanes would
+   * not), so such a group has no four-lane form.
+   */
+  private keptAccesses(before: LaneTests, inner: LaneTests[]): void {
+    const ln = this.lanes!;
+    const seen: { k: string; va: string }[] = [];
+    for (const t of inner) for (const [k, list] of t.accesses) for (const a of list.slice(before.accesses.get(k)?.length ?? 0)) seen.push({ k, va: a.va });
+    if (!seen.length) return;
+    walkStmts(ln.rest.flat(), (s) => {
+      if (s.k !== "store" && s.k !== "atomic") return;
+      const k = this.arrayKey(s.array, ln.assigned), va = this.vn(s.array);
+      for (const a of seen) {
+        if (a.k !== k) continue;
+        // (Two parameters a split row found apart in memory: not one array.)
+        if (k === "p" && ln.disjoint && va !== null && va !== a.va) { ln.usedDisjoint = true; continue; }
+        throw new Refused("lanes: a store after an if or loop that accessed its array");
+      }
+    });
   }
 
   /** Half of a subgroup operation in the four lanes (the region emitter's, where it has one). */
@@ -462,7 +488,8 @@ export abstract class LanesEmitter extends FunctionEmitter {
     const before = { stored: ln.stored, forms: ln.forms, tests: ln.tests };
     const enter = () => { ln.stored = before.stored; ln.forms = new Map(before.forms); ln.tests = copyTests(before.tests); };
     let stored = false;
-    const side = (b: Block) => { enter(); this.block(b); stored ||= ln.stored; };
+    const inner: LaneTests[] = [];
+    const side = (b: Block) => { enter(); this.block(b); stored ||= ln.stored; inner.push(ln.tests); };
     if (uniform) this.scalarCond(st.cond); else { this.get(m); this.simd("i32x4.all_true"); }
     this.open("if", "other");
     side(st.then);
@@ -471,7 +498,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     else if (masked) {
       this.get(m); this.simd("v128.any_true");
       this.open("if", "other");
-      enter(); this.maskedSides(st, m); stored ||= ln.stored;
+      enter(); this.maskedSides(st, m); stored ||= ln.stored; inner.push(ln.tests);
       this.op("else");
       side(st.else);
       this.close();
@@ -483,6 +510,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.close();
     // (After it: what was tested before it, and no form of a local either side assigns.)
     ln.stored = stored; ln.forms = before.forms; ln.tests = before.tests;
+    this.keptAccesses(before.tests, inner);
     walkStmts([st], (s) => { if (s.k === "set") this.forget(s.local); });
   }
 

@@ -39,8 +39,10 @@
 //    is not a parameter (a view, a private array) bars every store. Each test is made once for an
 //    index's value — its value number (`vn`): its form with each local's count of assignments,
 //    so that two with one number have one value — on the path being emitted (an `if`'s sides
-//    each add to a copy of what was tested before it). At the first store, every later access
-//    and check whose index or condition the statements up to it do not change is tested (a check
+//    each add to a copy of what was tested before it, and a loop to a copy too: after either,
+//    no statement may store to an array accessed inside it — keptAccesses). At the first store,
+//    every later access and check whose index or condition the statements up to it do not change
+//    is tested (a check
 //    evaluated in all four lanes: one that holds in none holds in none when it comes, after the
 //    store); a test or check that would come after a store otherwise: no four-lane form.
 //  - An `if` whose lanes disagree runs both of its sides for all four lanes, each under a mask

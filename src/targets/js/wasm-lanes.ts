@@ -42,9 +42,9 @@
 //    each add to a copy of what was tested before it, and a loop to a copy too: after either,
 //    no statement may store to an array accessed inside it — keptAccesses). At the first store,
 //    every later access and check whose index or condition the statements up to it do not change
-//    is tested (a check
-//    evaluated in all four lanes: one that holds in none holds in none when it comes, after the
-//    store); a test or check that would come after a store otherwise: no four-lane form.
+//    is tested (a check evaluated in all four lanes: one that holds in none holds in none when it
+//    comes, after the store); a test or check that would come after a store otherwise: no
+//    four-lane form.
 //  - An `if` whose lanes disagree runs both of its sides for all four lanes, each under a mask
 //    of the lanes that take it (masked): a local assigned there keeps its old value in the other
 //    lanes, a store writes their own elements back to them, a check raises only where its lane

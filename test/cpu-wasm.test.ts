@@ -456,6 +456,15 @@ describe("the CPU device's WebAssembly path", () => {
     assert.equal(await usesLanes(mixed, types), true, "the kernel's region runs four threads at a time");
     const a = Int32Array.from({ length: 96 }, (_, i) => [0, -1, 2147483647, -2147483648, 7, -13, 100, 3][i % 8] * (i % 3 === 0 ? 1 : i + 1));
     await sameOnBoth(mixed, { blocks: 3, threads: 32 }, [a, randF32(7, 96, -3, 3), new Int32Array(96), new Float32Array(96)], types);
+    // By a divisor the threads share: shifts where it is a power of two (negative dividends
+    // truncate toward zero, as JavaScript's), lane by lane where not (0, -1, 3, -4, 2^31 as u32).
+    const byShared = kernel(function byShared(a: Int32Array, o: Int32Array, d: number) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x, x = a[i];
+      o[4 * i] = (x / d) | 0; o[4 * i + 1] = (x % d) | 0;
+      o[4 * i + 2] = ((x >>> 0) / (d >>> 0)) >>> 0; o[4 * i + 3] = ((x >>> 0) % (d >>> 0)) >>> 0;
+    });
+    assert.equal(await usesLanes(byShared, ["i32[]", "i32[]", "i32"]), true);
+    for (const d of [4, 1, 2, 1 << 30, 0, -1, 3, -4, -2147483648]) await sameOnBoth(byShared, { blocks: 3, threads: 32 }, [a, new Int32Array(384), d], ["i32[]", "i32[]", "i32"]);
   });
 
   test("loops in four-lane forms: a loop all four lanes leave together runs plainly, one they leave apart under masks (break, continue, an early return before it), with loads in it", async () => {

@@ -847,6 +847,29 @@ export abstract class LanesEmitter extends FunctionEmitter {
     // as the thread computes it, its result into its lane (a bool as its mask).
     const vs = e.args.map((a) => { const l = this.local(V.v128); this.vexpr(a); this.set(l); return l; });
     const out = this.local(V.v128), fl = ts === "f32";
+    // (An integer division or remainder by a divisor the threads share that is a power of two —
+    // `t / subgroupSize()` — as shifts, exact as JavaScript's truncating (a / b) | 0 and a % b:
+    // q = (a + (a < 0 ? b - 1 : 0)) >> k; a % b = a - (q << k), or a & (b - 1) unsigned.)
+    const pow2 = (e.op === "div" || e.op === "rem") && this.values.isUniform(e.args[1]);
+    if (pow2) {
+      const b = this.local(V.i32), m = this.local(V.v128);
+      this.expr(e.args[1]); this.set(b);
+      this.get(b); this.i32(1); this.op("i32.sub"); this.simd("i32x4.splat"); this.set(m);
+      this.get(b); this.i32(0); this.op(t === "u32" ? "i32.ne" : "i32.gt_s");
+      this.get(b); this.get(b); this.i32(1); this.op("i32.sub"); this.op("i32.and"); this.op("i32.eqz"); this.op("i32.and");
+      this.open("if", "other");
+      const k = () => { this.get(b); this.op("i32.ctz"); };
+      if (t === "u32") {
+        this.get(vs[0]);
+        if (e.op === "div") { k(); this.simd("i32x4.shr_u"); } else { this.get(m); this.simd("v128.and"); }
+      } else {
+        const q = this.local(V.v128);
+        this.get(vs[0]); this.get(vs[0]); this.i32(31); this.simd("i32x4.shr_s"); this.get(m); this.simd("v128.and"); this.simd("i32x4.add"); k(); this.simd("i32x4.shr_s"); this.set(q);
+        if (e.op === "div") this.get(q); else { this.get(vs[0]); this.get(q); k(); this.simd("i32x4.shl"); this.simd("i32x4.sub"); }
+      }
+      this.set(out);
+      this.op("else");
+    }
     for (let k = 0; k < 4; k++) {
       this.operandOverride = new Map(e.args.map((a, i) => [a, () => { this.get(vs[i]); this.simd(f ? "f32x4.extract_lane" : "i32x4.extract_lane").byte(k); }]));
       if (k) this.get(out);
@@ -855,6 +878,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
       if (k) this.c.byte(k);
       this.set(out);
     }
+    if (pow2) this.close();
     this.get(out);
     if (ts === "bool") this.simd("i32x4.neg");
   }

@@ -141,9 +141,9 @@ export abstract class LanesEmitter extends FunctionEmitter {
   protected lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false, tail?: () => void): LanesForm | null {
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
-    const stores = this.storedArrays(stmts, assigned);
-    const sole = this.soleStores(stmts, assigned);
-    if (stores === null) return null;
+    const used = this.arraysUsed(stmts, assigned);
+    if (used === null) return null;
+    const { stores, sole } = used;
     const f = this.f;
     let tested = false, bails = false, maskedIndex = false, usedDisjoint = false;
     let invariant: Lanes["invariant"] = new Map();
@@ -969,44 +969,27 @@ export abstract class LanesEmitter extends FunctionEmitter {
   }
 
   /**
-   * The keys of the arrays the group stores to (see arrayKey), or null where it has no four-lane
-   * form: it stores to an array reached through a local that is not a parameter, or stores and
-   * reads one.
+   * The keys of the arrays the group stores to (see arrayKey), and of those it accesses by one
+   * store and nothing else (`sole`: no load, atomic or other store; a "?" never) — from every
+   * expression its statements use, a loop's condition too. Null where it has no four-lane form:
+   * it stores to an array reached through a local that is not a parameter, or stores and reads one.
    */
-  private storedArrays(stmts: Stmt[], assigned: Set<number>): Set<string> | null {
-    const keys: string[] = [], stored = new Set<string>();
+  private arraysUsed(stmts: Stmt[], assigned: Set<number>): { stores: Set<string>; sole: Set<string> } | null {
+    const uses = new Map<string, number>(), stores = new Set<string>();
+    const use = (k: string, n: number) => uses.set(k, (uses.get(k) ?? 0) + n);
     const inExpr = (h: ExprHandle) => {
       const e = this.f.exprs[h];
-      if (e.k === "load") keys.push(this.arrayKey(e.array, assigned));
+      if (e.k === "load") use(this.arrayKey(e.array, assigned), 2);
       if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) inExpr(d); }
       for (const o of exprOperands(e)) inExpr(o);
     };
     walkStmts(stmts, (st) => {
-      if (st.k === "store") { stored.add(this.arrayKey(st.array, assigned)); inExpr(st.index); inExpr(st.value); }
-      else if (st.k === "set") inExpr(st.value);
-      else if (st.k === "if") inExpr(st.cond);
-      else if (st.k === "check" && st.cond !== null) inExpr(st.cond);
-    });
-    if (stored.has("?") || (stored.size && keys.includes("?"))) return null;
-    return stored;
-  }
-
-  /** The keys of the arrays (arrayKey) the group accesses by one store and nothing else: no load, atomic or other store (a "?" never). */
-  private soleStores(stmts: Stmt[], assigned: Set<number>): Set<string> {
-    const count = new Map<string, number>();
-    const add = (k: string, n = 1) => count.set(k, (count.get(k) ?? 0) + n);
-    const inExpr = (h: ExprHandle) => {
-      const e = this.f.exprs[h];
-      if (e.k === "load") add(this.arrayKey(e.array, assigned), 2);
-      if (e.k === "local") { const d = this.values.remat.get(e.local); if (d !== undefined) inExpr(d); }
-      for (const o of exprOperands(e)) inExpr(o);
-    };
-    walkStmts(stmts, (st) => {
-      if (st.k === "store") add(this.arrayKey(st.array, assigned));
-      if (st.k === "atomic") add(this.arrayKey(st.array, assigned), 2);
+      if (st.k === "store") { const k = this.arrayKey(st.array, assigned); stores.add(k); use(k, 1); }
+      if (st.k === "atomic") use(this.arrayKey(st.array, assigned), 2);
       for (const h of stmtOperands(st)) inExpr(h);
     });
-    return new Set([...count].filter(([k, n]) => n === 1 && k !== "?").map(([k]) => k));
+    if (stores.has("?") || (stores.size && uses.has("?"))) return null;
+    return { stores, sole: new Set([...uses].filter(([k, n]) => n === 1 && k !== "?").map(([k]) => k)) };
   }
 
   /** Which array `a` is for the tests: a shared array, a table, the parameters (any of them may be any other), or "?" (a local the group assigns, a view, a private array). */
@@ -1094,7 +1077,7 @@ interface Lanes {
   agree: Set<Stmt>;
   /** The enclosing loops of the form, innermost last: under masks, the v128 locals of the lanes in it and in this iteration. */
   loops: { masked: boolean; lm: number; cm: number }[];
-  /** The keys of the arrays the group accesses by one store and nothing else (soleStores): stored lane by lane. */
+  /** The keys of the arrays the group accesses by one store and nothing else (arraysUsed): stored lane by lane. */
   sole: Set<string>;
 }
 

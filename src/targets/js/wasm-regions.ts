@@ -146,7 +146,7 @@ export class RegionKernelEmitter extends RowsEmitter {
     const l = this.temp(V.i32), b = this.temp(V.i32), nn = this.temp(V.i32), j = this.temp(V.i32);
     this.get(this.t); this.laneOf(); this.set(l);
     this.get(this.t); this.get(l); this.op("i32.sub"); this.set(b);
-    this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); this.set(nn);
+    this.subgroupLanes(b); this.set(nn);
     const read = (index: () => void) => { this.addr(at.xv); index(); this.i32(at.bytes === 8 ? 3 : 2); this.op("i32.shl"); this.op("i32.add"); this.op(perThreadOps(vt)[0]).u32(0).u32(0); };
     /** Whether lane j takes part (on the stack, an i32): in the current mask, else not returned. */
     const active = (): boolean => {
@@ -304,6 +304,12 @@ export class RegionKernelEmitter extends RowsEmitter {
     if (result === "bool") { this.get(out); this.simd("i32x4.neg"); this.set(out); }
   }
 
+  /** The lanes of the subgroup whose first thread is in local `b`: min(S, nt - b), onto the stack. */
+  private subgroupLanes(b: number): void {
+    const S = this.builtinSlots.get("subgroupSize")!;
+    this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(b); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select");
+  }
+
   /** The i32 on the stack modulo the subgroup size (a power of two: devices/cpu.ts takes no other). */
   private laneOf(): void { this.get(this.builtinSlots.get("subgroupSize")!); this.i32(1); this.op("i32.sub"); this.op("i32.and"); }
 
@@ -371,7 +377,7 @@ export class RegionKernelEmitter extends RowsEmitter {
     this.open("block", "other");
     this.get(sg); this.get(S); this.op("i32.mul"); this.set(sgb);
     const n = this.temp(V.i32);
-    this.get(S); this.get(this.nt); this.get(sgb); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(sgb); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select"); this.set(n);
+    this.subgroupLanes(sgb); this.set(n);
     if (this.usesDone) {
       const j = this.temp(V.i32);
       this.i32(0); this.set(m); this.i32(0); this.set(j);
@@ -571,9 +577,8 @@ export class RegionKernelEmitter extends RowsEmitter {
     this.get(this.masks.at(-1)!); this.set(tm);
     if (form && !form.bails) {
       const end = this.local(V.i32), d = this.local(V.i32);
-      const S = this.builtinSlots.get("subgroupSize")!;
       // end: the subgroup's first thread plus its lanes, min(S, nt - sgb).
-      this.get(S); this.get(this.nt); this.get(this.sgb); this.op("i32.sub"); this.get(S); this.get(this.nt); this.get(this.sgb); this.op("i32.sub"); this.op("i32.lt_u"); this.op("select");
+      this.subgroupLanes(this.sgb);
       this.set(d);
       this.get(this.sgb); this.get(d); this.op("i32.add"); this.set(end);
       // (All of them: the mask is the d low bits.)

@@ -109,10 +109,13 @@
 //   reduction) and under conditions that differ between its lanes (a lane's index or values: the
 //   operation is among the lanes that reach it), in loops with break/continue whose trip counts
 //   and exits are subgroup-uniform or differ per lane, mixed with shared-memory exchanges between
-//   barriers under block-uniform conditions; in a third of the kernels some threads return first.
+//   barriers under block-uniform conditions, a warp reduction's loop over a shared delta and a
+//   lane's store of its warp's value; in a third of the kernels some threads return first.
 //   The CPU device, opened with the GPU's subgroup size, against the GPU, exactly.
 // - f32: expressions on Float32Array values against plain JS that rounds every operation with
-//   Math.fround (the language's f32 rule, literals included), every element identical; the CPU
+//   Math.fround (the language's f32 rule, literals included), a third of them inside an
+//   escape-time loop (each thread leaves at its own iteration, some skip one, threads past a
+//   bound return first), every element identical; the CPU
 //   device only (it is the reference the GPU devices are compared with).
 // - atomics: many threads of several blocks apply one commutative atomic operation per array
 //   (add, sub, and, or, xor, atomicMin, atomicMax, atomicInc and atomicDec at one limit per array) to global and shared Int32Array/Uint32Array
@@ -1275,6 +1278,10 @@ function sstmt(d, inLoop, shuffles, block) {
   if (r < 0.62) return `for (let it = 0; it < ${block ? pick(["3", "2", "(u & 3)"]) : pick(["3", "(subgroupMax(v) & 3)", "(lane & 3)", "(v & 3)", "((t + b) % 3)"])}; it++) { ${sblock(d - 1, true, shuffles, block)} }`;
   if (r < 0.68 && inLoop) return `if (${block ? "it === 1" : suc(shuffles)}) ${pick(["break", "continue"])};`;
   if (r < 0.8 && block) return `{ const q = ${si(2, shuffles)}; syncthreads(); s[t] = q; syncthreads(); }`;
+  // A warp reduction's loop (its delta the block's; nothing stored: it runs at block level) and a
+  // region whose one access to s is a lane's store at its warp's element (stored lane by lane).
+  if (r < 0.85 && block && shuffles) return `for (let d = ${pick(["S >> 1", "1", "S - 1"])}; ${pick(["d > 0; d >>= 1", "d < S; d <<= 1"])}) { v = (v + ${pick(["subgroupShuffleDown", "subgroupShuffleUp", "subgroupShuffleXor"])}(v, d)) | 0; }`;
+  if (r < 0.87 && block) return `syncthreads(); if (lane === ${pick(["0", "S - 1", "(v & 3)"])}) s[warp + ${pick(["0", "8"])}] = v; syncthreads(); w = s[warp + ${pick(["0", "8"])}]; syncthreads();`;
   if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${si(1, false).replace(/subgroup\w+\(/g, "Math.abs(")}; }`;
   return block ? `u = s[${pick(["0", "1 % bd", "bd - 1"])}]; syncthreads();` : `w = s[${pick(["0", "1 % bd", "bd - 1"])}];`;
 }
@@ -1441,8 +1448,16 @@ async function fuzzF32() {
   const values = [0, -0, 1, -1, 2.5, -7.25, 1e10, -3e-5, 16777217, NaN, Infinity, 0.1, 3, 65536, 2147483647, -2147483648, 3e38, 1e-40];
   for (let it = 0; it < count; it++) {
     const [k, r] = f32expr(4);
-    const src = `const i = threadIdx.x; const c = x[i] * 0.5; o[i] = ${k};`;
-    const refSrc = `const i = threadIdx.x; const c = F(x[i] * 0.5); o[i] = ${r};`;
+    let src = `const i = threadIdx.x; const c = x[i] * 0.5; o[i] = ${k};`;
+    let refSrc = `const i = threadIdx.x; const c = F(x[i] * 0.5); o[i] = ${r};`;
+    // A third: an escape-time loop (each thread leaves at its own iteration, some skip one, the
+    // last threads return first) — the shape four lanes run under masks.
+    if (rnd() < 1 / 3) {
+      const skip = pick(["k === 2", "k === i", "c < 0"]), bound = pick(["100", "4", "1e6"]), ret = pick(["6", "8", "3"]);
+      const loop = (e) => `if (i >= ${ret}) return; let c = x[i] * 0.5, k = 0; while (k < 12 && Math.abs(c) < ${bound}) { if (${skip}) { k++; continue; } c = ${e}; k++; }`;
+      src = `const i = threadIdx.x; ${loop(k)} o[i] = c + k;`;
+      refSrc = `const i = threadIdx.x; ${loop(r).replace("let c = x[i] * 0.5", "let c = F(x[i] * 0.5)")} o[i] = F(c + k);`;
+    }
     const x = Float32Array.from({ length: N + 2 }, () => pick(values));
     const want = new Float32Array(N), got = new Float32Array(N);
     for (let i = 0; i < N; i++) new Function("threadIdx", "F", `return function f32(x, o) { ${refSrc} }`)({ x: i }, Math.fround)(x, want);

@@ -130,7 +130,29 @@ export type KernelErrorKind =
   | "device-unavailable"  // the requested device is not present
   | "cancelled"           // a launch stopped by its AbortSignal or its time limit (launch options signal, timeoutMs)
   | "invalid-image"       // loadImage() got something that is not a usable kernel image
-  | "not-precompiled";    // a kernel the runtime-only entry (gpuc/runtime) runs is not in the loaded images
+  | "not-precompiled"     // a kernel the runtime-only entry (gpuc/runtime) runs is not in the loaded images
+  | "divergence"          // threads that must meet do not all get there: syncthreads() under a condition that differs
+                          // between the threads of a block, subgroupBarrier() reached by only some lanes (sanitizer)
+  | "race"                // the sanitizer (device("cpu", { sanitize: true })): two unordered accesses of one element
+  | "uninitialized";      // the sanitizer: a read of shared memory no thread of the block wrote
+
+/** One access the sanitizer reports: a read, a write or an atomic update, where, and by which thread of which block. */
+export interface SanitizerAccess { access: "read" | "write" | "atomic"; location: SourceLocation | null; thread: Dim3; block: Dim3 }
+
+/**
+ * One of the sanitizer's findings (KernelError.reports): a race names both accesses (`first`, the
+ * earlier in the order the CPU device ran them), an uninitialized read or a divergent
+ * subgroupBarrier() the one access (`first` null). `array` and `element` say which element (the
+ * kernel parameter's or shared array's name, the index into it).
+ */
+export interface SanitizerReport {
+  kind: "race" | "uninitialized" | "divergence";
+  array: string | null;
+  element: number | null;
+  first: SanitizerAccess | null;
+  second: SanitizerAccess;
+  message: string;
+}
 
 export type Dim3 = { x: number; y: number; z: number };
 
@@ -140,6 +162,8 @@ export class KernelError extends Error {
   readonly location: SourceLocation | null;
   readonly thread: Dim3 | null;
   readonly block: Dim3 | null;
+  /** The sanitizer's findings, every one (kinds race, uninitialized, divergence from the sanitizer); else absent. */
+  readonly reports?: readonly SanitizerReport[];
   constructor(kind: KernelErrorKind, message: string, opts: { location?: SourceLocation | null; thread?: Dim3 | null; block?: Dim3 | null } = {}) {
     super(message);
     this.name = "KernelError";

@@ -623,7 +623,7 @@ describe("shared memory and barriers", () => {
       const { location: loc } = await rejectsNonUniformBarrier(k.launch(dev, { blocks: 2, threads: 8 }, poisonI32(8)));
       return assert.ok(loc && [lineOf("DIVERGENT_IF"), lineOf("DIVERGENT")].includes(loc.line) && loc.file.endsWith("lang-shared-memory.test.ts"), JSON.stringify(loc));
     }
-    const err = await kernelError(k.launch(dev, { blocks: 2, threads: 8 }, poisonI32(8)), "exception");
+    const err = await kernelError(k.launch(dev, { blocks: 2, threads: 8 }, poisonI32(8)), "divergence");
     assert.match(err.message, /syncthreads\(\) is reached under a condition that differs between the threads/);
     assert.match(err.message, /divergentBarrier/);
     // Thread 3 of block 0 is the first whose condition disagrees with the threads before it.
@@ -641,7 +641,7 @@ describe("shared memory and barriers", () => {
       o[tid] = 1;
     });
     if (wgsl) return rejectsNonUniformBarrier(k.launch(dev, { blocks: 1, threads: 4 }, poisonI32(4)));   // WGSL: checked at compile time
-    const err = await kernelError(k.launch(dev, { blocks: 1, threads: 4 }, poisonI32(4)), "exception");
+    const err = await kernelError(k.launch(dev, { blocks: 1, threads: 4 }, poisonI32(4)), "divergence");
     assert.match(err.message, /syncthreads\(\) is reached under a condition that differs between the threads/);
   });
 
@@ -696,7 +696,7 @@ describe("shared memory and barriers", () => {
     });
     // WGSL rejects the kernel when it compiles the shader, whatever the data.
     if (wgsl) return rejectsNonUniformBarrier(k.launch(dev, { blocks: 1, threads: 8 }, Float32Array.from([1, 2, 3, 4, 5, 6, 7, 8]), poisonF32(8)));
-    await kernelError(k.launch(dev, { blocks: 1, threads: 8 }, Float32Array.from([1, -1, 1, 1, 1, 1, 1, 1]), poisonF32(8)), "exception");
+    await kernelError(k.launch(dev, { blocks: 1, threads: 8 }, Float32Array.from([1, -1, 1, 1, 1, 1, 1, 1]), poisonF32(8)), "divergence");
     // Uniform data: fine.
     const xs = Float32Array.from([1, 2, 3, 4, 5, 6, 7, 8]), o = poisonF32(8);
     await k.launch(dev, { blocks: 1, threads: 8 }, xs, o);

@@ -19,7 +19,7 @@ const Dims = v.nullable(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValu
 const OwnerSchema = v.strictObject({
   gpuc: v.string(), target: v.string(), arch: v.nullable(v.string()), fastMath: v.boolean(),
   maxThreads: Dims, requiredThreads: Dims, relocation: v.picklist(["bake", "patch", "table"]),
-  boundsCheck: v.boolean(), debugLevel: v.picklist([0, 1, 2]), alwaysInline: v.boolean(),
+  boundsCheck: v.boolean(), debugLevel: v.picklist([0, 1, 2]), alwaysInline: v.boolean(), sanitize: v.boolean(),
 });
 
 const SignatureSchema = v.strictObject({ paramNames: v.array(v.string()), declared: v.array(v.nullable(v.string())) });

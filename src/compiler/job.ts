@@ -106,6 +106,8 @@ export interface CacheOwner {
   readonly debugLevel: 0 | 1 | 2;
   /** The target inlines every helper (WGSL). */
   readonly alwaysInline: boolean;
+  /** The code reports to the CPU device's sanitizer (the js target's `sanitize` feature). */
+  readonly sanitize: boolean;
 }
 
 /** The owner of a job: the target with its features (the relocation resolved to the target's default) and the kernel's parameters. */
@@ -120,10 +122,11 @@ export function cacheOwner(target: string, features: TargetFeatures, params: { b
     relocation: features.relocation ?? info?.relocations[0] ?? "bake",
     boundsCheck: params.boundsCheck, debugLevel: params.debugLevel,
     alwaysInline: info?.alwaysInline === true,
+    sanitize: features.sanitize === true,
   };
 }
 
-const FIELDS: (keyof CacheOwner)[] = ["gpuc", "target", "arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "boundsCheck", "debugLevel", "alwaysInline"];
+const FIELDS: (keyof CacheOwner)[] = ["gpuc", "target", "arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "boundsCheck", "debugLevel", "alwaysInline", "sanitize"];
 
 /**
  * The architectures whose code a device of architecture `arch` runs, newest first: `arch`

@@ -110,7 +110,7 @@ export function unsupportedArray(v: unknown): string | null {
  * it tries uses its own); with a kind, another kind's option is a mistake like a misspelt one.
  */
 const DEVICE_OPTIONS: Record<string, readonly (keyof OpenOptions)[]> = {
-  cpu: ["print", "printBufferWords", "subgroupSize", "threads", "parallel", "wasm"],
+  cpu: ["print", "printBufferWords", "subgroupSize", "threads", "parallel", "wasm", "sanitize", "threadOrder"],
   webgpu: ["print", "printBufferWords", "gpu", "powerPreference"],
   cuda: ["print", "printBufferWords"],
   opencl: ["print", "printBufferWords", "platform", "device", "spirv"],
@@ -138,6 +138,8 @@ export function checkOpenOptions(copy: OpenOptions, kind?: string): OpenOptions 
   if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
     throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
   if (copy.spirv !== undefined && typeof copy.spirv !== "boolean") throw bad(`spirv must be true or false, got ${typeof copy.spirv}`);
+  if (copy.sanitize !== undefined && typeof copy.sanitize !== "boolean") throw bad(`sanitize must be true or false, got ${describeArgument(copy.sanitize)}`);
+  if (copy.threadOrder !== undefined && copy.threadOrder !== "forward" && copy.threadOrder !== "reversed") throw bad(`threadOrder must be "forward" or "reversed", got ${describeArgument(copy.threadOrder)}`);
   if (copy.wasm !== undefined && typeof copy.wasm !== "boolean" && copy.wasm !== "always") throw bad(`wasm must be true, false or "always", got ${describeArgument(copy.wasm)}`);
   if (copy.powerPreference !== undefined && copy.powerPreference !== "high-performance" && copy.powerPreference !== "low-power")
     throw bad(`powerPreference must be "high-performance" or "low-power", got ${describeArgument(copy.powerPreference)}`);

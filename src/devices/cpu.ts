@@ -15,14 +15,15 @@
 
 import { CompileError, KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
-import type { Artifact } from "../targets/target.js";
+import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
 import { DeviceArray, hostArrayElement, type CopyRange, type Device, type DeviceOptions, type Grid, type HostArray, type LoadedKernel } from "./device.js";
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 import type { CpuWorkers } from "./cpu-workers.js";
 import { WasmKernel } from "./cpu-wasm.js";
-import { WASM_CONSTANT, wasmElemBytes } from "../targets/js/wasm-abi.js";
+import { SAN_SITES, WASM_CONSTANT, wasmElemBytes } from "../targets/js/wasm-abi.js";
+import { Sanitizer } from "./cpu-sanitizer.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -70,6 +71,8 @@ interface CpuKernel extends LoadedKernel {
   readOnly: boolean[];
   /** For each parameter, whether the launch fills it (Artifact's `fills`: its copy into WebAssembly's memory is skipped). */
   fills: boolean[];
+  /** Sanitized code's sites (the `sanitize` feature: its launches run under the device's sanitizer); else null. */
+  sanSites: unknown[] | null;
 }
 
 let nextKernelId = 0;
@@ -92,10 +95,14 @@ const isShared = (a: HostArray) => typeof SharedArrayBuffer !== "undefined" && a
  * GPUC_CPU_PARALLEL (parallel). The environment is input like any other: a value the option
  * cannot take is an invalid-option error naming the variable, not a default taken silently.
  */
-function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always" } {
+function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always"; sanitize?: boolean } {
   const env = typeof process !== "undefined" ? process.env : undefined;
-  const out: { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always" } = {};
-  const threads = env?.GPUC_CPU_THREADS, parallel = env?.GPUC_CPU_PARALLEL, wasm = env?.GPUC_CPU_WASM;
+  const out: { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always"; sanitize?: boolean } = {};
+  const threads = env?.GPUC_CPU_THREADS, parallel = env?.GPUC_CPU_PARALLEL, wasm = env?.GPUC_CPU_WASM, sanitize = env?.GPUC_SANITIZE;
+  if (sanitize) {
+    if (sanitize !== "0" && sanitize !== "1") throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_SANITIZE must be 0 or 1, got ${JSON.stringify(sanitize)}`);
+    out.sanitize = sanitize === "1";
+  }
   if (wasm) {
     if (wasm !== "0" && wasm !== "1" && wasm !== "always") throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_WASM must be 0, 1 or always, got ${JSON.stringify(wasm)}`);
     out.wasm = wasm === "always" ? wasm : wasm === "1";
@@ -151,6 +158,16 @@ export class CpuDevice implements Device {
   readonly parallel: "auto" | "always";
   /** Whether kernels with a WebAssembly form may run as WebAssembly, or always do (`options.wasm`). */
   readonly wasm: boolean | "always";
+  /**
+   * With `sanitize` (or GPUC_SANITIZE=1): kernels compile with the js target's `sanitize` feature
+   * and every launch runs on the calling thread under the sanitizer (cpu-sanitizer.ts), which
+   * reports data races, uninitialized shared reads and divergent subgroup barriers as a KernelError
+   * after the launch (its results are those of an unsanitized run).
+   */
+  readonly features: TargetFeatures | undefined;
+  private readonly sanitizer: Sanitizer | null;
+  /** `threadOrder: "reversed"` (with sanitize): each barrier interval's threads, and the blocks, run last first. */
+  readonly threadOrder: "forward" | "reversed";
   /** The worker pool, started at the first launch that needs it. */
   private workers: CpuWorkers | null = null;
   /** Settles when the last operation queued behind a launch on the workers is done (null: none is queued). */
@@ -172,6 +189,14 @@ export class CpuDevice implements Device {
     if (!(typeof sg === "number" && [1, 2, 4, 8, 16, 32].includes(sg)))
       throw CompileError.single("invalid-option", `device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got ${describeValue(sg) === "number" ? sg : describeValue(sg)}`);
     this.subgroupSize = sg;
+    const sanitize = options.sanitize ?? env.sanitize ?? false;
+    if (typeof sanitize !== "boolean") throw CompileError.single("invalid-option", `device("cpu"): sanitize must be true or false, got ${describeValue(sanitize)}`);
+    const order = options.threadOrder ?? "forward";
+    if (order !== "forward" && order !== "reversed") throw CompileError.single("invalid-option", `device("cpu"): threadOrder must be "forward" or "reversed", got ${describeValue(order)}`);
+    if (order === "reversed" && !sanitize) throw CompileError.single("invalid-option", `device("cpu"): threadOrder "reversed" runs under the sanitizer: add sanitize: true`);
+    this.threadOrder = order;
+    this.sanitizer = sanitize ? new Sanitizer() : null;
+    this.features = sanitize ? { sanitize: true } : undefined;
   }
 
   array(data: HostArray): CpuArray {
@@ -189,18 +214,20 @@ export class CpuDevice implements Device {
     const sites = resolveSites(artifact, tables).map((t) => (workersAvailable && !isShared(t) ? sharedCopy(t) : t));
     const divergent = (loc: number, tx: number, ty: number, tz: number, bx: number, by: number, bz: number): never => {
       const l = artifact.runtime.location(loc);
-      throw new KernelError("exception",
+      throw new KernelError("divergence",
         `${l ? `${l.file}:${l.line}:${l.column}: ` : ""}syncthreads() is reached under a condition that differs between the threads of a block ` +
         `(thread (${tx}, ${ty}, ${tz}) of block (${bx}, ${by}, ${bz}) disagrees with an earlier thread) in kernel ${quoteName(artifact.kernel)}`,
         { location: l ? { file: l.file, line: l.line, column: l.column } : null, thread: { x: tx, y: ty, z: tz }, block: { x: bx, y: by, z: bz } });
     };
-    const values = [...sites, TRAP, divergent, this.subgroupSize, false, atomicF32Unshared];
+    const sanitized = artifact.bindings.includes("$san");
+    if (sanitized && !this.sanitizer) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} was compiled with the sanitize feature: load it on device("cpu", { sanitize: true })`);
+    const values = [...sites, TRAP, divergent, this.subgroupSize, false, atomicF32Unshared, ...(sanitized ? [this.sanitizer] : [])];
     // gpuc's JS always compiles; code that does not (read back damaged past every check) is the
     // artifact's fault: an internal error, which a revived kernel heals by compiling afresh.
     let factory: Function;
-    try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn [${artifact.entry}, typeof ${WASM_CONSTANT} === "string" ? ${WASM_CONSTANT} : null];`); }
+    try { factory = new Function(...artifact.bindings, `${artifact.code}\nreturn [${artifact.entry}, typeof ${WASM_CONSTANT} === "string" ? ${WASM_CONSTANT} : null, typeof ${SAN_SITES} === "object" ? ${SAN_SITES} : null];`); }
     catch (e) { throw new InternalCompilerError(`the JavaScript of kernel ${quoteName(artifact.kernel)} does not compile: ${(e as Error).message}`); }
-    const [run, wasmText] = factory(...values) as [CpuKernel["run"], string | null];
+    const [run, wasmText, sanSites] = factory(...values) as [CpuKernel["run"], string | null, unknown[] | null];
     // Its WebAssembly form, where it has one that loads (checked there; else the JavaScript runs)
     // and the device would run it: a module that does not prefer to run (its first section,
     // read without compiling it) is never compiled, one that does once the kernel has run
@@ -208,7 +235,7 @@ export class CpuDevice implements Device {
     const k: CpuKernel = {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
       wasm: null, wasmRefused: null, wasmText: null, threadsRun: 0, readOnly: artifact.params.map((p) => p.readOnly === true),
-      fills: artifact.params.map((p) => p.fills === true),
+      fills: artifact.params.map((p) => p.fills === true), sanSites: sanitized ? sanSites ?? [] : null,
     };
     if (wasmText !== null && this.wasm === "always") this.compileWasm(k, wasmText);
     else if (wasmText !== null && this.wasm && WasmKernel.prefersText(wasmText)) k.wasmText = wasmText;
@@ -238,6 +265,7 @@ export class CpuDevice implements Device {
     for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
     if (k.wasmText !== null && (k.threadsRun += gx * gy * gz * dx * dy * dz) >= WASM_AFTER_THREADS) this.compileWasm(k, k.wasmText);
     // (A launch of one block never goes to the workers without a cancel, nor is it measured.)
+    if (k.sanSites) return this.launchSanitized(k, args, grid);
     const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
     // (Without worker threads, in browsers, a launch with a cancel runs here: only a signal aborted before it starts is seen.)
     if ((workersAvailable && (grid.signal !== undefined || grid.timeoutMs !== undefined)) || (several && this.onWorkers(k, grid))) {
@@ -286,6 +314,30 @@ export class CpuDevice implements Device {
     this.flushPrints(k.artifact);
     const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
     if (err) throw err;
+  }
+
+  /**
+   * A launch under the sanitizer: on the calling thread (a signal is seen before it starts), as
+   * JavaScript; the kernel's own exception first, then the sanitizer's findings.
+   */
+  private launchSanitized(k: CpuKernel, args: unknown[], grid: Grid): void {
+    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
+    const state = this.state;
+    resetState(state);
+    const san = this.sanitizer!;
+    san.begin(k.sanSites, args, k.artifact.params.map((p) => p.name), k.readOnly.map((r) => !r), [gx, gy, gz, dx, dy, dz], this.subgroupSize, this.threadOrder === "reversed", k.artifact.runtime);
+    let report: KernelError | null;
+    try {
+      k.run(state, ...args, gx, gy, gz, dx, dy, dz);
+    } catch (e) {
+      if (e !== TRAP) { san.end(k.artifact.kernel); this.flushPrints(k.artifact); throw e; }
+    } finally {
+      report = san.end(k.artifact.kernel);
+    }
+    this.flushPrints(k.artifact);
+    const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
+    if (err) throw err;
+    if (report) throw report;
   }
 
   /**

@@ -80,6 +80,20 @@ export interface DeviceOptions {
    * 1 or always sets the default. Results are the same either way.
    */
   wasm?: boolean | "always";
+  /**
+   * The CPU device: run every launch under the sanitizer (GPUC_SANITIZE=1 sets the default), which
+   * reports data races (kind `race`), reads of shared memory no thread of the block wrote
+   * (`uninitialized`) and subgroupBarrier() reached by only some lanes (`divergence`) as a
+   * KernelError after the launch, with both accesses' source lines. Launches run as JavaScript on
+   * the calling thread, many times slower (README, "The sanitizer").
+   */
+  sanitize?: boolean;
+  /**
+   * The CPU device with `sanitize`: `reversed` runs each barrier interval's threads, the subgroups'
+   * lanes and the blocks last first (default `forward`). A result that changes with it depends on
+   * an order no GPU promises.
+   */
+  threadOrder?: "forward" | "reversed";
 }
 
 /** device()'s options (devices/index.ts): a device's, and which device of a kind to open. */

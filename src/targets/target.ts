@@ -29,6 +29,8 @@ export interface TargetFeatures {
   requiredThreads?: [number, number, number];
   /** How the code reaches constant tables (default: the target's). */
   relocation?: RelocationStrategy;
+  /** The js target only: code that reports data races, uninitialized shared reads and divergence to the CPU device's sanitizer. */
+  sanitize?: boolean;
 }
 
 /** A stable text of the features, for cache keys ("" when none is set). */
@@ -39,6 +41,7 @@ export function featuresKey(f: TargetFeatures): string {
   if (f.maxThreads) parts.push(`maxntid=${f.maxThreads.join("x")}`);
   if (f.requiredThreads) parts.push(`reqntid=${f.requiredThreads.join("x")}`);
   if (f.relocation) parts.push(`reloc=${f.relocation}`);
+  if (f.sanitize) parts.push("sanitize");
   return parts.join(",");
 }
 

@@ -11,7 +11,7 @@ import { FunctionEmitter, sanitize, type ModuleNames } from "./function.js";
 import { LocationTable } from "../locations.js";
 import { emitRegionKernel } from "./regions.js";
 import { emitWasm } from "./wasm.js";
-import { WASM_CONSTANT } from "./wasm-abi.js";
+import { SAN_SITES, WASM_CONSTANT } from "./wasm-abi.js";
 
 interface JSArtifactCode {
   code: string;
@@ -32,7 +32,7 @@ function $f32bits(x) { $bitsF32[0] = x; return $bitsI32[0]; }
 function $f64hi(x) { $bitsF64[0] = x; return $bitsI32[1]; }
 function $f64lo(x) { $bitsF64[0] = x; return $bitsI32[0]; }`;
 
-export function emitJS(m: Module, options: { fastMath?: boolean } = {}): JSArtifactCode & { locations: Loc[] } {
+export function emitJS(m: Module, options: { fastMath?: boolean; sanitize?: boolean } = {}): JSArtifactCode & { locations: Loc[] } {
   assertLegalized(m, "js");
   const names: ModuleNames = {
     m,
@@ -44,6 +44,8 @@ export function emitJS(m: Module, options: { fastMath?: boolean } = {}): JSArtif
     mayTrap: mayTrapPerFunction(m),
     frameFn: m.functions.findIndex((f) => f.kind === "runtime" && f.name === "gpuc_report_exception_frame"),
     locations: new LocationTable(),
+    sanitize: options.sanitize === true,
+    sanSites: [],
   };
   // A kernel with barriers is split into regions with its checks lowered (regions.ts sees the
   // runtime call and the trap); every other function keeps its checks (function.ts spells them).
@@ -53,10 +55,13 @@ export function emitJS(m: Module, options: { fastMath?: boolean } = {}): JSArtif
   const bits = uses(["f32bits", "f32frombits", "f64hi", "f64lo"]) ? PRELUDE_BITS + (uses(["f32frombits"]) ? "\nfunction $f32frombits(x) { $bitsI32[0] = x; return $bitsF32[0]; }" : "") + "\n\n" : "";
   // The kernel as WebAssembly too, where it is in that path's subset (wasm.ts): a base64 constant
   // the CPU device decodes (the code, its hash and its checks carry it as they carry the rest).
-  const wasm = emitWasm(m, { fastMath: names.fastMath, builtins: names.builtins, locations: names.locations });
+  // (Not when sanitized: the sanitizer sees the JavaScript's accesses, so it always runs.)
+  const wasm = names.sanitize ? { refused: "sanitized" } : emitWasm(m, { fastMath: names.fastMath, builtins: names.builtins, locations: names.locations });
   const module = "bytes" in wasm ? `\n\nconst ${WASM_CONSTANT} = "${base64(wasm.bytes)}";` : "";
-  const code = `"use strict";\n${bits}${parts.join("\n\n")}${module}\n`;
-  return { code, entry: names.fnNames[m.entry], bindings: [...names.globals, ...JS_RUNTIME_BINDINGS], locations: names.locations.list };
+  const sites = names.sanitize ? `\n\nconst ${SAN_SITES} = ${JSON.stringify(names.sanSites)};` : "";
+  const code = `"use strict";\n${bits}${parts.join("\n\n")}${module}${sites}\n`;
+  const bindings = [...names.globals, ...JS_RUNTIME_BINDINGS, ...(names.sanitize ? ["$san"] : [])];
+  return { code, entry: names.fnNames[m.entry], bindings, locations: names.locations.list };
 }
 
 /** Bytes as base64 (btoa: Node and browsers alike). */

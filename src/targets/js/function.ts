@@ -3,7 +3,7 @@
 // every thread of the grid in one tight loop nest (no closure call per thread).
 
 import type { SizeExpr } from "../../ir/size.js";
-import type { Block, Builtin, Expr, ExprHandle, Function, Module, Stmt } from "../../ir/module.js";
+import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 import { completesBlock } from "../../ir/module-info.js";
 import { resultScalar } from "../../ir/ops.js";
@@ -41,8 +41,16 @@ export const BLOCK_RANGE_DEFAULT = "let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 ==
  * The loop over blocks `$b0` to `$b1` around `body` (lines at depth `d + 1`): blockIdx counted
  * along with the linear index, so a block costs a compare and an increment, as nested loops did.
  */
-export function blockLoop(d: number, body: string[]): string[] {
+export function blockLoop(d: number, body: string[], sanitize = false): string[] {
   const pad = "  ".repeat(d);
+  // The sanitizer's: the blocks in either order ($san.rev: last first), each announced.
+  if (sanitize) return [
+    `${pad}for (let $bi = $b0; $bi < $b1; $bi++) {`,
+    `${pad}  const $b = $san.rev ? $b1 - 1 - ($bi - $b0) : $bi, $bx = $b % $gx, $by = Math.floor($b / $gx) % $gy, $bz = Math.floor(Math.floor($b / $gx) / $gy);`,
+    `${pad}  $san.b($b);`,
+    ...body,
+    `${pad}}`,
+  ];
   return [
     `${pad}for (let $b = $b0, $bx = $bx0, $by = $by0, $bz = $bz0; $b < $b1; $b++) {`,
     ...body,
@@ -75,7 +83,18 @@ export interface ModuleNames {
   frameFn: number;
   /** The artifact's location table, filled as the code refers to locations. */
   locations: LocationTable;
+  /**
+   * The `sanitize` feature: every access of a global or shared array goes through the CPU device's
+   * sanitizer (`$san`, devices/cpu-sanitizer.ts), as do blocks, threads, barriers, subgroup
+   * operations and fences; `sanSites` lists the accesses (the array's name there, the location id,
+   * read, write or atomic), which the code carries as `$sanSites`.
+   */
+  sanitize: boolean;
+  sanSites: SanSite[];
 }
+
+/** One access the sanitizer checks: the array's name where the code accesses it, its location id, what it does. */
+export interface SanSite { name: string; loc: number; access: "read" | "write" | "atomic" }
 
 /** JavaScript names: `$` starts gpuc's own names, so a source name may not start with one. */
 const JS_NAMES: NameRules = { invalid: /[^A-Za-z0-9_$]/g, badStart: (n) => /^[0-9$]/.test(n), prefix: "_", reserved: RESERVED };
@@ -145,6 +164,13 @@ export class FunctionEmitter {
       this.lines = [];
       this.block(body, d + 1);
       const pad = "  ".repeat(d);
+      if (this.names.sanitize) return [
+        ...sanThreadLoops(pad, txEnd, hasReturn(body) ? "$thread: " : ""),
+        `${pad}  $san.t_(($tz * $dy + $ty) * $dx + $tx);`,
+        ...lets.map((l) => `${pad}  ${l}`),
+        ...this.lines,
+        `${pad}}`,
+      ];
       return [
         `${pad}for (let $tz = 0; $tz < $dz; $tz++)`,
         `${pad}for (let $ty = 0; $ty < $dy; $ty++)`,
@@ -154,7 +180,7 @@ export class FunctionEmitter {
         `${pad}}`,
       ];
     };
-    const guard = guardedRange(f);
+    const guard = this.names.sanitize ? null : guardedRange(f);
     let loops: string[];
     if (guard) {
       // The threads past the guard's bound do nothing: the x loop stops there instead of testing
@@ -174,13 +200,30 @@ export class FunctionEmitter {
         ...blockLoop(2, threads(f.body, "$dx", 3)),
         "  }",
       ];
-    } else loops = blockLoop(1, threads(f.body, "$dx", 2));
+    } else loops = blockLoop(1, threads(f.body, "$dx", 2), this.names.sanitize);
     return [head, `  ${BLOCK_RANGE_DEFAULT}`, ...this.sharedAllocations().map((l) => "  " + l), ...arrays.map((l) => "  " + l), ...loops, "}"].join("\n");
   }
 
   /** Shared arrays live for the launch; CUDA leaves them uninitialized per block, gpuc zero-fills them once. */
   protected sharedAllocations(): string[] {
-    return this.names.m.shared.map((s, i) => `const ${this.names.shared[i]} = new ${TYPED_ARRAY[s.type.elem]}(${s.size ? this.sizeJS(s.size) : s.type.size});`);
+    const out = this.names.m.shared.map((s, i) => `const ${this.names.shared[i]} = new ${TYPED_ARRAY[s.type.elem]}(${s.size ? this.sizeJS(s.size) : s.type.size});`);
+    if (this.names.sanitize) this.names.m.shared.forEach((s, i) => out.push(`$san.sh(${this.names.shared[i]}, ${JSON.stringify(s.name)});`));
+    return out;
+  }
+
+  /**
+   * The sanitizer's site of an access of `array` at `loc`, where the sanitizer checks it: arrays
+   * of global and shared memory in the program's own functions (not the runtime library's, nor
+   * the kernel state). Private arrays are a thread's own; constant tables are only read.
+   */
+  protected sanSite(array: ExprHandle, loc: Loc | null, access: SanSite["access"]): number | null {
+    if (!this.names.sanitize || this.f.kind === "runtime") return null;
+    const e = this.f.exprs[array];
+    if (!isArray(e.type) || (e.type.space !== "global" && e.type.space !== "shared")) return null;
+    if (e.k === "local" && e.local === this.f.stateParam) return null;
+    const name = e.k === "local" ? this.f.locals[e.local].name : e.k === "shared" ? this.names.m.shared[e.shared].name : "an array";
+    this.names.sanSites.push({ name, loc: this.names.locations.id(loc), access });
+    return this.names.sanSites.length - 1;
   }
 
   /** A launch-time size in JS, with the kernel's i32 meaning (the device checked it is at least 1). */
@@ -223,7 +266,13 @@ export class FunctionEmitter {
   protected stmt(s: Stmt, d: number): void {
     switch (s.k) {
       case "set": this.line(d, `${this.writes[s.local]} = ${stripParens(this.expr(s.value))};`); return;
-      case "store": this.line(d, `${this.expr(s.array)}[${stripParens(this.expr(s.index))}] = ${stripParens(this.expr(s.value))};`); return;
+      case "store": {
+        const site = this.sanSite(s.array, s.loc, "write");
+        // (The sanitizer's call gives the index back: the element access stays the code's own.)
+        if (site !== null) this.line(d, `${this.expr(s.array)}[$san.w(${this.expr(s.array)}, ${stripParens(this.expr(s.index))}, ${site})] = ${stripParens(this.expr(s.value))};`);
+        else this.line(d, `${this.expr(s.array)}[${stripParens(this.expr(s.index))}] = ${stripParens(this.expr(s.value))};`);
+        return;
+      }
       case "call": return this.call(s, d);
       case "if":
         this.line(d, `if (${stripParens(this.expr(s.cond))}) {`);
@@ -264,7 +313,8 @@ export class FunctionEmitter {
       // atomic is sequentially consistent (JavaScript's Atomics), which is what a device-scope fence
       // is used with (a flag or counter another block reads atomically after it): plain stores before
       // it are visible to whoever reads that atomic's result. Nothing to emit.
-      case "fence": return;
+      // (The sanitizer counts it: an atomic after it releases what the thread did before.)
+      case "fence": if (this.names.sanitize) this.line(d, "$san.fence();"); return;
       case "barrier": case "subgroup": throw new InternalCompilerError(`a ${s.k === "barrier" ? "barrier" : "subgroup operation"} outside a region kernel`);
       case "check": for (const x of lowerCheck(s)) this.stmt(x, d); return;
       default: assertNeverIR(s);
@@ -316,6 +366,8 @@ export class FunctionEmitter {
     }
     else shared = `$o = Atomics.${s.op}(${["$a", "$i", ...v].join(", ")});`;
     const parts = [`const $a = ${this.expr(s.array)}, $i = ${stripParens(this.expr(s.index))}${held}; let $o;`];
+    const site = this.sanSite(s.array, s.loc, "atomic");
+    if (site !== null) parts.push(`$san.x($a, $i, ${site});`);
     parts.push(shared === null ? plain.join(" ") : `if ($mt) { ${shared} } else { ${plain.join(" ")} }`);
     if (s.result !== null) parts.push(`${this.writes[s.result]} = ${s.op === "store" ? v[0] : "$o"};`);
     this.line(d, `{ ${parts.join(" ")} }`);
@@ -374,12 +426,27 @@ export class FunctionEmitter {
       }
       case "convert": return convert(this.expr(e.arg), (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, (e.type as { scalar: Scalar }).scalar);
       case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
-      case "load": return `${this.expr(e.array)}[${stripParens(this.expr(e.index))}]`;
+      case "load": {
+        const site = this.sanSite(e.array, e.loc, "read");
+        if (site !== null) return `${this.expr(e.array)}[$san.r(${this.expr(e.array)}, ${stripParens(this.expr(e.index))}, ${site})]`;
+        return `${this.expr(e.array)}[${stripParens(this.expr(e.index))}]`;
+      }
       case "length": return `${this.expr(e.array)}.length`;
       case "bitOffset": throw new InternalCompilerError("a word's bit offset reached the JS back end (its typed arrays have narrow atomics)");
       default: return assertNeverIR(e);
     }
   }
+}
+
+/**
+ * The sanitizer's thread loops (z, y, x from 0 to `xEnd`; `$san.rev`: last first), open: the
+ * caller's body and closing brace follow. A `continue` of the x loop (`label`) goes to the next thread.
+ */
+export function sanThreadLoops(pad: string, xEnd: string, label: string, xStart = "0"): string[] {
+  return [
+    `${pad}for (let $iz = 0; $iz < $dz; $iz++) for (let $iy = 0; $iy < $dy; $iy++) ${label}for (let $ix = ${xStart}; $ix < ${xEnd}; $ix++) {`,
+    `${pad}  const $tz = $san.rev ? $dz - 1 - $iz : $iz, $ty = $san.rev ? $dy - 1 - $iy : $iy, $tx = $san.rev ? ${xEnd} - 1 - ($ix - ${xStart}) : $ix;`,
+  ];
 }
 
 function convert(x: string, from: Scalar, to: Scalar): string {

@@ -20,7 +20,9 @@ export type Region =
   | { k: "group"; id: number; stmts: Stmt[] }
   | { k: "if"; cond: ExprHandle; group: number; then: Region[]; else: Region[]; loc: Loc | null; sub: boolean }
   | { k: "loop"; body: Region[]; continuing: Region[]; breakIf: ExprHandle | null; group: number; loc: Loc | null; sub: boolean }
-  | { k: "break" } | { k: "continue" };
+  | { k: "break" } | { k: "continue" }
+  /** A barrier, where the tree was asked to mark them (the sanitizer counts them); else barriers only end regions. */
+  | { k: "sync" };
 
 export type SubgroupStmt = Extract<Stmt, { k: "subgroup" }>;
 
@@ -50,8 +52,11 @@ export class RegionTree {
   /** The region of each statement that runs at block level although it holds subgroup operations (blockLevelTree). */
   readonly regionOf = new Map<Stmt, Region>();
 
-  /** @param blockLevel control flow with subgroup operations to run at block level (blockLevelTree) */
-  constructor(private readonly f: Function, private readonly blockLevel: ReadonlySet<Stmt> = new Set()) {}
+  /**
+   * @param blockLevel control flow with subgroup operations to run at block level (blockLevelTree)
+   * @param marks whether each barrier also stands in the tree (a `sync` region)
+   */
+  constructor(private readonly f: Function, private readonly blockLevel: ReadonlySet<Stmt> = new Set(), private readonly marks = false) {}
 
   /** @param loopSub whether the innermost enclosing region loop runs per subgroup (null: no such loop) */
   regions(block: Block, inRegionLoop: boolean, loopSub: boolean | null): Region[] {
@@ -62,7 +67,7 @@ export class RegionTree {
       run = [];
     };
     for (const s of block) {
-      if (s.k === "barrier") { flush(); continue; }
+      if (s.k === "barrier") { flush(); if (this.marks) out.push({ k: "sync" }); continue; }
       if (s.k === "subgroup") {
         // The operands leave this region; the result starts the next one.
         const n = this.exchanges.size / 2;
@@ -195,7 +200,7 @@ export class RegionTree {
  * whole block, not its loop test lane by lane in every subgroup. (Outermost such statements only;
  * one whose conditions turn out not uniform is dropped and the tree built again.)
  */
-export function blockLevelTree(f: Function): { rt: RegionTree; tree: Region[]; values: ValueAnalysis } {
+export function blockLevelTree(f: Function, marks = false): { rt: RegionTree; tree: Region[]; values: ValueAnalysis } {
   const level = new Set<Stmt>();
   const visit = (b: Block): void => {
     for (const s of b) {
@@ -214,7 +219,7 @@ export function blockLevelTree(f: Function): { rt: RegionTree; tree: Region[]; v
   };
   visit(f.body);
   for (;;) {
-    const rt = new RegionTree(f, level);
+    const rt = new RegionTree(f, level, marks);
     const tree = rt.regions(f.body, false, null);
     const values = analyzeValues(f, rt.groupStatements(tree), rt.perSubgroup);
     const uniform = (r: Region): boolean => {

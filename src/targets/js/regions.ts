@@ -23,7 +23,7 @@
 import type { ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { T, isArray, type Scalar } from "../../ir/types.js";
 import { blockLevelTree, type Exchange, type Region, type RegionTree, type SubgroupStmt } from "./region-tree.js";
-import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
+import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, sanThreadLoops, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import type { ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
 
@@ -55,7 +55,7 @@ class RegionKernelEmitter extends FunctionEmitter {
 
   emitKernel(): string {
     const f = this.f;
-    const { rt, tree, values } = blockLevelTree(f);
+    const { rt, tree, values } = blockLevelTree(f, this.names.sanitize);
     this.rt = rt;
     this.values = values;
     this.usesDone = hasReturn(f.body);
@@ -101,7 +101,7 @@ class RegionKernelEmitter extends FunctionEmitter {
         "    $block: {",
         ...body,
         "    }",
-      ]),
+      ], this.names.sanitize),
       "}",
     ].join("\n");
   }
@@ -139,6 +139,15 @@ class RegionKernelEmitter extends FunctionEmitter {
     const out = this.writes[s.result];
     // Per subgroup, the lanes that take part are those of the current mask (returned ones left it).
     const mask = this.masks.at(-1);
+    if (this.names.sanitize) {
+      // The sanitizer: the lanes passed a subgroup operation; a subgroupBarrier() must be met by
+      // every lane of the subgroup still running (those of the outermost mask, less returned ones).
+      this.line(d, "$san.sgop();");
+      if (s.op === "barrier" && mask !== undefined && mask !== this.masks[0]) {
+        this.names.sanSites.push({ name: "subgroupBarrier()", loc: this.names.locations.id(s.loc), access: "atomic" });
+        this.line(d, `if (${mask} !== ${this.masks[0]}) $san.div(${this.names.sanSites.length - 1});`);
+      }
+    }
     const active = (j: string): string | null => (mask !== undefined ? `((${mask} >>> ${j}) & 1) !== 0` : this.usesDone ? `$done[$b + ${j}] === 0` : null);
     const part = (j: string): string => [`${j} < $n`, active(j)].filter((x) => x !== null).join(" && ");
     const read = (i: string): string => (t === "bool" ? `$xv${n}[${i}] === 1` : `$xv${n}[${i}]`);
@@ -174,8 +183,14 @@ class RegionKernelEmitter extends FunctionEmitter {
         // of its lanes still running ($sgb its first thread).
         const label = `$sgl${this.subgroupLoops++}`;
         const m = `$m${this.maskCount++}`;
-        this.line(d, `${label}: for (let $sg = 0; $sg * $S < $nt; $sg++) {`);
-        this.line(d + 1, "const $sgb = $sg * $S;");
+        if (this.names.sanitize) {
+          // (The sanitizer's: the subgroups in either order.)
+          this.line(d, `${label}: for (let $ig = 0, $ng = Math.ceil($nt / $S); $ig < $ng; $ig++) {`);
+          this.line(d + 1, "const $sg = $san.rev ? $ng - 1 - $ig : $ig, $sgb = $sg * $S;");
+        } else {
+          this.line(d, `${label}: for (let $sg = 0; $sg * $S < $nt; $sg++) {`);
+          this.line(d + 1, "const $sgb = $sg * $S;");
+        }
         if (this.usesDone) {
           this.line(d + 1, `let ${m} = 0;`);
           this.line(d + 1, `for (let $j = 0, $n = Math.min($S, $nt - $sgb); $j < $n; $j++) if ($done[$sgb + $j] === 0) ${m} |= 1 << $j;`);
@@ -243,6 +258,8 @@ class RegionKernelEmitter extends FunctionEmitter {
           this.loopMasks.pop();
           break;
         }
+        // (Only where the tree marks them: the sanitizer's count of the block's barriers.)
+        case "sync": this.line(d, "$san.bar();"); break;
         case "break": case "continue": {
           const at = this.loopMasks.at(-1)!;
           if (at < 0) { this.line(d, `break $${r.k === "break" ? "rl" : "rb"}${this.regionLoops.at(-1)};`); break; }
@@ -319,9 +336,18 @@ class RegionKernelEmitter extends FunctionEmitter {
   private threadLoop(group: number, d: number, body: (depth: number) => void, xEnd = "$dx", xStart = "0"): void {
     const saved = this.currentGroup;
     this.currentGroup = group;
-    if (this.subgroupLoop === null) {
+    if (this.subgroupLoop === null && this.names.sanitize) {
+      for (const l of sanThreadLoops("  ".repeat(d), xEnd, `$th${group}: `, xStart)) this.lines.push(l);
+      this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
+    } else if (this.subgroupLoop === null) {
       this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = ${xStart}; $tx < ${xEnd}; $tx++) {`);
       this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
+    } else if (this.names.sanitize) {
+      // The lanes of subgroup $sg active here, lowest first or ($san.rev) highest first.
+      this.line(d, `$th${group}: for (let $tm = ${this.masks.at(-1)!}, $tb = 0; $tm !== 0; $tm ^= $tb) {`);
+      this.line(d + 1, "$tb = $san.rev ? 1 << (31 - Math.clz32($tm)) : $tm & -$tm;");
+      this.line(d + 1, "const $t = $sgb + 31 - Math.clz32($tb);");
+      this.line(d + 1, "const $tx = $t % $dx, $ty = (($t - $tx) / $dx) % $dy, $tz = ($t - $tx - $ty * $dx) / ($dx * $dy);");
     } else {
       // The lanes of subgroup $sg.
       // The lanes of subgroup $sg that are active here (those that returned left the mask).
@@ -329,6 +355,7 @@ class RegionKernelEmitter extends FunctionEmitter {
       this.line(d + 1, "const $t = $sgb + 31 - Math.clz32($tm & -$tm);");
       this.line(d + 1, "const $tx = $t % $dx, $ty = (($t - $tx) / $dx) % $dy, $tz = ($t - $tx - $ty * $dx) / ($dx * $dy);");
     }
+    if (this.names.sanitize) this.line(d + 1, "$san.t_($t);");
     if (this.names.builtins[this.index].includes("subgroupLaneId")) this.line(d + 1, "const $lane = $t % $S;");
     if (this.usesDone && this.subgroupLoop === null) this.line(d + 1, "if ($done[$t] === 1) continue;");
     const v = this.values;

@@ -12,7 +12,7 @@ export const jsBackEnd: BackEnd = {
   validate: () => [],
   legal: JS_LEGAL,
   emit(m: Module, features: TargetFeatures) {
-    const out = emitJS(m, { fastMath: features.fastMath });
+    const out = emitJS(m, { fastMath: features.fastMath, sanitize: features.sanitize });
     return artifactOf("js", m, features, out, out.bindings, (i) => out.bindings[i]);
   },
 };

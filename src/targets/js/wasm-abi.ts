@@ -62,3 +62,6 @@ export const THREADS_SECTION = "gpuc.threads";
 
 /** The name under which the JS text carries its kernel's module, base64 (a string constant; absent where there is none). */
 export const WASM_CONSTANT = "$wasm";
+
+/** The constant sanitized JavaScript carries its sites in (function.ts, SanSite), which the CPU device hands to its sanitizer. */
+export const SAN_SITES = "$sanSites";

@@ -1,0 +1,400 @@
+// The CPU device's sanitizer (`device("cpu", { sanitize: true })`, ARCHITECTURE.md "The
+// sanitizer"): the JavaScript target's code compiled with the `sanitize` feature calls it at every
+// access of a global or shared array, at the start of every block and thread, at barriers, subgroup
+// operations and fences; it keeps a shadow record of each element's last write and last two
+// readers and reports, when the launch ends, what a GPU would not run the same way twice:
+//
+//  - a data race: two accesses of one element by different threads, at least one a write, not both
+//    atomic, and not ordered. Ordered means: the same thread (program order); the same block with a
+//    barrier between them (the block's barrier count, its epoch, is lower at the first); the same
+//    subgroup with a subgroup operation between them (the thread's count of subgroup operations);
+//    or a release the second access's thread acquired (below).
+//  - an uninitialized read: a thread reads (or atomically updates) an element of a shared array
+//    that no thread of its block wrote before it in this launch (CUDA leaves shared memory
+//    uninitialized; gpuc's zero-fill is once per launch, so a later block reads an earlier one's).
+//  - divergence: a subgroupBarrier() that some of its subgroup's running lanes reach and others do
+//    not (syncthreads() under a divergent condition is reported by the code itself, always).
+//
+// Release and acquire across blocks (the last-block pattern: a block writes its partial result,
+// threadfence(), then an atomic on a counter; the block that takes the last ticket reads them all):
+// an atomic by a thread that has executed a fence releases, on that element, everything its thread
+// did up to the atomic and everything its block did before the barrier preceding the fence; any
+// atomic on the element acquires every release made on it before. What a thread acquired passes to
+// its block at the next barrier, and is passed on by its own releases (transitively).
+//
+// Blocks run one after another and each barrier interval's threads one after another, so the
+// shadow sees every access in an order a GPU might have run them; `threadOrder: "reversed"` runs
+// each interval's threads and the blocks last first (a result that changes with it depends on an
+// order no GPU promises). The shadow costs 36 bytes per element of each array a launch may write
+// (an array only read, on a buffer no written parameter shares, is not checked: nothing races on it).
+//
+// Time is counted in intervals (a counter over the launch): a block's start and each of its
+// barriers begin a new interval for all its threads, a subgroup operation for its subgroup's lanes,
+// a fence for its thread. An access records its thread and that thread's interval; an earlier
+// access of the same block is ordered before the running thread's if its interval is older than
+// the block's last barrier, or, in the same subgroup, than the subgroup's last operation.
+
+import { KernelError, quoteName, type Dim3, type SanitizerAccess, type SanitizerReport, type SourceLocation } from "../errors.js";
+import type { RuntimeTables } from "../runtime/tables.js";
+
+/**
+ * An element's shadow, nine words: its last write, its last reader, and the last reader of another
+ * thread than that one; each as its thread (global linear id + 1; 0: none), interval, and site
+ * (its index in the code's sites, times two, plus one for an atomic access).
+ */
+const WT = 0, WI = 1, WS = 2, R1T = 3, R1I = 4, R1S = 5, R2T = 6, R2I = 7, R2S = 8, STRIDE = 9;
+
+/** A release: a thread's atomic after a fence, on one element. */
+interface Release { block: number; thread: number; interval: number; blockInterval: number; seq: number; acquired: Acquired[] }
+/** An element's releases: by block, in the order they were made; `seq` counts them. */
+interface Releases { byBlock: Map<number, Release[]>; seq: number }
+/** What an atomic acquired: the element's releases made before it. */
+interface Acquired { from: Releases; before: number }
+
+class Shadow {
+  releases: Map<number, Releases> | null = null;
+  constructor(readonly words: Int32Array, public shared: boolean, public name: string | null, readonly base: number, readonly checked: boolean) {}
+}
+interface Site { name: string; loc: number; access: "read" | "write" | "atomic" }
+
+/** The most reports a launch keeps (the error says how many more there were). */
+const MAX_REPORTS = 32;
+const NO_SHADOW = new Shadow(new Int32Array(0), false, null, 0, false);
+
+export class Sanitizer {
+  /** The generated code's sites: for each instrumented access, the array's name there and its location id. */
+  private sites: Site[] = [];
+  /** Per site: the array it last saw, that array's shadow, its first element's index there, its length (0: not checked). */
+  private siteArray: unknown[] = [];
+  private siteShadow: Shadow[] = [];
+  private siteBase = new Int32Array(0);
+  private siteLength = new Int32Array(0);
+  /** Shadows by buffer and element size (views of one buffer share one). */
+  private byBuffer = new Map<ArrayBufferLike, Map<number, Shadow>>();
+  private shared: Shadow[] = [];
+  /** The launch's parameters' arrays: buffer → [byte offset, element size, name, whether the code may write it]. */
+  private params = new Map<ArrayBufferLike, { offset: number; bytes: number; name: string; written: boolean }[]>();
+
+  /** Whether each barrier interval's threads, and the blocks, run last first. */
+  rev = false;
+  private nt = 1;
+  private grid: number[] = [1, 1, 1, 1, 1, 1];
+  private subgroupSize = 32;
+  /** The running thread: its global linear id + 1, its index in the block, its interval; its block and that block's first global id. */
+  private me = 1;
+  private t = 0;
+  private interval = 0;
+  private block = 0;
+  private first = 0;
+  /** The next interval; the block's last barrier's (or its start's); each subgroup's last operation's. */
+  private nextInterval = 1;
+  private barrierInterval = 0;
+  private subgroupInterval = new Int32Array(1);
+  /** Per thread of the block: its interval, its count of subgroup operations, its last fence's block interval (-1: none). */
+  private threadInterval = new Int32Array(1);
+  private subgroupOps = new Int32Array(1);
+  private subgroupOpsMade = new Int32Array(1);
+  private fenced = new Int32Array(1);
+  /** Per thread of the block: what it acquired since the last barrier; the block's, from before it. */
+  private acquired: (Acquired[] | null)[] = [];
+  private blockAcquired: Acquired[] = [];
+
+  private reports: SanitizerReport[] = [];
+  private seen = new Set<string>();
+  private more = 0;
+  private tables: RuntimeTables | null = null;
+
+  /** A launch begins: the code's sites, its parameters (arrays, names, which the code may write), its grid. */
+  begin(sites: unknown, args: readonly unknown[], names: readonly string[], written: readonly boolean[], grid: readonly number[], subgroupSize: number, rev: boolean, tables: RuntimeTables): void {
+    this.sites = Array.isArray(sites) ? sites as Site[] : [];
+    const n = this.sites.length;
+    this.siteArray = new Array(n).fill(null);
+    this.siteShadow = new Array(n).fill(NO_SHADOW);
+    this.siteBase = new Int32Array(n);
+    this.siteLength = new Int32Array(n);
+    this.byBuffer.clear();
+    this.shared = [];
+    this.params.clear();
+    args.forEach((a, i) => {
+      if (!ArrayBuffer.isView(a)) return;
+      const view = a as unknown as { buffer: ArrayBufferLike; byteOffset: number; BYTES_PER_ELEMENT: number };
+      const list = this.params.get(view.buffer) ?? [];
+      list.push({ offset: view.byteOffset, bytes: view.BYTES_PER_ELEMENT, name: names[i] ?? `argument ${i}`, written: written[i] !== false });
+      this.params.set(view.buffer, list);
+    });
+    this.grid = [...grid];
+    this.nt = grid[3] * grid[4] * grid[5];
+    this.subgroupSize = subgroupSize;
+    this.subgroupInterval = new Int32Array(Math.ceil(this.nt / subgroupSize));
+    this.subgroupOpsMade = new Int32Array(this.subgroupInterval.length);
+    this.threadInterval = new Int32Array(this.nt);
+    this.subgroupOps = new Int32Array(this.nt);
+    this.fenced = new Int32Array(this.nt);
+    this.acquired = new Array(this.nt).fill(null);
+    this.nextInterval = 1;
+    this.rev = rev;
+    this.reports = [];
+    this.seen.clear();
+    this.more = 0;
+    this.tables = tables;
+  }
+
+  /** The launch's reports as one error (null: none), the first report's kind. */
+  end(kernel: string): KernelError | null {
+    const r = this.reports;
+    this.byBuffer.clear();
+    this.shared = [];
+    this.params.clear();
+    this.siteArray = [];
+    this.siteShadow = [];
+    if (!r.length) return null;
+    const lines = r.map((x) => x.message);
+    const message = `sanitizer: ${lines[0]} in kernel ${quoteName(kernel)}` +
+      lines.slice(1).map((l) => `\n  also: ${l}`).join("") + (this.more ? `\n  and ${this.more} more` : "");
+    const first = r[0];
+    const err = new KernelError(first.kind, message, { location: first.second.location, thread: first.second.thread, block: first.second.block });
+    (err as { reports?: SanitizerReport[] }).reports = r;
+    return err;
+  }
+
+  // ---- what the generated code calls -----------------------------------------------------------
+
+  /** A shared array of the launch (allocated once; its shadow starts afresh with each block). */
+  sh(a: ArrayLike<number>, name: string): void {
+    const s = this.shadowOf(a as never);
+    s.shared = true;
+    s.name = name;
+    this.shared.push(s);
+  }
+
+  /** Block `b` (linear) begins. */
+  b(b: number): void {
+    this.block = b;
+    this.first = b * this.nt;
+    const start = this.barrierInterval = this.nextInterval++;
+    this.threadInterval.fill(start);
+    this.subgroupInterval.fill(start);
+    this.subgroupOps.fill(0);
+    this.subgroupOpsMade.fill(0);
+    this.fenced.fill(-1);
+    this.acquired.fill(null);
+    this.blockAcquired = [];
+    for (const s of this.shared) s.words.fill(0);
+  }
+
+  /** Thread `t` of the block runs. */
+  t_(t: number): void {
+    this.t = t;
+    this.me = this.first + t + 1;
+    this.interval = this.threadInterval[t];
+  }
+
+  /** Every thread of the block passed a barrier. */
+  bar(): void {
+    const now = this.barrierInterval = this.nextInterval++;
+    this.threadInterval.fill(now);
+    this.interval = now;
+    for (let i = 0; i < this.nt; i++) {
+      const a = this.acquired[i];
+      if (a) { for (const x of a) this.blockAcquired.push(x); this.acquired[i] = null; }
+    }
+  }
+
+  /** The running thread took part in a subgroup operation (its k-th: the subgroup's k-th begins a new interval). */
+  sgop(): void {
+    const t = this.t, g = (t / this.subgroupSize) | 0;
+    const k = ++this.subgroupOps[t];
+    if (this.subgroupOpsMade[g] < k) { this.subgroupOpsMade[g] = k; this.subgroupInterval[g] = this.nextInterval++; }
+    this.threadInterval[t] = this.interval = Math.max(this.interval, this.subgroupInterval[g]);
+  }
+
+  /** The running thread executed a fence: a new interval of its own. */
+  fence(): void {
+    this.fenced[this.t] = this.barrierInterval;
+    this.threadInterval[this.t] = this.interval = this.nextInterval++;
+  }
+
+  /** A subgroupBarrier() that only some of the subgroup's running lanes reached. */
+  div(site: number): void {
+    const s = this.sites[site];
+    this.report("divergence", `divergence:${s?.loc ?? site}`, null, null, null, this.access(this.me - 1, s?.loc ?? -1, "atomic"),
+      (second) => `subgroupBarrier() at ${where(second.location)} is reached by thread ${dim(second.thread)} of block ${dim(second.block)} but not by every running lane of its subgroup`);
+  }
+
+  /** A load of element i (the code reads `a[r(a, i, site)]`): checks it and records it; gives i. */
+  r(a: ArrayLike<number>, i: number, site: number): number {
+    if (this.siteArray[site] !== a) this.bind(a, site);
+    if (i >>> 0 >= this.siteLength[site]) return i;
+    const sh = this.siteShadow[site];
+    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
+    const wt = w[o + WT];
+    if (wt !== me) {
+      if (wt === 0) { if (sh.shared) this.uninitialized(sh, o / STRIDE, site); }
+      else if (!this.near(wt, w[o + WI])) this.check(sh, o, WT, site, "read");
+    }
+    if (w[o + R1T] !== me) { w[o + R2T] = w[o + R1T]; w[o + R2I] = w[o + R1I]; w[o + R2S] = w[o + R1S]; w[o + R1T] = me; }
+    w[o + R1I] = this.interval;
+    w[o + R1S] = site << 1;
+    return i;
+  }
+
+  /** A store to element i (the code writes `a[w(a, i, site)] = …`): checks it and records it; gives i. */
+  w(a: ArrayLike<number>, i: number, site: number): number {
+    if (this.siteArray[site] !== a) this.bind(a, site);
+    if (i >>> 0 >= this.siteLength[site]) return i;
+    const sh = this.siteShadow[site];
+    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
+    let t = w[o + WT];
+    if (t !== 0 && t !== me && !this.near(t, w[o + WI])) this.check(sh, o, WT, site, "write");
+    if ((t = w[o + R1T]) !== 0 && t !== me && !this.near(t, w[o + R1I])) this.check(sh, o, R1T, site, "write");
+    else if ((t = w[o + R2T]) !== 0 && t !== me && !this.near(t, w[o + R2I])) this.check(sh, o, R2T, site, "write");
+    w[o + R1T] = 0;
+    w[o + R2T] = 0;
+    w[o + WT] = me;
+    w[o + WI] = this.interval;
+    w[o + WS] = site << 1;
+    return i;
+  }
+
+  /** An atomic read-modify-write of element i (the code does it after): checks it and records it as a read and a write. */
+  x(a: ArrayLike<number>, i: number, site: number): void {
+    if (this.siteArray[site] !== a) this.bind(a, site);
+    if (i >>> 0 >= this.siteLength[site]) return;
+    const sh = this.siteShadow[site];
+    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
+    if (w[o + WT] === 0 && sh.shared) this.uninitialized(sh, o / STRIDE, site);
+    // (Atomics do not race with each other: only the plain accesses recorded are checked.)
+    for (let at = WT; at < STRIDE; at += 3) {
+      const t = w[o + at];
+      if (t !== 0 && t !== me && (w[o + at + 2] & 1) === 0 && !this.near(t, w[o + at + 1])) { this.check(sh, o, at, site, "atomic"); break; }
+    }
+    this.atomicSync(sh, o / STRIDE);
+    w[o + R1T] = 0;
+    w[o + R2T] = 0;
+    w[o + WT] = me;
+    w[o + WI] = this.interval;
+    w[o + WS] = (site << 1) | 1;
+  }
+
+  // ---- the shadow -----------------------------------------------------------------------------
+
+  /** Whether an access by thread `t` (global id + 1) in `interval` is ordered before the running thread's by its block's barriers or its subgroup's operations. */
+  private near(t: number, interval: number): boolean {
+    const local = t - 1 - this.first;
+    if (local >>> 0 >= this.nt) return false;
+    return interval < this.barrierInterval || (((local / this.subgroupSize) | 0) === ((this.t / this.subgroupSize) | 0) && interval < this.subgroupInterval[(this.t / this.subgroupSize) | 0]);
+  }
+
+  private bind(a: ArrayLike<number>, site: number): void {
+    this.siteArray[site] = a;
+    const s = this.shadowOf(a as never);
+    this.siteShadow[site] = s;
+    const v = a as unknown as { byteOffset: number; BYTES_PER_ELEMENT: number };
+    this.siteBase[site] = v.byteOffset / v.BYTES_PER_ELEMENT;
+    this.siteLength[site] = s.checked ? a.length : 0;
+  }
+
+  private shadowOf(a: { buffer: ArrayBufferLike; BYTES_PER_ELEMENT: number }): Shadow {
+    let m = this.byBuffer.get(a.buffer);
+    if (!m) this.byBuffer.set(a.buffer, (m = new Map()));
+    let s = m.get(a.BYTES_PER_ELEMENT);
+    if (!s) {
+      const list = this.params.get(a.buffer);
+      const p = list?.find((x) => x.bytes === a.BYTES_PER_ELEMENT) ?? null;
+      // (An array only read, on a buffer no parameter the code may write shares, cannot race.)
+      const checked = !list || list.some((x) => x.written);
+      const elements = checked ? (a.buffer.byteLength / a.BYTES_PER_ELEMENT) | 0 : 0;
+      s = new Shadow(new Int32Array(elements * STRIDE), false, p?.name ?? null, p ? p.offset / p.bytes : 0, checked);
+      m.set(a.BYTES_PER_ELEMENT, s);
+    }
+    return s;
+  }
+
+  /** The slow path: whether the access recorded at `at` is ordered before the running thread's by a release it acquired; if not, a race. */
+  private check(sh: Shadow, o: number, at: number, site: number, access: SanitizerAccess["access"]): void {
+    const w = sh.words;
+    const other = w[o + at] - 1, interval = w[o + at + 1];
+    const block = Math.floor(other / this.nt);
+    const mine = this.acquired[this.t];
+    if (covers(this.blockAcquired, block, other, interval, 0) || (mine !== null && covers(mine, block, other, interval, 0))) return;
+    this.race(sh, o / STRIDE, w[o + at + 2], other, site, at === WT ? "write" : "read", access);
+  }
+
+  /** An atomic on element e: acquires the releases made on it before, and releases if its thread has fenced. */
+  private atomicSync(sh: Shadow, e: number): void {
+    const rel = (sh.releases ??= new Map()).get(e) ?? { byBlock: new Map(), seq: 0 };
+    sh.releases.set(e, rel);
+    if (rel.seq > 0) (this.acquired[this.t] ??= []).push({ from: rel, before: rel.seq });
+    const fenceBlockInterval = this.fenced[this.t];
+    if (fenceBlockInterval < 0) return;
+    const mine = this.acquired[this.t];
+    const r: Release = { block: this.block, thread: this.me - 1, interval: this.interval, blockInterval: fenceBlockInterval, seq: rel.seq++, acquired: [...this.blockAcquired, ...(mine ?? [])] };
+    const list = rel.byBlock.get(this.block);
+    if (list) list.push(r); else rel.byBlock.set(this.block, [r]);
+  }
+
+  // ---- reports --------------------------------------------------------------------------------
+
+  private uninitialized(s: Shadow, e: number, site: number): void {
+    const info = this.sites[site];
+    const name = s.name ?? info?.name ?? "a shared array";
+    this.report("uninitialized", `uninitialized:${name}:${info?.loc ?? site}`, name, e, null, this.access(this.me - 1, info?.loc ?? -1, info?.access ?? "read"),
+      (second) => `${second.access === "atomic" ? "an atomic update" : "a read"} of ${name}[${e}] at ${where(second.location)} by thread ${dim(second.thread)} of block ${dim(second.block)} finds an element no thread of its block wrote (shared memory starts uninitialized on a GPU: write it, then syncthreads(), before reading it)`);
+  }
+
+  private race(s: Shadow, e: number, firstSite: number, firstThread: number, site: number, kind: "read" | "write", access: SanitizerAccess["access"]): void {
+    const info = this.sites[site];
+    const name = s.name ?? info?.name ?? "an array";
+    const el = e - s.base;
+    const before = this.sites[firstSite >> 1];
+    const first = this.access(firstThread, before?.loc ?? -1, firstSite & 1 ? "atomic" : kind);
+    const second = this.access(this.me - 1, info?.loc ?? -1, access);
+    // (Once per array and pair of source locations: \`a[0] += x\` races as a read and as a write.)
+    const l1 = before?.loc ?? -1, l2 = info?.loc ?? -1;
+    const key = `race:${name}:${Math.min(l1, l2)}:${Math.max(l1, l2)}`;
+    const sameBlock = first.block.x === second.block.x && first.block.y === second.block.y && first.block.z === second.block.z;
+    const between = sameBlock ? "no syncthreads() or subgroup operation between them" : "different blocks, not ordered by a threadfence() and an atomic";
+    this.report("race", key, name, el, first, second, () =>
+      `data race on ${name}[${el}]: ${article(first.access)} at ${where(first.location)} by thread ${dim(first.thread)} of block ${dim(first.block)} and ${article(second.access)} at ${where(second.location)} by thread ${dim(second.thread)} of block ${dim(second.block)} (${between})`);
+  }
+
+  private report(kind: SanitizerReport["kind"], key: string, array: string | null, element: number | null, first: SanitizerAccess | null, second: SanitizerAccess, text: (second: SanitizerAccess) => string): void {
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    if (this.reports.length >= MAX_REPORTS) { this.more++; return; }
+    this.reports.push({ kind, array, element, first, second, message: text(second) });
+  }
+
+  private access(global: number, loc: number, access: SanitizerAccess["access"]): SanitizerAccess {
+    const [gx, gy, , dx, dy] = this.grid;
+    const b = Math.floor(global / this.nt), t = global - b * this.nt;
+    const l = loc >= 0 ? this.tables?.location(loc) ?? null : null;
+    return {
+      access,
+      location: l ? { file: l.file, line: l.line, column: l.column } : null,
+      thread: { x: t % dx, y: Math.floor(t / dx) % dy, z: Math.floor(t / (dx * dy)) },
+      block: { x: b % gx, y: Math.floor(b / gx) % gy, z: Math.floor(b / (gx * gy)) },
+    };
+  }
+}
+
+/** Whether a release in `acquired` (or what its releaser had acquired, transitively) covers thread `thread`'s access of `block` in `interval`. */
+function covers(acquired: readonly Acquired[], block: number, thread: number, interval: number, depth: number): boolean {
+  for (const a of acquired) {
+    const list = a.from.byBlock.get(block);
+    if (list) {
+      for (const r of list) {
+        if (r.seq >= a.before) break;
+        if ((r.thread === thread && interval <= r.interval) || interval < r.blockInterval) return true;
+      }
+    }
+    if (depth < 4) {
+      for (const [, l] of a.from.byBlock) for (const r of l) if (r.seq < a.before && r.acquired.length && covers(r.acquired, block, thread, interval, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
+const where = (l: SourceLocation | null): string => (l ? `${l.file}:${l.line}:${l.column}` : "an unknown location");
+const dim = (d: Dim3): string => `(${d.x}, ${d.y}, ${d.z})`;
+const article = (a: SanitizerAccess["access"]): string => (a === "atomic" ? "an atomic update" : `a ${a}`);

@@ -7,7 +7,7 @@
 export { kernel, Kernel, onCompile, type KernelOptions, type CompileOptions, type CompileEvent } from "./kernel.js";
 export { device, listDevices, type DeviceKind, type GPULike, type OpenOptions } from "./devices/index.js";
 export { DeviceArray, type CopyRange, type Device, type DeviceOptions, type LaunchConfig, type HostArray } from "./devices/device.js";
-export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic } from "./errors.js";
+export { CompileError, KernelError, type CompileErrorKind, type KernelErrorKind, type SourceLocation, type Frame, type Diagnostic, type SanitizerReport, type SanitizerAccess } from "./errors.js";
 export type { Artifact } from "./targets/index.js";
 export type { TargetFeatures } from "./targets/target.js";
 export { isPersistable, type RelocationManifest, type RelocationSite, type RelocationStrategy } from "./reloc/manifest.js";

@@ -57,6 +57,8 @@ class Shadow {
 }
 interface Site { name: string; loc: number; access: "read" | "write" | "atomic" }
 
+const KIND_ORDER: Record<SanitizerReport["kind"], number> = { race: 0, divergence: 1, uninitialized: 2 };
+
 /** The most reports a launch keeps (the error says how many more there were). */
 const MAX_REPORTS = 32;
 const NO_SHADOW = new Shadow(new Int32Array(0), false, null, 0, false);
@@ -141,7 +143,9 @@ export class Sanitizer {
 
   /** The launch's reports as one error (null: none), the first report's kind. */
   end(kernel: string): KernelError | null {
-    const r = this.reports;
+    // Races first: a read of an element its neighbour writes later in the same interval is also
+    // a read of uninitialized shared memory in the order the threads ran, but the race is the defect.
+    const r = [...this.reports].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
     this.byBuffer.clear();
     this.shared = [];
     this.params.clear();

@@ -661,6 +661,8 @@ describe("shared memory and barriers", () => {
           v += s[bd - 1 - t];
           syncthreads();
           s[t] = v;
+          // (Before the loop reads s[1]: without it, thread 0 races with thread 1's store.)
+          syncthreads();
         } else v -= 1;
       }
       for (let it = 0; it < 3; it++) {
@@ -707,6 +709,7 @@ describe("shared memory and barriers", () => {
     const k = kernel(function sharedDyn(o: Float32Array, n: number) {
       const s = shared(Float32Array, n);
       s[threadIdx.x] = 1;
+      syncthreads();
       o[threadIdx.x] = s[0];
     });
     const o = poisonF32(2);

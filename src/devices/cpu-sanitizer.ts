@@ -242,14 +242,21 @@ export class Sanitizer {
     return i;
   }
 
-  /** A store to element i (the code writes `a[w(a, i, site)] = …`): checks it and records it; gives i. */
-  w(a: ArrayLike<number>, i: number, site: number): number {
+  /** The value of the store being checked (the code stores it after w()). */
+  v: unknown = 0;
+
+  /**
+   * A store of v to element i (the code writes `a[w(a, i, site, v)] = v`): checks it and records
+   * it; gives i. Two writes of the value the element holds are no race: it ends the same in any order.
+   */
+  w(a: ArrayLike<number>, i: number, site: number, v: unknown): number {
+    this.v = v;
     if (this.siteArray[site] !== a) this.bind(a, site);
     if (i >>> 0 >= this.siteLength[site]) return i;
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
     let t = w[o + WT];
-    if (t !== 0 && t !== me && !this.near(t, w[o + WI])) this.check(sh, o, WT, site, "write");
+    if (t !== 0 && t !== me && a[i] !== v && !this.near(t, w[o + WI])) this.check(sh, o, WT, site, "write");
     if ((t = w[o + R1T]) !== 0 && t !== me && !this.near(t, w[o + R1I])) this.check(sh, o, R1T, site, "write");
     else if ((t = w[o + R2T]) !== 0 && t !== me && !this.near(t, w[o + R2I])) this.check(sh, o, R2T, site, "write");
     w[o + R1T] = 0;

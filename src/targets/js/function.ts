@@ -268,8 +268,9 @@ export class FunctionEmitter {
       case "set": this.line(d, `${this.writes[s.local]} = ${stripParens(this.expr(s.value))};`); return;
       case "store": {
         const site = this.sanSite(s.array, s.loc, "write");
-        // (The sanitizer's call gives the index back: the element access stays the code's own.)
-        if (site !== null) this.line(d, `${this.expr(s.array)}[$san.w(${this.expr(s.array)}, ${stripParens(this.expr(s.index))}, ${site})] = ${stripParens(this.expr(s.value))};`);
+        // (The sanitizer's call gives the index back and keeps the value, evaluated before the
+        // check as in JavaScript's order: the element access stays the code's own.)
+        if (site !== null) this.line(d, `${this.expr(s.array)}[$san.w(${this.expr(s.array)}, ${stripParens(this.expr(s.index))}, ${site}, ${stripParens(this.expr(s.value))})] = $san.v;`);
         else this.line(d, `${this.expr(s.array)}[${stripParens(this.expr(s.index))}] = ${stripParens(this.expr(s.value))};`);
         return;
       }

@@ -1,7 +1,10 @@
 // The demo: compile every example for every target, run each on every device present, check it
 // against plain JavaScript, and print a table (kernel × device: compile ms, run ms, verified).
+// With `sanitize` (`gpuc demo --sanitize`), each example runs on the CPU device under the sanitizer
+// too (row "cpu+san"): a race or an uninitialized read it reports fails that row; the row says
+// how much slower the sanitized run was than the CPU device's.
 import { SingleBar, Presets } from "cli-progress";
-import { CompileError, device, listDevices, type Device } from "gpuc";
+import { CompileError, KernelError, device, listDevices, type Device } from "gpuc";
 import type { Example } from "./example.ts";
 import saxpy from "./saxpy.ts";
 import reduction from "./reduction.ts";
@@ -28,13 +31,17 @@ const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string; unavailable?: true }
 
-export async function runDemo(log: (line: string) => void = console.log): Promise<boolean> {
+export async function runDemo(log: (line: string) => void = console.log, options: { sanitize?: boolean } = {}): Promise<boolean> {
   const devices: Device[] = [];
   const skipped: string[] = [];
+  // (The CPU device of the table is never the sanitized one, whatever GPUC_SANITIZE says: the sanitized row is its own.)
   for (const d of await listDevices()) {
-    if (d.available) devices.push(await device(d.kind));
+    if (d.available) devices.push(await device(d.kind, d.kind === "cpu" ? { sanitize: false } : {}));
     else skipped.push(`${d.kind}: ${d.detail}`);
   }
+  const sanitized = options.sanitize ? await device("cpu", { sanitize: true }) : null;
+  if (sanitized) devices.push(sanitized);
+  const label = (dev: Device) => (dev === sanitized ? "cpu+san" : dev.kind);
   const tty = process.stderr.isTTY === true;
   const bar = new SingleBar({ format: " {bar} {value}/{total} {task}", hideCursor: true, clearOnComplete: true, noTTYOutput: false, stream: process.stderr }, Presets.shades_classic);
   const total = examples.length * (TARGETS.length + devices.length);
@@ -64,11 +71,22 @@ export async function runDemo(log: (line: string) => void = console.log): Promis
   const rows: Row[] = [];
   for (const dev of devices) {
     for (const ex of examples) {
-      step(`running ${ex.name} on ${dev.kind}`);
+      step(`running ${ex.name} on ${label(dev)}`);
       const why = unavailable.get(`${ex.name}|${dev.target}`);
-      if (why) { rows.push({ example: ex.name, device: dev.kind, compileMs: NaN, runMs: NaN, referenceMs: NaN, ok: true, summary: `not available: ${why}`, unavailable: true }); continue; }
-      const r = await ex.run(dev);
-      rows.push({ example: ex.name, device: dev.kind, compileMs: compileMs.get(`${ex.name}|${dev.target}`) ?? NaN, runMs: r.kernelMs, referenceMs: r.referenceMs, ok: r.ok, summary: r.summary });
+      if (why) { rows.push({ example: ex.name, device: label(dev), compileMs: NaN, runMs: NaN, referenceMs: NaN, ok: true, summary: `not available: ${why}`, unavailable: true }); continue; }
+      let r;
+      try { r = await ex.run(dev); } catch (e) {
+        // The sanitizer's findings fail the row and say what they found.
+        if (dev !== sanitized || !(e instanceof KernelError)) throw e;
+        rows.push({ example: ex.name, device: label(dev), compileMs: NaN, runMs: NaN, referenceMs: NaN, ok: false, summary: e.message.split("\n")[0] });
+        continue;
+      }
+      let summary = r.summary;
+      if (dev === sanitized) {
+        const cpu = rows.find((x) => x.example === ex.name && x.device === "cpu");
+        if (cpu && !cpu.unavailable) summary = `${(r.kernelMs / cpu.runMs).toFixed(1)}x the CPU device's time, nothing reported`;
+      }
+      rows.push({ example: ex.name, device: label(dev), compileMs: compileMs.get(`${ex.name}|${dev.target}`) ?? NaN, runMs: r.kernelMs, referenceMs: r.referenceMs, ok: r.ok, summary });
     }
     dev.close();
   }
@@ -78,7 +96,7 @@ export async function runDemo(log: (line: string) => void = console.log): Promis
   for (const s of skipped) log(`  (no ${s})`);
   if (skipped.length) log("");
   const header = ["kernel", "device", "compile ms", "run ms", "plain JS ms", "verified", "result"];
-  const table = rows.map((r) => r.unavailable ? [r.example, r.device, "-", "-", "-", "-", r.summary]
+  const table = rows.map((r) => r.unavailable || Number.isNaN(r.runMs) ? [r.example, r.device, "-", "-", "-", r.ok ? "-" : "NO", r.summary]
     : [r.example, r.device, r.compileMs.toFixed(2), r.runMs.toFixed(1), r.referenceMs.toFixed(1), r.ok ? "yes" : "NO", r.summary]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells: string[]): string => cells.map((c, i) => (i >= 2 && i <= 4 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ").trimEnd();
@@ -89,8 +107,12 @@ export async function runDemo(log: (line: string) => void = console.log): Promis
   const ran = rows.filter((r) => !r.unavailable).length;
   log(failed.length ? `\n${failed.length} example run(s) did NOT match plain JavaScript`
     : `\nall ${ran} runs agree with plain JavaScript (exactly on the CPU device; on GPU devices exactly for integers, within 1e-5 for floats unless an example says why not)`);
+  if (sanitized) {
+    const ratios = rows.filter((r) => r.device === "cpu+san" && r.ok && !r.unavailable).map((r) => r.runMs / (rows.find((x) => x.example === r.example && x.device === "cpu")?.runMs ?? NaN)).filter((x) => x > 0);
+    if (ratios.length) log(`the sanitizer found nothing in ${ratios.length} examples; its runs took ${Math.exp(ratios.reduce((a, x) => a + Math.log(x), 0) / ratios.length).toFixed(1)}x the CPU device's time (geometric mean; single runs, see BENCHMARKS for the measured figure)`);
+  }
   return failed.length === 0;
 }
 
 // Run directly (`node --import tsx examples/demo.ts`) as well as from `gpuc demo`.
-if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await runDemo()) ? 0 : 1;
+if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = (await runDemo(console.log, { sanitize: process.argv.includes("--sanitize") })) ? 0 : 1;

@@ -25,7 +25,7 @@ const USAGE = `usage:
   gpuc image inspect <image file> [--public-key <pem>]
   gpuc image sign <image file> --key <private key pem>
   gpuc image keygen <name>
-  gpuc demo
+  gpuc demo [--sanitize]
   gpuc --help
 
 compile prints the target code of one kernel of the file (or, with --dump, the IR after the named
@@ -76,7 +76,7 @@ async function main(argv: string[]): Promise<number> {
       }
       throw new UsageError("usage: gpuc image inspect|sign|keygen …");
     }
-    case "demo": return demo();
+    case "demo": return demo(rest);
     default: throw new UsageError(`unknown command '${command}'`);
   }
 }
@@ -232,7 +232,9 @@ function parseTypes(spec: string | undefined): Record<string, string> {
  * The demo: the repository's examples (TypeScript, run through tsx, a dev dependency), compiled
  * for every target and run on every device present.
  */
-async function demo(): Promise<number> {
+async function demo(args: string[]): Promise<number> {
+  const unknown = args.find((a) => a !== "--sanitize");
+  if (unknown !== undefined) throw new UsageError(`demo: unknown option '${unknown}' (the demo takes --sanitize: every example on the CPU device under the sanitizer too)`);
   const file = new URL("../../examples/demo.ts", import.meta.url);
   if (!existsSync(file)) throw new UsageError("the demo's examples are not part of this installation: run it from a clone of the gpuc repository", false);
   try {
@@ -241,8 +243,8 @@ async function demo(): Promise<number> {
   } catch {
     throw new UsageError("the demo runs the TypeScript examples through tsx: run `npm ci` in the gpuc repository first", false);
   }
-  const { runDemo } = (await import(file.href)) as { runDemo: () => Promise<boolean> };
-  return (await runDemo()) ? 0 : 1;
+  const { runDemo } = (await import(file.href)) as { runDemo: (log: (line: string) => void, options: { sanitize: boolean }) => Promise<boolean> };
+  return (await runDemo(console.log, { sanitize: args.includes("--sanitize") })) ? 0 : 1;
 }
 
 async function devices(): Promise<number> {

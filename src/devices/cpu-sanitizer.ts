@@ -26,7 +26,9 @@
 // shadow sees every access in an order a GPU might have run them; `threadOrder: "reversed"` runs
 // each interval's threads and the blocks last first (a result that changes with it depends on an
 // order no GPU promises). The shadow costs 36 bytes per element of each array a launch may write
-// (an array only read, on a buffer no written parameter shares, is not checked: nothing races on it).
+// (an array only read, on a buffer no written parameter shares, is not checked: nothing races on it);
+// it lives as long as the array's buffer, and is never cleared: a record counts only if its
+// interval is the launch's (the block's, for shared memory), so a launch costs no pass over it.
 //
 // Time is counted in intervals (a counter over the launch): a block's start and each of its
 // barriers begin a new interval for all its threads, a subgroup operation for its subgroup's lanes,
@@ -53,7 +55,8 @@ interface Acquired { from: Releases; before: number }
 
 class Shadow {
   releases: Map<number, Releases> | null = null;
-  constructor(readonly words: Int32Array, public shared: boolean, public name: string | null, readonly base: number, readonly checked: boolean) {}
+  shared = false;
+  constructor(readonly words: Int32Array, public name: string | null, readonly base: number, readonly checked: boolean) {}
 }
 interface Site { name: string; loc: number; access: "read" | "write" | "atomic" }
 
@@ -61,7 +64,9 @@ const KIND_ORDER: Record<SanitizerReport["kind"], number> = { race: 0, divergenc
 
 /** The most reports a launch keeps (the error says how many more there were). */
 const MAX_REPORTS = 32;
-const NO_SHADOW = new Shadow(new Int32Array(0), false, null, 0, false);
+const NO_SHADOW = new Shadow(new Int32Array(0), null, 0, false);
+/** Intervals restart (and every shadow with them) before they would pass what an Int32Array holds. */
+const MAX_INTERVAL = 0x7fff0000;
 
 export class Sanitizer {
   /** The generated code's sites: for each instrumented access, the array's name there and its location id. */
@@ -71,8 +76,10 @@ export class Sanitizer {
   private siteShadow: Shadow[] = [];
   private siteBase = new Int32Array(0);
   private siteLength = new Int32Array(0);
-  /** Shadows by buffer and element size (views of one buffer share one). */
+  /** This launch's shadows by buffer and element size (views of one buffer share one). */
   private byBuffer = new Map<ArrayBufferLike, Map<number, Shadow>>();
+  /** Every buffer's shadow words, kept across launches while the buffer lives. */
+  private words = new WeakMap<ArrayBufferLike, Map<number, Int32Array>>();
   private shared: Shadow[] = [];
   /** The launch's parameters' arrays: buffer → [byte offset, element size, name, whether the code may write it]. */
   private params = new Map<ArrayBufferLike, { offset: number; bytes: number; name: string; written: boolean }[]>();
@@ -90,6 +97,9 @@ export class Sanitizer {
   private first = 0;
   /** The next interval; the block's last barrier's (or its start's); each subgroup's last operation's. */
   private nextInterval = 1;
+  /** The launch's first interval, and the block's: records of older intervals are not this launch's (block's). */
+  private launchStart = 1;
+  private blockStart = 1;
   private barrierInterval = 0;
   private subgroupInterval = new Int32Array(1);
   /** Per thread of the block: its interval, its count of subgroup operations, its last fence's block interval (-1: none). */
@@ -133,7 +143,8 @@ export class Sanitizer {
     this.subgroupOps = new Int32Array(this.nt);
     this.fenced = new Int32Array(this.nt);
     this.acquired = new Array(this.nt).fill(null);
-    this.nextInterval = 1;
+    if (this.nextInterval > MAX_INTERVAL) { this.nextInterval = 1; this.words = new WeakMap(); }
+    this.launchStart = this.nextInterval;
     this.rev = rev;
     this.reports = [];
     this.seen.clear();
@@ -175,7 +186,7 @@ export class Sanitizer {
   b(b: number): void {
     this.block = b;
     this.first = b * this.nt;
-    const start = this.barrierInterval = this.nextInterval++;
+    const start = this.blockStart = this.barrierInterval = this.nextInterval++;
     this.threadInterval.fill(start);
     this.subgroupInterval.fill(start);
     this.subgroupOps.fill(0);
@@ -183,7 +194,6 @@ export class Sanitizer {
     this.fenced.fill(-1);
     this.acquired.fill(null);
     this.blockAcquired = [];
-    for (const s of this.shared) s.words.fill(0);
   }
 
   /** Thread `t` of the block runs. */
@@ -225,20 +235,34 @@ export class Sanitizer {
       (second) => `subgroupBarrier() at ${where(second.location)} is reached by thread ${dim(second.thread)} of block ${dim(second.block)} but not by every running lane of its subgroup`);
   }
 
-  /** A load of element i (the code reads `a[r(a, i, site)]`): checks it and records it; gives i. */
+  /**
+   * A load of element i (the code reads `a[r(a, i, site)]`): checks it and records it; gives i.
+   * Two readers are kept: the first of another thread whose read the running thread's is not
+   * ordered after (R1), and a second one (R2); a write by any thread then meets a read of another
+   * among them. Readers ordered before the running thread (an older interval of its block) make
+   * room. So a value many threads read after a barrier costs two records, then none.
+   */
   r(a: ArrayLike<number>, i: number, site: number): number {
     if (this.siteArray[site] !== a) this.bind(a, site);
     if (i >>> 0 >= this.siteLength[site]) return i;
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
+    const valid = sh.shared ? this.blockStart : this.launchStart, barrier = this.barrierInterval, first = this.first + 1, nt = this.nt;
     const wt = w[o + WT];
     if (wt !== me) {
-      if (wt === 0) { if (sh.shared) this.uninitialized(sh, o / STRIDE, site); }
-      else if (!this.near(wt, w[o + WI])) this.check(sh, o, WT, site, "read");
+      const wi = w[o + WI];
+      if (wt === 0 || wi < valid) { if (sh.shared) this.uninitialized(sh, o / STRIDE, site); }
+      else if (!(wi < barrier && (wt - first) >>> 0 < nt) && !this.near(wt, wi)) this.check(sh, o, WT, site, "read");
     }
-    if (w[o + R1T] !== me) { w[o + R2T] = w[o + R1T]; w[o + R2I] = w[o + R1I]; w[o + R2S] = w[o + R1S]; w[o + R1T] = me; }
-    w[o + R1I] = this.interval;
-    w[o + R1S] = site << 1;
+    const r1 = w[o + R1T], r1i = w[o + R1I];
+    if (r1 === me || r1 === 0 || r1i < valid || (r1i < barrier && (r1 - first) >>> 0 < nt)) {
+      w[o + R1T] = me; w[o + R1I] = this.interval; w[o + R1S] = site << 1;
+      return i;
+    }
+    const r2 = w[o + R2T], r2i = w[o + R2I];
+    if (r2 === me || r2 === 0 || r2i < valid || (r2i < barrier && (r2 - first) >>> 0 < nt)) {
+      w[o + R2T] = me; w[o + R2I] = this.interval; w[o + R2S] = site << 1;
+    }
     return i;
   }
 
@@ -255,10 +279,11 @@ export class Sanitizer {
     if (i >>> 0 >= this.siteLength[site]) return i;
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
+    const valid = sh.shared ? this.blockStart : this.launchStart;
     let t = w[o + WT];
-    if (t !== 0 && t !== me && a[i] !== v && !this.near(t, w[o + WI])) this.check(sh, o, WT, site, "write");
-    if ((t = w[o + R1T]) !== 0 && t !== me && !this.near(t, w[o + R1I])) this.check(sh, o, R1T, site, "write");
-    else if ((t = w[o + R2T]) !== 0 && t !== me && !this.near(t, w[o + R2I])) this.check(sh, o, R2T, site, "write");
+    if (t !== 0 && t !== me && w[o + WI] >= valid && a[i] !== v && !this.near(t, w[o + WI])) this.check(sh, o, WT, site, "write");
+    if ((t = w[o + R1T]) !== 0 && t !== me && w[o + R1I] >= valid && !this.near(t, w[o + R1I])) this.check(sh, o, R1T, site, "write");
+    else if ((t = w[o + R2T]) !== 0 && t !== me && w[o + R2I] >= valid && !this.near(t, w[o + R2I])) this.check(sh, o, R2T, site, "write");
     w[o + R1T] = 0;
     w[o + R2T] = 0;
     w[o + WT] = me;
@@ -273,11 +298,12 @@ export class Sanitizer {
     if (i >>> 0 >= this.siteLength[site]) return;
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
-    if (w[o + WT] === 0 && sh.shared) this.uninitialized(sh, o / STRIDE, site);
+    const valid = sh.shared ? this.blockStart : this.launchStart;
+    if ((w[o + WT] === 0 || w[o + WI] < valid) && sh.shared) this.uninitialized(sh, o / STRIDE, site);
     // (Atomics do not race with each other: only the plain accesses recorded are checked.)
     for (let at = WT; at < STRIDE; at += 3) {
       const t = w[o + at];
-      if (t !== 0 && t !== me && (w[o + at + 2] & 1) === 0 && !this.near(t, w[o + at + 1])) { this.check(sh, o, at, site, "atomic"); break; }
+      if (t !== 0 && t !== me && w[o + at + 1] >= valid && (w[o + at + 2] & 1) === 0 && !this.near(t, w[o + at + 1])) { this.check(sh, o, at, site, "atomic"); break; }
     }
     this.atomicSync(sh, o / STRIDE);
     w[o + R1T] = 0;
@@ -314,8 +340,11 @@ export class Sanitizer {
       const p = list?.find((x) => x.bytes === a.BYTES_PER_ELEMENT) ?? null;
       // (An array only read, on a buffer no parameter the code may write shares, cannot race.)
       const checked = !list || list.some((x) => x.written);
-      const elements = checked ? (a.buffer.byteLength / a.BYTES_PER_ELEMENT) | 0 : 0;
-      s = new Shadow(new Int32Array(elements * STRIDE), false, p?.name ?? null, p ? p.offset / p.bytes : 0, checked);
+      let kept = this.words.get(a.buffer);
+      if (!kept) this.words.set(a.buffer, (kept = new Map()));
+      let words = kept.get(a.BYTES_PER_ELEMENT);
+      if (!words && checked) kept.set(a.BYTES_PER_ELEMENT, (words = new Int32Array(((a.buffer.byteLength / a.BYTES_PER_ELEMENT) | 0) * STRIDE)));
+      s = new Shadow(checked ? words! : NO_SHADOW.words, p?.name ?? null, p ? p.offset / p.bytes : 0, checked);
       m.set(a.BYTES_PER_ELEMENT, s);
     }
     return s;

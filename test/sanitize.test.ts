@@ -187,6 +187,7 @@ describe("the sanitizer: defects reported with both lines", () => {
     assert.equal(r.first, null);
     assert.equal(r.second.location?.line, lineOf("UNINIT"));
     assert.deepEqual(r.second.thread, { x: 1, y: 0, z: 0 });
+    assert.match(r.message, /the launch's results depend on it \(with other values in shared memory, out\[1\] differs\)/);
     // Each block starts uninitialized again: block 1 reading what block 0 left is the same defect.
     const k2 = kernel(function laterBlock(out: Float32Array) {
       const s = shared(Float32Array, 32);
@@ -198,6 +199,35 @@ describe("the sanitizer: defects reported with both lines", () => {
     const rs2 = await reports(k2.launch(san, { blocks: 2, threads: 32 }, new Float32Array(64)), "uninitialized");
     assert.deepEqual(rs2[0].second.block, { x: 1, y: 0, z: 0 });
     assert.equal(rs2[0].second.location?.line, lineOf("UNINIT2"));
+  });
+
+  test("an uninitialized read whose value the launch's results do not depend on is not reported", async () => {
+    // As cuda-samples' shfl_intimage_rows: every lane of warp 0 reads a slot per warp, past the
+    // warps there are, and only the slots of real warps reach the result.
+    const k = kernel(function discarded(x: Int32Array, out: Int32Array) {
+      const sums = shared(Int32Array, 32);
+      const t = threadIdx.x, warp = t >> 5, lane = t & 31;
+      if (lane === 31) sums[warp] = x[t];
+      syncthreads();
+      if (warp === 0) {
+        const v = sums[lane];
+        sums[lane] = v + 1;
+      }
+      syncthreads();
+      out[t] = sums[warp];
+    });
+    await clean(k, { blocks: 2, threads: 64 }, () => [Int32Array.from({ length: 64 }, (_, i) => i * 3), new Int32Array(64)]);
+    // Reaching the result, the same read is reported.
+    const used = kernel(function usedUninit(x: Int32Array, out: Int32Array) {
+      const sums = shared(Int32Array, 32);
+      const t = threadIdx.x, warp = t >> 5, lane = t & 31;
+      if (lane === 31) sums[warp] = x[t];
+      syncthreads();
+      if (warp === 0) out[lane] = sums[lane] + 1; // @USED
+    });
+    const rs = await reports(used.launch(san, { blocks: 1, threads: 64 }, new Int32Array(64), new Int32Array(64)), "uninitialized");
+    assert.equal(rs[0].second.location?.line, lineOf("USED"));
+    assert.equal(rs[0].element, 2);
   });
 
   test("a race inside a helper, and through a view", async () => {

@@ -117,7 +117,8 @@ export class Sanitizer {
   private tables: RuntimeTables | null = null;
 
   /** A launch begins: the code's sites, its parameters (arrays, names, which the code may write), its grid. */
-  begin(sites: unknown, args: readonly unknown[], names: readonly string[], written: readonly boolean[], grid: readonly number[], subgroupSize: number, rev: boolean, tables: RuntimeTables): void {
+  begin(sites: unknown, args: readonly unknown[], names: readonly string[], written: readonly boolean[], grid: readonly number[], subgroupSize: number, rev: boolean, tables: RuntimeTables, poison = false): void {
+    this.poison = poison;
     this.sites = Array.isArray(sites) ? sites as Site[] : [];
     const n = this.sites.length;
     this.siteArray = new Array(n).fill(null);
@@ -152,16 +153,21 @@ export class Sanitizer {
     this.tables = tables;
   }
 
-  /** The launch's reports as one error (null: none), the first report's kind. */
-  end(kernel: string): KernelError | null {
-    // Races first: a read of an element its neighbour writes later in the same interval is also
-    // a read of uninitialized shared memory in the order the threads ran, but the race is the defect.
-    const r = [...this.reports].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  /** The launch ends: its findings (races first: see error()). */
+  end(): SanitizerReport[] {
     this.byBuffer.clear();
     this.shared = [];
+    this.sharedArrays = [];
     this.params.clear();
     this.siteArray = [];
     this.siteShadow = [];
+    // Races first: a read of an element its neighbour writes later in the same interval is also
+    // a read of uninitialized shared memory in the order the threads ran, but the race is the defect.
+    return [...this.reports].sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
+  }
+
+  /** Findings as one error (null: none), the first one's kind. */
+  error(kernel: string, r: SanitizerReport[]): KernelError | null {
     if (!r.length) return null;
     const lines = r.map((x) => x.message);
     const message = `sanitizer: ${lines[0]} in kernel ${quoteName(kernel)}` +
@@ -180,7 +186,15 @@ export class Sanitizer {
     s.shared = true;
     s.name = name;
     this.shared.push(s);
+    this.sharedArrays.push(a as unknown as { fill(v: number): void; BYTES_PER_ELEMENT: number; constructor: unknown });
   }
+
+  /**
+   * Whether each block's shared arrays start filled with other values than the first run left
+   * (a run that tells whether the launch's results depend on the uninitialized values it read).
+   */
+  private poison = false;
+  private sharedArrays: { fill(v: number): void; BYTES_PER_ELEMENT: number; constructor: unknown }[] = [];
 
   /** Block `b` (linear) begins. */
   b(b: number): void {
@@ -194,6 +208,8 @@ export class Sanitizer {
     this.fenced.fill(-1);
     this.acquired.fill(null);
     this.blockAcquired = [];
+    // (NaN for floats, a pattern for integers: values a computation seldom makes by chance.)
+    if (this.poison) for (const a of this.sharedArrays) a.fill(a.constructor === Float32Array || a.constructor === Float64Array ? NaN : 0x5a5a5a5a);
   }
 
   /** Thread `t` of the block runs. */

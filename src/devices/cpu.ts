@@ -13,8 +13,9 @@
 // of two blocks or more that measured faster there (`parallel: "auto"`: onWorkers), or always
 // (`parallel: "always"`). Everything else runs on the calling thread, as before.
 
-import { CompileError, KernelError, InternalCompilerError, quoteName } from "../errors.js";
+import { CompileError, KernelError, InternalCompilerError, quoteName, type SanitizerReport } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
+import { STATE } from "../runtime/state.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
@@ -319,24 +320,43 @@ export class CpuDevice implements Device {
   /**
    * A launch under the sanitizer: on the calling thread (a signal is seen before it starts), as
    * JavaScript; the kernel's own exception first, then the sanitizer's findings.
+   *
+   * An uninitialized read is reported where the launch's results depend on it: the launch runs
+   * again, on copies of what it may write as they were before it, with each block's shared arrays
+   * filled with other values (NaN, a bit pattern); where that run's results are the first's, the
+   * values read did not matter (cuda-samples' shfl_intimage_rows reads a shared slot per lane of
+   * warp 0, past the warps there are, and discards what it read) and its uninitialized reads are
+   * not reported. Only a launch with such a read runs twice.
    */
   private launchSanitized(k: CpuKernel, args: unknown[], grid: Grid): void {
     const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
-    const state = this.state;
-    resetState(state);
     const san = this.sanitizer!;
-    san.begin(k.sanSites, args, k.artifact.params.map((p) => p.name), k.readOnly.map((r) => !r), [gx, gy, gz, dx, dy, dz], this.subgroupSize, this.threadOrder === "reversed", k.artifact.runtime);
-    let report: KernelError | null;
-    try {
-      k.run(state, ...args, gx, gy, gz, dx, dy, dz);
-    } catch (e) {
-      if (e !== TRAP) { san.end(k.artifact.kernel); this.flushPrints(k.artifact); throw e; }
-    } finally {
-      report = san.end(k.artifact.kernel);
+    const names = k.artifact.params.map((p) => p.name), written = k.readOnly.map((r) => !r);
+    const a = k.artifact;
+    // What the launch may write, as it was (only a kernel with shared arrays reads uninitialized memory).
+    const before = typeof a.code === "string" && a.code.includes("$san.sh(") ? snapshot(args, written) : null;
+    const run = (state: Int32Array, runArgs: unknown[], poison: boolean): SanitizerReport[] => {
+      resetState(state);
+      san.begin(k.sanSites, runArgs, names, written, [gx, gy, gz, dx, dy, dz], this.subgroupSize, this.threadOrder === "reversed", a.runtime, poison);
+      try { k.run(state, ...runArgs, gx, gy, gz, dx, dy, dz); }
+      catch (e) { if (e !== TRAP) { san.end(); throw e; } }
+      return san.end();
+    };
+    let reports: SanitizerReport[];
+    try { reports = run(this.state, args, false); }
+    catch (e) { this.flushPrints(a); throw e; }
+    if (before && reports.some((r) => r.kind === "uninitialized")) {
+      const again = before.restore();
+      let differs: string | null;
+      try { run(newState(this.state.length - STATE.PRINT_BASE), again.args, true); differs = again.differs(args, names); }
+      catch { differs = "the second run raised an error"; }
+      if (differs === null) reports = reports.filter((r) => r.kind !== "uninitialized");
+      else for (const r of reports) if (r.kind === "uninitialized") r.message += `; the launch's results depend on it (with other values in shared memory, ${differs})`;
     }
-    this.flushPrints(k.artifact);
-    const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
+    this.flushPrints(a);
+    const err = decodeException(this.state, a.runtime, a.kernel);
     if (err) throw err;
+    const report = san.error(a.kernel, reports);
     if (report) throw report;
   }
 
@@ -533,6 +553,48 @@ function cancelledError(kernel: string, why: "signal" | "timeout", grid: Grid): 
   return new KernelError("cancelled", why === "signal"
     ? `the launch of kernel ${quoteName(kernel)} was cancelled (its AbortSignal was aborted)`
     : `the launch of kernel ${quoteName(kernel)} ran past its time limit of ${grid.timeoutMs} ms and was stopped`);
+}
+
+/**
+ * Copies of the buffers holding the arguments a launch may write, as they are now (each buffer's
+ * range of them once, so that views of one buffer alias in the copy too): `restore` gives the
+ * arguments again over fresh copies, `differs` says where those differ after a run from the
+ * first run's (null: nowhere).
+ */
+function snapshot(args: readonly unknown[], written: readonly boolean[]) {
+  const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; bytes?: Uint8Array }>();
+  args.forEach((a, i) => {
+    if (!ArrayBuffer.isView(a) || !written[i]) return;
+    const r = ranges.get(a.buffer), lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
+    if (!r) ranges.set(a.buffer, { lo, hi }); else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); }
+  });
+  for (const [buffer, r] of ranges) r.bytes = new Uint8Array(buffer, r.lo, r.hi - r.lo).slice();
+  return {
+    restore() {
+      const copies = new Map<ArrayBufferLike, ArrayBuffer>();
+      for (const [buffer, r] of ranges) copies.set(buffer, r.bytes!.slice().buffer);
+      const again = args.map((a) => {
+        if (!ArrayBuffer.isView(a) || !copies.has(a.buffer)) return a;
+        const r = ranges.get(a.buffer)!;
+        const C = a.constructor as new (b: ArrayBuffer, offset: number, length: number) => HostArray;
+        return new C(copies.get(a.buffer)!, a.byteOffset - r.lo, (a as HostArray).length);
+      });
+      return {
+        args: again,
+        differs(first: readonly unknown[], names: readonly string[]): string | null {
+          for (let i = 0; i < first.length; i++) {
+            const x = first[i], y = again[i];
+            if (!ArrayBuffer.isView(x) || x === y || !written[i]) continue;
+            const bx = new Uint8Array(x.buffer, x.byteOffset, x.byteLength), by = new Uint8Array((y as HostArray).buffer, (y as HostArray).byteOffset, x.byteLength);
+            for (let j = 0; j < bx.length; j++) {
+              if (bx[j] !== by[j]) return `${names[i] ?? `argument ${i}`}[${Math.floor(j / (x as HostArray).BYTES_PER_ELEMENT)}] differs`;
+            }
+          }
+          return null;
+        },
+      };
+    },
+  };
 }
 
 /** f32 atomic add (op 0) or exchange (1) when no other thread runs: the code never calls it then ($mt is false). */

@@ -12,6 +12,7 @@
 //   node scripts/fuzz.mjs --barriers --device webgpu   # shared memory and syncthreads() (and tiled loops): a GPU device (webgpu, cuda, opencl) vs the CPU device
 //   node scripts/fuzz.mjs --subgroups --device webgpu  # subgroup shuffles, reductions and votes: the same
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
+//   node scripts/fuzz.mjs --races              # the CPU device's sanitizer: --barriers' and --atomics' kernels and a mutant of each, forward and reversed
 //   node scripts/fuzz.mjs --f32                # f32 arithmetic and Math on the CPU device against JS with Math.fround
 //   node scripts/fuzz.mjs --barriers --device wasm     # (also --atomics, --subgroups [--subgroup-size 8]) the CPU
 //                                              # device's WebAssembly against its JavaScript: exact
@@ -124,6 +125,18 @@
 //   elements (commutative operations; plain and atomic stores, exchanges and compare-exchanges
 //   of each thread's own element beside its neighbours') or f32 (atomicAdd of integers): what
 //   targets write out as compare-and-swap loops on a word.
+// - races: the CPU device's sanitizer (device("cpu", { sanitize: true })), each launch run forward
+//   and with threadOrder "reversed": half the kernels --barriers' (the GPU devices' shapes, race
+//   free), half --atomics'. Each must run without a report and give the same results in both
+//   orders (else FALSE REPORT, ORDER-DEPENDENT UNMUTATED). Then one mutant of each: one
+//   syncthreads() removed, or one atomic statement written as the plain read-modify-write it
+//   stands for (`o[i] = (o[i] + v) | 0;`, `>>> 0` on Uint32Array, Math.min/max, CUDA's wrapping
+//   ternary for atomicInc/Dec). Where the mutant's results (every array) differ between the two
+//   orders, one of its runs must have reported (race, uninitialized or divergence), else MISSED.
+//   Mutants reported whose results agree are counted (a race both orders happen to resolve
+//   alike), not failures; mutants that do not compile or reach a barrier divergently are counted
+//   apart (--verbose prints those and the mutants not reported). No --device, --wasm or --threads
+//   (sanitized launches run as JavaScript on the calling thread).
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
@@ -140,7 +153,7 @@ const mode = opt("device", "js");
 const count = Number(opt("count", 300));
 let seed = Number(opt("seed", 1)) * 7919 + 17;
 const verbose = args.includes("--verbose");
-/** --trace: each kernel of --control and --bounds, and how long it took, on stderr (to find one that takes a device minutes). */
+/** --trace: each kernel of --control and --bounds, and how long it took, on stderr (to find one that takes a device minutes); --races: the time. */
 const trace = args.includes("--trace");
 const ptxas = args.includes("--ptxas");
 const boundsMode = args.includes("--bounds");
@@ -148,7 +161,9 @@ const controlMode = args.includes("--control");
 const barrierMode = args.includes("--barriers");
 const atomicMode = args.includes("--atomics");
 const subgroupMode = args.includes("--subgroups");
+const raceMode = args.includes("--races");
 const f32Mode = args.includes("--f32");
+if (raceMode && (mode !== "js" || args.includes("--wasm") || args.includes("--threads"))) { console.error("--races runs the CPU device's sanitizer: leave out --device, --wasm and --threads"); process.exit(2); }
 if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
 if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu, cuda or opencl"); process.exit(2); }
 if (!["js", "webgpu", "cuda", "opencl", "wasm"].includes(mode)) { console.error(`--device: js, webgpu, cuda, opencl or wasm, not '${mode}'`); process.exit(2); }
@@ -242,6 +257,7 @@ else if (barrierMode) await fuzzBarriers();
 else if (atomicMode) await fuzzAtomics();
 else if (subgroupMode) await fuzzSubgroups();
 else if (f32Mode) await fuzzF32();
+else if (raceMode) await fuzzRaces();
 else for (let t = 0; t < count; t++) {
   const body = rnd() < 0.5 ? `o[i] = ${fexpr(4)};` : `o[i] = ${iexpr(4)};`;
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
@@ -276,7 +292,7 @@ else for (let t = 0; t < count; t++) {
     console.log(`DIFFERS (${Arr.name} → ${Out.name}): ${bad.slice(0, 3).join("; ")}\n  ${src}\n  x = [${Array.from(x).join(", ")}]`);
   }
 }
-if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !subgroupMode && !f32Mode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+if (!boundsMode && !controlMode && !barrierMode && !atomicMode && !subgroupMode && !f32Mode && !raceMode) console.log(`${count} kernels on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 process.exit(differ ? 1 : 0);
 
 /**
@@ -1104,7 +1120,7 @@ async function fuzzControl() {
  * n and m are i32 parameters (0 unless given).
  */
 async function againstReference(name, body, reference, blocks, bd, what, n = 0, m = 0) {
-  const x = Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6);
+  const x = referenceX();
   const want = new Int32Array(blocks * bd), got = new Int32Array(blocks * bd);
   try {
     const k = kernel(new Function(`return function ${name}(x, o, n, m) { ${body} }`)(), { types: { n: "i32", m: "i32" } });
@@ -1118,6 +1134,9 @@ async function againstReference(name, body, reference, blocks, bd, what, n = 0, 
   const i = want.findIndex((w, j) => got[j] !== w);
   if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${what})\n  ${body}`); }
 }
+
+/** The x of againstReference's kernels (which only read it). */
+function referenceX() { return Int32Array.from({ length: 32 }, (_, i) => (i * 7919) % 13 - 6); }
 
 function bi(d) {
   if (d <= 0 || rnd() < 0.3) return pick(["t", "v", "w", "r", "3", "(x[t] | 0)", "s[t]", "s[(t + 1) % bd]", "s[bd - 1 - t]", "s[0]"]);
@@ -1155,7 +1174,8 @@ function bstmt(d, inLoop) {
  * a tree reduction (reduction.ts's `s[t] += s[t + st]` under `t < st`, and the interleaved
  * `t % (2 * st) === 0`), a bitonic compare-and-swap step at a stride (bitonic-sort.ts: pairs
  * `p`, `p + st`, swapped where their order differs from a direction, a second array swapped
- * alike), an odd-even transposition step (pairs t, t + 1), a store under a condition on the
+ * alike: tile, which the kernel clears first, or the swap would read shared memory no thread
+ * wrote, as --races' sanitizer reports), an odd-even transposition step (pairs t, t + 1), a store under a condition on the
  * thread's own data; and, with --device wasm only (a GPU's answer to them is not defined, but the
  * CPU device's is JavaScript's), races in thread order: a thread reading the element its
  * neighbour just wrote, two threads writing one element.
@@ -1225,20 +1245,26 @@ function tiled() {
     `for (let k0 = 0; k0 < ${trips}; k0++) { ${exitIn} ${guarded}{ ${loads} } syncthreads(); ${compute} syncthreads(); ${tail} }`;
 }
 
+/** One --barriers kernel `barriers(x, o, n, m)` (a case, see atomicKernel()) of 3 blocks; tiled: whether it has a tiled loop. */
+function barrierKernel() {
+  const blocks = 3, bd = pick([8, 16, 32]);
+  // Half the kernels are tiled loops (among the other statements, or alone).
+  const isTiled = rnd() < 0.5;
+  const shape = isTiled ? (rnd() < 0.5 ? tiled() : `${bblock(2, false)} ${tiled()} ${bblock(2, false)}`) : bblock(3, false);
+  const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, i = b * bd + t; const it = 0; const s = shared(Int32Array, 32); " +
+    `const tile = shared(Int32Array, 128); let v = t, w = b, r = 0, acc = 0; s[t] = t * 3 + b; tile[t] = 0; syncthreads(); let u = s[0]; syncthreads(); ` +
+    `${shape} o[b * bd + t] = ((((v + w) | 0) + r) | 0) + acc;`;
+  const n = pick([0, ri(1, blocks * bd), blocks * bd, ri(0, 100)]), m = ri(0, 40);
+  return { name: "barriers", body, params: { x: referenceX(), o: new Int32Array(blocks * bd), n, m }, options: { types: { n: "i32", m: "i32" } },
+    blocks, threads: bd, what: `${bd} threads, n = ${n}, m = ${m}`, tiled: isTiled };
+}
+
 async function fuzzBarriers() {
-  const blocks = 3;
   let tiles = 0;
   for (let it = 0; it < count; it++) {
-    const bd = pick([8, 16, 32]);
-    // Half the kernels are tiled loops (among the other statements, or alone).
-    const isTiled = rnd() < 0.5;
-    if (isTiled) tiles++;
-    const shape = isTiled ? (rnd() < 0.5 ? tiled() : `${bblock(2, false)} ${tiled()} ${bblock(2, false)}`) : bblock(3, false);
-    const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, i = b * bd + t; const it = 0; const s = shared(Int32Array, 32); " +
-      `const tile = shared(Int32Array, 128); let v = t, w = b, r = 0, acc = 0; s[t] = t * 3 + b; syncthreads(); let u = s[0]; syncthreads(); ` +
-      `${shape} o[b * bd + t] = ((((v + w) | 0) + r) | 0) + acc;`;
-    const n = pick([0, ri(1, blocks * bd), blocks * bd, ri(0, 100)]), m = ri(0, 40);
-    await againstReference("barriers", body, cpu, blocks, bd, `${bd} threads, n = ${n}, m = ${m}`, n, m);
+    const c = barrierKernel();
+    if (c.tiled) tiles++;
+    await againstReference(c.name, c.body, cpu, c.blocks, c.threads, c.what, c.params.n, c.params.m);
   }
   console.log(`${count} kernels with barriers on ${mode} against the CPU device: ${differ} differ (${tiles} tiled), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
@@ -1312,41 +1338,67 @@ async function fuzzSubgroups() {
 
 // ---- atomics -------------------------------------------------------------------------------------
 
-async function fuzzAtomics() {
+/**
+ * A kernel and its launch (a case): `name(...params)` of `body` (compiled with `options`), `blocks`
+ * blocks of `threads`; params its arguments in order, arrays copied for each launch (argsOf).
+ */
+function compileCase(c, body = c.body) {
+  return kernel(new Function(`return function ${c.name}(${Object.keys(c.params).join(", ")}) { ${body} }`)(), c.options);
+}
+function argsOf(c) { return Object.values(c.params).map((v) => (ArrayBuffer.isView(v) ? v.slice() : v)); }
+/** Where two launches' arguments (argsOf) first differ: the array's name and the index; else null. */
+function firstDifference(c, a, b) {
+  const names = Object.keys(c.params);
+  for (let k = 0; k < a.length; k++) {
+    const i = ArrayBuffer.isView(a[k]) ? a[k].findIndex((v, j) => !Object.is(v, b[k][j])) : -1;
+    if (i >= 0) return { k, name: names[k], i };
+  }
+  return null;
+}
+
+/**
+ * A kernel of atomics on Int32Array or Uint32Array elements: one commutative operation per array
+ * (global o and shared sh), shared results added into o[8 ..] (a case, see compileCase()).
+ */
+function atomicKernel() {
   const all = ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor", "atomicMin", "atomicMax", "atomicInc", "atomicDec"];
+  // One operation per array: different ones on one slot would not commute.
+  const ops = { o: pick(all), sh: pick(all.filter((o) => o !== "Atomics.sub")) };
+  // atomicInc/atomicDec wrap at a limit: one limit per array, so that the order does not matter.
+  const limits = { o: pick(["5", "100", "-1", "1000"]), sh: pick(["3", "7", "64"]) };
+  const unsigned = rnd() < 0.5, A = unsigned ? "Uint32Array" : "Int32Array";
+  const stmts = [];
+  for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
+    const target = rnd() < 0.3 ? "sh" : "o";
+    const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7"]);
+    const val = /atomic(Inc|Dec)/.test(ops[target]) ? limits[target] : pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000", "t & 1 ? 3 : -5"]);
+    stmts.push(`${ops[target]}(${target}, ${idx}, ${val});`);
+  }
+  const body = `const t = threadIdx.x, b = blockIdx.x; const sh = shared(${A}, 8); if (t < 8) sh[t] = ${ops.sh === "Atomics.and" ? -1 : ops.sh === "atomicMin" ? (unsigned ? "4294967295" : "2147483647") : ops.sh === "atomicMax" ? (unsigned ? 0 : "-2147483648") : 0}; syncthreads(); ` +
+    `${stmts.join(" ")} syncthreads(); if (t < 8) Atomics.add(o, 8 + t, sh[t]);`;
+  const x = Int32Array.from({ length: 8 }, (_, i) => i * 5 - 11);
+  const Arr = unsigned ? Uint32Array : Int32Array;
+  const init = Arr.from({ length: 16 }, (_, i) => ((i * 12345) % 1000) - 300);
+  const threads = pick([8, 32, 64, 256]), blocks = pick([1, 3]);
+  return { name: "atomics", body, params: { x, o: init }, options: { scope: { atomicMin, atomicMax, atomicInc, atomicDec } }, blocks, threads, what: `${A}, ${blocks} × ${threads}` };
+}
+
+async function fuzzAtomics() {
   for (let it = 0; it < count; it++) {
     // A third of the kernels on 8- and 16-bit or f32 elements: the loops on the element's word.
-    if (rnd() < 1 / 3) { await fuzzWordAtomics(); continue; }
-    // One operation per array: different ones on one slot would not commute.
-    const ops = { o: pick(all), sh: pick(all.filter((o) => o !== "Atomics.sub")) };
-    // atomicInc/atomicDec wrap at a limit: one limit per array, so that the order does not matter.
-    const limits = { o: pick(["5", "100", "-1", "1000"]), sh: pick(["3", "7", "64"]) };
-    const unsigned = rnd() < 0.5, A = unsigned ? "Uint32Array" : "Int32Array";
-    const stmts = [];
-    for (let s = 0, ns = 1 + Math.floor(rnd() * 4); s < ns; s++) {
-      const target = rnd() < 0.3 ? "sh" : "o";
-      const idx = pick(["t & 7", "(t * 3) % 8", "b", "(t + b) & 7", "0", "x[t & 7] & 7"]);
-      const val = /atomic(Inc|Dec)/.test(ops[target]) ? limits[target] : pick(["t", "x[t & 7]", "t * 7 - 20", "b + 1", "-3", "(t ^ 5) - 8", "2147483647", "t * 1000000", "t & 1 ? 3 : -5"]);
-      stmts.push(`${ops[target]}(${target}, ${idx}, ${val});`);
-    }
-    const body = `const t = threadIdx.x, b = blockIdx.x; const sh = shared(${A}, 8); if (t < 8) sh[t] = ${ops.sh === "Atomics.and" ? -1 : ops.sh === "atomicMin" ? (unsigned ? "4294967295" : "2147483647") : ops.sh === "atomicMax" ? (unsigned ? 0 : "-2147483648") : 0}; syncthreads(); ` +
-      `${stmts.join(" ")} syncthreads(); if (t < 8) Atomics.add(o, 8 + t, sh[t]);`;
-    const x = Int32Array.from({ length: 8 }, (_, i) => i * 5 - 11);
-    const Arr = unsigned ? Uint32Array : Int32Array;
-    const init = Arr.from({ length: 16 }, (_, i) => ((i * 12345) % 1000) - 300);
-    const want = init.slice(), got = init.slice();
-    const threads = pick([8, 32, 64, 256]), blocks = pick([1, 3]);
+    const c = rnd() < 1 / 3 ? wordAtomicKernel() : atomicKernel();
+    const want = argsOf(c), got = argsOf(c);
     try {
-      const k = kernel(new Function(`return function atomics(x, o) { ${body} }`)(), { scope: { atomicMin, atomicMax, atomicInc, atomicDec } });
-      await k.launch(cpu, { blocks, threads }, x, want);
-      await k.launch(dev, { blocks, threads }, x, got);
-      if (!(await assembles(k, [x, got], body))) continue;
+      const k = compileCase(c);
+      await k.launch(cpu, { blocks: c.blocks, threads: c.threads }, ...want);
+      await k.launch(dev, { blocks: c.blocks, threads: c.threads }, ...got);
+      if (!(await assembles(k, got, c.body))) continue;
     } catch (e) {
-      failed(e, body);
+      failed(e, c.body);
       continue;
     }
-    const i = want.findIndex((w, j) => got[j] !== w);
-    if (i >= 0) { differ++; console.log(`DIFFERS [${i}]: got ${got[i]}, want ${want[i]} (${A}, ${blocks} × ${threads})\n  ${body}`); }
+    const d = firstDifference(c, got, want);
+    if (d) { differ++; console.log(`DIFFERS ${d.name}[${d.i}]: got ${got[d.k][d.i]}, want ${want[d.k][d.i]} (${c.what})\n  ${c.body}`); }
   }
   console.log(`${count} kernels with atomics on ${mode} against the CPU device: ${differ} differ, ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
@@ -1356,10 +1408,11 @@ async function fuzzAtomics() {
  * (ir/passes/cas-loops.ts): on 8- and 16-bit elements (global and shared) a commutative operation
  * per array, wrapping as the element does; plain stores, Atomics.store, exchange and
  * compareExchange, each thread on its own element, so that neighbours in one word race; and
- * atomicAdd on f32 with integer values (exact in any order). The final arrays against the CPU
- * device's, and each thread's old values where they are defined (its own element's).
+ * atomicAdd on f32 with integer values (exact in any order). The final arrays (a case, see
+ * compileCase()) against the CPU device's, and each thread's old values where they are defined
+ * (its own element's, in r).
  */
-async function fuzzWordAtomics() {
+function wordAtomicKernel() {
   const kind = pick(["Int8Array", "Uint8Array", "Int16Array", "Uint16Array", "Float32Array"]);
   const f32 = kind === "Float32Array";
   const ops = f32 ? ["atomicAdd"] : ["Atomics.add", "Atomics.sub", "Atomics.and", "Atomics.or", "Atomics.xor"];
@@ -1393,20 +1446,138 @@ async function fuzzWordAtomics() {
   const threads = pick([8, 32, 64, 256]), blocks = pick([1, 3]);
   const n = 16 + blocks * threads;
   const init = Arr.from({ length: n }, (_, i) => ((i * 12345) % 1000) - 300);
-  const want = { o: init.slice(), p: init.slice(), r: new Int32Array(n) }, got = { o: init.slice(), p: init.slice(), r: new Int32Array(n) };
+  return { name: "wordAtomics", body, params: { x, o: init, p: init.slice(), r: new Int32Array(n) }, options: { scope: { atomicAdd } }, blocks, threads, what: `${kind}, ${blocks} × ${threads}` };
+}
+
+
+// ---- races --------------------------------------------------------------------------------------
+
+/** A launch of the case on a sanitized device: its arguments after it and the sanitizer's KernelError (null without findings); any other error thrown. */
+async function sanitized(k, d, c) {
+  const args = argsOf(c);
   try {
-    const k = kernel(new Function(`return function wordAtomics(x, o, p, r) { ${body} }`)(), { scope: { atomicAdd } });
-    await k.launch(cpu, { blocks, threads }, x, want.o, want.p, want.r);
-    await k.launch(dev, { blocks, threads }, x, got.o, got.p, got.r);
-    if (!(await assembles(k, [x, got.o, got.p, got.r], body))) return;
+    await k.launch(d, { blocks: c.blocks, threads: c.threads }, ...args);
+    return { args, error: null };
   } catch (e) {
-    failed(e, body);
-    return;
+    if (e instanceof KernelError && ["race", "uninitialized", "divergence"].includes(e.kind)) return { args, error: e };
+    throw e;
   }
-  for (const a of ["o", "p", "r"]) {
-    const i = want[a].findIndex((w, j) => !Object.is(got[a][j], w));
-    if (i >= 0) { differ++; console.log(`DIFFERS ${a}[${i}]: got ${got[a][i]}, want ${want[a][i]} (${kind}, ${blocks} × ${threads})\n  ${body}`); return; }
+}
+
+/** The arguments of the call whose "(" is just before s[at], split at its top-level commas, and the index past its ")". */
+function callArgs(s, at) {
+  const out = [];
+  for (let i = at, from = at, depth = 0; ; i++) {
+    if (s[i] === "(" || s[i] === "[") depth++;
+    else if ((s[i] === ")" || s[i] === "]") && depth-- === 0) { out.push(s.slice(from, i).trim()); return [out, i + 1]; }
+    else if (s[i] === "," && depth === 0) { out.push(s.slice(from, i).trim()); from = i + 1; }
   }
+}
+
+/** `f(a, i, v)` as the plain read-modify-write it stands for, on a's element type. */
+function plainUpdate(f, a, i, v, type) {
+  const e = `${a}[${i}]`;
+  // The element's arithmetic: i32 wraps with | 0, u32 with >>> 0 (8- and 16-bit elements wrap as they are stored).
+  const wrap = (x) => (type === "Float32Array" ? x : type === "Uint32Array" ? `(${x}) >>> 0` : `(${x}) | 0`);
+  const elem = `((${v}) ${type === "Uint32Array" ? ">>> 0" : "| 0"})`, limit = `((${v}) >>> 0)`;
+  const op = { "Atomics.add": "+", atomicAdd: "+", "Atomics.sub": "-", "Atomics.and": "&", "Atomics.or": "|", "Atomics.xor": "^" }[f];
+  if (op) return `${e} = ${wrap(`${e} ${op} (${v})`)};`;
+  if (f === "atomicMin" || f === "atomicMax") return `${e} = Math.${f.slice(6).toLowerCase()}(${e}, ${elem});`;
+  // CUDA's atomicInc and atomicDec, comparing as u32 (intrinsics.ts).
+  if (f === "atomicInc") return `${e} = (${e} >>> 0) >= ${limit} ? 0 : ${wrap(`${e} + 1`)};`;
+  return `${e} = ${e} === 0 || (${e} >>> 0) > ${limit} ? ${elem} : ${wrap(`${e} - 1`)};`;
+}
+
+/**
+ * One mutant of the case: a barrier kernel without one of its syncthreads(), or an atomics kernel
+ * with one of its atomic statements (calls whose old value is unused) made a plain
+ * read-modify-write; its body and what changed.
+ */
+function mutant(c, barriers) {
+  if (barriers) {
+    const at = [...c.body.matchAll(/syncthreads\(\); /g)].map((m) => m.index), i = pick(at);
+    return { body: c.body.slice(0, i) + c.body.slice(i + "syncthreads(); ".length), what: `syncthreads() ${at.indexOf(i) + 1} of ${at.length} removed` };
+  }
+  const calls = [...c.body.matchAll(/(?<=[;{})] )(Atomics\.(?:add|sub|and|or|xor)|atomic(?:Min|Max|Inc|Dec|Add))\(/g)];
+  const m = pick(calls), [[a, i, v], end] = callArgs(c.body, m.index + m[0].length);
+  const type = ArrayBuffer.isView(c.params[a]) ? c.params[a].constructor.name : c.body.match(new RegExp(`\\b${a} = shared\\((\\w+)`))[1];
+  const plain = plainUpdate(m[1], a, i, v, type);
+  return { body: c.body.slice(0, m.index) + plain + c.body.slice(end + 1), what: `${c.body.slice(m.index, end + 1)} → ${plain}` };
+}
+
+/** --races (see the header): each kernel and its mutant on the sanitized CPU device, forward and reversed. */
+async function fuzzRaces() {
+  const fwd = await device("cpu", { sanitize: true }), rev = await device("cpu", { sanitize: true, threadOrder: "reversed" });
+  let barriers = 0, differing = 0, reported = 0, missed = 0, falseReports = 0, orderDependent = 0, reportedAlike = 0, mutantErrors = 0, divergent = 0;
+  /** Mutants made and mutants reported: barrier ones, atomic ones (--verbose prints those not reported). */
+  const made = [0, 0], reportedAs = [0, 0];
+  let tl = 0;
+  // The sanitizer's message, its first lines (a kernel may race on every element).
+  const message = (e) => { const l = e.message.split("\n"); return l.slice(0, 12).join("\n    ") + (l.length > 12 ? `\n    … (${e.reports?.length} reports)` : ""); };
+  for (let it = 0; it < count; it++) {
+    // (--trace: how long the last kernel and its mutant took.)
+    if (trace && it) process.stderr.write(`[${it - 1}] ${(performance.now() - tl).toFixed(0)} ms\n`);
+    tl = performance.now();
+    const isBarrier = rnd() < 0.5;
+    const c = isBarrier ? barrierKernel() : rnd() < 1 / 3 ? wordAtomicKernel() : atomicKernel();
+    if (isBarrier) barriers++;
+    let f, r;
+    try {
+      const k = compileCase(c);
+      f = await sanitized(k, fwd, c);
+      r = await sanitized(k, rev, c);
+    } catch (e) {
+      failed(e, c.body);
+      continue;
+    }
+    if (f.error || r.error) {
+      falseReports++;
+      for (const [order, e] of [["forward", f.error], ["reversed", r.error]]) if (e) console.log(`FALSE REPORT (${order}; ${c.what}): ${message(e)}\n  ${c.body}`);
+      continue;
+    }
+    const d = firstDifference(c, f.args, r.args);
+    if (d) {
+      orderDependent++;
+      console.log(`ORDER-DEPENDENT UNMUTATED ${d.name}[${d.i}]: forward ${f.args[d.k][d.i]}, reversed ${r.args[d.k][d.i]} (${c.what})\n  ${c.body}`);
+      continue;
+    }
+    const m = mutant(c, isBarrier);
+    made[isBarrier ? 0 : 1]++;
+    try {
+      const k = compileCase(c, m.body);
+      f = await sanitized(k, fwd, c);
+      r = await sanitized(k, rev, c);
+    } catch (e) {
+      if (!(e instanceof CompileError && e.kind !== "internal")) { failed(e, m.body); continue; }
+      mutantErrors++;
+      if (verbose) console.log(`mutant compile error: ${e.message.split("\n")[0]}\n  ${m.body}`);
+      continue;
+    }
+    if ([f, r].some((x) => x.error?.kind === "divergence" || x.error?.reports?.some((p) => p.kind === "divergence"))) {
+      divergent++;
+      if (verbose) console.log(`divergent (${c.what}; ${m.what}): ${message(f.error ?? r.error)}\n  ${m.body}`);
+      continue;
+    }
+    const found = f.error ?? r.error;
+    if (found) reportedAs[isBarrier ? 0 : 1]++;
+    else if (verbose) console.log(`not reported (${c.what}; ${m.what}):\n  ${m.body}`);
+    // (A run that reported holds its launch's results all the same: the sanitizer reports after it.)
+    if (!firstDifference(c, f.args, r.args)) { if (found) reportedAlike++; continue; }
+    differing++;
+    if (found) { reported++; continue; }
+    missed++;
+    const names = Object.keys(c.params);
+    const outs = f.args.flatMap((a, k) => (ArrayBuffer.isView(a) && a.some((v, j) => !Object.is(v, r.args[k][j]))
+      ? [`  forward  ${names[k]} = [${Array.from(a).join(", ")}]`, `  reversed ${names[k]} = [${Array.from(r.args[k]).join(", ")}]`] : []));
+    console.log(`MISSED (${c.what}; ${m.what}):\n  ${m.body}\n${outs.join("\n")}`);
+  }
+  fwd.close();
+  rev.close();
+  console.log(`${count} kernels under the sanitizer, forward and reversed (${barriers} with barriers, ${count - barriers} with atomics): ` +
+    `${differing} of ${made[0] + made[1]} mutants differ between the orders, ${reported} of them reported, ${missed} MISSED; ${falseReports} FALSE REPORTs, ` +
+    `${orderDependent} order-dependent unmutated; ${reportedAlike} mutants reported whose results agree (${reportedAs[0]} of ${made[0]} without a barrier reported, ${reportedAs[1]} of ${made[1]} with a plain update); ${compileErrors} compile errors, ` +
+    `${mutantErrors} mutants that do not compile, ${divergent} divergent, ${differ} failed (seed ${opt("seed", 1)})`);
+  differ += missed + falseReports + orderDependent;
 }
 
 

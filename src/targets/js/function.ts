@@ -34,6 +34,9 @@ const BUILTIN_VARS: Record<Builtin, string> = {
  */
 export const GRID_PARAMS = ["$gx", "$gy", "$gz", "$dx", "$dy", "$dz", "$b0", "$b1"];
 
+/** The sanitizer's thread order, read once per launch (the loops of sanitized code test it). */
+export const SAN_ORDER = "const $rev = $san.rev;";
+
 /** The whole grid when no block range is given; the first block's coordinates (divisions only for a range). */
 export const BLOCK_RANGE_DEFAULT = "let $bx0 = 0, $by0 = 0, $bz0 = 0; if ($b1 === undefined) { $b0 = 0; $b1 = $gx * $gy * $gz; } else { $bx0 = $b0 % $gx; $by0 = Math.floor($b0 / $gx) % $gy; $bz0 = Math.floor(Math.floor($b0 / $gx) / $gy); }";
 
@@ -46,7 +49,7 @@ export function blockLoop(d: number, body: string[], sanitize = false): string[]
   // The sanitizer's: the blocks in either order ($san.rev: last first), each announced.
   if (sanitize) return [
     `${pad}for (let $bi = $b0; $bi < $b1; $bi++) {`,
-    `${pad}  const $b = $san.rev ? $b1 - 1 - ($bi - $b0) : $bi, $bx = $b % $gx, $by = Math.floor($b / $gx) % $gy, $bz = Math.floor(Math.floor($b / $gx) / $gy);`,
+    `${pad}  const $b = $rev ? $b1 - 1 - ($bi - $b0) : $bi, $bx = $b % $gx, $by = Math.floor($b / $gx) % $gy, $bz = Math.floor(Math.floor($b / $gx) / $gy);`,
     `${pad}  $san.b($b);`,
     ...body,
     `${pad}}`,
@@ -201,7 +204,7 @@ export class FunctionEmitter {
         "  }",
       ];
     } else loops = blockLoop(1, threads(f.body, "$dx", 2), this.names.sanitize);
-    return [head, `  ${BLOCK_RANGE_DEFAULT}`, ...this.sharedAllocations().map((l) => "  " + l), ...arrays.map((l) => "  " + l), ...loops, "}"].join("\n");
+    return [head, `  ${BLOCK_RANGE_DEFAULT}`, ...(this.names.sanitize ? [`  ${SAN_ORDER}`] : []), ...this.sharedAllocations().map((l) => "  " + l), ...arrays.map((l) => "  " + l), ...loops, "}"].join("\n");
   }
 
   /** Shared arrays live for the launch; CUDA leaves them uninitialized per block, gpuc zero-fills them once. */
@@ -440,13 +443,13 @@ export class FunctionEmitter {
 }
 
 /**
- * The sanitizer's thread loops (z, y, x from 0 to `xEnd`; `$san.rev`: last first), open: the
+ * The sanitizer's thread loops (z, y, x from 0 to `xEnd`; `$rev`: last first), open: the
  * caller's body and closing brace follow. A `continue` of the x loop (`label`) goes to the next thread.
  */
 export function sanThreadLoops(pad: string, xEnd: string, label: string, xStart = "0"): string[] {
   return [
     `${pad}for (let $iz = 0; $iz < $dz; $iz++) for (let $iy = 0; $iy < $dy; $iy++) ${label}for (let $ix = ${xStart}; $ix < ${xEnd}; $ix++) {`,
-    `${pad}  const $tz = $san.rev ? $dz - 1 - $iz : $iz, $ty = $san.rev ? $dy - 1 - $iy : $iy, $tx = $san.rev ? ${xEnd} - 1 - ($ix - ${xStart}) : $ix;`,
+    `${pad}  const $tz = $rev ? $dz - 1 - $iz : $iz, $ty = $rev ? $dy - 1 - $iy : $iy, $tx = $rev ? ${xEnd} - 1 - ($ix - ${xStart}) : $ix;`,
   ];
 }
 

@@ -23,7 +23,7 @@
 import type { ExprHandle, Function, Loc, Stmt } from "../../ir/module.js";
 import { T, isArray, type Scalar } from "../../ir/types.js";
 import { blockLevelTree, type Exchange, type Region, type RegionTree, type SubgroupStmt } from "./region-tree.js";
-import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, blockLoop, sanThreadLoops, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
+import { BLOCK_RANGE_DEFAULT, FunctionEmitter, GRID_PARAMS, SAN_ORDER, blockLoop, sanThreadLoops, TYPED_ARRAY, hasReturn, stripParens, zero, type ModuleNames } from "./function.js";
 import type { ValueAnalysis } from "./uniformity.js";
 import { InternalCompilerError } from "../../errors.js";
 
@@ -94,6 +94,7 @@ class RegionKernelEmitter extends FunctionEmitter {
     return [
       `function ${this.names.fnNames[this.index]}(${[...this.paramList(), ...GRID_PARAMS].join(", ")}) {`,
       `  ${BLOCK_RANGE_DEFAULT}`,
+      ...(this.names.sanitize ? [`  ${SAN_ORDER}`] : []),
       ...setup.map((l) => "  " + l),
       ...blockLoop(1, [
         ...(this.usesDone ? ["    $done.fill(0);"] : []),
@@ -186,7 +187,7 @@ class RegionKernelEmitter extends FunctionEmitter {
         if (this.names.sanitize) {
           // (The sanitizer's: the subgroups in either order.)
           this.line(d, `${label}: for (let $ig = 0, $ng = Math.ceil($nt / $S); $ig < $ng; $ig++) {`);
-          this.line(d + 1, "const $sg = $san.rev ? $ng - 1 - $ig : $ig, $sgb = $sg * $S;");
+          this.line(d + 1, "const $sg = $rev ? $ng - 1 - $ig : $ig, $sgb = $sg * $S;");
         } else {
           this.line(d, `${label}: for (let $sg = 0; $sg * $S < $nt; $sg++) {`);
           this.line(d + 1, "const $sgb = $sg * $S;");
@@ -343,9 +344,9 @@ class RegionKernelEmitter extends FunctionEmitter {
       this.line(d, `for (let $tz = 0; $tz < $dz; $tz++) for (let $ty = 0; $ty < $dy; $ty++) $th${group}: for (let $tx = ${xStart}; $tx < ${xEnd}; $tx++) {`);
       this.line(d + 1, "const $t = ($tz * $dy + $ty) * $dx + $tx;");
     } else if (this.names.sanitize) {
-      // The lanes of subgroup $sg active here, lowest first or ($san.rev) highest first.
+      // The lanes of subgroup $sg active here, lowest first or ($rev) highest first.
       this.line(d, `$th${group}: for (let $tm = ${this.masks.at(-1)!}, $tb = 0; $tm !== 0; $tm ^= $tb) {`);
-      this.line(d + 1, "$tb = $san.rev ? 1 << (31 - Math.clz32($tm)) : $tm & -$tm;");
+      this.line(d + 1, "$tb = $rev ? 1 << (31 - Math.clz32($tm)) : $tm & -$tm;");
       this.line(d + 1, "const $t = $sgb + 31 - Math.clz32($tb);");
       this.line(d + 1, "const $tx = $t % $dx, $ty = (($t - $tx) / $dx) % $dy, $tz = ($t - $tx - $ty * $dx) / ($dx * $dy);");
     } else {

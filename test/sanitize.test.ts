@@ -263,6 +263,16 @@ describe("the sanitizer: defects reported with both lines", () => {
     await clean(k, { blocks: 4, threads: 25 }, () => [new Float32Array(100).fill(1), new Float32Array(100), 100]);
   });
 
+  test("an array reached at the global x index only: its own element per thread in one row, shared by rows of a 2-D block", async () => {
+    const k = kernel(function rows(y: Int32Array) {
+      const i = blockIdx.x * blockDim.x + threadIdx.x;
+      y[i] = threadIdx.y; // @ROWS
+    });
+    await clean(k, { blocks: 2, threads: 32 }, () => [new Int32Array(64)]);
+    const rs = await reports(k.launch(san, { blocks: [2, 1, 1], threads: [32, 2, 1] } as never, new Int32Array(64)), "race");
+    expectRace(rs, "y", [lineOf("ROWS"), lineOf("ROWS")], ["write", "write"]);
+  });
+
   test("an in-place shift (each thread reads the element its neighbour writes)", async () => {
     const k = kernel(function shift(x: Float32Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -58,7 +58,8 @@ class Shadow {
   shared = false;
   constructor(readonly words: Int32Array, public name: string | null, readonly base: number, readonly checked: boolean) {}
 }
-interface Site { name: string; loc: number; access: "read" | "write" | "atomic" }
+/** A site: the array's name there, its location id, what it does; `own`: the kernel reaches this parameter at the thread's global x index only (targets/js/function.ts, ownIndexParams). */
+interface Site { name: string; loc: number; access: "read" | "write" | "atomic"; own?: true }
 
 const KIND_ORDER: Record<SanitizerReport["kind"], number> = { race: 0, divergence: 1, uninitialized: 2 };
 
@@ -102,13 +103,23 @@ export class Sanitizer {
   private blockStart = 1;
   private barrierInterval = 0;
   private subgroupInterval = new Int32Array(1);
-  /** Per thread of the block: its interval, its count of subgroup operations, its last fence's block interval (-1: none). */
+  /**
+   * Per thread: its interval where newer than the block's last barrier (set by a subgroup operation
+   * or a fence; an older value, a barrier's or another block's, means the barrier's). Nothing per
+   * thread or subgroup is cleared when a block begins (a block of 1,024 threads would pay for it
+   * thousands of times a launch): what must start afresh is stamped with the block it is of.
+   */
   private threadInterval = new Int32Array(1);
+  /** Per thread, for the block `stamp` says (else empty): its subgroup operations, its last fence's barrier interval (-1: none), what it acquired since the last barrier. */
+  private stamp = new Int32Array(1);
   private subgroupOps = new Int32Array(1);
-  private subgroupOpsMade = new Int32Array(1);
   private fenced = new Int32Array(1);
-  /** Per thread of the block: what it acquired since the last barrier; the block's, from before it. */
   private acquired: (Acquired[] | null)[] = [];
+  /** Per subgroup, for the block `subgroupStamp` says: how many operations it has begun. */
+  private subgroupStamp = new Int32Array(1);
+  private subgroupOpsMade = new Int32Array(1);
+  /** The threads that acquired something since the last barrier; what the block acquired before it. */
+  private acquiring: number[] = [];
   private blockAcquired: Acquired[] = [];
 
   private reports: SanitizerReport[] = [];
@@ -140,10 +151,13 @@ export class Sanitizer {
     this.subgroupSize = subgroupSize;
     this.subgroupInterval = new Int32Array(Math.ceil(this.nt / subgroupSize));
     this.subgroupOpsMade = new Int32Array(this.subgroupInterval.length);
+    this.subgroupStamp = new Int32Array(this.subgroupInterval.length);
     this.threadInterval = new Int32Array(this.nt);
+    this.stamp = new Int32Array(this.nt);
     this.subgroupOps = new Int32Array(this.nt);
     this.fenced = new Int32Array(this.nt);
     this.acquired = new Array(this.nt).fill(null);
+    this.acquiring = [];
     if (this.nextInterval > MAX_INTERVAL) { this.nextInterval = 1; this.words = new WeakMap(); }
     this.launchStart = this.nextInterval;
     this.rev = rev;
@@ -200,14 +214,9 @@ export class Sanitizer {
   b(b: number): void {
     this.block = b;
     this.first = b * this.nt;
-    const start = this.blockStart = this.barrierInterval = this.nextInterval++;
-    this.threadInterval.fill(start);
-    this.subgroupInterval.fill(start);
-    this.subgroupOps.fill(0);
-    this.subgroupOpsMade.fill(0);
-    this.fenced.fill(-1);
-    this.acquired.fill(null);
-    this.blockAcquired = [];
+    this.blockStart = this.barrierInterval = this.nextInterval++;
+    if (this.blockAcquired.length) this.blockAcquired = [];
+    this.acquiring.length = 0;
     // (NaN for floats, a pattern for integers: values a computation seldom makes by chance.)
     if (this.poison) for (const a of this.sharedArrays) a.fill(a.constructor === Float32Array || a.constructor === Float64Array ? NaN : 0x5a5a5a5a);
   }
@@ -216,23 +225,34 @@ export class Sanitizer {
   t_(t: number): void {
     this.t = t;
     this.me = this.first + t + 1;
-    this.interval = this.threadInterval[t];
+    const own = this.threadInterval[t];
+    this.interval = own > this.barrierInterval ? own : this.barrierInterval;
+  }
+
+  /** Thread t's per-block state, made this block's (rare paths only: operations, fences, atomics). */
+  private fresh(t: number): void {
+    if (this.stamp[t] === this.blockStart) return;
+    this.stamp[t] = this.blockStart;
+    this.subgroupOps[t] = 0;
+    this.fenced[t] = -1;
+    this.acquired[t] = null;
   }
 
   /** Every thread of the block passed a barrier. */
   bar(): void {
-    const now = this.barrierInterval = this.nextInterval++;
-    this.threadInterval.fill(now);
-    this.interval = now;
-    for (let i = 0; i < this.nt; i++) {
+    this.interval = this.barrierInterval = this.nextInterval++;
+    for (const i of this.acquiring) {
       const a = this.acquired[i];
       if (a) { for (const x of a) this.blockAcquired.push(x); this.acquired[i] = null; }
     }
+    this.acquiring.length = 0;
   }
 
   /** The running thread took part in a subgroup operation (its k-th: the subgroup's k-th begins a new interval). */
   sgop(): void {
     const t = this.t, g = (t / this.subgroupSize) | 0;
+    this.fresh(t);
+    if (this.subgroupStamp[g] !== this.blockStart) { this.subgroupStamp[g] = this.blockStart; this.subgroupOpsMade[g] = 0; }
     const k = ++this.subgroupOps[t];
     if (this.subgroupOpsMade[g] < k) { this.subgroupOpsMade[g] = k; this.subgroupInterval[g] = this.nextInterval++; }
     this.threadInterval[t] = this.interval = Math.max(this.interval, this.subgroupInterval[g]);
@@ -240,6 +260,7 @@ export class Sanitizer {
 
   /** The running thread executed a fence: a new interval of its own. */
   fence(): void {
+    this.fresh(this.t);
     this.fenced[this.t] = this.barrierInterval;
     this.threadInterval[this.t] = this.interval = this.nextInterval++;
   }
@@ -259,6 +280,11 @@ export class Sanitizer {
    * room. So a value many threads read after a barrier costs two records, then none.
    */
   r(a: ArrayLike<number>, i: number, site: number): number {
+    // (Small enough for the engine to inline at each site: an unchecked array's access costs a test.)
+    return this.siteArray[site] === a && i >>> 0 >= this.siteLength[site] ? i : this.read(a, i, site);
+  }
+
+  private read(a: ArrayLike<number>, i: number, site: number): number {
     if (this.siteArray[site] !== a) this.bind(a, site);
     if (i >>> 0 >= this.siteLength[site]) return i;
     const sh = this.siteShadow[site];
@@ -291,15 +317,25 @@ export class Sanitizer {
    */
   w(a: ArrayLike<number>, i: number, site: number, v: unknown): number {
     this.v = v;
+    return this.siteArray[site] === a && i >>> 0 >= this.siteLength[site] ? i : this.write(a, i, site, v);
+  }
+
+  private write(a: ArrayLike<number>, i: number, site: number, v: unknown): number {
     if (this.siteArray[site] !== a) this.bind(a, site);
     if (i >>> 0 >= this.siteLength[site]) return i;
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
-    const valid = sh.shared ? this.blockStart : this.launchStart;
-    let t = w[o + WT];
-    if (t !== 0 && t !== me && w[o + WI] >= valid && a[i] !== v && !this.near(t, w[o + WI])) this.check(sh, o, WT, site, "write");
-    if ((t = w[o + R1T]) !== 0 && t !== me && w[o + R1I] >= valid && !this.near(t, w[o + R1I])) this.check(sh, o, R1T, site, "write");
-    else if ((t = w[o + R2T]) !== 0 && t !== me && w[o + R2I] >= valid && !this.near(t, w[o + R2I])) this.check(sh, o, R2T, site, "write");
+    const valid = sh.shared ? this.blockStart : this.launchStart, barrier = this.barrierInterval, first = this.first + 1, nt = this.nt;
+    // (Each record: not the running thread's, this launch's, not before the block's last barrier:
+    // then the slow tests. A write of the value the element holds meets no earlier write.)
+    let t = w[o + WT], ti = w[o + WI];
+    if (t !== me && t !== 0 && ti >= valid && !(ti < barrier && (t - first) >>> 0 < nt) && a[i] !== v && !this.near(t, ti)) this.check(sh, o, WT, site, "write");
+    t = w[o + R1T]; ti = w[o + R1I];
+    if (t !== me && t !== 0 && ti >= valid && !(ti < barrier && (t - first) >>> 0 < nt) && !this.near(t, ti)) this.check(sh, o, R1T, site, "write");
+    else {
+      t = w[o + R2T]; ti = w[o + R2I];
+      if (t !== me && t !== 0 && ti >= valid && !(ti < barrier && (t - first) >>> 0 < nt) && !this.near(t, ti)) this.check(sh, o, R2T, site, "write");
+    }
     w[o + R1T] = 0;
     w[o + R2T] = 0;
     w[o + WT] = me;
@@ -344,7 +380,18 @@ export class Sanitizer {
     this.siteShadow[site] = s;
     const v = a as unknown as { byteOffset: number; BYTES_PER_ELEMENT: number };
     this.siteBase[site] = v.byteOffset / v.BYTES_PER_ELEMENT;
-    this.siteLength[site] = s.checked ? a.length : 0;
+    this.siteLength[site] = s.checked && !this.own(site, a) ? a.length : 0;
+  }
+
+  /**
+   * Whether a site's array is its thread's alone: the kernel reaches it at the thread's global x
+   * index only, the launch has one row of threads per block and one row of blocks (so each thread
+   * has its own index), and no other argument shares its buffer. Nothing else reaches its elements.
+   */
+  private own(site: number, a: ArrayLike<number>): boolean {
+    const g = this.grid;
+    if (!this.sites[site]?.own || g[1] !== 1 || g[2] !== 1 || g[4] !== 1 || g[5] !== 1) return false;
+    return (this.params.get((a as unknown as { buffer: ArrayBufferLike }).buffer)?.length ?? 0) === 1;
   }
 
   private shadowOf(a: { buffer: ArrayBufferLike; BYTES_PER_ELEMENT: number }): Shadow {
@@ -371,6 +418,7 @@ export class Sanitizer {
     const w = sh.words;
     const other = w[o + at] - 1, interval = w[o + at + 1];
     const block = Math.floor(other / this.nt);
+    this.fresh(this.t);
     const mine = this.acquired[this.t];
     if (covers(this.blockAcquired, block, other, interval, 0) || (mine !== null && covers(mine, block, other, interval, 0))) return;
     this.race(sh, o / STRIDE, w[o + at + 2], other, site, at === WT ? "write" : "read", access);
@@ -380,7 +428,11 @@ export class Sanitizer {
   private atomicSync(sh: Shadow, e: number): void {
     const rel = (sh.releases ??= new Map()).get(e) ?? { byBlock: new Map(), seq: 0 };
     sh.releases.set(e, rel);
-    if (rel.seq > 0) (this.acquired[this.t] ??= []).push({ from: rel, before: rel.seq });
+    this.fresh(this.t);
+    if (rel.seq > 0) {
+      if (!this.acquired[this.t]) { this.acquired[this.t] = []; this.acquiring.push(this.t); }
+      this.acquired[this.t]!.push({ from: rel, before: rel.seq });
+    }
     const fenceBlockInterval = this.fenced[this.t];
     if (fenceBlockInterval < 0) return;
     const mine = this.acquired[this.t];

@@ -4,7 +4,7 @@
 
 import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { assertNeverIR, exprOperands, rewriteBlock, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
+import { assertNeverIR, exprOperands, rewriteBlock, stmtOperands, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
 import { completesBlock } from "../../ir/module-info.js";
 import { resultScalar } from "../../ir/ops.js";
 import { JS_OPS } from "./ops.js";
@@ -97,7 +97,7 @@ export interface ModuleNames {
 }
 
 /** One access the sanitizer checks: the array's name where the code accesses it, its location id, what it does. */
-export interface SanSite { name: string; loc: number; access: "read" | "write" | "atomic" }
+export interface SanSite { name: string; loc: number; access: "read" | "write" | "atomic"; own?: true }
 
 /** JavaScript names: `$` starts gpuc's own names, so a source name may not start with one. */
 const JS_NAMES: NameRules = { invalid: /[^A-Za-z0-9_$]/g, badStart: (n) => /^[0-9$]/.test(n), prefix: "_", reserved: RESERVED };
@@ -225,9 +225,12 @@ export class FunctionEmitter {
     if (!isArray(e.type) || (e.type.space !== "global" && e.type.space !== "shared")) return null;
     if (e.k === "local" && e.local === this.f.stateParam) return null;
     const name = e.k === "local" ? this.f.locals[e.local].name : e.k === "shared" ? this.names.m.shared[e.shared].name : "an array";
-    this.names.sanSites.push({ name, loc: this.names.locations.id(loc), access });
+    this.ownParams ??= this.isKernel ? ownIndexParams(this.f) : new Set();
+    const own = e.k === "local" && this.ownParams.has(e.local);
+    this.names.sanSites.push({ name, loc: this.names.locations.id(loc), access, ...(own ? { own: true as const } : {}) });
     return this.names.sanSites.length - 1;
   }
+  private ownParams: Set<number> | null = null;
 
   /** A launch-time size in JS, with the kernel's i32 meaning (the device checked it is at least 1). */
   private sizeJS(e: SizeExpr): string {
@@ -443,6 +446,56 @@ export class FunctionEmitter {
 }
 
 /**
+ * The kernel's array parameters that every access reaches at the thread's global x index only
+ * (`i = blockIdx.x * blockDim.x + threadIdx.x`, assigned once) and that no call is given: in a
+ * launch of one row of threads per block and one row of blocks, a different element for each
+ * thread, which no other thread reaches through this parameter. The sanitizer leaves such a
+ * parameter's accesses unchecked in such a launch, unless another argument shares its buffer
+ * (devices/cpu-sanitizer.ts, bind).
+ */
+function ownIndexParams(f: Function): Set<number> {
+  const out = new Set<number>();
+  const first = f.body[0];
+  if (first?.k !== "set" || countSets(f.body, first.local) !== 1 || !isGlobalX(f, first.value)) return out;
+  const i = first.local;
+  const arrays = f.params.filter((p) => isArray(f.locals[p].type));
+  const bad = new Set<number>();
+  const isParam = (h: ExprHandle): number | null => { const x = f.exprs[h]; return x.k === "local" && arrays.includes(x.local) ? x.local : null; };
+  const atI = (h: ExprHandle) => { const x = f.exprs[h]; return x.k === "local" && x.local === i; };
+  const visit = (h: ExprHandle): void => {
+    const x = f.exprs[h];
+    if (x.k === "load" || x.k === "bitOffset") { const p = isParam(x.array); if (p !== null && !atI(x.index)) bad.add(p); visit(x.index); return; }
+    if (x.k === "local") { if (arrays.includes(x.local)) bad.add(x.local); return; }
+    if (x.k === "length") return;
+    for (const o of exprOperands(x)) visit(o);
+  };
+  walkStmts(f.body, (s) => {
+    if (s.k === "store" || s.k === "atomic") {
+      const p = isParam(s.array);
+      if (p !== null && !atI(s.index)) bad.add(p);
+      for (const o of stmtOperands(s)) if (o !== s.array) visit(o);
+      return;
+    }
+    for (const o of stmtOperands(s)) visit(o);
+  });
+  for (const p of arrays) if (!bad.has(p)) out.add(p);
+  return out;
+}
+
+/** Whether `h` is blockIdx.x * blockDim.x + threadIdx.x (an i32, either operand order). */
+function isGlobalX(f: Function, h: ExprHandle): boolean {
+  const e = (x: ExprHandle) => f.exprs[x];
+  const isBuiltin = (x: ExprHandle, name: string) => { const y = e(x); return y.k === "builtin" && y.name === name; };
+  const x = e(h);
+  if (x.k !== "op" || x.op !== "add" || x.type !== T.i32) return false;
+  const isBlockOffset = (m: ExprHandle): boolean => {
+    const y = e(m);
+    return y.k === "op" && y.op === "mul" && ((isBuiltin(y.args[0], "blockIdx.x") && isBuiltin(y.args[1], "blockDim.x")) || (isBuiltin(y.args[0], "blockDim.x") && isBuiltin(y.args[1], "blockIdx.x")));
+  };
+  return (isBlockOffset(x.args[0]) && isBuiltin(x.args[1], "threadIdx.x")) || (isBlockOffset(x.args[1]) && isBuiltin(x.args[0], "threadIdx.x"));
+}
+
+/**
  * The sanitizer's thread loops (z, y, x from 0 to `xEnd`; `$rev`: last first), open: the
  * caller's body and closing brace follow. A `continue` of the x loop (`label`) goes to the next thread.
  */
@@ -523,17 +576,7 @@ function guardedRange(f: Function): { bound: ExprHandle; body: Block; uncheckedB
   if (first?.k !== "set" || second?.k !== "if") return null;
   const i = first.local;
   const e = (h: ExprHandle) => f.exprs[h];
-  const isBuiltin = (h: ExprHandle, name: string) => { const x = e(h); return x.k === "builtin" && x.name === name; };
-  const isGlobalX = (h: ExprHandle): boolean => {
-    const x = e(h);
-    if (x.k !== "op" || x.op !== "add" || x.type !== T.i32) return false;
-    const isBlockOffset = (m: ExprHandle): boolean => {
-      const y = e(m);
-      return y.k === "op" && y.op === "mul" && ((isBuiltin(y.args[0], "blockIdx.x") && isBuiltin(y.args[1], "blockDim.x")) || (isBuiltin(y.args[0], "blockDim.x") && isBuiltin(y.args[1], "blockIdx.x")));
-    };
-    return (isBlockOffset(x.args[0]) && isBuiltin(x.args[1], "threadIdx.x")) || (isBlockOffset(x.args[1]) && isBuiltin(x.args[0], "threadIdx.x"));
-  };
-  if (!isGlobalX(first.value)) return null;
+  if (!isGlobalX(f, first.value)) return null;
   const assigned = new Set<number>();
   walkStmts(f.body, (s) => {
     if (s.k === "set" || s.k === "init") assigned.add(s.local);

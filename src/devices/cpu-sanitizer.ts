@@ -102,6 +102,8 @@ export class Sanitizer {
   private launchStart = 1;
   private blockStart = 1;
   private barrierInterval = 0;
+  /** barrierInterval − blockStart: the intervals of this block before its last barrier. */
+  private span = 0;
   private subgroupInterval = new Int32Array(1);
   /**
    * Per thread: its interval where newer than the block's last barrier (set by a subgroup operation
@@ -215,6 +217,7 @@ export class Sanitizer {
     this.block = b;
     this.first = b * this.nt;
     this.blockStart = this.barrierInterval = this.nextInterval++;
+    this.span = 0;
     if (this.blockAcquired.length) this.blockAcquired = [];
     this.acquiring.length = 0;
     // (NaN for floats, a pattern for integers: values a computation seldom makes by chance.)
@@ -241,6 +244,7 @@ export class Sanitizer {
   /** Every thread of the block passed a barrier. */
   bar(): void {
     this.interval = this.barrierInterval = this.nextInterval++;
+    this.span = this.barrierInterval - this.blockStart;
     for (const i of this.acquiring) {
       const a = this.acquired[i];
       if (a) { for (const x of a) this.blockAcquired.push(x); this.acquired[i] = null; }
@@ -284,25 +288,29 @@ export class Sanitizer {
     return this.siteArray[site] === a && i >>> 0 >= this.siteLength[site] ? i : this.read(a, i, site);
   }
 
+  // (In what follows a record is this launch's — this block's, for shared memory — where its
+  // interval is at least `valid`; a cleared or never written one has interval 0. The records of
+  // this block are those from blockStart on (blocks run one after another), and those ordered
+  // before the running thread by a barrier lie in [blockStart, barrierInterval): one unsigned
+  // compare, `(interval - blockStart) >>> 0 < span`. Anything else takes the slow tests.)
+
   private read(a: ArrayLike<number>, i: number, site: number): number {
-    if (this.siteArray[site] !== a) this.bind(a, site);
-    if (i >>> 0 >= this.siteLength[site]) return i;
+    if (this.siteArray[site] !== a) { this.bind(a, site); if (i >>> 0 >= this.siteLength[site]) return i; }
     const sh = this.siteShadow[site];
-    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
-    const valid = sh.shared ? this.blockStart : this.launchStart, barrier = this.barrierInterval, first = this.first + 1, nt = this.nt;
-    const wt = w[o + WT];
-    if (wt !== me) {
-      const wi = w[o + WI];
-      if (wt === 0 || wi < valid) { if (sh.shared) this.uninitialized(sh, o / STRIDE, site); }
-      else if (!(wi < barrier && (wt - first) >>> 0 < nt) && !this.near(wt, wi)) this.check(sh, o, WT, site, "read");
+    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me, bs = this.blockStart, span = this.span;
+    const valid = sh.shared ? bs : this.launchStart;
+    const wt = w[o + WT], wi = w[o + WI];
+    if (wt !== me && (wi - bs) >>> 0 >= span) {
+      if (wi < valid) { if (sh.shared) this.uninitialized(sh, o / STRIDE, site); }
+      else if (!this.near(wt, wi)) this.check(sh, o, WT, site, "read");
     }
-    const r1 = w[o + R1T], r1i = w[o + R1I];
-    if (r1 === me || r1 === 0 || r1i < valid || (r1i < barrier && (r1 - first) >>> 0 < nt)) {
+    const r1i = w[o + R1I];
+    if (w[o + R1T] === me || r1i < valid || (r1i - bs) >>> 0 < span) {
       w[o + R1T] = me; w[o + R1I] = this.interval; w[o + R1S] = site << 1;
       return i;
     }
-    const r2 = w[o + R2T], r2i = w[o + R2I];
-    if (r2 === me || r2 === 0 || r2i < valid || (r2i < barrier && (r2 - first) >>> 0 < nt)) {
+    const r2i = w[o + R2I];
+    if (w[o + R2T] === me || r2i < valid || (r2i - bs) >>> 0 < span) {
       w[o + R2T] = me; w[o + R2I] = this.interval; w[o + R2S] = site << 1;
     }
     return i;
@@ -321,23 +329,21 @@ export class Sanitizer {
   }
 
   private write(a: ArrayLike<number>, i: number, site: number, v: unknown): number {
-    if (this.siteArray[site] !== a) this.bind(a, site);
-    if (i >>> 0 >= this.siteLength[site]) return i;
+    if (this.siteArray[site] !== a) { this.bind(a, site); if (i >>> 0 >= this.siteLength[site]) return i; }
     const sh = this.siteShadow[site];
-    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
-    const valid = sh.shared ? this.blockStart : this.launchStart, barrier = this.barrierInterval, first = this.first + 1, nt = this.nt;
-    // (Each record: not the running thread's, this launch's, not before the block's last barrier:
-    // then the slow tests. A write of the value the element holds meets no earlier write.)
+    const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me, bs = this.blockStart, span = this.span;
+    const valid = sh.shared ? bs : this.launchStart;
+    // (A write of the value the element holds meets no earlier write.)
     let t = w[o + WT], ti = w[o + WI];
-    if (t !== me && t !== 0 && ti >= valid && !(ti < barrier && (t - first) >>> 0 < nt) && a[i] !== v && !this.near(t, ti)) this.check(sh, o, WT, site, "write");
+    if (t !== me && ti >= valid && (ti - bs) >>> 0 >= span && a[i] !== v && !this.near(t, ti)) this.check(sh, o, WT, site, "write");
     t = w[o + R1T]; ti = w[o + R1I];
-    if (t !== me && t !== 0 && ti >= valid && !(ti < barrier && (t - first) >>> 0 < nt) && !this.near(t, ti)) this.check(sh, o, R1T, site, "write");
+    if (t !== me && ti >= valid && (ti - bs) >>> 0 >= span && !this.near(t, ti)) this.check(sh, o, R1T, site, "write");
     else {
       t = w[o + R2T]; ti = w[o + R2I];
-      if (t !== me && t !== 0 && ti >= valid && !(ti < barrier && (t - first) >>> 0 < nt) && !this.near(t, ti)) this.check(sh, o, R2T, site, "write");
+      if (t !== me && ti >= valid && (ti - bs) >>> 0 >= span && !this.near(t, ti)) this.check(sh, o, R2T, site, "write");
     }
-    w[o + R1T] = 0;
-    w[o + R2T] = 0;
+    w[o + R1I] = 0;
+    w[o + R2I] = 0;
     w[o + WT] = me;
     w[o + WI] = this.interval;
     w[o + WS] = site << 1;
@@ -351,15 +357,15 @@ export class Sanitizer {
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
     const valid = sh.shared ? this.blockStart : this.launchStart;
-    if ((w[o + WT] === 0 || w[o + WI] < valid) && sh.shared) this.uninitialized(sh, o / STRIDE, site);
+    if (w[o + WI] < valid && sh.shared) this.uninitialized(sh, o / STRIDE, site);
     // (Atomics do not race with each other: only the plain accesses recorded are checked.)
     for (let at = WT; at < STRIDE; at += 3) {
       const t = w[o + at];
-      if (t !== 0 && t !== me && w[o + at + 1] >= valid && (w[o + at + 2] & 1) === 0 && !this.near(t, w[o + at + 1])) { this.check(sh, o, at, site, "atomic"); break; }
+      if (t !== me && w[o + at + 1] >= valid && (w[o + at + 2] & 1) === 0 && !this.near(t, w[o + at + 1])) { this.check(sh, o, at, site, "atomic"); break; }
     }
     this.atomicSync(sh, o / STRIDE);
-    w[o + R1T] = 0;
-    w[o + R2T] = 0;
+    w[o + R1I] = 0;
+    w[o + R2I] = 0;
     w[o + WT] = me;
     w[o + WI] = this.interval;
     w[o + WS] = (site << 1) | 1;

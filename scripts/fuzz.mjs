@@ -1305,9 +1305,11 @@ function sstmt(d, inLoop, shuffles, block) {
   if (r < 0.68 && inLoop) return `if (${block ? "it === 1" : suc(shuffles)}) ${pick(["break", "continue"])};`;
   if (r < 0.8 && block) return `{ const q = ${si(2, shuffles)}; syncthreads(); s[t] = q; syncthreads(); }`;
   // A warp reduction's loop (its delta the block's; nothing stored: it runs at block level) and a
-  // region whose one access to s is a lane's store at its warp's element (stored lane by lane).
+  // region whose one access to s is a lane's store at its warp's element (stored lane by lane; one
+  // lane per warp, chosen by a value the block shares: `lane === (v & 3)` let lanes with
+  // different v write one element, a race the sanitizer reported).
   if (r < 0.85 && block && shuffles) return `for (let d = ${pick(["S >> 1", "1", "S - 1"])}; ${pick(["d > 0; d >>= 1", "d < S; d <<= 1"])}) { v = (v + ${pick(["subgroupShuffleDown", "subgroupShuffleUp", "subgroupShuffleXor"])}(v, d)) | 0; }`;
-  if (r < 0.87 && block) return `syncthreads(); if (lane === ${pick(["0", "S - 1", "(v & 3)"])}) s[warp + ${pick(["0", "8"])}] = v; syncthreads(); w = s[warp + ${pick(["0", "8"])}]; syncthreads();`;
+  if (r < 0.87 && block) return `syncthreads(); if (lane === ${pick(["0", "S - 1", "(u & 3)"])}) s[warp + ${pick(["0", "8"])}] = v; syncthreads(); w = s[warp + ${pick(["0", "8"])}]; syncthreads();`;
   if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${si(1, false).replace(/subgroup\w+\(/g, "Math.abs(")}; }`;
   return block ? `u = s[${pick(["0", "1 % bd", "bd - 1"])}]; syncthreads();` : `w = s[${pick(["0", "1 % bd", "bd - 1"])}];`;
 }
@@ -1327,7 +1329,8 @@ async function fuzzSubgroups() {
     const early = rnd() < 1 / 3;
     if (early) exits++;
     const body = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, S = subgroupSize(), lane = subgroupLaneId(), warp = (t / S) | 0; const it = 0; " +
-      "const s = shared(Int32Array, 64); let v = (x[t & 31] * 3 + t) | 0, w = b, u = 0; s[t] = t * 3 + b; syncthreads(); u = s[0]; syncthreads(); " +
+      // (Every element of s written first: a warp's slot `warp + 8` is past a small block's threads.)
+      "const s = shared(Int32Array, 64); let v = (x[t & 31] * 3 + t) | 0, w = b, u = 0; for (let j = t; j < 64; j += bd) s[j] = j * 3 + b; syncthreads(); u = s[0]; syncthreads(); " +
       (early ? `if (${pick(["(x[t & 31] & 3) === 1", "t % 3 === 2", "v > 5"])}) return; ` : "") +
       `${sblock(3, false, true, true)} o[b * bd + t] = (v + w) | 0;`;
     await againstReference("subgroups", body, ref, blocks, bd, `${bd} threads, subgroups of ${S}`);

@@ -10,7 +10,7 @@
 
 import { describe, test, after } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, CompileError, KernelError, threadIdx, blockIdx, blockDim, gridDim, type Device, type SanitizerReport } from "../src/index.ts";
+import { kernel, device, structArray, CompileError, KernelError, threadIdx, blockIdx, blockDim, gridDim, type Device, type SanitizerReport } from "../src/index.ts";
 import { lineOfIn } from "./helpers.ts";
 
 declare function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(ctor: new (n: number) => T, n: number | number[]): T & any;
@@ -271,6 +271,19 @@ describe("the sanitizer: defects reported with both lines", () => {
     await clean(k, { blocks: 2, threads: 32 }, () => [new Int32Array(64)]);
     const rs = await reports(k.launch(san, { blocks: [2, 1, 1], threads: [32, 2, 1] } as never, new Int32Array(64)), "race");
     expectRace(rs, "y", [lineOf("ROWS"), lineOf("ROWS")], ["write", "write"]);
+  });
+
+  test("a struct array's field written by two threads: named as the source names it", async () => {
+    type P = { x: number; y: number };
+    const k = kernel(function halves(a: P[]) {
+      const i = threadIdx.x;
+      a[i >> 1].x = i; // @STRUCT
+      a[i].y = i;
+    });
+    const rs = await reports(k.launch(san, { blocks: 1, threads: 8 }, structArray({ x: Float32Array, y: Float32Array }, 8)), "race");
+    const r = expectRace(rs, "a.x", [lineOf("STRUCT"), lineOf("STRUCT")], ["write", "write"]);
+    assert.match(r.message, /data race on a\[0\]\.x: /);
+    assert.equal(rs.length, 1, "the y field's accesses are each thread's own");
   });
 
   test("an in-place shift (each thread reads the element its neighbour writes)", async () => {

@@ -453,7 +453,7 @@ export class Sanitizer {
     const info = this.sites[site];
     const name = s.name ?? info?.name ?? "a shared array";
     this.report("uninitialized", `uninitialized:${name}:${info?.loc ?? site}`, name, e, null, this.access(this.me - 1, info?.loc ?? -1, info?.access ?? "read"),
-      (second) => `${second.access === "atomic" ? "an atomic update" : "a read"} of ${name}[${e}] at ${where(second.location)} by thread ${dim(second.thread)} of block ${dim(second.block)} finds an element no thread of its block wrote (shared memory starts uninitialized on a GPU: write it, then syncthreads(), before reading it)`);
+      (second) => `${second.access === "atomic" ? "an atomic update" : "a read"} of ${elementText(name, e)} at ${where(second.location)} by thread ${dim(second.thread)} of block ${dim(second.block)} finds an element no thread of its block wrote (shared memory starts uninitialized on a GPU: write it, then syncthreads(), before reading it)`);
   }
 
   private race(s: Shadow, e: number, firstSite: number, firstThread: number, site: number, kind: "read" | "write", access: SanitizerAccess["access"]): void {
@@ -469,7 +469,7 @@ export class Sanitizer {
     const sameBlock = first.block.x === second.block.x && first.block.y === second.block.y && first.block.z === second.block.z;
     const between = sameBlock ? "no syncthreads() or subgroup operation between them" : "different blocks, not ordered by a threadfence() and an atomic";
     this.report("race", key, name, el, first, second, () =>
-      `data race on ${name}[${el}]: ${article(first.access)} at ${where(first.location)} by thread ${dim(first.thread)} of block ${dim(first.block)} and ${article(second.access)} at ${where(second.location)} by thread ${dim(second.thread)} of block ${dim(second.block)} (${between})`);
+      `data race on ${elementText(name, el)}: ${article(first.access)} at ${where(first.location)} by thread ${dim(first.thread)} of block ${dim(first.block)} and ${article(second.access)} at ${where(second.location)} by thread ${dim(second.thread)} of block ${dim(second.block)} (${between})`);
   }
 
   private report(kind: SanitizerReport["kind"], key: string, array: string | null, element: number | null, first: SanitizerAccess | null, second: SanitizerAccess, text: (second: SanitizerAccess) => string): void {
@@ -509,6 +509,11 @@ function covers(acquired: readonly Acquired[], block: number, thread: number, in
   return false;
 }
 
+/** An element as the source names it: `a[3]`, and a struct array's field (parameter `a.x`) `a[3].x`. */
+const elementText = (name: string, e: number): string => {
+  const dot = name.indexOf(".");
+  return dot < 0 ? `${name}[${e}]` : `${name.slice(0, dot)}[${e}]${name.slice(dot)}`;
+};
 const where = (l: SourceLocation | null): string => (l ? `${l.file}:${l.line}:${l.column}` : "an unknown location");
 const dim = (d: Dim3): string => `(${d.x}, ${d.y}, ${d.z})`;
 const article = (a: SanitizerAccess["access"]): string => (a === "atomic" ? "an atomic update" : `a ${a}`);

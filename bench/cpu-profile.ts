@@ -18,17 +18,14 @@
 // table is of the choice it settles on, not of that measuring.
 // Usage: node --import tsx bench/cpu-profile.ts [example …]. Never part of `npm test`.
 import { device, listDevices, type Device } from "gpuc";
-import type { Example } from "../examples/example.ts";
+import { demoExamples } from "./demo-examples.ts";
 import { manifestHash } from "../src/reloc/manifest.ts";
 
 const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 7);
 const WARMUP = Number(process.env.GPUC_BENCH_WARMUP ?? 5);
 process.env.GPUC_CACHE ??= "0";
 
-const names = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4", "bitonic-sort", "fwt", "quasirandom", "black-scholes"];
-const wanted = process.argv.slice(2);
-const examples: Example[] = [];
-for (const n of names) if (!wanted.length || wanted.includes(n)) examples.push((await import(`../examples/${n}.ts`)).default);
+const examples = await demoExamples(process.argv.slice(2));
 
 /** Each `if (…) {` whose body is a report and a throw (a check), with its closing brace. */
 const CHECK = /^[ \t]*if \(.*\) \{\n[ \t]*gpuc_report_exception\$0\(.*\);\n[ \t]*throw \$trap;\n[ \t]*\}\n/gm;

@@ -9,16 +9,13 @@
 // plain JavaScript (the examples' own check).
 // Usage: node --import tsx bench/sanitize.ts [example …]. Never part of `npm test`.
 import { device, type Device } from "gpuc";
-import type { Example } from "../examples/example.ts";
+import { demoExamples } from "./demo-examples.ts";
 
 const RUNS = Number(process.env.GPUC_BENCH_RUNS ?? 5);
 const WARMUP = Number(process.env.GPUC_BENCH_WARMUP ?? 3);
 process.env.GPUC_CACHE ??= "0";
 
-const names = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4", "bitonic-sort", "fwt", "quasirandom", "black-scholes"];
-const wanted = process.argv.slice(2);
-const examples: Example[] = [];
-for (const n of names) if (!wanted.length || wanted.includes(n)) examples.push((await import(`../examples/${n}.ts`)).default);
+const examples = await demoExamples(process.argv.slice(2));
 
 const configs: [string, Device][] = [
   ["cpu", await device("cpu", { sanitize: false })],

@@ -223,10 +223,10 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(k.compile({ target: "js", type: ["f32[]"] } as never), atCall(CompileError, "invalid-option",
     "compile(): unknown option 'type' (did you mean 'types'?) (options: target, features, args, types, dump, dumpSink, optimize)"));
   await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { fastmath: true } } as never), atCall(CompileError, "invalid-option",
-    "compile(): features: unknown feature 'fastmath' (did you mean 'fastMath'?) (features: arch, fastMath, maxThreads, requiredThreads, relocation)"));
+    "compile(): features: unknown feature 'fastmath' (did you mean 'fastMath'?) (features: arch, fastMath, maxThreads, requiredThreads, relocation, sanitize)"));
   // Every device kind, whether or not it can be opened here (the options are checked first).
   await assert.rejects(device("cpu", { thread: 2 } as never), atCall(CompileError, "invalid-option",
-    'device("cpu"): unknown option \'thread\' (did you mean \'threads\'?) (options: print, printBufferWords, subgroupSize, threads, parallel, wasm)'));
+    'device("cpu"): unknown option \'thread\' (did you mean \'threads\'?) (options: print, printBufferWords, subgroupSize, threads, parallel, wasm, sanitize, threadOrder)'));
   await assert.rejects(device("webgpu", { powerPrefrence: "high-performance" } as never), atCall(CompileError, "invalid-option",
     'device("webgpu"): unknown option \'powerPrefrence\' (did you mean \'powerPreference\'?) (options: print, printBufferWords, gpu, powerPreference)'));
   await assert.rejects(device("webgpu", { threads: 2 }), atCall(CompileError, "invalid-option",
@@ -238,7 +238,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(device("opencl", { platfrom: 0 } as never), atCall(CompileError, "invalid-option",
     'device("opencl"): unknown option \'platfrom\' (did you mean \'platform\'?) (options: print, printBufferWords, platform, device, spirv)'));
   await assert.rejects(device(undefined, { prnt: console.log } as never), atCall(CompileError, "invalid-option",
-    /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, wasm, gpu, powerPreference, platform, device, spirv\)$/));
+    /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, wasm, sanitize, threadOrder, gpu, powerPreference, platform, device, spirv\)$/));
   await assert.rejects(device("cpu", { subgroupSize: 12 }), atCall(CompileError, "invalid-option", 'device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got 12'));
   // The environment is input too: a value the CPU device's option cannot take names its variable.
   for (const [name, value, text] of [["GPUC_CPU_THREADS", "two", "an integer from 1 to 256"], ["GPUC_CPU_THREADS", "0", "an integer from 1 to 256"], ["GPUC_CPU_PARALLEL", "alwys", '"auto" or "always"']]) {

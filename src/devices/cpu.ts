@@ -165,7 +165,7 @@ export class CpuDevice implements Device {
    * reports data races, uninitialized shared reads and divergent subgroup barriers as a KernelError
    * after the launch (its results are those of an unsanitized run).
    */
-  readonly features: TargetFeatures | undefined;
+  readonly features?: TargetFeatures;
   private readonly sanitizer: Sanitizer | null;
   /** `threadOrder: "reversed"` (with sanitize): each barrier interval's threads, and the blocks, run last first. */
   readonly threadOrder: "forward" | "reversed";
@@ -197,7 +197,7 @@ export class CpuDevice implements Device {
     if (order === "reversed" && !sanitize) throw CompileError.single("invalid-option", `device("cpu"): threadOrder "reversed" runs under the sanitizer: add sanitize: true`);
     this.threadOrder = order;
     this.sanitizer = sanitize ? new Sanitizer() : null;
-    this.features = sanitize ? { sanitize: true } : undefined;
+    if (sanitize) this.features = { sanitize: true };
   }
 
   array(data: HostArray): CpuArray {

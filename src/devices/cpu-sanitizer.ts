@@ -1,19 +1,23 @@
 // The CPU device's sanitizer (`device("cpu", { sanitize: true })`, ARCHITECTURE.md "The
-// sanitizer"): the JavaScript target's code compiled with the `sanitize` feature calls it at every
-// access of a global or shared array, at the start of every block and thread, at barriers, subgroup
-// operations and fences; it keeps a shadow record of each element's last write and last two
-// readers and reports, when the launch ends, what a GPU would not run the same way twice:
+// sanitizer instruments the JavaScript"): the JavaScript target's code compiled with the
+// `sanitize` feature calls it at every access of a global or shared array, at the start of every
+// block and thread, at barriers, subgroup operations and fences; it keeps a shadow record of each
+// element's last write and two readers and reports, when the launch ends, what a GPU would not
+// run the same way twice:
 //
 //  - a data race: two accesses of one element by different threads, at least one a write, not both
 //    atomic, and not ordered. Ordered means: the same thread (program order); the same block with a
-//    barrier between them (the block's barrier count, its epoch, is lower at the first); the same
-//    subgroup with a subgroup operation between them (the thread's count of subgroup operations);
-//    or a release the second access's thread acquired (below).
+//    barrier between them; the same subgroup with a subgroup operation between them (intervals,
+//    below); or a release the second access's thread acquired (below). Two writes of the value the
+//    element already holds are no race (it ends the same in any order).
 //  - an uninitialized read: a thread reads (or atomically updates) an element of a shared array
 //    that no thread of its block wrote before it in this launch (CUDA leaves shared memory
-//    uninitialized; gpuc's zero-fill is once per launch, so a later block reads an earlier one's).
+//    uninitialized; gpuc's zero-fill is once per launch, so a later block reads an earlier one's);
+//    the device keeps it only where the launch's results depend on the values read (devices/cpu.ts,
+//    launchSanitized: a second run with shared memory poisoned).
 //  - divergence: a subgroupBarrier() that some of its subgroup's running lanes reach and others do
 //    not (syncthreads() under a divergent condition is reported by the code itself, always).
+// Reports are kept once per array and pair of source locations (32 at most a launch), races first.
 //
 // Release and acquire across blocks (the last-block pattern: a block writes its partial result,
 // threadfence(), then an atomic on a counter; the block that takes the last ticket reads them all):
@@ -26,7 +30,9 @@
 // shadow sees every access in an order a GPU might have run them; `threadOrder: "reversed"` runs
 // each interval's threads and the blocks last first (a result that changes with it depends on an
 // order no GPU promises). The shadow costs 36 bytes per element of each array a launch may write
-// (an array only read, on a buffer no written parameter shares, is not checked: nothing races on it);
+// (an array only read, on a buffer no written parameter shares, is not checked: nothing races on
+// it; nor is an array the kernel reaches at its thread's global x index only, in a launch of one
+// row of threads and blocks, where no other argument shares its buffer);
 // it lives as long as the array's buffer, and is never cleared: a record counts only if its
 // interval is the launch's (the block's, for shared memory), so a launch costs no pass over it.
 //
@@ -40,9 +46,9 @@ import { KernelError, quoteName, type Dim3, type SanitizerAccess, type Sanitizer
 import type { RuntimeTables } from "../runtime/tables.js";
 
 /**
- * An element's shadow, nine words: its last write, its last reader, and the last reader of another
- * thread than that one; each as its thread (global linear id + 1; 0: none), interval, and site
- * (its index in the code's sites, times two, plus one for an atomic access).
+ * An element's shadow, nine words: its last write and two readers (see read()); each as its thread
+ * (global linear id + 1), interval (0: cleared or never written), and site (its index in the
+ * code's sites, times two, plus one for an atomic access).
  */
 const WT = 0, WI = 1, WS = 2, R1T = 3, R1I = 4, R1S = 5, R2T = 6, R2I = 7, R2S = 8, STRIDE = 9;
 

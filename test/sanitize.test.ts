@@ -402,6 +402,24 @@ describe("the sanitizer: what orders accesses", () => {
 });
 
 describe("the sanitizer: devices and options", () => {
+  test("an atomic races with nothing: a plain read of a counter others update atomically is clean; a plain write before the atomics still meets a plain read after them", async () => {
+    const k = kernel(function peek(c: Int32Array, o: Int32Array) {
+      const t = threadIdx.x;
+      atomicAdd(c, 0, 1);
+      o[t] = c[0];
+    });
+    const c = new Int32Array(1), o = new Int32Array(8);
+    await k.launch(san, { blocks: 1, threads: 8 }, c, o);
+    const k2 = kernel(function plainAround(c: Int32Array, o: Int32Array) {
+      const t = threadIdx.x;
+      if (t === 0) c[0] = 5; // @AROUND_W
+      if (t === 1) atomicAdd(c, 0, 1);
+      if (t === 2) o[0] = c[0]; // @AROUND_R
+    });
+    const rs = await reports(k2.launch(san, { blocks: 1, threads: 4 }, new Int32Array(1), new Int32Array(1)), "race");
+    expectRace(rs, "c", [lineOf("AROUND_W"), lineOf("AROUND_R")], ["write", "read"]);
+  });
+
   test("two writes of the value the element holds are no race (it ends the same in any order)", async () => {
     const k = kernel(function sameValue(o: Int32Array, s: Int32Array) {
       o[0] = 1;

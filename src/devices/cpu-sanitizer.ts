@@ -5,7 +5,7 @@
 // element's last write and two readers and reports, when the launch ends, what a GPU would not
 // run the same way twice:
 //
-//  - a data race: two accesses of one element by different threads, at least one a write, not both
+//  - a data race: two accesses of one element by different threads, at least one a write, neither
 //    atomic, and not ordered. Ordered means: the same thread (program order); the same block with a
 //    barrier between them; the same subgroup with a subgroup operation between them (intervals,
 //    below); or a release the second access's thread acquired (below). Two writes of the value the
@@ -308,7 +308,7 @@ export class Sanitizer {
     const wt = w[o + WT], wi = w[o + WI];
     if (wt !== me && (wi - bs) >>> 0 >= span) {
       if (wi < valid) { if (sh.shared) this.uninitialized(sh, o / STRIDE, site); }
-      else if (!this.near(wt, wi)) this.check(sh, o, WT, site, "read");
+      else if ((w[o + WS] & 1) === 0 && !this.near(wt, wi)) this.check(sh, o, WT, site, "read");
     }
     const r1i = w[o + R1I];
     if (w[o + R1T] === me || r1i < valid || (r1i - bs) >>> 0 < span) {
@@ -341,7 +341,7 @@ export class Sanitizer {
     const valid = sh.shared ? bs : this.launchStart;
     // (A write of the value the element holds meets no earlier write.)
     let t = w[o + WT], ti = w[o + WI];
-    if (t !== me && ti >= valid && (ti - bs) >>> 0 >= span && a[i] !== v && !this.near(t, ti)) this.check(sh, o, WT, site, "write");
+    if (t !== me && ti >= valid && (ti - bs) >>> 0 >= span && (w[o + WS] & 1) === 0 && a[i] !== v && !this.near(t, ti)) this.check(sh, o, WT, site, "write");
     t = w[o + R1T]; ti = w[o + R1I];
     if (t !== me && ti >= valid && (ti - bs) >>> 0 >= span && !this.near(t, ti)) this.check(sh, o, R1T, site, "write");
     else {
@@ -363,18 +363,16 @@ export class Sanitizer {
     const sh = this.siteShadow[site];
     const w = sh.words, o = (this.siteBase[site] + i) * STRIDE, me = this.me;
     const valid = sh.shared ? this.blockStart : this.launchStart;
-    if (w[o + WI] < valid && sh.shared) this.uninitialized(sh, o / STRIDE, site);
-    // (Atomics do not race with each other: only the plain accesses recorded are checked.)
-    for (let at = WT; at < STRIDE; at += 3) {
-      const t = w[o + at];
-      if (t !== me && w[o + at + 1] >= valid && (w[o + at + 2] & 1) === 0 && !this.near(t, w[o + at + 1])) { this.check(sh, o, at, site, "atomic"); break; }
+    // (An atomic races with nothing: a race is of two plain accesses. It leaves the plain records
+    // as they are — a plain write before it still meets a plain read after it — and stands as the
+    // element's write only where it is the first, so that the element counts as written.)
+    if (w[o + WI] < valid) {
+      if (sh.shared) this.uninitialized(sh, o / STRIDE, site);
+      w[o + WT] = me;
+      w[o + WI] = this.interval;
+      w[o + WS] = (site << 1) | 1;
     }
     this.atomicSync(sh, o / STRIDE);
-    w[o + R1I] = 0;
-    w[o + R2I] = 0;
-    w[o + WT] = me;
-    w[o + WI] = this.interval;
-    w[o + WS] = (site << 1) | 1;
   }
 
   // ---- the shadow -----------------------------------------------------------------------------

@@ -7,8 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { device, kernel, CompileError, KernelError, threadIdx, blockIdx, blockDim, syncthreads, shared } from "../src/index.ts";
 import { readFileSync } from "node:fs";
-import { PTX_MATH } from "../src/targets/ptx/math.ts";
-import { PTX_MATH64 } from "../src/targets/ptx/math64.ts";
+import { SOFT_MATH_F32 as PTX_MATH } from "../src/targets/softmath/f32.ts";
+import { SOFT_MATH_F64 as PTX_MATH64 } from "../src/targets/softmath/f64.ts";
 import { assemblePTX, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { randF32 } from "./helpers.ts";
 
@@ -119,7 +119,7 @@ test("the split constants of the f64 functions are ln 2 and π/2 to 100+ bits", 
     return ex >= 0 ? { n: m * 2n ** BigInt(ex), d: 1n } : { n: m, d: 2n ** BigInt(-ex) };
   };
   const minus = (a: { n: bigint; d: bigint }, b: { n: bigint; d: bigint }) => ({ n: a.n * b.d - b.n * a.d, d: a.d * b.d });
-  const src = readFileSync(new URL("../src/targets/ptx/math64.ts", import.meta.url), "utf8");
+  const src = readFileSync(new URL("../src/targets/softmath/f64.ts", import.meta.url), "utf8");
   // π/2 − (P1 + P2 + P3) is below 2^-100, and each part has at most 33 significant bits.
   let r = minus({ ...rat(PI), d: rat(PI).d * 2n }, exact(1.57079632673412561417));
   for (const p of [6.07710050630396597660e-11, 2.02226624871116645580e-21]) r = minus(r, exact(p));
@@ -132,7 +132,7 @@ test("the split constants of the f64 functions are ln 2 and π/2 to 100+ bits", 
   const l = minus(minus(rat(LN2), exact(0.69314718036912381649)), exact(1.90821492927058770002e-10));
   assert.ok(Math.abs(Number((l.n * 10n ** 40n) / l.d)) / 1e40 < 2 ** -80);
   for (const c of ["1.57079632673412561417", "6.07710050630396597660e-11", "2.02226624871116645580e-21", "0.69314718036912381649", "1.90821492927058770002e-10"])
-    assert.ok(src.includes(c), `math64.ts uses ${c}`);
+    assert.ok(src.includes(c), `softmath/f64.ts uses ${c}`);
 });
 
 test("f64 Math functions on ptx become .funcs of the software versions", async () => {

@@ -4,12 +4,12 @@ import type { Module } from "../../ir/module.js";
 import type { BackEnd, TargetFeatures } from "../target.js";
 import { artifactOf } from "../artifact.js";
 import { emitPTX } from "./emit.js";
-import { ptxMethods } from "./math.js";
+import { softMathMethods } from "../softmath/f32.js";
 import { PTX_LEGAL } from "./legal.js";
 
 export const ptxBackEnd: BackEnd = {
   allowRecursion: true,
-  overlay: ptxMethods(),
+  overlay: softMathMethods(),
   legal: PTX_LEGAL,
   // (Its limits, parameter space and static shared memory, are data: info.ts.)
   validate: () => [],

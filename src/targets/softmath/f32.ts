@@ -1,6 +1,9 @@
-// The PTX target's overlay of Math.*: f32 functions that PTX has no instruction for, written in
-// the kernel language over the ones it has (ex2/lg2/sin/cos approximations behind Math.exp,
-// Math.log, Math.log2, Math.sin, Math.cos; sqrt.rn behind Math.sqrt). They follow JavaScript's
+// Software Math for GPU targets whose instructions stop at f32 exp2/log2/sin/cos and square root
+// (PTX: ex2/lg2/sin/cos approximations behind Math.exp, Math.log, Math.log2, Math.sin, Math.cos,
+// sqrt.rn behind Math.sqrt; AMD GPUs have the same few, and no device library here): the f32
+// functions such a target has no instruction for, written in the kernel language over those.
+// A target description, not emission (ARCHITECTURE.md "How to add a target": a method overlay),
+// shared by the targets that need it; the ptx target's overlay is softMathMethods(). They follow JavaScript's
 // special cases exactly (signed zeros, infinities, NaN) and are accurate to about 1e-6 of
 // max(1, |result|) elsewhere. Being kernel-language functions, they also run on the CPU target,
 // where the tests check them against Math.* (test/ptx.test.ts). Math.pow's error grows with the
@@ -13,7 +16,7 @@
 import { globalMethods } from "../../infer/overlays.js";
 import type { Method, MethodTable, Val } from "../../infer/methods.js";
 import { T } from "../../ir/types.js";
-import { PTX_MATH64 } from "./math64.js";
+import { SOFT_MATH_F64 } from "./f64.js";
 
 // The implementations: plain functions (no annotations), compiled by gpuc like any helper.
 
@@ -176,9 +179,9 @@ function pow(x: number, y: number): number {
 /**
  * The implementations by Math name, with their arity (exported for the CPU-side tests). Those
  * marked `generic` are right in f64 too (their constants are weak: they take the argument's
- * type) and serve both; the others are f32 only, and PTX_MATH64 has their f64 versions.
+ * type) and serve both; the others are f32 only, and SOFT_MATH_F64 has their f64 versions.
  */
-export const PTX_MATH: Readonly<Record<string, { arity: 1 | 2; impl: Function; generic: boolean }>> = {
+export const SOFT_MATH_F32: Readonly<Record<string, { arity: 1 | 2; impl: Function; generic: boolean }>> = {
   atan: { arity: 1, impl: atan, generic: false }, atan2: { arity: 2, impl: atan2, generic: true },
   asin: { arity: 1, impl: asin, generic: true }, acos: { arity: 1, impl: acos, generic: true },
   sinh: { arity: 1, impl: sinh, generic: false }, cosh: { arity: 1, impl: cosh, generic: true }, tanh: { arity: 1, impl: tanh, generic: false },
@@ -190,15 +193,15 @@ export const PTX_MATH: Readonly<Record<string, { arity: 1 | 2; impl: Function; g
 const ARITY: Record<string, number> = { atan2: 2, hypot: 2, pow: 2 };
 
 /**
- * Math.<name> on the ptx target: f64 arguments go to the f64 version (PTX_MATH64, or the generic
+ * Math.<name> on such a target: f64 arguments go to the f64 version (SOFT_MATH_F64, or the generic
  * one), f32 ones (integers convert to f32, as Math.* does) to the f32 software version where
  * there is one; everything else — f32 exp/log/sin/cos/tan (instructions), constants — to the
  * global method.
  */
 function overlaid(name: string): Method {
   const base = globalMethods.method(`Math.${name}`)!;
-  const f32 = PTX_MATH[name];
-  const f64 = PTX_MATH64[name] ?? (f32?.generic ? { impl: f32.impl } : undefined);
+  const f32 = SOFT_MATH_F32[name];
+  const f64 = SOFT_MATH_F64[name] ?? (f32?.generic ? { impl: f32.impl } : undefined);
   const arity = ARITY[name] ?? 1;
   return (b, args, span, full) => {
     if (args.length !== arity || args.every((a) => a.k === "weak")) return base(b, args, span, full);
@@ -215,9 +218,9 @@ function overlaid(name: string): Method {
   };
 }
 
-/** The method table of the PTX target: the global table with the software Math functions over it. */
-export function ptxMethods(): MethodTable {
+/** The method table of such a target (the ptx target's): the global table with the software Math functions over it. */
+export function softMathMethods(): MethodTable {
   const t = globalMethods.overlay();
-  for (const name of new Set([...Object.keys(PTX_MATH), ...Object.keys(PTX_MATH64)])) t.defineMethod(`Math.${name}`, overlaid(name));
+  for (const name of new Set([...Object.keys(SOFT_MATH_F32), ...Object.keys(SOFT_MATH_F64)])) t.defineMethod(`Math.${name}`, overlaid(name));
   return t;
 }

@@ -1,5 +1,5 @@
-// f64 Math functions for the PTX target, in the kernel language: PTX has f64 add, multiply,
-// fma, division and square root, and nothing transcendental. These follow fdlibm's methods
+// f64 Math functions in the kernel language, for GPU targets with f64 add, multiply, fma,
+// division and square root and nothing transcendental (PTX; AMD GPUs without a device library). These follow fdlibm's methods
 // (Cody–Waite argument reduction, then series on the reduced argument) with JavaScript's special
 // cases; accuracy is a few ulp for arguments below about 1e6 (sine and cosine reduce mod π/2 with
 // a three-part π/2, exact for |x| < 2^20·π/2) and pow's error grows with |y·log2 x| like the f32
@@ -164,7 +164,7 @@ function cbrt(x: number): number {
 }
 
 /** The f64 implementations by Math name; `extra` is a constant last argument (log's base, trig's function). */
-export const PTX_MATH64: Readonly<Record<string, { impl: Function; extra?: number }>> = {
+export const SOFT_MATH_F64: Readonly<Record<string, { impl: Function; extra?: number }>> = {
   exp: { impl: exp }, expm1: { impl: expm1 },
   log: { impl: log, extra: 0 }, log2: { impl: log, extra: 1 }, log10: { impl: log, extra: 2 },
   sin: { impl: trig, extra: 0 }, cos: { impl: trig, extra: 1 }, tan: { impl: trig, extra: 2 },

@@ -24,9 +24,11 @@ export function artifactOf(
   target: string, m: Module, features: TargetFeatures,
   emitted: { code: string | Uint8Array; entry: string; locations: Loc[]; layout?: TargetLayout },
   bindings: string[], symbol: (i: number) => string,
+  /** Whether the target's loaders use `fills` (the CPU device's copies into WebAssembly's memory): only then is it worked out. */
+  options: { fills?: boolean } = {},
 ): Artifact {
   const kernel = m.functions[m.entry];
-  const written = writtenParams(m)[m.entry], filled = filledParams(m);
+  const written = writtenParams(m)[m.entry], filled = options.fills ? filledParams(m) : null;
   const a: Artifact = {
     target,
     kernel: kernel.name,
@@ -35,7 +37,7 @@ export function artifactOf(
     params: kernel.params.map((p, i) => {
       const type = kernel.locals[p].type;
       const param = { name: kernel.paramNames[i], type: typeName(type) };
-      return type.kind !== "array" ? param : !written[i] ? { ...param, readOnly: true as const } : filled[i] ? { ...param, fills: true as const } : param;
+      return type.kind !== "array" ? param : !written[i] ? { ...param, readOnly: true as const } : filled?.[i] ? { ...param, fills: true as const } : param;
     }),
     globals: m.globals.map((g) => ({ name: g.name, type: typeName(g.type), value: g.value })),
     bindings,

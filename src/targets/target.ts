@@ -59,7 +59,8 @@ export interface Artifact {
    * array the code never writes (a loader that copies arrays in and back copies it back not);
    * `fills` on one whose every element a launch writes before it could read it, where its threads
    * along x cover the array (ir/module-info.ts, filledParams: a loader need not copy it in; a
-   * launch that ends early leaves the elements it did not write as they were).
+   * launch that ends early leaves the elements it did not write as they were) — on the targets
+   * whose loaders use it (js: the CPU device's WebAssembly), the others never work it out.
    */
   params: { name: string; type: string; readOnly?: true; fills?: true }[];
   /**

@@ -13,6 +13,7 @@ export const jsBackEnd: BackEnd = {
   legal: JS_LEGAL,
   emit(m: Module, features: TargetFeatures) {
     const out = emitJS(m, { fastMath: features.fastMath, sanitize: features.sanitize });
-    return artifactOf("js", m, features, out, out.bindings, (i) => out.bindings[i]);
+    // (Its loader, the CPU device, skips copying an array a launch fills into WebAssembly's memory.)
+    return artifactOf("js", m, features, out, out.bindings, (i) => out.bindings[i], { fills: true });
   },
 };

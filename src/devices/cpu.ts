@@ -24,7 +24,7 @@ import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
 import type { CpuWorkers } from "./cpu-workers.js";
 import { WasmKernel } from "./cpu-wasm.js";
 import { SAN_SITES, WASM_CONSTANT, wasmElemBytes } from "../targets/js/wasm-abi.js";
-import { Sanitizer } from "./cpu-sanitizer.js";
+import type { Sanitizer } from "./cpu-sanitizer.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -121,6 +121,11 @@ function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always"; was
   return out;
 }
 
+/** Whether a CPU device opened with `options` sanitizes (its `sanitize`, else GPUC_SANITIZE): then device() loads the sanitizer. */
+export function wantsSanitizer(options: DeviceOptions): boolean {
+  return options.sanitize === undefined ? cpuEnvironment().sanitize === true : options.sanitize === true;
+}
+
 /** The default `threads`: GPUC_CPU_THREADS, else the cores of this machine (Node), else 1. */
 export async function defaultCpuThreads(): Promise<number> {
   const env = cpuEnvironment().threads;
@@ -174,7 +179,8 @@ export class CpuDevice implements Device {
   /** Settles when the last operation queued behind a launch on the workers is done (null: none is queued). */
   private tail: Promise<void> | null = null;
 
-  constructor(options: DeviceOptions = {}) {
+  /** @param sanitizer the sanitizer, where `sanitize` asks for one (device() loads its module only then: wantsSanitizer) */
+  constructor(options: DeviceOptions = {}, sanitizer: Sanitizer | null = null) {
     this.state = newState(options.printBufferWords ?? 1 << 18);
     const env = cpuEnvironment();
     const threads = options.threads ?? env.threads ?? 1;
@@ -196,7 +202,8 @@ export class CpuDevice implements Device {
     if (order !== "forward" && order !== "reversed") throw CompileError.single("invalid-option", `device("cpu"): threadOrder must be "forward" or "reversed", got ${describeValue(order)}`);
     if (order === "reversed" && !sanitize) throw CompileError.single("invalid-option", `device("cpu"): threadOrder "reversed" runs under the sanitizer: add sanitize: true`);
     this.threadOrder = order;
-    this.sanitizer = sanitize ? new Sanitizer() : null;
+    if (sanitize && !sanitizer) throw new InternalCompilerError("a sanitizing CPU device was made without its sanitizer (device() loads it)");
+    this.sanitizer = sanitize ? sanitizer : null;
     if (sanitize) this.features = { sanitize: true };
   }
 

@@ -31,8 +31,10 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
   switch (kind) {
     case "cpu": {
       // Every device's module loads when one is opened: a program reads only the ones it opens.
-      const { CpuDevice, defaultCpuThreads } = await cpuModule();
-      return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options);
+      const { CpuDevice, defaultCpuThreads, wantsSanitizer } = await cpuModule();
+      // (The sanitizer's module too, only for a device that sanitizes: an app's pages never load it.)
+      const sanitizer = wantsSanitizer(options) ? new (await import("./cpu-sanitizer.js")).Sanitizer() : null;
+      return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options, sanitizer);
     }
     case "webgpu": {
       try {

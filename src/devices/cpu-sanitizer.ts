@@ -400,7 +400,8 @@ export class Sanitizer {
    */
   private own(site: number, a: ArrayLike<number>): boolean {
     const g = this.grid;
-    if (!this.sites[site]?.own || g[1] !== 1 || g[2] !== 1 || g[4] !== 1 || g[5] !== 1) return false;
+    // (And the global x index does not wrap around i32: fewer than 2^31 threads along x.)
+    if (!this.sites[site]?.own || g[1] !== 1 || g[2] !== 1 || g[4] !== 1 || g[5] !== 1 || g[0] * g[3] > 2 ** 31) return false;
     return (this.params.get((a as unknown as { buffer: ArrayBufferLike }).buffer)?.length ?? 0) === 1;
   }
 

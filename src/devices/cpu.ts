@@ -74,6 +74,8 @@ interface CpuKernel extends LoadedKernel {
   fills: boolean[];
   /** Sanitized code's sites (the `sanitize` feature: its launches run under the device's sanitizer); else null. */
   sanSites: unknown[] | null;
+  /** Whether sanitized code has shared arrays (only then can it read uninitialized memory: launchSanitized). */
+  sanShared: boolean;
 }
 
 let nextKernelId = 0;
@@ -244,6 +246,7 @@ export class CpuDevice implements Device {
       artifact, run, sites, id: nextKernelId++, divergent, inlineRuns: 0, workersRuns: 0, choices: 0,
       wasm: null, wasmRefused: null, wasmText: null, threadsRun: 0, readOnly: artifact.params.map((p) => p.readOnly === true),
       fills: artifact.params.map((p) => p.fills === true), sanSites: sanitized ? sanSites ?? [] : null,
+      sanShared: sanitized && (artifact.code as string).includes("$san.sh("),
     };
     if (wasmText !== null && this.wasm === "always") this.compileWasm(k, wasmText);
     else if (wasmText !== null && this.wasm && WasmKernel.prefersText(wasmText)) k.wasmText = wasmText;
@@ -341,7 +344,7 @@ export class CpuDevice implements Device {
     const names = k.artifact.params.map((p) => p.name), written = k.readOnly.map((r) => !r);
     const a = k.artifact;
     // What the launch may write, as it was (only a kernel with shared arrays reads uninitialized memory).
-    const before = typeof a.code === "string" && a.code.includes("$san.sh(") ? snapshot(args, written) : null;
+    const before = k.sanShared ? snapshot(args, written) : null;
     const run = (state: Int32Array, runArgs: unknown[], poison: boolean): SanitizerReport[] => {
       resetState(state);
       san.begin(k.sanSites, runArgs, names, written, [gx, gy, gz, dx, dy, dz], this.subgroupSize, this.threadOrder === "reversed", a.runtime, poison);
@@ -462,27 +465,13 @@ export class CpuDevice implements Device {
       return this.afterWorkers(k, grid, outcome, t0);
     }
     copyMs = performance.now();
-    const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; copy?: Uint8Array; written: boolean }>();
-    args.forEach((a, i) => {
-      if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return;
-      const r = ranges.get(a.buffer);
-      // Offsets rounded to 8 bytes, so that every view keeps its alignment in the copy.
-      const lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
-      // (Only a buffer some parameter may write is copied back.)
-      const written = !k.readOnly[i];
-      if (!r) ranges.set(a.buffer, { lo, hi, written });
-      else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= written; }
-    });
+    // (Only a buffer some parameter may write is copied back.)
+    const ranges = argumentRanges(args, (i) => !isShared(args[i] as HostArray), (i) => !k.readOnly[i]);
     for (const [buffer, r] of ranges) {
       r.copy = new Uint8Array(new SharedArrayBuffer(r.hi - r.lo));
       r.copy.set(new Uint8Array(buffer, r.lo, r.hi - r.lo));
     }
-    const sharedArgs = args.map((a) => {
-      if (!ArrayBuffer.isView(a) || isShared(a as HostArray)) return a;
-      const r = ranges.get(a.buffer)!;
-      const C = a.constructor as new (b: ArrayBufferLike, offset: number, length: number) => HostArray;
-      return new C(r.copy!.buffer, a.byteOffset - r.lo, (a as HostArray).length);
-    });
+    const sharedArgs = viewsOver(args, ranges);
     copyMs = performance.now() - copyMs;
     let outcome;
     try {
@@ -562,30 +551,47 @@ function cancelledError(kernel: string, why: "signal" | "timeout", grid: Grid): 
     : `the launch of kernel ${quoteName(kernel)} ran past its time limit of ${grid.timeoutMs} ms and was stopped`);
 }
 
+/** A buffer's range that a launch's array arguments lie in, whether one the code may write is among them, and a copy of the range. */
+interface BufferRange { lo: number; hi: number; written: boolean; copy?: Uint8Array }
+
 /**
- * Copies of the buffers holding the arguments a launch may write, as they are now (each buffer's
- * range of them once, so that views of one buffer alias in the copy too): `restore` gives the
- * arguments again over fresh copies, `differs` says where those differ after a run from the
- * first run's (null: nowhere).
+ * The byte range of each buffer that the array arguments `take` accepts lie in (one range a
+ * buffer, so that views of one buffer still alias in a copy of it; offsets rounded down to 8
+ * bytes, so that every view keeps its alignment there).
+ */
+function argumentRanges(args: readonly unknown[], take: (i: number) => boolean, written: (i: number) => boolean): Map<ArrayBufferLike, BufferRange> {
+  const ranges = new Map<ArrayBufferLike, BufferRange>();
+  args.forEach((a, i) => {
+    if (!ArrayBuffer.isView(a) || !take(i)) return;
+    const r = ranges.get(a.buffer), lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
+    if (!r) ranges.set(a.buffer, { lo, hi, written: written(i) });
+    else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= written(i); }
+  });
+  return ranges;
+}
+
+/** The arguments again, each view of a buffer among `ranges` over that range's copy. */
+function viewsOver(args: readonly unknown[], ranges: ReadonlyMap<ArrayBufferLike, BufferRange>): unknown[] {
+  return args.map((a) => {
+    const r = ArrayBuffer.isView(a) ? ranges.get(a.buffer) : undefined;
+    if (!r) return a;
+    const v = a as HostArray, C = v.constructor as new (b: ArrayBufferLike, offset: number, length: number) => HostArray;
+    return new C(r.copy!.buffer, v.byteOffset - r.lo, v.length);
+  });
+}
+
+/**
+ * The arguments a launch may write, as they are now: `restore` gives the arguments again over
+ * fresh copies of them, `differs` says where those differ after a run from the first run's (null:
+ * nowhere).
  */
 function snapshot(args: readonly unknown[], written: readonly boolean[]) {
-  const ranges = new Map<ArrayBufferLike, { lo: number; hi: number; bytes?: Uint8Array }>();
-  args.forEach((a, i) => {
-    if (!ArrayBuffer.isView(a) || !written[i]) return;
-    const r = ranges.get(a.buffer), lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
-    if (!r) ranges.set(a.buffer, { lo, hi }); else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); }
-  });
-  for (const [buffer, r] of ranges) r.bytes = new Uint8Array(buffer, r.lo, r.hi - r.lo).slice();
+  const ranges = argumentRanges(args, (i) => written[i], () => true);
+  const saved = new Map([...ranges].map(([buffer, r]) => [buffer, new Uint8Array(buffer, r.lo, r.hi - r.lo).slice()]));
   return {
     restore() {
-      const copies = new Map<ArrayBufferLike, ArrayBuffer>();
-      for (const [buffer, r] of ranges) copies.set(buffer, r.bytes!.slice().buffer);
-      const again = args.map((a) => {
-        if (!ArrayBuffer.isView(a) || !copies.has(a.buffer)) return a;
-        const r = ranges.get(a.buffer)!;
-        const C = a.constructor as new (b: ArrayBuffer, offset: number, length: number) => HostArray;
-        return new C(copies.get(a.buffer)!, a.byteOffset - r.lo, (a as HostArray).length);
-      });
+      for (const [buffer, r] of ranges) r.copy = saved.get(buffer)!.slice();
+      const again = viewsOver(args, ranges);
       return {
         args: again,
         differs(first: readonly unknown[], names: readonly string[]): string | null {

@@ -166,18 +166,11 @@ export class FunctionEmitter {
     const threads = (body: Block, txEnd: string, d: number): string[] => {
       this.lines = [];
       this.block(body, d + 1);
-      const pad = "  ".repeat(d);
-      if (this.names.sanitize) return [
-        ...sanThreadLoops(pad, txEnd, hasReturn(body) ? "$thread: " : ""),
-        `${pad}  $san.t_(($tz * $dy + $ty) * $dx + $tx);`,
-        ...lets.map((l) => `${pad}  ${l}`),
-        ...this.lines,
-        `${pad}}`,
-      ];
+      const pad = "  ".repeat(d), label = hasReturn(body) ? "$thread: " : "";
       return [
-        `${pad}for (let $tz = 0; $tz < $dz; $tz++)`,
-        `${pad}for (let $ty = 0; $ty < $dy; $ty++)`,
-        `${pad}${hasReturn(body) ? "$thread: " : ""}for (let $tx = 0; $tx < ${txEnd}; $tx++) {`,
+        ...(this.names.sanitize
+          ? [...sanThreadLoops(pad, txEnd, label), `${pad}  $san.t_(($tz * $dy + $ty) * $dx + $tx);`]
+          : [`${pad}for (let $tz = 0; $tz < $dz; $tz++)`, `${pad}for (let $ty = 0; $ty < $dy; $ty++)`, `${pad}${label}for (let $tx = 0; $tx < ${txEnd}; $tx++) {`]),
         ...lets.map((l) => `${pad}  ${l}`),
         ...this.lines,
         `${pad}}`,

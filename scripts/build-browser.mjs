@@ -6,7 +6,10 @@ import { buildId } from "./build-id.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const shims = `${root}src/platform/node-shims.ts`, url = `${root}src/platform/node-url.ts`;
+/** cache/compiler-script.ts (the compiler as a script with V8's code cache) is Node's: the browser's is src/platform/no-compiler-script.ts. */
+const noCompilerScript = { name: "no-compiler-script", setup(b) { b.onResolve({ filter: /^\.\/cache\/compiler-script\.js$/ }, () => ({ path: `${root}src/platform/no-compiler-script.ts` })); } };
 const result = await build({
+  plugins: [noCompilerScript],
   entryPoints: [`${root}src/index.ts`],
   outfile: `${root}dist/gpuc.browser.js`,
   bundle: true,

@@ -12,9 +12,10 @@
 // beside them (for the .d.ts files and source maps) but no entry imports them: a script that
 // imports a dist module must name an entry, which the check at the end enforces.
 import { build } from "esbuild";
-import { readFileSync, readdirSync, rmSync, renameSync, mkdirSync, existsSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, renameSync, mkdirSync, existsSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dist = join(root, "dist");
@@ -25,14 +26,15 @@ const dist = join(root, "dist");
  * neither), and the modules scripts and test fixtures import directly.
  */
 export const ENTRIES = [
-  "index.js", "runtime-only.js", "plugin/index.js", "cli/main.js", "compiler/compile.js", "cache/code-check.js",
+  "index.js", "runtime-only.js", "plugin/index.js", "cli/main.js", "compiler/compile.js", "cache/compiler-script.js", "cache/code-check.js",
   "build-id.js", "runtime/functions.js", "reloc/manifest.js", "targets/ptx/ptxas.js",
   "cache/schema.js", "cache/image-file.js", "cache/disk.js", "cache/entry.js", "sha256.js",
 ];
 
 const out = join(root, ".bundle-tmp");
 rmSync(out, { recursive: true, force: true });
-await build({
+const esm = await build({
+  metafile: true,
   entryPoints: ENTRIES.map((e) => join(dist, e)),
   outdir: out,
   outbase: dist,
@@ -59,6 +61,78 @@ for (const f of readdirSync(out, { recursive: true }).map(String)) {
   renameSync(from, join(dist, f));
 }
 rmSync(out, { recursive: true, force: true });
+
+// The compiler as one classic script (dist/compiler/script.cjs), which the package entry loads
+// through node:vm with V8's code cache (cache/compiler-script.ts; ARCHITECTURE.md, "gpuc's own
+// code cache"): Node 20 caches no compiled ES module code, and a first compile in a new process
+// spent most of its time compiling gpuc's own functions. The script is the compiler entry's
+// module graph bundled as CommonJS, less every module that something other than the compiler
+// reaches (the runtime's modules: its classes, registries and caches exist once per process):
+// those stay ES modules, which the script reaches through `require("gpuc:<path in dist>")`, each
+// imported by the loader before the script runs. Its first line names them, with the script's
+// SHA-256 (what its code cache entries are filed under).
+{
+  const rel = (o) => relative(out, join(root, o)).split("\\").join("/");
+  const outputs = esm.metafile.outputs;
+  const byPath = new Map(Object.keys(outputs).filter((o) => o.endsWith(".js")).map((o) => [rel(o), outputs[o]]));
+  const COMPILER = "compiler/compile.js";
+  // What everything but the compiler reaches, statically or lazily. The CLI and the bundler
+  // plugin import the compiler's ES modules and tell the specializer to use them
+  // (useLoadedCompiler): a process that loads either never loads the script.
+  const ESM_COMPILER = new Set([COMPILER, "cli/main.js", "plugin/index.js"]);
+  const runtime = new Set();
+  const visit = (p) => {
+    if (runtime.has(p) || p === COMPILER) return;
+    runtime.add(p);
+    for (const i of byPath.get(p)?.imports ?? []) if (!i.external) visit(rel(i.path));
+  };
+  for (const e of ENTRIES) if (!ESM_COMPILER.has(e)) visit(e);
+  const externals = new Set();
+  const problems = [];
+  const script = await build({
+    entryPoints: [join(dist, COMPILER)],
+    bundle: true, format: "cjs", platform: "node", target: "node20", write: false, metafile: true,
+    minifyWhitespace: true, minifySyntax: true, logLevel: "warning",
+    plugins: [{
+      name: "runtime-modules-external",
+      setup(b) {
+        b.onResolve({ filter: /.*/ }, (a) => {
+          if (a.kind === "entry-point") return null;
+          if (!a.path.startsWith(".")) {
+            if (a.path.startsWith("node:")) return { path: a.path, external: true };
+            problems.push(`${relative(dist, a.importer)} imports the package ${a.path}`);
+            return { path: a.path, external: true };
+          }
+          const p = relative(dist, join(a.resolveDir, a.path)).split("\\").join("/");
+          if (!runtime.has(p)) return null;
+          if (a.kind === "dynamic-import") problems.push(`${relative(dist, a.importer)} imports ${p} lazily`);
+          externals.add(p);
+          return { path: `gpuc:${p}`, external: true };
+        });
+      },
+    }],
+  });
+  const body = script.outputFiles[0].text;
+  if (/\bimport\(/.test(body.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""'))) problems.push("the script imports a module lazily (import() has no loader in a classic script)");
+  // ASCII only: V8 then holds it as a one-byte string, which Node reads and V8 hashes without
+  // decoding (one character a regular expression literal spelled as itself cost 6 ms a load).
+  const wide = /[^\x00-\x7f]/.exec(body);
+  if (wide) problems.push(`the script holds the character ${JSON.stringify(wide[0])} (at ${JSON.stringify(body.slice(Math.max(0, wide.index - 40), wide.index + 10))}): spell it with an escape in the source`);
+  if (problems.length) {
+    console.error(`scripts/bundle-node.mjs: the compiler cannot be one classic script (the compiler's modules may import only gpuc's modules and node: built-ins, none lazily):\n  ${problems.join("\n  ")}`);
+    process.exit(1);
+  }
+  // Its loader finds it by its own URL: its code must stay in its entry's file (esbuild moves an
+  // entry's code into a chunk when another module imports it statically).
+  if (!readFileSync(join(dist, "cache", "compiler-script.js"), "utf8").includes("import.meta.url")) {
+    console.error("scripts/bundle-node.mjs: dist/cache/compiler-script.js is not the loader's own code (a module imports it statically; index.ts must import it lazily)");
+    process.exit(1);
+  }
+  const text = `(function (exports, require, module) {\n${body}\n})\n`;
+  const sha = createHash("sha256").update(text).digest("hex");
+  const { GPUC_BUILD } = await import(pathToFileURL(join(dist, "build-id.js")).href);
+  writeFileSync(join(dist, "compiler", "script.cjs"), `// gpuc compiler script ${GPUC_BUILD} ${sha} ${JSON.stringify([...externals].sort())}\n${text}`);
+}
 
 // Every dist module a script, benchmark, example or test fixture imports must be an entry.
 const entrySet = new Set(ENTRIES);

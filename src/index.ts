@@ -10,7 +10,11 @@ import * as sourceMap from "./frontend/source-map.js";
 
 export * from "./runtime-only.js";
 
-provideCompiler(() => import("./compiler/compile.js"));
+// The compiler script with gpuc's code cache where the package has one (a build), else the ES
+// modules (gpuc run from its sources, GPUC_CODE_CACHE=0, or a script that failed to load). The
+// loader is an entry of the Node bundle that nothing imports statically (scripts/bundle-node.mjs):
+// its own file, which finds the script beside it.
+provideCompiler(async () => (await import("./cache/compiler-script.js").then((s) => s.loadCompilerScript()).catch(() => null)) ?? import("./compiler/compile.js"));
 // What gpuc/runtime loads on first use for a small start (a browser bundle's concern) loads here
 // with the package: in Node each lazily loaded chunk is one more module load, in sequence, on
 // the way to the first result (BENCHMARKS §i1: the CPU device's warm-disk first result was 4 ms later).

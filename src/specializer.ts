@@ -79,10 +79,18 @@ let compilePath: Promise<CompilerModule> | null = null;
 
 export function provideCompiler(load: () => Promise<CompilerModule>): void { loadCompiler ??= load; }
 
+/**
+ * The compiler's ES modules, where a module that imports them statically (the CLI, the bundler
+ * plugin) has loaded them already: the process's compiler, instead of the entry's (the compiler
+ * script: two copies of the compiler's modules in one process would share nothing).
+ */
+export function useLoadedCompiler(m: CompilerModule): void { compilePath ??= Promise.resolve(m); }
+
 /** The compiler; without one (the runtime-only entry), `missing`'s error: the kernel had to be in a loaded image. */
 export function compiler(missing: () => Error): Promise<CompilerModule> {
+  if (compilePath) return compilePath;
   if (!loadCompiler) return Promise.reject(missing());
-  return (compilePath ??= loadCompiler());
+  return (compilePath = loadCompiler());
 }
 
 /** The error of a kernel the runtime-only entry cannot run: it is not in the loaded images. */

@@ -54,6 +54,9 @@ const tmp = (name: string) => { const d = mkdtempSync(join(tmpdir(), `gpuc-${nam
 after(() => { for (const d of tmpDirs) { try { rmSync(d, { recursive: true, force: true }); } catch { /* left for the OS */ } } });
 // This file's processes (and the children they start) share one cache key, kept apart from the user's.
 process.env.GPUC_KEY_FILE = join(tmp("key"), "cache-key");
+// The files these tests count are the kernel cache's: gpuc's own code cache (written in the same
+// directory, test/code-cache.test.ts) is off in their processes unless a test says otherwise.
+process.env.GPUC_CODE_CACHE = "0";
 const entryFiles = (dir: string) => readdirSync(join(dir, "v2"), { recursive: true }).map(String).filter((f) => f.endsWith(".entry")).map((f) => join(dir, "v2", f));
 
 /** Rewrite a cache file's body and its tag under the user's key (a planted entry that passes authentication: only the validator's other checks can catch it). */
@@ -144,7 +147,12 @@ test("disk cache: the second process revives its kernels without loading the com
   assert.equal(second.frontend, false, "no parser loaded");
   const off = tmp("off");
   app({ GPUC_CACHE_DIR: off, GPUC_CACHE: "0" });
-  assert.equal(existsSync(join(off, "v2")), false, "GPUC_CACHE=0 writes nothing");
+  assert.equal(existsSync(join(off, "v2")), false, "GPUC_CACHE=0 writes nothing (the code cache is off in this file's processes)");
+  // gpuc's own code cache is apart from GPUC_CACHE (test/code-cache.test.ts): with it on, such a
+  // process writes its code and no kernel.
+  const code = tmp("off-code");
+  app({ GPUC_CACHE_DIR: code, GPUC_CACHE: "0", GPUC_CODE_CACHE: "" });
+  assert.deepEqual(readdirSync(join(code, "v2")), ["code"]);
   rmSync(dir, { recursive: true, force: true });
 });
 

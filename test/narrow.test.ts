@@ -344,7 +344,7 @@ for (const kind of process.argv.slice(2)) {
   out.push([...o, ...c]);
   dev.close();
 }
-process.stdout.write(JSON.stringify({ out, compiled: (globalThis.gpucLoaded ?? []).includes("compiler/compile.js") }));
+process.stdout.write(JSON.stringify({ out, compiled: ["compiler/compile.js", "cache/compiler-script.js"].some((m) => (globalThis.gpucLoaded ?? []).includes(m)) }));
 `);
   const track = join(root, "test/fixtures/cache/track.mjs");
   const run = () => {

@@ -17,11 +17,14 @@ export function keyFile(): string {
   return resolve(base, "gpuc", "cache-key");
 }
 
+/** What is tagged: a text, or parts taken in order (a header and binary data). */
+export type Tagged = string | readonly (string | Uint8Array)[];
+
 export interface Authenticator {
   /** The tag of a body (hex). */
-  tag(body: string): string;
+  tag(body: Tagged): string;
   /** Whether `tag` is the body's tag (constant time). */
-  verify(body: string, tag: string): boolean;
+  verify(body: Tagged, tag: string): boolean;
 }
 
 /**
@@ -49,11 +52,16 @@ export function openAuthenticator(cacheDir: string): Authenticator | { refused: 
     }
     try { key = readKey(path); } catch (e3) { return { refused: `its key file ${path} cannot be read: ${(e3 as Error).message}` }; }
   }
+  const hmac = (body: Tagged): string => {
+    const h = createHmac("sha256", key);
+    for (const part of typeof body === "string" ? [body] : body) h.update(part);
+    return h.digest("hex");
+  };
   return {
-    tag: (body) => createHmac("sha256", key).update(body).digest("hex"),
+    tag: hmac,
     verify(body, tag) {
       if (!/^[0-9a-f]{64}$/.test(tag)) return false;
-      return timingSafeEqual(Buffer.from(createHmac("sha256", key).update(body).digest("hex")), Buffer.from(tag));
+      return timingSafeEqual(Buffer.from(hmac(body)), Buffer.from(tag));
     },
   };
 }

@@ -10,7 +10,8 @@
 // signature file is a header line `gpuc-cache 2 <HMAC-SHA256 of the body under the user's key>`
 // and the body (JSON). Writes go to a temporary file in the same directory and are renamed into
 // place (atomic: a reader sees a whole file or none, and processes writing the same key at once
-// all succeed).
+// all succeed). `v2/code/<name>.v8` holds gpuc's own code cache (code-file.ts, written by
+// compiler-script.ts): listed, evicted, verified and cleared here with the rest.
 //
 // Every file read back goes through the validator (validate.ts): its tag, its record, its code.
 // One that fails anything — corrupt, truncated, edited, planted, malformed, for another job, with
@@ -29,14 +30,15 @@ import { openAuthenticator, type Authenticator } from "./auth.js";
 import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
 import { InternalCompilerError } from "../errors.js";
 import { FORMAT, defaultCacheDir, directoryProblem, storeDir } from "./dir.js";
+import { CODE_FOLDER, CODE_SUFFIX, readCodeFile } from "./code-file.js";
 
 export { defaultCacheDir, directoryProblem } from "./dir.js";
 
 /** A temporary file older than this was left by an interrupted write (a live one is renamed within milliseconds). */
 const STALE_TMP_MS = 10 * 60 * 1000;
 
-interface DiskCacheStats { dir: string; entries: number; signatures: number; bytes: number; limit: number }
-type FileKind = "entry" | "signature" | "temporary";
+interface DiskCacheStats { dir: string; entries: number; signatures: number; code: number; bytes: number; limit: number }
+type FileKind = "entry" | "signature" | "code" | "temporary";
 interface CacheFile { path: string; kind: FileKind; bytes: number; used: number }
 interface BadFile { path: string; reason: string; removed: boolean; error?: string }
 
@@ -144,7 +146,7 @@ export class DiskCache {
       let names: string[];
       try { names = readdirSync(join(this.root, d)); } catch { continue; }
       for (const n of names) {
-        const kind: FileKind | null = n.endsWith(".entry") ? "entry" : n.endsWith(".sig") ? "signature" : n.endsWith(".tmp") ? "temporary" : null;
+        const kind: FileKind | null = n.endsWith(".entry") ? "entry" : n.endsWith(".sig") ? "signature" : n.endsWith(CODE_SUFFIX) && d === CODE_FOLDER ? "code" : n.endsWith(".tmp") ? "temporary" : null;
         if (!kind) continue;
         const path = join(this.root, d, n);
         try {
@@ -171,6 +173,7 @@ export class DiskCache {
     const files = this.files();
     return {
       dir: this.dir, entries: files.filter((f) => f.kind === "entry").length, signatures: files.filter((f) => f.kind === "signature").length,
+      code: files.filter((f) => f.kind === "code").length,
       bytes: files.reduce((n, f) => n + f.bytes, 0), limit: this.limit,
     };
   }
@@ -188,6 +191,11 @@ export class DiskCache {
       if (f.kind === "temporary") {
         if (now - f.used < STALE_TMP_MS) continue;
         reason = "a temporary file left by an interrupted write";
+      } else if (f.kind === "code") {
+        let bytes: Buffer;
+        try { bytes = readFileSync(f.path); } catch { continue; }
+        const r = this.auth ? readCodeFile(this.auth, bytes) : { refused: "no key to authenticate it with" };
+        if ("refused" in r) reason = r.refused;
       } else {
         let text: string;
         try { text = readFileSync(f.path, "utf8"); } catch { continue; }

@@ -49,6 +49,7 @@ export async function cacheCommand(args: string[], out: (s: string) => void): Pr
       if (problem) out(`refused     ${problem}`);
       out(`entries     ${s.entries}`);
       out(`signatures  ${s.signatures}`);
+      out(`code cache  ${s.code} file(s) of gpuc's own compiled code${process.env.GPUC_CODE_CACHE === "0" ? " (disabled: GPUC_CODE_CACHE=0)" : ""}`);
       out(`size        ${mib(s.bytes)} of ${mib(s.limit)} (least recently used entries are evicted beyond it)`);
       return 0;
     }

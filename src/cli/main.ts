@@ -8,12 +8,17 @@ import { device, listDevices } from "../devices/index.js";
 import { parseTypeName, typeName, type Type } from "../ir/types.js";
 import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../compiler/pipeline.js";
 import { TARGET_NAMES } from "../targets/index.js";
-import { loadTarget } from "../compiler/compile.js";
+import * as compilerModule from "../compiler/compile.js";
+import { useLoadedCompiler } from "../specializer.js";
 import { compileJob } from "../compiler/job.js";
 import type { TargetFeatures } from "../targets/target.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "../reloc/manifest.js";
 import { readFileKernels } from "./file-kernels.js";
 import { cacheCommand, CommandError, inspectImage, keygen, precompile, signImageFile } from "./cache-commands.js";
+
+// The CLI imports the compiler's ES modules itself (their functions, the targets): they are the
+// process's compiler, not the package entry's compiler script.
+useLoadedCompiler(compilerModule);
 
 const USAGE = `usage:
   gpuc compile <file.ts> [--kernel NAME] [--target ${TARGET_NAMES.join("|")}] [--types a=f32,x=f32[]] [--dump=STAGE[,STAGE]]
@@ -107,7 +112,7 @@ async function compile(args: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length ? `expected one file, got ${positionals.length}` : "missing the file to compile");
-  const target = await loadTarget(values.target!);
+  const target = await compilerModule.loadTarget(values.target!);
   if (!target) throw new UsageError(`unknown target '${values.target}' (available: ${TARGET_NAMES.join(", ")})`, false);
   const dump = parseDump(values.dump);
 

@@ -378,7 +378,7 @@ export class Places {
       let r: Val | null = t.fields[t.fields.length - 1].v;
       for (let k = t.fields.length - 2; k >= 0 && r; k--) {
         const cond = () => this.pass.add({ k: "op", op: "eq", args: [this.pass.add({ ...this.pass.fn.exprs[s.index] }), this.pass.constant(k, this.pass.fn.exprs[s.index].type as ScalarType, p.span)], type: T.bool, loc: null });
-        r = this.aggregates.selectVals(cond, t.fields[k].v, r, p.span, `the elements of '${p.text.replace(/\[…\]$/, "")}'`);
+        r = this.aggregates.selectVals(cond, t.fields[k].v, r, p.span, `the elements of '${p.text.replace(/\[\u2026\]$/, "")}'`);
       }
       v = r ?? this.pass.unknown;
     }

@@ -20,7 +20,7 @@ const result = await build({
   minify: false,
   metafile: true,
   alias: {
-    "oxc-parser/src-js/bindings": `${root}src/platform/acorn-parser.ts`, "oxc-parser/src-js/wrap": `${root}src/platform/acorn-parser.ts`,
+    "oxc-parser/src-js/bindings": `${root}src/frontend/acorn.ts`, "oxc-parser/src-js/wrap": `${root}src/frontend/acorn.ts`,
     "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, "node:child_process": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",
@@ -42,7 +42,7 @@ const runtime = await build({
   bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022", minify: true, metafile: true,
   chunkNames: "chunks/[name]-[hash]",
   alias: {
-    "oxc-parser/src-js/bindings": `${root}src/platform/acorn-parser.ts`, "oxc-parser/src-js/wrap": `${root}src/platform/acorn-parser.ts`,
+    "oxc-parser/src-js/bindings": `${root}src/frontend/acorn.ts`, "oxc-parser/src-js/wrap": `${root}src/frontend/acorn.ts`,
     "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, "node:child_process": shims, webgpu: shims, koffi: shims,
   },
   logLevel: "warning",

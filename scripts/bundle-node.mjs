@@ -44,9 +44,10 @@ const esm = await build({
   platform: "node",
   target: "node20",
   // Packages stay imports (native bindings, optional devices, the CLI's progress bar and tsx);
-  // valibot is bundled, tree-shaken to what the cache's schema uses.
+  // valibot is bundled, tree-shaken to what the cache's schema uses, and acorn, the parser of
+  // function sources (part of the compiler script, code-cached with it; a build-time dependency).
   packages: "external",
-  plugins: [{ name: "bundle-valibot", setup(b) { b.onResolve({ filter: /^valibot$/ }, () => ({ path: fileURLToPath(import.meta.resolve("valibot")) })); } }],
+  plugins: [{ name: "bundle-valibot-acorn", setup(b) { b.onResolve({ filter: /^(valibot|acorn)$/ }, (a) => ({ path: fileURLToPath(import.meta.resolve(a.path)) })); } }],
   chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
   minifyWhitespace: true,

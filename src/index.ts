@@ -7,6 +7,7 @@ import { provideSourceMaps } from "./cache/fingerprint.js";
 import * as cpu from "./devices/cpu.js";
 import * as common from "./devices/common.js";
 import * as sourceMap from "./frontend/source-map.js";
+import { provideTSParser } from "./frontend/ts-parser.js";
 
 export * from "./runtime-only.js";
 
@@ -19,4 +20,6 @@ provideCompiler(async () => (await import("./cache/compiler-script.js").then((s)
 // with the package: in Node each lazily loaded chunk is one more module load, in sequence, on
 // the way to the first result (BENCHMARKS §i1: the CPU device's warm-disk first result was 4 ms later).
 provideDeviceModules({ cpu, common });
+// The annotation reader's TypeScript parser, for the compiler to load when it reads a .ts file.
+provideTSParser(() => import("./frontend/oxc.js"));
 provideSourceMaps(sourceMap);

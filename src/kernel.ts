@@ -487,7 +487,7 @@ export class Kernel {
     if (this.source) return this.source;
     const c = await compiler(() => notInImages(this.name, null, null));
     const rewritable = this.rewritable();
-    this.source = c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, rewritable.length ? new Set(rewritable) : undefined);
+    this.source = await c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, rewritable.length ? new Set(rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };
     return this.source;
   }

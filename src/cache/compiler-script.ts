@@ -41,7 +41,8 @@ export async function loadCompilerScript(): Promise<CompilerModule | null> {
   const dist = new URL("../", import.meta.url);
   const path = fileURLToPath(new URL("compiler/script.cjs", dist));
   let text: string;
-  try { text = readFileSync(path, "utf8"); } catch { return null; }
+  // (ASCII: the build makes sure of it. Read as Latin-1, it is one byte a character with no decoding.)
+  try { text = readFileSync(path).toString("latin1"); } catch { return null; }
   const nl = text.indexOf("\n");
   const head = HEADER.exec(text.slice(0, nl));
   if (!head || head[1] !== GPUC_BUILD) return null;

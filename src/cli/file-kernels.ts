@@ -13,7 +13,7 @@ import { readFileSync } from "node:fs";
 import { CompileError, quoteName } from "../errors.js";
 import { sha256 } from "../sha256.js";
 import { type Environment, type ScopeBinding, lowerFunction } from "../frontend/lower.js";
-import { parseFile } from "../frontend/parse.js";
+import { parseFile } from "../frontend/parse-file.js";
 import type { SourceText } from "../frontend/source.js";
 import type { UFunction, UTable } from "../frontend/uir.js";
 import { globalMethods } from "../compiler/pipeline.js";

@@ -3,7 +3,8 @@
 // an image never loads the front end, inference or any back end.
 
 import { CompileError, quoteName } from "../errors.js";
-import { applyOriginalAnnotations } from "../frontend/annotations.js";
+import { annotationsNeedParser, applyOriginalAnnotations } from "../frontend/annotations.js";
+import { loadTSParser } from "../frontend/ts-parser.js";
 import { lowerFunction } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
 import { scopeEnvironment } from "../frontend/scope.js";
@@ -23,7 +24,9 @@ import { spirvInfo } from "../targets/spirv/info.js";
 export type { LoweredKernel, CompileOptions } from "./job.js";
 
 /** Parse and lower a kernel; scope names it resolves are recorded in `deps`. */
-export function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, callerFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel {
+export async function lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, callerFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): Promise<LoweredKernel> {
+  // The TypeScript parser loads only for a kernel whose annotations are in a .ts file (ts-parser.ts).
+  if (annotationsNeedParser(fn, callerFile)) await loadTSParser();
   const parsed = parseFunctionSource(fn, name);
   const env = scopeEnvironment(scope, { globals: allNames, callerFile, deps, rewritable });
   const ufn = lowerFunction(parsed.node, name, parsed.source, env);

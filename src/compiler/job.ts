@@ -192,7 +192,7 @@ export interface CompileOptions {
  * the runtime reaches the compiler only through this interface, not its module.
  */
 export interface CompilerModule {
-  lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): LoweredKernel;
+  lowerKernel(fn: Function, name: string, scope: Record<string, unknown> | undefined, types: Record<string, string> | undefined, tsFile: string | null, deps: Map<string, unknown>, rewritable?: ReadonlySet<string>): Promise<LoweredKernel>;
   compileLowered(src: LoweredKernel, job: CompileJob, target: Target, o?: CompileOptions): { artifact: Artifact; methodsUsed: string[]; inferenceReused: boolean };
   typeNameOf(t: Type): TypeName;
   loadTarget(name: string): Promise<Target | undefined>;

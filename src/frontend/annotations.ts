@@ -10,7 +10,7 @@
 // without a word.
 
 import { readFileSync } from "node:fs";
-import { parseSync } from "./oxc.js";
+import { tsParser } from "./ts-parser.js";
 import { annotationType, isFloatLiteral } from "./lower.js";
 import { functionOrigin } from "./origin.js";
 import { isTypeScriptFile, sourceMapOf } from "./source-map.js";
@@ -33,6 +33,8 @@ function functionsOf(path: string): OriginalFile | string {
   const known = files.get(path);
   if (known !== undefined) return known;
   let found: OriginalFile | string;
+  const parseSync = tsParser();
+  if (!parseSync) return `no TypeScript parser was loaded to read ${path}`;
   try {
     const text = readFileSync(path, "utf8");
     const r = parseSync(path, text, { lang: path.endsWith("x") ? "tsx" : "ts", sourceType: "module" });
@@ -104,16 +106,36 @@ function mayBeTranspiled(callerFile: string | null): boolean {
   return callerFile !== null && (isTypeScriptFile(callerFile) || sourceMapOf(callerFile) !== null);
 }
 
+/** Where a function was declared in a .ts file (0-based line and column); or why it cannot be found (it came from one); or null (it did not). */
+type Position = { file: string; line: number; column: number } | { reason: string } | null;
+const positions = new WeakMap<Function, { callerFile: string | null; p: Position }>();
+
+function originalPosition(fn: Function, callerFile: string | null): Position {
+  const known = positions.get(fn);
+  if (known && known.callerFile === callerFile) return known.p;
+  let p: Position = null;
+  const o = mayBeTranspiled(callerFile) ? functionOrigin(fn) : null;
+  // No location: not transpiled, code made by eval or new Function (its text is all there is), or no inspector.
+  if (o) {
+    const map = sourceMapOf(o.path);
+    const at = map?.original(o.line, o.column);
+    if (!map) p = isTypeScriptFile(o.path) ? { reason: `${o.path} was transpiled without a source map` } : null;
+    else if (!at) p = map.sources.some(isTypeScriptFile) ? { reason: `the source map of ${o.path} does not map the function's position (${o.line + 1}:${o.column + 1})` } : null;
+    else p = isTypeScriptFile(at.file) ? at : null;
+  }
+  positions.set(fn, { callerFile, p });
+  return p;
+}
+
+/** Whether reading a function's annotations needs the TypeScript parser (ts-parser.ts), which is not loaded. */
+export function annotationsNeedParser(fn: Function, callerFile: string | null): boolean {
+  const at = originalPosition(fn, callerFile);
+  return at !== null && "file" in at && !files.has(at.file) && tsParser() === null;
+}
+
 function lookUp(fn: Function, paramCount: number, callerFile: string | null): Lookup {
-  if (!mayBeTranspiled(callerFile)) return null;
-  const o = functionOrigin(fn);
-  // No location: code made by eval or new Function (its text is all there is), or no inspector.
-  if (!o) return null;
-  const map = sourceMapOf(o.path);
-  if (!map) return isTypeScriptFile(o.path) ? { reason: `${o.path} was transpiled without a source map` } : null;
-  const at = map.original(o.line, o.column);
-  if (!at) return map.sources.some(isTypeScriptFile) ? { reason: `the source map of ${o.path} does not map the function's position (${o.line + 1}:${o.column + 1})` } : null;
-  if (!isTypeScriptFile(at.file)) return null;
+  const at = originalPosition(fn, callerFile);
+  if (at === null || "reason" in at) return at;
   const file = functionsOf(at.file);
   if (typeof file === "string") return { reason: file };
   const where = `${at.file}:${at.line + 1}:${at.column + 1}`;

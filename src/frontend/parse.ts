@@ -1,6 +1,7 @@
-// Parses kernel sources with oxc-parser: a function object (its toString()) or a whole .ts file.
+// Parses a function object's source (its toString(), JavaScript: acorn, acorn.ts says why).
+// Whole files (TypeScript) are parse-file.ts's.
 
-import { parseSync } from "./oxc.js";
+import { parseJS } from "./acorn.js";
 import { CompileError } from "../errors.js";
 import { functionOrigin, type FunctionOrigin } from "./origin.js";
 import { SourceText } from "./source.js";
@@ -25,14 +26,14 @@ export function parseFunctionSource(fn: Function, name: string): ParsedFunction 
     throw CompileError.single("unsupported-syntax", `'${name}' is a class; kernels and helpers must be functions`);
   for (const [prefix, suffix, pick] of WRAPPERS) {
     const source = new SourceText(prefix + text + suffix, name, prefix.length, suffix.length, origin);
-    const r = parseSync(`${name}.js`, source.text, { lang: "js", sourceType: "module" });
+    const r = parseJS(source.text);
     if (r.errors.length) continue;
     const node = pick(r.program);
     if (node) return { node, source, name: node.id?.name ?? name };
   }
   // Report the parser's own error for the plain expression form.
   const source = new SourceText("(" + text + ")", name, 1, 1, origin);
-  const r = parseSync(`${name}.js`, source.text, { lang: "js", sourceType: "module" });
+  const r = parseJS(source.text);
   const e = r.errors[0];
   const at = e?.labels?.[0]?.start ?? 0;
   throw CompileError.single("syntax", `cannot parse the source of '${name}': ${e?.message ?? "not a function"}`, source.locate(at));
@@ -50,17 +51,3 @@ const WRAPPERS: Wrapper[] = [
     return prop?.method ? prop.value : null;
   }],
 ];
-
-/** Parse a whole TypeScript or JavaScript file (for the CLI and ahead-of-time builds). */
-export function parseFile(path: string, text: string): { program: any; source: SourceText } {
-  const source = new SourceText(text, path, 0, 0, path);
-  const lang = /\.(ts|mts|cts)$/.test(path) ? "ts" : /\.tsx$/.test(path) ? "tsx" : "js";
-  const r = parseSync(path, text, { lang, sourceType: "module" });
-  if (r.errors.length) {
-    const diags = r.errors.map((e: any) => ({
-      kind: "syntax" as const, message: e.message, location: source.locate(e.labels?.[0]?.start ?? 0), frames: [],
-    }));
-    throw new CompileError(diags);
-  }
-  return { program: r.program, source };
-}

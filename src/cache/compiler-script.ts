@@ -11,9 +11,10 @@
 // script compiled afresh; V8 itself checks the data against its version and flags
 // (`cachedDataRejected`), and a rejected file is rewritten. The file's name is the script's
 // SHA-256 with Node's version and architecture, and the tag covers the SHA-256 (V8 checks only
-// the script's length), so no data made for other code is ever given to V8. GPUC_CODE_CACHE=0 turns it off (the compiler then loads as
-// ES modules, as it does where there is no script: gpuc run from its sources); it is apart from
-// GPUC_CACHE, which keeps compiled kernels: with the disk cache off, every compile still compiles.
+// the script's length), so no data made for other code is ever given to V8. GPUC_CODE_CACHE=0
+// turns it off: the compiler then loads as ES modules, as it does where there is no script (gpuc
+// run from its sources) or no cache directory and key it may use. It is apart from GPUC_CACHE,
+// which keeps compiled kernels: with the disk cache off, every compile still compiles.
 // Node only (the browser build has src/platform/no-compiler-script.ts in its place).
 
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, utimesSync, writeSync } from "node:fs";
@@ -47,6 +48,10 @@ export async function loadCompilerScript(): Promise<CompilerModule | null> {
   const head = HEADER.exec(text.slice(0, nl));
   if (!head || head[1] !== GPUC_BUILD) return null;
   const sha = head[2];
+  // Without a store (the cache directory or key refused) the ES modules load faster than the
+  // script would without data (it holds every back end, which V8 still has to scan).
+  const store = openCodeCache(sha);
+  if (!store) return null;
   // gpuc's ES modules the script shares with the runtime: loaded (most are already) before it runs.
   const names = JSON.parse(head[3]) as string[];
   const modules = new Map<string, unknown>();
@@ -58,13 +63,11 @@ export async function loadCompilerScript(): Promise<CompilerModule | null> {
     throw new Error(`gpuc's compiler script requires ${id}, which it was not built with`);
   };
 
-  const store = openCodeCache(sha);
-  const cached = store?.read() ?? null;
+  const cached = store.read();
   const script = new Script(text, { filename: path, cachedData: cached?.data });
   const module = { exports: {} as CompilerModule };
   (script.runInThisContext() as (e: unknown, r: typeof require, m: typeof module) => void)(module.exports, require, module);
   const compiler = module.exports;
-  if (!store) return compiler;
 
   // Written after a compile: after the first one where there was no data or V8 refused it, and
   // after the first compile for each target the data was not made with (once more per target:

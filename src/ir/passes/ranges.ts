@@ -437,31 +437,62 @@ function localRanges(f: Function, limits: Bounds): Map<number, Range> {
     const hi = next[1] <= prev[1] ? prev[1] : unsigned ? U32_MAX : I32_MAX;
     return [lo, hi];
   };
+  // A set's range reads the map only at the locals its value and its facts read (`deps`). One
+  // whose locals kept their ranges since it was last evaluated would give the same range again,
+  // which its local's range already holds (a range here only grows, by union or widening, or
+  // becomes null, which stops it), so it is not evaluated again: every round sees the map it would
+  // see if it were, and the fixed point is the same, with fewer walks of the expressions.
+  const deps = sets.map(({ value, facts }) => {
+    const out = new Set<number>();
+    const visit = (h: ExprHandle): void => {
+      const e = f.exprs[h];
+      if (e.k === "local") out.add(e.local);
+      for (const o of exprOperands(e)) visit(o);
+    };
+    visit(value);
+    for (const x of facts) for (const l of x.reads) out.add(l);
+    return [...out];
+  });
+  /** When each local's range last changed, when each set was last evaluated (steps of the iteration), and the range it gave. */
+  const changedAt = new Map<number, number>(), evaluatedAt: number[] = sets.map(() => -1), last: Range[] = sets.map(() => null);
+  let step = 0;
   let settled = false;
   for (let round = 0; round < 16 + 4 * sets.length && !settled; round++) {
     settled = true;
-    for (const { local, value, facts } of sets) {
+    sets.forEach(({ local, value, facts }, i) => {
       const prev = map.get(local);
-      if (prev === null) continue;
-      const r = range(f, value, limits, map, facts);
+      if (prev === null) return;
+      const since = evaluatedAt[i];
+      if (since >= 0 && deps[i].every((l) => (changedAt.get(l) ?? -1) < since)) return;
+      evaluatedAt[i] = step++;
+      const r = (last[i] = range(f, value, limits, map, facts));
       let next: Range = prev === undefined ? r : r === null ? null : [Math.min(prev[0], r[0]), Math.max(prev[1], r[1])];
-      if (prev !== undefined && next !== null && next[0] === prev[0] && next[1] === prev[1]) continue;
+      if (prev !== undefined && next !== null && next[0] === prev[0] && next[1] === prev[1]) return;
       if (round >= 12 && prev !== undefined && next !== null) next = widen(local, prev, next);
       map.set(local, next);
+      changedAt.set(local, step++);
       settled = false;
-    }
+    });
   }
   if (!settled) for (const { local } of sets) map.set(local, null);
+  if (!settled) for (const { local } of sets) changedAt.set(local, step++);
   for (let round = 0; round < 3; round++) {
     const narrowed = new Map<number, Range>();
     for (const l of zero) if (!opaque.has(l)) narrowed.set(l, [0, 0]);
-    for (const { local, value, facts } of sets) {
+    sets.forEach(({ local, value, facts }, i) => {
       // (A parameter, a call's or atomic's result, an init: values besides its assignments.)
-      if (opaque.has(local)) continue;
-      const prev = narrowed.get(local), r = range(f, value, limits, map, facts);
+      if (opaque.has(local)) return;
+      // (A set whose locals kept their ranges since it was evaluated gives the range it gave then.)
+      const since = evaluatedAt[i];
+      if (since < 0 || deps[i].some((l) => (changedAt.get(l) ?? -1) >= since)) { evaluatedAt[i] = step++; last[i] = range(f, value, limits, map, facts); }
+      const prev = narrowed.get(local), r = last[i];
       narrowed.set(local, prev === undefined ? r : prev === null || r === null ? null : [Math.min(prev[0], r[0]), Math.max(prev[1], r[1])]);
+    });
+    for (const [l, r] of narrowed) {
+      const was = map.get(l);
+      if (was === undefined || (was === null) !== (r === null) || (was !== null && r !== null && (was[0] !== r[0] || was[1] !== r[1]))) changedAt.set(l, step++);
+      map.set(l, r);
     }
-    for (const [l, r] of narrowed) map.set(l, r);
   }
   return map;
 }

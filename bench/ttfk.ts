@@ -32,7 +32,7 @@ for (let i = 0; i < 20; i++) {
 }
 
 /** A gpuc build to measure: its checkout, and the folder holding the package, its image and caches. */
-interface Gpuc { root: string; dir: string; gpuc: string; cli: string; image: string; signedImage: string | null; cacheDir: string; keyFile: string }
+interface Gpuc { root: string; dir: string; gpuc: string; cli: string; image: string; signedImage: string | null; pin: string | null; cacheDir: string; keyFile: string }
 
 function makePackage(root: string, where: string): Gpuc {
   mkdirSync(where, { recursive: true });
@@ -47,7 +47,8 @@ export default async function () {
 const { device, loadImage } = await import(${JSON.stringify(gpuc)});
 const t1 = performance.now();
 const K = await import("./kernels.mjs");
-if (process.argv[3]) await loadImage(process.argv[3], process.argv[4] ? { publicKey: (await import("node:fs")).readFileSync(process.argv[4], "utf8") } : {});
+const opt = process.argv[4];   // a public key file, or sha256:<pin>
+if (process.argv[3]) await loadImage(process.argv[3], !opt ? {} : opt.startsWith("sha256:") ? { sha256: opt.slice(7) } : { publicKey: (await import("node:fs")).readFileSync(opt, "utf8") });
 const dev = await device(process.argv[2]);
 const x = Float32Array.from({ length: 256 }, (_, i) => i - 128), o = new Float32Array(256);
 let first = 0;
@@ -56,7 +57,7 @@ const t2 = performance.now();
 dev.close();
 process.stdout.write(JSON.stringify({ importMs: t1 - t0, firstMs: first - t1, allMs: t2 - t1, check: o[255] }));
 `);
-  return { root, dir: where, gpuc, cli: join(root, "dist/cli/main.js"), image: join(where, "kernels.gpucimg"), signedImage: null, cacheDir: join(where, "cache"), keyFile: join(where, "cache-key") };
+  return { root, dir: where, gpuc, cli: join(root, "dist/cli/main.js"), image: join(where, "kernels.gpucimg"), signedImage: null, pin: null, cacheDir: join(where, "cache"), keyFile: join(where, "cache-key") };
 }
 
 const BEFORE = process.env.GPUC_BENCH_BEFORE ? resolve(process.env.GPUC_BENCH_BEFORE) : null;
@@ -122,6 +123,8 @@ for (const b of builds) {
   const env = { ...process.env, GPUC_KEY_FILE: b.keyFile };
   const pre = spawnSync(process.execPath, [b.cli, "precompile", join(b.dir, "workload.mjs"), "-o", b.image], { encoding: "utf8", env: { ...env, GPUC_CACHE: "0" } });
   if (pre.status !== 0) throw new Error(pre.stderr);
+  // Its pin, where that gpuc prints it (loadImage's sha256).
+  b.pin = /sha256 ([0-9a-f]{64})/.exec(pre.stdout)?.[1] ?? null;
   const signed = join(b.dir, "kernels.signed.gpucimg");
   writeFileSync(signed, readFileSync(b.image));
   const signs = [["image", "keygen", join(b.dir, "publisher")], ["image", "sign", signed, "--key", join(b.dir, "publisher.pem")]]
@@ -153,6 +156,7 @@ for (const dev of ["cpu", "webgpu"]) {
     // entries and kept them there (tagged with the user's key); these runs take the kept copies.
     scenarios.push({ dev, label: "kernel image, disk cache on (checked copies kept)", args: ["app.mjs", dev, b.image], env: { ...key, GPUC_CACHE_DIR: join(b.dir, "image-cache") }, build: b });
     if (b.signedImage) scenarios.push({ dev, label: "kernel image, signed (verified)", args: ["app.mjs", dev, b.signedImage, join(b.dir, "publisher.pub.pem")], env: { ...key, GPUC_CACHE: "0" }, build: b });
+    if (b.pin) scenarios.push({ dev, label: "kernel image, pinned (loadImage's sha256)", args: ["app.mjs", dev, b.image, `sha256:${b.pin}`], env: { ...key, GPUC_CACHE: "0" }, build: b });
   }
   if (dev === "webgpu") scenarios.push({ dev, label: "by hand: device + 20 pipelines (baseline)", args: ["by-hand.mjs", join(dir, "shaders.json")], env: {}, build: null });
 }

@@ -319,7 +319,7 @@ test("kernel images: precompile a workload, revive it in a new process without c
   const image = join(dir, "kernels.gpucimg");
   const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", image);
   assert.equal(p.code, 0, p.err);
-  assert.match(p.out, /^wrote .*kernels\.gpucimg: 8 specialization\(s\) of 3 kernel\(s\), \d+ bytes\n$/);
+  assert.match(p.out, /^wrote .*kernels\.gpucimg: 8 specialization\(s\) of 3 kernel\(s\), \d+ bytes, sha256 [0-9a-f]{64}\n$/);
   const inspect = gpuc({}, "image", "inspect", image);
   assert.equal(inspect.code, 0);
   assert.match(inspect.out, / {2}js {4}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
@@ -353,7 +353,7 @@ test("kernel images: OpenCL C entries revive in a new process on the OpenCL devi
   const image = join(dir, "opencl.gpucimg");
   const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload-opencl.mjs"), "-o", image);
   assert.equal(p.code, 0, p.err);
-  assert.match(p.out, /: 2 specialization\(s\) of 2 kernel\(s\), \d+ bytes\n$/);
+  assert.match(p.out, /: 2 specialization\(s\) of 2 kernel\(s\), \d+ bytes, sha256 [0-9a-f]{64}\n$/);
   const inspect = gpuc({}, "image", "inspect", image);
   assert.match(inspect.out, / {2}opencl {2}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
   const revived = app({ GPUC_CACHE: "0", GPUC_TEST_DEVICE: "opencl" }, image);

@@ -249,7 +249,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
     } finally { if (saved === undefined) delete process.env[name]; else process.env[name] = saved; }
   }
   await assert.rejects(loadImage(new Uint8Array(0), { publickey: "…" } as never), atCall(CompileError, "invalid-option",
-    "loadImage(): unknown option 'publickey' (did you mean 'publicKey'?) (options: publicKey)"));
+    "loadImage(): unknown option 'publickey' (did you mean 'publicKey'?) (options: publicKey, sha256)"));
   assert.throws(() => gpucPlugin.esbuild({ target: ["wgsl"] } as never), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" &&
     e.message === "gpuc plugin: unknown option 'target' (did you mean 'targets'?) (options: targets, fileName, include)");
   assert.throws(() => gpucPlugin.esbuild({ targets: ["wgls"] }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /^gpuc plugin: unknown target 'wgls'/.test(e.message));

@@ -12,7 +12,7 @@ import { createHmac } from "node:crypto";
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { CacheEntry } from "../src/cache/entry.ts";
 import { checkEntry } from "../src/cache/validate.ts";
 import { TARGETS } from "../src/targets/index.ts";
@@ -486,6 +486,47 @@ test("kernel images: signed with Ed25519, verified with the public key; unsigned
   copyFileSync(GOOD, otherSigned);
   gpuc({}, "image", "sign", otherSigned, "--key", `${other}.pem`);
   refused(otherSigned, /its signature does not verify/);
+});
+
+test("kernel images pinned by their SHA-256: gpuc precompile --pin writes it; the pinned image runs with no schema and no code check; any other image is refused naming both hashes", async () => {
+  const pinned = join(imageDir, "pinned.gpucimg"), pinModule = join(imageDir, "kernels.pin.mjs");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", WORKLOAD, "-o", pinned, "--pin", pinModule);
+  assert.equal(p.code, 0, p.err);
+  const { sha256: pin } = (await import(pathToFileURL(pinModule).href)) as { sha256: string };
+  assert.match(pin, /^[0-9a-f]{64}$/);
+  assert.equal(pin, readFileSync(pinned, "utf8").split("\n")[0].split(" ")[2], "the pin is the image's SHA-256 (its header's)");
+  assert.match(p.out, new RegExp(`sha256 ${pin}`));
+  assert.match(gpuc({}, "image", "inspect", pinned).out, new RegExp(`sha256 ${pin}`));
+  for (const kind of KINDS) {
+    const ok = app(kind, { GPUC_CACHE: "0" }, pinned, `sha256:${pin.toUpperCase()}`);
+    assert.equal(ok.error, null, ok.error?.message);
+    assert.deepEqual(ok.results, reference.get(kind));
+    assert.equal(ok.compiled, false, kind);
+    assert.equal((ok.image as { pinned?: boolean }).pinned, true);
+    assert.equal(ok.codeChecked, false, `${kind}: a pinned image has its code checked again`);
+    assert.equal(ok.schemaLoaded, false, `${kind}: a pinned image has its records checked against the schema again`);
+  }
+  // Signing changes the header, not the body: the pin still holds.
+  const keys = join(imageDir, "pinkeys");
+  gpuc({}, "image", "keygen", keys);
+  const signed = join(imageDir, "pinned-signed.gpucimg");
+  copyFileSync(pinned, signed);
+  assert.equal(gpuc({}, "image", "sign", signed, "--key", `${keys}.pem`).code, 0);
+  assert.equal(app("cpu", { GPUC_CACHE: "0" }, signed, `sha256:${pin}`).error, null);
+  // Another image (edited code, every checksum fixed up), under the old pin: refused, both hashes named.
+  const entries = await goodEntries();
+  for (const e of entries) if (e.owner.target === "js") { (e.artifact as { code: string }).code = e.artifact.code.replace(/\* 2/g, "* 3"); fixManifest(e); }
+  const other = join(imageDir, "repinned.gpucimg");
+  writeFileSync(other, serializeImage(entries));
+  const otherHash = readFileSync(other, "utf8").split("\n")[0].split(" ")[2];
+  assert.notEqual(otherHash, pin);
+  const r = app("cpu", { GPUC_CACHE: "0" }, other, `sha256:${pin}`);
+  assert.equal(r.error?.kind, "invalid-image");
+  assert.match(r.error!.message, new RegExp(`is not the kernel image this program pins: its SHA-256 is ${otherHash}, the program's loadImage expects ${pin}`));
+  // A pin that is no SHA-256 is the caller's mistake.
+  const bad = app("cpu", { GPUC_CACHE: "0" }, pinned, "sha256:abc");
+  assert.equal(bad.error?.kind, "invalid-option");
+  assert.match(bad.error!.message, /loadImage\(\): sha256 must be the image's SHA-256 as 64 hex digits/);
 });
 
 test("loadImage in Node reads files and bytes, not http(s) URLs", () => {

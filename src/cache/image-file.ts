@@ -24,6 +24,8 @@ export interface ImageReport {
   gpuc: string;
   /** Whether the image's signature was verified against the public key given to loadImage. */
   signed: boolean;
+  /** Whether the image is the one loadImage's `sha256` pins. */
+  pinned: boolean;
   /** Entries made available (each is validated when first used: one that fails moves to `skipped`). */
   loaded: { kernel: string; target: string; types: string[] }[];
   /** Entries left out, and why (an entry that fails its check on first use is added then). */
@@ -104,7 +106,7 @@ export async function checkImageEntry(e: RawImageEntry, opts: { signatureVerifie
  */
 export async function parseImage(bytes: Uint8Array, source: string, opts: { signatureVerified?: boolean } = {}): Promise<{ report: ImageReport; entries: CacheEntry[] }> {
   const image = await openImage(bytes, source);
-  const report: ImageReport = { source, gpuc: image.gpuc, signed: false, loaded: [], skipped: [] };
+  const report: ImageReport = { source, gpuc: image.gpuc, signed: false, pinned: false, loaded: [], skipped: [] };
   const entries: CacheEntry[] = [];
   for (const raw of image.entries) {
     const verdict = await checkImageEntry(raw, opts);
@@ -113,6 +115,11 @@ export async function parseImage(bytes: Uint8Array, source: string, opts: { sign
     report.loaded.push({ kernel: raw.kernel, target: raw.target, types: verdict.value.types });
   }
   return { report, entries };
+}
+
+/** An image's SHA-256 (of its body: what loadImage's `sha256` pins, the same signed or not), its checksum verified. */
+export function imageSha256(bytes: Uint8Array, source = "<bytes>"): string {
+  return splitImage(bytes, source).hash;
 }
 
 /** The bytes of an image holding `entries` (sorted by key: the same entries give the same bytes). */
@@ -165,6 +172,12 @@ async function verifyEd25519(data: Uint8Array, sig: Uint8Array, key: ImageKey): 
 export interface LoadImageOptions {
   /** Verify the image's Ed25519 signature with this public key (PEM) before using anything in it. */
   publicKey?: string | object;
+  /**
+   * The SHA-256 (hex) of the image this program was made with (`gpuc precompile` and `gpuc image
+   * inspect` print it): any other image is refused, and this one, as a verified signature does,
+   * stands for the checks of its records and code (no schema, no parser).
+   */
+  sha256?: string;
 }
 
 /** A loaded image's entry (image.ts): as read, until its first use validates it (then the entry, or null: skipped). */
@@ -181,11 +194,13 @@ export interface LoadedEntry { raw: RawImageEntry; report: ImageReport; item: Im
 export async function readImage(source: unknown, options: LoadImageOptions): Promise<{ report: ImageReport; entries: (LoadedEntry & { raw: { key: string } })[] }> {
   // (Mistakes in the options are the caller's, not the image's: invalid-option, as every call's.)
   if (options === null || typeof options !== "object")
-    throw CompileError.single("invalid-option", `loadImage(): options must be an object ({ publicKey }), got ${describeArgument(options)}`);
-  let unknown: string | null, publicKey: LoadImageOptions["publicKey"];
-  try { unknown = unknownOption(options, ["publicKey"]); publicKey = (options as LoadImageOptions).publicKey; }
+    throw CompileError.single("invalid-option", `loadImage(): options must be an object ({ publicKey, sha256 }), got ${describeArgument(options)}`);
+  let unknown: string | null, publicKey: LoadImageOptions["publicKey"], pin: unknown;
+  try { unknown = unknownOption(options, ["publicKey", "sha256"]); publicKey = (options as LoadImageOptions).publicKey; pin = (options as LoadImageOptions).sha256; }
   catch (e) { throw CompileError.single("invalid-option", `loadImage(): its options cannot be read (${(e as Error)?.message})`); }
   if (unknown) throw CompileError.single("invalid-option", `loadImage(): ${unknown}`);
+  if (pin !== undefined && (typeof pin !== "string" || !/^[0-9a-fA-F]{64}$/.test(pin)))
+    throw CompileError.single("invalid-option", `loadImage(): sha256 must be the image's SHA-256 as 64 hex digits (gpuc precompile and gpuc image inspect print it), got ${describeArgument(pin)}`);
   const what = imageSource(source);
   let bytes: Uint8Array, name: string;
   if (what === "bytes") { bytes = copyBytes(source as ArrayBufferView | ArrayBuffer | SharedArrayBuffer); name = "<bytes>"; }
@@ -209,15 +224,20 @@ export async function readImage(source: unknown, options: LoadImageOptions): Pro
       throw new KernelError("invalid-image", `cannot read the kernel image ${name}: ${(e as Error).message}`);
     }
   }
-  const signed = publicKey !== undefined;
-  // An unsigned image's entries have their code checked on first use: in a browser (no disk cache
-  // holds a checked copy there) the check loads now.
-  if (!signed && !isNode()) import("./code-check.js").catch(() => {});
+  const signed = publicKey !== undefined, pinned = pin !== undefined;
+  // The program's pin or the publisher's signature stands for the checks of what this build
+  // writes (ARCHITECTURE.md, "Caches"): the image is the one it was made with, or one its
+  // publisher signed. Other images' entries have their code checked on first use: in a browser
+  // (no disk cache holds a checked copy there) the check loads now.
+  const trusted = signed || pinned;
+  if (!trusted && !isNode()) import("./code-check.js").catch(() => {});
   const parts = splitImage(bytes, name);   // once: the header, and the body's checksum
+  if (pinned && parts.hash !== (pin as string).toLowerCase())
+    throw new KernelError("invalid-image", `${name} is not the kernel image this program pins: its SHA-256 is ${parts.hash}, the program's loadImage expects ${(pin as string).toLowerCase()} (an image replaced or rebuilt apart from the program: rebuild them together, or pin the new image)`);
   if (signed) await verifyImage(parts, publicKey!, name);
-  const image = await openImage(parts, name, { signatureVerified: signed });
-  if (!signed) warmUp();   // the validator's schemas, for the entries' first use
-  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, loaded: [], skipped: [] };
+  const image = await openImage(parts, name, { signatureVerified: trusted });
+  if (!trusted) warmUp();   // the validator's schemas, for the entries' first use
+  const report: ImageReport = { source: name, gpuc: image.gpuc, signed, pinned, loaded: [], skipped: [] };
   const entries: (LoadedEntry & { raw: { key: string } })[] = [];
   for (const raw of image.entries) {
     const gpuc = (raw.entry as { owner?: { gpuc?: unknown } } | null)?.owner?.gpuc;
@@ -226,7 +246,7 @@ export async function readImage(source: unknown, options: LoadImageOptions): Pro
     const types = (raw.entry as { types?: unknown }).types;
     const item = { kernel: raw.kernel, target: raw.target, types: Array.isArray(types) ? types.map(String) : [] };
     report.loaded.push(item);
-    entries.push({ raw: raw as RawImageEntry & { key: string }, report, item, authenticated: signed, checked: null });
+    entries.push({ raw: raw as RawImageEntry & { key: string }, report, item, authenticated: trusted, checked: null });
   }
   return { report, entries };
 }

@@ -4,7 +4,8 @@
 // each rejects the same entries with the same reason. An entry is accepted only when
 //  - it parses into the typed record (schema.ts: every field, nothing else) — unless its container
 //    authenticated it as written by this very build (a tag under the user's key, a verified
-//    signature), whose records have this build's shape by construction;
+//    signature, the image's SHA-256 pinned by the program), whose records have this build's
+//    shape by construction;
 //  - it is this gpuc's (version and build) and for a target this gpuc has;
 //  - its key is the one its owner, kernel source and argument types give (it is filed where a
 //    lookup of exactly that job would find it);
@@ -12,7 +13,7 @@
 //  - its code defines, or is given, everything it refers to (code-check.ts asks the target: a parse of the JS,
 //    the WGSL and PTX symbol tables and call forms, indirect calls included).
 // Integrity and authenticity are the container's: a disk file's HMAC tag (auth.ts), an image's
-// checksums and optional signature (image.ts). Whatever fails is discarded and recompiled
+// checksums and optional signature or pin (image-file.ts). Whatever fails is discarded and recompiled
 // (disk) or skipped with the reason (image); it is never used and never fatal.
 
 import type { CacheEntry, Signature } from "./entry.js";
@@ -49,7 +50,8 @@ export interface CheckOptions {
   /**
    * The container authenticated the record: a disk file whose tag verifies under this user's key
    * (written by this user's gpuc), or an image entry under a signature verified with the
-   * publisher's key the user gave. Its code is then not checked again on load: such a record
+   * publisher's key the user gave, or of the image whose SHA-256 the program pins (loadImage's
+   * `sha256`: the program was made with that image). Its code is then not checked again on load: such a record
    * was made only from fresh output of this gpuc build, which passed this same code check when
    * it was compiled (fresh poisoned code is an internal error, never stored), or — a disk file —
    * from an unsigned image's entry that passed every check here, code included, in a process of

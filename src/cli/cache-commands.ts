@@ -2,11 +2,11 @@
 // command line.
 
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { DiskCache, defaultCacheDir, directoryProblem, openUserCache } from "../cache/disk.js";
 import { startGenerating, stopGenerating } from "../cache/image.js";
-import { parseImage, serializeImage, signImage, verifyImage } from "../cache/image-file.js";
+import { imageSha256, parseImage, serializeImage, signImage, verifyImage } from "../cache/image-file.js";
 import { storedCode, type CacheEntry } from "../cache/entry.js";
 import { ownerKey, pickArch } from "../compiler/job.js";
 import { targetInfo } from "../targets/index.js";
@@ -81,7 +81,7 @@ export async function cacheCommand(args: string[], out: (s: string) => void): Pr
  * kernel the bundler plugin would give an id (cli/build-ids.ts) has its entries under that id's
  * fingerprint too: the image serves the package imported as it is and an app bundled with the plugin.
  */
-export async function precompile(workload: string, output: string, out: (s: string) => void): Promise<number> {
+export async function precompile(workload: string, output: string, out: (s: string) => void, pinModule?: string): Promise<number> {
   const path = resolve(workload);
   if (!existsSync(path)) throw new CommandError(`cannot read '${workload}': no such file`);
   if (/\.[cm]?tsx?$/.test(path)) {
@@ -114,7 +114,16 @@ export async function precompile(workload: string, output: string, out: (s: stri
   writeFileSync(tmp, bytes);
   renameSync(tmp, output);
   const kernels = new Set(entries.map((e) => e.kernel));
-  out(`wrote ${output}: ${entries.length} specialization(s) of ${kernels.size} kernel(s), ${bytes.length} bytes`);
+  const hash = imageSha256(bytes, output);
+  out(`wrote ${output}: ${entries.length} specialization(s) of ${kernels.size} kernel(s), ${bytes.length} bytes, sha256 ${hash}`);
+  // The pin, where the kernels' own source is not (a kernel file's text is part of its
+  // fingerprint): the package's loader imports it and passes it to loadImage.
+  if (pinModule !== undefined) {
+    const tmpPin = `${pinModule}.${process.pid}.tmp`;
+    writeFileSync(tmpPin, `// Written by gpuc precompile: the SHA-256 of ${basename(output)}. Pass it to loadImage (its sha256\n// option), which then refuses any other image and needs no check of this one's code.\nexport const sha256 = ${JSON.stringify(hash)};\n`);
+    renameSync(tmpPin, pinModule);
+    out(`wrote ${pinModule}: export const sha256 = "${hash}" (loadImage(url, { sha256 }))`);
+  }
   return 0;
 }
 
@@ -123,7 +132,7 @@ export async function inspectImage(file: string, publicKeyFile: string | undefin
   const bytes = readInput(file, "image");
   if (publicKeyFile !== undefined) await verifyImage(bytes, readInput(publicKeyFile, "public key").toString(), file);
   const { report, entries } = await parseImage(bytes, file);
-  out(`${file}: kernel image made by gpuc ${report.gpuc}${publicKeyFile !== undefined ? `, signature verified with ${publicKeyFile}` : ""}`);
+  out(`${file}: kernel image made by gpuc ${report.gpuc}${publicKeyFile !== undefined ? `, signature verified with ${publicKeyFile}` : ""}, sha256 ${imageSha256(bytes, file)}`);
   // The same code filed under several keys (`gpuc precompile` files a kernel under its source
   // text's fingerprint and under the bundler plugin's id) is one line, with its number of keys.
   const lines = new Map<string, { line: string; keys: number }>();

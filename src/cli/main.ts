@@ -28,7 +28,7 @@ const USAGE = `usage:
                [--relocation bake|patch|table] [--emit code|manifest|spirv-asm] [--validate]
   gpuc devices
   gpuc cache ls|stats|clear|verify
-  gpuc precompile <workload.(ts|js|mjs)> -o <image file>
+  gpuc precompile <workload.(ts|js|mjs)> -o <image file> [--pin <module.js>]
   gpuc image inspect <image file> [--public-key <pem>]
   gpuc image sign <image file> --key <private key pem>
   gpuc image keygen <name>
@@ -60,9 +60,9 @@ async function main(argv: string[]): Promise<number> {
       return devices();
     case "cache": return cacheCommand(rest, (l) => process.stdout.write(l + "\n"));
     case "precompile": {
-      const { values, positionals } = parseCommandArgs(rest, { output: { type: "string", short: "o" } });
+      const { values, positionals } = parseCommandArgs(rest, { output: { type: "string", short: "o" }, pin: { type: "string" } });
       if (positionals.length !== 1 || !values.output) throw new UsageError("precompile needs a workload module and -o <image file>");
-      return precompile(positionals[0], values.output as string, (l) => process.stdout.write(l + "\n"));
+      return precompile(positionals[0], values.output as string, (l) => process.stdout.write(l + "\n"), values.pin as string | undefined);
     }
     case "image": {
       const print = (l: string) => process.stdout.write(l + "\n");

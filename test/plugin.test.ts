@@ -17,7 +17,7 @@ import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
 import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
 import { onCompile } from "../src/index.ts";
-import { parseImage, serializeImage } from "../src/cache/image-file.ts";
+import { imageSha256, parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { sha256 } from "../src/sha256.ts";
 import { idFingerprint } from "../src/cache/fingerprint.ts";
 import { pluginIdFinder } from "../src/cli/build-ids.ts";
@@ -163,6 +163,8 @@ test("a kernel missing from the app's image is a not-precompiled KernelError", a
   const { buildNode } = await import("../examples/app/build.mjs");
   const dir = join(out, "wgsl-only");
   await buildNode(dir, { minify: true, targets: ["wgsl"] });
+  // The bundle pins its image: the SHA-256 its loadImage call holds is the image's.
+  assert.deepEqual(bundlePins(join(dir, "node")), [imageSha256(readFileSync(join(dir, "node/kernels.gpuc")))]);
   const r = runNode(dir);
   assert.notEqual(r.status, 0);
   assert.match(r.stderr, /kernel 'saxpy' \(f32, f32\[\], f32\[\]\) for js is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'/);
@@ -171,14 +173,27 @@ test("a kernel missing from the app's image is a not-precompiled KernelError", a
   const gone = runNode(dir);
   assert.notEqual(gone.status, 0);
   assert.match(gone.stderr, /kernel 'saxpy' is not in the loaded images; .* \(a kernel image failed to load: cannot read the kernel image file:\/\/.*\/wgsl-only\/node\/kernels\.gpuc: ENOENT/);
-  // An image of another build of gpuc (a stale one beside a new bundle): the missing kernel says its entries were skipped, and why.
+  // Another image beside the bundle (one of another build of gpuc: a stale one beside a new
+  // bundle): the bundle pins its own, so this one is refused whole, both hashes named.
   const image = readFileSync(join(out, "node/kernels.gpuc"), "utf8");
   const body = image.slice(image.indexOf("\n") + 1).replaceAll(`+${GPUC_BUILD}"`, `+0123456789abcdef"`);
   writeFileSync(join(dir, "node/kernels.gpuc"), `gpuc-image 2 ${sha256(body)}\n${body}`);
   const stale = runNode(dir);
   assert.notEqual(stale.status, 0);
-  assert.match(stale.stderr, /kernel 'saxpy' is not in the loaded images; .* \(file:\/\/.*\/kernels\.gpuc: its (js|wgsl) entry was skipped: compiled by another build of gpuc 0\.1\.0 \(0123456789abcdef\); this is build [0-9a-f]{16}/);
+  assert.match(stale.stderr, new RegExp(`kernel 'saxpy' is not in the loaded images; .* \\(a kernel image failed to load: file://.*/kernels\\.gpuc is not the kernel image this program pins: its SHA-256 is ${sha256(body)}, the program's loadImage expects ${bundlePins(join(dir, "node"))[0]}`));
 });
+
+/** The SHA-256s the JavaScript files of a bundle's folder pin (loadImage's sha256), each once. */
+function bundlePins(dir: string): string[] {
+  const pins = new Set<string>();
+  for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+    if (!/\.[cm]?js$/.test(f)) continue;
+    const code = readFileSync(join(dir, f), "utf8");
+    assert.doesNotMatch(code, /gpuc:the-kernel-image-sha256/, `${f} still holds the pin's placeholder`);
+    for (const m of code.matchAll(/sha256:\s*"([0-9a-f]{64})"/g)) pins.add(m[1]);
+  }
+  return [...pins];
+}
 
 test("a library's kernels (a package in node_modules) go into the app's image", async () => {
   const app = join(out, "lib-app");
@@ -213,6 +228,7 @@ function checkNodeBundle(dir: string, main: string): void {
   for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `the compiler's ${JSON.stringify(m)} is in the bundle`);
   assert.equal(code.match(/\bid: ?"[0-9a-f]{32}"/g)?.length, 4, "the four kernels' ids are written into their calls");
   assert.ok(existsSync(join(dir, "kernels.gpuc")), "the image is beside the bundle");
+  assert.deepEqual(bundlePins(dir), [imageSha256(readFileSync(join(dir, "kernels.gpuc")))], "the bundle pins its image");
   // (Run from elsewhere: the bundle finds its image where it is, not in the working directory.)
   const r = spawnSync(process.execPath, [join(dir, main)], { cwd: tmpdir(), encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stderr);
@@ -305,7 +321,15 @@ test("gpuc precompile's image serves the app bundled with the plugin: the kernel
   const listed = inspect.stdout.split("\n").filter((l) => /^ {2}js /.test(l));
   assert.equal(listed.length, 4, inspect.stdout);
   for (const l of listed) assert.match(l, /, under 2 keys \(its source text's and the bundler plugin's id\)$/);
-  // The bundle has no compiler: a kernel missing from the image would be a not-precompiled error (zero compiles).
+  // The bundle pins the image it was built with: made to pin precompile's instead (as a build of
+  // it would), it runs from that image. The bundle has no compiler: a kernel missing from the
+  // image would be a not-precompiled error (zero compiles).
+  const [was] = bundlePins(join(dir, "node"));
+  const now = imageSha256(readFileSync(image));
+  for (const f of readdirSync(join(dir, "node"), { recursive: true }).map(String).filter((x) => /\.[cm]?js$/.test(x))) {
+    const path = join(dir, "node", f);
+    writeFileSync(path, readFileSync(path, "utf8").replaceAll(was, now));
+  }
   const r = runNode(dir);
   assert.equal(r.status, 0, r.stderr);
   const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };

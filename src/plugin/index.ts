@@ -8,13 +8,13 @@
 // scope known only at run time) is a warning, and compiles at run time. Under vite's dev server
 // nothing is compiled ahead: gpuc/runtime is served as gpuc there.
 
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createUnplugin, type UnpluginContext } from "unplugin";
 import "../index.js";   // the compiler (the build compiles: provideCompiler)
 import { CompileError, unknownOption } from "../errors.js";
 import { startGenerating, stopGenerating } from "../cache/image.js";
-import { serializeImage } from "../cache/image-file.js";
+import { imageSha256, serializeImage } from "../cache/image-file.js";
 import { buildModuleKernels, buildTargets } from "./build-kernels.js";
 import * as compilerModule from "../compiler/compile.js";
 import { useLoadedCompiler } from "../specializer.js";
@@ -44,6 +44,18 @@ const IMPORTS_GPUC = /\bfrom\s*["']gpuc(?:\/runtime)?["']/;
  * scheme: webpack takes a scheme for a URL to fetch before any plugin resolves it.)
  */
 const IMAGE_MODULE = "gpuc-image.virtual";
+
+/**
+ * The image's SHA-256 in the virtual module's loadImage call (its `sha256`: the bundle pins its
+ * image, which then needs no check of its records or code). The image is made when the build has
+ * compiled every module, after the virtual module was loaded: the call holds this placeholder,
+ * of the hash's length, and the plugin writes the hash over it in the output (rollup and vite as
+ * they render each chunk, webpack among its assets before it minifies them, esbuild in the files
+ * it wrote), so no position moves and source maps stay right. Not hex: left in place by
+ * mistake, loadImage refuses it (invalid-option) rather than trusting anything.
+ */
+const PIN_PLACEHOLDER = "gpuc:the-kernel-image-sha256-is-written-here-once-it-is-made....";   // 64 characters, as the hash
+const pinned = (code: string, pin: string): string => code.split(PIN_PLACEHOLDER).join(pin);
 
 /** The plugin's options, checked when the bundler's config makes it: each mistake an invalid-option CompileError. */
 function checkPluginOptions(options: unknown): GpucPluginOptions {
@@ -77,6 +89,10 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
   let serving = false;
   /** A webpack (or rspack) build: its bundles find their files through its own runtime (see load). */
   let webpackLike = false;
+  /** The image's SHA-256, once it is made (buildEnd). */
+  let pin: string | null = null;
+  /** A rendered chunk with the pin written over its placeholder (no position moves: the map stays). */
+  const pinChunk = (code: string) => (pin !== null && code.includes(PIN_PLACEHOLDER) ? { code: pinned(code, pin), map: null } : null);
   return {
     name: "gpuc",
     // Before the bundler's own TypeScript transform: the kernels' annotations are their types.
@@ -110,23 +126,39 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
       // finds the image as it finds its assets, by its public path (output.publicPath; "auto":
       // where the bundle is) against its base URI.
       const url = webpackLike ? `new URL(__webpack_public_path__ + image, __webpack_base_uri__)` : "new URL(image, import.meta.url)";
-      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(webpackLike ? fileName : `./${fileName}`)};\nloadImage(${url});\n`;
+      return `import { loadImage } from "gpuc/runtime";\nconst image = ${JSON.stringify(webpackLike ? fileName : `./${fileName}`)};\nloadImage(${url}, { sha256: ${JSON.stringify(PIN_PLACEHOLDER)} });\n`;
     },
     buildEnd() {
       if (serving) return;
       const source = serializeImage(stopGenerating());
-      // esbuild: next to the bundle (its outdir, or its outfile's directory), written here; the
-      // others take it as an asset of the build.
+      pin = imageSha256(source);
+      // esbuild: next to the bundle (its outdir, or its outfile's directory), written here with the
+      // pin written into the files it wrote; the others take it as an asset of the build.
       if (esbuildOut !== null) {
         mkdirSync(esbuildOut, { recursive: true });
         writeFileSync(join(esbuildOut, fileName), source);
-      } else this.emitFile({ type: "asset", fileName: assetsDir ? `${assetsDir}/${fileName}` : fileName, source });
+        pinFiles(esbuildOut, pin);
+        return;
+      }
+      this.emitFile({ type: "asset", fileName: assetsDir ? `${assetsDir}/${fileName}` : fileName, source });
+      // webpack (and rspack) run this among the assets' processing, before minifying them.
+      const native = this.getNativeBuildContext?.();
+      if (native && (native.framework === "webpack" || native.framework === "rspack") && native.compilation) {
+        const compilation = native.compilation as { getAssets(): { name: string; source: { source(): string | Buffer } }[]; updateAsset(name: string, source: unknown): void };
+        const { RawSource } = (native.compiler as { webpack: { sources: { RawSource: new (code: string) => unknown } } }).webpack.sources;
+        for (const a of compilation.getAssets()) {
+          if (!/\.[cm]?js$/.test(a.name)) continue;
+          const code = String(a.source.source());
+          if (code.includes(PIN_PLACEHOLDER)) compilation.updateAsset(a.name, new RawSource(pinned(code, pin)));
+        }
+      }
     },
     webpack() { webpackLike = true; },
     rspack() { webpackLike = true; },
     esbuild: {
       config(o) { esbuildOut = o.outdir ? resolve(o.outdir) : o.outfile ? dirname(resolve(o.outfile)) : null; },
     },
+    rollup: { renderChunk: pinChunk },
     vite: {
       // Vite's dev server compiles nothing ahead: there gpuc/runtime is gpuc, whose kernels compile
       // in the page, so that the app's import stays the same in development and in its build.
@@ -134,9 +166,20 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
         if (env.command === "serve") return { resolve: { alias: [{ find: /^gpuc\/runtime$/, replacement: "gpuc" }] } };
       },
       configResolved(config: { command: string; build: { assetsDir: string } }) { serving = config.command === "serve"; assetsDir = config.build.assetsDir; },
+      renderChunk: pinChunk,
     },
   };
 });
+
+/** The pin written over its placeholder in the JavaScript files esbuild wrote under `dir`. */
+function pinFiles(dir: string, pin: string): void {
+  for (const f of readdirSync(dir, { recursive: true }).map(String)) {
+    if (!/\.[cm]?js$/.test(f)) continue;
+    const path = join(dir, f);
+    const code = readFileSync(path, "utf8");
+    if (code.includes(PIN_PLACEHOLDER)) writeFileSync(path, pinned(code, pin));
+  }
+}
 
 /** Each problem of a kernel's compile error, as a build error at its source location. */
 function reportCompileError(ctx: UnpluginContext, e: CompileError, id: string): void {

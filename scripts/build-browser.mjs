@@ -1,6 +1,7 @@
 // Builds dist/gpuc.browser.js: gpuc as one ES module for browsers (esbuild), with acorn as the
 // parser and the Node-only modules replaced by stand-ins (src/platform/).
 import { build } from "esbuild";
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildId } from "./build-id.mjs";
 
@@ -34,6 +35,8 @@ console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);
 // its JS parser) stays out of the start. It must contain none of the compiler: no module of the
 // compile path may be among its inputs (the build fails otherwise).
 /** cache/disk.ts (Node's disk cache) is src/platform/no-disk-cache.ts in the browser. */
+// (Its folder emptied first: chunks of earlier builds, which nothing imports, would ship in the package.)
+rmSync(`${root}dist/runtime-browser`, { recursive: true, force: true });
 const noDiskCache = { name: "no-disk-cache", setup(b) { b.onResolve({ filter: /^\.\/disk\.js$/ }, (a) => (a.importer.endsWith("cache/persistent.ts") ? { path: `${root}src/platform/no-disk-cache.ts` } : null)); } };
 const runtime = await build({
   plugins: [noDiskCache],

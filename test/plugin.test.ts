@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:http";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -156,6 +156,28 @@ test("the minified app runs every kernel from its image on the CPU device in Nod
   assert.equal(r.status, 0, r.stderr);
   const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
   assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+});
+
+/** Whether WebGPU (Dawn) opens here: where it does not, the shipped app runs on the CPU device alone, and says so. */
+const webgpuHere = await device("webgpu").then((d) => { d.close(); return true; }, () => false);
+if (!webgpuHere && (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu")) throw new Error("GPUC_REQUIRE_DEVICES names webgpu, which does not open here");
+
+test("the minified app ships with only its bundle, its image, webgpu and koffi: it runs every kernel on the CPU device and WebGPU in Node with no parser installed (its image is pinned)", (t) => {
+  if (!webgpuHere) t.diagnostic("SKIPPED on WebGPU: no WebGPU device here; the CPU device only");
+  // A folder outside the repository with the Node output and a node_modules of the two native
+  // packages only: a module the app imports that is not there fails the run.
+  const shipped = mkdtempSync(join(tmpdir(), "gpuc-shipped-"));
+  try {
+    cpSync(join(out, "node"), join(shipped, "app"), { recursive: true });
+    mkdirSync(join(shipped, "node_modules"));
+    for (const pkg of ["webgpu", "koffi"]) symlinkSync(join(root, "node_modules", pkg), join(shipped, "node_modules", pkg), "dir");
+    for (const dev of webgpuHere ? ["cpu", "webgpu"] : ["cpu"]) {
+      const r = spawnSync(process.execPath, [join(shipped, "app/node.js"), dev], { cwd: shipped, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+      assert.equal(r.status, 0, `${dev}: ${r.stderr}`);
+      const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
+      assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]], dev);
+    }
+  } finally { rmSync(shipped, { recursive: true, force: true }); }
 });
 
 test("a kernel missing from the app's image is a not-precompiled KernelError", async () => {

@@ -1,7 +1,7 @@
-// The files of gpuc's own code cache (cache/compiler-script.ts writes and reads them; the disk
-// cache lists, evicts, verifies and clears them with its other files): `v2/code/<name>.v8` in the
-// cache directory, a header line `gpuc-code 1 <tag> <script SHA-256> <targets>` and V8's code
-// cache data. The tag is the HMAC-SHA256 under the user's key of `gpuc-code <SHA-256>
+// The files of gpuc's own code cache (compiler-script.ts asks for them; the disk cache, disk.ts,
+// reads, writes, lists, evicts, verifies and clears them with its other files): `v2/code/<name>.v8`
+// in the cache directory, a header line `gpuc-code 1 <tag> <script SHA-256> <targets>` and V8's
+// code cache data. The tag is the HMAC-SHA256 under the user's key of `gpuc-code <SHA-256>
 // <targets>\n` and the data: data made for other code, or by anything but this user's gpuc,
 // never reaches V8.
 

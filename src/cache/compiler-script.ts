@@ -17,16 +17,14 @@
 // which keeps compiled kernels: with the disk cache off, every compile still compiles.
 // Node only (the browser build has src/platform/no-compiler-script.ts in its place).
 
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, utimesSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import type { CompilerModule } from "../compiler/job.js";
-import { openAuthenticator } from "./auth.js";
-import { CODE_FOLDER, CODE_SUFFIX, codeFileBytes, readCodeFile, type CodeFile } from "./code-file.js";
-import { defaultCacheDir, directoryProblem, storeDir } from "./dir.js";
+import type { CodeFile } from "./code-file.js";
+import { openUserCache } from "./disk.js";
 import { GPUC_BUILD } from "../build-id.js";
 
 /** The script's first line: the build it belongs to, its SHA-256, and the ES modules of gpuc it requires. */
@@ -90,37 +88,12 @@ export async function loadCompilerScript(): Promise<CompilerModule | null> {
   };
 }
 
-/** The code cache file of the script with this SHA-256, under the user's key; null where the cache directory or key is refused. */
+/** The code cache file of the script with this SHA-256 in the user's disk cache; null where its directory or key is refused. */
 function openCodeCache(sha: string): { read(): CodeFile | null; write(data: Buffer, targets: string[]): void } | null {
-  const dir = defaultCacheDir();
-  if (directoryProblem(dir)) return null;
-  const auth = openAuthenticator(dir);
-  if ("refused" in auth) return null;
+  const opened = openUserCache();
+  if ("refused" in opened) return null;
+  const cache = opened.cache;
+  // (V8's data is of one Node version and architecture: each has a file of its own.)
   const name = createHash("sha256").update(`${sha}\0${process.version}\0${process.arch}`).digest("hex");
-  const folder = join(storeDir(dir), CODE_FOLDER), file = join(folder, `${name}${CODE_SUFFIX}`);
-  return {
-    read() {
-      let bytes: Buffer;
-      try { bytes = readFileSync(file); } catch { return null; }
-      const f = readCodeFile(auth, bytes);
-      if ("refused" in f || f.script !== sha) {
-        try { unlinkSync(file); } catch { /* another process did */ }
-        return null;
-      }
-      try { const now = new Date(); utimesSync(file, now, now); } catch { /* evicted meanwhile: the read still counts */ }
-      return f;
-    },
-    write(data, targets) {
-      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-      try {
-        mkdirSync(folder, { recursive: true, mode: 0o700 });
-        const fd = openSync(tmp, "w", 0o600);
-        try { writeSync(fd, codeFileBytes(auth, sha, targets, data)); } finally { closeSync(fd); }
-        renameSync(tmp, file);
-      } catch {
-        // A cache is an optimization: a full or read-only disk leaves the next process to compile.
-        try { unlinkSync(tmp); } catch { /* never made */ }
-      }
-    },
-  };
+  return { read: () => cache.readCode(name, sha), write: (data, targets) => cache.writeCode(name, sha, targets, data) };
 }

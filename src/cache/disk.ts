@@ -30,7 +30,7 @@ import { openAuthenticator, type Authenticator } from "./auth.js";
 import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
 import { InternalCompilerError } from "../errors.js";
 import { FORMAT, defaultCacheDir, directoryProblem, storeDir } from "./dir.js";
-import { CODE_FOLDER, CODE_SUFFIX, readCodeFile } from "./code-file.js";
+import { CODE_FOLDER, CODE_SUFFIX, codeFileBytes, readCodeFile, type CodeFile } from "./code-file.js";
 
 export { defaultCacheDir, directoryProblem } from "./dir.js";
 
@@ -128,13 +128,34 @@ export class DiskCache {
   private writeFile(path: string, value: unknown): number {
     if (!this.auth) throw new InternalCompilerError("writing to a disk cache opened without a key");
     const body = JSON.stringify(value);
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    const text = `gpuc-cache ${FORMAT} ${this.auth.tag(body)}\n${body}`;
-    const fd = openSync(tmp, "w", 0o600);
-    try { writeSync(fd, text); } finally { closeSync(fd); }
-    renameSync(tmp, path);
-    return Buffer.byteLength(text);
+    return writeAtomically(path, `gpuc-cache ${FORMAT} ${this.auth.tag(body)}\n${body}`);
+  }
+
+  private codePath(name: string): string { return join(this.root, CODE_FOLDER, `${name}${CODE_SUFFIX}`); }
+
+  /**
+   * gpuc's own code cache file `name` (compiler-script.ts) if it verifies under the user's key and
+   * is of the script with this SHA-256; else it is deleted (healing) and null.
+   */
+  readCode(name: string, script: string): CodeFile | null {
+    if (!this.auth) return null;
+    const path = this.codePath(name);
+    let bytes: Buffer;
+    try { bytes = readFileSync(path); } catch { return null; }
+    const f = readCodeFile(this.auth, bytes);
+    if ("refused" in f || f.script !== script) {
+      this.rejected.set(path, "refused" in f ? f.refused : "made for another build of gpuc's compiler");
+      try { unlinkSync(path); } catch { /* another process did */ }
+      return null;
+    }
+    try { const now = new Date(); utimesSync(path, now, now); } catch { /* evicted meanwhile: the read still counts */ }
+    return f;
+  }
+
+  /** Keep gpuc's own code cache file `name`; a full or read-only disk leaves the next process to compile (a cache is an optimization). */
+  writeCode(name: string, script: string, targets: readonly string[], data: Uint8Array): void {
+    if (!this.auth) throw new InternalCompilerError("writing to a disk cache opened without a key");
+    try { writeAtomically(this.codePath(name), codeFileBytes(this.auth, script, targets, data)); } catch { /* not kept */ }
   }
 
   /** Every file of the store with its size and last use (temporary files included). */
@@ -245,6 +266,21 @@ export class DiskCache {
     }
     return total;
   }
+}
+
+/** Write a file through a temporary one renamed into place (a reader sees all of it or none); the bytes written. */
+function writeAtomically(path: string, content: string | Uint8Array): number {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    const fd = openSync(tmp, "w", 0o600);
+    try { writeSync(fd, typeof content === "string" ? Buffer.from(content) : content); } finally { closeSync(fd); }
+    renameSync(tmp, path);
+  } catch (e) {
+    try { unlinkSync(tmp); } catch { /* never made */ }
+    throw e;
+  }
+  return typeof content === "string" ? Buffer.byteLength(content) : content.byteLength;
 }
 
 /** GPUC_CACHE_SIZE (bytes), else 256 MiB; a value that is no positive number is said once and the default kept (the cache is an optimization: it never stops a program). */

@@ -38,9 +38,14 @@ console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);
 // (Its folder emptied first: chunks of earlier builds, which nothing imports, would ship in the package.)
 rmSync(`${root}dist/runtime-browser`, { recursive: true, force: true });
 const noDiskCache = { name: "no-disk-cache", setup(b) { b.onResolve({ filter: /^\.\/disk\.js$/ }, (a) => (a.importer.endsWith("cache/persistent.ts") ? { path: `${root}src/platform/no-disk-cache.ts` } : null)); } };
+/** devices/cuda.ts and devices/opencl.ts (drivers reached through koffi) are src/platform/no-native-devices.ts in a page. */
+const noNativeDevices = { name: "no-native-devices", setup(b) { b.onResolve({ filter: /^\.\/(cuda|opencl)\.js$/ }, (a) => (a.importer.endsWith("devices/index.ts") ? { path: `${root}src/platform/no-native-devices.ts` } : null)); } };
+// The checks of unauthenticated records and code (cache/checks.ts) and their stand-in
+// (cache/no-checks.ts) are entries, at paths of their own: gpuc/plugin resolves the one to the
+// other in an app's bundle (ARCHITECTURE.md, "Shipping").
 const runtime = await build({
-  plugins: [noDiskCache],
-  entryPoints: { "gpuc.runtime.browser": `${root}src/runtime-only.ts` },
+  plugins: [noDiskCache, noNativeDevices],
+  entryPoints: { "gpuc.runtime.browser": `${root}src/runtime-only.ts`, "cache/checks": `${root}src/cache/checks.ts`, "cache/no-checks": `${root}src/cache/no-checks.ts` },
   outdir: `${root}dist/runtime-browser`,
   bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022", minify: true, metafile: true,
   chunkNames: "chunks/[name]-[hash]",

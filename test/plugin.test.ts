@@ -120,6 +120,20 @@ test("a kernel's compile error is the build's, at its source location", async ()
 const out = join(root, "examples/app/dist-test");
 /** Strings of the compiler's own code (the parser's wrapper, inference, the WGSL and PTX back ends): in the full bundle, in no app bundle. */
 const COMPILER_MARKERS = ["is a class; kernels and helpers must be functions", "unsupported dynamic function invocation", "WGSL needs every helper inlined", ".address_size 64"];
+/**
+ * Strings of gpuc's checks of unauthenticated records and code and what they bring: the parser
+ * (acorn's reserved words), the schema library (valibot's message), the schemas, the JS code check.
+ * In the full bundle; in no app bundle, whose loader pins its image (the plugin resolves the checks
+ * to their stand-in, whose refusal is there instead).
+ */
+const CHECK_MARKERS = ["abstract boolean byte char class double enum export", "eceived ${", "a folded table has one value per index", "is not a plain name"];
+const NO_CHECKS = "which leaves out gpuc's checks";
+/** The bundle in `code` (all its files) holds neither the compiler nor the checks, and refuses what would need them. */
+function checkShipped(code: string, what: string): void {
+  for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${what}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
+  for (const m of CHECK_MARKERS) assert.ok(!code.includes(m), `${what}: the checks' ${JSON.stringify(m)} is in the app's bundle (a parser or the schema library ships)`);
+  assert.ok(code.includes(NO_CHECKS), `${what}: the checks' stand-in is not in the app's bundle`);
+}
 let metafiles: { web: Metafile; node: Metafile };
 
 before(async () => {
@@ -136,11 +150,11 @@ const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js"
 
 test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
   const full = readFileSync(join(root, "dist/gpuc.browser.js"), "utf8");
-  for (const m of COMPILER_MARKERS) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
+  for (const m of [...COMPILER_MARKERS, ...CHECK_MARKERS]) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
   for (const side of ["web", "node", "vite"] as const) {
     const dir = side === "vite" ? join(out, "vite/assets") : join(out, side);
     const code = jsFiles(dir).join("\n");
-    for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${side}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
+    checkShipped(code, side);
     assert.ok(code.includes("kernels.gpuc"), `${side}: the bundle loads its image`);
     // The kernels' own text changed: a key made from it would miss.
     assert.ok(!code.includes("function saxpy("), `${side}: the minifier left the kernel as written`);
@@ -236,10 +250,47 @@ console.log(JSON.stringify([...x]));\n`);
   const { build } = await import("esbuild");
   const { default: gpuc } = await import("gpuc/plugin");
   await build({ entryPoints: [join(app, "main.mjs")], outdir: join(app, "out"), absWorkingDir: app, bundle: true, format: "esm", platform: "node", minify: true,
-    splitting: true, logLevel: "error", external: ["webgpu", "koffi", "oxc-parser"], plugins: [gpuc.esbuild({ targets: ["js"] })] });
+    splitting: true, logLevel: "error", external: ["webgpu", "koffi"], plugins: [gpuc.esbuild({ targets: ["js"] })] });
   const r = spawnSync(process.execPath, [join(app, "out/main.js")], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout.trim(), "[3,6]");
+});
+
+test("an app bundled with the plugin refuses an image neither pinned nor signed, saying why (its bundle has no checks for one); with checks: true it loads it", async () => {
+  const app = join(out, "checks-app");
+  mkdirSync(join(app, "node_modules"), { recursive: true });
+  symlinkSync(root, join(app, "node_modules/gpuc"));
+  // It loads the image given on its command line, pinned when a hash follows.
+  writeFileSync(join(app, "main.mjs"), `import { loadImage } from "gpuc/runtime";
+const [image, sha256] = process.argv.slice(2);
+try { const r = await loadImage(image, sha256 ? { sha256 } : {}); console.log(JSON.stringify({ loaded: r.loaded.length, skipped: r.skipped })); }
+catch (e) { console.log(JSON.stringify({ error: e.kind, message: e.message })); }\n`);
+  const { build } = await import("esbuild");
+  const { default: gpuc } = await import("gpuc/plugin");
+  const bundle = async (name: string, checks?: boolean) => {
+    await build({ entryPoints: [join(app, "main.mjs")], outdir: join(app, name), absWorkingDir: app, bundle: true, format: "esm", platform: "node", minify: true,
+            // (Kept, the check of JS code loads the parser package, native: external as the devices' packages.)
+      splitting: true, logLevel: "error", external: ["webgpu", "koffi", ...(checks ? ["oxc-parser"] : [])], plugins: [gpuc.esbuild({ targets: ["js"], ...(checks === undefined ? {} : { checks }) })] });
+    return jsFiles(join(app, name)).join("\n");
+  };
+  const image = join(out, "node/kernels.gpuc");
+  const run = (name: string, ...args: string[]) => {
+    const r = spawnSync(process.execPath, [join(app, name, "main.js"), ...args], { cwd: tmpdir(), encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout) as { loaded?: number; skipped?: unknown[]; error?: string; message?: string };
+  };
+  checkShipped(await bundle("plain"), "an app's bundle");
+  const refused = run("plain", image);
+  assert.equal(refused.error, "invalid-image");
+  assert.match(refused.message!, /kernels\.gpuc is neither pinned nor signed, so its records and code must be checked, and this app was bundled by gpuc\/plugin, which leaves out gpuc's checks .* give the plugin the option checks: true/);
+  // Pinned, the same image loads without them.
+  assert.deepEqual(run("plain", image, imageSha256(readFileSync(image))), { loaded: 8, skipped: [] });
+  // Kept, the checks come with their parser and schemas, and the image loads unpinned.
+  const kept = await bundle("kept", true);
+  for (const m of CHECK_MARKERS.slice(1)) assert.ok(kept.includes(m), `checks: true keeps ${JSON.stringify(m)}`);
+  assert.deepEqual(run("kept", image), { loaded: 8, skipped: [] });
+  // A mistaken option is the build's error.
+  assert.throws(() => gpuc.esbuild({ checks: "yes" as never }), /gpuc plugin: checks must be true or false, got string/);
 });
 
 // ---- rollup and webpack -----------------------------------------------------------------------
@@ -247,7 +298,7 @@ console.log(JSON.stringify([...x]));\n`);
 /** What a bundle built with the plugin must show: none of the compiler, every kernel's id in its call, the image beside it, and every kernel run from it in Node (gpuc/runtime: a compile would be a not-precompiled error). */
 function checkNodeBundle(dir: string, main: string): void {
   const code = jsFiles(dir).join("\n");
-  for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `the compiler's ${JSON.stringify(m)} is in the bundle`);
+  checkShipped(code, dir);
   assert.equal(code.match(/\bid: ?"[0-9a-f]{32}"/g)?.length, 4, "the four kernels' ids are written into their calls");
   assert.ok(existsSync(join(dir, "kernels.gpuc")), "the image is beside the bundle");
   assert.deepEqual(bundlePins(dir), [imageSha256(readFileSync(join(dir, "kernels.gpuc")))], "the bundle pins its image");
@@ -267,7 +318,7 @@ async function rollupApp(dir: string, side: "node" | "web"): Promise<void> {
   const { nodeResolve } = await import("@rollup/plugin-node-resolve");
   const { default: gpuc } = await import("gpuc/plugin");
   const bundle = await rollup({
-    input: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`), external: side === "node" ? [/^(webgpu|koffi|oxc-parser)(\/|$)/] : [],
+    input: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`), external: side === "node" ? [/^(webgpu|koffi)(\/|$)/] : [],
     // (The page: gpuc/runtime's browser build.)
     plugins: [gpuc.rollup({ targets: ["wgsl", "js"] }), { name: "types", transform: (code: string, id: string) => (/\.ts$/.test(id) ? stripTypes(code, id) : null) }, nodeResolve({ preferBuiltins: true, browser: side === "web" })],
     onwarn: (w) => assert.fail(`rollup: ${w.message}`),
@@ -288,7 +339,7 @@ async function webpackApp(dir: string, side: "node" | "web"): Promise<void> {
     mode: "production", target: side, context: join(root, "examples/app"), entry: join(root, `examples/app/${side === "node" ? "node" : "main"}.ts`),
     output: { path: dir, filename: `${side === "node" ? "node" : "main"}.js`, module: true, ...(side === "node" ? { chunkFormat: "module" as const } : {}) },
     experiments: { outputModule: true },
-    ...(side === "node" ? { externals: [/^(webgpu|koffi|oxc-parser)(\/|$)/], externalsType: "module" as const } : {}),
+    ...(side === "node" ? { externals: [/^(webgpu|koffi)(\/|$)/], externalsType: "module" as const } : {}),
     resolve: { extensions: [".ts", ".js"] }, module: { rules: [{ test: /\.ts$/, loader }] },
     plugins: [gpuc.webpack({ targets: ["wgsl", "js"] })],
   });
@@ -467,18 +518,23 @@ async function countWasmRuns(page: Page): Promise<void> {
   })();`);
 }
 
-test("the minified app's page, built by esbuild, vite, rollup and webpack, runs every kernel from its image on WebGPU and the CPU device in Chromium", { skip: noChromium ?? false }, async (t) => {
+/** The policy README's "Shipping kernels" gives a page with gpuc/runtime's two devices. */
+const PAGE_CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'";
+/** Without 'unsafe-eval': WebGPU runs, the CPU device says at device() why it cannot. */
+const STRICT_CSP = "default-src 'self'; script-src 'self'";
+
+test("the minified app's page, built by esbuild, vite, rollup and webpack, runs every kernel from its image on WebGPU and the CPU device in Chromium, under a Content-Security-Policy", { skip: noChromium ?? false }, async (t) => {
   await rollupApp(join(out, "rollup-web"), "web");
   await webpackApp(join(out, "webpack-web"), "web");
   for (const dir of ["rollup-web", "webpack-web"]) {
-    const code = jsFiles(join(out, dir)).join("\n");
-    for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${dir}: the compiler's ${JSON.stringify(m)} is in the page's bundle`);
+    checkShipped(jsFiles(join(out, dir)).join("\n"), dir);
     assert.ok(existsSync(join(out, dir, "kernels.gpuc")), `${dir}: the image is beside the bundle`);
   }
   const server: Server = createServer((req, res) => {
     const path = normalize(join(out, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
     if (!path.startsWith(out) || !existsSync(path)) { res.writeHead(404).end(); return; }
-    res.writeHead(200, { "content-type": extname(path) === ".html" ? "text/html" : extname(path) === ".js" ? "text/javascript" : "application/octet-stream" }).end(readFileSync(path));
+    // Under the Content-Security-Policy the README gives a page (its CPU device makes functions of the image's code).
+    res.writeHead(200, { "content-type": extname(path) === ".html" ? "text/html" : extname(path) === ".js" ? "text/javascript" : "application/octet-stream", "content-security-policy": req.url?.includes("csp=strict") ? STRICT_CSP : PAGE_CSP }).end(readFileSync(path));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const browser: Browser = await chromium.launch({
@@ -491,7 +547,13 @@ test("the minified app's page, built by esbuild, vite, rollup and webpack, runs 
     await countWasmRuns(page);
     // Without an adapter (and not required) the CPU device's runs still run; the WebGPU ones are said skipped.
     const pages = ["web", "vite", "rollup-web", "webpack-web"];
-    if (!(await runAppPages(page, `${base}/web/index.html?device=none`, (kind) => pages.map((d) => `${base}/${d}/index.html?device=${kind}`)))) t.skip(NO_ADAPTER);
+    const adapter = await runAppPages(page, `${base}/web/index.html?device=none`, (kind) => pages.map((d) => `${base}/${d}/index.html?device=${kind}`));
+    // Under a policy without 'unsafe-eval' the CPU device refuses to open, saying why (WebGPU runs: above, when there is an adapter).
+    if (adapter) await runAppPages(page, `${base}/web/index.html?device=none`, (kind) => (kind === "webgpu" ? [`${base}/web/index.html?device=webgpu&csp=strict`] : []));
+    await page.goto(`${base}/web/index.html?device=cpu&csp=strict`);
+    await page.waitForFunction(() => document.title.startsWith("done") || document.title === "error", undefined, { timeout: 60_000 });
+    assert.match(await page.$eval("#results", (e) => e.textContent ?? ""), /^KernelError: the CPU device runs each kernel as a function made from its code, which this page's Content-Security-Policy forbids: allow it with script-src 'unsafe-eval', or run the kernels on WebGPU$/);
+    if (!adapter) t.skip(NO_ADAPTER);
   } finally {
     await browser.close();
     server.close();

@@ -36,13 +36,12 @@ export async function buildWeb(outDir = out, opts = { minify }) {
 /** The Node script: the CPU device (or the device named on its command line). */
 export async function buildNode(outDir = out, opts = { minify }) {
   const r = await build({
-    // Code split: what gpuc loads lazily (a device, the check of code read back, with the parser
-    // package it imports) stays out of the start.
+    // Code split: what gpuc loads lazily (a device) stays out of the start.
     ...common(opts), splitting: true, entryPoints: [join(here, "node.ts")], outdir: join(outDir, "node"), platform: "node",
     // Packages with native parts stay packages of their own (installed with gpuc): the devices'
-    // bindings, and the parser that checks the JavaScript code an unsigned image holds before the
-    // CPU device runs it (loaded only then; gpuc's own compiler is not in the bundle at all).
-    external: ["webgpu", "koffi", "oxc-parser"],
+    // bindings. (Nothing else: the bundle pins its image, so neither gpuc's compiler nor its
+    // checks of unpinned images, with their parser, are in it.)
+    external: ["webgpu", "koffi"],
     plugins: [gpuc.esbuild({ targets: opts.targets ?? ["js", "wgsl"] })],
   });
   return r.metafile;

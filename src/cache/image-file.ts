@@ -15,7 +15,7 @@ import type { CacheEntry } from "./entry.js";
 import { sha256 } from "../sha256.js";
 import { CompileError, KernelError, unknownOption } from "../errors.js";
 import { describeArgument, describeValue, isDetached } from "../typed-arrays.js";
-import { checkEntry, checkImageDocument, checkSignature, otherGpuc, warmUp, type Verdict } from "./validate.js";
+import { checkEntry, checkImageDocument, checkSignature, checks, otherGpuc, warmUp, type Verdict } from "./validate.js";
 import type { Signature } from "./entry.js";
 
 export interface ImageReport {
@@ -230,7 +230,12 @@ export async function readImage(source: unknown, options: LoadImageOptions): Pro
   // publisher signed. Other images' entries have their code checked on first use: in a browser
   // (no disk cache holds a checked copy there) the check loads now.
   const trusted = signed || pinned;
-  if (!trusted && !isNode()) import("./code-check.js").catch(() => {});
+  if (!trusted) {
+    // (A bundle without the checks refuses such an image here, saying why: see checks.ts.)
+    const { unavailable, prefetchCodeCheck } = await checks();
+    if (unavailable) throw new KernelError("invalid-image", `${name} is neither pinned nor signed, so its records and code must be checked, and ${unavailable}`);
+    if (!isNode()) prefetchCodeCheck(null);
+  }
   const parts = splitImage(bytes, name);   // once: the header, and the body's checksum
   if (pinned && parts.hash !== (pin as string).toLowerCase())
     throw new KernelError("invalid-image", `${name} is not the kernel image this program pins: its SHA-256 is ${parts.hash}, the program's loadImage expects ${(pin as string).toLowerCase()} (an image replaced or rebuilt apart from the program: rebuild them together, or pin the new image)`);

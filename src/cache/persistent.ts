@@ -6,7 +6,6 @@
 // user's cache or loaded images hold.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import { targetInfo } from "../targets/index.js";
 import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imagesLoading, imagesSettled, imageSignature, unsignedImagesLoaded } from "./image.js";
 // The disk cache's module (and the validator and key handling it imports) is part of gpuc's
 // import: a warm start needs it at its first launch, and loaded with the rest of the module graph
@@ -38,7 +37,7 @@ export function warmUp(target: string | null = null): void {
   import("./validate.js").then((v) => v.warmUp()).catch(() => {});
   // The check of the device's code read back, where no disk cache can hold a checked copy (in a
   // browser: a chain of module fetches otherwise made one after another on the first launch).
-  if (target !== null) diskCache().then((d) => (d ? undefined : targetInfo(target)?.readBack())).catch(() => {});
+  if (target !== null) diskCache().then((d) => (d ? undefined : import("./checks.js").then((c) => c.prefetchCodeCheck(target)))).catch(() => {});
 }
 
 /** Whether there is anywhere to look (images loaded — once those being loaded are —, or the disk cache on): else no fingerprints are computed. */

@@ -4,14 +4,13 @@
 // CompileError), so poison in a cache means the entry was made by something else or damaged: it is
 // discarded and the kernel compiled afresh; poison in fresh output is an internal error, never
 // cached. The check itself (a parse of JS, the symbol tables and call forms of WGSL and PTX) is
-// code-check.ts.
+// code-check.ts, reached through checks.ts (loaded on the first check, not at gpuc's import).
 
-import type { CheckedArtifact } from "./code-check.js";
+import type { CheckedArtifact } from "../targets/target.js";
 
-/** Loaded on the first check (not at gpuc's import). */
-let checker: Promise<typeof import("./code-check.js")> | null = null;
+let checks: Promise<typeof import("./checks.js")> | null = null;
 
 /** Why an artifact's code is poisoned, or null when everything it refers to is defined in it or given to it. */
 export async function findPoison(a: CheckedArtifact): Promise<string | null> {
-  return (await (checker ??= import("./code-check.js"))).checkCode(a);
+  return (await (checks ??= import("./checks.js"))).checkCode(a);
 }

@@ -2,7 +2,7 @@
 // disk-cache files on load, `gpuc cache verify`, kernel-image entries in `loadImage` and `gpuc
 // image inspect` all go through `checkEntry` (and disk files through `DiskCache.check` first), so
 // each rejects the same entries with the same reason. An entry is accepted only when
-//  - it parses into the typed record (schema.ts: every field, nothing else) — unless its container
+//  - it parses into the typed record (schema.ts through checks.ts: every field, nothing else) — unless its container
 //    authenticated it as written by this very build (a tag under the user's key, a verified
 //    signature, the image's SHA-256 pinned by the program), whose records have this build's
 //    shape by construction;
@@ -12,6 +12,7 @@
 //  - its manifest belongs to its code (the hash over code, strategy and sites) and is persistable;
 //  - its code defines, or is given, everything it refers to (code-check.ts asks the target: a parse of the JS,
 //    the WGSL and PTX symbol tables and call forms, indirect calls included).
+// The schemas and the code check load through one module, checks.ts (the seam a bundle leaves out).
 // Integrity and authenticity are the container's: a disk file's HMAC tag (auth.ts), an image's
 // checksums and optional signature or pin (image-file.ts). Whatever fails is discarded and recompiled
 // (disk) or skipped with the reason (image); it is never used and never fatal.
@@ -25,12 +26,12 @@ import { targetInfo } from "../targets/index.js";
 import { GPUC_VERSION } from "../version.js";
 import { GPUC_BUILD } from "../build-id.js";
 
-import type { Verdict } from "./schema.js";
-export type { Verdict } from "./schema.js";
+import type { Verdict } from "./checks.js";
+export type { Verdict } from "./checks.js";
 
-/** The schemas (and the schema library), loaded on the first shape check. */
-let schemaModule: Promise<typeof import("./schema.js")> | null = null;
-const schemas = () => (schemaModule ??= import("./schema.js"));
+/** The checks (the schemas with the schema library; the code check), loaded on the first shape check. */
+let checksModule: Promise<typeof import("./checks.js")> | null = null;
+export const checks = () => (checksModule ??= import("./checks.js"));
 
 /**
  * Whether a record that its container authenticated (see CheckOptions) was written by this very
@@ -64,7 +65,7 @@ export interface CheckOptions {
 
 /** Load the schemas ahead of their first use (persistent.ts, warmUp). */
 export function warmUp(): void {
-  schemas().catch(() => {});
+  checks().catch(() => {});
 }
 
 /** Accept `raw` as a cache entry of this gpuc, or say why not (see the file's head). */
@@ -74,11 +75,9 @@ export async function checkEntry(raw: unknown, opts: CheckOptions = {}): Promise
   let e: CacheEntry;
   if (own) e = raw as CacheEntry;
   else {
-    // The layout is the target's to check: its read-back checks come with the schemas.
+    // The layout is the target's to check (its read-back checks).
     const target = (raw as { owner?: { target?: unknown } } | null)?.owner?.target;
-    const info = typeof target === "string" ? targetInfo(target) : undefined;
-    const [s, readBack] = await Promise.all([schemas(), info?.readBack()]);
-    const parsed = s.parseEntry(raw, readBack?.layoutSchema ?? null);
+    const parsed = await (await checks()).parseEntry(raw, typeof target === "string" && targetInfo(target) ? target : undefined);
     if (!parsed.ok) return parsed;
     e = parsed.value;
   }
@@ -130,7 +129,7 @@ export async function checkSignature(raw: unknown, opts: { authenticated?: boole
   let sig: Signature;
   if (thisBuilds(raw, opts.authenticated)) sig = r.signature as Signature;
   else {
-    const parsed = (await schemas()).parseSignature(r.signature);
+    const parsed = (await checks()).parseSignature(r.signature);
     if (!parsed.ok) return parsed;
     sig = parsed.value;
   }
@@ -143,7 +142,7 @@ export async function checkSignature(raw: unknown, opts: { authenticated?: boole
 export async function checkImageDocument(raw: unknown, opts: { authenticated?: boolean } = {}): Promise<Verdict<{ gpuc: string; entries: { checksum: string; entry: unknown }[] }>> {
   // A signed image of this very build: its body is what this build writes (see thisBuilds).
   if (thisBuilds(raw, opts.authenticated) && Array.isArray((raw as { entries?: unknown }).entries)) return { ok: true, value: raw as { gpuc: string; entries: { checksum: string; entry: unknown }[] } };
-  return (await schemas()).parseImageDocument(raw);
+  return (await checks()).parseImageDocument(raw);
 }
 
 /** JSON text to a value, or why it is not JSON. */

@@ -129,6 +129,19 @@ export function wantsSanitizer(options: DeviceOptions): boolean {
 }
 
 /** The default `threads`: GPUC_CPU_THREADS, else the cores of this machine (Node), else 1. */
+/**
+ * Why this realm cannot make functions from code, or null: the CPU device runs each kernel as a
+ * function made from its JavaScript (and its WebAssembly), which a page's Content-Security-Policy
+ * without 'unsafe-eval' forbids. Said when the device opens, not as a kernel that fails to load.
+ */
+export function codeForbidden(): string | null {
+  try { new Function(""); return null; }
+  catch {
+    return "the CPU device runs each kernel as a function made from its code, which this page's Content-Security-Policy forbids: " +
+      "allow it with script-src 'unsafe-eval', or run the kernels on WebGPU";
+  }
+}
+
 export async function defaultCpuThreads(): Promise<number> {
   const env = cpuEnvironment().threads;
   if (env !== undefined) return env;

@@ -31,7 +31,9 @@ async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device |
   switch (kind) {
     case "cpu": {
       // Every device's module loads when one is opened: a program reads only the ones it opens.
-      const { CpuDevice, defaultCpuThreads, wantsSanitizer } = await cpuModule();
+      const { CpuDevice, codeForbidden, defaultCpuThreads, wantsSanitizer } = await cpuModule();
+      const forbidden = codeForbidden();
+      if (forbidden) return forbidden;
       // (The sanitizer's module too, only for a device that sanitizes: an app's pages never load it.)
       const sanitizer = wantsSanitizer(options) ? new (await import("./cpu-sanitizer.js")).Sanitizer() : null;
       return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options, sanitizer);

@@ -8,8 +8,9 @@
 // scope known only at run time) is a warning, and compiles at run time. Under vite's dev server
 // nothing is compiled ahead: gpuc/runtime is served as gpuc there.
 
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { createUnplugin, type UnpluginContext } from "unplugin";
 import "../index.js";   // the compiler (the build compiles: provideCompiler)
 import { CompileError, unknownOption } from "../errors.js";
@@ -34,6 +35,13 @@ export interface GpucPluginOptions {
    * module is searched only if it imports gpuc or gpuc/runtime.
    */
   include?: RegExp;
+  /**
+   * Keep gpuc's checks of records and code that nothing authenticates (default false). The app's
+   * own image is pinned by its bundle and needs none of them, so they are left out — with the
+   * parser and schema library they bring — and the app refuses any image neither pinned nor
+   * signed, saying why. `true` keeps them, for an app that loads such images itself.
+   */
+  checks?: boolean;
 }
 
 /** An ES module that imports gpuc (gpuc's own modules import each other by path). */
@@ -69,10 +77,21 @@ function checkPluginOptions(options: unknown): GpucPluginOptions {
   if (o.fileName !== undefined && !(typeof o.fileName === "string" && /^[^/\\]+$/.test(o.fileName) && o.fileName !== "." && o.fileName !== ".."))
     throw bad(`fileName must be a file name (no directories), got ${JSON.stringify(o.fileName) ?? typeof o.fileName}`);
   if (o.include !== undefined && !(o.include instanceof RegExp)) throw bad(`include must be a RegExp, got ${typeof o.include}`);
+  if (o.checks !== undefined && typeof o.checks !== "boolean") throw bad(`checks must be true or false, got ${typeof o.checks}`);
   return o;
 }
 
-const PLUGIN_OPTIONS = ["targets", "fileName", "include"];
+const PLUGIN_OPTIONS = ["targets", "fileName", "include", "checks"];
+
+/**
+ * gpuc's checks of unauthenticated records and code, as the runtime's modules import them (the
+ * Node build's and the browser build's: scripts/bundle-node.mjs, build-browser.mjs), each with its
+ * stand-in beside it (cache/no-checks.js, which refuses what would need them: ARCHITECTURE.md,
+ * "Shipping"). A bundle's import of one of these files is resolved to its stand-in.
+ */
+const DIST = dirname(dirname(fileURLToPath(import.meta.url)));
+const realPath = (p: string): string => { try { return realpathSync(p); } catch { return p; } };
+const CHECKS = new Map([join(DIST, "cache"), join(DIST, "runtime-browser", "cache")].map((d) => [realPath(join(d, "checks.js")), join(d, "no-checks.js")]));
 
 export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) => {
   const options = checkPluginOptions(given);
@@ -114,7 +133,12 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
         return null;
       }
     },
-    resolveId(id) { return id === IMAGE_MODULE ? imageModuleId : null; },
+    resolveId(id, importer) {
+      if (id === IMAGE_MODULE) return imageModuleId;
+      // gpuc's checks, left out (see CHECKS) unless the app keeps them or nothing is bundled ahead.
+      if (options.checks || serving || !importer || !/(^|\/)checks\.js$/.test(id)) return null;
+      return CHECKS.get(realPath(isAbsolute(id) ? id : resolve(dirname(importer), id))) ?? null;
+    },
     loadInclude(id) { return id === imageModuleId; },
     load(id) {
       if (id !== imageModuleId) return null;

@@ -2,7 +2,8 @@
 // (targets/index.ts): its info.ts (a TargetInfo: what the rest of gpuc knows of it without loading
 // it), its back end (a Target: hooks called in pipeline order by compiler/pipeline.ts, loaded on
 // the first compile), and its read-back checks (a ReadBack: the artifact layout's schema and the
-// code check of artifacts read back from a cache or an image, loaded on the first such check).
+// code check of artifacts read back from a cache or an image, loaded on the first such check
+// through cache/read-backs.ts, whose line for the target a bundle without the checks leaves out).
 // The layout of an artifact (how a loader binds the code) is the target's own data: the shared
 // files here never name a target, and a device narrows the layout of the target it runs.
 
@@ -141,8 +142,6 @@ export interface TargetInfo {
   readonly specializeThreads?: boolean;
   /** What every device of the target has (targets/limits.ts checks modules against it). */
   readonly limits: TargetLimits;
-  /** The checks of artifacts read back from a cache or an image, loaded on the first such check. */
-  readBack(): Promise<ReadBack>;
 }
 
 /** An artifact's code, as the code check sees it. */

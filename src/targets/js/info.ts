@@ -1,9 +1,7 @@
 // The JavaScript target (the CPU device; exact reference semantics), as the rest of gpuc knows it
 // without loading its back end.
 
-import type { ReadBack, TargetInfo } from "../target.js";
-
-let checks: Promise<ReadBack> | null = null;
+import type { TargetInfo } from "../target.js";
 
 export const jsInfo: TargetInfo = {
   name: "js",
@@ -13,5 +11,4 @@ export const jsInfo: TargetInfo = {
   layout: false,
   // The CPU device's limits are its own (devices/cpu.ts); the code has none.
   limits: {},
-  readBack: () => (checks ??= import("./read-back.js").then((m) => m.jsReadBack)),
 };

@@ -1,9 +1,7 @@
 // The OpenCL C 1.2 target (AMD, Intel, ARM, Apple GPUs and CPUs through an OpenCL driver; PoCL), as
 // the rest of gpuc knows it without loading its back end.
 
-import type { ReadBack, TargetInfo, TargetLimits } from "../target.js";
-
-let checks: Promise<ReadBack> | null = null;
+import type { TargetInfo, TargetLimits } from "../target.js";
 
 /** What every OpenCL 1.2 device has: 32 KiB of `__local` memory per work-group (CL_DEVICE_LOCAL_MEM_SIZE's minimum). */
 const OPENCL_LIMITS: TargetLimits = { sharedBytes: { max: 32 * 1024, why: "what every OpenCL device has" } };
@@ -18,5 +16,4 @@ export const openclInfo: TargetInfo = {
   alwaysInline: true,
   layout: true,
   limits: OPENCL_LIMITS,
-  readBack: () => (checks ??= import("./read-back.js").then((m) => m.openclReadBack)),
 };

@@ -1,9 +1,7 @@
 // The SPIR-V 1.0 target, OpenCL flavour (Kernel capability, Physical64: OpenCL 2.1+ drivers and
 // oneAPI, clCreateProgramWithIL), as the rest of gpuc knows it without loading its back end.
 
-import type { ReadBack, TargetInfo } from "../target.js";
-
-let checks: Promise<ReadBack> | null = null;
+import type { TargetInfo } from "../target.js";
 
 export const spirvInfo: TargetInfo = {
   name: "spirv",
@@ -14,5 +12,4 @@ export const spirvInfo: TargetInfo = {
   layout: true,
   // It runs on OpenCL devices: their limits (its own folder imports no other target's).
   limits: { sharedBytes: { max: 32 * 1024, why: "what every OpenCL device has" } },
-  readBack: () => (checks ??= import("./read-back.js").then((m) => m.spirvReadBack)),
 };

@@ -1,8 +1,6 @@
 // The WGSL target (WebGPU compute shaders), as the rest of gpuc knows it without loading its back end.
 
-import type { ReadBack, TargetInfo } from "../target.js";
-
-let checks: Promise<ReadBack> | null = null;
+import type { TargetInfo } from "../target.js";
 
 export const wgslInfo: TargetInfo = {
   name: "wgsl",
@@ -17,5 +15,4 @@ export const wgslInfo: TargetInfo = {
   specializeThreads: true,
   // Workgroup memory and bindings differ by adapter: the WebGPU device checks them at launch.
   limits: {},
-  readBack: () => (checks ??= import("./read-back.js").then((m) => m.wgslReadBack)),
 };

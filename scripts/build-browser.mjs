@@ -2,6 +2,7 @@
 // parser and the Node-only modules replaced by stand-ins (src/platform/).
 import { build } from "esbuild";
 import { rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildId } from "./build-id.mjs";
 
@@ -34,18 +35,26 @@ console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);
 // so that what loads lazily (a device, the check of code read back from an unsigned image, with
 // its JS parser) stays out of the start. It must contain none of the compiler: no module of the
 // compile path may be among its inputs (the build fails otherwise).
-/** cache/disk.ts (Node's disk cache) is src/platform/no-disk-cache.ts in the browser. */
 // (Its folder emptied first: chunks of earlier builds, which nothing imports, would ship in the package.)
 rmSync(`${root}dist/runtime-browser`, { recursive: true, force: true });
-const noDiskCache = { name: "no-disk-cache", setup(b) { b.onResolve({ filter: /^\.\/disk\.js$/ }, (a) => (a.importer.endsWith("cache/persistent.ts") ? { path: `${root}src/platform/no-disk-cache.ts` } : null)); } };
-/** devices/cuda.ts and devices/opencl.ts (drivers reached through koffi) are src/platform/no-native-devices.ts in a page. */
-const noNativeDevices = { name: "no-native-devices", setup(b) { b.onResolve({ filter: /^\.\/(cuda|opencl)\.js$/ }, (a) => (a.importer.endsWith("devices/index.ts") ? { path: `${root}src/platform/no-native-devices.ts` } : null)); } };
+/**
+ * Modules of Node's that a page has no use for, each with its stand-in in src/platform/ (which says
+ * why): the disk cache, the CUDA and OpenCL devices (drivers through koffi), the CPU device's
+ * worker pool (node:worker_threads) and Dawn's stderr filter.
+ */
+const STAND_INS = new Map([
+  ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/opencl.ts", "no-native-devices.ts"],
+  ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"],
+].map(([from, to]) => [`${root}src/${from}`, `${root}src/platform/${to}`]));
+const standIns = { name: "stand-ins", setup(b) { b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (a) => { const to = STAND_INS.get(join(a.resolveDir, a.path).replace(/\.js$/, ".ts")); return to ? { path: to } : null; }); } };
 // The checks of unauthenticated records and code (cache/checks.ts) and their stand-in
 // (cache/no-checks.ts) are entries, at paths of their own: gpuc/plugin resolves the one to the
-// other in an app's bundle (ARCHITECTURE.md, "Shipping").
+// other in an app's bundle (ARCHITECTURE.md, "An app's bundle has no checks"), and a device
+// module whose target the app's image lacks to a stand-in of its own.
 const runtime = await build({
-  plugins: [noDiskCache, noNativeDevices],
-  entryPoints: { "gpuc.runtime.browser": `${root}src/runtime-only.ts`, "cache/checks": `${root}src/cache/checks.ts`, "cache/no-checks": `${root}src/cache/no-checks.ts` },
+  plugins: [standIns],
+  entryPoints: { "gpuc.runtime.browser": `${root}src/runtime-only.ts`, "cache/checks": `${root}src/cache/checks.ts`, "cache/no-checks": `${root}src/cache/no-checks.ts`,
+    ...Object.fromEntries(["cpu", "webgpu", "cpu-sanitizer"].map((d) => [`devices/${d}`, `${root}src/devices/${d}.ts`])) },
   outdir: `${root}dist/runtime-browser`,
   bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022", minify: true, metafile: true,
   chunkNames: "chunks/[name]-[hash]",

@@ -23,11 +23,13 @@ const dist = join(root, "dist");
 /**
  * What loads gpuc's built modules: the package entry, the runtime-only entry, the bundler plugin, the CLI, the lazily loaded compiler, the
  * lazily loaded check of code read back (tests observe by their paths that a warm start loads
- * neither), the checks' seam and its stand-in (gpuc/plugin resolves cache/checks.js to
- * cache/no-checks.js in an app's bundle), and the modules scripts and test fixtures import directly.
+ * neither), the checks' seam and its stand-in and the devices' modules (gpuc/plugin resolves
+ * cache/checks.js to cache/no-checks.js in an app's bundle, and a device its image has no code for
+ * to a stand-in: at fixed paths), and the modules scripts and test fixtures import directly.
  */
 export const ENTRIES = [
   "index.js", "runtime-only.js", "plugin/index.js", "cli/main.js", "compiler/compile.js", "cache/compiler-script.js", "cache/code-check.js", "cache/checks.js", "cache/no-checks.js",
+  "devices/cpu.js", "devices/webgpu.js", "devices/cuda.js", "devices/opencl.js", "devices/cpu-sanitizer.js",
   "build-id.js", "runtime/functions.js", "reloc/manifest.js", "targets/ptx/ptxas.js",
   "cache/image-file.js", "cache/disk.js", "cache/entry.js", "sha256.js",
 ];

@@ -128,11 +128,17 @@ const COMPILER_MARKERS = ["is a class; kernels and helpers must be functions", "
  */
 const CHECK_MARKERS = ["abstract boolean byte char class double enum export", "eceived ${", "a folded table has one value per index", "is not a plain name"];
 const NO_CHECKS = "which leaves out gpuc's checks";
+/**
+ * Strings of the devices an app built for wgsl and js has no code for (CUDA, OpenCL: their driver
+ * calls) and of the CPU device's sanitizer (its reports), which such an app's bundle leaves out.
+ */
+const LEFT_OUT_MARKERS = ["cuDevicePrimaryCtxRetain", "clGetPlatformIDs", "data race on "];
 /** The bundle in `code` (all its files) holds neither the compiler nor the checks, and refuses what would need them. */
 function checkShipped(code: string, what: string): void {
   for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${what}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
   for (const m of CHECK_MARKERS) assert.ok(!code.includes(m), `${what}: the checks' ${JSON.stringify(m)} is in the app's bundle (a parser or the schema library ships)`);
   assert.ok(code.includes(NO_CHECKS), `${what}: the checks' stand-in is not in the app's bundle`);
+  for (const m of LEFT_OUT_MARKERS) assert.ok(!code.includes(m), `${what}: ${JSON.stringify(m)} is in the app's bundle (a device its image has no code for, or the sanitizer)`);
 }
 let metafiles: { web: Metafile; node: Metafile };
 
@@ -150,7 +156,7 @@ const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js"
 
 test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
   const full = readFileSync(join(root, "dist/gpuc.browser.js"), "utf8");
-  for (const m of [...COMPILER_MARKERS, ...CHECK_MARKERS]) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
+  for (const m of [...COMPILER_MARKERS, ...CHECK_MARKERS, ...LEFT_OUT_MARKERS]) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
   for (const side of ["web", "node", "vite"] as const) {
     const dir = side === "vite" ? join(out, "vite/assets") : join(out, side);
     const code = jsFiles(dir).join("\n");
@@ -191,11 +197,17 @@ test("the minified app ships with only its bundle, its image, webgpu and koffi: 
       const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
       assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]], dev);
     }
+    // The devices its image has no code for are not in it, and say so.
+    for (const [dev, name, runs] of [["cuda", "CUDA", "its target: ptx"], ["opencl", "OpenCL", "its targets: opencl, spirv"]]) {
+      const r = spawnSync(process.execPath, [join(shipped, "app/node.js"), dev], { cwd: shipped, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+      assert.notEqual(r.status, 0, dev);
+      assert.match(r.stderr, new RegExp(`KernelError\\]: ${name} could not be opened: gpuc/plugin built this app's image for js, wgsl, with no code for ${name} \\(${runs}\\), so its bundle leaves the device out; add (it|one of those) to the plugin's targets to run kernels there`), dev);
+    }
   } finally { rmSync(shipped, { recursive: true, force: true }); }
 });
 
-test("a kernel missing from the app's image is a not-precompiled KernelError", async () => {
-  // Built for WebGPU only: the CPU device finds no code for saxpy.
+test("what the app's image lacks says why: a device it has no code for does not open; a kernel of a missing or stale image is a not-precompiled KernelError", async () => {
+  // Built for WebGPU only: the CPU device, which could run none of its kernels, is left out.
   const { buildNode } = await import("../examples/app/build.mjs");
   const dir = join(out, "wgsl-only");
   await buildNode(dir, { minify: true, targets: ["wgsl"] });
@@ -203,20 +215,22 @@ test("a kernel missing from the app's image is a not-precompiled KernelError", a
   assert.deepEqual(bundlePins(join(dir, "node")), [imageSha256(readFileSync(join(dir, "node/kernels.gpuc")))]);
   const r = runNode(dir);
   assert.notEqual(r.status, 0);
-  assert.match(r.stderr, /kernel 'saxpy' \(f32, f32\[\], f32\[\]\) for js is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime'/);
-  // Without its image, the missing kernel says why the image did not load.
-  rmSync(join(dir, "node/kernels.gpuc"));
-  const gone = runNode(dir);
+  assert.match(r.stderr, /KernelError\]: the CPU device cannot be opened: gpuc\/plugin built this app's image for wgsl, with no code for the CPU device \(its target: js\), so its bundle leaves it out; add it to the plugin's targets to run kernels there/);
+  // The app built for both, without its image: the missing kernel says why the image did not load.
+  const both = join(out, "no-image");
+  cpSync(join(out, "node"), join(both, "node"), { recursive: true });
+  rmSync(join(both, "node/kernels.gpuc"));
+  const gone = runNode(both);
   assert.notEqual(gone.status, 0);
-  assert.match(gone.stderr, /kernel 'saxpy' is not in the loaded images; .* \(a kernel image failed to load: cannot read the kernel image file:\/\/.*\/wgsl-only\/node\/kernels\.gpuc: ENOENT/);
+  assert.match(gone.stderr, /kernel 'saxpy' is not in the loaded images; compile it at build time \(gpuc\/plugin, gpuc precompile\) or import 'gpuc' instead of 'gpuc\/runtime' \(a kernel image failed to load: cannot read the kernel image file:\/\/.*\/no-image\/node\/kernels\.gpuc: ENOENT/);
   // Another image beside the bundle (one of another build of gpuc: a stale one beside a new
   // bundle): the bundle pins its own, so this one is refused whole, both hashes named.
   const image = readFileSync(join(out, "node/kernels.gpuc"), "utf8");
   const body = image.slice(image.indexOf("\n") + 1).replaceAll(`+${GPUC_BUILD}"`, `+0123456789abcdef"`);
-  writeFileSync(join(dir, "node/kernels.gpuc"), `gpuc-image 2 ${sha256(body)}\n${body}`);
-  const stale = runNode(dir);
+  writeFileSync(join(both, "node/kernels.gpuc"), `gpuc-image 2 ${sha256(body)}\n${body}`);
+  const stale = runNode(both);
   assert.notEqual(stale.status, 0);
-  assert.match(stale.stderr, new RegExp(`kernel 'saxpy' is not in the loaded images; .* \\(a kernel image failed to load: file://.*/kernels\\.gpuc is not the kernel image this program pins: its SHA-256 is ${sha256(body)}, the program's loadImage expects ${bundlePins(join(dir, "node"))[0]}`));
+  assert.match(stale.stderr, new RegExp(`kernel 'saxpy' is not in the loaded images; .* \\(a kernel image failed to load: file://.*/kernels\\.gpuc is not the kernel image this program pins: its SHA-256 is ${sha256(body)}, the program's loadImage expects ${bundlePins(join(both, "node"))[0]}`));
 });
 
 /** The SHA-256s the JavaScript files of a bundle's folder pin (loadImage's sha256), each once. */
@@ -261,10 +275,13 @@ test("an app bundled with the plugin refuses an image neither pinned nor signed,
   mkdirSync(join(app, "node_modules"), { recursive: true });
   symlinkSync(root, join(app, "node_modules/gpuc"));
   // It loads the image given on its command line, pinned when a hash follows.
-  writeFileSync(join(app, "main.mjs"), `import { loadImage } from "gpuc/runtime";
+  // (Or, given "sanitize", opens a sanitizing CPU device, whose sanitizer the bundle leaves out.)
+  writeFileSync(join(app, "main.mjs"), `import { device, loadImage } from "gpuc/runtime";
 const [image, sha256] = process.argv.slice(2);
-try { const r = await loadImage(image, sha256 ? { sha256 } : {}); console.log(JSON.stringify({ loaded: r.loaded.length, skipped: r.skipped })); }
-catch (e) { console.log(JSON.stringify({ error: e.kind, message: e.message })); }\n`);
+try {
+  if (image === "sanitize") { (await device("cpu", { sanitize: true })).close(); console.log("{}"); }
+  else { const r = await loadImage(image, sha256 ? { sha256 } : {}); console.log(JSON.stringify({ loaded: r.loaded.length, skipped: r.skipped })); }
+} catch (e) { console.log(JSON.stringify({ error: e.kind, message: e.message })); }\n`);
   const { build } = await import("esbuild");
   const { default: gpuc } = await import("gpuc/plugin");
   const bundle = async (name: string, checks?: boolean) => {
@@ -283,6 +300,7 @@ catch (e) { console.log(JSON.stringify({ error: e.kind, message: e.message })); 
   const refused = run("plain", image);
   assert.equal(refused.error, "invalid-image");
   assert.match(refused.message!, /kernels\.gpuc is neither pinned nor signed, so its records and code must be checked, and this app was bundled by gpuc\/plugin, which leaves out gpuc's checks .* give the plugin the option checks: true/);
+  assert.deepEqual(run("plain", "sanitize"), { error: "device-unavailable", message: `device("cpu", { sanitize: true }) runs kernels compiled to be sanitized, which this app's image does not hold (gpuc/plugin built this app's image for js): the sanitizer is left out of its bundle; sanitize in development, with gpuc` });
   // Pinned, the same image loads without them.
   assert.deepEqual(run("plain", image, imageSha256(readFileSync(image))), { loaded: 8, skipped: [] });
   // Kept, the checks come with their parser and schemas, and the image loads unpinned.

@@ -1,5 +1,5 @@
 // The checks of unauthenticated records and code (checks.ts) left out: what gpuc/plugin resolves
-// checks.ts to in an app's bundle (ARCHITECTURE.md, "Shipping"). Same exports, each refusing: an
+// checks.ts to in an app's bundle (ARCHITECTURE.md, "An app's bundle has no checks"). Same exports, each refusing: an
 // app bundled this way loads the image its bundle pins, signed images, and its own tagged disk
 // cache files — all authenticated, none needing these checks — and refuses any other record with
 // the reason below instead of trusting it. No parser and no schema library come with it.

@@ -3,7 +3,7 @@
 // registry (targets/index.ts), which cannot hold these loaders: everything the runtime imports
 // reaches the registry, and a bundler follows every import() it sees — the JS check brings a
 // parser. Only the checks import this table (checks.ts, code-check.ts), so an app bundled without
-// them (gpuc/plugin, ARCHITECTURE.md "Shipping") carries none of it.
+// them (gpuc/plugin, ARCHITECTURE.md "An app's bundle has no checks") carries none of it.
 
 import type { ReadBack } from "../targets/target.js";
 

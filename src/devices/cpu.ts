@@ -142,6 +142,16 @@ export function codeForbidden(): string | null {
   }
 }
 
+/** Open the CPU device (devices/index.ts), or say why it cannot be opened here. */
+export async function openDevice(options: DeviceOptions): Promise<Device | string> {
+  const forbidden = codeForbidden();
+  if (forbidden) return forbidden;
+  // (The sanitizer's module loads only for a device that sanitizes: an app's pages never load it.)
+  const sanitizer = wantsSanitizer(options) ? (await import("./cpu-sanitizer.js")).openSanitizer() : null;
+  if (typeof sanitizer === "string") return sanitizer;
+  return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options, sanitizer);
+}
+
 export async function defaultCpuThreads(): Promise<number> {
   const env = cpuEnvironment().threads;
   if (env !== undefined) return env;

@@ -122,6 +122,11 @@ const CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75, CU_DEVICE_ATTRIBUTE_COM
 const CU_JIT_INFO_LOG_BUFFER = 3, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4, CU_JIT_ERROR_LOG_BUFFER = 5, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 const LOG_BYTES = 16384;
 
+/** Open a device (devices/index.ts), or say why it cannot be opened here. */
+export function openDevice(options: DeviceOptions): Promise<CudaDevice | string> {
+  return CudaDevice.open(options);
+}
+
 export class CudaDevice implements Device {
   readonly kind = "cuda";
   readonly target = "ptx";

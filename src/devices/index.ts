@@ -3,7 +3,7 @@
 import { CompileError, KernelError, quoteName } from "../errors.js";
 import { describeArgument } from "../typed-arrays.js";
 import { atCallSite, callSite } from "../frontend/caller.js";
-import type { Device, DeviceOptions, OpenOptions } from "./device.js";
+import type { Device, OpenOptions } from "./device.js";
 
 export type { GPULike, OpenOptions } from "./device.js";
 
@@ -26,42 +26,28 @@ export function provideDeviceModules(m: { cpu: CpuModule; common: CommonModule }
 /** In order of preference for device(): GPU runtimes first, the CPU last. */
 const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
 
+/**
+ * Each device's module, loaded when one is opened (a program reads only the ones it opens); each
+ * exports `openDevice(options)`: the device, or why it cannot be opened here. (A bundle of an app
+ * may hold a stand-in for a device its image has no code for: gpuc/plugin, ARCHITECTURE.md "An
+ * app's bundle has no checks".)
+ */
+const DEVICE_MODULES: Record<DeviceKind, () => Promise<{ openDevice(options: OpenOptions): Promise<Device | string> }>> = {
+  cpu: () => cpuModule(),
+  webgpu: () => import("./webgpu.js"),
+  cuda: () => import("./cuda.js"),
+  opencl: () => import("./opencl.js"),
+};
+const DEVICE_NAMES: Record<DeviceKind, string> = { cpu: "the CPU device", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
+
 /** Open a device of a kind, or say why it cannot be opened here. */
 async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device | string> {
-  switch (kind) {
-    case "cpu": {
-      // Every device's module loads when one is opened: a program reads only the ones it opens.
-      const { CpuDevice, codeForbidden, defaultCpuThreads, wantsSanitizer } = await cpuModule();
-      const forbidden = codeForbidden();
-      if (forbidden) return forbidden;
-      // (The sanitizer's module too, only for a device that sanitizes: an app's pages never load it.)
-      const sanitizer = wantsSanitizer(options) ? new (await import("./cpu-sanitizer.js")).Sanitizer() : null;
-      return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options, sanitizer);
-    }
-    case "webgpu": {
-      try {
-        const { WebGPUDevice } = await import("./webgpu.js");
-        return (await WebGPUDevice.open(options as DeviceOptions & { gpu?: GPU })) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
-      } catch (e) {
-        return `WebGPU could not be opened: ${(e as Error).message}`;
-      }
-    }
-    case "cuda": {
-      try {
-        const { CudaDevice } = await import("./cuda.js");
-        return await CudaDevice.open(options);
-      } catch (e) {
-        return `CUDA could not be opened: ${(e as Error).message}`;
-      }
-    }
-    case "opencl": {
-      try {
-        const { OpenCLDevice } = await import("./opencl.js");
-        return await OpenCLDevice.open(options);
-      } catch (e) {
-        return `OpenCL could not be opened: ${(e as Error).message}`;
-      }
-    }
+  // (The CPU device's mistakes, in its options, are errors; a GPU runtime that fails to load or open is a reason.)
+  if (kind === "cpu") return (await cpuModule()).openDevice(options);
+  try {
+    return await (await DEVICE_MODULES[kind]()).openDevice(options);
+  } catch (e) {
+    return `${DEVICE_NAMES[kind]} could not be opened: ${(e as Error)?.message}`;
   }
 }
 

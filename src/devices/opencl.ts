@@ -176,6 +176,11 @@ export interface OpenCLOptions extends DeviceOptions {
   spirv?: boolean;
 }
 
+/** Open a device (devices/index.ts), or say why it cannot be opened here. */
+export function openDevice(options: OpenCLOptions): Promise<OpenCLDevice | string> {
+  return OpenCLDevice.open(options);
+}
+
 export class OpenCLDevice implements Device {
   readonly kind = "opencl";
   /** "opencl" (OpenCL C, built from source), or "spirv" where opened with `spirv: true`. */

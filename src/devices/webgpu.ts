@@ -111,6 +111,11 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
 const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
 
+/** Open a WebGPU device (devices/index.ts), or say why it cannot be opened here. */
+export async function openDevice(options: DeviceOptions & { gpu?: GPU }): Promise<WebGPUDevice | string> {
+  return (await WebGPUDevice.open(options)) ?? "no WebGPU adapter was found (Dawn found no Vulkan driver here?)";
+}
+
 export class WebGPUDevice implements Device {
   readonly kind = "webgpu";
   readonly target = "wgsl";

@@ -1,8 +1,9 @@
 // The CUDA and OpenCL devices in a browser (scripts/build-browser.mjs swaps this module in for
 // devices/cuda.ts and devices/opencl.ts): gpuc reaches their drivers through Node's FFI (koffi),
-// which no page has, so none of their code ships in a page; device() says why they cannot open.
+// which no page has, so none of their code ships in a page; device() says why they cannot open
+// ("CUDA could not be opened: …").
 
-const inAPage = (what: string) => `${what} needs Node (gpuc reaches its driver through koffi); a page has WebGPU and the CPU device`;
-
-export const CudaDevice = { open: async (): Promise<string> => inAPage("CUDA") };
-export const OpenCLDevice = { open: async (): Promise<string> => inAPage("OpenCL") };
+/** As devices/cuda.ts's and devices/opencl.ts's: here, why not. */
+export async function openDevice(): Promise<never> {
+  throw new Error("gpuc reaches its driver through Node's FFI (koffi), which a page has not; a page has WebGPU and the CPU device");
+}

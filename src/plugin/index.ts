@@ -9,7 +9,7 @@
 // nothing is compiled ahead: gpuc/runtime is served as gpuc there.
 
 import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createUnplugin, type UnpluginContext } from "unplugin";
 import "../index.js";   // the compiler (the build compiles: provideCompiler)
@@ -93,6 +93,32 @@ const DIST = dirname(dirname(fileURLToPath(import.meta.url)));
 const realPath = (p: string): string => { try { return realpathSync(p); } catch { return p; } };
 const CHECKS = new Map([join(DIST, "cache"), join(DIST, "runtime-browser", "cache")].map((d) => [realPath(join(d, "checks.js")), join(d, "no-checks.js")]));
 
+/**
+ * The devices' modules (both builds': entries at fixed paths), each with the targets whose code its
+ * device runs. An app's image holds code for the plugin's targets only, so a device that runs none
+ * of them could open but run nothing: its module is left out of the bundle (a stand-in says why
+ * it does not open). The sanitizer's always is: the image holds no code compiled to be sanitized.
+ */
+const DEVICE_TARGETS: ReadonlyMap<string, { name: string; targets: readonly string[] }> = new Map([
+  ["cpu", { name: "the CPU device", targets: ["js"] }], ["webgpu", { name: "WebGPU", targets: ["wgsl"] }],
+  ["cuda", { name: "CUDA", targets: ["ptx"] }], ["opencl", { name: "OpenCL", targets: ["opencl", "spirv"] }],
+  ["cpu-sanitizer", { name: "the CPU device's sanitizer", targets: [] }],
+]);
+const DEVICE_MODULES = new Map([join(DIST, "devices"), join(DIST, "runtime-browser", "devices")].flatMap((d) => [...DEVICE_TARGETS.keys()].map((k) => [realPath(join(d, `${k}.js`)), k] as const)));
+
+/** The stand-in module for a device left out of the bundle, which an app built for `targets` has no code for. */
+function leftOutDevice(kind: string, targets: readonly string[]): string {
+  const { name, targets: runs } = DEVICE_TARGETS.get(kind)!;
+  const built = `gpuc/plugin built this app's image for ${targets.join(", ")}`;
+  if (kind === "cpu-sanitizer")
+    return `export function openSanitizer() { return ${JSON.stringify(`device("cpu", { sanitize: true }) runs kernels compiled to be sanitized, which this app's image does not hold (${built}): the sanitizer is left out of its bundle; sanitize in development, with gpuc`)}; }\n`;
+  const why = `${built}, with no code for ${name} (${runs.length > 1 ? `its targets: ${runs.join(", ")}` : `its target: ${runs[0]}`}), so its bundle leaves ${name === "the CPU device" ? "it" : "the device"} out; add ${runs.length > 1 ? "one of those" : "it"} to the plugin's targets to run kernels there`;
+  // (A GPU runtime's failure to open is a reason device() reports with its name; the CPU device's is said as it is.)
+  return kind === "cpu"
+    ? `export async function openDevice() { return ${JSON.stringify(`the CPU device cannot be opened: ${why}`)}; }\n`
+    : `export async function openDevice() { throw new Error(${JSON.stringify(why)}); }\n`;
+}
+
 export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) => {
   const options = checkPluginOptions(given);
   const targets = buildTargets(options.targets ?? ["wgsl", "js"]);
@@ -101,6 +127,8 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
   // The virtual module's id: a file in the project's directory (esbuild resolves its import of
   // gpuc/runtime from there), which no file on disk is.
   const imageModuleId = resolve("gpuc-image.virtual.js");
+  /** The stand-ins of devices left out of the bundle: `<prefix><kind>.js`, files no file on disk is (see leftOutDevice). */
+  const leftOutPrefix = resolve("gpuc-left-out-device.virtual-");
   let esbuildOut: string | null = null;
   /** Vite's directory of chunks (build.assetsDir), where the image goes beside them. */
   let assetsDir = "";
@@ -135,12 +163,19 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
     },
     resolveId(id, importer) {
       if (id === IMAGE_MODULE) return imageModuleId;
-      // gpuc's checks, left out (see CHECKS) unless the app keeps them or nothing is bundled ahead.
-      if (options.checks || serving || !importer || !/(^|\/)checks\.js$/.test(id)) return null;
-      return CHECKS.get(realPath(isAbsolute(id) ? id : resolve(dirname(importer), id))) ?? null;
+      // Under vite's dev server nothing is bundled ahead: all of gpuc is there.
+      if (serving || !importer || !/^\.\.?\/.*\b(checks|cpu|webgpu|cuda|opencl|cpu-sanitizer)\.js$/.test(id)) return null;
+      const path = realPath(resolve(dirname(importer), id));
+      // gpuc's checks, left out (see CHECKS) unless the app keeps them.
+      if (!options.checks && CHECKS.has(path)) return CHECKS.get(path)!;
+      // A device the image has no code for (see DEVICE_TARGETS).
+      const device = DEVICE_MODULES.get(path);
+      if (device && !DEVICE_TARGETS.get(device)!.targets.some((t) => targets.some((b) => b.target === t))) return `${leftOutPrefix}${device}.js`;
+      return null;
     },
-    loadInclude(id) { return id === imageModuleId; },
+    loadInclude(id) { return id === imageModuleId || id.startsWith(leftOutPrefix); },
     load(id) {
+      if (id.startsWith(leftOutPrefix)) return leftOutDevice(id.slice(leftOutPrefix.length, -3), targets.map((t) => t.target));
       if (id !== imageModuleId) return null;
       // Not awaited: the image loads while the program goes on (opens its device); a launch waits
       // for it, and a kernel then missing from the images says why the image did not load. (The name through a variable: vite would look for the file at build time, before

@@ -55,6 +55,9 @@ rows.push(["example app page (gpuc/runtime + plugin; one file)", sizes(app.web, 
 const kib = (n) => (n / 1024).toFixed(1);
 console.log("| bundle (esbuild, minified, ESM, code split) | at start | gzip | with what loads lazily | gzip |\n|---|---:|---:|---:|---:|");
 for (const [name, s] of rows) console.log(`| ${name} | ${kib(s.start)} KiB | ${kib(s.startGzip)} KiB | ${kib(s.all)} KiB | ${kib(s.allGzip)} KiB |`);
+// #36's goals, in bytes: the page's one file, and the Node output in all its chunks.
+const [pageSize, nodeSize] = [rows.at(-2)[1].all, rows.at(-1)[1].all];
+console.log(`\nthe example app as shipped: the page ${pageSize.toLocaleString("en")} bytes (goal ≤ 80,000: ${(pageSize / 80000).toFixed(2)}×), the Node output ${nodeSize.toLocaleString("en")} bytes in all its chunks (goal ≤ 100,000: ${(nodeSize / 100000).toFixed(2)}×)`);
 const image = readFileSync(join(out, "app/web/kernels.gpuc")).length;
 console.log(`\nthe page's image (4 kernels, wgsl + js): ${kib(image)} KiB, ${kib(gzipSync(readFileSync(join(out, "app/web/kernels.gpuc"))).length)} KiB gzip`);
 

@@ -182,28 +182,37 @@ test("the minified app runs every kernel from its image on the CPU device in Nod
 const webgpuHere = await device("webgpu").then((d) => { d.close(); return true; }, () => false);
 if (!webgpuHere && (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu")) throw new Error("GPUC_REQUIRE_DEVICES names webgpu, which does not open here");
 
-test("the minified app ships with only its bundle, its image, webgpu and koffi: it runs every kernel on the CPU device and WebGPU in Node with no parser installed (its image is pinned)", (t) => {
-  if (!webgpuHere) t.diagnostic("SKIPPED on WebGPU: no WebGPU device here; the CPU device only");
-  // A folder outside the repository with the Node output and a node_modules of the two native
-  // packages only: a module the app imports that is not there fails the run.
+/**
+ * Runs a Node bundle (its folder `dir`, its entry `main`) as shipped: copied to a folder outside
+ * the repository whose node_modules holds the two native packages only (a module the app imports
+ * that is not there fails the run), on each device its image runs; and the devices it has no code
+ * for say so.
+ */
+function runShipped(dir: string, main: string): void {
   const shipped = mkdtempSync(join(tmpdir(), "gpuc-shipped-"));
   try {
-    cpSync(join(out, "node"), join(shipped, "app"), { recursive: true });
+    cpSync(dir, join(shipped, "app"), { recursive: true });
     mkdirSync(join(shipped, "node_modules"));
     for (const pkg of ["webgpu", "koffi"]) symlinkSync(join(root, "node_modules", pkg), join(shipped, "node_modules", pkg), "dir");
+    const run = (dev: string) => spawnSync(process.execPath, [join(shipped, "app", main), dev], { cwd: shipped, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
     for (const dev of webgpuHere ? ["cpu", "webgpu"] : ["cpu"]) {
-      const r = spawnSync(process.execPath, [join(shipped, "app/node.js"), dev], { cwd: shipped, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
-      assert.equal(r.status, 0, `${dev}: ${r.stderr}`);
+      const r = run(dev);
+      assert.equal(r.status, 0, `${dir} on ${dev}: ${r.stderr}`);
       const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
-      assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]], dev);
+      assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]], `${dir} on ${dev}`);
     }
     // The devices its image has no code for are not in it, and say so.
     for (const [dev, name, runs] of [["cuda", "CUDA", "its target: ptx"], ["opencl", "OpenCL", "its targets: opencl, spirv"]]) {
-      const r = spawnSync(process.execPath, [join(shipped, "app/node.js"), dev], { cwd: shipped, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+      const r = run(dev);
       assert.notEqual(r.status, 0, dev);
-      assert.match(r.stderr, new RegExp(`KernelError\\]: ${name} could not be opened: gpuc/plugin built this app's image for js, wgsl, with no code for ${name} \\(${runs}\\), so its bundle leaves the device out; add (it|one of those) to the plugin's targets to run kernels there`), dev);
+      assert.match(r.stderr, new RegExp(`KernelError\\]?: ${name} could not be opened: gpuc/plugin built this app's image for (js, wgsl|wgsl, js), with no code for ${name} \\(${runs}\\), so its bundle leaves the device out; add (it|one of those) to the plugin's targets to run kernels there`), `${dir}: ${dev}`);
     }
   } finally { rmSync(shipped, { recursive: true, force: true }); }
+}
+
+test("the minified app ships with only its bundle, its image, webgpu and koffi: it runs every kernel on the CPU device and WebGPU in Node with no parser installed (its image is pinned)", (t) => {
+  if (!webgpuHere) t.diagnostic("SKIPPED on WebGPU: no WebGPU device here; the CPU device only");
+  runShipped(join(out, "node"), "node.js");
 });
 
 test("what the app's image lacks says why: a device it has no code for does not open; a kernel of a missing or stale image is a not-precompiled KernelError", async () => {
@@ -320,11 +329,8 @@ function checkNodeBundle(dir: string, main: string): void {
   assert.equal(code.match(/\bid: ?"[0-9a-f]{32}"/g)?.length, 4, "the four kernels' ids are written into their calls");
   assert.ok(existsSync(join(dir, "kernels.gpuc")), "the image is beside the bundle");
   assert.deepEqual(bundlePins(dir), [imageSha256(readFileSync(join(dir, "kernels.gpuc")))], "the bundle pins its image");
-  // (Run from elsewhere: the bundle finds its image where it is, not in the working directory.)
-  const r = spawnSync(process.execPath, [join(dir, main)], { cwd: tmpdir(), encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
-  assert.equal(r.status, 0, r.stderr);
-  const { results } = JSON.parse(r.stdout) as { results: { kernel: string; ok: boolean }[] };
-  assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]]);
+  // (Run from elsewhere, as shipped: the bundle finds its image where it is, not in the working directory.)
+  runShipped(dir, main);
 }
 
 /** The example app's modules are TypeScript: the bundler's own TypeScript step (here esbuild's transform) comes after gpuc's plugin, which reads the annotations. */
@@ -373,12 +379,12 @@ function writeAppPage(dir: string): void {
   writeFileSync(join(dir, "index.html"), readFileSync(join(root, "examples/app/index.html"), "utf8").replace("./main.ts", "./main.js"));
 }
 
-test("rollup: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+test("rollup: the example app's Node script bundled with the plugin holds none of the compiler or its checks and, shipped with only webgpu and koffi, runs every kernel from the image emitted beside it", async () => {
   await rollupApp(join(out, "rollup"), "node");
   checkNodeBundle(join(out, "rollup"), "node.js");
 });
 
-test("webpack: the example app's Node script bundled with the plugin holds none of the compiler and runs every kernel from the image emitted beside it", async () => {
+test("webpack: the example app's Node script bundled with the plugin holds none of the compiler or its checks and, shipped with only webgpu and koffi, runs every kernel from the image emitted beside it", async () => {
   await webpackApp(join(out, "webpack"), "node");
   checkNodeBundle(join(out, "webpack"), "node.js");
 });

@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { kernel, device, loadImage, CompileError, KernelError, DeviceArray, threadIdx, blockIdx, blockDim, type Device, type Kernel } from "../src/index.ts";
 import { sha256 } from "../src/sha256.ts";
 import { serializeImage } from "../src/cache/image-file.ts";
-import { prng, DEVICES } from "./helpers.ts";
+import { prng, DEVICES, openKind } from "./helpers.ts";
 
 const CALLS = Number(process.env.GPUC_API_FUZZ ?? 1000);
 const SEED = Number(process.env.GPUC_API_FUZZ_SEED ?? 19);
@@ -423,7 +423,7 @@ after(() => { for (const d of opened) d.close(); });
 
 for (const kind of DEVICES) {
   test(`the public API under ${CALLS} random calls: a correct result or a documented gpuc error [${kind}]`, { timeout: Math.max(120_000, CALLS * 200) }, async () => {
-    const dev = await device(kind);
+    const dev = await openKind(kind);
     const other = await device("cpu");
     const closing = await device("cpu");
     opened.push(dev, other);

@@ -113,7 +113,7 @@ test("usage errors exit 2 and say what is wrong", () => {
     [["compile", "nope.ts"], /^gpuc: cannot read 'nope\.ts': no such file\n$/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "nope"], /^gpuc: no kernel named 'nope' in 'test\/fixtures\/cli\/kernels\.ts' \(kernels: scale, untyped, broken\)\n$/],
     [["compile", `${FIX}/kernels.ts`], /has 3 kernels \(scale, untyped, broken\): choose one with --kernel/],
-    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js, wgsl, ptx, opencl, spirv\)\n$/],
+    [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "vhdl"], /^gpuc: unknown target 'vhdl' \(available: js, wgsl, ptx, opencl, spirv, llvm\)\n$/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--dump=parse"], /unknown stage 'parse' for --dump/],
     [["compile", `${FIX}/kernels.ts`, "--kernel", "untyped", "--types", "k=float"], /--types: unknown type 'float' for 'k'/],
     [["frobnicate"], /^gpuc: unknown command 'frobnicate'/],

@@ -146,7 +146,7 @@ test("launch mistakes: a kind each (arity, argument-type, unsupported-array, lau
 
 test("unknown-target", async () => {
   const k = kernel(function t(x: Float32Array) { x[0] = 1; });
-  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), atCall(CompileError, "unknown-target", "unknown target 'vhdl' (available: js, wgsl, ptx, opencl, spirv)"));
+  await assert.rejects(k.compile({ target: "vhdl", types: ["f32[]"] }), atCall(CompileError, "unknown-target", "unknown target 'vhdl' (available: js, wgsl, ptx, opencl, spirv, llvm)"));
   await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { arch: "sm_50" } }), atCall(CompileError, "unknown-target",
     "'sm_50' is not an architecture of target 'ptx' (available: sm_75, sm_80, sm_86, sm_89, sm_90)"));
 });
@@ -236,7 +236,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(device("cuda", { platfrom: 0 } as never), atCall(CompileError, "invalid-option",
     'device("cuda"): unknown option \'platfrom\' (options: print, printBufferWords)'));
   await assert.rejects(device("opencl", { platfrom: 0 } as never), atCall(CompileError, "invalid-option",
-    'device("opencl"): unknown option \'platfrom\' (did you mean \'platform\'?) (options: print, printBufferWords, platform, device, spirv)'));
+    'device("opencl"): unknown option \'platfrom\' (did you mean \'platform\'?) (options: print, printBufferWords, platform, device, spirv, llvm)'));
   await assert.rejects(device(undefined, { prnt: console.log } as never), atCall(CompileError, "invalid-option",
     /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, wasm, sanitize, threadOrder, gpu, powerPreference, platform, device, spirv\)$/));
   await assert.rejects(device("cpu", { subgroupSize: 12 }), atCall(CompileError, "invalid-option", 'device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got 12'));

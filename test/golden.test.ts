@@ -15,6 +15,7 @@ import { kernel, device, CompileError, threadIdx, type Device } from "../src/ind
 import { cases, riskyCases, fenceCases } from "./fixtures/golden.mjs";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { disassembleSPIRV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
+import { checkLLVM, llvmToolsAvailable } from "../src/targets/llvm/llvm-tools.ts";
 import type { WGSLLayout } from "../src/targets/wgsl/layout.ts";
 import { variantCode } from "../src/devices/webgpu-variants.ts";
 
@@ -72,11 +73,11 @@ const ALL: Case[] = [...(cases as Case[]), ...(riskyCases as Case[]), ...(fenceC
  * The case compiled for `target`, or null where the target refuses it (a CompileError of the kind
  * the case names: WGSL has no recursion; that is checked too).
  */
-async function compiled(c: Case, target: string) {
+async function compiled(c: Case, target: string, features?: { arch: string }) {
   const k = kernel(c.fn, { scope: c.fn.scope });
   const refused = c.refuses?.[target];
-  if (!refused) return k.compile({ target, types: c.types });
-  await assert.rejects(k.compile({ target, types: c.types }), (e: unknown) => e instanceof CompileError && e.kind === refused);
+  if (!refused) return k.compile({ target, types: c.types, ...(features ? { features } : {}) });
+  await assert.rejects(k.compile({ target, types: c.types, ...(features ? { features } : {}) }), (e: unknown) => e instanceof CompileError && e.kind === refused);
   return null;
 }
 
@@ -155,6 +156,19 @@ for (const c of ALL) {
     golden("spirv", `${c.fn.name}.spvasm`, (await disassembleSPIRV(art.code as Uint8Array))!);
     const r = await validateSPIRV(art.code as Uint8Array);
     assert.ok(r.ok, `spirv-val rejects test/golden/spirv/${c.fn.name}.spvasm:\n${r.log}`);
+  });
+
+  test(`golden llvm: ${c.fn.name}`, async (t) => {
+    // SPIR and one AMD GPU: the text compared always; verified (and for the GPU compiled and
+    // linked) by LLVM 16's tools where they are installed.
+    for (const arch of ["spir64", "gfx90a"]) {
+      const art = await compiled(c, "llvm", { arch });
+      if (!art) return;
+      golden("llvm", `${c.fn.name}.${arch}.ll`, art.code as string);
+      if (!llvmToolsAvailable()) { t.skip("SKIPPED: LLVM 16's tools not found (the golden LLVM IR is compared, not verified)"); continue; }
+      const r = await checkLLVM(art, arch);
+      assert.ok(r.ok, `LLVM rejects test/golden/llvm/${c.fn.name}.${arch}.ll:\n${r.log}`);
+    }
   });
 
   test(`golden ptx: ${c.fn.name}`, async (t) => {

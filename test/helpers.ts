@@ -10,6 +10,7 @@ import { device, onCompile, CompileError, KernelError, type Device, type LaunchC
 import type { Kernel } from "../src/kernel.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { SPIRV_TARGET_ENV, spirvValAvailable, validateSPIRV } from "../src/targets/spirv/spirv-tools.ts";
+import { checkLLVM, llvmToolsAvailable } from "../src/targets/llvm/llvm-tools.ts";
 
 process.env.XDG_RUNTIME_DIR ??= "/tmp";   // Dawn warns without it
 
@@ -58,7 +59,8 @@ export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: stri
 // integer arrays exactly (as 32-bit patterns), f32 arrays within F32_TOL relative (on a
 // max(1, |ref|) scale), unless a test passes a looser `tol` and says why.
 
-export type Kind = "cpu" | "webgpu" | "cuda" | "opencl";
+/** A device of the matrix: a kind of device, or "spir": the OpenCL device running the llvm target's SPIR (`llvm: true`). */
+export type Kind = "cpu" | "webgpu" | "cuda" | "opencl" | "spir";
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",");
 const cudaRequired = required.includes("cuda");
 const openclRequired = required.includes("opencl");
@@ -70,12 +72,22 @@ const cudaProbe: true | string = await (async () => {
 const openclProbe: true | string = await (async () => {
   try { const d = await device("opencl"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
 })();
+/** SPIR on the OpenCL device (required where GPUC_REQUIRE_DEVICES names "llvm" and "opencl"). */
+const spirRequired = openclRequired && required.includes("llvm");
+const spirProbe: true | string = openclProbe !== true ? openclProbe : await (async () => {
+  try { const d = await device("opencl", { llvm: true }); d.close(); return true as const; } catch (e) { return (e as Error).message; }
+})();
+/** Open a device of the matrix (with options of its own). */
+export function openKind(kind: Kind, options: Parameters<typeof device>[1] = {}): Promise<Device> {
+  return kind === "spir" ? device("opencl", { ...options, llvm: true }) : device(kind, options);
+}
 /** GPUC_TEST_DEVICES (e.g. "cpu,cuda" on a GPU machine without Vulkan) narrows the matrix. */
 const only = process.env.GPUC_TEST_DEVICES?.split(",").map((s) => s.trim()).filter(Boolean);
 export const DEVICES: readonly Kind[] = ([
   "cpu", "webgpu",
   ...(cudaProbe === true || cudaRequired ? ["cuda"] : []),
   ...(openclProbe === true || openclRequired ? ["opencl"] : []),
+  ...(spirProbe === true || spirRequired ? ["spir"] : []),
 ] as Kind[]).filter((k) => !only || only.includes(k));
 
 /** Relative tolerance of f32 results on WebGPU (GPUs may contract a * b + c into an FMA, …). */
@@ -119,7 +131,7 @@ export interface On {
 const opened = new Map<Kind, Device>();
 /** The CPU device that runs every kernel with a WebAssembly form as WebAssembly (see dtest). */
 let wasmCpu: Device | null = null;
-let saidNoCuda = false, saidNoOpenCL = false;
+let saidNoCuda = false, saidNoOpenCL = false, saidNoSpir = false;
 
 /**
  * Open every device of the matrix. Call it once, at the top level of a test file: the devices
@@ -131,14 +143,14 @@ export async function openDevices(): Promise<void> {
   // The CPU device of the matrix runs on the calling thread (the reference: atomics' old values in
   // thread order, one run like another) unless GPUC_CPU_THREADS asks for workers (with
   // GPUC_CPU_PARALLEL=always, the whole matrix on them); cpu-threads.test.ts tests the workers.
-  for (const kind of DEVICES) opened.set(kind, await device(kind, kind === "cpu" && !process.env.GPUC_CPU_THREADS ? { threads: 1 } : {}));
+  for (const kind of DEVICES) opened.set(kind, await openKind(kind, kind === "cpu" && !process.env.GPUC_CPU_THREADS ? { threads: 1 } : {}));
   if (DEVICES.includes("cpu")) wasmCpu = await device("cpu", { threads: 1, wasm: "always" });
   after(() => wasmCpu?.close());
 }
 
 /** Open a device with options of its own (a print sink, a small print buffer), run `fn`, close it. */
 export async function withDevice<T>(kind: Kind, options: Parameters<typeof device>[1], fn: (dev: Device) => Promise<T>): Promise<T> {
-  const dev = await device(kind, options);
+  const dev = await openKind(kind, options);
   try { return await fn(dev); } finally { dev.close(); }
 }
 
@@ -164,6 +176,10 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
     saidNoOpenCL = true;
     test("OpenCL device [opencl]", { skip: `SKIPPED: every [opencl] run of this file: ${openclProbe}` }, () => {});
   }
+  if (spirProbe !== true && !spirRequired && !saidNoSpir) {
+    saidNoSpir = true;
+    test("SPIR on the OpenCL device [spir]", { skip: `SKIPPED: every [spir] run of this file: ${spirProbe}` }, () => {});
+  }
   for (const kind of DEVICES) {
     test(`${name} [${kind}]`, { skip: options.skip?.[kind] ?? false, todo: options.todo?.[kind] ?? false }, async () => {
       const dev = opened.get(kind);
@@ -175,6 +191,7 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
       try { await fn(on(kind, dev)); } finally { stop(); }
       await assembleAll(seen);
       await validateAllSPIRV(seen);
+      await checkAllLLVM(seen);
       // The same body again on the WebAssembly path, where a kernel it ran has a module
       // (targets/js/wasm.ts): the test's own exact assertions hold there too.
       if (wasmCpu && (await someModule(seen))) {
@@ -307,10 +324,47 @@ async function validateAllSPIRV(seen: { k: Kernel; types: string[] }[]): Promise
   assert.equal(problems.length, 0, `spirv-val --target-env ${SPIRV_TARGET_ENV} rejected the SPIR-V of ${problems.length} kernel(s):\n${problems.join("\n")}`);
 }
 
+// ---- every kernel through LLVM's tools ---------------------------------------------------------
+//
+// Each kernel a CPU test runs is compiled for the llvm target, as SPIR (verified by opt) and for
+// one AMD GPU (LLVM_TEST_ARCHES: verified, compiled by llc and linked by ld.lld; the other
+// architectures are scripts/llvm-check.sh's), except where the target refuses it (recursion: a
+// CompileError). LLVM 16's tools are required where GPUC_REQUIRE_DEVICES names "llvm" (CI).
+
+export const LLVM_TEST_ARCHES = ["spir64", "gfx90a"] as const;
+const llvmRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("llvm");
+const llvmChecked = new Map<string, Promise<string | null>>();
+let warnedNoLLVM = false;
+
+async function checkAllLLVM(seen: { k: Kernel; types: string[] }[]): Promise<void> {
+  if (!seen.length) return;
+  if (!llvmToolsAvailable()) {
+    if (llvmRequired) throw new Error("LLVM 16's tools are required (GPUC_REQUIRE_DEVICES includes llvm) but are not installed: install llvm-16 and lld-16, or set GPUC_LLVM_BIN");
+    if (!warnedNoLLVM) { warnedNoLLVM = true; console.warn("SKIPPED: LLVM IR validation (LLVM 16's opt, llc and ld.lld not found)"); }
+    return;
+  }
+  const problems: string[] = [];
+  for (const { k, types } of seen) {
+    for (const arch of LLVM_TEST_ARCHES) {
+      let artifact;
+      try { artifact = await k.compile({ target: "llvm", types, features: { arch } }); } catch (e) {
+        if (e instanceof CompileError && (e.kind === "recursion" || e.kind === "unsupported-feature")) continue;
+        throw e;
+      }
+      const code = artifact.code as string;
+      let p = llvmChecked.get(`${arch}\0${code}`);
+      if (!p) { p = checkLLVM(artifact, arch).then((r) => (r.ok ? null : r.log)); llvmChecked.set(`${arch}\0${code}`, p); }
+      const err = await p;
+      if (err) problems.push(`kernel '${k.name}' (${types.join(", ")}) for ${arch}:\n${err}\n--- LLVM IR ---\n${code}`);
+    }
+  }
+  assert.equal(problems.length, 0, `LLVM's tools rejected the LLVM IR of ${problems.length} kernel(s):\n${problems.join("\n")}`);
+}
+
 function on(kind: Kind, dev: Device): On {
   const gpu = kind !== "cpu";
   return {
-    kind, dev, gpu, wgsl: kind === "webgpu", recursion: kind !== "webgpu" && kind !== "opencl",
+    kind, dev, gpu, wgsl: kind === "webgpu", recursion: kind !== "webgpu" && kind !== "opencl" && kind !== "spir",
     same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts, kind !== "webgpu") : same(got, want, msg)),
     wide: (n, elem) => (kind !== "webgpu" ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
     async wideMixed(n, floats, run) {
@@ -420,7 +474,7 @@ export function assertRaisedBy(gpu: boolean, err: KernelError, first: [Idx, Idx]
 /** WGSL has no f64: the WebGPU device rejects a kernel that uses it, before running anything. */
 export const rejectsF64 = (p: Promise<unknown>) => rejectsCompile(p, "unsupported-type", /the wgsl target has no f64/);
 /** WGSL has no call stack: the WebGPU device rejects a recursive kernel. */
-export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target '(wgsl|opencl)'/);
+export const rejectsRecursion = (p: Promise<unknown>) => rejectsCompile(p, "recursion", /recursion is not supported on target '(wgsl|opencl|llvm)'/);
 
 /**
  * The annotation of a kernel parameter that takes a `wide()` array: a Float64Array on the CPU, a

@@ -130,7 +130,7 @@ describe("device exceptions", () => {
   });
 
   // PoCL runs on the host: a write past a buffer without its check lands in the process's own heap.
-  dtest("boundsCheck: false does not raise", { skip: { opencl: "SKIPPED on OpenCL: without checks, out-of-bounds writes reach memory outside the buffer (on PoCL, the host process's heap)" } }, async ({ dev, same }) => {
+  dtest("boundsCheck: false does not raise", { skip: { opencl: "SKIPPED on OpenCL: without checks, out-of-bounds writes reach memory outside the buffer (on PoCL, the host process's heap)", spir: "SKIPPED on SPIR: as on OpenCL" } }, async ({ dev, same }) => {
     const k = kernel(function noCheck(x: Float32Array, y: Float32Array) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;
       if (i < y.length) y[i] = x[i] + 1;

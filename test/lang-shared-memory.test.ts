@@ -569,9 +569,9 @@ describe("shared memory and barriers", () => {
       const s = shared(Int32Array, 8);
       o[threadIdx.x] = twoReturnsBarrier(s, threadIdx.x);
     }, { scope: { twoReturnsBarrier } });
-    if (kind === "webgpu" || kind === "opencl") {
-      // The WGSL and OpenCL C targets inline every helper (WGSL functions cannot take storage
-      // arrays; OpenCL C 1.2 has no generic address space), this one too.
+    if (kind === "webgpu" || kind === "opencl" || kind === "spir") {
+      // The WGSL, OpenCL C and LLVM IR targets inline every helper (WGSL functions cannot take
+      // storage arrays; OpenCL C 1.2 has no generic address space), this one too.
       const o = poisonI32(8);
       await k.launch(dev, { blocks: 1, threads: 8 }, o);
       return same(o, [1, 2, 3, 4, 5, 6, 7, 0]);

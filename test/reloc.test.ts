@@ -6,20 +6,20 @@ import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { device, generated, isPersistable, kernel, CompileError, KernelError, threadIdx, type Artifact, type Device, type HostArray } from "../src/index.ts";
+import { generated, isPersistable, kernel, CompileError, KernelError, threadIdx, type Artifact, type Device, type HostArray } from "../src/index.ts";
 import { assemblePTX, formatPtxasErrors, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { manifestHash } from "../src/reloc/manifest.ts";
 import { STRATEGIES, WEIGHTS, OFFSETS, weigh } from "./fixtures/reloc.mjs";
-import { DEVICES, randF32 } from "./helpers.ts";
+import { DEVICES, openKind, randF32 } from "./helpers.ts";
 
 const F = Math.fround;
 // Scope names the kernels below use (bound through `scope`, never on the host).
 declare const VIEW: Float32Array, DEBUG: boolean, NEVER: Float32Array, SMALL: Float32Array, LUT: Float32Array;
 const haveptxas = await ptxasAvailable();
 const devices = new Map<string, Device>();
-for (const kind of DEVICES) devices.set(kind, await device(kind));
+for (const kind of DEVICES) devices.set(kind, await openKind(kind));
 after(() => { for (const d of devices.values()) d.close(); });
-const TARGET_OF: Record<string, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", opencl: "opencl" };
+const TARGET_OF: Record<string, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", opencl: "opencl", spir: "llvm" };
 
 /** The reference: what `weigh` computes, in f32. */
 function reference(x: Float32Array, w: ArrayLike<number> = WEIGHTS, o: ArrayLike<number> = OFFSETS): Float32Array {

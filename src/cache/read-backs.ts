@@ -13,6 +13,7 @@ const LOADERS: Readonly<Record<string, () => Promise<ReadBack>>> = {
   ptx: () => import("../targets/ptx/read-back.js").then((m) => m.ptxReadBack),
   opencl: () => import("../targets/opencl/read-back.js").then((m) => m.openclReadBack),
   spirv: () => import("../targets/spirv/read-back.js").then((m) => m.spirvReadBack),
+  llvm: () => import("../targets/llvm/read-back.js").then((m) => m.llvmReadBack),
 };
 
 const loaded = new Map<string, Promise<ReadBack>>();

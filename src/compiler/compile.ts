@@ -20,6 +20,7 @@ import { wgslInfo } from "../targets/wgsl/info.js";
 import { ptxInfo } from "../targets/ptx/info.js";
 import { openclInfo } from "../targets/opencl/info.js";
 import { spirvInfo } from "../targets/spirv/info.js";
+import { llvmInfo } from "../targets/llvm/info.js";
 
 export type { LoweredKernel, CompileOptions } from "./job.js";
 
@@ -74,6 +75,7 @@ const BACK_ENDS: Record<string, () => Promise<Target>> = {
   ptx: () => import("../targets/ptx/target.js").then((m) => ({ ...ptxInfo, ...m.ptxBackEnd })),
   opencl: () => import("../targets/opencl/target.js").then((m) => ({ ...openclInfo, ...m.openclBackEnd })),
   spirv: () => import("../targets/spirv/target.js").then((m) => ({ ...spirvInfo, ...m.spirvBackEnd })),
+  llvm: () => import("../targets/llvm/target.js").then((m) => ({ ...llvmInfo, ...m.llvmBackEnd })),
 };
 const loadedBackEnds = new Map<string, Promise<Target>>();
 

@@ -113,7 +113,7 @@ const DEVICE_OPTIONS: Record<string, readonly (keyof OpenOptions)[]> = {
   cpu: ["print", "printBufferWords", "subgroupSize", "threads", "parallel", "wasm", "sanitize", "threadOrder"],
   webgpu: ["print", "printBufferWords", "gpu", "powerPreference"],
   cuda: ["print", "printBufferWords"],
-  opencl: ["print", "printBufferWords", "platform", "device", "spirv"],
+  opencl: ["print", "printBufferWords", "platform", "device", "spirv", "llvm"],
 };
 
 /**
@@ -138,6 +138,8 @@ export function checkOpenOptions(copy: OpenOptions, kind?: string): OpenOptions 
   if (words !== undefined && !(typeof words === "number" && Number.isInteger(words) && words >= 1 && words <= 1 << 26))
     throw bad(`printBufferWords must be an integer from 1 to ${1 << 26}, got ${typeof words === "number" ? words : typeof words}`);
   if (copy.spirv !== undefined && typeof copy.spirv !== "boolean") throw bad(`spirv must be true or false, got ${typeof copy.spirv}`);
+  if (copy.llvm !== undefined && typeof copy.llvm !== "boolean") throw bad(`llvm must be true or false, got ${typeof copy.llvm}`);
+  if (copy.spirv && copy.llvm) throw bad("spirv and llvm cannot both be true: the device runs one target's code");
   if (copy.sanitize !== undefined && typeof copy.sanitize !== "boolean") throw bad(`sanitize must be true or false, got ${describeArgument(copy.sanitize)}`);
   if (copy.threadOrder !== undefined && copy.threadOrder !== "forward" && copy.threadOrder !== "reversed") throw bad(`threadOrder must be "forward" or "reversed", got ${describeArgument(copy.threadOrder)}`);
   if (copy.wasm !== undefined && typeof copy.wasm !== "boolean" && copy.wasm !== "always") throw bad(`wasm must be true, false or "always", got ${describeArgument(copy.wasm)}`);

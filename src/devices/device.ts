@@ -108,6 +108,8 @@ export interface OpenOptions extends DeviceOptions {
   device?: number | string;
   /** For "opencl": run the spirv target's SPIR-V (clCreateProgramWithIL), on a driver that takes IL. */
   spirv?: boolean;
+  /** For "opencl": run the llvm target's SPIR (LLVM IR for spir64, as bitcode), on a driver that takes SPIR (cl_khr_spir). */
+  llvm?: boolean;
 }
 
 /**

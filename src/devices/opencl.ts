@@ -10,15 +10,18 @@
 // is cleared, read back and decoded exactly as on the other devices (the print area only when
 // something was printed).
 
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { CompileError, InternalCompilerError, KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { reportKernelState } from "../runtime/host.js";
-import type { Artifact } from "../targets/target.js";
+import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { openclLayout, type OpenCLArg, type OpenCLLayout } from "../targets/opencl/layout.js";
 import { spirvLayout } from "../targets/spirv/layout.js";
+import { llvmLayout } from "../targets/llvm/layout.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
@@ -39,7 +42,7 @@ interface OpenCL {
   clGetPlatformIDs: Fn; clGetPlatformInfo: Fn; clGetDeviceIDs: Fn; clGetDeviceInfo: Fn;
   clCreateContext: Fn; clCreateCommandQueue: Fn; clReleaseContext: Fn; clReleaseCommandQueue: Fn;
   clCreateBuffer: Fn; clReleaseMemObject: Fn; clEnqueueWriteBuffer: Fn; clEnqueueReadBuffer: Fn; clEnqueueCopyBuffer: Fn;
-  clCreateProgramWithSource: Fn; clCreateProgramWithIL: () => Fn; clBuildProgram: Fn; clGetProgramBuildInfo: Fn; clReleaseProgram: Fn;
+  clCreateProgramWithSource: Fn; clCreateProgramWithIL: () => Fn; clCreateProgramWithBinary: Fn; clBuildProgram: Fn; clGetProgramBuildInfo: Fn; clReleaseProgram: Fn;
   clCreateKernel: Fn; clReleaseKernel: Fn; clSetKernelArg: Fn; clEnqueueNDRangeKernel: Fn; clFinish: Fn;
 }
 
@@ -73,6 +76,7 @@ function loadOpenCL(): Promise<OpenCL | string> {
       clCreateProgramWithSource: f("uint64_t clCreateProgramWithSource(uint64_t context, uint32_t count, const char **strings, const size_t *lengths, _Out_ int *err)"),
       // OpenCL 2.1: bound when first used (an older ICD loader has no such symbol).
       clCreateProgramWithIL: () => f("uint64_t clCreateProgramWithIL(uint64_t context, const uint8_t *il, size_t length, _Out_ int *err)"),
+      clCreateProgramWithBinary: f("uint64_t clCreateProgramWithBinary(uint64_t context, uint32_t n, uint64_t *devices, const size_t *lengths, const uint8_t **binaries, _Out_ int *status, _Out_ int *err)"),
       clBuildProgram: f("int clBuildProgram(uint64_t program, uint32_t n, uint64_t *devices, const char *options, void *notify, void *user)"),
       clGetProgramBuildInfo: f("int clGetProgramBuildInfo(uint64_t program, uint64_t device, uint32_t param, size_t size, _Out_ uint8_t *value, _Out_ size_t *ret)"),
       clReleaseProgram: f("int clReleaseProgram(uint64_t program)"),
@@ -168,12 +172,14 @@ interface OpenCLKernel extends LoadedKernel {
 /**
  * Options of device("opencl"): which platform and which of its devices (an index, or a part of the
  * name); `spirv`: run the spirv target's SPIR-V (clCreateProgramWithIL) instead of OpenCL C, on a
- * driver that takes IL.
+ * driver that takes IL; `llvm`: run the llvm target's SPIR (its LLVM IR for spir64, assembled
+ * for the driver's LLVM and given as a binary) on a driver that takes SPIR (cl_khr_spir).
  */
 export interface OpenCLOptions extends DeviceOptions {
   platform?: number | string;
   device?: number | string;
   spirv?: boolean;
+  llvm?: boolean;
 }
 
 /** Open a device (devices/index.ts), or say why it cannot be opened here. */
@@ -183,8 +189,12 @@ export function openDevice(options: OpenCLOptions): Promise<OpenCLDevice | strin
 
 export class OpenCLDevice implements Device {
   readonly kind = "opencl";
-  /** "opencl" (OpenCL C, built from source), or "spirv" where opened with `spirv: true`. */
-  readonly target: "opencl" | "spirv";
+  /** "opencl" (OpenCL C, built from source), "spirv" where opened with `spirv: true`, "llvm" (SPIR) with `llvm: true`. */
+  readonly target: "opencl" | "spirv" | "llvm";
+  /** The llvm target's code for SPIR (its architecture spir64). */
+  readonly features?: TargetFeatures;
+  /** The llvm-as of the driver's LLVM version, which makes SPIR bitcode of the llvm target's text (`llvm: true`). */
+  private readonly assembler: string | null;
   readonly name: string;
   /** The platform's name and version ("Portable Computing Language", "OpenCL 3.0 PoCL 3.1…"). */
   readonly platform: string;
@@ -210,8 +220,10 @@ export class OpenCLDevice implements Device {
 
   private constructor(private readonly cl: OpenCL, private readonly context: bigint, private readonly queue: bigint, private readonly deviceId: bigint,
     /** The platform's and the device's index (the probe's child opens them again) and the driver's names and versions. */
-    private readonly where: { platform: number; device: number; driver: string }, platform: string, name: string, options: OpenCLOptions) {
-    this.target = options.spirv ? "spirv" : "opencl";
+    private readonly where: { platform: number; device: number; driver: string }, platform: string, name: string, options: OpenCLOptions, assembler: string | null) {
+    this.target = options.spirv ? "spirv" : options.llvm ? "llvm" : "opencl";
+    if (this.target === "llvm") this.features = { arch: "spir64" };
+    this.assembler = assembler;
     this.platform = platform;
     this.name = `OpenCL (${name}; ${platform})`;
     this.isPoCL = /Portable Computing Language|\bPoCL\b/i.test(platform);
@@ -248,13 +260,21 @@ export class OpenCLDevice implements Device {
     if (typeof dev === "string") return dev;
     if (options.spirv && !infoText(cl.clGetDeviceInfo, dev.id, CL_DEVICE_IL_VERSION))
       return `the OpenCL device '${dev.name}' takes no IL (its CL_DEVICE_IL_VERSION is empty), so it cannot run SPIR-V; open it without 'spirv' to run OpenCL C`;
+    let assembler: string | null = null;
+    if (options.llvm) {
+      if (!infoText(cl.clGetDeviceInfo, dev.id, CL_DEVICE_EXTENSIONS).split(/\s+/).includes("cl_khr_spir"))
+        return `the OpenCL device '${dev.name}' takes no SPIR (cl_khr_spir is not among its extensions), so it cannot run the llvm target's code; open it without 'llvm' to run OpenCL C`;
+      const found = spirAssembler(platform.version);
+      if (typeof found !== "string" || found.startsWith("no ")) return `the OpenCL device '${dev.name}' cannot run the llvm target's code: ${found}`;
+      assembler = found;
+    }
     const err = [0];
     const context = big(cl.clCreateContext(null, 1, new BigUint64Array([dev.id]), null, null, err));
     if (err[0] !== 0) return `the OpenCL device '${dev.name}' could not be opened: clCreateContext failed: ${describeError(err[0])}`;
     const queue = big(cl.clCreateCommandQueue(context, dev.id, 0n, err));
     if (err[0] !== 0) { cl.clReleaseContext(context); return `the OpenCL device '${dev.name}' could not be opened: clCreateCommandQueue failed: ${describeError(err[0])}`; }
     // The version up to the build details ("OpenCL 3.0 PoCL 3.1+debian  Linux, None+Asserts, …").
-    return new OpenCLDevice(cl, context, queue, dev.id, { platform: platforms.indexOf(platform), device: devices.indexOf(dev), driver: `${platform.name}\n${platform.version}\n${dev.name}` }, `${platform.name}, ${platform.version.split(/\s{2,}|,/)[0]}`, dev.name, options);
+    return new OpenCLDevice(cl, context, queue, dev.id, { platform: platforms.indexOf(platform), device: devices.indexOf(dev), driver: `${platform.name}\n${platform.version}\n${dev.name}` }, `${platform.name}, ${platform.version.split(/\s{2,}|,/)[0]}`, dev.name, options, assembler);
   }
 
   array(data: HostArray): OpenCLArray {
@@ -268,7 +288,7 @@ export class OpenCLDevice implements Device {
 
   load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): OpenCLKernel {
     this.check();
-    const layout = this.target === "spirv" ? spirvBinding(artifact) : openclLayout(artifact);
+    const layout = this.target === "spirv" ? spirvBinding(artifact) : this.target === "llvm" ? llvmBinding(artifact) : openclLayout(artifact);
     if (!layout) throw new KernelError("launch", `this OpenCL device runs '${this.target}' artifacts, not '${artifact.target}'`);
     const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
     if (layout.relocation === "bake") verifyManifest(artifact);
@@ -303,10 +323,18 @@ export class OpenCLDevice implements Device {
     const known = this.programs.get(key);
     if (known !== undefined) return known;
     const cl = this.cl, err = [0];
-    const program = typeof code === "string"
-      ? big(cl.clCreateProgramWithSource(this.context, 1, [code], null, err))
-      : big(cl.clCreateProgramWithIL()(this.context, code, code.byteLength, err));
-    check(err[0], typeof code === "string" ? "clCreateProgramWithSource" : "clCreateProgramWithIL");
+    let program: bigint;
+    if (this.target === "llvm") {
+      // SPIR: the text assembled into bitcode of the driver's LLVM version, given as a binary.
+      const bitcode = assembleSPIR(this.assembler!, code as string, artifact);
+      program = big(cl.clCreateProgramWithBinary(this.context, 1, new BigUint64Array([this.deviceId]), new BigUint64Array([BigInt(bitcode.byteLength)]), [bitcode], [0], err));
+      check(err[0], "clCreateProgramWithBinary");
+    } else {
+      program = typeof code === "string"
+        ? big(cl.clCreateProgramWithSource(this.context, 1, [code], null, err))
+        : big(cl.clCreateProgramWithIL()(this.context, code, code.byteLength, err));
+      check(err[0], typeof code === "string" ? "clCreateProgramWithSource" : "clCreateProgramWithIL");
+    }
     const rc = cl.clBuildProgram(program, 1, new BigUint64Array([this.deviceId]), options, null, null) as number;
     if (rc !== 0) {
       const size = [0];
@@ -512,18 +540,57 @@ function localArgBytes(k: OpenCLKernel, index: number, sizes: number[]): number 
 }
 
 /**
- * A SPIR-V artifact's parameters as the OpenCL C layout binds them (the spirv target keeps that
- * target's order and roles; a scalar's C type comes from the parameter's type).
+ * An llvm artifact's parameters as the OpenCL C layout binds them (the llvm target keeps that
+ * target's order and roles, as the spirv target does); only SPIR code (spir64) runs here. SPIR
+ * is built as SPIR 1.2.
  */
-function spirvBinding(artifact: Artifact): OpenCLLayout | null {
-  const l = spirvLayout(artifact);
+function llvmBinding(artifact: Artifact): OpenCLLayout | null {
+  const l = llvmLayout(artifact);
   if (!l) return null;
+  if (l.arch !== "spir64") throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)}'s llvm code is for ${l.arch}, not SPIR (spir64): an OpenCL device runs SPIR only`);
+  return { ...clBinding(artifact, l), buildOptions: "-x spir -spir-std=1.2" };
+}
+
+/** The OpenCL C layout of a layout with the OpenCL C target's argument roles (SPIR-V's, LLVM IR's): each argument's C type from its role and parameter. */
+function clBinding(artifact: Artifact, l: { args: { name: string; role: OpenCLArg["role"]; index: number }[]; relocation: OpenCLLayout["relocation"]; tables: OpenCLLayout["tables"]; localBytes: number }): OpenCLLayout {
   const C: Record<string, OpenCLArg["type"]> = { f32: "float", f64: "double", u32: "uint", i32: "int", bool: "int" };
   const args = l.args.map((a) => ({
     name: a.name, role: a.role, index: a.index,
     type: (a.role === "value" ? C[artifact.params[a.index].type] : a.role === "buffer" || a.role === "state" || a.role === "table" ? "pointer" : a.role === "local" ? "local" : a.role === "offset" ? "uint" : "int") as OpenCLArg["type"],
   }));
   return { args, relocation: l.relocation, tables: l.tables, localBytes: l.localBytes, buildOptions: "", conditionalBarriers: false, lines: [] };
+}
+
+/**
+ * The llvm-as that makes bitcode the driver reads: $GPUC_SPIR_AS, else that of the LLVM version
+ * the platform names (PoCL's version string: "… LLVM 15.0.6 …"; Debian's llvm-<n> package), or
+ * why there is none.
+ */
+function spirAssembler(platformVersion: string): string {
+  if (process.env.GPUC_SPIR_AS) return process.env.GPUC_SPIR_AS;
+  const v = /\bLLVM (\d+)/.exec(platformVersion)?.[1];
+  if (!v) return `no LLVM version in its platform's version ('${platformVersion}'): set GPUC_SPIR_AS to the llvm-as of the LLVM the driver is built on`;
+  for (const candidate of [`/usr/lib/llvm-${v}/bin/llvm-as`, `/usr/bin/llvm-as-${v}`]) if (existsSync(candidate)) return candidate;
+  return `no llvm-as of LLVM ${v}, which the driver is built on (install llvm-${v}, or set GPUC_SPIR_AS)`;
+}
+
+/** SPIR bitcode of an llvm artifact's text (the assembler's error, should there be one, is an internal error: gpuc's code assembles). */
+function assembleSPIR(assembler: string, text: string, artifact: Artifact): Uint8Array {
+  try {
+    return new Uint8Array(execFileSync(assembler, ["-o", "-", "-"], { input: text, maxBuffer: 256 << 20, stdio: ["pipe", "pipe", "pipe"] }));
+  } catch (e) {
+    const err = e as { stderr?: Buffer; message: string };
+    throw new InternalCompilerError(`the llvm code of kernel ${quoteName(artifact.kernel)} does not assemble (${assembler}): ${err.stderr?.toString().trim() || err.message}`);
+  }
+}
+
+/**
+ * A SPIR-V artifact's parameters as the OpenCL C layout binds them (the spirv target keeps that
+ * target's order and roles; a scalar's C type comes from the parameter's type).
+ */
+function spirvBinding(artifact: Artifact): OpenCLLayout | null {
+  const l = spirvLayout(artifact);
+  return l ? clBinding(artifact, l) : null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { ptxInfo } from "./ptx/info.js";
 import { openclInfo } from "./opencl/info.js";
 import { spirvInfo } from "./spirv/info.js";
 import { wgslInfo } from "./wgsl/info.js";
+import { llvmInfo } from "./llvm/info.js";
 import type { TargetInfo } from "./target.js";
 
 export const TARGETS: ReadonlyMap<string, TargetInfo> = new Map([
@@ -14,6 +15,7 @@ export const TARGETS: ReadonlyMap<string, TargetInfo> = new Map([
   ptxInfo,
   openclInfo,
   spirvInfo,
+  llvmInfo,
 ].map((t) => [t.name, t]));
 
 export const TARGET_NAMES: readonly string[] = [...TARGETS.keys()];

@@ -6,11 +6,12 @@
 // shared by the targets that need it; the ptx target's overlay is softMathMethods(). They follow JavaScript's
 // special cases exactly (signed zeros, infinities, NaN) and are accurate to about 1e-6 of
 // max(1, |result|) elsewhere. Being kernel-language functions, they also run on the CPU target,
-// where the tests check them against Math.* (test/ptx.test.ts). Math.pow's error grows with the
-// size of its result's exponent (|y·log2 x|·2^-23 relative, about 4e-6 at 1e23), as with any f32
-// exp2(y·log2 x).
+// where the tests check them against Math.* (test/ptx.test.ts). The f32 pow here has
+// an error that grows with the size of its result's exponent (|y·log2 x|·2^-23 relative, about
+// 4e-6 at 1e23), as with any f32 exp2(y·log2 x): the overlay computes f32 Math.pow with the f64
+// version instead (rounded once to f32), and this one serves the CPU-side tests.
 //
-// f64 arguments go to the f64 versions (math64.ts) or, where the f32 version's constants are
+// f64 arguments go to the f64 versions (f64.ts) or, where the f32 version's constants are
 // exact enough for f64 too, to the same function specialized on f64.
 
 import { globalMethods } from "../../infer/overlays.js";
@@ -208,6 +209,12 @@ function overlaid(name: string): Method {
     const types = args.map((a) => (a.k === "weak" ? null : b.scalarType(a, span)));
     if (args.some((a, i) => a.k !== "weak" && types[i] === null)) return b.unknown;
     const wide = types.some((t) => t === T.f64);
+    if (name === "pow" && !wide && f64) {
+      // f32 pow in f64, rounded once to f32, as JavaScript rounds its f64 Math.pow: the f32
+      // version's error (|y·log2 x|·2^-23) would miss the f32 result of an exact power (4097 ** 2).
+      const r = b.callImplementation(f64.impl, args.map((a) => ({ k: "expr", h: b.convert(a, T.f64, span), t: T.f64 })), span, full);
+      return { k: "expr", h: b.convert(r, T.f32, span), t: T.f32 };
+    }
     const impl = wide ? f64 : f32 ? { impl: f32.impl } : undefined;
     if (!impl) return base(b, args, span, full);
     const t = wide ? T.f64 : T.f32;

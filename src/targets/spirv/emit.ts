@@ -132,9 +132,10 @@ class SPIRVEmitter {
   private label(id: number): void { this.b.emit(this.code, Op.Label, [id]); this.terminated = false; }
   private branch(to: number): void { if (!this.terminated) this.inst(Op.Branch, to); this.terminated = true; }
   private ext(type: number, fn: number, ...args: number[]): number { return this.op(Op.ExtInst, type, this.extSet, fn, ...args); }
-  private local(type: number): number {
+  /** A Function variable (with `init`: its initial value, a constant). */
+  private local(type: number, init?: number): number {
     const id = this.b.id();
-    this.b.emit(this.varDecls, Op.Variable, [this.tPtr(StorageClass.Function, type), id, StorageClass.Function]);
+    this.b.emit(this.varDecls, Op.Variable, [this.tPtr(StorageClass.Function, type), id, StorageClass.Function, ...(init === undefined ? [] : [init])]);
     return id;
   }
 
@@ -275,7 +276,8 @@ class SPIRVEmitter {
     this.vars = f.locals.map((l, i) => {
       if (f.params.includes(i as never) && l.type.kind === "array") return 0;
       if (i === f.stateParam) return 0;
-      if (l.type.kind === "scalar") return this.local(this.tScalar(l.type.scalar));
+      // Every local starts as zero (false), as the IR's locals do (OpenCL C's declarations).
+      if (l.type.kind === "scalar") return this.local(this.tScalar(l.type.scalar), this.constant(0, l.type.scalar));
       if (l.type.kind === "array" && l.type.size !== null) {
         const v = this.local(this.tArray(this.tElem(l.type.elem), Math.max(1, l.type.size)));
         this.arrays.set(i, { base: v, isVariable: true, length: this.i32(l.type.size), elem: l.type.elem, sc: StorageClass.Function });

@@ -1,0 +1,810 @@
+// The LLVM IR back end: validated IR (every helper inlined) → one module of textual LLVM IR, for
+// an AMD GPU (`amdgcn-amd-amdhsa`, a code object per architecture) or SPIR (`spir64-unknown-
+// unknown`, which OpenCL drivers that take SPIR build: PoCL here). One emitter; the triple
+// decides only how a few things are spelled (Flavor below): address spaces, calling conventions,
+// work-item builtins, barriers and fences.
+//
+// Lowering, in short (as the SPIR-V back end, which shares OpenCL's model):
+//  - every IR local is an alloca (loads and stores; no phis outside the helpers below), so control
+//    flow needs no SSA bookkeeping: if/loop/switch become blocks and branches;
+//  - i32 and u32 are one `i32` type: the instruction chosen says which (sdiv/udiv, icmp slt/ult,
+//    sitofp/uitofp); integer arithmetic wraps (no nsw/nuw); floats carry no fast-math flags, so
+//    nothing is contracted or reassociated;
+//  - the kernel's parameters are those of the OpenCL C target, in the same order and with the
+//    same roles (layout.ts): arrays are global pointers (their offset applied once in the entry
+//    block), shared arrays local (addrspace 3) globals or, sized at launch, a local pointer
+//    parameter (SPIR) or a byte offset into the launch's dynamic LDS (AMD); private arrays allocas;
+//  - barriers meet the block's threads with its memory (a thread that returned goes on through
+//    them, its other statements guarded: passes/done-guards.ts); a fence orders the thread's
+//    accesses for its scope;
+//  - atomics are atomicrmw/cmpxchg/atomic load and store, seq_cst (workgroup scope on shared
+//    arrays on AMD GPUs, agent scope on global ones); narrow, f32-add and inc/dec ones are the
+//    compare-and-swap loops of passes/cas-loops.ts by now;
+//  - subgroups are threads of one, as on the opencl and spirv targets (OpenCL 1.2 has none);
+//  - float `%` is an exact fmod of its own (gpuc_fmod_f32/f64: LLVM's frem is exact on SPIR but
+//    expanded inexactly for AMD GPUs); Math's other functions are the softmath overlay's, over
+//    the intrinsics for sqrt, floor/ceil/trunc, and f32 exp/log/sin/cos;
+//  - the runtime library's functions stay functions, taking the state as a pointer and a length.
+
+import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import { assertNeverIR } from "../../ir/module.js";
+import { completesBlock, readsMemory } from "../../ir/module-info.js";
+import type { OpName } from "../../ir/ops.js";
+import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
+import { LocationTable } from "../locations.js";
+import { assertLegalized } from "../../ir/passes/legalize.js";
+import { InternalCompilerError } from "../../errors.js";
+import type { TargetFeatures } from "../target.js";
+import type { LLVMArg, LLVMLayout } from "./layout.js";
+import { LLVM_ARCHES } from "./info.js";
+
+interface LLVMCode { code: string; entry: string; layout: LLVMLayout; locations: Loc[] }
+
+export function emitLLVM(m: Module, features: TargetFeatures): LLVMCode {
+  assertLegalized(m, "llvm");
+  return new LLVMEmitter(m, features).emit();
+}
+
+/** Address spaces (both triples number global, local and constant memory alike). */
+const GLOBAL = 1, LOCAL = 3;
+
+/** What the triple decides. */
+interface Flavor {
+  triple: string;
+  /** Empty: the tools' own for the triple. */
+  datalayout: string;
+  /** The address space of allocas. */
+  privateSpace: number;
+  kernelCC: string;
+  /** The calling convention of other functions, with its trailing space ("" for the default). */
+  funcCC: string;
+}
+
+const SPIR: Flavor = {
+  triple: "spir64-unknown-unknown",
+  datalayout: "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024",
+  privateSpace: 0, kernelCC: "spir_kernel", funcCC: "spir_func ",
+};
+const AMDGCN: Flavor = { triple: "amdgcn-amd-amdhsa", datalayout: "", privateSpace: 5, kernelCC: "amdgpu_kernel", funcCC: "" };
+
+/** An array as the code reaches it: a pointer to its first element, its length (an i32 value), element type and address space. */
+interface ArrayRef { base: string; length: string; elem: Elem; space: number }
+
+const C_NAME = (n: string) => n.replace(/[^A-Za-z0-9_]/g, "_");
+
+/** A scalar's LLVM type. */
+function ty(s: Scalar): string { return s === "bool" ? "i1" : s === "f32" ? "float" : s === "f64" ? "double" : "i32"; }
+/** An element's LLVM type in memory (8- and 16-bit integers as such). */
+function elemTy(e: Elem): string { return isNarrow(e) ? `i${elemBytes(e) * 8}` : ty(e as Scalar); }
+/** A pointer type in an address space. */
+function ptr(space: number): string { return space === 0 ? "ptr" : `ptr addrspace(${space})`; }
+const isFloat = (s: Scalar) => s === "f32" || s === "f64";
+
+/** A float constant as LLVM IR spells it: the value's double bits in hex (an f32 value is exact as a double). */
+function floatConst(v: number): string {
+  const b = new DataView(new ArrayBuffer(8));
+  b.setFloat64(0, v);
+  return `0x${b.getBigUint64(0).toString(16).toUpperCase().padStart(16, "0")}`;
+}
+
+class LLVMEmitter {
+  private readonly flavor: Flavor;
+  private readonly arch: string;
+  private readonly amd: boolean;
+  private locations = new LocationTable();
+  /** Declarations and module-level definitions, each once. */
+  private declares = new Set<string>();
+  private moduleGlobals: string[] = [];
+  private helpers = new Set<string>();
+  private fnNames = new Map<number, string>();
+  private functions: string[] = [];
+  // Per function being emitted.
+  private f!: Function;
+  private code: string[] = [];
+  private allocas: string[] = [];
+  private vars: string[] = [];
+  private arrays = new Map<number, ArrayRef>();
+  private tmp = 0;
+  private terminated = false;
+  private breaks: string[] = [];
+  private continues: string[] = [];
+  private shared: ArrayRef[] = [];
+  private tables: ArrayRef[] = [];
+  /** The kernel's symbol (its local memory is named after it). */
+  private entry = "";
+  /** Numbered metadata nodes (SPIR's kernel argument lists), `!1` on: `!0` is the SPIR version. */
+  private metadata: string[] = [];
+
+  constructor(private m: Module, private features: TargetFeatures) {
+    this.arch = features.arch ?? LLVM_ARCHES[0];
+    if (!(LLVM_ARCHES as readonly string[]).includes(this.arch)) throw new InternalCompilerError(`LLVM IR for an architecture gpuc does not have: ${this.arch}`);
+    this.amd = this.arch !== "spir64";
+    this.flavor = this.amd ? AMDGCN : SPIR;
+    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
+    if (left.length) throw new InternalCompilerError(`LLVM IR needs every helper inlined ('${left[0].name}' is not)`);
+  }
+
+  emit(): LLVMCode {
+    const m = this.m;
+    m.functions.forEach((g, i) => { if (g.kind === "runtime") this.fnNames.set(i, `@gpuc_rt${i}_${C_NAME(g.name)}`); });
+    m.functions.forEach((g, i) => { if (g.kind === "runtime") this.function(g, i); });
+    const kernel = m.functions[m.entry];
+    const entry = `gpuc_${C_NAME(kernel.name)}`;
+    this.entry = entry;
+    const layout = this.kernel(kernel, entry);
+    const fl = this.flavor;
+    const head = [`; gpuc: kernel ${JSON.stringify(kernel.name).replace(/[\r\u2028\u2029]/g, " ")} for ${this.arch}`, ...(fl.datalayout ? [`target datalayout = "${fl.datalayout}"`] : []), `target triple = "${fl.triple}"`, ""];
+    const tail: string[] = [];
+    if (!this.amd) {
+      // SPIR 1.2's module metadata (OpenCL C 1.2).
+      tail.push("!opencl.spir.version = !{!0}", "!opencl.ocl.version = !{!0}", "!0 = !{i32 1, i32 2}", ...this.metadata);
+    }
+    const text = [...head, ...this.moduleGlobals, ...(this.moduleGlobals.length ? [""] : []), ...[...this.declares].sort(), "", ...this.helpers, ...this.functions, ...tail].join("\n");
+    return { code: `${text}\n`, entry, layout, locations: this.locations.list };
+  }
+
+  // ---- values -----------------------------------------------------------------------------------
+
+  private fresh(): string { return `%t${this.tmp++}`; }
+  private newLabel(): string { return `L${this.tmp++}`; }
+  /** An instruction with a result: its value's name. */
+  private op(text: string): string { const r = this.fresh(); this.code.push(`  ${r} = ${text}`); return r; }
+  private inst(text: string): void { this.code.push(`  ${text}`); }
+  private label(name: string): void { this.code.push(`${name}:`); this.terminated = false; }
+  private branch(to: string): void { if (!this.terminated) this.inst(`br label %${to}`); this.terminated = true; }
+  private condBranch(cond: string, then: string, els: string): void { this.inst(`br i1 ${cond}, label %${then}, label %${els}`); this.terminated = true; }
+  private declare(text: string): void { this.declares.add(text); }
+  /** An alloca in the entry block (a local of the function). */
+  private local(type: string): string {
+    const r = this.fresh();
+    this.allocas.push(`  ${r} = alloca ${type}, align ${type === "double" || type.includes("double") ? 8 : 4}${this.flavor.privateSpace ? `, addrspace(${this.flavor.privateSpace})` : ""}`);
+    return r;
+  }
+  private get pp(): string { return ptr(this.flavor.privateSpace); }
+
+  private constant(v: number | boolean, s: Scalar): string {
+    if (s === "bool" || typeof v === "boolean") return v ? "true" : "false";
+    if (isFloat(s)) return floatConst(s === "f32" ? Math.fround(v) : v);
+    return String(v | 0);
+  }
+
+  /** An intrinsic call (declared once). */
+  private intrinsic(ret: string, name: string, args: [string, string][]): string {
+    this.declare(`declare ${ret} @${name}(${args.map((a) => a[0]).join(", ")})`);
+    return this.op(`call ${ret} @${name}(${args.map(([t, v]) => `${t} ${v}`).join(", ")})`);
+  }
+  private suffix(s: Scalar): string { return s === "f32" ? "f32" : s === "f64" ? "f64" : "i32"; }
+
+  // ---- functions --------------------------------------------------------------------------------
+
+  /** The kernel: its parameters (layout.ts's order and roles), its entry block, its body. */
+  private kernel(f: Function, entry: string): LLVMLayout {
+    const m = this.m;
+    this.begin(f);
+    const params: string[] = [];
+    const args: LLVMArg[] = [];
+    const param = (a: LLVMArg, type: string): string => { const v = `%p${params.length}`; params.push(`${type} ${v}`); args.push(a); return v; };
+    const setup: (() => void)[] = [];
+    f.params.forEach((p, i) => {
+      const t = f.locals[p].type, name = f.paramNames[i] ?? f.locals[p].name;
+      if (t.kind === "array") {
+        const base = param({ name, role: "buffer", index: i }, ptr(GLOBAL));
+        const off = param({ name, role: "offset", index: i }, "i32");
+        const len = param({ name, role: "length", index: i }, "i32");
+        setup.push(() => {
+          const start = this.op(`getelementptr ${elemTy(t.elem)}, ${ptr(GLOBAL)} ${base}, i32 ${off}`);
+          this.arrays.set(p, { base: start, length: len, elem: t.elem, space: GLOBAL });
+        });
+      } else if (t.kind === "scalar") {
+        const v = param({ name, role: "value", index: i }, t.scalar === "bool" ? "i32" : ty(t.scalar));
+        setup.push(() => this.inst(`store ${ty(t.scalar)} ${t.scalar === "bool" ? this.op(`icmp ne i32 ${v}, 0`) : v}, ${this.pp} ${this.vars[p]}`));
+      }
+    });
+    if (f.stateParam !== null) {
+      const base = param({ name: "gpuc_state", role: "state", index: -1 }, ptr(GLOBAL));
+      const len = param({ name: "gpuc_state_len", role: "state-length", index: -1 }, "i32");
+      this.arrays.set(f.stateParam, { base, length: len, elem: "i32", space: GLOBAL });
+    }
+    const tables = m.globals.map((g, i) => {
+      const v = param({ name: g.name, role: "table", index: i }, ptr(GLOBAL));
+      this.tables[i] = { base: v, length: String(g.value.length), elem: g.type.elem, space: GLOBAL };
+      return { symbol: `arg ${args.length - 1}`, index: i };
+    });
+    let localBytes = 0, dynamic = 0;
+    m.shared.forEach((sh, i) => {
+      const elem = elemTy(sh.type.elem);
+      if (sh.size) {
+        const at = param({ name: sh.name, role: "local", index: dynamic }, this.amd ? "i32" : ptr(LOCAL));
+        const len = param({ name: `${sh.name}_len`, role: "local-length", index: dynamic++ }, "i32");
+        if (!this.amd) { this.shared[i] = { base: at, length: len, elem: sh.type.elem, space: LOCAL }; return; }
+        // AMD GPUs: one dynamic LDS block per launch, each such array at its byte offset in it.
+        this.moduleGlobals.push("@gpuc_dynamic_lds = external addrspace(3) global [0 x i8], align 16");
+        setup.push(() => { this.shared[i] = { base: this.op(`getelementptr i8, ${ptr(LOCAL)} @gpuc_dynamic_lds, i32 ${at}`), length: len, elem: sh.type.elem, space: LOCAL }; });
+        return;
+      }
+      // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
+      const bytes = Math.max(4, Math.ceil(elemBytes(sh.type.elem) * (sh.type.size ?? 0) / 4) * 4);
+      localBytes += bytes;
+      // Named `@<kernel>.<name>`: PoCL takes only such a local global for memory of each
+      // work-group (any other is one block shared by all of them).
+      const name = `@${this.entry}.shared${i}_${C_NAME(sh.name)}`;
+      this.moduleGlobals.push(`${name} = internal addrspace(3) global [${bytes / elemBytes(sh.type.elem)} x ${elem}] undef, align ${elemBytes(sh.type.elem) === 8 ? 8 : 4}`);
+      this.shared[i] = { base: name, length: String(sh.type.size ?? 0), elem: sh.type.elem, space: LOCAL };
+    });
+    this.moduleGlobals = [...new Set(this.moduleGlobals)];
+    for (const s of setup) s();
+    this.body(f);
+    const attrs: string[] = [];
+    const meta: string[] = [];
+    const req = this.features.requiredThreads, max = this.features.maxThreads;
+    if (this.amd) {
+      const n = req ? req[0] * req[1] * req[2] : max ? max[0] * max[1] * max[2] : 1024;
+      attrs.push(`"amdgpu-flat-work-group-size"="${req ? n : 1},${n}"`);
+    } else {
+      // SPIR's kernel argument metadata, each list one entry per parameter (PoCL reads the
+      // address spaces, access qualifiers, types and type qualifiers: without them it aborts).
+      const node = (items: string[]) => { this.metadata.push(`!${this.metadata.length + 1} = !{${items.join(", ")}}`); return `!${this.metadata.length}`; };
+      const roles = args.map((a) => a.role);
+      const types = params.map((p, k) => this.argType(args[k], f, p));
+      meta.push(`!kernel_arg_addr_space ${node(roles.map((r) => `i32 ${r === "buffer" || r === "state" || r === "table" ? GLOBAL : r === "local" ? LOCAL : 0}`))}`);
+      meta.push(`!kernel_arg_access_qual ${node(roles.map(() => `!"none"`))}`);
+      const typeNode = node(types.map((t) => `!"${t}"`));
+      meta.push(`!kernel_arg_type ${typeNode}`, `!kernel_arg_base_type ${typeNode}`);
+      meta.push(`!kernel_arg_type_qual ${node(roles.map(() => `!""`))}`);
+      if (req) meta.push(`!reqd_work_group_size ${node([`i32 ${req[0]}`, `i32 ${req[1]}`, `i32 ${req[2]}`])}`);
+    }
+    this.end(`define ${this.flavor.kernelCC} void @${entry}(${params.join(", ")})${attrs.length ? " #0" : ""}${meta.length ? ` ${meta.join(" ")}` : ""}`);
+    if (attrs.length) this.functions.push(`attributes #0 = { ${attrs.join(" ")} }`);
+    return { arch: this.arch, args, relocation: "table", tables, localBytes };
+  }
+
+  /** A kernel argument's OpenCL C type (SPIR's kernel_arg_type): what the opencl target declares it as. */
+  private argType(a: LLVMArg, f: Function, _param: string): string {
+    const C: Record<string, string> = { f32: "float", f64: "double", i32: "int", u32: "uint", bool: "int", i8: "char", u8: "uchar", u8c: "uchar", i16: "short", u16: "ushort" };
+    switch (a.role) {
+      case "value": return C[(f.locals[f.params[a.index]].type as { scalar: Scalar }).scalar];
+      case "buffer": return `${C[(f.locals[f.params[a.index]].type as { elem: Elem }).elem]}*`;
+      case "state": return "int*";
+      case "table": return `${C[this.m.globals[a.index].type.elem]}*`;
+      case "local": return `${C[this.m.shared.filter((s) => s.size)[a.index].type.elem]}*`;
+      case "offset": return "uint";
+      default: return "int";
+    }
+  }
+
+  /** A runtime-library function: arrays as a pointer and a length. */
+  private function(g: Function, index: number): void {
+    this.begin(g);
+    const params: string[] = [];
+    let k = 0;
+    const stores: (() => void)[] = [];
+    for (const p of g.params) {
+      const t = g.locals[p].type;
+      if (t.kind === "array") {
+        const base = `%p${k++}`, len = `%p${k++}`;
+        params.push(`${ptr(GLOBAL)} ${base}`, `i32 ${len}`);
+        this.arrays.set(p, { base, length: len, elem: t.elem, space: GLOBAL });
+      } else {
+        const s = (t as { scalar: Scalar }).scalar, v = `%p${k++}`;
+        params.push(`${ty(s)} ${v}`);
+        stores.push(() => this.inst(`store ${ty(s)} ${v}, ${this.pp} ${this.vars[p]}`));
+      }
+    }
+    for (const s of stores) s();
+    const ret = g.returnType.kind === "scalar" ? ty(g.returnType.scalar) : "void";
+    this.body(g);
+    this.end(`define internal ${this.flavor.funcCC}${ret} ${this.fnNames.get(index)!}(${params.join(", ")})`);
+  }
+
+  private begin(f: Function): void {
+    this.f = f;
+    this.code = [];
+    this.allocas = [];
+    this.arrays = new Map();
+    this.breaks = [];
+    this.continues = [];
+    this.tmp = 0;
+    this.terminated = false;
+    this.vars = f.locals.map((l, i) => {
+      if (f.params.includes(i as never) && l.type.kind === "array") return "";
+      if (i === f.stateParam) return "";
+      if (l.type.kind === "scalar") {
+        // Every local starts as zero (false), as the IR's locals do (WGSL's, OpenCL C's declarations).
+        const v = this.local(ty(l.type.scalar));
+        this.allocas.push(`  store ${ty(l.type.scalar)} ${l.type.scalar === "bool" ? "false" : isFloat(l.type.scalar) ? "0.0" : "0"}, ${this.pp} ${v}`);
+        return v;
+      }
+      if (l.type.kind === "array" && l.type.size !== null) {
+        const v = this.local(`[${Math.max(1, l.type.size)} x ${elemTy(l.type.elem)}]`);
+        this.arrays.set(i, { base: v, length: String(l.type.size), elem: l.type.elem, space: this.flavor.privateSpace });
+        return v;
+      }
+      throw new InternalCompilerError(`LLVM IR local of type ${JSON.stringify(l.type)}`);
+    });
+  }
+
+  private body(f: Function): void {
+    this.block(f.body);
+    if (!this.terminated) {
+      this.inst(f.returnType.kind === "scalar" ? "unreachable" : "ret void");
+      this.terminated = true;
+    }
+  }
+
+  private end(head: string): void {
+    this.functions.push(`${head} {`, "entry:", ...this.allocas, ...this.code, "}", "");
+  }
+
+  // ---- statements -------------------------------------------------------------------------------
+
+  // (In a kernel with barriers a thread that returns or traps goes on through them, done: the
+  // done guards are the IR's by now, ir/passes/done-guards.ts; such a kernel has no return or
+  // trap left.)
+  private block(b: Block): void {
+    for (const s of b) {
+      if (this.terminated) return;   // what follows a jump is unreachable
+      this.stmt(s);
+    }
+  }
+
+  private stmt(s: Stmt): void {
+    const f = this.f;
+    switch (s.k) {
+      case "set": {
+        const t = ty(this.localScalar(s.local));
+        this.inst(`store ${t} ${this.expr(s.value)}, ${this.pp} ${this.vars[s.local]}`);
+        return;
+      }
+      case "store": {
+        const a = this.arrayRef(s.array);
+        const p = this.element(a, s.index);
+        let v = this.expr(s.value);
+        if (isNarrow(a.elem)) v = this.op(`trunc i32 ${v} to ${elemTy(a.elem)}`);
+        this.inst(`store ${elemTy(a.elem)} ${v}, ${ptr(a.space)} ${p}, align ${elemBytes(a.elem)}`);
+        return;
+      }
+      case "if": {
+        const then = this.newLabel(), els = this.newLabel(), after = this.newLabel();
+        this.condBranch(this.expr(s.cond), then, s.else.length ? els : after);
+        this.label(then);
+        this.block(s.then);
+        this.branch(after);
+        if (s.else.length) { this.label(els); this.block(s.else); this.branch(after); }
+        this.label(after);
+        return;
+      }
+      case "loop": {
+        const head = this.newLabel(), cont = this.newLabel(), exit = this.newLabel();
+        this.branch(head);
+        this.label(head);
+        this.breaks.push(exit);
+        this.continues.push(cont);
+        this.block(s.body);
+        this.branch(cont);
+        this.breaks.pop();
+        this.continues.pop();
+        this.label(cont);
+        this.block(s.continuing);
+        if (!this.terminated) {
+          if (s.breakIf !== null) this.condBranch(this.expr(s.breakIf), exit, head);
+          else this.branch(head);
+        }
+        this.label(exit);
+        return;
+      }
+      case "switch": {
+        const sel = this.expr(s.selector);
+        const exit = this.newLabel();
+        const labels = s.cases.map(() => this.newLabel());
+        const def = s.cases.findIndex((c) => c.isDefault);
+        const targets: string[] = [];
+        s.cases.forEach((c, i) => { for (const v of c.values) targets.push(`i32 ${v | 0}, label %${labels[i]}`); });
+        this.inst(`switch i32 ${sel}, label %${def >= 0 ? labels[def] : exit} [${targets.join(" ")}]`);
+        this.terminated = true;
+        this.breaks.push(exit);
+        s.cases.forEach((c, i) => {
+          this.label(labels[i]);
+          this.block(c.body);
+          // A case that completes without `break` falls into the next one's body (JS semantics).
+          this.branch(c.fallthrough && completesBlock(c.body) && i + 1 < s.cases.length ? labels[i + 1] : exit);
+        });
+        this.breaks.pop();
+        this.label(exit);
+        return;
+      }
+      case "break": this.branch(this.breaks[this.breaks.length - 1]); return;
+      case "continue": this.branch(this.continues[this.continues.length - 1]); return;
+      case "return": {
+        if (s.value !== null) {
+          const v = this.expr(s.value);
+          this.inst(`ret ${ty((f.returnType as { scalar: Scalar }).scalar)} ${v}`);
+        } else this.inst("ret void");
+        this.terminated = true;
+        return;
+      }
+      case "trap":
+        // (The runtime library recorded the exception; the thread ends.)
+        this.inst(f.returnType.kind === "scalar" ? "unreachable" : "ret void");
+        this.terminated = true;
+        return;
+      case "barrier": this.barrier(); return;
+      case "fence": this.fence(s.scope); return;
+      case "init": {
+        // Zero-filled by a counted loop (a private array may be large).
+        const t = f.locals[s.local].type;
+        const a = this.arrays.get(s.local)!;
+        const n = t.kind === "array" ? t.size ?? 0 : 0;
+        const i = this.local("i32");
+        this.inst(`store i32 0, ${this.pp} ${i}`);
+        const head = this.newLabel(), body = this.newLabel(), exit = this.newLabel();
+        this.branch(head);
+        this.label(head);
+        const at = this.op(`load i32, ${this.pp} ${i}`);
+        this.condBranch(this.op(`icmp slt i32 ${at}, ${n}`), body, exit);
+        this.label(body);
+        const p = this.op(`getelementptr ${elemTy(a.elem)}, ${ptr(a.space)} ${a.base}, i32 ${at}`);
+        this.inst(`store ${elemTy(a.elem)} ${a.elem === "f32" || a.elem === "f64" ? "0.0" : a.elem === "bool" ? "false" : "0"}, ${ptr(a.space)} ${p}`);
+        this.inst(`store i32 ${this.op(`add i32 ${at}, 1`)}, ${this.pp} ${i}`);
+        this.branch(head);
+        this.label(exit);
+        return;
+      }
+      case "atomic": return this.atomic(s);
+      case "call": {
+        const callee = this.m.functions[s.fn];
+        const args: string[] = [];
+        s.args.forEach((a, i) => {
+          const pt = callee.locals[callee.params[i]].type;
+          if (pt.kind === "array") {
+            const r = this.arrayRef(a);
+            if (r.space !== GLOBAL) throw new InternalCompilerError("a runtime function given an array that is not in global memory");
+            args.push(`${ptr(GLOBAL)} ${r.base}`, `i32 ${r.length}`);
+          } else args.push(`${ty((pt as { scalar: Scalar }).scalar)} ${this.expr(a)}`);
+        });
+        const ret = callee.returnType.kind === "scalar" ? ty(callee.returnType.scalar) : "void";
+        const call = `call ${this.flavor.funcCC}${ret} ${this.fnNames.get(s.fn)!}(${args.join(", ")})`;
+        if (ret === "void") { this.inst(call); return; }
+        const r = this.op(call);
+        if (s.result !== null) this.inst(`store ${ret} ${r}, ${this.pp} ${this.vars[s.result]}`);
+        return;
+      }
+      // As on the opencl and spirv targets (OpenCL 1.2's model has no subgroups): each thread is a
+      // subgroup of one, where a shuffle reads the thread's own value, a reduction is of its value
+      // and a ballot is bit 0.
+      case "subgroup": {
+        const v = this.expr(s.args[0]);
+        const t = ty(this.localScalar(s.result));
+        this.inst(`store ${t} ${s.op === "ballot" ? this.op(`zext i1 ${v} to i32`) : v}, ${this.pp} ${this.vars[s.result]}`);
+        return;
+      }
+      case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
+      default: assertNeverIR(s);
+    }
+  }
+
+  private localScalar(l: number): Scalar { return (this.f.locals[l].type as { scalar: Scalar }).scalar; }
+
+  /** Every thread of the block waits here, its global and local memory accesses seen by the others after it. */
+  private barrier(): void {
+    if (this.amd) {
+      this.declare("declare void @llvm.amdgcn.s.barrier()");
+      this.inst(`fence syncscope("workgroup") release`);
+      this.inst("call void @llvm.amdgcn.s.barrier()");
+      this.inst(`fence syncscope("workgroup") acquire`);
+      return;
+    }
+    // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
+    this.declare("declare spir_func void @_Z7barrierj(i32)");
+    this.inst("call spir_func void @_Z7barrierj(i32 3)");
+  }
+
+  private fence(scope: "device" | "block"): void {
+    // (SPIR: LLVM's fence, which its drivers take; OpenCL's mem_fence is no symbol of PoCL's library.)
+    this.inst(`fence syncscope("${scope === "device" ? (this.amd ? "agent" : "device") : "workgroup"}") seq_cst`);
+  }
+
+  /** The sync scope of an atomic on an array (AMD GPUs: the block's for local memory, the device's for global). */
+  private scope(a: ArrayRef): string {
+    if (!this.amd) return "";
+    return a.space === LOCAL ? ` syncscope("workgroup")` : ` syncscope("agent")`;
+  }
+
+  private atomic(s: Extract<Stmt, { k: "atomic" }>): void {
+    const a = this.arrayRef(s.array);
+    const p = this.element(a, s.index);
+    const v = s.args.map((x) => this.expr(x));
+    const P = ptr(a.space), sc = this.scope(a);
+    const set = (r: string, t: string) => { if (s.result !== null) this.inst(`store ${t} ${r}, ${this.pp} ${this.vars[s.result]}`); };
+    const cas = (word: string, expected: string, replacement: string) =>
+      this.op(`extractvalue { i32, i1 } ${this.op(`cmpxchg ${P} ${word}, i32 ${expected}, i32 ${replacement}${sc} seq_cst seq_cst, align 4`)}, 0`);
+    if (s.word) {
+      const word = this.word(a, p);
+      if (s.op === "load") set(this.op(`load atomic i32, ${P} ${word}${sc} seq_cst, align 4`), "i32");
+      else if (s.op === "compareExchange") set(cas(word, v[0], v[1]), "i32");
+      else throw new InternalCompilerError(`word atomic ${s.op}`);
+      return;
+    }
+    if (isNarrow(a.elem)) {
+      // A narrow element's atomic read: the word that holds it, read atomically (the loops of
+      // passes/cas-loops.ts write whole words), and the element's bits in it as the typed array reads them.
+      if (s.op !== "load") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the LLVM back end (passes/cas-loops.ts writes it out)`);
+      const bits = elemBytes(a.elem) * 8, shift = this.bitOffset(p);
+      const w = this.op(`load atomic i32, ${P} ${this.word(a, p)}${sc} seq_cst, align 4`);
+      set(a.elem === "i8" || a.elem === "i16"
+        ? this.op(`ashr i32 ${this.op(`shl i32 ${w}, ${this.op(`sub i32 ${32 - bits}, ${shift}`)}`)}, ${32 - bits}`)
+        : this.op(`and i32 ${this.op(`lshr i32 ${w}, ${shift}`)}, ${bits === 8 ? 255 : 65535}`), "i32");
+      return;
+    }
+    if ((a.elem === "f32" && s.op === "add") || s.op === "inc" || s.op === "dec") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the LLVM back end (passes/cas-loops.ts writes it out)`);
+    const t = elemTy(a.elem), align = elemBytes(a.elem);
+    const rmw: Record<string, string> = {
+      add: "add", sub: "sub", and: "and", or: "or", xor: "xor", exchange: "xchg",
+      min: a.elem === "u32" ? "umin" : "min", max: a.elem === "u32" ? "umax" : "max",
+    };
+    switch (s.op) {
+      case "load": set(this.op(`load atomic ${t}, ${P} ${p}${sc} seq_cst, align ${align}`), t); return;
+      case "store": this.inst(`store atomic ${t} ${v[0]}, ${P} ${p}${sc} seq_cst, align ${align}`); set(v[0], t); return;
+      case "compareExchange": {
+        if (t !== "i32") throw new InternalCompilerError(`compareExchange on ${a.elem} elements reached the LLVM back end`);
+        set(cas(p, v[0], v[1]), t);
+        return;
+      }
+      default: set(this.op(`atomicrmw ${rmw[s.op]} ${P} ${p}, ${t} ${v[0]}${sc} seq_cst, align ${align}`), t);
+    }
+  }
+
+  /** The 32-bit word that holds an element: the element itself for 32-bit elements, else its address rounded down to 4 (narrow arrays are word-aligned and padded). */
+  private word(a: ArrayRef, p: string): string {
+    if (!isNarrow(a.elem)) return p;
+    const P = ptr(a.space);
+    return this.op(`inttoptr i64 ${this.op(`and i64 ${this.op(`ptrtoint ${P} ${p} to i64`)}, -4`)} to ${P}`);
+  }
+
+  /** Where the element at `p` sits in its word: the offset of its lowest bit (0, 8, 16 or 24). */
+  private bitOffset(p: string): string {
+    return this.op(`mul i32 ${this.op(`and i32 ${this.op(`trunc i64 ${this.op(`ptrtoint ${this.ptrTypeOf(p)} ${p} to i64`)} to i32`)}, 3`)}, 8`);
+  }
+
+  /** The pointer types of values made by element(): remembered as they are made. */
+  private pointerSpace = new Map<string, number>();
+  private ptrTypeOf(p: string): string { return ptr(this.pointerSpace.get(p) ?? GLOBAL); }
+
+  // ---- arrays -----------------------------------------------------------------------------------
+
+  private arrayRef(h: ExprHandle): ArrayRef {
+    const e = this.f.exprs[h];
+    if (e.k === "local") {
+      const r = this.arrays.get(e.local);
+      if (!r) throw new InternalCompilerError(`LLVM IR array local ${e.local} has no reference`);
+      return r;
+    }
+    if (e.k === "global") return this.tables[e.global];
+    if (e.k === "shared") return this.shared[e.shared];
+    throw new InternalCompilerError(`array expression of kind ${e.k}`);
+  }
+
+  /** A pointer to element `index` of an array. */
+  private element(a: ArrayRef, index: ExprHandle): string {
+    const i = this.expr(index);
+    const p = this.op(`getelementptr ${elemTy(a.elem)}, ${ptr(a.space)} ${a.base}, i32 ${i}`);
+    this.pointerSpace.set(p, a.space);
+    return p;
+  }
+
+  // ---- expressions ------------------------------------------------------------------------------
+
+  private scalarOf(h: ExprHandle): Scalar { return (this.f.exprs[h].type as { scalar: Scalar }).scalar; }
+
+  private expr(h: ExprHandle): string {
+    const e: Expr = this.f.exprs[h];
+    switch (e.k) {
+      case "const": return this.constant(e.value, this.scalarOf(h));
+      case "local": { const t = ty(this.scalarOf(h)); return this.op(`load ${t}, ${this.pp} ${this.vars[e.local]}`); }
+      case "builtin": return this.builtin(e.name);
+      case "location": return String(this.locations.id(e.site));
+      case "length": return this.arrayRef(e.array).length;
+      case "load": {
+        const a = this.arrayRef(e.array);
+        const v = this.op(`load ${elemTy(a.elem)}, ${ptr(a.space)} ${this.element(a, e.index)}, align ${elemBytes(a.elem)}`);
+        if (!isNarrow(a.elem)) return v;
+        return this.op(`${a.elem === "i8" || a.elem === "i16" ? "sext" : "zext"} ${elemTy(a.elem)} ${v} to i32`);
+      }
+      case "select": {
+        const t = ty(this.scalarOf(h));
+        if (!readsMemory(this.f, e.a) && !readsMemory(this.f, e.b)) {
+          const c = this.expr(e.cond), x = this.expr(e.a), y = this.expr(e.b);
+          return this.op(`select i1 ${c}, ${t} ${x}, ${t} ${y}`);
+        }
+        // Only the chosen operand is evaluated (it may load, guarded by the condition).
+        const tmp = this.local(t);
+        const then = this.newLabel(), els = this.newLabel(), after = this.newLabel();
+        this.condBranch(this.expr(e.cond), then, els);
+        this.label(then);
+        this.inst(`store ${t} ${this.expr(e.a)}, ${this.pp} ${tmp}`);
+        this.branch(after);
+        this.label(els);
+        this.inst(`store ${t} ${this.expr(e.b)}, ${this.pp} ${tmp}`);
+        this.branch(after);
+        this.label(after);
+        return this.op(`load ${t}, ${this.pp} ${tmp}`);
+      }
+      case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
+      case "op": {
+        if ((e.op === "land" || e.op === "lor") && readsMemory(this.f, e.args[1])) {
+          // The right operand only when needed.
+          const tmp = this.local("i1");
+          const left = this.expr(e.args[0]);
+          this.inst(`store i1 ${left}, ${this.pp} ${tmp}`);
+          const right = this.newLabel(), after = this.newLabel();
+          this.condBranch(left, e.op === "land" ? right : after, e.op === "land" ? after : right);
+          this.label(right);
+          this.inst(`store i1 ${this.expr(e.args[1])}, ${this.pp} ${tmp}`);
+          this.branch(after);
+          this.label(after);
+          return this.op(`load i1, ${this.pp} ${tmp}`);
+        }
+        return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
+      }
+      case "global": case "shared": throw new InternalCompilerError("an array used as a value");
+      case "bitOffset": return this.bitOffset(this.element(this.arrayRef(e.array), e.index));
+      default: return assertNeverIR(e);
+    }
+  }
+
+  /** A work-item builtin, as an i32. */
+  private builtin(name: Expr & { k: "builtin" } extends { name: infer N } ? N : never): string {
+    // Subgroups of one thread (see the subgroup statement).
+    if (name === "subgroupSize") return "1";
+    if (name === "subgroupLaneId") return "0";
+    const [group, axis] = name.split(".") as ["threadIdx" | "blockIdx" | "blockDim" | "gridDim", "x" | "y" | "z"];
+    const dim = "xyz".indexOf(axis);
+    if (!this.amd) {
+      const fn = { threadIdx: "_Z12get_local_idj", blockIdx: "_Z12get_group_idj", blockDim: "_Z14get_local_sizej", gridDim: "_Z14get_num_groupsj" }[group];
+      this.declare(`declare spir_func i64 @${fn}(i32)`);
+      return this.op(`trunc i64 ${this.op(`call spir_func i64 @${fn}(i32 ${dim})`)} to i32`);
+    }
+    if (group === "threadIdx") return this.intrinsic("i32", `llvm.amdgcn.workitem.id.${axis}`, []);
+    if (group === "blockIdx") return this.intrinsic("i32", `llvm.amdgcn.workgroup.id.${axis}`, []);
+    // The HSA dispatch packet: workgroup_size_{x,y,z} (u16) at bytes 4, 6, 8; grid_size_{x,y,z}
+    // (u32, in work-items) at 12, 16, 20.
+    const packet = this.intrinsic("ptr addrspace(4)", "llvm.amdgcn.dispatch.ptr", []);
+    const size = this.op(`zext i16 ${this.op(`load i16, ptr addrspace(4) ${this.op(`getelementptr i8, ptr addrspace(4) ${packet}, i64 ${4 + 2 * dim}`)}, align 2`)} to i32`);
+    if (group === "blockDim") return size;
+    const grid = this.op(`load i32, ptr addrspace(4) ${this.op(`getelementptr i8, ptr addrspace(4) ${packet}, i64 ${12 + 4 * dim}`)}, align 4`);
+    return this.op(`udiv i32 ${grid}, ${size}`);
+  }
+
+  private convert(x: string, from: Scalar, to: Scalar): string {
+    if (from === to) return x;
+    const T = ty(to);
+    // Truthiness: NaN and ±0 are false (an ordered comparison is false for a NaN).
+    if (to === "bool") return isFloat(from) ? this.op(`fcmp one ${ty(from)} ${x}, 0.0`) : this.op(`icmp ne i32 ${x}, 0`);
+    if (from === "bool") return this.op(`select i1 ${x}, ${T} ${this.constant(1, to)}, ${T} ${this.constant(0, to)}`);
+    if (!isFloat(from) && !isFloat(to)) return x;   // i32 ↔ u32: the same bits, the same type
+    if (isFloat(from) && isFloat(to)) return this.op(`${to === "f64" ? "fpext" : "fptrunc"} ${ty(from)} ${x} to ${T}`);
+    if (isFloat(to)) return this.op(`${from === "u32" ? "uitofp" : "sitofp"} i32 ${x} to ${T}`);
+    // (legalize wrapped the value into the conversion's range: wrap-to-int32.)
+    return this.op(`${to === "u32" ? "fptoui" : "fptosi"} ${ty(from)} ${x} to i32`);
+  }
+
+  /** One legalized op (legal.ts: shift counts are in range; division never sees 0 or -1 for i32). */
+  private arith(op: OpName, a: string[], t: Scalar, rt: Scalar): string {
+    const [x, y] = a;
+    const T = ty(t), R = ty(rt);
+    const float = isFloat(t), u = t === "u32";
+    const f1 = (name: string) => this.intrinsic(T, `llvm.${name}.${this.suffix(t)}`, [[T, x]]);
+    const f2 = (name: string) => this.intrinsic(T, `llvm.${name}.${this.suffix(t)}`, [[T, x], [T, y]]);
+    switch (op) {
+      case "add": return this.op(`${float ? "fadd" : "add"} ${T} ${x}, ${y}`);
+      case "sub": return this.op(`${float ? "fsub" : "sub"} ${T} ${x}, ${y}`);
+      case "mul": return this.op(`${float ? "fmul" : "mul"} ${T} ${x}, ${y}`);
+      case "div": return this.op(`${float ? "fdiv" : u ? "udiv" : "sdiv"} ${T} ${x}, ${y}`);
+      case "rem":
+        if (!float) return this.op(`${u ? "urem" : "srem"} ${T} ${x}, ${y}`);
+        return this.op(`call ${this.flavor.funcCC}${T} @${this.fmod(t as "f32" | "f64")}(${T} ${x}, ${T} ${y})`);
+      case "min": return float ? f2("minnum") : this.intrinsic(T, `llvm.${u ? "umin" : "smin"}.i32`, [[T, x], [T, y]]);
+      case "max": return float ? f2("maxnum") : this.intrinsic(T, `llvm.${u ? "umax" : "smax"}.i32`, [[T, x], [T, y]]);
+      case "neg": return float ? this.op(`fneg ${T} ${x}`) : this.op(`sub i32 0, ${x}`);
+      case "abs": return float ? f1("fabs") : this.intrinsic("i32", "llvm.abs.i32", [["i32", x], ["i1", "false"]]);
+      case "sign": case "round": throw new InternalCompilerError(`${op} reached the LLVM back end (legalize lowers it)`);
+      case "and": return this.op(`and ${T} ${x}, ${y}`);
+      case "or": return this.op(`or ${T} ${x}, ${y}`);
+      case "xor": return this.op(`xor ${T} ${x}, ${y}`);
+      case "shl": return this.op(`shl i32 ${x}, ${y}`);
+      case "shr": return this.op(`${u ? "lshr" : "ashr"} i32 ${x}, ${y}`);
+      case "bitnot": return this.op(`xor i32 ${x}, -1`);
+      case "clz32": return this.intrinsic("i32", "llvm.ctlz.i32", [["i32", x], ["i1", "false"]]);
+      case "eq": return this.op(float ? `fcmp oeq ${T} ${x}, ${y}` : `icmp eq ${T} ${x}, ${y}`);
+      // (`ne` is unordered: NaN !== NaN.)
+      case "ne": return this.op(float ? `fcmp une ${T} ${x}, ${y}` : `icmp ne ${T} ${x}, ${y}`);
+      case "lt": case "le": case "gt": case "ge": {
+        if (float) return this.op(`fcmp o${op} ${T} ${x}, ${y}`);
+        if (t === "bool") {
+          const xi = this.op(`zext i1 ${x} to i32`), yi = this.op(`zext i1 ${y} to i32`);
+          return this.op(`icmp s${op} i32 ${xi}, ${yi}`);
+        }
+        return this.op(`icmp ${u ? "u" : "s"}${op} i32 ${x}, ${y}`);
+      }
+      case "land": return this.op(`and i1 ${x}, ${y}`);
+      case "lor": return this.op(`or i1 ${x}, ${y}`);
+      case "not": return this.op(`xor i1 ${x}, true`);
+      case "floor": case "ceil": case "trunc": case "sqrt": return f1(op);
+      case "exp": case "log": case "log2": case "log10": case "sin": case "cos":
+        if (t !== "f32") throw new InternalCompilerError(`${op} on ${t} reached the LLVM back end (the softmath overlay implements it)`);
+        return f1(op);
+      case "tan": {
+        if (t !== "f32") throw new InternalCompilerError(`tan on ${t} reached the LLVM back end (the softmath overlay implements it)`);
+        return this.op(`fdiv float ${f1("sin")}, ${f1("cos")}`);
+      }
+      case "isnan": return this.op(`fcmp uno ${T} ${x}, 0.0`);
+      case "isfinite": return this.op(`fcmp one ${T} ${f1("fabs")}, ${floatConst(Infinity)}`);
+      case "f32bits": case "f32frombits": return this.op(`bitcast ${T} ${x} to ${R}`);
+      case "f64hi": case "f64lo": {
+        const bits = this.op(`bitcast double ${x} to i64`);
+        return this.op(`trunc i64 ${op === "f64hi" ? this.op(`lshr i64 ${bits}, 32`) : bits} to i32`);
+      }
+      case "pow": case "atan2": case "hypot": case "cbrt": case "expm1": case "log1p": case "asin": case "acos": case "atan":
+      case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh":
+        // The overlay implements these in the kernel language (targets/softmath).
+        throw new InternalCompilerError(`${op} on ${t} reached the LLVM back end`);
+      default: return assertNeverOp(op);
+    }
+  }
+
+  /**
+   * JS's float `%` (C's fmod, exact), as a function of the module: NaN for a NaN operand, an
+   * infinite x or a zero y; x where |x| < |y| (y infinite included; ±0 kept); else |x| reduced
+   * by y·2^k for k from the largest with y·2^k ≤ |x| down to 0 — each subtraction exact (the
+   * operands within a factor of two: Sterbenz), each y·2^k exact (a power of two times y) — with
+   * x's sign. At most the exponents' difference steps (about 2,100 for f64).
+   */
+  private fmod(t: "f32" | "f64"): string {
+    const name = `gpuc_fmod_${t}`, T = ty(t), s = t;
+    if (this.helpers.has(name)) return name;
+    for (const i of ["fabs", "copysign"]) this.declare(`declare ${T} @llvm.${i}.${s}(${i === "fabs" ? T : `${T}, ${T}`})`);
+    const inf = floatConst(Infinity), nan = floatConst(NaN);
+    this.helpers.add([
+      `define internal ${this.flavor.funcCC}${T} @${name}(${T} %x, ${T} %y) {`,
+      "entry:",
+      `  %ax = call ${T} @llvm.fabs.${s}(${T} %x)`,
+      `  %ay = call ${T} @llvm.fabs.${s}(${T} %y)`,
+      `  %nan = fcmp uno ${T} %x, %y`,
+      `  %xinf = fcmp oeq ${T} %ax, ${inf}`,
+      `  %y0 = fcmp oeq ${T} %ay, 0.0`,
+      "  %b1 = or i1 %nan, %xinf",
+      "  %bad = or i1 %b1, %y0",
+      "  br i1 %bad, label %undefined, label %check",
+      "undefined:",
+      `  ret ${T} ${nan}`,
+      "check:",
+      `  %small = fcmp olt ${T} %ax, %ay`,
+      "  br i1 %small, label %keep, label %up",
+      "keep:",
+      `  ret ${T} %x`,
+      "up:",
+      `  %t = phi ${T} [ %ay, %check ], [ %t2, %up ]`,
+      `  %t2 = fmul ${T} %t, 2.0`,
+      `  %more = fcmp ole ${T} %t2, %ax`,
+      "  br i1 %more, label %up, label %down",
+      "down:",
+      `  %d = phi ${T} [ %t, %up ], [ %dh, %down ]`,
+      `  %r = phi ${T} [ %ax, %up ], [ %rn, %down ]`,
+      `  %ge = fcmp oge ${T} %r, %d`,
+      `  %rs = fsub ${T} %r, %d`,
+      `  %rn = select i1 %ge, ${T} %rs, ${T} %r`,
+      `  %dh = fmul ${T} %d, 0.5`,
+      `  %again = fcmp oge ${T} %dh, %ay`,
+      "  br i1 %again, label %down, label %done",
+      "done:",
+      `  %res = call ${T} @llvm.copysign.${s}(${T} %rn, ${T} %x)`,
+      `  ret ${T} %res`,
+      "}",
+      "",
+    ].join("\n"));
+    return name;
+  }
+}
+
+function assertNeverOp(op: never): never {
+  throw new InternalCompilerError(`op ${String(op)} has no LLVM IR spelling`);
+}

@@ -1,0 +1,172 @@
+; gpuc: kernel "atomicF32" for spir64
+target datalayout = "e-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024"
+target triple = "spir64-unknown-unknown"
+
+declare spir_func i64 @_Z12get_group_idj(i32)
+declare spir_func i64 @_Z12get_local_idj(i32)
+declare spir_func i64 @_Z14get_local_sizej(i32)
+
+define internal spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p0, i32 %p1, i32 %p2, i32 %p3, i32 %p4, i32 %p5) {
+entry:
+  %t0 = alloca i32, align 4
+  store i32 0, ptr %t0
+  %t1 = alloca i32, align 4
+  store i32 0, ptr %t1
+  %t2 = alloca i32, align 4
+  store i32 0, ptr %t2
+  %t3 = alloca i32, align 4
+  store i32 0, ptr %t3
+  %t4 = alloca i32, align 4
+  store i32 0, ptr %t4
+  store i32 %p2, ptr %t0
+  store i32 %p3, ptr %t1
+  store i32 %p4, ptr %t2
+  store i32 %p5, ptr %t3
+  %t5 = getelementptr i32, ptr addrspace(1) %p0, i32 5
+  %t6 = atomicrmw add ptr addrspace(1) %t5, i32 1 seq_cst, align 4
+  store i32 %t6, ptr %t4
+  %t10 = load i32, ptr %t4
+  %t11 = icmp eq i32 %t10, 0
+  br i1 %t11, label %L7, label %L9
+L7:
+  %t12 = getelementptr i32, ptr addrspace(1) %p0, i32 0
+  %t13 = load i32, ptr %t0
+  store i32 %t13, ptr addrspace(1) %t12, align 4
+  %t14 = getelementptr i32, ptr addrspace(1) %p0, i32 1
+  %t15 = load i32, ptr %t1
+  store i32 %t15, ptr addrspace(1) %t14, align 4
+  %t16 = getelementptr i32, ptr addrspace(1) %p0, i32 2
+  %t17 = load i32, ptr %t2
+  store i32 %t17, ptr addrspace(1) %t16, align 4
+  %t18 = getelementptr i32, ptr addrspace(1) %p0, i32 3
+  %t19 = load i32, ptr %t3
+  store i32 %t19, ptr addrspace(1) %t18, align 4
+  %t20 = getelementptr i32, ptr addrspace(1) %p0, i32 4
+  %t21 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t22 = trunc i64 %t21 to i32
+  %t23 = call spir_func i64 @_Z12get_local_idj(i32 1)
+  %t24 = trunc i64 %t23 to i32
+  %t25 = shl i32 %t24, 10
+  %t26 = or i32 %t22, %t25
+  %t27 = call spir_func i64 @_Z12get_local_idj(i32 2)
+  %t28 = trunc i64 %t27 to i32
+  %t29 = shl i32 %t28, 20
+  %t30 = or i32 %t26, %t29
+  store i32 %t30, ptr addrspace(1) %t20, align 4
+  %t31 = getelementptr i32, ptr addrspace(1) %p0, i32 7
+  %t32 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t33 = trunc i64 %t32 to i32
+  store i32 %t33, ptr addrspace(1) %t31, align 4
+  %t34 = getelementptr i32, ptr addrspace(1) %p0, i32 8
+  %t35 = call spir_func i64 @_Z12get_group_idj(i32 1)
+  %t36 = trunc i64 %t35 to i32
+  store i32 %t36, ptr addrspace(1) %t34, align 4
+  %t37 = getelementptr i32, ptr addrspace(1) %p0, i32 9
+  %t38 = call spir_func i64 @_Z12get_group_idj(i32 2)
+  %t39 = trunc i64 %t38 to i32
+  store i32 %t39, ptr addrspace(1) %t37, align 4
+  br label %L9
+L9:
+  ret void
+}
+
+define spir_kernel void @gpuc_atomicF32(ptr addrspace(1) %p0, i32 %p1, i32 %p2, ptr addrspace(1) %p3, i32 %p4, i32 %p5, ptr addrspace(1) %p6, i32 %p7) !kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4 {
+entry:
+  %t0 = alloca i32, align 4
+  store i32 0, ptr %t0
+  %t1 = alloca i32, align 4
+  store i32 0, ptr %t1
+  %t2 = alloca float, align 4
+  store float 0.0, ptr %t2
+  %t3 = alloca i32, align 4
+  store i32 0, ptr %t3
+  %t4 = alloca float, align 4
+  store float 0.0, ptr %t4
+  %t5 = alloca i32, align 4
+  store i32 0, ptr %t5
+  %t6 = alloca i32, align 4
+  store i32 0, ptr %t6
+  %t7 = alloca float, align 4
+  store float 0.0, ptr %t7
+  %t8 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
+  %t9 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
+  %t10 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t11 = trunc i64 %t10 to i32
+  %t12 = call spir_func i64 @_Z14get_local_sizej(i32 0)
+  %t13 = trunc i64 %t12 to i32
+  %t14 = mul i32 %t11, %t13
+  %t15 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t16 = trunc i64 %t15 to i32
+  %t17 = add i32 %t14, %t16
+  store i32 %t17, ptr %t0
+  %t21 = load i32, ptr %t0
+  %t22 = icmp slt i32 %t21, %p5
+  br i1 %t22, label %L18, label %L20
+L18:
+  %t26 = load i32, ptr %t0
+  %t27 = icmp uge i32 %t26, %p5
+  br i1 %t27, label %L23, label %L25
+L23:
+  %t28 = load i32, ptr %t0
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 1, i32 0, i32 %t28, i32 %p5)
+  ret void
+L25:
+  %t29 = load i32, ptr %t0
+  %t30 = and i32 %t29, 1
+  store i32 %t30, ptr %t1
+  %t34 = load i32, ptr %t1
+  %t35 = icmp uge i32 %t34, %p2
+  br i1 %t35, label %L31, label %L33
+L31:
+  %t36 = load i32, ptr %t1
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 2, i32 1, i32 %t36, i32 %p2)
+  ret void
+L33:
+  %t37 = load i32, ptr %t1
+  store i32 %t37, ptr %t3
+  %t38 = load i32, ptr %t0
+  %t39 = getelementptr float, ptr addrspace(1) %t9, i32 %t38
+  %t40 = load float, ptr addrspace(1) %t39, align 4
+  store float %t40, ptr %t4
+  %t41 = load i32, ptr %t3
+  %t42 = getelementptr float, ptr addrspace(1) %t8, i32 %t41
+  %t43 = load atomic i32, ptr addrspace(1) %t42 seq_cst, align 4
+  store i32 %t43, ptr %t5
+  br label %L44
+L44:
+  %t47 = load i32, ptr %t5
+  store i32 %t47, ptr %t6
+  %t48 = load i32, ptr %t6
+  %t49 = bitcast i32 %t48 to float
+  store float %t49, ptr %t7
+  %t50 = load i32, ptr %t3
+  %t51 = getelementptr float, ptr addrspace(1) %t8, i32 %t50
+  %t52 = load i32, ptr %t6
+  %t53 = load float, ptr %t7
+  %t54 = load float, ptr %t4
+  %t55 = fadd float %t53, %t54
+  %t56 = bitcast float %t55 to i32
+  %t57 = cmpxchg ptr addrspace(1) %t51, i32 %t52, i32 %t56 seq_cst seq_cst, align 4
+  %t58 = extractvalue { i32, i1 } %t57, 0
+  store i32 %t58, ptr %t5
+  br label %L45
+L45:
+  %t59 = load i32, ptr %t5
+  %t60 = load i32, ptr %t6
+  %t61 = icmp eq i32 %t59, %t60
+  br i1 %t61, label %L46, label %L44
+L46:
+  %t62 = load float, ptr %t7
+  store float %t62, ptr %t2
+  br label %L20
+L20:
+  ret void
+}
+
+!opencl.spir.version = !{!0}
+!opencl.ocl.version = !{!0}
+!0 = !{i32 1, i32 2}
+!1 = !{i32 1, i32 0, i32 0, i32 1, i32 0, i32 0, i32 1, i32 0}
+!2 = !{!"none", !"none", !"none", !"none", !"none", !"none", !"none", !"none"}
+!3 = !{!"float*", !"uint", !"int", !"float*", !"uint", !"int", !"int*", !"int"}
+!4 = !{!"", !"", !"", !"", !"", !"", !"", !""}

@@ -10,8 +10,18 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const shims = `${root}src/platform/node-shims.ts`, url = `${root}src/platform/node-url.ts`;
 /** cache/compiler-script.ts (the compiler as a script with V8's code cache) is Node's: the browser's is src/platform/no-compiler-script.ts. */
 const noCompilerScript = { name: "no-compiler-script", setup(b) { b.onResolve({ filter: /^\.\/cache\/compiler-script\.js$/ }, () => ({ path: `${root}src/platform/no-compiler-script.ts` })); } };
+/**
+ * Modules of Node's that a page has no use for, each with its stand-in in src/platform/ (which says
+ * why): the disk cache, the CUDA and OpenCL devices (drivers through koffi), the CPU device's
+ * worker pool (node:worker_threads) and Dawn's stderr filter.
+ */
+const STAND_INS = new Map([
+  ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/opencl.ts", "no-native-devices.ts"],
+  ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"],
+].map(([from, to]) => [`${root}src/${from}`, `${root}src/platform/${to}`]));
+const standIns = { name: "stand-ins", setup(b) { b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (a) => { const to = STAND_INS.get(join(a.resolveDir, a.path).replace(/\.js$/, ".ts")); return to ? { path: to } : null; }); } };
 const result = await build({
-  plugins: [noCompilerScript],
+  plugins: [noCompilerScript, standIns],
   entryPoints: [`${root}src/index.ts`],
   outfile: `${root}dist/gpuc.browser.js`,
   bundle: true,
@@ -37,16 +47,6 @@ console.log(`dist/gpuc.browser.js: ${(bytes / 1024).toFixed(0)} KiB`);
 // compile path may be among its inputs (the build fails otherwise).
 // (Its folder emptied first: chunks of earlier builds, which nothing imports, would ship in the package.)
 rmSync(`${root}dist/runtime-browser`, { recursive: true, force: true });
-/**
- * Modules of Node's that a page has no use for, each with its stand-in in src/platform/ (which says
- * why): the disk cache, the CUDA and OpenCL devices (drivers through koffi), the CPU device's
- * worker pool (node:worker_threads) and Dawn's stderr filter.
- */
-const STAND_INS = new Map([
-  ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/opencl.ts", "no-native-devices.ts"],
-  ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"],
-].map(([from, to]) => [`${root}src/${from}`, `${root}src/platform/${to}`]));
-const standIns = { name: "stand-ins", setup(b) { b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (a) => { const to = STAND_INS.get(join(a.resolveDir, a.path).replace(/\.js$/, ".ts")); return to ? { path: to } : null; }); } };
 // The checks of unauthenticated records and code (cache/checks.ts) and their stand-in
 // (cache/no-checks.ts) are entries, at paths of their own: gpuc/plugin resolves the one to the
 // other in an app's bundle (ARCHITECTURE.md, "An app's bundle has no checks"), and a device

@@ -39,7 +39,7 @@ test("--validate assembles the PTX with ptxas and reports its register use", { s
   assert.match(r.err, /^ptxas sm_90: scale: \d+ registers, 0 bytes spilled, 0 bytes of stack\n$/);
   const js = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--validate");
   assert.equal(js.code, 2);
-  assert.match(js.err, /--validate checks PTX with ptxas, OpenCL C with the OpenCL driver and SPIR-V with spirv-val; target 'js' has no validator here/);
+  assert.match(js.err, /--validate checks PTX with ptxas, OpenCL C with the OpenCL driver, SPIR-V with spirv-val and LLVM IR with LLVM's tools; target 'js' has no validator here/);
 });
 
 test("--target spirv: --emit=spirv-asm prints spirv-dis's text; --validate runs spirv-val", { skip: spawnSync("spirv-val", ["--version"]).status === 0 ? false : "SKIPPED: spirv-tools not found" }, () => {

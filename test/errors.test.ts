@@ -238,7 +238,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(device("opencl", { platfrom: 0 } as never), atCall(CompileError, "invalid-option",
     'device("opencl"): unknown option \'platfrom\' (did you mean \'platform\'?) (options: print, printBufferWords, platform, device, spirv, llvm)'));
   await assert.rejects(device(undefined, { prnt: console.log } as never), atCall(CompileError, "invalid-option",
-    /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, wasm, sanitize, threadOrder, gpu, powerPreference, platform, device, spirv\)$/));
+    /^device\(\): unknown option 'prnt' \(did you mean 'print'\?\) \(options: print, printBufferWords, subgroupSize, threads, parallel, wasm, sanitize, threadOrder, gpu, powerPreference, platform, device, spirv, llvm\)$/));
   await assert.rejects(device("cpu", { subgroupSize: 12 }), atCall(CompileError, "invalid-option", 'device("cpu"): subgroupSize must be 1, 2, 4, 8, 16 or 32, got 12'));
   // The environment is input too: a value the CPU device's option cannot take names its variable.
   for (const [name, value, text] of [["GPUC_CPU_THREADS", "two", "an integer from 1 to 256"], ["GPUC_CPU_THREADS", "0", "an integer from 1 to 256"], ["GPUC_CPU_PARALLEL", "alwys", '"auto" or "always"']]) {
@@ -251,7 +251,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(loadImage(new Uint8Array(0), { publickey: "…" } as never), atCall(CompileError, "invalid-option",
     "loadImage(): unknown option 'publickey' (did you mean 'publicKey'?) (options: publicKey, sha256)"));
   assert.throws(() => gpucPlugin.esbuild({ target: ["wgsl"] } as never), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" &&
-    e.message === "gpuc plugin: unknown option 'target' (did you mean 'targets'?) (options: targets, fileName, include)");
+    e.message === "gpuc plugin: unknown option 'target' (did you mean 'targets'?) (options: targets, fileName, include, checks)");
   assert.throws(() => gpucPlugin.esbuild({ targets: ["wgls"] }), (e: unknown) => e instanceof CompileError && e.kind === "invalid-option" && /^gpuc plugin: unknown target 'wgls'/.test(e.message));
   // The launch configuration is not an options object: its mistakes stay launch-config, naming the key.
   await assert.rejects(k.launch(dev, { blocks: 1, thread: 4 } as never, new Float32Array(1)), atCall(KernelError, "launch-config",

@@ -610,7 +610,7 @@ describe("shared memory and barriers", () => {
     same(ou, Array.from({ length: 16 }, (_, t) => ((u[15 - t] + 4294967295) >>> 0) >>> 1));
   });
 
-  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
+  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentBarrier(o: Int32Array) {
       const tid = threadIdx.x;
       if (tid < 3) { // @DIVERGENT_IF
@@ -634,7 +634,7 @@ describe("shared memory and barriers", () => {
     assert.ok(err.location.file.endsWith("lang-shared-memory.test.ts"), err.location.file);
   });
 
-  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
+  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentLoop(o: Int32Array) {
       const tid = threadIdx.x;
       for (let k = 0; k < tid; k++) syncthreads();
@@ -688,7 +688,7 @@ describe("shared memory and barriers", () => {
     same(o, want);
   });
 
-  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
+  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
     const k = kernel(function divergentData(x: Float32Array, o: Float32Array) {
       const s = shared(Float32Array, 8);
       const tid = threadIdx.x;

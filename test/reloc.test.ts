@@ -215,7 +215,7 @@ test("two processes compile byte-identical code and manifests (patch, table; and
     return JSON.parse(r.stdout) as Record<string, { code: string; manifest: unknown }>;
   };
   const a = run(), b = run();
-  assert.deepEqual(Object.keys(a).sort(), ["js/bake", "js/table", "opencl/bake", "opencl/table", "ptx/bake", "ptx/patch", "ptx/table", "spirv/bake", "spirv/table", "wgsl/table"]);
+  assert.deepEqual(Object.keys(a).sort(), ["js/bake", "js/table", "llvm/table", "opencl/bake", "opencl/table", "ptx/bake", "ptx/patch", "ptx/table", "spirv/bake", "spirv/table", "wgsl/table"]);
   for (const key of Object.keys(a)) {
     assert.equal(a[key].code, b[key].code, `${key}: code`);
     assert.equal(JSON.stringify(a[key].manifest), JSON.stringify(b[key].manifest), `${key}: manifest`);

@@ -184,8 +184,15 @@ async function compile(args: string[]): Promise<number> {
     const r = await validateSPIRV(artifact.code as Uint8Array);
     if (!r.ok) { process.stderr.write(`spirv-val: ${r.log}\n`); return 1; }
     process.stderr.write(`valid under spirv-val --target-env ${SPIRV_TARGET_ENV}\n`);
+  } else if (values.validate && artifact.target === "llvm") {
+    const { checkLLVM, llvmToolsAvailable } = await import("../targets/llvm/llvm-tools.js");
+    if (!llvmToolsAvailable()) throw new UsageError("--validate needs LLVM 16's opt, llc and ld.lld (Debian's llvm-16 and lld-16), or GPUC_LLVM_BIN set to their folder", false);
+    const r = await checkLLVM(artifact);
+    if (!r.ok) { process.stderr.write(`${r.log}\n`); return 1; }
+    const arch = features.arch ?? target.arches![0];
+    process.stderr.write(arch === "spir64" ? "verified by opt\n" : `verified by opt, compiled by llc for ${arch} and linked by ld.lld: a code object of ${r.codeObject!.byteLength} bytes\n`);
   } else if (values.validate) {
-    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas, OpenCL C with the OpenCL driver and SPIR-V with spirv-val; target '${artifact.target}' has no validator here`, false);
+    if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas, OpenCL C with the OpenCL driver, SPIR-V with spirv-val and LLVM IR with LLVM's tools; target '${artifact.target}' has no validator here`, false);
     const { assemblePTX, formatPtxasErrors, ptxasAvailable } = await import("../targets/ptx/ptxas.js");
     if (!(await ptxasAvailable())) throw new UsageError("--validate needs ptxas (the CUDA toolkit) on the PATH, or PTXAS set", false);
     const r = await assemblePTX(artifact);

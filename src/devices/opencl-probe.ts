@@ -1,6 +1,8 @@
 // PoCL's kernel compiler run first in a child process, so that an assertion in it ends the child
 // and not the user's process. Node only (the OpenCL device's).
 //
+// (OpenCL C and the llvm target's SPIR alike: PoCL forms the regions of both the same way.)
+//
 // Why: PoCL builds a kernel's work-group function (its passes cut the kernel into regions between
 // barriers) at the first enqueue of each block size, not at clBuildProgram, and an assertion there
 // (PoCL 3.1 is built with them) aborts the whole process: SIGABRT, nothing to catch. It also writes
@@ -45,8 +47,11 @@ export interface ProbeArg { kind: "value" | "buffer" | "local"; size: number }
 /** Where the child finds OpenCL: the ICD loader, the koffi module's URL (its cwd is a temporary folder: it resolves nothing itself), the platform and device by index. */
 export interface ProbeTarget { library: string; koffi: string; platform: number; device: number }
 
-/** One build to try: the program, its kernel's entry and arguments, the block size and grid (in threads). */
-export interface ProbeRequest { code: string; options: string; entry: string; args: ProbeArg[]; local: number[]; global: number[] }
+/**
+ * One build to try: the program (OpenCL C `code`, or a SPIR `binary` in base64), its kernel's
+ * entry and arguments, the block size and grid (in threads).
+ */
+export interface ProbeRequest { code: string; binary?: string; options: string; entry: string; args: ProbeArg[]; local: number[]; global: number[] }
 
 /**
  * What the probe found: the driver built the work-group function; or the child died first
@@ -222,6 +227,7 @@ const clCreateContext = f("uint64_t clCreateContext(void *props, uint32_t n, uin
 const clCreateCommandQueue = f("uint64_t clCreateCommandQueue(uint64_t context, uint64_t device, uint64_t props, _Out_ int *err)");
 const clCreateBuffer = f("uint64_t clCreateBuffer(uint64_t context, uint64_t flags, size_t size, void *host, _Out_ int *err)");
 const clCreateProgramWithSource = f("uint64_t clCreateProgramWithSource(uint64_t context, uint32_t count, const char **strings, const size_t *lengths, _Out_ int *err)");
+const clCreateProgramWithBinary = f("uint64_t clCreateProgramWithBinary(uint64_t context, uint32_t n, uint64_t *devices, const size_t *lengths, const uint8_t **binaries, _Out_ int *status, _Out_ int *err)");
 const clBuildProgram = f("int clBuildProgram(uint64_t program, uint32_t n, uint64_t *devices, const char *options, void *notify, void *user)");
 const clCreateKernel = f("uint64_t clCreateKernel(uint64_t program, const char *name, _Out_ int *err)");
 const clSetKernelArg = f("int clSetKernelArg(uint64_t kernel, uint32_t index, size_t size, const void *value)");
@@ -247,8 +253,9 @@ process.stdin.setEncoding("utf8");
 for await (const c of process.stdin) { input += c; if (input.includes("\n")) break; }
 if (!input.includes("\n")) { rmSync(process.cwd(), { recursive: true, force: true }); process.exit(0); }
 const r = JSON.parse(input.slice(0, input.indexOf("\n")));
-const program = clCreateProgramWithSource(context, 1, [r.code], null, err);
-if (err[0] !== 0) stop("clCreateProgramWithSource: " + err[0]);
+const binary = r.binary ? Buffer.from(r.binary, "base64") : null;
+const program = binary ? clCreateProgramWithBinary(context, 1, device, new BigUint64Array([BigInt(binary.length)]), [binary], [0], err) : clCreateProgramWithSource(context, 1, [r.code], null, err);
+if (err[0] !== 0) stop((binary ? "clCreateProgramWithBinary: " : "clCreateProgramWithSource: ") + err[0]);
 let rc = clBuildProgram(program, 1, device, r.options, null, null);
 if (rc !== 0) stop("clBuildProgram: " + rc);
 const kernel = clCreateKernel(program, r.entry, err);

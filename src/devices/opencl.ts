@@ -167,6 +167,8 @@ interface OpenCLKernel extends LoadedKernel {
   program: string | null;
   /** Device copies of the constant tables (relocation `table`), alive while the kernel is loaded. */
   tables: bigint[];
+  /** SPIR: the bitcode its program was built from (the probe's child builds the same). */
+  binary: Uint8Array | null;
 }
 
 /**
@@ -213,6 +215,8 @@ export class OpenCLDevice implements Device {
   private readonly buffers = new Set<bigint>();
   /** Programs built on this device, by build options and code (a kernel loaded twice is built once). */
   private readonly programs = new Map<string, bigint>();
+  /** SPIR bitcode assembled on this device, by the llvm code's text. */
+  private readonly bitcode = new Map<string, Uint8Array>();
   private readonly maxThreads: number;
   /** PoCL's kernel compiler run in a child process first, and what it built before (null: not PoCL, or GPUC_OPENCL_PROBE=0). */
   private readonly prober: PoCLProber | null;
@@ -234,7 +238,7 @@ export class OpenCLDevice implements Device {
     this.print = options.print ?? ((line) => console.log(line));
     this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
     this.state = this.alloc(this.stateWords * 4);
-    this.prober = this.isPoCL && this.target === "opencl" && process.env.GPUC_OPENCL_PROBE !== "0"
+    this.prober = this.isPoCL && this.target !== "spirv" && process.env.GPUC_OPENCL_PROBE !== "0"
       ? new PoCLProber({ library: libraryPath(), koffi: koffiURL(), platform: where.platform, device: where.device }, debugOutput()) : null;
     this.built = this.prober ? BuiltSizes.open() : null;
   }
@@ -308,7 +312,7 @@ export class OpenCLDevice implements Device {
       this.copyIn(mem, value, 0);
       return mem;
     });
-    const k: OpenCLKernel = { artifact, kernel, layout, options, program: probed, tables, tablesInCode: layout.relocation === "bake" && artifact.manifest.sites.length > 0 };
+    const k: OpenCLKernel = { artifact, kernel, layout, options, program: probed, tables, tablesInCode: layout.relocation === "bake" && artifact.manifest.sites.length > 0, binary: this.bitcode.get(artifact.code as string) ?? null };
     this.loaded.add(k);
     return k;
   }
@@ -326,7 +330,8 @@ export class OpenCLDevice implements Device {
     let program: bigint;
     if (this.target === "llvm") {
       // SPIR: the text assembled into bitcode of the driver's LLVM version, given as a binary.
-      const bitcode = assembleSPIR(this.assembler!, code as string, artifact);
+      let bitcode = this.bitcode.get(code as string);
+      if (!bitcode) this.bitcode.set(code as string, (bitcode = assembleSPIR(this.assembler!, code as string, artifact)));
       program = big(cl.clCreateProgramWithBinary(this.context, 1, new BigUint64Array([this.deviceId]), new BigUint64Array([BigInt(bitcode.byteLength)]), [bitcode], [0], err));
       check(err[0], "clCreateProgramWithBinary");
     } else {
@@ -438,7 +443,7 @@ export class OpenCLDevice implements Device {
       const args: ProbeArg[] = k.layout.args.map((a) => (a.type === "pointer" ? { kind: "buffer", size: 8 }
         : a.type === "local" ? { kind: "local", size: localArgBytes(k, a.index, sizes) } : { kind: "value", size: a.type === "double" ? 8 : 4 }));
       verdict = prober.run({
-        code: k.artifact.code as string, options: k.options, entry: k.artifact.entry, args,
+        code: k.artifact.code as string, ...(k.binary ? { binary: Buffer.from(k.binary).toString("base64") } : {}), options: k.options, entry: k.artifact.entry, args,
         local: [...grid.threads], global: grid.blocks.map((b, i) => b * grid.threads[i]),
       });
       verdicts.set(key, verdict);
@@ -532,7 +537,7 @@ export class OpenCLDevice implements Device {
 const verdicts = new Map<string, Promise<ProbeVerdict>>();
 
 /** Whether an OpenCL C artifact has a barrier (the call every barrier of opencl/emit.ts makes): PoCL's kernel compiler forms regions between them. */
-const hasBarriers = (a: Artifact): boolean => typeof a.code === "string" && a.code.includes("barrier(CLK_LOCAL_MEM_FENCE");
+const hasBarriers = (a: Artifact): boolean => typeof a.code === "string" && (a.target === "llvm" ? a.code.includes("@_Z7barrierj(") : a.code.includes("barrier(CLK_LOCAL_MEM_FENCE"));
 
 /** The bytes of `__local` memory a shared array sized at launch gets (whole 32-bit words). */
 function localArgBytes(k: OpenCLKernel, index: number, sizes: number[]): number {

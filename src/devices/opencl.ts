@@ -361,7 +361,10 @@ export class OpenCLDevice implements Device {
     // (PoCL's optimizer (3.1) miscompiles some kernels with a barrier inside an `if`: see
     // OpenCLLayout.conditionalBarriers. Unoptimized they are slower, not wrong.)
     const unoptimized = layout.conditionalBarriers && this.isPoCL ? " -cl-opt-disable" : "";
-    return `${this.correctlyRounded ? layout.buildOptions : ""} -w${unoptimized}`.trim();
+    // (SPIR's options say what the binary is; OpenCL C's ask for correctly rounded division and
+    // square root, which a module's LLVM IR already has.)
+    const given = this.target === "llvm" || this.correctlyRounded ? layout.buildOptions : "";
+    return `${given} -w${unoptimized}`.trim();
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
@@ -553,7 +556,7 @@ function llvmBinding(artifact: Artifact): OpenCLLayout | null {
   const l = llvmLayout(artifact);
   if (!l) return null;
   if (l.arch !== "spir64") throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)}'s llvm code is for ${l.arch}, not SPIR (spir64): an OpenCL device runs SPIR only`);
-  return { ...clBinding(artifact, l), buildOptions: "-x spir -spir-std=1.2" };
+  return { ...clBinding(artifact, l), buildOptions: "-x spir -spir-std=1.2", conditionalBarriers: l.conditionalBarriers };
 }
 
 /** The OpenCL C layout of a layout with the OpenCL C target's argument roles (SPIR-V's, LLVM IR's): each argument's C type from its role and parameter. */

@@ -28,7 +28,7 @@
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { completesBlock, readsMemory } from "../../ir/module-info.js";
+import { completesBlock, readsMemory, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -74,8 +74,13 @@ const C_NAME = (n: string) => n.replace(/[^A-Za-z0-9_]/g, "_");
 
 /** A scalar's LLVM type. */
 function ty(s: Scalar): string { return s === "bool" ? "i1" : s === "f32" ? "float" : s === "f64" ? "double" : "i32"; }
-/** An element's LLVM type in memory (8- and 16-bit integers as such). */
-function elemTy(e: Elem): string { return isNarrow(e) ? `i${elemBytes(e) * 8}` : ty(e as Scalar); }
+/**
+ * A scalar's LLVM type in memory: bools as i8 (0 or 1), as clang keeps them — PoCL gives each
+ * work-item its own copy of an i1 alloca live across a barrier wrongly (found by the fuzzer).
+ */
+function memTy(s: Scalar): string { return s === "bool" ? "i8" : ty(s); }
+/** An element's LLVM type in memory (8- and 16-bit integers as such, bools as i8). */
+function elemTy(e: Elem): string { return isNarrow(e) ? `i${elemBytes(e) * 8}` : memTy(e as Scalar); }
 /** A pointer type in an address space. */
 function ptr(space: number): string { return space === 0 ? "ptr" : `ptr addrspace(${space})`; }
 const isFloat = (s: Scalar) => s === "f32" || s === "f64";
@@ -161,6 +166,15 @@ class LLVMEmitter {
     return r;
   }
   private get pp(): string { return ptr(this.flavor.privateSpace); }
+  /** Store scalar `v` of type `s` into local memory at `p` (bools as i8). */
+  private storeLocal(s: Scalar, v: string, p: string): void {
+    this.inst(`store ${memTy(s)} ${s === "bool" ? (v === "true" ? "1" : v === "false" ? "0" : this.op(`zext i1 ${v} to i8`)) : v}, ${this.pp} ${p}`);
+  }
+  /** Load a scalar of type `s` from local memory at `p`. */
+  private loadLocal(s: Scalar, p: string): string {
+    const v = this.op(`load ${memTy(s)}, ${this.pp} ${p}`);
+    return s === "bool" ? this.op(`trunc i8 ${v} to i1`) : v;
+  }
 
   private constant(v: number | boolean, s: Scalar): string {
     if (s === "bool" || typeof v === "boolean") return v ? "true" : "false";
@@ -197,7 +211,7 @@ class LLVMEmitter {
         });
       } else if (t.kind === "scalar") {
         const v = param({ name, role: "value", index: i }, t.scalar === "bool" ? "i32" : ty(t.scalar));
-        setup.push(() => this.inst(`store ${ty(t.scalar)} ${t.scalar === "bool" ? this.op(`icmp ne i32 ${v}, 0`) : v}, ${this.pp} ${this.vars[p]}`));
+        setup.push(() => this.storeLocal(t.scalar, t.scalar === "bool" ? this.op(`icmp ne i32 ${v}, 0`) : v, this.vars[p]));
       }
     });
     if (f.stateParam !== null) {
@@ -236,6 +250,11 @@ class LLVMEmitter {
     this.body(f);
     const attrs: string[] = [];
     const meta: string[] = [];
+    const conditionalBarriers = someStmt(f.body, (x) => (x.k === "if" || x.k === "switch") && someStmt([x], (y) => y.k === "barrier"));
+    // SPIR: PoCL 3.1's optimizer miscompiles some kernels with a barrier inside an `if` (found by
+    // the fuzzer; OpenCL C builds them with -cl-opt-disable, which is what makes clang mark them
+    // optnone): such a kernel is marked so here, and PoCL leaves it as it is.
+    if (!this.amd && conditionalBarriers) attrs.push("noinline", "optnone");
     const req = this.features.requiredThreads, max = this.features.maxThreads;
     if (this.amd) {
       const n = req ? req[0] * req[1] * req[2] : max ? max[0] * max[1] * max[2] : 1024;
@@ -255,7 +274,7 @@ class LLVMEmitter {
     }
     this.end(`define ${this.flavor.kernelCC} void @${entry}(${params.join(", ")})${attrs.length ? " #0" : ""}${meta.length ? ` ${meta.join(" ")}` : ""}`);
     if (attrs.length) this.functions.push(`attributes #0 = { ${attrs.join(" ")} }`);
-    return { arch: this.arch, args, relocation: "table", tables, localBytes };
+    return { arch: this.arch, args, relocation: "table", tables, localBytes, conditionalBarriers };
   }
 
   /** A kernel argument's OpenCL C type (SPIR's kernel_arg_type): what the opencl target declares it as. */
@@ -287,7 +306,7 @@ class LLVMEmitter {
       } else {
         const s = (t as { scalar: Scalar }).scalar, v = `%p${k++}`;
         params.push(`${ty(s)} ${v}`);
-        stores.push(() => this.inst(`store ${ty(s)} ${v}, ${this.pp} ${this.vars[p]}`));
+        stores.push(() => this.storeLocal(s, v, this.vars[p]));
       }
     }
     for (const s of stores) s();
@@ -310,8 +329,8 @@ class LLVMEmitter {
       if (i === f.stateParam) return "";
       if (l.type.kind === "scalar") {
         // Every local starts as zero (false), as the IR's locals do (WGSL's, OpenCL C's declarations).
-        const v = this.local(ty(l.type.scalar));
-        this.allocas.push(`  store ${ty(l.type.scalar)} ${l.type.scalar === "bool" ? "false" : isFloat(l.type.scalar) ? "0.0" : "0"}, ${this.pp} ${v}`);
+        const v = this.local(memTy(l.type.scalar));
+        this.allocas.push(`  store ${memTy(l.type.scalar)} ${isFloat(l.type.scalar) ? "0.0" : "0"}, ${this.pp} ${v}`);
         return v;
       }
       if (l.type.kind === "array" && l.type.size !== null) {
@@ -350,16 +369,13 @@ class LLVMEmitter {
   private stmt(s: Stmt): void {
     const f = this.f;
     switch (s.k) {
-      case "set": {
-        const t = ty(this.localScalar(s.local));
-        this.inst(`store ${t} ${this.expr(s.value)}, ${this.pp} ${this.vars[s.local]}`);
-        return;
-      }
+      case "set": this.storeLocal(this.localScalar(s.local), this.expr(s.value), this.vars[s.local]); return;
       case "store": {
         const a = this.arrayRef(s.array);
         const p = this.element(a, s.index);
         let v = this.expr(s.value);
         if (isNarrow(a.elem)) v = this.op(`trunc i32 ${v} to ${elemTy(a.elem)}`);
+        else if (a.elem === "bool") v = this.op(`zext i1 ${v} to i8`);
         this.inst(`store ${elemTy(a.elem)} ${v}, ${ptr(a.space)} ${p}, align ${elemBytes(a.elem)}`);
         return;
       }
@@ -443,7 +459,7 @@ class LLVMEmitter {
         this.condBranch(this.op(`icmp slt i32 ${at}, ${n}`), body, exit);
         this.label(body);
         const p = this.op(`getelementptr ${elemTy(a.elem)}, ${ptr(a.space)} ${a.base}, i32 ${at}`);
-        this.inst(`store ${elemTy(a.elem)} ${a.elem === "f32" || a.elem === "f64" ? "0.0" : a.elem === "bool" ? "false" : "0"}, ${ptr(a.space)} ${p}`);
+        this.inst(`store ${elemTy(a.elem)} ${a.elem === "f32" || a.elem === "f64" ? "0.0" : "0"}, ${ptr(a.space)} ${p}`);
         this.inst(`store i32 ${this.op(`add i32 ${at}, 1`)}, ${this.pp} ${i}`);
         this.branch(head);
         this.label(exit);
@@ -465,7 +481,7 @@ class LLVMEmitter {
         const call = `call ${this.flavor.funcCC}${ret} ${this.fnNames.get(s.fn)!}(${args.join(", ")})`;
         if (ret === "void") { this.inst(call); return; }
         const r = this.op(call);
-        if (s.result !== null) this.inst(`store ${ret} ${r}, ${this.pp} ${this.vars[s.result]}`);
+        if (s.result !== null) this.storeLocal((callee.returnType as { scalar: Scalar }).scalar, r, this.vars[s.result]);
         return;
       }
       // As on the opencl and spirv targets (OpenCL 1.2's model has no subgroups): each thread is a
@@ -473,8 +489,7 @@ class LLVMEmitter {
       // and a ballot is bit 0.
       case "subgroup": {
         const v = this.expr(s.args[0]);
-        const t = ty(this.localScalar(s.result));
-        this.inst(`store ${t} ${s.op === "ballot" ? this.op(`zext i1 ${v} to i32`) : v}, ${this.pp} ${this.vars[s.result]}`);
+        this.storeLocal(this.localScalar(s.result), s.op === "ballot" ? this.op(`zext i1 ${v} to i32`) : v, this.vars[s.result]);
         return;
       }
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
@@ -493,9 +508,11 @@ class LLVMEmitter {
       this.inst(`fence syncscope("workgroup") acquire`);
       return;
     }
-    // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE
-    this.declare("declare spir_func void @_Z7barrierj(i32)");
-    this.inst("call spir_func void @_Z7barrierj(i32 3)");
+    // CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE. Convergent, as OpenCL declares it: no
+    // transformation may make it depend on more values than it does here (an optimizer that
+    // sank it into a branch, or duplicated it, would break the block's meeting).
+    this.declare("declare spir_func void @_Z7barrierj(i32) convergent");
+    this.inst("call spir_func void @_Z7barrierj(i32 3) convergent");
   }
 
   private fence(scope: "device" | "block"): void {
@@ -599,13 +616,14 @@ class LLVMEmitter {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
       case "const": return this.constant(e.value, this.scalarOf(h));
-      case "local": { const t = ty(this.scalarOf(h)); return this.op(`load ${t}, ${this.pp} ${this.vars[e.local]}`); }
+      case "local": return this.loadLocal(this.scalarOf(h), this.vars[e.local]);
       case "builtin": return this.builtin(e.name);
       case "location": return String(this.locations.id(e.site));
       case "length": return this.arrayRef(e.array).length;
       case "load": {
         const a = this.arrayRef(e.array);
         const v = this.op(`load ${elemTy(a.elem)}, ${ptr(a.space)} ${this.element(a, e.index)}, align ${elemBytes(a.elem)}`);
+        if (a.elem === "bool") return this.op(`trunc i8 ${v} to i1`);
         if (!isNarrow(a.elem)) return v;
         return this.op(`${a.elem === "i8" || a.elem === "i16" ? "sext" : "zext"} ${elemTy(a.elem)} ${v} to i32`);
       }
@@ -616,32 +634,33 @@ class LLVMEmitter {
           return this.op(`select i1 ${c}, ${t} ${x}, ${t} ${y}`);
         }
         // Only the chosen operand is evaluated (it may load, guarded by the condition).
-        const tmp = this.local(t);
+        const st = this.scalarOf(h);
+        const tmp = this.local(memTy(st));
         const then = this.newLabel(), els = this.newLabel(), after = this.newLabel();
         this.condBranch(this.expr(e.cond), then, els);
         this.label(then);
-        this.inst(`store ${t} ${this.expr(e.a)}, ${this.pp} ${tmp}`);
+        this.storeLocal(st, this.expr(e.a), tmp);
         this.branch(after);
         this.label(els);
-        this.inst(`store ${t} ${this.expr(e.b)}, ${this.pp} ${tmp}`);
+        this.storeLocal(st, this.expr(e.b), tmp);
         this.branch(after);
         this.label(after);
-        return this.op(`load ${t}, ${this.pp} ${tmp}`);
+        return this.loadLocal(st, tmp);
       }
       case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
       case "op": {
         if ((e.op === "land" || e.op === "lor") && readsMemory(this.f, e.args[1])) {
           // The right operand only when needed.
-          const tmp = this.local("i1");
+          const tmp = this.local("i8");
           const left = this.expr(e.args[0]);
-          this.inst(`store i1 ${left}, ${this.pp} ${tmp}`);
+          this.storeLocal("bool", left, tmp);
           const right = this.newLabel(), after = this.newLabel();
           this.condBranch(left, e.op === "land" ? right : after, e.op === "land" ? after : right);
           this.label(right);
-          this.inst(`store i1 ${this.expr(e.args[1])}, ${this.pp} ${tmp}`);
+          this.storeLocal("bool", this.expr(e.args[1]), tmp);
           this.branch(after);
           this.label(after);
-          return this.op(`load i1, ${this.pp} ${tmp}`);
+          return this.loadLocal("bool", tmp);
         }
         return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
       }

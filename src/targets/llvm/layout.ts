@@ -28,6 +28,12 @@ export interface LLVMLayout {
   tables: { symbol: string; index: number }[];
   /** Static local memory (LDS) per work-group, in bytes. */
   localBytes: number;
+  /**
+   * Whether a barrier is inside an `if` or a `switch` (on a value the block's threads share): PoCL
+   * 3.1's optimizer miscompiles some such kernels, SPIR as OpenCL C (the OpenCL C layout's
+   * `conditionalBarriers`; found by the fuzzer), so the OpenCL device builds them unoptimized.
+   */
+  conditionalBarriers: boolean;
 }
 
 /** The layout of an LLVM IR artifact, or null when the artifact is not one (or has none). */
@@ -49,5 +55,6 @@ export function llvmLayoutSchema(v: SchemaKit): GenericSchema {
     relocation: v.picklist(["table"]),
     tables: v.array(v.strictObject({ symbol: v.string(), index: count })),
     localBytes: count,
+    conditionalBarriers: v.boolean(),
   });
 }

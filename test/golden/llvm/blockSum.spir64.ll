@@ -7,7 +7,7 @@ target triple = "spir64-unknown-unknown"
 declare spir_func i64 @_Z12get_group_idj(i32)
 declare spir_func i64 @_Z12get_local_idj(i32)
 declare spir_func i64 @_Z14get_local_sizej(i32)
-declare spir_func void @_Z7barrierj(i32)
+declare spir_func void @_Z7barrierj(i32) convergent
 
 define internal spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p0, i32 %p1, i32 %p2, i32 %p3, i32 %p4, i32 %p5) {
 entry:
@@ -87,8 +87,8 @@ entry:
   store i32 0, ptr %t4
   %t5 = alloca i32, align 4
   store i32 0, ptr %t5
-  %t6 = alloca i1, align 4
-  store i1 false, ptr %t6
+  %t6 = alloca i8, align 4
+  store i8 0, ptr %t6
   %t7 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
   %t8 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
   store i32 %p6, ptr %t0
@@ -109,150 +109,157 @@ entry:
   %t24 = icmp sge i32 %t21, %t23
   br i1 %t24, label %L18, label %L20
 L18:
-  store i1 true, ptr %t6
+  store i8 1, ptr %t6
   br label %L20
 L20:
-  %t28 = load i1, ptr %t6
-  %t29 = xor i1 %t28, true
-  br i1 %t29, label %L25, label %L27
+  %t28 = load i8, ptr %t6
+  %t29 = trunc i8 %t28 to i1
+  %t30 = xor i1 %t29, true
+  br i1 %t30, label %L25, label %L27
 L25:
-  %t33 = load i32, ptr %t2
-  %t34 = load i32, ptr %t0
-  %t35 = icmp slt i32 %t33, %t34
-  br i1 %t35, label %L30, label %L31
-L30:
-  %t39 = load i32, ptr %t2
-  %t40 = icmp uge i32 %t39, %p5
-  br i1 %t40, label %L36, label %L38
-L36:
-  %t41 = load i32, ptr %t2
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 3, i32 0, i32 %t41, i32 %p5)
-  store i1 true, ptr %t6
-  br label %L38
-L38:
-  %t45 = load i1, ptr %t6
-  %t46 = xor i1 %t45, true
-  br i1 %t46, label %L42, label %L44
-L42:
-  %t47 = load i32, ptr %t2
-  %t48 = getelementptr float, ptr addrspace(1) %t8, i32 %t47
-  %t49 = load float, ptr addrspace(1) %t48, align 4
-  store float %t49, ptr %t3
-  br label %L44
-L44:
-  br label %L32
+  %t34 = load i32, ptr %t2
+  %t35 = load i32, ptr %t0
+  %t36 = icmp slt i32 %t34, %t35
+  br i1 %t36, label %L31, label %L32
 L31:
-  store float 0x0000000000000000, ptr %t3
-  br label %L32
+  %t40 = load i32, ptr %t2
+  %t41 = icmp uge i32 %t40, %p5
+  br i1 %t41, label %L37, label %L39
+L37:
+  %t42 = load i32, ptr %t2
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 3, i32 0, i32 %t42, i32 %p5)
+  store i8 1, ptr %t6
+  br label %L39
+L39:
+  %t46 = load i8, ptr %t6
+  %t47 = trunc i8 %t46 to i1
+  %t48 = xor i1 %t47, true
+  br i1 %t48, label %L43, label %L45
+L43:
+  %t49 = load i32, ptr %t2
+  %t50 = getelementptr float, ptr addrspace(1) %t8, i32 %t49
+  %t51 = load float, ptr addrspace(1) %t50, align 4
+  store float %t51, ptr %t3
+  br label %L45
+L45:
+  br label %L33
 L32:
+  store float 0x0000000000000000, ptr %t3
+  br label %L33
+L33:
   br label %L27
 L27:
-  %t53 = load i1, ptr %t6
-  %t54 = xor i1 %t53, true
-  br i1 %t54, label %L50, label %L52
-L50:
-  %t58 = load i32, ptr %t1
-  %t59 = icmp uge i32 %t58, 64
-  br i1 %t59, label %L55, label %L57
-L55:
-  %t60 = load i32, ptr %t1
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 1, i32 1, i32 %t60, i32 64)
-  store i1 true, ptr %t6
-  br label %L57
-L57:
-  br label %L52
+  %t55 = load i8, ptr %t6
+  %t56 = trunc i8 %t55 to i1
+  %t57 = xor i1 %t56, true
+  br i1 %t57, label %L52, label %L54
 L52:
-  %t64 = load i1, ptr %t6
-  %t65 = xor i1 %t64, true
-  br i1 %t65, label %L61, label %L63
-L61:
-  %t66 = load i32, ptr %t1
-  %t67 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t66
-  %t68 = load float, ptr %t3
-  store float %t68, ptr addrspace(3) %t67, align 4
-  br label %L63
-L63:
-  call spir_func void @_Z7barrierj(i32 3)
+  %t61 = load i32, ptr %t1
+  %t62 = icmp uge i32 %t61, 64
+  br i1 %t62, label %L58, label %L60
+L58:
+  %t63 = load i32, ptr %t1
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 1, i32 1, i32 %t63, i32 64)
+  store i8 1, ptr %t6
+  br label %L60
+L60:
+  br label %L54
+L54:
+  %t67 = load i8, ptr %t6
+  %t68 = trunc i8 %t67 to i1
+  %t69 = xor i1 %t68, true
+  br i1 %t69, label %L64, label %L66
+L64:
+  %t70 = load i32, ptr %t1
+  %t71 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t70
+  %t72 = load float, ptr %t3
+  store float %t72, ptr addrspace(3) %t71, align 4
+  br label %L66
+L66:
+  call spir_func void @_Z7barrierj(i32 3) convergent
   store i32 32, ptr %t4
-  br label %L69
-L69:
-  %t75 = load i32, ptr %t4
-  %t76 = icmp sgt i32 %t75, 0
-  %t77 = xor i1 %t76, true
-  br i1 %t77, label %L72, label %L74
-L72:
-  br label %L71
-L74:
-  %t81 = load i1, ptr %t6
-  %t82 = xor i1 %t81, true
-  br i1 %t82, label %L78, label %L80
+  br label %L73
+L73:
+  %t79 = load i32, ptr %t4
+  %t80 = icmp sgt i32 %t79, 0
+  %t81 = xor i1 %t80, true
+  br i1 %t81, label %L76, label %L78
+L76:
+  br label %L75
 L78:
-  %t86 = load i32, ptr %t1
-  %t87 = load i32, ptr %t4
-  %t88 = icmp slt i32 %t86, %t87
-  br i1 %t88, label %L83, label %L85
-L83:
-  %t89 = load i32, ptr %t1
-  %t90 = load i32, ptr %t4
-  %t91 = add i32 %t89, %t90
-  store i32 %t91, ptr %t5
-  %t92 = load i32, ptr %t1
-  %t93 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t92
+  %t85 = load i8, ptr %t6
+  %t86 = trunc i8 %t85 to i1
+  %t87 = xor i1 %t86, true
+  br i1 %t87, label %L82, label %L84
+L82:
+  %t91 = load i32, ptr %t1
+  %t92 = load i32, ptr %t4
+  %t93 = icmp slt i32 %t91, %t92
+  br i1 %t93, label %L88, label %L90
+L88:
   %t94 = load i32, ptr %t1
-  %t95 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t94
-  %t96 = load float, ptr addrspace(3) %t95, align 4
-  %t97 = load i32, ptr %t5
+  %t95 = load i32, ptr %t4
+  %t96 = add i32 %t94, %t95
+  store i32 %t96, ptr %t5
+  %t97 = load i32, ptr %t1
   %t98 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t97
-  %t99 = load float, ptr addrspace(3) %t98, align 4
-  %t100 = fadd float %t96, %t99
-  store float %t100, ptr addrspace(3) %t93, align 4
-  br label %L85
-L85:
-  br label %L80
-L80:
-  call spir_func void @_Z7barrierj(i32 3)
-  br label %L70
-L70:
-  %t101 = load i32, ptr %t4
-  %t102 = ashr i32 %t101, 1
-  store i32 %t102, ptr %t4
-  br label %L69
-L71:
-  %t106 = load i1, ptr %t6
-  %t107 = xor i1 %t106, true
-  br i1 %t107, label %L103, label %L105
-L103:
-  %t111 = load i32, ptr %t1
-  %t112 = icmp eq i32 %t111, 0
-  br i1 %t112, label %L108, label %L110
+  %t99 = load i32, ptr %t1
+  %t100 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t99
+  %t101 = load float, ptr addrspace(3) %t100, align 4
+  %t102 = load i32, ptr %t5
+  %t103 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 %t102
+  %t104 = load float, ptr addrspace(3) %t103, align 4
+  %t105 = fadd float %t101, %t104
+  store float %t105, ptr addrspace(3) %t98, align 4
+  br label %L90
+L90:
+  br label %L84
+L84:
+  call spir_func void @_Z7barrierj(i32 3) convergent
+  br label %L74
+L74:
+  %t106 = load i32, ptr %t4
+  %t107 = ashr i32 %t106, 1
+  store i32 %t107, ptr %t4
+  br label %L73
+L75:
+  %t111 = load i8, ptr %t6
+  %t112 = trunc i8 %t111 to i1
+  %t113 = xor i1 %t112, true
+  br i1 %t113, label %L108, label %L110
 L108:
-  %t116 = call spir_func i64 @_Z12get_group_idj(i32 0)
-  %t117 = trunc i64 %t116 to i32
-  %t118 = icmp uge i32 %t117, %p2
-  br i1 %t118, label %L113, label %L115
-L113:
-  %t119 = call spir_func i64 @_Z12get_group_idj(i32 0)
-  %t120 = trunc i64 %t119 to i32
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t120, i32 %p2)
-  store i1 true, ptr %t6
-  br label %L115
-L115:
-  %t124 = load i1, ptr %t6
-  %t125 = xor i1 %t124, true
-  br i1 %t125, label %L121, label %L123
+  %t117 = load i32, ptr %t1
+  %t118 = icmp eq i32 %t117, 0
+  br i1 %t118, label %L114, label %L116
+L114:
+  %t122 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t123 = trunc i64 %t122 to i32
+  %t124 = icmp uge i32 %t123, %p2
+  br i1 %t124, label %L119, label %L121
+L119:
+  %t125 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t126 = trunc i64 %t125 to i32
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t126, i32 %p2)
+  store i8 1, ptr %t6
+  br label %L121
 L121:
-  %t126 = call spir_func i64 @_Z12get_group_idj(i32 0)
-  %t127 = trunc i64 %t126 to i32
-  %t128 = getelementptr float, ptr addrspace(1) %t7, i32 %t127
-  %t129 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 0
-  %t130 = load float, ptr addrspace(3) %t129, align 4
-  store float %t130, ptr addrspace(1) %t128, align 4
-  br label %L123
-L123:
+  %t130 = load i8, ptr %t6
+  %t131 = trunc i8 %t130 to i1
+  %t132 = xor i1 %t131, true
+  br i1 %t132, label %L127, label %L129
+L127:
+  %t133 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t134 = trunc i64 %t133 to i32
+  %t135 = getelementptr float, ptr addrspace(1) %t7, i32 %t134
+  %t136 = getelementptr float, ptr addrspace(3) @gpuc_blockSum.shared0_s, i32 0
+  %t137 = load float, ptr addrspace(3) %t136, align 4
+  store float %t137, ptr addrspace(1) %t135, align 4
+  br label %L129
+L129:
+  br label %L116
+L116:
   br label %L110
 L110:
-  br label %L105
-L105:
   ret void
 }
 

@@ -72,8 +72,8 @@ entry:
   store i32 0, ptr addrspace(5) %t0
   %t1 = alloca i32, align 4, addrspace(5)
   store i32 0, ptr addrspace(5) %t1
-  %t2 = alloca i1, align 4, addrspace(5)
-  store i1 false, ptr addrspace(5) %t2
+  %t2 = alloca i8, align 4, addrspace(5)
+  store i8 0, ptr addrspace(5) %t2
   %t3 = getelementptr i32, ptr addrspace(1) %p0, i32 %p1
   %t4 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
   %t5 = call i32 @llvm.amdgcn.workitem.id.x()
@@ -96,45 +96,49 @@ L11:
 L8:
   %t14 = load i32, ptr addrspace(5) %t0
   %t15 = icmp slt i32 %t14, %p5
-  store i1 %t15, ptr addrspace(5) %t2
-  %t19 = load i1, ptr addrspace(5) %t2
-  br i1 %t19, label %L16, label %L18
-L16:
-  %t23 = load i32, ptr addrspace(5) %t0
-  %t24 = icmp uge i32 %t23, %p5
-  br i1 %t24, label %L20, label %L22
-L20:
+  %t16 = zext i1 %t15 to i8
+  store i8 %t16, ptr addrspace(5) %t2
+  %t20 = load i8, ptr addrspace(5) %t2
+  %t21 = trunc i8 %t20 to i1
+  br i1 %t21, label %L17, label %L19
+L17:
   %t25 = load i32, ptr addrspace(5) %t0
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 1, i32 0, i32 %t25, i32 %p5)
-  ret void
+  %t26 = icmp uge i32 %t25, %p5
+  br i1 %t26, label %L22, label %L24
 L22:
-  %t26 = load i32, ptr addrspace(5) %t0
-  %t27 = getelementptr float, ptr addrspace(1) %t4, i32 %t26
-  %t28 = load float, ptr addrspace(1) %t27, align 4
-  %t29 = fcmp ogt float %t28, 0x0000000000000000
-  store i1 %t29, ptr addrspace(5) %t2
-  br label %L18
-L18:
-  %t33 = load i1, ptr addrspace(5) %t2
-  br i1 %t33, label %L30, label %L32
-L30:
-  %t34 = load i32, ptr addrspace(5) %t1
-  %t35 = add i32 %t34, 100
-  store i32 %t35, ptr addrspace(5) %t1
-  br label %L32
-L32:
-  %t39 = load i32, ptr addrspace(5) %t0
-  %t40 = icmp uge i32 %t39, %p2
-  br i1 %t40, label %L36, label %L38
-L36:
-  %t41 = load i32, ptr addrspace(5) %t0
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 2, i32 1, i32 %t41, i32 %p2)
+  %t27 = load i32, ptr addrspace(5) %t0
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 1, i32 0, i32 %t27, i32 %p5)
   ret void
-L38:
-  %t42 = load i32, ptr addrspace(5) %t0
-  %t43 = getelementptr i32, ptr addrspace(1) %t3, i32 %t42
-  %t44 = load i32, ptr addrspace(5) %t1
-  store i32 %t44, ptr addrspace(1) %t43, align 4
+L24:
+  %t28 = load i32, ptr addrspace(5) %t0
+  %t29 = getelementptr float, ptr addrspace(1) %t4, i32 %t28
+  %t30 = load float, ptr addrspace(1) %t29, align 4
+  %t31 = fcmp ogt float %t30, 0x0000000000000000
+  %t32 = zext i1 %t31 to i8
+  store i8 %t32, ptr addrspace(5) %t2
+  br label %L19
+L19:
+  %t36 = load i8, ptr addrspace(5) %t2
+  %t37 = trunc i8 %t36 to i1
+  br i1 %t37, label %L33, label %L35
+L33:
+  %t38 = load i32, ptr addrspace(5) %t1
+  %t39 = add i32 %t38, 100
+  store i32 %t39, ptr addrspace(5) %t1
+  br label %L35
+L35:
+  %t43 = load i32, ptr addrspace(5) %t0
+  %t44 = icmp uge i32 %t43, %p2
+  br i1 %t44, label %L40, label %L42
+L40:
+  %t45 = load i32, ptr addrspace(5) %t0
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 2, i32 1, i32 %t45, i32 %p2)
+  ret void
+L42:
+  %t46 = load i32, ptr addrspace(5) %t0
+  %t47 = getelementptr i32, ptr addrspace(1) %t3, i32 %t46
+  %t48 = load i32, ptr addrspace(5) %t1
+  store i32 %t48, ptr addrspace(1) %t47, align 4
   ret void
 }
 

@@ -75,8 +75,8 @@ entry:
   store i32 0, ptr %t0
   %t1 = alloca i32, align 4
   store i32 0, ptr %t1
-  %t2 = alloca i1, align 4
-  store i1 false, ptr %t2
+  %t2 = alloca i8, align 4
+  store i8 0, ptr %t2
   %t3 = getelementptr i32, ptr addrspace(1) %p0, i32 %p1
   %t4 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
   %t5 = call spir_func i64 @_Z12get_local_idj(i32 0)
@@ -100,45 +100,49 @@ L12:
 L9:
   %t15 = load i32, ptr %t0
   %t16 = icmp slt i32 %t15, %p5
-  store i1 %t16, ptr %t2
-  %t20 = load i1, ptr %t2
-  br i1 %t20, label %L17, label %L19
-L17:
-  %t24 = load i32, ptr %t0
-  %t25 = icmp uge i32 %t24, %p5
-  br i1 %t25, label %L21, label %L23
-L21:
+  %t17 = zext i1 %t16 to i8
+  store i8 %t17, ptr %t2
+  %t21 = load i8, ptr %t2
+  %t22 = trunc i8 %t21 to i1
+  br i1 %t22, label %L18, label %L20
+L18:
   %t26 = load i32, ptr %t0
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 1, i32 0, i32 %t26, i32 %p5)
-  ret void
+  %t27 = icmp uge i32 %t26, %p5
+  br i1 %t27, label %L23, label %L25
 L23:
-  %t27 = load i32, ptr %t0
-  %t28 = getelementptr float, ptr addrspace(1) %t4, i32 %t27
-  %t29 = load float, ptr addrspace(1) %t28, align 4
-  %t30 = fcmp ogt float %t29, 0x0000000000000000
-  store i1 %t30, ptr %t2
-  br label %L19
-L19:
-  %t34 = load i1, ptr %t2
-  br i1 %t34, label %L31, label %L33
-L31:
-  %t35 = load i32, ptr %t1
-  %t36 = add i32 %t35, 100
-  store i32 %t36, ptr %t1
-  br label %L33
-L33:
-  %t40 = load i32, ptr %t0
-  %t41 = icmp uge i32 %t40, %p2
-  br i1 %t41, label %L37, label %L39
-L37:
-  %t42 = load i32, ptr %t0
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 2, i32 1, i32 %t42, i32 %p2)
+  %t28 = load i32, ptr %t0
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 1, i32 0, i32 %t28, i32 %p5)
   ret void
-L39:
-  %t43 = load i32, ptr %t0
-  %t44 = getelementptr i32, ptr addrspace(1) %t3, i32 %t43
-  %t45 = load i32, ptr %t1
-  store i32 %t45, ptr addrspace(1) %t44, align 4
+L25:
+  %t29 = load i32, ptr %t0
+  %t30 = getelementptr float, ptr addrspace(1) %t4, i32 %t29
+  %t31 = load float, ptr addrspace(1) %t30, align 4
+  %t32 = fcmp ogt float %t31, 0x0000000000000000
+  %t33 = zext i1 %t32 to i8
+  store i8 %t33, ptr %t2
+  br label %L20
+L20:
+  %t37 = load i8, ptr %t2
+  %t38 = trunc i8 %t37 to i1
+  br i1 %t38, label %L34, label %L36
+L34:
+  %t39 = load i32, ptr %t1
+  %t40 = add i32 %t39, 100
+  store i32 %t40, ptr %t1
+  br label %L36
+L36:
+  %t44 = load i32, ptr %t0
+  %t45 = icmp uge i32 %t44, %p2
+  br i1 %t45, label %L41, label %L43
+L41:
+  %t46 = load i32, ptr %t0
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p6, i32 %p7, i32 2, i32 1, i32 %t46, i32 %p2)
+  ret void
+L43:
+  %t47 = load i32, ptr %t0
+  %t48 = getelementptr i32, ptr addrspace(1) %t3, i32 %t47
+  %t49 = load i32, ptr %t1
+  store i32 %t49, ptr addrspace(1) %t48, align 4
   ret void
 }
 

@@ -89,8 +89,8 @@ entry:
   store i32 0, ptr addrspace(5) %t7
   %t8 = alloca i32, align 4, addrspace(5)
   store i32 0, ptr addrspace(5) %t8
-  %t9 = alloca i1, align 4, addrspace(5)
-  store i1 false, ptr addrspace(5) %t9
+  %t9 = alloca i8, align 4, addrspace(5)
+  store i8 0, ptr addrspace(5) %t9
   %t10 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
   %t11 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
   store i32 %p6, ptr addrspace(5) %t0
@@ -135,150 +135,157 @@ L18:
 L42:
   %t47 = load i32, ptr addrspace(5) %t6
   call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 1, i32 0, i32 %t47, i32 %p5)
-  store i1 true, ptr addrspace(5) %t9
+  store i8 1, ptr addrspace(5) %t9
   br label %L44
 L44:
-  %t51 = load i1, ptr addrspace(5) %t9
-  %t52 = xor i1 %t51, true
-  br i1 %t52, label %L48, label %L50
+  %t51 = load i8, ptr addrspace(5) %t9
+  %t52 = trunc i8 %t51 to i1
+  %t53 = xor i1 %t52, true
+  br i1 %t53, label %L48, label %L50
 L48:
-  %t56 = load i32, ptr addrspace(5) %t5
-  %t57 = icmp uge i32 %t56, 16
-  br i1 %t57, label %L53, label %L55
-L53:
-  %t58 = load i32, ptr addrspace(5) %t5
-  %t59 = load i32, ptr addrspace(5) %t3
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t58, i32 %t59)
-  store i1 true, ptr addrspace(5) %t9
-  br label %L55
-L55:
+  %t57 = load i32, ptr addrspace(5) %t5
+  %t58 = icmp uge i32 %t57, 16
+  br i1 %t58, label %L54, label %L56
+L54:
+  %t59 = load i32, ptr addrspace(5) %t5
+  %t60 = load i32, ptr addrspace(5) %t3
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t59, i32 %t60)
+  store i8 1, ptr addrspace(5) %t9
+  br label %L56
+L56:
   br label %L50
 L50:
-  %t63 = load i1, ptr addrspace(5) %t9
-  %t64 = xor i1 %t63, true
-  br i1 %t64, label %L60, label %L62
-L60:
-  %t68 = load i32, ptr addrspace(5) %t3
-  %t69 = icmp uge i32 %t68, 17
-  br i1 %t69, label %L65, label %L67
-L65:
-  %t70 = load i32, ptr addrspace(5) %t5
-  %t71 = load i32, ptr addrspace(5) %t3
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t70, i32 %t71)
-  store i1 true, ptr addrspace(5) %t9
-  br label %L67
+  %t64 = load i8, ptr addrspace(5) %t9
+  %t65 = trunc i8 %t64 to i1
+  %t66 = xor i1 %t65, true
+  br i1 %t66, label %L61, label %L63
+L61:
+  %t70 = load i32, ptr addrspace(5) %t3
+  %t71 = icmp uge i32 %t70, 17
+  br i1 %t71, label %L67, label %L69
 L67:
-  br label %L62
-L62:
-  %t75 = load i1, ptr addrspace(5) %t9
-  %t76 = xor i1 %t75, true
-  br i1 %t76, label %L72, label %L74
-L72:
-  %t77 = load i32, ptr addrspace(5) %t5
-  %t78 = mul i32 %t77, 17
-  %t79 = load i32, ptr addrspace(5) %t3
-  %t80 = add i32 %t78, %t79
-  %t81 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t80
-  %t82 = load i32, ptr addrspace(5) %t6
-  %t83 = getelementptr float, ptr addrspace(1) %t11, i32 %t82
-  %t84 = load float, ptr addrspace(1) %t83, align 4
-  store float %t84, ptr addrspace(3) %t81, align 4
-  br label %L74
+  %t72 = load i32, ptr addrspace(5) %t5
+  %t73 = load i32, ptr addrspace(5) %t3
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t72, i32 %t73)
+  store i8 1, ptr addrspace(5) %t9
+  br label %L69
+L69:
+  br label %L63
+L63:
+  %t77 = load i8, ptr addrspace(5) %t9
+  %t78 = trunc i8 %t77 to i1
+  %t79 = xor i1 %t78, true
+  br i1 %t79, label %L74, label %L76
 L74:
+  %t80 = load i32, ptr addrspace(5) %t5
+  %t81 = mul i32 %t80, 17
+  %t82 = load i32, ptr addrspace(5) %t3
+  %t83 = add i32 %t81, %t82
+  %t84 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t83
+  %t85 = load i32, ptr addrspace(5) %t6
+  %t86 = getelementptr float, ptr addrspace(1) %t11, i32 %t85
+  %t87 = load float, ptr addrspace(1) %t86, align 4
+  store float %t87, ptr addrspace(3) %t84, align 4
+  br label %L76
+L76:
   br label %L20
 L20:
   fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
   fence syncscope("workgroup") acquire
-  %t88 = load i1, ptr addrspace(5) %t9
-  %t89 = xor i1 %t88, true
-  br i1 %t89, label %L85, label %L87
-L85:
-  %t93 = load i32, ptr addrspace(5) %t2
-  %t94 = load i32, ptr addrspace(5) %t3
-  %t95 = add i32 %t93, %t94
-  %t96 = load i32, ptr addrspace(5) %t0
-  %t97 = icmp slt i32 %t95, %t96
-  %t98 = load i32, ptr addrspace(5) %t1
-  %t99 = load i32, ptr addrspace(5) %t4
-  %t100 = add i32 %t98, %t99
-  %t101 = load i32, ptr addrspace(5) %t0
-  %t102 = icmp slt i32 %t100, %t101
-  %t103 = and i1 %t97, %t102
-  br i1 %t103, label %L90, label %L92
-L90:
-  %t104 = load i32, ptr addrspace(5) %t3
-  store i32 %t104, ptr addrspace(5) %t7
-  %t108 = load i32, ptr addrspace(5) %t7
-  %t109 = icmp uge i32 %t108, 16
-  br i1 %t109, label %L105, label %L107
-L105:
-  %t110 = load i32, ptr addrspace(5) %t7
-  %t111 = load i32, ptr addrspace(5) %t4
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t110, i32 %t111)
-  store i1 true, ptr addrspace(5) %t9
-  br label %L107
-L107:
-  %t115 = load i1, ptr addrspace(5) %t9
-  %t116 = xor i1 %t115, true
-  br i1 %t116, label %L112, label %L114
-L112:
-  %t120 = load i32, ptr addrspace(5) %t4
-  %t121 = icmp uge i32 %t120, 17
-  br i1 %t121, label %L117, label %L119
-L117:
-  %t122 = load i32, ptr addrspace(5) %t7
-  %t123 = load i32, ptr addrspace(5) %t4
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t122, i32 %t123)
-  store i1 true, ptr addrspace(5) %t9
-  br label %L119
-L119:
-  br label %L114
-L114:
-  %t124 = load i32, ptr addrspace(5) %t1
+  %t91 = load i8, ptr addrspace(5) %t9
+  %t92 = trunc i8 %t91 to i1
+  %t93 = xor i1 %t92, true
+  br i1 %t93, label %L88, label %L90
+L88:
+  %t97 = load i32, ptr addrspace(5) %t2
+  %t98 = load i32, ptr addrspace(5) %t3
+  %t99 = add i32 %t97, %t98
+  %t100 = load i32, ptr addrspace(5) %t0
+  %t101 = icmp slt i32 %t99, %t100
+  %t102 = load i32, ptr addrspace(5) %t1
+  %t103 = load i32, ptr addrspace(5) %t4
+  %t104 = add i32 %t102, %t103
+  %t105 = load i32, ptr addrspace(5) %t0
+  %t106 = icmp slt i32 %t104, %t105
+  %t107 = and i1 %t101, %t106
+  br i1 %t107, label %L94, label %L96
+L94:
+  %t108 = load i32, ptr addrspace(5) %t3
+  store i32 %t108, ptr addrspace(5) %t7
+  %t112 = load i32, ptr addrspace(5) %t7
+  %t113 = icmp uge i32 %t112, 16
+  br i1 %t113, label %L109, label %L111
+L109:
+  %t114 = load i32, ptr addrspace(5) %t7
+  %t115 = load i32, ptr addrspace(5) %t4
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t114, i32 %t115)
+  store i8 1, ptr addrspace(5) %t9
+  br label %L111
+L111:
+  %t119 = load i8, ptr addrspace(5) %t9
+  %t120 = trunc i8 %t119 to i1
+  %t121 = xor i1 %t120, true
+  br i1 %t121, label %L116, label %L118
+L116:
   %t125 = load i32, ptr addrspace(5) %t4
-  %t126 = add i32 %t124, %t125
-  %t127 = load i32, ptr addrspace(5) %t0
-  %t128 = mul i32 %t126, %t127
-  %t129 = load i32, ptr addrspace(5) %t2
-  %t130 = add i32 %t128, %t129
-  %t131 = load i32, ptr addrspace(5) %t3
-  %t132 = add i32 %t130, %t131
-  store i32 %t132, ptr addrspace(5) %t8
-  %t136 = load i1, ptr addrspace(5) %t9
-  %t137 = xor i1 %t136, true
-  br i1 %t137, label %L133, label %L135
-L133:
-  %t141 = load i32, ptr addrspace(5) %t8
-  %t142 = icmp uge i32 %t141, %p2
-  br i1 %t142, label %L138, label %L140
+  %t126 = icmp uge i32 %t125, 17
+  br i1 %t126, label %L122, label %L124
+L122:
+  %t127 = load i32, ptr addrspace(5) %t7
+  %t128 = load i32, ptr addrspace(5) %t4
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t127, i32 %t128)
+  store i8 1, ptr addrspace(5) %t9
+  br label %L124
+L124:
+  br label %L118
+L118:
+  %t129 = load i32, ptr addrspace(5) %t1
+  %t130 = load i32, ptr addrspace(5) %t4
+  %t131 = add i32 %t129, %t130
+  %t132 = load i32, ptr addrspace(5) %t0
+  %t133 = mul i32 %t131, %t132
+  %t134 = load i32, ptr addrspace(5) %t2
+  %t135 = add i32 %t133, %t134
+  %t136 = load i32, ptr addrspace(5) %t3
+  %t137 = add i32 %t135, %t136
+  store i32 %t137, ptr addrspace(5) %t8
+  %t141 = load i8, ptr addrspace(5) %t9
+  %t142 = trunc i8 %t141 to i1
+  %t143 = xor i1 %t142, true
+  br i1 %t143, label %L138, label %L140
 L138:
-  %t143 = load i32, ptr addrspace(5) %t8
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 3, i32 3, i32 %t143, i32 %p2)
-  store i1 true, ptr addrspace(5) %t9
-  br label %L140
-L140:
-  br label %L135
-L135:
-  %t147 = load i1, ptr addrspace(5) %t9
-  %t148 = xor i1 %t147, true
+  %t147 = load i32, ptr addrspace(5) %t8
+  %t148 = icmp uge i32 %t147, %p2
   br i1 %t148, label %L144, label %L146
 L144:
   %t149 = load i32, ptr addrspace(5) %t8
-  %t150 = getelementptr float, ptr addrspace(1) %t10, i32 %t149
-  %t151 = load i32, ptr addrspace(5) %t7
-  %t152 = mul i32 %t151, 17
-  %t153 = load i32, ptr addrspace(5) %t4
-  %t154 = add i32 %t152, %t153
-  %t155 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t154
-  %t156 = load float, ptr addrspace(3) %t155, align 4
-  store float %t156, ptr addrspace(1) %t150, align 4
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 3, i32 3, i32 %t149, i32 %p2)
+  store i8 1, ptr addrspace(5) %t9
   br label %L146
 L146:
-  br label %L92
-L92:
-  br label %L87
-L87:
+  br label %L140
+L140:
+  %t153 = load i8, ptr addrspace(5) %t9
+  %t154 = trunc i8 %t153 to i1
+  %t155 = xor i1 %t154, true
+  br i1 %t155, label %L150, label %L152
+L150:
+  %t156 = load i32, ptr addrspace(5) %t8
+  %t157 = getelementptr float, ptr addrspace(1) %t10, i32 %t156
+  %t158 = load i32, ptr addrspace(5) %t7
+  %t159 = mul i32 %t158, 17
+  %t160 = load i32, ptr addrspace(5) %t4
+  %t161 = add i32 %t159, %t160
+  %t162 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t161
+  %t163 = load float, ptr addrspace(3) %t162, align 4
+  store float %t163, ptr addrspace(1) %t157, align 4
+  br label %L152
+L152:
+  br label %L96
+L96:
+  br label %L90
+L90:
   ret void
 }
 

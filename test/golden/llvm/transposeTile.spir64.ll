@@ -6,7 +6,7 @@ target triple = "spir64-unknown-unknown"
 
 declare spir_func i64 @_Z12get_group_idj(i32)
 declare spir_func i64 @_Z12get_local_idj(i32)
-declare spir_func void @_Z7barrierj(i32)
+declare spir_func void @_Z7barrierj(i32) convergent
 
 define internal spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p0, i32 %p1, i32 %p2, i32 %p3, i32 %p4, i32 %p5) {
 entry:
@@ -92,8 +92,8 @@ entry:
   store i32 0, ptr %t7
   %t8 = alloca i32, align 4
   store i32 0, ptr %t8
-  %t9 = alloca i1, align 4
-  store i1 false, ptr %t9
+  %t9 = alloca i8, align 4
+  store i8 0, ptr %t9
   %t10 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
   %t11 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
   store i32 %p6, ptr %t0
@@ -142,148 +142,155 @@ L22:
 L46:
   %t51 = load i32, ptr %t6
   call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 1, i32 0, i32 %t51, i32 %p5)
-  store i1 true, ptr %t9
+  store i8 1, ptr %t9
   br label %L48
 L48:
-  %t55 = load i1, ptr %t9
-  %t56 = xor i1 %t55, true
-  br i1 %t56, label %L52, label %L54
+  %t55 = load i8, ptr %t9
+  %t56 = trunc i8 %t55 to i1
+  %t57 = xor i1 %t56, true
+  br i1 %t57, label %L52, label %L54
 L52:
-  %t60 = load i32, ptr %t5
-  %t61 = icmp uge i32 %t60, 16
-  br i1 %t61, label %L57, label %L59
-L57:
-  %t62 = load i32, ptr %t5
-  %t63 = load i32, ptr %t3
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t62, i32 %t63)
-  store i1 true, ptr %t9
-  br label %L59
-L59:
+  %t61 = load i32, ptr %t5
+  %t62 = icmp uge i32 %t61, 16
+  br i1 %t62, label %L58, label %L60
+L58:
+  %t63 = load i32, ptr %t5
+  %t64 = load i32, ptr %t3
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t63, i32 %t64)
+  store i8 1, ptr %t9
+  br label %L60
+L60:
   br label %L54
 L54:
-  %t67 = load i1, ptr %t9
-  %t68 = xor i1 %t67, true
-  br i1 %t68, label %L64, label %L66
-L64:
-  %t72 = load i32, ptr %t3
-  %t73 = icmp uge i32 %t72, 17
-  br i1 %t73, label %L69, label %L71
-L69:
-  %t74 = load i32, ptr %t5
-  %t75 = load i32, ptr %t3
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t74, i32 %t75)
-  store i1 true, ptr %t9
-  br label %L71
+  %t68 = load i8, ptr %t9
+  %t69 = trunc i8 %t68 to i1
+  %t70 = xor i1 %t69, true
+  br i1 %t70, label %L65, label %L67
+L65:
+  %t74 = load i32, ptr %t3
+  %t75 = icmp uge i32 %t74, 17
+  br i1 %t75, label %L71, label %L73
 L71:
-  br label %L66
-L66:
-  %t79 = load i1, ptr %t9
-  %t80 = xor i1 %t79, true
-  br i1 %t80, label %L76, label %L78
-L76:
-  %t81 = load i32, ptr %t5
-  %t82 = mul i32 %t81, 17
-  %t83 = load i32, ptr %t3
-  %t84 = add i32 %t82, %t83
-  %t85 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t84
-  %t86 = load i32, ptr %t6
-  %t87 = getelementptr float, ptr addrspace(1) %t11, i32 %t86
-  %t88 = load float, ptr addrspace(1) %t87, align 4
-  store float %t88, ptr addrspace(3) %t85, align 4
-  br label %L78
+  %t76 = load i32, ptr %t5
+  %t77 = load i32, ptr %t3
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 1, i32 %t76, i32 %t77)
+  store i8 1, ptr %t9
+  br label %L73
+L73:
+  br label %L67
+L67:
+  %t81 = load i8, ptr %t9
+  %t82 = trunc i8 %t81 to i1
+  %t83 = xor i1 %t82, true
+  br i1 %t83, label %L78, label %L80
 L78:
+  %t84 = load i32, ptr %t5
+  %t85 = mul i32 %t84, 17
+  %t86 = load i32, ptr %t3
+  %t87 = add i32 %t85, %t86
+  %t88 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t87
+  %t89 = load i32, ptr %t6
+  %t90 = getelementptr float, ptr addrspace(1) %t11, i32 %t89
+  %t91 = load float, ptr addrspace(1) %t90, align 4
+  store float %t91, ptr addrspace(3) %t88, align 4
+  br label %L80
+L80:
   br label %L24
 L24:
-  call spir_func void @_Z7barrierj(i32 3)
-  %t92 = load i1, ptr %t9
-  %t93 = xor i1 %t92, true
-  br i1 %t93, label %L89, label %L91
-L89:
-  %t97 = load i32, ptr %t2
-  %t98 = load i32, ptr %t3
-  %t99 = add i32 %t97, %t98
-  %t100 = load i32, ptr %t0
-  %t101 = icmp slt i32 %t99, %t100
-  %t102 = load i32, ptr %t1
-  %t103 = load i32, ptr %t4
-  %t104 = add i32 %t102, %t103
-  %t105 = load i32, ptr %t0
-  %t106 = icmp slt i32 %t104, %t105
-  %t107 = and i1 %t101, %t106
-  br i1 %t107, label %L94, label %L96
-L94:
-  %t108 = load i32, ptr %t3
-  store i32 %t108, ptr %t7
-  %t112 = load i32, ptr %t7
-  %t113 = icmp uge i32 %t112, 16
-  br i1 %t113, label %L109, label %L111
-L109:
-  %t114 = load i32, ptr %t7
-  %t115 = load i32, ptr %t4
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t114, i32 %t115)
-  store i1 true, ptr %t9
-  br label %L111
-L111:
-  %t119 = load i1, ptr %t9
-  %t120 = xor i1 %t119, true
-  br i1 %t120, label %L116, label %L118
-L116:
-  %t124 = load i32, ptr %t4
-  %t125 = icmp uge i32 %t124, 17
-  br i1 %t125, label %L121, label %L123
-L121:
-  %t126 = load i32, ptr %t7
-  %t127 = load i32, ptr %t4
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t126, i32 %t127)
-  store i1 true, ptr %t9
-  br label %L123
-L123:
-  br label %L118
-L118:
-  %t128 = load i32, ptr %t1
+  call spir_func void @_Z7barrierj(i32 3) convergent
+  %t95 = load i8, ptr %t9
+  %t96 = trunc i8 %t95 to i1
+  %t97 = xor i1 %t96, true
+  br i1 %t97, label %L92, label %L94
+L92:
+  %t101 = load i32, ptr %t2
+  %t102 = load i32, ptr %t3
+  %t103 = add i32 %t101, %t102
+  %t104 = load i32, ptr %t0
+  %t105 = icmp slt i32 %t103, %t104
+  %t106 = load i32, ptr %t1
+  %t107 = load i32, ptr %t4
+  %t108 = add i32 %t106, %t107
+  %t109 = load i32, ptr %t0
+  %t110 = icmp slt i32 %t108, %t109
+  %t111 = and i1 %t105, %t110
+  br i1 %t111, label %L98, label %L100
+L98:
+  %t112 = load i32, ptr %t3
+  store i32 %t112, ptr %t7
+  %t116 = load i32, ptr %t7
+  %t117 = icmp uge i32 %t116, 16
+  br i1 %t117, label %L113, label %L115
+L113:
+  %t118 = load i32, ptr %t7
+  %t119 = load i32, ptr %t4
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t118, i32 %t119)
+  store i8 1, ptr %t9
+  br label %L115
+L115:
+  %t123 = load i8, ptr %t9
+  %t124 = trunc i8 %t123 to i1
+  %t125 = xor i1 %t124, true
+  br i1 %t125, label %L120, label %L122
+L120:
   %t129 = load i32, ptr %t4
-  %t130 = add i32 %t128, %t129
-  %t131 = load i32, ptr %t0
-  %t132 = mul i32 %t130, %t131
-  %t133 = load i32, ptr %t2
-  %t134 = add i32 %t132, %t133
-  %t135 = load i32, ptr %t3
-  %t136 = add i32 %t134, %t135
-  store i32 %t136, ptr %t8
-  %t140 = load i1, ptr %t9
-  %t141 = xor i1 %t140, true
-  br i1 %t141, label %L137, label %L139
-L137:
-  %t145 = load i32, ptr %t8
-  %t146 = icmp uge i32 %t145, %p2
-  br i1 %t146, label %L142, label %L144
+  %t130 = icmp uge i32 %t129, 17
+  br i1 %t130, label %L126, label %L128
+L126:
+  %t131 = load i32, ptr %t7
+  %t132 = load i32, ptr %t4
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 2, i32 2, i32 %t131, i32 %t132)
+  store i8 1, ptr %t9
+  br label %L128
+L128:
+  br label %L122
+L122:
+  %t133 = load i32, ptr %t1
+  %t134 = load i32, ptr %t4
+  %t135 = add i32 %t133, %t134
+  %t136 = load i32, ptr %t0
+  %t137 = mul i32 %t135, %t136
+  %t138 = load i32, ptr %t2
+  %t139 = add i32 %t137, %t138
+  %t140 = load i32, ptr %t3
+  %t141 = add i32 %t139, %t140
+  store i32 %t141, ptr %t8
+  %t145 = load i8, ptr %t9
+  %t146 = trunc i8 %t145 to i1
+  %t147 = xor i1 %t146, true
+  br i1 %t147, label %L142, label %L144
 L142:
-  %t147 = load i32, ptr %t8
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 3, i32 3, i32 %t147, i32 %p2)
-  store i1 true, ptr %t9
-  br label %L144
-L144:
-  br label %L139
-L139:
-  %t151 = load i1, ptr %t9
-  %t152 = xor i1 %t151, true
+  %t151 = load i32, ptr %t8
+  %t152 = icmp uge i32 %t151, %p2
   br i1 %t152, label %L148, label %L150
 L148:
   %t153 = load i32, ptr %t8
-  %t154 = getelementptr float, ptr addrspace(1) %t10, i32 %t153
-  %t155 = load i32, ptr %t7
-  %t156 = mul i32 %t155, 17
-  %t157 = load i32, ptr %t4
-  %t158 = add i32 %t156, %t157
-  %t159 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t158
-  %t160 = load float, ptr addrspace(3) %t159, align 4
-  store float %t160, ptr addrspace(1) %t154, align 4
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p7, i32 %p8, i32 3, i32 3, i32 %t153, i32 %p2)
+  store i8 1, ptr %t9
   br label %L150
 L150:
-  br label %L96
-L96:
-  br label %L91
-L91:
+  br label %L144
+L144:
+  %t157 = load i8, ptr %t9
+  %t158 = trunc i8 %t157 to i1
+  %t159 = xor i1 %t158, true
+  br i1 %t159, label %L154, label %L156
+L154:
+  %t160 = load i32, ptr %t8
+  %t161 = getelementptr float, ptr addrspace(1) %t10, i32 %t160
+  %t162 = load i32, ptr %t7
+  %t163 = mul i32 %t162, 17
+  %t164 = load i32, ptr %t4
+  %t165 = add i32 %t163, %t164
+  %t166 = getelementptr float, ptr addrspace(3) @gpuc_transposeTile.shared0_tile, i32 %t165
+  %t167 = load float, ptr addrspace(3) %t166, align 4
+  store float %t167, ptr addrspace(1) %t161, align 4
+  br label %L156
+L156:
+  br label %L100
+L100:
+  br label %L94
+L94:
   ret void
 }
 

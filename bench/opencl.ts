@@ -45,6 +45,8 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
   // The CPU device on one thread, as the hand-written JS runs: what its code does (WebAssembly where
   // the kernel's module prefers it), not the workers' measuring, which takes most of a few launches.
   const cpu = await device("cpu", { threads: 1 });
+  // The llvm target's SPIR on the same driver (device("opencl", { llvm: true })).
+  const spir = await device("opencl", { llvm: true });
   const rows: string[][] = [];
   const json: Record<string, unknown> = { device: cl.name, cpuDevice: cpu.name };
   const read = async (a: DeviceArray) => (await a.read()) as Float32Array;
@@ -54,11 +56,12 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
     const N = 1 << 24, A = 1.7, Af = Math.fround(A);
     const x = fill(new Float32Array(N), 1), y0 = fill(new Float32Array(N), 2);
     const k = kernel(KERNELS.saxpy.fn);
-    const dx = cl.array(x), dy = cl.array(y0);
+    const dx = cl.array(x), dy = cl.array(y0), sx = spir.array(x), sy = spir.array(y0);
     const yc = y0.slice(), yh = y0.slice();
     const grid = { blocks: N / 256, threads: 256 };
     const t = await timed(7, 2, {
       opencl: () => k.launch(cl, grid, A, dx, dy),
+      spir: () => k.launch(spir, grid, A, sx, sy),
       cpu: () => k.launch(cpu, grid, A, x, yc),
       js: () => { for (let i = 0; i < N; i++) yh[i] = Math.fround(Math.fround(Af * x[i]) + yh[i]); },
     });
@@ -66,7 +69,8 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
     await dy.write(y0); await k.launch(cl, grid, A, dx, dy);
     await k.launch(cpu, grid, A, x, one);
     for (let i = 0; i < N; i++) ref[i] = Math.fround(Math.fround(Af * x[i]) + ref[i]);
-    const diff = sameBits(await read(dy), ref) + sameBits(one, ref);
+    await sy.write(y0); await k.launch(spir, grid, A, sx, sy);
+    const diff = sameBits(await read(dy), ref) + sameBits(one, ref) + sameBits(await read(sy), ref);
     rows.push(...benchRows("saxpy, 16,777,216 f32", t, (m) => `${num((12 * N) / m / 1e6)} GB/s`, diff));
     json.saxpy = summary(t, diff);
   }
@@ -77,10 +81,12 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
     const a = fill(new Float32Array(M * M), 3), b = fill(new Float32Array(M * M), 4);
     const k = kernel(KERNELS.matmulTiled.fn);
     const da = cl.array(a), db = cl.array(b), dc = cl.array(new Float32Array(M * M));
+    const sa = spir.array(a), sb = spir.array(b), sc2 = spir.array(new Float32Array(M * M));
     const cc = new Float32Array(M * M), ch = new Float32Array(M * M);
     const grid = { blocks: [M / 16, M / 16], threads: [16, 16] };
     const t = await timed(5, 1, {
       opencl: () => k.launch(cl, grid, dc, da, db, M),
+      spir: () => k.launch(spir, grid, sc2, sa, sb, M),
       cpu: () => k.launch(cpu, grid, cc, a, b, M),
       js: () => {
         // The naive triple loop, f32 per op, k in the same order (the same bits as the tiles').
@@ -91,7 +97,7 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
         }
       },
     });
-    const diff = sameBits(await read(dc), ch) + sameBits(cc, ch);
+    const diff = sameBits(await read(dc), ch) + sameBits(cc, ch) + sameBits(await read(sc2), ch);
     rows.push(...benchRows("tiled matmul 512×512 f32 (16×16 tiles, barriers)", t, (m) => `${num((2 * M ** 3) / m / 1e6, 3)} GFLOP/s`, diff));
     json.matmulTiled = summary(t, diff);
   }
@@ -101,11 +107,12 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
     const R = 1 << 24, RB = R / 256;
     const x = fill(new Float32Array(R), 5);
     const k = kernel(KERNELS.blockSums.fn);
-    const dx = cl.array(x), ds = cl.array(new Float32Array(RB));
+    const dx = cl.array(x), ds = cl.array(new Float32Array(RB)), spx = spir.array(x), sps = spir.array(new Float32Array(RB));
     const sc = new Float32Array(RB), sh = new Float32Array(RB);
     const s = new Float32Array(256);
     const t = await timed(7, 2, {
       opencl: () => k.launch(cl, { blocks: RB, threads: 256 }, ds, dx),
+      spir: () => k.launch(spir, { blocks: RB, threads: 256 }, sps, spx),
       cpu: () => k.launch(cpu, { blocks: RB, threads: 256 }, sc, x),
       js: () => {
         // The same tree, written sequentially (only the active positions per step).
@@ -116,7 +123,7 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
         }
       },
     });
-    const diff = sameBits(await read(ds), sh) + sameBits(sc, sh);
+    const diff = sameBits(await read(ds), sh) + sameBits(sc, sh) + sameBits(await read(sps), sh);
     rows.push(...benchRows("per-block sums, 16,777,216 f32 in blocks of 256 (barriers)", t, (m) => `${num((4 * R) / m / 1e6)} GB/s`, diff));
     json.blockSums = summary(t, diff);
   }
@@ -125,31 +132,36 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
   {
     const W = 1024, H = 768;
     const k = kernel(KERNELS.mandelbrot.fn, { scope: KERNELS.mandelbrot.scope });
-    const dout = cl.array(new Uint32Array(W * H)), oc = new Uint32Array(W * H);
+    const dout = cl.array(new Uint32Array(W * H)), sout = spir.array(new Uint32Array(W * H)), oc = new Uint32Array(W * H);
     const grid = { blocks: [W / 16, H / 16], threads: [16, 16] };
     const args = [W, H, -0.743643, 0.131825, 0.01, 256, 2];
     const t = await timed(5, 1, {
       opencl: () => k.launch(cl, grid, dout, ...args),
+      spir: () => k.launch(spir, grid, sout, ...args),
       cpu: () => k.launch(cpu, grid, oc, ...args),
     });
     const diff = sameBits((await dout.read()) as Uint32Array, oc);
+    // (SPIR's Math is gpuc's own software Math, as on PTX: compared with the CPU device on its own.)
+    json.mandelbrotSpirDiffer = sameBits((await sout.read()) as Uint32Array, oc);
     rows.push(...benchRows("mandelbrot 1024×768, 2×2 samples, 256 iterations", t, (m) => `${num((W * H) / m / 1e3)} Mpixel/s`, diff, W * H));
     json.mandelbrot = summary(t, diff);
   }
 
   cl.close();
+  spir.close();
   cpu.close();
   section(`o. OpenCL device (${json.device}) against the CPU device (${json.cpuDevice}) and hand-written JS (median ms of warm runs; the first launch, which builds the program, is a warm-up)`,
     table(["kernel", "code", "median ms", "rate", "speed ÷ CPU device", "speed ÷ hand-written JS", "results"], rows) +
     "\n\nOpenCL runs on device arrays (no host copies in the time); the CPU device and the JS on host arrays. \"same\": OpenCL's results equal the CPU device's and the hand-written JS's bit for bit " +
-    "(f32 arithmetic rounds alike on both devices); mandelbrot's `Math.log`, `Math.pow` and `Math.cos` are OpenCL's built-ins there, within their ulp bounds rather than JavaScript's values, so a few pixels' colours differ.");
+    "(f32 arithmetic rounds alike on both devices), and so do SPIR's (the llvm target's code on the same driver, counted in the same column); mandelbrot's `Math.log`, `Math.pow` and `Math.cos` are OpenCL's built-ins there, within their ulp bounds rather than JavaScript's values, so a few pixels' colours differ " +
+    `(SPIR's Math is gpuc's software Math, as on PTX: ${json.mandelbrotSpirDiffer} pixels differ from the CPU device's).`);
   return json;
 }
 
 function benchRows(label: string, t: Record<string, number[]>, rate: (msPerRun: number) => string, diff: number, of?: number): string[][] {
   const c = median(t.cpu), j = t.js ? median(t.js) : NaN;
   const row = (code: string, m: number) => [label, code, ms(m), rate(m), num(c / m), t.js ? num(j / m) : "—", diff ? `${diff}${of ? ` of ${of.toLocaleString("en-US")}` : ""} differ` : "same"];
-  return [row("gpuc → OpenCL C on PoCL", median(t.opencl)), row("gpuc on the CPU device (one thread)", c), ...(t.js ? [row("hand-written JS (Math.fround per op)", j)] : [])];
+  return [row("gpuc → OpenCL C on PoCL", median(t.opencl)), row("gpuc → LLVM IR (SPIR) on PoCL", median(t.spir)), row("gpuc on the CPU device (one thread)", c), ...(t.js ? [row("hand-written JS (Math.fround per op)", j)] : [])];
 }
 
 function summary(t: Record<string, number[]>, diff: number) {

@@ -327,11 +327,12 @@ async function validateAllSPIRV(seen: { k: Kernel; types: string[] }[]): Promise
 // ---- every kernel through LLVM's tools ---------------------------------------------------------
 //
 // Each kernel a CPU test runs is compiled for the llvm target, as SPIR (verified by opt) and for
-// one AMD GPU (LLVM_TEST_ARCHES: verified, compiled by llc and linked by ld.lld; the other
-// architectures are scripts/llvm-check.sh's), except where the target refuses it (recursion: a
-// CompileError). LLVM 16's tools are required where GPUC_REQUIRE_DEVICES names "llvm" (CI).
+// one AMD GPU (LLVM_TEST_ARCHES: verified, compiled by llc and linked by ld.lld; GPUC_LLVM_ARCHES
+// names others: scripts/llvm-check.sh checks all three), except where the target refuses it
+// (recursion: a CompileError). LLVM 16's tools are required where GPUC_REQUIRE_DEVICES names
+// "llvm" (CI).
 
-export const LLVM_TEST_ARCHES = ["spir64", "gfx90a"] as const;
+export const LLVM_TEST_ARCHES: readonly string[] = process.env.GPUC_LLVM_ARCHES?.split(",").map((a) => a.trim()).filter(Boolean) ?? ["spir64", "gfx90a"];
 const llvmRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("llvm");
 const llvmChecked = new Map<string, Promise<string | null>>();
 let warnedNoLLVM = false;

@@ -6,8 +6,10 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import { device } from "../src/index.ts";
+import { llvmToolsAvailable } from "../src/targets/llvm/llvm-tools.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
 const FIX = "test/fixtures/cli";
 
 function gpuc(...args: string[]): { code: number | null; out: string; err: string } {
@@ -40,6 +42,21 @@ test("--validate assembles the PTX with ptxas and reports its register use", { s
   const js = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--validate");
   assert.equal(js.code, 2);
   assert.match(js.err, /--validate checks PTX with ptxas, OpenCL C with the OpenCL driver, SPIR-V with spirv-val and LLVM IR with LLVM's tools; target 'js' has no validator here/);
+});
+
+test("--target llvm --arch gfx1100 prints LLVM IR for an AMD GPU; --validate verifies, compiles and links it; SPIR by default", { skip: llvmToolsAvailable() ? false : "SKIPPED: LLVM 16's tools not found" }, () => {
+  const r = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "llvm", "--arch", "gfx1100", "--validate");
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^target triple = "amdgcn-amd-amdhsa"$/m);
+  assert.match(r.out, /^define amdgpu_kernel void @gpuc_scale\(/m);
+  assert.match(r.err, /^verified by opt, compiled by llc for gfx1100 and linked by ld\.lld: a code object of \d+ bytes\n$/);
+  const spir = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "llvm", "--validate");
+  assert.equal(spir.code, 0, spir.err);
+  assert.match(spir.out, /^target triple = "spir64-unknown-unknown"$/m);
+  assert.equal(spir.err, "verified by opt\n");
+  const bad = gpuc("compile", `${FIX}/kernels.ts`, "--kernel", "scale", "--target", "llvm", "--arch", "gfx942");
+  assert.equal(bad.code, 2);
+  assert.equal(bad.err, "gpuc: --arch 'gfx942' is not an architecture of target 'llvm' (spir64, gfx90a, gfx940, gfx1100)\n");
 });
 
 test("--target spirv: --emit=spirv-asm prints spirv-dis's text; --validate runs spirv-val", { skip: spawnSync("spirv-val", ["--version"]).status === 0 ? false : "SKIPPED: spirv-tools not found" }, () => {

@@ -60,12 +60,12 @@ function sumTo(x: Float32Array, n: number): number { return n < 0 ? 0 : x[n] + s
 
 type Case = { name: string; fn: Function; types: string[]; targets: string[]; options?: Record<string, unknown> };
 const CASES: Case[] = [
-  { name: "saxpy (bounds checks: the runtime library)", fn: saxpy, types: ["f32", "f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"] },
-  { name: "helpers and Math", fn: helpers, types: ["f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"], options: { scope: { lerp, smoothstep } } },
+  { name: "saxpy (bounds checks: the runtime library)", fn: saxpy, types: ["f32", "f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"] },
+  { name: "helpers and Math", fn: helpers, types: ["f32[]", "f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"], options: { scope: { lerp, smoothstep } } },
   { name: "recursion", fn: recursion, types: ["i32[]"], targets: ["js", "ptx"], options: { scope: { fib } } },
-  { name: "console.log", fn: printing, types: ["f32[]", "i32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"] },
-  { name: "shared memory, atomics, barriers, per-thread arrays", fn: histogram, types: ["u32[]", "u32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"] },
-  { name: "a scope table (patch)", fn: table, types: ["f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) } } },
+  { name: "console.log", fn: printing, types: ["f32[]", "i32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"] },
+  { name: "shared memory, atomics, barriers, per-thread arrays", fn: histogram, types: ["u32[]", "u32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"] },
+  { name: "a scope table (patch)", fn: table, types: ["f32[]"], targets: ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) } } },
   { name: "a scope table (bake)", fn: table, types: ["f32[]"], targets: ["js", "ptx", "opencl", "spirv"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "bake" } },
   { name: "a scope table (table)", fn: table, types: ["f32[]"], targets: ["ptx"], options: { scope: { LUT: new Float32Array([1, 2, 3, 4]) }, relocation: "table" } },
   { name: "debug level 2 (call chains)", fn: deep, types: ["f32[]", "f32[]"], targets: ["js", "ptx"], options: { scope: { sumTo }, debugLevel: 2 } },
@@ -408,5 +408,36 @@ describe("spirv", () => {
     w[at + 3] = 1;   // %1 is the OpenCL.std import
     assert.equal(await checkCode({ target: "spirv", code: bytes(w), entry: a.entry }), "it calls function %1, which it does not define");
     assert.equal(await checkCode({ target: "spirv", code: a.code, entry: "gpuc_other" }), "its entry 'gpuc_other' is not an entry point");
+  });
+});
+
+describe("llvm", () => {
+  const llvm = async (arch = "spir64") => {
+    const c = CASE("saxpy");
+    return kernel(c.fn as never).compile({ target: "llvm", types: c.types, features: { arch } });
+  };
+
+  test("AMD GPUs' code passes too; a call to a function neither defined nor a builtin, a call through a value, inline assembly", async () => {
+    for (const arch of ["spir64", "gfx90a"]) {
+      const a = await llvm(arch);
+      assert.equal(await checkCode(a), null, arch);
+      const call = /call (spir_func )?void @(gpuc_rt\d+_\w+)\(/.exec(text(a))!;
+      assert.ok(call, `${arch}: saxpy's code calls the runtime library`);
+      assert.equal(await checkCode(withCode(a, text(a).replace(call[0], call[0].replace(call[2], "gpuc_elsewhere")))), "it refers to '@gpuc_elsewhere', which it neither defines nor declares");
+      assert.equal(await checkCode(withCode(a, `${text(a)}declare void @exit(i32)\n`)), "it declares an external function 'exit'");
+      assert.match((await checkCode(withCode(a, text(a).replace(call[0], call[0].replace(`@${call[2]}`, "%t0")))))!, /^it calls through a value \('call (spir_func )?void %t0\(/);
+      assert.equal(await checkCode(withCode(a, text(a).replace("entry:\n", "entry:\n  call void asm sideeffect \"s_endpgm\", \"\"()\n"))), "it holds inline assembly");
+      assert.equal(await checkCode(withCode(a, `${text(a)}@x = external addrspace(1) global i32\n`)), "it declares an external global 'x'");
+      assert.equal(await checkCode({ target: "llvm", code: a.code, entry: "gpuc_other" }), "its entry 'gpuc_other' is not a kernel of the module");
+    }
+  });
+
+  test("SPIR's kernel argument metadata must be there, one entry per parameter (PoCL ends the process otherwise)", async () => {
+    const a = await llvm();
+    assert.equal(await checkCode(withCode(a, text(a).replace(/ !kernel_arg_type_qual !\d+/, ""))), "its kernel has no !kernel_arg_type_qual list");
+    const short = text(a).replace(/^(!\d+ = !\{i32 0, i32 1,)/m, "!1 = !{i32 1,");
+    assert.notEqual(short, text(a));
+    assert.match((await checkCode(withCode(a, short)))!, /^its kernel's !kernel_arg_addr_space list has \d+ entries for \d+ parameters$/);
+    assert.equal(await checkCode(withCode(a, `${text(a)}!opencl.kernels = !{!0}\n`)), "it has SPIR 1.2's !opencl.kernels list, which drivers here misread");
   });
 });

@@ -324,6 +324,7 @@ class LLVMEmitter {
     this.continues = [];
     this.tmp = 0;
     this.terminated = false;
+    this.pointerSpace = new Map();   // (value names restart with each function)
     this.vars = f.locals.map((l, i) => {
       if (f.params.includes(i as never) && l.type.kind === "array") return "";
       if (i === f.stateParam) return "";

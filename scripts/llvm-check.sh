@@ -3,7 +3,7 @@
 # GPUs (gfx90a, gfx940, gfx1100), each verified by LLVM 16's opt and, for the GPUs, compiled by llc
 # and linked by ld.lld (npm test checks spir64 and gfx90a; this the rest, kept out of CI's time).
 # The CPU device runs the suites (the reference); LLVM's tools are required.
-#   bash scripts/llvm-check.sh            (about 5 minutes on two cores)
+#   bash scripts/llvm-check.sh            (about 8 minutes on two cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build >/dev/null

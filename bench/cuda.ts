@@ -6,7 +6,8 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { device, kernel, threadIdx } from "gpuc";
-import type { CudaArray, CudaDevice } from "../src/devices/cuda.ts";
+import type { CudaDevice } from "../src/devices/cuda.ts";
+import type { PointerArray } from "../src/devices/pointer-device.ts";
 import { RuntimeTables } from "../src/runtime/tables.ts";
 import type { Artifact } from "../src/targets/target.ts";
 import type { PTXEntryParam } from "../src/targets/ptx/layout.ts";
@@ -41,7 +42,7 @@ function rand(n: number, seed: number): Float32Array {
 const N = 1 << 28;                 // 256M floats, 1 GiB per array
 const bytes = N * 4;
 const x0 = rand(N, 1), y0 = rand(N, 2);
-const dx = dev.array(x0) as unknown as CudaArray, dy = dev.array(y0) as unknown as CudaArray;
+const dx = dev.array(x0) as unknown as PointerArray, dy = dev.array(y0) as unknown as PointerArray;
 const copyMs = await timeIt(10, () => { dev.copyDeviceToDevice(dy, dx, bytes); dev.synchronize(); });
 const copyGBs = (2 * bytes) / copyMs / 1e6;
 say(`copy: ${copyMs.toFixed(3)} ms for 2×${bytes / 2 ** 30} GiB → ${copyGBs.toFixed(0)} GB/s (read + write)`);
@@ -73,7 +74,7 @@ const row = (what: string, ms: number, gbs: number | null, ratio: string) => row
 // ---- reduction: block sums, 4 bytes per element ---------------------------------------------
 {
   const blocks = N / 256;
-  const sums = dev.array(new Float32Array(blocks)) as unknown as CudaArray;
+  const sums = dev.array(new Float32Array(blocks)) as unknown as PointerArray;
   const cfg = { blocks, threads: 256 };
   await blockSums.launch(dev as never, cfg, sums, dx);
   const got = await sums.read();

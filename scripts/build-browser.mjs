@@ -12,11 +12,12 @@ const shims = `${root}src/platform/node-shims.ts`, url = `${root}src/platform/no
 const noCompilerScript = { name: "no-compiler-script", setup(b) { b.onResolve({ filter: /^\.\/cache\/compiler-script\.js$/ }, () => ({ path: `${root}src/platform/no-compiler-script.ts` })); } };
 /**
  * Modules of Node's that a page has no use for, each with its stand-in in src/platform/ (which says
- * why): the disk cache, the CUDA and OpenCL devices (drivers through koffi), the CPU device's
+ * why): the disk cache, the CUDA, AMD GPU and OpenCL devices (drivers through koffi), the CPU device's
  * worker pool (node:worker_threads) and Dawn's stderr filter.
  */
 const STAND_INS = new Map([
-  ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/opencl.ts", "no-native-devices.ts"],
+  ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/amdgpu.ts", "no-native-devices.ts"],
+  ["devices/opencl.ts", "no-native-devices.ts"],
   ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"],
 ].map(([from, to]) => [`${root}src/${from}`, `${root}src/platform/${to}`]));
 const standIns = { name: "stand-ins", setup(b) { b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (a) => { const to = STAND_INS.get(join(a.resolveDir, a.path).replace(/\.js$/, ".ts")); return to ? { path: to } : null; }); } };

@@ -53,20 +53,26 @@ export function same(got: ArrayLike<number>, want: ArrayLike<number>, msg?: stri
 //
 // Every execution test runs once per device: `dtest(name, fn)` registers `name [cpu]`,
 // `name [webgpu]` and, where an NVIDIA GPU and driver are present (or GPUC_REQUIRE_DEVICES names
-// cuda), `name [cuda]`, each calling `fn` with that device (opened once per test file, closed
-// after its tests). Without CUDA, each file registers one skipped test that says why. The CPU device is the exact reference semantics, so its run keeps the suites' exact
+// cuda), `name [cuda]` (an AMD GPU with ROCm: `name [amdgpu]`; OpenCL: `[opencl]` and `[spir]`),
+// each calling `fn` with that device (opened once per test file, closed after its tests). Without
+// one of them, each file registers one skipped test that says why. The CPU device is the exact reference semantics, so its run keeps the suites' exact
 // assertions; on WebGPU the same references are compared by the element type of the output:
 // integer arrays exactly (as 32-bit patterns), f32 arrays within F32_TOL relative (on a
 // max(1, |ref|) scale), unless a test passes a looser `tol` and says why.
 
 /** A device of the matrix: a kind of device, or "spir": the OpenCL device running the llvm target's SPIR (`llvm: true`). */
-export type Kind = "cpu" | "webgpu" | "cuda" | "opencl" | "spir";
+export type Kind = "cpu" | "webgpu" | "cuda" | "amdgpu" | "opencl" | "spir";
 const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",");
 const cudaRequired = required.includes("cuda");
+const amdgpuRequired = required.includes("amdgpu");
 const openclRequired = required.includes("opencl");
 /** Whether CUDA can be opened here (probed once per test process), or why not. */
 const cudaProbe: true | string = await (async () => {
   try { const d = await device("cuda"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
+})();
+/** Whether an AMD GPU can be opened here (ROCm's HIP runtime and LLVM's tools), or why not. */
+const amdgpuProbe: true | string = await (async () => {
+  try { const d = await device("amdgpu"); d.close(); return true as const; } catch (e) { return (e as Error).message; }
 })();
 /** Whether an OpenCL platform can be opened here (PoCL on CI), or why not. */
 const openclProbe: true | string = await (async () => {
@@ -86,6 +92,7 @@ const only = process.env.GPUC_TEST_DEVICES?.split(",").map((s) => s.trim()).filt
 export const DEVICES: readonly Kind[] = ([
   "cpu", "webgpu",
   ...(cudaProbe === true || cudaRequired ? ["cuda"] : []),
+  ...(amdgpuProbe === true || amdgpuRequired ? ["amdgpu"] : []),
   ...(openclProbe === true || openclRequired ? ["opencl"] : []),
   ...(spirProbe === true || spirRequired ? ["spir"] : []),
 ] as Kind[]).filter((k) => !only || only.includes(k));
@@ -131,7 +138,7 @@ export interface On {
 const opened = new Map<Kind, Device>();
 /** The CPU device that runs every kernel with a WebAssembly form as WebAssembly (see dtest). */
 let wasmCpu: Device | null = null;
-let saidNoCuda = false, saidNoOpenCL = false, saidNoSpir = false;
+let saidNoCuda = false, saidNoAmdgpu = false, saidNoOpenCL = false, saidNoSpir = false;
 
 /**
  * Open every device of the matrix. Call it once, at the top level of a test file: the devices
@@ -171,6 +178,10 @@ export function dtest(name: string, a: DTestOptions | ((on: On) => Promise<unkno
   if (cudaProbe !== true && !cudaRequired && !saidNoCuda) {
     saidNoCuda = true;
     test("CUDA device [cuda]", { skip: `SKIPPED: every [cuda] run of this file: ${cudaProbe}` }, () => {});
+  }
+  if (amdgpuProbe !== true && !amdgpuRequired && !saidNoAmdgpu) {
+    saidNoAmdgpu = true;
+    test("AMD GPU device [amdgpu]", { skip: `SKIPPED: every [amdgpu] run of this file: ${amdgpuProbe}` }, () => {});
   }
   if (openclProbe !== true && !openclRequired && !saidNoOpenCL) {
     saidNoOpenCL = true;
@@ -365,7 +376,7 @@ async function checkAllLLVM(seen: { k: Kernel; types: string[] }[]): Promise<voi
 function on(kind: Kind, dev: Device): On {
   const gpu = kind !== "cpu";
   return {
-    kind, dev, gpu, wgsl: kind === "webgpu", recursion: kind !== "webgpu" && kind !== "opencl" && kind !== "spir",
+    kind, dev, gpu, wgsl: kind === "webgpu", recursion: kind !== "webgpu" && kind !== "opencl" && kind !== "spir" && kind !== "amdgpu",
     same: (got, want, msg, opts) => (gpu ? sameGpu(got, want, msg, opts, kind !== "webgpu") : same(got, want, msg)),
     wide: (n, elem) => (kind !== "webgpu" ? poisonF64(n) : elem === "f32" ? poisonF32(n) : poisonI32(n)),
     async wideMixed(n, floats, run) {

@@ -41,6 +41,7 @@ const rejectsNonUniformBarrier = (p: Promise<unknown>) =>
 
 /** CUDA neither rejects nor detects a barrier that threads reach under different conditions (undefined behaviour there). */
 const CUDA_DIVERGENT_BARRIER = "CUDA does not detect divergent barriers: bar.sync under a condition that differs between threads is undefined behaviour in CUDA";
+const AMDGPU_DIVERGENT_BARRIER = "AMD GPUs do not detect divergent barriers: s_barrier under a condition that differs between the waves of a work-group is undefined behaviour (it may hang)";
 const OPENCL_DIVERGENT_BARRIER = "OpenCL does not detect divergent barriers: a barrier some work-items of a work-group skip is undefined behaviour in OpenCL C (PoCL may hang)";
 
 // ---- references ----------------------------------------------------------------------------
@@ -569,7 +570,7 @@ describe("shared memory and barriers", () => {
       const s = shared(Int32Array, 8);
       o[threadIdx.x] = twoReturnsBarrier(s, threadIdx.x);
     }, { scope: { twoReturnsBarrier } });
-    if (kind === "webgpu" || kind === "opencl" || kind === "spir") {
+    if (kind === "webgpu" || kind === "opencl" || kind === "spir" || kind === "amdgpu") {
       // The WGSL, OpenCL C and LLVM IR targets inline every helper (WGSL functions cannot take
       // storage arrays; OpenCL C 1.2 has no generic address space), this one too.
       const o = poisonI32(8);
@@ -610,7 +611,7 @@ describe("shared memory and barriers", () => {
     same(ou, Array.from({ length: 16 }, (_, t) => ((u[15 - t] + 4294967295) >>> 0) >>> 1));
   });
 
-  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
+  dtest("syncthreads() under a condition that differs between the threads of a block is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER, amdgpu: AMDGPU_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentBarrier(o: Int32Array) {
       const tid = threadIdx.x;
       if (tid < 3) { // @DIVERGENT_IF
@@ -634,7 +635,7 @@ describe("shared memory and barriers", () => {
     assert.ok(err.location.file.endsWith("lang-shared-memory.test.ts"), err.location.file);
   });
 
-  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
+  dtest("a barrier in a loop whose trip count differs between threads is a KernelError", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER, amdgpu: AMDGPU_DIVERGENT_BARRIER } }, async ({ dev, wgsl }) => {
     const k = kernel(function divergentLoop(o: Int32Array) {
       const tid = threadIdx.x;
       for (let k = 0; k < tid; k++) syncthreads();
@@ -688,7 +689,7 @@ describe("shared memory and barriers", () => {
     same(o, want);
   });
 
-  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
+  dtest("a barrier under a data-dependent condition that differs is a KernelError; the next launch works", { skip: { cuda: CUDA_DIVERGENT_BARRIER, opencl: OPENCL_DIVERGENT_BARRIER, spir: OPENCL_DIVERGENT_BARRIER, amdgpu: AMDGPU_DIVERGENT_BARRIER } }, async ({ dev, same, wgsl }) => {
     const k = kernel(function divergentData(x: Float32Array, o: Float32Array) {
       const s = shared(Float32Array, 8);
       const tid = threadIdx.x;

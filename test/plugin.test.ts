@@ -132,7 +132,7 @@ const NO_CHECKS = "which leaves out gpuc's checks";
  * Strings of the devices an app built for wgsl and js has no code for (CUDA, OpenCL: their driver
  * calls) and of the CPU device's sanitizer (its reports), which such an app's bundle leaves out.
  */
-const LEFT_OUT_MARKERS = ["cuDevicePrimaryCtxRetain", "clGetPlatformIDs", "data race on "];
+const LEFT_OUT_MARKERS = ["cuDevicePrimaryCtxRetain", "hipModuleLaunchKernel", "clGetPlatformIDs", "data race on "];
 /** The bundle in `code` (all its files) holds neither the compiler nor the checks, and refuses what would need them. */
 function checkShipped(code: string, what: string): void {
   for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${what}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
@@ -156,7 +156,7 @@ const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js"
 
 test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
   // (All of gpuc: its browser build, and the Node build's devices, which no page has.)
-  const full = ["dist/gpuc.browser.js", "dist/devices/cuda.js", "dist/devices/opencl.js", "dist/devices/cpu-sanitizer.js"].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
+  const full = ["dist/gpuc.browser.js", "dist/devices/cuda.js", "dist/devices/amdgpu.js", "dist/devices/opencl.js", "dist/devices/cpu-sanitizer.js"].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
   for (const m of [...COMPILER_MARKERS, ...CHECK_MARKERS, ...LEFT_OUT_MARKERS]) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
   for (const side of ["web", "node", "vite"] as const) {
     const dir = side === "vite" ? join(out, "vite/assets") : join(out, side);
@@ -203,7 +203,7 @@ function runShipped(dir: string, main: string): void {
       assert.deepEqual(results.map((x) => [x.kernel, x.ok]), [["saxpy", true], ["shade", true], ["blur", true], ["hash", true]], `${dir} on ${dev}`);
     }
     // The devices its image has no code for are not in it, and say so.
-    for (const [dev, name, runs] of [["cuda", "CUDA", "its target: ptx"], ["opencl", "OpenCL", "its targets: opencl, spirv"]]) {
+    for (const [dev, name, runs] of [["cuda", "CUDA", "its target: ptx"], ["amdgpu", "the AMD GPU device", "its target: llvm"], ["opencl", "OpenCL", "its targets: opencl, spirv, llvm"]]) {
       const r = run(dev);
       assert.notEqual(r.status, 0, dev);
       assert.match(r.stderr, new RegExp(`KernelError\\]?: ${name} could not be opened: gpuc/plugin built this app's image for (js, wgsl|wgsl, js), with no code for ${name} \\(${runs}\\), so its bundle leaves the device out; add (it|one of those) to the plugin's targets to run kernels there`), `${dir}: ${dev}`);

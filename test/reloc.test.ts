@@ -19,7 +19,7 @@ const haveptxas = await ptxasAvailable();
 const devices = new Map<string, Device>();
 for (const kind of DEVICES) devices.set(kind, await openKind(kind));
 after(() => { for (const d of devices.values()) d.close(); });
-const TARGET_OF: Record<string, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", opencl: "opencl", spir: "llvm" };
+const TARGET_OF: Record<string, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", amdgpu: "llvm", opencl: "opencl", spir: "llvm" };
 
 /** The reference: what `weigh` computes, in f32. */
 function reference(x: Float32Array, w: ArrayLike<number> = WEIGHTS, o: ArrayLike<number> = OFFSETS): Float32Array {

@@ -113,6 +113,7 @@ const DEVICE_OPTIONS: Record<string, readonly (keyof OpenOptions)[]> = {
   cpu: ["print", "printBufferWords", "subgroupSize", "threads", "parallel", "wasm", "sanitize", "threadOrder"],
   webgpu: ["print", "printBufferWords", "gpu", "powerPreference"],
   cuda: ["print", "printBufferWords"],
+  amdgpu: ["print", "printBufferWords"],
   opencl: ["print", "printBufferWords", "platform", "device", "spirv", "llvm"],
 };
 

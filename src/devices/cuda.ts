@@ -16,14 +16,13 @@ import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES, ptxInfo } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
-import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
-import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
+import type { HostArray } from "../typed-arrays.js";
+import type { Device, DeviceOptions, Grid, LoadedKernel } from "./device.js";
+import { sharedSizes, tableSite } from "./common.js";
+import { checkCall, cString, memoryCalls, PointerDevice } from "./pointer-device.js";
 
 /** Shared memory per block, static and sized at launch together: what the PTX target allows (its info's limits). */
 const SHARED_BYTES = ptxInfo.limits.sharedBytes!.max;
-
-const CTOR = ARRAY_CONSTRUCTOR;
 
 // ---- the driver API, bound once per process -------------------------------------------------
 
@@ -90,23 +89,7 @@ function describeError(d: Driver, code: number): string {
 
 const big = (v: unknown): bigint => (typeof v === "bigint" ? v : BigInt(v as number));
 
-// ---- arrays and loaded kernels ---------------------------------------------------------------
-
-export class CudaArray extends DeviceArray {
-  /** `ptr`: the array's first element (a view's points into its base's allocation). */
-  constructor(private readonly dev: CudaDevice, elem: ElementType, length: number, readonly ptr: bigint) { super(dev, elem, length); }
-  protected view(offset: number, length: number): CudaArray { return new CudaArray(this.dev, this.elem, length, this.ptr + BigInt(offset * elemBytes(this.elem))); }
-  protected async readData(): Promise<HostArray> {
-    const out = new CTOR[this.elem](this.length);
-    this.dev.copyOut(out, this.ptr);
-    return out;
-  }
-  protected async writeData(data: HostArray): Promise<void> {
-    if (hostArrayElement(data) !== this.elem || data.length !== this.length)
-      throw new KernelError("launch", `write() needs a ${CTOR[this.elem].name} of length ${this.length}`);
-    this.dev.copyIn(this.ptr, data);
-  }
-}
+// ---- loaded kernels ------------------------------------------------------------------------
 
 interface CudaKernel extends LoadedKernel {
   module: unknown;
@@ -127,22 +110,21 @@ export function openDevice(options: DeviceOptions): Promise<CudaDevice | string>
   return CudaDevice.open(options);
 }
 
-export class CudaDevice implements Device {
+export class CudaDevice extends PointerDevice implements Device {
   readonly kind = "cuda";
+  protected readonly label = "CUDA";
   readonly target = "ptx";
   readonly name: string;
   readonly features: TargetFeatures;
   /** The device's compute capability, e.g. "sm_90". */
   readonly computeCapability: string;
-  /** Set by close(); arrays and launches on a closed device are device-unavailable errors. */
-  closed = false;
   private readonly stateWords: number;
   private readonly state: bigint;
   private readonly print: (line: string) => void;
   private readonly loaded = new Set<CudaKernel>();
-  private readonly arrays = new Set<bigint>();
 
   private constructor(private readonly d: Driver, private readonly ctx: unknown, private readonly ordinal: number, name: string, major: number, minor: number, options: DeviceOptions) {
+    super(memoryCalls(d, ["cuMemAlloc", "cuMemFree", "cuMemcpyHtoD", "cuMemcpyDtoH", "cuMemcpyDtoD"], (code) => describeError(d, code)));
     this.computeCapability = `sm_${major}${minor}`;
     // The newest architecture gpuc emits that the device runs (PTX is forward compatible).
     const arch = [...PTX_ARCHES].reverse().find((a) => Number(a.slice(3)) <= major * 10 + minor);
@@ -177,17 +159,8 @@ export class CudaDevice implements Device {
     return new CudaDevice(d, ctx[0], dev[0], name, major[0], minor[0], options);
   }
 
-  array(data: HostArray): CudaArray {
-    this.check();
-    const elem = arrayElement(data);
-    // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
-    const ptr = this.alloc(Math.ceil(data.byteLength / 4) * 4);
-    this.copyIn(ptr, data);
-    return new CudaArray(this, elem, data.length, ptr);
-  }
-
   load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): CudaKernel {
-    this.check();
+    this.checkOpen();
     const layout = ptxLayout(artifact);
     if (!layout) throw new KernelError("launch", `the CUDA device runs 'ptx' artifacts, not '${artifact.target}'`);
     const resolved = layout.relocation === "bake" ? [] : resolveSites(artifact, sessionTables);
@@ -243,7 +216,7 @@ export class CudaDevice implements Device {
   }
 
   async launch(kernel: LoadedKernel, args: unknown[], grid: Grid): Promise<void> {
-    this.check();
+    this.checkOpen();
     const k = kernel as CudaKernel;
     const d = this.d, ffi = d.koffi;
     // Shared arrays sized at launch: the dynamic shared memory, laid out as the kernel lays it out
@@ -254,88 +227,36 @@ export class CudaDevice implements Device {
       throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows ${SHARED_BYTES}`);
     this.current();
     check(d, d.cuMemsetD32(this.state, 0, STATE.PRINT_BASE), "cuMemsetD32");
-    // The parameter area: each entry parameter at its natural alignment; kernelParams points at each.
+    // The entry's parameters, each in its slot; kernelParams points at each.
     const params = k.layout.params;
-    const area = ffi.alloc("uint8_t", Math.max(8, params.length * 8));
-    const pointers = ffi.alloc("uint64_t", Math.max(1, params.length));
-    const base = ffi.address(area) as bigint;
-    const temps: { ptr: bigint; host: HostArray; written: boolean }[] = [];
+    const slots = this.launchArgs(ffi, params.length);
     try {
       params.forEach((p, i) => {
-        const at = i * 8;
         const a = args[p.index];
         switch (p.role) {
-          case "value":
-            if (p.type === "f32") ffi.encode(area, at, "float", a as number);
-            else if (p.type === "f64") ffi.encode(area, at, "double", a as number);
-            else if (p.type === "u32") ffi.encode(area, at, "uint32_t", typeof a === "boolean" ? Number(a) : (a as number) >>> 0);
-            else ffi.encode(area, at, "int32_t", (a as number) | 0);
-            break;
-          case "pointer": {
-            let ptr: bigint;
-            if (a instanceof CudaArray) ptr = a.ptr;
-            else {
-              // A host array passed to several parameters is one device copy (they alias, as on the CPU).
-              const host = a as HostArray;
-              const same = temps.find((t) => t.host === host);
-              // (Copied back only where some parameter may write it: artifact params' readOnly.)
-              const written = k.artifact.params[p.index]?.readOnly !== true;
-              if (same) { ptr = same.ptr; same.written ||= written; }
-              else {
-                ptr = this.alloc(Math.max(Math.ceil(host.byteLength / 4) * 4, 4));
-                if (host.byteLength) this.copyIn(ptr, host);
-                temps.push({ ptr, host, written });
-              }
-            }
-            ffi.encode(area, at, "uint64_t", ptr);
-            break;
-          }
-          case "length": ffi.encode(area, at, "uint32_t", (a as { length: number }).length); break;
-          case "state": ffi.encode(area, at, "uint64_t", this.state); break;
-          case "state-length": ffi.encode(area, at, "uint32_t", this.stateWords); break;
-          case "tables": ffi.encode(area, at, "uint64_t", k.pointerTable); break;
+          case "value": slots.scalar(i, p.type, a); break;
+          // (Copied back only where some parameter may write it: artifact params' readOnly.)
+          case "pointer": slots.array(i, a, k.artifact.params[p.index]?.readOnly !== true); break;
+          case "length": slots.u32(i, (a as { length: number }).length); break;
+          case "state": slots.ptr(i, this.state); break;
+          case "state-length": slots.u32(i, this.stateWords); break;
+          case "tables": slots.ptr(i, k.pointerTable); break;
         }
-        ffi.encode(pointers, i * 8, "uint64_t", base + BigInt(at));
       });
       const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
-      let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, pointers, null);
+      let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, slots.pointers, null);
       if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${describeError(d, rc)}`);
       rc = d.cuCtxSynchronize();
       if (rc !== 0) throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);
-      for (const t of temps) if (t.written && t.host.byteLength) this.copyOut(t.host, t.ptr);
+      slots.copyBack();
     } finally {
-      for (const t of temps) this.free(t.ptr);
-      ffi.free(area);
-      ffi.free(pointers);
+      slots.release();
     }
     reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
   }
 
-  // ---- memory ---------------------------------------------------------------------------------
-
-  private alloc(bytes: number): bigint {
-    const out = [0n];
-    const rc = this.d.cuMemAlloc(out, Math.max(bytes, 4));
-    if (rc !== 0) throw new KernelError("launch", `cannot allocate ${bytes} bytes on the GPU: ${describeError(this.d, rc)}`);
-    const ptr = big(out[0]);
-    this.arrays.add(ptr);
-    return ptr;
-  }
-
-  private free(ptr: bigint): void {
-    if (this.arrays.delete(ptr)) this.d.cuMemFree(ptr);
-  }
-
-  copyIn(dst: bigint, src: HostArray): void {
-    if (src.byteLength) check(this.d, this.d.cuMemcpyHtoD(dst, src, src.byteLength), "cuMemcpyHtoD");
-  }
-
-  copyOut(dst: HostArray, src: bigint): void {
-    if (dst.byteLength) check(this.d, this.d.cuMemcpyDtoH(dst, src, dst.byteLength), "cuMemcpyDtoH");
-  }
-
   updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {
-    this.check();
+    this.checkOpen();
     const k = kernel as CudaKernel;
     const i = tableSite(k, name, values);
     if (!values.byteLength) return;
@@ -347,33 +268,10 @@ export class CudaDevice implements Device {
     this.copyIn(big(where[0]), values);
   }
 
-  async copy(dst: DeviceArray, src: DeviceArray, range?: CopyRange): Promise<void> {
-    const { srcOffset, dstOffset, length } = copyExtent(this, dst, src, range);
-    if (!length) return;
-    this.current();
-    const size = elemBytes(src.elem), bytes = length * size;
-    const s = (src as CudaArray).ptr + BigInt(srcOffset * size), d = (dst as CudaArray).ptr + BigInt(dstOffset * size);
-    // cuMemcpyDtoD leaves overlapping ranges undefined: those go through a temporary.
-    if (s < d + BigInt(bytes) && d < s + BigInt(bytes)) {
-      const tmp = this.alloc(bytes);
-      try {
-        check(this.d, this.d.cuMemcpyDtoD(tmp, s, bytes), "cuMemcpyDtoD");
-        check(this.d, this.d.cuMemcpyDtoD(d, tmp, bytes), "cuMemcpyDtoD");
-      } finally { this.free(tmp); }
-      return;
-    }
-    check(this.d, this.d.cuMemcpyDtoD(d, s, bytes), "cuMemcpyDtoD");
-  }
-
-  /** Copy `bytes` between two device allocations (the bandwidth baseline of the GPU check). */
-  copyDeviceToDevice(dst: CudaArray, src: CudaArray, bytes: number): void {
-    check(this.d, this.d.cuMemcpyDtoD(dst.ptr, src.ptr, bytes), "cuMemcpyDtoD");
-  }
-
   /** Wait for the GPU. */
   synchronize(): void { check(this.d, this.d.cuCtxSynchronize(), "cuCtxSynchronize"); }
 
-  private current(): void { check(this.d, this.d.cuCtxSetCurrent(this.ctx), "cuCtxSetCurrent"); }
+  protected current(): void { check(this.d, this.d.cuCtxSetCurrent(this.ctx), "cuCtxSetCurrent"); }
 
   close(): void {
     if (this.closed) return;
@@ -381,22 +279,11 @@ export class CudaDevice implements Device {
     this.current();
     for (const k of this.loaded) this.d.cuModuleUnload(k.module);
     this.loaded.clear();
-    for (const p of this.arrays) this.d.cuMemFree(p);
-    this.arrays.clear();
+    this.freeAll();
     this.d.cuDevicePrimaryCtxRelease(this.ordinal);
-  }
-
-  private check(): void {
-    if (this.closed) throw new KernelError("device-unavailable", "this CUDA device was closed");
   }
 }
 
 function check(d: Driver, rc: number, what: string): void {
-  if (rc !== 0) throw new KernelError("launch", `${what} failed: ${describeError(d, rc)}`);
+  checkCall({ describe: (code) => describeError(d, code) }, rc, what);
 }
-
-function cString(bytes: Uint8Array): string {
-  const end = bytes.indexOf(0);
-  return new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end)).trim();
-}
-

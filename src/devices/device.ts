@@ -49,7 +49,7 @@ export function deviceArrayElement(a: unknown): ElementType | null {
 }
 
 /** Each device kind as messages name it. */
-export const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
+export const DEVICE_LABEL: Record<string, string> = { cpu: "CPU", webgpu: "WebGPU", cuda: "CUDA", amdgpu: "AMD GPU", opencl: "OpenCL" };
 
 /** What `copy` moves, in elements. */
 export interface CopyRange { srcOffset?: number; dstOffset?: number; length?: number }
@@ -150,7 +150,7 @@ export interface LoadedKernel {
 }
 
 export interface Device {
-  /** "cpu", "webgpu", "cuda", "opencl". */
+  /** "cpu", "webgpu", "cuda", "amdgpu", "opencl". */
   readonly kind: string;
   /** Human-readable description of the device. */
   readonly name: string;

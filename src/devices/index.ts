@@ -7,7 +7,7 @@ import type { Device, OpenOptions } from "./device.js";
 
 export type { GPULike, OpenOptions } from "./device.js";
 
-export type DeviceKind = "cpu" | "webgpu" | "cuda" | "opencl";
+export type DeviceKind = "cpu" | "webgpu" | "cuda" | "amdgpu" | "opencl";
 
 type CpuModule = typeof import("./cpu.js");
 type CommonModule = typeof import("./common.js");
@@ -24,7 +24,7 @@ export function provideDeviceModules(m: { cpu: CpuModule; common: CommonModule }
   commonModule = () => Promise.resolve(m.common);
 }
 /** In order of preference for device(): GPU runtimes first, the CPU last. */
-const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "webgpu", "opencl", "cpu"];
+const DEVICE_KINDS: readonly DeviceKind[] = ["cuda", "amdgpu", "webgpu", "opencl", "cpu"];
 
 /**
  * Each device's module, loaded when one is opened (a program reads only the ones it opens); each
@@ -36,9 +36,10 @@ const DEVICE_MODULES: Record<DeviceKind, () => Promise<{ openDevice(options: Ope
   cpu: () => cpuModule(),
   webgpu: () => import("./webgpu.js"),
   cuda: () => import("./cuda.js"),
+  amdgpu: () => import("./amdgpu.js"),
   opencl: () => import("./opencl.js"),
 };
-const DEVICE_NAMES: Record<DeviceKind, string> = { cpu: "the CPU device", webgpu: "WebGPU", cuda: "CUDA", opencl: "OpenCL" };
+const DEVICE_NAMES: Record<DeviceKind, string> = { cpu: "the CPU device", webgpu: "WebGPU", cuda: "CUDA", amdgpu: "the AMD GPU device", opencl: "OpenCL" };
 
 /** Open a device of a kind, or say why it cannot be opened here. */
 async function tryOpen(kind: DeviceKind, options: OpenOptions): Promise<Device | string> {
@@ -62,7 +63,7 @@ const openingHooks: ((target: string | null) => void)[] = [];
 export function whileOpening(hook: (target: string | null) => void): void { openingHooks.push(hook); }
 
 /** The target each kind of device runs. */
-const DEVICE_TARGET: Record<DeviceKind, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", opencl: "opencl" };
+const DEVICE_TARGET: Record<DeviceKind, string> = { cpu: "js", webgpu: "wgsl", cuda: "ptx", amdgpu: "llvm", opencl: "opencl" };
 
 /** Open a device: `device("cpu")`, `device("webgpu")`, or `device()` for the best one present. */
 export async function device(kind?: DeviceKind, given: OpenOptions = {}): Promise<Device> {

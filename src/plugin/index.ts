@@ -101,10 +101,14 @@ const CHECKS = new Map([join(DIST, "cache"), join(DIST, "runtime-browser", "cach
  */
 const DEVICE_TARGETS: ReadonlyMap<string, { name: string; targets: readonly string[] }> = new Map([
   ["cpu", { name: "the CPU device", targets: ["js"] }], ["webgpu", { name: "WebGPU", targets: ["wgsl"] }],
-  ["cuda", { name: "CUDA", targets: ["ptx"] }], ["opencl", { name: "OpenCL", targets: ["opencl", "spirv"] }],
+  ["cuda", { name: "CUDA", targets: ["ptx"] }], ["amdgpu", { name: "the AMD GPU device", targets: ["llvm"] }],
+  ["opencl", { name: "OpenCL", targets: ["opencl", "spirv", "llvm"] }],
   ["cpu-sanitizer", { name: "the CPU device's sanitizer", targets: [] }],
 ]);
 const DEVICE_MODULES = new Map([join(DIST, "devices"), join(DIST, "runtime-browser", "devices")].flatMap((d) => [...DEVICE_TARGETS.keys()].map((k) => [realPath(join(d, `${k}.js`)), k] as const)));
+
+/** A relative import that may name the checks or a device's module (the rest are not looked at). */
+const SWAPPABLE = new RegExp(`^\\.\\.?/.*\\b(checks|${[...DEVICE_TARGETS.keys()].join("|")})\\.js$`);
 
 /** The stand-in module for a device left out of the bundle, which an app built for `targets` has no code for. */
 function leftOutDevice(kind: string, targets: readonly string[]): string {
@@ -164,7 +168,7 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
     resolveId(id, importer) {
       if (id === IMAGE_MODULE) return imageModuleId;
       // Under vite's dev server nothing is bundled ahead: all of gpuc is there.
-      if (serving || !importer || !/^\.\.?\/.*\b(checks|cpu|webgpu|cuda|opencl|cpu-sanitizer)\.js$/.test(id)) return null;
+      if (serving || !importer || !SWAPPABLE.test(id)) return null;
       const path = realPath(resolve(dirname(importer), id));
       // gpuc's checks, left out (see CHECKS) unless the app keeps them.
       if (!options.checks && CHECKS.has(path)) return CHECKS.get(path)!;

@@ -748,7 +748,17 @@ class LLVMEmitter {
       case "land": return this.op(`and i1 ${x}, ${y}`);
       case "lor": return this.op(`or i1 ${x}, ${y}`);
       case "not": return this.op(`xor i1 ${x}, true`);
-      case "floor": case "ceil": case "trunc": case "sqrt": return f1(op);
+      case "floor": case "ceil": case "trunc": return f1(op);
+      // SPIR: the driver's sqrt, correctly rounded (OpenCL's rule for it, and PoCL's). An AMD GPU:
+      // LLVM 16 spells llvm.sqrt as v_sqrt_f32/f64, which are not: gpuc's own (sqrtF64). f32 goes
+      // through f64 — one rounding of the exact root to 53 bits, then one to 24, is the exact
+      // root rounded to 24 (53 ≥ 2·24 + 2, so the double rounding is innocuous for sqrt).
+      case "sqrt": {
+        if (!this.amd) return f1(op);
+        const wide = t === "f64" ? x : this.op(`fpext float ${x} to double`);
+        const root = this.op(`call ${this.flavor.funcCC}double @${this.sqrtF64()}(double ${wide})`);
+        return t === "f64" ? root : this.op(`fptrunc double ${root} to float`);
+      }
       case "exp": case "log": case "log2": case "log10": case "sin": case "cos":
         if (t !== "f32") throw new InternalCompilerError(`${op} on ${t} reached the LLVM back end (the softmath overlay implements it)`);
         return f1(op);
@@ -818,6 +828,54 @@ class LLVMEmitter {
       "done:",
       `  %res = call ${T} @llvm.copysign.${s}(${T} %rn, ${T} %x)`,
       `  ret ${T} %res`,
+      "}",
+      "",
+    ].join("\n"));
+    return name;
+  }
+
+  /**
+   * An AMD GPU's correctly rounded f64 square root, as a function of the module (what LLVM 17 and
+   * AMD's device library do; test/llvm-sqrt.test.ts runs this text on the host with the hardware's
+   * estimate made worse, and checks every result against the host's sqrt): v_rsq_f64's estimate
+   * r ≈ 1/√x, then y = x·r and h = r/2 refined together (one Goldschmidt step), and two
+   * corrections y += (x − y²)·h with y² − x exact in an fma — the last one rounds the exact root
+   * correctly (Markstein). Inputs below 2^-767 are scaled by 2^256 first (their roots by 2^-128
+   * after: both exact), so that no step is subnormal. ±0 and +∞ are their own roots; a negative
+   * or NaN input gives rsq's NaN.
+   */
+  private sqrtF64(): string {
+    const name = "gpuc_sqrt_f64";
+    if (this.helpers.has(name)) return name;
+    this.declare("declare double @llvm.amdgcn.rsq.f64(double)");
+    this.declare("declare double @llvm.fma.f64(double, double, double)");
+    const fma = (r: string, a: string, b: string, c: string) => `  %${r} = call double @llvm.fma.f64(double ${a}, double ${b}, double ${c})`;
+    this.helpers.add([
+      `define internal ${this.flavor.funcCC}double @${name}(double %x) {`,
+      "entry:",
+      `  %small = fcmp olt double %x, ${floatConst(2 ** -767)}`,
+      `  %up = fmul double %x, ${floatConst(2 ** 256)}`,
+      "  %xs = select i1 %small, double %up, double %x",
+      "  %r0 = call double @llvm.amdgcn.rsq.f64(double %xs)",
+      "  %y0 = fmul double %xs, %r0",
+      "  %h0 = fmul double %r0, 0.5",
+      "  %nh0 = fneg double %h0",
+      fma("e0", "%nh0", "%y0", "0.5"),
+      fma("h1", "%h0", "%e0", "%h0"),
+      fma("y1", "%y0", "%e0", "%y0"),
+      "  %ny1 = fneg double %y1",
+      fma("d0", "%ny1", "%y1", "%xs"),
+      fma("y2", "%d0", "%h1", "%y1"),
+      "  %ny2 = fneg double %y2",
+      fma("d1", "%ny2", "%y2", "%xs"),
+      fma("y3", "%d1", "%h1", "%y2"),
+      `  %down = fmul double %y3, ${floatConst(2 ** -128)}`,
+      "  %y = select i1 %small, double %down, double %y3",
+      "  %zero = fcmp oeq double %xs, 0.0",
+      `  %inf = fcmp oeq double %xs, ${floatConst(Infinity)}`,
+      "  %own = or i1 %zero, %inf",
+      "  %res = select i1 %own, double %xs, double %y",
+      "  ret double %res",
       "}",
       "",
     ].join("\n"));

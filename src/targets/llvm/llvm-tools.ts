@@ -3,7 +3,7 @@
 // HIP loads), as ptxas does for PTX. The tests check every kernel they compile this way, and
 // `gpuc compile --target llvm --validate` checks one. Node only.
 
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +22,45 @@ export function llvmToolsAvailable(): boolean { return llvmBin() !== null; }
 const run = (tool: string, args: string[]): Promise<{ ok: boolean; out: string }> => new Promise((resolve) => {
   execFile(tool, args, { maxBuffer: 64 << 20 }, (err, stdout, stderr) => resolve({ ok: !err, out: `${stdout}${stderr}`.trim() || (err ? String(err.message) : "") }));
 });
+const runSync = (tool: string, args: string[]): { ok: boolean; out: string } => {
+  const r = spawnSync(tool, args, { encoding: "utf8", maxBuffer: 64 << 20 });
+  return { ok: r.status === 0, out: `${r.stdout ?? ""}${r.stderr ?? ""}`.trim() || (r.error ? r.error.message : r.status !== 0 ? `exit status ${r.status}` : "") };
+};
+
+const MISSING = "LLVM's tools (opt, llc, ld.lld of LLVM 16) are not installed: install llvm-16 and lld-16, or set GPUC_LLVM_BIN";
+
+/**
+ * The steps from a module's text (in `dir`/kernel.ll) to what is checked or loaded: verify it,
+ * and for an AMD GPU optimize it (`opt -O2`), compile it (`llc -O2`) and link the code object
+ * (`ld.lld -shared`, what HIP loads) in `dir`/kernel.hsaco. One list for the check and for the device's link.
+ */
+function steps(bin: string, dir: string, arch: string, verify: boolean): { label: string; tool: string; args: string[] }[] {
+  const ll = join(dir, "kernel.ll"), bc = join(dir, "kernel.bc"), obj = join(dir, "kernel.o");
+  return [
+    ...(verify ? [{ label: "opt", tool: join(bin, "opt"), args: ["-passes=verify", "-disable-output", ll] }] : []),
+    ...(arch === "spir64" ? [] : [
+      // LLVM's optimizations first, as clang's pipeline does (llc alone promotes no local to a
+      // register: every one would live in scratch memory, and calls keep a 16 KiB stack per thread).
+      { label: `opt -O2 -mcpu=${arch}`, tool: join(bin, "opt"), args: [`-mcpu=${arch}`, "-passes=default<O2>", ll, "-o", bc] },
+      { label: `llc -mcpu=${arch}`, tool: join(bin, "llc"), args: ["-mtriple=amdgcn-amd-amdhsa", `-mcpu=${arch}`, "-O2", "-filetype=obj", bc, "-o", obj] },
+      { label: "ld.lld", tool: join(bin, "ld.lld"), args: ["-shared", obj, "-o", join(dir, "kernel.hsaco")] },
+    ]),
+  ];
+}
+
+/** `body` in a fresh folder holding `code` as kernel.ll, removed when it is done (a promise: when it settles). */
+function inFolder<R>(code: string, body: (dir: string) => R): R {
+  const dir = mkdtempSync(join(tmpdir(), "gpuc-llvm-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  let out: R;
+  try {
+    writeFileSync(join(dir, "kernel.ll"), code);
+    out = body(dir);
+  } catch (e) { remove(); throw e; }
+  if (out instanceof Promise) return out.finally(remove) as R;
+  remove();
+  return out;
+}
 
 export interface LLVMCheck {
   ok: boolean;
@@ -32,27 +71,35 @@ export interface LLVMCheck {
 }
 
 /**
- * Verify an llvm artifact's module (`opt -passes=verify`) and, for an AMD GPU, compile it for its
- * architecture (`llc -O2`, or `arch` given) and link the code object (`ld.lld -shared`).
+ * Verify an llvm artifact's module (`opt -passes=verify`) and, for an AMD GPU, make the code
+ * object for its architecture (or `arch` given) as the AMD GPU device does (see steps).
  */
 export async function checkLLVM(artifact: Artifact, arch?: string): Promise<LLVMCheck> {
   const bin = llvmBin();
-  if (!bin) return { ok: false, log: "LLVM's tools (opt, llc, ld.lld of LLVM 16) are not installed: install llvm-16 and lld-16, or set GPUC_LLVM_BIN", codeObject: null };
+  if (!bin) return { ok: false, log: MISSING, codeObject: null };
   const target = arch ?? llvmLayout(artifact)?.arch ?? "spir64";
-  const dir = mkdtempSync(join(tmpdir(), "gpuc-llvm-"));
-  try {
-    const ll = join(dir, "kernel.ll");
-    writeFileSync(ll, artifact.code as string);
-    const verified = await run(join(bin, "opt"), ["-passes=verify", "-disable-output", ll]);
-    if (!verified.ok) return { ok: false, log: `opt: ${verified.out}`, codeObject: null };
-    if (target === "spir64") return { ok: true, log: "", codeObject: null };
-    const obj = join(dir, "kernel.o"), hsaco = join(dir, "kernel.hsaco");
-    const compiled = await run(join(bin, "llc"), ["-mtriple=amdgcn-amd-amdhsa", `-mcpu=${target}`, "-O2", "-filetype=obj", ll, "-o", obj]);
-    if (!compiled.ok) return { ok: false, log: `llc -mcpu=${target}: ${compiled.out}`, codeObject: null };
-    const linked = await run(join(bin, "ld.lld"), ["-shared", obj, "-o", hsaco]);
-    if (!linked.ok) return { ok: false, log: `ld.lld: ${linked.out}`, codeObject: null };
-    return { ok: true, log: "", codeObject: new Uint8Array(readFileSync(hsaco)) };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return inFolder(artifact.code as string, async (dir): Promise<LLVMCheck> => {
+    for (const step of steps(bin, dir, target, true)) {
+      const r = await run(step.tool, step.args);
+      if (!r.ok) return { ok: false, log: `${step.label}: ${r.out}`, codeObject: null };
+    }
+    return { ok: true, log: "", codeObject: target === "spir64" ? null : new Uint8Array(readFileSync(join(dir, "kernel.hsaco"))) };
+  });
+}
+
+/**
+ * An AMD GPU's code object of an llvm module for `arch` (llc and ld.lld, synchronously: a device
+ * loads a kernel in one call), or what failed. The module was verified when it was checked (the
+ * tests, `--validate`) or read back; the device links what it runs.
+ */
+export function linkCodeObject(code: string, arch: string): LLVMCheck {
+  const bin = llvmBin();
+  if (!bin) return { ok: false, log: MISSING, codeObject: null };
+  return inFolder(code, (dir) => {
+    for (const step of steps(bin, dir, arch, false)) {
+      const r = runSync(step.tool, step.args);
+      if (!r.ok) return { ok: false, log: `${step.label}: ${r.out}`, codeObject: null };
+    }
+    return { ok: true, log: "", codeObject: new Uint8Array(readFileSync(join(dir, "kernel.hsaco"))) };
+  });
 }

@@ -1,13 +1,41 @@
 ; gpuc: kernel "raises" for gfx90a
 target triple = "amdgcn-amd-amdhsa"
 
-declare float @llvm.sqrt.f32(float)
+declare double @llvm.amdgcn.rsq.f64(double)
+declare double @llvm.fma.f64(double, double, double)
 declare i32 @llvm.amdgcn.workgroup.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.y()
 declare i32 @llvm.amdgcn.workgroup.id.z()
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workitem.id.y()
 declare i32 @llvm.amdgcn.workitem.id.z()
+
+define internal double @gpuc_sqrt_f64(double %x) {
+entry:
+  %small = fcmp olt double %x, 0x1000000000000000
+  %up = fmul double %x, 0x4FF0000000000000
+  %xs = select i1 %small, double %up, double %x
+  %r0 = call double @llvm.amdgcn.rsq.f64(double %xs)
+  %y0 = fmul double %xs, %r0
+  %h0 = fmul double %r0, 0.5
+  %nh0 = fneg double %h0
+  %e0 = call double @llvm.fma.f64(double %nh0, double %y0, double 0.5)
+  %h1 = call double @llvm.fma.f64(double %h0, double %e0, double %h0)
+  %y1 = call double @llvm.fma.f64(double %y0, double %e0, double %y0)
+  %ny1 = fneg double %y1
+  %d0 = call double @llvm.fma.f64(double %ny1, double %y1, double %xs)
+  %y2 = call double @llvm.fma.f64(double %d0, double %h1, double %y1)
+  %ny2 = fneg double %y2
+  %d1 = call double @llvm.fma.f64(double %ny2, double %y2, double %xs)
+  %y3 = call double @llvm.fma.f64(double %d1, double %h1, double %y2)
+  %down = fmul double %y3, 0x37F0000000000000
+  %y = select i1 %small, double %down, double %y3
+  %zero = fcmp oeq double %xs, 0.0
+  %inf = fcmp oeq double %xs, 0x7FF0000000000000
+  %own = or i1 %zero, %inf
+  %res = select i1 %own, double %xs, double %y
+  ret double %res
+}
 
 define internal void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p0, i32 %p1, i32 %p2, i32 %p3, i32 %p4, i32 %p5) {
 entry:
@@ -211,8 +239,10 @@ L43:
   %t49 = load i32, ptr addrspace(5) %t0
   %t50 = getelementptr float, ptr addrspace(1) %t3, i32 %t49
   %t51 = load float, ptr addrspace(1) %t50, align 4
-  %t52 = call float @llvm.sqrt.f32(float %t51)
-  store float %t52, ptr addrspace(1) %t48, align 4
+  %t52 = fpext float %t51 to double
+  %t53 = call double @gpuc_sqrt_f64(double %t52)
+  %t54 = fptrunc double %t53 to float
+  store float %t54, ptr addrspace(1) %t48, align 4
   ret void
 }
 

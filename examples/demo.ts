@@ -27,7 +27,7 @@ import quasirandom from "./quasirandom.ts";
 import blackScholes from "./black-scholes.ts";
 
 const examples: Example[] = [saxpy, reduction, histogram, matmul, scan, mandelbrot, softmax, hash, transpose, matrixMul, reduce3, warpReduce, histogram64, nbody, scan4, bitonicSort, fwt, quasirandom, blackScholes];
-const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
+const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"];
 
 interface Row { example: string; device: string; compileMs: number; runMs: number; referenceMs: number; ok: boolean; summary: string; unavailable?: true }
 
@@ -39,9 +39,14 @@ export async function runDemo(log: (line: string) => void = console.log, options
     if (d.available) devices.push(await device(d.kind, d.kind === "cpu" ? { sanitize: false } : {}));
     else skipped.push(`${d.kind}: ${d.detail}`);
   }
+  // The llvm target's SPIR on the OpenCL device (row "spir"), where it takes SPIR (PoCL does).
+  let spir: Device | null = null;
+  if (devices.some((d) => d.kind === "opencl")) {
+    try { spir = await device("opencl", { llvm: true }); devices.push(spir); } catch (e) { skipped.push(`spir: ${(e as Error).message}`); }
+  }
   const sanitized = options.sanitize ? await device("cpu", { sanitize: true }) : null;
   if (sanitized) devices.push(sanitized);
-  const label = (dev: Device) => (dev === sanitized ? "cpu+san" : dev.kind);
+  const label = (dev: Device) => (dev === sanitized ? "cpu+san" : dev === spir ? "spir" : dev.kind);
   const tty = process.stderr.isTTY === true;
   const bar = new SingleBar({ format: " {bar} {value}/{total} {task}", hideCursor: true, clearOnComplete: true, noTTYOutput: false, stream: process.stderr }, Presets.shades_classic);
   const total = examples.length * (TARGETS.length + devices.length);

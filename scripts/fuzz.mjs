@@ -8,9 +8,10 @@
 //   node scripts/fuzz.mjs --device cuda        # CUDA vs the CPU device (f32 and f64: exact)
 //   node scripts/fuzz.mjs --device opencl      # OpenCL (PoCL) vs the CPU device (f32 and f64: exact)
 //   node scripts/fuzz.mjs --device spir        # the llvm target's SPIR on the OpenCL device (PoCL) vs the CPU device (the same)
+//   node scripts/fuzz.mjs --device amdgpu      # the llvm target on an AMD GPU (HIP) vs the CPU device (the same)
 //   node scripts/fuzz.mjs --bounds             # bounds checks: random indices, loops with carried indices (--device too)
 //   node scripts/fuzz.mjs --control            # statements: if/loops/break/switch/return/helpers, carried values (--device too)
-//   node scripts/fuzz.mjs --barriers --device webgpu   # shared memory and syncthreads() (and tiled loops): a GPU device (webgpu, cuda, opencl, spir) vs the CPU device
+//   node scripts/fuzz.mjs --barriers --device webgpu   # shared memory and syncthreads() (and tiled loops): a GPU device (webgpu, cuda, amdgpu, opencl, spir) vs the CPU device
 //   node scripts/fuzz.mjs --subgroups --device webgpu  # subgroup shuffles, reductions and votes: the same
 //   node scripts/fuzz.mjs --atomics            # Atomics.* and atomicMin/Max on global and shared arrays: the same
 //   node scripts/fuzz.mjs --races              # the CPU device's sanitizer: --barriers' and --atomics' kernels and a mutant of each, forward and reversed
@@ -37,6 +38,8 @@
 //   way.
 // - cuda: PTX rounds as the CPU does; every element must be identical except results of Math
 //   functions, which are left out.
+// - amdgpu: as cuda (LLVM IR without fast-math flags; f32 denormals kept; gpuc's own correctly
+//   rounded square root).
 // - opencl: as cuda (OpenCL C without contraction, f32 division and square root correctly
 //   rounded); --subgroups compares against the CPU device with subgroups of one thread
 //   (OpenCL C 1.2 has none: each thread is its own subgroup there).
@@ -166,8 +169,8 @@ const raceMode = args.includes("--races");
 const f32Mode = args.includes("--f32");
 if (raceMode && (mode !== "js" || args.includes("--wasm") || args.includes("--threads"))) { console.error("--races runs the CPU device's sanitizer: leave out --device, --wasm and --threads"); process.exit(2); }
 if (f32Mode && mode !== "js") { console.error("--f32 checks the CPU device against JS: leave out --device"); process.exit(2); }
-if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu, cuda, opencl or spir"); process.exit(2); }
-if (!["js", "webgpu", "cuda", "opencl", "spir", "wasm"].includes(mode)) { console.error(`--device: js, webgpu, cuda, opencl, spir or wasm, not '${mode}'`); process.exit(2); }
+if ((barrierMode || atomicMode || subgroupMode) && mode === "js") { console.error("--barriers, --subgroups and --atomics compare a GPU device with the CPU device: add --device webgpu, cuda, amdgpu, opencl or spir"); process.exit(2); }
+if (!["js", "webgpu", "cuda", "amdgpu", "opencl", "spir", "wasm"].includes(mode)) { console.error(`--device: js, webgpu, cuda, amdgpu, opencl, spir or wasm, not '${mode}'`); process.exit(2); }
 if (mode === "wasm" && !barrierMode && !atomicMode && !subgroupMode) { console.error("--device wasm compares the CPU device's WebAssembly with its JavaScript for --barriers, --atomics and --subgroups (the other modes take --wasm, against plain JavaScript)"); process.exit(2); }
 
 // mulberry32, in [0, 1). (An LCG computed in doubles, as this was, loses the product's low bits:
@@ -264,7 +267,7 @@ else for (let t = 0; t < count; t++) {
   const loop = rnd() < 0.3 ? ` let acc = 0; for (let j = 0; j < (x[i] & 7); j++) { acc += ${fexpr(2)} + j; } o[i] += acc;` : "";
   const src = `const i = threadIdx.x; const c = x[i] * 0.5; ${body}${loop}`;
   const make = () => new Function(`return function fuzz(x, o) { ${src} }`)();
-  const Arr = mode === "webgpu" || ((mode === "cuda" || mode === "opencl" || mode === "spir") && rnd() < 0.5) ? Float32Array : Float64Array;
+  const Arr = mode === "webgpu" || ((mode === "cuda" || mode === "amdgpu" || mode === "opencl" || mode === "spir") && rnd() < 0.5) ? Float32Array : Float64Array;
   const x = Arr.from({ length: N + 2 }, () => pick(inputs));
   // The output's element type: stores convert as typed arrays do (WebGPU: f32 only, where a
   // value within tolerance could still convert to a different integer).

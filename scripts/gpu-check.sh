@@ -7,17 +7,7 @@
 # (Node and the modules the tests need, for a machine without Node). About 2–3 minutes on an H200.
 # Logs go to $OUT when it is set (the device tool), else to /tmp.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-logs="${OUT:-/tmp}"
-if [ -d .gpu ]; then
-  mkdir -p /tmp/gpuc-node
-  [ -x /tmp/gpuc-node/node ] || { xz -dc .gpu/node.xz > /tmp/gpuc-node/node && chmod +x /tmp/gpuc-node/node; }
-  export PATH="/tmp/gpuc-node:$PATH"
-  [ -d node_modules ] || tar -xJf .gpu/node_modules.tar.xz
-fi
-command -v node >/dev/null || { echo "gpu-check: Node.js 20+ is needed (or run scripts/gpu-pack.sh where it is, and bring .gpu/)"; exit 2; }
-[ -f dist/index.js ] || { echo "gpu-check: dist/ is missing: run 'npm run build' first (or scripts/gpu-pack.sh)"; exit 2; }
-export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
+source "$(dirname "$0")/gpu-env.sh"
 echo "node $(node --version); $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null || echo 'nvidia-smi not found')"
 status=0
 

@@ -227,7 +227,7 @@ export class Kernel {
     if (opts.dump?.length || opts.optimize === false) {
       check.checkDumpStages(opts.dump);
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
-      const c = await compiler(() => notInImages(this.name, opts.target, job.types));
+      const c = await compiler(() => notInImages(this.name, opts.target, job.types, job.owner.arch));
       const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), this.lowered()]);
       const t0 = performance.now();
       const out = c.compileLowered(src, job, backEnd!, {

@@ -93,11 +93,17 @@ export function compiler(missing: () => Error): Promise<CompilerModule> {
   return (compilePath = loadCompiler());
 }
 
-/** The error of a kernel the runtime-only entry cannot run: it is not in the loaded images. */
-export function notInImages(kernel: string, target: string | null, types: readonly string[] | null): KernelError {
+/**
+ * The error of a kernel the runtime-only entry cannot run: it is not in the loaded images. Where
+ * the target has architectures, the one the device needs is named ("for llvm on gfx940": an AMD
+ * code object runs on its own architecture only; "on sm_90 or older" where code is
+ * forward-compatible).
+ */
+export function notInImages(kernel: string, target: string | null, types: readonly string[] | null, arch: string | null = null): KernelError {
   const problems = imageProblems(kernel);
+  const on = target && arch ? ` on ${arch}${runnableArches(target, arch).length > 1 ? " or older" : ""}` : "";
   return new KernelError("not-precompiled",
-    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}` : ""} is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'${problems.length ? ` (${problems.join("; ")})` : ""}`);
+    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}${on}` : ""} is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'${problems.length ? ` (${problems.join("; ")})` : ""}`);
 }
 
 export class Specializer {
@@ -241,7 +247,7 @@ export class Specializer {
 
   private async compileFresh(job: CompileJob): Promise<Specialization> {
     // The compiler, its back end, the lowered kernel and the fingerprint load side by side.
-    const loaded = compiler(() => notInImages(this.k.name, job.target, job.types));
+    const loaded = compiler(() => notInImages(this.k.name, job.target, job.types, job.owner.arch));
     const [c, backEnd, src, fingerprint] = await Promise.all([loaded, loaded.then((m) => m.loadTarget(job.target)), this.k.lowered(), this.k.fingerprint()]);
     if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
     const t0 = now();

@@ -363,6 +363,23 @@ test("kernel images: OpenCL C entries revive in a new process on the OpenCL devi
   rmSync(dir, { recursive: true, force: true });
 });
 
+test("kernel images: LLVM IR entries, one per architecture: an AMD GPU's code serves that GPU only, and a missing one is named", () => {
+  const dir = tmp("image-llvm");
+  const image = join(dir, "llvm.gpucimg");
+  const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload-llvm.mjs"), "-o", image);
+  assert.equal(p.code, 0, p.err);
+  assert.match(p.out, /: 4 specialization\(s\) of 2 kernel\(s\), /);
+  const inspect = gpuc({}, "image", "inspect", image);
+  assert.match(inspect.out, /\n4 usable, 0 skipped\n$/);
+  const r = spawnSync(process.execPath, [join(FIX, "llvm-arch.mjs"), image, "gfx90a", "spir64", "gfx940"], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0", GPUC_FIXTURE_ENTRY: "gpuc/runtime" } });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), {
+    gfx90a: "gfx90a", spir64: "spir64",
+    gfx940: "KernelError not-precompiled: kernel 'axpy' (f32, f32[], f32[]) for llvm on gfx940 is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'",
+  });
+  rmSync(dir, { recursive: true, force: true });
+});
+
 test("kernel images: SPIR-V entries (binary code, stored as base64) are stored, read back and checked like any other", async () => {
   const dir = tmp("image-spirv");
   const image = join(dir, "spirv.gpucimg");

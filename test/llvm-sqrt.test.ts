@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { kernel } from "../src/index.ts";
+import { kernel, threadIdx } from "../src/index.ts";
 import { llvmBin } from "../src/targets/llvm/llvm-tools.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));

@@ -6,11 +6,13 @@
 // host arrays for the CPU device (its arrays are host memory). Results are checked: OpenCL's must
 // equal the CPU device's bit for bit (both round f32 exactly).
 
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { device, kernel, type Device, type DeviceArray } from "gpuc";
 // @ts-ignore -- plain JS module shared with the cold-start child process
 import { KERNELS } from "./kernels.mjs";
 import { median, ms, num, table, section, stats } from "./stats.ts";
+import { linkCodeObject } from "../src/targets/llvm/llvm-tools.ts";
 
 type Run = () => Promise<unknown> | unknown;
 
@@ -150,12 +152,37 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
   cl.close();
   spir.close();
   cpu.close();
+  json.latency = compileLatency();
   section(`o. OpenCL device (${json.device}) against the CPU device (${json.cpuDevice}) and hand-written JS (median ms of warm runs; the first launch, which builds the program, is a warm-up)`,
     table(["kernel", "code", "median ms", "rate", "speed ÷ CPU device", "speed ÷ hand-written JS", "results"], rows) +
     "\n\nOpenCL runs on device arrays (no host copies in the time); the CPU device and the JS on host arrays. \"same\": OpenCL's results equal the CPU device's and the hand-written JS's bit for bit " +
     "(f32 arithmetic rounds alike on both devices), and so do SPIR's (the llvm target's code on the same driver, counted in the same column); mandelbrot's `Math.log`, `Math.pow` and `Math.cos` are OpenCL's built-ins there, within their ulp bounds rather than JavaScript's values, so a few pixels' colours differ " +
     `(SPIR's Math is gpuc's software Math, as on PTX: ${json.mandelbrotSpirDiffer} pixels differ from the CPU device's).`);
   return json;
+}
+
+/**
+ * Compile latency of the opencl and llvm targets (#37's row): a new kernel object to OpenCL C, to
+ * SPIR's text and to gfx90a's (median of 30 after one, same process), then what turns the text
+ * into what a driver takes — SPIR bitcode by PoCL's llvm-as (a process), an AMD code object by
+ * opt -O2, llc and ld.lld (three processes, as the AMD GPU device makes it) — medians of 9.
+ */
+async function compileLatency(): Promise<string[][]> {
+  const rows: string[][] = [];
+  const medianOf = async (n: number, f: () => unknown) => { const t: number[] = []; for (let i = 0; i < n; i++) { const t0 = performance.now(); await f(); t.push(performance.now() - t0); } return median(t); };
+  for (const name of ["saxpy", "blockSums", "matmulTiled"] as const) {
+    const { fn, types } = KERNELS[name] as { fn: Function; types: string[] };
+    const fresh = (target: string, arch?: string) => medianOf(31, () => kernel(fn, { name }).compile({ target, types, ...(arch ? { features: { arch } } : {}) }));
+    const spirText = (await kernel(fn, { name }).compile({ target: "llvm", types })).code as string;
+    const amdText = (await kernel(fn, { name }).compile({ target: "llvm", types, features: { arch: "gfx90a" } })).code as string;
+    const asm = "/usr/lib/llvm-15/bin/llvm-as";
+    rows.push([name, ms(await fresh("opencl")), ms(await fresh("llvm")), ms(await fresh("llvm", "gfx90a")),
+      ms(await medianOf(9, () => execFileSync(asm, ["-o", "-", "-"], { input: spirText, maxBuffer: 64 << 20 }))),
+      ms(await medianOf(9, () => { if (!linkCodeObject(amdText, "gfx90a").ok) throw new Error("the code object did not link"); }))]);
+  }
+  section("o″. Compile latency of the opencl and llvm targets (a new kernel object, median of 30 in one process; the tools' step, median of 9)",
+    table(["kernel", "→ opencl (ms)", "→ llvm spir64 (ms)", "→ llvm gfx90a (ms)", "SPIR bitcode: llvm-as-15 (ms, a process)", "AMD code object: opt -O2, llc, ld.lld (ms, 3 processes)"], rows));
+  return rows;
 }
 
 function benchRows(label: string, t: Record<string, number[]>, rate: (msPerRun: number) => string, diff: number, of?: number): string[][] {

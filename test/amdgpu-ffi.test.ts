@@ -9,11 +9,11 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { llvmToolsAvailable } from "../src/targets/llvm/llvm-tools.ts";
+import * as llvmTools from "../src/targets/llvm/llvm-tools.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const FIX = join(root, "test/fixtures/fakehip");
@@ -24,7 +24,7 @@ const cc = spawnSync("cc", ["-shared", "-fPIC", "-O1", "-o", lib, join(FIX, "fak
 // LLVM's tools make the code objects; CI installs them (GPUC_REQUIRE_DEVICES names llvm there).
 const llvmRequired = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("llvm");
 const skip = cc.status !== 0 ? `SKIPPED: no C compiler to build the stand-in runtime (${cc.error?.message ?? cc.stderr.trim()})`
-  : !llvmToolsAvailable() && !llvmRequired ? "SKIPPED: the AMD GPU device links code objects with LLVM 16's llc and ld.lld, which are not installed (llvm-16, lld-16)" : false;
+  : !llvmTools.llvmToolsAvailable() && !llvmRequired ? "SKIPPED: the AMD GPU device links code objects with LLVM 16's llc and ld.lld, which are not installed (llvm-16, lld-16)" : false;
 
 const bits = (v: number) => { const b = new DataView(new ArrayBuffer(4)); b.setFloat32(0, v, true); return b.getUint32(0, true).toString(16).padStart(8, "0"); };
 const words = (xs: number[]) => `[${xs.map(bits).join(" ")}]`;
@@ -83,4 +83,38 @@ test("AMD GPU device on a stand-in HIP runtime: its architecture, code objects, 
 test("device(\"amdgpu\") where there is no ROCm says why", async () => {
   const r = spawnSync(process.execPath, ["--input-type=module", "-e", `import { device } from "gpuc"; try { await device("amdgpu"); } catch (e) { console.log(e.name + ": " + e.kind + ": " + e.message); }`], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_LIBHIP: join(libDir, "no-such-libamdhip64.so") } });
   assert.equal(r.stdout.trim(), "KernelError: device-unavailable: no ROCm here (HIP's runtime, libamdhip64.so, not found: install ROCm, or set GPUC_LIBHIP to the library)");
+});
+
+test("the AMD GPU device keeps code objects in the disk cache: a second process links none, and a tampered one is linked again", { skip }, () => {
+  // LLVM's tools behind wrappers that log each run, in a folder of their own (GPUC_LLVM_BIN).
+  const { llvmBin } = llvmTools;
+  const tools = join(libDir, "tools"), log = join(libDir, "tools.log"), cache = join(libDir, "cache");
+  mkdirSync(tools, { recursive: true });
+  for (const t of ["opt", "llc", "ld.lld"]) {
+    writeFileSync(join(tools, t), `#!/bin/sh\necho ${t} >> ${log}\nexec ${join(llvmBin()!, t)} "$@"\n`);
+    chmodSync(join(tools, t), 0o755);
+  }
+  const script = `import { device, kernel } from "gpuc";
+const dev = await device("amdgpu");
+const k = kernel(function twice(o, x) { const i = threadIdx.x; if (i < o.length) o[i] = x[i] * 2; }, { types: { o: "f32[]", x: "f32[]" } });
+await k.launch(dev, { blocks: 1, threads: 4 }, new Float32Array(4), new Float32Array(4));
+dev.close();`;
+  const env = { ...process.env, GPUC_LIBHIP: lib, GPUC_LLVM_BIN: tools, GPUC_CACHE: "1", GPUC_CACHE_DIR: cache, GPUC_KEY_FILE: join(libDir, "key"), FAKE_HIP_ARCH: "" };
+  const run = () => {
+    rmSync(log, { force: true });
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8", env });
+    assert.equal(r.status, 0, r.stderr);
+    return existsSync(log) ? readFileSync(log, "utf8").trim().split("\n") : [];
+  };
+  assert.deepEqual(run(), ["opt", "llc", "ld.lld"], "the first process links the kernel's code object");
+  const objects = join(cache, "v2", "objects");
+  const [file] = readdirSync(objects);
+  assert.match(file, /^[0-9a-f]{64}\.o$/);
+  assert.deepEqual(run(), [], "the second takes it from the disk cache");
+  // A byte of the object changed: its tag fails, it is deleted and linked again (and rewritten).
+  const bytes = readFileSync(join(objects, file));
+  bytes[bytes.length - 100] ^= 1;
+  writeFileSync(join(objects, file), bytes);
+  assert.deepEqual(run(), ["opt", "llc", "ld.lld"]);
+  assert.deepEqual(run(), []);
 });

@@ -10,10 +10,14 @@ import type { Authenticator } from "./auth.js";
 /** A code cache file's header line. */
 const HEADER = /^gpuc-code 1 ([0-9a-f]{64}) ([0-9a-f]{64}) ([a-z,]*)$/;
 
-/** The folder of the code cache files in the store. */
-export const CODE_FOLDER = "code";
-/** Their suffix. */
-export const CODE_SUFFIX = ".v8";
+/**
+ * The two kinds of such files, each a folder of the store and a suffix: gpuc's own code cache
+ * (`v8`: V8's data for the compiler script) and device code objects (`object`: an AMD GPU's,
+ * linked by the AMD GPU device from a kernel's LLVM IR; `script` is then the hash of what it was
+ * made from, and `targets` empty).
+ */
+export const CODE_KINDS = { v8: { folder: "code", suffix: ".v8" }, object: { folder: "objects", suffix: ".o" } } as const;
+export type CodeKind = keyof typeof CODE_KINDS;
 
 /** What a code cache file holds. */
 export interface CodeFile {

@@ -11,7 +11,8 @@
 // and the body (JSON). Writes go to a temporary file in the same directory and are renamed into
 // place (atomic: a reader sees a whole file or none, and processes writing the same key at once
 // all succeed). `v2/code/<name>.v8` holds gpuc's own code cache (code-file.ts, written by
-// compiler-script.ts): listed, evicted, verified and cleared here with the rest.
+// compiler-script.ts), and `v2/objects/<hash>.o` the AMD GPU device's code objects (the same
+// format: devices/amdgpu.ts): listed, evicted, verified and cleared here with the rest.
 //
 // Every file read back goes through the validator (validate.ts): its tag, its record, its code.
 // One that fails anything — corrupt, truncated, edited, planted, malformed, for another job, with
@@ -30,15 +31,15 @@ import { openAuthenticator, type Authenticator } from "./auth.js";
 import { checkEntry, checkSignature, parseJSON, type Verdict } from "./validate.js";
 import { InternalCompilerError } from "../errors.js";
 import { FORMAT, defaultCacheDir, directoryProblem, storeDir } from "./dir.js";
-import { CODE_FOLDER, CODE_SUFFIX, codeFileBytes, readCodeFile, type CodeFile } from "./code-file.js";
+import { CODE_KINDS, codeFileBytes, readCodeFile, type CodeFile, type CodeKind } from "./code-file.js";
 
 export { defaultCacheDir, directoryProblem } from "./dir.js";
 
 /** A temporary file older than this was left by an interrupted write (a live one is renamed within milliseconds). */
 const STALE_TMP_MS = 10 * 60 * 1000;
 
-interface DiskCacheStats { dir: string; entries: number; signatures: number; code: number; bytes: number; limit: number }
-type FileKind = "entry" | "signature" | "code" | "temporary";
+interface DiskCacheStats { dir: string; entries: number; signatures: number; code: number; objects: number; bytes: number; limit: number }
+type FileKind = "entry" | "signature" | "code" | "object" | "temporary";
 interface CacheFile { path: string; kind: FileKind; bytes: number; used: number }
 interface BadFile { path: string; reason: string; removed: boolean; error?: string }
 
@@ -131,20 +132,21 @@ export class DiskCache {
     return writeAtomically(path, `gpuc-cache ${FORMAT} ${this.auth.tag(body)}\n${body}`);
   }
 
-  private codePath(name: string): string { return join(this.root, CODE_FOLDER, `${name}${CODE_SUFFIX}`); }
+  private codePath(name: string, kind: CodeKind): string { return join(this.root, CODE_KINDS[kind].folder, `${name}${CODE_KINDS[kind].suffix}`); }
 
   /**
-   * gpuc's own code cache file `name` (compiler-script.ts) if it verifies under the user's key and
-   * is of the script with this SHA-256; else it is deleted (healing) and null.
+   * gpuc's own code cache file `name` (compiler-script.ts), or a device's code object (`object`),
+   * if it verifies under the user's key and is of the script (the code) with this SHA-256; else it
+   * is deleted (healing) and null.
    */
-  readCode(name: string, script: string): CodeFile | null {
+  readCode(name: string, script: string, kind: CodeKind = "v8"): CodeFile | null {
     if (!this.auth) return null;
-    const path = this.codePath(name);
+    const path = this.codePath(name, kind);
     let bytes: Buffer;
     try { bytes = readFileSync(path); } catch { return null; }
     const f = readCodeFile(this.auth, bytes);
     if ("refused" in f || f.script !== script) {
-      this.rejected.set(path, "refused" in f ? f.refused : "made for another build of gpuc's compiler");
+      this.rejected.set(path, "refused" in f ? f.refused : kind === "v8" ? "made for another build of gpuc's compiler" : "made from other code");
       try { unlinkSync(path); } catch { /* another process did */ }
       return null;
     }
@@ -152,10 +154,10 @@ export class DiskCache {
     return f;
   }
 
-  /** Keep gpuc's own code cache file `name`; a full or read-only disk leaves the next process to compile (a cache is an optimization). */
-  writeCode(name: string, script: string, targets: readonly string[], data: Uint8Array): void {
+  /** Keep gpuc's own code cache file (or a code object) `name`; a full or read-only disk leaves the next process to compile (a cache is an optimization). */
+  writeCode(name: string, script: string, targets: readonly string[], data: Uint8Array, kind: CodeKind = "v8"): void {
     if (!this.auth) throw new InternalCompilerError("writing to a disk cache opened without a key");
-    try { writeAtomically(this.codePath(name), codeFileBytes(this.auth, script, targets, data)); } catch { /* not kept */ }
+    try { writeAtomically(this.codePath(name, kind), codeFileBytes(this.auth, script, targets, data)); } catch { /* not kept */ }
   }
 
   /** Every file of the store with its size and last use (temporary files included). */
@@ -167,7 +169,8 @@ export class DiskCache {
       let names: string[];
       try { names = readdirSync(join(this.root, d)); } catch { continue; }
       for (const n of names) {
-        const kind: FileKind | null = n.endsWith(".entry") ? "entry" : n.endsWith(".sig") ? "signature" : n.endsWith(CODE_SUFFIX) && d === CODE_FOLDER ? "code" : n.endsWith(".tmp") ? "temporary" : null;
+        const kind: FileKind | null = n.endsWith(".entry") ? "entry" : n.endsWith(".sig") ? "signature" : n.endsWith(".tmp") ? "temporary"
+          : d === CODE_KINDS.v8.folder && n.endsWith(CODE_KINDS.v8.suffix) ? "code" : d === CODE_KINDS.object.folder && n.endsWith(CODE_KINDS.object.suffix) ? "object" : null;
         if (!kind) continue;
         const path = join(this.root, d, n);
         try {
@@ -194,7 +197,7 @@ export class DiskCache {
     const files = this.files();
     return {
       dir: this.dir, entries: files.filter((f) => f.kind === "entry").length, signatures: files.filter((f) => f.kind === "signature").length,
-      code: files.filter((f) => f.kind === "code").length,
+      code: files.filter((f) => f.kind === "code").length, objects: files.filter((f) => f.kind === "object").length,
       bytes: files.reduce((n, f) => n + f.bytes, 0), limit: this.limit,
     };
   }
@@ -212,7 +215,7 @@ export class DiskCache {
       if (f.kind === "temporary") {
         if (now - f.used < STALE_TMP_MS) continue;
         reason = "a temporary file left by an interrupted write";
-      } else if (f.kind === "code") {
+      } else if (f.kind === "code" || f.kind === "object") {
         let bytes: Buffer;
         try { bytes = readFileSync(f.path); } catch { continue; }
         const r = this.auth ? readCodeFile(this.auth, bytes) : { refused: "no key to authenticate it with" };

@@ -16,7 +16,7 @@ import { openDiskCache, type DiskCache } from "./disk.js";
 let disk: Promise<DiskCache | null> | null = null;
 
 /** This process's disk cache (opened on first use), or null. */
-function diskCache(): Promise<DiskCache | null> {
+export function diskCache(): Promise<DiskCache | null> {
   const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
   disk ??= isNode ? Promise.resolve().then(openDiskCache).catch(() => null) : Promise.resolve(null);
   return disk;

@@ -50,6 +50,7 @@ export async function cacheCommand(args: string[], out: (s: string) => void): Pr
       out(`entries     ${s.entries}`);
       out(`signatures  ${s.signatures}`);
       out(`code cache  ${s.code} file(s) of gpuc's own compiled code${process.env.GPUC_CODE_CACHE === "0" ? " (disabled: GPUC_CODE_CACHE=0)" : ""}`);
+      if (s.objects) out(`objects     ${s.objects} AMD code object(s)`);
       out(`size        ${mib(s.bytes)} of ${mib(s.limit)} (least recently used entries are evicted beyond it)`);
       return 0;
     }

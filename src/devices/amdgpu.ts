@@ -4,14 +4,17 @@
 // Per device: GPU 0 (hipSetDevice) and one kernel-state buffer; its architecture is the base of the
 // GPU's `gcnArchName` ("gfx90a:sramecc+:xnack-" → gfx90a), and kernels are compiled for it (AMD
 // code objects run on their own architecture only: the llvm target is not forward-compatible).
-// Per load: the code object, linked here from the artifact's LLVM IR by LLVM's llc and ld.lld
-// (targets/llvm/llvm-tools.ts; ROCm ships them in /opt/rocm/llvm/bin) and kept per process by its
-// text, the module and its entry function, and the constant tables uploaded (relocation strategy
-// `table`: each table is a kernel argument). Per launch: host typed arrays are copied in and back,
+// Per load: the code object, linked here from the artifact's LLVM IR by LLVM's opt, llc and ld.lld
+// (targets/llvm/llvm-tools.ts; ROCm ships them in /opt/rocm/llvm/bin), kept for the process and in
+// the disk cache (`v2/objects/`, tagged under the user's key: the next process loads it at once);
+// the module and its entry function; the constant tables uploaded (relocation strategy `table`:
+// each table is a kernel argument). Per launch: host typed arrays are copied in and back,
 // device arrays stay; the arguments are passed as HIP's kernelParams (HIP lays them out by the code
 // object's metadata); shared arrays sized at launch are byte offsets into the launch's dynamic LDS;
 // the state's header is cleared, read back and decoded exactly as on the other devices.
 
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
@@ -19,7 +22,10 @@ import { reportKernelState } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { llvmLayout, type LLVMLayout } from "../targets/llvm/layout.js";
 import { LLVM_ARCHES, llvmInfo } from "../targets/llvm/info.js";
-import { linkCodeObject, llvmToolsAvailable } from "../targets/llvm/llvm-tools.js";
+import { linkCodeObject, llvmBin, llvmToolsAvailable } from "../targets/llvm/llvm-tools.js";
+import { diskCache } from "../cache/persistent.js";
+import type { DiskCache } from "../cache/disk.js";
+import { sha256 } from "../sha256.js";
 import { resolveSites } from "../reloc/manifest.js";
 import type { HostArray } from "../typed-arrays.js";
 import type { Device, DeviceOptions, Grid, LoadedKernel } from "./device.js";
@@ -123,8 +129,46 @@ interface AmdgpuKernel extends LoadedKernel {
   tables: bigint[];
 }
 
-/** Code objects linked in this process, by architecture and module text (linking takes llc and ld.lld a while). */
+/** Code objects of this process, by their key (objectKey). */
 const codeObjects = new Map<string, Uint8Array>();
+
+/** EF_AMDGPU_MACH of the architectures gpuc emits code for (an ELF header's e_flags & 0xff). */
+const MACH: Record<string, number> = { gfx90a: 0x3f, gfx940: 0x40, gfx1100: 0x41 };
+
+/**
+ * What a code object is made from, as a hash: the architecture, the tools that make it (their
+ * folder, and llc's size and time: another LLVM makes another object) and the module's text.
+ */
+function objectKey(arch: string, code: string): string {
+  const bin = llvmBin();
+  let llc = "";
+  try { const st = statSync(join(bin ?? "", "llc")); llc = `${st.size}:${st.mtimeMs}`; } catch { /* none: linkCodeObject says so */ }
+  return sha256(JSON.stringify([arch, bin, llc, code]));
+}
+
+/** Whether `bytes` is an AMD GPU's ELF code object for `arch` (the checks a code object read back passes before HIP sees it). */
+export function isCodeObjectFor(bytes: Uint8Array, arch: string): boolean {
+  const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return bytes.length > 64 && v.getUint32(0) === 0x7f454c46 && bytes[4] === 2 && bytes[5] === 1 && v.getUint16(18, true) === 224 && (v.getUint32(48, true) & 0xff) === MACH[arch];
+}
+
+/**
+ * The code object of a kernel's module for `arch`: this process's, else the disk cache's (tagged
+ * under the user's key like everything gpuc writes there, and an ELF for the architecture), else
+ * linked now (opt, llc, ld.lld: most of a second) and kept in both.
+ */
+function codeObject(disk: DiskCache | null, code: string, arch: string, kernel: string): Uint8Array {
+  const key = objectKey(arch, code);
+  const known = codeObjects.get(key);
+  if (known) return known;
+  const stored = disk?.readCode(key, key, "object")?.data;
+  if (stored && isCodeObjectFor(stored, arch)) { codeObjects.set(key, stored); return stored; }
+  const linked = linkCodeObject(code, arch);
+  if (!linked.codeObject) throw new KernelError("launch", `the code object of kernel ${quoteName(kernel)} for ${arch} could not be made: ${linked.log}`);
+  codeObjects.set(key, linked.codeObject);
+  disk?.writeCode(key, key, [], linked.codeObject, "object");
+  return linked.codeObject;
+}
 
 /** Open a device (devices/index.ts), or say why it cannot be opened here. */
 export function openDevice(options: DeviceOptions): Promise<AmdgpuDevice | string> {
@@ -144,7 +188,7 @@ export class AmdgpuDevice extends PointerDevice implements Device {
   private readonly print: (line: string) => void;
   private readonly loaded = new Set<AmdgpuKernel>();
 
-  private constructor(private readonly r: Runtime, private readonly ordinal: number, name: string, gcnArch: string, options: DeviceOptions) {
+  private constructor(private readonly r: Runtime, private readonly ordinal: number, name: string, gcnArch: string, private readonly disk: DiskCache | null, options: DeviceOptions) {
     super(memoryCalls(r, ["hipMalloc", "hipFree", "hipMemcpyHtoD", "hipMemcpyDtoH", "hipMemcpyDtoD"], (code) => describeError(r, code)));
     this.gcnArchName = gcnArch;
     this.features = { arch: gcnArch.split(":")[0] };
@@ -175,7 +219,7 @@ export class AmdgpuDevice extends PointerDevice implements Device {
     const arch = gcnArch.split(":")[0];
     if (!AMD_ARCHES.includes(arch)) return `the AMD GPU '${name}' is ${arch}, which gpuc emits no code for (it does for ${AMD_ARCHES.join(", ")})`;
     if (!llvmToolsAvailable()) return "the AMD GPU device links each kernel's code object with LLVM's llc and ld.lld, which are not here: install LLVM 16 (Debian's llvm-16 and lld-16) or ROCm's llvm, or set GPUC_LLVM_BIN";
-    return new AmdgpuDevice(r, 0, name, gcnArch, options);
+    return new AmdgpuDevice(r, 0, name, gcnArch, await diskCache(), options);
   }
 
   load(artifact: Artifact, sessionTables?: ReadonlyMap<string, HostArray>): AmdgpuKernel {
@@ -188,15 +232,7 @@ export class AmdgpuDevice extends PointerDevice implements Device {
       throw new KernelError("launch", `the llvm code of kernel ${quoteName(artifact.kernel)} is for ${layout.arch}; this GPU is ${arch} (compile it for ${arch}, or precompile an image entry for it)`);
     const resolved = resolveSites(artifact, sessionTables);
     const r = this.r;
-    const code = artifact.code as string;
-    const key = `${arch}\0${code}`;
-    let object = codeObjects.get(key);
-    if (!object) {
-      const linked = linkCodeObject(code, arch);
-      if (!linked.codeObject) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)}'s code object for ${arch} could not be made: ${linked.log}`);
-      object = linked.codeObject;
-      codeObjects.set(key, object);
-    }
+    const object = codeObject(this.disk, artifact.code as string, arch, artifact.kernel);
     this.current();
     const mod: unknown[] = [null];
     const rc = r.hipModuleLoadData(mod, object);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every kernel the execution suites run, compiled for the llvm target for SPIR and all three AMD
 # GPUs (gfx90a, gfx940, gfx1100), each verified by LLVM 16's opt and, for the GPUs, compiled by llc
-# and linked by ld.lld (npm test checks spir64 and gfx90a; this the rest, kept out of CI's time).
+# and linked by ld.lld, in one run (npm test checks the same kernels for all of them too: spir64 and
+# gfx90a in its main run, gfx940 and gfx1100 in its two threaded runs).
 # The CPU device runs the suites (the reference); LLVM's tools are required.
 #   bash scripts/llvm-check.sh            (about 8 minutes on two cores)
 set -euo pipefail

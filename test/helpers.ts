@@ -339,7 +339,8 @@ async function validateAllSPIRV(seen: { k: Kernel; types: string[] }[]): Promise
 //
 // Each kernel a CPU test runs is compiled for the llvm target, as SPIR (verified by opt) and for
 // one AMD GPU (LLVM_TEST_ARCHES: verified, compiled by llc and linked by ld.lld; GPUC_LLVM_ARCHES
-// names others: scripts/llvm-check.sh checks all three), except where the target refuses it
+// names others: npm test's threaded runs check gfx940 and gfx1100, scripts/llvm-check.sh all
+// four at once), except where the target refuses it
 // (recursion: a CompileError). LLVM 16's tools are required where GPUC_REQUIRE_DEVICES names
 // "llvm" (CI).
 

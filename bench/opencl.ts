@@ -167,7 +167,7 @@ export async function openclBench(): Promise<Record<string, unknown> | null> {
  * into what a driver takes — SPIR bitcode by PoCL's llvm-as (a process), an AMD code object by
  * opt -O2, llc and ld.lld (three processes, as the AMD GPU device makes it) — medians of 9.
  */
-async function compileLatency(): Promise<string[][]> {
+export async function compileLatency(): Promise<string[][]> {
   const rows: string[][] = [];
   const medianOf = async (n: number, f: () => unknown) => { const t: number[] = []; for (let i = 0; i < n; i++) { const t0 = performance.now(); await f(); t.push(performance.now() - t0); } return median(t); };
   for (const name of ["saxpy", "blockSums", "matmulTiled"] as const) {
@@ -196,8 +196,9 @@ function summary(t: Record<string, number[]>, diff: number) {
   return { ms: Object.fromEntries(Object.entries(t).map(([k, v]) => [k, stats(v)])), speedVsCpuDevice: median(t.cpu) / o, speedVsJs: t.js ? median(t.js) / o : null, differing: diff };
 }
 
-// Run alone: `npm run bench:opencl`.
-if (import.meta.url === `file://${process.argv[1]}`) {
+// Run alone: `npm run bench:opencl` (`-- --latency`: the compile latency table only).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes("--latency")) await compileLatency();
+else if (import.meta.url === `file://${process.argv[1]}`) {
   console.log("## gpuc benchmarks: OpenCL\n\nCommand: `npm run bench:opencl`");
   const json = await openclBench();
   writeFileSync(new URL("./results-opencl.json", import.meta.url), JSON.stringify(json, null, 2) + "\n");

@@ -190,7 +190,7 @@ async function compile(args: string[]): Promise<number> {
     const r = await checkLLVM(artifact);
     if (!r.ok) { process.stderr.write(`${r.log}\n`); return 1; }
     const arch = features.arch ?? target.arches![0];
-    process.stderr.write(arch === "spir64" ? "verified by opt\n" : `verified by opt, compiled by llc for ${arch} and linked by ld.lld: a code object of ${r.codeObject!.byteLength} bytes\n`);
+    process.stderr.write(arch === "spir64" ? "verified by opt\n" : `verified by opt, optimized by opt -O2 and compiled by llc for ${arch}, linked by ld.lld: a code object of ${r.codeObject!.byteLength} bytes (what the AMD GPU device loads)\n`);
   } else if (values.validate) {
     if (artifact.target !== "ptx") throw new UsageError(`--validate checks PTX with ptxas, OpenCL C with the OpenCL driver, SPIR-V with spirv-val and LLVM IR with LLVM's tools; target '${artifact.target}' has no validator here`, false);
     const { assemblePTX, formatPtxasErrors, ptxasAvailable } = await import("../targets/ptx/ptxas.js");

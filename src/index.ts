@@ -4,6 +4,8 @@
 import { provideCompiler } from "./specializer.js";
 import { provideDeviceModules } from "./devices/index.js";
 import { provideSourceMaps } from "./cache/fingerprint.js";
+import { provideDiskModule } from "./cache/persistent.js";
+import * as disk from "./cache/disk.js";
 import * as cpu from "./devices/cpu.js";
 import * as common from "./devices/common.js";
 import * as sourceMap from "./frontend/source-map.js";
@@ -20,6 +22,7 @@ provideCompiler(async () => (await import("./cache/compiler-script.js").then((s)
 // with the package: in Node each lazily loaded chunk is one more module load, in sequence, on
 // the way to the first result (BENCHMARKS §i1: the CPU device's warm-disk first result was 4 ms later).
 provideDeviceModules({ cpu, common });
+provideDiskModule(disk);
 // The annotation reader's TypeScript parser, for the compiler to load when it reads a .ts file.
 provideTSParser(() => import("./frontend/oxc.js"));
 provideSourceMaps(sourceMap);

@@ -132,7 +132,8 @@ const NO_CHECKS = "which leaves out gpuc's checks";
  * Strings of the devices an app built for wgsl and js has no code for (CUDA, OpenCL: their driver
  * calls) and of the CPU device's sanitizer (its reports), which such an app's bundle leaves out.
  */
-const LEFT_OUT_MARKERS = ["cuDevicePrimaryCtxRetain", "hipModuleLaunchKernel", "clGetPlatformIDs", "data race on "];
+/** Left out of an app's bundle: devices it has no code for, the sanitizer, the disk cache (its key's messages). */
+const LEFT_OUT_MARKERS = ["cuDevicePrimaryCtxRetain", "hipModuleLaunchKernel", "clGetPlatformIDs", "data race on ", "its key file"];
 /** The bundle in `code` (all its files) holds neither the compiler nor the checks, and refuses what would need them. */
 function checkShipped(code: string, what: string): void {
   for (const m of COMPILER_MARKERS) assert.ok(!code.includes(m), `${what}: the compiler's ${JSON.stringify(m)} is in the app's bundle`);
@@ -156,7 +157,7 @@ const jsFiles = (dir: string) => readdirSync(dir).filter((f) => f.endsWith(".js"
 
 test("the example app's bundles hold none of the compiler, and minifying renamed its kernels", () => {
   // (All of gpuc: its browser build, and the Node build's devices, which no page has.)
-  const full = ["dist/gpuc.browser.js", "dist/devices/cuda.js", "dist/devices/amdgpu.js", "dist/devices/opencl.js", "dist/devices/cpu-sanitizer.js"].map((f) => readFileSync(join(root, f), "utf8")).join("\n");
+  const full = [...["dist/gpuc.browser.js", "dist/devices/cuda.js", "dist/devices/amdgpu.js", "dist/devices/opencl.js", "dist/devices/cpu-sanitizer.js"].map((f) => readFileSync(join(root, f), "utf8")), ...jsFiles(join(root, "dist/chunks"))].join("\n");
   for (const m of [...COMPILER_MARKERS, ...CHECK_MARKERS, ...LEFT_OUT_MARKERS]) assert.ok(full.includes(m), `the marker ${JSON.stringify(m)} is in the compiler's code`);
   for (const side of ["web", "node", "vite"] as const) {
     const dir = side === "vite" ? join(out, "vite/assets") : join(out, side);
@@ -316,6 +317,7 @@ try {
   // Kept, the checks come with their parser and schemas, and the image loads unpinned.
   const kept = await bundle("kept", true);
   for (const m of CHECK_MARKERS.slice(1)) assert.ok(kept.includes(m), `checks: true keeps ${JSON.stringify(m)}`);
+  assert.ok(kept.includes("its key file"), "checks: true keeps the disk cache (where the entries it checked are kept)");
   assert.deepEqual(run("kept", image), { loaded: 8, skipped: [] });
   // A mistaken option is the build's error.
   assert.throws(() => gpuc.esbuild({ checks: "yes" as never }), /gpuc plugin: checks must be true or false, got string/);

@@ -7,18 +7,27 @@
 
 import type { CacheEntry, Signature } from "./entry.js";
 import { collect, dropImageEntry, generating, imageEntry, imageEntryUnchecked, imagesLoaded, imagesLoading, imagesSettled, imageSignature, unsignedImagesLoaded } from "./image.js";
-// The disk cache's module (and the validator and key handling it imports) is part of gpuc's
-// import: a warm start needs it at its first launch, and loaded with the rest of the module graph
-// it cost 0.6 ms more to import and 3.6 ms less to the first result than a dynamic import at the
-// first launch (measured; bench/ttfk.ts). Nothing is opened or read until a launch asks.
-import { openDiskCache, type DiskCache } from "./disk.js";
+import type { DiskCache } from "./disk.js";
+
+type DiskModule = typeof import("./disk.js");
+/**
+ * The disk cache's module (the store, the user's key, the tags): imported when it is first
+ * opened, at a path of its own that gpuc/plugin resolves to a stand-in in an app whose image is
+ * pinned (an app's bundle can compile nothing, and its image's entries need no checked copies:
+ * ARCHITECTURE.md "An app's bundle has no checks"). The package's full entry (index.ts) hands it
+ * over loaded: with the rest of the module graph it cost 0.6 ms more to import and 3.6 ms less to
+ * the first result than an import at the first launch (measured; bench/ttfk.ts). Nothing is
+ * opened or read until a launch asks.
+ */
+let diskModule = (): Promise<DiskModule> => import("./disk.js");
+export function provideDiskModule(m: DiskModule): void { diskModule = () => Promise.resolve(m); }
 
 let disk: Promise<DiskCache | null> | null = null;
 
 /** This process's disk cache (opened on first use), or null. */
 export function diskCache(): Promise<DiskCache | null> {
   const isNode = typeof process !== "undefined" && typeof process.versions?.node === "string";
-  disk ??= isNode ? Promise.resolve().then(openDiskCache).catch(() => null) : Promise.resolve(null);
+  disk ??= isNode ? diskModule().then((m) => m.openDiskCache()).catch(() => null) : Promise.resolve(null);
   return disk;
 }
 

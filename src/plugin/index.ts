@@ -108,7 +108,15 @@ const DEVICE_TARGETS: ReadonlyMap<string, { name: string; targets: readonly stri
 const DEVICE_MODULES = new Map([join(DIST, "devices"), join(DIST, "runtime-browser", "devices")].flatMap((d) => [...DEVICE_TARGETS.keys()].map((k) => [realPath(join(d, `${k}.js`)), k] as const)));
 
 /** A relative import that may name the checks or a device's module (the rest are not looked at). */
-const SWAPPABLE = new RegExp(`^\\.\\.?/.*\\b(checks|${[...DEVICE_TARGETS.keys()].join("|")})\\.js$`);
+const SWAPPABLE = new RegExp(`^\\.\\.?/.*\\b(checks|disk|${[...DEVICE_TARGETS.keys()].join("|")})\\.js$`);
+
+/**
+ * The disk cache's module (Node's build; a page's has none), which an app's bundle leaves out: it
+ * compiles nothing, and its pinned image's entries need no checked copies kept. Kept where the app
+ * keeps the checks (an unpinned image's entries, checked once, are kept there for the next
+ * process) or has llvm code (the AMD GPU device keeps the code objects it links there).
+ */
+const DISK = realPath(join(DIST, "cache", "disk.js"));
 
 /** The stand-in module for a device left out of the bundle, which an app built for `targets` has no code for. */
 function leftOutDevice(kind: string, targets: readonly string[]): string {
@@ -133,6 +141,8 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
   const imageModuleId = resolve("gpuc-image.virtual.js");
   /** The stand-ins of devices left out of the bundle: `<prefix><kind>.js`, files no file on disk is (see leftOutDevice). */
   const leftOutPrefix = resolve("gpuc-left-out-device.virtual-");
+  /** The stand-in of the disk cache's module (see DISK). */
+  const noDiskId = resolve("gpuc-no-disk-cache.virtual.js");
   let esbuildOut: string | null = null;
   /** Vite's directory of chunks (build.assetsDir), where the image goes beside them. */
   let assetsDir = "";
@@ -172,13 +182,15 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
       const path = realPath(resolve(dirname(importer), id));
       // gpuc's checks, left out (see CHECKS) unless the app keeps them.
       if (!options.checks && CHECKS.has(path)) return CHECKS.get(path)!;
+      if (path === DISK) return options.checks || targets.some((t) => t.target === "llvm") ? null : noDiskId;
       // A device the image has no code for (see DEVICE_TARGETS).
       const device = DEVICE_MODULES.get(path);
       if (device && !DEVICE_TARGETS.get(device)!.targets.some((t) => targets.some((b) => b.target === t))) return `${leftOutPrefix}${device}.js`;
       return null;
     },
-    loadInclude(id) { return id === imageModuleId || id.startsWith(leftOutPrefix); },
+    loadInclude(id) { return id === imageModuleId || id === noDiskId || id.startsWith(leftOutPrefix); },
     load(id) {
+      if (id === noDiskId) return "export function openDiskCache() { return null; }\n";
       if (id.startsWith(leftOutPrefix)) return leftOutDevice(id.slice(leftOutPrefix.length, -3), targets.map((t) => t.target));
       if (id !== imageModuleId) return null;
       // Not awaited: the image loads while the program goes on (opens its device); a launch waits

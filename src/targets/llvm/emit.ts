@@ -21,9 +21,9 @@
 //    arrays on AMD GPUs, agent scope on global ones); narrow, f32-add and inc/dec ones are the
 //    compare-and-swap loops of passes/cas-loops.ts by now;
 //  - subgroups are threads of one, as on the opencl and spirv targets (OpenCL 1.2 has none);
-//  - float `%` is an exact fmod of its own (gpuc_fmod_f32/f64: LLVM's frem is exact on SPIR but
-//    expanded inexactly for AMD GPUs); Math's other functions are the softmath overlay's, over
-//    the intrinsics for sqrt, floor/ceil/trunc, and f32 exp/log/sin/cos;
+//  - float `%` is an exact fmod of its own (helpers.ts: LLVM's frem is exact on SPIR but expanded
+//    inexactly for AMD GPUs), and so is an AMD GPU's sqrt; Math's other functions are the softmath
+//    overlay's, over the intrinsics for sqrt (SPIR), floor/ceil/trunc, and f32 exp/log/sin/cos;
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
 import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
@@ -37,6 +37,7 @@ import { InternalCompilerError } from "../../errors.js";
 import type { TargetFeatures } from "../target.js";
 import type { LLVMArg, LLVMLayout } from "./layout.js";
 import { LLVM_ARCHES } from "./info.js";
+import { floatConst, fmodHelper, sqrtF64Helper, type LLVMHelper } from "./helpers.js";
 
 interface LLVMCode { code: string; entry: string; layout: LLVMLayout; locations: Loc[] }
 
@@ -85,12 +86,6 @@ function elemTy(e: Elem): string { return isNarrow(e) ? `i${elemBytes(e) * 8}` :
 function ptr(space: number): string { return space === 0 ? "ptr" : `ptr addrspace(${space})`; }
 const isFloat = (s: Scalar) => s === "f32" || s === "f64";
 
-/** A float constant as LLVM IR spells it: the value's double bits in hex (an f32 value is exact as a double). */
-function floatConst(v: number): string {
-  const b = new DataView(new ArrayBuffer(8));
-  b.setFloat64(0, v);
-  return `0x${b.getBigUint64(0).toString(16).toUpperCase().padStart(16, "0")}`;
-}
 
 class LLVMEmitter {
   private readonly flavor: Flavor;
@@ -100,7 +95,9 @@ class LLVMEmitter {
   /** Declarations and module-level definitions, each once. */
   private declares = new Set<string>();
   private moduleGlobals: string[] = [];
+  /** helpers.ts's functions the module uses: their texts, and their names. */
   private helpers = new Set<string>();
+  private helperNames = new Set<string>();
   private fnNames = new Map<number, string>();
   private functions: string[] = [];
   // Per function being emitted.
@@ -721,7 +718,7 @@ class LLVMEmitter {
       case "div": return this.op(`${float ? "fdiv" : u ? "udiv" : "sdiv"} ${T} ${x}, ${y}`);
       case "rem":
         if (!float) return this.op(`${u ? "urem" : "srem"} ${T} ${x}, ${y}`);
-        return this.op(`call ${this.flavor.funcCC}${T} @${this.fmod(t as "f32" | "f64")}(${T} ${x}, ${T} ${y})`);
+        return this.op(`call ${this.flavor.funcCC}${T} @${this.helper(fmodHelper(t as "f32" | "f64", this.flavor.funcCC))}(${T} ${x}, ${T} ${y})`);
       case "min": return float ? f2("minnum") : this.intrinsic(T, `llvm.${u ? "umin" : "smin"}.i32`, [[T, x], [T, y]]);
       case "max": return float ? f2("maxnum") : this.intrinsic(T, `llvm.${u ? "umax" : "smax"}.i32`, [[T, x], [T, y]]);
       case "neg": return float ? this.op(`fneg ${T} ${x}`) : this.op(`sub i32 0, ${x}`);
@@ -756,7 +753,7 @@ class LLVMEmitter {
       case "sqrt": {
         if (!this.amd) return f1(op);
         const wide = t === "f64" ? x : this.op(`fpext float ${x} to double`);
-        const root = this.op(`call ${this.flavor.funcCC}double @${this.sqrtF64()}(double ${wide})`);
+        const root = this.op(`call ${this.flavor.funcCC}double @${this.helper(sqrtF64Helper(this.flavor.funcCC))}(double ${wide})`);
         return t === "f64" ? root : this.op(`fptrunc double ${root} to float`);
       }
       case "exp": case "log": case "log2": case "log10": case "sin": case "cos":
@@ -781,105 +778,14 @@ class LLVMEmitter {
     }
   }
 
-  /**
-   * JS's float `%` (C's fmod, exact), as a function of the module: NaN for a NaN operand, an
-   * infinite x or a zero y; x where |x| < |y| (y infinite included; ±0 kept); else |x| reduced
-   * by y·2^k for k from the largest with y·2^k ≤ |x| down to 0 — each subtraction exact (the
-   * operands within a factor of two: Sterbenz), each y·2^k exact (a power of two times y) — with
-   * x's sign. At most the exponents' difference steps (about 2,100 for f64).
-   */
-  private fmod(t: "f32" | "f64"): string {
-    const name = `gpuc_fmod_${t}`, T = ty(t), s = t;
-    if (this.helpers.has(name)) return name;
-    for (const i of ["fabs", "copysign"]) this.declare(`declare ${T} @llvm.${i}.${s}(${i === "fabs" ? T : `${T}, ${T}`})`);
-    const inf = floatConst(Infinity), nan = floatConst(NaN);
-    this.helpers.add([
-      `define internal ${this.flavor.funcCC}${T} @${name}(${T} %x, ${T} %y) {`,
-      "entry:",
-      `  %ax = call ${T} @llvm.fabs.${s}(${T} %x)`,
-      `  %ay = call ${T} @llvm.fabs.${s}(${T} %y)`,
-      `  %nan = fcmp uno ${T} %x, %y`,
-      `  %xinf = fcmp oeq ${T} %ax, ${inf}`,
-      `  %y0 = fcmp oeq ${T} %ay, 0.0`,
-      "  %b1 = or i1 %nan, %xinf",
-      "  %bad = or i1 %b1, %y0",
-      "  br i1 %bad, label %undefined, label %check",
-      "undefined:",
-      `  ret ${T} ${nan}`,
-      "check:",
-      `  %small = fcmp olt ${T} %ax, %ay`,
-      "  br i1 %small, label %keep, label %up",
-      "keep:",
-      `  ret ${T} %x`,
-      "up:",
-      `  %t = phi ${T} [ %ay, %check ], [ %t2, %up ]`,
-      `  %t2 = fmul ${T} %t, 2.0`,
-      `  %more = fcmp ole ${T} %t2, %ax`,
-      "  br i1 %more, label %up, label %down",
-      "down:",
-      `  %d = phi ${T} [ %t, %up ], [ %dh, %down ]`,
-      `  %r = phi ${T} [ %ax, %up ], [ %rn, %down ]`,
-      `  %ge = fcmp oge ${T} %r, %d`,
-      `  %rs = fsub ${T} %r, %d`,
-      `  %rn = select i1 %ge, ${T} %rs, ${T} %r`,
-      `  %dh = fmul ${T} %d, 0.5`,
-      `  %again = fcmp oge ${T} %dh, %ay`,
-      "  br i1 %again, label %down, label %done",
-      "done:",
-      `  %res = call ${T} @llvm.copysign.${s}(${T} %rn, ${T} %x)`,
-      `  ret ${T} %res`,
-      "}",
-      "",
-    ].join("\n"));
-    return name;
-  }
-
-  /**
-   * An AMD GPU's correctly rounded f64 square root, as a function of the module (what LLVM 17 and
-   * AMD's device library do; test/llvm-sqrt.test.ts runs this text on the host with the hardware's
-   * estimate made worse, and checks every result against the host's sqrt): v_rsq_f64's estimate
-   * r ≈ 1/√x, then y = x·r and h = r/2 refined together (one Goldschmidt step), and two
-   * corrections y += (x − y²)·h with y² − x exact in an fma — the last one rounds the exact root
-   * correctly (Markstein). Inputs below 2^-767 are scaled by 2^256 first (their roots by 2^-128
-   * after: both exact), so that no step is subnormal. ±0 and +∞ are their own roots; a negative
-   * or NaN input gives rsq's NaN.
-   */
-  private sqrtF64(): string {
-    const name = "gpuc_sqrt_f64";
-    if (this.helpers.has(name)) return name;
-    this.declare("declare double @llvm.amdgcn.rsq.f64(double)");
-    this.declare("declare double @llvm.fma.f64(double, double, double)");
-    const fma = (r: string, a: string, b: string, c: string) => `  %${r} = call double @llvm.fma.f64(double ${a}, double ${b}, double ${c})`;
-    this.helpers.add([
-      `define internal ${this.flavor.funcCC}double @${name}(double %x) {`,
-      "entry:",
-      `  %small = fcmp olt double %x, ${floatConst(2 ** -767)}`,
-      `  %up = fmul double %x, ${floatConst(2 ** 256)}`,
-      "  %xs = select i1 %small, double %up, double %x",
-      "  %r0 = call double @llvm.amdgcn.rsq.f64(double %xs)",
-      "  %y0 = fmul double %xs, %r0",
-      "  %h0 = fmul double %r0, 0.5",
-      "  %nh0 = fneg double %h0",
-      fma("e0", "%nh0", "%y0", "0.5"),
-      fma("h1", "%h0", "%e0", "%h0"),
-      fma("y1", "%y0", "%e0", "%y0"),
-      "  %ny1 = fneg double %y1",
-      fma("d0", "%ny1", "%y1", "%xs"),
-      fma("y2", "%d0", "%h1", "%y1"),
-      "  %ny2 = fneg double %y2",
-      fma("d1", "%ny2", "%y2", "%xs"),
-      fma("y3", "%d1", "%h1", "%y2"),
-      `  %down = fmul double %y3, ${floatConst(2 ** -128)}`,
-      "  %y = select i1 %small, double %down, double %y3",
-      "  %zero = fcmp oeq double %xs, 0.0",
-      `  %inf = fcmp oeq double %xs, ${floatConst(Infinity)}`,
-      "  %own = or i1 %zero, %inf",
-      "  %res = select i1 %own, double %xs, double %y",
-      "  ret double %res",
-      "}",
-      "",
-    ].join("\n"));
-    return name;
+  /** A helper of helpers.ts, added to the module once (with its declarations): its name. */
+  private helper(h: LLVMHelper): string {
+    if (!this.helperNames.has(h.name)) {
+      this.helperNames.add(h.name);
+      for (const d of h.declares) this.declare(d);
+      this.helpers.add(h.text);
+    }
+    return h.name;
   }
 }
 

@@ -371,6 +371,8 @@ test("kernel images: LLVM IR entries, one per architecture: an AMD GPU's code se
   assert.match(p.out, /: 4 specialization\(s\) of 2 kernel\(s\), /);
   const inspect = gpuc({}, "image", "inspect", image);
   assert.match(inspect.out, /\n4 usable, 0 skipped\n$/);
+  // An AMD code object serves its own architecture only: inspect says which entry each takes.
+  assert.match(inspect.out, / {2}llvm {2}axpy\(f32, f32\[\], f32\[\]\): a device of spir64 → spir64, gfx90a → gfx90a, gfx940 → compiles, gfx1100 → compiles\n/);
   const r = spawnSync(process.execPath, [join(FIX, "llvm-arch.mjs"), image, "gfx90a", "spir64", "gfx940"], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0", GPUC_FIXTURE_ENTRY: "gpuc/runtime" } });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), {

@@ -154,14 +154,15 @@ export async function inspectImage(file: string, publicKeyFile: string | undefin
 }
 
 /**
- * For targets whose code runs on newer architectures (PTX): which entry a device of each
- * architecture would use, per kernel specialization (the newest one it can run; none: it compiles).
+ * For targets with architectures: which entry a device of each architecture would use, per kernel
+ * specialization — PTX runs on newer ones (the newest it can run), an AMD code object (llvm) on
+ * its own only; none: it compiles (gpuc/runtime: not-precompiled).
  */
 function archPicks(entries: readonly CacheEntry[]): string[] {
   const groups = new Map<string, { target: string; title: string; arches: string[] }>();
   for (const e of entries) {
     const info = targetInfo(e.owner.target);
-    if (!info?.forwardCompatible || !info.arches || e.owner.arch === null) continue;
+    if (!info?.arches || info.arches.length < 2 || e.owner.arch === null) continue;
     const key = JSON.stringify([ownerKey({ ...e.owner, arch: null }), e.fingerprint, e.types]);
     const g = groups.get(key) ?? { target: e.owner.target, title: `${e.kernel}(${e.types.join(", ")})`, arches: [] };
     g.arches.push(e.owner.arch);

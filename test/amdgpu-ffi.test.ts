@@ -118,3 +118,23 @@ dev.close();`;
   assert.deepEqual(run(), ["opt", "llc", "ld.lld"]);
   assert.deepEqual(run(), []);
 });
+
+test("an AMD GPU's architecture is read from its properties by the form of gcnArchName, wherever the ROCm version puts it", async () => {
+  const { gcnArchName, isCodeObjectFor } = await import("../src/devices/amdgpu.ts");
+  const props = (at: number, text: string, before = 0) => { const b = new Uint8Array(2048); b.set(new TextEncoder().encode("gfx1100 (not here: the name)"), 0); b[at - 1] = before; b.set(new TextEncoder().encode(text), at); return b; };
+  assert.equal(gcnArchName(props(1160, "gfx90a:sramecc+:xnack-")), "gfx90a:sramecc+:xnack-");
+  assert.equal(gcnArchName(props(396, "gfx1100", 0x8a)), "gfx1100", "after an int field's last byte (ROCm 5's gcnArch before it)");
+  assert.equal(gcnArchName(props(398, "gfx1100")), null, "not at a field's boundary");
+  assert.equal(gcnArchName(props(1160, "gfx90a:sramecc+:xnack")), null, "a feature without its sign");
+  assert.equal(gcnArchName(new Uint8Array(2048)), null);
+  // A code object read back is an ELF for the GPU's architecture, or not used.
+  const elf = new Uint8Array(128);
+  elf.set([0x7f, 0x45, 0x4c, 0x46, 2, 1]);
+  new DataView(elf.buffer).setUint16(18, 224, true);
+  new DataView(elf.buffer).setUint32(48, 0x53f, true);
+  assert.equal(isCodeObjectFor(elf, "gfx90a"), true);
+  assert.equal(isCodeObjectFor(elf, "gfx940"), false);
+  assert.equal(isCodeObjectFor(elf.subarray(0, 60), "gfx90a"), false);
+  elf[18] = 62;
+  assert.equal(isCodeObjectFor(elf, "gfx90a"), false, "an x86-64 ELF");
+});

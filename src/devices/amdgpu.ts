@@ -107,16 +107,17 @@ function describeError(r: Runtime, code: number): string {
 
 /**
  * The GPU's architecture from its properties: `gcnArchName` is the one field that reads
- * "gfx<id>" with optional target features (":sramecc+:xnack-"), NUL-terminated, after the 256
- * bytes of the name. Found by that form rather than at an offset, since hipDeviceProp_t's layout
- * differs between ROCm versions; null where there is none.
+ * "gfx<id>" with optional target features (":sramecc+:xnack-"), NUL-terminated, at a 4-byte
+ * boundary (a char array after int fields) after the 256 bytes of the name. Found by that form
+ * rather than at an offset, since hipDeviceProp_t's layout differs between ROCm versions; null
+ * where there is none.
  */
 export function gcnArchName(props: Uint8Array): string | null {
   const text = new TextDecoder("latin1").decode(props);
-  const re = /\0(gfx[0-9a-f]{3,4}(?::[a-z]+[+-])*)\0/g;
-  re.lastIndex = 255;
-  const m = re.exec(text);
-  return m ? m[1] : null;
+  const re = /gfx[0-9a-f]{3,4}(?::[a-z]+[+-])*(?=\0)/g;
+  re.lastIndex = 256;
+  for (let m = re.exec(text); m; m = re.exec(text)) if (m.index % 4 === 0) return m[0];
+  return null;
 }
 
 // ---- loaded kernels ------------------------------------------------------------------------

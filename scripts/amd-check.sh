@@ -25,10 +25,5 @@ node dist/cli/main.js demo 2>&1 | tee "$logs/amd-demo.log" | tail -25 || status=
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 
 echo "== 3. differential fuzzing on the AMD GPU against the CPU device: 300 kernels of arithmetic (exact), 100 of array indices, 100 of control flow, 100 with barriers, 100 with atomics, 100 with subgroup operations"
-: > "$logs/amd-fuzz.log"
-for mode in "" --bounds --control --barriers --atomics --subgroups; do
-  node scripts/fuzz.mjs --device amdgpu $mode --count "$([ -z "$mode" ] && echo 300 || echo 100)" >> "$logs/amd-fuzz.log" 2>&1 || status=1
-done
-grep -A3 -E '^(DIFFERS|FAILED)' "$logs/amd-fuzz.log" | head -24
-grep -E ' kernels ' "$logs/amd-fuzz.log"
+fuzz_device amdgpu "$logs/amd-fuzz.log" || status=1
 exit $status

@@ -26,12 +26,5 @@ echo "== 3. timings"
 node --import tsx bench/cuda.ts 2>&1 | tee "$logs/gpu-bench.log" || status=1
 [ "${PIPESTATUS[0]}" = 0 ] || status=1
 echo "== 4. differential fuzzing on CUDA against the CPU device: 300 kernels of arithmetic (exact), 100 of array indices, 100 of control flow, 100 with barriers, 100 with atomics, 100 with subgroup operations"
-node scripts/fuzz.mjs --device cuda --count 300 > "$logs/gpu-fuzz.log" 2>&1 || status=1
-node scripts/fuzz.mjs --device cuda --bounds --count 100 >> "$logs/gpu-fuzz.log" 2>&1 || status=1
-node scripts/fuzz.mjs --device cuda --control --count 100 >> "$logs/gpu-fuzz.log" 2>&1 || status=1
-node scripts/fuzz.mjs --device cuda --barriers --count 100 >> "$logs/gpu-fuzz.log" 2>&1 || status=1
-node scripts/fuzz.mjs --device cuda --atomics --count 100 >> "$logs/gpu-fuzz.log" 2>&1 || status=1
-node scripts/fuzz.mjs --device cuda --subgroups --count 100 >> "$logs/gpu-fuzz.log" 2>&1 || status=1
-grep -A3 -E '^(DIFFERS|FAILED)' "$logs/gpu-fuzz.log" | head -24
-grep -E ' kernels ' "$logs/gpu-fuzz.log"
+fuzz_device cuda "$logs/gpu-fuzz.log" || status=1
 exit $status

@@ -16,9 +16,6 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { KernelError, quoteName } from "../errors.js";
-import { elemBytes } from "../ir/types.js";
-import { STATE } from "../runtime/state.js";
-import { reportKernelState } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { llvmLayout, type LLVMLayout } from "../targets/llvm/layout.js";
 import { LLVM_ARCHES, llvmInfo } from "../targets/llvm/info.js";
@@ -29,7 +26,7 @@ import { sha256 } from "../sha256.js";
 import { resolveSites } from "../reloc/manifest.js";
 import type { HostArray } from "../typed-arrays.js";
 import type { Device, DeviceOptions, Grid, LoadedKernel } from "./device.js";
-import { sharedSizes, tableSite } from "./common.js";
+import { tableSite } from "./common.js";
 import { checkCall, cString, memoryCalls, PointerDevice } from "./pointer-device.js";
 
 /** Local memory (LDS) per work-group, static and sized at launch together: what the llvm target allows (its info's limits). */
@@ -136,15 +133,21 @@ const codeObjects = new Map<string, Uint8Array>();
 /** EF_AMDGPU_MACH of the architectures gpuc emits code for (an ELF header's e_flags & 0xff). */
 const MACH: Record<string, number> = { gfx90a: 0x3f, gfx940: 0x40, gfx1100: 0x41 };
 
-/**
- * What a code object is made from, as a hash: the architecture, the tools that make it (their
- * folder, and llc's size and time: another LLVM makes another object) and the module's text.
- */
+/** The tools that make code objects, once per process: their folder, and llc's size and time (another LLVM makes another object). */
+let tools: string | null = null;
+function toolsId(): string {
+  if (tools === null) {
+    const bin = llvmBin();
+    let llc = "";
+    try { const st = statSync(join(bin ?? "", "llc")); llc = `${st.size}:${st.mtimeMs}`; } catch { /* none: linkCodeObject says so */ }
+    tools = JSON.stringify([bin, llc]);
+  }
+  return tools;
+}
+
+/** What a code object is made from, as a hash: the architecture, the tools and the module's text. */
 function objectKey(arch: string, code: string): string {
-  const bin = llvmBin();
-  let llc = "";
-  try { const st = statSync(join(bin ?? "", "llc")); llc = `${st.size}:${st.mtimeMs}`; } catch { /* none: linkCodeObject says so */ }
-  return sha256(JSON.stringify([arch, bin, llc, code]));
+  return sha256(JSON.stringify([arch, toolsId(), code]));
 }
 
 /** Whether `bytes` is an AMD GPU's ELF code object for `arch` (the checks a code object read back passes before HIP sees it). */
@@ -184,19 +187,13 @@ export class AmdgpuDevice extends PointerDevice implements Device {
   readonly features: TargetFeatures;
   /** The GPU's architecture as HIP names it, target features included ("gfx90a:sramecc+:xnack-"). */
   readonly gcnArchName: string;
-  private readonly stateWords: number;
-  private readonly state: bigint;
-  private readonly print: (line: string) => void;
   private readonly loaded = new Set<AmdgpuKernel>();
 
   private constructor(private readonly r: Runtime, private readonly ordinal: number, name: string, gcnArch: string, private readonly disk: DiskCache | null, options: DeviceOptions) {
-    super(memoryCalls(r, ["hipMalloc", "hipFree", "hipMemcpyHtoD", "hipMemcpyDtoH", "hipMemcpyDtoD"], (code) => describeError(r, code)));
+    super(memoryCalls(r, ["hipMalloc", "hipFree", "hipMemcpyHtoD", "hipMemcpyDtoH", "hipMemcpyDtoD", "hipMemsetD32"], (code) => describeError(r, code)), options);
     this.gcnArchName = gcnArch;
     this.features = { arch: gcnArch.split(":")[0] };
     this.name = `AMD GPU (${name}, ${gcnArch})`;
-    this.print = options.print ?? ((line) => console.log(line));
-    this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
-    this.state = this.alloc(this.stateWords * 4);
   }
 
   /** Open GPU 0 through HIP, or say why it cannot be opened here. */
@@ -242,11 +239,7 @@ export class AmdgpuDevice extends PointerDevice implements Device {
     const found = r.hipModuleGetFunction(fn, mod[0], artifact.entry);
     if (found !== 0) { r.hipModuleUnload(mod[0]); check(r, found, "hipModuleGetFunction"); }
     // Each constant table is uploaded (a zero-length one gets a minimal allocation) and passed as its argument.
-    const tables: bigint[] = resolved.map((value) => {
-      const ptr = this.alloc(Math.max(value.byteLength, 4));
-      if (value.byteLength) this.copyIn(ptr, value);
-      return ptr;
-    });
+    const tables = this.uploadTables(resolved);
     const kernel: AmdgpuKernel = { artifact, module: mod[0], fn: fn[0], layout, tables };
     this.loaded.add(kernel);
     return kernel;
@@ -257,13 +250,9 @@ export class AmdgpuDevice extends PointerDevice implements Device {
     const k = kernel as AmdgpuKernel;
     const r = this.r, ffi = r.koffi;
     // Shared arrays sized at launch: one block of dynamic LDS, each array at its byte offset in it (16-byte aligned).
-    const sizes = sharedSizes(k.artifact, args, grid, k.layout.localBytes, LDS_BYTES, "AMD GPU");
-    const offsets: number[] = [];
-    const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => { offsets.push(off); return (off + sizes[i] * elemBytes(s.elem) + 15) & ~15; }, 0);
-    if (k.layout.localBytes + dynamicBytes > LDS_BYTES)
-      throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} would use ${k.layout.localBytes + dynamicBytes} bytes of shared memory per block at this launch; the AMD GPU device allows ${LDS_BYTES}`);
+    const { sizes, offsets, bytes: dynamicBytes } = this.dynamicShared(k.artifact, args, grid, k.layout.localBytes, LDS_BYTES);
     this.current();
-    check(r, r.hipMemsetD32(this.state, 0, STATE.PRINT_BASE), "hipMemsetD32");
+    this.clearState();
     // The arguments, each in its slot; kernelParams points at each (HIP copies as many bytes as the code object's metadata says).
     const params = k.layout.args;
     const slots = this.launchArgs(ffi, params.length);
@@ -284,16 +273,9 @@ export class AmdgpuDevice extends PointerDevice implements Device {
           case "local-length": slots.i32(i, sizes[p.index]); break;
         }
       });
-      const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
-      let rc = r.hipModuleLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, slots.pointers, null);
-      if (rc !== 0) throw new KernelError("launch", `HIP rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${describeError(r, rc)}`);
-      rc = r.hipDeviceSynchronize();
-      if (rc !== 0) throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} failed on the GPU: ${describeError(r, rc)} (the HIP context cannot be used after this error; open a new process)`);
-      slots.copyBack();
-    } finally {
-      slots.release();
-    }
-    reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
+    } catch (e) { slots.release(); throw e; }
+    const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
+    this.finishLaunch(k.artifact, slots, () => r.hipModuleLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, slots.pointers, null), () => r.hipDeviceSynchronize(), "HIP", "HIP context");
   }
 
   updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {

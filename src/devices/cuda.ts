@@ -9,16 +9,13 @@
 // and decoded exactly as on the other devices (the print area only when something was printed).
 
 import { InternalCompilerError, KernelError, quoteName } from "../errors.js";
-import { elemBytes } from "../ir/types.js";
-import { STATE } from "../runtime/state.js";
-import { reportKernelState } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { ptxLayout, type PTXLayout } from "../targets/ptx/layout.js";
 import { PTX_ARCHES, ptxInfo } from "../targets/ptx/info.js";
 import { resolveSites, verifyManifest } from "../reloc/manifest.js";
 import type { HostArray } from "../typed-arrays.js";
 import type { Device, DeviceOptions, Grid, LoadedKernel } from "./device.js";
-import { sharedSizes, tableSite } from "./common.js";
+import { tableSite } from "./common.js";
 import { checkCall, cString, memoryCalls, PointerDevice } from "./pointer-device.js";
 
 /** Shared memory per block, static and sized at launch together: what the PTX target allows (its info's limits). */
@@ -118,21 +115,15 @@ export class CudaDevice extends PointerDevice implements Device {
   readonly features: TargetFeatures;
   /** The device's compute capability, e.g. "sm_90". */
   readonly computeCapability: string;
-  private readonly stateWords: number;
-  private readonly state: bigint;
-  private readonly print: (line: string) => void;
   private readonly loaded = new Set<CudaKernel>();
 
   private constructor(private readonly d: Driver, private readonly ctx: unknown, private readonly ordinal: number, name: string, major: number, minor: number, options: DeviceOptions) {
-    super(memoryCalls(d, ["cuMemAlloc", "cuMemFree", "cuMemcpyHtoD", "cuMemcpyDtoH", "cuMemcpyDtoD"], (code) => describeError(d, code)));
+    super(memoryCalls(d, ["cuMemAlloc", "cuMemFree", "cuMemcpyHtoD", "cuMemcpyDtoH", "cuMemcpyDtoD", "cuMemsetD32"], (code) => describeError(d, code)), options);
     this.computeCapability = `sm_${major}${minor}`;
     // The newest architecture gpuc emits that the device runs (PTX is forward compatible).
     const arch = [...PTX_ARCHES].reverse().find((a) => Number(a.slice(3)) <= major * 10 + minor);
     this.features = { arch: arch ?? PTX_ARCHES[0] };
     this.name = `CUDA (${name}, ${this.computeCapability})`;
-    this.print = options.print ?? ((line) => console.log(line));
-    this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
-    this.state = this.alloc(this.stateWords * 4);
   }
 
   /** Open GPU 0 through the driver, or say why it cannot be opened here. */
@@ -192,11 +183,7 @@ export class CudaDevice extends PointerDevice implements Device {
     // Relocations: each constant table is uploaded (a zero-length one gets a minimal allocation;
     // a view is copied from its offset), then its address is written into the module's global
     // (patch) or into a pointer table passed at every launch (table). `bake`: the data is in the code.
-    const tables: bigint[] = resolved.map((value) => {
-      const ptr = this.alloc(Math.max(value.byteLength, 4));
-      if (value.byteLength) this.copyIn(ptr, value);
-      return ptr;
-    });
+    const tables = this.uploadTables(resolved);
     if (layout.relocation === "patch") {
       layout.tables.forEach((t, i) => {
         const where = [0n], size = [0];
@@ -220,13 +207,10 @@ export class CudaDevice extends PointerDevice implements Device {
     const k = kernel as CudaKernel;
     const d = this.d, ffi = d.koffi;
     // Shared arrays sized at launch: the dynamic shared memory, laid out as the kernel lays it out
-    // (in order, each 16-byte aligned: targets/ptx/arrays.ts).
-    const sizes = sharedSizes(k.artifact, args, grid, k.layout.sharedBytes, SHARED_BYTES, "CUDA");
-    const dynamicBytes = (k.artifact.dynamicShared ?? []).reduce((off, s, i) => (off + sizes[i] * elemBytes(s.elem) + 15) & ~15, 0);
-    if (k.layout.sharedBytes + dynamicBytes > SHARED_BYTES)
-      throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} would use ${k.layout.sharedBytes + dynamicBytes} bytes of shared memory per block at this launch; the CUDA device allows ${SHARED_BYTES}`);
+    // (targets/ptx/arrays.ts).
+    const dynamicBytes = this.dynamicShared(k.artifact, args, grid, k.layout.sharedBytes, SHARED_BYTES).bytes;
     this.current();
-    check(d, d.cuMemsetD32(this.state, 0, STATE.PRINT_BASE), "cuMemsetD32");
+    this.clearState();
     // The entry's parameters, each in its slot; kernelParams points at each.
     const params = k.layout.params;
     const slots = this.launchArgs(ffi, params.length);
@@ -243,16 +227,9 @@ export class CudaDevice extends PointerDevice implements Device {
           case "tables": slots.ptr(i, k.pointerTable); break;
         }
       });
-      const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
-      let rc = d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, slots.pointers, null);
-      if (rc !== 0) throw new KernelError("launch", `the CUDA driver rejected the launch of kernel ${quoteName(k.artifact.kernel)}: ${describeError(d, rc)}`);
-      rc = d.cuCtxSynchronize();
-      if (rc !== 0) throw new KernelError("launch", `kernel ${quoteName(k.artifact.kernel)} failed on the GPU: ${describeError(d, rc)} (the CUDA context cannot be used after this error; open a new process)`);
-      slots.copyBack();
-    } finally {
-      slots.release();
-    }
-    reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state); return out; }, this.stateWords, k.artifact.runtime, k.artifact.kernel, this.print);
+    } catch (e) { slots.release(); throw e; }
+    const [gx, gy, gz] = grid.blocks, [bx, by, bz] = grid.threads;
+    this.finishLaunch(k.artifact, slots, () => d.cuLaunchKernel(k.fn, gx, gy, gz, bx, by, bz, dynamicBytes, null, slots.pointers, null), () => d.cuCtxSynchronize(), "the CUDA driver", "CUDA context");
   }
 
   updateTable(kernel: LoadedKernel, name: string, values: HostArray): void {

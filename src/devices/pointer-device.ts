@@ -3,13 +3,19 @@
 // pointer (a view's points into its base's allocation, so a kernel needs no offset for it), copies
 // between arrays go through the driver (overlapping ranges through a temporary), and a launch
 // passes its arguments as `kernelParams`: one 8-byte slot per argument, host typed arrays copied to
-// the device for the launch and back after it where a parameter may write them.
+// the device for the launch and back after it where a parameter may write them. The kernel state
+// (the exception record and prints) is one buffer per device, cleared before each launch and
+// decoded after it as on every device; constant tables are uploaded at load; shared arrays sized
+// at launch are laid out in one dynamic block, each 16-byte aligned.
 
-import { KernelError } from "../errors.js";
+import { KernelError, quoteName } from "../errors.js";
 import { elemBytes } from "../ir/types.js";
+import { STATE } from "../runtime/state.js";
+import { reportKernelState } from "../runtime/host.js";
+import type { Artifact } from "../targets/target.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { DeviceArray, type CopyRange, type Device } from "./device.js";
-import { arrayElement, copyExtent } from "./common.js";
+import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid } from "./device.js";
+import { arrayElement, copyExtent, sharedSizes } from "./common.js";
 
 /** A driver's memory calls (each returns the driver's status: 0 is success) and how it names them. */
 export interface DriverMemory {
@@ -18,6 +24,8 @@ export interface DriverMemory {
   toDevice(dst: bigint, src: HostArray, bytes: number): number;
   toHost(dst: HostArray, src: bigint, bytes: number): number;
   deviceToDevice(dst: bigint, src: bigint, bytes: number): number;
+  /** Fill `count` 32-bit words at `dst` with `value`. */
+  memset32(dst: bigint, value: number, count: number): number;
   /** The calls' names in messages ("cuMemcpyHtoD"), in the order toDevice, toHost, deviceToDevice. */
   names: readonly [string, string, string];
   /** "CUDA_ERROR_OUT_OF_MEMORY (2): out of memory" */
@@ -28,10 +36,10 @@ export interface DriverMemory {
  * A driver's memory calls by their names in its library (`calls`: allocate, free, host to device,
  * device to host, device to device; each `(…) => status`), with its describer of a status.
  */
-export function memoryCalls(lib: object, calls: readonly [string, string, string, string, string], describe: (code: number) => string): DriverMemory {
+export function memoryCalls(lib: object, calls: readonly [string, string, string, string, string, string], describe: (code: number) => string): DriverMemory {
   const fn = (name: string) => (lib as Record<string, (...args: unknown[]) => number>)[name];
-  const [malloc, free, toDevice, toHost, deviceToDevice] = calls.map(fn);
-  return { malloc, free, toDevice, toHost, deviceToDevice, names: [calls[2], calls[3], calls[4]], describe };
+  const [malloc, free, toDevice, toHost, deviceToDevice, memset32] = calls.map(fn);
+  return { malloc, free, toDevice, toHost, deviceToDevice, memset32, names: [calls[2], calls[3], calls[4]], describe };
 }
 
 /** A NUL-terminated string in a buffer a driver filled. */
@@ -53,8 +61,17 @@ export abstract class PointerDevice {
   private readonly allocations = new Set<bigint>();
   /** "CUDA", "AMD GPU": the device in messages. */
   protected abstract readonly label: string;
+  /** The kernel state: its words (header and print area) and its allocation. */
+  protected readonly stateWords: number;
+  protected readonly state: bigint;
+  private readonly print: (line: string) => void;
 
-  constructor(protected readonly mem: DriverMemory) {}
+  /** (The driver's context is current: the state is allocated here.) */
+  constructor(protected readonly mem: DriverMemory, options: DeviceOptions) {
+    this.print = options.print ?? ((line) => console.log(line));
+    this.stateWords = STATE.PRINT_BASE + (options.printBufferWords ?? 1 << 16);
+    this.state = this.alloc(this.stateWords * 4);
+  }
 
   /** Make the device's context current on this thread (before driver calls that need it). */
   protected abstract current(): void;
@@ -115,6 +132,57 @@ export abstract class PointerDevice {
       return;
     }
     dtod(d, s);
+  }
+
+  /** The constant tables resolved for a load, uploaded (a zero-length one gets a minimal allocation): their addresses. */
+  protected uploadTables(values: readonly HostArray[]): bigint[] {
+    return values.map((value) => {
+      const ptr = this.alloc(Math.max(value.byteLength, 4));
+      if (value.byteLength) this.copyIn(ptr, value);
+      return ptr;
+    });
+  }
+
+  /**
+   * A launch's shared arrays sized at launch, in one dynamic block after `staticBytes`: each
+   * array's element count, its byte offset (in order, each 16-byte aligned: as the kernels lay
+   * them out) and the block's bytes; more than `maxBytes` in all is the launch's KernelError.
+   */
+  protected dynamicShared(artifact: Artifact, args: readonly unknown[], grid: Grid, staticBytes: number, maxBytes: number): { sizes: number[]; offsets: number[]; bytes: number } {
+    const sizes = sharedSizes(artifact, args, grid, staticBytes, maxBytes, this.label);
+    const offsets: number[] = [];
+    const bytes = (artifact.dynamicShared ?? []).reduce((off, s, i) => { offsets.push(off); return (off + sizes[i] * elemBytes(s.elem) + 15) & ~15; }, 0);
+    if (staticBytes + bytes > maxBytes)
+      throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} would use ${staticBytes + bytes} bytes of shared memory per block at this launch; the ${this.label} device allows ${maxBytes}`);
+    return { sizes, offsets, bytes };
+  }
+
+  /**
+   * A launch whose arguments are in `slots`: started (`start`: the driver's status; `driver` names
+   * it in the error), waited for (`wait`; a fault leaves the driver's `context` unusable), its
+   * written host arrays copied back, its slots freed, then its state reported.
+   */
+  protected finishLaunch(artifact: Artifact, slots: LaunchArgs, start: () => number, wait: () => number, driver: string, context: string): void {
+    try {
+      let rc = start();
+      if (rc !== 0) throw new KernelError("launch", `${driver} rejected the launch of kernel ${quoteName(artifact.kernel)}: ${this.mem.describe(rc)}`);
+      rc = wait();
+      if (rc !== 0) throw new KernelError("launch", `kernel ${quoteName(artifact.kernel)} failed on the GPU: ${this.mem.describe(rc)} (the ${context} cannot be used after this error; open a new process)`);
+      slots.copyBack();
+    } finally {
+      slots.release();
+    }
+    this.reportState(artifact);
+  }
+
+  /** Before a launch: the state's header cleared. */
+  protected clearState(): void {
+    checkCall(this.mem, this.mem.memset32(this.state, 0, STATE.PRINT_BASE), "clearing the kernel state");
+  }
+
+  /** After a launch: its prints and its exception, read back and decoded. */
+  protected reportState(artifact: Artifact): void {
+    reportKernelState((words) => { const out = new Int32Array(words); this.copyOut(out, this.state); return out; }, this.stateWords, artifact.runtime, artifact.kernel, this.print);
   }
 
   protected checkOpen(): void {

@@ -26,12 +26,13 @@
 //    overlay's, over the intrinsics for sqrt (SPIR), floor/ceil/trunc, and f32 exp/log/sin/cos;
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
-import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { completesBlock, readsMemory, someStmt } from "../../ir/module-info.js";
+import { readsMemory, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
+import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { TargetFeatures } from "../target.js";
@@ -87,7 +88,7 @@ function ptr(space: number): string { return space === 0 ? "ptr" : `ptr addrspac
 const isFloat = (s: Scalar) => s === "f32" || s === "f64";
 
 
-class LLVMEmitter {
+class LLVMEmitter extends BlockEmitter<string, string> {
   private readonly flavor: Flavor;
   private readonly arch: string;
   private readonly amd: boolean;
@@ -107,9 +108,6 @@ class LLVMEmitter {
   private vars: string[] = [];
   private arrays = new Map<number, ArrayRef>();
   private tmp = 0;
-  private terminated = false;
-  private breaks: string[] = [];
-  private continues: string[] = [];
   private shared: ArrayRef[] = [];
   private tables: ArrayRef[] = [];
   /** The kernel's symbol (its local memory is named after it). */
@@ -118,6 +116,7 @@ class LLVMEmitter {
   private metadata: string[] = [];
 
   constructor(private m: Module, private features: TargetFeatures) {
+    super();
     this.arch = features.arch ?? LLVM_ARCHES[0];
     if (!(LLVM_ARCHES as readonly string[]).includes(this.arch)) throw new InternalCompilerError(`LLVM IR for an architecture gpuc does not have: ${this.arch}`);
     this.amd = this.arch !== "spir64";
@@ -148,13 +147,16 @@ class LLVMEmitter {
   // ---- values -----------------------------------------------------------------------------------
 
   private fresh(): string { return `%t${this.tmp++}`; }
-  private newLabel(): string { return `L${this.tmp++}`; }
+  protected newLabel(): string { return `L${this.tmp++}`; }
   /** An instruction with a result: its value's name. */
   private op(text: string): string { const r = this.fresh(); this.code.push(`  ${r} = ${text}`); return r; }
   private inst(text: string): void { this.code.push(`  ${text}`); }
-  private label(name: string): void { this.code.push(`${name}:`); this.terminated = false; }
-  private branch(to: string): void { if (!this.terminated) this.inst(`br label %${to}`); this.terminated = true; }
-  private condBranch(cond: string, then: string, els: string): void { this.inst(`br i1 ${cond}, label %${then}, label %${els}`); this.terminated = true; }
+  protected writeLabel(name: string): void { this.code.push(`${name}:`); }
+  protected writeBranch(to: string): void { this.inst(`br label %${to}`); }
+  protected writeCondBranch(cond: string, then: string, els: string): void { this.inst(`br i1 ${cond}, label %${then}, label %${els}`); }
+  protected writeSwitch(sel: string, otherwise: string, cases: [number, string][]): void {
+    this.inst(`switch i32 ${sel}, label %${otherwise} [${cases.map(([v, l]) => `i32 ${v | 0}, label %${l}`).join(" ")}]`);
+  }
   private declare(text: string): void { this.declares.add(text); }
   /** An alloca in the entry block (a local of the function). */
   private local(type: string): string {
@@ -317,10 +319,8 @@ class LLVMEmitter {
     this.code = [];
     this.allocas = [];
     this.arrays = new Map();
-    this.breaks = [];
-    this.continues = [];
+    this.beginBlocks();
     this.tmp = 0;
-    this.terminated = false;
     this.pointerSpace = new Map();   // (value names restart with each function)
     this.vars = f.locals.map((l, i) => {
       if (f.params.includes(i as never) && l.type.kind === "array") return "";
@@ -357,14 +357,7 @@ class LLVMEmitter {
   // (In a kernel with barriers a thread that returns or traps goes on through them, done: the
   // done guards are the IR's by now, ir/passes/done-guards.ts; such a kernel has no return or
   // trap left.)
-  private block(b: Block): void {
-    for (const s of b) {
-      if (this.terminated) return;   // what follows a jump is unreachable
-      this.stmt(s);
-    }
-  }
-
-  private stmt(s: Stmt): void {
+  protected stmt(s: Stmt): void {
     const f = this.f;
     switch (s.k) {
       case "set": this.storeLocal(this.localScalar(s.local), this.expr(s.value), this.vars[s.local]); return;
@@ -377,57 +370,7 @@ class LLVMEmitter {
         this.inst(`store ${elemTy(a.elem)} ${v}, ${ptr(a.space)} ${p}, align ${elemBytes(a.elem)}`);
         return;
       }
-      case "if": {
-        const then = this.newLabel(), els = this.newLabel(), after = this.newLabel();
-        this.condBranch(this.expr(s.cond), then, s.else.length ? els : after);
-        this.label(then);
-        this.block(s.then);
-        this.branch(after);
-        if (s.else.length) { this.label(els); this.block(s.else); this.branch(after); }
-        this.label(after);
-        return;
-      }
-      case "loop": {
-        const head = this.newLabel(), cont = this.newLabel(), exit = this.newLabel();
-        this.branch(head);
-        this.label(head);
-        this.breaks.push(exit);
-        this.continues.push(cont);
-        this.block(s.body);
-        this.branch(cont);
-        this.breaks.pop();
-        this.continues.pop();
-        this.label(cont);
-        this.block(s.continuing);
-        if (!this.terminated) {
-          if (s.breakIf !== null) this.condBranch(this.expr(s.breakIf), exit, head);
-          else this.branch(head);
-        }
-        this.label(exit);
-        return;
-      }
-      case "switch": {
-        const sel = this.expr(s.selector);
-        const exit = this.newLabel();
-        const labels = s.cases.map(() => this.newLabel());
-        const def = s.cases.findIndex((c) => c.isDefault);
-        const targets: string[] = [];
-        s.cases.forEach((c, i) => { for (const v of c.values) targets.push(`i32 ${v | 0}, label %${labels[i]}`); });
-        this.inst(`switch i32 ${sel}, label %${def >= 0 ? labels[def] : exit} [${targets.join(" ")}]`);
-        this.terminated = true;
-        this.breaks.push(exit);
-        s.cases.forEach((c, i) => {
-          this.label(labels[i]);
-          this.block(c.body);
-          // A case that completes without `break` falls into the next one's body (JS semantics).
-          this.branch(c.fallthrough && completesBlock(c.body) && i + 1 < s.cases.length ? labels[i + 1] : exit);
-        });
-        this.breaks.pop();
-        this.label(exit);
-        return;
-      }
-      case "break": this.branch(this.breaks[this.breaks.length - 1]); return;
-      case "continue": this.branch(this.continues[this.continues.length - 1]); return;
+      case "if": case "loop": case "switch": case "break": case "continue": this.control(s); return;
       case "return": {
         if (s.value !== null) {
           const v = this.expr(s.value);
@@ -610,7 +553,7 @@ class LLVMEmitter {
 
   private scalarOf(h: ExprHandle): Scalar { return (this.f.exprs[h].type as { scalar: Scalar }).scalar; }
 
-  private expr(h: ExprHandle): string {
+  protected expr(h: ExprHandle): string {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
       case "const": return this.constant(e.value, this.scalarOf(h));

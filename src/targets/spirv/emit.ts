@@ -16,12 +16,13 @@
 //    a guarded statement branches past it);
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
-import type { Block, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { completesBlock, readsMemory } from "../../ir/module-info.js";
+import { readsMemory } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
+import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { TargetFeatures } from "../target.js";
@@ -41,7 +42,7 @@ interface ArrayRef { base: number; isVariable: boolean; length: number; elem: El
 
 const C_NAME = (n: string) => n.replace(/[^A-Za-z0-9_]/g, "_");
 
-class SPIRVEmitter {
+class SPIRVEmitter extends BlockEmitter<number, number> {
   private b = new SpirvBuilder();
   private extSet = 0;
   private locations = new LocationTable();
@@ -53,13 +54,11 @@ class SPIRVEmitter {
   private varDecls: number[] = [];
   private vars: number[] = [];
   private arrays = new Map<number, ArrayRef>();
-  private terminated = false;
-  private breaks: number[] = [];
-  private continues: number[] = [];
   private shared: ArrayRef[] = [];
   private tables: ArrayRef[] = [];
 
   constructor(private m: Module, private features: TargetFeatures) {
+    super();
     const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
     if (left.length) throw new InternalCompilerError(`SPIR-V needs every helper inlined ('${left[0].name}' is not)`);
   }
@@ -129,8 +128,11 @@ class SPIRVEmitter {
     return id;
   }
   private inst(op: number, ...operands: number[]): void { this.b.emit(this.code, op, operands); }
-  private label(id: number): void { this.b.emit(this.code, Op.Label, [id]); this.terminated = false; }
-  private branch(to: number): void { if (!this.terminated) this.inst(Op.Branch, to); this.terminated = true; }
+  protected newLabel(): number { return this.b.id(); }
+  protected writeLabel(id: number): void { this.b.emit(this.code, Op.Label, [id]); }
+  protected writeBranch(to: number): void { this.inst(Op.Branch, to); }
+  protected writeCondBranch(cond: number, then: number, els: number): void { this.inst(Op.BranchConditional, cond, then, els); }
+  protected writeSwitch(sel: number, otherwise: number, cases: [number, number][]): void { this.inst(Op.Switch, sel, otherwise, ...cases.flatMap(([v, l]) => [v >>> 0, l])); }
   private ext(type: number, fn: number, ...args: number[]): number { return this.op(Op.ExtInst, type, this.extSet, fn, ...args); }
   /** A Function variable (with `init`: its initial value, a constant). */
   private local(type: number, init?: number): number {
@@ -269,10 +271,8 @@ class SPIRVEmitter {
     this.code = [];
     this.varDecls = [];
     this.arrays = new Map();
-    this.breaks = [];
-    this.continues = [];
+    this.beginBlocks();
     this.entryLabel = this.b.id();
-    this.terminated = false;
     this.vars = f.locals.map((l, i) => {
       if (f.params.includes(i as never) && l.type.kind === "array") return 0;
       if (i === f.stateParam) return 0;
@@ -309,14 +309,7 @@ class SPIRVEmitter {
   // (In a kernel with barriers a thread that returns or traps goes on through them, done: the
   // done guards are the IR's by now, ir/passes/done-guards.ts; such a kernel has no return or
   // trap left.)
-  private block(b: Block): void {
-    for (const s of b) {
-      if (this.terminated) return;   // what follows a jump is unreachable
-      this.stmt(s);
-    }
-  }
-
-  private stmt(s: Stmt): void {
+  protected stmt(s: Stmt): void {
     const f = this.f;
     switch (s.k) {
       case "set": this.inst(Op.Store, this.vars[s.local], this.expr(s.value)); return;
@@ -328,58 +321,7 @@ class SPIRVEmitter {
         this.inst(Op.Store, ptr, v);
         return;
       }
-      case "if": {
-        const then = this.b.id(), els = this.b.id(), after = this.b.id();
-        this.inst(Op.BranchConditional, this.expr(s.cond), then, s.else.length ? els : after);
-        this.label(then);
-        this.block(s.then);
-        this.branch(after);
-        if (s.else.length) { this.label(els); this.block(s.else); this.branch(after); }
-        this.label(after);
-        return;
-      }
-      case "loop": {
-        const head = this.b.id(), cont = this.b.id(), exit = this.b.id();
-        this.branch(head);
-        this.label(head);
-        this.breaks.push(exit);
-        this.continues.push(cont);
-        this.block(s.body);
-        this.branch(cont);
-        this.breaks.pop();
-        this.continues.pop();
-        this.label(cont);
-        this.block(s.continuing);
-        if (!this.terminated) {
-          if (s.breakIf !== null) this.inst(Op.BranchConditional, this.expr(s.breakIf), exit, head);
-          else this.inst(Op.Branch, head);
-          this.terminated = true;
-        }
-        this.label(exit);
-        return;
-      }
-      case "switch": {
-        const sel = this.expr(s.selector);
-        const exit = this.b.id();
-        const labels = s.cases.map(() => this.b.id());
-        const def = s.cases.findIndex((c) => c.isDefault);
-        const targets: number[] = [];
-        s.cases.forEach((c, i) => { for (const v of c.values) targets.push(v >>> 0, labels[i]); });
-        this.inst(Op.Switch, sel, def >= 0 ? labels[def] : exit, ...targets);
-        this.terminated = true;
-        this.breaks.push(exit);
-        s.cases.forEach((c, i) => {
-          this.label(labels[i]);
-          this.block(c.body);
-          // A case that completes without `break` falls into the next one's body (JS semantics).
-          this.branch(c.fallthrough && completesBlock(c.body) && i + 1 < s.cases.length ? labels[i + 1] : exit);
-        });
-        this.breaks.pop();
-        this.label(exit);
-        return;
-      }
-      case "break": this.branch(this.breaks[this.breaks.length - 1]); return;
-      case "continue": this.branch(this.continues[this.continues.length - 1]); return;
+      case "if": case "loop": case "switch": case "break": case "continue": this.control(s); return;
       case "return":
         if (s.value !== null) this.inst(Op.ReturnValue, this.expr(s.value)); else this.inst(Op.Return);
         this.terminated = true;
@@ -520,7 +462,7 @@ class SPIRVEmitter {
 
   private scalarOf(h: ExprHandle): Scalar { return (this.f.exprs[h].type as { scalar: Scalar }).scalar; }
 
-  private expr(h: ExprHandle): number {
+  protected expr(h: ExprHandle): number {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
       case "const": return this.constant(e.value, (e.type as { scalar: Scalar }).scalar);

@@ -7,6 +7,8 @@ import { test, describe } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, threadIdx, blockIdx, blockDim, syncthreads, shared, type Artifact } from "../src/index.ts";
 import { checkCode } from "../src/cache/code-check.ts";
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 
 // ---- kernels ------------------------------------------------------------------------------------
 
@@ -109,86 +111,89 @@ describe("real code passes", () => {
 
 describe("js", () => {
   const js = async (name: string) => compiled(CASE(name), "js");
+  // Every check below, with its verdict: the last test checks them again where no compiler is loaded.
+  const seen: { input: unknown; verdict: string | null }[] = [];
+  const check = async (input: Parameters<typeof checkCode>[0]) => { const verdict = await checkCode(input); seen.push({ input, verdict }); return verdict; };
 
   test("a call to a function whose definition is gone", async () => {
     const a = await js("saxpy");
     const code = text(a).replace(/function gpuc_report_exception\$0\([^)]*\) \{[\s\S]*?\n\}\n/, "");
     assert.doesNotMatch(code, /function gpuc_report_exception/);
-    assert.equal(await checkCode(withCode(a, code)), "it calls 'gpuc_report_exception$0', which it does not define");
+    assert.equal(await check(withCode(a, code)), "it calls 'gpuc_report_exception$0', which it does not define");
   });
 
   test("a call to a helper not named like gpuc's own", async () => {
     const a = await js("saxpy");
     const code = text(a).replace("y[i] = ", "y[i] = helper(i) + ");
-    assert.equal(await checkCode(withCode(a, code)), "it calls 'helper', which it does not define");
+    assert.equal(await check(withCode(a, code)), "it calls 'helper', which it does not define");
   });
 
   test("names of the host: process, globalThis, require, fetch, console", async () => {
     const a = await js("saxpy");
     const inject = (s: string) => text(a).replace("y[i] = ", `${s}; y[i] = `);
-    assert.equal(await checkCode(withCode(a, inject("process.exit(1)"))), "it refers to 'process', which is neither defined in it nor given to it");
-    assert.equal(await checkCode(withCode(a, inject("globalThis.x = 1"))), "it refers to 'globalThis', which is neither defined in it nor given to it");
-    assert.equal(await checkCode(withCode(a, inject("require('fs')"))), "it calls 'require', which it does not define");
-    assert.equal(await checkCode(withCode(a, inject("void fetch"))), "it refers to 'fetch', which is neither defined in it nor given to it");
-    assert.equal(await checkCode(withCode(a, inject("console.log(i)"))), "it refers to 'console', which is neither defined in it nor given to it");
-    assert.equal(await checkCode(withCode(a, inject("typeof Deno"))), "it refers to 'Deno', which is neither defined in it nor given to it");
+    assert.equal(await check(withCode(a, inject("process.exit(1)"))), "it refers to 'process', which is neither defined in it nor given to it");
+    assert.equal(await check(withCode(a, inject("globalThis.x = 1"))), "it refers to 'globalThis', which is neither defined in it nor given to it");
+    assert.equal(await check(withCode(a, inject("require('fs')"))), "it calls 'require', which it does not define");
+    assert.equal(await check(withCode(a, inject("void fetch"))), "it refers to 'fetch', which is neither defined in it nor given to it");
+    assert.equal(await check(withCode(a, inject("console.log(i)"))), "it refers to 'console', which is neither defined in it nor given to it");
+    assert.equal(await check(withCode(a, inject("typeof Deno"))), "it refers to 'Deno', which is neither defined in it nor given to it");
   });
 
   test("eval, Function, import(), import.meta, with", async () => {
     const a = await js("saxpy");
     const inject = (s: string) => text(a).replace("y[i] = ", `${s}; y[i] = `);
-    assert.equal(await checkCode(withCode(a, inject("eval('1')"))), "it calls 'eval', which it does not define");
-    assert.equal(await checkCode(withCode(a, inject("new Function('return 1')"))), "it calls 'Function', which it does not define");
-    assert.equal(await checkCode(withCode(a, inject("import('node:fs')"))), "it imports a module (import())");
-    assert.match(await checkCode(withCode(a, inject("import.meta.url"))) ?? "", /^it cannot be parsed: .*import\.meta/);
+    assert.equal(await check(withCode(a, inject("eval('1')"))), "it calls 'eval', which it does not define");
+    assert.equal(await check(withCode(a, inject("new Function('return 1')"))), "it calls 'Function', which it does not define");
+    assert.equal(await check(withCode(a, inject("import('node:fs')"))), "it imports a module (import())");
+    assert.match(await check(withCode(a, inject("import.meta.url"))) ?? "", /^it cannot be parsed: .*import\.meta/);
     const sloppy = "function k() { with ({}) { x(); } }";
-    assert.equal(await checkCode({ target: "js", code: sloppy, entry: "k" }), "it has a 'with' statement, which makes every name it uses unresolvable");
-    assert.match(await checkCode({ target: "js", code: `"use strict";\n${sloppy}`, entry: "k" }) ?? "", /^it cannot be parsed: /);
+    assert.equal(await check({ target: "js", code: sloppy, entry: "k" }), "it has a 'with' statement, which makes every name it uses unresolvable");
+    assert.match(await check({ target: "js", code: `"use strict";\n${sloppy}`, entry: "k" }) ?? "", /^it cannot be parsed: /);
   });
 
   test("code that does not parse", async () => {
     const a = await js("saxpy");
-    assert.match(await checkCode(withCode(a, text(a).slice(0, -10))) ?? "", /^it cannot be parsed: /);
-    assert.match(await checkCode(withCode(a, "function saxpy() {}\n}; process.exit(); {")) ?? "", /^it cannot be parsed: /);
-    assert.match(await checkCode(withCode(a, "function saxpy() {}\nreturn process;")) ?? "", /^it cannot be parsed: /);
-    assert.match(await checkCode(withCode(a, "function saxpy() { let a; let a; }")) ?? "", /^it cannot be parsed: .*already been declared/);
+    assert.match(await check(withCode(a, text(a).slice(0, -10))) ?? "", /^it cannot be parsed: /);
+    assert.match(await check(withCode(a, "function saxpy() {}\n}; process.exit(); {")) ?? "", /^it cannot be parsed: /);
+    assert.match(await check(withCode(a, "function saxpy() {}\nreturn process;")) ?? "", /^it cannot be parsed: /);
+    assert.match(await check(withCode(a, "function saxpy() { let a; let a; }")) ?? "", /^it cannot be parsed: .*already been declared/);
   });
 
   test("its entry: defined at the top level", async () => {
     const a = await js("saxpy");
-    assert.equal(await checkCode(withCode(a, text(a), { entry: "other" })), "its entry 'other' is not defined");
-    assert.equal(await checkCode(withCode(a, text(a), { entry: "saxpy;process" })), "its entry 'saxpy;process' is not defined");
-    assert.equal(await checkCode({ target: "js", code: "function outer() { function k() {} }", entry: "k" }), "its entry 'k' is not defined");
-    assert.equal(await checkCode({ target: "js", code: "const k = () => 1;", entry: "k" }), "its entry 'k' is not defined");
+    assert.equal(await check(withCode(a, text(a), { entry: "other" })), "its entry 'other' is not defined");
+    assert.equal(await check(withCode(a, text(a), { entry: "saxpy;process" })), "its entry 'saxpy;process' is not defined");
+    assert.equal(await check({ target: "js", code: "function outer() { function k() {} }", entry: "k" }), "its entry 'k' is not defined");
+    assert.equal(await check({ target: "js", code: "const k = () => 1;", entry: "k" }), "its entry 'k' is not defined");
   });
 
   test("bindings: the tables are given, and nothing else", async () => {
     const a = await compiled(CASE("a scope table (patch)"), "js");
     const table = a.bindings.find((b) => /LUT/.test(b))!;
-    assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: a.bindings.filter((b) => b !== table) }),
+    assert.equal(await check({ ...withCode(a, text(a)), bindings: a.bindings.filter((b) => b !== table) }),
       `it refers to '${table}', which is neither defined in it nor given to it`);
-    assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: a.bindings.filter((b) => b !== "$trap") }),
+    assert.equal(await check({ ...withCode(a, text(a)), bindings: a.bindings.filter((b) => b !== "$trap") }),
       "it refers to '$trap', which is neither defined in it nor given to it");
-    assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: [...a.bindings, "x = process"] }), "its binding 'x = process' is not a plain name");
+    assert.equal(await check({ ...withCode(a, text(a)), bindings: [...a.bindings, "x = process"] }), "its binding 'x = process' is not a plain name");
     // Bindings new Function(...bindings, code) would not take (found by scripts/fuzz-stores.mjs:
     // a record whose bindings repeat passed, and the CPU device's load threw a SyntaxError).
-    assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: [...a.bindings, a.bindings[0]] }), `its binding '${a.bindings[0]}' is given twice`);
-    for (const b of ["class", "eval", "arguments", "yield"]) assert.equal(await checkCode({ ...withCode(a, text(a)), bindings: [...a.bindings, b] }), `its binding '${b}' is not a plain name`);
+    assert.equal(await check({ ...withCode(a, text(a)), bindings: [...a.bindings, a.bindings[0]] }), `its binding '${a.bindings[0]}' is given twice`);
+    for (const b of ["class", "eval", "arguments", "yield"]) assert.equal(await check({ ...withCode(a, text(a)), bindings: [...a.bindings, b] }), `its binding '${b}' is not a plain name`);
   });
 
   test("assignments to globals and to undeclared names", async () => {
     const a = await js("saxpy");
     const inject = (s: string) => text(a).replace("y[i] = ", `${s}; y[i] = `);
-    assert.equal(await checkCode(withCode(a, inject("Math = null"))), "it assigns to the global 'Math'");
-    assert.equal(await checkCode(withCode(a, inject("Infinity++"))), "it assigns to the global 'Infinity'");
-    assert.equal(await checkCode(withCode(a, inject("leak = 1"))), "it assigns to 'leak', which it does not define");
-    assert.equal(await checkCode(withCode(a, inject("[leak] = [1]"))), "it assigns to 'leak', which it does not define");
+    assert.equal(await check(withCode(a, inject("Math = null"))), "it assigns to the global 'Math'");
+    assert.equal(await check(withCode(a, inject("Infinity++"))), "it assigns to the global 'Infinity'");
+    assert.equal(await check(withCode(a, inject("leak = 1"))), "it assigns to 'leak', which it does not define");
+    assert.equal(await check(withCode(a, inject("[leak] = [1]"))), "it assigns to 'leak', which it does not define");
   });
 
   test("scoping: declarations, hoisting, shadowing; labels, keys and properties are no references", async () => {
-    const ok = async (body: string) => assert.equal(await checkCode({ target: "js", code: `"use strict";\nfunction k(a) {\n${body}\n}`, entry: "k" }), null, body);
+    const ok = async (body: string) => assert.equal(await check({ target: "js", code: `"use strict";\nfunction k(a) {\n${body}\n}`, entry: "k" }), null, body);
     const free = async (body: string, name: string, kind = "refers to") => assert.equal(
-      await checkCode({ target: "js", code: `"use strict";\nfunction k(a) {\n${body}\n}`, entry: "k" }),
+      await check({ target: "js", code: `"use strict";\nfunction k(a) {\n${body}\n}`, entry: "k" }),
       kind === "calls" ? `it calls '${name}', which it does not define` : `it refers to '${name}', which is neither defined in it nor given to it`, body);
     await ok("later(); function later() { return v; } var v = 1;");
     await ok("process: for (;;) { break process; }");
@@ -215,17 +220,37 @@ describe("js", () => {
   });
 
   test("'this' is refused where it is the global object", async () => {
-    assert.equal(await checkCode({ target: "js", code: "function k() { return this; }", entry: "k" }), "it uses 'this' in sloppy-mode code, where it is the global object");
-    assert.equal(await checkCode({ target: "js", code: "function k() { return (() => this)(); }", entry: "k" }), "it uses 'this' in sloppy-mode code, where it is the global object");
-    assert.equal(await checkCode({ target: "js", code: "this.x = 1; function k() {}", entry: "k" }), "it uses 'this' in sloppy-mode code, where it is the global object");
-    assert.equal(await checkCode({ target: "js", code: "\"use strict\"; function k() { return this; }", entry: "k" }), null);
-    assert.equal(await checkCode({ target: "js", code: "function k() { \"use strict\"; return this; }", entry: "k" }), null);
-    assert.equal(await checkCode({ target: "js", code: "function k() { return class { x = this; m() { return this; } }; }", entry: "k" }), null);
+    assert.equal(await check({ target: "js", code: "function k() { return this; }", entry: "k" }), "it uses 'this' in sloppy-mode code, where it is the global object");
+    assert.equal(await check({ target: "js", code: "function k() { return (() => this)(); }", entry: "k" }), "it uses 'this' in sloppy-mode code, where it is the global object");
+    assert.equal(await check({ target: "js", code: "this.x = 1; function k() {}", entry: "k" }), "it uses 'this' in sloppy-mode code, where it is the global object");
+    assert.equal(await check({ target: "js", code: "\"use strict\"; function k() { return this; }", entry: "k" }), null);
+    assert.equal(await check({ target: "js", code: "function k() { \"use strict\"; return this; }", entry: "k" }), null);
+    assert.equal(await check({ target: "js", code: "function k() { return class { x = this; m() { return this; } }; }", entry: "k" }), null);
   });
 
   test("code that is not text", async () => {
     const a = await js("saxpy");
-    assert.equal(await checkCode(withCode(a, "", { code: new TextEncoder().encode(text(a)) } as never)), "its code is not text");
+    assert.equal(await check(withCode(a, "", { code: new TextEncoder().encode(text(a)) } as never)), "its code is not text");
+  });
+  // A process that compiles checks with the compiler's parser (acorn, in-process); one that never
+  // loads the compiler (gpuc/runtime reading an unsigned image) with oxc-parser. Both give every
+  // verdict above (a parse error's own words aside).
+  test("without the compiler loaded (oxc-parser), every verdict is the same", async () => {
+    const inputs = seen.map((x) => ({ ...(x.input as object), code: typeof (x.input as { code: unknown }).code === "string" ? (x.input as { code: string }).code : null }));
+    const script = `import { checkCode } from ${JSON.stringify(new URL("../src/cache/code-check.ts", import.meta.url).href)};
+      let text = ""; for await (const c of process.stdin) text += c;
+      const out = [];
+      for (const x of JSON.parse(text)) out.push(await checkCode(x.code === null ? { ...x, code: new Uint8Array(1) } : x));
+      console.log(JSON.stringify(out));`;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { input: JSON.stringify(inputs), encoding: "utf8", cwd: fileURLToPath(new URL("..", import.meta.url)) });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as (string | null)[];
+    assert.ok(seen.length >= 40, `${seen.length} checks`);
+    seen.forEach((x, n) => {
+      const [acorn, oxc] = [x.verdict, out[n]];
+      if (acorn?.startsWith("it cannot be parsed: ")) assert.match(oxc ?? "", /^it cannot be parsed: /, JSON.stringify(x.input));
+      else assert.equal(oxc, acorn, JSON.stringify(x.input));
+    });
   });
 });
 

@@ -21,6 +21,12 @@ import { ptxInfo } from "../targets/ptx/info.js";
 import { openclInfo } from "../targets/opencl/info.js";
 import { spirvInfo } from "../targets/spirv/info.js";
 import { llvmInfo } from "../targets/llvm/info.js";
+import { provideScriptParser } from "../targets/js/read-back.js";
+import { parseScript } from "../frontend/acorn.js";
+
+// The check of fresh JavaScript output (and of any read back after this) parses with the
+// compiler's own parser, in-process (targets/js/read-back.ts says why).
+provideScriptParser(parseScript);
 
 export type { LoweredKernel, CompileOptions } from "./job.js";
 

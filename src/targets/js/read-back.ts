@@ -1,6 +1,6 @@
 // The read-back check of JavaScript artifacts (ARCHITECTURE.md, "Caches"): code from a disk cache
 // or a kernel image is the body the CPU device runs as `new Function(...bindings, code + "\nreturn
-// " + entry + ";")`. It is parsed (oxc-parser) as a script and walked with JavaScript's scoping
+// " + entry + ";")`. It is parsed as a script (acorn, or oxc-parser where no compiler is loaded) and walked with JavaScript's scoping
 // rules; each free name must be a binding or one of the few globals gpuc's JS back end emits
 // (JS_GLOBALS). `import()`, `import.meta`, `with` and sloppy-mode `this` are refused. gpuc's back
 // end never emits a reference to something undefined, so such code was made by something else or
@@ -12,16 +12,31 @@
 import { JS_RESERVED_WORDS } from "../../js-reserved.js";
 import type { ReadBack } from "../target.js";
 
-type ParseSync = typeof import("oxc-parser").parseSync;
-let parser: Promise<ParseSync> | null = null;
-/** oxc-parser, loaded on the first check (never at gpuc's import: a warm start loads no parser). */
-const jsParser = (): Promise<ParseSync> => (parser ??= import("../../frontend/oxc.js").then((m) => m.parseSync));
+/** A parse of JavaScript as a script, parentheses not kept: its ESTree program, or its errors. */
+export type ScriptParser = (code: string) => { program: unknown; errors: readonly { message: string }[] };
+
+/**
+ * The compiler's parser of scripts (frontend/acorn.ts: part of gpuc's compiler script and of its
+ * code cache), given when the compiler loads (compiler/compile.ts). Every check in a process that
+ * compiles uses it: the check of each fresh output parses in-process, where oxc-parser's native
+ * parse and the transfer of its AST as JSON were a fifth of a compile to JS (BENCHMARKS §u), and
+ * loading its binding about 12 ms of the first one.
+ */
+let provided: ScriptParser | null = null;
+export function provideScriptParser(p: ScriptParser): void { provided ??= p; }
+
+/** oxc-parser, where no compiler is loaded: loaded on the first check (never at gpuc's import: a warm start loads no parser). */
+let oxc: Promise<ScriptParser> | null = null;
+const oxcParser = (): Promise<ScriptParser> => (oxc ??= import("../../frontend/oxc.js").then((m) => (code: string) => {
+  const r = m.parseSync("artifact.js", code, { lang: "js", sourceType: "script", preserveParens: false, showSemanticErrors: true });
+  return { program: r.program, errors: r.errors };
+}));
 
 export const jsReadBack: ReadBack = {
   layoutSchema: null,
   async checkCode(a) {
     if (typeof a.code !== "string") return "its code is not text";
-    return checkJS(a.code, a.entry, a.bindings ?? [], await jsParser());
+    return checkJS(a.code, a.entry, a.bindings ?? [], provided ?? (await oxcParser()));
   },
 };
 
@@ -71,14 +86,14 @@ interface Ref {
 /** Names no binding may have: `new Function(...bindings, code)` would not compile, or would bind what JavaScript reserves. */
 const RESERVED = new Set(JS_RESERVED_WORDS);
 
-function checkJS(code: string, entry: string, bindings: readonly string[], parseSync: ParseSync): string | null {
+function checkJS(code: string, entry: string, bindings: readonly string[], parse: ScriptParser): string | null {
   const seen = new Set<string>();
   for (const b of bindings) {
     if (!PLAIN_NAME.test(b) || RESERVED.has(b)) return `its binding '${b}' is not a plain name`;
     if (seen.has(b)) return `its binding '${b}' is given twice`;
     seen.add(b);
   }
-  const r = parseSync("artifact.js", code, { lang: "js", sourceType: "script", preserveParens: false, showSemanticErrors: true });
+  const r = parse(code);
   if (r.errors.length) return `it cannot be parsed: ${r.errors[0].message}`;
   const program = r.program as any;
   if (!program.body.some((s: any) => s.type === "FunctionDeclaration" && s.id?.name === entry)) return `its entry '${entry}' is not defined`;

@@ -493,8 +493,12 @@ function legalizeExpr(b: Builder, table: LegalTable, h: ExprHandle, unconditiona
   }
 }
 
+/** Tables found sound (each target's is checked once a process, not on every compile). */
+const checkedTables = new WeakSet<LegalTable>();
+
 /** A table may only name a lowering for the ops and types it serves. */
 function checkTable(table: LegalTable): void {
+  if (checkedTables.has(table)) return;
   for (const [k, how] of Object.entries(table.converts ?? {})) {
     if (how === "native" || how === "helper") continue;
     if (!(CONVERT_LOWERINGS[how as ConvertLowering].converts as readonly string[]).includes(k)) throw new InternalCompilerError(`legality table of '${table.target}': lowering '${how}' does not serve the conversion ${k}`);
@@ -507,6 +511,7 @@ function checkTable(table: LegalTable): void {
       if (!rule.ops.includes(op) || !rule.types.includes(t)) throw new InternalCompilerError(`legality table of '${table.target}': lowering '${how}' does not serve ${op} on ${t}`);
     }
   }
+  checkedTables.add(table);
 }
 
 /** A back end's guard: the module was legalized for this target (its ops mean what their spellings do). */

@@ -7,18 +7,18 @@ import { fileURLToPath } from "node:url";
 import { buildId } from "./build-id.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const shims = `${root}src/platform/node-shims.ts`, url = `${root}src/platform/node-url.ts`;
+const shims = `${root}src/platform/node-shims.ts`, url = `${root}src/platform/node-url.ts`, dynamicShims = `${root}src/platform/node-dynamic.ts`;
 /** cache/compiler-script.ts (the compiler as a script with V8's code cache) is Node's: the browser's is src/platform/no-compiler-script.ts. */
 const noCompilerScript = { name: "no-compiler-script", setup(b) { b.onResolve({ filter: /^\.\/cache\/compiler-script\.js$/ }, () => ({ path: `${root}src/platform/no-compiler-script.ts` })); } };
 /**
  * Modules of Node's that a page has no use for, each with its stand-in in src/platform/ (which says
  * why): the disk cache, the CUDA, AMD GPU and OpenCL devices (drivers through koffi), the CPU device's
- * worker pool (node:worker_threads) and Dawn's stderr filter.
+ * worker pool (node:worker_threads), Dawn's stderr filter and the reader of source maps.
  */
 const STAND_INS = new Map([
   ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/amdgpu.ts", "no-native-devices.ts"],
   ["devices/opencl.ts", "no-native-devices.ts"],
-  ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"],
+  ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"], ["frontend/source-map.ts", "no-source-maps.ts"],
 ].map(([from, to]) => [`${root}src/${from}`, `${root}src/platform/${to}`]));
 const standIns = { name: "stand-ins", setup(b) { b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (a) => { const to = STAND_INS.get(join(a.resolveDir, a.path).replace(/\.js$/, ".ts")); return to ? { path: to } : null; }); } };
 const result = await build({
@@ -59,9 +59,11 @@ const runtime = await build({
   outdir: `${root}dist/runtime-browser`,
   bundle: true, splitting: true, format: "esm", platform: "browser", target: "es2022", minify: true, metafile: true,
   chunkNames: "chunks/[name]-[hash]",
+  // (What the runtime imports of node:fs, node:crypto, node:os and webgpu it imports lazily, which
+  // keeps a whole module: those have one of their own, with just that, src/platform/node-dynamic.ts.)
   alias: {
     "oxc-parser/src-js/bindings": `${root}src/frontend/acorn.ts`, "oxc-parser/src-js/wrap": `${root}src/frontend/acorn.ts`,
-    "node:fs": shims, "node:crypto": shims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": shims, "node:path": shims, "node:worker_threads": shims, "node:child_process": shims, webgpu: shims, koffi: shims,
+    "node:fs": dynamicShims, "node:crypto": dynamicShims, "node:inspector": shims, "node:module": shims, "node:url": url, "node:os": dynamicShims, "node:path": shims, "node:worker_threads": shims, "node:child_process": shims, webgpu: dynamicShims, koffi: shims,
   },
   logLevel: "warning",
   define: { __GPUC_BUILD__: JSON.stringify(buildId()) },

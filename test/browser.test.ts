@@ -1,11 +1,14 @@
 // The browser build and the example page, in headless Chromium (Debian's chromium package,
 // driven by playwright-core): the page compiles the kernel in its text box to WGSL and runs it
-// on the CPU device, and on WebGPU when Chromium's WebGPU works here.
+// on the CPU device, and on WebGPU when Chromium's WebGPU works here; gpuc/runtime in a page runs
+// a package's unsigned image, whose entries its code check passes.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
@@ -16,13 +19,18 @@ const required = (process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("b
 const missing = !existsSync(CHROMIUM) ? `SKIPPED: no ${CHROMIUM} (apt-get install chromium)` : !existsSync(join(root, "dist/gpuc.browser.js")) ? "SKIPPED: no dist/gpuc.browser.js (npm run build)" : null;
 if (missing && required) throw new Error(`the browser test is required (GPUC_REQUIRE_DEVICES) but ${missing}`);
 
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".map": "application/json" };
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".map": "application/json" };
 let server: Server, browser: Browser, base = "";
+/** Files a test serves under /mem/ (made in the test, not in the repository). */
+const served = new Map<string, { type: string; body: Buffer | string }>();
 
 before(async () => {
   if (missing) return;
   server = createServer((req, res) => {
-    const path = normalize(join(root, decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname)));
+    const url = new URL(req.url ?? "/", "http://x");
+    const mem = served.get(url.pathname);
+    if (mem) { res.writeHead(200, { "content-type": mem.type }).end(mem.body); return; }
+    const path = normalize(join(root, decodeURIComponent(url.pathname)));
     if (!path.startsWith(root) || !existsSync(path)) { res.writeHead(404).end(); return; }
     res.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream" }).end(readFileSync(path));
   });
@@ -80,4 +88,42 @@ test("a compile error shows as a CompileError on the page", { skip: missing ?? f
   const status = await page.$eval("#status", (e) => e.textContent ?? "");
   await page.close();
   assert.match(status, /^CompileError: bad:1:32: use of undefined name 'nothingHere'/);
+});
+
+// A package's unsigned image (gpuc precompile), loaded by gpuc/runtime in a page: its entries
+// are checked on first use (the schemas, and the code check, which loads with the image: its
+// JavaScript parsed by acorn as a script, as `new Function` takes it), pass, and run on the CPU
+// device.
+test("gpuc/runtime in a page runs a package's unsigned image on the CPU device: its JavaScript passes the code check", { skip: missing ?? false }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), "gpuc-browser-image-"));
+  try {
+    const image = join(dir, "kernels.gpuc");
+    const p = spawnSync(process.execPath, [join(root, "dist/cli/main.js"), "precompile", join(root, "test/fixtures/cache/workload.mjs"), "-o", image], { cwd: root, encoding: "utf8", env: { ...process.env, GPUC_CACHE: "0" } });
+    assert.equal(p.status, 0, p.stderr);
+    served.set("/mem/kernels.gpuc", { type: "application/octet-stream", body: readFileSync(image) });
+    // (The fixture's kernels import the entry process.env names: the page gives it one.)
+    served.set("/mem/unsigned.html", { type: "text/html", body: `<!doctype html><title>loading</title><script type="module">
+      globalThis.process = { env: { GPUC_FIXTURE_ENTRY: "/dist/runtime-browser/gpuc.runtime.browser.js" } };
+      const g = await import("/dist/runtime-browser/gpuc.runtime.browser.js");
+      try {
+        const report = await g.loadImage(new URL("/mem/kernels.gpuc", location.href));
+        const { axpy, weigh } = await import("/test/fixtures/cache/kernels.mjs");
+        const dev = await g.device("cpu");
+        const x = new Float32Array([1, 2, 3, 4]), y = new Float32Array([1, 1, 1, 1]), o = new Float32Array(4);
+        await axpy.launch(dev, { blocks: 1, threads: 4 }, 2, x, y);
+        await weigh.launch(dev, { blocks: 1, threads: 4 }, o, x);
+        document.title = "done " + JSON.stringify({ signed: report.signed, pinned: report.pinned, js: report.loaded.filter((e) => e.target === "js").map((e) => e.kernel).sort(), skipped: report.skipped, y: [...y], o: [...o] });
+      } catch (e) { document.title = "error " + e.name + ": " + e.message; }
+    </script>` });
+    const page = await browser.newPage();
+    await page.goto(`${base}/mem/unsigned.html`);
+    await page.waitForFunction(() => document.title.startsWith("done") || document.title.startsWith("error"), undefined, { timeout: 60_000 });
+    const title = await page.title();
+    await page.close();
+    assert.match(title, /^done /, title);
+    assert.deepEqual(JSON.parse(title.slice(5)), { signed: false, pinned: false, js: ["axpy", "weigh"], skipped: [], y: [3, 5, 7, 9], o: [1, 8, -6, 32] });
+  } finally {
+    served.clear();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

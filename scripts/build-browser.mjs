@@ -13,12 +13,14 @@ const noCompilerScript = { name: "no-compiler-script", setup(b) { b.onResolve({ 
 /**
  * Modules of Node's that a page has no use for, each with its stand-in in src/platform/ (which says
  * why): the disk cache, the CUDA, AMD GPU and OpenCL devices (drivers through koffi), the CPU device's
- * worker pool (node:worker_threads), Dawn's stderr filter and the reader of source maps.
+ * worker pool (node:worker_threads) and options from the environment, Dawn and its stderr filter,
+ * and the reader of source maps.
  */
 const STAND_INS = new Map([
   ["cache/disk.ts", "no-disk-cache.ts"], ["devices/cuda.ts", "no-native-devices.ts"], ["devices/amdgpu.ts", "no-native-devices.ts"],
   ["devices/opencl.ts", "no-native-devices.ts"],
   ["devices/cpu-workers.ts", "no-cpu-workers.ts"], ["devices/native-stderr.ts", "no-native-stderr.ts"], ["frontend/source-map.ts", "no-source-maps.ts"],
+  ["devices/dawn.ts", "no-dawn.ts"], ["devices/cpu-environment.ts", "no-cpu-environment.ts"],
 ].map(([from, to]) => [`${root}src/${from}`, `${root}src/platform/${to}`]));
 const standIns = { name: "stand-ins", setup(b) { b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (a) => { const to = STAND_INS.get(join(a.resolveDir, a.path).replace(/\.js$/, ".ts")); return to ? { path: to } : null; }); } };
 const result = await build({

@@ -25,6 +25,7 @@ import type { CpuWorkers } from "./cpu-workers.js";
 import { WasmKernel } from "./cpu-wasm.js";
 import { SAN_SITES, WASM_CONSTANT, wasmElemBytes } from "../targets/js/wasm-abi.js";
 import type { Sanitizer } from "./cpu-sanitizer.js";
+import { cpuEnvironment } from "./cpu-environment.js";
 
 export class CpuArray extends DeviceArray {
   constructor(device: Device, elem: ElementType, readonly data: HostArray) { super(device, elem, data.length); }
@@ -93,42 +94,11 @@ function sharedCopy(a: HostArray): HostArray {
 
 const isShared = (a: HostArray) => typeof SharedArrayBuffer !== "undefined" && a.buffer instanceof SharedArrayBuffer;
 
-/**
- * The CPU device's options from the environment, where set: GPUC_CPU_THREADS (threads) and
- * GPUC_CPU_PARALLEL (parallel). The environment is input like any other: a value the option
- * cannot take is an invalid-option error naming the variable, not a default taken silently.
- */
-function cpuEnvironment(): { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always"; sanitize?: boolean } {
-  const env = typeof process !== "undefined" ? process.env : undefined;
-  const out: { threads?: number; parallel?: "auto" | "always"; wasm?: boolean | "always"; sanitize?: boolean } = {};
-  const threads = env?.GPUC_CPU_THREADS, parallel = env?.GPUC_CPU_PARALLEL, wasm = env?.GPUC_CPU_WASM, sanitize = env?.GPUC_SANITIZE;
-  if (sanitize) {
-    if (sanitize !== "0" && sanitize !== "1") throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_SANITIZE must be 0 or 1, got ${JSON.stringify(sanitize)}`);
-    out.sanitize = sanitize === "1";
-  }
-  if (wasm) {
-    if (wasm !== "0" && wasm !== "1" && wasm !== "always") throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_WASM must be 0, 1 or always, got ${JSON.stringify(wasm)}`);
-    out.wasm = wasm === "always" ? wasm : wasm === "1";
-  }
-  if (threads) {
-    if (!/^\d+$/.test(threads) || Number(threads) < 1 || Number(threads) > 256)
-      throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_THREADS must be an integer from 1 to 256, got ${JSON.stringify(threads)}`);
-    out.threads = Number(threads);
-  }
-  if (parallel) {
-    if (parallel !== "auto" && parallel !== "always")
-      throw CompileError.single("invalid-option", `device("cpu"): the environment's GPUC_CPU_PARALLEL must be "auto" or "always", got ${JSON.stringify(parallel)}`);
-    out.parallel = parallel;
-  }
-  return out;
-}
-
 /** Whether a CPU device opened with `options` sanitizes (its `sanitize`, else GPUC_SANITIZE): then device() loads the sanitizer. */
 export function wantsSanitizer(options: DeviceOptions): boolean {
   return options.sanitize === undefined ? cpuEnvironment().sanitize === true : options.sanitize === true;
 }
 
-/** The default `threads`: GPUC_CPU_THREADS, else the cores of this machine (Node), else 1. */
 /**
  * Why this realm cannot make functions from code, or null: the CPU device runs each kernel as a
  * function made from its JavaScript (and its WebAssembly), which a page's Content-Security-Policy
@@ -152,6 +122,7 @@ export async function openDevice(options: DeviceOptions): Promise<Device | strin
   return new CpuDevice(options.threads === undefined ? { ...options, threads: await defaultCpuThreads() } : options, sanitizer);
 }
 
+/** The default `threads`: GPUC_CPU_THREADS, else the cores of this machine (Node), else 1. */
 export async function defaultCpuThreads(): Promise<number> {
   const env = cpuEnvironment().threads;
   if (env !== undefined) return env;

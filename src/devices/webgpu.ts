@@ -17,7 +17,7 @@ import { resolveSites } from "../reloc/manifest.js";
 import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { wgslInfo } from "../targets/wgsl/info.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
-import { nativeStderrFilter, type StderrFilter } from "./native-stderr.js";
+import { dawnQuiet, loadDawn, releaseDawn } from "./dawn.js";
 import { variantCode } from "./webgpu-variants.js";
 import { DeviceArray, type CopyRange, type Device, type DeviceOptions, type Grid, type LoadedKernel } from "./device.js";
 import { arrayElement, copyExtent, sharedSizes, tableSite } from "./common.js";
@@ -152,7 +152,7 @@ export class WebGPUDevice implements Device {
       instance = dawn;
     }
     // Dawn's warnings (lavapipe: "… artificially reduced …") are said while these calls run.
-    const quiet: StderrFilter = dawn && dawn.gpu === instance ? dawn.quiet : (call) => call();
+    const quiet = dawnQuiet(instance);
     const on = gpu;
     const adapter = await quiet(() => on.requestAdapter({ powerPreference: options.powerPreference ?? "high-performance" }));
     if (!adapter) { releaseDawn(instance); return null; }
@@ -594,35 +594,4 @@ export class WebGPUDevice implements Device {
   private check(): void {
     if (this.closed) throw new KernelError("device-unavailable", "this WebGPU device was closed");
   }
-}
-
-/**
- * Dawn's GPU object in Node (the `webgpu` package), or null when it cannot be loaded here. One
- * instance serves every device of the process.
- */
-let dawn: { gpu: GPU; users: number; quiet: StderrFilter } | null = null;
-
-/** Dawn's log lines: `Warning: …` (GPUC_DEBUG shows them). */
-const DAWN_LOG_LINE = /^Warning: /;
-
-async function loadDawn(): Promise<GPU | null> {
-  if (dawn) { dawn.users++; return dawn.gpu; }
-  try {
-    const [{ create, globals }, quiet] = await Promise.all([
-      import("webgpu") as unknown as Promise<{ create: (o: string[]) => GPU; globals: object }>,
-      nativeStderrFilter(DAWN_LOG_LINE),
-    ]);
-    Object.assign(globalThis, globals);
-    dawn = { gpu: create(process.env.GPUC_WEBGPU_BACKEND ? [`backend=${process.env.GPUC_WEBGPU_BACKEND}`] : []), users: 1, quiet };
-    return dawn.gpu;
-  } catch {
-    return null;
-  }
-}
-
-function releaseDawn(gpu: unknown): void {
-  // The instance itself stays for the process: Dawn aborts when an instance that had devices is
-  // collected while its threads still run (seen as "futex"/"mutex" aborts). Destroying the
-  // devices is what lets the process exit.
-  if (dawn && dawn.gpu === gpu) dawn.users--;
 }

@@ -1314,7 +1314,8 @@ function sstmt(d, inLoop, shuffles, block) {
   // region whose one access to s is a lane's store at its warp's element (stored lane by lane; one
   // lane per warp, chosen by a value the block shares: `lane === (v & 3)` let lanes with
   // different v write one element, a race the sanitizer reported).
-  if (r < 0.85 && block && shuffles) return `for (let d = ${pick(["S >> 1", "1", "S - 1"])}; ${pick(["d > 0; d >>= 1", "d < S; d <<= 1"])}) { v = (v + ${pick(["subgroupShuffleDown", "subgroupShuffleUp", "subgroupShuffleXor"])}(v, d)) | 0; }`;
+  // (`|| 1`: with subgroups of one, S >> 1 and S - 1 are 0, which doubling never ends.)
+  if (r < 0.85 && block && shuffles) return `for (let d = ${pick(["(S >> 1) || 1", "1", "(S - 1) || 1"])}; ${pick(["d > 0; d >>= 1", "d < S; d <<= 1"])}) { v = (v + ${pick(["subgroupShuffleDown", "subgroupShuffleUp", "subgroupShuffleXor"])}(v, d)) | 0; }`;
   if (r < 0.87 && block) return `syncthreads(); if (lane === ${pick(["0", "S - 1", "(u & 3)"])}) s[warp + ${pick(["0", "8"])}] = v; syncthreads(); w = s[warp + ${pick(["0", "8"])}]; syncthreads();`;
   if (r < 0.9) return `if (t ${pick(["<", ">", "!=="])} ${pick(["3", "bd - 2", "5"])}) { v = ${si(1, false).replace(/subgroup\w+\(/g, "Math.abs(")}; }`;
   return block ? `u = s[${pick(["0", "1 % bd", "bd - 1"])}]; syncthreads();` : `w = s[${pick(["0", "1 % bd", "bd - 1"])}];`;

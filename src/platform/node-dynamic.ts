@@ -8,7 +8,7 @@ const absent = (what: string) => (): never => { throw new Error(`no ${what} in t
 /** node:fs (fingerprint.ts's source files, image-file.ts's image files). */
 export const readFileSync = absent("file system");
 /** node:crypto (image-file.ts's signatures: a page uses WebCrypto). */
-export const sign = absent("node:crypto"), verify = absent("node:crypto"), createPrivateKey = absent("node:crypto"), createPublicKey = absent("node:crypto");
+export const sign = absent("node:crypto"), verify = absent("node:crypto");
 /** node:os (cpu.ts's count of cores: a page's CPU device has one thread). */
 export const availableParallelism = absent("node:os"), cpus = absent("node:os");
 /** webgpu (Dawn, Node's WebGPU: a page has navigator.gpu). */

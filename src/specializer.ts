@@ -268,7 +268,7 @@ export class Specializer {
     // launch (making an entry resolves every source location: off the path to the result).
     if (record) {
       if (job.forImage) await persist(record, artifact, await this.k.imageAlias());
-      else setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
+      else if (await persisting()) persistLater(record, artifact);
     }
     return spec;
   }
@@ -304,6 +304,17 @@ type EntryRecord = Omit<CacheEntry, "artifact">;
  * the plugin's id), the same code as a kernel with that id records it — its scope's plain
  * functions as IN_ID, their sources being in the id.
  */
+/**
+ * Writes an entry once this turn of the event loop is over. (A function of its own: the timer
+ * holds what it writes, not the closure scope of compileFresh — the specializer, its kernel, the
+ * lowered source and the inference cache's module — which a program compiling many kernels
+ * before the event loop turns kept alive until then: at 600 compiles in one loop, 55 MB live and
+ * scavenges that made each compile 1.45× slower.)
+ */
+function persistLater(record: EntryRecord, artifact: Artifact): void {
+  setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
+}
+
 async function persist(record: EntryRecord, artifact: Artifact, alias: string | null = null): Promise<void> {
   if (!(await persisting())) return;
   const stored = storeArtifact(artifact);

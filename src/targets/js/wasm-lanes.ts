@@ -77,6 +77,11 @@ import { FunctionEmitter, Refused, bytesOf, type Static } from "./wasm-function.
 import type { ValueAnalysis } from "./uniformity.js";
 import type { Exchange, RegionTree } from "./region-tree.js";
 
+/** The statements vstmt has a four-lane form for (besides a subgroup operation's halves: Exchange). */
+const LANE_STMTS: ReadonlySet<Stmt["k"]> = new Set(["set", "store", "check", "if", "fence", "loop", "break", "continue"]);
+/** What vloop refuses anywhere in a loop (nothing in a lanes loop writes memory, calls or returns). */
+const LOOP_REFUSED: ReadonlySet<Stmt["k"]> = new Set(["store", "atomic", "call", "return", "trap", "subgroup", "switch"]);
+
 /** The four-lane form of region groups, under the region emitter (which sets the state below). */
 export abstract class LanesEmitter extends FunctionEmitter {
   protected rt!: RegionTree;
@@ -139,6 +144,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
   private triedMaskIndex = false;
 
   protected lanesForm(group: number, stmts: Stmt[], maskIndex: boolean, known: Map<Stmt, boolean> = new Map(), disjoint = false, tail?: () => void): LanesForm | null {
+    if (this.reachesRefused(stmts, known)) return null;
     const assigned = new Set<number>();
     walkStmts(stmts, (st) => { if (st.k === "set") assigned.add(st.local); else if ((st.k === "call" || st.k === "atomic") && st.result !== null) assigned.add(st.result); else if (st.k === "subgroup") assigned.add(st.result); });
     const used = this.arraysUsed(stmts, assigned);
@@ -183,6 +189,39 @@ export abstract class LanesEmitter extends FunctionEmitter {
     this.labels.pop();
     const prologue = code && this.capture(() => { for (const { local, emit } of invariant.values()) { emit(); this.set(local); } });
     return code && prologue && { code, prologue, tested, bails, maskedIndex, usedDisjoint };
+  }
+
+  /**
+   * Whether a four-lane form of `stmts` (under `known`) reaches a statement that vstmt refuses
+   * whatever the lanes hold: one of a kind it has no form for (a return, a call, a trap, an
+   * atomic…), or a loop holding one of what vloop refuses in a loop. Asked before the form is
+   * emitted, it gives the null that emitting it would give (a Refused that escapes its capture:
+   * `attempt` catches one only to emit both sides of that `if` again, which reach it again) without
+   * emitting the form up to that statement, where a group has one (a kernel's early return, a
+   * helper called in a loop: a fifth of a compile to JS of bench/kernels.mjs's mandelbrot went to
+   * forms refused so). It reaches what vblock emits: every statement of a block, both sides of an
+   * `if` but the side of one `known` leaves out, a loop's body and continuing.
+   */
+  private reachesRefused(stmts: Block, known: ReadonlyMap<Stmt, boolean>): boolean {
+    for (const s of stmts) {
+      if (this.rt.exchanges.has(s)) continue;
+      if (!LANE_STMTS.has(s.k)) return true;
+      if (s.k === "if") {
+        const side = known.get(s);
+        if ((side !== false && this.reachesRefused(s.then, known)) || (side !== true && this.reachesRefused(s.else, known))) return true;
+      } else if (s.k === "loop") {
+        if (this.refusedInLoop(s)) return true;
+        if (this.reachesRefused(s.body, known) || this.reachesRefused(s.continuing, known)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a loop holds what vloop refuses in one (nothing in a lanes loop writes memory, calls or returns). */
+  private refusedInLoop(st: Extract<Stmt, { k: "loop" }>): boolean {
+    let refused = false;
+    walkStmts([st], (s) => { if (LOOP_REFUSED.has(s.k) || this.rt.exchanges.has(s)) refused = true; });
+    return refused;
   }
 
   /** The v128 local holding four lanes of what `emit` leaves, set in the form's prologue (Lanes.invariant). */
@@ -282,7 +321,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
    */
   private vloop(st: Extract<Stmt, { k: "loop" }>): void {
     const ln = this.lanes!;
-    walkStmts([st], (s) => { if (s.k === "store" || s.k === "atomic" || s.k === "call" || s.k === "return" || s.k === "trap" || s.k === "subgroup" || s.k === "switch" || this.rt.exchanges.has(s)) throw new Refused(`lanes: a ${s.k} in a loop`); });
+    walkStmts([st], (s) => { if (LOOP_REFUSED.has(s.k) || this.rt.exchanges.has(s)) throw new Refused(`lanes: a ${s.k} in a loop`); });
     const changes = () => walkStmts([st], (s) => { if (s.k === "set") { this.forget(s.local); ln.versions.set(s.local, (ln.versions.get(s.local) ?? 0) + 1); } });
     changes();
     const tests = copyTests(ln.tests), outer = ln.mask, top = ln.top;

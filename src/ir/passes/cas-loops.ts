@@ -43,10 +43,16 @@ import { T, elemBytes, isArray, isNarrow, type Elem, type Narrow, type Type } fr
 export function expandCasLoops(m: Module, policy: CasPolicy): void {
   for (const f of m.functions) {
     // (Most functions have no atomic and no store to a narrow array: nothing to rebuild.)
-    if (f.kind === "runtime" || !someStmt(f.body, (s) => s.k === "atomic" || (s.k === "store" && policy.narrowStores === "cas"))) continue;
+    if (f.kind === "runtime" || !someStmt(f.body, (s) => s.k === "atomic" || (s.k === "store" && policy.narrowStores === "cas" && isNarrowArray(f, s.array)))) continue;
     const x = new Expander(f, policy);
     f.body = x.block(f.body);
   }
+}
+
+/** Whether an array expression's elements are narrow (a store to one may be a loop). */
+function isNarrowArray(f: Function, array: ExprHandle): boolean {
+  const t = f.exprs[array].type;
+  return isArray(t) && isNarrow(t.elem);
 }
 
 type Atomic = Extract<Stmt, { k: "atomic" }>;

@@ -34,10 +34,10 @@ export function holds(t: Type): string {
 
 export class Aggregates {
   /** Per variable, the paths of the objects whose fields the function assigns (they must not be shared: see mayHold). */
-  private readonly mutated: Map<number, string[][]>;
+  private readonly mutated: ReadonlyMap<number, string[][]>;
 
   constructor(private readonly pass: Pass, private readonly values: Values) {
-    this.mutated = assignedThroughFields(pass.ufn);
+    this.mutated = fieldsAssignedIn(pass.ufn);
   }
 
   /** Leaf locals for an aggregate of type `t`, named `name.field`. */
@@ -303,6 +303,20 @@ function assignedThroughFields(fn: UFunction): Map<number, string[][]> {
   });
   return found;
 }
+
+/**
+ * assignedThroughFields of a function, kept for each builder of it that asks (every round of inference's
+ * fixed point and every instance builds it again: a walk of its body each time, 6% of a compile of
+ * bench/kernels.mjs's mandelbrot). What it gives depends on the function's lowered body and on its
+ * callees' byRefParams, which are kept per function once found: the same at every ask. (Asked
+ * outside byRefParams only, where no function is being computed.)
+ */
+function fieldsAssignedIn(fn: UFunction): ReadonlyMap<number, string[][]> {
+  let found = fieldsAssigned.get(fn);
+  if (!found) fieldsAssigned.set(fn, (found = assignedThroughFields(fn)));
+  return found;
+}
+const fieldsAssigned = new WeakMap<UFunction, ReadonlyMap<number, string[][]>>();
 
 /** The variable under a chain of fields and indices, and the path along it (a dynamic index is "*"). */
 export function chainOf(x: UExpr, path: string[]): { v: number; path: string[] } | null {

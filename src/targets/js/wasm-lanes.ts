@@ -200,13 +200,16 @@ export abstract class LanesEmitter extends FunctionEmitter {
    * emitting the form up to that statement, where a group has one (a kernel's early return, a
    * helper called in a loop: a fifth of a compile to JS of bench/kernels.mjs's mandelbrot went to
    * forms refused so). It reaches what vblock emits: every statement of a block, both sides of an
-   * `if` but the side of one `known` leaves out, a loop's body and continuing.
+   * `if` but the side of one `known` leaves out, a loop's body and continuing. With `known` null,
+   * neither side of any `if`: what every form reaches, whatever it knows (wasm-rows.ts asks so
+   * before it finds a row's conditions).
    */
-  private reachesRefused(stmts: Block, known: ReadonlyMap<Stmt, boolean>): boolean {
+  protected reachesRefused(stmts: Block, known: ReadonlyMap<Stmt, boolean> | null): boolean {
     for (const s of stmts) {
       if (this.rt.exchanges.has(s)) continue;
       if (!LANE_STMTS.has(s.k)) return true;
       if (s.k === "if") {
+        if (known === null) continue;
         const side = known.get(s);
         if ((side !== false && this.reachesRefused(s.then, known)) || (side !== true && this.reachesRefused(s.else, known))) return true;
       } else if (s.k === "loop") {

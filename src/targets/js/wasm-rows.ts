@@ -43,6 +43,8 @@ export abstract class RowsEmitter extends LanesEmitter {
     // (Where a thread may have returned before the group: it runs one thread at a time, its done
     // flag tested. In the kernel's first region none has; one that returns in it runs alone.)
     if (this.usesDone && group !== this.firstGroup) return null;
+    // (No form where each would reach a statement it is refused at, outside every `if`.)
+    if (this.reachesRefused(stmts, null)) return null;
     const locals = this.rowForms = this.groupForms(stmts);
     try {
       const ifs: Extract<Stmt, { k: "if" }>[] = [], checks: Extract<Stmt, { k: "check" }>[] = [];

@@ -170,36 +170,47 @@ function loopBreaks(block: Block): boolean {
  */
 export function exposedReads(f: Function, stmts: Stmt[]): { exposed: Set<number>; defined: Set<number> } {
   const out = new Set<number>();
-  const reads = (h: ExprHandle, defined: Set<number>): void => {
+  // One set of what is certainly assigned at the point walked; what a side of an `if`, a loop's
+  // body or a switch's case adds is logged and taken back after it (instead of a copy of the set
+  // for each: the walk is asked of every region and group a back end splits a kernel into).
+  const defined = new Set<number>();
+  const define = (l: number, log: number[]): void => { if (!defined.has(l)) { defined.add(l); log.push(l); } };
+  const undo = (log: number[]): void => { for (const l of log) defined.delete(l); };
+  const reads = (h: ExprHandle): void => {
     const e = f.exprs[h];
     if (e.k === "local" && !defined.has(e.local)) out.add(e.local);
-    exprOperands(e).forEach((o) => reads(o, defined));
+    for (const o of exprOperands(e)) reads(o);
   };
-  // (Returns whether the list always leaves early: every local counts as assigned after it.)
-  const block = (list: Stmt[], defined: Set<number>): boolean => {
+  /** Whether `list` always leaves early (every local then counts as assigned after it); what it assigns is logged in `log`. */
+  const block = (list: Stmt[], log: number[]): boolean => {
     for (const s of list) {
-      for (const h of stmtOperands(s)) reads(h, defined);
+      for (const h of stmtOperands(s)) reads(h);
       switch (s.k) {
-        case "set": case "init": defined.add(s.local); break;
-        case "call": case "atomic": case "subgroup": if (s.result !== null) defined.add(s.result); break;
+        case "set": case "init": define(s.local, log); break;
+        case "call": case "atomic": case "subgroup": if (s.result !== null) define(s.result, log); break;
         case "if": {
-          const a = new Set(defined), b = new Set(defined);
-          const leftA = block(s.then, a), leftB = block(s.else, b);
+          const a: number[] = [], b: number[] = [];
+          const leftA = block(s.then, a);
+          undo(a);
+          const leftB = block(s.else, b);
+          undo(b);
           if (leftA && leftB) return true;
-          // (Past the `if`, only the ways through a side that does not leave come.)
-          for (const l of leftA ? b : a) if (leftA || leftB || b.has(l)) defined.add(l);
+          // (Past the `if`, only the ways through a side that does not leave come: what the
+          // other side assigned, or what both did.)
+          if (leftA) for (const l of b) define(l, log);
+          else if (leftB) for (const l of a) define(l, log);
+          else if (a.length && b.length) { const both = new Set(b); for (const l of a) if (both.has(l)) define(l, log); }
           break;
         }
         // A loop body may run again after it assigned something: reads in it see only what was defined before.
-        case "loop": block(s.body, new Set(defined)); block(s.continuing, new Set(defined)); break;
-        case "switch": for (const c of s.cases) block(c.body, new Set(defined)); break;
+        case "loop": { const x: number[] = []; block(s.body, x); undo(x); const y: number[] = []; block(s.continuing, y); undo(y); break; }
+        case "switch": for (const c of s.cases) { const x: number[] = []; block(c.body, x); undo(x); } break;
         default: if (endsBlock(s)) return true;
       }
     }
     return false;
   };
-  const defined = new Set<number>();
-  block(stmts, defined);
+  block(stmts, []);
   return { exposed: out, defined };
 }
 

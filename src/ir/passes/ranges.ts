@@ -540,7 +540,7 @@ function initialValueSeen(f: Function): Set<number> {
  * under `t < s`: t <= s - 1, so t + s <= 2s - 1 — the reduction tree's index).
  */
 function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, facts: readonly Fact[] = []): Range {
-  const own = ownRange(f, h, limits, locals, (x) => range(f, x, limits, locals, facts));
+  const own = ownRange(f, h, limits, locals, facts);
   if (!facts.length) return own;
   const type = f.exprs[h].type;
   if (type !== T.i32 && type !== T.u32) return own;
@@ -564,7 +564,8 @@ function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, R
 /** The values a narrow array's element holds. */
 const NARROW_RANGES = { u8: [0, 255], u8c: [0, 255], i8: [-128, 127], u16: [0, 65535], i16: [-32768, 32767] } as const;
 
-function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, r: (x: ExprHandle) => Range): Range {
+/** An expression's range from its operands' (each under `facts`: range). */
+function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, Range>, facts: readonly Fact[]): Range {
   const e: Expr = f.exprs[h];
   const { threads, blocks } = limits;
   const fits = (lo: number, hi: number, unsigned: boolean): Range =>
@@ -589,12 +590,12 @@ function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number
       return t.kind === "array" && t.size !== null ? [t.size, t.size] : null;
     }
     case "convert": {
-      const from = f.exprs[e.arg].type, a = r(e.arg);
+      const from = f.exprs[e.arg].type, a = range(f, e.arg, limits, locals, facts);
       if (a === null || (from !== T.i32 && from !== T.u32) || (e.type !== T.i32 && e.type !== T.u32)) return null;
       return a[0] >= 0 && a[1] <= I32_MAX ? a : null;
     }
     case "select": {
-      const a = r(e.a), b = r(e.b);
+      const a = range(f, e.a, limits, locals, facts), b = range(f, e.b, limits, locals, facts);
       return a === null || b === null ? null : [Math.min(a[0], b[0]), Math.max(a[1], b[1])];
     }
     // An element of a narrow array: what its type holds (a histogram's bin from a byte).
@@ -606,7 +607,7 @@ function ownRange(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number
     case "op": {
       if (e.type !== T.i32 && e.type !== T.u32) return null;
       const unsigned = e.type === T.u32;
-      const [a, b] = e.args.map(r);
+      const a = range(f, e.args[0], limits, locals, facts), b = e.args.length > 1 ? range(f, e.args[1], limits, locals, facts) : null;
       if (a === null || (e.args.length > 1 && b === null)) return null;
       switch (e.op) {
         case "add": return fits(a[0] + b![0], a[1] + b![1], unsigned);

@@ -67,7 +67,8 @@ export function emitJS(m: Module, options: { fastMath?: boolean; sanitize?: bool
 /** Bytes as base64 (btoa: Node and browsers alike). */
 function base64(bytes: Uint8Array): string {
   let s = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  // (apply takes the typed array as it is: a spread went through its iterator, an object per byte.)
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
   return btoa(s);
 }
 

@@ -544,22 +544,28 @@ function range(f: Function, h: ExprHandle, limits: Bounds, locals: Map<number, R
   if (!facts.length) return own;
   const type = f.exprs[h].type;
   if (type !== T.i32 && type !== T.u32) return own;
-  let [lo, hi] = own ?? (type === T.u32 ? [0, U32_MAX] : [I32_MIN, I32_MAX]);
+  const unsigned = type === T.u32;
+  let lo = own ? own[0] : unsigned ? 0 : I32_MIN, hi = own ? own[1] : unsigned ? U32_MAX : I32_MAX;
+  const e = f.exprs[h];
   for (const x of facts) {
-    if (x.unsigned !== (type === T.u32)) continue;
+    if (x.unsigned !== unsigned) continue;
     const gap = x.strict ? 1 : 0;
     // (The other side's range without facts: one level of narrowing, no cycles between facts. An
     // other side of no known range is still a value of the type: under k < n, k <= I32_MAX - 1.)
-    const any: readonly [number, number] = x.unsigned ? [0, U32_MAX] : [I32_MIN, I32_MAX];
+    const any = x.unsigned ? ANY_U32 : ANY_I32;
     if (sameExpr(f, x.lhs, h)) hi = Math.min(hi, (range(f, x.rhs, limits, locals) ?? any)[1] - gap);
     if (sameExpr(f, x.rhs, h)) lo = Math.max(lo, (range(f, x.lhs, limits, locals) ?? any)[0] + gap);
     // (a − b under b <= a, or b < a: at least 0, or 1 — where it cannot wrap, its own range
     // fitting its type: then it is the difference of the integers, which the test orders.)
-    const e = f.exprs[h];
     if (own !== null && e.k === "op" && e.op === "sub" && sameExpr(f, x.lhs, e.args[1]) && sameExpr(f, x.rhs, e.args[0])) lo = Math.max(lo, gap);
   }
-  return lo > hi ? own : [lo, hi];
+  if (lo > hi) return own;
+  // (Ranges are values, never changed in place: an unchanged one is returned as it is.)
+  return own !== null && lo === own[0] && hi === own[1] ? own : [lo, hi];
 }
+
+/** Every value of u32, and of i32. */
+const ANY_U32: readonly [number, number] = [0, U32_MAX], ANY_I32: readonly [number, number] = [I32_MIN, I32_MAX];
 
 /** The values a narrow array's element holds. */
 const NARROW_RANGES = { u8: [0, 255], u8c: [0, 255], i8: [-128, 127], u16: [0, 65535], i16: [-32768, 32767] } as const;

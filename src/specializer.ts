@@ -246,9 +246,11 @@ export class Specializer {
   }
 
   private async compileFresh(job: CompileJob): Promise<Specialization> {
-    // The compiler, its back end, the lowered kernel and the fingerprint load side by side.
+    // The compiler, its back end, the lowered kernel and the fingerprint load side by side; and
+    // whether the code is kept beyond this process (a disk cache, an image being generated): only
+    // then is its record made.
     const loaded = compiler(() => notInImages(this.k.name, job.target, job.types, job.owner.arch));
-    const [c, backEnd, src, fingerprint] = await Promise.all([loaded, loaded.then((m) => m.loadTarget(job.target)), this.k.lowered(), this.k.fingerprint()]);
+    const [c, backEnd, src, fingerprint, keep] = await Promise.all([loaded, loaded.then((m) => m.loadTarget(job.target)), this.k.lowered(), this.k.fingerprint(), persisting()]);
     if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
     const t0 = now();
     const { artifact, methodsUsed, inferenceReused } = c.compileLowered(src, job, backEnd);
@@ -257,7 +259,7 @@ export class Specializer {
     // overlays and runtime library the code was compiled against) are those of this compilation,
     // whatever the program redefines after it.
     snapshotTables(artifact);
-    const record = this.record(job, fingerprint, artifact, methodsUsed);
+    const record = keep ? this.record(job, fingerprint, artifact, methodsUsed) : null;
     // Fresh code with a call to something it does not define is a compiler bug: never kept.
     const poison = await findPoison(artifact);
     if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel ${quoteName(this.k.name)} is poisoned: ${poison}`);
@@ -268,7 +270,7 @@ export class Specializer {
     // launch (making an entry resolves every source location: off the path to the result).
     if (record) {
       if (job.forImage) await persist(record, artifact, await this.k.imageAlias());
-      else if (await persisting()) persistLater(record, artifact);
+      else persistLater(record, artifact);
     }
     return spec;
   }
@@ -304,17 +306,6 @@ type EntryRecord = Omit<CacheEntry, "artifact">;
  * the plugin's id), the same code as a kernel with that id records it — its scope's plain
  * functions as IN_ID, their sources being in the id.
  */
-/**
- * Writes an entry once this turn of the event loop is over. (A function of its own: the timer
- * holds what it writes, not the closure scope of compileFresh — the specializer, its kernel, the
- * lowered source and the inference cache's module — which a program compiling many kernels
- * before the event loop turns kept alive until then: at 600 compiles in one loop, 55 MB live and
- * scavenges that made each compile 1.45× slower.)
- */
-function persistLater(record: EntryRecord, artifact: Artifact): void {
-  setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
-}
-
 async function persist(record: EntryRecord, artifact: Artifact, alias: string | null = null): Promise<void> {
   if (!(await persisting())) return;
   const stored = storeArtifact(artifact);
@@ -322,6 +313,17 @@ async function persist(record: EntryRecord, artifact: Artifact, alias: string | 
   if (alias === null || alias === record.fingerprint) return;
   const deps = record.deps.map(([name, f]): [string, string] => [name, f.startsWith("f:") ? IN_ID : f]);
   await saveEntry({ ...record, key: entryKey(record.owner, alias, record.types.join(",")), fingerprint: alias, deps, artifact: stored });
+}
+
+/**
+ * Writes an entry once this turn of the event loop is over. (A function of its own: the timer
+ * holds what it writes, not the closure scope of compileFresh — the specializer, its kernel, the
+ * lowered source and the inference cache's module — which a program compiling many kernels
+ * before the event loop turns kept alive until then: at 600 compiles in one loop, 55 MB live and
+ * scavenges that made each compile 1.45× slower: BENCHMARKS §p′.)
+ */
+function persistLater(record: EntryRecord, artifact: Artifact): void {
+  setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
 }
 
 /**

@@ -77,7 +77,11 @@ import { FunctionEmitter, Refused, bytesOf, type Static } from "./wasm-function.
 import type { ValueAnalysis } from "./uniformity.js";
 import type { Exchange, RegionTree } from "./region-tree.js";
 
-/** The statements vstmt has a four-lane form for (besides a subgroup operation's halves: Exchange). */
+/**
+ * The statements vstmt has a four-lane form for (besides a subgroup operation's halves: Exchange):
+ * its switch's cases, which reachesRefused reads from here. (Out of step either way the forms stay
+ * right — a kind listed here and refused there, or there and not here, is refused — only slower.)
+ */
 const LANE_STMTS: ReadonlySet<Stmt["k"]> = new Set(["set", "store", "check", "if", "fence", "loop", "break", "continue"]);
 /** What vloop refuses anywhere in a loop (nothing in a lanes loop writes memory, calls or returns). */
 const LOOP_REFUSED: ReadonlySet<Stmt["k"]> = new Set(["store", "atomic", "call", "return", "trap", "subgroup", "switch"]);
@@ -514,6 +518,7 @@ export abstract class LanesEmitter extends FunctionEmitter {
         for (const x of st.k === "break" ? [lp.lm, lp.cm] : [lp.cm]) { this.get(x); this.get(m); this.simd("v128.andnot"); this.set(x); }
         return;
       }
+      // (The cases above are LANE_STMTS: a new one goes there too, or reachesRefused refuses it first.)
       default: throw new Refused(`lanes: a ${st.k}`);
     }
   }

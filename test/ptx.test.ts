@@ -291,3 +291,33 @@ test("the PTX line map has one entry per line of the code, in kernels with share
   const line = readFileSync(new URL(import.meta.url), "utf8").split("\n").findIndex((l) => l.includes("// @DYNSUM")) + 1;
   assert.equal(loc?.line, line, JSON.stringify(loc));
 });
+
+test("a runtime function with a private array, inlined into a kernel's cold exception block, declares the array there (named apart from the kernel's own)", async () => {
+  const table = (await import("../src/runtime/functions.ts")).RUNTIME as Map<string, { params: string[]; returns: string; fn: Function; name: string }>;
+  const real = table.get("gpuc_report_exception")!;
+  // The record written through a private array, as an earlier form of the library did.
+  const withArray = new Function("Atomics", "threadIdx", "blockIdx", `return function gpuc_report_exception(state, code, loc, a, b) {
+    if (Atomics.add(state, 5, 1) === 0) {
+      const words = new Int32Array(4);
+      words[0] = code; words[1] = loc; words[2] = a; words[3] = b;
+      for (let w = 0; w < Math.min(4, state.length); w++) state[w] = words[w];
+    }
+  };`)(Atomics, threadIdx, blockIdx);
+  table.set("gpuc_report_exception", { ...real, fn: withArray });
+  try {
+    const k = kernel(function own(o: Float32Array, x: Float32Array) {
+      const t = new Float32Array(2);
+      const i = threadIdx.x;
+      t[i & 1] = x[i];
+      o[i] = t[0] + t[1];
+    });
+    const ptx = (await k.compile({ target: "ptx", types: ["f32[]", "f32[]"] })).code as string;
+    const locals = [...ptx.matchAll(/^\s*\.local .* (gpuc_local_\w+)\[/gm)].map((m) => m[1]);
+    assert.equal(locals.length, 2, `the kernel's array and the record's:\n${ptx}`);
+    assert.notEqual(locals[0], locals[1]);
+    for (const name of locals) assert.match(ptx, new RegExp(`mov\\.u64 %\\w+, ${name};`));
+    if (haveptxas) assert.equal((await assemblePTX(ptx, "sm_75")).ok, true);
+  } finally {
+    table.set("gpuc_report_exception", real);
+  }
+});

@@ -15,20 +15,24 @@ import type { MethodTable } from "./methods.js";
 /** Lowered once per function object (a redefined runtime function is lowered anew). */
 const lowered = new WeakMap<Function, UFunction>();
 
-/** The runtime function lowered to untyped IR (once per process; the method table is the global one). */
-export function runtimeFunction(name: string, methods: MethodTable): UFunction {
+/**
+ * The runtime function lowered to untyped IR (once per process; the method table is the global
+ * one): its body for `target` where it has one of its own (RuntimeFunction.byTarget), under its name.
+ */
+export function runtimeFunction(name: string, methods: MethodTable, target: string): UFunction {
   const r = RUNTIME.get(name);
   if (!r) throw new InternalCompilerError(`unknown runtime function '${name}'`);
-  let u = lowered.get(r.fn);
+  const fn = r.byTarget?.[target] ?? r.fn;
+  let u = lowered.get(fn);
   if (!u) {
     const constants = STATE as Record<string, number>;
     const env: Environment = {
       globals: methods,
       lookup: (n) => (n in constants ? { k: "num", value: constants[n] } : undefined),
     };
-    const parsed = parseFunctionSource(r.fn, name);
+    const parsed = parseFunctionSource(fn, name);
     u = lowerFunction(parsed.node, name, parsed.source, env);
-    lowered.set(r.fn, u);
+    lowered.set(fn, u);
   }
   return u;
 }

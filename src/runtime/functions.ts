@@ -56,6 +56,28 @@ function gpuc_print_reserve(state: Int32Array, format: i32, words: i32): i32 {
   return at + PRINT_HEADER;
 }
 
+/**
+ * gpuc_report_exception for WGSL: the same words stored by one store in a loop, not eight stores.
+ * lavapipe (Mesa's software Vulkan, Dawn's driver here) compiles each store to a storage buffer
+ * into a loop over the shader's lanes, and the record's stores were most of what it took to compile
+ * a small kernel for its first launch (saxpy's shader took 1.8× a hand-written one's, 1.4× this
+ * way: BENCHMARKS §m, `npm run bench:driver`). The loop's bound is one the driver cannot see
+ * through (`state.length`, the state buffer's, always more than 8 words: state.ts), so Mesa does
+ * not unroll it back into eight stores; each word is chosen by the index (selects), not read from
+ * a private array. The other targets keep the eight stores, which their compilers take as fast
+ * (and PoCL's region former, which the record's shape reaches where it is inlined, is left as
+ * tested: test/opencl-pocl.test.ts).
+ */
+function gpuc_report_exception_by_loop(state: Int32Array, code: i32, loc: i32, a: i32, b: i32): void {
+  if (Atomics.add(state, CLAIM, 1) === 0) {
+    // The words in the state's order: [CODE .. THREAD], then [BLOCK .. BLOCK + 2] (state.ts keeps them so).
+    const thread = threadIdx.x | (threadIdx.y << 10) | (threadIdx.z << 20);   // packed (state.ts)
+    for (let w = 0; w < Math.min(8, state.length); w++)
+      state[w < 5 ? CODE + w : w + (BLOCK - 5)] =
+        w === 0 ? code : w === 1 ? loc : w === 2 ? a : w === 3 ? b : w === 4 ? thread : w === 5 ? blockIdx.x : w === 6 ? blockIdx.y : blockIdx.z;
+  }
+}
+
 // The state layout, as the constants the runtime functions name.
 const { CODE, CLAIM, LOC, A, B, THREAD, BLOCK, NFRAMES, FRAMES, MAX_FRAMES, PRINT_CURSOR, PRINT_DROPPED, PRINT_BASE, PRINT_HEADER } = STATE;
 
@@ -65,6 +87,8 @@ interface RuntimeFunction {
   params: string[];
   returns: string;
   fn: Function;
+  /** The function's body on some targets, where another form of it suits their drivers (same signature, same effect). */
+  byTarget?: Readonly<Record<string, Function>>;
 }
 
 /** The registry: redefining a function in it advances the world, so code linked with the old one recompiles on its next launch. */
@@ -78,11 +102,11 @@ class RuntimeRegistry extends Map<string, RuntimeFunction> {
 }
 
 const BUILT_IN: readonly [string, RuntimeFunction][] = [
-  ["gpuc_report_exception", { name: "gpuc_report_exception", params: ["i32[]", "i32", "i32", "i32", "i32"], returns: "void", fn: gpuc_report_exception }],
+  ["gpuc_report_exception", { name: "gpuc_report_exception", params: ["i32[]", "i32", "i32", "i32", "i32"], returns: "void", fn: gpuc_report_exception, byTarget: { wgsl: gpuc_report_exception_by_loop } }],
   ["gpuc_report_exception_frame", { name: "gpuc_report_exception_frame", params: ["i32[]", "i32"], returns: "void", fn: gpuc_report_exception_frame }],
   ["gpuc_print_reserve", { name: "gpuc_print_reserve", params: ["i32[]", "i32", "i32"], returns: "i32", fn: gpuc_print_reserve }],
 ];
-const builtIn = new Set(BUILT_IN.map(([, r]) => r.fn));
+const builtIn = new Set(BUILT_IN.flatMap(([, r]) => [r.fn, ...Object.values(r.byTarget ?? {})]));
 
 export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new RuntimeRegistry(BUILT_IN);
 
@@ -92,7 +116,8 @@ export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new RuntimeRegistry
  * names their sources, and their text changes in a minified bundle of gpuc.
  */
 export function runtimeFingerprint(): string {
-  return sha256(JSON.stringify([...RUNTIME.values()].map((r) => [r.name, r.params, r.returns, builtIn.has(r.fn) ? "built-in" : r.fn.toString()])));
+  const source = (f: Function) => (builtIn.has(f) ? "built-in" : f.toString());
+  return sha256(JSON.stringify([...RUNTIME.values()].map((r) => [r.name, r.params, r.returns, source(r.fn), ...Object.entries(r.byTarget ?? {}).map(([t, f]) => [t, source(f)])])));
 }
 // What the specializer records and checks from now on (library-fingerprint.ts: the built-in
 // library's, a constant, until this module loads).

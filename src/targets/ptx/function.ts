@@ -17,7 +17,7 @@ export interface FunctionText {
   signature: string;
   lines: string[];
   locs: number[];
-  /** Its register declarations, where it was emitted inline (the caller declares them). */
+  /** Its register and private array declarations, where it was emitted inline (the caller declares them). */
   decls?: string[];
   /** The kernel's entry parameters (empty for any other function). */
   entryParams: PTXEntryParam[];
@@ -43,7 +43,8 @@ export function emitFunction(mod: PTXModuleState, f: Function, index: number, ta
   if (completesBlock(f.body)) ctx.line(inline ? "exit;" : "ret;");
   const coldDecls = statements.emitColdReport();
   const decls = [...ctx.regDecls(), ...coldDecls];
-  if (inline) return { signature, lines: [...head.map((h) => "  " + h), ...ctx.lines], locs: [...head.map(() => -1), ...ctx.locs], decls, entryParams };
+  // (Inline, its private arrays are declared by the caller too: a runtime function's in a cold block.)
+  if (inline) return { signature, lines: [...head.map((h) => "  " + h), ...ctx.lines], locs: [...head.map(() => -1), ...ctx.locs], decls: [...decls, ...localDecls], entryParams };
   const headLines = [signature, "{", ...decls.map((d) => "  " + d), ...localDecls.map((d) => "  " + d), ...head.map((h) => "  " + h)].join("\n").split("\n");
   return {
     signature,
@@ -146,13 +147,13 @@ function funcHead(ctx: FunctionContext, name: string, head: string[]): string {
   return `.func ${ret}${name}(${params.join(", ")})`;
 }
 
-/** Private arrays: .local, addressed through a register; their declarations. */
+/** Private arrays: .local, addressed through a register; their declarations (named apart from the caller's where the body is inline). */
 function privateArrays(ctx: FunctionContext, head: string[]): string[] {
   const f = ctx.f;
   const decls: string[] = [];
   f.locals.forEach((l, i) => {
     if (l.type.kind !== "array" || ctx.arrays.has(i) || i === f.stateParam || f.params.includes(i as never)) return;
-    const sym = `gpuc_local_${i}`;
+    const sym = `gpuc_local_${ctx.prefix}${i}`;
     const { bytes, align } = arrayBytes(l.type.elem, l.type.size ?? 0);
     decls.push(`.local .align ${align} .b8 ${sym}[${Math.max(bytes, 4)}];`);
     const base = ctx.reg("rd");

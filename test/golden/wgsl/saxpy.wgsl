@@ -14,16 +14,21 @@ override wgz: u32 = 1u;
 
 fn gpuc_report_exception(lid: vec3<u32>, wid: vec3<u32>, v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
   var v_tmp_5: i32;
+  var v_thread_6: i32;
+  var v_w_7: i32;
   v_tmp_5 = atomicAdd(&state[5i], 1i);
   if ((v_tmp_5 == 0i)) {
-    atomicStore(&state[0i], v_code_1);
-    atomicStore(&state[1i], v_loc_2);
-    atomicStore(&state[2i], v_a_3);
-    atomicStore(&state[3i], v_b_4);
-    atomicStore(&state[4i], ((i32(lid.x) | (i32(lid.y) << 10u)) | (i32(lid.z) << 20u)));
-    atomicStore(&state[7i], i32(wid.x));
-    atomicStore(&state[8i], i32(wid.y));
-    atomicStore(&state[9i], i32(wid.z));
+    v_thread_6 = ((i32(lid.x) | (i32(lid.y) << 10u)) | (i32(lid.z) << 20u));
+    v_w_7 = 0i;
+    loop {
+      if ((!(v_w_7 < min(8i, i32(arrayLength(&state)))))) {
+        break;
+      }
+      atomicStore(&state[select((v_w_7 + 2i), v_w_7, (v_w_7 < 5i))], select(select(select(select(select(select(select(i32(wid.z), i32(wid.y), (v_w_7 == 6i)), i32(wid.x), (v_w_7 == 5i)), v_thread_6, (v_w_7 == 4i)), v_b_4, (v_w_7 == 3i)), v_a_3, (v_w_7 == 2i)), v_loc_2, (v_w_7 == 1i)), v_code_1, (v_w_7 == 0i)));
+      continuing {
+        v_w_7 = (v_w_7 + 1i);
+      }
+    }
   }
 }
 

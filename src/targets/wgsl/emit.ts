@@ -37,11 +37,12 @@ interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations:
 /**
  * Where a kernel raises an exception (a check that fired, a throw), it keeps the first one it
  * raised in a private vector, and main writes it to the kernel state once, after the body: one
- * copy of the record's claim and atomic stores per shader, not one per check. (Mesa inlines every
- * function, and compiling each copy of the record costs lavapipe milliseconds: BENCHMARKS §m.)
- * The same record is written as if each site reported at once: the first exception of the thread
- * (a thread stops at its trap; in a kernel with barriers it goes on, and a later one is not kept),
- * claimed by whichever thread's compare-exchange comes first, as between sites before.
+ * copy of the record's claim and store per shader, not one per check. (Mesa inlines every
+ * function, and compiling each copy of the record costs lavapipe milliseconds: BENCHMARKS §m; the
+ * record itself is one store in a loop on WGSL, runtime/functions.ts.) The same record is written
+ * as if each site reported at once: the first exception of the thread (a thread stops at its trap;
+ * in a kernel with barriers it goes on, and a later one is not kept), claimed by whichever thread's
+ * atomic add on the claim word comes first, as between sites before.
  */
 const RAISE = `fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
   if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }

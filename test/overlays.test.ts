@@ -143,3 +143,26 @@ test("the built-in runtime library's fingerprint, a constant at the runtime's st
   }
   assert.equal(runtimeFingerprint(), BUILT_IN_RUNTIME_FINGERPRINT);
 });
+
+test("WGSL has a runtime function's body of its own (the exception record by one store in a loop), the other targets the function; a redefinition is the body on every target", async () => {
+  const table = RUNTIME as Map<string, { params: string[]; returns: string; fn: Function; name: string }>;
+  const code = async (target: "wgsl" | "opencl") => {
+    const k = kernel(function recorded(o: Float32Array, x: Float32Array) { o[threadIdx.x] = x[threadIdx.x]; });
+    const src = (await k.compile({ target, types: ["f32[]", "f32[]"] })).code as string;
+    const at = src.indexOf("gpuc_report_exception(");
+    return src.slice(at, src.indexOf("\n}", at));
+  };
+  // (WGSL's stores to the state are atomicStore; OpenCL C's are assignments.)
+  const stores = (text: string) => (text.match(/atomicStore\(|^\s*v_state_0\[\d+\] = /gm) ?? []).length;
+  assert.equal(stores(await code("wgsl")), 1, "WGSL: one store, in a loop");
+  assert.match(await code("wgsl"), /loop \{/);
+  assert.equal(stores(await code("opencl")), 8, "OpenCL C: the eight stores");
+  const real = table.get("gpuc_report_exception")!;
+  table.set("gpuc_report_exception", { ...real, fn: new Function(`return ${real.fn.toString().replace("{", "{ /* redefined */")}`)() });
+  try {
+    assert.equal(stores(await code("wgsl")), 8, "the redefined function (eight stores) on WGSL too");
+    assert.doesNotMatch(await code("wgsl"), /loop \{/);
+  } finally {
+    table.set("gpuc_report_exception", real);
+  }
+});

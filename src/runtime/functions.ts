@@ -60,8 +60,8 @@ function gpuc_print_reserve(state: Int32Array, format: i32, words: i32): i32 {
  * gpuc_report_exception for WGSL: the same words stored by one store in a loop, not eight stores.
  * lavapipe (Mesa's software Vulkan, Dawn's driver here) compiles each store to a storage buffer
  * into a loop over the shader's lanes, and the record's stores were most of what it took to compile
- * a small kernel for its first launch (saxpy's shader took 1.8× a hand-written one's, 1.4× this
- * way: BENCHMARKS §m, `npm run bench:driver`). The loop's bound is one the driver cannot see
+ * a small kernel for its first launch (saxpy's shader cost Dawn and lavapipe 1.98× a hand-written
+ * one's, 1.55× this way: BENCHMARKS §m, `npm run bench:driver`). The loop's bound is one the driver cannot see
  * through (`state.length`, the state buffer's, always more than 8 words: state.ts), so Mesa does
  * not unroll it back into eight stores; each word is chosen by the index (selects), not read from
  * a private array. The other targets keep the eight stores, which their compilers take as fast
@@ -87,8 +87,6 @@ interface RuntimeFunction {
   params: string[];
   returns: string;
   fn: Function;
-  /** The function's body on some targets, where another form of it suits their drivers (same signature, same effect). */
-  byTarget?: Readonly<Record<string, Function>>;
 }
 
 /** The registry: redefining a function in it advances the world, so code linked with the old one recompiles on its next launch. */
@@ -102,11 +100,24 @@ class RuntimeRegistry extends Map<string, RuntimeFunction> {
 }
 
 const BUILT_IN: readonly [string, RuntimeFunction][] = [
-  ["gpuc_report_exception", { name: "gpuc_report_exception", params: ["i32[]", "i32", "i32", "i32", "i32"], returns: "void", fn: gpuc_report_exception, byTarget: { wgsl: gpuc_report_exception_by_loop } }],
+  ["gpuc_report_exception", { name: "gpuc_report_exception", params: ["i32[]", "i32", "i32", "i32", "i32"], returns: "void", fn: gpuc_report_exception }],
   ["gpuc_report_exception_frame", { name: "gpuc_report_exception_frame", params: ["i32[]", "i32"], returns: "void", fn: gpuc_report_exception_frame }],
   ["gpuc_print_reserve", { name: "gpuc_print_reserve", params: ["i32[]", "i32", "i32"], returns: "i32", fn: gpuc_print_reserve }],
 ];
-const builtIn = new Set(BUILT_IN.flatMap(([, r]) => [r.fn, ...Object.values(r.byTarget ?? {})]));
+const builtIn = new Set(BUILT_IN.map(([, r]) => r.fn));
+
+/**
+ * Built-in functions' bodies for some targets, where another form suits their drivers (same
+ * signature, same effect). Keyed by the built-in function: a redefinition (another function in
+ * the registry) is the body on every target. Their sources are the build's, as the built-in
+ * functions' are (runtimeFingerprint says "built-in").
+ */
+const TARGET_BODIES: ReadonlyMap<Function, Readonly<Record<string, Function>>> = new Map([[gpuc_report_exception, { wgsl: gpuc_report_exception_by_loop }]]);
+
+/** The body of a runtime function on a target: its own there, if a built-in one has one, else its function. */
+export function bodyOn(r: RuntimeFunction, target: string): Function {
+  return TARGET_BODIES.get(r.fn)?.[target] ?? r.fn;
+}
 
 export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new RuntimeRegistry(BUILT_IN);
 
@@ -116,8 +127,7 @@ export const RUNTIME: ReadonlyMap<string, RuntimeFunction> = new RuntimeRegistry
  * names their sources, and their text changes in a minified bundle of gpuc.
  */
 export function runtimeFingerprint(): string {
-  const source = (f: Function) => (builtIn.has(f) ? "built-in" : f.toString());
-  return sha256(JSON.stringify([...RUNTIME.values()].map((r) => [r.name, r.params, r.returns, source(r.fn), ...Object.entries(r.byTarget ?? {}).map(([t, f]) => [t, source(f)])])));
+  return sha256(JSON.stringify([...RUNTIME.values()].map((r) => [r.name, r.params, r.returns, builtIn.has(r.fn) ? "built-in" : r.fn.toString()])));
 }
 // What the specializer records and checks from now on (library-fingerprint.ts: the built-in
 // library's, a constant, until this module loads).

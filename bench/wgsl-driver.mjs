@@ -2,7 +2,7 @@
 // shader module and pipeline, then the first dispatch — where lavapipe compiles the shader — for
 // the peers harness's three kernels (saxpy, the naive matmul, per-block sums), each as gpuc emits
 // it, without its exception record (the report function's body left empty: what the record
-// costs), without the checked copy of each versioned loop (what loop versioning costs), with
+// costs), without the checked copy or scan of each versioned loop (what loop versioning costs), with
 // `boundsCheck: false`, and hand-written (bench/wgsl.mjs). The cut variants are measurements only:
 // they are dispatched once on small buffers, never checked for results.
 //
@@ -35,7 +35,8 @@ function withoutRecord(code) {
 
 /**
  * The WGSL with each versioned loop's checked copy removed: an `if (…) {` whose body is a `loop`
- * and whose `else` is another `loop` (ir/passes/hoist-checks.ts's shape) keeps its first arm only.
+ * and whose `else` is another `loop` (ir/passes/hoist-checks.ts's shape) keeps its first arm only;
+ * a scan — `if ((!…)) {`, the copies of its locals, a `loop`, then `}` and the fast `loop` — goes.
  */
 function withoutCheckedCopies(code) {
   const lines = code.split("\n");
@@ -44,6 +45,18 @@ function withoutCheckedCopies(code) {
   let cut = false;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
+    if (/^\s*if \(\(!.*\) \{$/.test(l)) {
+      let j = i + 1;
+      while (/^\s*v_\w+ = [^;]*;$/.test(lines[j] ?? "")) j++;
+      let k = j;
+      while (k < lines.length && !(indent(lines[k]) === indent(l) && lines[k].trim() === "}")) k++;
+      if (/^\s*loop \{$/.test(lines[j] ?? "") && indent(lines[j]) === indent(l) + 2 && k === lastLoopEnd(lines, j) + 1 &&
+          /^\s*loop \{$/.test(lines[k + 1] ?? "") && indent(lines[k + 1]) === indent(l)) {
+        i = k;
+        cut = true;
+        continue;
+      }
+    }
     if (/^\s*\} else \{$/.test(l) && /^\s*loop \{$/.test(lines[i + 1] ?? "")) {
       // Find where this if began: the line at the same indent that opens it, whose next line is a loop.
       let j = out.length - 1;
@@ -60,6 +73,14 @@ function withoutCheckedCopies(code) {
     out.push(l);
   }
   return cut ? out.join("\n") : null;
+}
+
+/** The line that closes the `loop {` at line `j`. */
+function lastLoopEnd(lines, j) {
+  const at = lines[j].length - lines[j].trimStart().length;
+  let k = j + 1;
+  while (k < lines.length && !(lines[k].length - lines[k].trimStart().length === at && lines[k].trim() === "}")) k++;
+  return k;
 }
 
 let serial = 0;
@@ -94,7 +115,7 @@ for (const c of CASES) {
   const variants = [
     ["as gpuc emits it", emitted],
     ["without the exception record", withoutRecord(emitted)],
-    ["without versioned loops' checked copies", withoutCheckedCopies(emitted)],
+    ["without versioned loops' checked copies (scans)", withoutCheckedCopies(emitted)],
     ["`boundsCheck: false`", unchecked],
     ["hand-written", c.hand],
   ].filter(([, code]) => code !== null);

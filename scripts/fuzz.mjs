@@ -53,7 +53,8 @@
 //   definition and carried ones read before it, two locals swapped every iteration, nested loops
 //   with a row offset and a running offset stepped in the inner body, indices through a helper
 //   declared in the kernel (a function declaration, or an arrow reading the kernel's locals),
-//   early break/continue/return before and after the steps; and a
+//   early break/continue/return before and after the steps (half of these loops only read: a sum
+//   of loads, stored after the loop — the loops loop versioning gives a scan); and a
 //   shared array sized at launch (from blockDim.x) in a third of the kernels, a
 //   multi-dimensional shared array (t[i][j], compound assignment, a row passed to a helper; its
 //   second dimension sized at launch from blockDim.x in a third of the kernels) and
@@ -74,7 +75,9 @@
 //   Arrays' numbers, f64, used as indices: `o[pa[k].w[j]]`, `pa[k].nb[j].i`, `pa[k].q.z`). Each such
 //   block is drawn to trap on its own (one in four) or not, and about half the kernels trap
 //   (the count is printed). The kernel must stop with a bounds KernelError exactly
-//   when plain JS, run thread by thread, indexes out of range. This checks that the passes that
+//   when plain JS, run thread by thread, indexes out of range — on the CPU device at the same
+//   access: its index, the array's length, the thread and the block (plain JS's arrays fail when
+//   the access is made, as checked typed arrays would: `o[i] = x[j]` reads x[j] first). This checks that the passes that
 //   drop checks (ir/passes/ranges.ts, ir/passes/hoist-checks.ts's loop versioning) drop only
 //   checks that cannot fire, and each target's checks.
 // - control: random statements (if/else, for, while and do-while loops with break and continue,
@@ -355,14 +358,26 @@ function index(d) {
  * chose); the loops stay short. r in [0, 1) picks the shape.
  */
 function carried(r) {
+  // Half the blocks only read in their loops: a sum s of loads (a dot product's shape),
+  // stored after the loop — the loops whose checked copy loop versioning makes a scan of the path
+  // and the checks alone (ir/passes/hoist-checks.ts); exits on the sum (a loaded value) or by
+  // return keep the two copies.
+  const pure = rnd() < 1 / 2, text = carriedBlock(r, pure);
+  return pure ? `{ let s = 0; ${text} o[@(t & 7)] = s; }` : text;
+}
+
+function carriedBlock(r, pure) {
   const start = () => pick([String(ri(-3, 10)), String(ri(0, 5)), "0", "(t & 3)", "(m >> 1)", "(b - 1)", "(t - 2)", "(n - 1)"]);
   const outside = () => pick([String(-ri(1, 6)), "n", `(n + ${ri(0, 4)})`, "(t - 2)", "(b - 1)", "(2 - t)", "-(t & 3)"]); // for some thread or block
   const from = () => pick(["0", "0", "0", "1", "2", "-1", "(t & 3)", "b"]);
   const to = () => pick([String(ri(0, 6)), "n", "(n - 1)", "(n + 1)", "(n - 4)", "(n >> 1)", "(n - (t & 3))", "(m >> 1)"]);
   const loop = (v, body, a = from(), bnd = to()) => `for (let ${v} = ${a}; ${v} < ${bnd}; ${v}++) { ${body.filter(Boolean).join(" ")} }`;
+  // (pure: loads into the sum s instead of stores.)
+  const add = (a, mk, idx, value) => `s = (s + ${a}[${mk}(${idx})]${value === "1" ? "" : ` * ${value}`}) | 0;`;
   // An access: @( ) for x and o (length n), #( ) for the shared array.
   const use = (idx, value = "q") => {
     const [a, mk] = rnd() < 0.8 ? ["o", "@"] : ["sh", "#"], r = rnd();
+    if (pure) return r < 0.7 ? add(r < 0.35 ? "x" : a, r < 0.35 ? "@" : mk, idx, value) : `s = (s ^ ${a}[${mk}(${idx})]) + ${value} | 0;`;
     if (r < 0.4) return `${a}[${mk}(${idx})] += 1;`;
     if (r < 0.7) return `${a}[${mk}(${idx})] = ${value};`;
     return `o[@(${value} & 7)] = x[@(${idx})];`;
@@ -372,6 +387,7 @@ function carried(r) {
   // throw`): a check of the user's, which no pass may take for a bounds check.
   const exit = (vars, p = 0.3) => {
     if (rnd() >= p) return "";
+    if (pure && rnd() < 0.25) vars = [...vars, "s"];
     const cond = pick([`q === ${ri(0, 5)}`, `q >= ${ri(1, 7)}`, "(q & 1) === 1", `x[@(q & 7)] > ${ri(-7, 14)}`,
       ...vars.map((v) => `${v} ${pick(["<", ">", "==="])} ${ri(-2, 9)}`), ...vars.map((v) => `${v} >= ${pick(["n", "(n - 1)", "o.length"])}`)]);
     return `if (${cond}) ${pick(["break", "continue", "return", "break", "continue", "return", 'throw new Error("stop")'])};`;
@@ -403,7 +419,8 @@ function carried(r) {
   if (r < 0.75) { // nested loops: a row offset, and a running offset stepped in the inner body
     const w = ri(2, 5), at = pick(["o", "o", "sh"]), mk = at === "o" ? "@" : "#";
     const inner = loop("z", [exit(["r"], 0.2).replaceAll("q", "z"), use(pick(["row + z", "z + row", "row + z - 1"]), "z"),
-      rnd() < 0.6 ? `${at}[${mk}(r)] += z;` : "", "r = r + 1;", rnd() < 0.4 ? `${at}[${mk}(r ${pick(["", "- 1", "+ 1"])})] = q;` : ""],
+      rnd() < 0.6 ? (pure ? add(at, mk, "r", "z") : `${at}[${mk}(r)] += z;`) : "", "r = r + 1;",
+      rnd() < 0.4 ? (pure ? add(at, mk, `r ${pick(["", "- 1", "+ 1"])}`, "q") : `${at}[${mk}(r ${pick(["", "- 1", "+ 1"])})] = q;`) : ""],
       pick(["0", "0", "1", "-1"]), pick([String(w), String(w), String(w - 1), String(w + 1), "(n >> 2)"]));
     return `{ let r = ${pick(["0", "0", String(ri(-4, 4)), "(t & 3)", "-(t & 7)"])}; ${loop("q", [exit([]), `const row = q * ${w};`, inner, exit(["r", "row"])],
       pick(["0", "0", "1", "-1"]), pick([String(ri(1, 3)), "(n >> 2)", "(n / 3 | 0)", `(n / ${w} | 0)`]))} ${after("r")} }`;
@@ -722,11 +739,38 @@ async function fuzzBounds() {
       `{ let v = ${arr}.subarray(${b0}${end}); for (let q = 0; q < ${trips}; q++) { v = v.subarray(${b1}); o[chk(n, t)] = v[chk(v.length, ${a})] + v.length; } }`);
     return pair(`{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[(t)] = hv(v, ${c}); }`, `{ const v = ${arr}.subarray(${b0}${end}).subarray(${b1}); o[chk(n, t)] = hv(v, ${c}); }`);
   };
+  // Where plain JS indexed out of range through @( ) or #( ) (null elsewhere): the index, the
+  // array's length, the thread and block; on the CPU device the kernel's error must name them.
+  // The access fails when it is made, as a checked typed array's would — `o[i] = x[j]` reads x[j]
+  // before it stores to o[i] — so @( ) gives an index out of range as a symbol that the arrays
+  // (x, o, y, pa, sh: proxies) fail on.
+  let refFailure = null;
+  const outside = new Map();
+  const failing = (a) => new Proxy(a, {
+    get(t, key) {
+      if (outside.has(key)) { refFailure = outside.get(key); throw new RangeError("out of bounds"); }
+      const v = Reflect.get(t, key, t);
+      return typeof v === "function" ? v.bind(t) : v;
+    },
+    set(t, key, v) {
+      if (outside.has(key)) { refFailure = outside.get(key); throw new RangeError("out of bounds"); }
+      return Reflect.set(t, key, v, t);
+    },
+  });
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;${body.includes("so[") ? " const so = sharedObjs;" : ""}\n  ${refText(body).replace(/@\(/g, "chk(n, ").replace(/#\(/g, `chk(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
+    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;${body.includes("so[") ? " const so = sharedObjs;" : ""}\n  ${refText(body).replace(/@\(/g, "at(n, ").replace(/#\(/g, `at(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
+    refFailure = null;
+    let tx = 0, bx = 0;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
-      const sharedArray = new Int32Array(sharedSize), o = new Int32Array(n), yRef = y && y.slice(), paRef = cloneObjects(pa);
+      const at = (len, i) => {
+        if (i >= 0 && i < len) return i;
+        const key = Symbol("outside");
+        outside.set(key, { index: i, len, tx, bx });
+        return key;
+      };
+      outside.clear();
+      const xRef = failing(x), sharedArray = failing(new Int32Array(sharedSize)), o = failing(new Int32Array(n)), yRef = y && failing(y.slice()), paRef = failing(cloneObjects(pa));
       const rows = Array.from({ length: R }, () => new Int32Array(C));
       const row2 = (i) => (i >= 0 && i < R ? rows[i] : null);
       const cell = (i, j) => { const row = row2(i); chk(C, j); if (!row) throw new RangeError("out of bounds"); return [row, j]; };
@@ -734,14 +778,15 @@ async function fuzzBounds() {
       const set2 = (i, j, v) => { const [row, c] = cell(i, j); row[c] = v; };
       const upd2 = (i, j, d) => { const [row, c] = cell(i, j); row[c] += d; };
       const hv = (v, i) => { if (!v) throw new RangeError("out of bounds"); return v[chk(v.length, i)]; };
-      const make = new Function("chk", "sharedArray", "sharedObjs", "threadIdx", "blockIdx", "blockDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
-      for (let bx = 0; bx < blocks; bx++) {
+      const make = new Function("chk", "at", "sharedArray", "sharedObjs", "threadIdx", "blockIdx", "blockDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
+      for (bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
+        outside.clear();
         for (const row of rows) row.fill(0);
         // The shared array of objects so: its objects' fields 0 until stored (the CPU device's
         // shared memory is zeroed for each block; a GPU's is not, which these kernels never read).
         const sharedObjs = Array.from({ length: 8 }, () => ({ i: 0, v: 0 }));
-        for (let tx = 0; tx < threads; tx++) make(chk, sharedArray, sharedObjs, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(x, o, p, yRef, paRef);
+        for (tx = 0; tx < threads; tx++) make(chk, at, sharedArray, sharedObjs, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(xRef, o, p, yRef, paRef);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -827,23 +872,27 @@ async function fuzzBounds() {
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
-    let kernelTraps = false;
+    let kernelTraps = false, kernelMessage = "";
     try {
       const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
       if (!(await assembles(k, [x, new Int32Array(n), p, y, pa], src))) continue;
       await k.launch(dev, { blocks, threads, ...stop }, x, new Int32Array(n), p, y && y.slice(), cloneObjects(pa));
     } catch (e) {
-      if (e instanceof KernelError && e.kind === "bounds") kernelTraps = "bounds";
+      if (e instanceof KernelError && e.kind === "bounds") { kernelTraps = "bounds"; kernelMessage = e.message; }
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
       else { failed(e, src); continue; }
     }
     if (trace) process.stderr.write(`[${it}] ${(performance.now() - t0).toFixed(0)} ms\n`);
     // The CPU device runs the threads in the reference's order, so the first failure is the same;
     // on a GPU the threads run at once and any failing thread may be first: only whether one fails.
-    if (mode === "js" ? refTraps !== kernelTraps : !!refTraps !== !!kernelTraps) {
+    // ... and (on the CPU device) the failing access is plain JS's: its index and length, its thread and
+    // block (where plain JS's index is a number: a local read before any assignment is undefined there, 0 in the kernel).
+    const f = refFailure, where = f && `index ${f.index} out of bounds for array '[^']*' of length ${f.len} \\(thread \\(${f.tx}, 0, 0\\) of block \\(${f.bx}, 0, 0\\)`;
+    const otherAccess = mode === "js" && refTraps === "bounds" && kernelTraps === "bounds" && f && Number.isInteger(f.index) && !new RegExp(where).test(kernelMessage);
+    if (mode === "js" ? refTraps !== kernelTraps || otherAccess : !!refTraps !== !!kernelTraps) {
       differ++;
       const say = (v) => (v === "bounds" ? "indexes out of range" : v === "throw" ? "throws" : "runs to its end");
-      console.log(`DIFFERS: plain JS ${say(refTraps)}, the kernel ${say(kernelTraps)} (${threads} threads${required ? ", requiredThreads" : ""}, p = ${p}, y ${y ? "given" : "null"})\n${src}\n`);
+      console.log(`DIFFERS: plain JS ${say(refTraps)}${otherAccess ? ` (index ${f.index}, length ${f.len}, thread ${f.tx}, block ${f.bx}): the kernel ${kernelMessage}` : `, the kernel ${say(kernelTraps)}`} (${threads} threads${required ? ", requiredThreads" : ""}, p = ${p}, y ${y ? "given" : "null"})\n${src}\n`);
     } else if (refTraps) { traps++; if (refTraps === "throw") thrown++; }
     if (pairs.length) { withViews++; if (refTraps && !!refTraps === !!kernelTraps) viewTraps++; }
     if (byRefShape.test(body)) { withByRef++; if (refTraps && !!refTraps === !!kernelTraps) byRefTraps++; }

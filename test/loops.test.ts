@@ -202,6 +202,32 @@ test("WGSL: a loop's head test stays as written, its other exit tests are opaque
   assert.doesNotMatch(plain.code as string, /gpuc_zero/);
 });
 
+dtest("loops that only read (sums of loads): the checked copy is a scan of the checks alone, which reports the first access out of range as the checked loop would", async (on) => {
+  // Both ends at once: k = 0 reads out[0] then out[n - 1] (past the end for n = 9).
+  const dot = function dot(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) s = (s + out[k] * out[n - 1 - k]) | 0; out[0] = s; };
+  assert.equal(await matchesJS(on, dot, [0, 1, 8, 9, 12]), 2);
+  // A stride only known at run time, zero and negative too (t = 1, 1 + n, 1 + 2n, …).
+  const stride = function stride(out: Int32Array, n: number) { let s = 0, t = 1; for (let k = 0; k < 6; k++) { s = (s + out[t]) | 0; t = t + n; } out[1] = s; };
+  assert.equal(await matchesJS(on, stride, [-1, 0, 1, 2, 3]), 3);
+  // A break and a continue on the counter before the read: the scan leaves and skips where the loop does.
+  const early = function early(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < 12; k++) { if (k === n) break; s = (s + out[k + 1]) | 0; } out[2] = s; };
+  assert.equal(await matchesJS(on, early, [0, 6, 7, 8, 11]), 2);
+  const odd = function odd(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { if ((k & 1) === 1) continue; s = (s ^ out[k]) + k | 0; } out[3] = s; };
+  assert.equal(await matchesJS(on, odd, [0, 7, 8, 9, 11]), 2);
+  // Nested: an inner sum along a row, the row offset from the outer counter.
+  const rows = function rows(out: Int32Array, n: number) { let s = 0; for (let i = 0; i < n; i++) { const row = i * 4; for (let j = 0; j < 4; j++) s = (s + out[row + j] * j) | 0; } out[4] = s; };
+  assert.equal(await matchesJS(on, rows, [0, 1, 4, 5], { len: 16 }), 1);
+  // A user throw in the loop, before and after the read that fails at the same iteration.
+  const before = function before(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { if (k === 3) throw new Error("three"); s = (s + out[k * 3]) | 0; } out[0] = s; };
+  const after = function after(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { s = (s + out[k * 3]) | 0; if (k === 3) throw new Error("three"); } out[0] = s; };
+  await assert.rejects(kernel(before).launch(on.dev, { blocks: 1, threads: 1 }, new Int32Array(8), 10), (e: unknown) => e instanceof KernelError && e.kind === "exception" && /three/.test(e.message));
+  await assert.rejects(kernel(after).launch(on.dev, { blocks: 1, threads: 1 }, new Int32Array(8), 10), (e: unknown) =>
+    e instanceof KernelError && e.kind === "bounds" && /index 9 out of bounds for array 'out' of length 8/.test(e.message));
+  const out = new Int32Array([1, 2, 3, 4, 5, 6, 7, 8]);
+  await kernel(after).launch(on.dev, { blocks: 1, threads: 1 }, out, 3);
+  on.same(out, [12, 2, 3, 4, 5, 6, 7, 8]);
+});
+
 // ---- what the pass does to the IR ----
 
 async function dceText(fn: Function, types: string[]): Promise<string> {
@@ -235,6 +261,26 @@ test("a carried index (read before its assignment) is not versioned", async () =
   const text = await dceText(function a(out: Int32Array, n: number) { let t = -5; for (let k = 0; k < n; k++) { out[t] = 1; t = k; } }, ["i32[]", "i32"]);
   assert.equal((text.match(/loop \{/g) ?? []).length, 1, text);
   assert.match(text, /check\.bounds ge\.u32\(u32\(%\d+:t\), u32\(length\(%0:out\)\)\)/);
+});
+
+test("a loop that only reads is versioned with a scan: its checks in a copy without loads, before the one fast copy; effects, a loaded or float test, a return keep the checked copy", async () => {
+  const dot = function dot(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) s = (s + out[k] * out[n - 1 - k]) | 0; out[0] = s; };
+  const text = await dceText(dot, ["i32[]", "i32"]);
+  assert.equal((text.match(/loop \{/g) ?? []).length, 2, text);
+  assert.doesNotMatch(text, /\} else \{/, text);
+  const [scan, fast] = text.split(/^  loop \{/m);
+  assert.equal((scan.match(/check\.bounds/g) ?? []).length, 2, text);
+  assert.doesNotMatch(scan, /%0:out\[/, "the scan loads nothing");
+  assert.match(fast, /%0:out\[%\d+:k\]/);
+  assert.doesNotMatch(fast.slice(0, fast.indexOf("} continuing")), /check\.bounds/, "the fast copy has no check");
+  const kept: Function[] = [
+    function stores(out: Int32Array, n: number) { for (let k = 0; k < n; k++) out[k] = out[k] + 1; },
+    function loadedExit(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { if (out[k] < 0) break; s = (s + out[k]) | 0; } out[0] = s; },
+    function sumExit(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { s = (s + out[k]) | 0; if (s > 100) break; } out[0] = s; },
+    function floatExit(out: Int32Array, n: number) { let s = 0, f = 0.5; for (let k = 0; k < n; k++) { f = f * 1.5; if (f > 9) break; s = (s + out[k]) | 0; } out[0] = s; },
+    function returns(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { if (k === 5) return; s = (s + out[k]) | 0; } out[0] = s; },
+  ];
+  for (const fn of kept) assert.match(await dceText(fn, ["i32[]", "i32"]), /\} else \{\n\s*loop \{/, fn.name);
 });
 
 test("a long chain of temporaries compiles quickly and correctly (the walk through definitions is bounded)", async () => {

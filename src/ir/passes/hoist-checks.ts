@@ -31,6 +31,24 @@
 // through temporaries only goes to strictly earlier positions (so it ends), each temporary is
 // analysed once (memo), and a linear form larger than MAX_TERMS nodes is given up.
 //
+// The checked copy as a scan. Where the loop has no effect but on locals and its checks (no store,
+// atomic, call, barrier, subgroup operation, private array or return), and what decides its path
+// and its checks — the tests of its ifs, switches and loops, the checks' conditions and operands,
+// and the assignments to the locals those read, closed under what those assignments read — reads
+// no memory and no float (integers and bools only), the else arm becomes a *scan*: that slice of
+// the loop alone, on copies of the locals it assigns, before the one fast copy:
+//   if (!(test)) { the scan: the loop's path and checks, none of its loads }
+//   the loop without the hoisted checks
+// Why it is sound: the statements the scan leaves out assign only locals that nothing in it reads,
+// so it takes the checked loop's path exactly — the same tests of the same values, computed by the
+// same integer operations, which no driver evaluates two ways (no float contraction, no memory
+// another thread may change between two reads) — and meets the same checks with the same operands
+// in the same order. Where the checked loop would fail, the scan fails there first, with the same
+// record; the left-out statements before it assigned only locals, which end with the thread.
+// Where it would not, the scan ends, assigning only its copies, and the fast copy runs that same
+// path with the hoisted checks gone, none of which would fire on it (the checks not hoisted stay).
+// The driver compiles the loop's loads once instead of twice (the naive matmul's: BENCHMARKS.md §m).
+//
 // The test: with C = N - 1 - k₀ (the iterations after the first; k₀ >= 0, so it does not wrap) and
 // step >= 1: 0 <= lo < len and C <= (len - 1 - lo) / step; step <= -1: 0 <= lo < len and
 // C <= lo / -step; step = 0: 0 <= lo < len. Then every lo + j·step (j <= C) lies in [0, len - 1]
@@ -38,8 +56,8 @@
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
 import { childBlocks, exprOperands, rewriteBlock, stmtResult, walkStmts } from "../module.js";
-import { continues } from "../module-info.js";
-import { T } from "../types.js";
+import { continues, exposedReads } from "../module-info.js";
+import { T, isInt } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
 
 export function hoistBoundsChecks(m: Module): Map<Function, ReadonlySet<Stmt>> {
@@ -57,18 +75,18 @@ function visitBlock(f: Function, block: Block, tests: Set<Stmt>): Block {
   return rewriteBlock(block, (s) => {
     if (s.k !== "loop") return s;
     const v = version(f, s);
-    if (v) tests.add(v);
+    if (v) tests.add(v[0]);
     return v ?? s;
   });
 }
 
 /**
- * A versioned loop's test reads locals as they are when the loop is entered; where the statements
- * right before it in its block set them to constants (`k = 0` before `for (…; k < n; k++)`), the
- * test reads those constants instead, and constant folding then shortens it (k >= 0 goes, lo + 0,
- * (n - 1) - 0 …). Sound: those sets run just before the test, and nothing between them writes
- * memory or the locals. The test's expression trees are the versioning's own (built fresh), so
- * they are rewritten in place.
+ * A versioned loop's test (and a scan's copies of the locals) reads locals as they are when the
+ * loop is entered; where the statements right before it in its block set them to constants (`k = 0`
+ * before `for (…; k < n; k++)`), they read those constants instead, and constant folding then
+ * shortens the test (k >= 0 goes, lo + 0, (n - 1) - 0 …). Sound: those sets run just before the
+ * test, and nothing between them writes memory or the locals. The test's expression trees (and the
+ * scan's copies') are the versioning's own (built fresh), so they are rewritten in place.
  */
 function entryConstants(f: Function, block: Block, tests: ReadonlySet<Stmt>): void {
   block.forEach((s, i) => {
@@ -88,6 +106,8 @@ function entryConstants(f: Function, block: Block, tests: ReadonlySet<Stmt>): vo
           for (const o of exprOperands(e)) visit(o);
         };
         visit(s.cond);
+        // (A scan's copies of the locals start from them too: its first statements, fresh as the test.)
+        for (const t of s.then) if (t.k === "set") visit(t.value);
       }
     }
     for (const b of childBlocks(s)) entryConstants(f, b, tests);
@@ -132,7 +152,8 @@ function sym(op: "add" | "sub" | "mul", a: Sym, b: Sym): Sym {
   return { k: op, a, b };
 }
 
-function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
+/** The loop versioned: its test (an `if`) first, then, for a scan, the fast copy. */
+function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): [Stmt, ...Stmt[]] | null {
   const E = (h: ExprHandle): Expr => f.exprs[h];
   const isLocal = (h: ExprHandle, l: number) => { const x = E(h); return x.k === "local" && x.local === l; };
   // continuing { k = k + 1 }, no break-if.
@@ -295,7 +316,82 @@ function version(f: Function, loop: Extract<Stmt, { k: "loop" }>): Stmt | null {
     cond = op("land", cond, ok);
   }
   const strip = (b: Block): Block => rewriteBlock(b, (s) => (hoisted.has(s) ? [] : s));
+  const scan = scanOf(f, loop);
+  if (scan) {
+    // The fast copy is the loop itself (its inner loops' tests stay where foldDecidedTests finds them).
+    const then = [...scan.inits, scan.loop];
+    return [{ k: "if", cond: add({ k: "op", op: "not", args: [cond], type: T.bool }), then, else: [], loc: loop.loc }, { ...loop, body: strip(loop.body) }];
+  }
   const fast = copyBlock([{ ...loop, body: strip(loop.body) }], copy, (l) => l as LocalHandle, (l) => l);
-  return { k: "if", cond, then: fast, else: [loop], loc: loop.loc };
+  return [{ k: "if", cond, then: fast, else: [loop], loc: loop.loc }];
+}
+
+/**
+ * The loop's scan (the header's "checked copy as a scan"): the slice of it that decides its path
+ * and its checks, on fresh copies of the locals that slice assigns (`inits` copy in those it reads
+ * before assigning them); null where the loop has an effect other than its checks, or the slice
+ * reads memory or a float.
+ */
+function scanOf(f: Function, loop: Extract<Stmt, { k: "loop" }>): { inits: Stmt[]; loop: Stmt } | null {
+  const E = (h: ExprHandle): Expr => f.exprs[h];
+  const roots: ExprHandle[] = [];
+  const sets: Extract<Stmt, { k: "set" }>[] = [];
+  let effect = false;
+  const visit = (s: Stmt): void => {
+    switch (s.k) {
+      case "set": sets.push(s); break;
+      case "if": roots.push(s.cond); break;
+      case "switch": roots.push(s.selector); break;
+      case "loop": if (s.breakIf !== null) roots.push(s.breakIf); break;
+      case "check": if (s.cond !== null) roots.push(s.cond); roots.push(s.a, s.b); break;
+      case "break": case "continue": break;
+      default: effect = true;
+    }
+  };
+  walkStmts(loop.body, visit);
+  walkStmts(loop.continuing, visit);
+  if (effect || loop.breakIf !== null) return null;
+  // The slice's locals: read by a root, or by the assignment of one (to a fixed point).
+  const slice = new Set<number>();
+  const reads = (h: ExprHandle): void => {
+    const e = E(h);
+    if (e.k === "local") slice.add(e.local);
+    for (const o of exprOperands(e)) reads(o);
+  };
+  roots.forEach(reads);
+  const kept = new Set<Extract<Stmt, { k: "set" }>>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of sets) if (slice.has(s.local) && !kept.has(s)) { kept.add(s); reads(s.value); grew = true; }
+  }
+  /** Integers and bools only, no load; an array only as what `length` reads. */
+  const plain = (h: ExprHandle): boolean => {
+    const e = E(h);
+    if (e.k === "length") { const a = E(e.array); return a.k === "local" || a.k === "global" || a.k === "shared"; }
+    if (e.k === "load" || e.k === "bitOffset" || !(isInt(e.type) || e.type === T.bool)) return false;
+    return exprOperands(e).every(plain);
+  };
+  if (!roots.every(plain) || ![...kept].every((s) => plain(s.value))) return null;
+  const cut = (b: Block): Block => rewriteBlock(b, (s) => {
+    if (s.k === "set") return slice.has(s.local) ? s : [];
+    if (s.k === "if" && !s.then.length && !s.else.length) return [];
+    return s;
+  });
+  const sliced = { ...loop, body: cut(loop.body), continuing: cut(loop.continuing) };
+  // Fresh copies of the locals the slice assigns; the reads before an assignment start from the originals.
+  const own = new Map<number, LocalHandle>();
+  for (const s of kept) {
+    if (own.has(s.local)) continue;
+    f.locals.push({ ...f.locals[s.local] });
+    own.set(s.local, (f.locals.length - 1) as LocalHandle);
+  }
+  const local = (l: number): LocalHandle => own.get(l) ?? (l as LocalHandle);
+  const { exposed } = exposedReads(f, [sliced]);
+  const inits: Stmt[] = [...own].filter(([l]) => exposed.has(l)).map(([l, copy]) => {
+    f.exprs.push({ k: "local", local: l as LocalHandle, type: f.locals[l].type, loc: null });
+    return { k: "set", local: copy, value: (f.exprs.length - 1) as ExprHandle, loc: null };
+  });
+  const [scan] = copyBlock([sliced], (h) => copyFrom(f, f, h, local), local, (l) => l);
+  return { inits, loop: scan };
 }
 

@@ -88,208 +88,204 @@ entry:
   store i32 0, ptr %t6
   %t7 = alloca i32, align 4
   store i32 0, ptr %t7
-  %t8 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
-  %t9 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
-  %t10 = getelementptr float, ptr addrspace(1) %p6, i32 %p7
+  %t8 = alloca i32, align 4
+  store i32 0, ptr %t8
+  %t9 = alloca i32, align 4
+  store i32 0, ptr %t9
+  %t10 = alloca i32, align 4
+  store i32 0, ptr %t10
+  %t11 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
+  %t12 = getelementptr float, ptr addrspace(1) %p3, i32 %p4
+  %t13 = getelementptr float, ptr addrspace(1) %p6, i32 %p7
   store i32 %p9, ptr %t0
-  %t11 = call spir_func i64 @_Z12get_group_idj(i32 1)
-  %t12 = trunc i64 %t11 to i32
-  %t13 = call spir_func i64 @_Z14get_local_sizej(i32 1)
-  %t14 = trunc i64 %t13 to i32
-  %t15 = mul i32 %t12, %t14
-  %t16 = call spir_func i64 @_Z12get_local_idj(i32 1)
+  %t14 = call spir_func i64 @_Z12get_group_idj(i32 1)
+  %t15 = trunc i64 %t14 to i32
+  %t16 = call spir_func i64 @_Z14get_local_sizej(i32 1)
   %t17 = trunc i64 %t16 to i32
-  %t18 = add i32 %t15, %t17
-  store i32 %t18, ptr %t1
-  %t19 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t18 = mul i32 %t15, %t17
+  %t19 = call spir_func i64 @_Z12get_local_idj(i32 1)
   %t20 = trunc i64 %t19 to i32
-  %t21 = call spir_func i64 @_Z14get_local_sizej(i32 0)
-  %t22 = trunc i64 %t21 to i32
-  %t23 = mul i32 %t20, %t22
-  %t24 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t21 = add i32 %t18, %t20
+  store i32 %t21, ptr %t1
+  %t22 = call spir_func i64 @_Z12get_group_idj(i32 0)
+  %t23 = trunc i64 %t22 to i32
+  %t24 = call spir_func i64 @_Z14get_local_sizej(i32 0)
   %t25 = trunc i64 %t24 to i32
-  %t26 = add i32 %t23, %t25
-  store i32 %t26, ptr %t2
-  %t30 = load i32, ptr %t1
-  %t31 = load i32, ptr %t0
-  %t32 = icmp sge i32 %t30, %t31
-  %t33 = load i32, ptr %t2
+  %t26 = mul i32 %t23, %t25
+  %t27 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t28 = trunc i64 %t27 to i32
+  %t29 = add i32 %t26, %t28
+  store i32 %t29, ptr %t2
+  %t33 = load i32, ptr %t1
   %t34 = load i32, ptr %t0
   %t35 = icmp sge i32 %t33, %t34
-  %t36 = or i1 %t32, %t35
-  br i1 %t36, label %L27, label %L29
-L27:
+  %t36 = load i32, ptr %t2
+  %t37 = load i32, ptr %t0
+  %t38 = icmp sge i32 %t36, %t37
+  %t39 = or i1 %t35, %t38
+  br i1 %t39, label %L30, label %L32
+L30:
   ret void
-L29:
+L32:
   store float 0x0000000000000000, ptr %t3
   store i32 0, ptr %t4
-  %t40 = load i32, ptr %t1
-  %t41 = load i32, ptr %t0
-  %t42 = mul i32 %t40, %t41
-  %t43 = icmp sge i32 %t42, 0
-  %t44 = load i32, ptr %t1
-  %t45 = load i32, ptr %t0
-  %t46 = mul i32 %t44, %t45
-  %t47 = icmp slt i32 %t46, %p5
-  %t48 = and i1 %t43, %t47
-  %t49 = load i32, ptr %t0
-  %t50 = sub i32 %t49, 1
-  %t51 = sub i32 %p5, 1
-  %t52 = load i32, ptr %t1
-  %t53 = load i32, ptr %t0
-  %t54 = mul i32 %t52, %t53
-  %t55 = sub i32 %t51, %t54
-  %t56 = icmp sle i32 %t50, %t55
-  %t57 = and i1 %t48, %t56
-  %t58 = load i32, ptr %t2
-  %t59 = icmp sge i32 %t58, 0
-  %t60 = load i32, ptr %t2
-  %t61 = icmp slt i32 %t60, %p8
-  %t62 = and i1 %t59, %t61
-  %t63 = load i32, ptr %t0
-  %t64 = sub i32 %t63, 1
-  %t65 = load i32, ptr %t0
-  %t66 = icmp eq i32 %t65, 0
-  %t67 = load i32, ptr %t0
-  %t68 = icmp eq i32 %t67, -1
-  %t69 = sub i32 %p8, 1
-  %t70 = load i32, ptr %t2
-  %t71 = sub i32 %t69, %t70
-  %t72 = sub i32 0, %t71
-  %t73 = sub i32 %p8, 1
-  %t74 = load i32, ptr %t2
-  %t75 = sub i32 %t73, %t74
-  %t76 = load i32, ptr %t0
-  %t77 = icmp eq i32 %t76, 0
-  %t78 = load i32, ptr %t0
-  %t79 = icmp eq i32 %t78, -1
-  %t80 = or i1 %t77, %t79
+  %t43 = load i32, ptr %t1
+  %t44 = load i32, ptr %t0
+  %t45 = mul i32 %t43, %t44
+  %t46 = icmp sge i32 %t45, 0
+  %t47 = load i32, ptr %t1
+  %t48 = load i32, ptr %t0
+  %t49 = mul i32 %t47, %t48
+  %t50 = icmp slt i32 %t49, %p5
+  %t51 = and i1 %t46, %t50
+  %t52 = load i32, ptr %t0
+  %t53 = sub i32 %t52, 1
+  %t54 = sub i32 %p5, 1
+  %t55 = load i32, ptr %t1
+  %t56 = load i32, ptr %t0
+  %t57 = mul i32 %t55, %t56
+  %t58 = sub i32 %t54, %t57
+  %t59 = icmp sle i32 %t53, %t58
+  %t60 = and i1 %t51, %t59
+  %t61 = load i32, ptr %t2
+  %t62 = icmp sge i32 %t61, 0
+  %t63 = load i32, ptr %t2
+  %t64 = icmp slt i32 %t63, %p8
+  %t65 = and i1 %t62, %t64
+  %t66 = load i32, ptr %t0
+  %t67 = sub i32 %t66, 1
+  %t68 = load i32, ptr %t0
+  %t69 = icmp eq i32 %t68, 0
+  %t70 = load i32, ptr %t0
+  %t71 = icmp eq i32 %t70, -1
+  %t72 = sub i32 %p8, 1
+  %t73 = load i32, ptr %t2
+  %t74 = sub i32 %t72, %t73
+  %t75 = sub i32 0, %t74
+  %t76 = sub i32 %p8, 1
+  %t77 = load i32, ptr %t2
+  %t78 = sub i32 %t76, %t77
+  %t79 = load i32, ptr %t0
+  %t80 = icmp eq i32 %t79, 0
   %t81 = load i32, ptr %t0
-  %t82 = select i1 %t80, i32 1, i32 %t81
-  %t83 = sdiv i32 %t75, %t82
-  %t84 = select i1 %t68, i32 %t72, i32 %t83
-  %t85 = select i1 %t66, i32 0, i32 %t84
-  %t86 = icmp sle i32 %t64, %t85
-  %t87 = and i1 %t62, %t86
-  %t88 = and i1 %t57, %t87
-  br i1 %t88, label %L37, label %L38
-L37:
-  br label %L89
-L89:
-  %t95 = load i32, ptr %t4
-  %t96 = load i32, ptr %t0
-  %t97 = icmp slt i32 %t95, %t96
-  %t98 = xor i1 %t97, true
-  br i1 %t98, label %L92, label %L94
-L92:
-  br label %L91
-L94:
-  %t99 = load i32, ptr %t1
+  %t82 = icmp eq i32 %t81, -1
+  %t83 = or i1 %t80, %t82
+  %t84 = load i32, ptr %t0
+  %t85 = select i1 %t83, i32 1, i32 %t84
+  %t86 = sdiv i32 %t78, %t85
+  %t87 = select i1 %t71, i32 %t75, i32 %t86
+  %t88 = select i1 %t69, i32 0, i32 %t87
+  %t89 = icmp sle i32 %t67, %t88
+  %t90 = and i1 %t65, %t89
+  %t91 = and i1 %t60, %t90
+  %t92 = xor i1 %t91, true
+  br i1 %t92, label %L40, label %L42
+L40:
+  store i32 0, ptr %t10
+  br label %L93
+L93:
+  %t99 = load i32, ptr %t10
   %t100 = load i32, ptr %t0
-  %t101 = mul i32 %t99, %t100
-  %t102 = load i32, ptr %t4
-  %t103 = add i32 %t101, %t102
-  store i32 %t103, ptr %t5
-  %t104 = load i32, ptr %t4
-  %t105 = load i32, ptr %t0
-  %t106 = mul i32 %t104, %t105
-  %t107 = load i32, ptr %t2
-  %t108 = add i32 %t106, %t107
-  store i32 %t108, ptr %t6
-  %t109 = load float, ptr %t3
-  %t110 = load i32, ptr %t5
-  %t111 = getelementptr float, ptr addrspace(1) %t9, i32 %t110
-  %t112 = load float, ptr addrspace(1) %t111, align 4
-  %t113 = load i32, ptr %t6
-  %t114 = getelementptr float, ptr addrspace(1) %t10, i32 %t113
-  %t115 = load float, ptr addrspace(1) %t114, align 4
-  %t116 = fmul float %t112, %t115
-  %t117 = fadd float %t109, %t116
-  store float %t117, ptr %t3
-  br label %L90
-L90:
-  %t118 = load i32, ptr %t4
-  %t119 = add i32 %t118, 1
-  store i32 %t119, ptr %t4
-  br label %L89
-L91:
-  br label %L39
-L38:
-  br label %L120
-L120:
-  %t126 = load i32, ptr %t4
-  %t127 = load i32, ptr %t0
-  %t128 = icmp slt i32 %t126, %t127
-  %t129 = xor i1 %t128, true
-  br i1 %t129, label %L123, label %L125
-L123:
-  br label %L122
-L125:
-  %t130 = load i32, ptr %t1
-  %t131 = load i32, ptr %t0
-  %t132 = mul i32 %t130, %t131
-  %t133 = load i32, ptr %t4
-  %t134 = add i32 %t132, %t133
-  store i32 %t134, ptr %t5
-  %t138 = load i32, ptr %t5
-  %t139 = icmp uge i32 %t138, %p5
-  br i1 %t139, label %L135, label %L137
-L135:
-  %t140 = load i32, ptr %t5
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p10, i32 %p11, i32 1, i32 0, i32 %t140, i32 %p5)
+  %t101 = icmp slt i32 %t99, %t100
+  %t102 = xor i1 %t101, true
+  br i1 %t102, label %L96, label %L98
+L96:
+  br label %L95
+L98:
+  %t103 = load i32, ptr %t1
+  %t104 = load i32, ptr %t0
+  %t105 = mul i32 %t103, %t104
+  %t106 = load i32, ptr %t10
+  %t107 = add i32 %t105, %t106
+  store i32 %t107, ptr %t8
+  %t111 = load i32, ptr %t8
+  %t112 = icmp uge i32 %t111, %p5
+  br i1 %t112, label %L108, label %L110
+L108:
+  %t113 = load i32, ptr %t8
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p10, i32 %p11, i32 1, i32 0, i32 %t113, i32 %p5)
   ret void
-L137:
-  %t141 = load i32, ptr %t4
-  %t142 = load i32, ptr %t0
-  %t143 = mul i32 %t141, %t142
-  %t144 = load i32, ptr %t2
-  %t145 = add i32 %t143, %t144
-  store i32 %t145, ptr %t6
-  %t149 = load i32, ptr %t6
-  %t150 = icmp uge i32 %t149, %p8
-  br i1 %t150, label %L146, label %L148
-L146:
-  %t151 = load i32, ptr %t6
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p10, i32 %p11, i32 2, i32 1, i32 %t151, i32 %p8)
+L110:
+  %t114 = load i32, ptr %t10
+  %t115 = load i32, ptr %t0
+  %t116 = mul i32 %t114, %t115
+  %t117 = load i32, ptr %t2
+  %t118 = add i32 %t116, %t117
+  store i32 %t118, ptr %t9
+  %t122 = load i32, ptr %t9
+  %t123 = icmp uge i32 %t122, %p8
+  br i1 %t123, label %L119, label %L121
+L119:
+  %t124 = load i32, ptr %t9
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p10, i32 %p11, i32 2, i32 1, i32 %t124, i32 %p8)
   ret void
-L148:
-  %t152 = load float, ptr %t3
-  %t153 = load i32, ptr %t5
-  %t154 = getelementptr float, ptr addrspace(1) %t9, i32 %t153
-  %t155 = load float, ptr addrspace(1) %t154, align 4
-  %t156 = load i32, ptr %t6
-  %t157 = getelementptr float, ptr addrspace(1) %t10, i32 %t156
-  %t158 = load float, ptr addrspace(1) %t157, align 4
-  %t159 = fmul float %t155, %t158
-  %t160 = fadd float %t152, %t159
-  store float %t160, ptr %t3
-  br label %L121
 L121:
-  %t161 = load i32, ptr %t4
-  %t162 = add i32 %t161, 1
-  store i32 %t162, ptr %t4
-  br label %L120
-L122:
-  br label %L39
-L39:
-  %t163 = load i32, ptr %t1
-  %t164 = load i32, ptr %t0
-  %t165 = mul i32 %t163, %t164
-  %t166 = load i32, ptr %t2
-  %t167 = add i32 %t165, %t166
-  store i32 %t167, ptr %t7
-  %t171 = load i32, ptr %t7
-  %t172 = icmp uge i32 %t171, %p2
-  br i1 %t172, label %L168, label %L170
-L168:
-  %t173 = load i32, ptr %t7
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p10, i32 %p11, i32 3, i32 2, i32 %t173, i32 %p2)
+  br label %L94
+L94:
+  %t125 = load i32, ptr %t10
+  %t126 = add i32 %t125, 1
+  store i32 %t126, ptr %t10
+  br label %L93
+L95:
+  br label %L42
+L42:
+  br label %L127
+L127:
+  %t133 = load i32, ptr %t4
+  %t134 = load i32, ptr %t0
+  %t135 = icmp slt i32 %t133, %t134
+  %t136 = xor i1 %t135, true
+  br i1 %t136, label %L130, label %L132
+L130:
+  br label %L129
+L132:
+  %t137 = load i32, ptr %t1
+  %t138 = load i32, ptr %t0
+  %t139 = mul i32 %t137, %t138
+  %t140 = load i32, ptr %t4
+  %t141 = add i32 %t139, %t140
+  store i32 %t141, ptr %t5
+  %t142 = load i32, ptr %t4
+  %t143 = load i32, ptr %t0
+  %t144 = mul i32 %t142, %t143
+  %t145 = load i32, ptr %t2
+  %t146 = add i32 %t144, %t145
+  store i32 %t146, ptr %t6
+  %t147 = load float, ptr %t3
+  %t148 = load i32, ptr %t5
+  %t149 = getelementptr float, ptr addrspace(1) %t12, i32 %t148
+  %t150 = load float, ptr addrspace(1) %t149, align 4
+  %t151 = load i32, ptr %t6
+  %t152 = getelementptr float, ptr addrspace(1) %t13, i32 %t151
+  %t153 = load float, ptr addrspace(1) %t152, align 4
+  %t154 = fmul float %t150, %t153
+  %t155 = fadd float %t147, %t154
+  store float %t155, ptr %t3
+  br label %L128
+L128:
+  %t156 = load i32, ptr %t4
+  %t157 = add i32 %t156, 1
+  store i32 %t157, ptr %t4
+  br label %L127
+L129:
+  %t158 = load i32, ptr %t1
+  %t159 = load i32, ptr %t0
+  %t160 = mul i32 %t158, %t159
+  %t161 = load i32, ptr %t2
+  %t162 = add i32 %t160, %t161
+  store i32 %t162, ptr %t7
+  %t166 = load i32, ptr %t7
+  %t167 = icmp uge i32 %t166, %p2
+  br i1 %t167, label %L163, label %L165
+L163:
+  %t168 = load i32, ptr %t7
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p10, i32 %p11, i32 3, i32 2, i32 %t168, i32 %p2)
   ret void
-L170:
-  %t174 = load i32, ptr %t7
-  %t175 = getelementptr float, ptr addrspace(1) %t8, i32 %t174
-  %t176 = load float, ptr %t3
-  store float %t176, ptr addrspace(1) %t175, align 4
+L165:
+  %t169 = load i32, ptr %t7
+  %t170 = getelementptr float, ptr addrspace(1) %t11, i32 %t169
+  %t171 = load float, ptr %t3
+  store float %t171, ptr addrspace(1) %t170, align 4
   ret void
 }
 

@@ -26,6 +26,9 @@ __kernel void gpuc_matmul(__global float* gpuc_base_v_c, uint gpuc_off_v_c, int 
   int v_tmp = 0;
   int v_tmp_1 = 0;
   int v_tmp_2 = 0;
+  int v_tmp_3 = 0;
+  int v_tmp_4 = 0;
+  int v_k_1 = 0;
   v_row = as_int(as_uint(as_int(as_uint(((int)get_group_id(1))) * as_uint(((int)get_local_size(1))))) + as_uint(((int)get_local_id(1))));
   v_col = as_int(as_uint(as_int(as_uint(((int)get_group_id(0))) * as_uint(((int)get_local_size(0))))) + as_uint(((int)get_local_id(0))));
   if (((v_row >= v_n) || (v_col >= v_n))) {
@@ -33,34 +36,33 @@ __kernel void gpuc_matmul(__global float* gpuc_base_v_c, uint gpuc_off_v_c, int 
   }
   v_acc = 0.0f;
   v_k = 0;
-  if (((((as_int(as_uint(v_row) * as_uint(v_n)) >= 0) && (as_int(as_uint(v_row) * as_uint(v_n)) < gpuc_len_v_a)) && (as_int(as_uint(v_n) - 1u) <= as_int(as_uint(as_int(as_uint(gpuc_len_v_a) - 1u)) - as_uint(as_int(as_uint(v_row) * as_uint(v_n)))))) && (((v_col >= 0) && (v_col < gpuc_len_v_b)) && (as_int(as_uint(v_n) - 1u) <= ((v_n == 0) ? 0 : ((v_n == (-1)) ? as_int(0u - as_uint(as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)))) : (as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)) / (((v_n == 0) || (v_n == (-1))) ? 1 : v_n)))))))) {
+  if ((!((((as_int(as_uint(v_row) * as_uint(v_n)) >= 0) && (as_int(as_uint(v_row) * as_uint(v_n)) < gpuc_len_v_a)) && (as_int(as_uint(v_n) - 1u) <= as_int(as_uint(as_int(as_uint(gpuc_len_v_a) - 1u)) - as_uint(as_int(as_uint(v_row) * as_uint(v_n)))))) && (((v_col >= 0) && (v_col < gpuc_len_v_b)) && (as_int(as_uint(v_n) - 1u) <= ((v_n == 0) ? 0 : ((v_n == (-1)) ? as_int(0u - as_uint(as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)))) : (as_int(as_uint(as_int(as_uint(gpuc_len_v_b) - 1u)) - as_uint(v_col)) / (((v_n == 0) || (v_n == (-1))) ? 1 : v_n))))))))) {
+    v_k_1 = 0;
     for (;;) {
-      if ((!(v_k < v_n))) {
+      if ((!(v_k_1 < v_n))) {
         break;
       }
-      v_tmp = as_int(as_uint(as_int(as_uint(v_row) * as_uint(v_n))) + as_uint(v_k));
-      v_tmp_1 = as_int(as_uint(as_int(as_uint(v_k) * as_uint(v_n))) + as_uint(v_col));
-      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
-      v_k = as_int(as_uint(v_k) + 1u);
-    }
-  } else {
-    for (;;) {
-      if ((!(v_k < v_n))) {
-        break;
-      }
-      v_tmp = as_int(as_uint(as_int(as_uint(v_row) * as_uint(v_n))) + as_uint(v_k));
-      if ((as_uint(v_tmp) >= as_uint(gpuc_len_v_a))) {
-        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 8, v_tmp, gpuc_len_v_a);
+      v_tmp_3 = as_int(as_uint(as_int(as_uint(v_row) * as_uint(v_n))) + as_uint(v_k_1));
+      if ((as_uint(v_tmp_3) >= as_uint(gpuc_len_v_a))) {
+        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 8, v_tmp_3, gpuc_len_v_a);
         return;
       }
-      v_tmp_1 = as_int(as_uint(as_int(as_uint(v_k) * as_uint(v_n))) + as_uint(v_col));
-      if ((as_uint(v_tmp_1) >= as_uint(gpuc_len_v_b))) {
-        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 9, v_tmp_1, gpuc_len_v_b);
+      v_tmp_4 = as_int(as_uint(as_int(as_uint(v_k_1) * as_uint(v_n))) + as_uint(v_col));
+      if ((as_uint(v_tmp_4) >= as_uint(gpuc_len_v_b))) {
+        gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 2, 9, v_tmp_4, gpuc_len_v_b);
         return;
       }
-      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
-      v_k = as_int(as_uint(v_k) + 1u);
+      v_k_1 = as_int(as_uint(v_k_1) + 1u);
     }
+  }
+  for (;;) {
+    if ((!(v_k < v_n))) {
+      break;
+    }
+    v_tmp = as_int(as_uint(as_int(as_uint(v_row) * as_uint(v_n))) + as_uint(v_k));
+    v_tmp_1 = as_int(as_uint(as_int(as_uint(v_k) * as_uint(v_n))) + as_uint(v_col));
+    v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
+    v_k = as_int(as_uint(v_k) + 1u);
   }
   v_tmp_2 = as_int(as_uint(as_int(as_uint(v_row) * as_uint(v_n))) + as_uint(v_col));
   if ((as_uint(v_tmp_2) >= as_uint(gpuc_len_v_c))) {

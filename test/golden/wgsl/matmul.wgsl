@@ -48,6 +48,9 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_tmp: i32;
   var v_tmp_1: i32;
   var v_tmp_2: i32;
+  var v_tmp_3: i32;
+  var v_tmp_4: i32;
+  var v_k_1: i32;
   v_row = ((i32(wid.y) * i32(wgy)) + i32(lid.y));
   v_col = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
   if (((v_row >= v_n) || (v_col >= v_n))) {
@@ -55,37 +58,36 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   }
   v_acc = 0.0f;
   v_k = 0i;
-  if ((((((v_row * v_n) >= 0i) && ((v_row * v_n) < params.v_a_len)) && ((v_n - 1i) <= ((params.v_a_len - 1i) - (v_row * v_n)))) && ((v_col < params.v_b_len) && ((v_n - 1i) <= select((((params.v_b_len - 1i) - v_col) / v_n), 0i, (v_n == 0i)))))) {
+  if ((!(((((v_row * v_n) >= 0i) && ((v_row * v_n) < params.v_a_len)) && ((v_n - 1i) <= ((params.v_a_len - 1i) - (v_row * v_n)))) && ((v_col < params.v_b_len) && ((v_n - 1i) <= select((((params.v_b_len - 1i) - v_col) / v_n), 0i, (v_n == 0i))))))) {
+    v_k_1 = 0i;
     loop {
-      if ((!(v_k < v_n))) {
+      if ((!(v_k_1 < v_n))) {
         break;
       }
-      v_tmp = ((v_row * v_n) + v_k);
-      v_tmp_1 = ((v_k * v_n) + v_col);
-      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
+      v_tmp_3 = ((v_row * v_n) + v_k_1);
+      if ((u32(v_tmp_3) >= u32(params.v_a_len))) {
+        gpuc_raise(1i, 8i, v_tmp_3, params.v_a_len);
+        return;
+      }
+      v_tmp_4 = ((v_k_1 * v_n) + v_col);
+      if ((u32(v_tmp_4) >= u32(params.v_b_len))) {
+        gpuc_raise(2i, 9i, v_tmp_4, params.v_b_len);
+        return;
+      }
       continuing {
-        v_k = (v_k + 1i);
+        v_k_1 = (v_k_1 + 1i);
       }
     }
-  } else {
-    loop {
-      if ((!(v_k < v_n))) {
-        break;
-      }
-      v_tmp = ((v_row * v_n) + v_k);
-      if ((u32(v_tmp) >= u32(params.v_a_len))) {
-        gpuc_raise(1i, 8i, v_tmp, params.v_a_len);
-        return;
-      }
-      v_tmp_1 = ((v_k * v_n) + v_col);
-      if ((u32(v_tmp_1) >= u32(params.v_b_len))) {
-        gpuc_raise(2i, 9i, v_tmp_1, params.v_b_len);
-        return;
-      }
-      v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
-      continuing {
-        v_k = (v_k + 1i);
-      }
+  }
+  loop {
+    if ((!(v_k < v_n))) {
+      break;
+    }
+    v_tmp = ((v_row * v_n) + v_k);
+    v_tmp_1 = ((v_k * v_n) + v_col);
+    v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
+    continuing {
+      v_k = (v_k + 1i);
     }
   }
   v_tmp_2 = ((v_row * v_n) + v_col);

@@ -1,10 +1,12 @@
 // What each part of gpuc's WGSL costs the driver (BENCHMARKS.md §m; issue #35, item 4): Dawn's
 // shader module and pipeline, then the first dispatch — where lavapipe compiles the shader — for
 // the peers harness's three kernels (saxpy, the naive matmul, per-block sums), each as gpuc emits
-// it, without its exception record (the report function's body left empty: what the record
-// costs), without the checked copy or scan of each versioned loop (what loop versioning costs), with
-// `boundsCheck: false`, and hand-written (bench/wgsl.mjs). The cut variants are measurements only:
-// they are dispatched once on small buffers, never checked for results.
+// it for a WebGPU launch of the harness's block size (256, 16×16, 256: the launch's block size is
+// the kernel's requiredThreads), without its exception record (the report function's body left
+// empty: what the record costs), without the checked copy or scan of each versioned loop (what
+// loop versioning costs), with `boundsCheck: false`, and hand-written (bench/wgsl.mjs). The cut
+// variants are measurements only: they are dispatched once on small buffers, never checked for
+// results.
 //
 // `npm run build && node bench/wgsl-driver.mjs [rounds]` (Mesa's shader cache is switched off
 // for this process; every shader gets a comment of its own, so Dawn's cache misses too).
@@ -110,8 +112,11 @@ const median = (a) => { const s = [...a].sort((x, y) => x - y); return s.length 
 const num = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 console.log(`| kernel | WGSL | characters | module + pipeline, ms | with the first dispatch, ms | ÷ hand-written |\n|---|---|---:|---:|---:|---:|`);
 for (const c of CASES) {
-  const emitted = (await kernel(c.fn).compile({ target: "wgsl", types: c.types })).code;
-  const unchecked = (await kernel(c.fn, { boundsCheck: false }).compile({ target: "wgsl", types: c.types })).code;
+  // As a WebGPU launch of this block size compiles it (wgsl/info.ts specializeThreads: the
+  // launch's block size is the kernel's requiredThreads).
+  const features = { requiredThreads: c.threads };
+  const emitted = (await kernel(c.fn).compile({ target: "wgsl", types: c.types, features })).code;
+  const unchecked = (await kernel(c.fn, { boundsCheck: false }).compile({ target: "wgsl", types: c.types, features })).code;
   const variants = [
     ["as gpuc emits it", emitted],
     ["without the exception record", withoutRecord(emitted)],

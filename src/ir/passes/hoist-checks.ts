@@ -55,7 +55,7 @@
 // as a mathematical integer, so none of the loop's wrapping computations of it wrapped.
 
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
-import { childBlocks, exprOperands, rewriteBlock, stmtResult, walkStmts } from "../module.js";
+import { assertNeverIR, childBlocks, exprOperands, rewriteBlock, stmtResult, walkStmts } from "../module.js";
 import { continues, exposedReads } from "../module-info.js";
 import { T, isInt } from "../types.js";
 import { copyBlock, copyFrom } from "./inline.js";
@@ -345,7 +345,10 @@ function scanOf(f: Function, loop: Extract<Stmt, { k: "loop" }>): { inits: Stmt[
       case "loop": if (s.breakIf !== null) roots.push(s.breakIf); break;
       case "check": if (s.cond !== null) roots.push(s.cond); roots.push(s.a, s.b); break;
       case "break": case "continue": break;
-      default: effect = true;
+      case "store": case "call": case "return": case "barrier": case "fence": case "atomic": case "subgroup": case "init": case "trap":
+        effect = true;
+        break;
+      default: assertNeverIR(s);
     }
   };
   walkStmts(loop.body, visit);

@@ -671,9 +671,12 @@ function structUse(s, pa) {
     `pa[@(${idx()})].v++; sh[#(pa[@(t)].v & 7)] = t;`,
     `k = pa.length - ${ri(0, 3)}; o[@(k)] += 1;`,
 
-    // What a store put there, read back as an index (values matter: a lost field shows as a trap or not).
-    (() => { const a = idx(); return `pa[@(${a})] = { i: ${idx()}, v: ${idx()} }; o[@(pa[@(${a})].${pick(["i", "v"])} | 0)] += 1;`; })(),
-    (() => { const a = idx(); return `pa[@(${a})].${pick(["i", "v"])} ${pick(["+=", "-=", "="])} ${idx()}; sh[#(pa[@(${a})].v | 0)] = t;`; })(),
+    // What a store put there, read back as an index (values matter: a lost field shows as a trap or
+    // not). On a GPU the threads that store to one element run at once: there they all store the
+    // same values (constants), so what any of them reads back is what plain JS reads.
+    (() => { const a = idx(), val = mode === "js" ? idx : () => String(ri(-2, 11)); return `pa[@(${a})] = { i: ${val()}, v: ${val()} }; o[@(pa[@(${a})].${pick(["i", "v"])} | 0)] += 1;`; })(),
+    (() => { const a = idx(); return mode === "js" ? `pa[@(${a})].${pick(["i", "v"])} ${pick(["+=", "-=", "="])} ${idx()}; sh[#(pa[@(${a})].v | 0)] = t;`
+      : `pa[@(${a})].${pick(["i", "v"])} = ${ri(-2, 11)}; sh[#(pa[@(${a})].v | 0)] = t;`; })(),
     // On the CPU device (threads one after another, as the reference runs them): a store read back
     // at once must give what was stored, or the kernel throws where plain JS does not. (An element
     // of this block's alone, even or odd: the device may run the two blocks at once, on workers.)

@@ -44,16 +44,21 @@ function withoutCheckedCopies(code) {
   const lines = code.split("\n");
   const out = [];
   const indent = (l) => l.length - l.trimStart().length;
+  /** The line that closes the block opened at line `j` (a `}` at its indent). */
+  const closing = (j) => {
+    let k = j + 1;
+    while (k < lines.length && !(indent(lines[k]) === indent(lines[j]) && lines[k].trim() === "}")) k++;
+    return k;
+  };
+  const isLoop = (l, at) => /^\s*loop \{$/.test(l ?? "") && indent(l) === at;
   let cut = false;
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i];
     if (/^\s*if \(\(!.*\) \{$/.test(l)) {
       let j = i + 1;
       while (/^\s*v_\w+ = [^;]*;$/.test(lines[j] ?? "")) j++;
-      let k = j;
-      while (k < lines.length && !(indent(lines[k]) === indent(l) && lines[k].trim() === "}")) k++;
-      if (/^\s*loop \{$/.test(lines[j] ?? "") && indent(lines[j]) === indent(l) + 2 && k === lastLoopEnd(lines, j) + 1 &&
-          /^\s*loop \{$/.test(lines[k + 1] ?? "") && indent(lines[k + 1]) === indent(l)) {
+      const k = closing(i);
+      if (isLoop(lines[j], indent(l) + 2) && closing(j) === k - 1 && isLoop(lines[k + 1], indent(l))) {
         i = k;
         cut = true;
         continue;
@@ -64,8 +69,7 @@ function withoutCheckedCopies(code) {
       let j = out.length - 1;
       while (j >= 0 && !(indent(out[j]) === indent(l) && /^\s*if \(.*\) \{$/.test(out[j]))) j--;
       if (j >= 0 && /^\s*loop \{$/.test(out[j + 1] ?? "")) {
-        let k = i + 1;
-        while (k < lines.length && !(indent(lines[k]) === indent(l) && lines[k].trim() === "}")) k++;
+        const k = closing(i);
         out.push(lines[k] ?? "}");
         i = k;
         cut = true;
@@ -75,14 +79,6 @@ function withoutCheckedCopies(code) {
     out.push(l);
   }
   return cut ? out.join("\n") : null;
-}
-
-/** The line that closes the `loop {` at line `j`. */
-function lastLoopEnd(lines, j) {
-  const at = lines[j].length - lines[j].trimStart().length;
-  let k = j + 1;
-  while (k < lines.length && !(lines[k].length - lines[k].trimStart().length === at && lines[k].trim() === "}")) k++;
-  return k;
 }
 
 let serial = 0;

@@ -214,6 +214,20 @@ dtest("loops that only read (sums of loads): the checked copy is a scan of the c
   assert.equal(await matchesJS(on, early, [0, 6, 7, 8, 11]), 2);
   const odd = function odd(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { if ((k & 1) === 1) continue; s = (s ^ out[k]) + k | 0; } out[3] = s; };
   assert.equal(await matchesJS(on, odd, [0, 7, 8, 9, 11]), 2);
+  // A switch on the counter (a fall-through, a default that reads past the end only when k > 5).
+  const cases = function cases(out: Int32Array, n: number) {
+    let s = 0;
+    for (let k = 0; k < n; k++) {
+      switch (k & 3) {
+        case 0: s = (s + out[k]) | 0; break;
+        case 1: s = (s ^ out[k]) | 0; // falls through
+        case 2: s = (s + k) | 0; break;
+        default: if (k > 5) s = (s - out[k + 1]) | 0;
+      }
+    }
+    out[5] = s;
+  };
+  assert.equal(await matchesJS(on, cases, [0, 5, 7, 8, 9]), 2);
   // Nested: an inner sum along a row, the row offset from the outer counter.
   const rows = function rows(out: Int32Array, n: number) { let s = 0; for (let i = 0; i < n; i++) { const row = i * 4; for (let j = 0; j < 4; j++) s = (s + out[row + j] * j) | 0; } out[4] = s; };
   assert.equal(await matchesJS(on, rows, [0, 1, 4, 5], { len: 16 }), 1);
@@ -267,7 +281,7 @@ test("a loop that only reads is versioned with a scan: its checks in a copy with
   const dot = function dot(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) s = (s + out[k] * out[n - 1 - k]) | 0; out[0] = s; };
   const text = await dceText(dot, ["i32[]", "i32"]);
   assert.equal((text.match(/loop \{/g) ?? []).length, 2, text);
-  assert.doesNotMatch(text, /\} else \{/, text);
+  assert.doesNotMatch(text, /\} else \{\n\s*loop/, text);
   const [scan, fast] = text.split(/^  loop \{/m);
   assert.equal((scan.match(/check\.bounds/g) ?? []).length, 2, text);
   assert.doesNotMatch(scan, /%0:out\[/, "the scan loads nothing");
@@ -281,6 +295,11 @@ test("a loop that only reads is versioned with a scan: its checks in a copy with
     function returns(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { if (k === 5) return; s = (s + out[k]) | 0; } out[0] = s; },
   ];
   for (const fn of kept) assert.match(await dceText(fn, ["i32[]", "i32"]), /\} else \{\n\s*loop \{/, fn.name);
+  // A switch's selector decides the path: it is in the scan (a switch on the counter is integer arithmetic).
+  const cases = function cases(out: Int32Array, n: number) { let s = 0; for (let k = 0; k < n; k++) { switch (k & 3) { case 0: s = (s + out[k]) | 0; break; default: s = (s - out[k + 1]) | 0; } } out[5] = s; };
+  const withSwitch = await dceText(cases, ["i32[]", "i32"]);
+  assert.doesNotMatch(withSwitch, /\} else \{\n\s*loop/, withSwitch);
+  assert.equal((withSwitch.match(/switch /g) ?? []).length, 2, withSwitch);
 });
 
 test("a long chain of temporaries compiles quickly and correctly (the walk through definitions is bounded)", async () => {

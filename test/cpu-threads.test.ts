@@ -41,7 +41,7 @@ async function sameOnBoth(k: Kernel, cfg: LaunchConfig, args: unknown[], check?:
 
 /** Which ways the workers of `dev` have run kernels: "j" JavaScript, "w" WebAssembly. */
 function workersRan(dev: Device): Set<string> {
-  const pool = (dev as unknown as { workers: { loaded: Set<string>[] } | null }).workers;
+  const pool = (dev as unknown as { workers: { pool: { loaded: Set<string>[] } } | null }).workers?.pool;
   return new Set((pool?.loaded ?? []).flatMap((s) => [...s].map((key) => key[0])));
 }
 

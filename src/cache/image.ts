@@ -3,10 +3,10 @@
 // compiling. An image is code from its publisher: loading one runs what it holds. Verify its
 // signature (`loadImage(src, { publicKey })`) where the image travels through hands you do not
 // trust. The file format, signatures, validation and the reading of an image from where it is are
-// in image-file.ts (loaded by loadImage, not at gpuc's import); this module holds what a process
+// in image-read.ts (loaded by loadImage, not at gpuc's import); this module holds what a process
 // has loaded and the collector of `gpuc precompile`.
 //
-// A loaded image's entries are validated one by one, each when it is first used (image-file.ts's
+// A loaded image's entries are validated one by one, each when it is first used (image-read.ts's
 // checkImageEntry: its checksum, its record, its manifest, its code — code-check.ts), so that a
 // process pays for the entries it runs, not for the image: a program that runs one kernel of a
 // package of forty checks one, and a WebGPU program never loads the JavaScript parser for the
@@ -16,7 +16,7 @@
 // compiled. `gpuc image inspect` checks every entry at once, with the same code.
 
 import type { CacheEntry, Signature } from "./entry.js";
-import type { ImageReport, LoadImageOptions, LoadedEntry } from "./image-file.js";
+import type { ImageReport, LoadImageOptions, LoadedEntry } from "./image-read.js";
 import { CompileError } from "../errors.js";
 import { atCallSite, callSite } from "../frontend/caller.js";
 
@@ -52,7 +52,7 @@ export function imageEntryUnchecked(key: string): boolean {
 export async function imageEntry(key: string): Promise<CacheEntry | null> {
   const loaded = imageEntries.get(key);
   if (!loaded) return null;
-  loaded.checked ??= import("./image-file.js").then((file) => file.checkLoadedEntry(loaded));
+  loaded.checked ??= import("./image-read.js").then((file) => file.checkLoadedEntry(loaded));
   const entry = await loaded.checked;
   if (!entry && imageEntries.get(key) === loaded) imageEntries.delete(key);
   return entry;
@@ -63,7 +63,7 @@ export async function imageSignature(fingerprint: string): Promise<Signature | n
   if (imageSignatureCache.has(fingerprint)) return imageSignatureCache.get(fingerprint)!;
   // (The validator loads beside the file's module: in a browser each is a fetch.)
   import("./validate.js").catch(() => {});
-  const sig = await (await import("./image-file.js")).entriesSignature(imageSignatureSources.get(fingerprint) ?? []);
+  const sig = await (await import("./image-read.js")).entriesSignature(imageSignatureSources.get(fingerprint) ?? []);
   imageSignatureCache.set(fingerprint, sig);
   return sig;
 }
@@ -121,7 +121,7 @@ export async function imagesSettled(): Promise<void> {
 async function loadImageNow(source: string | URL | Uint8Array | ArrayBuffer, options: LoadImageOptions): Promise<ImageReport> {
   // (The validator loads beside the file's module and bytes: in a browser each is a fetch.)
   import("./validate.js").catch(() => {});
-  const { report, entries } = await (await import("./image-file.js")).readImage(source, options);
+  const { report, entries } = await (await import("./image-read.js")).readImage(source, options);
   reports.push(report);
   for (const loaded of entries) {
     imageEntries.set(loaded.raw.key, loaded);

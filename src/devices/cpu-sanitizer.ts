@@ -13,8 +13,8 @@
 //  - an uninitialized read: a thread reads (or atomically updates) an element of a shared array
 //    that no thread of its block wrote before it in this launch (CUDA leaves shared memory
 //    uninitialized; gpuc's zero-fill is once per launch, so a later block reads an earlier one's);
-//    the device keeps it only where the launch's results depend on the values read (devices/cpu.ts,
-//    launchSanitized: a second run with shared memory poisoned).
+//    the device keeps it only where the launch's results depend on the values read (Sanitizer.launch:
+//    a second run with shared memory poisoned).
 //  - divergence: a subgroupBarrier() that some of its subgroup's running lanes reach and others do
 //    not (syncthreads() under a divergent condition is reported by the code itself, always).
 // Reports are kept once per array and pair of source locations (32 at most a launch), races first.
@@ -44,6 +44,11 @@
 
 import { KernelError, quoteName, type Dim3, type SanitizerAccess, type SanitizerReport, type SourceLocation } from "../errors.js";
 import type { RuntimeTables } from "../runtime/tables.js";
+import { decodeException, newState, resetState } from "../runtime/host.js";
+import { STATE } from "../runtime/state.js";
+import type { Grid } from "./device.js";
+import type { HostArray } from "../typed-arrays.js";
+import { TRAP, argumentRanges, viewsOver, type CpuHost, type CpuKernel } from "./cpu-launch.js";
 
 /**
  * An element's shadow, nine words: its last write and two readers (see read()); each as its thread
@@ -139,6 +144,49 @@ export class Sanitizer {
   private seen = new Set<string>();
   private more = 0;
   private tables: RuntimeTables | null = null;
+
+  /**
+   * A launch of the CPU device's under this sanitizer (cpu.ts, for kernels compiled with the
+   * `sanitize` feature): on the calling thread (a signal is seen before it starts), as
+   * JavaScript; the kernel's own exception first, then the sanitizer's findings.
+   *
+   * An uninitialized read is reported where the launch's results depend on it: the launch runs
+   * again, on copies of what it may write as they were before it, with each block's shared arrays
+   * filled with other values (NaN, a bit pattern); where that run's results are the first's, the
+   * values read did not matter (cuda-samples' shfl_intimage_rows reads a shared slot per lane of
+   * warp 0, past the warps there are, and discards what it read) and its uninitialized reads are
+   * not reported. Only a launch with such a read runs twice.
+   */
+  launch(host: CpuHost, k: CpuKernel, args: unknown[], grid: Grid): void {
+    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
+    const names = k.artifact.params.map((p) => p.name), written = k.readOnly.map((r) => !r);
+    const a = k.artifact;
+    // What the launch may write, as it was (only a kernel with shared arrays reads uninitialized memory).
+    const before = k.sanShared ? snapshot(args, written) : null;
+    const run = (state: Int32Array, runArgs: unknown[], poison: boolean): SanitizerReport[] => {
+      resetState(state);
+      this.begin(k.sanSites, runArgs, names, written, [gx, gy, gz, dx, dy, dz], host.subgroupSize, host.reversed, a.runtime, poison);
+      try { k.run(state, ...runArgs, gx, gy, gz, dx, dy, dz); }
+      catch (e) { if (e !== TRAP) { this.end(); throw e; } }
+      return this.end();
+    };
+    let reports: SanitizerReport[];
+    try { reports = run(host.state, args, false); }
+    catch (e) { host.flushPrints(a); throw e; }
+    if (before && reports.some((r) => r.kind === "uninitialized")) {
+      const again = before.restore();
+      let differs: string | null;
+      try { run(newState(host.state.length - STATE.PRINT_BASE), again.args, true); differs = again.differs(args, names); }
+      catch { differs = "the second run raised an error"; }
+      if (differs === null) reports = reports.filter((r) => r.kind !== "uninitialized");
+      else for (const r of reports) if (r.kind === "uninitialized") r.message += `; the launch's results depend on it (with other values in shared memory, ${differs})`;
+    }
+    host.flushPrints(a);
+    const err = decodeException(host.state, a.runtime, a.kernel);
+    if (err) throw err;
+    const report = this.error(a.kernel, reports);
+    if (report) throw report;
+  }
 
   /** A launch begins: the code's sites, its parameters (arrays, names, which the code may write), its grid. */
   begin(sites: unknown, args: readonly unknown[], names: readonly string[], written: readonly boolean[], grid: readonly number[], subgroupSize: number, rev: boolean, tables: RuntimeTables, poison = false): void {
@@ -527,3 +575,33 @@ const elementText = (name: string, e: number): string => {
 const where = (l: SourceLocation | null): string => (l ? `${l.file}:${l.line}:${l.column}` : "an unknown location");
 const dim = (d: Dim3): string => `(${d.x}, ${d.y}, ${d.z})`;
 const article = (a: SanitizerAccess["access"]): string => (a === "atomic" ? "an atomic update" : `a ${a}`);
+
+/**
+ * The arguments a launch may write, as they are now: `restore` gives the arguments again over
+ * fresh copies of them, `differs` says where those differ after a run from the first run's (null:
+ * nowhere).
+ */
+function snapshot(args: readonly unknown[], written: readonly boolean[]) {
+  const ranges = argumentRanges(args, (i) => written[i], () => true);
+  const saved = new Map([...ranges].map(([buffer, r]) => [buffer, new Uint8Array(buffer, r.lo, r.hi - r.lo).slice()]));
+  return {
+    restore() {
+      for (const [buffer, r] of ranges) r.copy = saved.get(buffer)!.slice();
+      const again = viewsOver(args, ranges);
+      return {
+        args: again,
+        differs(first: readonly unknown[], names: readonly string[]): string | null {
+          for (let i = 0; i < first.length; i++) {
+            const x = first[i], y = again[i];
+            if (!ArrayBuffer.isView(x) || x === y || !written[i]) continue;
+            const bx = new Uint8Array(x.buffer, x.byteOffset, x.byteLength), by = new Uint8Array((y as HostArray).buffer, (y as HostArray).byteOffset, x.byteLength);
+            for (let j = 0; j < bx.length; j++) {
+              if (bx[j] !== by[j]) return `${names[i] ?? `argument ${i}`}[${Math.floor(j / (x as HostArray).BYTES_PER_ELEMENT)}] differs`;
+            }
+          }
+          return null;
+        },
+      };
+    },
+  };
+}

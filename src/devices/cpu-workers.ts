@@ -43,9 +43,12 @@
 import { KernelError } from "../errors.js";
 import type { HostArray } from "../typed-arrays.js";
 import { STATE } from "../runtime/state.js";
+import { decodeException, resetState } from "../runtime/host.js";
 import type { RuntimeTables } from "../runtime/tables.js";
-import { WASM_IMPORTS } from "../targets/js/wasm-abi.js";
+import { WASM_IMPORTS, wasmElemBytes } from "../targets/js/wasm-abi.js";
 import type { LinearMemory } from "./cpu-wasm.js";
+import type { Grid } from "./device.js";
+import { argumentRanges, cancelledError, estimate, isShared, viewsOver, type CpuHost, type CpuKernel } from "./cpu-launch.js";
 
 /** How long workers get to stop after a cancel before they are terminated. */
 const CANCEL_GRACE_MS = 50;
@@ -321,4 +324,70 @@ function mergePrints(states: Int32Array[], into: Int32Array, tables: RuntimeTabl
   }
   into[STATE.PRINT_CURSOR] = cursor;
   into[STATE.PRINT_DROPPED] = dropped;
+}
+
+/**
+ * A launch of the CPU device's on its worker pool (cpu.ts starts the pool at its first use): host
+ * arrays copied into SharedArrayBuffers and back (arrays of one buffer copied together, as one
+ * range, so that views that overlap still do), the prints and the exception merged (run).
+ */
+export async function launchOnWorkers(pool: CpuWorkers, host: CpuHost, k: CpuKernel, args: unknown[], grid: Grid, shared: number[]): Promise<void> {
+  const t0 = performance.now();
+  const state = host.state;
+  resetState(state);
+  // The kernel's WebAssembly where it would run it on this thread and the module may run on
+  // several at once (cpu-wasm.ts, launchOnThreads), in the pool's shared memory.
+  const w = k.wasm && k.wasm.threads && pool.memory && host.asWasm(k) ? k.wasm : null;
+  const threads = grid.blocks[0] * grid.blocks[1] * grid.blocks[2] * grid.threads[0] * grid.threads[1] * grid.threads[2];
+  let copyMs = performance.now();
+  const laid = w?.launchOnThreads(pool.memory!, pool.count, state.length, k.sites, args, k.readOnly, [...grid.blocks, ...grid.threads], host.subgroupSize,
+    shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) })));
+  if (w && laid) {
+    copyMs = performance.now() - copyMs;
+    let outcome;
+    const base = w.threadBytes;
+    try {
+      outcome = await pool.run({ kind: "wasm", id: k.id, module: (i) => w.threadModule(i * base), calls: laid.calls, states: laid.states },
+        [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
+    } finally {
+      const c = performance.now();
+      laid.finish();
+      k.copyNs = ((copyMs + performance.now() - c) * 1e6) / threads;
+    }
+    return afterWorkers(host, k, grid, outcome, t0);
+  }
+  copyMs = performance.now();
+  // (Only a buffer some parameter may write is copied back.)
+  const ranges = argumentRanges(args, (i) => !isShared(args[i] as HostArray), (i) => !k.readOnly[i]);
+  for (const [buffer, r] of ranges) {
+    r.copy = new Uint8Array(new SharedArrayBuffer(r.hi - r.lo));
+    r.copy.set(new Uint8Array(buffer, r.lo, r.hi - r.lo));
+  }
+  const sharedArgs = viewsOver(args, ranges);
+  copyMs = performance.now() - copyMs;
+  let outcome;
+  try {
+    const a = k.artifact;
+    outcome = await pool.run({ kind: "js", kernel: { id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, args: sharedArgs },
+      [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
+  } finally {
+    const c = performance.now();
+    for (const [buffer, r] of ranges) if (r.written) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
+    k.copyNs = ((copyMs + performance.now() - c) * 1e6) / threads;
+  }
+  return afterWorkers(host, k, grid, outcome, t0);
+}
+
+/** A launch on the workers, done: its time measured (one that ran to its end), its prints, its exception. */
+function afterWorkers(host: CpuHost, k: CpuKernel, grid: Grid, outcome: WorkersOutcome, t0: number): void {
+  const state = host.state;
+  const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
+  if (!outcome.cancelled && !outcome.fault) { k.workersNs = estimate(k.workersNs, k.workersRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
+  host.flushPrints(k.artifact);
+  const f = outcome.fault;
+  if (f?.kind === "divergent") k.divergent(...f.args);
+  if (f?.kind === "error") { const e = new Error(f.message); if (f.name) e.name = f.name; throw e; }
+  const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
+  if (err) throw err;
+  if (outcome.cancelled) throw cancelledError(k.artifact.kernel, outcome.cancelled, grid);
 }

@@ -13,9 +13,8 @@
 // of two blocks or more that measured faster there (`parallel: "auto"`: onWorkers), or always
 // (`parallel: "always"`). Everything else runs on the calling thread, as before.
 
-import { CompileError, KernelError, InternalCompilerError, quoteName, type SanitizerReport } from "../errors.js";
+import { CompileError, KernelError, InternalCompilerError, quoteName } from "../errors.js";
 import { decodeException, decodePrints, newState, resetState } from "../runtime/host.js";
-import { STATE } from "../runtime/state.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
 import { describeValue, type ElementType } from "../typed-arrays.js";
@@ -25,6 +24,7 @@ import type { CpuWorkers } from "./cpu-workers.js";
 import { WasmKernel } from "./cpu-wasm.js";
 import { SAN_SITES, WASM_CONSTANT, wasmElemBytes } from "../targets/js/wasm-abi.js";
 import type { Sanitizer } from "./cpu-sanitizer.js";
+import { TRAP, cancelledError, estimate, isShared, type CpuHost, type CpuKernel } from "./cpu-launch.js";
 import { cpuEnvironment } from "./cpu-environment.js";
 
 export class CpuArray extends DeviceArray {
@@ -43,41 +43,6 @@ export class CpuArray extends DeviceArray {
   }
 }
 
-interface CpuKernel extends LoadedKernel {
-  run: (...args: unknown[]) => void;
-  /** The tables the code is bound to (the manifest's sites, in order): `updateTable` writes into them. */
-  sites: HostArray[];
-  /** Its id among the kernels the workers have compiled. */
-  id: number;
-  /** The throw of a barrier reached under a divergent condition (a worker reports the arguments). */
-  divergent: (...args: number[]) => never;
-  /**
-   * A multi-threaded device's measurements: nanoseconds per GPU thread of its launches on the
-   * device's own thread and on the workers (copies included), each an average of the recent ones
-   * (estimate()), how many runs each measured, and how many launches chose between them.
-   */
-  inlineNs?: number;
-  workersNs?: number;
-  /** Of those on the workers, the copies into shared memory and back alone (the last launch's; per GPU thread). */
-  copyNs?: number;
-  inlineRuns: number;
-  workersRuns: number;
-  choices: number;
-  /** Its WebAssembly form (cpu-wasm.ts), where it has one the device uses; else why not (null: it has none). */
-  wasm: WasmKernel | null;
-  wasmRefused: string | null;
-  /** Its module's text while not yet compiled (see WASM_AFTER_THREADS), and the threads its launches ran meanwhile. */
-  wasmText: string | null;
-  threadsRun: number;
-  /** For each parameter, whether the code never writes it (its copy out of WebAssembly's memory is skipped). */
-  readOnly: boolean[];
-  /** For each parameter, whether the launch fills it (Artifact's `fills`: its copy into WebAssembly's memory is skipped). */
-  fills: boolean[];
-  /** Sanitized code's sites (the `sanitize` feature: its launches run under the device's sanitizer); else null. */
-  sanSites: unknown[] | null;
-  /** Whether sanitized code has shared arrays (only then can it read uninitialized memory: launchSanitized). */
-  sanShared: boolean;
-}
 
 let nextKernelId = 0;
 
@@ -91,8 +56,6 @@ function sharedCopy(a: HostArray): HostArray {
   copy.set(a as never);
   return copy;
 }
-
-const isShared = (a: HostArray) => typeof SharedArrayBuffer !== "undefined" && a.buffer instanceof SharedArrayBuffer;
 
 /** Whether a CPU device opened with `options` sanitizes (its `sanitize`, else GPUC_SANITIZE): then device() loads the sanitizer. */
 export function wantsSanitizer(options: DeviceOptions): boolean {
@@ -141,8 +104,6 @@ export async function defaultCpuThreads(): Promise<number> {
  */
 const WASM_AFTER_THREADS = 1024;
 
-/** Thrown by generated code to end a thread after the runtime recorded an exception. */
-const TRAP = Object.freeze({ gpucTrap: true });
 
 export class CpuDevice implements Device {
   readonly kind = "cpu";
@@ -170,8 +131,10 @@ export class CpuDevice implements Device {
   private readonly sanitizer: Sanitizer | null;
   /** `threadOrder: "reversed"` (with sanitize): each barrier interval's threads, and the blocks, run last first. */
   readonly threadOrder: "forward" | "reversed";
+  /** The device as its launches on the workers and under the sanitizer see it (cpu-launch.ts). */
+  private readonly host: CpuHost;
   /** The worker pool, started at the first launch that needs it. */
-  private workers: CpuWorkers | null = null;
+  private workers: { module: typeof import("./cpu-workers.js"); pool: CpuWorkers } | null = null;
   /** Settles when the last operation queued behind a launch on the workers is done (null: none is queued). */
   private tail: Promise<void> | null = null;
 
@@ -201,6 +164,7 @@ export class CpuDevice implements Device {
     if (sanitize && !sanitizer) throw new InternalCompilerError("a sanitizing CPU device was made without its sanitizer (device() loads it)");
     this.sanitizer = sanitize ? sanitizer : null;
     if (sanitize) this.features = { sanitize: true };
+    this.host = { state: this.state, subgroupSize: this.subgroupSize, reversed: order === "reversed", asWasm: (k) => this.asWasm(k), flushPrints: (a) => this.flushPrints(a) };
   }
 
   array(data: HostArray): CpuArray {
@@ -270,7 +234,7 @@ export class CpuDevice implements Device {
     for (let i = 0; i < args.length; i++) if (args[i] instanceof CpuArray) args[i] = (args[i] as CpuArray).data;
     if (k.wasmText !== null && (k.threadsRun += gx * gy * gz * dx * dy * dz) >= WASM_AFTER_THREADS) this.compileWasm(k, k.wasmText);
     // (A launch of one block never goes to the workers without a cancel, nor is it measured.)
-    if (k.sanSites) return this.launchSanitized(k, args, grid);
+    if (k.sanSites) return this.sanitizer!.launch(this.host, k, args, grid);
     const several = this.threads > 1 && (gx > 1 || gy > 1 || gz > 1);
     // (Without worker threads, in browsers, a launch with a cancel runs here: only a signal aborted before it starts is seen.)
     if ((workersAvailable && (grid.signal !== undefined || grid.timeoutMs !== undefined)) || (several && this.onWorkers(k, grid))) {
@@ -321,48 +285,6 @@ export class CpuDevice implements Device {
     if (err) throw err;
   }
 
-  /**
-   * A launch under the sanitizer: on the calling thread (a signal is seen before it starts), as
-   * JavaScript; the kernel's own exception first, then the sanitizer's findings.
-   *
-   * An uninitialized read is reported where the launch's results depend on it: the launch runs
-   * again, on copies of what it may write as they were before it, with each block's shared arrays
-   * filled with other values (NaN, a bit pattern); where that run's results are the first's, the
-   * values read did not matter (cuda-samples' shfl_intimage_rows reads a shared slot per lane of
-   * warp 0, past the warps there are, and discards what it read) and its uninitialized reads are
-   * not reported. Only a launch with such a read runs twice.
-   */
-  private launchSanitized(k: CpuKernel, args: unknown[], grid: Grid): void {
-    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
-    const san = this.sanitizer!;
-    const names = k.artifact.params.map((p) => p.name), written = k.readOnly.map((r) => !r);
-    const a = k.artifact;
-    // What the launch may write, as it was (only a kernel with shared arrays reads uninitialized memory).
-    const before = k.sanShared ? snapshot(args, written) : null;
-    const run = (state: Int32Array, runArgs: unknown[], poison: boolean): SanitizerReport[] => {
-      resetState(state);
-      san.begin(k.sanSites, runArgs, names, written, [gx, gy, gz, dx, dy, dz], this.subgroupSize, this.threadOrder === "reversed", a.runtime, poison);
-      try { k.run(state, ...runArgs, gx, gy, gz, dx, dy, dz); }
-      catch (e) { if (e !== TRAP) { san.end(); throw e; } }
-      return san.end();
-    };
-    let reports: SanitizerReport[];
-    try { reports = run(this.state, args, false); }
-    catch (e) { this.flushPrints(a); throw e; }
-    if (before && reports.some((r) => r.kind === "uninitialized")) {
-      const again = before.restore();
-      let differs: string | null;
-      try { run(newState(this.state.length - STATE.PRINT_BASE), again.args, true); differs = again.differs(args, names); }
-      catch { differs = "the second run raised an error"; }
-      if (differs === null) reports = reports.filter((r) => r.kind !== "uninitialized");
-      else for (const r of reports) if (r.kind === "uninitialized") r.message += `; the launch's results depend on it (with other values in shared memory, ${differs})`;
-    }
-    this.flushPrints(a);
-    const err = decodeException(this.state, a.runtime, a.kernel);
-    if (err) throw err;
-    const report = san.error(a.kernel, reports);
-    if (report) throw report;
-  }
 
   /**
    * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): where the
@@ -426,72 +348,19 @@ export class CpuDevice implements Device {
     return c === 8 || c % 64 === 0 ? !faster : faster;
   }
 
-  /**
-   * A launch on the worker pool (started at its first use): host arrays copied into
-   * SharedArrayBuffers and back (arrays of one buffer copied together, as one range, so that
-   * views that overlap still do), the prints and the exception merged (cpu-workers.ts).
-   */
-  private async launchOnWorkers(k: CpuKernel, args: unknown[], grid: Grid, shared: number[]): Promise<void> {
-    const t0 = performance.now();
-    // The pool's module loads with it (a browser, one thread, never loads it).
-    const pool = (this.workers ??= new (await import("./cpu-workers.js")).CpuWorkers(this.threads, this.state.length, this.subgroupSize));
-    const state = this.state;
-    resetState(state);
-    // The kernel's WebAssembly where it would run it on this thread and the module may run on
-    // several at once (cpu-wasm.ts, launchOnThreads), in the pool's shared memory.
-    const w = k.wasm && k.wasm.threads && pool.memory && this.asWasm(k) ? k.wasm : null;
-    const threads = grid.blocks[0] * grid.blocks[1] * grid.blocks[2] * grid.threads[0] * grid.threads[1] * grid.threads[2];
-    let copyMs = performance.now();
-    const laid = w?.launchOnThreads(pool.memory!, pool.count, state.length, k.sites, args, k.readOnly, [...grid.blocks, ...grid.threads], this.subgroupSize,
-      shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) })));
-    if (w && laid) {
-      copyMs = performance.now() - copyMs;
-      let outcome;
-      const base = w.threadBytes;
-      try {
-        outcome = await pool.run({ kind: "wasm", id: k.id, module: (i) => w.threadModule(i * base), calls: laid.calls, states: laid.states },
-          [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
-      } finally {
-        const c = performance.now();
-        laid.finish();
-        k.copyNs = ((copyMs + performance.now() - c) * 1e6) / threads;
-      }
-      return this.afterWorkers(k, grid, outcome, t0);
-    }
-    copyMs = performance.now();
-    // (Only a buffer some parameter may write is copied back.)
-    const ranges = argumentRanges(args, (i) => !isShared(args[i] as HostArray), (i) => !k.readOnly[i]);
-    for (const [buffer, r] of ranges) {
-      r.copy = new Uint8Array(new SharedArrayBuffer(r.hi - r.lo));
-      r.copy.set(new Uint8Array(buffer, r.lo, r.hi - r.lo));
-    }
-    const sharedArgs = viewsOver(args, ranges);
-    copyMs = performance.now() - copyMs;
-    let outcome;
-    try {
-      const a = k.artifact;
-      outcome = await pool.run({ kind: "js", kernel: { id: k.id, code: a.code as string, bindings: a.bindings, entry: a.entry, sites: k.sites }, args: sharedArgs },
-        [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
-    } finally {
-      const c = performance.now();
-      for (const [buffer, r] of ranges) if (r.written) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(r.copy!);
-      k.copyNs = ((copyMs + performance.now() - c) * 1e6) / threads;
-    }
-    return this.afterWorkers(k, grid, outcome, t0);
-  }
 
-  /** A launch on the workers, done: its time measured (one that ran to its end), its prints, its exception. */
-  private afterWorkers(k: CpuKernel, grid: Grid, outcome: Awaited<ReturnType<CpuWorkers["run"]>>, t0: number): void {
-    const state = this.state;
-    const [gx, gy, gz] = grid.blocks, [dx, dy, dz] = grid.threads;
-    if (!outcome.cancelled && !outcome.fault) { k.workersNs = estimate(k.workersNs, k.workersRuns++, ((performance.now() - t0) * 1e6) / (gx * gy * gz * dx * dy * dz)); }
-    this.flushPrints(k.artifact);
-    const f = outcome.fault;
-    if (f?.kind === "divergent") k.divergent(...f.args);
-    if (f?.kind === "error") { const e = new Error(f.message); if (f.name) e.name = f.name; throw e; }
-    const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
-    if (err) throw err;
-    if (outcome.cancelled) throw cancelledError(k.artifact.kernel, outcome.cancelled, grid);
+  /**
+   * A launch on the worker pool (cpu-workers.ts, launchOnWorkers), started at its first use: the
+   * pool's module, and the launch's code with it, loads then (a page, one thread, never loads it).
+   * Once it is there, the launch copies its arguments before it returns, as a launch here reads
+   * them: what the host writes after the call is not the launch's.
+   */
+  private launchOnWorkers(k: CpuKernel, args: unknown[], grid: Grid, shared: number[]): Promise<void> {
+    if (this.workers) return this.workers.module.launchOnWorkers(this.workers.pool, this.host, k, args, grid, shared);
+    return import("./cpu-workers.js").then((module) => {
+      this.workers ??= { module, pool: new module.CpuWorkers(this.threads, this.state.length, this.subgroupSize) };
+      return module.launchOnWorkers(this.workers.pool, this.host, k, args, grid, shared);
+    });
   }
 
   private flushPrints(artifact: Artifact): void {
@@ -519,7 +388,7 @@ export class CpuDevice implements Device {
 
   close(): void {
     this.closed = true;
-    this.workers?.terminate();
+    this.workers?.pool.terminate();
     this.workers = null;
   }
 
@@ -528,81 +397,9 @@ export class CpuDevice implements Device {
   }
 }
 
-/**
- * A measurement folded into an estimate: the first run of a kernel on a thread is left out (the
- * JIT has not compiled it yet), later ones averaged with halving weights (recent runs count most;
- * runs on the workers vary more than on one thread, so neither the fastest nor the last alone).
- */
-function estimate(previous: number | undefined, runsBefore: number, ns: number): number | undefined {
-  if (runsBefore === 0) return undefined;
-  return previous === undefined ? ns : (previous + ns) / 2;
-}
 
-/** The error of a launch stopped by its AbortSignal or its time limit. */
-function cancelledError(kernel: string, why: "signal" | "timeout", grid: Grid): KernelError {
-  return new KernelError("cancelled", why === "signal"
-    ? `the launch of kernel ${quoteName(kernel)} was cancelled (its AbortSignal was aborted)`
-    : `the launch of kernel ${quoteName(kernel)} ran past its time limit of ${grid.timeoutMs} ms and was stopped`);
-}
 
-/** A buffer's range that a launch's array arguments lie in, whether one the code may write is among them, and a copy of the range. */
-interface BufferRange { lo: number; hi: number; written: boolean; copy?: Uint8Array }
 
-/**
- * The byte range of each buffer that the array arguments `take` accepts lie in (one range a
- * buffer, so that views of one buffer still alias in a copy of it; offsets rounded down to 8
- * bytes, so that every view keeps its alignment there).
- */
-function argumentRanges(args: readonly unknown[], take: (i: number) => boolean, written: (i: number) => boolean): Map<ArrayBufferLike, BufferRange> {
-  const ranges = new Map<ArrayBufferLike, BufferRange>();
-  args.forEach((a, i) => {
-    if (!ArrayBuffer.isView(a) || !take(i)) return;
-    const r = ranges.get(a.buffer), lo = a.byteOffset & ~7, hi = a.byteOffset + a.byteLength;
-    if (!r) ranges.set(a.buffer, { lo, hi, written: written(i) });
-    else { r.lo = Math.min(r.lo, lo); r.hi = Math.max(r.hi, hi); r.written ||= written(i); }
-  });
-  return ranges;
-}
-
-/** The arguments again, each view of a buffer among `ranges` over that range's copy. */
-function viewsOver(args: readonly unknown[], ranges: ReadonlyMap<ArrayBufferLike, BufferRange>): unknown[] {
-  return args.map((a) => {
-    const r = ArrayBuffer.isView(a) ? ranges.get(a.buffer) : undefined;
-    if (!r) return a;
-    const v = a as HostArray, C = v.constructor as new (b: ArrayBufferLike, offset: number, length: number) => HostArray;
-    return new C(r.copy!.buffer, v.byteOffset - r.lo, v.length);
-  });
-}
-
-/**
- * The arguments a launch may write, as they are now: `restore` gives the arguments again over
- * fresh copies of them, `differs` says where those differ after a run from the first run's (null:
- * nowhere).
- */
-function snapshot(args: readonly unknown[], written: readonly boolean[]) {
-  const ranges = argumentRanges(args, (i) => written[i], () => true);
-  const saved = new Map([...ranges].map(([buffer, r]) => [buffer, new Uint8Array(buffer, r.lo, r.hi - r.lo).slice()]));
-  return {
-    restore() {
-      for (const [buffer, r] of ranges) r.copy = saved.get(buffer)!.slice();
-      const again = viewsOver(args, ranges);
-      return {
-        args: again,
-        differs(first: readonly unknown[], names: readonly string[]): string | null {
-          for (let i = 0; i < first.length; i++) {
-            const x = first[i], y = again[i];
-            if (!ArrayBuffer.isView(x) || x === y || !written[i]) continue;
-            const bx = new Uint8Array(x.buffer, x.byteOffset, x.byteLength), by = new Uint8Array((y as HostArray).buffer, (y as HostArray).byteOffset, x.byteLength);
-            for (let j = 0; j < bx.length; j++) {
-              if (bx[j] !== by[j]) return `${names[i] ?? `argument ${i}`}[${Math.floor(j / (x as HostArray).BYTES_PER_ELEMENT)}] differs`;
-            }
-          }
-          return null;
-        },
-      };
-    },
-  };
-}
 
 /** f32 atomic add (op 0) or exchange (1) when no other thread runs: the code never calls it then ($mt is false). */
 function atomicF32Unshared(a: Float32Array, i: number, op: number, v: number): number {

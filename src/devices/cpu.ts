@@ -43,7 +43,6 @@ export class CpuArray extends DeviceArray {
   }
 }
 
-
 let nextKernelId = 0;
 
 /** Whether this process can run worker threads sharing memory (Node). */
@@ -103,7 +102,6 @@ export async function defaultCpuThreads(): Promise<number> {
  * 1,024 threads or more compiles it at once.
  */
 const WASM_AFTER_THREADS = 1024;
-
 
 export class CpuDevice implements Device {
   readonly kind = "cpu";
@@ -285,7 +283,6 @@ export class CpuDevice implements Device {
     if (err) throw err;
   }
 
-
   /**
    * Whether a launch on this thread runs the kernel's WebAssembly (it has a module): where the
    * module prefers to run (a loop, a barrier, or work enough per element), or always
@@ -348,7 +345,6 @@ export class CpuDevice implements Device {
     return c === 8 || c % 64 === 0 ? !faster : faster;
   }
 
-
   /**
    * A launch on the worker pool (cpu-workers.ts, launchOnWorkers), started at its first use: the
    * pool's module, and the launch's code with it, loads then (a page, one thread, never loads it).
@@ -396,10 +392,6 @@ export class CpuDevice implements Device {
     if (this.closed) throw new KernelError("device-unavailable", "this CPU device was closed");
   }
 }
-
-
-
-
 
 /** f32 atomic add (op 0) or exchange (1) when no other thread runs: the code never calls it then ($mt is false). */
 function atomicF32Unshared(a: Float32Array, i: number, op: number, v: number): number {

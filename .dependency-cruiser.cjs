@@ -18,7 +18,7 @@ const LAYERS = [
   ["plugin", "^src/plugin/"],
   ["cli", "^src/cli/"],
   ["api", "^src/(index|runtime-only)\\.ts$"],
-  ["kernel", "^src/(kernel|compile-options|argument-errors|overlay|specializer|captured-tables|struct-arrays|object-arguments)\\.ts$"],
+  ["kernel", "^src/(kernel|compile-options|argument-errors|overlay|specializer|compiling|captured-tables|struct-arrays|object-arguments)\\.ts$"],
   ["devices", "^src/devices/"],
   ["cache", "^src/cache/"],
   ["compiler", "^src/compiler/"],

@@ -70,7 +70,7 @@ const runtime = await build({
   logLevel: "warning",
   define: { __GPUC_BUILD__: JSON.stringify(buildId()) },
 });
-const COMPILER = /^src\/(compiler\/(compile|pipeline)|frontend\/(parse|lower|annotations|scope)|infer\/|ir\/passes\/|targets\/[^/]+\/(target|emit|legal))/;
+const COMPILER = /^src\/(compiling\.ts|compiler\/(compile|pipeline)|frontend\/(parse|lower|annotations|scope)|infer\/|ir\/passes\/|targets\/[^/]+\/(target|emit|legal))/;
 const leaked = Object.keys(runtime.metafile.inputs).filter((i) => COMPILER.test(i));
 if (leaked.length) { console.error(`gpuc/runtime's browser bundle contains the compiler: ${leaked.join(", ")}`); process.exit(1); }
 const outputs = runtime.metafile.outputs;

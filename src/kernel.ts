@@ -227,7 +227,7 @@ export class Kernel {
     if (opts.dump?.length || opts.optimize === false) {
       check.checkDumpStages(opts.dump);
       const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
-      const c = await compiler(() => notInImages(this.name, opts.target, job.types, job.owner.arch));
+      const { compiler: c } = await compiler(() => notInImages(this.name, opts.target, job.types, job.owner.arch));
       const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), this.lowered()]);
       const t0 = performance.now();
       const out = c.compileLowered(src, job, backEnd!, {
@@ -485,7 +485,7 @@ export class Kernel {
   /** Parse and lower the kernel once; lowering errors surface when it is first compiled. */
   private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
-    const c = await compiler(() => notInImages(this.name, null, null));
+    const { compiler: c } = await compiler(() => notInImages(this.name, null, null));
     const rewritable = this.rewritable();
     this.source = await c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, rewritable.length ? new Set(rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };

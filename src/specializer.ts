@@ -10,12 +10,11 @@ import type { Device, LoadedKernel } from "./devices/device.js";
 import { tableOf, type HostArray } from "./typed-arrays.js";
 import { changedSince, currentWorld } from "./registry.js";
 import type { Artifact } from "./targets/target.js";
-import { isPersistable } from "./reloc/manifest.js";
 import type { CompilerModule, LoweredKernel } from "./compiler/job.js";
 import type { CacheOwner, CompileJob } from "./compiler/job.js";
-import { entryKey, reviveArtifact, storeArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
-import { IN_ID, methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
-import { anyStore, dropEntry, findEntry, persisting, saveEntry } from "./cache/persistent.js";
+import { entryKey, reviveArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
+import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
+import { anyStore, dropEntry, findEntry, persisting } from "./cache/persistent.js";
 import { imageProblems } from "./cache/image.js";
 import { findPoison } from "./cache/poison.js";
 import { ownerKey, runnableArches } from "./compiler/job.js";
@@ -70,24 +69,31 @@ export interface KernelSource {
 const checkedCode = new WeakSet<Artifact>();
 
 /**
- * How the compiler is loaded: given by the package's entry (index.ts), not by the runtime-only
- * entry (runtime-only.ts), whose processes and bundles never contain the parser, inference or a
- * back end. Loaded once, on the first compilation.
+ * The compiler, with what a kernel does only where there is one (compiling.ts: a job compiled
+ * afresh, checked, and kept where it persists). Given by the package's entry (index.ts), not by
+ * the runtime-only entry (runtime-only.ts), whose processes and bundles never contain the parser,
+ * inference, a back end or that code. Loaded once, on the first compilation.
  */
-let loadCompiler: (() => Promise<CompilerModule>) | null = null;
-let compilePath: Promise<CompilerModule> | null = null;
+export interface Compiling {
+  readonly compiler: CompilerModule;
+  /** The job compiled afresh for `k`; `early`: its fingerprint and whether its code persists (persisting()), asked while the compiler loaded. */
+  compileFresh(k: KernelSource, job: CompileJob, early: Promise<[string, boolean]>): Promise<Specialization>;
+}
 
-export function provideCompiler(load: () => Promise<CompilerModule>): void { loadCompiler ??= load; }
+let loadCompiler: (() => Promise<Compiling>) | null = null;
+let compilePath: Promise<Compiling> | null = null;
+
+export function provideCompiler(load: () => Promise<Compiling>): void { loadCompiler ??= load; }
 
 /**
  * The compiler's ES modules, where a module that imports them statically (the CLI, the bundler
  * plugin) has loaded them already: the process's compiler, instead of the entry's (the compiler
  * script: two copies of the compiler's modules in one process would share nothing).
  */
-export function useLoadedCompiler(m: CompilerModule): void { compilePath ??= Promise.resolve(m); }
+export function useLoadedCompiler(c: Compiling): void { compilePath ??= Promise.resolve(c); }
 
 /** The compiler; without one (the runtime-only entry), `missing`'s error: the kernel had to be in a loaded image. */
-export function compiler(missing: () => Error): Promise<CompilerModule> {
+export function compiler(missing: () => Error): Promise<Compiling> {
   if (compilePath) return compilePath;
   if (!loadCompiler) return Promise.reject(missing());
   return (compilePath = loadCompiler());
@@ -245,95 +251,24 @@ export class Specializer {
     return { artifact, world: currentWorld(), methodsUsed: new Set(entry.methods.map((m) => m[0])), loaded: new WeakMap(), tables, origin: from, key, folded: foldedValues(artifact.manifest) };
   }
 
+  /** The job compiled afresh (compiling.ts, with the compiler: without one, the not-precompiled error). */
   private async compileFresh(job: CompileJob): Promise<Specialization> {
-    // The compiler, its back end, the lowered kernel and the fingerprint load side by side; and
-    // whether the code is kept beyond this process (a disk cache, an image being generated): only
-    // then is its record made.
-    const loaded = compiler(() => notInImages(this.k.name, job.target, job.types, job.owner.arch));
-    const [c, backEnd, src, fingerprint, keep] = await Promise.all([loaded, loaded.then((m) => m.loadTarget(job.target)), this.k.lowered(), this.k.fingerprint(), persisting()]);
-    if (!backEnd) throw new InternalCompilerError(`compile job for '${job.target}', which is not a target`);
-    const t0 = now();
-    const { artifact, methodsUsed, inferenceReused } = c.compileLowered(src, job, backEnd);
-    const ms = now() - t0;
-    // From here until the record is made nothing awaits: the record's facts (the scope values,
-    // overlays and runtime library the code was compiled against) are those of this compilation,
-    // whatever the program redefines after it.
-    snapshotTables(artifact);
-    const record = keep ? this.record(job, fingerprint, artifact, methodsUsed) : null;
-    // Fresh code with a call to something it does not define is a compiler bug: never kept.
-    const poison = await findPoison(artifact);
-    if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel ${quoteName(this.k.name)} is poisoned: ${poison}`);
-    checkedCode.add(artifact);
-    const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled", folded: foldedValues(artifact.manifest) };
-    this.k.specialized(job, { origin: "compiled", ms, inferenceReused });
-    // An image being generated needs the entry now; the disk cache can have it after this
-    // launch (making an entry resolves every source location: off the path to the result).
-    if (record) {
-      if (job.forImage) await persist(record, artifact, await this.k.imageAlias());
-      else persistLater(record, artifact);
-    }
+    // What the compile needs besides the compiler, asked while it loads: the kernel's fingerprint,
+    // and whether the code is kept beyond this process (a disk cache, an image being generated).
+    const early = Promise.all([this.k.fingerprint(), persisting()]);
+    early.catch(() => {});   // (the compile awaits it; without a compiler nothing does)
+    const c = await compiler(() => notInImages(this.k.name, job.target, job.types, job.owner.arch));
+    const spec = await c.compileFresh(this.k, job, early);
+    checkedCode.add(spec.artifact);   // by the poison check of fresh code, there
     return spec;
   }
 
-  /**
-   * What a cache entry records about a compilation, made when the code is compiled
-   * (ARCHITECTURE.md, "Caches"): its key and owner, the kernel's source and signature, and the
-   * fingerprints of every scope value, overlay and runtime function the code depended on. Null when
-   * the code cannot be kept beyond this process (session-local relocations, a generated function's
-   * output).
-   */
-  private record(job: CompileJob, fingerprint: string, artifact: Artifact, methodsUsed: string[]): EntryRecord | null {
-    if (!isPersistable(artifact)) return null;
-    const deps: [string, string][] = [...this.k.scopeDeps].map(([name, v]) => [name, valueFingerprint(v, this.k.id !== null)]);
-    // A generated function's output is not determined by its source alone (it may close over
-    // values): code that used one stays in this process.
-    if (deps.some(([, f]) => f.startsWith("g:"))) return null;
-    return {
-      key: entryKey(job.owner, fingerprint, job.types.join(",")), owner: job.owner, kernel: this.k.name, fingerprint, types: [...job.types],
-      signature: this.k.signature(), deps: deps.sort((a, b) => (a[0] < b[0] ? -1 : 1)),
-      methods: [...methodsUsed].sort().map((n) => [n, methodFingerprint(job.target, n)]),
-      runtime: runtimeFingerprint(),
-    };
-  }
+
 }
 
-/** A compilation's record without its artifact (made at compile time; the artifact is stored later). */
-type EntryRecord = Omit<CacheEntry, "artifact">;
 
-/**
- * Keep a compiled specialization (disk cache; the image being generated): the record as made, with
- * the artifact as stored data; and, under an image alias (`gpuc precompile`: the fingerprint of
- * the plugin's id), the same code as a kernel with that id records it — its scope's plain
- * functions as IN_ID, their sources being in the id.
- */
-async function persist(record: EntryRecord, artifact: Artifact, alias: string | null = null): Promise<void> {
-  if (!(await persisting())) return;
-  const stored = storeArtifact(artifact);
-  await saveEntry({ ...record, artifact: stored });
-  if (alias === null || alias === record.fingerprint) return;
-  const deps = record.deps.map(([name, f]): [string, string] => [name, f.startsWith("f:") ? IN_ID : f]);
-  await saveEntry({ ...record, key: entryKey(record.owner, alias, record.types.join(",")), fingerprint: alias, deps, artifact: stored });
-}
 
-/**
- * Writes an entry once this turn of the event loop is over. (A function of its own: the timer
- * holds what it writes, not the closure scope of compileFresh — the specializer, its kernel, the
- * lowered source and the inference cache's module — which a program compiling many kernels
- * before the event loop turns kept alive until then: at 600 compiles in one loop, 55 MB live and
- * scavenges that made each compile 1.45× slower: BENCHMARKS §p′.)
- */
-function persistLater(record: EntryRecord, artifact: Artifact): void {
-  setTimeout(() => { persist(record, artifact).catch(() => {}); }, 0);
-}
 
-/**
- * Compiled code loads with a copy of the values its tables had when it was compiled (the CPU binds
- * the copy, GPUs upload it): what the compile saw, whatever the host writes later. A launch then
- * brings every instance to the tables as it sees them (captured-tables.ts).
- */
-function snapshotTables(artifact: Artifact): void {
-  artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));
-}
 
 /** Milliseconds, for compile events (performance.now where there is one). */
 function now(): number { return typeof performance !== "undefined" ? performance.now() : Date.now(); }

@@ -10,6 +10,7 @@ import { DUMP_STAGES, compileModule, defaultInline, type DumpStage } from "../co
 import { TARGET_NAMES } from "../targets/index.js";
 import * as compilerModule from "../compiler/compile.js";
 import { useLoadedCompiler } from "../specializer.js";
+import { compiling } from "../compiling.js";
 import { provideTSParser } from "../frontend/ts-parser.js";
 import { compileJob } from "../compiler/job.js";
 import type { TargetFeatures } from "../targets/target.js";
@@ -19,7 +20,7 @@ import { cacheCommand, CommandError, inspectImage, keygen, precompile, signImage
 
 // The CLI imports the compiler's ES modules itself (their functions, the targets): they are the
 // process's compiler, not the package entry's compiler script.
-useLoadedCompiler(compilerModule);
+useLoadedCompiler(compiling(compilerModule));
 provideTSParser(() => import("../frontend/oxc.js"));
 
 const USAGE = `usage:

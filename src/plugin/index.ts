@@ -19,10 +19,11 @@ import { imageSha256, serializeImage } from "../cache/image-file.js";
 import { buildModuleKernels, buildTargets } from "./build-kernels.js";
 import * as compilerModule from "../compiler/compile.js";
 import { useLoadedCompiler } from "../specializer.js";
+import { compiling } from "../compiling.js";
 
 // The plugin imports the compiler's ES modules itself (build-kernels.ts): they are the build's
 // compiler, not the package entry's compiler script.
-useLoadedCompiler(compilerModule);
+useLoadedCompiler(compiling(compilerModule));
 
 export interface GpucPluginOptions {
   /** What to compile for: "wgsl" (WebGPU), "js" (the CPU device), "ptx" or "ptx:sm_80" (CUDA). Default: ["wgsl", "js"]. */

@@ -61,9 +61,17 @@ export interface KernelOptions {
    * images then key the kernel by it instead of by its function's text, which a minifier changes.
    */
   id?: string;
+  /**
+   * Written by gpuc's bundler plugin with `id`, not by hand, where the module imports gpuc/runtime:
+   * the function given is a stand-in with the kernel's parameters and no body (the device code is in
+   * the image; ARCHITECTURE.md, "Device code stays out of an app's JavaScript"). The kernel runs
+   * from the loaded images only: a specialization they lack is a not-precompiled error even where a
+   * compiler is loaded, never a compile of the stand-in.
+   */
+  imageOnly?: boolean;
 }
 
-const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation", "rewritable", "id"];
+const KERNEL_OPTIONS = ["scope", "types", "name", "boundsCheck", "debugLevel", "fastMath", "maxThreads", "requiredThreads", "relocation", "rewritable", "id", "imageOnly"];
 
 /** Options a kernel cannot use are an invalid-option error at kernel(), not a silent default. */
 function checkKernelOptions(o: KernelOptions, name: string): void {
@@ -78,7 +86,7 @@ function checkKernelOptionValues(o: KernelOptions, name: string, bad: (what: str
   let unknown: string | null;
   try { unknown = unknownOption(o, KERNEL_OPTIONS); } catch { throw bad("its options cannot be read (a revoked Proxy?)"); }
   if (unknown) throw bad(unknown);
-  for (const key of ["boundsCheck", "fastMath"] as const)
+  for (const key of ["boundsCheck", "fastMath", "imageOnly"] as const)
     if (o[key] !== undefined && typeof o[key] !== "boolean") throw bad(`${key} must be true or false, got ${describeArgument(o[key])}`);
   if (o.debugLevel !== undefined && o.debugLevel !== 0 && o.debugLevel !== 1 && o.debugLevel !== 2) throw bad(`debugLevel must be 0, 1 or 2, got ${describeArgument(o.debugLevel)}`);
   if (o.name !== undefined && (typeof o.name !== "string" || !o.name)) throw bad(`name must be a non-empty string, got ${describeArgument(o.name)}`);
@@ -182,6 +190,7 @@ export class Kernel {
     this.specs = new Specializer({
       name: this.name,
       id: options.id ?? null,
+      imageOnly: options.imageOnly === true,
       scope: options.scope ?? {},
       scopeDeps: this.scopeDeps,
       fingerprint: () => this.fingerprint(),
@@ -486,6 +495,8 @@ export class Kernel {
   private async lowered(): Promise<LoweredKernel> {
     if (this.source) return this.source;
     const { compiler: c } = await compiler(() => notInImages(this.name, null, null));
+    // (A stand-in's body is not the kernel's: imageOnly.)
+    if (this.options.imageOnly) throw notInImages(this.name, null, null, null, true);
     const rewritable = this.rewritable();
     this.source = await c.lowerKernel(this.fn, this.name, this.options.scope, this.options.types, this.callerFile, this.scopeDeps, rewritable.length ? new Set(rewritable) : undefined);
     this.signature = { paramNames: this.source.paramNames, declared: this.source.declared.map((t) => (t ? c.typeNameOf(t) : null)) };

@@ -46,6 +46,8 @@ export interface KernelSource {
   readonly name: string;
   /** Its build-time id (the bundler plugin's), which covers the sources of its scope's functions; or null. */
   readonly id: string | null;
+  /** Its function is the plugin's stand-in (KernelOptions.imageOnly): it runs from images only, never compiled. */
+  readonly imageOnly: boolean;
   readonly scope: Record<string, unknown>;
   /** The scope names the kernel's code resolved, with the values they had (lowering fills it; a revived entry sets it). */
   readonly scopeDeps: Map<string, unknown>;
@@ -105,11 +107,15 @@ export function compiler(missing: () => Error): Promise<Compiling> {
  * code object runs on its own architecture only; "on sm_90 or older" where code is
  * forward-compatible).
  */
-export function notInImages(kernel: string, target: string | null, types: readonly string[] | null, arch: string | null = null): KernelError {
+export function notInImages(kernel: string, target: string | null, types: readonly string[] | null, arch: string | null = null, imageOnly = false): KernelError {
   const problems = imageProblems(kernel);
   const on = target && arch ? ` on ${arch}${runnableArches(target, arch).length > 1 ? " or older" : ""}` : "";
+  // (imageOnly: the plugin left the kernel's body out of the bundle, so not even a loaded compiler could compile it.)
+  const fix = imageOnly
+    ? "gpuc/plugin left its body out of this bundle (its module imports gpuc/runtime): build the image for the targets and types it runs with"
+    : "compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'";
   return new KernelError("not-precompiled",
-    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}${on}` : ""} is not in the loaded images; compile it at build time (gpuc/plugin, gpuc precompile) or import 'gpuc' instead of 'gpuc/runtime'${problems.length ? ` (${problems.join("; ")})` : ""}`);
+    `kernel ${quoteName(kernel)}${types ? ` (${types.join(", ")})` : ""}${target ? ` for ${target}${on}` : ""} is not in the loaded images; ${fix}${problems.length ? ` (${problems.join("; ")})` : ""}`);
 }
 
 export class Specializer {
@@ -258,6 +264,8 @@ export class Specializer {
     const early = Promise.all([this.k.fingerprint(), persisting()]);
     early.catch(() => {});   // (the compile awaits it; without a compiler nothing does)
     const c = await compiler(() => notInImages(this.k.name, job.target, job.types, job.owner.arch));
+    // (A stand-in — the plugin left the kernel's body out — is never compiled, even by a compiler the bundle has.)
+    if (this.k.imageOnly) throw notInImages(this.k.name, job.target, job.types, job.owner.arch, true);
     const spec = await c.compileFresh(this.k, job, early);
     checkedCode.add(spec.artifact);   // by the poison check of fresh code, there
     return spec;

@@ -202,7 +202,7 @@ test("barriers: not inside a switch, not in a helper that cannot be inlined", as
 test("invalid-option: kernel options gpuc does not know or cannot use, and compile() without options", async () => {
   const fn = function opts(x: Float32Array) { x[0] = 1; };
   const rejects = (make: () => unknown, re: RegExp) => assert.throws(make, atCall(CompileError, "invalid-option", re));
-  rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(did you mean 'requiredThreads'\?\) \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id\)$/);
+  rejects(() => kernel(fn, { requiredThread: 64 } as never), /^kernel 'opts': unknown option 'requiredThread' \(did you mean 'requiredThreads'\?\) \(options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id, imageOnly\)$/);
   rejects(() => kernel(fn, { id: "" }), /^kernel 'opts': id must be a non-empty string \(the bundler plugin writes it\), got the string ""$/);
   rejects(() => kernel(fn, { debugLevel: 9 } as never), /^kernel 'opts': debugLevel must be 0, 1 or 2, got the number 9$/);
   rejects(() => kernel(fn, { boundsCheck: "no" } as never), /^kernel 'opts': boundsCheck must be true or false, got the string "no"$/);
@@ -219,7 +219,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   const fn = function misspelt(x: Float32Array) { x[0] = 1; };
   const k = kernel(fn);
   assert.throws(() => kernel(fn, { scop: {} } as never), atCall(CompileError, "invalid-option",
-    "kernel 'misspelt': unknown option 'scop' (did you mean 'scope'?) (options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id)"));
+    "kernel 'misspelt': unknown option 'scop' (did you mean 'scope'?) (options: scope, types, name, boundsCheck, debugLevel, fastMath, maxThreads, requiredThreads, relocation, rewritable, id, imageOnly)"));
   await assert.rejects(k.compile({ target: "js", type: ["f32[]"] } as never), atCall(CompileError, "invalid-option",
     "compile(): unknown option 'type' (did you mean 'types'?) (options: target, features, args, types, dump, dumpSink, optimize)"));
   await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { fastmath: true } } as never), atCall(CompileError, "invalid-option",

@@ -15,7 +15,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { fileKernels } from "../src/cli/file-kernels.ts";
 import { buildModuleKernels } from "../src/plugin/build-kernels.ts";
 import { startGenerating, stopGenerating } from "../src/cache/image.ts";
-import { CompileError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
+import { CompileError, KernelError, device, kernel, loadImage, threadIdx } from "../src/index.ts";
 import { onCompile } from "../src/index.ts";
 import { imageSha256, parseImage, serializeImage } from "../src/cache/image-file.ts";
 import { sha256 } from "../src/sha256.ts";
@@ -102,6 +102,42 @@ export const k = kernel(function triple(x: Float32Array) {
   } finally { stop(); }
 });
 
+test("device code stays out of the app's JavaScript: under gpuc/runtime a kernel written in its call loses its body (its lines kept) and runs from images only, even where a compiler is loaded", async () => {
+  const body = `{\n  const i = threadIdx.x;\n  if (i < x.length) x[i] = x[i] * 2;\n}`;
+  const source = (from: string) => `import { kernel, threadIdx } from "${from}";
+export const twice = kernel(function twice(x: Float32Array) ${body});
+function named(x: Float32Array) { x[0] = 1; }
+export const byName = kernel(named);
+export const later = 1;`;
+  startGenerating();
+  let runtime, full;
+  try {
+    runtime = await buildModuleKernels("/app/t.ts", source("gpuc/runtime"), [{ target: "js" }], true);
+    full = await buildModuleKernels("/app/t.ts", source("gpuc"), [{ target: "js" }], false);
+  } finally { await loadImage(serializeImage(stopGenerating())); }
+  // The body goes, its lines stay (what follows is where it was); a kernel named by an identifier keeps its function.
+  assert.match(runtime.code!, /kernel\(function twice\(x: Float32Array\) \{\n\n\n\}, \{ id: "[0-9a-f]{32}", name: "twice", imageOnly: true \}\);\nfunction named\(x: Float32Array\) \{ x\[0\] = 1; \}\nexport const byName = kernel\(named, \{ id: "[0-9a-f]{32}", name: "named" \}\);\nexport const later = 1;/);
+  assert.equal(runtime.code!.split("\n").length, source("gpuc/runtime").split("\n").length);
+  assert.ok(full.code!.includes(body) && !full.code!.includes("imageOnly"), "under gpuc the body stays (other types compile at run time)");
+  // The stand-in, as the bundle has it, in this process (which has the compiler): it runs from the image ...
+  const id = /id: "([0-9a-f]{32})", name: "twice"/.exec(runtime.code!)![1];
+  const compiled: string[] = [];
+  const stop = onCompile((e) => { if (e.origin === "compiled") compiled.push(e.kernel.name); });
+  try {
+    const dev = await device("cpu");
+    const standIn = kernel(function twice(_x: Float32Array) {}, { id, name: "twice", imageOnly: true });
+    const x = new Float32Array([1, 2, 3]);
+    await standIn.launch(dev, { blocks: 1, threads: 4 }, x);
+    assert.deepEqual([...x], [2, 4, 6]);
+    // ... and is never compiled: a target its image lacks is a not-precompiled error that says why.
+    await assert.rejects(standIn.compile({ target: "wgsl", types: ["f32[]"] }),
+      (e: unknown) => e instanceof KernelError && e.kind === "not-precompiled" && /'twice' \(f32\[\]\) for wgsl is not in the loaded images; gpuc\/plugin left its body out of this bundle/.test(e.message));
+    assert.deepEqual(compiled, []);
+    // (Given by hand, the flag is checked as the other options are.)
+    assert.throws(() => kernel(function k(_x: Float32Array) {}, { id, imageOnly: "yes" as never }), /imageOnly must be true or false/);
+  } finally { stop(); }
+});
+
 test("a kernel's compile error is the build's, at its source location", async () => {
   const text = `import { kernel } from "gpuc";\n\nexport const bad = kernel(function bad(x: Float32Array) {\n  x[0] = nothingHere;\n});`;
   startGenerating();
@@ -173,6 +209,8 @@ test("the example app's bundles hold none of the compiler, and minifying renamed
     assert.ok(code.includes("kernels.gpuc"), `${side}: the bundle loads its image`);
     // The kernels' own text changed: a key made from it would miss.
     assert.ok(!code.includes("function saxpy("), `${side}: the minifier left the kernel as written`);
+    // Their bodies are not there at all (kernels.ts imports gpuc/runtime): each of the four is an empty function with the plugin's options.
+    assert.equal(code.match(/\{\},\{id:["`][0-9a-f]{32}["`],name:["`]\w+["`],imageOnly:!0/g)?.length, 4, `${side}: a kernel's body is in the app's bundle`);
     assert.ok(existsSync(join(dir, "kernels.gpuc")), `${side}: the image is beside the bundle`);
     if (side !== "vite") assert.deepEqual(Object.keys(metafiles[side].inputs).filter((i) => /src\/(frontend|infer|compiler)\//.test(i)), []);
   }

@@ -39,6 +39,11 @@ export interface KernelCall {
   column: number;
   /** The end of the function argument; the options argument's start and end, if it is an object literal. */
   fnEnd: number;
+  /**
+   * Where the function's body is (its block, or an arrow's expression) when the function is
+   * written in the call (a function or arrow expression: nothing else can name it), else null.
+   */
+  body: { start: number; end: number } | null;
   options: { start: number; end: number } | null;
   /** The call names the kernel itself (`name: "…"`). */
   named: boolean;
@@ -119,6 +124,7 @@ export function fileKernels(path: string, text: string): FileKernel[] {
 function kernelFromCall(call0: any, top: TopLevel, source: SourceText): FileKernel | null {
   let fn = unparen(call0.arguments[0]);
   if (!fn) return null;
+  const inline = fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression";
   if (fn.type === "Identifier") fn = top.get(fn.name);
   if (!fn || !["FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration"].includes(fn.type)) return null;
   const opts = unparen(call0.arguments[1]);
@@ -136,12 +142,12 @@ function kernelFromCall(call0: any, top: TopLevel, source: SourceText): FileKern
   if (typesObj?.type === "ObjectExpression")
     for (const p of typesObj.properties)
       if (p.type === "Property" && p.key.type === "Identifier" && p.value.type === "Literal" && typeof p.value.value === "string") types[p.key.name] = p.value.value;
-  const call = kernelCall(call0, fn, opts, props, scope, top, source);
+  const call = kernelCall(call0, fn, opts, props, scope, top, source, inline);
   return { name, types, call, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true, call))) };
 }
 
 /** What the plugin needs of a kernel() call (KernelCall), read from its syntax tree. */
-function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scope: Map<string, any>, top: TopLevel, source: SourceText): KernelCall {
+function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scope: Map<string, any>, top: TopLevel, source: SourceText, inline: boolean): KernelCall {
   const literals: Record<string, unknown> = {};
   let dynamic: string | null = null;
   if (opts && opts.type !== "ObjectExpression") dynamic = "its options are not an object literal";
@@ -162,7 +168,7 @@ function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scop
   const id = sha256(JSON.stringify([canonicalTree({ ...fn, id: null }), scopeTrees])).slice(0, 32);
   const at = source.locate(node.start);
   return {
-    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end,
+    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end, body: inline ? { start: fn.body.start, end: fn.body.end } : null,
     options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
     named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
   };

@@ -46,9 +46,10 @@ interface ModuleKernels {
  * being generated (cache/image.ts: startGenerating before, stopGenerating after all modules).
  * A kernel's compile error is thrown (a CompileError located in the module).
  */
-export async function buildModuleKernels(path: string, text: string, targets: readonly BuildTarget[]): Promise<ModuleKernels> {
+export async function buildModuleKernels(path: string, text: string, targets: readonly BuildTarget[], imageOnly = false): Promise<ModuleKernels> {
   const notes: ModuleKernels["notes"] = [];
-  const edits: { at: number; text: string }[] = [];
+  /** Text to write at `at` (over what is there up to `end`). */
+  const edits: { at: number; end?: number; text: string }[] = [];
   const compiled: string[] = [];
   for (const k of fileKernels(path, text)) {
     const call = k.call;
@@ -60,12 +61,17 @@ export async function buildModuleKernels(path: string, text: string, targets: re
     const unkept = await compileCall(k, call, lowered, targets);
     if (unkept.length) notes.push({ message: `kernel ${quoteName(k.name)} is compiled at run time for ${unkept.join(", ")}: its code there binds its tables when loaded (relocation 'bake': nothing an image can keep); give it relocation: "table"`, line: call.line, column: call.column });
     compiled.push(k.name);
-    edits.push(idEdit(k, call));
+    // Device code stays out of the app's JavaScript: where the module runs kernels from images
+    // only (it imports gpuc/runtime), a kernel written in the call keeps its parameters and loses
+    // its body, whose code is in the image (its lines kept: the module's source map stays right).
+    const strip = imageOnly && call.body !== null && !unkept.length;
+    if (strip) edits.push({ at: call.body!.start, end: call.body!.end, text: `{${"\n".repeat(text.slice(call.body!.start, call.body!.end).split("\n").length - 1)}}` });
+    edits.push(idEdit(k, call, strip));
   }
   let code: string | null = null;
   if (edits.length) {
     code = text;
-    for (const e of edits.sort((a, b) => b.at - a.at)) code = code.slice(0, e.at) + e.text + code.slice(e.at);
+    for (const e of edits.sort((a, b) => b.at - a.at)) code = code.slice(0, e.at) + e.text + code.slice(e.end ?? e.at);
   }
   return { code, notes, compiled };
 }
@@ -83,6 +89,7 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
   const specs = new Specializer({
     name: k.name,
     id: call.id,
+    imageOnly: false,
     scope: {},
     scopeDeps: call.deps,
     fingerprint: async () => idFingerprint(call.id, k.name, declaredTypes),
@@ -109,8 +116,8 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
   return unkept;
 }
 
-/** The text that writes a compiled call's id (and its name, which a minifier would change) into its options. */
-function idEdit(k: FileKernel, call: KernelCall): { at: number; text: string } {
-  const fields = `id: ${JSON.stringify(call.id)}${call.named ? "" : `, name: ${JSON.stringify(k.name)}`}`;
+/** The text that writes a compiled call's id (and its name, which a minifier would change; imageOnly where its body was left out) into its options. */
+function idEdit(k: FileKernel, call: KernelCall, imageOnly: boolean): { at: number; text: string } {
+  const fields = `id: ${JSON.stringify(call.id)}${call.named ? "" : `, name: ${JSON.stringify(k.name)}`}${imageOnly ? ", imageOnly: true" : ""}`;
   return call.options ? { at: call.options.start + 1, text: ` ${fields},` } : { at: call.fnEnd, text: `, { ${fields} }` };
 }

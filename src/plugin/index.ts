@@ -47,6 +47,9 @@ export interface GpucPluginOptions {
 
 /** An ES module that imports gpuc (gpuc's own modules import each other by path). */
 const IMPORTS_GPUC = /\bfrom\s*["']gpuc(?:\/runtime)?["']/;
+/** A module that imports gpuc/runtime, and gpuc itself not: its kernels run from images only (KernelOptions.imageOnly). */
+const RUNTIME_ONLY = /\bfrom\s*["']gpuc\/runtime["']/;
+const FULL_GPUC = /\bfrom\s*["']gpuc["']/;
 
 /**
  * The module every module with compiled kernels imports: it loads the image. (No `virtual:`
@@ -165,7 +168,7 @@ export const gpuc = createUnplugin<GpucPluginOptions | undefined>((given = {}) =
       if (serving) return null;
       if (!IMPORTS_GPUC.test(code) || !/\bkernel\s*\(/.test(code)) return null;
       try {
-        const built = await buildModuleKernels(id, code, targets);
+        const built = await buildModuleKernels(id, code, targets, RUNTIME_ONLY.test(code) && !FULL_GPUC.test(code));
         for (const n of built.notes) this.warn({ id, message: n.message, loc: { file: id, line: n.line, column: n.column - 1 } });
         if (built.code === null) return null;
         // (At the end: imports are hoisted, and the module's lines stay where they were.)

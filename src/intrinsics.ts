@@ -1,22 +1,19 @@
 // Host-side stand-ins for the kernel language's intrinsics. Inside a kernel, the compiler gives
-// these names their meaning; on the host, touching them is a mistake we explain.
+// these names their meaning; on the host, touching them is a mistake we explain. Declarations only,
+// with no effect when the module loads (a bundler drops what an app does not use: an app whose
+// kernels run from its image uses none of them); the compiler knows them by identity where a
+// kernel's `scope` holds them (frontend/scope.ts).
 
 export interface Dim3 { readonly x: number; readonly y: number; readonly z: number }
 
-function deviceOnly(name: string): Dim3 {
-  const fail = (field: string): never => {
-    throw new Error(`${name}.${field} is only available inside a kernel (it was read on the host)`);
-  };
-  const dim = { get x() { return fail("x"); }, get y() { return fail("y"); }, get z() { return fail("z"); } };
-  // Marked so that a kernel's `scope` may hold it under its own name (frontend/scope.ts).
-  Object.defineProperty(dim, Symbol.for("gpuc.builtinObject"), { value: name });
-  return Object.freeze(dim);
+function deviceOnly(name: string, field: string): never {
+  throw new Error(`${name}.${field} is only available inside a kernel (it was read on the host)`);
 }
 
-export const threadIdx: Dim3 = deviceOnly("threadIdx");
-export const blockIdx: Dim3 = deviceOnly("blockIdx");
-export const blockDim: Dim3 = deviceOnly("blockDim");
-export const gridDim: Dim3 = deviceOnly("gridDim");
+export const threadIdx: Dim3 = { get x() { return deviceOnly("threadIdx", "x"); }, get y() { return deviceOnly("threadIdx", "y"); }, get z() { return deviceOnly("threadIdx", "z"); } };
+export const blockIdx: Dim3 = { get x() { return deviceOnly("blockIdx", "x"); }, get y() { return deviceOnly("blockIdx", "y"); }, get z() { return deviceOnly("blockIdx", "z"); } };
+export const blockDim: Dim3 = { get x() { return deviceOnly("blockDim", "x"); }, get y() { return deviceOnly("blockDim", "y"); }, get z() { return deviceOnly("blockDim", "z"); } };
+export const gridDim: Dim3 = { get x() { return deviceOnly("gridDim", "x"); }, get y() { return deviceOnly("gridDim", "y"); }, get z() { return deviceOnly("gridDim", "z"); } };
 
 /**
  * threadfence(): CUDA's __threadfence. Inside a kernel, this thread's memory accesses before it are
@@ -137,9 +134,15 @@ export function subgroupBallot(_condition: boolean | number): number { return de
  */
 export function subgroupBarrier(): void { return deviceOnlyCall("subgroupBarrier"); }
 
-const SUBGROUP_FUNCTIONS = { subgroupBarrier, subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor, subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot };
-
-// Passed through a kernel's `scope` under their own names, these are the intrinsics, not helpers
-// to compile from their host bodies (frontend/scope.ts reads the mark).
-for (const [name, fn] of Object.entries({ syncthreads, threadfence, threadfenceBlock, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec, ...SUBGROUP_FUNCTIONS }))
-  Object.defineProperty(fn, Symbol.for("gpuc.builtinObject"), { value: name });
+/**
+ * Every intrinsic above by value, with its name: how the compiler knows one that a kernel's `scope`
+ * holds (frontend/scope.ts). A function, not a table made when the module loads: the module does
+ * nothing when it loads, so a bundle keeps only what it uses.
+ */
+export function intrinsicsByValue(): ReadonlyMap<unknown, string> {
+  return new Map(Object.entries({
+    threadIdx, blockIdx, blockDim, gridDim, syncthreads, threadfence, threadfenceBlock, shared, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec,
+    subgroupSize, subgroupLaneId, subgroupShuffle, subgroupBroadcast, subgroupShuffleDown, subgroupShuffleUp, subgroupShuffleXor,
+    subgroupAdd, subgroupMin, subgroupMax, subgroupAny, subgroupAll, subgroupBallot, subgroupBarrier,
+  }).map(([name, value]) => [value, name]));
+}

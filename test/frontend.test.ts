@@ -5,6 +5,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, CompileError } from "../src/index.ts";
 import * as F from "./fixtures/forms.mjs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 const dev = await device("cpu");
 // A scope name a kernel below uses (bound through `scope`, never on the host).
@@ -54,6 +57,17 @@ test("scope: locals shadow scope values, scope values are constants", async () =
 test("host stand-ins for intrinsics explain themselves", async () => {
   const { threadIdx } = await import("../src/index.ts");
   assert.throws(() => threadIdx.x, /threadIdx\.x is only available inside a kernel/);
+});
+
+test("the compiler knows every intrinsic a kernel's scope may hold, by value; their module does nothing when it loads (a bundle drops what it does not use)", async () => {
+  const intrinsics = await import("../src/intrinsics.ts");
+  const byValue = intrinsics.intrinsicsByValue();
+  const exported = Object.entries(intrinsics).filter(([name]) => name !== "intrinsicsByValue");
+  assert.deepEqual(exported.filter(([name, v]) => byValue.get(v) !== name).map(([name]) => name), [], "an intrinsic the compiler would not know in a scope");
+  const { build } = await import("esbuild");
+  const r = await build({ stdin: { contents: `import { atomicAdd } from "./src/intrinsics.ts"; console.log(atomicAdd);`, resolveDir: root, loader: "ts" }, bundle: true, write: false, format: "esm", logLevel: "error" });
+  const out = r.outputFiles[0].text;
+  assert.ok(out.includes("function atomicAdd") && !/threadIdx|syncthreads|subgroupBallot/.test(out), out);
 });
 
 test("kernel() rejects what is not a function", () => {

@@ -3,6 +3,7 @@
 
 import { hostArrayElement, tableOf, describeValue } from "../typed-arrays.js";
 import { DEVICE_FUNCTION, GENERATED } from "../registry.js";
+import { intrinsicsByValue } from "../intrinsics.js";
 import { applyOriginalAnnotations } from "./annotations.js";
 import { lowerFunction, type Environment, type GlobalNames, type ScopeBinding } from "./lower.js";
 import { parseFunctionSource } from "./parse.js";
@@ -19,6 +20,9 @@ interface ScopeOptions {
   rewritable?: ReadonlySet<string>;
 }
 
+/** gpuc's intrinsics by value (intrinsics.ts: their host stand-ins), with their names. */
+const INTRINSICS = intrinsicsByValue();
+
 export function scopeEnvironment(scope: Record<string, unknown> | undefined, opts: ScopeOptions): Environment {
   const helpers = new Map<Function, UFunction>();
   const tables = new Map<unknown, UTable>();
@@ -29,7 +33,7 @@ export function scopeEnvironment(scope: Record<string, unknown> | undefined, opt
       const v = scope[name];
       opts.deps?.set(name, v);
       // gpuc's threadIdx, syncthreads, atomicMin, … passed through scope: the builtins themselves.
-      const builtin = (typeof v === "object" || typeof v === "function") && v !== null ? (v as Record<symbol, unknown>)[Symbol.for("gpuc.builtinObject")] : undefined;
+      const builtin = INTRINSICS.get(v);
       if (builtin === name) return undefined;
       if (typeof builtin === "string") return { k: "invalid", what: `gpuc's '${builtin}' under another name; use it as '${builtin}'` };
       if (typeof v === "number") return { k: "num", value: v };

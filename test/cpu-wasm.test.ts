@@ -13,6 +13,7 @@ import { describe, test, after } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, device, CompileError, threadIdx, blockIdx, blockDim, atomicAdd, atomicMin, atomicMax, atomicInc, atomicDec, syncthreads, shared, subgroupAdd, subgroupMax, subgroupMin, subgroupBallot, subgroupAny, subgroupShuffle, subgroupShuffleDown, subgroupShuffleXor, subgroupLaneId, subgroupSize, type Kernel, type LaunchConfig } from "../src/index.ts";
 import { WasmKernel } from "../src/devices/cpu-wasm.ts";
+import { threadModule, threadsInfo } from "../src/devices/cpu-workers.ts";
 import { encodeModule, V } from "../src/targets/js/wasm-binary.ts";
 import { randF32, launchOutcome, assertModuleLoads } from "./helpers.ts";
 
@@ -724,8 +725,8 @@ describe("the CPU device's WebAssembly path", () => {
       exports: [{ name: "run", func: 0 }], bodies: [{ locals: [], code: body, relocs }], threads: true, prefer: true,
     }))), [], { divergent: (): never => { throw new Error("divergent"); } }) as WasmKernel;
     const good = made([1]);
-    assert.ok(good instanceof WasmKernel && good.threads, "a well-formed section");
-    const moved = good.threadModule(64);
+    assert.ok(good instanceof WasmKernel && good.threads && threadsInfo(good), "a well-formed section");
+    const moved = threadModule(good, threadsInfo(good)!, 64);
     const original = (good as unknown as { bytes: Uint8Array }).bytes;
     const differ = [...moved].flatMap((b, i) => (b !== original[i] ? [i] : []));
     assert.equal(differ.length, 2, "the limits flags and one byte of the constant");
@@ -735,7 +736,7 @@ describe("the CPU device's WebAssembly path", () => {
     for (const bad of [[0], [2], [1, 1000000]]) {
       const k = made(bad);
       assert.ok(k instanceof WasmKernel, "a module whose section does not check out still loads");
-      assert.equal(k.threads, false, `relocations ${bad.join(", ")}: one thread only`);
+      assert.equal(threadsInfo(k), null, `relocations ${bad.join(", ")}: its launches on the workers run the JavaScript`);
     }
   });
 

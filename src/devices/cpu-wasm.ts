@@ -15,7 +15,7 @@ import { PREFER_SECTION, THREADS_SECTION, WASM_HOOKS, WASM_IMPORTS } from "../ta
 export interface WasmHooks { divergent: (...args: number[]) => never }
 
 /** The state's header words (runtime/state.ts: PRINT_BASE; the print cursor at 27). */
-const HEADER = 32;
+export const HEADER = 32;
 const PRINT_CURSOR = 27;
 const PAGE = 65536;
 /** The most linear memory a launch takes (wasm32's 4 GiB, less a page). */
@@ -29,15 +29,6 @@ const MEMORY = { initial: 1, maximum: 65536 };
  */
 export interface LinearMemory { readonly buffer: ArrayBufferLike; grow(pages: number): number }
 
-/** A launch laid out in a memory several threads share: each thread's `run` arguments (its block range aside). */
-export interface ThreadsLaunch {
-  /** Per thread: `run`'s arguments but the last two, and where its state is. */
-  calls: number[][];
-  states: number[];
-  /** The written arrays copied back (also after a trap). */
-  finish(): void;
-}
-
 /**
  * A launch's arrays in linear memory: each buffer's range (views of one buffer share it), placed
  * from `at`. `upTo`: where its copy in ends (`hi`, or where the one array in the range starts when
@@ -50,12 +41,15 @@ export class WasmKernel {
   readonly prefer: boolean;
   private readonly memory: WebAssembly.Memory;
   private readonly run: (...args: number[]) => void;
-  private readonly heap: number;
-  private readonly tables: number[];
-  /** Where the memory import's limits flags and the relocations are (wasm-abi.ts, THREADS_SECTION); null: one thread only. */
-  private readonly threadsInfo: { limits: number; relocs: number[] } | null;
+  /** Where its fixed data ends (its tables are inside it): a launch's state and arrays go after it. */
+  readonly heap: number;
+  /** Where each constant table is in its fixed data. */
+  readonly tables: number[];
+  /** Whether the module carries THREADS_SECTION (checked where it runs on several threads: cpu-workers.ts). */
+  private threadsSection: boolean | undefined;
 
-  private constructor(private readonly bytes: Uint8Array, module: WebAssembly.Module, sites: HostArray[], hooks: WasmHooks) {
+  /** @param bytes, module: the module (a launch on several threads relocates copies of its bytes: cpu-workers.ts) */
+  private constructor(readonly bytes: Uint8Array, readonly module: WebAssembly.Module, sites: HostArray[], hooks: WasmHooks) {
     const imports: Record<string, WebAssembly.ImportValue> = {};
     for (const i of WebAssembly.Module.imports(module)) {
       if (i.module !== "m") throw new Error(`it imports from '${i.module}'`);
@@ -81,26 +75,13 @@ export class WasmKernel {
     });
     if (this.heap > this.memory.buffer.byteLength) this.memory.grow(Math.ceil((this.heap - this.memory.buffer.byteLength) / PAGE));
     sites.forEach((s, i) => this.updateTable(i, s));
-    this.threadsInfo = threadsSection(bytes, module, this.heap);
   }
-
-  /** Whether the module may run on several threads at once (it carries THREADS_SECTION, and it checked out). */
-  get threads(): boolean { return this.threadsInfo !== null; }
 
   /**
-   * The module for the thread whose fixed data starts at `base` (a multiple of 8) of a shared
-   * memory: its memory import shared, each relocated constant moved by `base`.
+   * Whether the module may run on several threads at once: it carries THREADS_SECTION (read and
+   * checked where it does: cpu-workers.ts; one that does not check out runs as JavaScript there).
    */
-  threadModule(base: number): Uint8Array<ArrayBuffer> {
-    const t = this.threadsInfo!;
-    const b = new Uint8Array(this.bytes);
-    b[t.limits] = 0x03;
-    for (const r of t.relocs) writeWide(b, r, readWide(b, r) + base);
-    return b;
-  }
-
-  /** Bytes a thread's fixed data takes in a shared memory (its tables inside the first thread's). */
-  get threadBytes(): number { return Math.ceil(this.heap / 64) * 64; }
+  get threads(): boolean { return (this.threadsSection ??= WebAssembly.Module.customSections(this.module, THREADS_SECTION).length === 1); }
 
   /** The kernel's module from its base64 text, checked and instantiated; the reason where it cannot be used. */
   static load(base64: string, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {
@@ -183,34 +164,10 @@ export class WasmKernel {
     return true;
   }
 
-  /**
-   * A launch laid out for `threads` threads sharing `memory` (each running `threadModule` of its
-   * own base: thread i's fixed data at i · threadBytes, the tables written in thread 0's): the
-   * threads' states (zeroed headers), the arrays (copied in), each thread's shared arrays sized at
-   * launch. Null where it does not fit in linear memory.
-   */
-  launchOnThreads(memory: LinearMemory, threads: number, stateWords: number, sites: readonly HostArray[], args: unknown[], readOnly: boolean[],
-    grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): ThreadsLaunch | null {
-    const states = Array.from({ length: threads }, (_, i) => threads * this.threadBytes + i * stateWords * 4);
-    const { ranges, end } = place(args, readOnly, threads * this.threadBytes + threads * stateWords * 4);
-    const sharedAt = placeShared(states.map(() => shared), end);
-    if (!grow(memory, sharedAt.at(-1)?.end ?? end)) return null;
-    const bytes = new Uint8Array(memory.buffer);
-    sites.forEach((s, i) => bytes.set(new Uint8Array(s.buffer, s.byteOffset, s.byteLength), this.tables[i]));
-    for (const p of states) new Int32Array(memory.buffer, p, HEADER).fill(0);
-    copyIn(bytes, ranges);
-    const words = argumentWords(args, ranges);
-    const calls = states.map((p, i) => {
-      const call = [p, stateWords, ...words, ...grid, subgroupSize];
-      shared.forEach((x, j) => call.push(sharedAt[i].at[j], x.length));
-      return call;
-    });
-    return { calls, states, finish: () => copyBack(new Uint8Array(memory.buffer), ranges) };
-  }
 }
 
 /** The arrays of a launch, one range per buffer, placed one after another from `at` (8-aligned). */
-function place(args: unknown[], readOnly: boolean[], at: number, fills: boolean[] = [], coveredX = 0): Placed {
+export function place(args: unknown[], readOnly: boolean[], at: number, fills: boolean[] = [], coveredX = 0): Placed {
   const ranges: Placed["ranges"] = new Map();
   args.forEach((a, i) => {
     if (!ArrayBuffer.isView(a)) return;
@@ -230,7 +187,7 @@ function place(args: unknown[], readOnly: boolean[], at: number, fills: boolean[
 }
 
 /** Each set of shared arrays sized at launch placed after the last, from `at` (8-aligned): their places and where the set ends. */
-function placeShared(sets: { length: number; bytes: number }[][], at: number): { at: number[]; end: number }[] {
+export function placeShared(sets: { length: number; bytes: number }[][], at: number): { at: number[]; end: number }[] {
   return sets.map((set) => {
     const places = set.map((x) => { at = Math.ceil(at / 8) * 8; const p = at; at += x.length * x.bytes; return p; });
     return { at: places, end: at };
@@ -238,22 +195,22 @@ function placeShared(sets: { length: number; bytes: number }[][], at: number): {
 }
 
 /** Grow `memory` to hold `bytes` bytes: false where it cannot. */
-function grow(memory: LinearMemory, bytes: number): boolean {
+export function grow(memory: LinearMemory, bytes: number): boolean {
   if (bytes > MAX_BYTES) return false;
   if (bytes <= memory.buffer.byteLength) return true;
   try { memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / PAGE)); return true; } catch { return false; }
 }
 
-function copyIn(bytes: Uint8Array, ranges: Placed["ranges"]): void {
+export function copyIn(bytes: Uint8Array, ranges: Placed["ranges"]): void {
   for (const [buffer, r] of ranges) bytes.set(new Uint8Array(buffer, r.lo, r.upTo - r.lo), r.at);
 }
 
-function copyBack(bytes: Uint8Array, ranges: Placed["ranges"]): void {
+export function copyBack(bytes: Uint8Array, ranges: Placed["ranges"]): void {
   for (const [buffer, r] of ranges) if (r.written) new Uint8Array(buffer, r.lo, r.hi - r.lo).set(bytes.subarray(r.at, r.at + r.hi - r.lo));
 }
 
 /** `run`'s words for the launch's arguments: an array as its place and length, a bool as 0 or 1. */
-function argumentWords(args: unknown[], ranges: Placed["ranges"]): number[] {
+export function argumentWords(args: unknown[], ranges: Placed["ranges"]): number[] {
   const out: number[] = [];
   for (const a of args) {
     if (ArrayBuffer.isView(a)) {
@@ -264,53 +221,3 @@ function argumentWords(args: unknown[], ranges: Placed["ranges"]): number[] {
   return out;
 }
 
-/** A five-byte LEB128 i32 at `at` (the relocations' form: wasm-binary.ts, s32wide). */
-function readWide(b: Uint8Array, at: number): number {
-  let v = 0;
-  for (let i = 0; i < 5; i++) v |= (b[at + i] & 0x7f) << (7 * i);
-  return v;
-}
-
-function writeWide(b: Uint8Array, at: number, v: number): void {
-  for (let i = 0; i < 4; i++) { b[at + i] = (v & 0x7f) | 0x80; v >>= 7; }
-  b[at + 4] = v & 0x7f;
-}
-
-/**
- * The module's THREADS_SECTION, checked against its bytes: exactly one; the limits flags byte a
- * memory with a maximum (0x01); each relocation an `i32.const` whose operand is five bytes long
- * and a place below `heap`. Null where there is none or it does not check out (one thread only).
- */
-function threadsSection(bytes: Uint8Array, module: WebAssembly.Module, heap: number): { limits: number; relocs: number[] } | null {
-  const sections = WebAssembly.Module.customSections(module, THREADS_SECTION);
-  if (sections.length !== 1) return null;
-  const d = new Uint8Array(sections[0]);
-  let p = 0;
-  const u32 = (): number => {
-    let v = 0, shift = 0;
-    for (;;) {
-      if (p >= d.length || shift > 28) throw new Error("truncated");
-      const c = d[p++];
-      v += (c & 0x7f) * 2 ** shift;
-      if (!(c & 0x80)) return v;
-      shift += 7;
-    }
-  };
-  try {
-    const limits = u32(), n = u32();
-    if (bytes[limits] !== 0x01 || n > bytes.length) return null;
-    const relocs: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const r = u32();
-      if (r < 1 || r + 5 > bytes.length || bytes[r - 1] !== 0x41) return null;
-      for (let j = 0; j < 4; j++) if (!(bytes[r + j] & 0x80)) return null;
-      if (bytes[r + 4] & 0x80) return null;
-      const v = readWide(bytes, r);
-      if (v < 0 || v >= heap) return null;
-      relocs.push(r);
-    }
-    return p === d.length ? { limits, relocs } : null;
-  } catch {
-    return null;
-  }
-}

@@ -45,8 +45,8 @@ import type { HostArray } from "../typed-arrays.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, resetState } from "../runtime/host.js";
 import type { RuntimeTables } from "../runtime/tables.js";
-import { WASM_IMPORTS, wasmElemBytes } from "../targets/js/wasm-abi.js";
-import type { LinearMemory } from "./cpu-wasm.js";
+import { THREADS_SECTION, WASM_IMPORTS, wasmElemBytes } from "../targets/js/wasm-abi.js";
+import { HEADER, argumentWords, copyBack, copyIn, grow, place, placeShared, type LinearMemory, type WasmKernel } from "./cpu-wasm.js";
 import type { Grid } from "./device.js";
 import { argumentRanges, cancelledError, estimate, isShared, viewsOver, type CpuHost, type CpuKernel } from "./cpu-launch.js";
 
@@ -136,7 +136,7 @@ interface WorkerKernel {
 
 /**
  * What the workers run: the kernel's JavaScript on `args` (SharedArrayBuffer-backed arrays and
- * scalars), or its WebAssembly module on the pool's shared memory (cpu-wasm.ts, launchOnThreads:
+ * scalars), or its WebAssembly module on the pool's shared memory (launchOnThreads below:
  * worker i's module `module(i)`, its `run` arguments `calls[i]`, its state at `states[i]`).
  */
 export type WorkerJob =
@@ -336,18 +336,18 @@ export async function launchOnWorkers(pool: CpuWorkers, host: CpuHost, k: CpuKer
   const state = host.state;
   resetState(state);
   // The kernel's WebAssembly where it would run it on this thread and the module may run on
-  // several at once (cpu-wasm.ts, launchOnThreads), in the pool's shared memory.
+  // several at once (launchOnThreads, below), in the pool's shared memory.
   const w = k.wasm && k.wasm.threads && pool.memory && host.asWasm(k) ? k.wasm : null;
   const threads = grid.blocks[0] * grid.blocks[1] * grid.blocks[2] * grid.threads[0] * grid.threads[1] * grid.threads[2];
   let copyMs = performance.now();
-  const laid = w?.launchOnThreads(pool.memory!, pool.count, state.length, k.sites, args, k.readOnly, [...grid.blocks, ...grid.threads], host.subgroupSize,
+  const laid = w && launchOnThreads(w, pool.memory!, pool.count, state.length, k.sites, args, k.readOnly, [...grid.blocks, ...grid.threads], host.subgroupSize,
     shared.map((length, i) => ({ length, bytes: wasmElemBytes(k.artifact.dynamicShared![i].elem) })));
   if (w && laid) {
     copyMs = performance.now() - copyMs;
     let outcome;
-    const base = w.threadBytes;
+    const base = threadBytes(w);
     try {
-      outcome = await pool.run({ kind: "wasm", id: k.id, module: (i) => w.threadModule(i * base), calls: laid.calls, states: laid.states },
+      outcome = await pool.run({ kind: "wasm", id: k.id, module: (i) => threadModule(w, laid.info, i * base), calls: laid.calls, states: laid.states },
         [...grid.blocks, ...grid.threads], state, k.artifact.runtime, { signal: grid.signal, timeoutMs: grid.timeoutMs });
     } finally {
       const c = performance.now();
@@ -390,4 +390,120 @@ function afterWorkers(host: CpuHost, k: CpuKernel, grid: Grid, outcome: WorkersO
   const err = decodeException(state, k.artifact.runtime, k.artifact.kernel);
   if (err) throw err;
   if (outcome.cancelled) throw cancelledError(k.artifact.kernel, outcome.cancelled, grid);
+}
+
+// ---- A kernel's WebAssembly on several threads (cpu-wasm.ts loads it and runs it on one) ----
+
+/** A launch laid out in a memory several threads share: each thread's `run` arguments (its block range aside). */
+export interface ThreadsLaunch {
+  /** Per thread: `run`'s arguments but the last two, and where its state is. */
+  calls: number[][];
+  states: number[];
+  /** The written arrays copied back (also after a trap). */
+  finish(): void;
+}
+
+/** Where a module's memory import's limits flags and its relocations are (wasm-abi.ts, THREADS_SECTION). */
+export interface ThreadsInfo { limits: number; relocs: number[] }
+
+/** Each module's THREADS_SECTION, read and checked once; null where it does not check out (its launches here run the JavaScript). */
+const threadsInfos = new WeakMap<WasmKernel, ThreadsInfo | null>();
+export function threadsInfo(w: WasmKernel): ThreadsInfo | null {
+  let t = threadsInfos.get(w);
+  if (t === undefined) threadsInfos.set(w, (t = threadsSection(w.bytes, w.module, w.heap)));
+  return t;
+}
+
+/** Bytes a thread's fixed data takes in a shared memory (its tables inside the first thread's). */
+function threadBytes(w: WasmKernel): number { return Math.ceil(w.heap / 64) * 64; }
+
+/**
+ * The module for the thread whose fixed data starts at `base` (a multiple of 8) of a shared
+ * memory: its memory import shared, each relocated constant moved by `base`.
+ */
+export function threadModule(w: WasmKernel, t: ThreadsInfo, base: number): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(w.bytes);
+  b[t.limits] = 0x03;
+  for (const r of t.relocs) writeWide(b, r, readWide(b, r) + base);
+  return b;
+}
+
+/**
+ * A launch of `w` laid out for `threads` threads sharing `memory` (each running threadModule of
+ * its own base: thread i's fixed data at i · threadBytes, the tables written in thread 0's): the
+ * threads' states (zeroed headers), the arrays (copied in), each thread's shared arrays sized at
+ * launch. Null where the module's THREADS_SECTION does not check out or the launch does not fit
+ * in linear memory.
+ */
+function launchOnThreads(w: WasmKernel, memory: LinearMemory, threads: number, stateWords: number, sites: readonly HostArray[], args: unknown[], readOnly: boolean[],
+  grid: readonly number[], subgroupSize: number, shared: { length: number; bytes: number }[]): (ThreadsLaunch & { info: ThreadsInfo }) | null {
+  const info = threadsInfo(w);
+  if (!info) return null;
+  const base = threadBytes(w);
+  const states = Array.from({ length: threads }, (_, i) => threads * base + i * stateWords * 4);
+  const { ranges, end } = place(args, readOnly, threads * base + threads * stateWords * 4);
+  const sharedAt = placeShared(states.map(() => shared), end);
+  if (!grow(memory, sharedAt.at(-1)?.end ?? end)) return null;
+  const bytes = new Uint8Array(memory.buffer);
+  sites.forEach((s, i) => bytes.set(new Uint8Array(s.buffer, s.byteOffset, s.byteLength), w.tables[i]));
+  for (const p of states) new Int32Array(memory.buffer, p, HEADER).fill(0);
+  copyIn(bytes, ranges);
+  const words = argumentWords(args, ranges);
+  const calls = states.map((p, i) => {
+    const call = [p, stateWords, ...words, ...grid, subgroupSize];
+    shared.forEach((x, j) => call.push(sharedAt[i].at[j], x.length));
+    return call;
+  });
+  return { calls, states, info, finish: () => copyBack(new Uint8Array(memory.buffer), ranges) };
+}
+
+/** A five-byte LEB128 i32 at `at` (the relocations' form: wasm-binary.ts, s32wide). */
+function readWide(b: Uint8Array, at: number): number {
+  let v = 0;
+  for (let i = 0; i < 5; i++) v |= (b[at + i] & 0x7f) << (7 * i);
+  return v;
+}
+
+function writeWide(b: Uint8Array, at: number, v: number): void {
+  for (let i = 0; i < 4; i++) { b[at + i] = (v & 0x7f) | 0x80; v >>= 7; }
+  b[at + 4] = v & 0x7f;
+}
+
+/**
+ * The module's THREADS_SECTION, checked against its bytes: exactly one; the limits flags byte a
+ * memory with a maximum (0x01); each relocation an `i32.const` whose operand is five bytes long
+ * and a place below `heap`. Null where there is none or it does not check out (one thread only).
+ */
+function threadsSection(bytes: Uint8Array, module: WebAssembly.Module, heap: number): { limits: number; relocs: number[] } | null {
+  const sections = WebAssembly.Module.customSections(module, THREADS_SECTION);
+  if (sections.length !== 1) return null;
+  const d = new Uint8Array(sections[0]);
+  let p = 0;
+  const u32 = (): number => {
+    let v = 0, shift = 0;
+    for (;;) {
+      if (p >= d.length || shift > 28) throw new Error("truncated");
+      const c = d[p++];
+      v += (c & 0x7f) * 2 ** shift;
+      if (!(c & 0x80)) return v;
+      shift += 7;
+    }
+  };
+  try {
+    const limits = u32(), n = u32();
+    if (bytes[limits] !== 0x01 || n > bytes.length) return null;
+    const relocs: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = u32();
+      if (r < 1 || r + 5 > bytes.length || bytes[r - 1] !== 0x41) return null;
+      for (let j = 0; j < 4; j++) if (!(bytes[r + j] & 0x80)) return null;
+      if (bytes[r + 4] & 0x80) return null;
+      const v = readWide(bytes, r);
+      if (v < 0 || v >= heap) return null;
+      relocs.push(r);
+    }
+    return p === d.length ? { limits, relocs } : null;
+  } catch {
+    return null;
+  }
 }

@@ -10,7 +10,8 @@ import type { HostArray } from "./typed-arrays.js";
 import { currentWorld } from "./registry.js";
 import type { Artifact } from "./targets/target.js";
 import { isPersistable } from "./reloc/manifest.js";
-import type { CompileJob, CompilerModule } from "./compiler/job.js";
+import type { CompileJob, CompilerModule, DumpStage, LoweredKernel } from "./compiler/job.js";
+import type { CompileOptions } from "./compile-options.js";
 import { entryKey, storeArtifact, type CacheEntry } from "./cache/entry.js";
 import { IN_ID, methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
 import { persisting, saveEntry } from "./cache/persistent.js";
@@ -21,7 +22,19 @@ import type { Compiling, KernelSource, Specialization } from "./specializer.js";
 
 /** The compiler with what a kernel does with it (specializer.ts's `Compiling`). */
 export function compiling(compiler: CompilerModule): Compiling {
-  return { compiler, compileFresh: (k, job, early) => compileFresh(compiler, k, job, early) };
+  return { compiler, compileFresh: (k, job, early) => compileFresh(compiler, k, job, early), compileUncached: (job, lowered, opts) => compileUncached(compiler, job, lowered, opts) };
+}
+
+/** compile() with `dump` or `optimize: false` (kernel.ts): the job compiled as asked, nothing cached, the IR after each stage asked for given to the sink. */
+async function compileUncached(c: CompilerModule, job: CompileJob, lowered: () => Promise<LoweredKernel>, opts: Pick<CompileOptions, "target" | "dump" | "dumpSink" | "optimize">) {
+  const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
+  const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), lowered()]);
+  const t0 = now();
+  const out = c.compileLowered(src, job, backEnd!, {
+    optimize: opts.optimize ?? true,
+    dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
+  });
+  return { artifact: out.artifact, inferenceReused: out.inferenceReused, ms: now() - t0 };
 }
 
 /**

@@ -235,15 +235,10 @@ export class Kernel {
     const job = this.job(opts.target, this.features(opts.features), types);
     if (opts.dump?.length || opts.optimize === false) {
       check.checkDumpStages(opts.dump);
-      const sink = opts.dumpSink ?? ((stage: DumpStage, text: string) => console.error(`;; ---- IR after ${stage} ----\n${text}`));
-      const { compiler: c } = await compiler(() => notInImages(this.name, opts.target, job.types, job.owner.arch));
-      const [backEnd, src] = await Promise.all([c.loadTarget(opts.target), this.lowered()]);
-      const t0 = performance.now();
-      const out = c.compileLowered(src, job, backEnd!, {
-        optimize: opts.optimize ?? true,
-        dump: opts.dump?.length ? { stages: new Set(opts.dump), sink } : undefined,
-      });
-      if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], origin: "compiled", inferenceReused: out.inferenceReused, ms: performance.now() - t0 });
+      // (Compiled afresh, nothing cached: compiling.ts, with the compiler.)
+      const c = await compiler(() => notInImages(this.name, opts.target, job.types, job.owner.arch));
+      const out = await c.compileUncached(job, () => this.lowered(), opts);
+      if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], origin: "compiled", inferenceReused: out.inferenceReused, ms: out.ms });
       return out.artifact;
     }
     // (Its folded elements as the tables hold them now, as a launch's would be.)

@@ -11,6 +11,7 @@ import { tableOf, type HostArray } from "./typed-arrays.js";
 import { changedSince, currentWorld } from "./registry.js";
 import type { Artifact } from "./targets/target.js";
 import type { CompilerModule, LoweredKernel } from "./compiler/job.js";
+import type { CompileOptions } from "./compile-options.js";
 import type { CacheOwner, CompileJob } from "./compiler/job.js";
 import { entryKey, reviveArtifact, type CacheEntry, type Signature } from "./cache/entry.js";
 import { methodFingerprint, valueFingerprint } from "./cache/fingerprint.js";
@@ -80,6 +81,8 @@ export interface Compiling {
   readonly compiler: CompilerModule;
   /** The job compiled afresh for `k`; `early`: its fingerprint and whether its code persists (persisting()), asked while the compiler loaded. */
   compileFresh(k: KernelSource, job: CompileJob, early: Promise<[string, boolean]>): Promise<Specialization>;
+  /** compile() with `dump` or `optimize: false`: the job compiled as asked, nothing cached (the time it took, in ms). */
+  compileUncached(job: CompileJob, lowered: () => Promise<LoweredKernel>, opts: Pick<CompileOptions, "target" | "dump" | "dumpSink" | "optimize">): Promise<{ artifact: Artifact; inferenceReused: boolean; ms: number }>;
 }
 
 let loadCompiler: (() => Promise<Compiling>) | null = null;

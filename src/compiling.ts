@@ -1,6 +1,7 @@
 // What a kernel does only where there is a compiler (ARCHITECTURE.md, "Caches"): a compile job
 // compiled afresh, its code checked, and kept where it persists — with the record of what the
-// compilation depended on, made when it is compiled. The specializer (specializer.ts) reaches it
+// compilation depended on, made when it is compiled — and compile()'s uncached compile (dumps,
+// `optimize: false`). The specializer (specializer.ts) and kernel.ts reach it
 // through `compiler()`, which the full entry provides with the compiler (index.ts; the CLI and the
 // bundler plugin with the compiler they loaded): the runtime-only entry never imports this module,
 // so neither its process nor an app's bundle holds code that only a compiler's process runs.

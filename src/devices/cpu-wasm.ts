@@ -48,8 +48,8 @@ export class WasmKernel {
   /** Whether the module carries THREADS_SECTION (checked where it runs on several threads: cpu-workers.ts). */
   private threadsSection: boolean | undefined;
 
-  /** @param bytes, module: the module (a launch on several threads relocates copies of its bytes: cpu-workers.ts) */
-  private constructor(readonly bytes: Uint8Array, readonly module: WebAssembly.Module, sites: HostArray[], hooks: WasmHooks) {
+  /** @param bytes the module's (a launch on several threads relocates copies of them: cpu-workers.ts) */
+  private constructor(readonly bytes: Uint8Array, private readonly module: WebAssembly.Module, sites: HostArray[], hooks: WasmHooks) {
     const imports: Record<string, WebAssembly.ImportValue> = {};
     for (const i of WebAssembly.Module.imports(module)) {
       if (i.module !== "m") throw new Error(`it imports from '${i.module}'`);
@@ -81,7 +81,10 @@ export class WasmKernel {
    * Whether the module may run on several threads at once: it carries THREADS_SECTION (read and
    * checked where it does: cpu-workers.ts; one that does not check out runs as JavaScript there).
    */
-  get threads(): boolean { return (this.threadsSection ??= WebAssembly.Module.customSections(this.module, THREADS_SECTION).length === 1); }
+  get threads(): boolean { return (this.threadsSection ??= this.sections(THREADS_SECTION).length === 1); }
+
+  /** The module's custom sections of that name. */
+  sections(name: string): ArrayBuffer[] { return WebAssembly.Module.customSections(this.module, name); }
 
   /** The kernel's module from its base64 text, checked and instantiated; the reason where it cannot be used. */
   static load(base64: string, sites: HostArray[], hooks: WasmHooks): WasmKernel | { refused: string } {

@@ -410,7 +410,7 @@ export interface ThreadsInfo { limits: number; relocs: number[] }
 const threadsInfos = new WeakMap<WasmKernel, ThreadsInfo | null>();
 export function threadsInfo(w: WasmKernel): ThreadsInfo | null {
   let t = threadsInfos.get(w);
-  if (t === undefined) threadsInfos.set(w, (t = threadsSection(w.bytes, w.module, w.heap)));
+  if (t === undefined) threadsInfos.set(w, (t = threadsSection(w.bytes, w.sections(THREADS_SECTION), w.heap)));
   return t;
 }
 
@@ -474,8 +474,7 @@ function writeWide(b: Uint8Array, at: number, v: number): void {
  * memory with a maximum (0x01); each relocation an `i32.const` whose operand is five bytes long
  * and a place below `heap`. Null where there is none or it does not check out (one thread only).
  */
-function threadsSection(bytes: Uint8Array, module: WebAssembly.Module, heap: number): { limits: number; relocs: number[] } | null {
-  const sections = WebAssembly.Module.customSections(module, THREADS_SECTION);
+function threadsSection(bytes: Uint8Array, sections: ArrayBuffer[], heap: number): { limits: number; relocs: number[] } | null {
   if (sections.length !== 1) return null;
   const d = new Uint8Array(sections[0]);
   let p = 0;

@@ -1,7 +1,8 @@
 // Shipping kernels (BENCHMARKS.md §n): bundle sizes of gpuc/runtime and of all of gpuc, minified,
 // for the browser and for Node, and the example app's time to its first kernel result — built with
 // the plugin (gpuc/runtime, the kernels from the image) against the same app importing gpuc with
-// no plugin (the kernels compiled at run time). `npm run build && node bench/ship.mjs [runs]`.
+// no plugin (the kernels compiled at run time). `npm run build && node bench/ship.mjs [runs] [--modules]`
+// (--modules: also the page by gpuc's source modules, then stop).
 import { build } from "esbuild";
 import { gzipSync } from "node:zlib";
 import { execSync, spawnSync } from "node:child_process";
@@ -12,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "../examples/app/build.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const runs = Number(process.argv[2] ?? 7);
+const runs = Number(process.argv.slice(2).find((a) => !a.startsWith("--")) ?? 7);
 const out = join(root, ".exp/ship");
 rmSync(out, { recursive: true, force: true });
 const NATIVE = ["webgpu", "koffi", "oxc-parser"];
@@ -60,6 +61,31 @@ const [pageSize, nodeSize] = [rows.at(-2)[1].all, rows.at(-1)[1].all];
 console.log(`\nthe example app as shipped: the page ${pageSize.toLocaleString("en")} bytes (goal ≤ 80,000: ${(pageSize / 80000).toFixed(2)}×), the Node output ${nodeSize.toLocaleString("en")} bytes in all its chunks (goal ≤ 100,000: ${(nodeSize / 100000).toFixed(2)}×)`);
 const image = readFileSync(join(out, "app/web/kernels.gpuc")).length;
 console.log(`\nthe page's image (4 kernels, wgsl + js): ${kib(image)} KiB, ${kib(gzipSync(readFileSync(join(out, "app/web/kernels.gpuc"))).length)} KiB gzip`);
+
+// --modules: the page by gpuc's source modules (BENCHMARKS §n), from the page built as the
+// plugin builds it but from gpuc's sources (the runtime's browser build's stand-ins and aliases:
+// scripts/build-browser.mjs; the checks and the sanitizer left out as gpuc/plugin leaves them) —
+// within a few hundred bytes of the page built from dist/, whose minified chunks say nothing of
+// their sources.
+if (process.argv.includes("--modules")) {
+  const { runtimeBuildOptions } = await import("../scripts/build-browser.mjs");
+  const gpuc = (await import("gpuc/plugin")).default;
+  const o = runtimeBuildOptions();
+  const fromSources = { name: "gpuc-from-sources", setup(b) {
+    b.onResolve({ filter: /^gpuc\/runtime$/ }, () => ({ path: join(root, "src/runtime-only.ts") }));
+    b.onResolve({ filter: /^\.\/checks\.js$/ }, (a) => (a.resolveDir === join(root, "src/cache") ? { path: join(root, "src/cache/no-checks.ts") } : null));
+    b.onResolve({ filter: /^\.\/cpu-sanitizer\.js$/ }, () => ({ path: "cpu-sanitizer", namespace: "left-out" }));
+    b.onLoad({ filter: /.*/, namespace: "left-out" }, () => ({ contents: "export function openSanitizer() { return \"left out\"; }" }));
+  } };
+  const r = await build({
+    entryPoints: [join(root, "examples/app/main.ts")], outdir: join(out, "modules"), write: false, bundle: true, splitting: false, format: "esm", platform: "browser",
+    target: "es2022", minify: true, metafile: true, logLevel: "error", alias: o.alias, define: o.define, plugins: [gpuc.esbuild({ targets: ["wgsl", "js"] }), fromSources, ...o.plugins],
+  });
+  const page = Object.values(r.metafile.outputs).find((x) => x.entryPoint);
+  console.log(`\nthe page built from gpuc's sources (${page.bytes.toLocaleString("en")} bytes; from dist/: ${pageSize.toLocaleString("en")}) by module, the largest first:`);
+  for (const [src, x] of Object.entries(page.inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 30)) console.log(`${String(x.bytesInOutput).padStart(7)}  ${src}`);
+  process.exit(0);
+}
 
 // The same app without the plugin, importing gpuc: its kernels compile at run time. Not minified:
 // gpuc cannot compile what esbuild's minifier makes of the kernels (a \`let\` it moves: "variable

@@ -108,6 +108,8 @@ test("device code stays out of the app's JavaScript: under gpuc/runtime a kernel
 export const twice = kernel(function twice(x: Float32Array) ${body});
 function named(x: Float32Array) { x[0] = 1; }
 export const byName = kernel(named);
+function hostToo(x: Float32Array) { x[0] = 2; }
+export const again = kernel(hostToo), alsoOnTheHost = hostToo;
 export const later = 1;`;
   startGenerating();
   let runtime, full;
@@ -115,8 +117,9 @@ export const later = 1;`;
     runtime = await buildModuleKernels("/app/t.ts", source("gpuc/runtime"), [{ target: "js" }], true);
     full = await buildModuleKernels("/app/t.ts", source("gpuc"), [{ target: "js" }], false);
   } finally { await loadImage(serializeImage(stopGenerating())); }
-  // The body goes, its lines stay (what follows is where it was); a kernel named by an identifier keeps its function.
-  assert.match(runtime.code!, /kernel\(function twice\(x: Float32Array\) \{\n\n\n\}, \{ id: "[0-9a-f]{32}", name: "twice", imageOnly: true \}\);\nfunction named\(x: Float32Array\) \{ x\[0\] = 1; \}\nexport const byName = kernel\(named, \{ id: "[0-9a-f]{32}", name: "named" \}\);\nexport const later = 1;/);
+  // The body goes, its lines stay (what follows is where it was); a top-level function the module
+  // names only for kernel() goes too, one it names elsewhere as well keeps its body.
+  assert.match(runtime.code!, /kernel\(function twice\(x: Float32Array\) \{\n\n\n\}, \{ id: "[0-9a-f]{32}", name: "twice", imageOnly: true \}\);\nfunction named\(x: Float32Array\) \{\}\nexport const byName = kernel\(named, \{ id: "[0-9a-f]{32}", name: "named", imageOnly: true \}\);\nfunction hostToo\(x: Float32Array\) \{ x\[0\] = 2; \}\nexport const again = kernel\(hostToo, \{ id: "[0-9a-f]{32}", name: "hostToo" \}\), alsoOnTheHost = hostToo;\nexport const later = 1;/);
   assert.equal(runtime.code!.split("\n").length, source("gpuc/runtime").split("\n").length);
   assert.ok(full.code!.includes(body) && !full.code!.includes("imageOnly"), "under gpuc the body stays (other types compile at run time)");
   // The stand-in, as the bundle has it, in this process (which has the compiler): it runs from the image ...

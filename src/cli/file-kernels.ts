@@ -40,8 +40,10 @@ export interface KernelCall {
   /** The end of the function argument; the options argument's start and end, if it is an object literal. */
   fnEnd: number;
   /**
-   * Where the function's body is (its block, or an arrow's expression) when the function is
-   * written in the call (a function or arrow expression: nothing else can name it), else null.
+   * Where the function's body is (its block, or an arrow's expression) when nothing but the call
+   * can reach the function: written in the call (a function or arrow expression), or a top-level
+   * function of the module that is not exported and whose name the module writes nowhere else.
+   * Else null.
    */
   body: { start: number; end: number } | null;
   options: { start: number; end: number } | null;
@@ -101,17 +103,26 @@ export function readFileKernels(path: string): FileKernel[] {
 export function fileKernels(path: string, text: string): FileKernel[] {
   const { program, source } = parseFile(path, text);
   const top: TopLevel = new Map();
+  const exported = new Set<string>();
   for (const stmt of program.body) {
     const s = stmt.type === "ExportNamedDeclaration" || stmt.type === "ExportDefaultDeclaration" ? stmt.declaration : stmt;
     if (!s) continue;
-    if (s.type === "FunctionDeclaration" && s.id) top.set(s.id.name, s);
+    const names: string[] = [];
+    if (s.type === "FunctionDeclaration" && s.id) { top.set(s.id.name, s); names.push(s.id.name); }
     if (s.type === "VariableDeclaration" && s.kind === "const")
-      for (const d of s.declarations) if (d.id.type === "Identifier" && d.init) top.set(d.id.name, d.init);
+      for (const d of s.declarations) if (d.id.type === "Identifier" && d.init) { top.set(d.id.name, d.init); names.push(d.id.name); }
+    if (s !== stmt) for (const n of names) exported.add(n);
   }
+  // How often the module writes each name (declarations, references, exports, types alike): a
+  // top-level function written twice — where it is declared and where kernel() is given it — is
+  // reached by nothing else (KernelCall.body).
+  const written = new Map<string, number>();
+  walk(program, (node) => { if (node.type === "Identifier") written.set(node.name, (written.get(node.name) ?? 0) + 1); });
+  const onlyTheCall = (name: string) => !exported.has(name) && written.get(name) === 2;
   const calls: FileKernel[] = [];
   walk(program, (node) => {
     if (node.type !== "CallExpression" || node.callee.type !== "Identifier" || node.callee.name !== "kernel") return;
-    const k = kernelFromCall(node, top, source);
+    const k = kernelFromCall(node, top, source, onlyTheCall);
     if (k) calls.push(k);
   });
   if (calls.length) return calls;
@@ -121,10 +132,11 @@ export function fileKernels(path: string, text: string): FileKernel[] {
   }));
 }
 
-function kernelFromCall(call0: any, top: TopLevel, source: SourceText): FileKernel | null {
+function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCall: (name: string) => boolean): FileKernel | null {
   let fn = unparen(call0.arguments[0]);
   if (!fn) return null;
-  const inline = fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression";
+  // (Nothing but the call reaches the function: see KernelCall.body.)
+  const alone = fn.type === "FunctionExpression" || fn.type === "ArrowFunctionExpression" || (fn.type === "Identifier" && onlyTheCall(fn.name));
   if (fn.type === "Identifier") fn = top.get(fn.name);
   if (!fn || !["FunctionExpression", "ArrowFunctionExpression", "FunctionDeclaration"].includes(fn.type)) return null;
   const opts = unparen(call0.arguments[1]);
@@ -142,12 +154,12 @@ function kernelFromCall(call0: any, top: TopLevel, source: SourceText): FileKern
   if (typesObj?.type === "ObjectExpression")
     for (const p of typesObj.properties)
       if (p.type === "Property" && p.key.type === "Identifier" && p.value.type === "Literal" && typeof p.value.value === "string") types[p.key.name] = p.value.value;
-  const call = kernelCall(call0, fn, opts, props, scope, top, source, inline);
+  const call = kernelCall(call0, fn, opts, props, scope, top, source, alone);
   return { name, types, call, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true, call))) };
 }
 
 /** What the plugin needs of a kernel() call (KernelCall), read from its syntax tree. */
-function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scope: Map<string, any>, top: TopLevel, source: SourceText, inline: boolean): KernelCall {
+function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scope: Map<string, any>, top: TopLevel, source: SourceText, alone: boolean): KernelCall {
   const literals: Record<string, unknown> = {};
   let dynamic: string | null = null;
   if (opts && opts.type !== "ObjectExpression") dynamic = "its options are not an object literal";
@@ -168,7 +180,7 @@ function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scop
   const id = sha256(JSON.stringify([canonicalTree({ ...fn, id: null }), scopeTrees])).slice(0, 32);
   const at = source.locate(node.start);
   return {
-    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end, body: inline ? { start: fn.body.start, end: fn.body.end } : null,
+    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end, body: alone ? { start: fn.body.start, end: fn.body.end } : null,
     options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
     named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
   };

@@ -46,6 +46,13 @@ export interface KernelCall {
    * Else null.
    */
   body: { start: number; end: number } | null;
+  /**
+   * The scope's helpers nothing but kernels reach: top-level functions of the module, not exported,
+   * that it names nowhere but in their declarations, kernel() calls' scope objects and the bodies
+   * of kernel functions nothing but their call reaches — each with where its body is. (Its body
+   * goes only where every call naming it in its scope loses its own.)
+   */
+  helpers: { name: string; body: { start: number; end: number } }[];
   options: { start: number; end: number } | null;
   /** The call names the kernel itself (`name: "…"`). */
   named: boolean;
@@ -119,10 +126,28 @@ export function fileKernels(path: string, text: string): FileKernel[] {
   const written = new Map<string, number>();
   walk(program, (node) => { if (node.type === "Identifier") written.set(node.name, (written.get(node.name) ?? 0) + 1); });
   const onlyTheCall = (name: string) => !exported.has(name) && written.get(name) === 2;
+  // The names kernels alone write, and how often: kernel() calls' scope objects (a shorthand
+  // `{ f }` writes f twice) and the bodies of the kernel functions nothing but their call reaches.
+  const isKernelCall = (node: any) => node.type === "CallExpression" && node.callee.type === "Identifier" && node.callee.name === "kernel";
+  const inKernels = new Map<string, number>();
+  const count = (tree: any) => walk(tree, (n) => { if (n.type === "Identifier") inKernels.set(n.name, (inKernels.get(n.name) ?? 0) + 1); });
+  walk(program, (node) => {
+    if (!isKernelCall(node)) return;
+    const fn = unparen(node.arguments[0]);
+    if (fn?.type === "FunctionExpression" || fn?.type === "ArrowFunctionExpression") count(fn.body);
+    else if (fn?.type === "Identifier" && onlyTheCall(fn.name) && top.get(fn.name)?.body) count(top.get(fn.name).body);
+    const scopeObj = unparen(unparen(node.arguments[1])?.properties?.find((p: any) => p.type === "Property" && !p.computed && p.key.type === "Identifier" && p.key.name === "scope")?.value);
+    if (scopeObj?.type === "ObjectExpression") count(scopeObj);
+  });
+  const helperBody = (name: string): { start: number; end: number } | null => {
+    const f = top.get(name);
+    if (!f || !["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(f.type) || exported.has(name)) return null;
+    return written.get(name) === 1 + (inKernels.get(name) ?? 0) ? { start: f.body.start, end: f.body.end } : null;
+  };
   const calls: FileKernel[] = [];
   walk(program, (node) => {
-    if (node.type !== "CallExpression" || node.callee.type !== "Identifier" || node.callee.name !== "kernel") return;
-    const k = kernelFromCall(node, top, source, onlyTheCall);
+    if (!isKernelCall(node)) return;
+    const k = kernelFromCall(node, top, source, onlyTheCall, helperBody);
     if (k) calls.push(k);
   });
   if (calls.length) return calls;
@@ -132,7 +157,7 @@ export function fileKernels(path: string, text: string): FileKernel[] {
   }));
 }
 
-function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCall: (name: string) => boolean): FileKernel | null {
+function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCall: (name: string) => boolean, helperBody: (name: string) => { start: number; end: number } | null): FileKernel | null {
   let fn = unparen(call0.arguments[0]);
   if (!fn) return null;
   // (Nothing but the call reaches the function: see KernelCall.body.)
@@ -155,6 +180,10 @@ function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCa
     for (const p of typesObj.properties)
       if (p.type === "Property" && p.key.type === "Identifier" && p.value.type === "Literal" && typeof p.value.value === "string") types[p.key.name] = p.value.value;
   const call = kernelCall(call0, fn, opts, props, scope, top, source, alone);
+  for (const v of scope.values()) {
+    const body = v?.type === "Identifier" ? helperBody(v.name) : null;
+    if (body) call.helpers.push({ name: v.name, body });
+  }
   return { name, types, call, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true, call))) };
 }
 
@@ -180,7 +209,7 @@ function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scop
   const id = sha256(JSON.stringify([canonicalTree({ ...fn, id: null }), scopeTrees])).slice(0, 32);
   const at = source.locate(node.start);
   return {
-    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end, body: alone ? { start: fn.body.start, end: fn.body.end } : null,
+    start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end, body: alone ? { start: fn.body.start, end: fn.body.end } : null, helpers: [],
     options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
     named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
   };

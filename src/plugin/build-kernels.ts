@@ -51,9 +51,16 @@ export async function buildModuleKernels(path: string, text: string, targets: re
   /** Text to write at `at` (over what is there up to `end`). */
   const edits: { at: number; end?: number; text: string }[] = [];
   const compiled: string[] = [];
+  /** Each scope helper nothing but kernels reach (KernelCall.helpers): its body, the calls naming it, and how many of them lost their bodies. */
+  const helpers = new Map<string, { body: { start: number; end: number }; calls: number; stripped: number }>();
   for (const k of fileKernels(path, text)) {
     const call = k.call;
     if (!call) continue;
+    for (const h of call.helpers) {
+      const seen = helpers.get(h.name) ?? { body: h.body, calls: 0, stripped: 0 };
+      seen.calls++;
+      helpers.set(h.name, seen);
+    }
     const note = (why: string) => notes.push({ message: `kernel ${quoteName(k.name)} is compiled at run time, not at build time: ${why}`, line: call.line, column: call.column });
     const plan = buildPlan(k, call);
     if ("why" in plan) { note(plan.why); continue; }
@@ -62,12 +69,19 @@ export async function buildModuleKernels(path: string, text: string, targets: re
     if (unkept.length) notes.push({ message: `kernel ${quoteName(k.name)} is compiled at run time for ${unkept.join(", ")}: its code there binds its tables when loaded (relocation 'bake': nothing an image can keep); give it relocation: "table"`, line: call.line, column: call.column });
     compiled.push(k.name);
     // Device code stays out of the app's JavaScript: where the module runs kernels from images
-    // only (it imports gpuc/runtime), a kernel written in the call keeps its parameters and loses
-    // its body, whose code is in the image (its lines kept: the module's source map stays right).
+    // only (it imports gpuc/runtime), a kernel nothing but its call reaches (KernelCall.body) keeps
+    // its parameters and loses its body, whose code is in the image (its lines kept: the module's
+    // source map stays right).
     const strip = imageOnly && call.body !== null && !unkept.length;
-    if (strip) edits.push({ at: call.body!.start, end: call.body!.end, text: `{${"\n".repeat(text.slice(call.body!.start, call.body!.end).split("\n").length - 1)}}` });
+    if (strip) {
+      edits.push(emptied(text, call.body!));
+      for (const h of call.helpers) helpers.get(h.name)!.stripped++;
+    }
     edits.push(idEdit(k, call, strip));
   }
+  // A helper whose every kernel lost its body is device code too: its body goes (a kernel with an
+  // id records a helper of its scope as IN_ID, never by its text, so nothing at run time reads it).
+  for (const h of helpers.values()) if (h.calls === h.stripped) edits.push(emptied(text, h.body));
   let code: string | null = null;
   if (edits.length) {
     code = text;
@@ -114,6 +128,11 @@ async function compileCall(k: FileKernel, call: KernelCall, lowered: LoweredKern
     if (!isPersistable((await specs.get(job)).artifact)) unkept.push(t.target);
   }
   return unkept;
+}
+
+/** The edit that empties a function's body, keeping its lines (the module's source map stays right). */
+function emptied(text: string, body: { start: number; end: number }): { at: number; end: number; text: string } {
+  return { at: body.start, end: body.end, text: `{${"\n".repeat(text.slice(body.start, body.end).split("\n").length - 1)}}` };
 }
 
 /** The text that writes a compiled call's id (and its name, which a minifier would change; imageOnly where its body was left out) into its options. */

@@ -19,7 +19,7 @@ import { persisting, saveEntry } from "./cache/persistent.js";
 import { findPoison } from "./cache/poison.js";
 import { runtimeFingerprint } from "./runtime/library-fingerprint.js";
 import { foldedValues } from "./captured-tables.js";
-import type { Compiling, KernelSource, Specialization } from "./specializer.js";
+import { now, type Compiling, type KernelSource, type Specialization } from "./specializer.js";
 
 /** The compiler with what a kernel does with it (specializer.ts's `Compiling`). */
 export function compiling(compiler: CompilerModule): Compiling {
@@ -127,6 +127,3 @@ function persistLater(record: EntryRecord, artifact: Artifact): void {
 function snapshotTables(artifact: Artifact): void {
   artifact.globals = artifact.globals.map((g) => ({ ...g, value: (g.value as HostArray).slice() }));
 }
-
-/** Milliseconds, for compile events (performance.now where there is one). */
-function now(): number { return typeof performance !== "undefined" ? performance.now() : Date.now(); }

@@ -282,4 +282,4 @@ export class Specializer {
 
 
 /** Milliseconds, for compile events (performance.now where there is one). */
-function now(): number { return typeof performance !== "undefined" ? performance.now() : Date.now(); }
+export function now(): number { return typeof performance !== "undefined" ? performance.now() : Date.now(); }

@@ -53,6 +53,8 @@ export interface KernelCall {
    * goes only where every call naming it in its scope loses its own.)
    */
   helpers: { name: string; body: { start: number; end: number } }[];
+  /** The names its scope object gives as values (`{ f }`, `{ g: f }`: f). */
+  scopeValues: string[];
   options: { start: number; end: number } | null;
   /** The call names the kernel itself (`name: "…"`). */
   named: boolean;
@@ -126,30 +128,29 @@ export function fileKernels(path: string, text: string): FileKernel[] {
   const written = new Map<string, number>();
   walk(program, (node) => { if (node.type === "Identifier") written.set(node.name, (written.get(node.name) ?? 0) + 1); });
   const onlyTheCall = (name: string) => !exported.has(name) && written.get(name) === 2;
-  // The names kernels alone write, and how often: kernel() calls' scope objects (a shorthand
-  // `{ f }` writes f twice) and the bodies of the kernel functions nothing but their call reaches.
-  const isKernelCall = (node: any) => node.type === "CallExpression" && node.callee.type === "Identifier" && node.callee.name === "kernel";
-  const inKernels = new Map<string, number>();
-  const count = (tree: any) => walk(tree, (n) => { if (n.type === "Identifier") inKernels.set(n.name, (inKernels.get(n.name) ?? 0) + 1); });
-  walk(program, (node) => {
-    if (!isKernelCall(node)) return;
-    const fn = unparen(node.arguments[0]);
-    if (fn?.type === "FunctionExpression" || fn?.type === "ArrowFunctionExpression") count(fn.body);
-    else if (fn?.type === "Identifier" && onlyTheCall(fn.name) && top.get(fn.name)?.body) count(top.get(fn.name).body);
-    const scopeObj = unparen(unparen(node.arguments[1])?.properties?.find((p: any) => p.type === "Property" && !p.computed && p.key.type === "Identifier" && p.key.name === "scope")?.value);
-    if (scopeObj?.type === "ObjectExpression") count(scopeObj);
-  });
-  const helperBody = (name: string): { start: number; end: number } | null => {
-    const f = top.get(name);
-    if (!f || !["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(f.type) || exported.has(name)) return null;
-    return written.get(name) === 1 + (inKernels.get(name) ?? 0) ? { start: f.body.start, end: f.body.end } : null;
-  };
   const calls: FileKernel[] = [];
+  /** What of each call's tree only the kernel uses: its scope object, and its function's body where nothing else reaches it. */
+  const kernelOnly: any[] = [];
   walk(program, (node) => {
-    if (!isKernelCall(node)) return;
-    const k = kernelFromCall(node, top, source, onlyTheCall, helperBody);
-    if (k) calls.push(k);
+    if (node.type !== "CallExpression" || node.callee.type !== "Identifier" || node.callee.name !== "kernel") return;
+    const found = kernelFromCall(node, top, source, onlyTheCall);
+    if (!found) return;
+    calls.push(found.kernel);
+    kernelOnly.push(found.scopeObj, found.body);
   });
+  // The scope helpers nothing but kernels reach (KernelCall.helpers): top-level functions the
+  // module names only in their declarations and in what only its recognized kernels use (a
+  // shorthand `{ f }` writes f twice). A kernel() call this file does not make out counts as any
+  // other use.
+  const inKernels = new Map<string, number>();
+  walk(kernelOnly, (n) => { if (n.type === "Identifier") inKernels.set(n.name, (inKernels.get(n.name) ?? 0) + 1); });
+  for (const k of calls) {
+    for (const v of k.call!.scopeValues) {
+      const f = top.get(v);
+      if (f && ["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"].includes(f.type) && !exported.has(v) && written.get(v) === 1 + (inKernels.get(v) ?? 0))
+        k.call!.helpers.push({ name: v, body: { start: f.body.start, end: f.body.end } });
+    }
+  }
   if (calls.length) return calls;
   // No kernel() calls: every top-level function declaration is a candidate.
   return [...top.entries()].filter(([, n]) => n.type === "FunctionDeclaration").map(([name, fn]) => ({
@@ -157,7 +158,8 @@ export function fileKernels(path: string, text: string): FileKernel[] {
   }));
 }
 
-function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCall: (name: string) => boolean, helperBody: (name: string) => { start: number; end: number } | null): FileKernel | null {
+/** A kernel() call's kernel, with what of its tree only the kernel uses (its scope object; its function's body where nothing else reaches it); null where the call is not one the file can make out. */
+function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCall: (name: string) => boolean): { kernel: FileKernel; scopeObj: any; body: any } | null {
   let fn = unparen(call0.arguments[0]);
   if (!fn) return null;
   // (Nothing but the call reaches the function: see KernelCall.body.)
@@ -180,11 +182,8 @@ function kernelFromCall(call0: any, top: TopLevel, source: SourceText, onlyTheCa
     for (const p of typesObj.properties)
       if (p.type === "Property" && p.key.type === "Identifier" && p.value.type === "Literal" && typeof p.value.value === "string") types[p.key.name] = p.value.value;
   const call = kernelCall(call0, fn, opts, props, scope, top, source, alone);
-  for (const v of scope.values()) {
-    const body = v?.type === "Identifier" ? helperBody(v.name) : null;
-    if (body) call.helpers.push({ name: v.name, body });
-  }
-  return { name, types, call, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true, call))) };
+  const kernel: FileKernel = { name, types, call, lower: memo(() => lowerFunction(fn, name, source, fileEnvironment(top, scope, source, true, call))) };
+  return { kernel, scopeObj: scopeObj?.type === "ObjectExpression" ? scopeObj : null, body: alone ? fn.body : null };
 }
 
 /** What the plugin needs of a kernel() call (KernelCall), read from its syntax tree. */
@@ -210,6 +209,7 @@ function kernelCall(node: any, fn: any, opts: any, props: Map<string, any>, scop
   const at = source.locate(node.start);
   return {
     start: node.start, end: node.end, line: at.line, column: at.column, fnEnd: node.arguments[0].end, body: alone ? { start: fn.body.start, end: fn.body.end } : null, helpers: [],
+    scopeValues: [...scope.values()].flatMap((v) => (v?.type === "Identifier" ? [v.name] : [])),
     options: opts?.type === "ObjectExpression" ? { start: opts.start, end: opts.end } : null,
     named: props.get("name")?.type === "Literal", typed: props.has("types"), literals, dynamic, id, unreadable: new Set(), deps: new Map(),
   };

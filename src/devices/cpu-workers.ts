@@ -395,7 +395,7 @@ function afterWorkers(host: CpuHost, k: CpuKernel, grid: Grid, outcome: WorkersO
 // ---- A kernel's WebAssembly on several threads (cpu-wasm.ts loads it and runs it on one) ----
 
 /** A launch laid out in a memory several threads share: each thread's `run` arguments (its block range aside). */
-export interface ThreadsLaunch {
+interface ThreadsLaunch {
   /** Per thread: `run`'s arguments but the last two, and where its state is. */
   calls: number[][];
   states: number[];
@@ -474,7 +474,7 @@ function writeWide(b: Uint8Array, at: number, v: number): void {
  * memory with a maximum (0x01); each relocation an `i32.const` whose operand is five bytes long
  * and a place below `heap`. Null where there is none or it does not check out (one thread only).
  */
-function threadsSection(bytes: Uint8Array, sections: ArrayBuffer[], heap: number): { limits: number; relocs: number[] } | null {
+function threadsSection(bytes: Uint8Array, sections: ArrayBuffer[], heap: number): ThreadsInfo | null {
   if (sections.length !== 1) return null;
   const d = new Uint8Array(sections[0]);
   let p = 0;

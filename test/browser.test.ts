@@ -79,6 +79,25 @@ test("the page runs the kernel on Chromium's WebGPU", { skip: missing ?? false }
   assert.equal(r.result, EXPECTED);
 });
 
+// WGSL's exception record is two texels of a storage texture (targets/wgsl/emit.ts, RECORD), which
+// the device copies out beside the state's header: Chromium's WebGPU binds and reads it as Dawn's does.
+test("a bounds error on Chromium's WebGPU shows as a KernelError with the failing thread and block", { skip: missing ?? false }, async (t) => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/examples/browser/index.html`);
+  const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
+  if (!adapter && required) { await page.close(); assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here"); }
+  if (!adapter) { await page.close(); t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
+  // Element 700 (thread 188 of block 2) reads x[1700]: the page's arrays hold 1,024 floats.
+  await page.fill("#source", "function oob(a, x, y) { const i = blockIdx.x * blockDim.x + threadIdx.x; y[i] = a * x[i === 700 ? 1700 : i]; }");
+  await page.click("#run");
+  await page.waitForFunction(() => document.title === "error" || document.title.startsWith("done"), undefined, { timeout: 60_000 });
+  const status = await page.$eval("#status", (e) => e.textContent ?? "");
+  const used = await page.$eval("#device", (e) => e.textContent ?? "");
+  await page.close();
+  assert.match(used, /WebGPU/);
+  assert.match(status, /^KernelError: oob:1:\d+: index 1700 out of bounds for array 'x' of length 1024 \(thread \(188, 0, 0\) of block \(2, 0, 0\) in kernel 'oob'\)$/);
+});
+
 test("a compile error shows as a CompileError on the page", { skip: missing ?? false }, async () => {
   const page = await browser.newPage();
   await page.goto(`${base}/examples/browser/index.html`);

@@ -3,8 +3,9 @@
 //
 // Per launch: host typed arrays are uploaded into pooled storage buffers and the ones the kernel
 // writes are copied back; scalar parameters and array lengths go in a uniform block; the kernel
-// state's header is cleared, read back with the results, and decoded exactly as on the CPU
-// device (the print area is read only when something was printed).
+// state's header is cleared, read back with the results (with it, where the kernel raises, the
+// exception record's texture: see RECORD_TEXELS), and decoded exactly as on the CPU device (the
+// print area is read only when something was printed).
 
 /// <reference types="@webgpu/types" />
 
@@ -109,6 +110,21 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
 }`;
 
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
+const TEXTURE_COPY_SRC = 0x01, TEXTURE_STORAGE = 0x08;
+
+/**
+ * WGSL's exception record (targets/wgsl/emit.ts, RECORD): two rgba32sint texels, written by the
+ * thread that won the claim on the state's claim word. One texture per device serves every launch:
+ * each launch copies it out right after its dispatch (the queue runs launches in order), and it is
+ * read only where the launch's claim word says a thread wrote it then.
+ */
+const RECORD_TEXELS = 2, RECORD_WORDS = RECORD_TEXELS * 4;
+
+/** The record's words, read back beside the header, put where the other targets' code stores them (runtime/state.ts). */
+function placeRecord(header: Int32Array, record: Int32Array): void {
+  header.set(record.subarray(0, 5), STATE.CODE);   // code, location, a, b, then the packed threadIdx
+  header.set(record.subarray(5, 8), STATE.BLOCK);
+}
 const align4 = (n: number) => Math.max(4, Math.ceil(n / 4) * 4);
 
 /** Open a WebGPU device (devices/index.ts), or say why it cannot be opened here. */
@@ -127,6 +143,8 @@ export class WebGPUDevice implements Device {
   private readonly print: (line: string) => void;
   /** Free storage buffers by byte size, reused across launches. */
   private pool = new Map<number, GPUBuffer[]>();
+  /** The exception record's texture (see RECORD_TEXELS), made with the first launch of a kernel that raises. */
+  private record: { texture: GPUTexture; view: GPUTextureView } | null = null;
 
   private constructor(
     /** Kept alive for the device's lifetime: a collected Dawn instance aborts the process. */
@@ -215,10 +233,9 @@ export class WebGPUDevice implements Device {
     const code = merge.size || shift.size ? variantCode(artifact.kernel, artifact.code as string, layout, merge, shift) : artifact.code as string;
     const module = this.gpu.createShaderModule({ code, label: artifact.kernel });
     const bindGroupLayout = this.gpu.createBindGroupLayout({
-      entries: layout.bindings.filter((b) => !merge.has(b.binding)).map((b) => ({
-        binding: b.binding, visibility: 4 /* COMPUTE */,
-        buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" },
-      })),
+      entries: layout.bindings.filter((b) => !merge.has(b.binding)).map((b): GPUBindGroupLayoutEntry => (b.kind === "texture"
+        ? { binding: b.binding, visibility: 4 /* COMPUTE */, storageTexture: { access: "write-only", format: "rgba32sint", viewDimension: "1d" } }
+        : { binding: b.binding, visibility: 4, buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" } })),
     });
     const pipelineLayout = this.gpu.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
     return { merged: new Set(merge.keys()), module, bindGroupLayout, pipelineLayout, pipelines: new Map() };
@@ -360,6 +377,11 @@ export class WebGPUDevice implements Device {
     const align = limits.minStorageBufferOffsetAlignment;
     for (const b of k.layout.bindings) {
       if (v.merged.has(b.binding)) continue;
+      if (b.role === "record") {
+        this.record ??= this.recordTexture();
+        entries.push({ binding: b.binding, resource: this.record.view });
+        continue;
+      }
       let buffer: GPUBuffer;
       let range: { offset: number; size: number } | null = null;
       if (b.role === "params") buffer = paramBuf;
@@ -405,7 +427,16 @@ export class WebGPUDevice implements Device {
     // Read back the state header and the written host arrays in one submission.
     const reads: { staging: GPUBuffer; bytes: number; done: (data: ArrayBuffer) => void }[] = [];
     const header = new Int32Array(STATE.PRINT_BASE);
-    if (usesState) reads.push(this.copyOut(enc, this.state, STATE.PRINT_BASE * 4, (d) => header.set(new Int32Array(d, 0, STATE.PRINT_BASE))));
+    if (usesState) {
+      // The record's texels land after the header in the same staging buffer: one read.
+      const raises = k.layout.bindings.some((b) => b.role === "record");
+      const read = this.copyOut(enc, this.state, STATE.PRINT_BASE * 4, (d) => {
+        header.set(new Int32Array(d, 0, STATE.PRINT_BASE));
+        if (raises && header[STATE.CLAIM] !== 0) placeRecord(header, new Int32Array(d, STATE.PRINT_BASE * 4, RECORD_WORDS));
+      }, 0, raises ? RECORD_WORDS * 4 : 0);
+      if (raises) enc.copyTextureToBuffer({ texture: this.record!.texture }, { buffer: read.staging, offset: STATE.PRINT_BASE * 4 }, [RECORD_TEXELS]);
+      reads.push(read);
+    }
     for (const t of temps) {
       if (!t.writes || !t.host.byteLength) continue;
       reads.push(this.copyOut(enc, t.buf, t.host.byteLength, (d) => new Uint8Array(t.host.buffer, t.host.byteOffset, t.host.byteLength).set(new Uint8Array(d, 0, t.host.byteLength))));
@@ -445,11 +476,17 @@ export class WebGPUDevice implements Device {
     if (err) throw err;
   }
 
-  private copyOut(enc: GPUCommandEncoder, src: GPUBuffer, bytes: number, done: (d: ArrayBuffer) => void, at = 0) {
+  /** A staging buffer for `bytes` of `src` from `at` (and `extra` bytes after them, for the caller to copy into). */
+  private copyOut(enc: GPUCommandEncoder, src: GPUBuffer, bytes: number, done: (d: ArrayBuffer) => void, at = 0, extra = 0) {
     const size = align4(bytes);
-    const staging = this.take(size, MAP_READ | COPY_DST);
+    const staging = this.take(size + extra, MAP_READ | COPY_DST);
     enc.copyBufferToBuffer(src, at, staging, 0, size);
-    return { staging, bytes: size, done };
+    return { staging, bytes: size + extra, done };
+  }
+
+  private recordTexture(): { texture: GPUTexture; view: GPUTextureView } {
+    const texture = this.gpu.createTexture({ size: [RECORD_TEXELS], dimension: "1d", format: "rgba32sint", usage: TEXTURE_STORAGE | TEXTURE_COPY_SRC, label: "gpuc exception record" });
+    return { texture, view: texture.createView() };
   }
 
   private async finish(reads: { staging: GPUBuffer; done: (data: ArrayBuffer) => void }[]): Promise<void> {

@@ -170,7 +170,7 @@ class ModuleBuilder implements ModuleContext {
       this.runtimeLinked.set(name, r);
       return r;
     }
-    const ufn = runtimeFunction(name, globalMethodsFor(this.methods), this.target);
+    const ufn = runtimeFunction(name, globalMethodsFor(this.methods));
     const params = decl.params.map((t) => parseTypeName(t)!);
     const inst = this.instance(ufn, params, [], "runtime");
     // The compiled signature must be the declared one (ARCHITECTURE.md, "The kernel state and the

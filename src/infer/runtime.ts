@@ -8,7 +8,7 @@ import { InternalCompilerError } from "../errors.js";
 import type { UFunction } from "../frontend/uir.js";
 import { lowerFunction, type Environment } from "../frontend/lower.js";
 import { parseFunctionSource } from "../frontend/parse.js";
-import { RUNTIME, bodyOn } from "../runtime/functions.js";
+import { RUNTIME } from "../runtime/functions.js";
 import { STATE } from "../runtime/state.js";
 import type { MethodTable } from "./methods.js";
 
@@ -17,12 +17,12 @@ const lowered = new WeakMap<Function, UFunction>();
 
 /**
  * The runtime function lowered to untyped IR (once per process; the method table is the global
- * one): its body on `target` (bodyOn: a built-in function's own there, if it has one), under its name.
+ * one), under its name.
  */
-export function runtimeFunction(name: string, methods: MethodTable, target: string): UFunction {
+export function runtimeFunction(name: string, methods: MethodTable): UFunction {
   const r = RUNTIME.get(name);
   if (!r) throw new InternalCompilerError(`unknown runtime function '${name}'`);
-  const fn = bodyOn(r, target);
+  const fn = r.fn;
   let u = lowered.get(fn);
   if (!u) {
     const constants = STATE as Record<string, number>;

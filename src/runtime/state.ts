@@ -8,7 +8,7 @@
 //   [4]        threadIdx of the thread that raised it, packed: x | y << 10 | z << 20 (every device
 //              limits a block to x, y ≤ 1024 and z ≤ 64); one word fewer than three (each word
 //              of the record cost lavapipe's shader compile ~4.5 ms when stored one by one; on
-//              WGSL the record is stored by one store in a loop: runtime/functions.ts, §m)
+//              WGSL the record goes to two texels of a texture instead: targets/wgsl/emit.ts, §m)
 //   [5]        the record's claim: the thread whose atomic add finds 0 writes [0..4] and [7..9]
 //   [6]        unused
 //   [7..9]     blockIdx
@@ -18,8 +18,8 @@
 //   [28]       print records dropped because the area was full
 //   [32..]     the print area: records of [format id, threadIdx x y z, blockIdx x y z, values…]
 
-// (The record's first five words are contiguous from CODE, as WGSL's gpuc_report_exception writes
-// them by their offset from it: runtime/functions.ts; tsc checks it.)
+// (The record's first four words are contiguous from CODE, as the WebGPU device puts the first
+// texel of WGSL's record there: devices/webgpu.ts; tsc checks it.)
 export const STATE = {
   CODE: 0, CLAIM: 5, LOC: 1, A: 2, B: 3, THREAD: 4, BLOCK: 7, NFRAMES: 10, FRAMES: 11, MAX_FRAMES: 16,
   PRINT_CURSOR: 27, PRINT_DROPPED: 28, PRINT_BASE: 32, PRINT_HEADER: 7,

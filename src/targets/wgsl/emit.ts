@@ -8,6 +8,8 @@
 //   2…     storage, one per array parameter (read-only unless the kernel writes it); a narrow
 //          one (8- or 16-bit elements) is packed in u32 words, atomic<u32> when written
 //   then   storage, read-only, one per constant table (relocation strategy `table`)
+//   last   where the kernel raises exceptions: `gpuc_record`, a write-only rgba32sint storage
+//          texture of two texels, the exception record's words (see RECORD)
 // The workgroup size is three override constants, so one shader serves every block size.
 //
 // This file assembles the shader: the analysis of the kernel (barriers, arrays used atomically,
@@ -21,6 +23,7 @@ import { usesExpr } from "../../ir/module-info.js";
 import { elemBytes, isNarrow, type Scalar } from "../../ir/types.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, numbered } from "../names.js";
+import { STATE } from "../../runtime/state.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
@@ -36,17 +39,34 @@ interface WGSLCode { code: string; entry: string; layout: WGSLLayout; locations:
 
 /**
  * Where a kernel raises an exception (a check that fired, a throw), it keeps the first one it
- * raised in a private vector, and main writes it to the kernel state once, after the body: one
- * copy of the record's claim and store per shader, not one per check. (Mesa inlines every
- * function, and compiling each copy of the record costs lavapipe milliseconds: BENCHMARKS §m; the
- * record itself is one store in a loop on WGSL, runtime/functions.ts.) The same record is written
- * as if each site reported at once: the first exception of the thread (a thread stops at its trap;
- * in a kernel with barriers it goes on, and a later one is not kept), claimed by whichever thread's
- * atomic add on the claim word comes first, as between sites before.
+ * raised in a private vector, and main writes it once, after the body: one copy of the record's
+ * claim and store per shader, not one per check (Mesa inlines every function, and compiling each
+ * copy of the record costs lavapipe milliseconds: BENCHMARKS §m). The same record is written as
+ * if each site reported at once: the first exception of the thread (a thread stops at its trap;
+ * in a kernel with barriers it goes on, and a later one is not kept), claimed by whichever
+ * thread's atomic add on the claim word (`STATE.CLAIM`) comes first, as on every target.
  */
 const RAISE = `fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
   if (gpuc_exc.x == 0i) { gpuc_exc = vec4<i32>(code, loc, a, b); }
 }`;
+
+/**
+ * The record's words on WGSL are the WGSL back end's to write, not the runtime library's report
+ * function's (which WGSL code never calls): the claim's winner stores them as two texels of a
+ * storage texture, `(code, location, a, b)` and `(threadIdx packed as in state.ts, blockIdx)`,
+ * which the WebGPU device copies out beside the state's header and puts in its record's words.
+ * Why a texture: lavapipe compiles each store to a storage buffer into a loop over the shader's
+ * lanes, a compile cost of its own per word (eight words, by eight stores or by one store in a
+ * loop, were most of what a small kernel's shader cost it beyond a hand-written one's), while a
+ * texel store of four words costs it about one store (BENCHMARKS §m).
+ */
+const RECORD = (binding: number): string => `@group(0) @binding(${binding}) var gpuc_record: texture_storage_1d<rgba32sint, write>;`;
+const RECORD_STORE = [
+  `  if (gpuc_exc.x != 0i && atomicAdd(&state[${STATE.CLAIM}i], 1i) == 0i) {`,
+  "    textureStore(gpuc_record, 0i, gpuc_exc);",
+  "    textureStore(gpuc_record, 1i, vec4<i32>(i32(lid.x | (lid.y << 10u) | (lid.z << 20u)), vec3<i32>(wid)));",
+  "  }",
+];
 
 export function emitWGSL(m: Module): WGSLCode {
   assertLegalized(m, "wgsl");
@@ -130,6 +150,10 @@ class WGSLEmitter {
       decls.push(`@group(0) @binding(${b}) var<storage, read> ${ctx.global(i)}: array<${SCALAR[g.type.elem as Scalar]}>;`);
       layout.bindings.push({ binding: b++, kind: "storage", readOnly: true, role: "table", index: i });
     });
+    if (this.raises) {
+      decls.push(RECORD(b));
+      layout.bindings.push({ binding: b++, kind: "texture", readOnly: false, role: "record", index: 0 });
+    }
     // A shared array sized at launch: its length is a pipeline-overridable constant (one pipeline per size).
     let dynamic = 0;
     // A narrow shared array is packed in u32 words (its word count another override where sized at launch).
@@ -159,7 +183,8 @@ class WGSLEmitter {
     });
     this.statements.block(f.body, 1);
     if (this.statements.trapsInContinuing) vars.push("  var gpuc_trapped: bool = false;");
-    const runtime = this.m.functions.filter((g) => g.kind === "runtime");
+    // (The report function is not among them: the entry raises through gpuc_raise, and main writes the record.)
+    const runtime = this.m.functions.filter((g) => g.kind === "runtime" && g.name !== REPORT);
     for (const g of runtime) decls.push("", this.runtimeFunction(g));
     if (this.raises) decls.push("", "var<private> gpuc_exc: vec4<i32>;", RAISE);
     if (this.statements.opaqueExits) layout.fields.push({ name: "gpuc_zero", type: "u32", source: { param: -1, length: false } });
@@ -179,7 +204,7 @@ class WGSLEmitter {
     const [open, close] = !this.raises ? [[...entry, ...vars], ["}"]] : [
       [`fn gpuc_kernel(${builtins.replace(/@builtin\(\w+\) /g, "")}) {`, ...vars],
       ["}", "", ...entry, `  gpuc_kernel(lid, wid, nwg${ctx.usesSubgroups ? ", sgl, sgs" : ""});`,
-        `  if (gpuc_exc.x != 0i) { ${REPORT}(lid, wid, gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }`, "}"],
+        ...RECORD_STORE, "}"],
     ];
     const head = [
       ...subgroups,

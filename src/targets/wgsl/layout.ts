@@ -7,10 +7,14 @@ import type { Artifact, SchemaKit } from "../target.js";
 
 interface WGSLBinding {
   binding: number;
-  kind: "uniform" | "storage";
+  /** A uniform or storage buffer, or (the exception record) a write-only rgba32sint storage texture of two texels. */
+  kind: "uniform" | "storage" | "texture";
   readOnly: boolean;
-  /** What is bound: the parameter block, the kernel state, a kernel parameter (by index), a constant table (by index). */
-  role: "params" | "state" | "param" | "table";
+  /**
+   * What is bound: the parameter block, the kernel state, a kernel parameter (by index), a
+   * constant table (by index), the exception record (emit.ts, RECORD).
+   */
+  role: "params" | "state" | "param" | "table" | "record";
   index: number;
 }
 
@@ -59,7 +63,7 @@ export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
   const int = v.pipe(v.number(), v.integer());
   return v.strictObject({
     bindings: v.array(v.strictObject({
-      binding: count, kind: v.picklist(["uniform", "storage"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table"]), index: int,
+      binding: count, kind: v.picklist(["uniform", "storage", "texture"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table", "record"]), index: int,
     })),
     fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean(), offset: v.optional(v.literal(true)) }) })),
     workgroupSize: v.tuple([v.string(), v.string(), v.string()]),

@@ -121,7 +121,9 @@ export class Statements {
       case "call": {
         // Only runtime functions stay out of line; their state parameter is the module's binding.
         const callee = ctx.m.functions[s.fn];
-        if (callee.name === REPORT && ctx.f === ctx.m.functions[ctx.m.entry]) {
+        if (callee.name === REPORT) {
+          // (Helpers are inlined, and no runtime function raises: the kernel is the only caller.)
+          if (ctx.f !== ctx.m.functions[ctx.m.entry]) throw new InternalCompilerError(`'${ctx.f.name}' calls ${REPORT} (only the kernel raises on WGSL)`);
           ctx.line(d, `gpuc_raise(${s.args.slice(1).map((a) => expressions.expr(a)).join(", ")});`);
           return;
         }

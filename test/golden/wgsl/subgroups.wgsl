@@ -9,29 +9,10 @@ struct Params {
 @group(0) @binding(1) var<storage, read_write> state: array<atomic<i32>>;
 @group(0) @binding(2) var<storage, read_write> v_out: array<i32>;
 @group(0) @binding(3) var<storage, read> v_x: array<i32>;
+@group(0) @binding(4) var gpuc_record: texture_storage_1d<rgba32sint, write>;
 override wgx: u32 = 1u;
 override wgy: u32 = 1u;
 override wgz: u32 = 1u;
-
-fn gpuc_report_exception(lid: vec3<u32>, wid: vec3<u32>, v_code_1: i32, v_loc_2: i32, v_a_3: i32, v_b_4: i32) {
-  var v_tmp_5: i32;
-  var v_thread_6: i32;
-  var v_w_7: i32;
-  v_tmp_5 = atomicAdd(&state[5i], 1i);
-  if ((v_tmp_5 == 0i)) {
-    v_thread_6 = ((i32(lid.x) | (i32(lid.y) << 10u)) | (i32(lid.z) << 20u));
-    v_w_7 = 0i;
-    loop {
-      if ((!(v_w_7 < min(8i, i32(arrayLength(&state)))))) {
-        break;
-      }
-      atomicStore(&state[select((v_w_7 + 2i), v_w_7, (v_w_7 < 5i))], select(select(select(select(select(select(select(i32(wid.z), i32(wid.y), (v_w_7 == 6i)), i32(wid.x), (v_w_7 == 5i)), v_thread_6, (v_w_7 == 4i)), v_b_4, (v_w_7 == 3i)), v_a_3, (v_w_7 == 2i)), v_loc_2, (v_w_7 == 1i)), v_code_1, (v_w_7 == 0i)));
-      continuing {
-        v_w_7 = (v_w_7 + 1i);
-      }
-    }
-  }
-}
 
 var<private> gpuc_exc: vec4<i32>;
 fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
@@ -73,5 +54,8 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>, sgl: u32, sgs: u3
 @compute @workgroup_size(wgx, wgy, wgz)
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(subgroup_invocation_id) sgl: u32, @builtin(subgroup_size) sgs: u32) {
   gpuc_kernel(lid, wid, nwg, sgl, sgs);
-  if (gpuc_exc.x != 0i) { gpuc_report_exception(lid, wid, gpuc_exc.x, gpuc_exc.y, gpuc_exc.z, gpuc_exc.w); }
+  if (gpuc_exc.x != 0i && atomicAdd(&state[5i], 1i) == 0i) {
+    textureStore(gpuc_record, 0i, gpuc_exc);
+    textureStore(gpuc_record, 1i, vec4<i32>(i32(lid.x | (lid.y << 10u) | (lid.z << 20u)), vec3<i32>(wid)));
+  }
 }

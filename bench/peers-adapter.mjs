@@ -6,14 +6,15 @@
 //
 // run.sh copies this file into its temp bench/ folder (beside common.mjs and the peers it
 // installed). It gives the harness's own gpuc adapter's rows (the CPU and WebGPU devices: that
-// adapter is copied beside this file and run as it is, so its columns keep their meaning) and one
+// adapter is copied beside this file and run as it is, so its columns keep their meaning — but for
+// its pipeline's bind group layout, which binds the exception record's texture: withRecordTexture) and one
 // more row, `opencl (PoCL)`: gpuc's OpenCL device on this machine's CPU, the same kernels, in a
 // fresh process with GPUC_CACHE=0 — codegen cold and warm (target "opencl"), first run (kernel
 // object to first result, PoCL's build of the program included), run (median of the harness's
 // runs: launch on host arrays, which the device copies in and back, as the CPU row's are used).
 // Never part of `npm test`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -28,7 +29,7 @@ if (!rest.includes('--opencl')) {
   // The harness's gpuc adapter, beside this file (where common.mjs and the peers' packages are).
   const shared = process.env.PEERS_GPUC_ADAPTER ?? resolve(dirname(process.env.GPUC_PATH ?? ''), '../../shared/peers/bench/gpuc-adapter.mjs');
   if (existsSync(shared)) {
-    copyFileSync(shared, join(here, 'gpuc-shared.mjs'));
+    writeFileSync(join(here, 'gpuc-shared.mjs'), withRecordTexture(readFileSync(shared, 'utf8')));
     const r = spawnSync(process.execPath, [join(here, 'gpuc-shared.mjs'), kernel ?? ''], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 600_000 });
     process.stdout.write(r.stdout || '');
     process.stderr.write(r.stderr || '');
@@ -41,6 +42,20 @@ if (!rest.includes('--opencl')) {
   process.stderr.write(r.stderr || '');
   if (!rows.length) emit({ peer: 'gpuc', backend: BACKEND, kernel, error: `opencl process: exit ${r.status} ${(r.stderr || '').split('\n').find((l) => /Error/.test(l)) ?? ''}`.trim() });
   process.exit(0);
+}
+
+/**
+ * The harness's adapter times what gpuc's WebGPU device creates for a pipeline by building the
+ * bind group layout from the artifact's `layout.bindings`, every one a buffer — written before
+ * WGSL's exception record became a storage texture (a binding of kind "texture": targets/wgsl/emit.ts,
+ * RECORD). Its layout is made as the device makes it (devices/webgpu.ts, variant()); an adapter
+ * that already binds textures is run as it is, and one this cannot mend fails its rows saying so.
+ */
+function withRecordTexture(code) {
+  if (code.includes('storageTexture')) return code;
+  const from = "      buffer: { type: b.kind === 'uniform' ? 'uniform' : b.readOnly ? 'read-only-storage' : 'storage' },";
+  if (!code.includes(from)) throw new Error("the harness's gpuc adapter makes its bind group layout in a way bench/peers-adapter.mjs does not know: it cannot bind the exception record's texture");
+  return code.replace(from, "      ...(b.kind === 'texture' ? { storageTexture: { access: 'write-only', format: 'rgba32sint', viewDimension: '1d' } }\n        : { buffer: { type: b.kind === 'uniform' ? 'uniform' : b.readOnly ? 'read-only-storage' : 'storage' } }),");
 }
 
 // ---- the OpenCL child -------------------------------------------------------------------------

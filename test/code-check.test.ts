@@ -105,7 +105,7 @@ describe("real code passes", () => {
     const lut = await compiled(CASE("a scope table (patch)"), "js");
     assert.ok(lut.bindings.some((b) => /LUT/.test(b)) && text(lut).includes(lut.bindings[0]));
     assert.match(text(await compiled(CASE("recursion"), "ptx")), /\bcall \(gpuc_ret\), fib_\d+, \(/);
-    assert.match(text(await compiled(CASE("saxpy"), "wgsl")), /\bfn gpuc_report_exception\(/);
+    assert.match(text(await compiled(CASE("saxpy"), "wgsl")), /\bfn gpuc_raise\(/);
   });
 });
 
@@ -259,8 +259,8 @@ describe("wgsl", () => {
 
   test("a call to a function whose definition is gone", async () => {
     const a = await wgsl("saxpy");
-    const code = text(a).replace(/fn gpuc_report_exception\(/, "fn gpuc_report_exception_gone(");
-    assert.equal(await checkCode(withCode(a, code)), "it calls 'gpuc_report_exception', which it does not define");
+    const code = text(a).replace(/fn gpuc_raise\(/, "fn gpuc_raise_gone(");
+    assert.equal(await checkCode(withCode(a, code)), "it calls 'gpuc_raise', which it does not define");
   });
 
   test("a call to a function without the gpuc_ prefix that is not defined", async () => {

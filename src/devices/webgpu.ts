@@ -485,7 +485,7 @@ export class WebGPUDevice implements Device {
   }
 
   private recordTexture(): { texture: GPUTexture; view: GPUTextureView } {
-    const texture = this.gpu.createTexture({ size: [RECORD_TEXELS], dimension: "1d", format: "rgba32sint", usage: TEXTURE_STORAGE | TEXTURE_COPY_SRC, label: "gpuc exception record" });
+    const texture = this.gpu.createTexture({ size: [RECORD_TEXELS], dimension: "1d", format: "rgba32sint", usage: TEXTURE_STORAGE | TEXTURE_COPY_SRC });
     return { texture, view: texture.createView() };
   }
 

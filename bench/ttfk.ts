@@ -76,10 +76,13 @@ const dev = await adapter.requestDevice();
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
 const x = Float32Array.from({ length: 256 }, (_, i) => i - 128), o = new Float32Array(256);
 const state = dev.createBuffer({ size: 4 * (32 + 65536), usage: STORAGE | COPY_SRC | COPY_DST });
+const record = dev.createTexture({ size: [2], dimension: "1d", format: "rgba32sint", usage: 0x08 | 0x01 });
 let first = 0;
 for (const s of shaders) {
   const module = dev.createShaderModule({ code: s.code });
-  const entries = s.bindings.map((b) => ({ binding: b.binding, visibility: 4, buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" } }));
+  // (The exception record's texture, where a kernel raises, as gpuc's device binds it and reads it back.)
+  const entries = s.bindings.map((b) => b.kind === "texture" ? { binding: b.binding, visibility: 4, storageTexture: { access: "write-only", format: "rgba32sint", viewDimension: "1d" } }
+    : { binding: b.binding, visibility: 4, buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" } });
   const bgl = dev.createBindGroupLayout({ entries });
   const p = dev.createComputePipeline({ layout: dev.createPipelineLayout({ bindGroupLayouts: [bgl] }), compute: { module, entryPoint: s.entry, constants: { wgx: 256, wgy: 1, wgz: 1 } } });
   const params = new Int32Array(Math.max(4, Math.ceil(s.fields.length / 4) * 4)); s.fields.forEach((f, i) => { if (f.source.length) params[i] = 256; });
@@ -88,11 +91,12 @@ for (const s of shaders) {
   const xb = dev.createBuffer({ size: 1024, usage: STORAGE | COPY_DST | COPY_SRC }); dev.queue.writeBuffer(xb, 0, x);
   const ob = dev.createBuffer({ size: 1024, usage: STORAGE | COPY_DST | COPY_SRC }); dev.queue.writeBuffer(ob, 0, o);
   const byRole = { params: pb, state };
-  const group = dev.createBindGroup({ layout: bgl, entries: s.bindings.map((b) => ({ binding: b.binding, resource: { buffer: b.role === "param" ? (b.index === 0 ? ob : xb) : byRole[b.role] } })) });
+  const group = dev.createBindGroup({ layout: bgl, entries: s.bindings.map((b) => ({ binding: b.binding, resource: b.role === "record" ? record.createView() : { buffer: b.role === "param" ? (b.index === 0 ? ob : xb) : byRole[b.role] } })) });
   const enc = dev.createCommandEncoder(); const pass = enc.beginComputePass();
   pass.setPipeline(p); pass.setBindGroup(0, group); pass.dispatchWorkgroups(1); pass.end();
-  const so = dev.createBuffer({ size: 1024, usage: MAP_READ | COPY_DST }), ss = dev.createBuffer({ size: 128, usage: MAP_READ | COPY_DST });
+  const so = dev.createBuffer({ size: 1024, usage: MAP_READ | COPY_DST }), ss = dev.createBuffer({ size: 160, usage: MAP_READ | COPY_DST });
   enc.copyBufferToBuffer(ob, 0, so, 0, 1024); enc.copyBufferToBuffer(state, 0, ss, 0, 128);
+  if (s.bindings.some((b) => b.role === "record")) enc.copyTextureToBuffer({ texture: record }, { buffer: ss, offset: 128 }, [2]);
   dev.queue.submit([enc.finish()]);
   await Promise.all([so.mapAsync(1), ss.mapAsync(1)]);
   o.set(new Float32Array(so.getMappedRange()));

@@ -58,19 +58,22 @@ console.log(`Device: ${dev.name}`);
 // ---- the raw WebGPU path -----------------------------------------------------------------------
 
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
-type BufKind = "uniform" | "read-only-storage" | "storage";
+type BufKind = "uniform" | "read-only-storage" | "storage" | "texture";
 interface Raw { name: string; pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; groups: [number, number, number] }
 
 /** A pipeline and bind group for `code`, with an explicit layout (binding numbers[i], or i, has kind kinds[i]). */
-function rawKernel(name: string, code: string, kinds: BufKind[], buffers: GPUBuffer[], groups: [number, number, number], constants?: Record<string, number>, numbers?: number[]): Raw {
+function rawKernel(name: string, code: string, kinds: BufKind[], buffers: (GPUBuffer | GPUTextureView)[], groups: [number, number, number], constants?: Record<string, number>, numbers?: number[]): Raw {
   const module = gpu.createShaderModule({ code, label: name });
   const at = (i: number) => numbers?.[i] ?? i;
-  const bgl = gpu.createBindGroupLayout({ entries: kinds.map((type, i) => ({ binding: at(i), visibility: 4 /* COMPUTE */, buffer: { type } })) });
+  // ("texture": WGSL's exception record, bound as gpuc's device binds it.)
+  const bgl = gpu.createBindGroupLayout({ entries: kinds.map((type, i): GPUBindGroupLayoutEntry => (type === "texture"
+    ? { binding: at(i), visibility: 4, storageTexture: { access: "write-only", format: "rgba32sint", viewDimension: "1d" } }
+    : { binding: at(i), visibility: 4 /* COMPUTE */, buffer: { type } })) });
   const pipeline = gpu.createComputePipeline({
     layout: gpu.createPipelineLayout({ bindGroupLayouts: [bgl] }),
     compute: { module, entryPoint: "main", ...(constants ? { constants } : {}) },
   });
-  const bindGroup = gpu.createBindGroup({ layout: bgl, entries: buffers.map((buffer, i) => ({ binding: at(i), resource: { buffer } })) });
+  const bindGroup = gpu.createBindGroup({ layout: bgl, entries: buffers.map((buffer, i) => ({ binding: at(i), resource: "mapAsync" in buffer ? { buffer } : buffer })) });
   return { name, pipeline, bindGroup, groups };
 }
 
@@ -92,6 +95,8 @@ function block(...fields: ["f32" | "u32" | "i32", number][]): GPUBuffer {
 const STATE_HEADER_BYTES = 128;
 const rawState = gpu.createBuffer({ size: 4 * (32 + (1 << 16)), usage: STORAGE | COPY_SRC | COPY_DST });
 gpu.queue.writeBuffer(rawState, 0, new Int32Array(32));
+/** WGSL's exception record (targets/wgsl/emit.ts, RECORD), as the device makes it. */
+const rawRecord = gpu.createTexture({ size: [2], dimension: "1d", format: "rgba32sint", usage: 0x08 /* STORAGE_BINDING */ | 0x01 /* COPY_SRC */ }).createView();
 
 /**
  * gpuc's own WGSL for `types`, launched through the raw path: the bindings filled as gpuc's
@@ -108,10 +113,10 @@ async function gpucRaw(name: string, k: ReturnType<typeof kernel>, types: string
     else if (f.type === "f32") params.setFloat32(i * 4, args[f.source.param] as number, true);
     else params.setInt32(i * 4, args[f.source.param] as number, true);
   });
-  const buffers: GPUBuffer[] = [], kinds: BufKind[] = [];
+  const buffers: (GPUBuffer | GPUTextureView)[] = [], kinds: BufKind[] = [];
   for (const b of layout.bindings) {
-    kinds.push(b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage");
-    buffers.push(b.role === "params" ? uniform(params) : b.role === "state" ? rawState : (args[b.index] as GPUBuffer));
+    kinds.push(b.kind === "texture" ? "texture" : b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage");
+    buffers.push(b.role === "record" ? rawRecord : b.role === "params" ? uniform(params) : b.role === "state" ? rawState : (args[b.index] as GPUBuffer));
   }
   const code = edit ? edit(art.code as string) : (art.code as string);
   const [wgx, wgy, wgz] = layout.workgroupSize;
@@ -141,6 +146,8 @@ async function dispatch(r: Raw): Promise<void> {
 const headerStaging = gpu.createBuffer({ size: STATE_HEADER_BYTES, usage: MAP_READ | COPY_DST });
 async function dispatchWithHeader(r: Raw): Promise<void> {
   gpu.queue.writeBuffer(rawState, 0, new Int32Array(32));
+/** WGSL's exception record (targets/wgsl/emit.ts, RECORD), as the device makes it. */
+const rawRecord = gpu.createTexture({ size: [2], dimension: "1d", format: "rgba32sint", usage: 0x08 /* STORAGE_BINDING */ | 0x01 /* COPY_SRC */ }).createView();
   const enc = encode(r);
   enc.copyBufferToBuffer(rawState, 0, headerStaging, 0, STATE_HEADER_BYTES);
   gpu.queue.submit([enc.finish()]);

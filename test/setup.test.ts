@@ -44,6 +44,25 @@ test("the native stderr filter drops only the matching lines, keeps the rest in 
   assert.equal(debug.stderr, "Warning: artificially reduced\nsomething else\nWarning: again\nbefore the throw\nafter\n");
 });
 
+// A shader Dawn rejects is gpuc's to report (a CompileError at the kernel's line, from the module's
+// compilation info): its WGSL error is not printed by Dawn as well (devices/webgpu.ts, variant()).
+test("a kernel WGSL rejects is a CompileError, and Dawn prints nothing of it", (t) => {
+  const script = `const { device, kernel, threadIdx, shared, syncthreads } = await import("gpuc");
+    let dev; try { dev = await device("webgpu"); } catch (e) { console.log("no webgpu: " + e.message); process.exit(0); }
+    const k = kernel(function nonUniform(o) { const s = shared(Int32Array, 64); s[threadIdx.x] = threadIdx.x; syncthreads(); const u = s[(threadIdx.x * 7) & 63]; for (let i = 0; i < (u & 3); i++) { syncthreads(); o[threadIdx.x] += 1; } });
+    try { await k.launch(dev, { blocks: 1, threads: 64 }, new Int32Array(64)); console.log("ran"); } catch (e) { console.log(e.name + " " + e.kind); }
+    dev.close();`;
+  const r = node(["--input-type=module", "-e", script], { GPUC_CACHE: "0", XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? "/tmp" });
+  assert.equal(r.status, 0, r.stderr);
+  if (r.stdout.startsWith("no webgpu")) {
+    if ((process.env.GPUC_REQUIRE_DEVICES ?? "").split(",").includes("webgpu")) assert.fail(`webgpu is required (GPUC_REQUIRE_DEVICES) but did not open: ${r.stdout}`);
+    t.skip(`SKIPPED: ${r.stdout.trim()}`);
+    return;
+  }
+  assert.equal(r.stdout, "CompileError unsupported-syntax\n");
+  assert.doesNotMatch(r.stderr, /Error while parsing WGSL|uniform control flow/);
+});
+
 test("device(\"webgpu\"): Dawn's warnings only with GPUC_DEBUG", () => {
   const script = `const { device } = await import("gpuc"); try { (await device("webgpu")).close(); console.log("opened"); } catch (e) { console.log("none: " + e.message); }`;
   const debug = node(["--input-type=module", "-e", script], { GPUC_DEBUG: "1", XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR ?? "/tmp" });

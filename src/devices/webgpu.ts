@@ -231,7 +231,11 @@ export class WebGPUDevice implements Device {
    */
   private variant(artifact: Artifact, layout: WGSLLayout, merge: ReadonlyMap<number, number>, shift: ReadonlyMap<number, number> = new Map()): ShaderVariant {
     const code = merge.size || shift.size ? variantCode(artifact.kernel, artifact.code as string, layout, merge, shift) : artifact.code as string;
+    // A WGSL error is the pipeline's to report, from the module's compilation info (shaderError);
+    // in a scope of its own, Dawn does not also print it as an uncaptured error.
+    this.gpu.pushErrorScope("validation");
     const module = this.gpu.createShaderModule({ code, label: artifact.kernel });
+    this.gpu.popErrorScope().catch(() => {});
     const bindGroupLayout = this.gpu.createBindGroupLayout({
       entries: layout.bindings.filter((b) => !merge.has(b.binding)).map((b): GPUBindGroupLayoutEntry => (b.kind === "texture"
         ? { binding: b.binding, visibility: 4 /* COMPUTE */, storageTexture: { access: "write-only", format: "rgba32sint", viewDimension: "1d" } }

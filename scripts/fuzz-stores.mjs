@@ -68,6 +68,7 @@ const standIn = {
       limits: { maxStorageBuffersPerShaderStage: 64 }, features: new Set(), queue: { writeBuffer() {} },
       createBuffer: () => ({ destroy() {} }), createShaderModule: ({ code }) => ({ code }),
       createBindGroupLayout: () => ({}), createPipelineLayout: () => ({}), destroy() {},
+      pushErrorScope() {}, popErrorScope: async () => null,
     }),
   }),
 };

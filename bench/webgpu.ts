@@ -59,7 +59,8 @@ console.log(`Device: ${dev.name}`);
 
 const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ = 0x01;
 type BufKind = "uniform" | "read-only-storage" | "storage" | "texture";
-interface Raw { name: string; pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; groups: [number, number, number] }
+/** `record`: the kernel binds WGSL's exception record (a texture), which a launch reads back with the state's header. */
+interface Raw { name: string; pipeline: GPUComputePipeline; bindGroup: GPUBindGroup; groups: [number, number, number]; record: boolean }
 
 /** A pipeline and bind group for `code`, with an explicit layout (binding numbers[i], or i, has kind kinds[i]). */
 function rawKernel(name: string, code: string, kinds: BufKind[], buffers: (GPUBuffer | GPUTextureView)[], groups: [number, number, number], constants?: Record<string, number>, numbers?: number[]): Raw {
@@ -74,7 +75,7 @@ function rawKernel(name: string, code: string, kinds: BufKind[], buffers: (GPUBu
     compute: { module, entryPoint: "main", ...(constants ? { constants } : {}) },
   });
   const bindGroup = gpu.createBindGroup({ layout: bgl, entries: buffers.map((buffer, i) => ({ binding: at(i), resource: "mapAsync" in buffer ? { buffer } : buffer })) });
-  return { name, pipeline, bindGroup, groups };
+  return { name, pipeline, bindGroup, groups, record: kinds.includes("texture") };
 }
 
 function uniform(words: ArrayBufferView): GPUBuffer {
@@ -96,7 +97,8 @@ const STATE_HEADER_BYTES = 128;
 const rawState = gpu.createBuffer({ size: 4 * (32 + (1 << 16)), usage: STORAGE | COPY_SRC | COPY_DST });
 gpu.queue.writeBuffer(rawState, 0, new Int32Array(32));
 /** WGSL's exception record (targets/wgsl/emit.ts, RECORD), as the device makes it. */
-const rawRecord = gpu.createTexture({ size: [2], dimension: "1d", format: "rgba32sint", usage: 0x08 /* STORAGE_BINDING */ | 0x01 /* COPY_SRC */ }).createView();
+const rawRecordTexture = gpu.createTexture({ size: [2], dimension: "1d", format: "rgba32sint", usage: 0x08 /* STORAGE_BINDING */ | 0x01 /* COPY_SRC */ });
+const rawRecord = { texture: rawRecordTexture, view: rawRecordTexture.createView() };
 
 /**
  * gpuc's own WGSL for `types`, launched through the raw path: the bindings filled as gpuc's
@@ -116,7 +118,7 @@ async function gpucRaw(name: string, k: ReturnType<typeof kernel>, types: string
   const buffers: (GPUBuffer | GPUTextureView)[] = [], kinds: BufKind[] = [];
   for (const b of layout.bindings) {
     kinds.push(b.kind === "texture" ? "texture" : b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage");
-    buffers.push(b.role === "record" ? rawRecord : b.role === "params" ? uniform(params) : b.role === "state" ? rawState : (args[b.index] as GPUBuffer));
+    buffers.push(b.role === "record" ? rawRecord.view : b.role === "params" ? uniform(params) : b.role === "state" ? rawState : (args[b.index] as GPUBuffer));
   }
   const code = edit ? edit(art.code as string) : (art.code as string);
   const [wgx, wgy, wgz] = layout.workgroupSize;
@@ -143,13 +145,13 @@ async function dispatch(r: Raw): Promise<void> {
  * into a staging buffer (reused, as the device pools them) in the same submission, mapped and
  * read after.
  */
-const headerStaging = gpu.createBuffer({ size: STATE_HEADER_BYTES, usage: MAP_READ | COPY_DST });
+const headerStaging = gpu.createBuffer({ size: STATE_HEADER_BYTES + 32, usage: MAP_READ | COPY_DST });
 async function dispatchWithHeader(r: Raw): Promise<void> {
   gpu.queue.writeBuffer(rawState, 0, new Int32Array(32));
-/** WGSL's exception record (targets/wgsl/emit.ts, RECORD), as the device makes it. */
-const rawRecord = gpu.createTexture({ size: [2], dimension: "1d", format: "rgba32sint", usage: 0x08 /* STORAGE_BINDING */ | 0x01 /* COPY_SRC */ }).createView();
   const enc = encode(r);
   enc.copyBufferToBuffer(rawState, 0, headerStaging, 0, STATE_HEADER_BYTES);
+  // (The exception record's texels after the header, in the same staging buffer, as the device reads them.)
+  if (r.record) enc.copyTextureToBuffer({ texture: rawRecord.texture }, { buffer: headerStaging, offset: STATE_HEADER_BYTES }, [2]);
   gpu.queue.submit([enc.finish()]);
   await headerStaging.mapAsync(1 /* READ */);
   const header = new Int32Array(headerStaging.getMappedRange().slice(0));
@@ -239,7 +241,7 @@ section("f1. Fixed cost of one launch (1 workgroup × 1 invocation, `out[0] = ou
   ["call", "median", "p90", "min"],
   [
     ["`await k.launch(dev, { blocks: 1, threads: 1 }, out)`, `out` a device array", ms(fixed.launch.median), ms(fixed.launch.p90), ms(fixed.launch.min)],
-    ["gpuc's WGSL, raw: dispatch + 128-byte state header copied out and mapped (as `launch` ends)", ms(fixed.header.median), ms(fixed.header.p90), ms(fixed.header.min)],
+    ["gpuc's WGSL, raw: dispatch + 128-byte state header (and the exception record's 32) copied out and mapped (as `launch` ends)", ms(fixed.header.median), ms(fixed.header.p90), ms(fixed.header.min)],
     ["gpuc's WGSL, raw: dispatch, `submit` + `await onSubmittedWorkDone()`", ms(fixed.raw.median), ms(fixed.raw.p90), ms(fixed.raw.min)],
   ],
 ));

@@ -3,7 +3,7 @@
 // on the CPU device, and on WebGPU when Chromium's WebGPU works here; gpuc/runtime in a page runs
 // a package's unsigned image, whose entries its code check passes.
 
-import { test, before, after } from "node:test";
+import { test, before, after, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -66,14 +66,22 @@ test("the page compiles the kernel to WGSL and runs it on the CPU device", { ski
   assert.match(r.wgsl, /@compute @workgroup_size\(wgx, wgy, wgz\)/);
 });
 
-test("the page runs the kernel on Chromium's WebGPU", { skip: missing ?? false }, async (t) => {
+/**
+ * Whether Chromium has a WebGPU adapter here. Required (CI's GPUC_REQUIRE_DEVICES has "browser"):
+ * a missing adapter fails the test instead of skipping it; otherwise the test says it skipped.
+ */
+async function chromiumAdapter(t: TestContext): Promise<boolean> {
   const page = await browser.newPage();
   await page.goto(`${base}/examples/browser/index.html`);
   const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
   await page.close();
-  // Required (CI's GPUC_REQUIRE_DEVICES has "browser"): a missing adapter fails instead of skipping.
   if (!adapter && required) assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here");
-  if (!adapter) { t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
+  if (!adapter) t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine");
+  return adapter;
+}
+
+test("the page runs the kernel on Chromium's WebGPU", { skip: missing ?? false }, async (t) => {
+  if (!(await chromiumAdapter(t))) return;
   const r = await runPage("");
   assert.equal(r.title, "done: webgpu", r.status);
   assert.equal(r.result, EXPECTED);
@@ -82,11 +90,9 @@ test("the page runs the kernel on Chromium's WebGPU", { skip: missing ?? false }
 // WGSL's exception record is two texels of a storage texture (targets/wgsl/emit.ts, RECORD), which
 // the device copies out beside the state's header: Chromium's WebGPU binds and reads it as Dawn's does.
 test("a bounds error on Chromium's WebGPU shows as a KernelError with the failing thread and block", { skip: missing ?? false }, async (t) => {
+  if (!(await chromiumAdapter(t))) return;
   const page = await browser.newPage();
   await page.goto(`${base}/examples/browser/index.html`);
-  const adapter = await page.evaluate(async () => !!(navigator.gpu && (await navigator.gpu.requestAdapter())));
-  if (!adapter && required) { await page.close(); assert.fail("the browser test is required (GPUC_REQUIRE_DEVICES) but Chromium has no WebGPU adapter here"); }
-  if (!adapter) { await page.close(); t.skip("SKIPPED: Chromium has no WebGPU adapter on this machine"); return; }
   // Element 700 (thread 188 of block 2) reads x[1700]: the page's arrays hold 1,024 floats.
   await page.fill("#source", "function oob(a, x, y) { const i = blockIdx.x * blockDim.x + threadIdx.x; y[i] = a * x[i === 700 ? 1700 : i]; }");
   await page.click("#run");

@@ -4,7 +4,7 @@
 // Per launch: host typed arrays are uploaded into pooled storage buffers and the ones the kernel
 // writes are copied back; scalar parameters and array lengths go in a uniform block; the kernel
 // state's header is cleared, read back with the results (with it, where the kernel raises, the
-// exception record's texture: see RECORD_TEXELS), and decoded exactly as on the CPU device (the
+// exception record's texture: see RECORD_WORDS), and decoded exactly as on the CPU device (the
 // print area is read only when something was printed).
 
 /// <reference types="@webgpu/types" />
@@ -15,7 +15,7 @@ import { STATE } from "../runtime/state.js";
 import { decodeException, decodePrints } from "../runtime/host.js";
 import type { Artifact } from "../targets/target.js";
 import { resolveSites } from "../reloc/manifest.js";
-import { dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
+import { RECORD_FORMAT, RECORD_TEXELS, dynamicLength, wgslLayout, type WGSLLayout } from "../targets/wgsl/layout.js";
 import { wgslInfo } from "../targets/wgsl/info.js";
 import { ARRAY_CONSTRUCTOR, hostArrayElement, type ElementType, type HostArray } from "../typed-arrays.js";
 import { dawnQuiet, loadDawn, releaseDawn } from "./dawn.js";
@@ -56,6 +56,11 @@ interface WebGPUKernel extends LoadedKernel, ShaderVariant {
   aliased: Map<string, ShaderVariant>;
   /** Constant tables, uploaded once per load (relocation strategy `table`). */
   tables: GPUBuffer[];
+  /**
+   * The device's exception record, where the kernel raises (its layout binds one: the header's
+   * read-back carries its texels too); null where it does not.
+   */
+  record: { texture: GPUTexture; view: GPUTextureView } | null;
 }
 
 /** A shader module with its layouts and its pipelines (one per workgroup size). */
@@ -113,12 +118,12 @@ const STORAGE = 0x80, COPY_SRC = 0x04, COPY_DST = 0x08, UNIFORM = 0x40, MAP_READ
 const TEXTURE_COPY_SRC = 0x01, TEXTURE_STORAGE = 0x08;
 
 /**
- * WGSL's exception record (targets/wgsl/emit.ts, RECORD): two rgba32sint texels, written by the
- * thread that won the claim on the state's claim word. One texture per device serves every launch:
- * each launch copies it out right after its dispatch (the queue runs launches in order), and it is
- * read only where the launch's claim word says a thread wrote it then.
+ * WGSL's exception record (targets/wgsl/layout.ts, RECORD_FORMAT), written by the thread that won
+ * the claim on the state's claim word. One texture per device serves every launch: each launch
+ * copies it out right after its dispatch (the queue runs launches in order), and it is read only
+ * where the launch's claim word says a thread wrote it then.
  */
-const RECORD_TEXELS = 2, RECORD_WORDS = RECORD_TEXELS * 4;
+const RECORD_WORDS = RECORD_TEXELS * 4;
 
 /** The record's words, read back beside the header, put where the other targets' code stores them (runtime/state.ts). */
 function placeRecord(header: Int32Array, record: Int32Array): void {
@@ -143,7 +148,7 @@ export class WebGPUDevice implements Device {
   private readonly print: (line: string) => void;
   /** Free storage buffers by byte size, reused across launches. */
   private pool = new Map<number, GPUBuffer[]>();
-  /** The exception record's texture (see RECORD_TEXELS), made with the first launch of a kernel that raises. */
+  /** The exception record's texture (see RECORD_WORDS), made when the first kernel that raises loads. */
   private record: { texture: GPUTexture; view: GPUTextureView } | null = null;
 
   private constructor(
@@ -221,7 +226,8 @@ export class WebGPUDevice implements Device {
       if (v.byteLength) writeHost(this.gpu.queue, buf, 0, v);
       return buf;
     });
-    return { artifact, layout, ...variant, aliased: new Map(), tables };
+    const record = layout.bindings.some((b) => b.role === "record") ? (this.record ??= this.recordTexture()) : null;
+    return { artifact, layout, ...variant, aliased: new Map(), tables, record };
   }
 
   /**
@@ -238,7 +244,7 @@ export class WebGPUDevice implements Device {
     this.gpu.popErrorScope().catch(() => {});
     const bindGroupLayout = this.gpu.createBindGroupLayout({
       entries: layout.bindings.filter((b) => !merge.has(b.binding)).map((b): GPUBindGroupLayoutEntry => (b.kind === "texture"
-        ? { binding: b.binding, visibility: 4 /* COMPUTE */, storageTexture: { access: "write-only", format: "rgba32sint", viewDimension: "1d" } }
+        ? { binding: b.binding, visibility: 4 /* COMPUTE */, storageTexture: { access: "write-only", format: RECORD_FORMAT, viewDimension: "1d" } }
         : { binding: b.binding, visibility: 4, buffer: { type: b.kind === "uniform" ? "uniform" : b.readOnly ? "read-only-storage" : "storage" } })),
     });
     const pipelineLayout = this.gpu.createPipelineLayout({ bindGroupLayouts: [bindGroupLayout] });
@@ -382,8 +388,7 @@ export class WebGPUDevice implements Device {
     for (const b of k.layout.bindings) {
       if (v.merged.has(b.binding)) continue;
       if (b.role === "record") {
-        this.record ??= this.recordTexture();
-        entries.push({ binding: b.binding, resource: this.record.view });
+        entries.push({ binding: b.binding, resource: k.record!.view });
         continue;
       }
       let buffer: GPUBuffer;
@@ -433,12 +438,12 @@ export class WebGPUDevice implements Device {
     const header = new Int32Array(STATE.PRINT_BASE);
     if (usesState) {
       // The record's texels land after the header in the same staging buffer: one read.
-      const raises = k.layout.bindings.some((b) => b.role === "record");
+      const record = k.record;
       const read = this.copyOut(enc, this.state, STATE.PRINT_BASE * 4, (d) => {
         header.set(new Int32Array(d, 0, STATE.PRINT_BASE));
-        if (raises && header[STATE.CLAIM] !== 0) placeRecord(header, new Int32Array(d, STATE.PRINT_BASE * 4, RECORD_WORDS));
-      }, 0, raises ? RECORD_WORDS * 4 : 0);
-      if (raises) enc.copyTextureToBuffer({ texture: this.record!.texture }, { buffer: read.staging, offset: STATE.PRINT_BASE * 4 }, [RECORD_TEXELS]);
+        if (record && header[STATE.CLAIM] !== 0) placeRecord(header, new Int32Array(d, STATE.PRINT_BASE * 4, RECORD_WORDS));
+      }, 0, record ? RECORD_WORDS * 4 : 0);
+      if (record) enc.copyTextureToBuffer({ texture: record.texture }, { buffer: read.staging, offset: STATE.PRINT_BASE * 4 }, [RECORD_TEXELS]);
       reads.push(read);
     }
     for (const t of temps) {
@@ -489,7 +494,7 @@ export class WebGPUDevice implements Device {
   }
 
   private recordTexture(): { texture: GPUTexture; view: GPUTextureView } {
-    const texture = this.gpu.createTexture({ size: [RECORD_TEXELS], dimension: "1d", format: "rgba32sint", usage: TEXTURE_STORAGE | TEXTURE_COPY_SRC });
+    const texture = this.gpu.createTexture({ size: [RECORD_TEXELS], dimension: "1d", format: RECORD_FORMAT, usage: TEXTURE_STORAGE | TEXTURE_COPY_SRC });
     return { texture, view: texture.createView() };
   }
 

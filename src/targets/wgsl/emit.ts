@@ -27,7 +27,7 @@ import { STATE } from "../../runtime/state.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
-import { dynamicLength, type WGSLLayout } from "./layout.js";
+import { RECORD_FORMAT, dynamicLength, type WGSLLayout } from "./layout.js";
 import { markDeclaration, takeSites } from "./sites.js";
 import { REPORT, SCALAR, ShaderContext, sanitize } from "./context.js";
 import { Arrays } from "./arrays.js";
@@ -60,7 +60,7 @@ const RAISE = `fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
  * loop, were most of what a small kernel's shader cost it beyond a hand-written one's), while a
  * texel store of four words costs it about one store (BENCHMARKS §m).
  */
-const RECORD = (binding: number): string => `@group(0) @binding(${binding}) var gpuc_record: texture_storage_1d<rgba32sint, write>;`;
+const RECORD = (binding: number): string => `@group(0) @binding(${binding}) var gpuc_record: texture_storage_1d<${RECORD_FORMAT}, write>;`;
 const RECORD_STORE = [
   `  if (gpuc_exc.x != 0i && atomicAdd(&state[${STATE.CLAIM}i], 1i) == 0i) {`,
   "    textureStore(gpuc_record, 0i, gpuc_exc);",

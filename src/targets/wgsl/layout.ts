@@ -52,6 +52,13 @@ export interface WGSLLayout {
   sites: WGSLSites[];
 }
 
+/**
+ * WGSL's exception record (emit.ts, RECORD): a write-only 1-D storage texture of this format and
+ * width, bound where the layout has a binding of role `record`. Texel 0 is (code, location, a, b),
+ * texel 1 (threadIdx packed as runtime/state.ts packs it, blockIdx x, y, z).
+ */
+export const RECORD_FORMAT = "rgba32sint", RECORD_TEXELS = 2;
+
 /** The layout of a WGSL artifact, or null when the artifact is not one (or has none). */
 export function wgslLayout(a: Artifact): WGSLLayout | null {
   return a.target === "wgsl" && a.layout ? (a.layout as WGSLLayout) : null;

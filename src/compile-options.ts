@@ -53,18 +53,21 @@ function checkCompileOptions(o: CompileOptions): void {
   if (f.arch !== undefined && typeof f.arch !== "string") throw bad(`features.arch must be an architecture's name, got ${describeArgument(f.arch)}`);
   if (f.fastMath !== undefined && typeof f.fastMath !== "boolean") throw bad(`features.fastMath must be true or false, got ${describeArgument(f.fastMath)}`);
   if (f.sanitize !== undefined && typeof f.sanitize !== "boolean") throw bad(`features.sanitize must be true or false, got ${describeArgument(f.sanitize)}`);
+  if (f.provenChecks !== undefined && typeof f.provenChecks !== "boolean") throw bad(`features.provenChecks must be true or false, got ${describeArgument(f.provenChecks)}`);
   if (f.relocation !== undefined && !RELOCATION_STRATEGIES.includes(f.relocation)) throw bad(`features.relocation must be one of ${RELOCATION_STRATEGIES.join(", ")}, got ${describeConfig(f.relocation)}`);
   // (Given as the kernel option is, a number or 1 to 3 dimensions; a job holds all three.)
   for (const key of ["maxThreads", "requiredThreads"] as const) if (f[key] !== undefined) f[key] = dims3(f[key]!, `features.${key}`, "compile()");
 }
 
 /** The fields of `features` (TargetFeatures). (compile() copied the object: its keys can be read.) */
-const FEATURES = ["arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "sanitize"];
+const FEATURES = ["arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "sanitize", "provenChecks"];
 
-/** The architecture compile() names is one of the target's; `sanitize` is the js target's alone. */
+/** The architecture compile() names is one of the target's; `sanitize` is the js target's alone, `provenChecks` WGSL's. */
 export function checkArch(opts: CompileOptions, info: TargetInfo): void {
   if (opts.features?.sanitize && opts.target !== "js")
     throw CompileError.single("invalid-option", `compile(): features.sanitize is the js target's (the CPU device's sanitizer runs it), not target '${opts.target}'s: compile for 'js', or launch on device("cpu", { sanitize: true })`);
+  if (opts.features?.provenChecks && !info.launchProofs)
+    throw CompileError.single("invalid-option", `compile(): features.provenChecks is for targets whose launches prove checks (wgsl), not target '${opts.target}'`);
   if (opts.features?.arch !== undefined && !info.arches?.includes(opts.features.arch))
     throw CompileError.single("unknown-target", `${quoteName(String(opts.features.arch))} is not an architecture of target '${opts.target}'${info.arches ? ` (available: ${info.arches.join(", ")})` : ""}`);
 }
@@ -106,6 +109,7 @@ export function artifactCopy(a: Artifact): Artifact {
   };
   if (a.layout) out.layout = copyData(a.layout);
   if (a.dynamicShared) out.dynamicShared = copyData(a.dynamicShared);
+  if (a.launchProof) out.launchProof = copyData(a.launchProof);
   return out;
 }
 

@@ -128,6 +128,8 @@ export interface CompileEvent {
   readonly inferenceReused?: boolean;
   /** How long it took, in milliseconds: the compile, or finding and reviving the entry. */
   readonly ms: number;
+  /** The kernel's variant without the checks a launch proved (ARCHITECTURE.md, "Checks a launch proves"). */
+  readonly provenChecks?: true;
 }
 
 const compileListeners = new Set<(e: CompileEvent) => void>();
@@ -197,7 +199,7 @@ export class Kernel {
       imageAlias: () => this.imageAlias(),
       lowered: () => this.lowered(),
       signature: () => this.signature!,
-      specialized: (job, how) => { if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], ...how }); },
+      specialized: (job, how) => { if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], ...how, ...(job.owner.provenChecks ? { provenChecks: true } : {}) }); },
     });
   }
 
@@ -266,7 +268,8 @@ export class Kernel {
       let view = this.tables.observe();
       if (this.tables.reshaped) { this.rescope("a table's shape"); view = this.tables.observe(); }
       if (!this.signature) { site = callSite(); await this.ensureSignature(); }
-      const { features, keyPrefix } = this.deviceFeatures(dev, grid.threads);
+      const forDevice = this.deviceFeatures(dev, grid.threads), keyPrefix = forDevice.keyPrefix;
+      let features = forDevice.features;
       let types: string[];
       try { types = this.typesOf(args); }
       catch (e) {
@@ -280,6 +283,12 @@ export class Kernel {
       let spec = this.specs.current(keyPrefix + types.join(","));
       let job: CompileJob | undefined;
       if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types, true))); }
+      // A launch that proves the checks the kernel has outside its loops runs its variant without them.
+      if (spec.artifact.launchProof && !spec.artifact.launchProof.assumed && args.length === spec.artifact.params.length && !args.includes(null) && !args.includes(undefined)) {
+        const variant = this.deviceFeatures(dev, grid.threads, true);
+        const alt = await this.provenVariant(dev.target, variant.features, variant.keyPrefix, types, spec, args, grid, () => (site ??= callSite()));
+        if (alt) { spec = alt; features = variant.features; job = undefined; }
+      }
       let k = spec.loaded.get(dev);
       if (!k) { site ??= callSite(); ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types, true)), spec)); }
       // Code holding a table element that changed since it was compiled is compiled again;
@@ -317,6 +326,31 @@ export class Kernel {
       if (e instanceof Mistake) { site ??= callSite(); e = await explain(e); }
       throw atCaller(e, site);
     }
+  }
+
+  /**
+   * The kernel's variant without the checks outside its loops that this launch proves
+   * (ir/launch-proof.ts), or null where it proves them not, or the variant is not to be had: it is
+   * compiled only where the kernel's own code was (a kernel from an image or the disk cache takes
+   * its variant from there or runs as it is: a launch that needed no compiler loads none). The
+   * variant runs only where its own record of what it assumed is proven.
+   */
+  private async provenVariant(target: string, features: TargetFeatures, keyPrefix: string, types: string[], spec: Specialization, args: unknown[], grid: Grid, site: () => void): Promise<Specialization | null> {
+    const { provesLaunch } = (launchProof ??= await import("./ir/launch-proof.js"));
+    const at = { args, threads: grid.threads, blocks: grid.blocks };
+    const proven = (s: Specialization): boolean => !s.artifact.launchProof || (s.artifact.launchProof.assumed && provesLaunch(s.artifact.launchProof, at));
+    const current = this.specs.current(keyPrefix + types.join(","));
+    if (current) return proven(current) ? current : null;
+    if (!provesLaunch(spec.artifact.launchProof!, at)) return null;
+    site();
+    const job = this.job(target, features, types, true);
+    let alt: Specialization | null;
+    if (spec.origin !== "compiled") alt = await this.specs.stored(job);
+    else {
+      try { alt = await this.specs.get(job); }
+      catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
+    }
+    return alt && proven(alt) ? alt : null;
   }
 
   /** Array arguments the device cannot take: another device's, or a host array whose buffer was detached. */
@@ -452,7 +486,15 @@ export class Kernel {
    * launch bounds of its own, per block size too, with `requiredThreads` the launch's.
    */
   private readonly deviceFeatureCache = new WeakMap<Device, { features: TargetFeatures; keyPrefix: string; byThreads: Map<string, { features: TargetFeatures; keyPrefix: string }> | null }>();
-  private deviceFeatures(dev: Device, threads?: readonly number[]): { features: TargetFeatures; keyPrefix: string } {
+  private deviceFeatures(dev: Device, threads?: readonly number[], provenChecks = false): { features: TargetFeatures; keyPrefix: string } {
+    if (provenChecks) {
+      const plain = this.deviceFeatures(dev, threads) as { features: TargetFeatures; keyPrefix: string; proven?: { features: TargetFeatures; keyPrefix: string } };
+      if (!plain.proven) {
+        const features = { ...plain.features, provenChecks: true };
+        plain.proven = { features, keyPrefix: jobKeyPrefix(dev.target, features) };
+      }
+      return plain.proven;
+    }
     let f = this.deviceFeatureCache.get(dev);
     if (!f) {
       const features = this.features(dev.features);
@@ -549,6 +591,9 @@ function argumentType(a: unknown, declared: string | null): string | null {
   }
   return t && (!declared || declared === t) ? t : null;
 }
+
+/** ir/launch-proof.ts's evaluator, once a launch has a kernel whose checks a launch may prove. */
+let launchProof: typeof import("./ir/launch-proof.js") | null = null;
 
 /** object-arguments.ts, once a launch or compile() has been given an object or an Array. */
 let objectArguments: typeof import("./object-arguments.js") | null = null;

@@ -159,6 +159,18 @@ export class Specializer {
     return spec;
   }
 
+  /** The job's specialization where it needs no compile (in the table, or revived from a store), else null. */
+  async stored(job: CompileJob): Promise<Specialization | null> {
+    const spec = this.current(job.key);
+    if (spec) return spec;
+    const t0 = now();
+    const revived = await this.revive(job);
+    if (!revived) return null;
+    this.k.specialized(job, { origin: revived.origin, ms: now() - t0 });
+    this.table.set(job.key, revived);
+    return revived;
+  }
+
   /**
    * The specialization loaded on a device (once per device). Code is scanned before it is first
    * linked: a poisoned specialization (in this kernel's own table) is compiled afresh; revived

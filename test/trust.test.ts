@@ -98,7 +98,8 @@ for (const kind of KINDS) {
       const env = { GPUC_CACHE_DIR: dir };
       app(kind, env);
       const files = entryFiles(dir);
-      assert.equal(files.length, 2, "axpy and weigh");
+      // (On WebGPU each with its variant without the checks its launches prove.)
+      assert.equal(files.length, kind === "webgpu" ? 4 : 2, "axpy and weigh");
       for (const f of files) fault.break(f, dir);
       const v = gpuc(env, "cache", "verify");
       assert.equal(v.code, 1, v.out + v.err);
@@ -142,7 +143,7 @@ test("[webgpu] disk cache: WGSL that calls a function it does not define, plante
   poison();
   const v = gpuc(env, "cache", "verify");
   assert.equal(v.code, 1);
-  assert.equal((v.out.match(/bad, removed: .*\.entry: poisoned: it calls 'missing_fn', which/g) ?? []).length, 2, v.out);
+  assert.equal((v.out.match(/bad, removed: .*\.entry: poisoned: it calls 'missing_fn', which/g) ?? []).length, 4, v.out);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -165,6 +166,18 @@ test("[webgpu] the validator checks an entry's layout with its target's schema: 
   delete (noSites.artifact.layout as { sites?: unknown }).sites;
   const v4 = await checkEntry(noSites);
   assert.ok(!v4.ok && /^malformed record at 'artifact\.layout\.sites'/.test(v4.reason), JSON.stringify(v4));
+  // What a launch evaluates to run a kernel's variant without its checks: its shape, and the variant it belongs to.
+  const proven = entryFiles(dir).map(bodyOf).find((e) => e.owner.target === "wgsl" && e.artifact.launchProof)!;
+  assert.ok(proven, "the app stored a WGSL entry with a launch proof");
+  assert.equal((await checkEntry(proven)).ok, true);
+  const forged = structuredClone(proven);
+  (forged.artifact.launchProof!.vars as unknown[]).push({ k: "var", index: 99 });
+  const v5 = await checkEntry(forged);
+  assert.ok(!v5.ok && /^malformed record at 'artifact\.launchProof': var \d+: a var read before it is made/.test(v5.reason), JSON.stringify(v5));
+  const other = structuredClone(proven);
+  other.artifact.launchProof!.assumed = !other.artifact.launchProof!.assumed;
+  const v6 = await checkEntry(other);
+  assert.ok(!v6.ok && /not the variant its owner names/.test(v6.reason), JSON.stringify(v6));
   const none = structuredClone(wgsl);
   delete none.artifact.layout;
   const v2 = await checkEntry(none);

@@ -33,6 +33,7 @@ interface StoredArtifact {
   manifest: RelocationManifest;
   layout?: Artifact["layout"];
   dynamicShared?: Artifact["dynamicShared"];
+  launchProof?: Artifact["launchProof"];
   runtime: {
     debugLevel: 0 | 1 | 2;
     messages: { text: string; kind: "bounds" | "exception" }[];
@@ -70,6 +71,7 @@ export function storeArtifact(a: Artifact): StoredArtifact {
   if (typeof a.code !== "string") out.binary = true;
   if (a.layout) out.layout = a.layout;
   if (a.dynamicShared) out.dynamicShared = a.dynamicShared;
+  if (a.launchProof) out.launchProof = a.launchProof;
   return JSON.parse(JSON.stringify(out)) as StoredArtifact;
 }
 
@@ -86,6 +88,7 @@ export function reviveArtifact(s: StoredArtifact): Artifact {
   };
   if (s.layout) a.layout = s.layout;
   if (s.dynamicShared) a.dynamicShared = s.dynamicShared;
+  if (s.launchProof) a.launchProof = s.launchProof;
   return a;
 }
 

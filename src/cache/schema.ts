@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { CacheEntry, Signature } from "./entry.js";
 import type { ResolvedLocation } from "../runtime/tables.js";
 import { SIZE_CMPS, SIZE_OPS, type SizeExpr } from "../ir/size.js";
+import { launchProofProblem } from "../ir/launch-proof.js";
 import type { ReadBack, SchemaKit } from "../targets/target.js";
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -19,7 +20,7 @@ const Dims = v.nullable(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValu
 const OwnerSchema = v.strictObject({
   gpuc: v.string(), target: v.string(), arch: v.nullable(v.string()), fastMath: v.boolean(),
   maxThreads: Dims, requiredThreads: Dims, relocation: v.picklist(["bake", "patch", "table"]),
-  boundsCheck: v.boolean(), debugLevel: v.picklist([0, 1, 2]), alwaysInline: v.boolean(), sanitize: v.boolean(),
+  boundsCheck: v.boolean(), debugLevel: v.picklist([0, 1, 2]), alwaysInline: v.boolean(), sanitize: v.boolean(), provenChecks: v.boolean(),
 });
 
 const SignatureSchema = v.strictObject({ paramNames: v.array(v.string()), declared: v.array(v.nullable(v.string())) });
@@ -52,6 +53,7 @@ const ArtifactSchema = v.strictObject({
   manifest: ManifestSchema,
   layout: v.optional(v.unknown()),   // the target's own schema checks it (parseEntry)
   dynamicShared: v.optional(v.array(v.strictObject({ name: v.string(), elem: Elem, size: SizeSchema }))),
+  launchProof: v.optional(v.unknown()),   // checked by launchProofProblem (parseEntry)
   runtime: v.strictObject({
     debugLevel: v.picklist([0, 1, 2]),
     messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),
@@ -102,6 +104,11 @@ export function parseEntry(raw: unknown, layout: ReadBack["layoutSchema"]): Verd
     if (!schema) layoutSchemas.set(layout, (schema = layout(kit)));
     const l = v.safeParse(schema, a.layout);
     if (!l.success) return { ok: false, reason: schemaProblem(l.issues, "artifact.layout") };
+  }
+  // (Data the host evaluates at launch: bounded in size, indices within the parameters.)
+  if (a.launchProof !== undefined) {
+    const why = launchProofProblem(a.launchProof, a.params) ?? ((a.launchProof as { assumed: boolean }).assumed !== parsed.output.owner.provenChecks ? "not the variant its owner names" : null);
+    if (why) return { ok: false, reason: `malformed record at 'artifact.launchProof': ${why}` };
   }
   return { ok: true, value: parsed.output as CacheEntry };
 }

@@ -108,6 +108,8 @@ export interface CacheOwner {
   readonly alwaysInline: boolean;
   /** The code reports to the CPU device's sanitizer (the js target's `sanitize` feature). */
   readonly sanitize: boolean;
+  /** The variant without the checks its launches prove (ir/passes/launch-proofs.ts). */
+  readonly provenChecks: boolean;
 }
 
 /** The owner of a job: the target with its features (the relocation resolved to the target's default) and the kernel's parameters. */
@@ -123,10 +125,11 @@ export function cacheOwner(target: string, features: TargetFeatures, params: { b
     boundsCheck: params.boundsCheck, debugLevel: params.debugLevel,
     alwaysInline: info?.alwaysInline === true,
     sanitize: features.sanitize === true,
+    provenChecks: features.provenChecks === true,
   };
 }
 
-const FIELDS: (keyof CacheOwner)[] = ["gpuc", "target", "arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "boundsCheck", "debugLevel", "alwaysInline", "sanitize"];
+const FIELDS: (keyof CacheOwner)[] = ["gpuc", "target", "arch", "fastMath", "maxThreads", "requiredThreads", "relocation", "boundsCheck", "debugLevel", "alwaysInline", "sanitize", "provenChecks"];
 
 /**
  * The architectures whose code a device of architecture `arch` runs, newest first: `arch`

@@ -11,6 +11,8 @@ import { InvalidIRError, copyModule, walkStmts, type Module, type Stmt } from ".
 import { eliminateDeadCode } from "../ir/passes/dce.js";
 import { foldConstants } from "../ir/passes/fold.js";
 import { hoistBoundsChecks } from "../ir/passes/hoist-checks.js";
+import { launchProofs } from "../ir/passes/launch-proofs.js";
+import type { LaunchProof } from "../ir/launch-proof.js";
 import { legalize } from "../ir/passes/legalize.js";
 import { addDoneGuards } from "../ir/passes/done-guards.js";
 import { expandCasLoops } from "../ir/passes/cas-loops.js";
@@ -102,6 +104,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   // Launch bounds that fix the block size make blockDim a constant (loops over it fold and unroll).
   const { features } = job;
   if (features.requiredThreads) foldBlockDim(module, features.requiredThreads);
+  let proof: LaunchProof | null = null;
   if (config.optimize) {
     checkpoint("inline", module);
     foldConstants(module);
@@ -116,6 +119,8 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
         exactThreads: features.requiredThreads,
       });
       const versioned = hoistBoundsChecks(module);
+      // What the launch decides (its variant without it: features.provenChecks).
+      if (targetInfo(job.target)?.launchProofs) proof = launchProofs(module, versioned, features.provenChecks === true);
       // The versioned loops' tests, under the facts where they stand (n >= 1 under row < n).
       foldDecidedTests(module, ranges, versioned);
       foldConstants(module);
@@ -136,7 +141,9 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (target.legal.atomics) expandCasLoops(module, target.legal.atomics);
   checkpoint("legalize", module);
   try {
-    return { module, artifact: target.emit(module, features), inferenceReused: hit !== undefined };
+    const artifact = target.emit(module, features);
+    if (proof) artifact.launchProof = proof;
+    return { module, artifact, inferenceReused: hit !== undefined };
   } catch (e) {
     if (e instanceof InvalidIRError) throw new InternalCompilerError(`back end '${target.name}' rejected validated IR: ${e.message}`);
     throw e;

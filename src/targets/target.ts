@@ -11,6 +11,7 @@ import type { Diagnostic } from "../errors.js";
 import type { Module } from "../ir/module.js";
 import type { Elem } from "../ir/types.js";
 import type { SizeExpr } from "../ir/size.js";
+import type { LaunchProof } from "../ir/launch-proof.js";
 import type { MethodTable } from "../infer/methods.js";
 import type { RuntimeTables } from "../runtime/tables.js";
 import type { InlineOptions } from "../ir/passes/inline.js";
@@ -32,6 +33,12 @@ export interface TargetFeatures {
   relocation?: RelocationStrategy;
   /** The js target only: code that reports data races, uninitialized shared reads and divergence to the CPU device's sanitizer. */
   sanitize?: boolean;
+  /**
+   * The variant of a kernel without the checks and loop tests outside its loops that a launch
+   * decides, which a launch runs where it has proven them (ir/passes/launch-proofs.ts); its
+   * artifact's `launchProof` says what it assumes. Targets whose info has `launchProofs`.
+   */
+  provenChecks?: boolean;
 }
 
 /** A stable text of the features, for cache keys ("" when none is set). */
@@ -43,6 +50,7 @@ export function featuresKey(f: TargetFeatures): string {
   if (f.requiredThreads) parts.push(`reqntid=${f.requiredThreads.join("x")}`);
   if (f.relocation) parts.push(`reloc=${f.relocation}`);
   if (f.sanitize) parts.push("sanitize");
+  if (f.provenChecks) parts.push("proven");
   return parts.join(",");
 }
 
@@ -80,6 +88,12 @@ export interface Artifact {
    * loader evaluates with each launch's arguments (ir/size.ts; devices/device.ts, sharedSizes).
    */
   dynamicShared?: { name: string; elem: Elem; size: SizeExpr }[];
+  /**
+   * The checks and loop tests that a launch's values decide (ir/launch-proof.ts): on the code as
+   * compiled, what its variant without them assumes (`assumed: false`); on that variant, what a
+   * launch must prove before it runs it (`assumed: true`).
+   */
+  launchProof?: LaunchProof;
   /**
    * How a loader binds the code (JSON data, the target's own type: WGSL's bindings and params
    * block, PTX's entry parameters and tables), for targets whose info says `layout: true`.
@@ -140,6 +154,11 @@ export interface TargetInfo {
    * constant, checks against it proven) unless the kernel declares launch bounds of its own.
    */
   readonly specializeThreads?: boolean;
+  /**
+   * A launch that proves a kernel's checks outside its loops (ir/launch-proof.ts) runs its variant
+   * without them: where each check and exception site costs the driver's compile (WebGPU).
+   */
+  readonly launchProofs?: boolean;
   /** What every device of the target has (targets/limits.ts checks modules against it). */
   readonly limits: TargetLimits;
 }

@@ -13,6 +13,7 @@ export const wgslInfo: TargetInfo = {
   maxBlocks: [65535, 65535, 65535],
   // A pipeline per workgroup size: its code may as well know the size.
   specializeThreads: true,
+  launchProofs: true,
   // Workgroup memory and bindings differ by adapter: the WebGPU device checks them at launch.
   limits: {},
 };

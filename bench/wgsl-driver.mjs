@@ -1,10 +1,13 @@
 // What each part of gpuc's WGSL costs the driver (BENCHMARKS.md §m; issue #35, item 4): Dawn's
 // shader module and pipeline, then the first dispatch — where lavapipe compiles the shader — for
 // the peers harness's three kernels (saxpy, the naive matmul, per-block sums), each as gpuc emits
-// it for a WebGPU launch of the harness's block size (256, 16×16, 256: the launch's block size is
-// the kernel's requiredThreads), without its exception record (main's store of the record left
-// out: what the record costs), without the checked copy or scan of each versioned loop (what
-// loop versioning costs), with `boundsCheck: false`, and hand-written (bench/wgsl.mjs). The cut
+// it for the harness's WebGPU launch: its block size (256, 16×16, 256: the launch's block size is
+// the kernel's requiredThreads) and, where the launch's arguments and grid prove the checks
+// outside the kernel's loops, the variant without them (ARCHITECTURE.md, "Checks a launch
+// proves"); then as compiled (what a launch that proves nothing runs), without its exception
+// record (main's store of the record left out: what the record costs), without the checked copy
+// or scan of each versioned loop (what loop versioning costs), with `boundsCheck: false`, and
+// hand-written (bench/wgsl.mjs). The cut
 // variants are measurements only: they are dispatched once on small buffers, never checked for
 // results.
 //
@@ -23,10 +26,15 @@ const { KERNELS } = await import("./kernels.mjs");
 const { SAXPY_WGSL, MATMUL_NAIVE_WGSL, BLOCK_SUMS_WGSL } = await import("./wgsl.mjs");
 
 const rounds = Number(process.argv[2] ?? 9);
+const { provesLaunch } = await import(new URL("../dist/ir/launch-proof.js", import.meta.url).href);
+// Each with the peers harness's launch (its arguments' values and lengths, and its grid): where
+// that launch proves the kernel's checks outside its loops, it runs the kernel's variant without
+// them (ARCHITECTURE.md, "Checks a launch proves"), which is then what gpuc emits for it.
+const N = 1 << 20, M = 256;
 const CASES = [
-  { name: "saxpy", fn: KERNELS.saxpy.fn, types: ["f32", "f32[]", "f32[]"], threads: [256, 1, 1], hand: SAXPY_WGSL },
-  { name: "matmul (naive)", fn: KERNELS.matmul.fn, types: ["f32[]", "f32[]", "f32[]", "i32"], threads: [16, 16, 1], hand: MATMUL_NAIVE_WGSL },
-  { name: "per-block sums", fn: KERNELS.blockSums.fn, types: ["f32[]", "f32[]"], threads: [256, 1, 1], hand: BLOCK_SUMS_WGSL },
+  { name: "saxpy", fn: KERNELS.saxpy.fn, types: ["f32", "f32[]", "f32[]"], threads: [256, 1, 1], hand: SAXPY_WGSL, args: [2, { length: N }, { length: N }], blocks: [N / 256, 1, 1] },
+  { name: "matmul (naive)", fn: KERNELS.matmul.fn, types: ["f32[]", "f32[]", "f32[]", "i32"], threads: [16, 16, 1], hand: MATMUL_NAIVE_WGSL, args: [{ length: M * M }, { length: M * M }, { length: M * M }, M], blocks: [M / 16, M / 16, 1] },
+  { name: "per-block sums", fn: KERNELS.blockSums.fn, types: ["f32[]", "f32[]"], threads: [256, 1, 1], hand: BLOCK_SUMS_WGSL, args: [{ length: N / 256 }, { length: N }], blocks: [N / 256, 1, 1] },
 ];
 
 /** The WGSL with the exception record's store left out of main (its claim and texel stores; the checks stay). */
@@ -119,10 +127,14 @@ for (const c of CASES) {
   // As a WebGPU launch of this block size compiles it (wgsl/info.ts specializeThreads: the
   // launch's block size is the kernel's requiredThreads).
   const features = { requiredThreads: c.threads };
-  const emitted = (await kernel(c.fn).compile({ target: "wgsl", types: c.types, features })).code;
+  const compiled = await kernel(c.fn).compile({ target: "wgsl", types: c.types, features });
+  const proven = compiled.launchProof && provesLaunch(compiled.launchProof, { args: c.args, threads: c.threads, blocks: c.blocks });
+  const launched = proven ? (await kernel(c.fn).compile({ target: "wgsl", types: c.types, features: { ...features, provenChecks: true } })).code : compiled.code;
+  const emitted = compiled.code;
   const unchecked = (await kernel(c.fn, { boundsCheck: false }).compile({ target: "wgsl", types: c.types, features })).code;
   const variants = [
-    ["as gpuc emits it", emitted],
+    ["as the harness's launch runs it" + (proven ? " (its checks proven: the variant)" : ""), launched],
+    ["as compiled (a launch that proves nothing)", proven ? emitted : null],
     ["without the exception record", withoutRecord(emitted)],
     ["without versioned loops' checked copies (scans)", withoutCheckedCopies(emitted)],
     ["`boundsCheck: false`", unchecked],

@@ -29,7 +29,9 @@ async function counting(dev: Device, fn: (counts: { compiles: () => number; uplo
   const uploads: string[] = [];
   const update = dev.updateTable;
   dev.updateTable = function (this: Device, k: LoadedKernel, name: string, values: HostArray) { uploads.push(name); return update.call(this, k, name, values); };
-  const stop = onCompile((e) => { if (e.target === dev.target && e.origin === "compiled") compiles++; });
+  // (A kernel's variant for launches that prove its checks is compiled beside it on WebGPU,
+  // with the same tables: counted with the kernel it stands for. ARCHITECTURE.md, "Checks a launch proves".)
+  const stop = onCompile((e) => { if (e.target === dev.target && e.origin === "compiled" && !e.provenChecks) compiles++; });
   try { await fn({ compiles: () => compiles, uploads: () => [...uploads] }); }
   finally { stop(); dev.updateTable = update; }
 }

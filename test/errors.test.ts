@@ -223,7 +223,7 @@ test("invalid-option: every call that takes options names a misspelt one and lis
   await assert.rejects(k.compile({ target: "js", type: ["f32[]"] } as never), atCall(CompileError, "invalid-option",
     "compile(): unknown option 'type' (did you mean 'types'?) (options: target, features, args, types, dump, dumpSink, optimize)"));
   await assert.rejects(k.compile({ target: "ptx", types: ["f32[]"], features: { fastmath: true } } as never), atCall(CompileError, "invalid-option",
-    "compile(): features: unknown feature 'fastmath' (did you mean 'fastMath'?) (features: arch, fastMath, maxThreads, requiredThreads, relocation, sanitize)"));
+    "compile(): features: unknown feature 'fastmath' (did you mean 'fastMath'?) (features: arch, fastMath, maxThreads, requiredThreads, relocation, sanitize, provenChecks)"));
   // Every device kind, whether or not it can be opened here (the options are checked first).
   await assert.rejects(device("cpu", { thread: 2 } as never), atCall(CompileError, "invalid-option",
     'device("cpu"): unknown option \'thread\' (did you mean \'threads\'?) (options: print, printBufferWords, subgroupSize, threads, parallel, wasm, sanitize, threadOrder)'));

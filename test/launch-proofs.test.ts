@@ -140,6 +140,14 @@ test("a proof read back is checked: a var read before it is made, a parameter th
   assert.equal(launchProofProblem(null, a.params), "not an object");
 });
 
+test("features.provenChecks is WGSL's: another target's compile() refuses it saying so, and a non-boolean is an invalid option", async () => {
+  const k = kernel(saxpy);
+  await assert.rejects(k.compile({ target: "js", types: ["f32", "f32[]", "f32[]"], features: { provenChecks: true } }), (e: unknown) =>
+    e instanceof Error && (e as { kind?: string }).kind === "invalid-option" && /features\.provenChecks is for targets whose launches prove checks \(wgsl\), not target 'js'/.test(e.message));
+  await assert.rejects(k.compile({ target: "wgsl", types: ["f32", "f32[]", "f32[]"], features: { provenChecks: 1 as unknown as boolean } }), (e: unknown) =>
+    e instanceof Error && /features\.provenChecks must be true or false, got the number 1/.test(e.message));
+});
+
 test("what reads memory, or a local assigned in a loop or twice, is no obligation: its check stays in the variant", async () => {
   function gather(o: Float32Array, idx: Int32Array, x: Float32Array) {
     const i = blockIdx.x * blockDim.x + threadIdx.x;

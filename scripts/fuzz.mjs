@@ -147,7 +147,7 @@
 //
 // Exit status 1 when anything differs; each difference is printed with its kernel and inputs.
 
-import { kernel, device, structArray, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
+import { kernel, device, onCompile, structArray, CompileError, KernelError, atomicMin, atomicMax, atomicAdd, atomicInc, atomicDec } from "gpuc";
 import { assemblePTX, formatPtxasErrors } from "../dist/targets/ptx/ptxas.js";
 
 // Random kernels compile once: the user's disk cache would only fill with them, and one past its
@@ -246,6 +246,11 @@ if (mode !== "js") {
   try { dev = mode === "wasm" ? await device("cpu", { ...onThreads, wasm: "always", subgroupSize: Number(opt("subgroup-size", 32)) }) : mode === "spir" ? await device("opencl", { llvm: true }) : await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
 }
 const same = (a, b) => Object.is(a, b);
+// Kernels whose launch proved their checks outside loops and ran their variant without them (WebGPU:
+// ARCHITECTURE.md, "Checks a launch proves"): compiled once each.
+let provenVariants = 0;
+onCompile((e) => { if (e.provenChecks && e.origin === "compiled") provenVariants++; });
+const provenNote = () => (mode === "webgpu" ? `; ${provenVariants} ran their variant without the checks their launch proved` : "");
 // --bounds and --control on the CPU device: a kernel that runs on where plain JS ends (a loop
 // whose counter a local function steps, miscompiled) is stopped, a KernelError of kind
 // `cancelled`, and counted as a difference (GPU devices cannot stop a launch).
@@ -906,7 +911,7 @@ async function fuzzBounds() {
     if (/\bpa\b/.test(body)) { withStructs++; if (refTraps && !!refTraps === !!kernelTraps) structTraps++; }
     if (body.includes("so[")) withSharedObjects++;
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap, ${withSharedObjects} the shared array of objects so), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap, ${withSharedObjects} the shared array of objects so${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 
@@ -1167,7 +1172,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

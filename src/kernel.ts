@@ -13,7 +13,7 @@ import { numberTypeName, structArrayTypeName } from "./struct-arrays.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableOf, type TableValue } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
-import type { Scalar } from "./ir/types.js";
+import { codeParameters, type Scalar } from "./ir/types.js";
 import type { Artifact, TargetFeatures } from "./targets/target.js";
 import { TARGET_NAMES, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
@@ -284,9 +284,10 @@ export class Kernel {
       let job: CompileJob | undefined;
       if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types, true))); }
       // A launch that proves the checks the kernel has outside its loops runs its variant without them.
-      if (spec.artifact.launchProof && !spec.artifact.launchProof.assumed && args.length === spec.artifact.params.length && !args.includes(null) && !args.includes(undefined)) {
+      const codeArgs = spec.artifact.launchProof && !spec.artifact.launchProof.assumed ? proofArguments(spec.artifact, types, args) : null;
+      if (codeArgs) {
         const variant = this.deviceFeatures(dev, grid.threads, true);
-        const alt = await this.provenVariant(dev.target, variant.features, variant.keyPrefix, types, spec, args, grid, () => (site ??= callSite()));
+        const alt = await this.provenVariant(dev.target, variant.features, variant.keyPrefix, types, spec, codeArgs, grid, () => (site ??= callSite()));
         if (alt) { spec = alt; features = variant.features; job = undefined; }
       }
       let k = spec.loaded.get(dev);
@@ -335,7 +336,7 @@ export class Kernel {
    * its variant from there or runs as it is: a launch that needed no compiler loads none). The
    * variant runs only where its own record of what it assumed is proven.
    */
-  private async provenVariant(target: string, features: TargetFeatures, keyPrefix: string, types: string[], spec: Specialization, args: unknown[], grid: Grid, site: () => void): Promise<Specialization | null> {
+  private async provenVariant(target: string, features: TargetFeatures, keyPrefix: string, types: string[], spec: Specialization, args: readonly unknown[], grid: Grid, site: () => void): Promise<Specialization | null> {
     const { provesLaunch } = (launchProof ??= await import("./ir/launch-proof.js"));
     const at = { args, threads: grid.threads, blocks: grid.blocks };
     const proven = (s: Specialization): boolean => !s.artifact.launchProof || (s.artifact.launchProof.assumed && provesLaunch(s.artifact.launchProof, at));
@@ -590,6 +591,29 @@ function argumentType(a: unknown, declared: string | null): string | null {
     t = objectArguments.plainArrayTypeName(a) ?? objectArguments.objectTypeName(a);
   }
   return t && (!declared || declared === t) ? t : null;
+}
+
+/** Per artifact with a launch proof: how many code parameters each argument is (negative: an object's leaves, which a proof never reads). */
+const codeParameterCounts = new WeakMap<Artifact, number[]>();
+
+/**
+ * A launch's arguments as the code's parameters, which a launch proof indexes: an absent optional
+ * array has none, an object or an array of objects one per leaf — given as unknown here, so that
+ * an obligation reading one is never proven.
+ */
+function proofArguments(artifact: Artifact, types: readonly string[], args: readonly unknown[]): readonly unknown[] | null {
+  let counts = codeParameterCounts.get(artifact);
+  if (!counts) codeParameterCounts.set(artifact, (counts = types.map((t) => (t.startsWith("{") ? -codeParameters(t) : codeParameters(t)))));
+  if (counts.length !== args.length) return null;
+  let out: unknown[] | null = null;
+  counts.forEach((c, i) => {
+    if (c !== 1 && !out) out = args.slice(0, i);
+    if (!out) return;
+    if (c === 1) out.push(args[i]);
+    else for (let j = 0; j < -c; j++) out.push(undefined);
+  });
+  const code = out ?? args;
+  return code.length === artifact.params.length ? code : null;
 }
 
 /** ir/launch-proof.ts's evaluator, once a launch has a kernel whose checks a launch may prove. */

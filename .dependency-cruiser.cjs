@@ -18,7 +18,7 @@ const LAYERS = [
   ["plugin", "^src/plugin/"],
   ["cli", "^src/cli/"],
   ["api", "^src/(index|runtime-only)\\.ts$"],
-  ["kernel", "^src/(kernel|compile-options|argument-errors|overlay|specializer|compiling|captured-tables|struct-arrays|object-arguments)\\.ts$"],
+  ["kernel", "^src/(kernel|compile-options|argument-errors|overlay|specializer|compiling|captured-tables|struct-arrays|object-arguments|launch-variant)\\.ts$"],
   ["devices", "^src/devices/"],
   ["cache", "^src/cache/"],
   ["compiler", "^src/compiler/"],
@@ -76,7 +76,7 @@ module.exports = {
       comment: "a back end's emission sees the IR alone: its files (all but info.ts, target.ts, read-back.ts and the software Math overlays of softmath/) import the IR, the base, relocation strategies, the targets' shared emission helpers and the kernel state's layout (runtime/state.ts: data, which WGSL's exception record is written by), never inference, the front end, the runtime library's functions, the caches or the devices",
       severity: "error",
       from: { path: "^src/targets/[^/]+/", pathNot: "^src/targets/softmath/|^src/targets/[^/]+/(info|target|read-back)\\.ts$" },
-      to: { path: "^src/(infer|frontend|runtime|cache|devices|compiler|plugin|cli)/|^src/(kernel|specializer|captured-tables|struct-arrays|object-arguments|compile-options|argument-errors|overlay|index|runtime-only)\\.ts$", pathNot: "^src/runtime/state\\.ts$" },
+      to: { path: "^src/(infer|frontend|runtime|cache|devices|compiler|plugin|cli)/|^src/(kernel|specializer|captured-tables|struct-arrays|object-arguments|launch-variant|compile-options|argument-errors|overlay|index|runtime-only)\\.ts$", pathNot: "^src/runtime/state\\.ts$" },
     },
     {
       name: "platform-unimported",

@@ -31,7 +31,7 @@ export const ENTRIES = [
   "index.js", "runtime-only.js", "plugin/index.js", "cli/main.js", "compiler/compile.js", "cache/compiler-script.js", "cache/code-check.js", "cache/checks.js", "cache/no-checks.js",
   "devices/cpu.js", "devices/webgpu.js", "devices/cuda.js", "devices/amdgpu.js", "devices/opencl.js", "devices/cpu-sanitizer.js",
   "build-id.js", "runtime/functions.js", "reloc/manifest.js", "targets/ptx/ptxas.js",
-  "cache/image-file.js", "cache/disk.js", "cache/entry.js", "sha256.js",
+  "cache/image-file.js", "cache/disk.js", "cache/entry.js", "sha256.js", "ir/launch-proof.js",
 ];
 
 const out = join(root, ".bundle-tmp");

@@ -13,7 +13,7 @@ import { numberTypeName, structArrayTypeName } from "./struct-arrays.js";
 import { describeArgument, describeConfig, describeValue, isDetached, tableOf, type TableValue } from "./typed-arrays.js";
 import type { ArgumentMistake } from "./argument-errors.js";
 import { advanceWorld } from "./registry.js";
-import { codeParameters, type Scalar } from "./ir/types.js";
+import type { Scalar } from "./ir/types.js";
 import type { Artifact, TargetFeatures } from "./targets/target.js";
 import { TARGET_NAMES, targetInfo } from "./targets/index.js";
 import { RELOCATION_STRATEGIES, type RelocationStrategy } from "./reloc/manifest.js";
@@ -282,12 +282,23 @@ export class Kernel {
       // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
       let spec = this.specs.current(keyPrefix + types.join(","));
       let job: CompileJob | undefined;
+      // (A variant that an earlier launch proved and this one proves too needs no kernel code:
+      // after a table unfolded under it, only the variant was compiled again.)
+      if (!spec && launchVariant) {
+        const variant = this.deviceFeatures(dev, grid.threads, true);
+        const v = this.specs.current(variant.keyPrefix + types.join(","));
+        if (v && launchVariant.runsVariant(v, types, args, grid)) { spec = v; features = variant.features; }
+      }
       if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types, true))); }
       // A launch that proves the checks the kernel has outside its loops runs its variant without them.
-      const codeArgs = spec.artifact.launchProof && !spec.artifact.launchProof.assumed ? proofArguments(spec.artifact, types, args) : null;
-      if (codeArgs) {
+      if (spec.artifact.launchProof && !spec.artifact.launchProof.assumed) {
         const variant = this.deviceFeatures(dev, grid.threads, true);
-        const alt = await this.provenVariant(dev.target, variant.features, variant.keyPrefix, types, spec, codeArgs, grid, () => (site ??= callSite()));
+        const variantJob = () => { site ??= callSite(); return this.job(dev.target, variant.features, types, true); };
+        const alt = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(spec, types, args, grid, {
+          current: () => this.specs.current(variant.keyPrefix + types.join(",")),
+          stored: () => this.specs.stored(variantJob()),
+          compile: () => this.specs.get(variantJob()),
+        });
         if (alt) { spec = alt; features = variant.features; job = undefined; }
       }
       let k = spec.loaded.get(dev);
@@ -327,31 +338,6 @@ export class Kernel {
       if (e instanceof Mistake) { site ??= callSite(); e = await explain(e); }
       throw atCaller(e, site);
     }
-  }
-
-  /**
-   * The kernel's variant without the checks outside its loops that this launch proves
-   * (ir/launch-proof.ts), or null where it proves them not, or the variant is not to be had: it is
-   * compiled only where the kernel's own code was (a kernel from an image or the disk cache takes
-   * its variant from there or runs as it is: a launch that needed no compiler loads none). The
-   * variant runs only where its own record of what it assumed is proven.
-   */
-  private async provenVariant(target: string, features: TargetFeatures, keyPrefix: string, types: string[], spec: Specialization, args: readonly unknown[], grid: Grid, site: () => void): Promise<Specialization | null> {
-    const { provesLaunch } = (launchProof ??= await import("./ir/launch-proof.js"));
-    const at = { args, threads: grid.threads, blocks: grid.blocks };
-    const proven = (s: Specialization): boolean => !s.artifact.launchProof || (s.artifact.launchProof.assumed && provesLaunch(s.artifact.launchProof, at));
-    const current = this.specs.current(keyPrefix + types.join(","));
-    if (current) return proven(current) ? current : null;
-    if (!provesLaunch(spec.artifact.launchProof!, at)) return null;
-    site();
-    const job = this.job(target, features, types, true);
-    let alt: Specialization | null;
-    if (spec.origin !== "compiled") alt = await this.specs.stored(job);
-    else {
-      try { alt = await this.specs.get(job); }
-      catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
-    }
-    return alt && proven(alt) ? alt : null;
   }
 
   /** Array arguments the device cannot take: another device's, or a host array whose buffer was detached. */
@@ -593,31 +579,8 @@ function argumentType(a: unknown, declared: string | null): string | null {
   return t && (!declared || declared === t) ? t : null;
 }
 
-/** Per artifact with a launch proof: how many code parameters each argument is (negative: an object's leaves, which a proof never reads). */
-const codeParameterCounts = new WeakMap<Artifact, number[]>();
-
-/**
- * A launch's arguments as the code's parameters, which a launch proof indexes: an absent optional
- * array has none, an object or an array of objects one per leaf — given as unknown here, so that
- * an obligation reading one is never proven.
- */
-function proofArguments(artifact: Artifact, types: readonly string[], args: readonly unknown[]): readonly unknown[] | null {
-  let counts = codeParameterCounts.get(artifact);
-  if (!counts) codeParameterCounts.set(artifact, (counts = types.map((t) => (t.startsWith("{") ? -codeParameters(t) : codeParameters(t)))));
-  if (counts.length !== args.length) return null;
-  let out: unknown[] | null = null;
-  counts.forEach((c, i) => {
-    if (c !== 1 && !out) out = args.slice(0, i);
-    if (!out) return;
-    if (c === 1) out.push(args[i]);
-    else for (let j = 0; j < -c; j++) out.push(undefined);
-  });
-  const code = out ?? args;
-  return code.length === artifact.params.length ? code : null;
-}
-
-/** ir/launch-proof.ts's evaluator, once a launch has a kernel whose checks a launch may prove. */
-let launchProof: typeof import("./ir/launch-proof.js") | null = null;
+/** launch-variant.ts, once a launch has a kernel whose checks a launch may prove. */
+let launchVariant: typeof import("./launch-variant.js") | null = null;
 
 /** object-arguments.ts, once a launch or compile() has been given an object or an Array. */
 let objectArguments: typeof import("./object-arguments.js") | null = null;

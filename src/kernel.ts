@@ -470,12 +470,13 @@ export class Kernel {
   /**
    * Per device, computed once: the device's features (its architecture) with the kernel's; on a
    * target that specializes on the block size (TargetInfo.specializeThreads) and a kernel without
-   * launch bounds of its own, per block size too, with `requiredThreads` the launch's.
+   * launch bounds of its own, per block size too, with `requiredThreads` the launch's; with
+   * `provenChecks`, those of the kernel's variant for launches that prove its checks.
    */
-  private readonly deviceFeatureCache = new WeakMap<Device, { features: TargetFeatures; keyPrefix: string; byThreads: Map<string, { features: TargetFeatures; keyPrefix: string }> | null }>();
-  private deviceFeatures(dev: Device, threads?: readonly number[], provenChecks = false): { features: TargetFeatures; keyPrefix: string } {
+  private readonly deviceFeatureCache = new WeakMap<Device, DeviceFeatures & { byThreads: Map<string, DeviceFeatures> | null }>();
+  private deviceFeatures(dev: Device, threads?: readonly number[], provenChecks = false): DeviceFeatures {
     if (provenChecks) {
-      const plain = this.deviceFeatures(dev, threads) as { features: TargetFeatures; keyPrefix: string; proven?: { features: TargetFeatures; keyPrefix: string } };
+      const plain = this.deviceFeatures(dev, threads);
       if (!plain.proven) {
         const features = { ...plain.features, provenChecks: true };
         plain.proven = { features, keyPrefix: jobKeyPrefix(dev.target, features) };
@@ -578,6 +579,9 @@ function argumentType(a: unknown, declared: string | null): string | null {
   }
   return t && (!declared || declared === t) ? t : null;
 }
+
+/** A launch's features on a device, the key prefix of its jobs, and those of the variant for launches that prove the kernel's checks. */
+interface DeviceFeatures { features: TargetFeatures; keyPrefix: string; proven?: DeviceFeatures }
 
 /** launch-variant.ts, once a launch has a kernel whose checks a launch may prove. */
 let launchVariant: typeof import("./launch-variant.js") | null = null;

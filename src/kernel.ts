@@ -248,6 +248,10 @@ export class Kernel {
     if (this.tables.reshaped) { this.rescope("a table's shape"); view = this.tables.observe(); }
     let spec = await this.specs.get(job);
     for (let stale = this.tables.stale(spec.folded, view); stale; stale = this.tables.stale(spec.folded, view)) spec = await this.unfold(stale, job);
+    // An image holds beside a kernel its variant for launches that prove its checks (a launch from
+    // an image takes the variant only from there: ARCHITECTURE.md, "Checks a launch proves").
+    if (generating() && spec.artifact.launchProof && !spec.artifact.launchProof.assumed)
+      await this.specs.get(this.job(opts.target, { ...job.features, provenChecks: true }, types));
     return check.artifactCopy(spec.artifact);
   }
 

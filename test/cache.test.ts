@@ -349,12 +349,14 @@ test("kernel images: precompile a workload, revive it in a new process without c
   const image = join(dir, "kernels.gpucimg");
   const p = gpuc({ GPUC_CACHE: "0" }, "precompile", join(FIX, "workload.mjs"), "-o", image);
   assert.equal(p.code, 0, p.err);
-  assert.match(p.out, /^wrote .*kernels\.gpucimg: 8 specialization\(s\) of 3 kernel\(s\), \d+ bytes, sha256 [0-9a-f]{64}\n$/);
+  // (Three per target, and for WGSL each kernel's variant for launches that prove its checks.)
+  assert.match(p.out, /^wrote .*kernels\.gpucimg: 11 specialization\(s\) of 3 kernel\(s\), \d+ bytes, sha256 [0-9a-f]{64}\n$/);
   const inspect = gpuc({}, "image", "inspect", image);
   assert.equal(inspect.code, 0);
+  assert.match(inspect.out, / {2}wgsl {2}axpy\(f32, f32\[\], f32\[\]\) {2}\[relocation table, checks on, the variant for launches that prove its checks, debug 1\]/);
   assert.match(inspect.out, / {2}js {4}weigh\(f32\[\], f32\[\]\) {2}\[relocation table, checks on, debug 1\] {2}\d+ bytes, 1 relocation site\(s\)/);
   assert.match(inspect.out, / {2}ptx {3}expo\(f32\[\], f32\[\]\) {2}\[sm_75, relocation patch, checks on, debug 1\]/);
-  assert.match(inspect.out, /\n8 usable, 0 skipped\n$/);
+  assert.match(inspect.out, /\n11 usable, 0 skipped\n$/);
   const fresh = app({ GPUC_CACHE: "0" });
   const revived = app({ GPUC_CACHE: "0" }, image);
   assert.deepEqual(revived.results, fresh.results);

@@ -139,7 +139,7 @@ export async function inspectImage(file: string, publicKeyFile: string | undefin
   const lines = new Map<string, { line: string; keys: number }>();
   for (const e of entries) {
     const o = e.owner;
-    const feats = [o.arch, o.fastMath ? "fastMath" : null, `relocation ${o.relocation}`, `checks ${o.boundsCheck ? "on" : "off"}`, `debug ${o.debugLevel}`].filter(Boolean).join(", ");
+    const feats = [o.arch, o.fastMath ? "fastMath" : null, `relocation ${o.relocation}`, `checks ${o.boundsCheck ? "on" : "off"}`, o.provenChecks ? "the variant for launches that prove its checks" : null, `debug ${o.debugLevel}`].filter(Boolean).join(", ");
     const code = storedCode(e.artifact);
     const line = `  ${o.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  [${feats}]  ${code.length} bytes, ${e.artifact.manifest.sites.length} relocation site(s)`;
     const same = `${ownerKey(o)}\0${line}\0${code}`;

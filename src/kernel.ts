@@ -26,6 +26,7 @@ import { whileOpening } from "./devices/index.js";
 import { generating, pluginId } from "./cache/image.js";
 import { Specializer, compiler, notInImages, type Specialization } from "./specializer.js";
 import { CapturedTables, staleWithoutCompiler, type TableView } from "./captured-tables.js";
+import type { DeviceFeatures } from "./launch-variant.js";
 
 // While a device opens, the stores its first launch reads get ready (persistent.ts, warmUp).
 whileOpening(warmUp);
@@ -284,27 +285,16 @@ export class Kernel {
         types = this.typesOf(args);
       }
       // The warm path: one Map lookup; the slow path (first launch, redefinitions) makes the job.
-      let spec = this.specs.current(keyPrefix + types.join(","));
+      let found = this.specs.current(keyPrefix + types.join(","));
       let job: CompileJob | undefined;
-      // (A variant that an earlier launch proved and this one proves too needs no kernel code:
-      // after a table unfolded under it, only the variant was compiled again.)
-      if (!spec && launchVariant) {
-        const variant = this.deviceFeatures(dev, grid.threads, true);
-        const v = this.specs.current(variant.keyPrefix + types.join(","));
-        if (v && launchVariant.runsVariant(v, types, args, grid)) { spec = v; features = variant.features; }
-      }
-      if (!spec) { site ??= callSite(); spec = await this.specs.get((job = this.job(dev.target, features, types, true))); }
-      // A launch that proves the checks the kernel has outside its loops runs its variant without them.
-      if (spec.artifact.launchProof && !spec.artifact.launchProof.assumed) {
-        const variant = this.deviceFeatures(dev, grid.threads, true);
-        const variantJob = () => { site ??= callSite(); return this.job(dev.target, variant.features, types, true); };
-        const alt = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(spec, types, args, grid, {
-          current: () => this.specs.current(variant.keyPrefix + types.join(",")),
-          stored: () => this.specs.stored(variantJob()),
-          compile: () => this.specs.get(variantJob()),
-        });
-        if (alt) { spec = alt; features = variant.features; job = undefined; }
-      }
+      // A launch that proves the checks the kernel has outside its loops runs its variant without
+      // them (launch-variant.ts), which needs the kernel's own code only for its proof.
+      let v = !found && launchVariant ? launchVariant.currentVariant(this.specs, forDevice, types, args, grid) : null;
+      if (!v && !found) { site ??= callSite(); found = await this.specs.get((job = this.job(dev.target, features, types, true))); }
+      if (!v && found!.artifact.launchProof?.assumed === false)
+        v = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(this.specs, forDevice, dev.target, types, found!, args, grid, (f) => { site ??= callSite(); return this.job(dev.target, f, types, true); });
+      if (v) { features = v.features; job = undefined; }
+      let spec = v ? v.spec : found!;
       let k = spec.loaded.get(dev);
       if (!k) { site ??= callSite(); ({ spec, k } = await this.specs.loadOn(dev, (job ??= this.job(dev.target, features, types, true)), spec)); }
       // Code holding a table element that changed since it was compiled is compiled again;
@@ -474,19 +464,10 @@ export class Kernel {
   /**
    * Per device, computed once: the device's features (its architecture) with the kernel's; on a
    * target that specializes on the block size (TargetInfo.specializeThreads) and a kernel without
-   * launch bounds of its own, per block size too, with `requiredThreads` the launch's; with
-   * `provenChecks`, those of the kernel's variant for launches that prove its checks.
+   * launch bounds of its own, per block size too, with `requiredThreads` the launch's.
    */
   private readonly deviceFeatureCache = new WeakMap<Device, DeviceFeatures & { byThreads: Map<string, DeviceFeatures> | null }>();
-  private deviceFeatures(dev: Device, threads?: readonly number[], provenChecks = false): DeviceFeatures {
-    if (provenChecks) {
-      const plain = this.deviceFeatures(dev, threads);
-      if (!plain.proven) {
-        const features = { ...plain.features, provenChecks: true };
-        plain.proven = { features, keyPrefix: jobKeyPrefix(dev.target, features) };
-      }
-      return plain.proven;
-    }
+  private deviceFeatures(dev: Device, threads?: readonly number[]): DeviceFeatures {
     let f = this.deviceFeatureCache.get(dev);
     if (!f) {
       const features = this.features(dev.features);
@@ -584,8 +565,6 @@ function argumentType(a: unknown, declared: string | null): string | null {
   return t && (!declared || declared === t) ? t : null;
 }
 
-/** A launch's features on a device, the key prefix of its jobs, and those of the variant for launches that prove the kernel's checks. */
-interface DeviceFeatures { features: TargetFeatures; keyPrefix: string; proven?: DeviceFeatures }
 
 /** launch-variant.ts, once a launch has a kernel whose checks a launch may prove. */
 let launchVariant: typeof import("./launch-variant.js") | null = null;

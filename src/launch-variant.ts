@@ -3,17 +3,33 @@
 // with the first launch of such a kernel (kernel.ts), with the proof's evaluator.
 
 import type { Grid } from "./devices/device.js";
-import type { Artifact } from "./targets/target.js";
-import type { Specialization } from "./specializer.js";
+import type { Artifact, TargetFeatures } from "./targets/target.js";
+import type { Specialization, Specializer } from "./specializer.js";
+import { jobKeyPrefix, type CompileJob } from "./compiler/job.js";
 import { KernelError } from "./errors.js";
 import { codeParameters } from "./ir/types.js";
 import { provesLaunch } from "./ir/launch-proof.js";
 
-/** Where the variant's specialization comes from: the kernel's table, a store, or a compile. */
-export interface VariantSource {
-  current(): Specialization | undefined;
-  stored(): Promise<Specialization | null>;
-  compile(): Promise<Specialization>;
+/** A launch's features on a device and the key prefix of its jobs (kernel.ts), with those of the kernel's variant once a launch asked for it. */
+export interface DeviceFeatures { features: TargetFeatures; keyPrefix: string; proven?: DeviceFeatures }
+
+/** The variant's features and key prefix beside the kernel's on a device (kept with them). */
+function variantFeatures(plain: DeviceFeatures, target: string): DeviceFeatures {
+  if (!plain.proven) {
+    const features: TargetFeatures = { ...plain.features, provenChecks: true };
+    plain.proven = { features, keyPrefix: jobKeyPrefix(target, features) };
+  }
+  return plain.proven;
+}
+
+/**
+ * The variant an earlier launch proved, where this launch proves it too (it needs no kernel code
+ * then: after a table unfolded under it, only the variant was compiled again), or null.
+ */
+export function currentVariant(specs: Specializer, plain: DeviceFeatures, types: readonly string[], args: readonly unknown[], grid: Grid): { spec: Specialization; features: TargetFeatures } | null {
+  const variant = plain.proven;
+  const v = variant && specs.current(variant.keyPrefix + types.join(","));
+  return v && runs(v, types, args, grid) ? { spec: v, features: variant.features } : null;
 }
 
 /**
@@ -23,25 +39,20 @@ export interface VariantSource {
  * needed no compiler loads none). The variant runs only where its own record of what it assumed
  * is proven.
  */
-export async function provenVariant(spec: Specialization, types: readonly string[], args: readonly unknown[], grid: Grid, from: VariantSource): Promise<Specialization | null> {
+export async function provenVariant(specs: Specializer, plain: DeviceFeatures, target: string, types: readonly string[], spec: Specialization, args: readonly unknown[], grid: Grid, job: (f: TargetFeatures) => CompileJob): Promise<{ spec: Specialization; features: TargetFeatures } | null> {
+  const variant = variantFeatures(plain, target);
+  const current = specs.current(variant.keyPrefix + types.join(","));
+  if (current) return runs(current, types, args, grid) ? { spec: current, features: variant.features } : null;
   const code = codeArguments(spec.artifact, types, args);
-  if (!code) return null;
-  const at = { args: code, threads: grid.threads, blocks: grid.blocks };
-  const proven = (s: Specialization): boolean => !s.artifact.launchProof || (s.artifact.launchProof.assumed && provesLaunch(s.artifact.launchProof, at));
-  const current = from.current();
-  if (current) return proven(current) ? current : null;
-  if (!provesLaunch(spec.artifact.launchProof!, at)) return null;
+  if (!code || !provesLaunch(spec.artifact.launchProof!, { args: code, threads: grid.threads, blocks: grid.blocks })) return null;
   let alt: Specialization | null;
-  if (spec.origin !== "compiled") alt = await from.stored();
-  else {
-    try { alt = await from.compile(); }
-    catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
-  }
-  return alt && proven(alt) ? alt : null;
+  try { alt = spec.origin === "compiled" ? await specs.get(job(variant.features)) : await specs.get(job(variant.features), true); }
+  catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
+  return alt && runs(alt, types, args, grid) ? { spec: alt, features: variant.features } : null;
 }
 
-/** Whether a launch may run a variant (its record of what it assumed proven for the launch). */
-export function runsVariant(v: Specialization, types: readonly string[], args: readonly unknown[], grid: Grid): boolean {
+/** Whether a launch may run a variant: its record of what it assumed proven for the launch. */
+function runs(v: Specialization, types: readonly string[], args: readonly unknown[], grid: Grid): boolean {
   const code = codeArguments(v.artifact, types, args);
   return code !== null && (!v.artifact.launchProof || (v.artifact.launchProof.assumed && provesLaunch(v.artifact.launchProof, { args: code, threads: grid.threads, blocks: grid.blocks })));
 }

@@ -138,8 +138,10 @@ export class Specializer {
   /** Forget the job's specialization (its code holds table values that changed: OpenCL's bake). */
   forget(job: CompileJob): void { this.table.delete(job.key); }
 
-  /** The job's specialization: current in the table, revived from a store, or compiled. */
-  async get(job: CompileJob): Promise<Specialization> {
+  /** The job's specialization: current in the table, revived from a store, or compiled (with `stored`, null instead of a compile). */
+  async get(job: CompileJob): Promise<Specialization>;
+  async get(job: CompileJob, stored: true): Promise<Specialization | null>;
+  async get(job: CompileJob, stored?: true): Promise<Specialization | null> {
     let spec = this.table.get(job.key);
     const world = currentWorld();
     if (spec && spec.world !== world) {
@@ -153,22 +155,11 @@ export class Specializer {
       const t0 = now();
       const revived = await this.revive(job);
       if (revived) this.k.specialized(job, { origin: revived.origin, ms: now() - t0 });
+      else if (stored) return null;
       spec = revived ?? (await this.compileFresh(job));
       this.table.set(job.key, spec);
     }
     return spec;
-  }
-
-  /** The job's specialization where it needs no compile (in the table, or revived from a store), else null. */
-  async stored(job: CompileJob): Promise<Specialization | null> {
-    const spec = this.current(job.key);
-    if (spec) return spec;
-    const t0 = now();
-    const revived = await this.revive(job);
-    if (!revived) return null;
-    this.k.specialized(job, { origin: revived.origin, ms: now() - t0 });
-    this.table.set(job.key, revived);
-    return revived;
   }
 
   /**

@@ -31,7 +31,7 @@ export type ProofExpr =
   | { k: "convert"; from: ProofType; to: ProofType; arg: ProofExpr }
   | { k: "select"; type: ProofType; cond: ProofExpr; a: ProofExpr; b: ProofExpr };
 
-export type ProofInt = "i32" | "u32";
+type ProofInt = "i32" | "u32";
 export type ProofType = ProofInt | "bool";
 export type ProofBuiltin = (typeof PROOF_BUILTINS)[number];
 export const PROOF_BUILTINS = [
@@ -60,7 +60,7 @@ export interface LaunchProof {
 }
 
 /** What a launch fixes: scalar arguments and array lengths by parameter, block and grid sizes. */
-export interface LaunchValues {
+interface LaunchValues {
   args: readonly unknown[];
   threads: readonly number[];
   blocks: readonly number[];

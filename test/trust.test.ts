@@ -169,6 +169,8 @@ test("[webgpu] the validator checks an entry's layout with its target's schema: 
   // What a launch evaluates to run a kernel's variant without its checks: its shape, and the variant it belongs to.
   const proven = entryFiles(dir).map(bodyOf).find((e) => e.owner.target === "wgsl" && e.artifact.launchProof)!;
   assert.ok(proven, "the app stored a WGSL entry with a launch proof");
+  // (`gpuc cache ls` tells a kernel's variant from the kernel.)
+  assert.match(gpuc({ GPUC_CACHE_DIR: dir }, "cache", "ls").out, /^[0-9a-f]{16} {2}wgsl {2}\w+\([^)]*\) \(its variant for launches that prove its checks\) {2}\d+ bytes {2}used /m);
   assert.equal((await checkEntry(proven)).ok, true);
   const forged = structuredClone(proven);
   (forged.artifact.launchProof!.vars as unknown[]).push({ k: "var", index: 99 });

@@ -183,12 +183,13 @@ export class DiskCache {
   }
 
   /** The valid entries, as `gpuc cache ls` lists them (bad ones are removed and reported in `rejected`). */
-  async list(): Promise<{ key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[]> {
-    const out: { key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date }[] = [];
+  async list(): Promise<{ key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date; variant: boolean }[]> {
+    const out: { key: string; kernel: string; target: string; types: string[]; bytes: number; used: Date; variant: boolean }[] = [];
     for (const f of this.files()) {
       if (f.kind !== "entry") continue;
       const e = (await this.read(f.path, "entry", undefined, false)) as CacheEntry | null;
-      if (e) out.push({ key: e.key, kernel: e.kernel, target: e.owner.target, types: e.types, bytes: f.bytes, used: new Date(f.used) });
+      // (variant: the kernel's code for launches that prove its checks, beside the kernel's own.)
+      if (e) out.push({ key: e.key, kernel: e.kernel, target: e.owner.target, types: e.types, bytes: f.bytes, used: new Date(f.used), variant: e.owner.provenChecks === true });
     }
     return out;
   }

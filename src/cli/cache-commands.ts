@@ -37,7 +37,7 @@ export async function cacheCommand(args: string[], out: (s: string) => void): Pr
     case "ls": {
       const cache = keyed();
       const list = (await cache.list()).sort((a, b) => b.used.getTime() - a.used.getTime());
-      for (const e of list) out(`${e.key.slice(0, 16)}  ${e.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})  ${e.bytes} bytes  used ${e.used.toISOString()}`);
+      for (const e of list) out(`${e.key.slice(0, 16)}  ${e.target.padEnd(4)}  ${e.kernel}(${e.types.join(", ")})${e.variant ? " (its variant for launches that prove its checks)" : ""}  ${e.bytes} bytes  used ${e.used.toISOString()}`);
       out(`${list.length} entr${list.length === 1 ? "y" : "ies"} in ${cache.dir}`);
       for (const [path, reason] of cache.rejected) out(`bad, removed: ${path}: ${reason}`);
       return 0;

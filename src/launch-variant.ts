@@ -43,18 +43,22 @@ export async function provenVariant(specs: Specializer, plain: DeviceFeatures, t
   const variant = variantFeatures(plain, target);
   const current = specs.current(variant.keyPrefix + types.join(","));
   if (current) return runs(current, types, args, grid) ? { spec: current, features: variant.features } : null;
-  const code = codeArguments(spec.artifact, types, args);
-  if (!code || !provesLaunch(spec.artifact.launchProof!, { args: code, threads: grid.threads, blocks: grid.blocks })) return null;
+  if (!proves(spec.artifact, types, args, grid)) return null;
   let alt: Specialization | null;
   try { alt = spec.origin === "compiled" ? await specs.get(job(variant.features)) : await specs.get(job(variant.features), true); }
   catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
   return alt && runs(alt, types, args, grid) ? { spec: alt, features: variant.features } : null;
 }
 
-/** Whether a launch may run a variant: its record of what it assumed proven for the launch. */
+/** Whether a launch may run a variant: its record of what it assumed proven for the launch (a variant without one is the kernel as compiled). */
 function runs(v: Specialization, types: readonly string[], args: readonly unknown[], grid: Grid): boolean {
-  const code = codeArguments(v.artifact, types, args);
-  return code !== null && (!v.artifact.launchProof || (v.artifact.launchProof.assumed && provesLaunch(v.artifact.launchProof, { args: code, threads: grid.threads, blocks: grid.blocks })));
+  return !v.artifact.launchProof || (v.artifact.launchProof.assumed && proves(v.artifact, types, args, grid));
+}
+
+/** Whether this launch proves an artifact's launch proof (its arguments as the code's parameters). */
+function proves(a: Artifact, types: readonly string[], args: readonly unknown[], grid: Grid): boolean {
+  const code = codeArguments(a, types, args);
+  return code !== null && provesLaunch(a.launchProof!, { args: code, threads: grid.threads, blocks: grid.blocks });
 }
 
 /** Per artifact: how many code parameters each argument is (negative: an object's leaves, which a proof never reads). */

@@ -105,16 +105,15 @@ class Prover {
         return assume ? [] : [s];
       }
       case "if": {
+        const c = this.data(s.cond, scope);
         if (!inLoop && tests.has(s)) {
           // (hoist-checks.ts's two shapes: a scan with no else, or a fast and a checked arm.)
-          const c = this.data(s.cond, scope);
           if (c) {
             const scan = s.else.length === 0;
             this.obligations.push({ when: [...scope.when], never: scan ? c : not(c) });
             if (assume) return scan ? [] : this.block(s.then, { ...scope, when: [...scope.when, c] }, tests, assume);
           }
         }
-        const c = this.data(s.cond, scope);
         const arm = (b: Block, sense: boolean): Block => this.block(b, c ? { ...scope, when: [...scope.when, sense ? c : not(c)] } : scope, tests, assume);
         const then = arm(s.then, true), els = arm(s.else, false);
         return [sameBlock(then, s.then) && sameBlock(els, s.else) ? s : { ...s, then, else: els }];

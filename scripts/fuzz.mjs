@@ -247,10 +247,17 @@ if (mode !== "js") {
 }
 const same = (a, b) => Object.is(a, b);
 // Kernels whose launch proved their checks outside loops and ran their variant without them (WebGPU:
-// ARCHITECTURE.md, "Checks a launch proves"): compiled once each.
-let provenVariants = 0;
-onCompile((e) => { if (e.provenChecks && e.origin === "compiled") provenVariants++; });
-const provenNote = () => (mode === "webgpu" ? `; ${provenVariants} ran their variant without the checks their launch proved` : "");
+// ARCHITECTURE.md, "Checks a launch proves"): a kernel whose variant, leaving something out, was
+// compiled, and the kernel's own code not (a launch the variant does not run compiles it).
+const compiledAs = new Map();
+onCompile((e) => {
+  if (e.origin !== "compiled" || e.target !== "wgsl") return;
+  const c = compiledAs.get(e.kernel) ?? { variant: false, plain: false };
+  if (e.provenChecks && e.checksLeftOut > 0) c.variant = true;
+  else if (!e.provenChecks) c.plain = true;
+  compiledAs.set(e.kernel, c);
+});
+const provenNote = () => (mode === "webgpu" ? `; ${[...compiledAs.values()].filter((c) => c.variant && !c.plain).length} ran their variant without the checks their launch proved` : "");
 // --bounds and --control on the CPU device: a kernel that runs on where plain JS ends (a loop
 // whose counter a local function steps, miscompiled) is stopped, a KernelError of kind
 // `cancelled`, and counted as a difference (GPU devices cannot stop a launch).

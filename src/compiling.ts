@@ -59,7 +59,7 @@ async function compileFresh(c: CompilerModule, k: KernelSource, job: CompileJob,
   const poison = await findPoison(artifact);
   if (poison) throw new InternalCompilerError(`the ${job.target} code of kernel ${quoteName(k.name)} is poisoned: ${poison}`);
   const spec: Specialization = { artifact, world: currentWorld(), methodsUsed: new Set(methodsUsed), loaded: new WeakMap(), origin: "compiled", folded: foldedValues(artifact.manifest) };
-  k.specialized(job, { origin: "compiled", ms, inferenceReused });
+  k.specialized(job, { origin: "compiled", ms, inferenceReused }, artifact);
   // An image being generated needs the entry now; the disk cache can have it after this
   // launch (making an entry resolves every source location: off the path to the result).
   if (made) {

@@ -131,6 +131,8 @@ export interface CompileEvent {
   readonly ms: number;
   /** The kernel's variant without the checks a launch proved (ARCHITECTURE.md, "Checks a launch proves"). */
   readonly provenChecks?: true;
+  /** For a variant: how many checks and versioned loops' tests it leaves out (0: it is the kernel's code). */
+  readonly checksLeftOut?: number;
 }
 
 const compileListeners = new Set<(e: CompileEvent) => void>();
@@ -200,7 +202,10 @@ export class Kernel {
       imageAlias: () => this.imageAlias(),
       lowered: () => this.lowered(),
       signature: () => this.signature!,
-      specialized: (job, how) => { if (compileListeners.size) compileEvent({ kernel: this, target: job.target, types: [...job.types], ...how, ...(job.owner.provenChecks ? { provenChecks: true } : {}) }); },
+      specialized: (job, how, artifact) => {
+        if (compileListeners.size)
+          compileEvent({ kernel: this, target: job.target, types: [...job.types], ...how, ...(job.owner.provenChecks ? { provenChecks: true, checksLeftOut: artifact.launchProof?.obligations.length ?? 0 } : {}) });
+      },
     });
   }
 
@@ -290,7 +295,13 @@ export class Kernel {
       // A launch that proves the checks the kernel has outside its loops runs its variant without
       // them (launch-variant.ts), which needs the kernel's own code only for its proof.
       let v = !found && launchVariant ? launchVariant.currentVariant(this.specs, forDevice, types, args, grid) : null;
-      if (!v && !found) { site ??= callSite(); found = await this.specs.get((job = this.job(dev.target, features, types, true))); }
+      if (!v && !found) {
+        site ??= callSite();
+        // Where its launches prove checks, the variant first (launch-variant.ts: one compile).
+        if (targetInfo(dev.target)?.launchProofs && this.options.boundsCheck !== false)
+          v = await (launchVariant ??= await import("./launch-variant.js")).variantFirst(this.specs, forDevice, dev.target, types, args, grid, (f) => this.job(dev.target, f, types, true));
+        if (!v) found = await this.specs.get((job = this.job(dev.target, features, types, true)));
+      }
       if (!v && found!.artifact.launchProof?.assumed === false)
         v = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(this.specs, forDevice, dev.target, types, found!, args, grid, (f) => { site ??= callSite(); return this.job(dev.target, f, types, true); });
       if (v) { features = v.features; job = undefined; }

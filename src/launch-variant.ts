@@ -7,7 +7,7 @@ import type { Artifact, TargetFeatures } from "./targets/target.js";
 import type { Specialization, Specializer } from "./specializer.js";
 import { jobKeyPrefix, type CompileJob } from "./compiler/job.js";
 import { KernelError } from "./errors.js";
-import { codeParameters } from "./ir/types.js";
+import { codeParameterCounts } from "./ir/types.js";
 import { provesLaunch } from "./ir/launch-proof.js";
 
 /** A launch's features on a device and the key prefix of its jobs (kernel.ts), with those of the kernel's variant once a launch asked for it. */
@@ -50,6 +50,23 @@ export async function provenVariant(specs: Specializer, plain: DeviceFeatures, t
   return alt && runs(alt, types, args, grid) ? { spec: alt, features: variant.features } : null;
 }
 
+/**
+ * A launch with nothing of the kernel's in its table: where no store holds the kernel's code, its
+ * variant comes first — revived where a store holds it, else compiled — and runs where it proves
+ * what it assumed (its own record: a variant never needs the kernel's proof to run). A first
+ * launch then compiles once, not twice (the kernel for its proof, then the variant); null where the
+ * kernel's own code is stored (the caller takes it, and its variant from the same place) or the
+ * variant does not run (the caller compiles the kernel: ARCHITECTURE.md, "Checks a launch proves").
+ */
+export async function variantFirst(specs: Specializer, plain: DeviceFeatures, target: string, types: readonly string[], args: readonly unknown[], grid: Grid, job: (f: TargetFeatures) => CompileJob): Promise<{ spec: Specialization; features: TargetFeatures } | null> {
+  if (await specs.get(job(plain.features), true)) return null;
+  const variant = variantFeatures(plain, target);
+  let alt: Specialization;
+  try { alt = await specs.get(job(variant.features)); }
+  catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
+  return runs(alt, types, args, grid) ? { spec: alt, features: variant.features } : null;
+}
+
 /** Whether a launch may run a variant: its record of what it assumed proven for the launch (a variant without one is the kernel as compiled). */
 function runs(v: Specialization, types: readonly string[], args: readonly unknown[], grid: Grid): boolean {
   return !v.artifact.launchProof || (v.artifact.launchProof.assumed && proves(v.artifact, types, args, grid));
@@ -62,7 +79,7 @@ function proves(a: Artifact, types: readonly string[], args: readonly unknown[],
 }
 
 /** Per artifact: how many code parameters each argument is (negative: an object's leaves, which a proof never reads). */
-const codeParameterCounts = new WeakMap<Artifact, number[]>();
+const countsOf = new WeakMap<Artifact, number[]>();
 
 /**
  * A launch's arguments as the code's parameters, which a launch proof indexes: an absent optional
@@ -70,8 +87,8 @@ const codeParameterCounts = new WeakMap<Artifact, number[]>();
  * an obligation reading one is never proven.
  */
 function codeArguments(artifact: Artifact, types: readonly string[], args: readonly unknown[]): readonly unknown[] | null {
-  let counts = codeParameterCounts.get(artifact);
-  if (!counts) codeParameterCounts.set(artifact, (counts = types.map((t) => (t.startsWith("{") ? -codeParameters(t) : codeParameters(t)))));
+  let counts = countsOf.get(artifact);
+  if (!counts) countsOf.set(artifact, (counts = codeParameterCounts(types)));
   if (counts.length !== args.length) return null;
   let out: unknown[] | null = null;
   counts.forEach((c, i) => {

@@ -61,7 +61,7 @@ export interface KernelSource {
   /** Its parameter names and declared types (known before any compilation). */
   signature(): Signature;
   /** Told where each specialization it takes into its table came from (compile events: kernel.ts onCompile). */
-  specialized(job: CompileJob, how: { origin: Specialization["origin"]; ms: number; inferenceReused?: boolean }): void;
+  specialized(job: CompileJob, how: { origin: Specialization["origin"]; ms: number; inferenceReused?: boolean }, artifact: Artifact): void;
 }
 
 /**
@@ -154,7 +154,7 @@ export class Specializer {
     if (!spec) {
       const t0 = now();
       const revived = await this.revive(job);
-      if (revived) this.k.specialized(job, { origin: revived.origin, ms: now() - t0 });
+      if (revived) this.k.specialized(job, { origin: revived.origin, ms: now() - t0 }, revived.artifact);
       else if (stored) return null;
       spec = revived ?? (await this.compileFresh(job));
       this.table.set(job.key, spec);

@@ -111,7 +111,7 @@ test("the runtime library is compiled once per runtime owner and reused in memor
   assert.ok(runtimeCacheKeys().some((k) => k.includes("wgsl") && k.endsWith("|gpuc_report_exception")), "another target, another runtime owner");
 });
 
-test("inference results are kept per (owner, method instance, world): a later compilation of the same job starts from them (compile events say which)", async () => {
+test("inference results are kept per (owner as inference reads it, method instance, world): a later compilation of the same job, or of its variant or block size, starts from them (compile events say which)", async () => {
   const k = kernel(function inferOnce(o: Float32Array, x: Float32Array) { o[threadIdx.x] = Math.cbrt(x[threadIdx.x]) + 1; });
   const events: string[] = [];
   const stop = onCompile((e) => { if (e.kernel === k) events.push(`${e.target}(${e.types.join(",")}) ${e.origin} ${e.inferenceReused ? "reused" : "inferred"}`); });
@@ -121,6 +121,7 @@ test("inference results are kept per (owner, method instance, world): a later co
     await k.compile({ target: "js", types: ["f32[]", "f32[]"], dump: ["infer"], dumpSink: (_s, text) => { dumped = text; } });
     assert.match(dumped, /kernel #\d+ @inferOnce\(%0:o: f32\[\], %1:x: f32\[\]; state/);
     await k.compile({ target: "wgsl", types: ["f32[]", "f32[]"] });
+    await k.compile({ target: "wgsl", types: ["f32[]", "f32[]"], features: { requiredThreads: [8, 1, 1], provenChecks: true } });
     await k.compile({ target: "js", types: ["f64[]", "f32[]"] });
     overlay("js", "Math.cbrt", function cbrtByPow(v: number) { return v ** (1 / 3); });
     await k.compile({ target: "js", types: ["f32[]", "f32[]"], dump: ["infer"], dumpSink: () => {} });
@@ -129,6 +130,7 @@ test("inference results are kept per (owner, method instance, world): a later co
     "js(f32[],f32[]) compiled inferred",
     "js(f32[],f32[]) compiled reused",      // same owner, instance and world
     "wgsl(f32[],f32[]) compiled inferred",  // another owner
+    "wgsl(f32[],f32[]) compiled reused",    // another owner only in what passes after inference read
     "js(f64[],f32[]) compiled inferred",    // another instance
     "js(f32[],f32[]) compiled inferred",    // a new world (an overlay)
   ]);

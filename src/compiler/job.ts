@@ -156,9 +156,20 @@ export function ownerKey(o: CacheOwner): string {
 }
 
 /**
+ * The part of an owner that inference reads (compiler/pipeline.ts): the owner without the fields
+ * that only passes after it read — the launch bounds (blockDim folded, checks proven against the
+ * block's size) and `provenChecks` (the launch-proofs pass). A kernel's variant, and its code for
+ * a launch's block size, start from the inference of its code for any block size.
+ */
+export function inferenceOwner(o: CacheOwner): CacheOwner {
+  return o.maxThreads === null && o.requiredThreads === null && !o.provenChecks ? o : { ...o, maxThreads: null, requiredThreads: null, provenChecks: false };
+}
+
+/**
  * The owner runtime-library functions are compiled under: derived from the kernel's owner
- * (`parent`), with whether the output is being generated for a kernel image. Its entries live in
- * memory only: they never cross the precompilation boundary in either direction.
+ * (`parent`, the part of it inference reads), with whether the output is being generated for a
+ * kernel image. Its entries live in memory only: they never cross the precompilation boundary in
+ * either direction.
  */
 export interface RuntimeCacheToken {
   readonly parent: string;
@@ -166,7 +177,7 @@ export interface RuntimeCacheToken {
 }
 
 export function runtimeCacheToken(parent: CacheOwner, generating: boolean): RuntimeCacheToken {
-  return { parent: ownerKey(parent), generating };
+  return { parent: ownerKey(inferenceOwner(parent)), generating };
 }
 
 // ---- the compiler as the runtime sees it -------------------------------------------------------

@@ -27,7 +27,7 @@ import { targetInfo } from "../targets/index.js";
 import { limitDiagnostics } from "../targets/limits.js";
 import { BLOCK_LIMITS, MAX_BLOCKS } from "../targets/target.js";
 import type { CompileJob, DumpStage } from "./job.js";
-import { ownerKey, runtimeCacheToken } from "./job.js";
+import { inferenceOwner, ownerKey, runtimeCacheToken } from "./job.js";
 import { currentWorld } from "../registry.js";
 import type { Artifact, Target } from "../targets/target.js";
 
@@ -77,8 +77,9 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   const owner = job.owner;
   const runtimeToken = JSON.stringify(runtimeCacheToken(owner, job.forImage));
   // Inference results per (owner, kernel method instance, world): a later compilation of the
-  // same job (after a poisoned or stale artifact, or with dumps) starts from a copy.
-  const key = `${ownerKey(owner)}|${argTypes.map(typeName).join(",")}|${currentWorld()}`;
+  // same job (after a poisoned or stale artifact, or with dumps), of its variant or for a launch's
+  // block size (the owner as inference reads it) starts from a copy.
+  const key = `${ownerKey(inferenceOwner(owner))}|${argTypes.map(typeName).join(",")}|${currentWorld()}`;
   let byKey = inferred.get(kernel);
   if (!byKey) { byKey = new Map(); inferred.set(kernel, byKey); }
   let module: Module;
@@ -120,7 +121,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
       });
       const versioned = hoistBoundsChecks(module);
       // What the launch decides (its variant without it: features.provenChecks).
-      if (targetInfo(job.target)?.launchProofs) proof = launchProofs(module, versioned, features.provenChecks === true);
+      if (targetInfo(job.target)?.launchProofs) proof = launchProofs(module, versioned, features.provenChecks === true, job.types);
       // The versioned loops' tests, under the facts where they stand (n >= 1 under row < n).
       foldDecidedTests(module, ranges, versioned);
       foldConstants(module);

@@ -222,6 +222,15 @@ export function codeParameters(name: string): number {
   return t?.kind === "null" ? 0 : t?.kind === "structs" ? structsLeaves(t.of).length : t ? leaves(t) : 1;
 }
 
+/**
+ * Per argument type name, how many code parameters it is, negative for an object's or an array of
+ * objects' leaves: what a launch gives for them is not what their code parameters hold (a struct
+ * array's fields, expanded at launch), so a launch proof never reads them (ir/launch-proof.ts).
+ */
+export function codeParameterCounts(types: readonly string[]): number[] {
+  return types.map((t) => (t.startsWith("{") ? -codeParameters(t) : codeParameters(t)));
+}
+
 // The numeric lattice for joins and promotion: bool < i32 < u32 < f32 < f64 (u32 ⊔ i32 = u32, as in C and Julia).
 const RANK: Record<Scalar, number> = { bool: 0, i32: 1, u32: 2, f32: 3, f64: 4 };
 

@@ -20,7 +20,8 @@
 // a statement outside every loop that every path to here has executed (so it still holds that
 // value), from values that are the same (params that are never assigned, lengths of parameter
 // arrays, builtins, constants, such locals); anything else — a load, a float, a local assigned in
-// a loop or twice — makes its check or test no obligation (it stays in the variant). The path
+// a loop or twice, an object's leaf (what a launch gives for it is not its code parameter) — makes
+// its check or test no obligation (it stays in the variant). The path
 // conditions are the tests of the enclosing ifs (their arm's sense) and of earlier ifs in the
 // same or an enclosing block whose arm does not complete (control got past them the other way);
 // a test that reads anything else is left out, which only weakens the proof. Inside loops nothing
@@ -34,14 +35,14 @@
 import type { Block, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
 import { stmtResult, walkStmts } from "../module.js";
 import { completesBlock } from "../module-info.js";
-import { T } from "../types.js";
+import { T, codeParameterCounts } from "../types.js";
 import { PROOF_BUILTINS, PROOF_OPS, type LaunchProof, type ProofBuiltin, type Obligation, type ProofExpr, type ProofOp, type ProofType } from "../launch-proof.js";
 
 /**
  * The kernel's launch proof (null where nothing is left to decide at launch). With `assume`, the
  * module loses the checks and tests it names (the variant), and the proof says so.
  */
-export function launchProofs(m: Module, versioned: ReadonlyMap<Function, ReadonlySet<Stmt>>, assume: boolean): LaunchProof | null {
+export function launchProofs(m: Module, versioned: ReadonlyMap<Function, ReadonlySet<Stmt>>, assume: boolean, types: readonly string[]): LaunchProof | null {
   const f = m.functions[m.entry];
   const tests = versioned.get(f) ?? new Set<Stmt>();
   // How often each local is assigned, anywhere in the function (a result of a call, an atomic or a
@@ -53,7 +54,11 @@ export function launchProofs(m: Module, versioned: ReadonlyMap<Function, Readonl
     const r = stmtResult(s);
     if (r !== null) assigned.set(r, 2);
   });
-  const p = new Prover(f, assigned);
+  // Parameters a launch gives no value of its own for: objects' leaves (codeParameterCounts).
+  const opaque = new Set<number>();
+  let at = 0;
+  for (const c of codeParameterCounts(types)) for (let j = 0; j < Math.abs(c); j++, at++) if (c < 0) opaque.add(at);
+  const p = new Prover(f, assigned, opaque);
   const body = p.block(f.body, { loops: 0, when: [], vars: new Map() }, tests, assume);
   if (!p.obligations.length) return null;
   if (assume) f.body = body;
@@ -72,7 +77,7 @@ interface Scope {
 class Prover {
   readonly vars: ProofExpr[] = [];
   readonly obligations: Obligation[] = [];
-  constructor(private readonly f: Function, private readonly assigned: ReadonlyMap<LocalHandle, number>) {}
+  constructor(private readonly f: Function, private readonly assigned: ReadonlyMap<LocalHandle, number>, private readonly opaque: ReadonlySet<number>) {}
 
   /** The block with the statements the variant leaves out gone (where `assume`); obligations for each, in order. */
   block(b: Block, outer: Scope, tests: ReadonlySet<Stmt>, assume: boolean): Block {
@@ -142,7 +147,7 @@ class Prover {
         return type && type !== "bool" && Number.isInteger(e.value) ? { k: "const", value: e.value } : null;
       case "local": {
         const at = this.f.params.indexOf(e.local);
-        if (at >= 0 && !this.assigned.has(e.local)) return type === "i32" || type === "u32" ? { k: "param", index: at, type } : null;
+        if (at >= 0 && !this.assigned.has(e.local)) return (type === "i32" || type === "u32") && !this.opaque.has(at) ? { k: "param", index: at, type } : null;
         const v = scope.vars.get(e.local);
         return v === undefined ? null : { k: "var", index: v };
       }
@@ -151,7 +156,7 @@ class Prover {
         const a = this.f.exprs[e.array];
         if (a.k !== "local" || this.assigned.has(a.local)) return null;
         const at = this.f.params.indexOf(a.local);
-        return at >= 0 && a.type.kind === "array" && !a.type.view ? { k: "length", index: at } : null;
+        return at >= 0 && a.type.kind === "array" && !a.type.view && !this.opaque.has(at) ? { k: "length", index: at } : null;
       }
       case "op": {
         if (!Object.hasOwn(PROOF_OPS, e.op)) return null;

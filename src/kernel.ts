@@ -295,15 +295,12 @@ export class Kernel {
       // A launch that proves the checks the kernel has outside its loops runs its variant without
       // them (launch-variant.ts), which needs the kernel's own code only for its proof.
       let v = !found && launchVariant ? launchVariant.currentVariant(this.specs, forDevice, types, args, grid) : null;
-      if (!v && !found) {
-        site ??= callSite();
-        // Where its launches prove checks, the variant first (launch-variant.ts: one compile).
-        if (targetInfo(dev.target)?.launchProofs && this.options.boundsCheck !== false)
-          v = await (launchVariant ??= await import("./launch-variant.js")).variantFirst(this.specs, forDevice, dev.target, types, args, grid, (f) => this.job(dev.target, f, types, true));
-        if (!v) found = await this.specs.get((job = this.job(dev.target, features, types, true)));
-      }
-      if (!v && found!.artifact.launchProof?.assumed === false)
-        v = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(this.specs, forDevice, dev.target, types, found!, args, grid, (f) => { site ??= callSite(); return this.job(dev.target, f, types, true); });
+      // A launch that proves the checks the kernel has outside its loops runs its variant without
+      // them (launch-variant.ts); on a target whose launches prove checks, the variant comes first
+      // where nothing of the kernel's is at hand (one compile, not two).
+      if (!v && (found ? found.artifact.launchProof?.assumed === false : targetInfo(dev.target)?.launchProofs && this.options.boundsCheck !== false))
+        v = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(this.specs, forDevice, dev.target, types, found ?? null, args, grid, (f) => { site ??= callSite(); return this.job(dev.target, f, types, true); });
+      if (!v && !found) { site ??= callSite(); found = await this.specs.get((job = this.job(dev.target, features, types, true))); }
       if (v) { features = v.features; job = undefined; }
       let spec = v ? v.spec : found!;
       let k = spec.loaded.get(dev);

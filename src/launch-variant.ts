@@ -33,38 +33,26 @@ export function currentVariant(specs: Specializer, plain: DeviceFeatures, types:
 }
 
 /**
- * The kernel's variant for this launch, or null where the launch does not prove what it assumes,
- * or the variant is not to be had: it is compiled only where the kernel's own code was (a kernel
- * from an image or the disk cache takes its variant from there or runs as it is: a launch that
- * needed no compiler loads none). The variant runs only where its own record of what it assumed
- * is proven.
+ * The kernel's variant for this launch, or null where the kernel is to run as compiled. Given the
+ * kernel's specialization (`spec`): where the launch proves its record, the variant — compiled
+ * only where the kernel's own code was (a kernel from an image or the disk cache takes its variant
+ * from there or runs as it is: a launch that needed no compiler loads none). Given none (nothing of
+ * the kernel's in its table): the kernel's stored code, as above, where a store holds it; else the
+ * variant first — revived where a store holds it, else compiled — which needs no proof of the
+ * kernel's to run, so a first launch compiles once, not twice; null where it does not run (the
+ * caller compiles the kernel). A variant runs only where its own record of what it assumed is
+ * proven (ARCHITECTURE.md, "Checks a launch proves").
  */
-export async function provenVariant(specs: Specializer, plain: DeviceFeatures, target: string, types: readonly string[], spec: Specialization, args: readonly unknown[], grid: Grid, job: (f: TargetFeatures) => CompileJob): Promise<{ spec: Specialization; features: TargetFeatures } | null> {
+export async function provenVariant(specs: Specializer, plain: DeviceFeatures, target: string, types: readonly string[], spec: Specialization | null, args: readonly unknown[], grid: Grid, job: (f: TargetFeatures) => CompileJob): Promise<{ spec: Specialization; features: TargetFeatures } | null> {
   const variant = variantFeatures(plain, target);
   const current = specs.current(variant.keyPrefix + types.join(","));
   if (current) return runs(current, types, args, grid) ? { spec: current, features: variant.features } : null;
-  if (!proves(spec.artifact, types, args, grid)) return null;
+  spec ??= await specs.get(job(plain.features), true);
+  if (spec && (spec.artifact.launchProof?.assumed !== false || !proves(spec.artifact, types, args, grid))) return null;
   let alt: Specialization | null;
-  try { alt = spec.origin === "compiled" ? await specs.get(job(variant.features)) : await specs.get(job(variant.features), true); }
+  try { alt = !spec || spec.origin === "compiled" ? await specs.get(job(variant.features)) : await specs.get(job(variant.features), true); }
   catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
   return alt && runs(alt, types, args, grid) ? { spec: alt, features: variant.features } : null;
-}
-
-/**
- * A launch with nothing of the kernel's in its table: where no store holds the kernel's code, its
- * variant comes first — revived where a store holds it, else compiled — and runs where it proves
- * what it assumed (its own record: a variant never needs the kernel's proof to run). A first
- * launch then compiles once, not twice (the kernel for its proof, then the variant); null where the
- * kernel's own code is stored (the caller takes it, and its variant from the same place) or the
- * variant does not run (the caller compiles the kernel: ARCHITECTURE.md, "Checks a launch proves").
- */
-export async function variantFirst(specs: Specializer, plain: DeviceFeatures, target: string, types: readonly string[], args: readonly unknown[], grid: Grid, job: (f: TargetFeatures) => CompileJob): Promise<{ spec: Specialization; features: TargetFeatures } | null> {
-  if (await specs.get(job(plain.features), true)) return null;
-  const variant = variantFeatures(plain, target);
-  let alt: Specialization;
-  try { alt = await specs.get(job(variant.features)); }
-  catch (e) { if (e instanceof KernelError && e.kind === "not-precompiled") return null; throw e; }
-  return runs(alt, types, args, grid) ? { spec: alt, features: variant.features } : null;
 }
 
 /** Whether a launch may run a variant: its record of what it assumed proven for the launch (a variant without one is the kernel as compiled). */

@@ -85,6 +85,13 @@ describe("arrays of objects", () => {
     const e = await kernelError(k.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1), pairs(), 4), "bounds");
     assert.match(e.message, /index 4 out of bounds/);
   });
+
+  dtest("assigning a field of an element out of range ends the thread at that element, before the value is computed (JavaScript reads the element first)", async ({ dev }) => {
+    const k = kernel(function moves(a: ReturnType<typeof pairs>, i: number, j: number) { a[i].x = a[j].y + 1; });
+    const pairs = () => structArray({ x: Float32Array, y: Float32Array }, 4);
+    const e = await kernelError(k.launch(dev, { blocks: 1, threads: 1 }, pairs(), 5, 7), "bounds");
+    assert.match(e.message, /index 5 out of bounds/, "a[i] (i = 5) is read before a[j] (j = 7)");
+  });
 });
 
 describe("shared and private arrays of objects", () => {

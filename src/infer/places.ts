@@ -244,8 +244,16 @@ export class Places {
     const a = this.readVar(v, index.array.span) as Extract<Val, { k: "structs" }>;
     if (t.k === "field") {
       const name = t.name;
-      const field = this.arrays.structField(a, t.name, t.span);
-      const idx = this.arrays.index(index.index);
+      let field = this.arrays.structField(a, t.name, t.span);
+      let idx = this.arrays.index(index.index);
+      // JavaScript reads the element `a[i]` before it evaluates the value (then sets its field), so
+      // its index is checked first; the store's own check then finds it done (`a[i].x op= v`
+      // loads the field first anyway).
+      if (!binop && field && idx !== null) {
+        const early = this.arrays.access(field, idx, t.span, 2);
+        field = { ...field, h: early.array() };
+        idx = early.index();
+      }
       // (A shared or private one's field widens with what is stored into it, as a variable does.)
       const widen = field && this.pass.ufn.vars[v].kind !== "param" ? (value: Val) => {
         const vt = value.k === "expr" && value.t.kind === "unknown" ? null : this.values.scalarType(value, e.value.span);

@@ -293,11 +293,10 @@ export class Kernel {
       let found = this.specs.current(keyPrefix + types.join(","));
       let job: CompileJob | undefined;
       // A launch that proves the checks the kernel has outside its loops runs its variant without
-      // them (launch-variant.ts), which needs the kernel's own code only for its proof.
+      // them (launch-variant.ts): one an earlier launch proved; or, on a target whose launches
+      // prove checks, the variant first where nothing of the kernel's is at hand (one compile, not
+      // two), else the one the kernel's record proves.
       let v = !found && launchVariant ? launchVariant.currentVariant(this.specs, forDevice, types, args, grid) : null;
-      // A launch that proves the checks the kernel has outside its loops runs its variant without
-      // them (launch-variant.ts); on a target whose launches prove checks, the variant comes first
-      // where nothing of the kernel's is at hand (one compile, not two).
       if (!v && (found ? found.artifact.launchProof?.assumed === false : targetInfo(dev.target)?.launchProofs && this.options.boundsCheck !== false))
         v = await (launchVariant ??= await import("./launch-variant.js")).provenVariant(this.specs, forDevice, dev.target, types, found ?? null, args, grid, (f) => { site ??= callSite(); return this.job(dev.target, f, types, true); });
       if (!v && !found) { site ??= callSite(); found = await this.specs.get((job = this.job(dev.target, features, types, true))); }

@@ -663,10 +663,10 @@ function optionName(o: object): unknown {
   try { return (o as KernelOptions).name; } catch { return undefined; }
 }
 
-/** The errors of a call's own mistakes, which the user's code made at the call: located there. */
 /** compile()'s checks (compile-options.ts), loaded by the first compile() call. */
 let compileOptions: Promise<typeof import("./compile-options.js")> | null = null;
 
+/** The errors of a call's own mistakes, which the user's code made at the call: located there. */
 const CALL_COMPILE_KINDS: ReadonlySet<CompileErrorKind> = new Set(["invalid-option", "arity", "argument-type", "unsupported-array", "unknown-target", "unsupported-value"]);
 const CALL_KERNEL_KINDS: ReadonlySet<KernelErrorKind> = new Set(["launch-config", "launch", "device-unavailable"]);
 

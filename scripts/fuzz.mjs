@@ -32,7 +32,8 @@
 //   `| 0`, products through Math.imul) and every element must be identical (Object.is).
 // - webgpu: f32 only, finite inputs; integer results exact, float results within 1e-5 relative
 //   (WGSL's accuracy), elements whose reference is NaN or infinite are skipped (WGSL lets the
-//   driver assume none occurs), transcendental functions left out. What remains may still differ
+//   driver assume none occurs), transcendental functions left out, and a float's bits read
+//   through a bit cast are its magnitude's (WGSL lets the driver ignore the sign of a zero). What remains may still differ
 //   by the driver's fast math, and a difference is a lead, not a verdict: lavapipe reassociates
 //   `(a - b) + b` into `a`, and a comparison with a NaN made along the way (`x % 0`) may go either
 //   way.
@@ -1064,8 +1065,10 @@ function cstmt(d, inLoop) {
   if (d <= 0 || r < 0.35) {
     if (rnd() < 0.2) return `p[${ci(1)} & 7] = ${ci(2)};`;
     // Bit casts: typed arrays over a private array's buffer, both ways (a NaN's bits read as 0).
+    // (On WebGPU of a value's magnitude: WGSL lets the driver ignore the sign of a zero that
+    // arithmetic makes, `(c - c) * -2`, and the bits would show it.)
     if (rnd() < 0.06) return rnd() < 0.5
-      ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${cf(1)}; a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0; }`
+      ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${mode === "webgpu" ? `Math.abs(${cf(1)})` : cf(1)}; a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0; }`
       : `{ const ub = new Int32Array(1); ub[0] = ${ci(1)}; const fb = new Float32Array(ub.buffer); c = c + (fb[0] === fb[0] ? fb[0] : 0); }`;
     const v = pick(["a", "b", "c"]);
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;

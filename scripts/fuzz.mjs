@@ -33,7 +33,8 @@
 // - webgpu: f32 only, finite inputs; integer results exact, float results within 1e-5 relative
 //   (WGSL's accuracy), elements whose reference is NaN or infinite are skipped (WGSL lets the
 //   driver assume none occurs), transcendental functions left out, and a float's bits read
-//   through a bit cast are its magnitude's (WGSL lets the driver ignore the sign of a zero). What remains may still differ
+//   through a bit cast are read without the sign bit (WGSL lets the driver ignore the sign of a
+//   zero). What remains may still differ
 //   by the driver's fast math, and a difference is a lead, not a verdict: lavapipe reassociates
 //   `(a - b) + b` into `a`, and a comparison with a NaN made along the way (`x % 0`) may go either
 //   way.
@@ -1065,10 +1066,11 @@ function cstmt(d, inLoop) {
   if (d <= 0 || r < 0.35) {
     if (rnd() < 0.2) return `p[${ci(1)} & 7] = ${ci(2)};`;
     // Bit casts: typed arrays over a private array's buffer, both ways (a NaN's bits read as 0).
-    // (On WebGPU of a value's magnitude: WGSL lets the driver ignore the sign of a zero that
-    // arithmetic makes, `(c - c) * -2`, and the bits would show it.)
+    // (On WebGPU without the sign bit, masked off as an integer: WGSL lets the driver ignore the
+    // sign of a zero that arithmetic makes, `(c - c) * -2`, and of a NaN; a float operation such
+    // as Math.abs would not do, since the driver folds it where it assumes no NaN.)
     if (rnd() < 0.06) return rnd() < 0.5
-      ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${mode === "webgpu" ? `Math.abs(${cf(1)})` : cf(1)}; a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0; }`
+      ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${cf(1)}; ${mode === "webgpu" ? "const ua = ub[0] & 0x7fffffff; a = (a + (ua & 65535) - (ua >>> 16)) | 0;" : "a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0;"} }`
       : `{ const ub = new Int32Array(1); ub[0] = ${ci(1)}; const fb = new Float32Array(ub.buffer); c = c + (fb[0] === fb[0] ? fb[0] : 0); }`;
     const v = pick(["a", "b", "c"]);
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;

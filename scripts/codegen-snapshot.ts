@@ -16,7 +16,7 @@ const dir = process.argv[2];
 if (!dir) { console.error("usage: node --import tsx scripts/codegen-snapshot.ts <directory>"); process.exit(2); }
 mkdirSync(dir, { recursive: true });
 
-const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv"];
+const TARGETS = ["js", "wgsl", "ptx", "opencl", "spirv", "llvm"];
 const EXAMPLES = ["saxpy", "reduction", "histogram", "matmul", "scan", "mandelbrot", "softmax", "hash", "transpose", "matrixmul", "reduce", "warp-reduce", "histogram64", "nbody", "scan4", "bitonic-sort", "fwt"];
 
 const jobs: { name: string; kernel: Kernel; types: string[] }[] = [];

@@ -36,7 +36,8 @@ import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { TargetFeatures } from "../target.js";
-import type { LLVMArg, LLVMLayout } from "./layout.js";
+import type { LLVMLayout } from "./layout.js";
+import type { KernelArg } from "../layout-kit.js";
 import { LLVM_ARCHES } from "./info.js";
 import { floatConst, fmodHelper, sqrtF64Helper, type LLVMHelper } from "./helpers.js";
 
@@ -195,8 +196,8 @@ class LLVMEmitter extends BlockEmitter<string, string> {
     const m = this.m;
     this.begin(f);
     const params: string[] = [];
-    const args: LLVMArg[] = [];
-    const param = (a: LLVMArg, type: string): string => { const v = `%p${params.length}`; params.push(`${type} ${v}`); args.push(a); return v; };
+    const args: KernelArg[] = [];
+    const param = (a: KernelArg, type: string): string => { const v = `%p${params.length}`; params.push(`${type} ${v}`); args.push(a); return v; };
     const setup: (() => void)[] = [];
     f.params.forEach((p, i) => {
       const t = f.locals[p].type, name = f.paramNames[i] ?? f.locals[p].name;
@@ -277,7 +278,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
   }
 
   /** A kernel argument's OpenCL C type (SPIR's kernel_arg_type): what the opencl target declares it as. */
-  private argType(a: LLVMArg, f: Function, _param: string): string {
+  private argType(a: KernelArg, f: Function, _param: string): string {
     const C: Record<string, string> = { f32: "float", f64: "double", i32: "int", u32: "uint", bool: "int", i8: "char", u8: "uchar", u8c: "uchar", i16: "short", u16: "ushort" };
     switch (a.role) {
       case "value": return C[(f.locals[f.params[a.index]].type as { scalar: Scalar }).scalar];

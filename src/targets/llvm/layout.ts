@@ -6,24 +6,12 @@
 import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
 import type { Artifact, SchemaKit } from "../target.js";
-
-export interface LLVMArg {
-  /** The kernel parameter's (or table's, or shared array's) name, for messages. */
-  name: string;
-  /**
-   * As the OpenCL C target's argument roles: value, buffer, offset, length, state, state-length,
-   * table, local (SPIR: a local-memory argument of the launch's size; an AMD GPU: the array's byte
-   * offset in the launch's dynamic LDS), local-length.
-   */
-  role: "value" | "buffer" | "offset" | "length" | "state" | "state-length" | "table" | "local" | "local-length";
-  /** The kernel parameter's index, the table's or the dynamic shared array's; -1 for the state. */
-  index: number;
-}
+import { layoutOf, schemaParts, type KernelArg } from "../layout-kit.js";
 
 export interface LLVMLayout {
   /** `spir64`, or the AMD GPU (`gfx90a`, …) the code is for. */
   arch: string;
-  args: LLVMArg[];
+  args: KernelArg[];
   relocation: RelocationStrategy;
   tables: { symbol: string; index: number }[];
   /** Static local memory (LDS) per work-group, in bytes. */
@@ -37,23 +25,16 @@ export interface LLVMLayout {
 }
 
 /** The layout of an LLVM IR artifact, or null when the artifact is not one (or has none). */
-export function llvmLayout(a: Artifact): LLVMLayout | null {
-  return a.target === "llvm" && a.layout ? (a.layout as LLVMLayout) : null;
-}
+export const llvmLayout = (a: Artifact) => layoutOf<LLVMLayout>(a, "llvm");
 
 /** The layout's schema (read back from caches and images), made with the caller's valibot. */
 export function llvmLayoutSchema(v: SchemaKit): GenericSchema {
-  const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-  const int = v.pipe(v.number(), v.integer());
+  const { count, tables, args } = schemaParts(v);
   return v.strictObject({
     arch: v.picklist(["spir64", "gfx90a", "gfx940", "gfx1100"]),
-    args: v.array(v.strictObject({
-      name: v.string(),
-      role: v.picklist(["value", "buffer", "offset", "length", "state", "state-length", "table", "local", "local-length"]),
-      index: int,
-    })),
+    args: args(),
     relocation: v.picklist(["table"]),
-    tables: v.array(v.strictObject({ symbol: v.string(), index: count })),
+    tables,
     localBytes: count,
     conditionalBarriers: v.boolean(),
   });

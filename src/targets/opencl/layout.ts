@@ -5,21 +5,9 @@
 import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
 import type { Artifact, SchemaKit } from "../target.js";
+import { layoutOf, schemaParts, type KernelArg } from "../layout-kit.js";
 
-export interface OpenCLArg {
-  /** The argument's name in the kernel's signature. */
-  name: string;
-  /**
-   * What the loader passes: a kernel parameter's value (`value`), an array parameter's buffer
-   * (`buffer`), the element offset of the array's first element in that buffer (`offset`: a
-   * view passes its base's buffer), its length (`length`); the kernel state and its length in
-   * words (`state`, `state-length`); a constant table's buffer (`table`, by manifest index); a
-   * shared array sized at launch (`local`: `__local` memory of the launch's size, by index among
-   * those arrays) and its length (`local-length`).
-   */
-  role: "value" | "buffer" | "offset" | "length" | "state" | "state-length" | "table" | "local" | "local-length";
-  /** The kernel parameter's index (`value`, `buffer`, `offset`, `length`), table or dynamic shared array index; -1 for the state. */
-  index: number;
+export interface OpenCLArg extends KernelArg {
   /** The argument's C type as the loader writes it (`buffer`, `state`, `table`: a pointer; `local`: its element bytes follow from the artifact). */
   type: "int" | "uint" | "float" | "double" | "pointer" | "local";
 }
@@ -46,26 +34,18 @@ export interface OpenCLLayout {
 }
 
 /** The layout of an OpenCL artifact, or null when the artifact is not one (or has none). */
-export function openclLayout(a: Artifact): OpenCLLayout | null {
-  return a.target === "opencl" && a.layout ? (a.layout as OpenCLLayout) : null;
-}
+export const openclLayout = (a: Artifact) => layoutOf<OpenCLLayout>(a, "opencl");
 
 /** The layout's schema (read back from caches and images), made with the caller's valibot. */
 export function openclLayoutSchema(v: SchemaKit): GenericSchema {
-  const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-  const int = v.pipe(v.number(), v.integer());
+  const { count, lines, tables, args } = schemaParts(v);
   return v.strictObject({
-    args: v.array(v.strictObject({
-      name: v.string(),
-      role: v.picklist(["value", "buffer", "offset", "length", "state", "state-length", "table", "local", "local-length"]),
-      index: int,
-      type: v.picklist(["int", "uint", "float", "double", "pointer", "local"]),
-    })),
+    args: args({ type: v.picklist(["int", "uint", "float", "double", "pointer", "local"]) }),
     relocation: v.picklist(["bake", "table"]),
-    tables: v.array(v.strictObject({ symbol: v.string(), index: count })),
+    tables,
     localBytes: count,
     conditionalBarriers: v.boolean(),
     buildOptions: v.picklist(["", "-cl-fp32-correctly-rounded-divide-sqrt"]),
-    lines: v.array(int),
+    lines,
   });
 }

@@ -4,6 +4,7 @@
 import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
 import type { Artifact, SchemaKit } from "../target.js";
+import { layoutOf, schemaParts } from "../layout-kit.js";
 
 export interface PTXEntryParam {
   /** The .param name in the entry's signature. */
@@ -34,14 +35,11 @@ export interface PTXLayout {
 }
 
 /** The layout of a PTX artifact, or null when the artifact is not one (or has none). */
-export function ptxLayout(a: Artifact): PTXLayout | null {
-  return a.target === "ptx" && a.layout ? (a.layout as PTXLayout) : null;
-}
+export const ptxLayout = (a: Artifact) => layoutOf<PTXLayout>(a, "ptx");
 
 /** The layout's schema (read back from caches and images), made with the caller's valibot. */
 export function ptxLayoutSchema(v: SchemaKit): GenericSchema {
-  const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-  const int = v.pipe(v.number(), v.integer());
+  const { count, int, lines, tables } = schemaParts(v);
   return v.strictObject({
     arch: v.string(),
     params: v.array(v.strictObject({
@@ -49,8 +47,8 @@ export function ptxLayoutSchema(v: SchemaKit): GenericSchema {
       type: v.picklist(["u64", "u32", "s32", "f32", "f64"]),
     })),
     relocation: v.picklist(["bake", "patch", "table"]),
-    tables: v.array(v.strictObject({ symbol: v.string(), index: count })),
+    tables,
     sharedBytes: count,
-    lines: v.array(int),
+    lines,
   });
 }

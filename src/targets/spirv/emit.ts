@@ -27,7 +27,8 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { InternalCompilerError } from "../../errors.js";
 import type { TargetFeatures } from "../target.js";
 import { BuiltIn, CL, Capability, Decoration, ExecutionMode, Op, Scope, Semantics, SpirvBuilder, StorageClass, stringWords } from "./words.js";
-import type { SPIRVArg, SPIRVLayout } from "./layout.js";
+import type { SPIRVLayout } from "./layout.js";
+import type { KernelArg } from "../layout-kit.js";
 
 interface SPIRVCode { code: Uint8Array; entry: string; layout: SPIRVLayout; locations: Loc[] }
 
@@ -160,8 +161,8 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
     this.begin(f);
     const relocation = this.features.relocation ?? "table";
     const params: { type: number; id: number }[] = [];
-    const args: SPIRVArg[] = [];
-    const param = (a: SPIRVArg, type: number): number => { const id = b.id(); params.push({ type, id }); args.push(a); return id; };
+    const args: KernelArg[] = [];
+    const param = (a: KernelArg, type: number): number => { const id = b.id(); params.push({ type, id }); args.push(a); return id; };
     const setup: (() => void)[] = [];
     f.params.forEach((p, i) => {
       const t = f.locals[p].type, name = f.paramNames[i] ?? f.locals[p].name;

@@ -5,18 +5,10 @@
 import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
 import type { Artifact, SchemaKit } from "../target.js";
-
-export interface SPIRVArg {
-  /** The kernel parameter's (or table's, or shared array's) name, for messages. */
-  name: string;
-  /** As the OpenCL C target's argument roles: value, buffer, offset, length, state, state-length, table, local, local-length. */
-  role: "value" | "buffer" | "offset" | "length" | "state" | "state-length" | "table" | "local" | "local-length";
-  /** The kernel parameter's index, the table's or the dynamic shared array's; -1 for the state. */
-  index: number;
-}
+import { layoutOf, schemaParts, type KernelArg } from "../layout-kit.js";
 
 export interface SPIRVLayout {
-  args: SPIRVArg[];
+  args: KernelArg[];
   /** `table`: one CrossWorkgroup pointer parameter per table; `bake`: UniformConstant data in the module. */
   relocation: RelocationStrategy;
   tables: { symbol: string; index: number }[];
@@ -25,22 +17,10 @@ export interface SPIRVLayout {
 }
 
 /** The layout of a SPIR-V artifact, or null when the artifact is not one (or has none). */
-export function spirvLayout(a: Artifact): SPIRVLayout | null {
-  return a.target === "spirv" && a.layout ? (a.layout as SPIRVLayout) : null;
-}
+export const spirvLayout = (a: Artifact) => layoutOf<SPIRVLayout>(a, "spirv");
 
 /** The layout's schema (read back from caches and images), made with the caller's valibot. */
 export function spirvLayoutSchema(v: SchemaKit): GenericSchema {
-  const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-  const int = v.pipe(v.number(), v.integer());
-  return v.strictObject({
-    args: v.array(v.strictObject({
-      name: v.string(),
-      role: v.picklist(["value", "buffer", "offset", "length", "state", "state-length", "table", "local", "local-length"]),
-      index: int,
-    })),
-    relocation: v.picklist(["bake", "table"]),
-    tables: v.array(v.strictObject({ symbol: v.string(), index: count })),
-    localBytes: count,
-  });
+  const { count, tables, args } = schemaParts(v);
+  return v.strictObject({ args: args(), relocation: v.picklist(["bake", "table"]), tables, localBytes: count });
 }

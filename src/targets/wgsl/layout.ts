@@ -4,6 +4,7 @@
 
 import type { GenericSchema } from "valibot";
 import type { Artifact, SchemaKit } from "../target.js";
+import { layoutOf, schemaParts } from "../layout-kit.js";
 
 interface WGSLBinding {
   binding: number;
@@ -60,21 +61,18 @@ export interface WGSLLayout {
 export const RECORD_FORMAT = "rgba32sint", RECORD_TEXELS = 2;
 
 /** The layout of a WGSL artifact, or null when the artifact is not one (or has none). */
-export function wgslLayout(a: Artifact): WGSLLayout | null {
-  return a.target === "wgsl" && a.layout ? (a.layout as WGSLLayout) : null;
-}
+export const wgslLayout = (a: Artifact) => layoutOf<WGSLLayout>(a, "wgsl");
 
 /** The layout's schema (read back from caches and images), made with the caller's valibot. */
 export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
-  const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-  const int = v.pipe(v.number(), v.integer());
+  const { count, int, lines } = schemaParts(v);
   return v.strictObject({
     bindings: v.array(v.strictObject({
       binding: count, kind: v.picklist(["uniform", "storage", "texture"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table", "record"]), index: int,
     })),
     fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean(), offset: v.optional(v.literal(true)) }) })),
     workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
-    lines: v.array(int),
+    lines,
     sites: v.array(v.strictObject({ binding: count, declaration: v.tuple([count, count]), accesses: v.array(count), mentions: v.array(count) })),
   });
 }

@@ -15,6 +15,7 @@ import { launchProofs } from "../ir/passes/launch-proofs.js";
 import type { LaunchProof } from "../ir/launch-proof.js";
 import { legalize } from "../ir/passes/legalize.js";
 import { addDoneGuards } from "../ir/passes/done-guards.js";
+import { lazyReads } from "../ir/passes/lazy-reads.js";
 import { expandCasLoops } from "../ir/passes/cas-loops.js";
 import { guardPartialShuffles } from "../ir/passes/partial-shuffles.js";
 import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
@@ -140,6 +141,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   legalize(module, target.legal);
   if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);
   if (target.legal.atomics) expandCasLoops(module, target.legal.atomics);
+  if (target.legal.eagerSelects) lazyReads(module);
   checkpoint("legalize", module);
   try {
     const artifact = target.emit(module, features);

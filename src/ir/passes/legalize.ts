@@ -67,6 +67,12 @@ export interface LegalTable {
    * run lane by lane, PTX tests the lane against `activemask`, OpenCL C and SPIR-V have one lane).
    */
   partialShuffles?: PartialShuffles;
+  /**
+   * Whether the target's select, `&&` and `||` compute both operands: then one whose lazy side
+   * reads memory becomes branches (passes/lazy-reads.ts). Absent where they are lazy (OpenCL C,
+   * JS) or a load cannot fault (WGSL).
+   */
+  eagerSelects?: true;
 }
 
 type Args = readonly (number | boolean)[];

@@ -28,7 +28,7 @@
 
 import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { readsMemory, someStmt } from "../../ir/module-info.js";
+import { someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -569,43 +569,15 @@ class LLVMEmitter extends BlockEmitter<string, string> {
         if (!isNarrow(a.elem)) return v;
         return this.op(`${a.elem === "i8" || a.elem === "i16" ? "sext" : "zext"} ${elemTy(a.elem)} ${v} to i32`);
       }
+      // (select and `and i1`/`or i1` compute both operands: a side that reads memory is a branch
+      // by now, ir/passes/lazy-reads.ts.)
       case "select": {
         const t = ty(this.scalarOf(h));
-        if (!readsMemory(this.f, e.a) && !readsMemory(this.f, e.b)) {
-          const c = this.expr(e.cond), x = this.expr(e.a), y = this.expr(e.b);
-          return this.op(`select i1 ${c}, ${t} ${x}, ${t} ${y}`);
-        }
-        // Only the chosen operand is evaluated (it may load, guarded by the condition).
-        const st = this.scalarOf(h);
-        const tmp = this.local(memTy(st));
-        const then = this.newLabel(), els = this.newLabel(), after = this.newLabel();
-        this.condBranch(this.expr(e.cond), then, els);
-        this.label(then);
-        this.storeLocal(st, this.expr(e.a), tmp);
-        this.branch(after);
-        this.label(els);
-        this.storeLocal(st, this.expr(e.b), tmp);
-        this.branch(after);
-        this.label(after);
-        return this.loadLocal(st, tmp);
+        const c = this.expr(e.cond), x = this.expr(e.a), y = this.expr(e.b);
+        return this.op(`select i1 ${c}, ${t} ${x}, ${t} ${y}`);
       }
       case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
-      case "op": {
-        if ((e.op === "land" || e.op === "lor") && readsMemory(this.f, e.args[1])) {
-          // The right operand only when needed.
-          const tmp = this.local("i8");
-          const left = this.expr(e.args[0]);
-          this.storeLocal("bool", left, tmp);
-          const right = this.newLabel(), after = this.newLabel();
-          this.condBranch(left, e.op === "land" ? right : after, e.op === "land" ? after : right);
-          this.label(right);
-          this.storeLocal("bool", this.expr(e.args[1]), tmp);
-          this.branch(after);
-          this.label(after);
-          return this.loadLocal("bool", tmp);
-        }
-        return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
-      }
+      case "op": return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
       case "global": case "shared": throw new InternalCompilerError("an array used as a value");
       case "bitOffset": return this.bitOffset(this.element(this.arrayRef(e.array), e.index));
       default: return assertNeverIR(e);

@@ -4,7 +4,6 @@
 
 import type { Builtin, Expr, ExprHandle } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { readsMemory } from "../../ir/module-info.js";
 import { elemScalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 import { CLASS, elemMemType, immediate, memType, scalarOf } from "./common.js";
@@ -38,13 +37,14 @@ export class Expressions implements Lowering {
       case "select": {
         const t = scalarOf(e.type);
         const r = ctx.reg(CLASS[t]);
-        if (!readsMemory(ctx.f, e.a) && !readsMemory(ctx.f, e.b) && t !== "bool") {
+        // (selp computes both operands: a side that reads memory is a branch by now,
+        // ir/passes/lazy-reads.ts. PTX has no selp of predicates: a bool select branches.)
+        if (t !== "bool") {
           const c = this.pred(e.cond);
           const a = this.expr(e.a), b = this.expr(e.b);
           ctx.line(`selp.${memType(t) === "f32" ? "f32" : t === "f64" ? "f64" : "b32"} ${r}, ${a}, ${b}, ${c};`);
           return r;
         }
-        // Only the chosen operand is evaluated (it may load, guarded by the condition).
         const c = this.pred(e.cond);
         const elseL = ctx.label("sel_else"), endL = ctx.label("sel_end");
         ctx.line(`@!${c} bra ${elseL};`);
@@ -86,20 +86,11 @@ export class Expressions implements Lowering {
     const ctx = this.ctx;
     const t = scalarOf(ctx.f.exprs[e.args[0]].type);
     const rt = scalarOf(e.type);
-    // Short-circuit logic: the right operand is evaluated only when needed if it may load.
+    // Predicates: the right operand is computed too (one that reads memory is a branch by now,
+    // ir/passes/lazy-reads.ts).
     if (e.op === "land" || e.op === "lor") {
-      const r = ctx.reg("p");
-      const a = this.pred(e.args[0]);
-      if (!readsMemory(ctx.f, e.args[1])) {
-        const b = this.pred(e.args[1]);
-        ctx.line(`${e.op === "land" ? "and" : "or"}.pred ${r}, ${a}, ${b};`);
-        return r;
-      }
-      const skip = ctx.label("sc");
-      ctx.line(`mov.pred ${r}, ${a};`);
-      ctx.line(`@${e.op === "land" ? "!" : ""}${r} bra ${skip};`);
-      ctx.line(`mov.pred ${r}, ${this.pred(e.args[1])};`);
-      ctx.line(`${skip}:`);
+      const r = ctx.reg("p"), a = this.pred(e.args[0]), b = this.pred(e.args[1]);
+      ctx.line(`${e.op === "land" ? "and" : "or"}.pred ${r}, ${a}, ${b};`);
       return r;
     }
     const args = e.args.map((a) => this.expr(a));

@@ -18,7 +18,6 @@
 
 import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { readsMemory } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -488,39 +487,11 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
         if (!isNarrow(a.elem)) return v;
         return this.op(a.elem === "i8" || a.elem === "i16" ? Op.SConvert : Op.UConvert, this.tInt(32), v);
       }
-      case "select": {
-        const t = this.tScalar(this.scalarOf(h));
-        if (!readsMemory(this.f, e.a) && !readsMemory(this.f, e.b)) return this.op(Op.Select, t, this.expr(e.cond), this.expr(e.a), this.expr(e.b));
-        // Only the chosen operand is evaluated (it may load, guarded by the condition).
-        const tmp = this.local(t);
-        const then = this.b.id(), els = this.b.id(), after = this.b.id();
-        this.inst(Op.BranchConditional, this.expr(e.cond), then, els);
-        this.label(then);
-        this.inst(Op.Store, tmp, this.expr(e.a));
-        this.branch(after);
-        this.label(els);
-        this.inst(Op.Store, tmp, this.expr(e.b));
-        this.branch(after);
-        this.label(after);
-        return this.op(Op.Load, t, tmp);
-      }
+      // (OpSelect and OpLogicalAnd/Or compute both operands: a side that reads memory is a branch
+      // by now, ir/passes/lazy-reads.ts.)
+      case "select": return this.op(Op.Select, this.tScalar(this.scalarOf(h)), this.expr(e.cond), this.expr(e.a), this.expr(e.b));
       case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
-      case "op": {
-        if ((e.op === "land" || e.op === "lor") && !!readsMemory(this.f, e.args[1])) {
-          // The right operand only when needed.
-          const tmp = this.local(this.tBool());
-          const left = this.expr(e.args[0]);
-          this.inst(Op.Store, tmp, left);
-          const right = this.b.id(), after = this.b.id();
-          this.inst(Op.BranchConditional, left, e.op === "land" ? right : after, e.op === "land" ? after : right);
-          this.label(right);
-          this.inst(Op.Store, tmp, this.expr(e.args[1]));
-          this.branch(after);
-          this.label(after);
-          return this.op(Op.Load, this.tBool(), tmp);
-        }
-        return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
-      }
+      case "op": return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
       case "global": case "shared": throw new InternalCompilerError("an array used as a value");
       case "bitOffset": return this.bitOffset(this.element(this.arrayRef(e.array), e.index));
       default: return assertNeverIR(e);

@@ -15,6 +15,7 @@ export const SPIRV_LEGAL: LegalTable = {
     // pow(1, NaN) and pow(-1, ±inf) are 1 in OpenCL.std (JS: NaN): selected around it.
     pow: { f32: "helper", f64: "helper" },
   },
+  eagerSelects: true,
   doneGuards: "effects-and-reads",
   atomics: OPENCL_ATOMICS,
 };

@@ -16,6 +16,7 @@ import type { LaunchProof } from "../ir/launch-proof.js";
 import { legalize } from "../ir/passes/legalize.js";
 import { addDoneGuards } from "../ir/passes/done-guards.js";
 import { lazyReads } from "../ir/passes/lazy-reads.js";
+import { zeroFillLoops } from "../ir/passes/zero-fill.js";
 import { expandCasLoops } from "../ir/passes/cas-loops.js";
 import { guardPartialShuffles } from "../ir/passes/partial-shuffles.js";
 import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
@@ -142,6 +143,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);
   if (target.legal.atomics) expandCasLoops(module, target.legal.atomics);
   if (target.legal.eagerSelects) lazyReads(module);
+  if (target.legal.zeroFill) zeroFillLoops(module);
   checkpoint("legalize", module);
   try {
     const artifact = target.emit(module, features);

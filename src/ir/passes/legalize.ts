@@ -73,6 +73,8 @@ export interface LegalTable {
    * JS) or a load cannot fault (WGSL).
    */
   eagerSelects?: true;
+  /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts); absent where the back end spells it. */
+  zeroFill?: "loop";
 }
 
 type Args = readonly (number | boolean)[];

@@ -387,26 +387,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
         return;
       case "barrier": this.barrier(); return;
       case "fence": this.fence(s.scope); return;
-      case "init": {
-        // Zero-filled by a counted loop (a private array may be large).
-        const t = f.locals[s.local].type;
-        const a = this.arrays.get(s.local)!;
-        const n = t.kind === "array" ? t.size ?? 0 : 0;
-        const i = this.local("i32");
-        this.inst(`store i32 0, ${this.pp} ${i}`);
-        const head = this.newLabel(), body = this.newLabel(), exit = this.newLabel();
-        this.branch(head);
-        this.label(head);
-        const at = this.op(`load i32, ${this.pp} ${i}`);
-        this.condBranch(this.op(`icmp slt i32 ${at}, ${n}`), body, exit);
-        this.label(body);
-        const p = this.op(`getelementptr ${elemTy(a.elem)}, ${ptr(a.space)} ${a.base}, i32 ${at}`);
-        this.inst(`store ${elemTy(a.elem)} ${a.elem === "f32" || a.elem === "f64" ? "0.0" : "0"}, ${ptr(a.space)} ${p}`);
-        this.inst(`store i32 ${this.op(`add i32 ${at}, 1`)}, ${this.pp} ${i}`);
-        this.branch(head);
-        this.label(exit);
-        return;
-      }
+      case "init": throw new InternalCompilerError("a zero fill reached the LLVM back end (ir/passes/zero-fill.ts writes it out)");
       case "atomic": return this.atomic(s);
       case "call": {
         const callee = this.m.functions[s.fn];

@@ -310,7 +310,6 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
   // done guards are the IR's by now, ir/passes/done-guards.ts; such a kernel has no return or
   // trap left.)
   protected stmt(s: Stmt): void {
-    const f = this.f;
     switch (s.k) {
       case "set": this.inst(Op.Store, this.vars[s.local], this.expr(s.value)); return;
       case "store": {
@@ -336,27 +335,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
       case "fence":
         this.inst(Op.MemoryBarrier, this.i32(s.scope === "device" ? Scope.Device : Scope.Workgroup), this.i32(Semantics.SeqCst | Semantics.WorkgroupMemory | Semantics.CrossWorkgroupMemory));
         return;
-      case "init": {
-        // Zero-filled by a counted loop (a private array may be large).
-        const t = f.locals[s.local].type;
-        const a = this.arrays.get(s.local)!;
-        const n = t.kind === "array" ? t.size ?? 0 : 0;
-        const et = this.tElem(a.elem), int = this.tInt(32);
-        const zero = this.b.intern(`c:zero:${et}`, (id) => this.b.emit(this.b.globals, Op.ConstantNull, [et, id]));
-        const i = this.local(int);
-        this.inst(Op.Store, i, this.i32(0));
-        const head = this.b.id(), body = this.b.id(), exit = this.b.id();
-        this.branch(head);
-        this.label(head);
-        const at = this.op(Op.Load, int, i);
-        this.inst(Op.BranchConditional, this.op(Op.SLessThan, this.tBool(), at, this.i32(n)), body, exit);
-        this.label(body);
-        this.inst(Op.Store, this.op(Op.AccessChain, this.tPtr(a.sc, et), a.base, at), zero);
-        this.inst(Op.Store, i, this.op(Op.IAdd, int, at, this.i32(1)));
-        this.branch(head);
-        this.label(exit);
-        return;
-      }
+      case "init": throw new InternalCompilerError("a zero fill reached the SPIR-V back end (ir/passes/zero-fill.ts writes it out)");
       case "atomic": return this.atomic(s);
       case "call": {
         const callee = this.m.functions[s.fn];

@@ -16,6 +16,7 @@ export const SPIRV_LEGAL: LegalTable = {
     pow: { f32: "helper", f64: "helper" },
   },
   eagerSelects: true,
+  zeroFill: "loop",
   doneGuards: "effects-and-reads",
   atomics: OPENCL_ATOMICS,
 };

@@ -84,8 +84,8 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
   // ---- types and constants -------------------------------------------------------------------
 
   private tVoid(): number { return this.b.type("void", Op.TypeVoid, []); }
-  private tBool(): number { return this.b.type("bool", Op.TypeBool, []); }
-  private tInt(bits: number): number {
+  tBool(): number { return this.b.type("bool", Op.TypeBool, []); }
+  tInt(bits: number): number {
     if (bits === 8) this.b.capabilities.add(Capability.Int8);
     if (bits === 16) this.b.capabilities.add(Capability.Int16);
     return this.b.type(`i${bits}`, Op.TypeInt, [bits, 0]);
@@ -100,7 +100,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
   private tArray(elem: number, n: number): number { return this.b.type(`a${elem}:${n}`, Op.TypeArray, [elem, this.i32(n)]); }
 
   private i32(v: number): number { return this.b.intern(`c:i32:${v | 0}`, (id) => this.b.emit(this.b.globals, Op.Constant, [this.tInt(32), id, v >>> 0])); }
-  private i64(v: bigint): number {
+  i64(v: bigint): number {
     const t = this.tInt(64);
     return this.b.intern(`c:i64:${v}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, Number(v & 0xffffffffn), Number((v >> 32n) & 0xffffffffn)]));
   }
@@ -115,14 +115,14 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
     return this.b.intern(`c:f64:${w[0]}:${w[1]}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, w[0], w[1]]));
   }
   private bool(v: boolean): number { const t = this.tBool(); return this.b.intern(`c:bool:${v}`, (id) => this.b.emit(this.b.globals, v ? Op.ConstantTrue : Op.ConstantFalse, [t, id])); }
-  private constant(v: number | boolean, s: Scalar): number {
+  constant(v: number | boolean, s: Scalar): number {
     if (typeof v === "boolean" || s === "bool") return this.bool(Boolean(v));
     return s === "f32" ? this.f32(v) : s === "f64" ? this.f64(v) : this.i32(v);
   }
 
   // ---- code ------------------------------------------------------------------------------------
 
-  private op(op: number, type: number, ...operands: number[]): number {
+  op(op: number, type: number, ...operands: number[]): number {
     const id = this.b.id();
     this.b.emit(this.code, op, [type, id, ...operands]);
     return id;
@@ -133,7 +133,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
   protected writeBranch(to: number): void { this.inst(Op.Branch, to); }
   protected writeCondBranch(cond: number, then: number, els: number): void { this.inst(Op.BranchConditional, cond, then, els); }
   protected writeSwitch(sel: number, otherwise: number, cases: [number, number][]): void { this.inst(Op.Switch, sel, otherwise, ...cases.flatMap(([v, l]) => [v >>> 0, l])); }
-  private ext(type: number, fn: number, ...args: number[]): number { return this.op(Op.ExtInst, type, this.extSet, fn, ...args); }
+  ext(type: number, fn: number, ...args: number[]): number { return this.op(Op.ExtInst, type, this.extSet, fn, ...args); }
   /** A Function variable (with `init`: its initial value, a constant). */
   private local(type: number, init?: number): number {
     const id = this.b.id();
@@ -492,61 +492,51 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
 
   /** One legalized op (legal.ts: shift counts are in range; division never sees 0 or -1 for i32). */
   private arith(op: OpName, a: number[], t: Scalar, rt: Scalar): number {
-    const [x, y] = a;
-    const T = this.tScalar(rt), B = this.tBool();
-    const float = t === "f32" || t === "f64", u = t === "u32";
-    const cl = (fn: number, ...args: number[]) => this.ext(T, fn, ...args);
-    switch (op) {
-      case "add": return this.op(float ? Op.FAdd : Op.IAdd, T, x, y);
-      case "sub": return this.op(float ? Op.FSub : Op.ISub, T, x, y);
-      case "mul": return this.op(float ? Op.FMul : Op.IMul, T, x, y);
-      case "div": return this.op(float ? Op.FDiv : u ? Op.UDiv : Op.SDiv, T, x, y);
-      case "rem": return float ? cl(CL.fmod, x, y) : this.op(u ? Op.UMod : Op.SRem, T, x, y);
-      case "min": return cl(float ? CL.fmin : u ? CL.u_min : CL.s_min, x, y);
-      case "max": return cl(float ? CL.fmax : u ? CL.u_max : CL.s_max, x, y);
-      case "pow": {
-        // C's pow gives 1 for pow(1, NaN) and pow(-1, ±inf); JavaScript NaN.
-        const one = this.op(Op.FOrdEqual, B, cl(CL.fabs, x), this.constant(1, t));
-        const odd = this.op(Op.LogicalOr, B, this.op(Op.IsNan, B, y), this.op(Op.LogicalAnd, B, one, this.op(Op.IsInf, B, y)));
-        return this.op(Op.Select, T, odd, this.constant(NaN, t), cl(CL.pow, x, y));
-      }
-      case "atan2": return cl(CL.atan2, x, y);
-      case "hypot": return cl(CL.hypot, x, y);
-      case "neg": return this.op(float ? Op.FNegate : Op.SNegate, T, x);
-      case "abs": return cl(float ? CL.fabs : CL.s_abs, x);
-      case "sign": case "round": throw new InternalCompilerError(`${op} reached the SPIR-V back end (legalize lowers it)`);
-      case "and": return this.op(Op.BitwiseAnd, T, x, y);
-      case "or": return this.op(Op.BitwiseOr, T, x, y);
-      case "xor": return this.op(Op.BitwiseXor, T, x, y);
-      case "shl": return this.op(Op.ShiftLeftLogical, T, x, y);
-      case "shr": return this.op(u ? Op.ShiftRightLogical : Op.ShiftRightArithmetic, T, x, y);
-      case "bitnot": return this.op(Op.Not, T, x);
-      case "clz32": return cl(CL.clz, x);
-      case "eq": return this.op(t === "bool" ? Op.LogicalEqual : float ? Op.FOrdEqual : Op.IEqual, B, x, y);
-      case "ne": return this.op(t === "bool" ? Op.LogicalNotEqual : float ? Op.FUnordNotEqual : Op.INotEqual, B, x, y);
-      case "lt": return this.op(float ? Op.FOrdLessThan : u ? Op.ULessThan : Op.SLessThan, B, x, y);
-      case "le": return this.op(float ? Op.FOrdLessThanEqual : u ? Op.ULessThanEqual : Op.SLessThanEqual, B, x, y);
-      case "gt": return this.op(float ? Op.FOrdGreaterThan : u ? Op.UGreaterThan : Op.SGreaterThan, B, x, y);
-      case "ge": return this.op(float ? Op.FOrdGreaterThanEqual : u ? Op.UGreaterThanEqual : Op.SGreaterThanEqual, B, x, y);
-      case "land": return this.op(Op.LogicalAnd, B, x, y);
-      case "lor": return this.op(Op.LogicalOr, B, x, y);
-      case "not": return this.op(Op.LogicalNot, B, x);
-      case "floor": case "ceil": case "trunc": case "sqrt": case "exp": case "log": case "log2": case "log10": case "sin": case "cos": case "tan":
-      case "asin": case "acos": case "atan": case "sinh": case "cosh": case "tanh": case "asinh": case "acosh": case "atanh": case "cbrt": case "expm1": case "log1p":
-        return cl(CL[op], x);
-      case "isnan": return this.op(Op.IsNan, B, x);
-      case "isfinite": return this.op(Op.IsFinite, B, x);
-      case "f32bits": case "f32frombits": return this.op(Op.Bitcast, T, x);
-      case "f64hi": case "f64lo": {
-        const i64 = this.tInt(64);
-        const bits = this.op(Op.Bitcast, i64, x);
-        return this.op(Op.UConvert, T, op === "f64hi" ? this.op(Op.ShiftRightLogical, i64, bits, this.i64(32n)) : bits);
-      }
-      default: return assertNeverOp(op);
-    }
+    return SPIRV_OPS[op](this, a, t, this.tScalar(rt));
   }
 }
 
-function assertNeverOp(op: never): never {
-  throw new InternalCompilerError(`op ${String(op)} has no SPIR-V spelling`);
-}
+/** The operand kind an instruction is chosen by: 0 float, 1 signed (and bool), 2 unsigned. */
+const kind = (t: Scalar) => (t === "f32" || t === "f64" ? 0 : t === "u32" ? 2 : 1);
+
+/** How SPIR-V spells one op: the emitter, the operands' ids, their type and the result's type id. */
+type Spelling = (g: SPIRVEmitter, a: number[], t: Scalar, T: number) => number;
+
+/** The instruction by operand kind (float, signed, unsigned), on the operands. */
+const by = (...ops: [number, number, number] | [number]): Spelling => (g, a, t, T) => g.op(ops.length === 1 ? ops[0] : ops[kind(t)], T, ...a);
+/** A comparison: a bool. */
+const cmp = (f: number, s: number, u: number): Spelling => (g, a, t) => g.op([f, s, u][kind(t)], g.tBool(), ...a);
+/** The OpenCL.std instruction by operand kind, on the operands. */
+const cl = (...fns: [number, number, number] | [number]): Spelling => (g, a, t, T) => g.ext(T, fns.length === 1 ? fns[0] : fns[kind(t)], ...a);
+const lowered = (op: string): Spelling => () => { throw new InternalCompilerError(`${op} reached the SPIR-V back end (legalize lowers it)`); };
+
+/** Every op's spelling (a new op fails to compile here until it has one). */
+const SPIRV_OPS: Record<OpName, Spelling> = {
+  add: by(Op.FAdd, Op.IAdd, Op.IAdd), sub: by(Op.FSub, Op.ISub, Op.ISub), mul: by(Op.FMul, Op.IMul, Op.IMul),
+  div: by(Op.FDiv, Op.SDiv, Op.UDiv), neg: by(Op.FNegate, Op.SNegate, Op.SNegate),
+  rem: (g, a, t, T) => (kind(t) === 0 ? g.ext(T, CL.fmod, ...a) : g.op(kind(t) === 2 ? Op.UMod : Op.SRem, T, ...a)),
+  min: cl(CL.fmin, CL.s_min, CL.u_min), max: cl(CL.fmax, CL.s_max, CL.u_max), abs: cl(CL.fabs, CL.s_abs, CL.s_abs),
+  // C's pow gives 1 for pow(1, NaN) and pow(-1, ±inf); JavaScript NaN.
+  pow: (g, [x, y], t, T) => {
+    const B = g.tBool();
+    const one = g.op(Op.FOrdEqual, B, g.ext(T, CL.fabs, x), g.constant(1, t));
+    const odd = g.op(Op.LogicalOr, B, g.op(Op.IsNan, B, y), g.op(Op.LogicalAnd, B, one, g.op(Op.IsInf, B, y)));
+    return g.op(Op.Select, T, odd, g.constant(NaN, t), g.ext(T, CL.pow, x, y));
+  },
+  atan2: cl(CL.atan2), hypot: cl(CL.hypot), sign: lowered("sign"), round: lowered("round"),
+  and: by(Op.BitwiseAnd), or: by(Op.BitwiseOr), xor: by(Op.BitwiseXor), bitnot: by(Op.Not),
+  shl: by(Op.ShiftLeftLogical), shr: by(Op.ShiftRightArithmetic, Op.ShiftRightArithmetic, Op.ShiftRightLogical), clz32: cl(CL.clz),
+  eq: (g, a, t) => g.op(t === "bool" ? Op.LogicalEqual : kind(t) === 0 ? Op.FOrdEqual : Op.IEqual, g.tBool(), ...a),
+  // (Unordered: NaN !== NaN.)
+  ne: (g, a, t) => g.op(t === "bool" ? Op.LogicalNotEqual : kind(t) === 0 ? Op.FUnordNotEqual : Op.INotEqual, g.tBool(), ...a),
+  lt: cmp(Op.FOrdLessThan, Op.SLessThan, Op.ULessThan), le: cmp(Op.FOrdLessThanEqual, Op.SLessThanEqual, Op.ULessThanEqual),
+  gt: cmp(Op.FOrdGreaterThan, Op.SGreaterThan, Op.UGreaterThan), ge: cmp(Op.FOrdGreaterThanEqual, Op.SGreaterThanEqual, Op.UGreaterThanEqual),
+  land: by(Op.LogicalAnd), lor: by(Op.LogicalOr), not: by(Op.LogicalNot),
+  floor: cl(CL.floor), ceil: cl(CL.ceil), trunc: cl(CL.trunc), sqrt: cl(CL.sqrt), exp: cl(CL.exp), log: cl(CL.log), log2: cl(CL.log2), log10: cl(CL.log10),
+  sin: cl(CL.sin), cos: cl(CL.cos), tan: cl(CL.tan), asin: cl(CL.asin), acos: cl(CL.acos), atan: cl(CL.atan), sinh: cl(CL.sinh), cosh: cl(CL.cosh),
+  tanh: cl(CL.tanh), asinh: cl(CL.asinh), acosh: cl(CL.acosh), atanh: cl(CL.atanh), cbrt: cl(CL.cbrt), expm1: cl(CL.expm1), log1p: cl(CL.log1p),
+  isnan: (g, a) => g.op(Op.IsNan, g.tBool(), ...a), isfinite: (g, a) => g.op(Op.IsFinite, g.tBool(), ...a),
+  f32bits: by(Op.Bitcast), f32frombits: by(Op.Bitcast),
+  f64hi: (g, [x], _t, T) => { const i64 = g.tInt(64); return g.op(Op.UConvert, T, g.op(Op.ShiftRightLogical, i64, g.op(Op.Bitcast, i64, x), g.i64(32n))); },
+  f64lo: (g, [x], _t, T) => g.op(Op.UConvert, T, g.op(Op.Bitcast, g.tInt(64), x)),
+};

@@ -170,7 +170,7 @@ const out = join(root, "examples/app/dist-test");
  * and of what a kernel does only with it (compiling.ts: a fresh compile's checks): in the full
  * bundle, in no app bundle.
  */
-const COMPILER_MARKERS = ["is a class; kernels and helpers must be functions", "unsupported dynamic function invocation", "WGSL needs every helper inlined", ".address_size 64", "which is not a target"];
+const COMPILER_MARKERS = ["is a class; kernels and helpers must be functions", "unsupported dynamic function invocation", "fn gpuc_raise(code: i32, loc: i32", "back end needs every helper inlined", ".address_size 64", "which is not a target"];
 /**
  * Strings of gpuc's checks of unauthenticated records and code and what they bring: the parser
  * (acorn's reserved words), the schema library (valibot's message), the schemas, the JS code check.

@@ -145,6 +145,9 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (target.legal.eagerSelects) lazyReads(module);
   if (target.legal.zeroFill) zeroFillLoops(module);
   checkpoint("legalize", module);
+  // A back end that needs every helper inlined (its info's alwaysInline) gets no other function.
+  const left = owner.alwaysInline ? module.functions.find((g, i) => i !== module.entry && g.kind !== "runtime") : undefined;
+  if (left) throw new InternalCompilerError(`the ${target.name} back end needs every helper inlined ('${left.name}' is not)`);
   try {
     const artifact = target.emit(module, features);
     if (proof) artifact.launchProof = proof;

@@ -78,6 +78,15 @@ export function exprsUsed(f: Function, each: (e: Function["exprs"][number]) => v
   walkStmts(f.body, (s) => { for (const h of stmtOperands(s)) visit(h); });
 }
 
+/**
+ * Whether a barrier is inside an `if` or a `switch` (on a value the block's threads share): PoCL
+ * 3.1's optimizer miscompiles some such kernels (OpenCL C and SPIR alike; found by the fuzzer), so
+ * their layouts say so (`conditionalBarriers`) and they are built unoptimized.
+ */
+export function barrierUnderBranch(b: Block): boolean {
+  return someStmt(b, (x) => (x.k === "if" || x.k === "switch") && someStmt([x], (y) => y.k === "barrier"));
+}
+
 /** Whether some statement of a block tree (nested ones included) satisfies `p`. */
 export function someStmt(b: Block, p: (s: Stmt) => boolean): boolean {
   // (Stops at the first: passes ask this of each statement at each level of nesting.)

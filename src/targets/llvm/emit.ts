@@ -28,7 +28,7 @@
 
 import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { someStmt } from "../../ir/module-info.js";
+import { barrierUnderBranch } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -122,8 +122,6 @@ class LLVMEmitter extends BlockEmitter<string, string> {
     if (!(LLVM_ARCHES as readonly string[]).includes(this.arch)) throw new InternalCompilerError(`LLVM IR for an architecture gpuc does not have: ${this.arch}`);
     this.amd = this.arch !== "spir64";
     this.flavor = this.amd ? AMDGCN : SPIR;
-    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
-    if (left.length) throw new InternalCompilerError(`LLVM IR needs every helper inlined ('${left[0].name}' is not)`);
   }
 
   emit(): LLVMCode {
@@ -250,7 +248,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
     this.body(f);
     const attrs: string[] = [];
     const meta: string[] = [];
-    const conditionalBarriers = someStmt(f.body, (x) => (x.k === "if" || x.k === "switch") && someStmt([x], (y) => y.k === "barrier"));
+    const conditionalBarriers = barrierUnderBranch(f.body);
     // SPIR: PoCL 3.1's optimizer miscompiles some kernels with a barrier inside an `if` (found by
     // the fuzzer; OpenCL C builds them with -cl-opt-disable, which is what makes clang mark them
     // optnone): such a kernel is marked so here, and PoCL leaves it as it is.

@@ -23,7 +23,7 @@
 
 import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
-import { completesBlock, someStmt } from "../../ir/module-info.js";
+import { barrierUnderBranch, completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
@@ -81,8 +81,6 @@ class OpenCLEmitter {
 
   constructor(private m: Module, private features: TargetFeatures) {
     this.f = m.functions[m.entry];
-    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
-    if (left.length) throw new InternalCompilerError(`OpenCL C needs every helper inlined ('${left[0].name}' is not)`);
   }
 
   emit(): OpenCLCode {
@@ -170,7 +168,7 @@ class OpenCLEmitter {
     const layout: OpenCLLayout = {
       args, relocation, tables, localBytes,
       buildOptions: fastMath ? "" : CORRECTLY_ROUNDED,
-      conditionalBarriers: someStmt(this.f.body, (x) => (x.k === "if" || x.k === "switch") && someStmt([x], (y) => y.k === "barrier")),
+      conditionalBarriers: barrierUnderBranch(this.f.body),
       lines: [...start.map(() => -1), ...this.lineLocs, -1],
     };
     const code = [...start, ...this.lines, "}", ""].join("\n");

@@ -24,7 +24,7 @@ import { elemBytes, isNarrow, type Scalar } from "../../ir/types.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, numbered } from "../names.js";
 import { STATE } from "../../runtime/state.js";
-import { InternalCompilerError, quoteName } from "../../errors.js";
+import { quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
 import { WGSL_HELPERS } from "./helpers.js";
 import { RECORD_FORMAT, dynamicLength, type WGSLLayout } from "./layout.js";
@@ -80,8 +80,6 @@ class WGSLEmitter {
   private raises = false;
 
   constructor(private m: Module) {
-    const left = m.functions.filter((f, i) => i !== m.entry && f.kind !== "runtime");
-    if (left.length) throw new InternalCompilerError(`WGSL needs every helper inlined ('${left[0].name}' is not)`);
     const ctx = (this.ctx = new ShaderContext(m));
     // Each part is given the parts it uses; the arrays, below the expressions, lower their indices
     // and values through the context (ctx.lower).

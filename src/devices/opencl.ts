@@ -15,7 +15,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { CompileError, InternalCompilerError, KernelError, quoteName } from "../errors.js";
-import { elemBytes } from "../ir/types.js";
+import { elemBytes, wordBytes } from "../ir/types.js";
 import { STATE } from "../runtime/state.js";
 import { reportKernelState } from "../runtime/host.js";
 import type { Artifact, TargetFeatures } from "../targets/target.js";
@@ -544,7 +544,7 @@ const hasBarriers = (a: Artifact): boolean => typeof a.code === "string" && (a.t
 
 /** The bytes of `__local` memory a shared array sized at launch gets (whole 32-bit words). */
 function localArgBytes(k: OpenCLKernel, index: number, sizes: number[]): number {
-  return Math.max(4, Math.ceil(sizes[index] * elemBytes(k.artifact.dynamicShared![index].elem) / 4) * 4);
+  return wordBytes(k.artifact.dynamicShared![index].elem, sizes[index]);
 }
 
 /**

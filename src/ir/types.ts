@@ -18,6 +18,11 @@ export function isNarrow(e: Elem): e is Narrow { return e in NARROW_BYTES; }
 export function elemScalar(e: Elem): Scalar { return isNarrow(e) ? "i32" : e; }
 /** Bytes per element in memory (bool never lives in arrays; counted as 4). */
 export function elemBytes(e: Elem): number { return isNarrow(e) ? NARROW_BYTES[e] : e === "f64" ? 8 : 4; }
+/**
+ * The bytes a shared array of `count` elements takes: whole 32-bit words, at least one, as atomics
+ * on 8- and 16-bit elements work on the word that holds them (every target and device).
+ */
+export function wordBytes(e: Elem, count: number): number { return Math.max(4, Math.ceil(elemBytes(e) * count / 4) * 4); }
 
 /** Where an array lives: kernel parameters (global), scope tables (constant), per thread (private), per block (shared). */
 type AddressSpace = "global" | "constant" | "private" | "shared";

@@ -8,7 +8,9 @@
 //    read-modify-write of the word would undo a neighbour's store made by another thread);
 //  - an f32 atomic add where `f32Add` is "cas" (OpenCL C 1.2 and SPIR-V's OpenCL environment, and
 //    WGSL, which has no float atomics);
-//  - CUDA's atomicInc/atomicDec (a wrapping counter) where `incDec` is "cas" (all but PTX).
+//  - CUDA's atomicInc/atomicDec (a wrapping counter) where `incDec` is "cas" (all but PTX);
+//  - and no loop: an atomic load of an 8- or 16-bit element where `narrowLoads` is "word" (SPIR-V,
+//    LLVM IR): the word's atomic load, and the element taken from it as the loop takes `cur`.
 //
 // The loop, with `word` atomics on the element's word (module.ts):
 //
@@ -75,6 +77,7 @@ class Expander {
       case "switch": return [{ ...s, cases: s.cases.map((c) => ({ ...c, body: this.block(c.body) })) }];
       case "atomic": {
         const elem = this.elemOf(s.array);
+        if (s.op === "load" && !s.word && isNarrow(elem) && this.policy.narrowLoads === "word") return this.wordLoad(s, elem);
         if (s.word || s.op === "load") return [s];
         if (isNarrow(elem) && this.policy.narrow === "cas") return this.loop(s, elem);
         if (elem === "f32" && s.op === "add" && this.policy.f32Add === "cas") return this.loop(s, elem);
@@ -123,19 +126,11 @@ class Expander {
         : this.select(this.op("lor", [this.op("eq", [c(), this.add({ k: "const", value: 0, type: T.u32, loc: null })]), this.op("gt", [c(), limit()])]), limit(), this.op("sub", [c(), one()]));
       put = this.convert(next, "i32");
     } else {
-      const bits = elemBytes(elem) * 8, mask = (1 << bits) - 1;
-      const shift = this.local(T.i32, "cas_shift");
-      out.push({ k: "set", local: shift, value: this.add({ k: "bitOffset", array: this.array(s.array), index: this.value(index), type: T.i32, loc }), loc });
+      const mask = (1 << (elemBytes(elem) * 8)) - 1;
+      const shift = this.shift(out, s, index);
       cur = this.local(T.i32, "cas_cur");
-      // The element as the typed array reads it: sign-extended from its top bit, or masked. (A
-      // store needs no old element: the new one is its operand.)
-      const signed = elem === "i8" || elem === "i16";
-      if (s.op !== "store") {
-        const extracted = signed
-          ? this.op("shr", [this.op("shl", [this.read(prev), this.op("sub", [this.int(32 - bits), this.read(shift)])]), this.int(32 - bits)])
-          : this.op("and", [this.op("shr", [this.read(prev), this.read(shift)]), this.int(mask)]);
-        body.push({ k: "set", local: cur, value: extracted, loc });
-      }
+      // (A store needs no old element: the new one is its operand.)
+      if (s.op !== "store") body.push({ k: "set", local: cur, value: this.element(prev, shift, elem), loc });
       const next = this.next(s, cur, args);
       const kept = this.op("and", [this.read(prev), this.op("bitnot", [this.op("shl", [this.int(mask), this.read(shift)])])]);
       put = this.op("or", [kept, this.op("shl", [this.op("and", [next, this.int(mask)]), this.read(shift)])]);
@@ -144,6 +139,32 @@ class Expander {
     out.push({ k: "loop", body, continuing: [], breakIf: this.op("eq", [this.read(old), this.read(prev)]), loc });
     if (s.result !== null) out.push({ k: "set", local: s.result, value: s.op === "store" ? this.value(args[0]) : this.read(cur), loc });
     return out;
+  }
+
+  /** An atomic load of a narrow element: its word's, the element's bits taken from it. */
+  private wordLoad(s: Atomic, elem: Narrow): Stmt[] {
+    const out: Stmt[] = [];
+    const index = this.keep(out, s.index, "cas_i", s.loc);
+    const word = this.local(T.i32, "cas_word");
+    out.push({ k: "atomic", op: "load", word: true, array: this.array(s.array), index: this.value(index), args: [], result: word, loc: s.loc });
+    const shift = this.shift(out, s, index);
+    out.push({ k: "set", local: s.result ?? this.local(T.i32, "cas_unused"), value: this.element(word, shift, elem), loc: s.loc });
+    return out;
+  }
+
+  /** Where the element sits in its word (its lowest bit), into a local. */
+  private shift(out: Stmt[], s: Atomic, index: Value): LocalHandle {
+    const shift = this.local(T.i32, "cas_shift");
+    out.push({ k: "set", local: shift, value: this.add({ k: "bitOffset", array: this.array(s.array), index: this.value(index), type: T.i32, loc: s.loc }), loc: s.loc });
+    return shift;
+  }
+
+  /** The element in a word, as the typed array reads it: sign-extended from its top bit, or masked. */
+  private element(word: LocalHandle, shift: LocalHandle, elem: Narrow): ExprHandle {
+    const bits = elemBytes(elem) * 8;
+    return elem === "i8" || elem === "i16"
+      ? this.op("shr", [this.op("shl", [this.read(word), this.op("sub", [this.int(32 - bits), this.read(shift)])]), this.int(32 - bits)])
+      : this.op("and", [this.op("shr", [this.read(word), this.read(shift)]), this.int((1 << bits) - 1)]);
   }
 
   /** The element's new value from its old one (`cur`) and the operands (i32, as narrow atomics take them). */

@@ -297,6 +297,12 @@ interface Operand {
 export interface CasPolicy {
   /** Atomics on 8- and 16-bit elements (but loads). */
   narrow: "native" | "cas";
+  /**
+   * Atomic loads of 8- and 16-bit elements: the target's own (a volatile narrow load: PTX, OpenCL
+   * C; WGSL's packed load), or the atomic load of the word that holds the element, the element's
+   * bits taken from it in the IR (`word`: SPIR-V, LLVM IR, whose atomic loads are of words).
+   */
+  narrowLoads?: "word";
   /** Plain stores to 8- and 16-bit elements of global or shared arrays. */
   narrowStores: "native" | "cas";
   /** Atomic add on f32 elements. */

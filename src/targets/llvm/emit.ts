@@ -30,7 +30,7 @@ import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/mod
 import { assertNeverIR } from "../../ir/module.js";
 import { barrierUnderBranch } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -234,8 +234,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
         setup.push(() => { this.shared[i] = { base: this.op(`getelementptr i8, ${ptr(LOCAL)} @gpuc_dynamic_lds, i32 ${at}`), length: len, elem: sh.type.elem, space: LOCAL }; });
         return;
       }
-      // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
-      const bytes = Math.max(4, Math.ceil(elemBytes(sh.type.elem) * (sh.type.size ?? 0) / 4) * 4);
+      const bytes = wordBytes(sh.type.elem, sh.type.size ?? 0);
       localBytes += bytes;
       // Named `@<kernel>.<name>`: PoCL takes only such a local global for memory of each
       // work-group (any other is one block shared by all of them).
@@ -462,18 +461,8 @@ class LLVMEmitter extends BlockEmitter<string, string> {
       else throw new InternalCompilerError(`word atomic ${s.op}`);
       return;
     }
-    if (isNarrow(a.elem)) {
-      // A narrow element's atomic read: the word that holds it, read atomically (the loops of
-      // passes/cas-loops.ts write whole words), and the element's bits in it as the typed array reads them.
-      if (s.op !== "load") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the LLVM back end (passes/cas-loops.ts writes it out)`);
-      const bits = elemBytes(a.elem) * 8, shift = this.bitOffset(p);
-      const w = this.op(`load atomic i32, ${P} ${this.word(a, p)}${sc} seq_cst, align 4`);
-      set(a.elem === "i8" || a.elem === "i16"
-        ? this.op(`ashr i32 ${this.op(`shl i32 ${w}, ${this.op(`sub i32 ${32 - bits}, ${shift}`)}`)}, ${32 - bits}`)
-        : this.op(`and i32 ${this.op(`lshr i32 ${w}, ${shift}`)}, ${bits === 8 ? 255 : 65535}`), "i32");
-      return;
-    }
-    if ((a.elem === "f32" && s.op === "add") || s.op === "inc" || s.op === "dec") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the LLVM back end (passes/cas-loops.ts writes it out)`);
+    // (Every atomic on a narrow element, its load too, is on its word by now: passes/cas-loops.ts.)
+    if (isNarrow(a.elem) || (a.elem === "f32" && s.op === "add") || s.op === "inc" || s.op === "dec") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the LLVM back end (passes/cas-loops.ts writes it out)`);
     const t = elemTy(a.elem), align = elemBytes(a.elem);
     const rmw: Record<string, string> = {
       add: "add", sub: "sub", and: "and", or: "or", xor: "xor", exchange: "xchg",

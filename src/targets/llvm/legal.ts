@@ -20,5 +20,5 @@ export const LLVM_LEGAL: LegalTable = {
   doneGuards: "effects-and-reads",
   // 32-bit integer atomicrmw everywhere; narrow read-modify-writes, f32 add and CUDA's inc/dec as
   // compare-and-swap loops (LLVM 15, which SPIR drivers here are built on, has no uinc_wrap).
-  atomics: OPENCL_ATOMICS,
+  atomics: { ...OPENCL_ATOMICS, narrowLoads: "word" },
 };

@@ -25,7 +25,7 @@ import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } fr
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
 import { barrierUnderBranch, completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, type Elem, type Scalar, type Type } from "../../ir/types.js";
+import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
@@ -136,8 +136,7 @@ class OpenCLEmitter {
         arg({ name: lengthOf(n), role: "local-length", index: dynamic++, type: "int" }, `int ${lengthOf(n)}`);
         return;
       }
-      // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
-      const bytes = Math.max(4, Math.ceil(elemBytes(sh.type.elem) * (sh.type.size ?? 0) / 4) * 4);
+      const bytes = wordBytes(sh.type.elem, sh.type.size ?? 0);
       localBytes += bytes;
       head.push(`__local ${t} ${n}[${bytes / elemBytes(sh.type.elem)}] __attribute__((aligned(${Math.max(4, elemBytes(sh.type.elem))})));`);
     });

@@ -16,10 +16,10 @@
 //    a guarded statement branches past it);
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
-import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
+import type { Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -97,25 +97,16 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
   private tPtr(sc: number, to: number): number { return this.b.type(`p${sc}:${to}`, Op.TypePointer, [sc, to]); }
   private tArray(elem: number, n: number): number { return this.b.type(`a${elem}:${n}`, Op.TypeArray, [elem, this.i32(n)]); }
 
-  private i32(v: number): number { return this.b.intern(`c:i32:${v | 0}`, (id) => this.b.emit(this.b.globals, Op.Constant, [this.tInt(32), id, v >>> 0])); }
-  i64(v: bigint): number {
-    const t = this.tInt(64);
-    return this.b.intern(`c:i64:${v}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, Number(v & 0xffffffffn), Number((v >> 32n) & 0xffffffffn)]));
+  /** A constant of type `t` (interned by its words), made by `op`. */
+  private interned(t: number, name: string, words: number[], op: number = Op.Constant): number {
+    return this.b.intern(`c:${name}:${words.join(":")}`, (id) => this.b.emit(this.b.globals, op, [t, id, ...words]));
   }
-  private f32(v: number): number {
-    const bits = new Uint32Array(new Float32Array([v]).buffer)[0];
-    const t = this.tFloat(32);
-    return this.b.intern(`c:f32:${bits}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, bits]));
-  }
-  private f64(v: number): number {
-    const w = new Uint32Array(new Float64Array([v]).buffer);
-    const t = this.tFloat(64);
-    return this.b.intern(`c:f64:${w[0]}:${w[1]}`, (id) => this.b.emit(this.b.globals, Op.Constant, [t, id, w[0], w[1]]));
-  }
-  private bool(v: boolean): number { const t = this.tBool(); return this.b.intern(`c:bool:${v}`, (id) => this.b.emit(this.b.globals, v ? Op.ConstantTrue : Op.ConstantFalse, [t, id])); }
+  private i32(v: number): number { return this.interned(this.tInt(32), "i32", [v >>> 0]); }
+  i64(v: bigint): number { return this.interned(this.tInt(64), "i64", [Number(v & 0xffffffffn), Number((v >> 32n) & 0xffffffffn)]); }
   constant(v: number | boolean, s: Scalar): number {
-    if (typeof v === "boolean" || s === "bool") return this.bool(Boolean(v));
-    return s === "f32" ? this.f32(v) : s === "f64" ? this.f64(v) : this.i32(v);
+    if (typeof v === "boolean" || s === "bool") return this.interned(this.tBool(), `bool:${Boolean(v)}`, [], v ? Op.ConstantTrue : Op.ConstantFalse);
+    if (s === "f32") return this.interned(this.tFloat(32), "f32", [...new Uint32Array(new Float32Array([v]).buffer)]);
+    return s === "f64" ? this.interned(this.tFloat(64), "f64", [...new Uint32Array(new Float64Array([v]).buffer)]) : this.i32(v);
   }
 
   // ---- code ------------------------------------------------------------------------------------
@@ -139,7 +130,11 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
     return id;
   }
 
-  private builtin(which: number): number {
+  /** A builtin's value, an i32: a component of its Input variable (made on first use), or a constant. */
+  private builtin(name: Builtin): number {
+    const spelling = BUILTINS[name];
+    if (typeof spelling === "number") return this.i32(spelling);
+    const [which, axis] = spelling;
     let v = this.builtins.get(which);
     if (v === undefined) {
       v = this.b.id();
@@ -149,7 +144,8 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
       this.b.emit(this.b.decorations, Op.Decorate, [v, Decoration.Constant]);
       this.builtins.set(which, v);
     }
-    return v;
+    const vec = this.b.type("v3i64", Op.TypeVector, [this.tInt(64), 3]);
+    return this.op(Op.UConvert, this.tInt(32), this.op(Op.CompositeExtract, this.tInt(64), this.op(Op.Load, vec, v), axis));
   }
 
   /** The kernel: its parameters (layout.ts's order and roles), its entry block, its body. */
@@ -212,8 +208,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
         this.shared[i] = { base: ptr, isVariable: false, length: len, elem: sh.type.elem, sc: StorageClass.Workgroup };
         return;
       }
-      // Whole 32-bit words: atomics on 8- and 16-bit elements work on the word that holds them.
-      const bytes = Math.max(4, Math.ceil(elemBytes(sh.type.elem) * (sh.type.size ?? 0) / 4) * 4);
+      const bytes = wordBytes(sh.type.elem, sh.type.size ?? 0);
       localBytes += bytes;
       const arrayType = this.tArray(elem, bytes / elemBytes(sh.type.elem));
       const v = b.id();
@@ -221,11 +216,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
       this.shared[i] = { base: v, isVariable: true, length: this.i32(sh.type.size ?? 0), elem: sh.type.elem, sc: StorageClass.Workgroup };
     });
     const id = b.id();
-    const fnType = b.type(`fn:${this.tVoid()}:${params.map((p) => p.type).join(",")}`, Op.TypeFunction, [this.tVoid(), ...params.map((p) => p.type)]);
-    const head: number[] = [];
-    b.emit(head, Op.Function, [this.tVoid(), id, 0, fnType]);
-    for (const p of params) b.emit(head, Op.FunctionParameter, [p.type, p.id]);
-    b.emit(b.names, Op.Name, [id, ...stringWords(`gpuc_${C_NAME(f.name)}`)]);
+    const head = this.header(this.tVoid(), id, params, `gpuc_${C_NAME(f.name)}`);
     for (const s of setup) s();
     this.body(f);
     this.end(head);
@@ -243,26 +234,29 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
         const base = b.id(), len = b.id();
         params.push({ type: this.tPtr(StorageClass.CrossWorkgroup, this.tElem(t.elem)), id: base }, { type: this.tInt(32), id: len });
         this.arrays.set(p, { base, isVariable: false, length: len, elem: t.elem, sc: StorageClass.CrossWorkgroup });
-      } else params.push({ type: this.tScalar((t as { scalar: Scalar }).scalar), id: b.id() });
+      } else {
+        // (Into its variable, first thing in the body.)
+        params.push({ type: this.tScalar((t as { scalar: Scalar }).scalar), id: b.id() });
+        this.inst(Op.Store, this.vars[p], params[params.length - 1].id);
+      }
     }
     const ret = g.returnType.kind === "scalar" ? this.tScalar(g.returnType.scalar) : this.tVoid();
-    const id = this.fnIds.get(index)!;
-    const fnType = b.type(`fn:${ret}:${params.map((p) => p.type).join(",")}`, Op.TypeFunction, [ret, ...params.map((p) => p.type)]);
-    const head: number[] = [];
-    b.emit(head, Op.Function, [ret, id, 0, fnType]);
-    for (const p of params) b.emit(head, Op.FunctionParameter, [p.type, p.id]);
-    b.emit(b.names, Op.Name, [id, ...stringWords(g.name)]);
-    // Scalar parameters into their variables.
-    let k = 0;
-    for (const p of g.params) {
-      if (g.locals[p].type.kind === "array") { k += 2; continue; }
-      this.inst(Op.Store, this.vars[p], params[k++].id);
-    }
+    const head = this.header(ret, this.fnIds.get(index)!, params, g.name);
     this.body(g);
     this.end(head);
   }
 
   private entryLabel = 0;
+
+  /** A function's OpFunction and parameters (its type interned, its name recorded). */
+  private header(ret: number, id: number, params: { type: number; id: number }[], name: string): number[] {
+    const b = this.b, types = params.map((p) => p.type);
+    const head: number[] = [];
+    b.emit(head, Op.Function, [ret, id, 0, b.type(`fn:${ret}:${types.join(",")}`, Op.TypeFunction, [ret, ...types])]);
+    for (const p of params) b.emit(head, Op.FunctionParameter, [p.type, p.id]);
+    b.emit(b.names, Op.Name, [id, ...stringWords(name)]);
+    return head;
+  }
 
   private begin(f: Function): void {
     this.f = f;
@@ -374,18 +368,8 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
       else throw new InternalCompilerError(`word atomic ${s.op}`);
       return;
     }
-    if (isNarrow(a.elem)) {
-      // A narrow element's atomic read: the word that holds it, read atomically (the loops of
-      // passes/cas-loops.ts write whole words), and the element's bits in it as the typed array reads them.
-      if (s.op !== "load") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the SPIR-V back end (passes/cas-loops.ts writes it out)`);
-      const bits = elemBytes(a.elem) * 8, shift = this.bitOffset(ptr);
-      const w = this.op(Op.AtomicLoad, int, this.word(a, ptr), scope, sem);
-      set(a.elem === "i8" || a.elem === "i16"
-        ? this.op(Op.ShiftRightArithmetic, int, this.op(Op.ShiftLeftLogical, int, w, this.op(Op.ISub, int, this.i32(32 - bits), shift)), this.i32(32 - bits))
-        : this.op(Op.BitwiseAnd, int, this.op(Op.ShiftRightLogical, int, w, shift), this.i32(bits === 8 ? 0xff : 0xffff)));
-      return;
-    }
-    if ((a.elem === "f32" && s.op === "add") || s.op === "inc" || s.op === "dec") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the SPIR-V back end (passes/cas-loops.ts writes it out)`);
+    // (Every atomic on a narrow element, its load too, is on its word by now: passes/cas-loops.ts.)
+    if (isNarrow(a.elem) || (a.elem === "f32" && s.op === "add") || s.op === "inc" || s.op === "dec") throw new InternalCompilerError(`atomic ${s.op} on ${a.elem} elements reached the SPIR-V back end (passes/cas-loops.ts writes it out)`);
     const t = this.tElem(a.elem);
     const ops: Record<string, number> = {
       add: Op.AtomicIAdd, sub: Op.AtomicISub, and: Op.AtomicAnd, or: Op.AtomicOr, xor: Op.AtomicXor, exchange: Op.AtomicExchange,
@@ -444,18 +428,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
     switch (e.k) {
       case "const": return this.constant(e.value, (e.type as { scalar: Scalar }).scalar);
       case "local": return this.op(Op.Load, this.tScalar((e.type as { scalar: Scalar }).scalar), this.vars[e.local]);
-      case "builtin": {
-        // Subgroups of one thread (see the subgroup statement).
-        if (e.name === "subgroupSize") return this.i32(1);
-        if (e.name === "subgroupLaneId") return this.i32(0);
-        const [group, axis] = e.name.split(".") as [string, "x" | "y" | "z"];
-        const which = { threadIdx: BuiltIn.LocalInvocationId, blockIdx: BuiltIn.WorkgroupId, blockDim: BuiltIn.WorkgroupSize, gridDim: BuiltIn.NumWorkgroups }[group];
-        if (which === undefined) throw new InternalCompilerError(`builtin ${e.name} on the SPIR-V target`);
-        const v = this.builtin(which);
-        const vec = this.b.type("v3i64", Op.TypeVector, [this.tInt(64), 3]);
-        const x = this.op(Op.CompositeExtract, this.tInt(64), this.op(Op.Load, vec, v), "xyz".indexOf(axis));
-        return this.op(Op.UConvert, this.tInt(32), x);
-      }
+      case "builtin": return this.builtin(e.name);
       case "location": return this.i32(this.locations.id(e.site));
       case "length": return this.arrayRef(e.array).length;
       case "load": {
@@ -493,6 +466,15 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
     return SPIRV_OPS[op](this, a, t, this.tScalar(rt));
   }
 }
+
+/** Each builtin: its Input variable and component, or (subgroups of one thread: see the subgroup statement) its value. */
+const BUILTINS: Record<Builtin, [number, number] | number> = {
+  "threadIdx.x": [BuiltIn.LocalInvocationId, 0], "threadIdx.y": [BuiltIn.LocalInvocationId, 1], "threadIdx.z": [BuiltIn.LocalInvocationId, 2],
+  "blockIdx.x": [BuiltIn.WorkgroupId, 0], "blockIdx.y": [BuiltIn.WorkgroupId, 1], "blockIdx.z": [BuiltIn.WorkgroupId, 2],
+  "blockDim.x": [BuiltIn.WorkgroupSize, 0], "blockDim.y": [BuiltIn.WorkgroupSize, 1], "blockDim.z": [BuiltIn.WorkgroupSize, 2],
+  "gridDim.x": [BuiltIn.NumWorkgroups, 0], "gridDim.y": [BuiltIn.NumWorkgroups, 1], "gridDim.z": [BuiltIn.NumWorkgroups, 2],
+  subgroupSize: 1, subgroupLaneId: 0,
+};
 
 /** The operand kind an instruction is chosen by: 0 float, 1 signed (and bool), 2 unsigned. */
 const kind = (t: Scalar) => (t === "f32" || t === "f64" ? 0 : t === "u32" ? 2 : 1);

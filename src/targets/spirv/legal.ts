@@ -18,5 +18,5 @@ export const SPIRV_LEGAL: LegalTable = {
   eagerSelects: true,
   zeroFill: "loop",
   doneGuards: "effects-and-reads",
-  atomics: OPENCL_ATOMICS,
+  atomics: { ...OPENCL_ATOMICS, narrowLoads: "word" },
 };

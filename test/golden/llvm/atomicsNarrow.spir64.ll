@@ -124,256 +124,265 @@ entry:
   store i32 0, ptr %t24
   %t25 = alloca i32, align 4
   store i32 0, ptr %t25
-  %t26 = getelementptr i8, ptr addrspace(1) %p0, i32 %p1
-  %t27 = getelementptr i16, ptr addrspace(1) %p3, i32 %p4
-  %t28 = getelementptr i32, ptr addrspace(1) %p6, i32 %p7
-  %t29 = call spir_func i64 @_Z12get_group_idj(i32 0)
-  %t30 = trunc i64 %t29 to i32
-  %t31 = call spir_func i64 @_Z14get_local_sizej(i32 0)
+  %t26 = alloca i32, align 4
+  store i32 0, ptr %t26
+  %t27 = alloca i32, align 4
+  store i32 0, ptr %t27
+  %t28 = getelementptr i8, ptr addrspace(1) %p0, i32 %p1
+  %t29 = getelementptr i16, ptr addrspace(1) %p3, i32 %p4
+  %t30 = getelementptr i32, ptr addrspace(1) %p6, i32 %p7
+  %t31 = call spir_func i64 @_Z12get_group_idj(i32 0)
   %t32 = trunc i64 %t31 to i32
-  %t33 = mul i32 %t30, %t32
-  %t34 = call spir_func i64 @_Z12get_local_idj(i32 0)
-  %t35 = trunc i64 %t34 to i32
-  %t36 = add i32 %t33, %t35
-  store i32 %t36, ptr %t0
-  %t40 = load i32, ptr %t0
-  %t41 = icmp sge i32 %t40, %p8
-  br i1 %t41, label %L37, label %L39
-L37:
-  ret void
+  %t33 = call spir_func i64 @_Z14get_local_sizej(i32 0)
+  %t34 = trunc i64 %t33 to i32
+  %t35 = mul i32 %t32, %t34
+  %t36 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t37 = trunc i64 %t36 to i32
+  %t38 = add i32 %t35, %t37
+  store i32 %t38, ptr %t0
+  %t42 = load i32, ptr %t0
+  %t43 = icmp sge i32 %t42, %p8
+  br i1 %t43, label %L39, label %L41
 L39:
-  %t45 = load i32, ptr %t0
-  %t46 = icmp uge i32 %t45, %p8
-  br i1 %t46, label %L42, label %L44
-L42:
+  ret void
+L41:
   %t47 = load i32, ptr %t0
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 2, i32 0, i32 %t47, i32 %p8)
-  ret void
+  %t48 = icmp uge i32 %t47, %p8
+  br i1 %t48, label %L44, label %L46
 L44:
-  %t48 = load i32, ptr %t0
-  %t49 = getelementptr i32, ptr addrspace(1) %t28, i32 %t48
-  %t50 = load i32, ptr addrspace(1) %t49, align 4
-  store i32 %t50, ptr %t1
-  %t51 = load i32, ptr %t1
-  %t52 = and i32 %t51, 15
-  store i32 %t52, ptr %t2
-  %t56 = load i32, ptr %t2
-  %t57 = icmp uge i32 %t56, %p2
-  br i1 %t57, label %L53, label %L55
-L53:
+  %t49 = load i32, ptr %t0
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 2, i32 0, i32 %t49, i32 %p8)
+  ret void
+L46:
+  %t50 = load i32, ptr %t0
+  %t51 = getelementptr i32, ptr addrspace(1) %t30, i32 %t50
+  %t52 = load i32, ptr addrspace(1) %t51, align 4
+  store i32 %t52, ptr %t1
+  %t53 = load i32, ptr %t1
+  %t54 = and i32 %t53, 15
+  store i32 %t54, ptr %t2
   %t58 = load i32, ptr %t2
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 3, i32 1, i32 %t58, i32 %p2)
-  ret void
+  %t59 = icmp uge i32 %t58, %p2
+  br i1 %t59, label %L55, label %L57
 L55:
-  %t59 = load i32, ptr %t2
-  store i32 %t59, ptr %t9
-  %t60 = load i32, ptr %t9
-  %t61 = getelementptr i8, ptr addrspace(1) %t26, i32 %t60
-  %t62 = ptrtoint ptr addrspace(1) %t61 to i64
-  %t63 = and i64 %t62, -4
-  %t64 = inttoptr i64 %t63 to ptr addrspace(1)
-  %t65 = load atomic i32, ptr addrspace(1) %t64 seq_cst, align 4
-  store i32 %t65, ptr %t10
-  %t66 = load i32, ptr %t9
-  %t67 = getelementptr i8, ptr addrspace(1) %t26, i32 %t66
-  %t68 = ptrtoint ptr addrspace(1) %t67 to i64
-  %t69 = trunc i64 %t68 to i32
-  %t70 = and i32 %t69, 3
-  %t71 = mul i32 %t70, 8
-  store i32 %t71, ptr %t12
-  br label %L72
-L72:
-  %t75 = load i32, ptr %t10
-  store i32 %t75, ptr %t11
-  %t76 = load i32, ptr %t11
-  %t77 = load i32, ptr %t12
-  %t78 = ashr i32 %t76, %t77
-  %t79 = and i32 %t78, 255
-  store i32 %t79, ptr %t13
-  %t80 = load i32, ptr %t9
-  %t81 = getelementptr i8, ptr addrspace(1) %t26, i32 %t80
-  %t82 = load i32, ptr %t11
-  %t83 = load i32, ptr %t11
-  %t84 = load i32, ptr %t12
-  %t85 = shl i32 255, %t84
-  %t86 = xor i32 %t85, -1
-  %t87 = and i32 %t83, %t86
-  %t88 = load i32, ptr %t13
-  %t89 = add i32 %t88, 1
-  %t90 = and i32 %t89, 255
-  %t91 = load i32, ptr %t12
-  %t92 = shl i32 %t90, %t91
-  %t93 = or i32 %t87, %t92
-  %t94 = ptrtoint ptr addrspace(1) %t81 to i64
-  %t95 = and i64 %t94, -4
-  %t96 = inttoptr i64 %t95 to ptr addrspace(1)
-  %t97 = cmpxchg ptr addrspace(1) %t96, i32 %t82, i32 %t93 seq_cst seq_cst, align 4
-  %t98 = extractvalue { i32, i1 } %t97, 0
-  store i32 %t98, ptr %t10
-  br label %L73
-L73:
-  %t99 = load i32, ptr %t10
-  %t100 = load i32, ptr %t11
-  %t101 = icmp eq i32 %t99, %t100
-  br i1 %t101, label %L74, label %L72
+  %t60 = load i32, ptr %t2
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 3, i32 1, i32 %t60, i32 %p2)
+  ret void
+L57:
+  %t61 = load i32, ptr %t2
+  store i32 %t61, ptr %t9
+  %t62 = load i32, ptr %t9
+  %t63 = getelementptr i8, ptr addrspace(1) %t28, i32 %t62
+  %t64 = ptrtoint ptr addrspace(1) %t63 to i64
+  %t65 = and i64 %t64, -4
+  %t66 = inttoptr i64 %t65 to ptr addrspace(1)
+  %t67 = load atomic i32, ptr addrspace(1) %t66 seq_cst, align 4
+  store i32 %t67, ptr %t10
+  %t68 = load i32, ptr %t9
+  %t69 = getelementptr i8, ptr addrspace(1) %t28, i32 %t68
+  %t70 = ptrtoint ptr addrspace(1) %t69 to i64
+  %t71 = trunc i64 %t70 to i32
+  %t72 = and i32 %t71, 3
+  %t73 = mul i32 %t72, 8
+  store i32 %t73, ptr %t12
+  br label %L74
 L74:
-  %t102 = load i32, ptr %t13
-  store i32 %t102, ptr %t3
-  %t103 = load i32, ptr %t0
-  %t104 = and i32 %t103, 3
-  store i32 %t104, ptr %t4
-  %t108 = load i32, ptr %t4
-  %t109 = icmp uge i32 %t108, %p5
-  br i1 %t109, label %L105, label %L107
-L105:
+  %t77 = load i32, ptr %t10
+  store i32 %t77, ptr %t11
+  %t78 = load i32, ptr %t11
+  %t79 = load i32, ptr %t12
+  %t80 = ashr i32 %t78, %t79
+  %t81 = and i32 %t80, 255
+  store i32 %t81, ptr %t13
+  %t82 = load i32, ptr %t9
+  %t83 = getelementptr i8, ptr addrspace(1) %t28, i32 %t82
+  %t84 = load i32, ptr %t11
+  %t85 = load i32, ptr %t11
+  %t86 = load i32, ptr %t12
+  %t87 = shl i32 255, %t86
+  %t88 = xor i32 %t87, -1
+  %t89 = and i32 %t85, %t88
+  %t90 = load i32, ptr %t13
+  %t91 = add i32 %t90, 1
+  %t92 = and i32 %t91, 255
+  %t93 = load i32, ptr %t12
+  %t94 = shl i32 %t92, %t93
+  %t95 = or i32 %t89, %t94
+  %t96 = ptrtoint ptr addrspace(1) %t83 to i64
+  %t97 = and i64 %t96, -4
+  %t98 = inttoptr i64 %t97 to ptr addrspace(1)
+  %t99 = cmpxchg ptr addrspace(1) %t98, i32 %t84, i32 %t95 seq_cst seq_cst, align 4
+  %t100 = extractvalue { i32, i1 } %t99, 0
+  store i32 %t100, ptr %t10
+  br label %L75
+L75:
+  %t101 = load i32, ptr %t10
+  %t102 = load i32, ptr %t11
+  %t103 = icmp eq i32 %t101, %t102
+  br i1 %t103, label %L76, label %L74
+L76:
+  %t104 = load i32, ptr %t13
+  store i32 %t104, ptr %t3
+  %t105 = load i32, ptr %t0
+  %t106 = and i32 %t105, 3
+  store i32 %t106, ptr %t4
   %t110 = load i32, ptr %t4
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 1, i32 2, i32 %t110, i32 %p5)
-  ret void
+  %t111 = icmp uge i32 %t110, %p5
+  br i1 %t111, label %L107, label %L109
 L107:
-  %t111 = load i32, ptr %t4
-  store i32 %t111, ptr %t14
-  %t112 = load i32, ptr %t0
-  %t113 = and i32 %t112, 7
-  %t114 = and i32 %t113, 31
-  %t115 = shl i32 1, %t114
-  store i32 %t115, ptr %t15
-  %t116 = load i32, ptr %t14
-  %t117 = getelementptr i16, ptr addrspace(1) %t27, i32 %t116
-  %t118 = ptrtoint ptr addrspace(1) %t117 to i64
-  %t119 = and i64 %t118, -4
-  %t120 = inttoptr i64 %t119 to ptr addrspace(1)
-  %t121 = load atomic i32, ptr addrspace(1) %t120 seq_cst, align 4
-  store i32 %t121, ptr %t16
-  %t122 = load i32, ptr %t14
-  %t123 = getelementptr i16, ptr addrspace(1) %t27, i32 %t122
-  %t124 = ptrtoint ptr addrspace(1) %t123 to i64
-  %t125 = trunc i64 %t124 to i32
-  %t126 = and i32 %t125, 3
-  %t127 = mul i32 %t126, 8
-  store i32 %t127, ptr %t18
-  br label %L128
-L128:
-  %t131 = load i32, ptr %t16
-  store i32 %t131, ptr %t17
-  %t132 = load i32, ptr %t17
-  %t133 = load i32, ptr %t18
-  %t134 = sub i32 16, %t133
-  %t135 = shl i32 %t132, %t134
-  %t136 = ashr i32 %t135, 16
-  store i32 %t136, ptr %t19
-  %t137 = load i32, ptr %t14
-  %t138 = getelementptr i16, ptr addrspace(1) %t27, i32 %t137
-  %t139 = load i32, ptr %t17
-  %t140 = load i32, ptr %t17
-  %t141 = load i32, ptr %t18
-  %t142 = shl i32 65535, %t141
-  %t143 = xor i32 %t142, -1
-  %t144 = and i32 %t140, %t143
-  %t145 = load i32, ptr %t19
-  %t146 = load i32, ptr %t15
-  %t147 = or i32 %t145, %t146
-  %t148 = and i32 %t147, 65535
-  %t149 = load i32, ptr %t18
-  %t150 = shl i32 %t148, %t149
-  %t151 = or i32 %t144, %t150
-  %t152 = ptrtoint ptr addrspace(1) %t138 to i64
-  %t153 = and i64 %t152, -4
-  %t154 = inttoptr i64 %t153 to ptr addrspace(1)
-  %t155 = cmpxchg ptr addrspace(1) %t154, i32 %t139, i32 %t151 seq_cst seq_cst, align 4
-  %t156 = extractvalue { i32, i1 } %t155, 0
-  store i32 %t156, ptr %t16
-  br label %L129
-L129:
-  %t157 = load i32, ptr %t16
-  %t158 = load i32, ptr %t17
-  %t159 = icmp eq i32 %t157, %t158
-  br i1 %t159, label %L130, label %L128
-L130:
-  %t160 = load i32, ptr %t19
-  store i32 %t160, ptr %t5
-  %t161 = getelementptr i16, ptr addrspace(1) %t27, i32 0
-  %t162 = ptrtoint ptr addrspace(1) %t161 to i64
-  %t163 = trunc i64 %t162 to i32
-  %t164 = and i32 %t163, 3
-  %t165 = mul i32 %t164, 8
-  %t166 = ptrtoint ptr addrspace(1) %t161 to i64
-  %t167 = and i64 %t166, -4
-  %t168 = inttoptr i64 %t167 to ptr addrspace(1)
-  %t169 = load atomic i32, ptr addrspace(1) %t168 seq_cst, align 4
-  %t170 = sub i32 16, %t165
-  %t171 = shl i32 %t169, %t170
-  %t172 = ashr i32 %t171, 16
-  store i32 %t172, ptr %t6
-  %t173 = load i32, ptr %t1
-  %t174 = and i32 %t173, 3
-  %t175 = add i32 16, %t174
-  store i32 %t175, ptr %t7
-  %t179 = load i32, ptr %t7
-  %t180 = icmp uge i32 %t179, %p2
-  br i1 %t180, label %L176, label %L178
-L176:
-  %t181 = load i32, ptr %t7
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 3, i32 3, i32 %t181, i32 %p2)
+  %t112 = load i32, ptr %t4
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 1, i32 2, i32 %t112, i32 %p5)
   ret void
-L178:
-  %t182 = load i32, ptr %t7
-  store i32 %t182, ptr %t20
-  %t183 = load i32, ptr %t6
-  %t184 = and i32 %t183, 1
-  store i32 %t184, ptr %t21
-  %t185 = load i32, ptr %t20
-  %t186 = getelementptr i8, ptr addrspace(1) %t26, i32 %t185
-  %t187 = ptrtoint ptr addrspace(1) %t186 to i64
-  %t188 = and i64 %t187, -4
-  %t189 = inttoptr i64 %t188 to ptr addrspace(1)
-  %t190 = load atomic i32, ptr addrspace(1) %t189 seq_cst, align 4
-  store i32 %t190, ptr %t22
-  %t191 = load i32, ptr %t20
-  %t192 = getelementptr i8, ptr addrspace(1) %t26, i32 %t191
-  %t193 = ptrtoint ptr addrspace(1) %t192 to i64
-  %t194 = trunc i64 %t193 to i32
-  %t195 = and i32 %t194, 3
-  %t196 = mul i32 %t195, 8
-  store i32 %t196, ptr %t24
-  br label %L197
-L197:
-  %t200 = load i32, ptr %t22
-  store i32 %t200, ptr %t23
-  %t201 = load i32, ptr %t23
-  %t202 = load i32, ptr %t24
-  %t203 = ashr i32 %t201, %t202
-  %t204 = and i32 %t203, 255
-  store i32 %t204, ptr %t25
-  %t205 = load i32, ptr %t20
-  %t206 = getelementptr i8, ptr addrspace(1) %t26, i32 %t205
-  %t207 = load i32, ptr %t23
-  %t208 = load i32, ptr %t23
-  %t209 = load i32, ptr %t24
-  %t210 = shl i32 255, %t209
-  %t211 = xor i32 %t210, -1
-  %t212 = and i32 %t208, %t211
+L109:
+  %t113 = load i32, ptr %t4
+  store i32 %t113, ptr %t14
+  %t114 = load i32, ptr %t0
+  %t115 = and i32 %t114, 7
+  %t116 = and i32 %t115, 31
+  %t117 = shl i32 1, %t116
+  store i32 %t117, ptr %t15
+  %t118 = load i32, ptr %t14
+  %t119 = getelementptr i16, ptr addrspace(1) %t29, i32 %t118
+  %t120 = ptrtoint ptr addrspace(1) %t119 to i64
+  %t121 = and i64 %t120, -4
+  %t122 = inttoptr i64 %t121 to ptr addrspace(1)
+  %t123 = load atomic i32, ptr addrspace(1) %t122 seq_cst, align 4
+  store i32 %t123, ptr %t16
+  %t124 = load i32, ptr %t14
+  %t125 = getelementptr i16, ptr addrspace(1) %t29, i32 %t124
+  %t126 = ptrtoint ptr addrspace(1) %t125 to i64
+  %t127 = trunc i64 %t126 to i32
+  %t128 = and i32 %t127, 3
+  %t129 = mul i32 %t128, 8
+  store i32 %t129, ptr %t18
+  br label %L130
+L130:
+  %t133 = load i32, ptr %t16
+  store i32 %t133, ptr %t17
+  %t134 = load i32, ptr %t17
+  %t135 = load i32, ptr %t18
+  %t136 = sub i32 16, %t135
+  %t137 = shl i32 %t134, %t136
+  %t138 = ashr i32 %t137, 16
+  store i32 %t138, ptr %t19
+  %t139 = load i32, ptr %t14
+  %t140 = getelementptr i16, ptr addrspace(1) %t29, i32 %t139
+  %t141 = load i32, ptr %t17
+  %t142 = load i32, ptr %t17
+  %t143 = load i32, ptr %t18
+  %t144 = shl i32 65535, %t143
+  %t145 = xor i32 %t144, -1
+  %t146 = and i32 %t142, %t145
+  %t147 = load i32, ptr %t19
+  %t148 = load i32, ptr %t15
+  %t149 = or i32 %t147, %t148
+  %t150 = and i32 %t149, 65535
+  %t151 = load i32, ptr %t18
+  %t152 = shl i32 %t150, %t151
+  %t153 = or i32 %t146, %t152
+  %t154 = ptrtoint ptr addrspace(1) %t140 to i64
+  %t155 = and i64 %t154, -4
+  %t156 = inttoptr i64 %t155 to ptr addrspace(1)
+  %t157 = cmpxchg ptr addrspace(1) %t156, i32 %t141, i32 %t153 seq_cst seq_cst, align 4
+  %t158 = extractvalue { i32, i1 } %t157, 0
+  store i32 %t158, ptr %t16
+  br label %L131
+L131:
+  %t159 = load i32, ptr %t16
+  %t160 = load i32, ptr %t17
+  %t161 = icmp eq i32 %t159, %t160
+  br i1 %t161, label %L132, label %L130
+L132:
+  %t162 = load i32, ptr %t19
+  store i32 %t162, ptr %t5
+  %t163 = getelementptr i16, ptr addrspace(1) %t29, i32 0
+  %t164 = ptrtoint ptr addrspace(1) %t163 to i64
+  %t165 = and i64 %t164, -4
+  %t166 = inttoptr i64 %t165 to ptr addrspace(1)
+  %t167 = load atomic i32, ptr addrspace(1) %t166 seq_cst, align 4
+  store i32 %t167, ptr %t20
+  %t168 = getelementptr i16, ptr addrspace(1) %t29, i32 0
+  %t169 = ptrtoint ptr addrspace(1) %t168 to i64
+  %t170 = trunc i64 %t169 to i32
+  %t171 = and i32 %t170, 3
+  %t172 = mul i32 %t171, 8
+  store i32 %t172, ptr %t21
+  %t173 = load i32, ptr %t20
+  %t174 = load i32, ptr %t21
+  %t175 = sub i32 16, %t174
+  %t176 = shl i32 %t173, %t175
+  %t177 = ashr i32 %t176, 16
+  store i32 %t177, ptr %t6
+  %t178 = load i32, ptr %t1
+  %t179 = and i32 %t178, 3
+  %t180 = add i32 16, %t179
+  store i32 %t180, ptr %t7
+  %t184 = load i32, ptr %t7
+  %t185 = icmp uge i32 %t184, %p2
+  br i1 %t185, label %L181, label %L183
+L181:
+  %t186 = load i32, ptr %t7
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p9, i32 %p10, i32 3, i32 3, i32 %t186, i32 %p2)
+  ret void
+L183:
+  %t187 = load i32, ptr %t7
+  store i32 %t187, ptr %t22
+  %t188 = load i32, ptr %t6
+  %t189 = and i32 %t188, 1
+  store i32 %t189, ptr %t23
+  %t190 = load i32, ptr %t22
+  %t191 = getelementptr i8, ptr addrspace(1) %t28, i32 %t190
+  %t192 = ptrtoint ptr addrspace(1) %t191 to i64
+  %t193 = and i64 %t192, -4
+  %t194 = inttoptr i64 %t193 to ptr addrspace(1)
+  %t195 = load atomic i32, ptr addrspace(1) %t194 seq_cst, align 4
+  store i32 %t195, ptr %t24
+  %t196 = load i32, ptr %t22
+  %t197 = getelementptr i8, ptr addrspace(1) %t28, i32 %t196
+  %t198 = ptrtoint ptr addrspace(1) %t197 to i64
+  %t199 = trunc i64 %t198 to i32
+  %t200 = and i32 %t199, 3
+  %t201 = mul i32 %t200, 8
+  store i32 %t201, ptr %t26
+  br label %L202
+L202:
+  %t205 = load i32, ptr %t24
+  store i32 %t205, ptr %t25
+  %t206 = load i32, ptr %t25
+  %t207 = load i32, ptr %t26
+  %t208 = ashr i32 %t206, %t207
+  %t209 = and i32 %t208, 255
+  store i32 %t209, ptr %t27
+  %t210 = load i32, ptr %t22
+  %t211 = getelementptr i8, ptr addrspace(1) %t28, i32 %t210
+  %t212 = load i32, ptr %t25
   %t213 = load i32, ptr %t25
-  %t214 = load i32, ptr %t21
-  %t215 = sub i32 %t213, %t214
-  %t216 = and i32 %t215, 255
-  %t217 = load i32, ptr %t24
-  %t218 = shl i32 %t216, %t217
-  %t219 = or i32 %t212, %t218
-  %t220 = ptrtoint ptr addrspace(1) %t206 to i64
-  %t221 = and i64 %t220, -4
-  %t222 = inttoptr i64 %t221 to ptr addrspace(1)
-  %t223 = cmpxchg ptr addrspace(1) %t222, i32 %t207, i32 %t219 seq_cst seq_cst, align 4
-  %t224 = extractvalue { i32, i1 } %t223, 0
-  store i32 %t224, ptr %t22
-  br label %L198
-L198:
-  %t225 = load i32, ptr %t22
-  %t226 = load i32, ptr %t23
-  %t227 = icmp eq i32 %t225, %t226
-  br i1 %t227, label %L199, label %L197
-L199:
-  %t228 = load i32, ptr %t25
-  store i32 %t228, ptr %t8
+  %t214 = load i32, ptr %t26
+  %t215 = shl i32 255, %t214
+  %t216 = xor i32 %t215, -1
+  %t217 = and i32 %t213, %t216
+  %t218 = load i32, ptr %t27
+  %t219 = load i32, ptr %t23
+  %t220 = sub i32 %t218, %t219
+  %t221 = and i32 %t220, 255
+  %t222 = load i32, ptr %t26
+  %t223 = shl i32 %t221, %t222
+  %t224 = or i32 %t217, %t223
+  %t225 = ptrtoint ptr addrspace(1) %t211 to i64
+  %t226 = and i64 %t225, -4
+  %t227 = inttoptr i64 %t226 to ptr addrspace(1)
+  %t228 = cmpxchg ptr addrspace(1) %t227, i32 %t212, i32 %t224 seq_cst seq_cst, align 4
+  %t229 = extractvalue { i32, i1 } %t228, 0
+  store i32 %t229, ptr %t24
+  br label %L203
+L203:
+  %t230 = load i32, ptr %t24
+  %t231 = load i32, ptr %t25
+  %t232 = icmp eq i32 %t230, %t231
+  br i1 %t232, label %L204, label %L202
+L204:
+  %t233 = load i32, ptr %t27
+  store i32 %t233, ptr %t8
   ret void
 }
 

@@ -26,7 +26,7 @@ import { assertNeverIR, walkStmts } from "../../ir/module.js";
 import { barrierUnderBranch, completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
 import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar, type Type } from "../../ir/types.js";
-import { LocationTable } from "../locations.js";
+import { LineWriter } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
@@ -62,24 +62,21 @@ export function emitOpenCL(m: Module, features: TargetFeatures): OpenCLCode {
 /** An array as the code reaches it: its C name, length, element type and address space. */
 interface ArrayRef { name: string; length: string; elem: Elem; space: "__global" | "__local" | "__constant" | "" }
 
-class OpenCLEmitter {
+class OpenCLEmitter extends LineWriter {
   private f: Function;
   private names: string[] = [];
-  private lines: string[] = [];
-  private lineLocs: number[] = [];
-  private stmtLoc: Loc | null = null;
   /** Whether a barrier was given its anchor (barrier()). */
   private anchored = false;
   /** Helpers of helpers.ts the code uses. */
   private helpers = new Set<string>();
   private usesF64 = false;
   private storesNarrow = false;
-  private locations = new LocationTable();
   /** Loops being emitted, innermost last: the label of each one's `continuing` block (if it has one) and whether a `continue` jumps to it. */
   private loops: { label: string | null; used: boolean }[] = [];
   private labels = 0;
 
   constructor(private m: Module, private features: TargetFeatures) {
+    super();
     this.f = m.functions[m.entry];
   }
 
@@ -176,19 +173,17 @@ class OpenCLEmitter {
 
   /** A runtime-library function as an OpenCL C function (arrays as a pointer and a length). */
   private runtimeFunction(g: Function): string {
-    const saved = { f: this.f, names: this.names, lines: this.lines, lineLocs: this.lineLocs, stmtLoc: this.stmtLoc };
+    const saved = { f: this.f, names: this.names };
     this.f = g;
     this.names = g.locals.map((l, i) => `v_${sanitize(l.name)}_${i}`);
-    this.lines = [];
-    this.lineLocs = [];
-    this.block(g.body, 1, () => false, NO_LOOP);
+    const body = this.apart(() => this.block(g.body, 1, () => false, NO_LOOP));
     const params = g.params.map((p) => {
       const t = g.locals[p].type;
       return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[(t as { scalar: Scalar }).scalar]} ${this.names[p]}`;
     });
     const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  ${this.declare(this.names[i], l.type)}`);
     const ret = g.returnType.kind === "scalar" ? SCALAR[g.returnType.scalar] : "void";
-    const text = [`${ret} ${g.name}(${params.join(", ")}) {`, ...vars, ...this.lines, "}"].join("\n");
+    const text = [`${ret} ${g.name}(${params.join(", ")}) {`, ...vars, ...body, "}"].join("\n");
     Object.assign(this, saved);
     return text;
   }
@@ -224,14 +219,7 @@ class OpenCLEmitter {
     throw new InternalCompilerError(`array expression of kind ${e.k}`);
   }
 
-  private locationId(l: Loc): number { return this.locations.id(l); }
-
   // ---- statements --------------------------------------------------------------------------
-
-  private line(d: number, text: string): void {
-    this.lines.push("  ".repeat(d) + text);
-    this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
-  }
 
   /**
    * `next`: whether what runs after the block holds what a barrier needs its anchor for (see
@@ -447,7 +435,7 @@ class OpenCLEmitter {
       case "local": return this.names[e.local];
       case "global": case "shared": return this.arrayRef(h).name;
       case "builtin": return BUILTINS[e.name];
-      case "location": return String(this.locationId(e.site));
+      case "location": return String(this.locations.id(e.site));
       case "length": return this.arrayRef(e.array).length;
       case "bitOffset": return `((int)(((uint)(ulong)&${this.arrayRef(e.array).name}[${this.expr(e.index)}] & 3u) * 8u))`;
       case "load": {

@@ -4,9 +4,9 @@
 // bindings of the kernel's array parameters); the prelude's helpers the code uses; WGSL's names and
 // types; and the lowering of expressions, which the parts below it reach through it.
 
-import type { ExprHandle, Function, Loc, Module } from "../../ir/module.js";
+import type { ExprHandle, Function, Module } from "../../ir/module.js";
 import { elemScalar, isNarrow, type Elem, type Narrow, type Scalar, type Type } from "../../ir/types.js";
-import { LocationTable } from "../locations.js";
+import { LineWriter } from "../locations.js";
 import { legalName, type NameRules } from "../names.js";
 import { InternalCompilerError } from "../../errors.js";
 
@@ -31,14 +31,10 @@ export interface Lowering {
   expr(h: ExprHandle): string;
 }
 
-export class ShaderContext {
+export class ShaderContext extends LineWriter {
   /** The function being emitted: the kernel, or a runtime function (emit.ts, runtimeFunction). */
   f: Function;
   names: string[] = [];
-  lines: string[] = [];
-  lineLocs: number[] = [];
-  stmtLoc: Loc | null = null;
-  readonly locations = new LocationTable();
   hasBarrier = false;
   /** Workgroup loads read beforehand with workgroupUniformLoad, by expression: the name that holds each (statements.ts). */
   readonly uniformLoads = new Map<number, string>();
@@ -56,17 +52,11 @@ export class ShaderContext {
   lower!: Lowering;
 
   constructor(readonly m: Module) {
+    super();
     this.f = m.functions[m.entry];
   }
 
   use(name: string, text: string): string { this.prelude.add(name); return text; }
-
-  line(d: number, text: string): void {
-    this.lines.push("  ".repeat(d) + text);
-    this.lineLocs.push(this.stmtLoc ? this.locationId(this.stmtLoc) : -1);
-  }
-
-  locationId(l: Loc): number { return this.locations.id(l); }
 
   // ---- names and types ---------------------------------------------------------------------
 

@@ -229,18 +229,16 @@ class WGSLEmitter {
   /** A runtime-library function as a WGSL function (its state parameter becomes the `state` binding). */
   private runtimeFunction(g: Function): string {
     const ctx = this.ctx;
-    const saved = { f: ctx.f, names: ctx.names, lines: ctx.lines, lineLocs: ctx.lineLocs, stmtLoc: ctx.stmtLoc };
+    const saved = { f: ctx.f, names: ctx.names };
     ctx.f = g;
     ctx.names = g.locals.map((l, i) => (i === g.params[0] ? "state" : `v_${sanitize(l.name)}_${i}`));
-    ctx.lines = [];
-    ctx.lineLocs = [];
-    this.statements.block(g.body, 1);
+    const body = ctx.apart(() => this.statements.block(g.body, 1));
     // The thread's and block's indices are parameters: runtime functions are called only where
     // main's builtins are at hand (the entry and main; helpers are inlined), so no private copies.
     const params = ["lid: vec3<u32>", "wid: vec3<u32>", ...g.params.slice(1).map((p) => `${ctx.names[p]}: ${ctx.typeText(g.locals[p].type)}`)];
     const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  var ${ctx.names[i]}: ${ctx.typeText(l.type)};`);
     const ret = g.returnType.kind === "scalar" ? ` -> ${SCALAR[g.returnType.scalar]}` : "";
-    const text = [`fn ${g.name}(${params.join(", ")})${ret} {`, ...vars, ...ctx.lines, "}"].join("\n");
+    const text = [`fn ${g.name}(${params.join(", ")})${ret} {`, ...vars, ...body, "}"].join("\n");
     Object.assign(ctx, saved);
     return text;
   }

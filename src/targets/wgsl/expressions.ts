@@ -32,7 +32,7 @@ export class Expressions implements Lowering {
         if (ctx.f !== ctx.m.functions[ctx.m.entry] && !/^(threadIdx|blockIdx|blockDim)\./.test(e.name))
           throw new InternalCompilerError(`the WGSL runtime function ${ctx.f.name} reads ${e.name}`);
         return BUILTINS[e.name];
-      case "location": return `${ctx.locationId(e.site)}i`;
+      case "location": return `${ctx.locations.id(e.site)}i`;
       case "length": {
         const a = ctx.f.exprs[e.array];
         if (ctx.arrayKey(e.array) === "state") return "i32(arrayLength(&state))";

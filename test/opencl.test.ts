@@ -155,6 +155,13 @@ test("the code check of OpenCL C read back: fresh code passes; an undefined call
   assert.equal(check(code.replace("v_o[", "gpuc_evil(); v_o[")), "it calls 'gpuc_evil', which it does not define");
   assert.equal(check(`#include <stdio.h>\n${code}`), "it holds a preprocessor directive other than gpuc's pragmas ('#include <stdio.h>')");
   assert.equal(check(code.replace("v_o[", "printf(\"x\"); v_o[")), "it holds a string or character literal");
+  // A directive is a `#` first on its line, comments and white space aside (a block comment is one
+  // space, so a `#` after one that spans lines is not first on its line, as in C).
+  assert.equal(check(`${code}// note\n  #define v_o gpuc_evil\n`), "it holds a preprocessor directive other than gpuc's pragmas ('#define v_o gpuc_evil')");
+  assert.equal(check(`/* a */ #define x y\n${code}`), "it holds a preprocessor directive other than gpuc's pragmas ('#define x y')");
+  assert.equal(check(`${code}\n#pragma OPENCL FP_CONTRACT OFF\n`), null);
+  assert.equal(check(code.replace("v_o[", "x = '#'; v_o[")), "it holds a string or character literal");
+  assert.equal(check(`${code}\n/* unended`), "it cannot be parsed: a /* comment does not end");
   assert.equal(check(code.replace(`__kernel void ${art.entry}`, `void ${art.entry}`)), `its entry '${art.entry}' is not a __kernel function`);
   assert.equal(check(code.replace(/gpuc_report_exception\(__global[^{]*\{/, "void gpuc_other(__global int* s) {")), "it calls 'gpuc_report_exception', which it does not define");
   // Launch bounds put an attribute between __kernel and the name (the fuzzer found the check

@@ -1,11 +1,12 @@
 // The read-back checks of OpenCL C artifacts (ARCHITECTURE.md, "Caches"): the layout's schema, and
-// the code check — comments stripped (C's: they do not nest), no preprocessor directive but the
+// the code check — tokens (targets/tokens.ts: comments out, C's do not nest), no preprocessor directive but the
 // pragmas gpuc writes (an #include or a #define could bring in or rename anything), no string or
 // character literal; every call `f(` must name a function the program defines, an OpenCL C built-in
 // function or a scalar type (a cast), and the entry must be a `__kernel` function.
 
 import type { ReadBack } from "../target.js";
 import { openclLayoutSchema } from "./layout.js";
+import { tokenize } from "../tokens.js";
 
 export const openclReadBack: ReadBack = {
   layoutSchema: openclLayoutSchema,
@@ -46,28 +47,14 @@ const PRAGMAS = new Set([
 ]);
 
 function checkOpenCL(code: string, entry: string): string | null {
-  // Comments out; strings and characters refused (gpuc writes none).
-  let text = "";
-  for (let i = 0; i < code.length;) {
-    const c = code[i];
-    if (c === "/" && code[i + 1] === "/") { const e = code.indexOf("\n", i); i = e < 0 ? code.length : e; continue; }
-    if (c === "/" && code[i + 1] === "*") {
-      const e = code.indexOf("*/", i + 2);
-      if (e < 0) return "it cannot be parsed: a comment does not end";
-      text += " ";
-      i = e + 2;
-      continue;
-    }
-    if (c === '"' || c === "'") return "it holds a string or character literal";
-    if (c === "\\") return "it holds a backslash (a line continuation or an escape)";
-    text += c;
-    i++;
-  }
-  for (const line of text.split("\n")) {
-    const l = line.trim();
-    if (l.startsWith("#") && !PRAGMAS.has(l)) return `it holds a preprocessor directive other than gpuc's pragmas ('${l.slice(0, 40)}')`;
-  }
-  const tokens = text.match(/[A-Za-z_][A-Za-z0-9_]*|\S/g) ?? [];
+  const tk = tokenize(code, "c");
+  if ("error" in tk) return `it cannot be parsed: ${tk.error}`;
+  const tokens = tk.tokens;
+  // (gpuc writes no string, character, escape or directive but its pragmas.)
+  if (tokens.includes('"') || tokens.includes("'")) return "it holds a string or character literal";
+  if (tokens.includes("\\")) return "it holds a backslash (a line continuation or an escape)";
+  const directive = tokens.find((x) => x.startsWith("#") && !PRAGMAS.has(x));
+  if (directive !== undefined) return `it holds a preprocessor directive other than gpuc's pragmas ('${directive.slice(0, 40)}')`;
   const fns = new Set<string>();
   let kernel: string | null = null;
   let depth = 0;

@@ -17,6 +17,8 @@ import { legalize } from "../ir/passes/legalize.js";
 import { addDoneGuards } from "../ir/passes/done-guards.js";
 import { lazyReads } from "../ir/passes/lazy-reads.js";
 import { zeroFillLoops } from "../ir/passes/zero-fill.js";
+import { closeBarrierRegions } from "../ir/passes/barrier-regions.js";
+import { oneLaneSubgroups } from "../ir/passes/one-lane.js";
 import { expandCasLoops } from "../ir/passes/cas-loops.js";
 import { guardPartialShuffles } from "../ir/passes/partial-shuffles.js";
 import { dropProvenChecks, foldDecidedTests } from "../ir/passes/ranges.js";
@@ -144,6 +146,8 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   if (target.legal.atomics) expandCasLoops(module, target.legal.atomics);
   if (target.legal.eagerSelects) lazyReads(module);
   if (target.legal.zeroFill) zeroFillLoops(module);
+  if (target.legal.barrierRegions) closeBarrierRegions(module);
+  if (target.legal.subgroups) oneLaneSubgroups(module);
   checkpoint("legalize", module);
   // A back end that needs every helper inlined (its info's alwaysInline) gets no other function.
   const left = owner.alwaysInline ? module.functions.find((g, i) => i !== module.entry && g.kind !== "runtime") : undefined;

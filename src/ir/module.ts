@@ -120,8 +120,12 @@ export type Stmt = { loc: Loc | null } & (
   | { k: "break" }
   | { k: "continue" }
   | { k: "return"; value: ExprHandle | null }
-  /** Every thread of the block waits here for the others (syncthreads). */
-  | { k: "barrier" }
+  /**
+   * Every thread of the block waits here for the others (syncthreads). `anchor`: what follows it,
+   * up to the next barrier, holds a loop or a statement holding a barrier (passes/barrier-regions.ts
+   * marks it where the back end needs to know: OpenCL C on PoCL).
+   */
+  | { k: "barrier"; anchor?: true }
   /**
    * A memory fence (CUDA's __threadfence, __threadfence_block): the thread's memory accesses
    * before it are seen by the other threads of its `scope` (the whole device, or its block) before

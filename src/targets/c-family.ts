@@ -33,3 +33,15 @@ export const C_FAMILY_OPS = {
 
 /** An op a target's legality table lowers before emission (its spelling is never asked for). */
 export const lowered = (target: string, op: OpName, why = "legalize lowers it"): OpSpelling => () => { throw new InternalCompilerError(`${op} reached the ${target} back end (${why})`); };
+
+/**
+ * A baked constant table's initializer, as C (and PTX, whose initializers are C's) writes one:
+ * its elements' texts eight to a line, braced; an empty table has one zero element (neither has
+ * zero-length arrays). With the element count the declaration names.
+ */
+export function initializer(value: ArrayLike<number>, spell: (v: number) => string): { length: number; text: string } {
+  const items = value.length ? Array.from(value, spell) : [spell(0)];
+  const lines: string[] = [];
+  for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
+  return { length: items.length, text: `{\n${lines.join(",\n")}\n}` };
+}

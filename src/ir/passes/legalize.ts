@@ -75,6 +75,10 @@ export interface LegalTable {
   eagerSelects?: true;
   /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts); absent where the back end spells it. */
   zeroFill?: "loop";
+  /** Whether barrier regions are closed and barriers anchored as PoCL's kernel compiler needs (passes/barrier-regions.ts: OpenCL C). */
+  barrierRegions?: "pocl";
+  /** Whether a subgroup is one thread (passes/one-lane.ts: OpenCL C, SPIR-V, LLVM IR, OpenCL 1.2's model having none). */
+  subgroups?: "one-lane";
 }
 
 type Args = readonly (number | boolean)[];

@@ -20,7 +20,8 @@
 //  - atomics are atomicrmw/cmpxchg/atomic load and store, seq_cst (workgroup scope on shared
 //    arrays on AMD GPUs, agent scope on global ones); narrow, f32-add and inc/dec ones are the
 //    compare-and-swap loops of passes/cas-loops.ts by now;
-//  - subgroups are threads of one, as on the opencl and spirv targets (OpenCL 1.2 has none);
+//  - subgroups are threads of one, as on the opencl and spirv targets (OpenCL 1.2 has none:
+//    ir/passes/one-lane.ts);
 //  - float `%` is an exact fmod of its own (helpers.ts: LLVM's frem is exact on SPIR but expanded
 //    inexactly for AMD GPUs), and so is an AMD GPU's sqrt; Math's other functions are the softmath
 //    overlay's, over the intrinsics for sqrt (SPIR), floor/ceil/trunc, and f32 exp/log/sin/cos;
@@ -404,14 +405,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
         if (s.result !== null) this.storeLocal((callee.returnType as { scalar: Scalar }).scalar, r, this.vars[s.result]);
         return;
       }
-      // As on the opencl and spirv targets (OpenCL 1.2's model has no subgroups): each thread is a
-      // subgroup of one, where a shuffle reads the thread's own value, a reduction is of its value
-      // and a ballot is bit 0.
-      case "subgroup": {
-        const v = this.expr(s.args[0]);
-        this.storeLocal(this.localScalar(s.result), s.op === "ballot" ? this.op(`zext i1 ${v} to i32`) : v, this.vars[s.result]);
-        return;
-      }
+      case "subgroup": throw new InternalCompilerError("a subgroup operation reached the LLVM back end (ir/passes/one-lane.ts makes it a value)");
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
       default: assertNeverIR(s);
     }
@@ -554,9 +548,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
 
   /** A work-item builtin, as an i32. */
   private builtin(name: Expr & { k: "builtin" } extends { name: infer N } ? N : never): string {
-    // Subgroups of one thread (see the subgroup statement).
-    if (name === "subgroupSize") return "1";
-    if (name === "subgroupLaneId") return "0";
+    if (name === "subgroupSize" || name === "subgroupLaneId") throw new InternalCompilerError(`${name} reached the LLVM back end (ir/passes/one-lane.ts makes it a constant)`);
     const [group, axis] = name.split(".") as ["threadIdx" | "blockIdx" | "blockDim" | "gridDim", "x" | "y" | "z"];
     const dim = "xyz".indexOf(axis);
     if (!this.amd) {

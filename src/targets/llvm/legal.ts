@@ -18,6 +18,7 @@ export const LLVM_LEGAL: LegalTable = {
   eagerSelects: true,
   zeroFill: "loop",
   doneGuards: "effects-and-reads",
+  subgroups: "one-lane",
   // 32-bit integer atomicrmw everywhere; narrow read-modify-writes, f32 add and CUDA's inc/dec as
   // compare-and-swap loops (LLVM 15, which SPIR drivers here are built on, has no uinc_wrap).
   atomics: { ...OPENCL_ATOMICS, narrowLoads: "word" },

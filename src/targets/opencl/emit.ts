@@ -19,7 +19,9 @@
 //  - `trap` ends the thread with `return`; in a kernel with barriers, where every thread must reach
 //    every barrier (OpenCL leaves a barrier some threads skip undefined), the IR marks a thread
 //    that returned or trapped done instead (ir/passes/done-guards.ts): no return or trap is left
-//    there for this emitter.
+//    there for this emitter;
+//  - barriers as PoCL's kernel compiler needs them: regions closed, anchors marked
+//    (ir/passes/barrier-regions.ts).
 
 import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
@@ -31,7 +33,7 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
 import { InternalCompilerError, quoteName } from "../../errors.js";
 import { helperClosure } from "../helpers.js";
-import { C_FAMILY_OPS, call, infix, lowered, type OpSpelling } from "../c-family.js";
+import { C_FAMILY_OPS, call, infix, initializer, lowered, type OpSpelling } from "../c-family.js";
 import type { TargetFeatures } from "../target.js";
 import { OPENCL_HELPERS } from "./helpers.js";
 import type { OpenCLArg, OpenCLLayout } from "./layout.js";
@@ -142,9 +144,8 @@ class OpenCLEmitter extends LineWriter {
       head.push(this.declare(this.names[i], l.type));
     });
 
-    this.block(f.body, 1, () => false, NO_LOOP);
-    // (Declared, not initialized: a store at the kernel's start would be one more in its first region.)
-    if (this.anchored) head.push("volatile int gpuc_anchor;");   // see barrier()
+    this.block(f.body, 1);
+    if (this.anchored) head.push("volatile int gpuc_anchor;");   // see the barrier statement
     const runtime = m.functions.filter((g) => g.kind === "runtime").map((g) => this.runtimeFunction(g));
     const helpers = helperClosure(OPENCL_HELPERS, this.helpers).map((n) => OPENCL_HELPERS[n].text);
     const fastMath = this.features.fastMath === true;
@@ -176,7 +177,7 @@ class OpenCLEmitter extends LineWriter {
     const saved = { f: this.f, names: this.names };
     this.f = g;
     this.names = g.locals.map((l, i) => `v_${sanitize(l.name)}_${i}`);
-    const body = this.apart(() => this.block(g.body, 1, () => false, NO_LOOP));
+    const body = this.apart(() => this.block(g.body, 1));
     const params = g.params.map((p) => {
       const t = g.locals[p].type;
       return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[(t as { scalar: Scalar }).scalar]} ${this.names[p]}`;
@@ -221,20 +222,11 @@ class OpenCLEmitter extends LineWriter {
 
   // ---- statements --------------------------------------------------------------------------
 
-  /**
-   * `next`: whether what runs after the block holds what a barrier needs its anchor for (see
-   * barrier()); `jumps`: the same after a `break` (of the innermost loop or switch) and a
-   * `continue` (of the innermost loop).
-   */
-  private block(b: Block, d: number, next: Ahead, jumps: Jumps): void {
-    b.forEach((s, i) => {
-      const after: Ahead = () => ahead(b, i + 1, next, jumps);
-      this.stmt(s, d, after, jumps);
-    });
+  private block(b: Block, d: number): void {
+    for (const s of b) this.stmt(s, d);
   }
 
-  /** `after`, `jumps`: whether what runs after the statement, and after a `break` or `continue` in it, holds what a barrier needs its anchor for. */
-  private stmt(s: Stmt, d: number, after: Ahead, jumps: Jumps): void {
+  private stmt(s: Stmt, d: number): void {
     this.stmtLoc = s.loc ?? this.stmtLoc;
     switch (s.k) {
       case "set": this.line(d, `${this.names[s.local]} = ${this.expr(s.value)};`); return;
@@ -247,36 +239,26 @@ class OpenCLEmitter extends LineWriter {
       }
       case "if":
         this.line(d, `if (${this.expr(s.cond)}) {`);
-        this.block(s.then, d + 1, after, jumps);
-        this.closeRegion(s.then, d + 1, after);
-        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1, after, jumps); this.closeRegion(s.else, d + 1, after); }
+        this.block(s.then, d + 1);
+        if (s.else.length) { this.line(d, "} else {"); this.block(s.else, d + 1); }
         this.line(d, "}");
         return;
       case "loop": {
-        // `continue` reaches the continuing block and the `break if` test through its label, and
-        // in a body that holds a barrier the barrier that closes the body (closeRegion), which
-        // is where the body's paths meet.
-        const barriers = someStmt(s.body, (x) => x.k === "barrier");
-        const next = s.continuing.length || s.breakIf !== null || barriers ? `gpuc_next_${++this.labels}` : null;
+        // `continue` reaches the continuing block (where a body with barriers has its closing
+        // one: ir/passes/barrier-regions.ts) and the `break if` test through its label.
+        const next = s.continuing.length || s.breakIf !== null || someStmt(s.body, (x) => x.k === "barrier") ? `gpuc_next_${++this.labels}` : null;
         this.line(d, "for (;;) {");
         const loop = { label: next, used: false };
-        // After the body (and a `continue`): the next iteration — the continuing block, the body
-        // again (a `continue` there comes back here: scanned already) — or the loop's exit (a
-        // `break`, the test of the loop's head or its `break if`).
-        const again: Jumps = { brk: after, cont: () => false };
-        const top: Ahead = () => ahead(s.body, 0, () => false, again) || after();
-        const iterate: Ahead = () => ahead(s.continuing, 0, top, again);
         this.loops.push(loop);
-        this.block(s.body, d + 1, iterate, { brk: after, cont: iterate });
+        this.block(s.body, d + 1);
         this.loops.pop();
         if (next && loop.used) this.line(d + 1, `${next}: ;`);
-        if (barriers && (s.body[s.body.length - 1].k !== "barrier" || loop.used)) this.barrier(d + 1, iterate);
-        this.block(s.continuing, d + 1, top, again);
+        this.block(s.continuing, d + 1);
         if (s.breakIf !== null) this.line(d + 1, `if (${this.expr(s.breakIf)}) break;`);
         this.line(d, "}");
         return;
       }
-      case "switch": return this.switchStmt(s, d, after, jumps);
+      case "switch": return this.switchStmt(s, d);
       case "break": this.line(d, "break;"); return;
       case "continue": {
         const loop = this.loops[this.loops.length - 1];
@@ -292,8 +274,15 @@ class OpenCLEmitter extends LineWriter {
       case "trap":
         this.line(d, "return;");
         return;
-      // syncthreads() orders shared and global memory.
-      case "barrier": this.barrier(d, after); return;
+      // syncthreads() orders shared and global memory. An anchored one (ir/passes/barrier-regions.ts)
+      // is followed by a store to a volatile private variable nothing reads (`volatile`: the
+      // compiler keeps it in the barrier's block), so PoCL 3.1 keeps the region after it one
+      // entry. (Declared, not initialized: a store at the kernel's start would be one more in its
+      // first region.)
+      case "barrier":
+        this.line(d, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);");
+        if (s.anchor) { this.line(d, "gpuc_anchor = 0;"); this.anchored = true; }
+        return;
       // OpenCL C 1.2's fence orders this work-item's loads and stores to both spaces (PoCL: the CPU's coherent memory makes them visible to every work-group).
       case "fence": this.line(d, "mem_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);"); return;
       case "init": {
@@ -311,79 +300,20 @@ class OpenCLEmitter extends LineWriter {
         this.line(d, s.result !== null ? `${this.names[s.result]} = ${call};` : `${call};`);
         return;
       }
-      // OpenCL C 1.2 has no subgroups: each thread is a subgroup of one (subgroupSize() is 1),
-      // where every operation is exact: a shuffle reads the thread's own value (any other lane is
-      // outside the subgroup), a reduction is of one value (the CPU device's too: -0 + x, and
-      // Math.min/max of x alone, are x), a ballot is bit 0.
-      case "subgroup": {
-        const v = this.expr(s.args[0]);
-        this.line(d, `${this.names[s.result]} = ${s.op === "ballot" ? `(${v} ? 1u : 0u)` : v};`);
-        return;
-      }
+      case "subgroup": throw new InternalCompilerError("a subgroup operation reached the OpenCL C back end (ir/passes/one-lane.ts makes it a value)");
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (ir/passes/lower-checks.ts runs before emission)");
       default: assertNeverIR(s);
     }
   }
 
-  /**
-   * A block of uniform control flow that holds a barrier (an `if` on a value the block's threads
-   * share, a loop's body, a case) ends with one: PoCL 3.1 otherwise miscompiles per-thread
-   * branches after the block's last barrier (every thread of a block got the value a variable had
-   * before the `if`: test/opencl.test.ts, found by the fuzzer). A loop body's closing barrier is
-   * emitted by the loop, at the target of the body's `continue`s (after a body that ends with a
-   * barrier too, where it has one): a `continue` that skipped it made PoCL 3.1 abort, or, with
-   * its default work-group method, give wrong values (fuzz.mjs --barriers --seed 1,
-   * test/opencl-pocl.test.ts). Sound: every thread of the block reaches the end of such a block
-   * together, by its end or by a `continue` (a barrier in divergent control flow is a kernel
-   * error), and a barrier where all threads meet only orders what the kernel's barriers allow.
-   */
-  private closeRegion(b: Block, d: number, after: Ahead): void {
-    if (b.length && b[b.length - 1].k !== "barrier" && someStmt(b, (x) => x.k === "barrier")) this.barrier(d, after);
-  }
-
-  /**
-   * A barrier and, where what follows it (up to the next barrier) holds a loop or a statement
-   * holding a barrier (`after`), a store to a volatile private variable nothing reads
-   * (`gpuc_anchor`), which keeps PoCL 3.1 from aborting the process or miscompiling. Its kernel
-   * compiler cuts a kernel into parallel regions between barriers and asserts that each has one
-   * entry block (ParallelRegion::Verify, "Incoming edges to non-entry block!"). Where the
-   * barrier's block holds nothing else (the statements before it are done-guarded or otherwise
-   * conditional, and LLVM hoists a loop-invariant `if` test out of the enclosing loop),
-   * ImplicitConditionalBarriers puts an implicit barrier on the next branch; CanonicalizeBarriers
-   * lets a barrier block end in that branch (its successors are meant to start separate regions);
-   * and where one arm holds barriers that a path skips — an inner counted loop with a test-first
-   * guard, to which ImplicitLoopBarriers adds barriers (the loops hoist-checks versions are such),
-   * or a barrier of the kernel's under a test — tail replication leaves that path and the other
-   * arm meeting before the next barrier: one region with two entries, an abort at the launch
-   * (test/opencl-pocl.test.ts: the n-body port; pocl/pocl#2281 describes the same shape), or,
-   * with a thread returning in the loop, wrong values. With the store, the barrier's block is
-   * never only a barrier, so no barrier is added on the branch, and the region after the barrier
-   * starts at the store (one entry). Where what follows holds no loop and no barrier (straight
-   * code, `if`s), nothing in it gets barriers, PoCL's second IsolateRegions gives the branch a
-   * block of its own again, and the store is left out: in the work-item loop PoCL makes of that
-   * region it would keep LLVM from vectorizing (a tree reduction's steps were 1.3–1.5× slower).
-   * Sound: the variable is never read, so the store changes no value the kernel computes;
-   * `volatile` only keeps the compiler from deleting it or moving it out of the barrier's block.
-   */
-  private barrier(d: number, after: Ahead): void {
-    this.line(d, BARRIER);
-    if (!after()) return;
-    this.line(d, "gpuc_anchor = 0;");
-    this.anchored = true;
-  }
-
   /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */
-  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number, after: Ahead, jumps: Jumps): void {
+  private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
     const t = (this.f.exprs[s.selector].type as { scalar: Scalar }).scalar;
     this.line(d, `switch (${this.expr(s.selector)}) {`);
-    s.cases.forEach((c, j) => {
+    s.cases.forEach((c) => {
       const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
       this.line(d + 1, `${labels.join(" ")} {`);
-      // (A case may fall through into the next ones; a `break` in it leaves the switch.)
-      const inCase: Jumps = { brk: after, cont: jumps.cont };
-      const next: Ahead = () => s.cases.slice(j + 1).some((later) => ahead(later.body, 0, () => false, inCase)) || after();
-      this.block(c.body, d + 2, next, inCase);
-      this.closeRegion(c.body, d + 2, next);
+      this.block(c.body, d + 2);
       if (!c.fallthrough && completesBlock(c.body)) this.line(d + 2, "break;");
       this.line(d + 1, "}");
     });
@@ -494,7 +424,7 @@ const BUILTINS: Record<Builtin, string> = {
   "blockIdx.x": "((int)get_group_id(0))", "blockIdx.y": "((int)get_group_id(1))", "blockIdx.z": "((int)get_group_id(2))",
   "blockDim.x": "((int)get_local_size(0))", "blockDim.y": "((int)get_local_size(1))", "blockDim.z": "((int)get_local_size(2))",
   "gridDim.x": "((int)get_num_groups(0))", "gridDim.y": "((int)get_num_groups(1))", "gridDim.z": "((int)get_num_groups(2))",
-  // Subgroups of one thread (see the subgroup statement).
+  // (Subgroups of one thread: constants by now, ir/passes/one-lane.ts.)
   subgroupSize: "1", subgroupLaneId: "0",
 };
 
@@ -531,11 +461,8 @@ function constant(v: number | boolean, t: Scalar): string {
 
 /** A constant table's data as a `__constant` array (relocation strategy `bake`). */
 function bakedTable(name: string, elem: Scalar, value: ArrayLike<number>): string {
-  const items = Array.from(value, (v) => constant(v, elem));
-  if (!items.length) items.push(constant(0, elem));   // C has no zero-length arrays
-  const lines: string[] = [];
-  for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
-  return `__constant ${SCALAR[elem]} ${name}[${items.length}] = {\n${lines.join(",\n")}\n};`;
+  const { length, text } = initializer(value, (v) => constant(v, elem));
+  return `__constant ${SCALAR[elem]} ${name}[${length}] = ${text};`;
 }
 
 /** The C name of an array's length (gpuc's own names start with `gpuc_`; the code's never do). */
@@ -544,34 +471,3 @@ function lengthOf(array: string): string { return `gpuc_len_${array}`; }
 function mentionsF64(t: Type): boolean {
   return (t.kind === "scalar" && t.scalar === "f64") || (t.kind === "array" && t.elem === "f64");
 }
-
-/**
- * Whether the code a barrier's threads run next — `b` from statement `i`, then what `next` says
- * of the code after `b`, and where a `break` or `continue` on the way goes (`jumps`) — holds a
- * loop or a statement holding a barrier before it meets a barrier of its own (one every path
- * through it meets; see barrier()).
- */
-function ahead(b: Block, i: number, next: Ahead, jumps: Jumps): boolean {
-  for (; i < b.length; i++) {
-    const x = b[i];
-    if (x.k === "barrier") return false;
-    if (someStmt([x], (y) => y.k === "loop" || y.k === "barrier")) return true;
-    // (A break or continue in x is the innermost loop's or switch's: x holds no loop.)
-    if (someStmt([x], (y) => y.k === "break") && jumps.brk()) return true;
-    if (someStmt([x], (y) => y.k === "continue") && jumps.cont()) return true;
-  }
-  return next();
-}
-
-/** Whether the code that runs next holds what a barrier needs its anchor for (ahead()). */
-type Ahead = () => boolean;
-
-/** The same after a `break` (of the innermost loop or switch) and after a `continue` (of the innermost loop). */
-interface Jumps { brk: Ahead; cont: Ahead }
-
-/** Outside any loop (a kernel's body: no break or continue). */
-const NO_LOOP: Jumps = { brk: () => false, cont: () => false };
-
-/** syncthreads(): orders shared and global memory. */
-const BARRIER = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);";
-

@@ -18,5 +18,7 @@ export const OPENCL_LEGAL: LegalTable = {
     pow: { f32: "helper", f64: "helper" },
   },
   doneGuards: "effects-and-reads",
+  subgroups: "one-lane",
+  barrierRegions: "pocl",
   atomics: OPENCL_ATOMICS,
 };

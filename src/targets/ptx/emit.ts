@@ -35,6 +35,7 @@ import { Namer, numbered } from "../names.js";
 import type { TargetFeatures } from "../target.js";
 import { PTX_PRELUDE } from "./prelude.js";
 import { helperClosure } from "../helpers.js";
+import { initializer } from "../c-family.js";
 import { arrayBytes, immediate, sanitize } from "./common.js";
 import type { PTXModuleState } from "./context.js";
 import { DYNAMIC_SHARED, sharedName } from "./arrays.js";
@@ -130,9 +131,6 @@ class PTXModuleEmitter implements PTXModuleState {
 /** A constant table's data as an initialized .global array (relocation strategy `bake`). */
 function bakedTable(symbol: string, elem: Scalar, value: ArrayLike<number>): string {
   const type = elem === "f32" ? "f32" : elem === "f64" ? "f64" : elem === "i32" ? "s32" : "u32";
-  const items = Array.from(value, (v) => immediate(v, elem));
-  if (!items.length) items.push(immediate(0, elem));   // PTX has no zero-length arrays
-  const lines: string[] = [];
-  for (let i = 0; i < items.length; i += 8) lines.push("  " + items.slice(i, i + 8).join(", "));
-  return `.global .align ${elem === "f64" ? 8 : 4} .${type} ${symbol}[${items.length}] = {\n${lines.join(",\n")}\n};`;
+  const { length, text } = initializer(value, (v) => immediate(v, elem));
+  return `.global .align ${elem === "f64" ? 8 : 4} .${type} ${symbol}[${length}] = ${text};`;
 }

@@ -340,14 +340,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
         if (s.result !== null) this.inst(Op.Store, this.vars[s.result], r);
         return;
       }
-      // As on the opencl target (OpenCL 1.2's model has no subgroups): each thread is a subgroup
-      // of one, where a shuffle reads the thread's own value, a reduction is of its value and a
-      // ballot is bit 0.
-      case "subgroup": {
-        const v = this.expr(s.args[0]);
-        this.inst(Op.Store, this.vars[s.result], s.op === "ballot" ? this.op(Op.Select, this.tInt(32), v, this.constant(1, "u32"), this.constant(0, "u32")) : v);
-        return;
-      }
+      case "subgroup": throw new InternalCompilerError("a subgroup operation reached the SPIR-V back end (ir/passes/one-lane.ts makes it a value)");
       case "check": throw new InternalCompilerError("a check reached the back end unlowered (legalize lowers them before emission)");
       default: assertNeverIR(s);
     }
@@ -467,7 +460,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
   }
 }
 
-/** Each builtin: its Input variable and component, or (subgroups of one thread: see the subgroup statement) its value. */
+/** Each builtin: its Input variable and component, or (subgroups of one thread: constants by now, ir/passes/one-lane.ts) its value. */
 const BUILTINS: Record<Builtin, [number, number] | number> = {
   "threadIdx.x": [BuiltIn.LocalInvocationId, 0], "threadIdx.y": [BuiltIn.LocalInvocationId, 1], "threadIdx.z": [BuiltIn.LocalInvocationId, 2],
   "blockIdx.x": [BuiltIn.WorkgroupId, 0], "blockIdx.y": [BuiltIn.WorkgroupId, 1], "blockIdx.z": [BuiltIn.WorkgroupId, 2],

@@ -18,5 +18,6 @@ export const SPIRV_LEGAL: LegalTable = {
   eagerSelects: true,
   zeroFill: "loop",
   doneGuards: "effects-and-reads",
+  subgroups: "one-lane",
   atomics: { ...OPENCL_ATOMICS, narrowLoads: "word" },
 };

@@ -118,7 +118,7 @@ L20:
   store i32 %t30, ptr addrspace(5) %t5
   %t31 = load i32, ptr addrspace(5) %t1
   %t32 = icmp sgt i32 %t31, 0
-  %t33 = zext i1 %t32 to i32
+  %t33 = select i1 %t32, i32 1, i32 0
   store i32 %t33, ptr addrspace(5) %t6
   %t34 = load i32, ptr addrspace(5) %t6
   store i32 %t34, ptr addrspace(5) %t7

@@ -121,7 +121,7 @@ L20:
   store i32 %t30, ptr %t5
   %t31 = load i32, ptr %t1
   %t32 = icmp sgt i32 %t31, 0
-  %t33 = zext i1 %t32 to i32
+  %t33 = select i1 %t32, i32 1, i32 0
   store i32 %t33, ptr %t6
   %t34 = load i32, ptr %t6
   store i32 %t34, ptr %t7

@@ -116,6 +116,7 @@ export const T = {
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
 export function isInt(t: Type): boolean { return t === T.i32 || t === T.u32; }
 export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }
+export const isFloatScalar = (s: Scalar): boolean => s === "f32" || s === "f64";
 export function typeName(t: Type): string {
   switch (t.kind) {
     case "scalar": return t.scalar;

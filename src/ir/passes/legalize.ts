@@ -73,7 +73,7 @@ export interface LegalTable {
    * JS) or a load cannot fault (WGSL).
    */
   eagerSelects?: true;
-  /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts); absent where the back end spells it. */
+  /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts: SPIR-V, LLVM IR, OpenCL C); absent where the back end spells it. */
   zeroFill?: "loop";
   /** Whether barrier regions are closed and barriers anchored as PoCL's kernel compiler needs (passes/barrier-regions.ts: OpenCL C). */
   barrierRegions?: "pocl";

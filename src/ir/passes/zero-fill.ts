@@ -1,7 +1,7 @@
 // Zero fills as loops: where a target has no way to zero a private array at once (SPIR-V, LLVM
-// IR: legal.ts `zeroFill: "loop"`), each `init` becomes a counted loop of stores (a private array
-// may be large). WGSL assigns `T()`, OpenCL C writes its own `for`, PTX unrolls a small array's
-// stores: they spell `init` themselves.
+// IR, OpenCL C: legal.ts `zeroFill: "loop"`), each `init` becomes a counted loop of stores (a
+// private array may be large). WGSL assigns `T()` and PTX unrolls a small array's stores: they
+// spell `init` themselves.
 //
 //   init a    →   k = 0; loop { if (k >= n) { break } a[k] = 0; continuing { k = k + 1 } }
 //

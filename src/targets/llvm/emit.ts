@@ -31,7 +31,7 @@ import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/mod
 import { assertNeverIR } from "../../ir/module.js";
 import { barrierUnderBranch } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isFloatScalar, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -87,7 +87,6 @@ function memTy(s: Scalar): string { return s === "bool" ? "i8" : ty(s); }
 function elemTy(e: Elem): string { return isNarrow(e) ? `i${elemBytes(e) * 8}` : memTy(e as Scalar); }
 /** A pointer type in an address space. */
 function ptr(space: number): string { return space === 0 ? "ptr" : `ptr addrspace(${space})`; }
-const isFloat = (s: Scalar) => s === "f32" || s === "f64";
 
 
 class LLVMEmitter extends BlockEmitter<string, string> {
@@ -177,7 +176,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
 
   private constant(v: number | boolean, s: Scalar): string {
     if (s === "bool" || typeof v === "boolean") return v ? "true" : "false";
-    if (isFloat(s)) return floatConst(s === "f32" ? Math.fround(v) : v);
+    if (isFloatScalar(s)) return floatConst(s === "f32" ? Math.fround(v) : v);
     return String(v | 0);
   }
 
@@ -327,7 +326,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
       if (l.type.kind === "scalar") {
         // Every local starts as zero (false), as the IR's locals do (WGSL's, OpenCL C's declarations).
         const v = this.local(memTy(l.type.scalar));
-        this.allocas.push(`  store ${memTy(l.type.scalar)} ${isFloat(l.type.scalar) ? "0.0" : "0"}, ${this.pp} ${v}`);
+        this.allocas.push(`  store ${memTy(l.type.scalar)} ${isFloatScalar(l.type.scalar) ? "0.0" : "0"}, ${this.pp} ${v}`);
         return v;
       }
       if (l.type.kind === "array" && l.type.size !== null) {
@@ -571,11 +570,11 @@ class LLVMEmitter extends BlockEmitter<string, string> {
     if (from === to) return x;
     const T = ty(to);
     // Truthiness: NaN and ±0 are false (an ordered comparison is false for a NaN).
-    if (to === "bool") return isFloat(from) ? this.op(`fcmp one ${ty(from)} ${x}, 0.0`) : this.op(`icmp ne i32 ${x}, 0`);
+    if (to === "bool") return isFloatScalar(from) ? this.op(`fcmp one ${ty(from)} ${x}, 0.0`) : this.op(`icmp ne i32 ${x}, 0`);
     if (from === "bool") return this.op(`select i1 ${x}, ${T} ${this.constant(1, to)}, ${T} ${this.constant(0, to)}`);
-    if (!isFloat(from) && !isFloat(to)) return x;   // i32 ↔ u32: the same bits, the same type
-    if (isFloat(from) && isFloat(to)) return this.op(`${to === "f64" ? "fpext" : "fptrunc"} ${ty(from)} ${x} to ${T}`);
-    if (isFloat(to)) return this.op(`${from === "u32" ? "uitofp" : "sitofp"} i32 ${x} to ${T}`);
+    if (!isFloatScalar(from) && !isFloatScalar(to)) return x;   // i32 ↔ u32: the same bits, the same type
+    if (isFloatScalar(from) && isFloatScalar(to)) return this.op(`${to === "f64" ? "fpext" : "fptrunc"} ${ty(from)} ${x} to ${T}`);
+    if (isFloatScalar(to)) return this.op(`${from === "u32" ? "uitofp" : "sitofp"} i32 ${x} to ${T}`);
     // (legalize wrapped the value into the conversion's range: wrap-to-int32.)
     return this.op(`${to === "u32" ? "fptoui" : "fptosi"} ${ty(from)} ${x} to i32`);
   }
@@ -584,7 +583,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
   private arith(op: OpName, a: string[], t: Scalar, rt: Scalar): string {
     const [x, y] = a;
     const T = ty(t), R = ty(rt);
-    const float = isFloat(t), u = t === "u32";
+    const float = isFloatScalar(t), u = t === "u32";
     const f1 = (name: string) => this.intrinsic(T, `llvm.${name}.${this.suffix(t)}`, [[T, x]]);
     const f2 = (name: string) => this.intrinsic(T, `llvm.${name}.${this.suffix(t)}`, [[T, x], [T, y]]);
     switch (op) {

@@ -27,7 +27,7 @@ import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } fr
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
 import { barrierUnderBranch, completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar, type Type } from "../../ir/types.js";
+import { elemBytes, isFloatScalar, isNarrow, wordBytes, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { LineWriter } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
@@ -121,11 +121,10 @@ class OpenCLEmitter extends LineWriter {
       arg({ name: lengthOf("gpuc_state"), role: "state-length", index: -1, type: "int" }, `int ${lengthOf("gpuc_state")}`);
     }
     const decls: string[] = [];
-    const tables = m.globals.map((_g, i) => ({ symbol: relocation === "table" ? `arg ${args.length + i}` : this.global(i), index: i }));
-    m.globals.forEach((g, i) => {
-      const t = ELEM[g.type.elem];
-      if (relocation === "table") arg({ name: this.global(i), role: "table", index: i, type: "pointer" }, `__global const ${t}* ${this.global(i)}`);
-      else decls.push(bakedTable(this.global(i), g.type.elem as Scalar, g.value));
+    const tables = m.globals.map((g, i) => {
+      if (relocation === "bake") { decls.push(bakedTable(this.global(i), g.type.elem as Scalar, g.value)); return { symbol: this.global(i), index: i }; }
+      arg({ name: this.global(i), role: "table", index: i, type: "pointer" }, `__global const ${ELEM[g.type.elem]}* ${this.global(i)}`);
+      return { symbol: `arg ${args.length - 1}`, index: i };
     });
     let localBytes = 0, dynamic = 0;
     m.shared.forEach((sh, i) => {
@@ -285,12 +284,7 @@ class OpenCLEmitter extends LineWriter {
         return;
       // OpenCL C 1.2's fence orders this work-item's loads and stores to both spaces (PoCL: the CPU's coherent memory makes them visible to every work-group).
       case "fence": this.line(d, "mem_fence(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);"); return;
-      case "init": {
-        const t = this.f.locals[s.local].type;
-        const n = t.kind === "array" ? t.size ?? 0 : 0;
-        this.line(d, `for (int gpuc_i = 0; gpuc_i < ${n}; gpuc_i++) ${this.names[s.local]}[gpuc_i] = 0;`);
-        return;
-      }
+      case "init": throw new InternalCompilerError("a zero fill reached the OpenCL C back end (ir/passes/zero-fill.ts writes it out)");
       case "atomic": return this.atomic(s, d);
       case "call": {
         // Only runtime functions stay out of line; arrays pass as a pointer and a length.
@@ -389,22 +383,21 @@ class OpenCLEmitter extends LineWriter {
   }
 }
 
-const isFloat = (t: Scalar) => t === "f32" || t === "f64";
 /** i32 arithmetic wraps as uint (C's signed overflow is undefined). */
 const wrapping = (o: string): OpSpelling => ([x, y], t) => (t === "i32" ? `as_int(${asUint(x)} ${o} ${asUint(y)})` : `(${x} ${o} ${y})`);
 /** The float function where the type is a float, the integer one (C's name) otherwise. */
-const byType = (float: string, int: string): OpSpelling => (a, t) => `${isFloat(t) ? float : int}(${a.join(", ")})`;
+const byType = (float: string, int: string): OpSpelling => (a, t) => `${isFloatScalar(t) ? float : int}(${a.join(", ")})`;
 
 /** How OpenCL C spells each op: the C family's, and its own where it differs. */
 const OPENCL_OPS: Record<OpName, OpSpelling> = {
   ...C_FAMILY_OPS,
   add: wrapping("+"), sub: wrapping("-"), mul: wrapping("*"),
-  rem: ([x, y], t) => (isFloat(t) ? `fmod(${x}, ${y})` : `(${x} % ${y})`),
+  rem: ([x, y], t) => (isFloatScalar(t) ? `fmod(${x}, ${y})` : `(${x} % ${y})`),
   min: byType("fmin", "min"), max: byType("fmax", "max"),
   pow: ([x, y], t, use) => { const n = t === "f64" ? "gpuc_pow_d" : "gpuc_pow"; return use(n, `${n}(${x}, ${y})`); },
   atan2: call("atan2"), hypot: call("hypot"),
   neg: ([x], t) => (t === "i32" ? `as_int(0u - ${asUint(x)})` : `(-${x})`),
-  abs: ([x], t) => (isFloat(t) ? `fabs(${x})` : `as_int(abs(${x}))`),
+  abs: ([x], t) => (isFloatScalar(t) ? `fabs(${x})` : `as_int(abs(${x}))`),
   sign: lowered("OpenCL C", "sign"), round: lowered("OpenCL C", "round"),
   // OpenCL C takes the count modulo 32; a negative i32 is shifted left as uint (C leaves it undefined).
   shl: ([x, y], t) => (t === "i32" ? `as_int(${asUint(x)} << ${y})` : `(${x} << ${y})`),

@@ -20,5 +20,6 @@ export const OPENCL_LEGAL: LegalTable = {
   doneGuards: "effects-and-reads",
   subgroups: "one-lane",
   barrierRegions: "pocl",
+  zeroFill: "loop",
   atomics: OPENCL_ATOMICS,
 };

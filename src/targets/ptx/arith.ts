@@ -4,7 +4,7 @@
 // its table marks `helper` (exact float %); and the f32 math sequences over the hardware approximations.
 
 import type { OpName } from "../../ir/ops.js";
-import type { Scalar } from "../../ir/types.js";
+import { isFloatScalar, type Scalar } from "../../ir/types.js";
 import { CLASS, SUFFIX, immediate, movType, assertNeverOp, type RegClass } from "./common.js";
 import { InternalCompilerError } from "../../errors.js";
 
@@ -43,7 +43,7 @@ export class PTXArith {
     const r = this.reg(CLASS[to]);
     if (to === "bool") {
       const v = this.materialize(from, x);
-      if (from === "f32" || from === "f64") this.line(`setp.ne.${from} ${r}, ${v}, ${from === "f32" ? "0f00000000" : "0d0000000000000000"};`);
+      if (isFloatScalar(from)) this.line(`setp.ne.${from} ${r}, ${v}, ${from === "f32" ? "0f00000000" : "0d0000000000000000"};`);
       else this.line(`setp.ne.b32 ${r}, ${v}, 0;`);
       return r;
     }
@@ -54,8 +54,8 @@ export class PTXArith {
     }
     const v = this.materialize(from, x);
     if ((from === "i32" || from === "u32") && (to === "i32" || to === "u32")) { this.line(`mov.b32 ${r}, ${v};`); return r; }
-    if (to === "f32" || to === "f64") {
-      if (from === "f32" || from === "f64") this.line(`cvt${to === "f32" ? ".rn" : ""}.${to}.${from} ${r}, ${v};`);
+    if (isFloatScalar(to)) {
+      if (isFloatScalar(from)) this.line(`cvt${to === "f32" ? ".rn" : ""}.${to}.${from} ${r}, ${v};`);
       else this.line(`cvt.rn.${to}.${SUFFIX[from]} ${r}, ${v};`);
       return r;
     }
@@ -71,7 +71,7 @@ export class PTXArith {
     const x = this.materialize(t, args[0]);
     const y = args[1];
     const s = SUFFIX[t];
-    const isF = t === "f32" || t === "f64";
+    const isF = isFloatScalar(t);
     const fm = this.sink.fastMath && t === "f32";
     const emit = (text: string): string => { this.line(text); return r; };
     switch (op) {

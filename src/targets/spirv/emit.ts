@@ -19,7 +19,7 @@
 import type { Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isFloatScalar, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -445,9 +445,9 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
     const t = this.tScalar(to);
     if (from === to) return x;
     // Truthiness: NaN and ±0 are false (an ordered comparison is false for a NaN).
-    if (to === "bool") return from === "f32" || from === "f64" ? this.op(Op.FOrdNotEqual, t, x, this.constant(0, from)) : this.op(Op.INotEqual, t, x, this.i32(0));
+    if (to === "bool") return isFloatScalar(from) ? this.op(Op.FOrdNotEqual, t, x, this.constant(0, from)) : this.op(Op.INotEqual, t, x, this.i32(0));
     if (from === "bool") return this.op(Op.Select, t, x, this.constant(1, to), this.constant(0, to));
-    const fromFloat = from === "f32" || from === "f64", toFloat = to === "f32" || to === "f64";
+    const fromFloat = isFloatScalar(from), toFloat = isFloatScalar(to);
     if (!fromFloat && !toFloat) return x;   // i32 ↔ u32: the same bits, the same type
     if (fromFloat && toFloat) return this.op(Op.FConvert, t, x);
     if (toFloat) return this.op(from === "u32" ? Op.ConvertUToF : Op.ConvertSToF, t, x);
@@ -470,7 +470,7 @@ const BUILTINS: Record<Builtin, [number, number] | number> = {
 };
 
 /** The operand kind an instruction is chosen by: 0 float, 1 signed (and bool), 2 unsigned. */
-const kind = (t: Scalar) => (t === "f32" || t === "f64" ? 0 : t === "u32" ? 2 : 1);
+const kind = (t: Scalar) => (isFloatScalar(t) ? 0 : t === "u32" ? 2 : 1);
 
 /** How SPIR-V spells one op: the emitter, the operands' ids, their type and the result's type id. */
 type Spelling = (g: SPIRVEmitter, a: number[], t: Scalar, T: number) => number;

@@ -1,5 +1,7 @@
 // IR types, interned: each distinct type is one frozen object, so `a === b` is type equality.
 
+import { InternalCompilerError } from "../errors.js";
+
 export type Scalar = "bool" | "i32" | "u32" | "f32" | "f64";
 
 /**
@@ -116,6 +118,11 @@ export const T = {
 export function isArray(t: Type): t is ArrayType { return t.kind === "array"; }
 export function isInt(t: Type): boolean { return t === T.i32 || t === T.u32; }
 export function isFloat(t: Type): boolean { return t === T.f32 || t === T.f64; }
+/** A scalar type's scalar (the IR's validator has made sure the type is one). */
+export function scalarOf(t: Type): Scalar {
+  if (t.kind !== "scalar") throw new InternalCompilerError(`expected a scalar, got ${t.kind}`);
+  return t.scalar;
+}
 export const isFloatScalar = (s: Scalar): boolean => s === "f32" || s === "f64";
 export function typeName(t: Type): string {
   switch (t.kind) {

@@ -1,9 +1,9 @@
 // What the targets' layouts (<target>/layout.ts) share: the kernel arguments of the OpenCL family
 // (OpenCL C, SPIR-V, LLVM IR — one order and one set of roles, so that one loader binds them all),
-// the accessor of an artifact's layout, and the parts each layout's schema is made of. Light: the
-// devices and the read-back checks import the layouts.
+// and the parts each layout's schema is made of (in the targets' read-back.ts: the devices import
+// the layouts, and a bundle that leaves out the read-back checks leaves out the schemas).
 
-import type { Artifact, SchemaKit } from "./target.js";
+import type { SchemaKit } from "./target.js";
 
 /**
  * What the loader passes for one argument of an OpenCL-family kernel: a kernel parameter's value
@@ -22,11 +22,6 @@ export interface KernelArg {
   role: (typeof ARG_ROLES)[number];
   /** The kernel parameter's index (`value`, `buffer`, `offset`, `length`), table or dynamic shared array index; -1 for the state. */
   index: number;
-}
-
-/** The layout of an artifact of `target`, or null when the artifact is not one (or has none). */
-export function layoutOf<L>(a: Artifact, target: string): L | null {
-  return a.target === target && a.layout ? (a.layout as L) : null;
 }
 
 /** The parts of the layouts' schemas (read back from caches and images), made with the caller's valibot. */

@@ -31,7 +31,7 @@ import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/mod
 import { assertNeverIR } from "../../ir/module.js";
 import { barrierUnderBranch } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isFloatScalar, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isFloatScalar, isNarrow, scalarOf, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -278,7 +278,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
   private argType(a: KernelArg, f: Function, _param: string): string {
     const C: Record<string, string> = { f32: "float", f64: "double", i32: "int", u32: "uint", bool: "int", i8: "char", u8: "uchar", u8c: "uchar", i16: "short", u16: "ushort" };
     switch (a.role) {
-      case "value": return C[(f.locals[f.params[a.index]].type as { scalar: Scalar }).scalar];
+      case "value": return C[scalarOf(f.locals[f.params[a.index]].type)];
       case "buffer": return `${C[(f.locals[f.params[a.index]].type as { elem: Elem }).elem]}*`;
       case "state": return "int*";
       case "table": return `${C[this.m.globals[a.index].type.elem]}*`;
@@ -301,7 +301,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
         params.push(`${ptr(GLOBAL)} ${base}`, `i32 ${len}`);
         this.arrays.set(p, { base, length: len, elem: t.elem, space: GLOBAL });
       } else {
-        const s = (t as { scalar: Scalar }).scalar, v = `%p${k++}`;
+        const s = scalarOf(t), v = `%p${k++}`;
         params.push(`${ty(s)} ${v}`);
         stores.push(() => this.storeLocal(s, v, this.vars[p]));
       }
@@ -372,7 +372,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
       case "return": {
         if (s.value !== null) {
           const v = this.expr(s.value);
-          this.inst(`ret ${ty((f.returnType as { scalar: Scalar }).scalar)} ${v}`);
+          this.inst(`ret ${ty(scalarOf(f.returnType))} ${v}`);
         } else this.inst("ret void");
         this.terminated = true;
         return;
@@ -395,13 +395,13 @@ class LLVMEmitter extends BlockEmitter<string, string> {
             const r = this.arrayRef(a);
             if (r.space !== GLOBAL) throw new InternalCompilerError("a runtime function given an array that is not in global memory");
             args.push(`${ptr(GLOBAL)} ${r.base}`, `i32 ${r.length}`);
-          } else args.push(`${ty((pt as { scalar: Scalar }).scalar)} ${this.expr(a)}`);
+          } else args.push(`${ty(scalarOf(pt))} ${this.expr(a)}`);
         });
         const ret = callee.returnType.kind === "scalar" ? ty(callee.returnType.scalar) : "void";
         const call = `call ${this.flavor.funcCC}${ret} ${this.fnNames.get(s.fn)!}(${args.join(", ")})`;
         if (ret === "void") { this.inst(call); return; }
         const r = this.op(call);
-        if (s.result !== null) this.storeLocal((callee.returnType as { scalar: Scalar }).scalar, r, this.vars[s.result]);
+        if (s.result !== null) this.storeLocal(scalarOf(callee.returnType), r, this.vars[s.result]);
         return;
       }
       case "subgroup": throw new InternalCompilerError("a subgroup operation reached the LLVM back end (ir/passes/one-lane.ts makes it a value)");
@@ -410,7 +410,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
     }
   }
 
-  private localScalar(l: number): Scalar { return (this.f.locals[l].type as { scalar: Scalar }).scalar; }
+  private localScalar(l: number): Scalar { return scalarOf(this.f.locals[l].type); }
 
   /** Every thread of the block waits here, its global and local memory accesses seen by the others after it. */
   private barrier(): void {
@@ -513,13 +513,13 @@ class LLVMEmitter extends BlockEmitter<string, string> {
 
   // ---- expressions ------------------------------------------------------------------------------
 
-  private scalarOf(h: ExprHandle): Scalar { return (this.f.exprs[h].type as { scalar: Scalar }).scalar; }
+  private exprScalar(h: ExprHandle): Scalar { return scalarOf(this.f.exprs[h].type); }
 
   protected expr(h: ExprHandle): string {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
-      case "const": return this.constant(e.value, this.scalarOf(h));
-      case "local": return this.loadLocal(this.scalarOf(h), this.vars[e.local]);
+      case "const": return this.constant(e.value, this.exprScalar(h));
+      case "local": return this.loadLocal(this.exprScalar(h), this.vars[e.local]);
       case "builtin": return this.builtin(e.name);
       case "location": return String(this.locations.id(e.site));
       case "length": return this.arrayRef(e.array).length;
@@ -533,12 +533,12 @@ class LLVMEmitter extends BlockEmitter<string, string> {
       // (select and `and i1`/`or i1` compute both operands: a side that reads memory is a branch
       // by now, ir/passes/lazy-reads.ts.)
       case "select": {
-        const t = ty(this.scalarOf(h));
+        const t = ty(this.exprScalar(h));
         const c = this.expr(e.cond), x = this.expr(e.a), y = this.expr(e.b);
         return this.op(`select i1 ${c}, ${t} ${x}, ${t} ${y}`);
       }
-      case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
-      case "op": return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
+      case "convert": return this.convert(this.expr(e.arg), this.exprScalar(e.arg), this.exprScalar(h));
+      case "op": return this.arith(e.op, e.args.map((a) => this.expr(a)), this.exprScalar(e.args[0]), this.exprScalar(h));
       case "global": case "shared": throw new InternalCompilerError("an array used as a value");
       case "bitOffset": return this.bitOffset(this.element(this.arrayRef(e.array), e.index));
       default: return assertNeverIR(e);

@@ -3,10 +3,9 @@
 // the constant tables, static local memory, and the architecture the code is for. Light: the
 // devices and the read-back check import it.
 
-import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
-import type { Artifact, SchemaKit } from "../target.js";
-import { layoutOf, schemaParts, type KernelArg } from "../layout-kit.js";
+import type { Artifact } from "../target.js";
+import type { KernelArg } from "../layout-kit.js";
 
 export interface LLVMLayout {
   /** `spir64`, or the AMD GPU (`gfx90a`, …) the code is for. */
@@ -25,17 +24,4 @@ export interface LLVMLayout {
 }
 
 /** The layout of an LLVM IR artifact, or null when the artifact is not one (or has none). */
-export const llvmLayout = (a: Artifact) => layoutOf<LLVMLayout>(a, "llvm");
-
-/** The layout's schema (read back from caches and images), made with the caller's valibot. */
-export function llvmLayoutSchema(v: SchemaKit): GenericSchema {
-  const { count, tables, args } = schemaParts(v);
-  return v.strictObject({
-    arch: v.picklist(["spir64", "gfx90a", "gfx940", "gfx1100"]),
-    args: args(),
-    relocation: v.picklist(["table"]),
-    tables,
-    localBytes: count,
-    conditionalBarriers: v.boolean(),
-  });
-}
+export const llvmLayout = (a: Artifact): LLVMLayout | null => (a.target === "llvm" && a.layout ? (a.layout as LLVMLayout) : null);

@@ -5,8 +5,9 @@
 // barrier builtin); every symbol named must exist; no call through a pointer, no inline assembly,
 // no alias, no external global but the dynamic LDS block; the entry is a kernel of the module.
 
-import type { ReadBack } from "../target.js";
-import { llvmLayoutSchema } from "./layout.js";
+import type { ReadBack, SchemaKit } from "../target.js";
+import type { GenericSchema } from "valibot";
+import { schemaParts } from "../layout-kit.js";
 
 export const llvmReadBack: ReadBack = {
   layoutSchema: llvmLayoutSchema,
@@ -115,4 +116,17 @@ function checkLLVM(code: string, entry: string): string | null {
   }
   for (const n of named) if (!defined.has(n) && !declared.has(n) && !globals.has(n)) return `it refers to '@${n}', which it neither defines nor declares`;
   return null;
+}
+
+/** The layout's schema (read back from caches and images), made with the caller's valibot. */
+function llvmLayoutSchema(v: SchemaKit): GenericSchema {
+  const { count, tables, args } = schemaParts(v);
+  return v.strictObject({
+    arch: v.picklist(["spir64", "gfx90a", "gfx940", "gfx1100"]),
+    args: args(),
+    relocation: v.picklist(["table"]),
+    tables,
+    localBytes: count,
+    conditionalBarriers: v.boolean(),
+  });
 }

@@ -27,7 +27,7 @@ import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } fr
 import { assertNeverIR, walkStmts } from "../../ir/module.js";
 import { barrierUnderBranch, completesBlock, someStmt } from "../../ir/module-info.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isFloatScalar, isNarrow, wordBytes, type Elem, type Scalar, type Type } from "../../ir/types.js";
+import { elemBytes, isFloatScalar, isNarrow, scalarOf, wordBytes, type Elem, type Scalar, type Type } from "../../ir/types.js";
 import { LineWriter } from "../locations.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
 import { Namer, legalName, numbered, type NameRules } from "../names.js";
@@ -179,7 +179,7 @@ class OpenCLEmitter extends LineWriter {
     const body = this.apart(() => this.block(g.body, 1));
     const params = g.params.map((p) => {
       const t = g.locals[p].type;
-      return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[(t as { scalar: Scalar }).scalar]} ${this.names[p]}`;
+      return t.kind === "array" ? `__global ${ELEM[t.elem]}* ${this.names[p]}, int ${lengthOf(this.names[p])}` : `${SCALAR[scalarOf(t)]} ${this.names[p]}`;
     });
     const vars = g.locals.map((l, i) => ({ l, i })).filter(({ i }) => !g.params.includes(i as never)).map(({ l, i }) => `  ${this.declare(this.names[i], l.type)}`);
     const ret = g.returnType.kind === "scalar" ? SCALAR[g.returnType.scalar] : "void";
@@ -302,7 +302,7 @@ class OpenCLEmitter extends LineWriter {
 
   /** C's cases fall through as JavaScript's do; a case that completes without falling through ends in `break`. */
   private switchStmt(s: Extract<Stmt, { k: "switch" }>, d: number): void {
-    const t = (this.f.exprs[s.selector].type as { scalar: Scalar }).scalar;
+    const t = scalarOf(this.f.exprs[s.selector].type);
     this.line(d, `switch (${this.expr(s.selector)}) {`);
     s.cases.forEach((c) => {
       const labels = [...c.values.map((v) => `case ${constant(v, t)}:`), ...(c.isDefault ? ["default:"] : [])];
@@ -355,7 +355,7 @@ class OpenCLEmitter extends LineWriter {
   private expr(h: ExprHandle): string {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
-      case "const": return constant(e.value, (e.type as { scalar: Scalar }).scalar);
+      case "const": return constant(e.value, scalarOf(e.type));
       case "local": return this.names[e.local];
       case "global": case "shared": return this.arrayRef(h).name;
       case "builtin": return BUILTINS[e.name];
@@ -369,10 +369,10 @@ class OpenCLEmitter extends LineWriter {
       }
       case "select": return `(${this.expr(e.cond)} ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
       case "convert": {
-        const from = (this.f.exprs[e.arg].type as { scalar: Scalar }).scalar, to = (e.type as { scalar: Scalar }).scalar;
+        const from = scalarOf(this.f.exprs[e.arg].type), to = scalarOf(e.type);
         return convert(this.expr(e.arg), from, to);
       }
-      case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), (this.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar);
+      case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), scalarOf(this.f.exprs[e.args[0]].type));
       default: return assertNeverIR(e);
     }
   }

@@ -2,10 +2,9 @@
 // constant tables, the build options and where each line of the code came from. Light: the
 // OpenCL device and the read-back check import it.
 
-import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
-import type { Artifact, SchemaKit } from "../target.js";
-import { layoutOf, schemaParts, type KernelArg } from "../layout-kit.js";
+import type { Artifact } from "../target.js";
+import type { KernelArg } from "../layout-kit.js";
 
 export interface OpenCLArg extends KernelArg {
   /** The argument's C type as the loader writes it (`buffer`, `state`, `table`: a pointer; `local`: its element bytes follow from the artifact). */
@@ -34,18 +33,4 @@ export interface OpenCLLayout {
 }
 
 /** The layout of an OpenCL artifact, or null when the artifact is not one (or has none). */
-export const openclLayout = (a: Artifact) => layoutOf<OpenCLLayout>(a, "opencl");
-
-/** The layout's schema (read back from caches and images), made with the caller's valibot. */
-export function openclLayoutSchema(v: SchemaKit): GenericSchema {
-  const { count, lines, tables, args } = schemaParts(v);
-  return v.strictObject({
-    args: args({ type: v.picklist(["int", "uint", "float", "double", "pointer", "local"]) }),
-    relocation: v.picklist(["bake", "table"]),
-    tables,
-    localBytes: count,
-    conditionalBarriers: v.boolean(),
-    buildOptions: v.picklist(["", "-cl-fp32-correctly-rounded-divide-sqrt"]),
-    lines,
-  });
-}
+export const openclLayout = (a: Artifact): OpenCLLayout | null => (a.target === "opencl" && a.layout ? (a.layout as OpenCLLayout) : null);

@@ -4,8 +4,9 @@
 // character literal; every call `f(` must name a function the program defines, an OpenCL C built-in
 // function or a scalar type (a cast), and the entry must be a `__kernel` function.
 
-import type { ReadBack } from "../target.js";
-import { openclLayoutSchema } from "./layout.js";
+import type { ReadBack, SchemaKit } from "../target.js";
+import type { GenericSchema } from "valibot";
+import { schemaParts } from "../layout-kit.js";
 import { tokenize } from "../tokens.js";
 
 export const openclReadBack: ReadBack = {
@@ -86,4 +87,18 @@ function checkOpenCL(code: string, entry: string): string | null {
     return `it calls '${x}', which it does not define`;
   }
   return null;
+}
+
+/** The layout's schema (read back from caches and images), made with the caller's valibot. */
+function openclLayoutSchema(v: SchemaKit): GenericSchema {
+  const { count, lines, tables, args } = schemaParts(v);
+  return v.strictObject({
+    args: args({ type: v.picklist(["int", "uint", "float", "double", "pointer", "local"]) }),
+    relocation: v.picklist(["bake", "table"]),
+    tables,
+    localBytes: count,
+    conditionalBarriers: v.boolean(),
+    buildOptions: v.picklist(["", "-cl-fp32-correctly-rounded-divide-sqrt"]),
+    lines,
+  });
 }

@@ -5,7 +5,8 @@
 import type { ExprHandle, Module } from "../../ir/module.js";
 import type { SizeExpr } from "../../ir/size.js";
 import { InternalCompilerError } from "../../errors.js";
-import { ELEM_BYTES, sanitize, scalarOf } from "./common.js";
+import { ELEM_BYTES, sanitize } from "./common.js";
+import { scalarOf } from "../../ir/types.js";
 import type { ArrayRef, FunctionContext } from "./context.js";
 
 export function sharedName(m: Module, i: number): string { return `gpuc_shared_${i}_${sanitize(m.shared[i].name)}`; }

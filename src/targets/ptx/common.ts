@@ -1,7 +1,7 @@
 // What the PTX emitters share: register classes, type suffixes and spellings, immediates, names.
 
 import { legalName, type NameRules } from "../names.js";
-import { isNarrow, type Elem, type Type, type Scalar } from "../../ir/types.js";
+import { isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 
 export type RegClass = "p" | "r" | "f" | "fd" | "rd";
@@ -16,11 +16,6 @@ export const ELEM_BYTES: Record<Elem, number> = { bool: 4, i32: 4, u32: 4, f32: 
  */
 export function arrayBytes(e: Elem, n: number): { bytes: number; align: number } {
   return isNarrow(e) ? { bytes: Math.ceil((ELEM_BYTES[e] * n) / 4) * 4, align: 4 } : { bytes: ELEM_BYTES[e] * n, align: ELEM_BYTES[e] };
-}
-
-export function scalarOf(t: Type): Scalar {
-  if (t.kind !== "scalar") throw new InternalCompilerError(`expected a scalar, got ${t.kind}`);
-  return t.scalar;
 }
 
 /** The type of a value in memory (ld/st). */

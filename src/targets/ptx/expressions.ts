@@ -4,9 +4,9 @@
 
 import type { Builtin, Expr, ExprHandle } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import { elemScalar } from "../../ir/types.js";
+import { elemScalar, scalarOf } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
-import { CLASS, elemMemType, immediate, memType, scalarOf } from "./common.js";
+import { CLASS, elemMemType, immediate, memType } from "./common.js";
 import type { Arrays } from "./arrays.js";
 import type { FunctionContext, Lowering } from "./context.js";
 

@@ -4,7 +4,8 @@
 
 import type { Function } from "../../ir/module.js";
 import { completesBlock } from "../../ir/module-info.js";
-import { CLASS, SUFFIX, arrayBytes, paramType, sanitize, scalarOf } from "./common.js";
+import { CLASS, SUFFIX, arrayBytes, paramType, sanitize } from "./common.js";
+import { scalarOf } from "../../ir/types.js";
 import { FunctionContext, type InlineBody, type PTXModuleState } from "./context.js";
 import { Arrays, spaceOf } from "./arrays.js";
 import { Expressions } from "./expressions.js";

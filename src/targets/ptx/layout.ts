@@ -1,10 +1,8 @@
 // How a loader binds a PTX artifact (its `layout`): the entry's parameters, the constant tables
 // and static shared memory. Light: the CUDA device and the read-back check import it.
 
-import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
-import type { Artifact, SchemaKit } from "../target.js";
-import { layoutOf, schemaParts } from "../layout-kit.js";
+import type { Artifact } from "../target.js";
 
 export interface PTXEntryParam {
   /** The .param name in the entry's signature. */
@@ -35,20 +33,4 @@ export interface PTXLayout {
 }
 
 /** The layout of a PTX artifact, or null when the artifact is not one (or has none). */
-export const ptxLayout = (a: Artifact) => layoutOf<PTXLayout>(a, "ptx");
-
-/** The layout's schema (read back from caches and images), made with the caller's valibot. */
-export function ptxLayoutSchema(v: SchemaKit): GenericSchema {
-  const { count, int, lines, tables } = schemaParts(v);
-  return v.strictObject({
-    arch: v.string(),
-    params: v.array(v.strictObject({
-      name: v.string(), role: v.picklist(["value", "pointer", "length", "state", "state-length", "tables"]), index: int,
-      type: v.picklist(["u64", "u32", "s32", "f32", "f64"]),
-    })),
-    relocation: v.picklist(["bake", "patch", "table"]),
-    tables,
-    sharedBytes: count,
-    lines,
-  });
-}
+export const ptxLayout = (a: Artifact): PTXLayout | null => (a.target === "ptx" && a.layout ? (a.layout as PTXLayout) : null);

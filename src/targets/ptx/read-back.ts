@@ -4,8 +4,9 @@
 // `.extern .shared` array gpuc declares for shared arrays sized at launch, which is PTX's dynamic
 // shared memory, not a symbol of another module).
 
-import type { ReadBack } from "../target.js";
-import { ptxLayoutSchema } from "./layout.js";
+import type { ReadBack, SchemaKit } from "../target.js";
+import type { GenericSchema } from "valibot";
+import { schemaParts } from "../layout-kit.js";
 import { skipGroup, tokenize } from "../tokens.js";
 
 export const ptxReadBack: ReadBack = {
@@ -88,4 +89,20 @@ function checkPTX(code: string, entry: string): string | null {
     return declared.has(target) ? `it calls '${target}', which it declares but does not define` : `it calls '${target}', which it does not define`;
   }
   return null;
+}
+
+/** The layout's schema (read back from caches and images), made with the caller's valibot. */
+function ptxLayoutSchema(v: SchemaKit): GenericSchema {
+  const { count, int, lines, tables } = schemaParts(v);
+  return v.strictObject({
+    arch: v.string(),
+    params: v.array(v.strictObject({
+      name: v.string(), role: v.picklist(["value", "pointer", "length", "state", "state-length", "tables"]), index: int,
+      type: v.picklist(["u64", "u32", "s32", "f32", "f64"]),
+    })),
+    relocation: v.picklist(["bake", "patch", "table"]),
+    tables,
+    sharedBytes: count,
+    lines,
+  });
 }

@@ -5,9 +5,9 @@
 import type { Block, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
 import { completesBlock } from "../../ir/module-info.js";
-import type { Scalar } from "../../ir/types.js";
+import { scalarOf, type Scalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
-import { arrayBytes, elemMemType, paramType, scalarOf } from "./common.js";
+import { arrayBytes, elemMemType, paramType } from "./common.js";
 import type { FunctionContext, InlineBody } from "./context.js";
 import type { Arrays } from "./arrays.js";
 import type { Atomics } from "./atomics.js";

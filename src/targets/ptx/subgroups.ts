@@ -3,8 +3,8 @@
 
 import type { Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
-import type { Scalar } from "../../ir/types.js";
-import { CLASS, SUFFIX, immediate, movType, scalarOf } from "./common.js";
+import { scalarOf, type Scalar } from "../../ir/types.js";
+import { CLASS, SUFFIX, immediate, movType } from "./common.js";
 import type { FunctionContext } from "./context.js";
 import type { Expressions } from "./expressions.js";
 

@@ -19,7 +19,7 @@
 import type { Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
-import { elemBytes, isFloatScalar, isNarrow, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isFloatScalar, isNarrow, scalarOf, wordBytes, type Elem, type Scalar } from "../../ir/types.js";
 import { LocationTable } from "../locations.js";
 import { BlockEmitter } from "../blocks.js";
 import { assertLegalized } from "../../ir/passes/legalize.js";
@@ -236,7 +236,7 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
         this.arrays.set(p, { base, isVariable: false, length: len, elem: t.elem, sc: StorageClass.CrossWorkgroup });
       } else {
         // (Into its variable, first thing in the body.)
-        params.push({ type: this.tScalar((t as { scalar: Scalar }).scalar), id: b.id() });
+        params.push({ type: this.tScalar(scalarOf(t)), id: b.id() });
         this.inst(Op.Store, this.vars[p], params[params.length - 1].id);
       }
     }
@@ -414,13 +414,13 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
 
   // ---- expressions ------------------------------------------------------------------------------
 
-  private scalarOf(h: ExprHandle): Scalar { return (this.f.exprs[h].type as { scalar: Scalar }).scalar; }
+  private exprScalar(h: ExprHandle): Scalar { return scalarOf(this.f.exprs[h].type); }
 
   protected expr(h: ExprHandle): number {
     const e: Expr = this.f.exprs[h];
     switch (e.k) {
-      case "const": return this.constant(e.value, (e.type as { scalar: Scalar }).scalar);
-      case "local": return this.op(Op.Load, this.tScalar((e.type as { scalar: Scalar }).scalar), this.vars[e.local]);
+      case "const": return this.constant(e.value, scalarOf(e.type));
+      case "local": return this.op(Op.Load, this.tScalar(scalarOf(e.type)), this.vars[e.local]);
       case "builtin": return this.builtin(e.name);
       case "location": return this.i32(this.locations.id(e.site));
       case "length": return this.arrayRef(e.array).length;
@@ -432,9 +432,9 @@ class SPIRVEmitter extends BlockEmitter<number, number> {
       }
       // (OpSelect and OpLogicalAnd/Or compute both operands: a side that reads memory is a branch
       // by now, ir/passes/lazy-reads.ts.)
-      case "select": return this.op(Op.Select, this.tScalar(this.scalarOf(h)), this.expr(e.cond), this.expr(e.a), this.expr(e.b));
-      case "convert": return this.convert(this.expr(e.arg), this.scalarOf(e.arg), this.scalarOf(h));
-      case "op": return this.arith(e.op, e.args.map((a) => this.expr(a)), this.scalarOf(e.args[0]), this.scalarOf(h));
+      case "select": return this.op(Op.Select, this.tScalar(this.exprScalar(h)), this.expr(e.cond), this.expr(e.a), this.expr(e.b));
+      case "convert": return this.convert(this.expr(e.arg), this.exprScalar(e.arg), this.exprScalar(h));
+      case "op": return this.arith(e.op, e.args.map((a) => this.expr(a)), this.exprScalar(e.args[0]), this.exprScalar(h));
       case "global": case "shared": throw new InternalCompilerError("an array used as a value");
       case "bitOffset": return this.bitOffset(this.element(this.arrayRef(e.array), e.index));
       default: return assertNeverIR(e);

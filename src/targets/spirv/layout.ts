@@ -2,10 +2,9 @@
 // order and roles as the OpenCL C target's arguments, so that an OpenCL device binds both alike),
 // the constant tables and static Workgroup memory. Light: the read-back check imports it.
 
-import type { GenericSchema } from "valibot";
 import type { RelocationStrategy } from "../../reloc/manifest.js";
-import type { Artifact, SchemaKit } from "../target.js";
-import { layoutOf, schemaParts, type KernelArg } from "../layout-kit.js";
+import type { Artifact } from "../target.js";
+import type { KernelArg } from "../layout-kit.js";
 
 export interface SPIRVLayout {
   args: KernelArg[];
@@ -17,10 +16,4 @@ export interface SPIRVLayout {
 }
 
 /** The layout of a SPIR-V artifact, or null when the artifact is not one (or has none). */
-export const spirvLayout = (a: Artifact) => layoutOf<SPIRVLayout>(a, "spirv");
-
-/** The layout's schema (read back from caches and images), made with the caller's valibot. */
-export function spirvLayoutSchema(v: SchemaKit): GenericSchema {
-  const { count, tables, args } = schemaParts(v);
-  return v.strictObject({ args: args(), relocation: v.picklist(["bake", "table"]), tables, localBytes: count });
-}
+export const spirvLayout = (a: Artifact): SPIRVLayout | null => (a.target === "spirv" && a.layout ? (a.layout as SPIRVLayout) : null);

@@ -4,8 +4,9 @@
 // instruction set is OpenCL.std, nothing is imported (no Linkage capability), and the entry point
 // names the entry.
 
-import type { ReadBack } from "../target.js";
-import { spirvLayoutSchema } from "./layout.js";
+import type { ReadBack, SchemaKit } from "../target.js";
+import type { GenericSchema } from "valibot";
+import { schemaParts } from "../layout-kit.js";
 import { MAGIC, Op } from "./words.js";
 
 export const spirvReadBack: ReadBack = {
@@ -51,4 +52,10 @@ function checkSPIRV(code: Uint8Array, entry: string): string | null {
   if (!entryFound) return `its entry '${entry}' is not an entry point`;
   for (const c of calls) if (!functions.has(c)) return `it calls function %${c}, which it does not define`;
   return null;
+}
+
+/** The layout's schema (read back from caches and images), made with the caller's valibot. */
+function spirvLayoutSchema(v: SchemaKit): GenericSchema {
+  const { count, tables, args } = schemaParts(v);
+  return v.strictObject({ args: args(), relocation: v.picklist(["bake", "table"]), tables, localBytes: count });
 }

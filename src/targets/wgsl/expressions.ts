@@ -4,7 +4,7 @@
 import type { Builtin, Expr, ExprHandle } from "../../ir/module.js";
 import { assertNeverIR } from "../../ir/module.js";
 import type { OpName } from "../../ir/ops.js";
-import type { Scalar, Type } from "../../ir/types.js";
+import { scalarOf, type Scalar, type Type } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 import { C_FAMILY_OPS, call, infix, lowered, prefix, type OpSpelling } from "../c-family.js";
 import { dynamicLength } from "./layout.js";
@@ -47,10 +47,10 @@ export class Expressions implements Lowering {
       case "select": return `select(${this.expr(e.b)}, ${this.expr(e.a)}, ${this.expr(e.cond)})`;
       case "convert": {
         // f32 → i32/u32 gets inputs WGSL's conversion agrees on (legalize wraps the others as JS does).
-        const from = (ctx.f.exprs[e.arg].type as { scalar: Scalar }).scalar, to = (e.type as { scalar: Scalar }).scalar;
+        const from = scalarOf(ctx.f.exprs[e.arg].type), to = scalarOf(e.type);
         return convert(this.expr(e.arg), from, to);
       }
-      case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), (ctx.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar);
+      case "op": return this.op(e.op, e.args.map((a) => this.expr(a)), scalarOf(ctx.f.exprs[e.args[0]].type));
       default: return assertNeverIR(e);
     }
   }
@@ -116,7 +116,7 @@ function convert(x: string, from: Scalar, to: Scalar): string {
 
 function constant(v: number | boolean, t: Type, use: (name: string, text: string) => string): string {
   if (typeof v === "boolean") return String(v);
-  const s = (t as { scalar: Scalar }).scalar;
+  const s = scalarOf(t);
   if (s === "i32") return v === -2147483648 ? "i32(-2147483648)" : `${v}i`;
   if (s === "u32") return `${v}u`;
   // f32: the shortest decimal of the f32's exact value. WGSL has no NaN or infinity literals, and

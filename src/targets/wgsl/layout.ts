@@ -2,9 +2,7 @@
 // params block (see emit.ts's head), and where the code names each array parameter's variable.
 // Light: the WebGPU device and the read-back check import it.
 
-import type { GenericSchema } from "valibot";
-import type { Artifact, SchemaKit } from "../target.js";
-import { layoutOf, schemaParts } from "../layout-kit.js";
+import type { Artifact } from "../target.js";
 
 interface WGSLBinding {
   binding: number;
@@ -61,21 +59,7 @@ export interface WGSLLayout {
 export const RECORD_FORMAT = "rgba32sint", RECORD_TEXELS = 2;
 
 /** The layout of a WGSL artifact, or null when the artifact is not one (or has none). */
-export const wgslLayout = (a: Artifact) => layoutOf<WGSLLayout>(a, "wgsl");
-
-/** The layout's schema (read back from caches and images), made with the caller's valibot. */
-export function wgslLayoutSchema(v: SchemaKit): GenericSchema {
-  const { count, int, lines } = schemaParts(v);
-  return v.strictObject({
-    bindings: v.array(v.strictObject({
-      binding: count, kind: v.picklist(["uniform", "storage", "texture"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table", "record"]), index: int,
-    })),
-    fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean(), offset: v.optional(v.literal(true)) }) })),
-    workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
-    lines,
-    sites: v.array(v.strictObject({ binding: count, declaration: v.tuple([count, count]), accesses: v.array(count), mentions: v.array(count) })),
-  });
-}
+export const wgslLayout = (a: Artifact): WGSLLayout | null => (a.target === "wgsl" && a.layout ? (a.layout as WGSLLayout) : null);
 
 /** The override constant holding the length of the k-th shared array sized at launch (the WebGPU device sets it per launch). */
 export function dynamicLength(k: number): string { return `gpuc_shared_length_${k}`; }

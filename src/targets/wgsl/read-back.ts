@@ -2,8 +2,9 @@
 // code check — comments stripped and the text tokenized; every call `f(` or `f<…>(` must name a
 // function of the module, a struct or alias, a WGSL built-in function or a built-in type.
 
-import type { ReadBack } from "../target.js";
-import { wgslLayoutSchema } from "./layout.js";
+import type { ReadBack, SchemaKit } from "../target.js";
+import type { GenericSchema } from "valibot";
+import { schemaParts } from "../layout-kit.js";
 import { isNameToken, skipGroup, tokenize } from "../tokens.js";
 
 export const wgslReadBack: ReadBack = {
@@ -135,4 +136,18 @@ function checkWGSL(code: string, entry: string): string | null {
     return values.has(x) ? `it calls '${x}', which is not a function` : `it calls '${x}', which it does not define`;
   }
   return null;
+}
+
+/** The layout's schema (read back from caches and images), made with the caller's valibot. */
+function wgslLayoutSchema(v: SchemaKit): GenericSchema {
+  const { count, int, lines } = schemaParts(v);
+  return v.strictObject({
+    bindings: v.array(v.strictObject({
+      binding: count, kind: v.picklist(["uniform", "storage", "texture"]), readOnly: v.boolean(), role: v.picklist(["params", "state", "param", "table", "record"]), index: int,
+    })),
+    fields: v.array(v.strictObject({ name: v.string(), type: v.picklist(["i32", "u32", "f32"]), source: v.strictObject({ param: int, length: v.boolean(), offset: v.optional(v.literal(true)) }) })),
+    workgroupSize: v.tuple([v.string(), v.string(), v.string()]),
+    lines,
+    sites: v.array(v.strictObject({ binding: count, declaration: v.tuple([count, count]), accesses: v.array(count), mentions: v.array(count) })),
+  });
 }

@@ -3,7 +3,7 @@
 
 import { InternalCompilerError } from "../../errors.js";
 import type { Stmt } from "../../ir/module.js";
-import type { Scalar } from "../../ir/types.js";
+import { scalarOf } from "../../ir/types.js";
 import type { ShaderContext } from "./context.js";
 import type { Expressions } from "./expressions.js";
 
@@ -20,7 +20,7 @@ export class Subgroups {
     const ctx = this.ctx;
     ctx.usesSubgroups = true;
     const out = ctx.names[s.result];
-    const t = (ctx.f.exprs[s.args[0]].type as { scalar: Scalar }).scalar;
+    const t = scalarOf(ctx.f.exprs[s.args[0]].type);
     const v = this.expressions.expr(s.args[0]);
     const reduce: Record<string, string> = { add: "subgroupAdd", min: "subgroupMin", max: "subgroupMax", any: "subgroupAny", all: "subgroupAll" };
     if (s.op in reduce) { ctx.line(d, `${out} = ${reduce[s.op]}(${v});`); return; }

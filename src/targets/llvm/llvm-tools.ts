@@ -3,10 +3,9 @@
 // HIP loads), as ptxas does for PTX. The tests check every kernel they compile this way, and
 // `gpuc compile --target llvm --validate` checks one. Node only.
 
-import { execFile, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { inFolder, runTool, runToolSync } from "../tools.js";
 import type { Artifact } from "../target.js";
 import { llvmLayout } from "./layout.js";
 
@@ -18,14 +17,6 @@ export function llvmBin(): string | null {
 
 /** Whether opt, llc and ld.lld run here. */
 export function llvmToolsAvailable(): boolean { return llvmBin() !== null; }
-
-const run = (tool: string, args: string[]): Promise<{ ok: boolean; out: string }> => new Promise((resolve) => {
-  execFile(tool, args, { maxBuffer: 64 << 20 }, (err, stdout, stderr) => resolve({ ok: !err, out: `${stdout}${stderr}`.trim() || (err ? String(err.message) : "") }));
-});
-const runSync = (tool: string, args: string[]): { ok: boolean; out: string } => {
-  const r = spawnSync(tool, args, { encoding: "utf8", maxBuffer: 64 << 20 });
-  return { ok: r.status === 0, out: `${r.stdout ?? ""}${r.stderr ?? ""}`.trim() || (r.error ? r.error.message : r.status !== 0 ? `exit status ${r.status}` : "") };
-};
 
 const MISSING = "LLVM's tools (opt, llc, ld.lld of LLVM 16) are not installed: install llvm-16 and lld-16, or set GPUC_LLVM_BIN";
 
@@ -48,20 +39,6 @@ function steps(bin: string, dir: string, arch: string, verify: boolean): { label
   ];
 }
 
-/** `body` in a fresh folder holding `code` as kernel.ll, removed when it is done (a promise: when it settles). */
-function inFolder<R>(code: string, body: (dir: string) => R): R {
-  const dir = mkdtempSync(join(tmpdir(), "gpuc-llvm-"));
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  let out: R;
-  try {
-    writeFileSync(join(dir, "kernel.ll"), code);
-    out = body(dir);
-  } catch (e) { remove(); throw e; }
-  if (out instanceof Promise) return out.finally(remove) as R;
-  remove();
-  return out;
-}
-
 export interface LLVMCheck {
   ok: boolean;
   /** What failed: the tool's messages. */
@@ -78,9 +55,9 @@ export async function checkLLVM(artifact: Artifact, arch?: string): Promise<LLVM
   const bin = llvmBin();
   if (!bin) return { ok: false, log: MISSING, codeObject: null };
   const target = arch ?? llvmLayout(artifact)?.arch ?? "spir64";
-  return inFolder(artifact.code as string, async (dir): Promise<LLVMCheck> => {
+  return inFolder("llvm", { "kernel.ll": artifact.code as string }, async (dir): Promise<LLVMCheck> => {
     for (const step of steps(bin, dir, target, true)) {
-      const r = await run(step.tool, step.args);
+      const r = await runTool(step.tool, step.args);
       if (!r.ok) return { ok: false, log: `${step.label}: ${r.out}`, codeObject: null };
     }
     return { ok: true, log: "", codeObject: target === "spir64" ? null : new Uint8Array(readFileSync(join(dir, "kernel.hsaco"))) };
@@ -95,9 +72,9 @@ export async function checkLLVM(artifact: Artifact, arch?: string): Promise<LLVM
 export function linkCodeObject(code: string, arch: string): LLVMCheck {
   const bin = llvmBin();
   if (!bin) return { ok: false, log: MISSING, codeObject: null };
-  return inFolder(code, (dir) => {
+  return inFolder("llvm", { "kernel.ll": code }, (dir) => {
     for (const step of steps(bin, dir, arch, false)) {
-      const r = runSync(step.tool, step.args);
+      const r = runToolSync(step.tool, step.args);
       if (!r.ok) return { ok: false, log: `${step.label}: ${r.out}`, codeObject: null };
     }
     return { ok: true, log: "", codeObject: new Uint8Array(readFileSync(join(dir, "kernel.hsaco"))) };

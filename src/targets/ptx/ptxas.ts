@@ -2,11 +2,9 @@
 // is installed: the tests assemble every kernel they compile, and `gpuc compile --target ptx
 // --validate` does it for one. Node only.
 
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Artifact } from "../target.js";
+import { inFolder, runTool, toolAvailable } from "../tools.js";
 import { ptxLayout } from "./layout.js";
 
 interface PtxasResult {
@@ -22,38 +20,28 @@ interface PtxasResult {
 /** The ptxas command: $PTXAS, else `ptxas` on the PATH. */
 function ptxasCommand(): string { return process.env.PTXAS ?? "ptxas"; }
 
-let available: Promise<boolean> | null = null;
 /** Whether ptxas runs here. */
-export function ptxasAvailable(): Promise<boolean> {
-  available ??= new Promise((resolve) => execFile(ptxasCommand(), ["--version"], (err) => resolve(!err)));
-  return available;
-}
+export function ptxasAvailable(): Promise<boolean> { return toolAvailable(ptxasCommand()); }
 
 /** Assemble a PTX artifact (or PTX text) for `arch` (default: the artifact's own). */
 export function assemblePTX(artifact: Artifact | string, arch?: string): Promise<PtxasResult> {
   const code = typeof artifact === "string" ? artifact : (artifact.code as string);
   const target = arch ?? (typeof artifact === "string" ? "sm_75" : (ptxLayout(artifact)?.arch ?? "sm_75"));
-  const dir = mkdtempSync(join(tmpdir(), "gpuc-ptxas-"));
-  const file = join(dir, "kernel.ptx");
-  writeFileSync(file, code);
-  return new Promise((resolve) => {
-    execFile(ptxasCommand(), [`-arch=${target}`, "-v", file, "-o", join(dir, "kernel.cubin")], { maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      rmSync(dir, { recursive: true, force: true });
-      const log = `${stdout}${stderr}`;
-      const lines = code.split("\n");
-      const errors = [...log.matchAll(/line (\d+); error\s*:\s*(.*)/g)].map((m) => {
-        const line = Number(m[1]);
-        let source: string | null = null;
-        const layout = typeof artifact !== "string" ? ptxLayout(artifact) : null;
-        if (typeof artifact !== "string" && layout) {
-          const loc = artifact.runtime.location(layout.lines[line - 1] ?? -1);
-          if (loc) source = `${loc.file}:${loc.line}:${loc.column}`;
-        }
-        return { line, message: m[2].trim(), text: (lines[line - 1] ?? "").trim(), source };
-      });
-      if (err && !errors.length) errors.push({ line: 0, message: log.trim() || String(err.message), text: "", source: null });
-      resolve({ ok: !err, log, errors, usage: parseUsage(log) });
+  return inFolder("ptxas", { "kernel.ptx": code }, async (dir) => {
+    const { ok, out: log } = await runTool(ptxasCommand(), [`-arch=${target}`, "-v", join(dir, "kernel.ptx"), "-o", join(dir, "kernel.cubin")]);
+    const lines = code.split("\n");
+    const errors = [...log.matchAll(/line (\d+); error\s*:\s*(.*)/g)].map((m) => {
+      const line = Number(m[1]);
+      let source: string | null = null;
+      const layout = typeof artifact !== "string" ? ptxLayout(artifact) : null;
+      if (typeof artifact !== "string" && layout) {
+        const loc = artifact.runtime.location(layout.lines[line - 1] ?? -1);
+        if (loc) source = `${loc.file}:${loc.line}:${loc.column}`;
+      }
+      return { line, message: m[2].trim(), text: (lines[line - 1] ?? "").trim(), source };
     });
+    if (!ok && !errors.length) errors.push({ line: 0, message: log, text: "", source: null });
+    return { ok, log, errors, usage: parseUsage(log) };
   });
 }
 

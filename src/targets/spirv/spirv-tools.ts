@@ -2,32 +2,16 @@
 // tests validate every kernel they compile; `gpuc compile --target spirv --validate` one), and
 // spirv-dis disassembles them (`--emit=spirv-asm`, the golden files). Node only.
 
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inFolder, runTool, toolAvailable } from "../tools.js";
 
 /** The environment gpuc's SPIR-V is valid for (the oldest OpenCL that takes SPIR-V is 2.1; the module is SPIR-V 1.0, as OpenCL 1.2's SPIR-V environment has it). */
 export const SPIRV_TARGET_ENV = "opencl1.2";
 
-const run = (tool: string, args: string[], input: Uint8Array): Promise<{ ok: boolean; out: string }> => {
-  const dir = mkdtempSync(join(tmpdir(), "gpuc-spirv-"));
-  const file = join(dir, "kernel.spv");
-  writeFileSync(file, input);
-  return new Promise((resolve) => {
-    execFile(tool, [...args, file], { maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
-      rmSync(dir, { recursive: true, force: true });
-      resolve({ ok: !err, out: `${stdout}${stderr}`.trim() || (err ? String(err.message) : "") });
-    });
-  });
-};
+const run = (tool: string, args: string[], input: Uint8Array) => inFolder("spirv", { "kernel.spv": input }, (dir) => runTool(tool, [...args, join(dir, "kernel.spv")]));
 
-let available: Promise<boolean> | null = null;
 /** Whether spirv-val runs here. */
-export function spirvValAvailable(): Promise<boolean> {
-  available ??= new Promise((resolve) => execFile(process.env.SPIRV_VAL ?? "spirv-val", ["--version"], (err) => resolve(!err)));
-  return available;
-}
+export function spirvValAvailable(): Promise<boolean> { return toolAvailable(process.env.SPIRV_VAL ?? "spirv-val"); }
 
 /** spirv-val's verdict on a module: ok, or its message. */
 export function validateSPIRV(code: Uint8Array): Promise<{ ok: boolean; log: string }> {

@@ -81,7 +81,11 @@
 //   access: its index, the array's length, the thread and the block (plain JS's arrays fail when
 //   the access is made, as checked typed arrays would: `o[i] = x[j]` reads x[j] first). This checks that the passes that
 //   drop checks (ir/passes/ranges.ts, ir/passes/hoist-checks.ts's loop versioning) drop only
-//   checks that cannot fire, and each target's checks.
+//   checks that cannot fire, and each target's checks. Every third kernel runs on a 2-D grid and
+//   indexes as matrix kernels do — row and column from the y and x indices, row * C + col under
+//   bounds tests on both or an early return, a counted loop over a row and a column, a tile of the
+//   shared array —: the shapes whose checks a launch proves (ir/passes/launch-proofs.ts; on
+//   WebGPU the launch then runs the kernel's variant without them).
 // - control: random statements (if/else, for, while and do-while loops with break and continue,
 //   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals and a private Int32Array, and short loops with values carried across iterations
@@ -728,7 +732,32 @@ function cloneObjects(a) {
 
 async function fuzzBounds() {
   const n = 10, blocks = 2;
-  const head = "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;";
+  // Every third kernel is launched on a 2-D grid (2 blocks by 2, threads by 2 or 3) and indexes
+  // as a matrix kernel does — row and column from the y and x indices, row * w + col, a counted
+  // loop over a row and a column, bounds tests on both — the shapes of the launch proofs
+  // (ir/passes/launch-proofs.ts: a check a launch's grid and lengths decide). ny, blocksY: this
+  // kernel's (1 for a 1-D kernel).
+  let ny = 1, blocksY = 1;
+  const head = () => "const t = threadIdx.x, b = blockIdx.x, bd = blockDim.x, n = o.length, m = (t * 7) % 10; let k = 0; const j = 2;" +
+    (ny > 1 ? " const ty = threadIdx.y, by = blockIdx.y, bdy = blockDim.y, row = by * bdy + ty, col = b * bd + t;" : "");
+  /**
+   * A statement of a matrix kernel (2-D kernels only): an R × C matrix in o or x (R·C ≤ n, or one
+   * more row or column: out of range), guarded by bounds tests on row and column, by an early
+   * return, or not; a counted loop over a row and a column; a tile of the shared array.
+   */
+  const matrix = (s) => {
+    const [R, C] = pick([[2, 5], [3, 3], [5, 2], [2, 4], [1, 10], [10, 1], [3, 4], [4, 3]]);
+    const lt = () => pick(["<", "<", "<", "<="]);
+    return pick([
+      `if (row ${lt()} ${R} && col ${lt()} ${C}) { o[@(row * ${C} + col)] += ${s}; }`,
+      `if (col ${lt()} ${C}) { if (row ${lt()} ${R}) o[@(col + row * ${C})] = x[@(col * ${R} + row)]; }`,
+      `{ const c = ${pick([String(C), "bd", "n"])}; if (row >= ${R} || col >= c) return; o[@(row * c + col)] += 1; }`,
+      `if (row < ${R} && col < ${C}) { k = 0; for (let q = 0; q < ${pick(["2", String(C), String(R), "bdy"])}; q++) { k = (k + x[@(row * ${C} + q)] * x[@(q * ${C} + col)]) | 0; } o[@(row * ${C} + col)] = k; }`,
+      `o[@(row * ${pick(["bd", "2", "n", "(bd * gridDim.x)"])} + col)] = ${s};`,
+      `if (ty * bd + t < ${pick(["8", "16", "32", "(bd * bdy)"])}) { sh[#(ty * bd + t)] = row; } o[@(t % n)] = sh[#(${pick(["t", "ty * bd + t", "(bdy - 1 - ty) * bd + t", "t * bdy + ty"])})];`,
+      `o[@(${pick(["row", "col", "by * 2 + b", "row + col", "col * bdy + ty"])})] += ${s};`,
+    ]);
+  };
   const x = Int32Array.from({ length: n }, (_, i) => i * 3 - 7);
   /**
    * What plain JS, running the body thread by thread, fails with first (the reference): "bounds"
@@ -778,15 +807,15 @@ async function fuzzBounds() {
     },
   });
   const outOfRange = (body, threads, sharedSize) => {
-    const refSrc = `function kf(x, o, p, y, pa) { ${head} const sh = sharedArray;${body.includes("so[") ? " const so = sharedObjs;" : ""}\n  ${refText(body).replace(/@\(/g, "at(n, ").replace(/#\(/g, `at(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
+    const refSrc = `function kf(x, o, p, y, pa) { ${head()} const sh = sharedArray;${body.includes("so[") ? " const so = sharedObjs;" : ""}\n  ${refText(body).replace(/@\(/g, "at(n, ").replace(/#\(/g, `at(${sharedSize}, `).replace(/¤(\d)\(/g, "chk($1, ")}\n}`;
     refFailure = null;
-    let tx = 0, bx = 0;
+    let tx = 0, bx = 0, ty = 0, by = 0;
     try {
       const chk = (len, i) => { if (!(i >= 0 && i < len)) throw new RangeError("out of bounds"); return i; };
       const at = (len, i) => {
         if (i >= 0 && i < len) return i;
         const key = Symbol("outside");
-        outside.set(key, { index: i, len, tx, bx });
+        outside.set(key, { index: i, len, tx, bx, ty, by });
         return key;
       };
       outside.clear();
@@ -798,15 +827,16 @@ async function fuzzBounds() {
       const set2 = (i, j, v) => { const [row, c] = cell(i, j); row[c] = v; };
       const upd2 = (i, j, d) => { const [row, c] = cell(i, j); row[c] += d; };
       const hv = (v, i) => { if (!v) throw new RangeError("out of bounds"); return v[chk(v.length, i)]; };
-      const make = new Function("chk", "at", "sharedArray", "sharedObjs", "threadIdx", "blockIdx", "blockDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
-      for (bx = 0; bx < blocks; bx++) {
+      const make = new Function("chk", "at", "sharedArray", "sharedObjs", "threadIdx", "blockIdx", "blockDim", "gridDim", "row2", "get2", "set2", "upd2", "hv", `return ${refSrc}`);
+      // Blocks and threads in the CPU device's order: x first, then y.
+      for (by = 0; by < blocksY; by++) for (bx = 0; bx < blocks; bx++) {
         sharedArray.fill(0);
         outside.clear();
         for (const row of rows) row.fill(0);
         // The shared array of objects so: its objects' fields 0 until stored (the CPU device's
         // shared memory is zeroed for each block; a GPU's is not, which these kernels never read).
         const sharedObjs = Array.from({ length: 8 }, () => ({ i: 0, v: 0 }));
-        for (tx = 0; tx < threads; tx++) make(chk, at, sharedArray, sharedObjs, { x: tx }, { x: bx }, { x: threads }, row2, get2, set2, upd2, hv)(xRef, o, p, yRef, paRef);
+        for (ty = 0; ty < ny; ty++) for (tx = 0; tx < threads; tx++) make(chk, at, sharedArray, sharedObjs, { x: tx, y: ty }, { x: bx, y: by }, { x: threads, y: ny }, { x: blocks, y: blocksY }, row2, get2, set2, upd2, hv)(xRef, o, p, yRef, paRef);
       }
     } catch (e) {
       if (e instanceof RangeError) return "bounds";
@@ -823,8 +853,10 @@ async function fuzzBounds() {
   // The optional array y: given (length n) or null in half the kernels each.
   let y = null;
   // The array of objects pa (see structUse).
-  let pa = null, withStructs = 0, structTraps = 0, withSharedObjects = 0;
+  let pa = null, withStructs = 0, structTraps = 0, withSharedObjects = 0, matrices = 0, matrixTraps = 0;
   for (let it = 0; it < count; it++) {
+    ny = it % 3 === 1 ? 2 + (it % 2) : 1;
+    blocksY = ny > 1 ? 2 : 1;
     p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
     pa = objectsFor(n, it);
     y = rnd() < 0.5 ? Int32Array.from({ length: n }, (_, i) => i * 5 - 13) : null;
@@ -849,6 +881,14 @@ async function fuzzBounds() {
         const gen = g < 0.3 ? counted : g < 0.6 ? carried : g < 0.74 ? repeated : g < 0.86 ? byRef : g < 0.93 ? () => structUse(s, pa) : () => optionalUse(s);
         let c = gen(shape);
         for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = gen(shape);
+        stmts.push(c);
+        continue;
+      }
+      if (ny > 1 && rnd() < 0.5) {
+        // Drawn to trap (one in four) or not, as the blocks below are.
+        const trap = rnd() < 1 / 4;
+        let c = matrix(s);
+        for (let tries = 0; tries < 40 && !!outOfRange(withHelper([c]), threads, sharedSize) !== trap; tries++) c = matrix(s);
         stmts.push(c);
         continue;
       }
@@ -888,15 +928,15 @@ async function fuzzBounds() {
     // (Half of those through a conditional whose test is false at every block size: a select of sizes.)
     const launchSize = sharedSize % threads === 0 ? `blockDim.x * ${sharedSize / threads}` : `blockDim.x + ${sharedSize - threads}`;
     const size = rnd() < 1 / 3 ? (rnd() < 0.5 ? launchSize : `(blockDim.x > 4096 ? 1 : ${launchSize})`) : String(sharedSize);
-    const src = `function kf(x, o, p, y, pa) { ${head} const sh = shared(Int32Array, ${size});${body.includes("so[") ? " const so = shared(Array, 8);" : ""} const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(|¤\d\(/g, "(")}${hv}\n}`;
+    const src = `function kf(x, o, p, y, pa) { ${head()} const sh = shared(Int32Array, ${size});${body.includes("so[") ? " const so = shared(Array, 8);" : ""} const sh2 = shared(Int32Array, [${R}, ${rnd() < 1 / 3 ? `blockDim.x - ${threads - C}` : C}]);\n  ${kernelText(body).replace(/[@#]\(|¤\d\(/g, "(")}${hv}\n}`;
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${src}\n`);
     const refTraps = outOfRange(body, threads, sharedSize);
     let kernelTraps = false, kernelMessage = "";
     try {
-      const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: threads } : {});
+      const k = kernel(new Function(`return ${src}`)(), required ? { requiredThreads: ny > 1 ? [threads, ny, 1] : threads } : {});
       if (!(await assembles(k, [x, new Int32Array(n), p, y, pa], src))) continue;
-      await k.launch(dev, { blocks, threads, ...stop }, x, new Int32Array(n), p, y && y.slice(), cloneObjects(pa));
+      await k.launch(dev, { blocks: ny > 1 ? [blocks, blocksY] : blocks, threads: ny > 1 ? [threads, ny] : threads, ...stop }, x, new Int32Array(n), p, y && y.slice(), cloneObjects(pa));
     } catch (e) {
       if (e instanceof KernelError && e.kind === "bounds") { kernelTraps = "bounds"; kernelMessage = e.message; }
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
@@ -907,20 +947,21 @@ async function fuzzBounds() {
     // on a GPU the threads run at once and any failing thread may be first: only whether one fails.
     // ... and (on the CPU device) the failing access is plain JS's: its index and length, its thread and
     // block (where plain JS's index is a number: a local read before any assignment is undefined there, 0 in the kernel).
-    const f = refFailure, where = f && `index ${f.index} out of bounds for array '[^']*' of length ${f.len} \\(thread \\(${f.tx}, 0, 0\\) of block \\(${f.bx}, 0, 0\\)`;
+    const f = refFailure, where = f && `index ${f.index} out of bounds for array '[^']*' of length ${f.len} \\(thread \\(${f.tx}, ${f.ty}, 0\\) of block \\(${f.bx}, ${f.by}, 0\\)`;
     const otherAccess = mode === "js" && refTraps === "bounds" && kernelTraps === "bounds" && f && Number.isInteger(f.index) && !new RegExp(where).test(kernelMessage);
     if (mode === "js" ? refTraps !== kernelTraps || otherAccess : !!refTraps !== !!kernelTraps) {
       differ++;
       const say = (v) => (v === "bounds" ? "indexes out of range" : v === "throw" ? "throws" : "runs to its end");
-      console.log(`DIFFERS: plain JS ${say(refTraps)}${otherAccess ? ` (index ${f.index}, length ${f.len}, thread ${f.tx}, block ${f.bx}): the kernel ${kernelMessage}` : `, the kernel ${say(kernelTraps)}`} (${threads} threads${required ? ", requiredThreads" : ""}, p = ${p}, y ${y ? "given" : "null"})\n${src}\n`);
+      console.log(`DIFFERS: plain JS ${say(refTraps)}${otherAccess ? ` (index ${f.index}, length ${f.len}, thread ${f.tx}, ${f.ty}, block ${f.bx}, ${f.by}): the kernel ${kernelMessage}` : `, the kernel ${say(kernelTraps)}`} (${ny > 1 ? `${threads} × ${ny} threads in ${blocks} × ${blocksY} blocks` : `${threads} threads`}${required ? ", requiredThreads" : ""}, p = ${p}, y ${y ? "given" : "null"})\n${src}\n`);
     } else if (refTraps) { traps++; if (refTraps === "throw") thrown++; }
     if (pairs.length) { withViews++; if (refTraps && !!refTraps === !!kernelTraps) viewTraps++; }
     if (byRefShape.test(body)) { withByRef++; if (refTraps && !!refTraps === !!kernelTraps) byRefTraps++; }
     if (/\by\b/.test(body)) withOptional++;
     if (/\bpa\b/.test(body)) { withStructs++; if (refTraps && !!refTraps === !!kernelTraps) structTraps++; }
     if (body.includes("so[")) withSharedObjects++;
+    if (ny > 1) { matrices++; if (refTraps && !!refTraps === !!kernelTraps) matrixTraps++; }
   }
-  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap, ${withSharedObjects} the shared array of objects so${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels indexing arrays on ${mode === "js" ? "the CPU device" : mode}: ${differ} differ, ${traps} trap as they should (${thrown} by a user throw; ${withViews} kernels index multi-dimensional shared arrays or views, ${viewTraps} of them trap; ${withByRef} index through out-parameters or captured locals a local function assigns, ${byRefTraps} of them trap; ${withOptional} test the optional array y; ${withStructs} index the array of objects pa, ${structTraps} of them trap, ${withSharedObjects} the shared array of objects so; ${matrices} on 2-D grids, ${matrixTraps} of them trap${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -15,7 +15,7 @@ import { T } from "../types.js";
 export function oneLaneSubgroups(m: Module): void {
   for (const f of m.functions) {
     f.exprs.forEach((e, h) => {
-      if (e.k === "builtin" && (e.name === "subgroupSize" || e.name === "subgroupLaneId")) f.exprs[h] = { k: "const", value: e.name === "subgroupSize" ? 1 : 0, type: T.i32, loc: e.loc };
+      if (e.k === "builtin" && (e.name === "subgroupSize" || e.name === "subgroupLaneId")) f.exprs[h] = { k: "const", value: e.name === "subgroupSize" ? 1 : 0, type: e.type, loc: e.loc };
     });
     f.body = rewriteBlock(f.body, (s) => {
       if (s.k !== "subgroup") return s;

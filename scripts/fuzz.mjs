@@ -231,6 +231,8 @@ const inputs = mode === "webgpu"
   : [0, -0, 1, -1, 2.5, -7.25, 1e10, -3e-5, 123456789, NaN, Infinity, -Infinity, 0.1, 3, 65536, 2147483647, -2147483648, 4294967295];
 
 const N = 8;
+/** --bounds: how a kernel's blocks are told apart (its blocks run at once on the CPU device's workers): 2 on a 1-D grid, 4 on a 2-D one. */
+let blockSlots = { count: 2, id: "(b & 1)" };
 const wasmMode = args.includes("--wasm");
 /** --wasm: how many kernels had a WebAssembly form (each instantiates one module when loaded). */
 let wasmModules = 0;
@@ -246,7 +248,10 @@ if (wasmMode || mode === "wasm") {
 const threads = Number(opt("threads", 1));
 const onThreads = threads > 1 ? { threads, parallel: "always" } : { threads: 1 };
 if (threads > 1 && !wasmMode && mode !== "wasm") { console.error("--threads goes with --wasm or --device wasm"); process.exit(2); }
-const cpu = await device("cpu", wasmMode ? { wasm: "always", ...onThreads } : mode === "wasm" ? { wasm: false } : {});
+// (One thread: a launch with a time limit runs on a worker, and with more than one a kernel's
+// blocks would run at once there, where the kernels' stores of one block that another reads —
+// allowed, a race as on a GPU — would make the device differ from plain JS run block by block.)
+const cpu = await device("cpu", wasmMode ? { wasm: "always", ...onThreads } : mode === "wasm" ? { wasm: false } : { threads: 1 });
 let dev = cpu;
 if (mode !== "js") {
   try { dev = mode === "wasm" ? await device("cpu", { ...onThreads, wasm: "always", subgroupSize: Number(opt("subgroup-size", 32)) }) : mode === "spir" ? await device("opencl", { llvm: true }) : await device(mode); } catch (e) { console.error(`fuzz: ${e.message}`); process.exit(2); }
@@ -700,9 +705,9 @@ function structUse(s, pa) {
       : `pa[@(${a})].${pick(["i", "v"])} = ${ri(-2, 11)}; sh[#(pa[@(${a})].v | 0)] = t;`; })(),
     // On the CPU device (threads one after another, as the reference runs them): a store read back
     // at once must give what was stored, or the kernel throws where plain JS does not. (An element
-    // of this block's alone, even or odd: the device may run the two blocks at once, on workers.)
+    // of this block's alone: the device may run the blocks at once, on workers.)
     ...(mode === "js" ? [(() => {
-      const a = `(${idx()}) * 2 + (b & 1)`, c1 = ri(-9, 40), c2 = ri(-9, 40), f = pick(["i", "v"]);
+      const a = `(${idx()}) * ${blockSlots.count} + ${blockSlots.id}`, c1 = ri(-9, 40), c2 = ri(-9, 40), f = pick(["i", "v"]);
       return pick([`pa[@(${a})] = { i: ${c1}, v: ${c2} }; if ((pa[@(${a})].i | 0) !== ${c1} || (pa[@(${a})].v | 0) !== ${c2}) throw new Error("stop");`,
         `pa[@(${a})].${f} = ${c1}; pa[@(${a})].${f} += ${c2}; if ((pa[@(${a})].${f} | 0) !== ${c1 + c2}) throw new Error("stop");`]);
     })()] : []),
@@ -857,6 +862,7 @@ async function fuzzBounds() {
   for (let it = 0; it < count; it++) {
     ny = it % 3 === 1 ? 2 + (it % 2) : 1;
     blocksY = ny > 1 ? 2 : 1;
+    blockSlots = ny > 1 ? { count: 4, id: "((b & 1) + 2 * (by & 1))" } : { count: 2, id: "(b & 1)" };
     p = pick([0, 3, 7, 9, 10, 50, -1, 200]);
     pa = objectsFor(n, it);
     y = rnd() < 0.5 ? Int32Array.from({ length: n }, (_, i) => i * 5 - 13) : null;

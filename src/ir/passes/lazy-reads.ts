@@ -17,16 +17,19 @@
 // loop's exit test is evaluated after its `continuing` block: its branches go at that block's
 // end. A lazy expression on a chosen side goes into that side's branch, innermost last.
 
-import type { Block, ExprHandle, Function, LocalHandle, Loc, Module, Stmt } from "../module.js";
+import type { Block, ExprHandle, LocalHandle, Loc, Module, Stmt } from "../module.js";
 import { exprOperands, rewriteBlock, stmtOperands } from "../module.js";
 import { readsMemory } from "../module-info.js";
-import { T } from "../types.js";
+import type { Scalar } from "../types.js";
+import { Builder } from "./legalize.js";
 
 export function lazyReads(m: Module): void {
   for (const f of m.functions) {
+    const b = new Builder(f, false);
+    b.current = "lazy";
     f.body = rewriteBlock(f.body, (s) => {
       const before: Stmt[] = [];
-      for (const h of stmtOperands(s)) lazify(f, h, before, s.loc);
+      for (const h of stmtOperands(s)) lazify(b, h, before, s.loc);
       if (!before.length) return s;
       return s.k === "loop" ? { ...s, continuing: [...s.continuing, ...before] } : [...before, s];
     });
@@ -34,36 +37,25 @@ export function lazyReads(m: Module): void {
 }
 
 /** Rewrite the lazy expressions of a tree (outermost first, in evaluation order) into branches appended to `out`. */
-function lazify(f: Function, h: ExprHandle, out: Stmt[], loc: Loc | null): void {
-  const e = f.exprs[h];
+function lazify(b: Builder, h: ExprHandle, out: Stmt[], loc: Loc | null): void {
+  const f = b.f, e = f.exprs[h];
   const set = (local: LocalHandle, value: ExprHandle): Stmt => ({ k: "set", local, value, loc });
-  const branch = (x: ExprHandle, local: LocalHandle): Block => { const b: Stmt[] = []; lazify(f, x, b, loc); b.push(set(local, x)); return b; };
+  const branch = (x: ExprHandle, local: LocalHandle): Block => { const side: Stmt[] = []; lazify(b, x, side, loc); side.push(set(local, x)); return side; };
   if (e.k === "select" && (readsMemory(f, e.a) || readsMemory(f, e.b))) {
-    lazify(f, e.cond, out, loc);
-    const t = fresh(f, e.type, "select");
+    lazify(b, e.cond, out, loc);
+    const t = b.local((e.type as { scalar: Scalar }).scalar, "select");
     out.push({ k: "if", cond: e.cond, then: branch(e.a, t), else: branch(e.b, t), loc });
     f.exprs[h] = { k: "local", local: t, type: e.type, loc: e.loc };
     return;
   }
   if (e.k === "op" && (e.op === "land" || e.op === "lor") && readsMemory(f, e.args[1])) {
-    lazify(f, e.args[0], out, loc);
-    const t = fresh(f, T.bool, e.op);
+    lazify(b, e.args[0], out, loc);
+    const t = b.local("bool", e.op);
     out.push(set(t, e.args[0]));
-    let cond = add(f, { k: "local", local: t, type: T.bool, loc: null });
-    if (e.op === "lor") cond = add(f, { k: "op", op: "not", args: [cond], type: T.bool, loc: null });
+    const cond = e.op === "lor" ? b.op("not", [b.read(t)]) : b.read(t);
     out.push({ k: "if", cond, then: branch(e.args[1], t), else: [], loc });
-    f.exprs[h] = { k: "local", local: t, type: T.bool, loc: e.loc };
+    f.exprs[h] = { k: "local", local: t, type: e.type, loc: e.loc };
     return;
   }
-  for (const o of exprOperands(e)) lazify(f, o, out, loc);
-}
-
-function add(f: Function, e: Function["exprs"][number]): ExprHandle {
-  f.exprs.push(e);
-  return (f.exprs.length - 1) as ExprHandle;
-}
-
-function fresh(f: Function, type: Function["locals"][number]["type"], name: string): LocalHandle {
-  f.locals.push({ name: `lazy_${name}`, type });
-  return (f.locals.length - 1) as LocalHandle;
+  for (const o of exprOperands(e)) lazify(b, o, out, loc);
 }

@@ -384,8 +384,8 @@ export class Builder {
 
   /** Whether the op being lowered is computed whenever its statement runs (not under a select's side, or a && / ||'s right). */
   unconditional = true;
-  /** The op being lowered (temporaries are named after it). */
-  current: OpName | "convert" = "add";
+  /** The op being lowered, or the pass building (temporaries are named after it). */
+  current: string = "add";
 
   /** A value the rewrite builds and reads more than once (as `operand` does). */
   share(h: ExprHandle, name: string): Operand {

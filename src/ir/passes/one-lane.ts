@@ -8,20 +8,20 @@
 // Math.min/max of x alone are x, as on the CPU device with subgroups of one), a ballot is bit 0
 // (`v ? 1 : 0`), and a subgroup barrier waits for no one.
 
-import type { Expr, Module } from "../module.js";
+import type { Module } from "../module.js";
 import { rewriteBlock } from "../module.js";
-import { T } from "../types.js";
+import { Builder } from "./legalize.js";
 
 export function oneLaneSubgroups(m: Module): void {
   for (const f of m.functions) {
     f.exprs.forEach((e, h) => {
       if (e.k === "builtin" && (e.name === "subgroupSize" || e.name === "subgroupLaneId")) f.exprs[h] = { k: "const", value: e.name === "subgroupSize" ? 1 : 0, type: e.type, loc: e.loc };
     });
+    const b = new Builder(f, false);
     f.body = rewriteBlock(f.body, (s) => {
       if (s.k !== "subgroup") return s;
-      const add = (e: Expr) => (f.exprs.push(e) - 1) as typeof s.args[number];
       const [v] = s.args;
-      const value = s.op !== "ballot" ? v : add({ k: "select", cond: v, a: add({ k: "const", value: 1, type: T.u32, loc: null }), b: add({ k: "const", value: 0, type: T.u32, loc: null }), type: T.u32, loc: null });
+      const value = s.op !== "ballot" ? v : b.select(v, b.const(1, "u32"), b.const(0, "u32"));
       return { k: "set", local: s.result, value, loc: s.loc };
     });
   }

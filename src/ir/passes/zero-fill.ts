@@ -9,33 +9,33 @@
 // array, n its constant length, in order, and nothing else: what `init` means. The counter is a
 // fresh local, read by nothing else.
 
-import type { Expr, ExprHandle, Function, LocalHandle, Module, Stmt } from "../module.js";
+import type { LocalHandle, Module, Stmt } from "../module.js";
 import { rewriteBlock } from "../module.js";
-import { T, elemScalar } from "../types.js";
+import { elemScalar } from "../types.js";
 import { InternalCompilerError } from "../../errors.js";
+import { Builder } from "./legalize.js";
 
 export function zeroFillLoops(m: Module): void {
-  for (const f of m.functions) f.body = rewriteBlock(f.body, (s) => (s.k === "init" ? loop(f, s.local, s.loc) : s));
+  for (const f of m.functions) {
+    const b = new Builder(f, false);
+    b.current = "zero";
+    f.body = rewriteBlock(f.body, (s) => (s.k === "init" ? loop(b, s.local, s.loc) : s));
+  }
 }
 
-function loop(f: Function, array: LocalHandle, loc: Stmt["loc"]): Stmt[] {
-  const t = f.locals[array].type;
+function loop(b: Builder, array: LocalHandle, loc: Stmt["loc"]): Stmt[] {
+  const t = b.f.locals[array].type;
   if (t.kind !== "array" || t.size === null) throw new InternalCompilerError(`init of local ${array}, which is not a private array`);
-  const add = (e: Expr): ExprHandle => { f.exprs.push(e); return (f.exprs.length - 1) as ExprHandle; };
-  f.locals.push({ name: "zero_k", type: T.i32 });
-  const k = (f.locals.length - 1) as LocalHandle;
-  const read = () => add({ k: "local", local: k, type: T.i32, loc: null });
-  const int = (v: number) => add({ k: "const", value: v, type: T.i32, loc: null });
-  const zero = elemScalar(t.elem) === "bool" ? add({ k: "const", value: false, type: T.bool, loc: null }) : add({ k: "const", value: 0, type: T.scalar(elemScalar(t.elem)), loc: null });
+  const k = b.local("i32", "k"), s = elemScalar(t.elem);
   return [
-    { k: "set", local: k, value: int(0), loc },
+    { k: "set", local: k, value: b.const(0, "i32"), loc },
     {
       k: "loop", loc, breakIf: null,
       body: [
-        { k: "if", cond: add({ k: "op", op: "ge", args: [read(), int(t.size)], type: T.bool, loc: null }), then: [{ k: "break", loc }], else: [], loc },
-        { k: "store", array: add({ k: "local", local: array, type: t, loc: null }), index: read(), value: zero, loc },
+        { k: "if", cond: b.op("ge", [b.read(k), b.const(t.size, "i32")]), then: [{ k: "break", loc }], else: [], loc },
+        { k: "store", array: b.read(array), index: b.read(k), value: b.const(s === "bool" ? false : 0, s), loc },
       ],
-      continuing: [{ k: "set", local: k, value: add({ k: "op", op: "add", args: [read(), int(1)], type: T.i32, loc: null }), loc }],
+      continuing: [{ k: "set", local: k, value: b.op("add", [b.read(k), b.const(1, "i32")]), loc }],
     },
   ];
 }

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { device, kernel, CompileError, KernelError, threadIdx, blockIdx, blockDim, syncthreads, shared } from "../src/index.ts";
 import { readFileSync } from "node:fs";
 import { SOFT_MATH_F32 as PTX_MATH } from "../src/targets/softmath/f32.ts";
-import { SOFT_MATH_F64 as PTX_MATH64 } from "../src/targets/softmath/f64.ts";
+import { SOFT_MATH_F64 as PTX_MATH64, fmod } from "../src/targets/softmath/f64.ts";
 import { assemblePTX, ptxasAvailable } from "../src/targets/ptx/ptxas.ts";
 import { randF32 } from "./helpers.ts";
 
@@ -110,6 +110,36 @@ for (const [name, impl, extra, arity] of [
     assert.deepEqual(bad.slice(0, 10), [], `${bad.length} of ${xs.length} differ`);
   });
 }
+
+test("float % on ptx and llvm is softmath's fmod, which gives JS's % exactly (bit for bit) on the CPU, subnormals, huge quotients and signs included", async () => {
+  // Every pair of these, both ways round: zeros, subnormals, the extremes, NaN and infinities,
+  // values whose quotient needs all of f64's exponent range, and ordinary ones.
+  const base = [0, -0, 5e-324, -5e-324, 2.5e-323, 2.2250738585072014e-308, 1.7976931348623157e308, -1.7976931348623157e308, NaN, Infinity, -Infinity,
+    1, -1, 0.1, -0.1, 1.5, 3, -7.25, 1e300, 1e-300, 123456789.123, 2 ** 53, 2 ** 53 + 2, 1 / 3, Math.PI, -Math.E];
+  const xs = Float64Array.from(base.flatMap((x) => base.map(() => x)));
+  const ys = Float64Array.from(base.flatMap(() => base));
+  const k = kernel(function fmod64(o: Float64Array, x: Float64Array, y: Float64Array) {
+    const i = threadIdx.x + blockIdx.x * blockDim.x;
+    if (i < x.length) o[i] = f(x[i], y[i]);
+  }, { scope: { f: fmod }, name: "softmath_fmod" });
+  const out = new Float64Array(xs.length);
+  await k.launch(cpu, { blocks: Math.ceil(xs.length / 64), threads: 64 }, out, xs, ys);
+  const bad = [...out].flatMap((got, i) => (Object.is(got, xs[i] % ys[i]) ? [] : [`${xs[i]} % ${ys[i]} = ${got}, JS ${xs[i] % ys[i]}`]));
+  assert.deepEqual(bad.slice(0, 10), [], `${bad.length} of ${xs.length} differ`);
+  // Both targets call it, for f32 (in f64, narrowed: exact) and f64 operands; neither spells its own.
+  const rem = kernel(function rems(o: Float32Array, x: Float32Array, d: Float64Array) {
+    const i = threadIdx.x;
+    o[i] = x[i] % 1.5;
+    d[i] = d[i] % 0.1;
+  });
+  const ptx = (await rem.compile({ target: "ptx", types: ["f32[]", "f32[]", "f64[]"] })).code as string;
+  assert.deepEqual(new Set(ptx.match(/^\.func \(\.param \.f64 fmod_\d+_ret\)/gm)).size, 1, "one fmod .func serves both");
+  assert.match(ptx, /cvt\.rn\.f32\.f64/, "the f32 result narrowed from f64");
+  if (haveptxas) assert.equal((await assemblePTX(ptx, "sm_75")).ok, true);
+  const ll = (await rem.compile({ target: "llvm", types: ["f32[]", "f32[]", "f64[]"] })).code as string;
+  assert.doesNotMatch(ll, /\bfrem\b|gpuc_fmod/);
+  assert.match(ll, /fptrunc double/);
+});
 
 test("the split constants of the f64 functions are ln 2 and π/2 to 100+ bits", () => {
   const PI = "3.14159265358979323846264338327950288419716939937510582097494459230781640628620899862803482534211706798";

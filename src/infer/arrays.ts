@@ -8,6 +8,7 @@ import type { UExpr } from "../frontend/uir.js";
 import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
+import { sizeIR } from "../ir/passes/launch-sizes.js";
 import { T, elemScalar, isArray, isInt, structsLeaves, typeName, type AggType, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
 import { arrayWhat, shapeText, type AggVal, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
@@ -472,16 +473,7 @@ export class Arrays {
 
   /** A launch-time size computed in the kernel (i32, as the loader computes it). */
   private sizeIR(e: SizeExpr, span: Span): ExprHandle {
-    switch (e.k) {
-      case "param": return this.values.convertH(this.pass.read(this.pass.fn.params[e.index], span), T.i32, span);
-      case "blockDim": return this.pass.add({ k: "builtin", name: `blockDim.${"xyz"[e.axis]}` as never, type: T.i32, loc: null });
-      case "const": return this.pass.constant(e.value, T.i32, span);
-      case "op": return this.pass.add({ k: "op", op: e.op, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.i32, loc: null });
-      case "select": {
-        const cond = this.pass.add({ k: "op", op: e.cmp, args: [this.sizeIR(e.args[0], span), this.sizeIR(e.args[1], span)], type: T.bool, loc: null });
-        return this.pass.add({ k: "select", cond, a: this.sizeIR(e.a, span), b: this.sizeIR(e.b, span), type: T.i32, loc: null });
-      }
-    }
+    return sizeIR(e, (x) => this.pass.add(x), (i) => this.values.convertH(this.pass.read(this.pass.fn.params[i], span), T.i32, span));
   }
 
   /**

@@ -186,12 +186,19 @@ export class Values {
 
     if (name === "pow") {
       // `a ** b` is Math.pow(a, b): a target's overlay of Math.pow applies to it too.
-      const viaMethod = this.powMethod(a, b, span);
+      const viaMethod = this.operatorMethod("Math.pow", [a, b], span);
       if (viaMethod) return viaMethod;
     }
     let t = joinScalar(ta === T.bool ? T.i32 : ta, tb === T.bool ? T.i32 : tb);
     if ((name === "div" || name === "pow") && isInt(t)) t = T.f32;
-    return this.op(name, [this.convert(a, t, span), this.convert(b, t, span)], t, span);
+    const ab = [this.convert(a, t, span), this.convert(b, t, span)];
+    if (name === "rem" && !isInt(t)) {
+      // A float `%` is the method "%" where the target's table has one (an exact fmod where the
+      // target has none: softmath), on operands of its type.
+      const viaMethod = this.operatorMethod("%", ab.map((h): Val => ({ k: "expr", h, t })), span);
+      if (viaMethod) return viaMethod;
+    }
+    return this.op(name, ab, t, span);
   }
 
   /**
@@ -209,12 +216,12 @@ export class Values {
     return { k: "expr", h: this.pass.constant(same === (name === "eq"), T.bool, span), t: T.bool };
   }
 
-  /** `a ** b` through the method table's Math.pow, where the builder has one (null: use the op). */
-  private powMethod(a: Val, b: Val, span: Span): Val | null {
-    const m = this.pass.ctx.methods.method("Math.pow");
+  /** An operator through the method table's `path` (`**`: Math.pow, float `%`: "%"), where it has one (null: use the op). */
+  private operatorMethod(path: string, args: Val[], span: Span): Val | null {
+    const m = this.pass.ctx.methods.method(path);
     if (!m) return null;
-    this.pass.ctx.noteMethod("Math.pow");
-    return m(this.builder, [a, b], span, "Math.pow");
+    this.pass.ctx.noteMethod(path);
+    return m(this.builder, args, span, path);
   }
 
   private foldWeak(op: string, name: OpName, a: { value: number; isFloat: boolean }, b: { value: number; isFloat: boolean }, span: Span): Val {

@@ -200,9 +200,11 @@ export interface Global { name: string; type: ArrayType; value: Float32Array | F
 /**
  * A shared-memory array: one per block, visible to every thread of the block. Its type has a
  * constant size, or none and a `size` the loader evaluates at each launch (a dynamic shared
- * array, `shared(Float32Array, n)`: its length is the `length` expression).
+ * array, `shared(Float32Array, n)`: its length is the `length` expression). `placed`: where the
+ * kernel computes such an array's length and byte offset itself (passes/launch-sizes.ts), the
+ * entry function's locals that hold them.
  */
-export interface Shared { name: string; type: ArrayType; size?: SizeExpr }
+export interface Shared { name: string; type: ArrayType; size?: SizeExpr; placed?: { length: LocalHandle; offset: LocalHandle } }
 
 export interface Message { text: string; kind: "bounds" | "exception" }
 

@@ -34,7 +34,12 @@ import type { DoneGuards } from "./done-guards.js";
 import type { PartialShuffles } from "./partial-shuffles.js";
 
 export type Lowering = keyof typeof LOWERINGS;
-type Legality = "native" | "helper" | Lowering;
+/**
+ * "native": the instruction means the op; "helper": the emitter spells it with code of its own;
+ * "overlay": the target's method table replaced it before the IR (float `%` through the method
+ * "%", softmath), so one reaching legalize is a compiler bug; else a lowering.
+ */
+type Legality = "native" | "helper" | "overlay" | Lowering;
 
 /** A target's legality table. */
 export interface LegalTable {
@@ -75,6 +80,8 @@ export interface LegalTable {
   eagerSelects?: true;
   /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts: SPIR-V, LLVM IR, OpenCL C); absent where the back end spells it. */
   zeroFill?: "loop";
+  /** Whether the kernel computes the lengths and offsets of its shared arrays sized at launch (passes/launch-sizes.ts: PTX, one block of dynamic shared memory); absent where the loader passes them. */
+  launchSizes?: "kernel";
   /** Whether barrier regions are closed and barriers anchored as PoCL's kernel compiler needs (passes/barrier-regions.ts: OpenCL C). */
   barrierRegions?: "pocl";
   /** Whether a subgroup is one thread (passes/one-lane.ts: OpenCL C, SPIR-V, LLVM IR, OpenCL 1.2's model having none). */
@@ -480,6 +487,7 @@ function legalizeExpr(b: Builder, table: LegalTable, h: ExprHandle, unconditiona
       const t = (b.f.exprs[e.args[0]].type as { scalar: Scalar }).scalar;
       const how = table.ops[e.op]?.[t] ?? "native";
       if (how === "native" || how === "helper") return;
+      if (how === "overlay") throw new InternalCompilerError(`${e.op} on ${t} reached legalize for '${table.target}', whose method table replaces it`);
       // The original node moves to a fresh handle; the rewritten tree takes its place.
       const moved = b.add({ ...e, args: [...e.args] });
       const rule: LoweringRule = LOWERINGS[how];
@@ -524,7 +532,7 @@ function checkTable(table: LegalTable): void {
   for (const [op, byType] of Object.entries(table.ops) as [OpName, Record<Scalar, Legality>][]) {
     for (const [t, how] of Object.entries(byType) as [Scalar, Legality][]) {
       if (!acceptsOperand(OPS[op].operands, t)) throw new InternalCompilerError(`legality table of '${table.target}': ${op} takes no ${t} operands`);
-      if (how === "native" || how === "helper") continue;
+      if (how === "native" || how === "helper" || how === "overlay") continue;
       const rule: LoweringRule = LOWERINGS[how];
       if (!rule.ops.includes(op) || !rule.types.includes(t)) throw new InternalCompilerError(`legality table of '${table.target}': lowering '${how}' does not serve ${op} on ${t}`);
     }

@@ -22,9 +22,9 @@
 //    compare-and-swap loops of passes/cas-loops.ts by now;
 //  - subgroups are threads of one, as on the opencl and spirv targets (OpenCL 1.2 has none:
 //    ir/passes/one-lane.ts);
-//  - float `%` is an exact fmod of its own (helpers.ts: LLVM's frem is exact on SPIR but expanded
-//    inexactly for AMD GPUs), and so is an AMD GPU's sqrt; Math's other functions are the softmath
-//    overlay's, over the intrinsics for sqrt (SPIR), floor/ceil/trunc, and f32 exp/log/sin/cos;
+//  - float `%` is the softmath overlay's exact fmod (LLVM's frem is exact on SPIR but expanded
+//    inexactly for AMD GPUs), as are Math's functions beyond the intrinsics for sqrt (an AMD
+//    GPU's f64 sqrt is helpers.ts's), floor/ceil/trunc, and f32 exp/log/sin/cos;
 //  - the runtime library's functions stay functions, taking the state as a pointer and a length.
 
 import type { Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
@@ -40,7 +40,7 @@ import type { TargetFeatures } from "../target.js";
 import type { LLVMLayout } from "./layout.js";
 import type { KernelArg } from "../layout-kit.js";
 import { LLVM_ARCHES } from "./info.js";
-import { floatConst, fmodHelper, sqrtF64Helper, type LLVMHelper } from "./helpers.js";
+import { floatConst, sqrtF64Helper, type LLVMHelper } from "./helpers.js";
 
 interface LLVMCode { code: string; entry: string; layout: LLVMLayout; locations: Loc[] }
 
@@ -591,9 +591,7 @@ class LLVMEmitter extends BlockEmitter<string, string> {
       case "sub": return this.op(`${float ? "fsub" : "sub"} ${T} ${x}, ${y}`);
       case "mul": return this.op(`${float ? "fmul" : "mul"} ${T} ${x}, ${y}`);
       case "div": return this.op(`${float ? "fdiv" : u ? "udiv" : "sdiv"} ${T} ${x}, ${y}`);
-      case "rem":
-        if (!float) return this.op(`${u ? "urem" : "srem"} ${T} ${x}, ${y}`);
-        return this.op(`call ${this.flavor.funcCC}${T} @${this.helper(fmodHelper(t as "f32" | "f64", this.flavor.funcCC))}(${T} ${x}, ${T} ${y})`);
+      case "rem": return this.op(`${u ? "urem" : "srem"} ${T} ${x}, ${y}`);   // (float %: the overlay's fmod, legal.ts)
       case "min": return float ? f2("minnum") : this.intrinsic(T, `llvm.${u ? "umin" : "smin"}.i32`, [[T, x], [T, y]]);
       case "max": return float ? f2("maxnum") : this.intrinsic(T, `llvm.${u ? "umax" : "smax"}.i32`, [[T, x], [T, y]]);
       case "neg": return float ? this.op(`fneg ${T} ${x}`) : this.op(`sub i32 0, ${x}`);

@@ -1,7 +1,6 @@
 // Functions of its own that the LLVM IR back end's code calls (ARCHITECTURE.md "How to add a
-// target": helpers), each written once per module where a kernel needs it: JS's float `%` (an
-// exact fmod: LLVM's frem is exact on SPIR but expanded inexactly for AMD GPUs) and, on AMD GPUs,
-// a correctly rounded f64 square root (LLVM 16's llvm.sqrt is v_sqrt_f64 there, which is not).
+// target": helpers), each written once per module where a kernel needs it: on AMD GPUs, a
+// correctly rounded f64 square root (LLVM 16's llvm.sqrt is v_sqrt_f64 there, which is not).
 
 /** A float constant as LLVM IR spells it: the value's double bits in hex (an f32 value is exact as a double). */
 export function floatConst(v: number): string {
@@ -12,61 +11,6 @@ export function floatConst(v: number): string {
 
 /** A helper: its name, the declarations it needs and its definition. */
 export interface LLVMHelper { name: string; declares: string[]; text: string }
-
-/**
- * JS's float `%` (C's fmod, exact), `gpuc_fmod_f32/f64`: NaN for a NaN operand, an infinite x or
- * a zero y; x where |x| < |y| (y infinite included; ±0 kept); else |x| reduced by y·2^k for k from
- * the largest with y·2^k ≤ |x| down to 0 — each subtraction exact (the operands within a factor of
- * two: Sterbenz), each y·2^k exact (a power of two times y) — with x's sign. At most the
- * exponents' difference steps (about 2,100 for f64). `cc`: the functions' calling convention
- * (with its trailing space).
- */
-export function fmodHelper(t: "f32" | "f64", cc: string): LLVMHelper {
-  const name = `gpuc_fmod_${t}`, T = t === "f32" ? "float" : "double", s = t;
-  const inf = floatConst(Infinity), nan = floatConst(NaN);
-  return {
-    name,
-    declares: ["fabs", "copysign"].map((i) => `declare ${T} @llvm.${i}.${s}(${i === "fabs" ? T : `${T}, ${T}`})`),
-    text: [
-      `define internal ${cc}${T} @${name}(${T} %x, ${T} %y) {`,
-      "entry:",
-      `  %ax = call ${T} @llvm.fabs.${s}(${T} %x)`,
-      `  %ay = call ${T} @llvm.fabs.${s}(${T} %y)`,
-      `  %nan = fcmp uno ${T} %x, %y`,
-      `  %xinf = fcmp oeq ${T} %ax, ${inf}`,
-      `  %y0 = fcmp oeq ${T} %ay, 0.0`,
-      "  %b1 = or i1 %nan, %xinf",
-      "  %bad = or i1 %b1, %y0",
-      "  br i1 %bad, label %undefined, label %check",
-      "undefined:",
-      `  ret ${T} ${nan}`,
-      "check:",
-      `  %small = fcmp olt ${T} %ax, %ay`,
-      "  br i1 %small, label %keep, label %up",
-      "keep:",
-      `  ret ${T} %x`,
-      "up:",
-      `  %t = phi ${T} [ %ay, %check ], [ %t2, %up ]`,
-      `  %t2 = fmul ${T} %t, 2.0`,
-      `  %more = fcmp ole ${T} %t2, %ax`,
-      "  br i1 %more, label %up, label %down",
-      "down:",
-      `  %d = phi ${T} [ %t, %up ], [ %dh, %down ]`,
-      `  %r = phi ${T} [ %ax, %up ], [ %rn, %down ]`,
-      `  %ge = fcmp oge ${T} %r, %d`,
-      `  %rs = fsub ${T} %r, %d`,
-      `  %rn = select i1 %ge, ${T} %rs, ${T} %r`,
-      `  %dh = fmul ${T} %d, 0.5`,
-      `  %again = fcmp oge ${T} %dh, %ay`,
-      "  br i1 %again, label %down, label %done",
-      "done:",
-      `  %res = call ${T} @llvm.copysign.${s}(${T} %rn, ${T} %x)`,
-      `  ret ${T} %res`,
-      "}",
-      "",
-    ].join("\n"),
-  };
-}
 
 /**
  * An AMD GPU's correctly rounded f64 square root, `gpuc_sqrt_f64` (what LLVM 17 and AMD's device

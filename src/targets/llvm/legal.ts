@@ -10,9 +10,9 @@ export const LLVM_LEGAL: LegalTable = {
   target: "llvm",
   ops: {
     ...C_LIKE_OPS,
-    // frem is C's fmod (exact) on SPIR; on AMD GPUs LLVM expands it inexactly: the emitter spells
-    // it there with an exact helper of its own.
-    rem: { ...C_LIKE_OPS.rem, f32: "helper", f64: "helper" },
+    // frem is C's fmod (exact) on SPIR; on AMD GPUs LLVM expands it inexactly: floats take the
+    // overlay's exact fmod (softmath) on both.
+    rem: { ...C_LIKE_OPS.rem, f32: "overlay", f64: "overlay" },
     ...SHIFTS_MOD_32,
   },
   eagerSelects: true,

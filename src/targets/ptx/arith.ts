@@ -1,18 +1,17 @@
 // The scalar layer of the PTX back end: one legalized IR operation or conversion on registers and
 // immediates. Where PTX's instructions differ from JavaScript, ir/passes/legalize.ts has rewritten
-// the op (legal.ts: integer division, shift counts, sign) or the op is spelled here by a sequence
-// its table marks `helper` (exact float %); and the f32 math sequences over the hardware approximations.
+// the op (legal.ts: integer division, shift counts, sign; float % is the overlay's fmod); and the
+// f32 math sequences over the hardware approximations.
 
 import type { OpName } from "../../ir/ops.js";
 import { isFloatScalar, type Scalar } from "../../ir/types.js";
 import { CLASS, SUFFIX, immediate, movType, assertNeverOp, type RegClass } from "./common.js";
 import { InternalCompilerError } from "../../errors.js";
 
-/** Where the instructions go: the function emitter's lines and registers, and the module's prelude. */
+/** Where the instructions go: the function emitter's lines and registers. */
 interface ArithSink {
   line(text: string): void;
   reg(c: RegClass): string;
-  usePrelude(name: string): void;
   readonly fastMath: boolean;
 }
 
@@ -83,9 +82,7 @@ export class PTXArith {
       case "div":
         if (isF) return emit(fm ? `div.approx.f32 ${r}, ${x}, ${y};` : `div.rn.${s} ${r}, ${x}, ${y};`);
         return emit(`div.${s} ${r}, ${x}, ${y};`);
-      case "rem":
-        if (isF) return this.floatRem(r, x, y, t);
-        return emit(`rem.${s} ${r}, ${x}, ${y};`);
+      case "rem": return emit(`rem.${s} ${r}, ${x}, ${y};`);   // (float %: the overlay's fmod, legal.ts)
       // Legalize leaves min/max of floats neither a NaN nor two zeros.
       case "min": case "max": return emit(`${op}.${s} ${r}, ${x}, ${y};`);
       case "neg": return emit(`neg.${s} ${r}, ${x};`);
@@ -137,18 +134,6 @@ export class PTXArith {
         throw new InternalCompilerError(`${op} on ${t} reached the PTX back end`);
       default: return assertNeverOp(op);
     }
-  }
-
-  /** JS's float `%` (C's fmod, exact): through the prelude's f64 routine. */
-  private floatRem(r: string, x: string, y: string, t: Scalar): string {
-    this.sink.usePrelude("gpuc_fmod");
-    const xd = t === "f64" ? x : this.reg("fd"), yd = t === "f64" ? this.materialize(t, y) : this.reg("fd");
-    if (t === "f32") { this.line(`cvt.f64.f32 ${xd}, ${x};`); this.line(`cvt.f64.f32 ${yd}, ${this.materialize(t, y)};`); }
-    const out = t === "f64" ? r : this.reg("fd");
-    for (const l of ["{", ".param .f64 gpuc_a0;", ".param .f64 gpuc_a1;", ".param .f64 gpuc_ret;", `st.param.f64 [gpuc_a0], ${xd};`, `st.param.f64 [gpuc_a1], ${yd};`,
-      "call (gpuc_ret), gpuc_fmod, (gpuc_a0, gpuc_a1);", `ld.param.f64 ${out}, [gpuc_ret];`, "}"]) this.line(l);
-    if (t === "f32") this.line(`cvt.rn.f32.f64 ${r}, ${out};`);
-    return r;
   }
 
   /**

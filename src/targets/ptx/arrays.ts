@@ -1,12 +1,12 @@
 // Arrays as PTX code reaches them: the reference (state space, base address, length) of a local
 // array, a constant table by its relocation strategy and a shared array (one sized at launch at its
-// offset in the kernel's dynamic shared memory, computed from the parameters); element addresses.
+// offset in the kernel's dynamic shared memory, which the kernel computes: passes/launch-sizes.ts);
+// element addresses.
 
 import type { ExprHandle, Module } from "../../ir/module.js";
-import type { SizeExpr } from "../../ir/size.js";
 import { InternalCompilerError } from "../../errors.js";
-import { ELEM_BYTES, sanitize } from "./common.js";
-import { scalarOf } from "../../ir/types.js";
+import { sanitize } from "./common.js";
+import { elemBytes, scalarOf } from "../../ir/types.js";
 import type { ArrayRef, FunctionContext } from "./context.js";
 
 export function sharedName(m: Module, i: number): string { return `gpuc_shared_${i}_${sanitize(m.shared[i].name)}`; }
@@ -52,11 +52,12 @@ export class Arrays {
     if (e.k === "shared") {
       const sh = ctx.m.shared[e.shared];
       if (sh.size) {
-        const d = ctx.dynamicShared.get(e.shared);
-        if (!d) throw new InternalCompilerError(`shared array '${sh.name}' sized at launch used outside its kernel`);
+        // In the dynamic block, at the offset the kernel computed (passes/launch-sizes.ts).
+        if (!sh.placed || !ctx.isKernel) throw new InternalCompilerError(`shared array '${sh.name}' sized at launch used outside its kernel`);
         const base = ctx.reg("r");
-        ctx.line(`mov.b32 ${base}, ${d.base};`);
-        return { space: "shared", base, wide: false, elem: sh.type.elem, length: d.length };
+        ctx.line(`mov.u32 ${base}, ${DYNAMIC_SHARED};`);
+        ctx.line(`add.u32 ${base}, ${base}, ${ctx.regs[sh.placed.offset]};`);
+        return { space: "shared", base, wide: false, elem: sh.type.elem, length: ctx.regs[sh.placed.length] };
       }
       const base = ctx.reg("r");
       ctx.line(`mov.u32 ${base}, ${sharedName(ctx.m, e.shared)};`);
@@ -69,7 +70,7 @@ export class Arrays {
   address(a: ArrayRef, index: ExprHandle): string {
     const ctx = this.ctx;
     const ie = ctx.f.exprs[index];
-    const size = ELEM_BYTES[a.elem];
+    const size = elemBytes(a.elem);
     if (ie.k === "const" && typeof ie.value === "number" && Math.abs(ie.value * size) < 2 ** 24) {
       const off = ie.value * size;
       return off === 0 ? `[${a.base}]` : `[${a.base}${off < 0 ? "" : "+"}${off}]`;
@@ -85,81 +86,6 @@ export class Arrays {
     const addr = ctx.reg("r");
     ctx.line(`mad.lo.s32 ${addr}, ${i}, ${size}, ${a.base};`);
     return `[${addr}]`;
-  }
-
-  /**
-   * The kernel's shared arrays sized at launch: their lengths from the parameters, their offsets
-   * in order; the instructions that compute them, for the kernel's head.
-   */
-  placeDynamicShared(): string[] {
-    const ctx = this.ctx;
-    // (Its lines go into the kernel's head, whose lines map to no location: its line map's entries go with them.)
-    const saved = ctx.lines, savedLocs = ctx.locs;
-    ctx.lines = [];
-    ctx.locs = [];
-    let offset = ctx.reg("r");
-    ctx.line(`mov.u32 ${offset}, 0;`);
-    ctx.m.shared.forEach((sh, i) => {
-      if (!sh.size) return;
-      const length = this.sizeValue(sh.size), base = ctx.reg("r"), next = ctx.reg("r");
-      ctx.line(`mov.u32 ${base}, ${DYNAMIC_SHARED};`);
-      ctx.line(`add.u32 ${base}, ${base}, ${offset};`);
-      ctx.line(`mad.lo.s32 ${next}, ${length}, ${ELEM_BYTES[sh.type.elem]}, ${offset};`);
-      ctx.line(`add.s32 ${next}, ${next}, 15;`);
-      ctx.line(`and.b32 ${next}, ${next}, -16;`);
-      offset = next;
-      ctx.dynamicShared.set(i, { base, length });
-    });
-    const head = ctx.lines.map((l) => l.trim());
-    ctx.lines = saved;
-    ctx.locs = savedLocs;
-    return head;
-  }
-
-  /** A launch-time size (ir/size.ts) in a register, with the i32 meaning the loader evaluates it with. */
-  private sizeValue(e: SizeExpr): string {
-    const ctx = this.ctx;
-    const r = ctx.reg("r");
-    switch (e.k) {
-      case "param": ctx.line(`mov.b32 ${r}, ${ctx.regs[ctx.f.params[e.index]]};`); return r;
-      case "blockDim": ctx.line(`mov.u32 ${r}, %ntid.${"xyz"[e.axis]};`); return r;
-      case "const": ctx.line(`mov.b32 ${r}, ${e.value | 0};`); return r;
-      case "select": {
-        const x = this.sizeValue(e.args[0]), y = this.sizeValue(e.args[1]), a = this.sizeValue(e.a), b = this.sizeValue(e.b), p = ctx.reg("p");
-        ctx.line(`setp.${e.cmp}.s32 ${p}, ${x}, ${y};`);
-        ctx.line(`selp.b32 ${r}, ${a}, ${b}, ${p};`);
-        return r;
-      }
-      case "op": {
-        const a = this.sizeValue(e.args[0]), b = this.sizeValue(e.args[1]);
-        switch (e.op) {
-          case "add": ctx.line(`add.s32 ${r}, ${a}, ${b};`); return r;
-          case "sub": ctx.line(`sub.s32 ${r}, ${a}, ${b};`); return r;
-          case "mul": ctx.line(`mul.lo.s32 ${r}, ${a}, ${b};`); return r;
-          case "and": ctx.line(`and.b32 ${r}, ${a}, ${b};`); return r;
-          case "or": ctx.line(`or.b32 ${r}, ${a}, ${b};`); return r;
-          case "min": case "max": ctx.line(`${e.op}.s32 ${r}, ${a}, ${b};`); return r;
-          case "shl": case "shr": {
-            const c = ctx.reg("r");
-            ctx.line(`and.b32 ${c}, ${b}, 31;`);
-            ctx.line(e.op === "shl" ? `shl.b32 ${r}, ${a}, ${c};` : `shr.s32 ${r}, ${a}, ${c};`);
-            return r;
-          }
-          case "div": case "rem": {
-            // x / 0 is 0, and so is x % -1; -2^31 / -1 wraps (the divisor 1 stands in for 0 and -1).
-            const z = ctx.reg("p"), m1 = ctx.reg("p"), bad = ctx.reg("p"), d = ctx.reg("r");
-            ctx.line(`setp.eq.s32 ${z}, ${b}, 0;`);
-            ctx.line(`setp.eq.s32 ${m1}, ${b}, -1;`);
-            ctx.line(`or.pred ${bad}, ${z}, ${m1};`);
-            ctx.line(`selp.b32 ${d}, 1, ${b}, ${bad};`);
-            ctx.line(`${e.op}.s32 ${r}, ${a}, ${d};`);
-            ctx.line(e.op === "div" ? `@${m1} neg.s32 ${r}, ${a};` : `@${m1} mov.b32 ${r}, 0;`);
-            ctx.line(`@${z} mov.b32 ${r}, 0;`);
-            return r;
-          }
-        }
-      }
-    }
   }
 
   /** A register holding the element's address rounded down to its word's. */

@@ -1,7 +1,7 @@
 // What the PTX emitters share: register classes, type suffixes and spellings, immediates, names.
 
 import { legalName, type NameRules } from "../names.js";
-import { isNarrow, type Elem, type Scalar } from "../../ir/types.js";
+import { elemBytes, isNarrow, type Elem, type Scalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 
 export type RegClass = "p" | "r" | "f" | "fd" | "rd";
@@ -9,13 +9,12 @@ export const REG_DECL: Record<RegClass, string> = { p: ".pred", r: ".b32", f: ".
 export const CLASS: Record<Scalar, RegClass> = { bool: "p", i32: "r", u32: "r", f32: "f", f64: "fd" };
 /** The instruction type suffix of a scalar. */
 export const SUFFIX: Record<Scalar, string> = { bool: "pred", i32: "s32", u32: "u32", f32: "f32", f64: "f64" };
-export const ELEM_BYTES: Record<Elem, number> = { bool: 4, i32: 4, u32: 4, f32: 4, f64: 8, i8: 1, u8: 1, u8c: 1, i16: 2, u16: 2 };
 /**
  * Bytes and alignment of an array of `n` elements in .shared or .local memory: narrow arrays are
  * word-aligned and padded to whole words (their atomics and the zero-fill work on 32-bit words).
  */
 export function arrayBytes(e: Elem, n: number): { bytes: number; align: number } {
-  return isNarrow(e) ? { bytes: Math.ceil((ELEM_BYTES[e] * n) / 4) * 4, align: 4 } : { bytes: ELEM_BYTES[e] * n, align: ELEM_BYTES[e] };
+  return isNarrow(e) ? { bytes: Math.ceil((elemBytes(e) * n) / 4) * 4, align: 4 } : { bytes: elemBytes(e) * n, align: elemBytes(e) };
 }
 
 /** The type of a value in memory (ld/st). */
@@ -45,10 +44,8 @@ export function immediate(v: number | boolean, t: Scalar): string {
   }
 }
 
-const RESERVED = new Set(["gpuc_fmod"]);
-
 /** PTX names: a letter or "_" first, then letters, digits and "_". */
-const PTX_NAMES: NameRules = { invalid: /[^A-Za-z0-9_]/g, badStart: (n) => !/^[A-Za-z_]/.test(n), prefix: "k_", reserved: RESERVED };
+const PTX_NAMES: NameRules = { invalid: /[^A-Za-z0-9_]/g, badStart: (n) => !/^[A-Za-z_]/.test(n), prefix: "k_", reserved: new Set() };
 
 export function sanitize(name: string): string {
   return legalName(name, PTX_NAMES);

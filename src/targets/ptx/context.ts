@@ -26,8 +26,6 @@ export interface PTXModuleState {
   readonly m: Module;
   readonly features: TargetFeatures;
   readonly locations: LocationTable;
-  /** The prelude's functions the code uses (prelude.ts). */
-  readonly prelude: Set<string>;
   readonly fnNames: string[];
   /** Functions some emitted code calls (a runtime function only ever inlined into cold blocks is left out). */
   readonly called: Set<number>;
@@ -53,8 +51,6 @@ export class FunctionContext {
   /** The register of each scalar local. */
   readonly regs: string[] = [];
   readonly arrays = new Map<number, ArrayRef>();
-  /** The kernel's shared arrays sized at launch: registers of their base address and length. */
-  readonly dynamicShared = new Map<number, { base: string; length: string }>();
   /** Under `table`: the register holding the pointer table's address. */
   tablesReg: string | null = null;
   readonly isKernel: boolean;
@@ -64,7 +60,7 @@ export class FunctionContext {
 
   constructor(readonly mod: PTXModuleState, readonly f: Function, readonly index: number, readonly tableSymbols: string[], readonly inline: InlineBody | null) {
     this.isKernel = index === mod.m.entry && !inline;
-    this.arith = new PTXArith({ line: (t) => this.line(t), reg: (c) => this.reg(c), usePrelude: (n) => mod.prelude.add(n), fastMath: mod.features.fastMath === true });
+    this.arith = new PTXArith({ line: (t) => this.line(t), reg: (c) => this.reg(c), fastMath: mod.features.fastMath === true });
   }
 
   get m(): Module { return this.mod.m; }

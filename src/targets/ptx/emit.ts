@@ -21,8 +21,8 @@
 //    (integer division by zero, shift counts, float→int wrapping, NaN and signed zeros in
 //    min/max, Math.round) are spelled out.
 //
-// This file assembles the module: its header, the tables, the shared memory, the prototypes, the
-// prelude and the live functions. One function's code is function.ts's and its parts' (each
+// This file assembles the module: its header, the tables, the shared memory, the prototypes and
+// the live functions. One function's code is function.ts's and its parts' (each
 // file's first line says its share): statements.ts, expressions.ts, arrays.ts, atomics.ts and
 // subgroups.ts, which share one context (context.ts).
 
@@ -33,8 +33,6 @@ import { assertLegalized } from "../../ir/passes/legalize.js";
 import { reaching, usesExpr } from "../../ir/module-info.js";
 import { Namer, numbered } from "../names.js";
 import type { TargetFeatures } from "../target.js";
-import { PTX_PRELUDE } from "./prelude.js";
-import { helperClosure } from "../helpers.js";
 import { initializer } from "../c-family.js";
 import { arrayBytes, immediate, sanitize } from "./common.js";
 import type { PTXModuleState } from "./context.js";
@@ -57,7 +55,6 @@ export function emitPTX(m: Module, features: TargetFeatures): PTXCode {
 
 class PTXModuleEmitter implements PTXModuleState {
   readonly locations = new LocationTable();
-  readonly prelude = new Set<string>();
   readonly fnNames: string[];
   /** Functions some emitted code calls (a runtime function only ever inlined into cold blocks is left out). */
   readonly called = new Set<number>();
@@ -112,11 +109,7 @@ class PTXModuleEmitter implements PTXModuleState {
     const liveProtos = protos.filter((_p, i) => i !== m.entry && live(i));
     protos.length = 0;
     protos.push(...liveProtos);
-    // The prelude: hand-written PTX for what has no instruction (exact float remainder).
-    const prelude = helperClosure(PTX_PRELUDE, this.prelude);
-    for (const name of prelude) protos.push(`${PTX_PRELUDE[name].signature};`);
     if (protos.length) push(["", ...protos].join("\n"));
-    for (const name of prelude) push(["", PTX_PRELUDE[name].signature, PTX_PRELUDE[name].body].join("\n"));
     for (const b of bodies) if (live(b.fn)) { push(""); push(b.text.join("\n"), b.locs); }
     push("");
     const code = out.join("\n");

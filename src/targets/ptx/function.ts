@@ -38,7 +38,7 @@ export function emitFunction(mod: PTXModuleState, f: Function, index: number, ta
   f.locals.forEach((l, i) => { if (l.type.kind === "scalar") ctx.regs[i] = ctx.reg(CLASS[l.type.scalar]); });
   const head: string[] = [];
   const entryParams: PTXEntryParam[] = [];
-  const signature = inline ? inlineHead(ctx, inline, head) : ctx.isKernel ? entryHead(ctx, arrays, name, head, entryParams) : funcHead(ctx, name, head);
+  const signature = inline ? inlineHead(ctx, inline, head) : ctx.isKernel ? entryHead(ctx, name, head, entryParams) : funcHead(ctx, name, head);
   const localDecls = privateArrays(ctx, head);
   statements.block(f.body);
   if (completesBlock(f.body)) ctx.line(inline ? "exit;" : "ret;");
@@ -71,7 +71,7 @@ function inlineHead(ctx: FunctionContext, inline: InlineBody, head: string[]): s
 }
 
 /** The kernel's `.entry`: its parameters (their layout in `params`), loaded in its head; launch bounds. */
-function entryHead(ctx: FunctionContext, arrays: Arrays, name: string, head: string[], entryParams: PTXEntryParam[]): string {
+function entryHead(ctx: FunctionContext, name: string, head: string[], entryParams: PTXEntryParam[]): string {
   const f = ctx.f;
   const params: string[] = [];
   const add = (p: PTXEntryParam): string => { entryParams.push(p); params.push(`.param .${p.type} ${p.name}`); return p.name; };
@@ -105,7 +105,6 @@ function entryHead(ctx: FunctionContext, arrays: Arrays, name: string, head: str
     head.push(`ld.param.u64 ${base}, [${ptr}];`, `cvta.to.global.u64 ${base}, ${base};`, `ld.param.u32 ${length}, [${len}];`);
     ctx.arrays.set(f.stateParam, { space: "global", base, wide: true, elem: "i32", length });
   }
-  if (ctx.m.shared.some((sh) => sh.size)) head.push(...arrays.placeDynamicShared());
   const bounds: string[] = [];
   const { maxThreads, requiredThreads } = ctx.mod.features;
   if (requiredThreads) bounds.push(`.reqntid ${requiredThreads.join(", ")}`);

@@ -10,10 +10,11 @@ export const PTX_LEGAL: LegalTable = {
   target: "ptx",
   ops: {
     ...C_LIKE_OPS,
-    rem: { ...C_LIKE_OPS.rem, f32: "helper", f64: "helper" },   // floats: gpuc_fmod (exact)
+    rem: { ...C_LIKE_OPS.rem, f32: "overlay", f64: "overlay" },   // floats: softmath fmod (exact)
     ...SHIFTS_MOD_32,
   },
   eagerSelects: true,
+  launchSizes: "kernel",
   // No done-guards: a thread that ends exits (and no longer holds up barriers).
   // atom works on 32- and 64-bit words (f32 add, inc and dec included); 8- and 16-bit stores are native.
   atomics: { narrow: "cas", narrowStores: "native", f32Add: "native", incDec: "native" },

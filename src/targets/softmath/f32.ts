@@ -17,7 +17,7 @@
 import { globalMethods } from "../../infer/overlays.js";
 import type { Method, MethodTable, Val } from "../../infer/methods.js";
 import { T } from "../../ir/types.js";
-import { SOFT_MATH_F64 } from "./f64.js";
+import { SOFT_MATH_F64, fmod } from "./f64.js";
 
 // The implementations: plain functions (no annotations), compiled by gpuc like any helper.
 
@@ -225,9 +225,23 @@ function overlaid(name: string): Method {
   };
 }
 
-/** The method table of such a target (the ptx target's): the global table with the software Math functions over it. */
+/**
+ * A float `%` (values.ts gives both operands its type, f32 or f64): fmod (f64.ts) in f64, the f32
+ * result narrowed back, which is exact.
+ */
+const remainder: Method = (b, args, span, full) => {
+  const wide = b.scalarType(args[0], span) === T.f64;
+  const r = b.callImplementation(fmod, args.map((a) => ({ k: "expr", h: b.convert(a, T.f64, span), t: T.f64 })), span, full);
+  return wide ? r : { k: "expr", h: b.convert(r, T.f32, span), t: T.f32 };
+};
+
+/**
+ * The method table of such a target (ptx, llvm): the global table with the software Math
+ * functions over it, and float `%` (the method "%", values.ts) as fmod.
+ */
 export function softMathMethods(): MethodTable {
   const t = globalMethods.overlay();
   for (const name of new Set([...Object.keys(SOFT_MATH_F32), ...Object.keys(SOFT_MATH_F64)])) t.defineMethod(`Math.${name}`, overlaid(name));
+  t.defineMethod("%", remainder);
   return t;
 }

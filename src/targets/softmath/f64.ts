@@ -163,6 +163,29 @@ function cbrt(x: number): number {
   return x < 0 ? -r : r;
 }
 
+/**
+ * JavaScript's `%` on floats (C's fmod), exactly: NaN for a NaN operand, an infinite x or a zero
+ * y; x where |x| < |y| (an infinite y and ±0 included); otherwise |x| reduced by |y|·2^k for k from
+ * the largest with |y|·2^k ≤ |x| down to 0, with x's sign. Exact throughout: |y|·2^k is a power of
+ * two times |y| (doubling and halving back to it round nothing), and each subtraction has its
+ * operands within a factor of two (r < 2t is the loop's invariant: Sterbenz), so the result is
+ * the exact remainder, which is representable. At most the exponents' difference steps (about
+ * 2,100 in f64). f32 operands are widened (exact) and the result narrowed back (exact).
+ */
+export function fmod(x: number, y: number): number {
+  const ay = Math.abs(y);
+  let r = Math.abs(x);
+  if (x !== x || ay !== ay || ay === 0 || r === Infinity) return NaN;
+  if (r < ay) return x;
+  let t = ay;
+  while (t + t <= r) t = t + t;
+  while (t >= ay) {
+    if (r >= t) r = r - t;
+    t = t * 0.5;
+  }
+  return x < 0 ? -r : r;
+}
+
 /** The f64 implementations by Math name; `extra` is a constant last argument (log's base, trig's function). */
 export const SOFT_MATH_F64: Readonly<Record<string, { impl: Function; extra?: number }>> = {
   exp: { impl: exp }, expm1: { impl: expm1 },

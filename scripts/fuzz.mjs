@@ -91,7 +91,8 @@
 //   locals and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
 //   counters, swaps of a and b or of two offsets, nested loops with a row offset; bit casts through
-//   typed arrays over a private array's buffer), with early
+//   typed arrays over a private array's buffer; private arrays of i32, f32, u8 or i16 declared in
+//   a loop's body, zeroed each time round, one element written and two read), with early
 //   break/continue/return among them; out-parameter helpers (fill, fill2 through fill, upd that
 //   returns its parameter: `acc = upd(acc, v)`, deep passing a field of its parameter on) on the
 //   kernel's objects, their fields and tuple elements, read back after the call and added into the
@@ -1106,6 +1107,13 @@ function cObjects(d, inLoop) {
   ]);
 }
 function cstmt(d, inLoop) {
+  // A private array declared in a loop's body: zeroed again each time round (the IR's `init`,
+  // passes/zero-fill.ts or the emitter's own fill), one element written, then others read.
+  if (inLoop && rnd() < 0.05) {
+    const T = pick(["Int32Array", "Float32Array", "Uint8Array", "Int16Array"]);
+    const read = T === "Float32Array" ? `c += q[(a + 1) & 3] + q[b & 3];` : `b = (b + q[(a + 1) & 3] + q[a & 3]) | 0;`;
+    return `{ const q = new ${T}(${pick(["4", "8"])}); q[${ci(1)} & 3] ${pick(["=", "+="])} ${ci(1)}; ${read} }`;
+  }
   if (rnd() < 0.03) return cByRef(d, inLoop);
   if (rnd() < 0.015) return cOptional(d, inLoop);
   if (rnd() < 0.03) return cObjects(d, inLoop);
@@ -1181,7 +1189,7 @@ function cblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
     nestedSa = mode === "js" && rnd() < 0.5;
@@ -1197,6 +1205,7 @@ async function fuzzControl() {
     const yGiven = Arr.from({ length: N }, (_, j) => [4, -1.5, 0.5, 9, -3, 2.25, 6, -0.25][(j * 3 + it) % 8]);
     const y = pick([mode === "js" && rnd() < 0.5 ? Array.from(yGiven) : yGiven, null, undefined]);
     if (/\by\b/.test(stmts)) withOptional++;
+    if (stmts.includes("const q = new")) loopArrays++;
     // The objects (see cObjects): each launch and the reference get their own copy of sa.
     const objs = Array.from({ length: N }, (_, j) => ({ s: (j * 5 + it) % 9 - 3, f: [0.5, -1.25, 3, 8, -0.75, 2, 0.125, -6][(j + it) % 8],
       ...(nestedSa ? { w: [j, j * 0.5, -j, it % 7], q: { z: (j * 3) % 5 - 1.5 }, ok: (j + it) % 3 === 0 } : {}) }));
@@ -1237,7 +1246,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

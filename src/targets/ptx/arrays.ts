@@ -55,8 +55,7 @@ export class Arrays {
         // In the dynamic block, at the offset the kernel computed (passes/launch-sizes.ts).
         if (!sh.placed || !ctx.isKernel) throw new InternalCompilerError(`shared array '${sh.name}' sized at launch used outside its kernel`);
         const base = ctx.reg("r");
-        ctx.line(`mov.u32 ${base}, ${DYNAMIC_SHARED};`);
-        ctx.line(`add.u32 ${base}, ${base}, ${ctx.regs[sh.placed.offset]};`);
+        ctx.line(`mov.b32 ${base}, ${ctx.dynamicBases.get(sh.placed.offset)};`);
         return { space: "shared", base, wide: false, elem: sh.type.elem, length: ctx.regs[sh.placed.length] };
       }
       const base = ctx.reg("r");

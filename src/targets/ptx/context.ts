@@ -51,6 +51,11 @@ export class FunctionContext {
   /** The register of each scalar local. */
   readonly regs: string[] = [];
   readonly arrays = new Map<number, ArrayRef>();
+  /**
+   * In the kernel, each shared array sized at launch: the local its offset is set in (once, at
+   * the kernel's start: passes/launch-sizes.ts) → the register of its address, set just after.
+   */
+  readonly dynamicBases = new Map<number, string>();
   /** Under `table`: the register holding the pointer table's address. */
   tablesReg: string | null = null;
   readonly isKernel: boolean;

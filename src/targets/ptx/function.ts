@@ -36,6 +36,7 @@ export function emitFunction(mod: PTXModuleState, f: Function, index: number, ta
   const name = mod.fnNames[index];
   // Registers for every scalar local; arrays get their references below.
   f.locals.forEach((l, i) => { if (l.type.kind === "scalar") ctx.regs[i] = ctx.reg(CLASS[l.type.scalar]); });
+  if (ctx.isKernel) for (const sh of ctx.m.shared) if (sh.placed) ctx.dynamicBases.set(sh.placed.offset, ctx.reg("r"));
   const head: string[] = [];
   const entryParams: PTXEntryParam[] = [];
   const signature = inline ? inlineHead(ctx, inline, head) : ctx.isKernel ? entryHead(ctx, name, head, entryParams) : funcHead(ctx, name, head);

@@ -9,7 +9,7 @@ import { scalarOf, type Scalar } from "../../ir/types.js";
 import { InternalCompilerError } from "../../errors.js";
 import { arrayBytes, elemMemType, paramType } from "./common.js";
 import type { FunctionContext, InlineBody } from "./context.js";
-import type { Arrays } from "./arrays.js";
+import { DYNAMIC_SHARED, type Arrays } from "./arrays.js";
 import type { Atomics } from "./atomics.js";
 import type { Expressions } from "./expressions.js";
 import type { Subgroups } from "./subgroups.js";
@@ -77,6 +77,9 @@ export class Statements {
       case "set": {
         const t = scalarOf(f.locals[s.local].type);
         ctx.arith.move(t, ctx.regs[s.local], expressions.expr(s.value));
+        // A shared array's offset in the dynamic block: its address, once.
+        const base = ctx.dynamicBases.get(s.local);
+        if (base) { ctx.line(`mov.u32 ${base}, ${DYNAMIC_SHARED};`); ctx.line(`add.u32 ${base}, ${base}, ${ctx.regs[s.local]};`); }
         return;
       }
       case "store": {

@@ -18,9 +18,9 @@
 // constant expressions folded). Integer literals in these kernels therefore avoid multiples of
 // 1000.
 
-import { describe } from "node:test";
+import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, onCompile, CompileError, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { kernel, device, onCompile, CompileError, KernelError, threadIdx, blockIdx, blockDim, shared, syncthreads } from "../src/index.ts";
 import { randF32, poisonF32, poisonI32, F, forThreads, dtest, openDevices, type Wide } from "./helpers.ts";
 
 // Scope constants the kernels below name (bound through `scope`, never on the host).
@@ -221,6 +221,55 @@ describe("scope, types and parameters", () => {
       const o = wide(3, "f32");
       await k.launch(dev, { blocks: 1, threads: 1 }, a, o);
       same(o, [a, a + 0.5, F((a + 0.5) * 3)], `a = ${a}`);
+    }
+  });
+
+  // Each thread is a call with its own arguments: a parameter one thread assigns is not another's
+  // (the CPU device runs a block's threads in one call of the kernel's function: passes/param-copies.ts).
+  const ownParam = kernel(function ownParam(o: Int32Array, g: Float32Array, p: number, f: number) {
+    const i = blockIdx.x * blockDim.x + threadIdx.x;
+    if ((i & 1) === 0) p = p + i;
+    for (let q = 0; q < (i & 3); q++) f = f * 0.5;
+    o[i] = p;
+    g[i] = f;
+  }, { types: { p: "i32", f: "f32" } });
+  const ownParamWant = (n: number, p: number, f: number) => ({
+    o: Array.from({ length: n }, (_, i) => ((i & 1) === 0 ? p + i : p)),
+    g: Array.from({ length: n }, (_, i) => f * 0.5 ** (i & 3)),
+  });
+
+  dtest("a scalar parameter each thread assigns is that thread's own (several threads and blocks)", async ({ dev, same }) => {
+    const n = 96, o = poisonI32(n), g = poisonF32(n);
+    await ownParam.launch(dev, { blocks: 3, threads: 32 }, o, g, 5, 3);
+    const want = ownParamWant(n, 5, 3);
+    same(o, want.o, "the i32 parameter");
+    same(g, want.g, "the f32 parameter");
+  });
+
+  dtest("a parameter each thread assigns, between barriers: each thread's own", async ({ dev, same }) => {
+    const k = kernel(function ownParamShared(o: Int32Array, p: number) {
+      const s = shared(Int32Array, 64);
+      const t = threadIdx.x;
+      p = p + t;
+      s[t] = p;
+      syncthreads();
+      o[blockIdx.x * blockDim.x + t] = s[(t + 1) % blockDim.x] + p;
+    }, { types: { p: "i32" } });
+    const o = poisonI32(128);
+    await k.launch(dev, { blocks: 2, threads: 64 }, o, 100);
+    same(o, Array.from({ length: 128 }, (_, i) => 100 + ((i % 64) + 1) % 64 + 100 + (i % 64)));
+  });
+
+  test("a parameter each thread assigns, on the CPU device as JavaScript and as WebAssembly", async () => {
+    for (const wasm of [false, "always"] as const) {
+      const dev = await device("cpu", { wasm, threads: 1 });
+      try {
+        const n = 96, o = poisonI32(n), g = poisonF32(n);
+        await ownParam.launch(dev, { blocks: 3, threads: 32 }, o, g, -7, 10);
+        const want = ownParamWant(n, -7, 10);
+        assert.deepEqual([...o], want.o, `wasm: ${wasm}`);
+        assert.deepEqual([...g], want.g, `wasm: ${wasm}`);
+      } finally { dev.close(); }
     }
   });
 

@@ -18,6 +18,7 @@ import { addDoneGuards } from "../ir/passes/done-guards.js";
 import { lazyReads } from "../ir/passes/lazy-reads.js";
 import { zeroFillLoops } from "../ir/passes/zero-fill.js";
 import { placeLaunchSizes } from "../ir/passes/launch-sizes.js";
+import { copyAssignedParams } from "../ir/passes/param-copies.js";
 import { closeBarrierRegions } from "../ir/passes/barrier-regions.js";
 import { oneLaneSubgroups } from "../ir/passes/one-lane.js";
 import { expandCasLoops } from "../ir/passes/cas-loops.js";
@@ -142,6 +143,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   // (Before legalize, which gives the ops it writes JS's meaning; before the done guards, which
   // would hide a return among the traps.)
   if (target.legal.partialShuffles) guardPartialShuffles(module, target.legal.partialShuffles);
+  if (target.legal.threadsShareParams) copyAssignedParams(module);
   if (target.legal.launchSizes) placeLaunchSizes(module);
   legalize(module, target.legal);
   if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);

@@ -80,6 +80,8 @@ export interface LegalTable {
   eagerSelects?: true;
   /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts: SPIR-V, LLVM IR, OpenCL C); absent where the back end spells it. */
   zeroFill?: "loop";
+  /** Whether a block's threads share one call of the kernel's function, so that a parameter the kernel assigns needs a copy per thread (passes/param-copies.ts: the JS target). */
+  threadsShareParams?: true;
   /** Whether the kernel computes the lengths and offsets of its shared arrays sized at launch (passes/launch-sizes.ts: PTX, one block of dynamic shared memory); absent where the loader passes them. */
   launchSizes?: "kernel";
   /** Whether barrier regions are closed and barriers anchored as PoCL's kernel compiler needs (passes/barrier-regions.ts: OpenCL C). */

@@ -88,7 +88,7 @@
 //   WebGPU the launch then runs the kernel's variant without them).
 // - control: random statements (if/else, for, while and do-while loops with break and continue,
 //   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
-//   locals and a private Int32Array, and short loops with values carried across iterations
+//   locals, a scalar parameter sv each thread assigns, and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
 //   counters, swaps of a and b or of two offsets, nested loops with a row offset; bit casts through
 //   typed arrays over a private array's buffer; private arrays of i32, f32, u8 or i16 declared in
@@ -1062,7 +1062,7 @@ function cOptional(d, inLoop) {
 
 /** i32 values (a, b, n, i); f64 values (c and the array); no literal or i32 stands alone in an f64 context. */
 function ci(d) {
-  if (d <= 0 || rnd() < 0.3) return pick(["a", "b", "i", "3", "-2", "(x[i & 7] | 0)", "n", "p[a & 7]", "p[i & 7]"]);
+  if (d <= 0 || rnd() < 0.3) return pick(["a", "b", "i", "3", "-2", "(x[i & 7] | 0)", "n", "p[a & 7]", "p[i & 7]", "sv"]);
   const r = rnd();
   if (r < 0.4) return `((${ci(d - 1)} ${pick(["+", "-"])} ${ci(d - 1)}) | 0)`;
   if (r < 0.55) return `(${ci(d - 1)} ${pick(["&", "|", "^", ">>", "<<"])} ${ci(d - 1)})`;
@@ -1127,7 +1127,8 @@ function cstmt(d, inLoop) {
     if (rnd() < 0.06) return rnd() < 0.5
       ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${cf(1)}; ${mode === "webgpu" ? "const ua = ub[0] & 0x7fffffff; a = (a + (ua & 65535) - (ua >>> 16)) | 0;" : "a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0;"} }`
       : `{ const ub = new Int32Array(1); ub[0] = ${ci(1)}; const fb = new Float32Array(ub.buffer); c = c + (fb[0] === fb[0] ? fb[0] : 0); }`;
-    const v = pick(["a", "b", "c"]);
+    // (sv: the kernel's scalar parameter, which each thread assigns as its own.)
+    const v = pick(["a", "b", "c", "sv"]);
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;
   }
   if (r < 0.5) return `if ${cc(1)} { ${cblock(d - 1, inLoop)} } else { ${cblock(d - 1, inLoop)} }`;
@@ -1195,9 +1196,10 @@ async function fuzzControl() {
     nestedSa = mode === "js" && rnd() < 0.5;
     const stmts = cblock(3, false), used = kernelObjects().filter((v) => new RegExp(`\\b${v.name}\\b`).test(stmts));
     const body = `const i = threadIdx.x; const n = (x.length + i) & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ` +
-      `${used.map((v) => `${v.decl} `).join("")}${stmts} o[i] = c + a + b + p[(a ^ b) & 7]${used.map((v) => ` + ${v.fold}`).join("")};`;
+      `${used.map((v) => `${v.decl} `).join("")}${stmts} o[i] = c + a + b + sv + p[(a ^ b) & 7]${used.map((v) => ` + ${v.fold}`).join("")};`;
     if (used.length || /\b(fill2?|upd|deep)\(|=> \{/.test(stmts)) withByRef++;
-    const src = `${helpers()}\nreturn function control(x, o, y, sa, po) { ${body} }`;
+    const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
+    const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
     const x = Arr.from({ length: N }, (_, j) => [1.5, -2, 7, 0.25, 100, -0.5, 3, 12][(j + it) % 8]);
     // The optional array y: given, null or undefined.
@@ -1229,10 +1231,10 @@ async function fuzzControl() {
     const t0 = performance.now();
     if (trace) process.stderr.write(`[${it}] ${body}\n`);
     try {
-      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want, y, saWant, po);
-      else await k.launch(cpu, { blocks: 1, threads: N }, x, want, y, saWant, po);
-      await k.launch(dev, { blocks: 1, threads: N, ...stop }, x, got, y, saGot, po);
-      if (!(await assembles(k, [x, got, y, saOf(), po], body))) continue;
+      if (mode === "js") for (let t = 0; t < N; t++) new Function("threadIdx", src)({ x: t })(x, want, y, saWant, po, sv);
+      else await k.launch(cpu, { blocks: 1, threads: N }, x, want, y, saWant, po, sv);
+      await k.launch(dev, { blocks: 1, threads: N, ...stop }, x, got, y, saGot, po, sv);
+      if (!(await assembles(k, [x, got, y, saOf(), po, sv], body))) continue;
     } catch (e) {
       failed(e, body);
       continue;

@@ -8,7 +8,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -121,6 +121,29 @@ test("an edited code cache file is deleted and written again; planted data with 
   assert.deepEqual(run(dir, ["wgsl"]), { wgsl: reference.wgsl });
   assert.equal(header(codeFiles(dir)[0])[3], header(file)[3]);
   assert.notEqual(header(file)[3], "0".repeat(64), "the other script's file was replaced");
+});
+
+test("each installation of the same compiler script has a code cache file of its own, so that the compiler's stack frames name its own files", () => {
+  // (V8's data names the script it was made from: read by another installation, its functions'
+  // frames named the first one's script, a file that may no longer exist.)
+  const copy = tmp("copy");
+  cpSync(join(root, "dist"), join(copy, "dist"), { recursive: true });
+  cpSync(join(root, "package.json"), join(copy, "package.json"));
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"));
+  const probe = join(tmp("probe"), "probe.mjs");
+  // A compile that fails in the compiler: its error's stack passes through the compiler script.
+  writeFileSync(probe, `const { kernel } = await import(process.argv[2]);
+const k = kernel(function objParam(o, po) { po.k = 1; o[0] = po.k; });
+try { await k.compile({ target: "js", types: ["f32[]", "{ k: f32 }"] }); } catch (e) { console.log(/\\((\\/[^)]*script\\.cjs)/.exec(e.stack)?.[1] ?? "none"); }
+`);
+  const dir = tmp("installations");
+  const stackScript = (pkg: string) => {
+    const r = spawnSync(process.execPath, [probe, pathToFileURL(join(pkg, "dist/index.js")).href], { encoding: "utf8", env: { ...process.env, GPUC_CACHE_DIR: dir, GPUC_KEY_FILE: keyFile } });
+    assert.equal(r.status, 0, r.stderr);
+    return r.stdout.trim();
+  };
+  for (const pkg of [copy, root, copy, root]) assert.equal(stackScript(pkg), join(pkg, "dist/compiler/script.cjs"));
+  assert.equal(codeFiles(dir).length, 2);
 });
 
 test("GPUC_CODE_CACHE=0 writes nothing; a cache directory other users can write is not used; GPUC_CACHE=0 leaves the code cache on", () => {

@@ -48,7 +48,7 @@ export async function loadCompilerScript(): Promise<CompilerModule | null> {
   const sha = head[2];
   // Without a store (the cache directory or key refused) the ES modules load faster than the
   // script would without data (it holds every back end, which V8 still has to scan).
-  const store = openCodeCache(sha);
+  const store = openCodeCache(sha, path);
   if (!store) return null;
   // gpuc's ES modules the script shares with the runtime: loaded (most are already) before it runs.
   const names = JSON.parse(head[3]) as string[];
@@ -88,12 +88,17 @@ export async function loadCompilerScript(): Promise<CompilerModule | null> {
   };
 }
 
-/** The code cache file of the script with this SHA-256 in the user's disk cache; null where its directory or key is refused. */
-function openCodeCache(sha: string): { read(): CodeFile | null; write(data: Buffer, targets: string[]): void } | null {
+/**
+ * The code cache file of the script with this SHA-256 at `path` in the user's disk cache; null
+ * where its directory or key is refused. (V8's data names the script it was made from, and the
+ * functions it holds report that name in their stack frames: each installation of the same
+ * script has a file of its own, so that its stacks name its own files.)
+ */
+function openCodeCache(sha: string, path: string): { read(): CodeFile | null; write(data: Buffer, targets: string[]): void } | null {
   const opened = openUserCache();
   if ("refused" in opened) return null;
   const cache = opened.cache;
   // (V8's data is of one Node version and architecture: each has a file of its own.)
-  const name = createHash("sha256").update(`${sha}\0${process.version}\0${process.arch}`).digest("hex");
+  const name = createHash("sha256").update(`${sha}\0${process.version}\0${process.arch}\0${path}`).digest("hex");
   return { read: () => cache.readCode(name, sha), write: (data, targets) => cache.writeCode(name, sha, targets, data) };
 }

@@ -321,6 +321,11 @@ export function stmtResult(s: Stmt): LocalHandle | null {
   return s.k === "call" || s.k === "atomic" || s.k === "subgroup" ? s.result : null;
 }
 
+/** The local a statement assigns (a set, an init, a call's, atomic's or subgroup operation's result), or null. */
+export function assignedLocal(s: Stmt): LocalHandle | null {
+  return s.k === "set" || s.k === "init" ? s.local : stmtResult(s);
+}
+
 /** Whether control never goes past a statement in its block: a jump, a trap, an unconditional check. */
 export function endsBlock(s: Stmt): boolean {
   return s.k === "return" || s.k === "break" || s.k === "continue" || s.k === "trap" || (s.k === "check" && s.cond === null);

@@ -16,16 +16,15 @@
 // assigned as values (a rebound view is a local of its own: infer/arrays.ts).
 
 import type { LocalHandle, Module, Stmt } from "../module.js";
-import { stmtResult, walkStmts } from "../module.js";
+import { assignedLocal, walkStmts } from "../module.js";
 import { Builder } from "./legalize.js";
 
 export function copyAssignedParams(m: Module): void {
   const f = m.functions[m.entry];
   const assigned = new Set<LocalHandle>();
   walkStmts(f.body, (s) => {
-    if (s.k === "set") assigned.add(s.local);
-    const r = stmtResult(s);
-    if (r !== null) assigned.add(r);
+    const l = assignedLocal(s);
+    if (l !== null) assigned.add(l);
   });
   const copies = new Map<LocalHandle, LocalHandle>();
   const b = new Builder(f, false);

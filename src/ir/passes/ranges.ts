@@ -56,7 +56,7 @@
 // a local's every assignment is seen (calls and atomics make their result locals unknown).
 
 import type { Block, Expr, ExprHandle, Function, Module, Stmt } from "../module.js";
-import { childBlocks, exprOperands, stmtOperands, stmtResult } from "../module.js";
+import { assignedLocal, childBlocks, exprOperands, stmtOperands, stmtResult } from "../module.js";
 import { completesBlock, continues } from "../module-info.js";
 import type { SizeExpr } from "../size.js";
 import { T } from "../types.js";
@@ -337,11 +337,6 @@ function assignedBy(s: Stmt, memo: Map<Stmt, ReadonlySet<number>>): ReadonlySet<
   return set;
 }
 
-/** The local a statement assigns (a set, an init, a call's, atomic's or subgroup operation's result), or null. */
-function assignedLocal(s: Stmt): number | null {
-  return s.k === "set" || s.k === "init" ? s.local : stmtResult(s);
-}
-
 /** Whether two expressions compute the same value at the same point (neither reads memory). */
 function sameExpr(f: Function, a: ExprHandle, b: ExprHandle): boolean {
   if (a === b) return true;
@@ -523,7 +518,7 @@ function initialValueSeen(f: Function): Set<number> {
     for (const s of b) {
       // (A statement's operands are read before it writes: `k = k + 1` reads k first.)
       for (const h of stmtOperands(s)) reads(h, block);
-      note(s.k === "set" || s.k === "init" ? s.local : stmtResult(s), s.k === "set", block);
+      note(assignedLocal(s), s.k === "set", block);
       at++;
       childBlocks(s).forEach(walk);
     }

@@ -4,7 +4,7 @@
 
 import type { SizeExpr } from "../../ir/size.js";
 import type { Block, Builtin, Expr, ExprHandle, Function, Loc, Module, Stmt } from "../../ir/module.js";
-import { assertNeverIR, exprOperands, rewriteBlock, stmtOperands, stmtResult, threadVarying, walkStmts } from "../../ir/module.js";
+import { assertNeverIR, assignedLocal, exprOperands, rewriteBlock, stmtOperands, threadVarying, walkStmts } from "../../ir/module.js";
 import { completesBlock } from "../../ir/module-info.js";
 import { resultScalar } from "../../ir/ops.js";
 import { JS_OPS } from "./ops.js";
@@ -571,11 +571,7 @@ function guardedRange(f: Function): { bound: ExprHandle; body: Block; uncheckedB
   const e = (h: ExprHandle) => f.exprs[h];
   if (!isGlobalX(f, first.value)) return null;
   const assigned = new Set<number>();
-  walkStmts(f.body, (s) => {
-    if (s.k === "set" || s.k === "init") assigned.add(s.local);
-    const r = stmtResult(s);
-    if (r !== null) assigned.add(r);
-  });
+  walkStmts(f.body, (s) => { const l = assignedLocal(s); if (l !== null) assigned.add(l); });
   const invariant = (h: ExprHandle): boolean => {
     const x = e(h);
     switch (x.k) {

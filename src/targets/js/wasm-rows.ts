@@ -10,7 +10,7 @@
 // raise); the array parameters are apart in memory where the form takes them so.
 
 import type { ExprHandle, Stmt } from "../../ir/module.js";
-import { stmtResult, walkStmts } from "../../ir/module.js";
+import { assignedLocal, walkStmts } from "../../ir/module.js";
 import { exposedReads } from "../../ir/module-info.js";
 import { isArray, type Scalar } from "../../ir/types.js";
 import { V } from "./wasm-binary.js";
@@ -74,7 +74,7 @@ export abstract class RowsEmitter extends LanesEmitter {
   private groupForms(stmts: Stmt[]): Map<number, ExprHandle> {
     const writes = new Map<number, number>();
     walkStmts(stmts, (s) => {
-      const l = s.k === "set" || s.k === "init" ? s.local : stmtResult(s);
+      const l = assignedLocal(s);
       if (l !== null) writes.set(l, (writes.get(l) ?? 0) + 1);
     });
     const { exposed } = exposedReads(this.f, stmts);

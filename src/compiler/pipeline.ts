@@ -143,7 +143,7 @@ export function compileModule(kernel: UFunction, job: CompileJob, config: Compil
   // (Before legalize, which gives the ops it writes JS's meaning; before the done guards, which
   // would hide a return among the traps.)
   if (target.legal.partialShuffles) guardPartialShuffles(module, target.legal.partialShuffles);
-  if (target.legal.threadsShareParams) copyAssignedParams(module);
+  if (target.legal.paramCopies) copyAssignedParams(module);
   if (target.legal.launchSizes) placeLaunchSizes(module);
   legalize(module, target.legal);
   if (target.legal.doneGuards) addDoneGuards(module, target.legal.doneGuards);

@@ -80,8 +80,13 @@ export interface LegalTable {
   eagerSelects?: true;
   /** Whether a private array's zero fill (`init`) becomes a counted loop of stores (passes/zero-fill.ts: SPIR-V, LLVM IR, OpenCL C); absent where the back end spells it. */
   zeroFill?: "loop";
-  /** Whether a block's threads share one call of the kernel's function, so that a parameter the kernel assigns needs a copy per thread (passes/param-copies.ts: the JS target). */
-  threadsShareParams?: true;
+  /**
+   * Whether a scalar parameter the kernel assigns becomes a local of its own, set from it at the
+   * kernel's start (passes/param-copies.ts): where a block's threads share one call of the kernel's
+   * function (the JS target) or the parameters are read-only (WGSL's uniform block). Absent where
+   * each thread's parameters are its own variables (PTX, OpenCL C, SPIR-V, LLVM IR).
+   */
+  paramCopies?: "assigned";
   /** Whether the kernel computes the lengths and offsets of its shared arrays sized at launch (passes/launch-sizes.ts: PTX, one block of dynamic shared memory); absent where the loader passes them. */
   launchSizes?: "kernel";
   /** Whether barrier regions are closed and barriers anchored as PoCL's kernel compiler needs (passes/barrier-regions.ts: OpenCL C). */

@@ -1,8 +1,8 @@
 // Parameters each thread owns: where a target runs a block's threads inside one call of the
-// kernel's function (the JS target's thread loops, and its WebAssembly: legal.ts
-// `threadsShareParams`), a scalar parameter the kernel assigns becomes a fresh local, set from
-// the parameter at the start of the kernel's body — each thread's start — and used wherever the
-// parameter was:
+// kernel's function (the JS target's thread loops, and its WebAssembly) or holds the parameters
+// where the kernel cannot assign them (WGSL's uniform block) — legal.ts `paramCopies` — a scalar
+// parameter the kernel assigns becomes a fresh local, set from the parameter at the start of the
+// kernel's body — each thread's start — and used wherever the parameter was:
 //
 //   kernel k(p) { …p = 7…; …p… }   →   kernel k(p) { p' = p; …p' = 7…; …p'… }
 //

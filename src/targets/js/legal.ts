@@ -4,4 +4,4 @@
 
 import type { LegalTable } from "../../ir/passes/legalize.js";
 
-export const JS_LEGAL: LegalTable = { target: "js", ops: {}, nanTestsByBits: false, checks: "keep", threadsShareParams: true };
+export const JS_LEGAL: LegalTable = { target: "js", ops: {}, nanTestsByBits: false, checks: "keep", paramCopies: "assigned" };

@@ -169,12 +169,8 @@ class WGSLEmitter {
     decls.push("override wgx: u32 = 1u;", "override wgy: u32 = 1u;", "override wgz: u32 = 1u;");
 
     const vars: string[] = [];
-    // Scalar parameters come from the params block into locals (a kernel may assign its parameters).
-    for (const p of f.params) {
-      const t = f.locals[p].type;
-      if (t.kind !== "scalar") continue;
-      vars.push(`  var ${ctx.names[p]}: ${SCALAR[t.scalar]} = ${t.scalar === "bool" ? `params.${ctx.names[p]} != 0u` : `params.${ctx.names[p]}`};`);
-    }
+    // (Scalar parameters are read from the params block where the kernel reads them: one it
+    // assigns is a local by now, ir/passes/param-copies.ts.)
     f.locals.forEach((l, i) => {
       if (f.params.includes(i as never) || i === f.stateParam) return;
       vars.push(`  var ${ctx.names[i]}: ${ctx.typeText(l.type)};`);

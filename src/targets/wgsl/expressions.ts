@@ -22,7 +22,11 @@ export class Expressions implements Lowering {
       case "const": return constant(e.value, e.type, (n, t) => ctx.use(n, t));
       case "local": {
         const binding = ctx.paramBinding(h);
-        return binding === undefined ? ctx.names[e.local] : markMention(binding, ctx.names[e.local]);
+        if (binding !== undefined) return markMention(binding, ctx.names[e.local]);
+        // A scalar parameter of the kernel: its field of the params block (a bool is a u32 there).
+        if (ctx.f === ctx.m.functions[ctx.m.entry] && e.type.kind === "scalar" && ctx.f.params.includes(e.local))
+          return e.type.scalar === "bool" ? `(params.${ctx.names[e.local]} != 0u)` : `params.${ctx.names[e.local]}`;
+        return ctx.names[e.local];
       }
       case "global": return ctx.global(e.global);
       case "shared": return ctx.shared(e.shared);

@@ -42,4 +42,7 @@ export const WGSL_LEGAL: LegalTable = {
   // subgroupShuffle from an invocation that is not active is undefined: a shuffle that part of a
   // subgroup may reach tests the lane it reads in subgroupBallot(true).
   partialShuffles: "ballot",
+  // Scalar parameters are the uniform block's fields, read where the kernel reads them: one the
+  // kernel assigns becomes a local.
+  paramCopies: "assigned",
 };

@@ -20,7 +20,6 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 }
 
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
-  var v_n: i32 = params.v_n;
   var v_t: i32;
   var v_i: i32;
   var v_tmp: f32;
@@ -29,11 +28,11 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_done: bool;
   v_t = i32(lid.x);
   v_i = ((i32(wid.x) * i32(wgx)) + v_t);
-  if ((v_i >= (v_n + 64i))) {
+  if ((v_i >= (params.v_n + 64i))) {
     v_done = true;
   }
   if ((!v_done)) {
-    if ((v_i < v_n)) {
+    if ((v_i < params.v_n)) {
       if ((u32(v_i) >= u32(params.v_x_len))) {
         gpuc_raise(3i, 5i, v_i, params.v_x_len);
         v_done = true;

@@ -18,7 +18,6 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 }
 
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
-  var v_n: i32 = params.v_n;
   var v_i: i32;
   var v_acc: f32;
   var v_j: i32;
@@ -28,7 +27,7 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   v_acc = 0.0f;
   v_j = 0i;
   loop {
-    if ((!(v_j < v_n))) {
+    if ((!(v_j < params.v_n))) {
       break;
     }
     if (((v_j % 3i) == 0i)) {

@@ -21,7 +21,6 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 }
 
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
-  var v_n: i32 = params.v_n;
   var v_row: i32;
   var v_col: i32;
   var v_acc: f32;
@@ -34,23 +33,23 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   var v_k_1: i32;
   v_row = ((i32(wid.y) * i32(wgy)) + i32(lid.y));
   v_col = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
-  if (((v_row >= v_n) || (v_col >= v_n))) {
+  if (((v_row >= params.v_n) || (v_col >= params.v_n))) {
     return;
   }
   v_acc = 0.0f;
   v_k = 0i;
-  if ((!(((((v_row * v_n) >= 0i) && ((v_row * v_n) < params.v_a_len)) && ((v_n - 1i) <= ((params.v_a_len - 1i) - (v_row * v_n)))) && ((v_col < params.v_b_len) && ((v_n - 1i) <= select((((params.v_b_len - 1i) - v_col) / v_n), 0i, (v_n == 0i))))))) {
+  if ((!(((((v_row * params.v_n) >= 0i) && ((v_row * params.v_n) < params.v_a_len)) && ((params.v_n - 1i) <= ((params.v_a_len - 1i) - (v_row * params.v_n)))) && ((v_col < params.v_b_len) && ((params.v_n - 1i) <= select((((params.v_b_len - 1i) - v_col) / params.v_n), 0i, (params.v_n == 0i))))))) {
     v_k_1 = 0i;
     loop {
-      if ((!(v_k_1 < v_n))) {
+      if ((!(v_k_1 < params.v_n))) {
         break;
       }
-      v_tmp_3 = ((v_row * v_n) + v_k_1);
+      v_tmp_3 = ((v_row * params.v_n) + v_k_1);
       if ((u32(v_tmp_3) >= u32(params.v_a_len))) {
         gpuc_raise(1i, 8i, v_tmp_3, params.v_a_len);
         return;
       }
-      v_tmp_4 = ((v_k_1 * v_n) + v_col);
+      v_tmp_4 = ((v_k_1 * params.v_n) + v_col);
       if ((u32(v_tmp_4) >= u32(params.v_b_len))) {
         gpuc_raise(2i, 9i, v_tmp_4, params.v_b_len);
         return;
@@ -61,17 +60,17 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
     }
   }
   loop {
-    if ((!(v_k < v_n))) {
+    if ((!(v_k < params.v_n))) {
       break;
     }
-    v_tmp = ((v_row * v_n) + v_k);
-    v_tmp_1 = ((v_k * v_n) + v_col);
+    v_tmp = ((v_row * params.v_n) + v_k);
+    v_tmp_1 = ((v_k * params.v_n) + v_col);
     v_acc = (v_acc + (v_a[v_tmp] * v_b[v_tmp_1]));
     continuing {
       v_k = (v_k + 1i);
     }
   }
-  v_tmp_2 = ((v_row * v_n) + v_col);
+  v_tmp_2 = ((v_row * params.v_n) + v_col);
   if ((u32(v_tmp_2) >= u32(params.v_c_len))) {
     gpuc_raise(3i, 12i, v_tmp_2, params.v_c_len);
     return;

@@ -19,7 +19,6 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 }
 
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
-  var v_a: f32 = params.v_a;
   var v_i: i32;
   v_i = ((i32(wid.x) * i32(wgx)) + i32(lid.x));
   if ((v_i < params.v_y_len)) {
@@ -27,7 +26,7 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
       gpuc_raise(1i, 2i, v_i, params.v_x_len);
       return;
     }
-    v_y[v_i] = ((v_a * v_x[v_i]) + v_y[v_i]);
+    v_y[v_i] = ((params.v_a * v_x[v_i]) + v_y[v_i]);
   }
 }
 

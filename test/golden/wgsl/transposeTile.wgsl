@@ -20,7 +20,6 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 }
 
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
-  var v_n: i32 = params.v_n;
   var v_bx: i32;
   var v_by: i32;
   var v_tx: i32;
@@ -34,9 +33,9 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   v_by = (i32(wid.y) * 16i);
   v_tx = i32(lid.x);
   v_ty = i32(lid.y);
-  if ((((v_bx + v_tx) < v_n) && ((v_by + v_ty) < v_n))) {
+  if ((((v_bx + v_tx) < params.v_n) && ((v_by + v_ty) < params.v_n))) {
     v_tmp = v_ty;
-    v_tmp_1 = ((((v_by + v_ty) * v_n) + v_bx) + v_tx);
+    v_tmp_1 = ((((v_by + v_ty) * params.v_n) + v_bx) + v_tx);
     if ((u32(v_tmp_1) >= u32(params.v_x_len))) {
       gpuc_raise(1i, 6i, v_tmp_1, params.v_x_len);
       v_done = true;
@@ -59,7 +58,7 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
   }
   workgroupBarrier();
   if ((!v_done)) {
-    if ((((v_by + v_tx) < v_n) && ((v_bx + v_ty) < v_n))) {
+    if ((((v_by + v_tx) < params.v_n) && ((v_bx + v_ty) < params.v_n))) {
       v_tmp_2 = v_tx;
       if ((u32(v_tmp_2) >= 16u)) {
         gpuc_raise(2i, 11i, v_tmp_2, v_ty);
@@ -71,7 +70,7 @@ fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
           v_done = true;
         }
       }
-      v_tmp_3 = ((((v_bx + v_ty) * v_n) + v_by) + v_tx);
+      v_tmp_3 = ((((v_bx + v_ty) * params.v_n) + v_by) + v_tx);
       if ((!v_done)) {
         if ((u32(v_tmp_3) >= u32(params.v_out_len))) {
           gpuc_raise(3i, 12i, v_tmp_3, params.v_out_len);

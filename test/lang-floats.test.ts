@@ -196,6 +196,36 @@ describe("float semantics", () => {
     same(o, want);
   });
 
+  dtest("every comparison of a NaN computed in the kernel: only !== is true", async ({ dev, same }) => {
+    // (The NaN comes from 0 / 0 at run time, so no compiler sees a constant. WGSL's != was
+    // ordered on Dawn with lavapipe: NaN != 3 was false there.)
+    const k = kernel(function nanCompare(x: Float32Array, o: Int32Array) {
+      const i = threadIdx.x;
+      const q = x[0] / x[0], c = x[i + 1];
+      const k = i * 10;
+      o[k] = q !== c ? 1 : 0;
+      o[k + 1] = c !== q ? 1 : 0;
+      o[k + 2] = q === c ? 1 : 0;
+      o[k + 3] = q < c ? 1 : 0;
+      o[k + 4] = q <= c ? 1 : 0;
+      o[k + 5] = q > c ? 1 : 0;
+      o[k + 6] = q >= c ? 1 : 0;
+      o[k + 7] = q !== 3 ? 1 : 0;
+      o[k + 8] = !(q === c) ? 1 : 0;
+      o[k + 9] = q !== q ? 1 : 0;
+    });
+    const x = Float32Array.from([0, 3, NaN, -Infinity]);
+    const n = 3;
+    const o = poisonI32(n * 10);
+    await k.launch(dev, { blocks: 1, threads: n }, x, o);
+    const want = new Int32Array(n * 10);
+    forThreads(n, (i) => {
+      const q = x[0] / x[0], c = x[i + 1];
+      want.set([q !== c, c !== q, q === c, q < c, q <= c, q > c, q >= c, q !== 3, !(q === c), q !== q].map(Number), i * 10);
+    });
+    same(o, want);
+  });
+
   dtest("conversions on typed-array stores (f32 -> i32/u32, f64 -> f32)", async ({ dev, same, wgsl }) => {
     const k = kernel(function storeConv(x: Float32Array, d: Wide, oi: Int32Array, ou: Uint32Array, of: Float32Array) {
       const i = threadIdx.x;

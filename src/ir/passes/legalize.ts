@@ -238,8 +238,8 @@ export const LOWERINGS = {
    * `x === x` and `x !== x` on floats are NaN tests (a compiler that assumes no NaNs folds them
    * to constants): `!isnan(x)` and `isnan(x)` when both operands are the same value (the same
    * local, the same constant or the same pure expression). Other comparisons stay as they are:
-   * the target's comparison is taken to follow IEEE 754 there (Dawn compiles WGSL without
-   * fast-math flags).
+   * the target's ordered comparisons (==, <, <=, >, >=: false where an operand is NaN, as JS's
+   * are) are taken to be IEEE 754's; its `!=`, which JS makes true there, needs ne-nan-bits.
    */
   "nan-self-test": {
     ops: ["eq", "ne"], types: ["f32", "f64"], operands: ["x", "y"], selects: false,
@@ -248,6 +248,22 @@ export const LOWERINGS = {
       if (!b.sameValue(x.handle, y.handle)) return b.op(op, [x.read(), y.read()]);
       const nan = b.op("isnan", [x.read()]);
       return op === "ne" ? nan : b.op("not", [nan]);
+    },
+  },
+  /**
+   * Float `x != y` where the target's `!=` may be ordered (false where an operand is NaN; JS's
+   * `!==` is true there): WGSL's, which Dawn on lavapipe compiles so (`NaN != 3` is false), WGSL
+   * allowing an implementation to assume no NaNs. `isnan(x) || isnan(y) || x != y`, each NaN
+   * tested by its bits (the target's isnan helper: `nanTestsByBits`), so the `!=` that is left
+   * sees no NaN; the same value on both sides is `isnan(x)` alone, as nan-self-test makes it.
+   */
+  "ne-nan-bits": {
+    ops: ["ne"], types: ["f32", "f64"], operands: ["x", "y"], selects: true,
+    domain: (a) => !Number.isNaN(a[0]) && !Number.isNaN(a[1]),
+    rewrite(b, op, [x, y]) {
+      const nan = b.op("isnan", [x.read()]);
+      if (b.sameValue(x.handle, y.handle)) return nan;
+      return b.op("lor", [b.op("lor", [nan, b.op("isnan", [y.read()])]), b.op(op, [x.read(), y.read()])]);
     },
   },
 } satisfies Record<string, LoweringRule>;

@@ -17,7 +17,8 @@ export const WGSL_LEGAL: LegalTable = {
     sign: { u32: "sign-by-compare", f32: "sign-by-compare" },   // i32: WGSL's sign() is exact
     abs: { u32: "abs-unsigned" },
     eq: { f32: "nan-self-test" },
-    ne: { f32: "nan-self-test" },
+    // WGSL's != is ordered on Dawn with lavapipe (NaN != 3 is false; JS: true).
+    ne: { f32: "ne-nan-bits" },
     // NaN in, NaN out, and min(0, -0) is -0 (WGSL leaves NaN undefined).
     min: { f32: "minmax-nan" },
     max: { f32: "minmax-nan" },

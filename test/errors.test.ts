@@ -96,6 +96,14 @@ test("collect, then throw once: three problems, three diagnostics", async () => 
   assert.match(e.message, /\(3 errors\)$/);
 });
 
+test("a declaration whose value is an error is reported there once, not again where the variable is read", async () => {
+  const e = await compileError(F.failedDeclarations);
+  assert.deepEqual(e.diagnostics.map((d) => [d.location?.line, d.message]), [
+    [111, "strings can only be passed to console.log and Error in kernels"],
+    [112, "Math.random() is not supported in kernels (no random state on the device)"],
+  ]);
+});
+
 /** A rejection whose error is of `cls` and `kind`, located at the call in this file, with `text` after the location. */
 const atCall = (cls: typeof CompileError | typeof KernelError, kind: string, text: string | RegExp) => (e: unknown) => {
   assert.ok(e instanceof cls, `expected a ${cls.name}, got ${e}`);

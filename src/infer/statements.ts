@@ -64,7 +64,12 @@ export class Statements {
         if (!s.init) return;
         const v = this.pass.ufn.vars[s.v];
         if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declarations.declareArray(s.v, s.init, s.span);
+        const errors = this.pass.errors.length;
         const val = this.expressions.expr(s.init);
+        // An initializer that was an error (reported), or its value that cannot be assigned, leaves
+        // its variable poisoned: reading it is no second error ("used before any value is
+        // assigned"), which would name the symptom.
+        if (this.pass.errors.length > errors) { this.pass.poisoned.add(s.v); return; }
         // `let p = a.subarray(k)` (or `let p = a`) that the body rebinds: a view whose offset and length are locals.
         if (v.kind !== "const" && this.pass.rebound.has(s.v) && (val.k === "view" || (val.k === "expr" && isArray(val.t)))) return this.declarations.declareRebindable(s.v, val, s.span);
         if (val.k === "view") {
@@ -86,6 +91,7 @@ export class Statements {
           return;
         }
         this.places.assignVar(s.v, val, s.span);
+        if (this.pass.errors.length > errors) { this.pass.poisoned.add(s.v); return; }
         const l = this.pass.localOf[s.v];
         if (v.kind === "const" && l !== undefined && (val.k === "weak" || val.k === "expr")) this.pass.constInits.set(l, val);
         return;

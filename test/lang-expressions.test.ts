@@ -149,6 +149,22 @@ describe("expressions and evaluation order", () => {
     w[8] = 6; w[7] = w[8] + (w[8] = 100);
     same(o, w);
   });
+
+  dtest("Number(x): a number as it is, a boolean as 1 or 0", async ({ dev, same }) => {
+    const k = kernel(function toNumber(x: Float32Array, o: Float32Array, n: number) {
+      const i = threadIdx.x;
+      o[i * 4] = Number(x[i] > 1) + Number(x[i]);
+      o[i * 4 + 1] = Number(i) * 0.5;
+      o[i * 4 + 2] = Number(n) + Number(true);
+      o[i * 4 + 3] = Number(x[i] > 1) * 3;
+    });
+    const x = Float32Array.from([0.5, 2, -3.25]), n = 3;
+    const o = new Float32Array(n * 4).fill(NaN);
+    await k.launch(dev, { blocks: 1, threads: n }, x, o, 7);
+    const w = new Float32Array(n * 4);
+    forThreads(n, (i) => w.set([Number(x[i] > 1) + Number(x[i]), Number(i) * 0.5, 7 + Number(true), Number(x[i] > 1) * 3], i * 4));
+    same(o, w);
+  });
 });
 
 // =============================================================================================

@@ -293,6 +293,16 @@ export function createGlobalMethodTable(): MethodTable {
     if (allWeak(args)) return { k: "weak", value: Math.clz32(args[0].value), isFloat: false };
     return b.op("clz32", [b.convert(args[0], T.u32, span)], T.i32, span);
   });
+  // Number(x): a number as it is, a boolean as 1 or 0 (the values kernels have; a string or a
+  // BigInt is none).
+  t.defineMethod("Number", (b, args, span) => {
+    if (args.length !== 1) return b.error("type", `Number() takes 1 argument in kernels, got ${args.length}`, span);
+    const a = args[0];
+    if (a.k === "weak") return a;
+    const ty = b.scalarType(a, span);
+    if (!ty) return b.unknown;
+    return ty.scalar === "bool" ? { k: "expr", h: b.convert(a, T.i32, span), t: T.i32 } : { k: "expr", h: b.convert(a, ty, span), t: ty };
+  });
   t.defineMethod("Math.random", (b, _args, span) =>
     b.error("unsupported-syntax", "Math.random() is not supported in kernels (no random state on the device)", span, "pass random numbers in an array"));
 

@@ -9,6 +9,7 @@ import { lineOfIn } from "./helpers.ts";
 import * as F from "./fixtures/errors.mjs";
 
 const FILE = "test/fixtures/errors.mjs";
+declare const __syncthreads: () => void, warpSize: number;
 const dev = await device("cpu");
 
 async function compileError(fn: Function, scope?: Record<string, unknown>, args: unknown[] = [new Float32Array(4)]): Promise<CompileError> {
@@ -87,6 +88,14 @@ test("unsupported-value: an object in scope", async () => {
   const e = await compileError(F.usesObject, { config: { a: 1 } });
   assert.equal(e.kind, "unsupported-value");
   assert.equal(e.message, `${FILE}:62:10: 'config' from scope is an object (Object); kernels can use numbers, booleans, typed arrays (and tables: Arrays of numbers or of typed arrays) and functions`);
+});
+
+test("undefined-name: CUDA's spelling of an intrinsic is named in the hint", async () => {
+  const e = await compileError(function cudaStyle(x: Float32Array) { __syncthreads(); x[0] = warpSize; });
+  assert.deepEqual(e.diagnostics.map((d) => [d.kind, d.message, d.hint]), [
+    ["undefined-name", "use of undefined name '__syncthreads'", "CUDA's __syncthreads is syncthreads() in gpuc"],
+    ["undefined-name", "use of undefined name 'warpSize'", "CUDA's warpSize is subgroupSize() in gpuc"],
+  ]);
 });
 
 test("collect, then throw once: three problems, three diagnostics", async () => {

@@ -6,6 +6,14 @@ import { Diagnostics } from "./diagnostics.js";
 import type { SourceText, Span } from "./source.js";
 import type { ElemName, ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
 
+/** CUDA's spellings of what gpuc's intrinsics are, for the hint of an undefined name. */
+const CUDA_NAMES: Record<string, string> = {
+  __syncthreads: "syncthreads()", __threadfence: "threadfence()", __threadfence_block: "threadfenceBlock()",
+  __syncwarp: "subgroupBarrier()", __shfl_sync: "subgroupShuffle(v, lane)", __shfl_down_sync: "subgroupShuffleDown(v, delta)",
+  __shfl_up_sync: "subgroupShuffleUp(v, delta)", __shfl_xor_sync: "subgroupShuffleXor(v, mask)", __ballot_sync: "subgroupBallot(p)",
+  __any_sync: "subgroupAny(p)", __all_sync: "subgroupAll(p)", warpSize: "subgroupSize()", __shared__: "shared(Float32Array, n) (a block's shared array)",
+};
+
 /** What the front end may ask of the method table (it knows nothing else of inference or targets). */
 export interface GlobalNames {
   /** A callable intrinsic such as "Math.sqrt" or "syncthreads". */
@@ -459,8 +467,9 @@ class Lowerer {
   private undefinedName(name: string, node: any): UExpr {
     if (this.outerLocals.has(name))
       return this.bad(`helper '${this.fnName}' cannot capture '${name}', a local of the enclosing function; pass it as an argument`, node, "unsupported-syntax");
+    const cuda = Object.prototype.hasOwnProperty.call(CUDA_NAMES, name) ? CUDA_NAMES[name] : null;
     return this.bad(`use of undefined name '${name}'`, node, "undefined-name",
-      "kernels see their own locals, the `scope` option of kernel(), and gpuc's intrinsics");
+      cuda ? `CUDA's ${name} is ${cuda} in gpuc` : "kernels see their own locals, the `scope` option of kernel(), and gpuc's intrinsics");
   }
 
   private member(e: any): UExpr {

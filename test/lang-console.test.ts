@@ -71,6 +71,28 @@ describe("console.log", () => {
     });
   });
 
+  dtest("template literals, and text that spells a type's name, printed as JavaScript prints them", async ({ kind, gpu }) => {
+    const lines: string[] = [];
+    await withDevice(kind, { print: (line) => lines.push(line) }, async (pdev) => {
+      const k = kernel(function templates(x: Float32Array, n: number) {
+        const i = threadIdx.x;
+        console.log(`t=${i} v=${x[i]} neg=${-x[0]} ok=${x[i] > 1}!`, -x[0], `${n}`, "f32", "i32");
+        console.log(`plain`, "");
+      });
+      const x = Float32Array.from([0, 2.5]);
+      await k.launch(pdev, { blocks: 1, threads: 2 }, x, 7);
+      const want: string[] = [];
+      const log = (...a: unknown[]) => a.map((v) => (Object.is(v, -0) ? "-0" : String(v))).join(" ");   // console.log's spacing and -0
+      for (let i = 0; i < 2; i++) {
+        const p = `[block (0, 0, 0) thread (${i}, 0, 0)] `;
+        want.push(p + log(`t=${i} v=${x[i]} neg=${-x[0]} ok=${x[i] > 1}!`, -x[0], `${7}`, "f32", "i32"));
+        want.push(p + log(`plain`, ""));
+      }
+      sameLines(gpu, lines, want);
+      if (!gpu) assert.equal(lines[0], "[block (0, 0, 0) thread (0, 0, 0)] t=0 v=0 neg=0 ok=false! -0 7 f32 i32");
+    });
+  });
+
   dtest("order: one thread at a time, blocks in order (2-D grid and blocks), and around a barrier", async ({ kind, gpu }) => {
     const lines: string[] = [];
     await withDevice(kind, { print: (line) => lines.push(line) }, async (pdev) => {

@@ -8,6 +8,7 @@
 //    (if any) that implemented it.
 
 import type { Artifact } from "../targets/target.js";
+import type { PrintPart } from "../ir/module.js";
 import { RuntimeTables, type ResolvedLocation } from "../runtime/tables.js";
 import { freezeManifestOf, type RelocationManifest } from "../reloc/manifest.js";
 import type { CacheOwner } from "../compiler/job.js";
@@ -38,7 +39,7 @@ interface StoredArtifact {
     debugLevel: 0 | 1 | 2;
     messages: { text: string; kind: "bounds" | "exception" }[];
     locations: (ResolvedLocation | null)[];
-    formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[] }[];
+    formats: { parts: PrintPart[] }[];
   };
 }
 

@@ -58,7 +58,8 @@ const ArtifactSchema = v.strictObject({
     debugLevel: v.picklist([0, 1, 2]),
     messages: v.array(v.strictObject({ text: v.string(), kind: v.picklist(["bounds", "exception"]) })),
     locations: v.array(v.nullable(LocationSchema)),
-    formats: v.array(v.strictObject({ parts: v.array(v.string()) })),
+    // (A print format's pieces: text after a quote, or a value's type; ir/module.ts PrintPart.)
+    formats: v.array(v.strictObject({ parts: v.array(v.union([v.picklist(["i32", "u32", "bool", "f32", "f64", "f32s", "f64s"]), v.pipe(v.string(), v.startsWith("'"))])) })),
   }),
 });
 

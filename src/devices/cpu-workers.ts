@@ -45,6 +45,7 @@ import type { HostArray } from "../typed-arrays.js";
 import { STATE } from "../runtime/state.js";
 import { decodeException, resetState } from "../runtime/host.js";
 import type { RuntimeTables } from "../runtime/tables.js";
+import { printPartWords } from "../ir/module.js";
 import { THREADS_SECTION, WASM_IMPORTS, wasmElemBytes } from "../targets/js/wasm-abi.js";
 import { HEADER, argumentWords, copyBack, copyIn, grow, place, placeShared, type LinearMemory, type WasmKernel } from "./cpu-wasm.js";
 import type { Grid } from "./device.js";
@@ -290,7 +291,7 @@ function recordWords(state: Int32Array, at: number, tables: RuntimeTables): numb
   const fmt = tables.formats[state[at]];
   if (!fmt) return -1;
   let n = STATE.PRINT_HEADER;
-  for (const p of fmt.parts) n += p === "f64" ? 2 : p === "i32" || p === "u32" || p === "bool" || p === "f32" ? 1 : 0;
+  for (const p of fmt.parts) n += printPartWords(p);
   return n;
 }
 

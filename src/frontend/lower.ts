@@ -402,8 +402,12 @@ class Lowerer {
         }
         return this.bad(`'new ${ctor ?? "…"}(…)' is not supported in kernels (no allocation on the device; private arrays are \`new Float32Array(N)\` with a constant N)`, e);
       }
-      case "TemplateLiteral":
-        return this.bad("template literals are not supported in kernels", e);
+      case "TemplateLiteral": {
+        // A string (what console.log and Error take): its text pieces and substitutions.
+        const quasis: string[] = e.quasis.map((q: any) => q.value.cooked);
+        if (!e.expressions.length) return { k: "str", value: quasis[0], span };
+        return { k: "str", value: sourceOf(this.source, e), template: { quasis, exprs: e.expressions.map((x: any) => this.expr(x)) }, span };
+      }
       case "AwaitExpression":
         return this.bad("'await' is not supported in kernels", e);
       case "YieldExpression":

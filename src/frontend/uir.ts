@@ -57,7 +57,8 @@ export type UExpr = { span: Span } & (
   /** A literal (`literal` set) or a scope number: weakly typed. */
   | { k: "num"; value: number; isFloat: boolean; literal?: boolean }
   | { k: "bool"; value: boolean }
-  | { k: "str"; value: string }
+  /** A string; a template literal with substitutions has them (`template`: its text pieces around them), its `value` then its source text. */
+  | { k: "str"; value: string; template?: { quasis: string[]; exprs: UExpr[] } }
   /** `null`, or `undefined` (`undef`): what an optional array argument may be instead. */
   | { k: "null"; undef: boolean }
   | { k: "var"; v: number }

@@ -26,7 +26,7 @@ export class Expressions implements Lowering {
     switch (e.k) {
       case "num": return { k: "weak", value: e.value, isFloat: e.isFloat };
       case "bool": return { k: "expr", h: this.pass.constant(e.value, T.bool, span), t: T.bool };
-      case "str": return { k: "str", value: e.value };
+      case "str": return e.template ? { k: "str", value: e.value, template: { quasis: e.template.quasis, values: e.template.exprs.map((x) => this.expr(x)) } } : { k: "str", value: e.value };
       case "null": return { k: "null", undef: e.undef };
       case "var": return this.places.readVar(e.v, span);
       case "table": {

@@ -150,16 +150,36 @@ export class Intrinsics {
     return this.pass.add({ k: "op", op: "and", args: [h, c(2 ** bits - 1)], type: T.i32, loc: null });
   }
 
-  /** console.log(…): a print record through the runtime library, formatted on the host. */
+  /**
+   * console.log(…): a print record through the runtime library, formatted on the host. Its
+   * arguments are printed with a space between them, as console.log does; a template literal's
+   * pieces and substitutions with none, each substitution as String() writes it.
+   */
   print(args: Val[], span: Span): Val {
     const parts: PrintFormat["parts"] = [];
     const values: { h: ExprHandle; t: Scalar }[] = [];
-    for (const a of args) {
-      if (a.k === "str") { parts.push(a.value); continue; }
+    const text = (s: string): void => {
+      const last = parts.length - 1;
+      if (last >= 0 && parts[last].startsWith("'")) parts[last] = `${parts[last]}${s}` as `'${string}`;
+      else if (s) parts.push(`'${s}`);
+    };
+    const value = (a: Val, asString: boolean): boolean => {
+      if (a.k === "str" && !a.template) { text(a.value); return true; }
       const t = this.values.scalarType(a, span);
-      if (!t) return this.pass.unknown;
-      parts.push(t.scalar);
+      if (!t) return false;
+      parts.push(asString && isFloat(t) ? (t.scalar === "f32" ? "f32s" : "f64s") : t.scalar);
       values.push({ h: this.values.convert(a, t, span), t: t.scalar });
+      return true;
+    };
+    for (const [i, a] of args.entries()) {
+      if (i > 0) text(" ");
+      if (a.k === "str" && a.template) {
+        const { quasis, values: subs } = a.template;
+        for (const [j, q] of quasis.entries()) {
+          text(q);
+          if (j < subs.length && !value(subs[j], true)) return this.pass.unknown;
+        }
+      } else if (!value(a, false)) return this.pass.unknown;
     }
     const words = values.reduce((n, v) => n + (v.t === "f64" ? 2 : 1), 0);
     const fmt = this.pass.ctx.format({ parts, loc: this.pass.loc(span) });

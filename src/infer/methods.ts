@@ -26,7 +26,8 @@ export type Val =
   }
   /** A constant not yet given a type (literal, Math.PI, scope number): it takes its context's type. */
   | { k: "weak"; value: number; isFloat: boolean }
-  | { k: "str"; value: string }
+  /** A string: what console.log and Error take; from a template literal, with its substitutions' values. */
+  | { k: "str"; value: string; template?: { quasis: string[]; values: Val[] } }
   /**
    * `null` or `undefined` (`undef`): an optional array argument that is absent, or the literal.
    * Known at specialization (the argument's type): tests of it are constants, and indexing it

@@ -208,8 +208,20 @@ export interface Shared { name: string; type: ArrayType; size?: SizeExpr; placed
 
 export interface Message { text: string; kind: "bounds" | "exception" }
 
-/** One `console.log` call site: literal text and the types of the values, in order. */
-export interface PrintFormat { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[]; loc: Loc | null }
+/**
+ * A piece of a print format: literal text, written after a `'` (so that no text reads as a type),
+ * or the type of the record's next value, printed as console.log prints it ("f32") or, from a
+ * template literal, as String() writes it ("f32s", "f64s": -0 is "0").
+ */
+export type PrintPart = `'${string}` | "i32" | "u32" | "bool" | "f32" | "f64" | "f32s" | "f64s";
+
+/** One `console.log` call site: its pieces, in order, concatenated when a record is printed (the spaces between arguments are text). */
+export interface PrintFormat { parts: PrintPart[]; loc: Loc | null }
+
+/** The words of a print record that a piece's value takes: an f64 two, an i32, u32, bool or f32 one, text none. */
+export function printPartWords(p: string): number {
+  return p === "f64" || p === "f64s" ? 2 : p === "i32" || p === "u32" || p === "bool" || p === "f32" || p === "f32s" ? 1 : 0;
+}
 
 export interface Module {
   name: string;

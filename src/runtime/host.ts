@@ -48,18 +48,19 @@ export function decodePrints(state: Int32Array, tables: RuntimeTables): string[]
     if (!fmt) break;
     const prefix = `[block (${state[at + 4]}, ${state[at + 5]}, ${state[at + 6]}) thread (${state[at + 1]}, ${state[at + 2]}, ${state[at + 3]})]`;
     at += STATE.PRINT_HEADER;
-    const out: string[] = [];
+    let out = "";
+    // (ir/module.ts PrintPart: text after a quote, else a value's type.)
     for (const p of fmt.parts) {
       switch (p) {
-        case "i32": out.push(String(state[at++])); break;
-        case "u32": out.push(String(state[at++] >>> 0)); break;
-        case "bool": out.push(String(state[at++] !== 0)); break;
-        case "f32": bitsI32[0] = state[at++]; out.push(formatNumber(bitsF32[0])); break;
-        case "f64": bitsI32[1] = state[at++]; bitsI32[0] = state[at++]; out.push(formatNumber(bitsF64[0])); break;
-        default: out.push(p);
+        case "i32": out += String(state[at++]); break;
+        case "u32": out += String(state[at++] >>> 0); break;
+        case "bool": out += String(state[at++] !== 0); break;
+        case "f32": case "f32s": bitsI32[0] = state[at++]; out += p === "f32" ? formatNumber(bitsF32[0]) : String(bitsF32[0]); break;
+        case "f64": case "f64s": bitsI32[1] = state[at++]; bitsI32[0] = state[at++]; out += p === "f64" ? formatNumber(bitsF64[0]) : String(bitsF64[0]); break;
+        default: out += p.slice(1);
       }
     }
-    lines.push(`${prefix} ${out.join(" ")}`);
+    lines.push(`${prefix} ${out}`);
   }
   const dropped = state[STATE.PRINT_DROPPED];
   if (dropped > 0) {

@@ -3,7 +3,7 @@
 // without loading the devices' decoding.
 
 import type { SourceLocation } from "../errors.js";
-import type { Loc, Module } from "../ir/module.js";
+import type { Loc, Module, PrintPart } from "../ir/module.js";
 
 export interface ResolvedLocation extends SourceLocation { function: string; inlinedAt: ResolvedLocation | null }
 
@@ -20,7 +20,7 @@ export class RuntimeTables {
     readonly debugLevel: 0 | 1 | 2,
     readonly messages: { text: string; kind: "bounds" | "exception" }[],
     private readonly sites: Loc[],
-    readonly formats: { parts: (string | "i32" | "u32" | "f32" | "f64" | "bool")[] }[],
+    readonly formats: { parts: PrintPart[] }[],
   ) { this.count = sites.length; }
 
   /** Tables revived from a cache or an image: their locations were resolved when they were stored. */

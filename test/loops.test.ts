@@ -529,7 +529,7 @@ test("a versioned loop's test reads the counter's starting constant, not the cou
   const test = code.split("\n").find((l) => /^\s*if \(.*params\.v_a_len/.test(l));
   assert.ok(test, code);
   assert.doesNotMatch(test, /v_q/, "the test reads no counter");
-  assert.match(test, /\(v_row \* v_n\) >= 0i/, "row * n + 0 is row * n");
+  assert.match(test, /\(v_row \* params\.v_n\) >= 0i/, "row * n + 0 is row * n");
   // The loop still runs as before, and the checked copy still reports.
   const cpu = await device("cpu", { threads: 1 });
   const n = 4, a = Float32Array.from({ length: n * n }, (_, i) => i), bb = Float32Array.from({ length: n * n }, (_, i) => 1 + (i % 3)), o = new Float32Array(n * n);

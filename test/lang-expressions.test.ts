@@ -150,6 +150,17 @@ describe("expressions and evaluation order", () => {
     same(o, w);
   });
 
+  dtest("Boolean(x): JavaScript's truthiness (0, -0 and NaN are false)", async ({ dev, same }) => {
+    const k = kernel(function toBoolean(x: Float32Array, o: Int32Array, n: number) {
+      const i = threadIdx.x;
+      o[i] = (Boolean(x[i]) ? 1 : 0) + (Boolean(i) ? 10 : 0) + (Boolean(x[i] > 1) ? 100 : 0) + (Boolean(n) ? 1000 : 0);
+    });
+    const x = Float32Array.from([0, -0, NaN, 1, -2.5, 3]), n = x.length;
+    const o = poisonI32(n);
+    await k.launch(dev, { blocks: 1, threads: n }, x, o, 0);
+    same(o, Array.from(x, (v, i) => (Boolean(v) ? 1 : 0) + (Boolean(i) ? 10 : 0) + (Boolean(v > 1) ? 100 : 0)));
+  });
+
   dtest("Number(x): a number as it is, a boolean as 1 or 0", async ({ dev, same }) => {
     const k = kernel(function toNumber(x: Float32Array, o: Float32Array, n: number) {
       const i = threadIdx.x;

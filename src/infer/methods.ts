@@ -304,6 +304,12 @@ export function createGlobalMethodTable(): MethodTable {
     if (!ty) return b.unknown;
     return ty.scalar === "bool" ? { k: "expr", h: b.convert(a, T.i32, span), t: T.i32 } : { k: "expr", h: b.convert(a, ty, span), t: ty };
   });
+  // Boolean(x): JavaScript's truthiness (0, -0 and NaN are false), as an if's test takes it.
+  t.defineMethod("Boolean", (b, args, span) => {
+    if (args.length !== 1) return b.error("type", `Boolean() takes 1 argument in kernels, got ${args.length}`, span);
+    if (!b.scalarType(args[0], span)) return b.unknown;
+    return { k: "expr", h: b.convert(args[0], T.bool, span), t: T.bool };
+  });
   t.defineMethod("Math.random", (b, _args, span) =>
     b.error("unsupported-syntax", "Math.random() is not supported in kernels (no random state on the device)", span, "pass random numbers in an array"));
 

@@ -283,6 +283,20 @@ describe("float semantics", () => {
     assert.equal(o[0], 16785408, "4097 ** 2 is f32");
   });
 
+  dtest("Math.pow of negative bases: odd and even integer exponents, fractions, infinite exponents", async ({ dev, same }) => {
+    // (WGSL: gpuc_pow tests the exponent's finiteness by its bits, so an infinite one is no
+    // fraction whichever way the driver's != takes a NaN.)
+    const k = kernel(function powNeg(x: Float32Array, y: Float32Array, o: Float32Array) {
+      const i = threadIdx.x;
+      o[i] = Math.pow(x[i], y[i]);
+    });
+    const x = Float32Array.from([-2, -2, -0.5, -0.5, -1, 2, -3, -3, -3, -2]);
+    const y = Float32Array.from([Infinity, -Infinity, Infinity, -Infinity, Infinity, Infinity, 3, 2, 0.5, -1]);
+    const o = poisonF32(x.length);
+    await k.launch(dev, { blocks: 1, threads: x.length }, x, y, o);
+    same(o, Array.from(x, (v, i) => F(Math.pow(v, y[i]))));
+  });
+
   dtest("3-point stencil with ternary boundaries", async ({ dev, same }) => {
     const k = kernel(function stencil3(x: Float32Array, o: Float32Array, n: number) {
       const i = blockIdx.x * blockDim.x + threadIdx.x;

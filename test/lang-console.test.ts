@@ -78,6 +78,7 @@ describe("console.log", () => {
         const i = threadIdx.x;
         console.log(`t=${i} v=${x[i]} neg=${-x[0]} ok=${x[i] > 1}!`, -x[0], `${n}`, "f32", "i32");
         console.log(`plain`, "");
+        console.log(`[${`n=${n}`}] ${"text"}`);
       });
       const x = Float32Array.from([0, 2.5]);
       await k.launch(pdev, { blocks: 1, threads: 2 }, x, 7);
@@ -87,6 +88,7 @@ describe("console.log", () => {
         const p = `[block (0, 0, 0) thread (${i}, 0, 0)] `;
         want.push(p + log(`t=${i} v=${x[i]} neg=${-x[0]} ok=${x[i] > 1}!`, -x[0], `${7}`, "f32", "i32"));
         want.push(p + log(`plain`, ""));
+        want.push(p + log(`[${`n=${7}`}] ${"text"}`));
       }
       sameLines(gpu, lines, want);
       if (!gpu) assert.equal(lines[0], "[block (0, 0, 0) thread (0, 0, 0)] t=0 v=0 neg=0 ok=false! -0 7 f32 i32");

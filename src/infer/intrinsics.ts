@@ -163,8 +163,10 @@ export class Intrinsics {
       if (last >= 0 && parts[last].startsWith("'")) parts[last] = `${parts[last]}${s}` as `'${string}`;
       else if (s) parts.push(`'${s}`);
     };
+    // (A template literal's substitution may be a string, or a template literal itself.)
     const value = (a: Val, asString: boolean): boolean => {
       if (a.k === "str" && !a.template) { text(a.value); return true; }
+      if (a.k === "str") return a.template!.quasis.every((q, j) => (text(q), j >= a.template!.values.length || value(a.template!.values[j], true)));
       const t = this.values.scalarType(a, span);
       if (!t) return false;
       parts.push(asString && isFloat(t) ? (t.scalar === "f32" ? "f32s" : "f64s") : t.scalar);
@@ -173,13 +175,7 @@ export class Intrinsics {
     };
     for (const [i, a] of args.entries()) {
       if (i > 0) text(" ");
-      if (a.k === "str" && a.template) {
-        const { quasis, values: subs } = a.template;
-        for (const [j, q] of quasis.entries()) {
-          text(q);
-          if (j < subs.length && !value(subs[j], true)) return this.pass.unknown;
-        }
-      } else if (!value(a, false)) return this.pass.unknown;
+      if (!value(a, false)) return this.pass.unknown;
     }
     const words = values.reduce((n, v) => n + (v.t === "f64" ? 2 : 1), 0);
     const fmt = this.pass.ctx.format({ parts, loc: this.pass.loc(span) });

@@ -6,6 +6,10 @@ import { Diagnostics } from "./diagnostics.js";
 import type { SourceText, Span } from "./source.js";
 import type { ElemName, ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
 
+/** The methods of Arrays and typed arrays (kernels have subarray alone: lower.ts call). */
+export const ARRAY_METHODS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Array.prototype), ...Object.getOwnPropertyNames(Object.getPrototypeOf(Int8Array.prototype))]
+  .filter((n) => n !== "constructor" && n !== "length" && n !== "subarray"));
+
 /** CUDA's spellings of what gpuc's intrinsics are, for the hint of an undefined name. */
 const CUDA_NAMES: Record<string, string> = {
   __syncthreads: "syncthreads()", __threadfence: "threadfence()", __threadfence_block: "threadfenceBlock()",
@@ -543,8 +547,12 @@ class Lowerer {
       }
       return { k: "sharedArray", elem: ARRAY_TYPES[ctor], size: this.expr(sizeNode), span };
     }
+    // (A callback given to an array's method, `a.map((x) => …)`: the call is the error, which says
+    // so in inference, not the function value too.)
+    const arrayMethod = e.callee.type === "MemberExpression" && !e.callee.computed && ARRAY_METHODS.has(e.callee.property?.name) && !this.intrinsicPath(e.callee);
     const args = e.arguments.map((a: any) => {
       if (a.type === "SpreadElement") return this.bad("spread arguments are not supported in kernels", a);
+      if (arrayMethod && (a.type === "ArrowFunctionExpression" || a.type === "FunctionExpression")) return { k: "num", value: 0, isFloat: false, span: spanOf(a) };
       return this.expr(a);
     });
     const calleeSpan = spanOf(e.callee);

@@ -6,6 +6,7 @@
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction } from "../frontend/uir.js";
 import { walkUBody } from "../frontend/uir.js";
+import { ARRAY_METHODS } from "../frontend/lower.js";
 import type { ExprHandle, FunctionHandle, LocalHandle } from "../ir/module.js";
 import { inlineCall } from "../ir/passes/inline.js";
 import { T, isAgg, isArray, parseTypeName, typeName, type ScalarType, type Type } from "../ir/types.js";
@@ -30,8 +31,11 @@ export class Calls {
     if (c.k === "dynamic") {
       e.args.forEach((a) => this.pass.lower.expr(a));
       if (c.reported) return this.pass.unknown;
+      const method = /\.(\w+)$/.exec(c.name)?.[1];
       return this.pass.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
-        "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
+        method !== undefined && ARRAY_METHODS.has(method)
+          ? `'${method}' is a method of arrays, which kernels do not have (but subarray): write it as a loop`
+          : "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }
     const args: Val[] = [];
     for (const a of e.args) args.push(args.length ? this.pass.lower.operandAfterAll(args, a) : this.pass.lower.expr(a));

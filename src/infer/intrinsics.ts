@@ -4,6 +4,7 @@
 
 import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, PrintFormat, SubgroupOp } from "../ir/module.js";
+import { printPartWords } from "../ir/module.js";
 import { resultScalar, type OpName } from "../ir/ops.js";
 import { T, elemScalar, isArray, isFloat, isInt, isNarrow, type Elem, type Scalar } from "../ir/types.js";
 import { arrayWhat, shapeText, type Val } from "./methods.js";
@@ -166,7 +167,14 @@ export class Intrinsics {
     // (A template literal's substitution may be a string, or a template literal itself.)
     const value = (a: Val, asString: boolean): boolean => {
       if (a.k === "str" && !a.template) { text(a.value); return true; }
-      if (a.k === "str") return a.template!.quasis.every((q, j) => (text(q), j >= a.template!.values.length || value(a.template!.values[j], true)));
+      if (a.k === "str") {
+        const { quasis, values: subs } = a.template!;
+        for (const [j, q] of quasis.entries()) {
+          text(q);
+          if (j < subs.length && !value(subs[j], true)) return false;
+        }
+        return true;
+      }
       const t = this.values.scalarType(a, span);
       if (!t) return false;
       parts.push(asString && isFloat(t) ? (t.scalar === "f32" ? "f32s" : "f64s") : t.scalar);
@@ -177,7 +185,7 @@ export class Intrinsics {
       if (i > 0) text(" ");
       if (!value(a, false)) return this.pass.unknown;
     }
-    const words = values.reduce((n, v) => n + (v.t === "f64" ? 2 : 1), 0);
+    const words = parts.reduce((n, p) => n + printPartWords(p), 0);
     const fmt = this.pass.ctx.format({ parts, loc: this.pass.loc(span) });
     const rt = this.pass.ctx.runtime("gpuc_print_reserve");
     const at = this.pass.temp(T.i32);

@@ -56,11 +56,14 @@ const nullAdapter = (await dawn.requestAdapter())!;
 const gpu = await nullAdapter.requestDevice({ requiredFeatures: nullAdapter.features.has("subgroups") ? ["subgroups" as GPUFeatureName] : [] });
 after(() => { gpu.destroy(); void dawn; });
 
-/** Dawn's verdict on a shader: its compilation messages, and a compute pipeline with a 64×1×1 workgroup. */
+/**
+ * Dawn's verdict on a shader: its compilation errors and warnings (a warning, e.g. of unreachable
+ * code, is printed to the user's console by Dawn), and a compute pipeline with a 64×1×1 workgroup.
+ */
 async function dawnErrors(code: string, entry: string): Promise<string[]> {
   const module = gpu.createShaderModule({ code });
   const info = await module.getCompilationInfo();
-  const errors = info.messages.filter((m) => m.type === "error").map((m) => `${m.lineNum}:${m.linePos} ${m.message}`);
+  const errors = info.messages.filter((m) => m.type !== "info").map((m) => `${m.type} ${m.lineNum}:${m.linePos} ${m.message}`);
   if (errors.length) return errors;
   gpu.pushErrorScope("validation");
   gpu.createComputePipeline({ layout: "auto", compute: { module, entryPoint: entry, constants: { wgx: 64, wgy: 1, wgz: 1 } } });
@@ -203,8 +206,25 @@ test("ptxas's validation is real: a broken line is reported with the PTX line an
   assert.match(formatPtxasErrors(r), /^ptxas: Arguments mismatch.*\n    at PTX line \d+: mul\.rn\.f32 .*\n    from test\/golden\.test\.ts:\d+:\d+\n/);
 });
 
+test("a helper whose every path returns leaves no unreachable code (Dawn would warn of it)", async () => {
+  function pick(a: number, b: number) {
+    if (a <= b) return b;
+    else return a;
+    return 0;   // (unreachable in JavaScript too)
+  }
+  const k = kernel(function everyPathReturns(out: Float32Array, x: Float32Array) {
+    const i = threadIdx.x;
+    out[i] = pick(x[i], 0.5) + pick(x[i + 1], x[i]);
+  }, { scope: { pick } });
+  const art = await k.compile({ target: "wgsl", types: ["f32[]", "f32[]"] });
+  assert.deepEqual(await dawnErrors(art.code as string, art.entry), []);
+  // The helper's dead return is gone from every target's code (the JS too).
+  const js = await k.compile({ target: "js", types: ["f32[]", "f32[]"] });
+  assert.doesNotMatch(js.code as string, /return 0/);
+});
+
 test("Dawn's validation is real: a broken shader is rejected", async () => {
   const errors = await dawnErrors("@compute @workgroup_size(1) fn main() { let x: i32 = 1.5; }", "main");
   assert.equal(errors.length, 1);
-  assert.match(errors[0], /^1:54 cannot convert value of type 'abstract-float' to type 'i32'/);
+  assert.match(errors[0], /^error 1:54 cannot convert value of type 'abstract-float' to type 'i32'/);
 });

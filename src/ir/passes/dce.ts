@@ -4,12 +4,14 @@
 // Checks (the rule every pass that may drop or move a bounds check or an exception states): dead
 // code elimination never drops a check that can run. A check is a statement of its own (`check`)
 // and an effect, so it is never an assignment nothing reads nor an empty branch; it goes only
-// when it follows a jump (or a check that always fires) in its block, where JavaScript would
-// never reach it either. Removing a dead assignment removes only side-effect-free expressions (a
-// load's check is the statement before it, and stays). A check keeps its report function.
+// when it follows a jump (or a check that always fires, or a statement no path leaves at its end)
+// in its block, where JavaScript would never reach it either. Removing a dead assignment removes
+// only side-effect-free expressions (a load's check is the statement before it, and stays). A
+// check keeps its report function.
 
 import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
 import { endsBlock, exprOperands, rewriteBlock, stmtOperands, stmtResult, walkStmts } from "../module.js";
+import { completesBlock } from "../module-info.js";
 
 export function eliminateDeadCode(m: Module): void {
   for (const f of m.functions) {
@@ -64,7 +66,11 @@ function compactLocals(f: Function): void {
   f.locals = locals;
 }
 
-/** Statements after return/break/continue/trap (or a check that always fires) never run. */
+/**
+ * Statements after return/break/continue/trap (or a check that always fires), or after a statement
+ * that no path leaves at its end (an `if` whose branches both jump, a loop with no way out),
+ * never run.
+ */
 function dropUnreachable(block: Block): Block {
   const out: Block = [];
   for (const s of block) {
@@ -72,7 +78,7 @@ function dropUnreachable(block: Block): Block {
     if (s.k === "loop") { s.body = dropUnreachable(s.body); s.continuing = dropUnreachable(s.continuing); }
     if (s.k === "switch") for (const c of s.cases) c.body = dropUnreachable(c.body);
     out.push(s);
-    if (endsBlock(s)) break;
+    if (endsBlock(s) || !completesBlock([s])) break;
   }
   return out;
 }

@@ -12,6 +12,7 @@
 import type { Block, Expr, ExprHandle, Function, LocalHandle, Loc, Module, Stmt } from "../module.js";
 import { rewriteBlock, walkStmts } from "../module.js";
 import { T, isArray } from "../types.js";
+import { completesBlock } from "../module-info.js";
 import { pruneFunctions } from "./dce.js";
 
 export interface InlineOptions {
@@ -137,7 +138,10 @@ function expand(caller: Function, callee: Function, call: Extract<Stmt, { k: "ca
     }
   });
   out.push({ k: "set", local: flag, value: bool(false), loc: call.loc });
-  out.push({ k: "loop", body: [...rewrite(body), { k: "break", loc: null }], continuing: [], breakIf: null, loc: call.loc });
+  // The loop's closing break where the body can reach its end: after a body whose every path
+  // returns (already a break) it would be unreachable code (which WGSL's compiler warns of).
+  const inner = rewrite(body);
+  out.push({ k: "loop", body: completesBlock(inner) ? [...inner, { k: "break", loc: null }] : inner, continuing: [], breakIf: null, loc: call.loc });
   return out;
 }
 

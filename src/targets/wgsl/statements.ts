@@ -280,9 +280,9 @@ function leavesLoop(s: Stmt, breaks: boolean): boolean {
   return visit([s], false);
 }
 
-/** Whether a loop can run its body again: not a block that always ends in `break` with no `continue` to it. */
+/** Whether a loop can run its body again: not a block that never reaches its end (it breaks or returns) with no `continue` to it. */
 function repeats(s: Extract<Stmt, { k: "loop" }>): boolean {
-  if (s.breakIf !== null || s.continuing.length || s.body[s.body.length - 1]?.k !== "break") return true;
+  if (s.breakIf !== null || s.continuing.length || completesBlock(s.body)) return true;
   const visit = (b: Block): boolean => b.some((x) =>
     x.k === "continue" || (x.k === "if" && (visit(x.then) || visit(x.else))) || (x.k === "switch" && x.cases.some((c) => visit(c.body))));
   return visit(s.body);

@@ -68,11 +68,21 @@ test("invalid-assignment: const and constant tables", async () => {
 test("type: float index, kernel return value, missing return in a helper", async () => {
   const e = await compileError(F.floatIndex);
   assert.equal(e.kind, "type");
-  assert.equal(e.message, `${FILE}:30:5: array index must be an integer, got f32\n    hint: convert it, e.g. \`Math.floor(x) | 0\``);
+  assert.equal(e.message, `${FILE}:30:5: array index must be an integer, got f32\n${HINT_INDEX}`);
   const r = await compileError(F.kernelReturnsValue);
   assert.equal(r.message, `${FILE}:34:10: a kernel cannot return a value\n    hint: write results into an array argument`);
   const h = await compileError(F.helperMissingReturn, { half: F.half });
   assert.equal(h.message, `${FILE}:41:8: function 'half' does not return a value on every path\n    called from 'helperMissingReturn' at ${FILE}:38:10`);
+});
+
+const HINT_INDEX = "    hint: convert it, e.g. `Math.floor(x) | 0`; JavaScript's `/` gives a float even for integers: for an integer quotient write `(a / b) | 0`, or `a >> 1` for `a / 2`";
+
+test("type: a float index from a division names the division (C's integer `/` is JavaScript's float `/`)", async () => {
+  const e = await compileError(F.halfIndex, undefined, [new Float32Array(8), 8]);
+  assert.equal(e.message, `${FILE}:119:56: array index must be an integer, got f32 ('stride' is a float: it is assigned \`n / 2\` at line 119)\n${HINT_INDEX}\n` +
+    `${FILE}:120:5: array index must be an integer, got f32 (\`n / 4\` is a float)\n${HINT_INDEX}\n(2 errors)`);
+  const h = await compileError(F.passesHalf, { swap: F.swap }, [new Float32Array(8), 8]);
+  assert.match(h.message, /^test\/fixtures\/errors\.mjs:124:\d+: array index must be an integer, got f32 \('j' is a float: the call passes one\)\n    called from 'passesHalf' at test\/fixtures\/errors\.mjs:128:3\n/);
 });
 
 test("errors in helpers carry the call chain down from the kernel", async () => {

@@ -4,7 +4,7 @@
 // a store into an element takes (narrow and clamped elements included).
 
 import type { Span } from "../frontend/source.js";
-import type { UExpr } from "../frontend/uir.js";
+import { walkUBody, type UExpr } from "../frontend/uir.js";
 import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
@@ -189,10 +189,42 @@ export class Arrays {
     if (!t) return null;
     if (t === T.f64 && v.k === "expr") return this.wholeIndex(v.h, e.span);
     if (!isInt(t)) {
-      this.pass.err("type", `array index must be an integer, got ${typeName(t)}`, e.span, "convert it, e.g. `Math.floor(x) | 0`");
+      this.pass.err("type", `array index must be an integer, got ${typeName(t)}${this.divisionIn(e)}`, e.span,
+        "convert it, e.g. `Math.floor(x) | 0`; JavaScript's `/` gives a float even for integers: for an integer quotient write `(a / b) | 0`, or `a >> 1` for `a / 2`");
       return null;
     }
     return v.k === "expr" ? v.h : null;
+  }
+
+  /**
+   * Where a float index comes from a division (ported C's `size / 2`, an integer division there):
+   * words for the message naming it — a `/` in the index, or a variable of the index that the
+   * function assigns one — or "".
+   */
+  private divisionIn(e: UExpr): string {
+    const ufn = this.pass.ufn;
+    const text = (x: UExpr): string => ufn.source.text.slice(x.span.start, x.span.end);
+    const division = (x: UExpr | null): UExpr | null => {
+      let found: UExpr | null = null;
+      if (x) walkUBody([{ k: "expr", e: x, span: x.span }], (y) => { if (!found && y.k === "binary" && y.op === "/") found = y; });
+      return found;
+    };
+    const inIndex = division(e);
+    if (inIndex) return ` (\`${text(inIndex)}\` is a float)`;
+    let found = "";
+    walkUBody([{ k: "expr", e, span: e.span }], (x) => {
+      if (found || x.k !== "var" || ufn.vars[x.v].declared) return;
+      const v = x.v;
+      if (ufn.params.includes(v) && this.pass.kind === "helper") { found = ` ('${ufn.vars[v].name}' is a float: the call passes one)`; return; }
+      walkUBody(ufn.body, (y) => {
+        const d = !found && y.k === "assign" && y.target.k === "var" && y.target.v === v ? division(y.value) : null;
+        if (d) found = ` ('${ufn.vars[v].name}' is a float: it is assigned \`${text(d)}\` at line ${ufn.source.locate(d.span.start).line})`;
+      }, (st) => {
+        const d = !found && st.k === "decl" && st.v === v ? division(st.init) : null;
+        if (d) found = ` ('${ufn.vars[v].name}' is a float: it is assigned \`${text(d)}\` at line ${ufn.source.locate(d.span.start).line})`;
+      });
+    });
+    return found;
   }
 
   /**

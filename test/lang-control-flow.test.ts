@@ -1,4 +1,4 @@
-// Execution tests of control flow (for, while and do-while loops with break and continue, early
+// Execution tests of control flow (for, for…of, while and do-while loops with break and continue, early
 // returns, switch, short-circuit && / || and ?:): small kernels, each compared with a
 // plain-JavaScript reference computed here. i32/u32 references wrap with `| 0` / `>>> 0` /
 // Math.imul.
@@ -15,7 +15,7 @@
 // 1000.
 
 import { describe } from "node:test";
-import { kernel, threadIdx, blockIdx, blockDim } from "../src/index.ts";
+import { kernel, threadIdx, blockIdx, blockDim, shared, syncthreads, structArray } from "../src/index.ts";
 import { randF32, randI32, randFullI32, randFullU32, poisonF32, poisonI32, forThreads, dtest,
   openDevices } from "./helpers.ts";
 
@@ -310,6 +310,43 @@ describe("control flow", () => {
       let j = 0, s = 0; do { if (j === 2) continue; s += j; } while (j++ < 5);
       let m = a[i], steps = 0; while (true) { if (m <= 1) break; m = m % 2 === 0 ? (m / 2) | 0 : m + 1; steps++; }
       want.set([c, s * 100 + j, steps], i * 3);
+    });
+    same(o, want);
+  });
+
+  dtest("for…of over arrays, views, shared rows, private arrays, literals and struct arrays, as JavaScript iterates", async ({ dev, same }) => {
+    const k = kernel(function iterate(o: Float32Array, x: Float32Array, p: { a: number; b: number }[]) {
+      const t = threadIdx.x;
+      const rows = shared(Float32Array, [2, 4]);
+      rows[0][t] = x[t];
+      rows[1][t] = t;
+      syncthreads();
+      const priv = new Float32Array(3);
+      priv[1] = x[t];
+      let s = 0, last = -1;
+      for (const v of x) { if (v < 0) continue; if (v > 3) break; s += v; }      // stops at 4.5
+      for (let v of x.subarray(t, t + 2)) { v *= 2; s += v; }                     // a let, assigned
+      for (const r of rows) for (const v of r) s += v;
+      for (const v of priv) s += v;
+      for (const w of [1, t, x[0]]) s += w;
+      for (const { a, b } of p) s += a * b;
+      for (last of x) s += 0;                                                       // an existing variable
+      for (const v of x) { x = x.subarray(1); s += v; }                             // the original x, to its end
+      o[t] = s * 100 + last + x.length;
+    });
+    const x = Float32Array.from([0.5, -1, 2, 4.5]), o = poisonF32(4);
+    const p = structArray({ a: Float32Array, b: Float32Array }, 2);
+    p[0] = { a: 1, b: 2 }; p[1] = { a: 3, b: -0.5 };
+    await k.launch(dev, { blocks: 1, threads: 4 }, o, x, p);
+    const want = Array.from({ length: 4 }, (_, t) => {
+      let s = 0.5 + 2;
+      for (const v of x.subarray(t, t + 2)) s += v * 2;
+      s += 0.5 - 1 + 2 + 4.5 + (0 + 1 + 2 + 3);
+      s += x[t];
+      s += 1 + t + 0.5;
+      s += 2 - 1.5;
+      s += 0.5 - 1 + 2 + 4.5;
+      return s * 100 + 4.5 + 0;
     });
     same(o, want);
   });

@@ -119,6 +119,21 @@ describe("views (subarray)", () => {
     const err = await kernelError(k.launch(dev, { blocks: 4, threads: 9 }, poisonI32(32), src, 8), "bounds");
     assert.match(err.message, /index 8 out of bounds for view 'd_Src' of length 8/);
   });
+
+  dtest("a const binding of a view that is rebound later keeps the view it was given", async ({ dev, same }) => {
+    // JavaScript binds the object: `a` is x's view as it was, whatever x is rebound to after.
+    const k = kernel(function keep(o: Int32Array, x: Int32Array) {
+      const a = x;
+      x = x.subarray(1);
+      let p = x.subarray(1);
+      const b = p;
+      for (let i = 0; i < 2; i++) p = p.subarray(1);
+      o[threadIdx.x] = a.length * 1000000 + x.length * 10000 + b.length * 100 + p.length + a[0] + b[0];
+    });
+    const x = Int32Array.from([5, 6, 7, 8, 9]), o = poisonI32(2);
+    await k.launch(dev, { blocks: 1, threads: 2 }, o, x);
+    same(o, [5040301 + 5 + 7, 5040301 + 5 + 7]);   // 5, 4, 3 and 1 long; a[0] 5, b[0] 7
+  });
 });
 
 // ---- ports with pointer bumps, as written ----------------------------------------------------

@@ -268,6 +268,7 @@ class Lowerer {
         out.push({ k: "loop", init, test, update, body, testFirst: true, span });
         return;
       }
+      case "ForOfStatement": return this.forOf(s, out);
       case "WhileStatement":
       case "DoWhileStatement": {
         const test = this.expr(s.test);
@@ -671,6 +672,61 @@ class Lowerer {
     return false;
   }
 
+  /**
+   * `for (const v of a) body`, a loop over an array's elements (typed arrays, views, shared and
+   * private arrays, a table's rows, an Array of numbers or objects): JavaScript's array iterator
+   * reads `a[i]` for i from 0 while i < a.length, `a` evaluated once. So:
+   * `{ const it = a; for (let i = 0; i < it.length; i++) { const v = it[i]; body } }` — `it` is `a`
+   * itself where `a` is a variable the loop never assigns (a rebinding inside would change what
+   * is iterated), else a hidden const, whose sharing rules are a binding's (an Array whose elements
+   * the body assigns is then refused, as `const b = a` would be). The element is declared as the
+   * loop's variable (a pattern destructures it), or assigned to the variable or pattern named.
+   */
+  private forOf(s: any, out: UStmt[]): void {
+    const span = spanOf(s);
+    if (s.await) { this.error("unsupported-syntax", "a for await…of loop is not supported in kernels", s); return; }
+    const left = s.left;
+    if (left.type === "VariableDeclaration" && (left.declarations.length !== 1 || left.declarations[0].init)) {
+      this.error("syntax", "a for…of loop declares one variable, without an initializer", left);
+      return;
+    }
+    this.scopes.push(new Map());
+    const init: UStmt[] = [];
+    const right = this.expr(s.right);
+    let array: () => UExpr;
+    if (right.k === "var" && !assigns(s.body, s.right.name)) array = () => ({ ...right });
+    else {
+      // (Its name, not an identifier, cannot be named by the code.)
+      const it = this.declare(`${this.source.text.slice(s.right.start, s.right.end)} (iterated)`, "const", s.right, null);
+      init.push({ k: "decl", v: it, init: right, span: right.span });
+      array = () => ({ k: "var", v: it, span: right.span });
+    }
+    const i = this.declare(`(index ${++this.hidden})`, "let", s.right, null);
+    init.push({ k: "decl", v: i, init: { k: "num", value: 0, isFloat: false, literal: true, span: right.span }, span: right.span });
+    const index = (): UExpr => ({ k: "var", v: i, span: right.span });
+    const test: UExpr = { k: "binary", op: "<", a: index(), b: { k: "length", array: array(), span: right.span }, span: right.span };
+    const update: UExpr = { k: "update", op: "++", prefix: false, target: index(), span: right.span };
+    this.loopDepth++;
+    this.scopes.push(new Map());
+    const body: UStmt[] = [];
+    const element: UExpr = { k: "index", array: array(), index: index(), span: spanOf(left) };
+    if (left.type === "VariableDeclaration") {
+      const id = left.declarations[0].id;
+      if (id.type === "ObjectPattern" || id.type === "ArrayPattern") this.declarePattern(id, element, left.kind, body);
+      else if (id.type !== "Identifier") this.error("unsupported-syntax", `${describe(id)} declarations are not supported; declare one name at a time`, id);
+      else body.push({ k: "decl", v: this.declare(id.name, left.kind, id, annotationType(id.typeAnnotation)), init: element, span: spanOf(left) });
+    } else if (left.type === "ObjectPattern" || left.type === "ArrayPattern") {
+      body.push({ k: "expr", e: this.destructuringAssignment({ type: "AssignmentExpression", operator: "=", left, right: null, start: left.start, end: left.end }, element), span: spanOf(left) });
+    } else {
+      body.push({ k: "expr", e: { k: "assign", op: "=", target: this.lvalue(left), value: element, span: spanOf(left) }, span: spanOf(left) });
+    }
+    body.push({ k: "block", body: this.body(s.body), span: spanOf(s.body) });
+    this.scopes.pop();
+    this.loopDepth--;
+    this.scopes.pop();
+    out.push({ k: "block", body: [...init, { k: "loop", init: [], test, update, body, testFirst: true, span }], span });
+  }
+
   private hidden = 0;
 
   /** A hidden local holding a destructured value (its name cannot clash with a JS name). */
@@ -724,9 +780,9 @@ class Lowerer {
    * before any target is assigned, as JS does), then each target is assigned its field. The
    * expression's value is the right side.
    */
-  private destructuringAssignment(e: any): UExpr {
+  private destructuringAssignment(e: any, right?: UExpr): UExpr {
     const span = spanOf(e);
-    const value = this.expr(e.right);
+    const value = right ?? this.expr(e.right);
     const v = this.hiddenVar(e.left, "let");
     const source: UExpr = { k: "var", v, span: value.span };
     const exprs: UExpr[] = [{ k: "assign", op: "=", target: { k: "var", v, span: value.span }, value, span }];
@@ -756,6 +812,19 @@ class Lowerer {
     this.error(kind, message, node, hint);
     return { k: "num", value: 0, isFloat: false, span: spanOf(node) };
   }
+}
+
+/** Whether a statement assigns the variable `name` anywhere in it (`name = …`, `name += …`, `name++`). */
+function assigns(node: any, name: string): boolean {
+  if (!node || typeof node !== "object") return false;
+  if ((node.type === "AssignmentExpression" && node.left.type === "Identifier" && node.left.name === name) ||
+      (node.type === "UpdateExpression" && node.argument.type === "Identifier" && node.argument.name === name)) return true;
+  for (const key in node) {
+    if (key === "parent") continue;
+    const c = node[key];
+    if (Array.isArray(c) ? c.some((x) => assigns(x, name)) : c && typeof c === "object" && typeof c.type === "string" && assigns(c, name)) return true;
+  }
+  return false;
 }
 
 function spanOf(n: { start: number; end: number }): Span {

@@ -5,6 +5,7 @@
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UStmt } from "../frontend/uir.js";
 import type { ExprHandle, LocalHandle, SwitchCase } from "../ir/module.js";
+import { exprOperands } from "../ir/module.js";
 import { completesBlock } from "../ir/module-info.js";
 import { T, isAgg, isArray, isInt, joinScalar, parseTypeName, typeName, wrapValue, type Type } from "../ir/types.js";
 import type { AggVal } from "./methods.js";
@@ -75,7 +76,10 @@ export class Statements {
         if (val.k === "view") {
           if (v.kind !== "const") { this.pass.err("invalid-assignment", `a view must be bound with const ('${v.name}'), or rebound to a view of its array (p = p.subarray(k))`, s.span); return; }
           this.pass.newVarTypes[s.v] = T.view(val.t);
-          this.pass.viewAliases.set(s.v, val);
+          // `const a = p` of a view that is rebound later (p = p.subarray(1)): `a` keeps the view p
+          // is now, as JavaScript's binding keeps the object — its offset and length read here.
+          const now = (h: ExprHandle): ExprHandle => (this.readsRebindable(h) ? this.values.stable(h, s.span) : h);
+          this.pass.viewAliases.set(s.v, { ...val, offset: now(val.offset), length: now(val.length) });
           return;
         }
         if (val.k === "row") {
@@ -129,6 +133,18 @@ export class Statements {
       case "throw": this.pass.raise("throw", null, this.pass.ctx.message(s.message), s.span, null, null); return;
       case "switch": return this.switchStmt(s);
     }
+  }
+
+  /** Whether an expression reads the offset or length of a rebindable view (which a rebinding sets again). */
+  private readsRebindable(h: ExprHandle): boolean {
+    const locals = new Set<number>();
+    for (const r of this.pass.rebindable.values()) { locals.add(r.off); locals.add(r.len); }
+    if (!locals.size) return false;
+    const visit = (x: ExprHandle): boolean => {
+      const e = this.pass.fn.exprs[x];
+      return (e.k === "local" && locals.has(e.local)) || exprOperands(e).some(visit);
+    };
+    return visit(h);
   }
 
   private breakUnless(test: UExpr): void {

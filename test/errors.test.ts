@@ -85,6 +85,13 @@ test("type: a float index from a division names the division (C's integer `/` is
   assert.match(h.message, /^test\/fixtures\/errors\.mjs:124:\d+: array index must be an integer, got f32 \('j' is a float: the call passes one\)\n    called from 'passesHalf' at test\/fixtures\/errors\.mjs:128:3\n/);
 });
 
+test("unsupported-syntax: a labeled block (labeled loops and switches are the kernel language's)", async () => {
+  const e = await compileError(F.labeledBlock);
+  assert.equal(e.kind, "unsupported-syntax");
+  assert.equal(e.message, `${FILE}:132:3: a label on a block is not supported in kernels, only on a loop or a switch\n` +
+    "    hint: leave the block through a flag, or make it a loop that ends in `break` (`name: for (;;) { …; break; }`)");
+});
+
 test("errors in helpers carry the call chain down from the kernel", async () => {
   const e = await compileError(F.badHelperCaller, { level1: F.level1, level2: F.level2 });
   assert.equal(e.message,

@@ -351,6 +351,38 @@ describe("control flow", () => {
     same(o, want);
   });
 
+  dtest("labeled break and continue: out of nested loops, out of a switch, from a for…of, to a switch's label", async ({ dev, same }) => {
+    // The same helper runs as plain JavaScript for the reference.
+    function labeled(x: Int32Array, t: number): number {
+      const a = x[t & 7], b = x[(t + 1) & 7], m = x[(t + 2) & 7];
+      let c = 0;
+      outer: for (let i = 0; i < 4; i++) {
+        for (let j = 0; j < 4; j++) { if (a + i + j > 9) break outer; if (b > j + i) continue outer; c += 3; }
+        c += 1;
+      }
+      one: for (let i = 0; i < 3; i++) {
+        two: for (let j = 0; j < 3; j++) {
+          for (let k = 0; k < 3; k++) { c += 7; if (k == m % 3) continue two; if (j + k == a % 4) continue one; if (i + j + k > b) break one; }
+          c += 100;
+        }
+        c += 1000;
+      }
+      loop: for (let i = 0; i < 6; i++) {
+        switch ((a + i) % 4) { case 1: continue loop; case 2: c += 5; break; case 3: if (i > m % 5) break loop; default: c += 1; }
+        c += 10;
+      }
+      let i = 0;
+      w: while (i < 8) { i++; let k = 0; do { k++; if (k == b % 4) continue w; if (k + i > 9) break w; c += k; } while (k < 5); }
+      sw: switch (m & 1) { case 0: for (let k = 0; k < 5; k++) { if (k == a % 5) break sw; c += 2; } c += 50; break; default: c -= 1; }
+      each: for (const v of x) { for (const u of x) { if (u == v) continue each; if (u + v > 14) break each; c += (u * v) & 3; } }
+      return c * 16 + i;
+    }
+    const k = kernel(function labels(o: Int32Array, x: Int32Array) { o[threadIdx.x] = labeled(x, threadIdx.x); }, { scope: { labeled } });
+    const x = randI32(311, 8, 0, 9), o = poisonI32(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, o, x);
+    same(o, Array.from({ length: 8 }, (_, t) => labeled(x, t)));
+  });
+
   dtest("return from the kernel inside a switch inside a loop", async ({ dev, same }) => {
     const k = kernel(function retSwitchLoop(o: Int32Array) {
       const i = threadIdx.x;

@@ -84,6 +84,13 @@ class Lowerer {
   private diags = new Diagnostics();
   private loopDepth = 0;
   private switchDepth = 0;
+  /**
+   * The loops and switches being lowered, innermost last: their labels, the flags of labeled jumps
+   * to them, and the flags set inside them for targets further out (see labeledJump).
+   */
+  private breakables: { kind: "loop" | "switch"; labels: string[]; breaks?: number; continues?: number; exits: Map<number, { target: number; continues: boolean }> }[] = [];
+  /** The labels of the statement being lowered (taken by the loop or switch they name). */
+  private labels: string[] = [];
 
   constructor(private source: SourceText, private env: Environment, private outerLocals: Set<string>, private fnName: string) {}
 
@@ -261,33 +268,44 @@ class Lowerer {
         }
         const test = s.test ? this.expr(s.test) : null;
         const update = s.update ? this.expr(s.update) : null;
-        this.loopDepth++;
+        this.enter("loop");
         const body = this.body(s.body);
-        this.loopDepth--;
         this.scopes.pop();
         out.push({ k: "loop", init, test, update, body, testFirst: true, span });
+        this.leave(out);
         return;
       }
       case "ForOfStatement": return this.forOf(s, out);
       case "WhileStatement":
       case "DoWhileStatement": {
         const test = this.expr(s.test);
-        this.loopDepth++;
+        this.enter("loop");
         const body = this.body(s.body);
-        this.loopDepth--;
         out.push({ k: "loop", init: [], test, update: null, body, testFirst: s.type === "WhileStatement", span });
+        this.leave(out);
+        return;
+      }
+      case "LabeledStatement": {
+        let target = s;
+        const labels: string[] = [];
+        while (target.type === "LabeledStatement") { labels.push(target.label.name); target = target.body; }
+        if (!/^(For|ForOf|While|DoWhile|Switch)Statement$/.test(target.type))
+          return this.error("unsupported-syntax", `a label on ${target.type === "BlockStatement" ? "a block" : describe(target)} is not supported in kernels, only on a loop or a switch`, s,
+            "leave the block through a flag, or make it a loop that ends in `break` (`name: for (;;) { …; break; }`)");
+        this.labels = labels;
+        this.stmt(target, out);
         return;
       }
       case "BlockStatement":
         out.push({ k: "block", body: this.block(s.body), span });
         return;
       case "BreakStatement":
-        if (s.label) return this.error("unsupported-syntax", "labeled break is not supported in kernels", s);
+        if (s.label) return this.labeledJump(s, false, out);
         if (this.loopDepth === 0 && this.switchDepth === 0) return this.error("syntax", "'break' outside of a loop or switch", s);
         out.push({ k: "break", span });
         return;
       case "ContinueStatement":
-        if (s.label) return this.error("unsupported-syntax", "labeled continue is not supported in kernels", s);
+        if (s.label) return this.labeledJump(s, true, out);
         if (this.loopDepth === 0) return this.error("syntax", "'continue' outside of a loop", s);
         out.push({ k: "continue", span });
         return;
@@ -309,7 +327,7 @@ class Lowerer {
       }
       case "SwitchStatement": {
         const selector = this.expr(s.discriminant);
-        this.switchDepth++;
+        this.enter("switch");
         this.scopes.push(new Map());
         for (const c of s.cases) this.hoist(c.consequent);
         const cases = s.cases.map((c: any) => {
@@ -318,8 +336,8 @@ class Lowerer {
           return { test: c.test ? this.expr(c.test) : null, body, span: spanOf(c) };
         });
         this.scopes.pop();
-        this.switchDepth--;
         out.push({ k: "switch", selector, cases, span });
+        this.leave(out);
         return;
       }
       default:
@@ -706,7 +724,7 @@ class Lowerer {
     const index = (): UExpr => ({ k: "var", v: i, span: right.span });
     const test: UExpr = { k: "binary", op: "<", a: index(), b: { k: "length", array: array(), span: right.span }, span: right.span };
     const update: UExpr = { k: "update", op: "++", prefix: false, target: index(), span: right.span };
-    this.loopDepth++;
+    this.enter("loop");
     this.scopes.push(new Map());
     const body: UStmt[] = [];
     const element: UExpr = { k: "index", array: array(), index: index(), span: spanOf(left) };
@@ -722,9 +740,60 @@ class Lowerer {
     }
     body.push({ k: "block", body: this.body(s.body), span: spanOf(s.body) });
     this.scopes.pop();
-    this.loopDepth--;
     this.scopes.pop();
     out.push({ k: "block", body: [...init, { k: "loop", init: [], test, update, body, testFirst: true, span }], span });
+    this.leave(out);
+  }
+
+  /**
+   * Labeled jumps (`break outer`, `continue outer`), in the IR's one-level break and continue: a
+   * jump to the innermost loop or switch is the plain one (a `continue` past switches too); one
+   * further out sets a flag of its target and breaks, and after each loop or switch it leaves,
+   * `if (flag) break;` goes on out — or, in the target loop's own body, `if (flag) { flag =
+   * false; continue; }` for a continue. A target's flags are declared false before it each time
+   * it is reached. What runs is JavaScript's: nothing between the jump and its target runs.
+   */
+  private labeledJump(s: any, continues: boolean, out: UStmt[]): void {
+    const span = spanOf(s), name = s.label.name;
+    let t = this.breakables.length - 1;
+    while (t >= 0 && !this.breakables[t].labels.includes(name)) t--;
+    if (t < 0) return this.error("syntax", `undefined label '${name}'`, s.label);
+    const target = this.breakables[t];
+    if (continues && target.kind !== "loop") return this.error("syntax", `'continue ${name}' names a switch, not a loop`, s);
+    const inner = this.breakables.slice(t + 1);
+    if (!inner.length || (continues && inner.every((b) => b.kind === "switch"))) { out.push({ k: continues ? "continue" : "break", span }); return; }
+    const key = continues ? "continues" : "breaks";
+    const flag = (target[key] ??= this.declare(`(${continues ? "continue" : "break"} ${name})`, "let", s, null));
+    out.push({ k: "expr", e: { k: "assign", op: "=", target: { k: "var", v: flag, span }, value: { k: "bool", value: true, span }, span }, span });
+    out.push({ k: "break", span });
+    for (const b of inner) b.exits.set(flag, { target: t, continues });
+  }
+
+  /** A loop or switch starts: it takes the labels just read. */
+  private enter(kind: "loop" | "switch"): void {
+    if (kind === "loop") this.loopDepth++; else this.switchDepth++;
+    this.breakables.push({ kind, labels: this.labels, exits: new Map() });
+    this.labels = [];
+  }
+
+  /**
+   * The loop or switch last pushed to `out` ends: after it, the tests of the flags that jumps
+   * inside it set for targets further out; before it, its own flags' declarations.
+   */
+  private leave(out: UStmt[]): void {
+    const b = this.breakables.pop()!;
+    if (b.kind === "loop") this.loopDepth--; else this.switchDepth--;
+    const span = out[out.length - 1].span, parent = this.breakables.length - 1;
+    const read = (v: number): UExpr => ({ k: "var", v, span });
+    for (const [flag, { target, continues }] of b.exits) {
+      const then: UStmt[] = continues && target === parent
+        ? [{ k: "expr", e: { k: "assign", op: "=", target: read(flag), value: { k: "bool", value: false, span }, span }, span }, { k: "continue", span }]
+        : [{ k: "break", span }];
+      out.push({ k: "if", c: read(flag), then, else: [], span });
+    }
+    const flags = [b.breaks, b.continues].filter((v): v is number => v !== undefined);
+    const at = out.length - 1 - b.exits.size;
+    out.splice(at, 0, ...flags.map((v): UStmt => ({ k: "decl", v, init: { k: "bool", value: false, span }, span })));
   }
 
   private hidden = 0;
@@ -878,7 +947,7 @@ function describe(n: any): string {
   const names: Record<string, string> = {
     ClassDeclaration: "a class declaration", ClassExpression: "a class expression",
     ForInStatement: "a for…in loop", ForOfStatement: "a for…of loop", TryStatement: "try/catch",
-    LabeledStatement: "a labeled statement", WithStatement: "'with'",
+    WithStatement: "'with'", ExpressionStatement: "an expression", IfStatement: "an if",
     DebuggerStatement: "'debugger'", ObjectPattern: "destructuring", ArrayPattern: "destructuring",
     AssignmentPattern: "a default value", RestElement: "a rest parameter", TaggedTemplateExpression: "a tagged template",
     ImportExpression: "import()", MetaProperty: "import.meta / new.target", Super: "'super'",

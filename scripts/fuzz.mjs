@@ -86,7 +86,8 @@
 //   bounds tests on both or an early return, a counted loop over a row and a column, a tile of the
 //   shared array —: the shapes whose checks a launch proves (ir/passes/launch-proofs.ts; on
 //   WebGPU the launch then runs the kernel's variant without them).
-// - control: random statements (if/else, for, while and do-while loops with break and continue,
+// - control: random statements (if/else, for, for…of, while and do-while loops with break and
+//   continue, labeled ones too (`break L1` out of inner loops and switches),
 //   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals, a scalar parameter sv each thread assigns, and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
@@ -1133,11 +1134,22 @@ function cstmt(d, inLoop) {
   }
   if (r < 0.5) return `if ${cc(1)} { ${cblock(d - 1, inLoop)} } else { ${cblock(d - 1, inLoop)} }`;
   if (r < 0.56) return carriedLoop(d);
-  if (r < 0.62) return `for (let j = 0; j < ${pick(["3", "(a & 7)", "n", "5"])}; j++) { ${cblock(d - 1, true)} }`;
-  if (r < 0.66) return `{ let w = 0; while (w < ${pick(["4", "(b & 3)"])}) { w++; ${cblock(d - 1, true)} } }`;
+  if (r < 0.62) return labeled((body) => `for (let j = 0; j < ${pick(["3", "(a & 7)", "n", "5"])}; j++) { ${body()} }`, d);
+  if (r < 0.66) return labeled((body) => `{ let w = 0; ${"{label}"}while (w < ${pick(["4", "(b & 3)"])}) { w++; ${body()} } }`, d);
   // do-while: its test comes last (WGSL's `break if`), after any break or continue in the body.
-  if (r < 0.7) return `{ let w = 0; do { ${cblock(d - 1, true)} } while (++w < ${pick(["3", "(b & 3)"])}); }`;
-  if (r < 0.78 && inLoop) return `if ${cc(1)} ${pick(["break", "continue"])};`;
+  if (r < 0.7) return labeled((body) => `{ let w = 0; ${"{label}"}do { ${body()} } while (++w < ${pick(["3", "(b & 3)"])}); }`, d);
+  // for…of over the private array (a view of it), the input, or a literal.
+  if (r < 0.72) return labeled((body) => pick([
+    () => `for (const e of p${rnd() < 0.5 ? `.subarray(${ci(1)} & 3)` : ""}) { b = (b + e) | 0; ${body()} }`,
+    () => `for (let e of x) { e = e * 0.5; c += e; ${body()} }`,
+    () => `for (const e of [a, b & 7, ${ri(0, 9)}]) { a = (a ^ e) | 0; ${body()} }`,
+  ])(), d);
+  if (r < 0.78 && inLoop) {
+    // A labeled jump to an enclosing loop (out of inner loops and switches), or a plain one.
+    const { labels } = labelState();
+    const target = labels.length && rnd() < 0.5 ? ` ${pick(labels)}` : "";
+    return `if ${cc(1)} ${pick(["break", "continue"])}${target};`;
+  }
   if (r < 0.86) return `switch (${ci(1)} & 3) { case 0: ${cblock(d - 1, inLoop)} break; case 1: ${cblock(d - 1, inLoop)} case 2: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} }`;
   if (r < 0.92) return `if ${cc(1)} { o[i] = ${cf(1)}; return; }`;
   return `o[i] += ${cf(2)};`;
@@ -1187,10 +1199,36 @@ function carriedLoop(d) {
 }
 function cblock(d, inLoop) { return Array.from({ length: 1 + Math.floor(rnd() * 2) }, () => cstmt(d, inLoop)).join(" "); }
 
+/**
+ * The labels of the loops around the statement being generated, that a break or continue may
+ * name, and a count for new ones. (A function, not a const: the driver above runs before this
+ * part of the module is evaluated.)
+ */
+function labelState() { return (labelState.s ??= { labels: [], count: 0 }); }
+/**
+ * A loop, labeled one time in three (`L3: for …`; where the text has `{label}`, the label goes
+ * there, on the loop inside a block), its body generated with that label in reach.
+ */
+function labeled(loop, d) {
+  const st = labelState();
+  const label = rnd() < 0.35 ? `L${st.count++}` : null;
+  if (label) st.labels.push(label);
+  // A labeled loop's body jumps to it, most times, from an inner loop or a switch.
+  const jump = () => `if ${cc(1)} ${pick(["break", "continue"])} ${label};`;
+  const out = () => (!label || rnd() < 0.3 ? "" : pick([
+    () => `for (let h = 0; h < ${pick(["3", "(a & 3)"])}; h++) { ${cblock(d - 2, true)} ${jump()} c += 0.5; }`,
+    () => `switch (${ci(1)} & 3) { case 1: ${jump()} a = (a + 1) | 0; break; default: ${cblock(d - 2, true)} }`,
+  ])());
+  const text = loop(() => `${cblock(d - 1, true)} ${out()}`);
+  if (label) st.labels.pop();
+  const at = label ? `${label}: ` : "";
+  return text.includes("{label}") ? text.replace("{label}", at) : at + text;
+}
+
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
     nestedSa = mode === "js" && rnd() < 0.5;
@@ -1198,6 +1236,8 @@ async function fuzzControl() {
     const body = `const i = threadIdx.x; const n = (x.length + i) & 7; const p = new Int32Array(8); let a = i; let b = (x[i] | 0); let c = x[(i + 2) & 7] * 0.25; ` +
       `${used.map((v) => `${v.decl} `).join("")}${stmts} o[i] = c + a + b + sv + p[(a ^ b) & 7]${used.map((v) => ` + ${v.fold}`).join("")};`;
     if (used.length || /\b(fill2?|upd|deep)\(|=> \{/.test(stmts)) withByRef++;
+    if (/\b(break|continue) L\d/.test(stmts)) withLabels++;
+    if (/ of /.test(stmts)) withForOf++;
     const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
     const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
@@ -1248,7 +1288,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -176,6 +176,50 @@ describe("expressions and evaluation order", () => {
     forThreads(n, (i) => w.set([Number(x[i] > 1) + Number(x[i]), Number(i) * 0.5, 7 + Number(true), Number(x[i] > 1) * 3], i * 4));
     same(o, w);
   });
+
+  dtest("Number.isInteger and Number.isSafeInteger: finite and whole (and below 2^53), never a boolean", async ({ dev, same }) => {
+    const k = kernel(function integerTests(x: Float32Array, o: Int32Array, n: Int32Array) {
+      const i = threadIdx.x;
+      o[i] = (Number.isInteger(x[i]) ? 1 : 0) + (Number.isSafeInteger(x[i]) ? 2 : 0) + (Number.isInteger(n[i]) ? 4 : 0) +
+        (Number.isInteger(n[i] > 0) ? 8 : 0) + (Number.isInteger(2.5) ? 16 : 0) + (Number.isSafeInteger(3) ? 32 : 0);
+    });
+    const x = Float32Array.from([0, -0, 1.5, -3, NaN, Infinity, -Infinity, 2 ** 53, 2 ** 40, 1e30, 16777217, 0.1]);
+    const n = Int32Array.from(x, (v) => v | 0), o = poisonI32(x.length);
+    await k.launch(dev, { blocks: 1, threads: x.length }, x, o, n);
+    same(o, Array.from(x, (v) => (Number.isInteger(v) ? 1 : 0) + (Number.isSafeInteger(v) ? 2 : 0) + 4 + 32));
+  });
+
+  dtest("logical assignment: a ||= b, a &&= b, a ??= b on variables and elements, as values too", async ({ dev, same }) => {
+    const k = kernel(function logicalAssign(x: Float32Array, o: Float32Array) {
+      const i = threadIdx.x;
+      let a = x[i], b = i & 1, c = x[i] - 1;
+      a ||= 7;
+      b &&= 5;
+      const v = (c ||= 0.25);
+      let d = b;
+      d ??= 9;
+      o[i * 5] = 0;
+      o[i * 5] ||= a + 1;
+      o[i * 5 + 1] = a;
+      o[i * 5 + 2] = b * 10 + d;
+      o[i * 5 + 3] = c + v;
+      o[i * 5 + 4] = 2;
+      o[i * 5 + 4] &&= c;
+    });
+    const x = Float32Array.from([0, 1, -0.5, 2]), o = new Float32Array(20).fill(NaN);
+    await k.launch(dev, { blocks: 1, threads: 4 }, x, o);
+    const w = new Float32Array(20);
+    forThreads(4, (i) => {
+      let a = x[i], b = i & 1, c = F(x[i] - 1);
+      a ||= 7;
+      b &&= 5;
+      const v = (c ||= 0.25);
+      w.set([a + 1, a, b * 10 + b, c + v, c], i * 5);
+    });
+    same(o, w);
+    await rejectsCompile(kernel(function twice(o: Float32Array) { let k = 0; o[k++] ||= 1; }).launch(dev, { blocks: 1, threads: 1 }, o),
+      "unsupported-syntax", /'\|\|=' on a target whose operands have effects is not supported in kernels/);
+  });
 });
 
 // =============================================================================================

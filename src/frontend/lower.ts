@@ -4,7 +4,7 @@
 import type { Diagnostic, Frame } from "../errors.js";
 import { Diagnostics } from "./diagnostics.js";
 import type { SourceText, Span } from "./source.js";
-import type { ElemName, ScalarName, TypeName, UCallee, UExpr, UFunction, UStmt, UTable, UVar } from "./uir.js";
+import { walkUBody, type ElemName, type ScalarName, type TypeName, type UCallee, type UExpr, type UFunction, type UStmt, type UTable, type UVar } from "./uir.js";
 
 /** The methods of Arrays and typed arrays (kernels have subarray alone: lower.ts call). */
 export const ARRAY_METHODS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Array.prototype), ...Object.getOwnPropertyNames(Object.getPrototypeOf(Int8Array.prototype))]
@@ -382,8 +382,15 @@ class Lowerer {
       case "ConditionalExpression":
         return { k: "cond", c: this.expr(e.test), a: this.expr(e.consequent), b: this.expr(e.alternate), span };
       case "AssignmentExpression": {
-        if (e.operator === "&&=" || e.operator === "||=" || e.operator === "??=")
-          return this.bad(`the '${e.operator}' operator is not supported in kernels`, e);
+        // `a ||= b` is `a || (a = b)`, its target read once: a variable, or an element or field
+        // whose operands have no effects (which would run twice).
+        if (e.operator === "&&=" || e.operator === "||=" || e.operator === "??=") {
+          const target = this.lvalue(e.left);
+          let effects = false;
+          walkUBody([{ k: "expr", e: target, span }], (x) => { if (x.k === "assign" || x.k === "update" || x.k === "call") effects = true; });
+          if (effects) return this.bad(`'${e.operator}' on a target whose operands have effects is not supported in kernels (the target is read, then assigned)`, e.left, "unsupported-syntax", "compute the index into a const first");
+          return { k: "logical", op: e.operator.slice(0, 2) as "&&" | "||" | "??", a: target, b: { k: "assign", op: "=", target: this.lvalue(e.left), value: this.expr(e.right), span }, span };
+        }
         if (e.left.type === "ObjectPattern" || e.left.type === "ArrayPattern") {
           if (e.operator !== "=") return this.bad(`the '${e.operator}' operator cannot assign to a destructuring pattern`, e);
           return this.destructuringAssignment(e);

@@ -175,6 +175,7 @@ export class FunctionBuilder implements MethodBuilder {
   scalarType(v: Val, span: Span): ScalarType | null { return this.values.scalarType(v, span); }
   convert(v: Val, t: ScalarType, span: Span): ExprHandle { return this.values.convert(v, t, span); }
   op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val { return this.values.op(op, args, t, span); }
+  reusable(h: ExprHandle, span: Span): () => ExprHandle { return this.values.reusable(h, span); }
   minMaxMixed(op: "min" | "max", a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val { return this.values.minMaxMixed(op, a, ta, b, tb, span); }
   error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val { return this.pass.error(kind, message, span, hint); }
 }

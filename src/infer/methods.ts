@@ -105,6 +105,8 @@ export interface MethodBuilder {
   /** Convert to `t` with JS semantics. */
   convert(v: Val, t: ScalarType, span: Span): ExprHandle;
   op(op: OpName, args: ExprHandle[], t: Type, span: Span): Val;
+  /** A value to use more than once (expressions are trees): each call gives a read of it, computed once. */
+  reusable(h: ExprHandle, span: Span): () => ExprHandle;
   /** Math.min/max of an i32 and a u32 by mathematical value (min: an i32, max: a u32). */
   minMaxMixed(op: "min" | "max", a: Val, ta: ScalarType, b: Val, tb: ScalarType, span: Span): Val;
   error(kind: CompileErrorKind, message: string, span: Span, hint?: string): Val;
@@ -326,6 +328,26 @@ export function createGlobalMethodTable(): MethodTable {
   t.defineMethod("Number.isFinite", floatPredicate("isfinite", Number.isFinite, true));
   t.defineMethod("isNaN", floatPredicate("isnan", isNaN, false));
   t.defineMethod("isFinite", floatPredicate("isfinite", isFinite, true));
+  // Number.isInteger(x), Number.isSafeInteger(x): a finite number equal to its truncation (and at
+  // most 2^53 - 1 in magnitude); an integer type always is one, a boolean never.
+  const integerTest = (fold: (x: number) => boolean, safe: boolean): Method => (b, args, span, name) => {
+    if (args.length !== 1) return b.error("type", `${name} takes 1 argument, got ${args.length}`, span);
+    const a = args[0];
+    const constant = (v: boolean): Val => ({ k: "expr", h: b.convert({ k: "weak", value: v ? 1 : 0, isFloat: false }, T.bool, span), t: T.bool });
+    if (a.k === "weak") return constant(fold(a.value));
+    const ty = b.scalarType(a, span);
+    if (!ty) return b.unknown;
+    if (!isFloat(ty)) return constant(ty.scalar !== "bool");
+    const handle = (v: Val): ExprHandle => (v.k === "expr" ? v.h : b.convert(v, T.bool, span));
+    const x = b.reusable(b.convert(a, ty, span), span);
+    const whole = b.op("land", [handle(b.op("isfinite", [x()], T.bool, span)), handle(b.op("eq", [handle(b.op("trunc", [x()], ty, span)), x()], T.bool, span))], T.bool, span);
+    if (!safe) return whole;
+    // (|x| < 2^53, which f32 holds exactly: 2^53 - 1 rounds up to it.)
+    const bound = b.convert({ k: "weak", value: 2 ** 53, isFloat: true }, ty, span);
+    return b.op("land", [handle(whole), handle(b.op("lt", [handle(b.op("abs", [x()], ty, span)), bound], T.bool, span))], T.bool, span);
+  };
+  t.defineMethod("Number.isInteger", integerTest(Number.isInteger, false));
+  t.defineMethod("Number.isSafeInteger", integerTest(Number.isSafeInteger, true));
 
   t.defineMethod("syncthreads", (b, args, span) => (args.length ? b.error("type", "syncthreads() takes no arguments", span) : b.barrier(span)));
   t.defineMethod("threadfence", (b, args, span) => (args.length ? b.error("type", "threadfence() takes no arguments", span) : b.fence("device", span)));

@@ -296,4 +296,27 @@ describe("regressions (compiler bugs found by this suite)", () => {
     await k.launch(dev, { blocks: 1, threads: 3 }, o);
     same(o, [13, 14, 15]);
   });
+
+  dtest("parameters with defaults, and arguments not passed (undefined, as JavaScript passes them)", async ({ dev, same }) => {
+    // The helpers run as plain JavaScript for the reference.
+    function scaled(a: number, b = a * 2, c = b + 1) { return a + b * 10 + c * 100; }
+    function pick(v: number, w?: number) { return w === undefined ? v : v * w; }
+    function lookup(i: number, table: Float32Array | null = null) { if (table == null) return -1; return table[i]; }
+    const k = kernel(function defaults(o: Float32Array, x: Float32Array) {
+      const i = threadIdx.x;
+      const step = (v: number, by = 0.5) => v + by;
+      o[i * 6] = scaled(x[i]);
+      o[i * 6 + 1] = scaled(x[i], 2);
+      o[i * 6 + 2] = scaled(x[i], undefined, 3);
+      o[i * 6 + 3] = pick(x[i]) + pick(x[i], 3);
+      o[i * 6 + 4] = lookup(i) + lookup(i, x);
+      o[i * 6 + 5] = step(x[i]) + step(x[i], 2);
+    }, { scope: { scaled, pick, lookup } });
+    const x = Float32Array.from([0.5, -2, 3]), o = poisonF32(18);
+    await k.launch(dev, { blocks: 1, threads: 3 }, o, x);
+    const step = (v: number, by = 0.5) => v + by;
+    const want = new Float32Array(18);
+    forThreads(3, (i) => want.set([scaled(x[i]), scaled(x[i], 2), scaled(x[i], undefined, 3), pick(x[i]) + pick(x[i], 3), lookup(i) + lookup(i, x), step(x[i]) + step(x[i], 2)].map(F), i * 6));
+    same(o, want);
+  });
 });

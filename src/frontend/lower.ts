@@ -84,6 +84,8 @@ class Lowerer {
   private diags = new Diagnostics();
   private loopDepth = 0;
   private switchDepth = 0;
+  /** What is an error only where this function is a kernel (a parameter's default value). */
+  private kernelOnly: { message: string; node: any }[] = [];
   /**
    * The loops and switches being lowered, innermost last: their labels, the flags of labeled jumps
    * to them, and the flags set inside them for targets further out (see labeledJump).
@@ -109,6 +111,24 @@ class Lowerer {
         this.declarePattern(param, { k: "var", v, span: spanOf(param) }, "const", prologue);
         continue;
       }
+      // `b = 2` (a helper's default): the parameter, then `let b = b === undefined ? 2 : b` at the
+      // top of the body — JavaScript's rule (the default where the argument is undefined or
+      // missing, evaluated then, seeing the parameters before it). A call that passes fewer
+      // arguments passes undefined for the rest (infer/calls.ts), so each arity is its own
+      // specialization, and the test folds. A kernel's parameters take no defaults (kernelOnly).
+      if (param.type === "AssignmentPattern" && param.left.type === "Identifier") {
+        const name = param.left.name;
+        const v = this.declare(name, "param", param.left, annotationType(param.left.typeAnnotation));
+        params.push(v);
+        const arg = (): UExpr => ({ k: "var", v, span: spanOf(param.left) });
+        const fallback = this.expr(param.right);
+        const init: UExpr = { k: "cond", c: { k: "binary", op: "===", a: arg(), b: { k: "null", undef: true, span: spanOf(param) }, span: spanOf(param) }, a: fallback, b: arg(), span: spanOf(param) };
+        // (A const unless the body assigns it: an array is bound with const.)
+        const kind = assigns(node.body, name) ? "let" : "const";
+        prologue.push({ k: "decl", v: this.declare(name, kind, param.left, annotationType(param.left.typeAnnotation)), init, span: spanOf(param) });
+        this.kernelOnly.push({ message: "a default value is not supported in a kernel's parameters; use plain names", node: param });
+        continue;
+      }
       if (param.type !== "Identifier") {
         this.error("unsupported-syntax", `${describe(param)} is not supported in a kernel's parameters; use plain names`, param);
         // Still a parameter, so that the kernel's arity is what the user wrote and this error,
@@ -129,6 +149,8 @@ class Lowerer {
     return {
       id: nextFunctionId++, name, source: this.source, span: spanOf(node), params, vars: this.vars, body,
       declaredReturn: annotationType(node.returnType), diagnostics: this.diags.list,
+      ...(this.kernelOnly.length ? { kernelDiagnostics: this.kernelOnly.map((k): Diagnostic => ({
+        kind: "unsupported-syntax", message: k.message, location: this.source.locate(k.node.start), frames: [{ function: this.fnName, location: this.source.locate(k.node.start) }] })) } : {}),
       ...(this.captured.size ? { captures: [...this.captured.keys()] } : {}),
       ...(this.writtenCaptures.size ? { writtenCaptures: [...this.captured.keys()].filter((n) => this.writtenCaptures.has(n)) } : {}),
     };

@@ -6,6 +6,7 @@
 // (src/infer) walks this tree per method instance.
 
 import type { SourceText, Span } from "./source.js";
+import type { Diagnostic } from "../errors.js";
 
 export type ScalarName = "bool" | "i32" | "u32" | "f32" | "f64";
 /** An array's element type: a scalar or a narrow integer (ir/types.ts `Elem`). */
@@ -37,6 +38,8 @@ export interface UFunction {
    * each call copies them back into the caller's locals when it returns (infer/calls.ts).
    */
   writtenCaptures?: string[];
+  /** Errors only where the function is a kernel, not a helper (a parameter's default value). */
+  kernelDiagnostics?: Diagnostic[];
 }
 
 /**

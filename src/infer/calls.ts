@@ -86,6 +86,15 @@ export class Calls {
 
   /** A call of a helper; `argExprs`, the arguments as written (where what the callee hands back is copied to). */
   private callUFunction(callee: UFunction, args: Val[], argSpans: Span[], span: Span, used: boolean, argExprs?: UExpr[]): Val {
+    // Fewer arguments than declared parameters: the rest are undefined, as in JavaScript (a
+    // parameter's default then applies: frontend/lower.ts). Captured locals follow them.
+    const captured = callee.captures?.length ?? 0, declared = callee.params.length - captured, passed = args.length - captured;
+    if (passed < declared && passed >= 0) {
+      const missing = declared - passed;
+      args = [...args.slice(0, passed), ...Array.from({ length: missing }, (): Val => ({ k: "null", undef: true })), ...args.slice(passed)];
+      argSpans = [...argSpans.slice(0, passed), ...Array.from({ length: missing }, () => span), ...argSpans.slice(passed)];
+      if (argExprs) argExprs = [...argExprs.slice(0, passed), ...Array.from({ length: missing }, (): UExpr => ({ k: "null", undef: true, span })), ...argExprs.slice(passed)];
+    }
     const argTypes: Type[] = [];
     for (let i = 0; i < args.length; i++) {
       const a = args[i];

@@ -5,7 +5,7 @@
 // accesses are their parts' (places, calls, arrays).
 
 import type { Span } from "../frontend/source.js";
-import type { UExpr, UTable } from "../frontend/uir.js";
+import { walkUBody, type UExpr, type UTable } from "../frontend/uir.js";
 import type { ExprHandle, Stmt } from "../ir/module.js";
 import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
@@ -202,6 +202,10 @@ export class Expressions implements Lowering {
 
   private conditional(e: Extract<UExpr, { k: "cond" }>, span: Span): Val {
     const c = this.cond(e.c);
+    // A test of undefined or null decided here (a parameter not passed, an absent optional
+    // array): only the side that runs is compiled (`b === undefined ? a : a + b` with b missing).
+    const decided = this.decidedTest(e.c, c);
+    if (decided !== null) return this.expr(decided ? e.a : e.b);
     const [preA, a] = this.pass.captureVal(() => this.expr(e.a));
     const [preB, b] = this.pass.captureVal(() => this.expr(e.b));
     const isArrayVal = (v: Val) => v.k === "null" || v.k === "view" || v.k === "row" || (v.k === "expr" && isArray(v.t));
@@ -237,6 +241,17 @@ export class Expressions implements Lowering {
     preB.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
     this.pass.emit({ k: "if", cond: c, then: preA, else: preB, loc: this.pass.loc(span) });
     return { k: "expr", h: this.pass.read(tmp), t };
+  }
+
+  /**
+   * A test of undefined or null (`b === undefined`, `a != null`) whose value is known where the
+   * function is specialized — a parameter not passed, an optional array absent or present — else
+   * null. (Only such tests: another constant condition keeps both sides, typed together.)
+   */
+  decidedTest(e: UExpr, c: ExprHandle): boolean | null {
+    let tests = false;
+    walkUBody([{ k: "expr", e, span: e.span }], (x) => { if (x.k === "null") tests = true; });
+    return tests ? this.knownBool(c) : null;
   }
 
   /** A condition's value where inference built it as a constant (a test of an optional array), else null. */

@@ -225,6 +225,7 @@ class ModuleBuilder implements ModuleContext {
       this.functions.push(null);
     }
     this.reportLowering(ufn, frames);
+    if (kind === "kernel") for (const d of ufn.kernelDiagnostics ?? []) this.diags.add(d);
     this.infer(mi, kind, frames);
     return { handle: mi.handle, returnType: mi.returnType, pending: false, usesState };
   }

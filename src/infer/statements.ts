@@ -102,6 +102,9 @@ export class Statements {
       }
       case "if": {
         const cond = this.expressions.cond(s.c);
+        // A test of undefined or null decided here: only the branch that runs (expressions.ts, decidedTest).
+        const decided = this.expressions.decidedTest(s.c, cond);
+        if (decided !== null) return this.stmts(decided ? s.then : s.else);
         const then = this.pass.capture(() => this.stmts(s.then));
         const els = this.pass.capture(() => this.stmts(s.else));
         this.pass.emit({ k: "if", cond, then, else: els, loc });

@@ -210,7 +210,7 @@ export class Values {
     const name = BINARY_OPS[op];
     if (name !== "eq" && name !== "ne")
       return this.pass.error("type", `'${op}' on ${a.k === "null" ? (a.undef ? "undefined" : "null") : (b as { undef: boolean }).undef ? "undefined" : "null"} is not supported in kernels`, span,
-        "test an optional array with `if (a)`, `a != null` or `a === null`");
+        "undefined is a helper's parameter that the call does not pass, or an absent optional array: pass it, give the parameter a default (`b = 0`), or test it first (`b === undefined ? … : …`, `if (a)`)");
     const strict = op.length === 3;
     const same = a.k === "null" && b.k === "null" && (!strict || a.undef === b.undef);
     return { k: "expr", h: this.pass.constant(same === (name === "eq"), T.bool, span), t: T.bool };

@@ -383,6 +383,20 @@ describe("control flow", () => {
     same(o, Array.from({ length: 8 }, (_, t) => labeled(x, t)));
   });
 
+  dtest("code under a constant condition that never runs is not compiled where it could not be (JavaScript never evaluates it)", async ({ dev, same }) => {
+    const VERBOSE = false, LANES = 0;
+    const k = kernel(function deadCode(o: Float32Array, x: Float32Array) {
+      const i = threadIdx.x;
+      const t = [x[i], 2];
+      if (VERBOSE) { o[i] = t[5]; return; }
+      const none: number[] = [];
+      o[i] = (LANES ? t[9] : t[1]) + (none.length ? none[none.length - 1] : 0.5) + (LANES > 0 ? 1 : x[i]);
+    }, { scope: { VERBOSE, LANES } });
+    const x = Float32Array.from([0.5, -2, 3]), o = poisonF32(3);
+    await k.launch(dev, { blocks: 1, threads: 3 }, o, x);
+    same(o, Array.from(x, (v) => 2 + 0.5 + v));
+  });
+
   dtest("return from the kernel inside a switch inside a loop", async ({ dev, same }) => {
     const k = kernel(function retSwitchLoop(o: Int32Array) {
       const i = threadIdx.x;

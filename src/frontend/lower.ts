@@ -103,6 +103,7 @@ class Lowerer {
     const params: number[] = [];
     // Destructured parameters (`function f({ x, y })`): a parameter of its own, bound at the top of the body.
     const prologue: UStmt[] = [];
+    let rest = false;
     for (const p of node.params) {
       const param = p.type === "TSParameterProperty" ? p.parameter : p;
       if (param.type === "ObjectPattern" || param.type === "ArrayPattern") {
@@ -129,6 +130,13 @@ class Lowerer {
         this.kernelOnly.push({ message: "a default value is not supported in a kernel's parameters; use plain names", node: param });
         continue;
       }
+      // `...rest` (last): a tuple of the remaining arguments, each call's own length (infer/calls.ts).
+      if (param.type === "RestElement" && param.argument.type === "Identifier" && p === node.params[node.params.length - 1]) {
+        params.push(this.declare(param.argument.name, "param", param.argument, null));
+        rest = true;
+        this.kernelOnly.push({ message: "a rest parameter is not supported in a kernel's parameters; use plain names", node: param });
+        continue;
+      }
       if (param.type !== "Identifier") {
         this.error("unsupported-syntax", `${describe(param)} is not supported in a kernel's parameters; use plain names`, param);
         // Still a parameter, so that the kernel's arity is what the user wrote and this error,
@@ -152,6 +160,7 @@ class Lowerer {
       ...(this.kernelOnly.length ? { kernelDiagnostics: this.kernelOnly.map((k): Diagnostic => ({
         kind: "unsupported-syntax", message: k.message, location: this.source.locate(k.node.start), frames: [{ function: this.fnName, location: this.source.locate(k.node.start) }] })) } : {}),
       ...(this.captured.size ? { captures: [...this.captured.keys()] } : {}),
+      ...(rest ? { rest: true as const } : {}),
       ...(this.writtenCaptures.size ? { writtenCaptures: [...this.captured.keys()].filter((n) => this.writtenCaptures.has(n)) } : {}),
     };
   }
@@ -598,8 +607,9 @@ class Lowerer {
     // (A callback given to an array's method, `a.map((x) => …)`: the call is the error, which says
     // so in inference, not the function value too.)
     const arrayMethod = e.callee.type === "MemberExpression" && !e.callee.computed && ARRAY_METHODS.has(e.callee.property?.name) && !this.intrinsicPath(e.callee);
+    const spread = e.arguments.map((a: any) => a.type === "SpreadElement");
     const args = e.arguments.map((a: any) => {
-      if (a.type === "SpreadElement") return this.bad("spread arguments are not supported in kernels", a);
+      if (a.type === "SpreadElement") return this.expr(a.argument);
       if (arrayMethod && (a.type === "ArrowFunctionExpression" || a.type === "FunctionExpression")) return { k: "num", value: 0, isFloat: false, span: spanOf(a) };
       return this.expr(a);
     });
@@ -607,7 +617,7 @@ class Lowerer {
     // a.subarray(begin, end?): a view (an intrinsic path such as Math.x is never an array).
     const m = e.callee;
     if (m.type === "MemberExpression" && !m.computed && m.property?.name === "subarray" && !this.intrinsicPath(m)) {
-      if (args.length < 1 || args.length > 2) return this.bad("subarray takes one or two arguments in kernels: a.subarray(begin, end?)", e, "unsupported-syntax");
+      if (args.length < 1 || args.length > 2 || spread.includes(true)) return this.bad("subarray takes one or two arguments in kernels: a.subarray(begin, end?)", e, "unsupported-syntax");
       return { k: "subarray", array: this.expr(m.object), args, span };
     }
     let c = e.callee;
@@ -625,7 +635,7 @@ class Lowerer {
       const written = captures?.length && b?.k === "function" ? (b.get() as UFunction).writtenCaptures ?? [] : [];
       for (const n of written) if (this.captured.has(n) || (!this.lookupLocal(n) && this.outerLocals.has(n))) this.writtenCaptures.add(n);
     }
-    return { k: "call", callee, args, calleeSpan, span };
+    return { k: "call", callee, args, calleeSpan, span, ...(spread.includes(true) ? { spread: [...spread, ...args.slice(spread.length).map(() => false)] } : {}) };
   }
 
   private callee(c: any): UCallee {

@@ -38,8 +38,10 @@ export interface UFunction {
    * each call copies them back into the caller's locals when it returns (infer/calls.ts).
    */
   writtenCaptures?: string[];
-  /** Errors only where the function is a kernel, not a helper (a parameter's default value). */
+  /** Errors only where the function is a kernel, not a helper (a parameter's default value, a rest parameter). */
   kernelDiagnostics?: Diagnostic[];
+  /** `...rest`: its last declared parameter takes the call's remaining arguments, as a tuple. */
+  rest?: true;
 }
 
 /**
@@ -87,7 +89,8 @@ export type UExpr = { span: Span } & (
   | { k: "binary"; op: string; a: UExpr; b: UExpr }
   | { k: "logical"; op: "&&" | "||" | "??"; a: UExpr; b: UExpr }
   | { k: "cond"; c: UExpr; a: UExpr; b: UExpr }
-  | { k: "call"; callee: UCallee; args: UExpr[]; calleeSpan: Span }
+  /** `spread`: which arguments are spread (`f(...t)`, t a tuple: its elements). */
+  | { k: "call"; callee: UCallee; args: UExpr[]; calleeSpan: Span; spread?: boolean[] }
   | { k: "assign"; op: string; target: UExpr; value: UExpr }   // target: var, index or field
   | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
   | { k: "seq"; exprs: UExpr[] }

@@ -37,8 +37,17 @@ export class Calls {
           ? `'${method}' is a method of arrays, which kernels do not have (but subarray): write it as a loop`
           : "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }
-    const args: Val[] = [];
+    let args: Val[] = [];
     for (const a of e.args) args.push(args.length ? this.pass.lower.operandAfterAll(args, a) : this.pass.lower.expr(a));
+    let argSpans = e.args.map((a) => a.span);
+    let argExprs: UExpr[] = e.args;
+    // `f(...t)`: a tuple's elements, each an argument (written as `t[k]`, where a helper that
+    // assigns an element's fields copies them back to).
+    if (e.spread) {
+      const spread = this.spreadArgs(args, argSpans, e);
+      if (!spread) return this.pass.unknown;
+      ({ args, argSpans, argExprs } = spread);
+    }
     if (c.k === "intrinsic") {
       const m = this.pass.ctx.methods.method(c.name);
       if (!m) return this.pass.error("undefined-name", `'${c.name}' has no implementation for target '${this.pass.ctx.target}'`, e.calleeSpan,
@@ -48,9 +57,29 @@ export class Calls {
     }
     if (c.k === "generated") {
       const ufn = this.generate(c.gen, c.name, args, e.calleeSpan);
-      return ufn ? this.callUFunction(ufn, args, e.args.map((a) => a.span), span, used) : this.pass.unknown;
+      return ufn ? this.callUFunction(ufn, args, argSpans, span, used) : this.pass.unknown;
     }
-    return this.callUFunction(c.fn(), args, e.args.map((a) => a.span), span, used, e.args);
+    return this.callUFunction(c.fn(), args, argSpans, span, used, argExprs);
+  }
+
+  /** The arguments with each spread one (a tuple) replaced by its elements; null after reporting why not. */
+  private spreadArgs(args: Val[], argSpans: Span[], e: Extract<UExpr, { k: "call" }>): { args: Val[]; argSpans: Span[]; argExprs: UExpr[] } | null {
+    const out: Val[] = [], spans: Span[] = [], exprs: UExpr[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (!e.spread![i]) { out.push(a); spans.push(argSpans[i]); exprs.push(e.args[i]); continue; }
+      if (a.k !== "agg" || !a.tuple) {
+        this.pass.err("unsupported-syntax", `a spread argument is a fixed-length array value (a tuple, \`[a, b, c]\`) in kernels, whose elements are known when the kernel is compiled; got ${a.k === "agg" ? "an object value" : "an array, whose length is not"}`, argSpans[i],
+          "pass the array and its length, and loop over it in the function");
+        return null;
+      }
+      for (const f of a.fields) {
+        out.push(this.aggregates.partOf(a, f.name, f.v));
+        spans.push(argSpans[i]);
+        exprs.push({ k: "field", object: e.args[i], name: f.name, element: true, span: e.args[i].span });
+      }
+    }
+    return { args: out, argSpans: spans, argExprs: exprs };
   }
 
   /** Call an overlay's kernel-language implementation like a helper. */
@@ -88,7 +117,23 @@ export class Calls {
   private callUFunction(callee: UFunction, args: Val[], argSpans: Span[], span: Span, used: boolean, argExprs?: UExpr[]): Val {
     // Fewer arguments than declared parameters: the rest are undefined, as in JavaScript (a
     // parameter's default then applies: frontend/lower.ts). Captured locals follow them.
-    const captured = callee.captures?.length ?? 0, declared = callee.params.length - captured, passed = args.length - captured;
+    const captured = callee.captures?.length ?? 0, declared = callee.params.length - captured;
+    // `...rest`: the arguments from its position on, as one tuple (of none where none are passed).
+    if (callee.rest && args.length - captured >= declared - 1) {
+      const r = declared - 1, passed = args.length - captured;
+      for (let i = r; i < passed; i++) {
+        const a = args[i];
+        if (a.k !== "expr" && a.k !== "weak" && a.k !== "agg") return this.pass.error("type", `'${callee.name}' gathers its arguments from the ${r + 1}${["st", "nd", "rd"][r] ?? "th"} on into a tuple, which holds numbers, booleans and object values, not ${a.k === "str" ? "strings" : "arrays"}`, argSpans[i]);
+        if (a.k === "expr" && isArray(a.t)) return this.pass.error("type", `'${callee.name}' gathers its arguments from the ${r + 1}${["st", "nd", "rd"][r] ?? "th"} on into a tuple, which holds numbers, booleans and object values, not arrays`, argSpans[i]);
+      }
+      const tuple: Val = { k: "agg", tuple: true, fields: args.slice(r, passed).map((v, i) => ({ name: String(i), v })), fresh: true };
+      args = [...args.slice(0, r), tuple, ...args.slice(passed)];
+      argSpans = [...argSpans.slice(0, r), argSpans[r] ?? span, ...argSpans.slice(passed)];
+      // (As the tuple literal of those arguments: a helper that assigns the fields of one that is
+      // not new is refused, as for any object it cannot copy back.)
+      if (argExprs) argExprs = [...argExprs.slice(0, r), { k: "tuple", elems: argExprs.slice(r, passed).map((value) => ({ value, spread: false, span: value.span })), span }, ...argExprs.slice(passed)];
+    }
+    const passed = args.length - captured;
     if (passed < declared && passed >= 0) {
       const missing = declared - passed;
       args = [...args.slice(0, passed), ...Array.from({ length: missing }, (): Val => ({ k: "null", undef: true })), ...args.slice(passed)];

@@ -6,7 +6,7 @@
 
 import type { Span } from "../frontend/source.js";
 import { walkUBody, type UExpr, type UTable } from "../frontend/uir.js";
-import type { ExprHandle, Stmt } from "../ir/module.js";
+import type { Block, ExprHandle, Stmt } from "../ir/module.js";
 import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
 import type { Lowering, Pass } from "./pass.js";
@@ -206,8 +206,21 @@ export class Expressions implements Lowering {
     // array): only the side that runs is compiled (`b === undefined ? a : a + b` with b missing).
     const decided = this.decidedTest(e.c, c);
     if (decided !== null) return this.expr(decided ? e.a : e.b);
-    const [preA, a] = this.pass.captureVal(() => this.expr(e.a));
-    const [preB, b] = this.pass.captureVal(() => this.expr(e.b));
+    // Another constant condition: both sides typed together, but what the side that never runs
+    // reports is dropped (`t.length ? t[t.length - 1] : 0` of an empty tuple); where it reports
+    // something, only the side that runs is compiled.
+    const known = this.knownBool(c);
+    const side = (x: UExpr, dead: boolean): [Block, Val, boolean] => {
+      if (!dead) return [...this.pass.captureVal(() => this.expr(x)), false];
+      const [[block, v], failed] = this.pass.quietly(() => this.pass.captureVal(() => this.expr(x)));
+      return [block, v, failed];
+    };
+    const [preA, a, deadA] = side(e.a, known === false);
+    const [preB, b, deadB] = side(e.b, known === true);
+    if (deadA || deadB) {
+      for (const st of deadA ? preB : preA) this.pass.emit(st);
+      return deadA ? b : a;
+    }
     const isArrayVal = (v: Val) => v.k === "null" || v.k === "view" || v.k === "row" || (v.k === "expr" && isArray(v.t));
     if (isArrayVal(a) || isArrayVal(b)) {
       // `a ? a[i] : undefined`, `a?.[i]`, `a != null ? a : b` (`a ?? b` as compilers write it):
@@ -255,7 +268,7 @@ export class Expressions implements Lowering {
   }
 
   /** A condition's value where inference built it as a constant (a test of an optional array), else null. */
-  private knownBool(h: ExprHandle): boolean | null {
+  knownBool(h: ExprHandle): boolean | null {
     const e = this.pass.fn.exprs[h];
     if (e.k === "const") return Boolean(e.value);
     if (e.k === "op" && e.op === "not") { const x = this.knownBool(e.args[0]); return x === null ? null : !x; }
@@ -363,6 +376,8 @@ export class Expressions implements Lowering {
     }
     const idx = this.aggregates.dynamicIndex(iv, t.fields.length, name, e.index.span);
     if (idx === null) return this.pass.unknown;
+    // An empty tuple has no element: the check before always fires (its value, never read, a 0).
+    if (!t.fields.length) return { k: "weak", value: 0, isFloat: false };
     // The last element, then each earlier one where the index selects it.
     let v: Val | null = this.aggregates.partOf(t, "*", t.fields[t.fields.length - 1].v);
     for (let k = t.fields.length - 2; k >= 0 && v; k--) {

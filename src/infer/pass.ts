@@ -182,6 +182,17 @@ export class Pass {
     try { f(); } finally { this.out = saved; this.checks.pop(); }
     return block;
   }
+  /**
+   * Lower code that never runs (a branch whose condition is a constant): what it reports is
+   * dropped, as JavaScript never evaluates it. Returns f's result and whether it reported any.
+   */
+  quietly<R>(f: () => R): [R, boolean] {
+    const errors = this.errors.length, reads = this.unknownReads.length, calls = this.unknownCalls.length;
+    const r = f();
+    const failed = this.errors.length > errors || this.unknownReads.length > reads || this.unknownCalls.length > calls;
+    this.errors.length = errors; this.unknownReads.length = reads; this.unknownCalls.length = calls;
+    return [r, failed];
+  }
   captureVal(f: () => Val): [Block, Val] {
     let v: Val = this.unknown;
     const block = this.capture(() => { v = f(); });

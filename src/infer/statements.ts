@@ -4,7 +4,7 @@
 
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UStmt } from "../frontend/uir.js";
-import type { ExprHandle, LocalHandle, SwitchCase } from "../ir/module.js";
+import type { Block, ExprHandle, LocalHandle, SwitchCase } from "../ir/module.js";
 import { exprOperands } from "../ir/module.js";
 import { completesBlock } from "../ir/module-info.js";
 import { T, isAgg, isArray, isInt, joinScalar, parseTypeName, typeName, wrapValue, type Type } from "../ir/types.js";
@@ -105,8 +105,14 @@ export class Statements {
         // A test of undefined or null decided here: only the branch that runs (expressions.ts, decidedTest).
         const decided = this.expressions.decidedTest(s.c, cond);
         if (decided !== null) return this.stmts(decided ? s.then : s.else);
-        const then = this.pass.capture(() => this.stmts(s.then));
-        const els = this.pass.capture(() => this.stmts(s.else));
+        // Another constant condition: what the branch that never runs reports is dropped, and
+        // where it reports something only the other branch is compiled (expressions.ts, conditional).
+        const known = this.expressions.knownBool(cond);
+        const branch = (list: UStmt[], dead: boolean): [Block, boolean] =>
+          (dead ? this.pass.quietly(() => this.pass.capture(() => this.stmts(list))) : [this.pass.capture(() => this.stmts(list)), false]);
+        const [then, deadThen] = branch(s.then, known === false);
+        const [els, deadElse] = branch(s.else, known === true);
+        if (deadThen || deadElse) { for (const st of deadThen ? els : then) this.pass.emit(st); return; }
         this.pass.emit({ k: "if", cond, then, else: els, loc });
         return;
       }

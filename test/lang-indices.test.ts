@@ -117,4 +117,16 @@ describe("grids and indices", () => {
     forThreads(48, (t) => { let s = 0; for (let j = t; j < x.length; j += 48) s = F(s + x[j]); want[t] = s; });
     same(partial, want);
   });
+
+  dtest("threadIdx, blockIdx, blockDim and gridDim as objects: destructured, bound, passed to a helper", async ({ dev, same }) => {
+    function flat(t: { x: number; y: number }, d: { x: number }) { return t.y * d.x + t.x; }
+    const k = kernel(function dims(o: Int32Array) {
+      const { x: tx, y: ty } = threadIdx;
+      const b = blockIdx, g = gridDim;
+      o[flat(threadIdx, blockDim) + b.x * 8] = tx * 1000 + ty * 100 + b.x * 10 + g.x + g.z;
+    }, { scope: { flat } });
+    const o = poisonI32(16);
+    await k.launch(dev, { blocks: 2, threads: [4, 2] }, o);
+    same(o, Array.from({ length: 16 }, (_, i) => { const bx = i >> 3, t = i & 7; return (t & 3) * 1000 + (t >> 2) * 100 + bx * 10 + 2 + 1; }));
+  });
 });

@@ -498,6 +498,11 @@ class Lowerer {
     if (bound) return bound;
     const v = this.env.globals.value(name);
     if (v) return { ...v, span };
+    // threadIdx, blockIdx, blockDim, gridDim as values: objects of their x, y and z
+    // (`const { x, y } = threadIdx`, a helper passed blockDim).
+    const dims = ["x", "y", "z"].map((d) => this.env.globals.value(`${name}.${d}`));
+    if (dims.every((d) => d?.k === "builtin"))
+      return { k: "object", fields: dims.map((d, i) => ({ name: "xyz"[i], value: { ...d!, span }, span })), span };
     if (this.env.globals.isNamespace(name) || this.env.globals.isFunction(name))
       return this.bad(`'${name}' cannot be used as a value; use its members or call it`, e);
     return this.undefinedName(name, e);

@@ -397,6 +397,35 @@ describe("control flow", () => {
     same(o, Array.from(x, (v) => 2 + 0.5 + v));
   });
 
+  dtest("switch on any value with any labels: switch (true), a float selector, labels computed and evaluated lazily, default in the middle", async ({ dev, same }) => {
+    // The helper runs as plain JavaScript for the reference.
+    function classify(v: number, lo: number, hi: number) {
+      let r = 0, calls = 0;
+      const mark = (x: number) => { calls++; return x; };
+      switch (true) {
+        case v < lo: r = 1; break;
+        case v > hi: r = 2;
+        case v === hi * 2: r += 10; break;
+        default: r = 3;
+      }
+      switch (v) {
+        case mark(lo): r += 100;
+        case 0.5: r += 1000; break;
+        default: r += 20000;
+        case mark(hi): r += 300000;
+      }
+      let q = 0;
+      switch (v * 2) { case 1: q = 1; break; case lo + hi: q = 2; break; }
+      return r + calls * 1e6 + q * 1e7;
+    }
+    const k = kernel(function switches(o: Float32Array, x: Float32Array, lo: number, hi: number) {
+      o[threadIdx.x] = classify(x[threadIdx.x], lo, hi);
+    }, { scope: { classify } });
+    const x = Float32Array.from([-1, 0.5, 2, 4, 8, 3, 1, 5]), o = poisonF32(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, o, x, 1, 4);
+    same(o, Array.from(x, (v) => classify(v, 1, 4)));
+  });
+
   dtest("return from the kernel inside a switch inside a loop", async ({ dev, same }) => {
     const k = kernel(function retSwitchLoop(o: Int32Array) {
       const i = threadIdx.x;

@@ -4,11 +4,11 @@
 
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UStmt } from "../frontend/uir.js";
-import type { Block, ExprHandle, LocalHandle, SwitchCase } from "../ir/module.js";
+import type { Block, ExprHandle, LocalHandle, Stmt, SwitchCase } from "../ir/module.js";
 import { exprOperands } from "../ir/module.js";
 import { completesBlock } from "../ir/module-info.js";
-import { T, isAgg, isArray, isInt, joinScalar, parseTypeName, typeName, wrapValue, type Type } from "../ir/types.js";
-import type { AggVal } from "./methods.js";
+import { T, isAgg, isArray, isInt, joinScalar, parseTypeName, wrapValue, type ScalarType, type Type } from "../ir/types.js";
+import type { AggVal, Val } from "./methods.js";
 import type { Leaves, Pass } from "./pass.js";
 import { flatLeaves, holds, type Aggregates } from "./aggregates.js";
 import type { ArrayDeclarations } from "./array-declarations.js";
@@ -165,20 +165,32 @@ export class Statements {
   private switchStmt(s: Extract<UStmt, { k: "switch" }>): void {
     const sel = this.expressions.expr(s.selector);
     const st = this.values.scalarType(sel, s.selector.span);
-    if (st && !isInt(st)) this.pass.err("type", `switch needs an integer selector, got ${typeName(st)}`, s.selector.span);
+    // Each label as JavaScript evaluates it: after the selector, in order, until one matches.
+    const labels = s.cases.map((c) => (c.test ? this.pass.captureVal(() => this.expressions.expr(c.test!)) : null));
+    const constant = (l: [Block, Val] | null): boolean => !l || (!l[0].length && l[1].k === "weak" && Number.isInteger(l[1].value));
+    // Labels other than integer constants, or a selector other than an integer (`switch (true)`):
+    // the case that matches is found by `===` in order, and the IR's switch goes to it by number.
+    if (st && (!isInt(st) || !labels.every(constant))) return this.switchByTests(s, sel, st, labels);
     const selT = st && isInt(st) ? st : T.i32;
     const selector = this.values.convert(sel, selT, s.selector.span);
+    const seen = new Set<number>();
+    const values = s.cases.map((c, i) => {
+      const tv = labels[i]?.[1];
+      if (!c.test || tv?.k !== "weak") return null;
+      if (seen.has(tv.value)) { this.pass.err("type", `duplicate case label ${tv.value}`, c.test.span); return null; }
+      seen.add(tv.value);
+      return wrapValue(selT.scalar, tv.value) as number;
+    });
+    this.pass.emit({ k: "switch", selector, cases: this.switchCases(s, values), loc: this.pass.loc(s.span) });
+  }
+
+  /** The cases of a switch, each with its label's value (null: none, or the default); empty cases share the next body. */
+  private switchCases(s: Extract<UStmt, { k: "switch" }>, values: (number | null)[]): SwitchCase[] {
     const cases: SwitchCase[] = [];
     let pending: number[] = [];
     let pendingDefault = false;
-    const seen = new Set<number>();
     s.cases.forEach((c, i) => {
-      if (c.test) {
-        const tv = this.expressions.expr(c.test);
-        if (tv.k !== "weak" || !Number.isInteger(tv.value)) this.pass.err("type", "switch case labels must be integer constants", c.test.span);
-        else if (seen.has(tv.value)) this.pass.err("type", `duplicate case label ${tv.value}`, c.test.span);
-        else { seen.add(tv.value); pending.push(wrapValue(selT.scalar, tv.value) as number); }
-      } else pendingDefault = true;
+      if (c.test) { if (values[i] !== null) pending.push(values[i]!); } else pendingDefault = true;
       if (c.body.length === 0 && i < s.cases.length - 1) return; // case 1: case 2: … share the next body
       this.pass.switchDepth++;
       const body = this.pass.capture(() => this.stmts(c.body));
@@ -187,8 +199,34 @@ export class Statements {
       pending = [];
       pendingDefault = false;
     });
-    this.pass.emit({ k: "switch", selector, cases, loc: this.pass.loc(s.span) });
+    return cases;
   }
+
+  /**
+   * `switch (v) { case a: …; case b: … }` with labels that are not integer constants: the number
+   * of the first case whose label is `=== v` (each label evaluated only if the ones before it did
+   * not match, as JavaScript does), else the default's (else -1), then the IR's switch on that
+   * number, the bodies and their fallthrough as written.
+   */
+  private switchByTests(s: Extract<UStmt, { k: "switch" }>, sel: Val, st: ScalarType, labels: ([Block, Val] | null)[]): void {
+    const span = s.span;
+    const selector = this.values.reusable(this.values.convert(sel, st, s.selector.span), s.selector.span);
+    const k = this.pass.temp(T.i32);
+    const dflt = s.cases.findIndex((c) => !c.test);
+    const tests = (i: number): Stmt[] => {
+      while (i < labels.length && !labels[i]) i++;
+      if (i >= labels.length) return [{ k: "set", local: k, value: this.pass.constant(dflt, T.i32, span), loc: null }];
+      const [pre, label] = labels[i]!;
+      const eq = this.values.arith("===", { k: "expr", h: selector(), t: st }, label, s.cases[i].test!.span);
+      const cond = eq.k === "expr" ? eq.h : this.values.convert(eq, T.bool, span);
+      const rest = tests(i + 1);
+      return [...pre, { k: "if", cond, then: [{ k: "set", local: k, value: this.pass.constant(i, T.i32, span), loc: null }], else: rest, loc: this.pass.loc(s.cases[i].test!.span) }];
+    };
+    for (const x of tests(0)) this.pass.emit(x);
+    const values = s.cases.map((c, i) => (c.test ? i : null));
+    this.pass.emit({ k: "switch", selector: this.pass.read(k), cases: this.switchCases(s, values), loc: this.pass.loc(span) });
+  }
+
 
   // ---- returns --------------------------------------------------------------------------------
 

@@ -95,6 +95,27 @@ describe("console.log", () => {
     });
   });
 
+  dtest("strings concatenated with +, printed as JavaScript builds them", async ({ kind, gpu }) => {
+    const lines: string[] = [];
+    await withDevice(kind, { print: (line) => lines.push(line) }, async (pdev) => {
+      const k = kernel(function concat(x: Float32Array, n: number) {
+        const i = threadIdx.x;
+        console.log("i=" + i + " v=" + x[i] + " neg " + -x[0] + (x[i] > 1) + "!", 1 + n + " n", "a" + "b");
+        console.log(`t${x[i] + "u"}` + ("" + n));
+      });
+      const x = Float32Array.from([0, 2.5]);
+      await k.launch(pdev, { blocks: 1, threads: 2 }, x, 7);
+      const want: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const p = `[block (0, 0, 0) thread (${i}, 0, 0)] `;
+        want.push(p + ["i=" + i + " v=" + x[i] + " neg " + -x[0] + (x[i] > 1) + "!", 1 + 7 + " n", "a" + "b"].join(" "));
+        want.push(p + `t${x[i] + "u"}` + ("" + 7));
+      }
+      sameLines(gpu, lines, want);
+      if (!gpu) assert.equal(lines[0], "[block (0, 0, 0) thread (0, 0, 0)] i=0 v=0 neg 0false! 8 n ab");
+    });
+  });
+
   dtest("order: one thread at a time, blocks in order (2-D grid and blocks), and around a barrier", async ({ kind, gpu }) => {
     const lines: string[] = [];
     await withDevice(kind, { print: (line) => lines.push(line) }, async (pdev) => {

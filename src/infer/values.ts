@@ -159,6 +159,8 @@ export class Values {
   arith(op: string, a: Val, b: Val, span: Span): Val {
     const name = BINARY_OPS[op];
     if (!name) return this.pass.error("unsupported-syntax", `the '${op}' operator is not supported in kernels`, span);
+    // `"n = " + n`: a string built for console.log, as a template literal is (each number as String() writes it).
+    if ((a.k === "str" || b.k === "str") && op === "+") return concatStrings(a, b);
     if (a.k === "str" || b.k === "str") return this.pass.error("type", "strings can only be passed to console.log and Error in kernels", span);
     if (a.k === "null" || b.k === "null") return this.compareNull(op, a, b, span);
     if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view" || a.k === "structs" || b.k === "structs") { this.scalarType(a.k === "row" || a.k === "view" || a.k === "structs" ? a : b, span); return this.pass.unknown; }
@@ -303,4 +305,14 @@ export class Values {
     const h = this.pass.add({ k: "select", cond: c, a: this.convert(a, t, span), b: this.convert(b, t, span), type: t, loc: this.pass.loc(span) });
     return { k: "expr", h, t };
   }
+}
+
+/** `a + b` where one is a string: the template literal `${a}${b}` (its pieces merged where both are text). */
+function concatStrings(a: Val, b: Val): Val {
+  const pieces = (v: Val): { quasis: string[]; values: Val[] } =>
+    v.k === "str" ? (v.template ? { quasis: [...v.template.quasis], values: [...v.template.values] } : { quasis: [v.value], values: [] }) : { quasis: ["", ""], values: [v] };
+  const x = pieces(a), y = pieces(b);
+  const quasis = [...x.quasis.slice(0, -1), x.quasis[x.quasis.length - 1] + y.quasis[0], ...y.quasis.slice(1)];
+  const values = [...x.values, ...y.values];
+  return values.length ? { k: "str", value: quasis.join("…"), template: { quasis, values } } : { k: "str", value: quasis[0] };
 }

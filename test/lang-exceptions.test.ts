@@ -24,7 +24,7 @@ import { describe } from "node:test";
 import assert from "node:assert/strict";
 import { kernel, KernelError, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonF64, poisonI32, F, dtest, openDevices, kernelError,
-  lineOfIn, assertLocationIn, assertRaisedBy, xyz, type Wide } from "./helpers.ts";
+  lineOfIn, assertLocationIn, assertRaisedBy, xyz, rejectsCompile, type Wide } from "./helpers.ts";
 
 // Compiler intrinsics inside kernel bodies (declared for TypeScript only; never called on the host).
 declare function shared<T extends Float32Array | Float64Array | Int32Array | Uint32Array>(ctor: new (n: number) => T, n: number): T;
@@ -161,6 +161,23 @@ describe("device exceptions", () => {
     assertRaisedBy(gpu, err, [xyz(5), xyz(2)], (t, b) => x[b.x * 16 + t.x] === 42);
     assertLocation(err.location, lineOf("THROW_K"));
     assert.doesNotMatch(err.message, /called from/);
+  });
+
+  dtest("throw new Error(`… ${x}`) or with + : the message carries up to two values, as JavaScript writes them", async ({ dev }) => {
+    const k = kernel(function messages(o: Float32Array, x: Float32Array, n: number) {
+      const i = threadIdx.x;
+      if (x[i] > 2 && n === 1) throw new Error(`value ${x[i]} at ${i} {braces}`);
+      if (x[i] > 2 && n === 2) throw new Error("too big: " + (x[i] > n) + ", " + ((n - 3) >>> 0));
+      if (i === 1 && n === 3) throw new Error("{0} is text");
+      o[i] = 1;
+    });
+    const x = Float32Array.from([0.5, 2.75, -1, 1]);
+    const at = async (n: number) => (await kernelError(k.launch(dev, { blocks: 1, threads: 4 }, new Float32Array(4), x, n), "exception")).message;
+    assert.match(await at(1), /: value 2\.75 at 1 \{braces\} \(thread \(1, 0, 0\)/);
+    assert.match(await at(2), /: too big: true, 4294967295 \(thread/);
+    assert.match(await at(3), /: \{0\} is text \(thread/);
+    await rejectsCompile(kernel(function three(o: Float32Array) { if (o[0] > 0) throw new Error(`${o[0]} ${o[1]} ${o[2]}`); }).launch(dev, { blocks: 1, threads: 1 }, x),
+      "unsupported-syntax", /a device exception's message holds at most two values, here 3/);
   });
 
   dtest("throw in a 3-D launch names the thread and block", async ({ dev }) => {

@@ -351,7 +351,13 @@ class Lowerer {
         else if (isError(arg) && arg.arguments.length === 0) message = "";
         else if (isError(arg) && arg.arguments[0]?.type === "Literal" && typeof arg.arguments[0].value === "string") message = arg.arguments[0].value;
         else if (isError(arg) && arg.arguments[0]?.type === "TemplateLiteral" && arg.arguments[0].expressions.length === 0) message = arg.arguments[0].quasis[0].value.cooked;
-        if (message === null) return this.error("unsupported-syntax", "a device exception needs a constant message: throw new Error(\"…\")", s,
+        // A message built from values (`index ${i} out of range`, "bad " + v): inference puts
+        // up to two numbers in the exception record (infer/statements.ts).
+        else if (isError(arg) && arg.arguments.length >= 1 && (arg.arguments[0].type === "TemplateLiteral" || arg.arguments[0].type === "BinaryExpression")) {
+          out.push({ k: "throw", message: "", template: this.expr(arg.arguments[0]), span });
+          return;
+        }
+        if (message === null) return this.error("unsupported-syntax", "a device exception needs a constant message, or one built from values: throw new Error(\"…\"), throw new Error(`… ${x}`)", s,
           "print values with console.log before throwing");
         out.push({ k: "throw", message, span });
         return;

@@ -117,7 +117,8 @@ export type UStmt = { span: Span } & (
   | { k: "block"; body: UStmt[] }
   | { k: "switch"; selector: UExpr; cases: { test: UExpr | null; body: UStmt[]; span: Span }[] }
   /** `throw new Error("message")`: a device exception. */
-  | { k: "throw"; message: string }
+  /** `template`: a message built from values (a template literal, or strings joined with +), a string UExpr. */
+  | { k: "throw"; message: string; template?: UExpr }
 );
 
 /** The operands of an untyped expression, in evaluation order. */

@@ -139,9 +139,34 @@ export class Statements {
         if (s.implicit && this.pass.kind === "kernel" && s.e) { this.expressions.expr(s.e, false); return; }
         return this.ret(s.e, s.span);
       case "block": this.stmts(s.body); return;
-      case "throw": this.pass.raise("throw", null, this.pass.ctx.message(s.message), s.span, null, null); return;
+      case "throw": return this.throwStmt(s);
       case "switch": return this.switchStmt(s);
     }
+  }
+
+  /**
+   * `throw new Error(msg)`: the exception record with the message's code. A message built from
+   * values (a template literal, strings joined with +) carries up to two of them in the record's
+   * payload words, formatted on the host as String() writes them (`{0}` an i32, `{0u}` a u32,
+   * `{0f}` an f32's bits, `{0b}` a boolean: runtime/host.ts); its text's own braces doubled.
+   */
+  private throwStmt(s: Extract<UStmt, { k: "throw" }>): void {
+    if (!s.template) { this.pass.raise("throw", null, this.pass.ctx.message(escapeBraces(s.message)), s.span, null, null); return; }
+    const v = this.expressions.expr(s.template);
+    if (v.k !== "str") { this.pass.err("type", "an Error's message is a string", s.template.span); return; }
+    const quasis = v.template ? v.template.quasis : [v.value], subs = v.template ? v.template.values : [];
+    if (subs.length > 2) { this.pass.err("unsupported-syntax", `a device exception's message holds at most two values, here ${subs.length}`, s.template.span, "print the others with console.log before throwing"); return; }
+    const words: ExprHandle[] = [];
+    let text = escapeBraces(quasis[0]);
+    for (const [i, sub] of subs.entries()) {
+      const t = this.values.scalarType(sub, s.template.span);
+      if (!t) return;
+      if (t === T.f64) { this.pass.err("unsupported-type", "an f64 in a device exception's message (the record holds 32-bit values)", s.template.span, "convert it (Math.fround(x)), or print it with console.log"); return; }
+      const h = this.values.convert(sub, t, s.template.span);
+      words.push(t === T.f32 ? this.pass.add({ k: "op", op: "f32bits", args: [h], type: T.i32, loc: null }) : this.values.convert({ k: "expr", h, t }, T.i32, s.template.span));
+      text += `{${i}${t === T.u32 ? "u" : t === T.f32 ? "f" : t === T.bool ? "b" : ""}}` + escapeBraces(quasis[i + 1]);
+    }
+    this.pass.raise("throw", null, this.pass.ctx.message(text), s.span, words[0] ?? null, words[1] ?? null);
   }
 
   /** Whether an expression reads the offset or length of a rebindable view (which a rebinding sets again). */
@@ -308,3 +333,6 @@ export class Statements {
     return { returnType: this.newReturn, returnLeaves: this.returnLeaves ? flatLeaves(this.returnLeaves) : null, returnsFresh: this.returnsFresh };
   }
 }
+
+/** A message's own text, its braces doubled (`{0}` and its kin are the record's payload: runtime/host.ts). */
+function escapeBraces(text: string): string { return text.replace(/[{}]/g, (c) => c + c); }

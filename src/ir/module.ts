@@ -233,7 +233,7 @@ export interface Module {
   entry: FunctionHandle;
   globals: Global[];
   shared: Shared[];
-  /** Exception messages; exception code = index + 1. `{0}`/`{1}` (`{0u}` unsigned) take the record's payload. */
+  /** Exception messages; exception code = index + 1. `{0}`/`{1}` take the record's payload (`{0u}` a u32, `{0f}` an f32's bits, `{0b}` a boolean); `{{` and `}}` are braces (runtime/host.ts). */
   messages: Message[];
   formats: PrintFormat[];
   /** Global names the code resolved through the method table (an overlay of one of them invalidates it). */

@@ -14,10 +14,14 @@ export function decodeException(state: Int32Array, tables: RuntimeTables, kernel
   const code = state[STATE.CODE];
   if (code === 0) return null;
   const msg = tables.messages[code - 1] ?? { text: "an exception occurred in the kernel", kind: "exception" as const };
+  // The payload words by `{0}`/`{1}`: an i32, `u` a u32, `f` an f32's bits, `b` a boolean, as
+  // String() writes them; `{{` and `}}` are a message's own braces.
   const a = state[STATE.A], b = state[STATE.B];
-  const text = msg.text.replace(/\{(0|1)(u?)\}/g, (_m, i: string, u: string) => {
+  const text = msg.text.replace(/\{(0|1)([ufb]?)\}|\{\{|\}\}/g, (m, i: string | undefined, f: string) => {
+    if (i === undefined) return m[0];
     const v = i === "0" ? a : b;
-    return String(u ? v >>> 0 : v);
+    if (f === "f") { bitsI32[0] = v; return String(bitsF32[0]); }
+    return f === "u" ? String(v >>> 0) : f === "b" ? String(v !== 0) : String(v);
   });
   const loc = tables.location(state[STATE.LOC]);
   const t = state[STATE.THREAD];

@@ -189,6 +189,18 @@ describe("expressions and evaluation order", () => {
     same(o, Array.from(x, (v) => (Number.isInteger(v) ? 1 : 0) + (Number.isSafeInteger(v) ? 2 : 0) + 4 + 32));
   });
 
+  dtest("const { length } = a destructures an array's, a view's and a tuple's length", async ({ dev, same }) => {
+    const k = kernel(function lengths(o: Int32Array, x: Float32Array) {
+      const { length } = x;
+      const { length: n } = x.subarray(1);
+      const { length: m } = [1, 2, 3];
+      o[threadIdx.x] = length * 100 + n * 10 + m;
+    });
+    const o = poisonI32(2);
+    await k.launch(dev, { blocks: 1, threads: 2 }, o, new Float32Array(5));
+    same(o, [543, 543]);
+  });
+
   dtest("logical assignment: a ||= b, a &&= b, a ??= b on variables and elements, as values too", async ({ dev, same }) => {
     const k = kernel(function logicalAssign(x: Float32Array, o: Float32Array) {
       const i = threadIdx.x;

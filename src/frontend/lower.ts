@@ -883,6 +883,8 @@ class Lowerer {
         if (p.type === "RestElement") { this.error("unsupported-syntax", "a rest element ('...rest') is not supported in destructuring in kernels", p); continue; }
         const name = this.propertyName(p);
         if (name === null) continue;
+        // `const { length } = a`: an array's (or tuple's, or object's field) length, as `a.length` reads it.
+        if (name === "length") { each(p.value.type === "AssignmentPattern" ? p.value.left : p.value, { k: "length", array: source, span: spanOf(p) }, p); continue; }
         withDefault(p.value, { k: "field", object: source, name, span: spanOf(p) });
       }
       return;

@@ -87,7 +87,9 @@
 //   shared array —: the shapes whose checks a launch proves (ir/passes/launch-proofs.ts; on
 //   WebGPU the launch then runs the kernel's variant without them).
 // - control: random statements (if/else, for, for…of, while and do-while loops with break and
-//   continue, labeled ones too (`break L1` out of inner loops and switches),
+//   continue, labeled ones too (`break L1` out of inner loops and switches), switches on
+//   integers and by === (switch (true), a float selector), a helper with a default and a rest
+//   parameter (hd), logical assignments,
 //   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals, a scalar parameter sv each thread assigns, and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
@@ -984,7 +986,8 @@ function fill(v, r) { r.s = Math.imul(v, 3); if (v > 2) { r.f = r.f * 0.5 + v; r
 function fill2(v, r) { fill(v, r); if (r.s < 0) r.s = (r.s + 100) | 0; else r.f = r.f - r.s; }
 function upd(r, v) { r.s = (r.s + v) | 0; r.f = r.f + v; return r; }
 function deep(q, v) { q.in.s = (q.in.s ^ v) | 0; if (v < 0) return; fill(v, q.in); q.k = (q.k + 1) | 0; }
-function pk(q, j, f) { return q ? (q[j & 7] | 0) : f; }`;
+function pk(q, j, f) { return q ? (q[j & 7] | 0) : f; }
+function hd(v, w = (v * 2 + 1) | 0, ...more) { return (v ^ w ^ more.length) | 0; }`;
 }
 
 /**
@@ -1128,6 +1131,14 @@ function cstmt(d, inLoop) {
     if (rnd() < 0.06) return rnd() < 0.5
       ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${cf(1)}; ${mode === "webgpu" ? "const ua = ub[0] & 0x7fffffff; a = (a + (ua & 65535) - (ua >>> 16)) | 0;" : "a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0;"} }`
       : `{ const ub = new Int32Array(1); ub[0] = ${ci(1)}; const fb = new Float32Array(ub.buffer); c = c + (fb[0] === fb[0] ? fb[0] : 0); }`;
+    // A helper's default parameter and rest parameter (hd), and logical assignments.
+    if (rnd() < 0.08) return pick([
+      () => `a = (a + hd(${ci(1)})) | 0;`,
+      () => `b = (b + hd(${ci(1)}, a)) | 0;`,
+      () => `a = (a ^ hd(b, ${ci(1)}, 1, 2)) | 0;`,
+      () => `${pick(["a", "b"])} ${pick(["||=", "&&=", "??="])} ${ci(1)};`,
+      () => `c ${pick(["||=", "&&="])} ${cf(1)};`,
+    ])();
     // (sv: the kernel's scalar parameter, which each thread assigns as its own.)
     const v = pick(["a", "b", "c", "sv"]);
     return v === "c" ? `c ${pick(["=", "+=", "-="])} ${cf(2)};` : `${v} = ${ci(2)};`;
@@ -1150,7 +1161,13 @@ function cstmt(d, inLoop) {
     const target = labels.length && rnd() < 0.5 ? ` ${pick(labels)}` : "";
     return `if ${cc(1)} ${pick(["break", "continue"])}${target};`;
   }
-  if (r < 0.86) return `switch (${ci(1)} & 3) { case 0: ${cblock(d - 1, inLoop)} break; case 1: ${cblock(d - 1, inLoop)} case 2: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} }`;
+  if (r < 0.86) return pick([
+    () => `switch (${ci(1)} & 3) { case 0: ${cblock(d - 1, inLoop)} break; case 1: ${cblock(d - 1, inLoop)} case 2: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} }`,
+    () => `switch (${ci(1)} & 3) { case 0: ${cblock(d - 1, inLoop)} break; case 1: ${cblock(d - 1, inLoop)} case 2: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} }`,
+    // Labels found by === in order: switch (true) over tests, a float selector, computed labels.
+    () => `switch (true) { case ${cc(1)}: ${cblock(d - 1, inLoop)} break; case ${cc(1)}: ${cblock(d - 1, inLoop)} default: ${cblock(d - 1, inLoop)} }`,
+    () => `switch (${pick(["c", "x[i & 7]", "(c * 2)"])}) { case ${cf(1)}: ${cblock(d - 1, inLoop)} case 0.5: ${cblock(d - 1, inLoop)} break; default: ${cblock(d - 1, inLoop)} case ${ci(1)}: ${cblock(d - 1, inLoop)} }`,
+  ])();
   if (r < 0.92) return `if ${cc(1)} { o[i] = ${cf(1)}; return; }`;
   return `o[i] += ${cf(2)};`;
 }
@@ -1228,7 +1245,7 @@ function labeled(loop, d) {
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
     nestedSa = mode === "js" && rnd() < 0.5;
@@ -1238,6 +1255,7 @@ async function fuzzControl() {
     if (used.length || /\b(fill2?|upd|deep)\(|=> \{/.test(stmts)) withByRef++;
     if (/\b(break|continue) L\d/.test(stmts)) withLabels++;
     if (/ of /.test(stmts)) withForOf++;
+    if (/\bhd\(|\|\|=|&&=|\?\?=|switch \((true|c|x\[i & 7\]|\(c \* 2\))\)/.test(stmts)) withJsForms++;
     const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
     const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
@@ -1288,7 +1306,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments or switches by ===, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

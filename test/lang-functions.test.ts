@@ -324,6 +324,7 @@ describe("regressions (compiler bugs found by this suite)", () => {
     // The helpers run as plain JavaScript for the reference.
     function sum(...v: number[]) { let s = 0; for (const e of v) s += e; return s * 10 + v.length; }
     function weigh(a: number, b: number, ...more: number[]) { return a - b + more.length * 100 + (more.length ? more[more.length - 1] : 0); }
+    function tag(v: number, w = v + 1, ...more: number[]) { return v * 10 + w + more.length * 1000; }
     const k = kernel(function restSpread(o: Float32Array, x: Float32Array) {
       const i = threadIdx.x;
       const t: [number, number, number] = [x[i], 4, -1];
@@ -332,15 +333,15 @@ describe("regressions (compiler bugs found by this suite)", () => {
       o[i * 6 + 2] = sum(...t, 5);
       o[i * 6 + 3] = weigh(1, 2) + weigh(...t) + weigh(x[i], ...t);
       o[i * 6 + 4] = Math.max(...t) + Math.min(...t, 0.25);
-      o[i * 6 + 5] = Math.hypot(...[3, x[i]]);
-    }, { scope: { sum, weigh } });
+      o[i * 6 + 5] = Math.hypot(...[3, x[i]]) + tag(x[i]) + tag(x[i], 2, 7);
+    }, { scope: { sum, weigh, tag } });
     const x = Float32Array.from([0.5, -2, 3]), o = poisonF32(18);
     await k.launch(dev, { blocks: 1, threads: 3 }, o, x);
     const want = new Float32Array(18);
     forThreads(3, (i) => {
       const t = [x[i], 4, -1];
       want.set([sum(), sum(x[i]) + sum(1, 2, x[i]), sum(...t, 5), weigh(1, 2) + weigh(t[0], t[1], t[2]) + weigh(x[i], t[0], t[1], t[2]),
-        Math.max(...t) + Math.min(...t, 0.25), Math.hypot(3, x[i])].map(F), i * 6);
+        Math.max(...t) + Math.min(...t, 0.25), Math.hypot(3, x[i]) + tag(x[i]) + tag(x[i], 2, 7)].map(F), i * 6);
     });
     same(o, want);
   });

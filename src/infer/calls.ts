@@ -119,8 +119,16 @@ export class Calls {
     // parameter's default then applies: frontend/lower.ts). Captured locals follow them.
     const captured = callee.captures?.length ?? 0, declared = callee.params.length - captured;
     // `...rest`: the arguments from its position on, as one tuple (of none where none are passed).
-    if (callee.rest && args.length - captured >= declared - 1) {
-      const r = declared - 1, passed = args.length - captured;
+    if (callee.rest) {
+      const r = declared - 1;
+      // (Parameters before it that the call does not pass are undefined.)
+      for (let missing = r - (args.length - captured); missing > 0; missing--) {
+        const at = args.length - captured;
+        args = [...args.slice(0, at), { k: "null", undef: true }, ...args.slice(at)];
+        argSpans = [...argSpans.slice(0, at), span, ...argSpans.slice(at)];
+        if (argExprs) argExprs = [...argExprs.slice(0, at), { k: "null", undef: true, span }, ...argExprs.slice(at)];
+      }
+      const passed = args.length - captured;
       for (let i = r; i < passed; i++) {
         const a = args[i];
         if (a.k !== "expr" && a.k !== "weak" && a.k !== "agg") return this.pass.error("type", `'${callee.name}' gathers its arguments from the ${r + 1}${["st", "nd", "rd"][r] ?? "th"} on into a tuple, which holds numbers, booleans and object values, not ${a.k === "str" ? "strings" : "arrays"}`, argSpans[i]);

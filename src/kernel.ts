@@ -533,7 +533,8 @@ export class Kernel {
   private typesOf(args: unknown[]): string[] {
     const sig = this.signature!;
     if (args.length !== sig.paramNames.length)
-      throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`);
+      throw CompileError.single("arity", `kernel ${quoteName(this.name)} takes ${sig.paramNames.length} argument${sig.paramNames.length === 1 ? "" : "s"} (${sig.paramNames.join(", ")}), got ${args.length}`, null,
+        args.length < sig.paramNames.length ? "a launch passes every argument: an optional array not given is passed as undefined or null" : undefined);
     const out: string[] = new Array(args.length);
     for (let i = 0; i < args.length; i++) {
       const t = argumentType(args[i], sig.declared[i]);

@@ -154,7 +154,7 @@ const TAKES = "kernels take numbers, booleans, typed arrays (Float32Array, Float
 test("launch mistakes: a kind each (arity, argument-type, unsupported-array, launch-config), at the call in the user's code", async () => {
   const k = kernel(function twoArgs(a: number, x: Float32Array) { x[0] = a; }, { types: { a: "i32" } });
   const one = { blocks: 1, threads: 1 };
-  await assert.rejects(k.launch(dev, one, new Float32Array(1)), atCall(CompileError, "arity", "kernel 'twoArgs' takes 2 arguments (a, x), got 1"));
+  await assert.rejects(k.launch(dev, one, new Float32Array(1)), atCall(CompileError, "arity", "kernel 'twoArgs' takes 2 arguments (a, x), got 1\n    hint: a launch passes every argument: an optional array not given is passed as undefined or null"));
   await assert.rejects(k.launch(dev, one, 1, new BigInt64Array(1)), atCall(CompileError, "unsupported-array",
     `argument 'x' of kernel 'twoArgs' is declared f32[] but got BigInt64Array, an array kind kernels do not take; pass a Float32Array`));
   await assert.rejects(k.launch(dev, one, 1, new Float64Array(1)), atCall(CompileError, "argument-type", "argument 'x' of kernel 'twoArgs' is declared f32[] but got Float64Array"));

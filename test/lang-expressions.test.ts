@@ -19,7 +19,7 @@
 
 import { describe } from "node:test";
 import { kernel, shared, syncthreads, threadIdx } from "../src/index.ts";
-import { randF32, randI32, poisonI32, F, forThreads, dtest, openDevices, rejectsCompile, type Wide } from "./helpers.ts";
+import { randF32, randI32, poisonI32, F, forThreads, dtest, openDevices, rejectsCompile, kernelError, type Wide } from "./helpers.ts";
 
 await openDevices();
 
@@ -199,6 +199,19 @@ describe("expressions and evaluation order", () => {
     const o = poisonI32(2);
     await k.launch(dev, { blocks: 1, threads: 2 }, o, new Float32Array(5));
     same(o, [543, 543]);
+  });
+
+  dtest("a.at(i): a negative index counts from the end; past either end a bounds KernelError", async ({ dev, same }) => {
+    const k = kernel(function atIndex(o: Float32Array, x: Float32Array) {
+      const i = threadIdx.x;
+      const t = [1, 2, x[0]];
+      const v = x.subarray(1);
+      o[i] = x.at(-1)! + x.at(i)! * 10 + x.at(-1 - i)! * 100 + t.at(-1)! * 1000 + v.at(-2)! * 10000;
+    });
+    const x = Float32Array.from([1, 2, 3, 4]), o = new Float32Array(4).fill(NaN);
+    await k.launch(dev, { blocks: 1, threads: 4 }, o, x);
+    same(o, Array.from({ length: 4 }, (_, i) => x.at(-1)! + x.at(i)! * 10 + x.at(-1 - i)! * 100 + x[0] * 1000 + x.subarray(1).at(-2)! * 10000));
+    await kernelError(k.launch(dev, { blocks: 1, threads: 5 }, new Float32Array(5), x), "bounds");
   });
 
   dtest("logical assignment: a ||= b, a &&= b, a ??= b on variables and elements, as values too", async ({ dev, same }) => {

@@ -627,6 +627,18 @@ class Lowerer {
     const calleeSpan = spanOf(e.callee);
     // a.subarray(begin, end?): a view (an intrinsic path such as Math.x is never an array).
     const m = e.callee;
+    // a.at(i): a[i], a negative i counting from the end (as JavaScript's at; where it is past
+    // either end, a bounds check fires where JavaScript reads undefined). The array and the index
+    // are read twice: a name and an index without effects.
+    if (m.type === "MemberExpression" && !m.computed && m.property?.name === "at" && m.object.type === "Identifier" && !this.intrinsicPath(m) && args.length === 1 && !spread[0]) {
+      let effects = false;
+      walkUBody([{ k: "expr", e: args[0], span }], (x) => { if (x.k === "assign" || x.k === "update" || x.k === "call") effects = true; });
+      if (effects) return this.bad("at's index has effects, and gpuc reads it twice", e.arguments[0], "unsupported-syntax", "compute it into a const first");
+      const array = (): UExpr => this.expr(m.object), i = args[0], again = (): UExpr => this.expr(e.arguments[0]);
+      const zero: UExpr = { k: "num", value: 0, isFloat: false, literal: true, span };
+      const index: UExpr = { k: "cond", c: { k: "binary", op: "<", a: i, b: zero, span }, a: { k: "binary", op: "+", a: again(), b: { k: "length", array: array(), span }, span }, b: again(), span };
+      return { k: "index", array: array(), index, span };
+    }
     if (m.type === "MemberExpression" && !m.computed && m.property?.name === "subarray" && !this.intrinsicPath(m)) {
       if (args.length < 1 || args.length > 2 || spread.includes(true)) return this.bad("subarray takes one or two arguments in kernels: a.subarray(begin, end?)", e, "unsupported-syntax");
       return { k: "subarray", array: this.expr(m.object), args, span };

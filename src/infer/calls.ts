@@ -33,8 +33,9 @@ export class Calls {
       if (c.reported) return this.pass.unknown;
       const method = /\.(\w+)$/.exec(c.name)?.[1];
       return this.pass.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
-        method !== undefined && ARRAY_METHODS.has(method)
-          ? `'${method}' is a method of arrays, which kernels do not have (but subarray): write it as a loop`
+        method === "at" ? "at() is read on an array's name in kernels: bind the array to a const first (`const v = a.subarray(1); v.at(-1)`)"
+        : method !== undefined && ARRAY_METHODS.has(method)
+          ? `'${method}' is a method of arrays, which kernels do not have (but subarray and at): write it as a loop`
           : "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }
     let args: Val[] = [];

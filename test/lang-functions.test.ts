@@ -320,6 +320,21 @@ describe("regressions (compiler bugs found by this suite)", () => {
     same(o, want);
   });
 
+  dtest("typeof: known where the function is specialized (a parameter not passed, an absent optional array)", async ({ dev, same }) => {
+    function scale(v: number, by?: number) { return typeof by === "undefined" ? v : v * by; }
+    function kind(v: unknown) { return typeof v === "number" ? 1 : typeof v === "boolean" ? 2 : typeof v === "object" ? 3 : typeof v === "undefined" ? 4 : 5; }
+    const k = kernel(function typeofs(o: Float32Array, x: Float32Array, y?: Float32Array | null) {
+      const i = threadIdx.x;
+      o[i] = scale(x[i]) + scale(x[i], 3) * 10 + kind(x[i]) * 100 + kind(x[i] > 1) * 1000 + kind(x) * 10000 + kind(y) * 100000 + (typeof y !== "undefined" ? 1000000 : 0);
+    }, { scope: { scale, kind } });
+    const x = Float32Array.from([0.5, 2]);
+    for (const y of [undefined, null, Float32Array.from([1, 2])]) {
+      const o = poisonF32(2);
+      await k.launch(dev, { blocks: 1, threads: 2 }, o, x, y);
+      same(o, Array.from({ length: 2 }, (_, i) => F(scale(x[i]) + scale(x[i], 3) * 10 + kind(x[i]) * 100 + kind(x[i] > 1) * 1000 + kind(x) * 10000 + kind(y) * 100000 + (typeof y !== "undefined" ? 1000000 : 0))));
+    }
+  });
+
   dtest("rest parameters and spread arguments: a tuple of each call's own length", async ({ dev, same }) => {
     // The helpers run as plain JavaScript for the reference.
     function sum(...v: number[]) { let s = 0; for (const e of v) s += e; return s * 10 + v.length; }

@@ -406,6 +406,7 @@ class Lowerer {
       case "UnaryExpression":
         if (e.operator === "-" || e.operator === "+" || e.operator === "!" || e.operator === "~")
           return { k: "unary", op: e.operator, a: this.expr(e.argument), span };
+        if (e.operator === "typeof") return { k: "typeof", a: this.expr(e.argument), span };
         // `void 0` is undefined (what TypeScript and bundlers write for `undefined`); `void f()` calls f.
         if (e.operator === "void")
           return e.argument.type === "Literal" ? { k: "null", undef: true, span } : { k: "seq", exprs: [this.expr(e.argument), { k: "null", undef: true, span }], span };

@@ -86,6 +86,8 @@ export type UExpr = { span: Span } & (
   /** `a.subarray(begin, end?)`: a view of an array. */
   | { k: "subarray"; array: UExpr; args: UExpr[] }
   | { k: "unary"; op: "-" | "+" | "!" | "~"; a: UExpr }
+  /** `typeof a`: a string known when the kernel is compiled (its value's type). */
+  | { k: "typeof"; a: UExpr }
   | { k: "binary"; op: string; a: UExpr; b: UExpr }
   | { k: "logical"; op: "&&" | "||" | "??"; a: UExpr; b: UExpr }
   | { k: "cond"; c: UExpr; a: UExpr; b: UExpr }
@@ -130,7 +132,7 @@ function uexprOperands(e: UExpr): UExpr[] {
     case "field": return e.fallback ? [e.object, e.fallback] : [e.object];
     case "index": return [e.array, e.index];
     case "subarray": return [e.array, ...e.args];
-    case "unary": return [e.a];
+    case "unary": case "typeof": return [e.a];
     case "binary": case "logical": return [e.a, e.b];
     case "cond": return [e.c, e.a, e.b];
     case "call": return e.args;

@@ -26,6 +26,14 @@ export class Expressions implements Lowering {
     switch (e.k) {
       case "num": return { k: "weak", value: e.value, isFloat: e.isFloat };
       case "bool": return { k: "expr", h: this.pass.constant(e.value, T.bool, span), t: T.bool };
+      // typeof: what JavaScript says of the value's type, known where the function is specialized.
+      case "typeof": {
+        const v = this.expr(e.a);
+        if (v.k === "expr" && v.t.kind === "unknown") return this.pass.unknown;
+        const t = v.k === "null" ? (v.undef ? "undefined" : "object") : v.k === "str" ? "string"
+          : (v.k === "weak" || (v.k === "expr" && v.t.kind === "scalar")) ? (v.k === "expr" && v.t === T.bool ? "boolean" : "number") : "object";
+        return { k: "str", value: t };
+      }
       case "str": return e.template ? { k: "str", value: e.value, template: { quasis: e.template.quasis, values: e.template.exprs.map((x) => this.expr(x)) } } : { k: "str", value: e.value };
       case "null": return { k: "null", undef: e.undef };
       case "var": return this.places.readVar(e.v, span);

@@ -89,7 +89,7 @@
 // - control: random statements (if/else, for, for…of, while and do-while loops with break and
 //   continue, labeled ones too (`break L1` out of inner loops and switches), switches on
 //   integers and by === (switch (true), a float selector), a helper with a default and a rest
-//   parameter (hd), logical assignments,
+//   parameter (hd), logical assignments, x.at(-k), typeof, `const { x } = threadIdx`,
 //   switch with fallthrough, early return, calls of helpers specialized on i32 and f64) over i32 and f64
 //   locals, a scalar parameter sv each thread assigns, and a private Int32Array, and short loops with values carried across iterations
 //   (running offsets into the private array, locals read before their definition, `a = (a + 1) | 0`
@@ -1138,6 +1138,10 @@ function cstmt(d, inLoop) {
       () => `a = (a ^ hd(b, ${ci(1)}, 1, 2)) | 0;`,
       () => `${pick(["a", "b"])} ${pick(["||=", "&&=", "??="])} ${ci(1)};`,
       () => `c ${pick(["||=", "&&="])} ${cf(1)};`,
+      // at() counting from the end, typeof known when compiled, the builtins as an object.
+      () => `c += x.at(-1 - (${pick(["a", "b", "i", "n"])} & 7));`,   // (an index without effects: at() reads it twice)
+      () => `a = (a + (typeof ${pick(["sv", "c", "y", "po"])} === "${pick(["number", "object", "undefined"])}" ? 1 : 2)) | 0;`,
+      () => `{ const { x: tq } = threadIdx; b = (b + tq) | 0; }`,
     ])();
     // (sv: the kernel's scalar parameter, which each thread assigns as its own.)
     const v = pick(["a", "b", "c", "sv"]);
@@ -1255,7 +1259,7 @@ async function fuzzControl() {
     if (used.length || /\b(fill2?|upd|deep)\(|=> \{/.test(stmts)) withByRef++;
     if (/\b(break|continue) L\d/.test(stmts)) withLabels++;
     if (/ of /.test(stmts)) withForOf++;
-    if (/\bhd\(|\|\|=|&&=|\?\?=|switch \((true|c|x\[i & 7\]|\(c \* 2\))\)/.test(stmts)) withJsForms++;
+    if (/\bhd\(|\|\|=|&&=|\?\?=|\.at\(|typeof |= threadIdx;|switch \((true|c|x\[i & 7\]|\(c \* 2\))\)/.test(stmts)) withJsForms++;
     const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
     const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
@@ -1306,7 +1310,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments or switches by ===, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

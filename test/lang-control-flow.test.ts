@@ -426,6 +426,20 @@ describe("control flow", () => {
     same(o, Array.from(x, (v) => classify(v, 1, 4)));
   });
 
+  dtest("switch labels as JavaScript compares them: a duplicate label (the first wins), a label the selector's type cannot hold", async ({ dev, same }) => {
+    // (4294967295 never equals an i32 and -1 never a u32: they wrapped onto each other before.)
+    function pick(v: number, u: number) {
+      let r = 0;
+      switch (v) { case 1: r = 1; break; case 1: r = 2; break; case 4294967295: r = 3; break; case -1: r = 4; break; default: r = 5; }
+      switch (u >>> 0) { case -1: r += 10; break; case 4294967295: r += 20; break; }
+      return r;
+    }
+    const k = kernel(function labelsCompared(o: Int32Array, x: Int32Array) { o[threadIdx.x] = pick(x[threadIdx.x], x[threadIdx.x]); }, { scope: { pick } });
+    const x = Int32Array.from([1, -1, 7, 0]), o = poisonI32(4);
+    await k.launch(dev, { blocks: 1, threads: 4 }, o, x);
+    same(o, Array.from(x, (v) => pick(v, v)));
+  });
+
   dtest("return from the kernel inside a switch inside a loop", async ({ dev, same }) => {
     const k = kernel(function retSwitchLoop(o: Int32Array) {
       const i = threadIdx.x;

@@ -325,6 +325,7 @@ class Lowerer {
             "leave the block through a flag, or make it a loop that ends in `break` (`name: for (;;) { …; break; }`)");
         this.labels = labels;
         this.stmt(target, out);
+        this.labels = [];   // (taken by the loop or switch, unless its lowering stopped before it)
         return;
       }
       case "BlockStatement":
@@ -424,9 +425,7 @@ class Lowerer {
         // whose operands have no effects (which would run twice).
         if (e.operator === "&&=" || e.operator === "||=" || e.operator === "??=") {
           const target = this.lvalue(e.left);
-          let effects = false;
-          walkUBody([{ k: "expr", e: target, span }], (x) => { if (x.k === "assign" || x.k === "update" || x.k === "call") effects = true; });
-          if (effects) return this.bad(`'${e.operator}' on a target whose operands have effects is not supported in kernels (the target is read, then assigned)`, e.left, "unsupported-syntax", "compute the index into a const first");
+          if (hasEffects(target)) return this.bad(`'${e.operator}' on a target whose operands have effects is not supported in kernels (the target is read, then assigned)`, e.left, "unsupported-syntax", "compute the index into a const first");
           return { k: "logical", op: e.operator.slice(0, 2) as "&&" | "||" | "??", a: target, b: { k: "assign", op: "=", target: this.lvalue(e.left), value: this.expr(e.right), span }, span };
         }
         if (e.left.type === "ObjectPattern" || e.left.type === "ArrayPattern") {
@@ -632,9 +631,7 @@ class Lowerer {
     // either end, a bounds check fires where JavaScript reads undefined). The array and the index
     // are read twice: a name and an index without effects.
     if (m.type === "MemberExpression" && !m.computed && m.property?.name === "at" && m.object.type === "Identifier" && !this.intrinsicPath(m) && args.length === 1 && !spread[0]) {
-      let effects = false;
-      walkUBody([{ k: "expr", e: args[0], span }], (x) => { if (x.k === "assign" || x.k === "update" || x.k === "call") effects = true; });
-      if (effects) return this.bad("at's index has effects, and gpuc reads it twice", e.arguments[0], "unsupported-syntax", "compute it into a const first");
+      if (hasEffects(args[0])) return this.bad("at's index has effects, and gpuc reads it twice", e.arguments[0], "unsupported-syntax", "compute it into a const first");
       const array = (): UExpr => this.expr(m.object), i = args[0], again = (): UExpr => this.expr(e.arguments[0]);
       const zero: UExpr = { k: "num", value: 0, isFloat: false, literal: true, span };
       const index: UExpr = { k: "cond", c: { k: "binary", op: "<", a: i, b: zero, span }, a: { k: "binary", op: "+", a: again(), b: { k: "length", array: array(), span }, span }, b: again(), span };
@@ -775,7 +772,7 @@ class Lowerer {
     const init: UStmt[] = [];
     const right = this.expr(s.right);
     let array: () => UExpr;
-    if (right.k === "var" && !assigns(s.body, s.right.name)) array = () => ({ ...right });
+    if (right.k === "var" && !assigns(s.body, this.vars[right.v].name)) array = () => ({ ...right });
     else {
       // (Its name, not an identifier, cannot be named by the code.)
       const it = this.declare(`${this.source.text.slice(s.right.start, s.right.end)} (iterated)`, "const", s.right, null);
@@ -946,6 +943,13 @@ class Lowerer {
     this.error(kind, message, node, hint);
     return { k: "num", value: 0, isFloat: false, span: spanOf(node) };
   }
+}
+
+/** Whether evaluating an expression could change something (an assignment, an update, a call): it may not be read twice. */
+function hasEffects(e: UExpr): boolean {
+  let effects = false;
+  walkUBody([{ k: "expr", e, span: e.span }], (x) => { if (x.k === "assign" || x.k === "update" || x.k === "call") effects = true; });
+  return effects;
 }
 
 /** Whether a statement assigns the variable `name` anywhere in it (`name = …`, `name += …`, `name++`). */

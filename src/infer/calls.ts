@@ -116,24 +116,25 @@ export class Calls {
 
   /** A call of a helper; `argExprs`, the arguments as written (where what the callee hands back is copied to). */
   private callUFunction(callee: UFunction, args: Val[], argSpans: Span[], span: Span, used: boolean, argExprs?: UExpr[]): Val {
-    // Fewer arguments than declared parameters: the rest are undefined, as in JavaScript (a
-    // parameter's default then applies: frontend/lower.ts). Captured locals follow them.
+    // Fewer arguments than declared parameters (before a rest parameter): the rest are undefined,
+    // as in JavaScript (a parameter's default then applies: frontend/lower.ts). Captured locals
+    // follow them. `...rest`: the arguments from its position on, as one tuple (of none where
+    // none are passed).
     const captured = callee.captures?.length ?? 0, declared = callee.params.length - captured;
-    // `...rest`: the arguments from its position on, as one tuple (of none where none are passed).
+    const positional = callee.rest ? declared - 1 : declared;
+    const passedNow = args.length - captured;
+    if (passedNow < positional && passedNow >= 0) {
+      const missing = positional - passedNow;
+      args = [...args.slice(0, passedNow), ...Array.from({ length: missing }, (): Val => ({ k: "null", undef: true })), ...args.slice(passedNow)];
+      argSpans = [...argSpans.slice(0, passedNow), ...Array.from({ length: missing }, () => span), ...argSpans.slice(passedNow)];
+      if (argExprs) argExprs = [...argExprs.slice(0, passedNow), ...Array.from({ length: missing }, (): UExpr => ({ k: "null", undef: true, span })), ...argExprs.slice(passedNow)];
+    }
     if (callee.rest) {
-      const r = declared - 1;
-      // (Parameters before it that the call does not pass are undefined.)
-      for (let missing = r - (args.length - captured); missing > 0; missing--) {
-        const at = args.length - captured;
-        args = [...args.slice(0, at), { k: "null", undef: true }, ...args.slice(at)];
-        argSpans = [...argSpans.slice(0, at), span, ...argSpans.slice(at)];
-        if (argExprs) argExprs = [...argExprs.slice(0, at), { k: "null", undef: true, span }, ...argExprs.slice(at)];
-      }
-      const passed = args.length - captured;
+      const r = positional, passed = args.length - captured;
       for (let i = r; i < passed; i++) {
         const a = args[i];
-        if (a.k !== "expr" && a.k !== "weak" && a.k !== "agg") return this.pass.error("type", `'${callee.name}' gathers its arguments from the ${r + 1}${["st", "nd", "rd"][r] ?? "th"} on into a tuple, which holds numbers, booleans and object values, not ${a.k === "str" ? "strings" : "arrays"}`, argSpans[i]);
-        if (a.k === "expr" && isArray(a.t)) return this.pass.error("type", `'${callee.name}' gathers its arguments from the ${r + 1}${["st", "nd", "rd"][r] ?? "th"} on into a tuple, which holds numbers, booleans and object values, not arrays`, argSpans[i]);
+        if (a.k === "str" || (a.k !== "expr" && a.k !== "weak" && a.k !== "agg") || (a.k === "expr" && isArray(a.t)))
+          return this.pass.error("type", `'${callee.name}' gathers its arguments from the ${r + 1}${["st", "nd", "rd"][r] ?? "th"} on into a tuple, which holds numbers, booleans and object values, not ${a.k === "str" ? "strings" : "arrays"}`, argSpans[i]);
       }
       const tuple: Val = { k: "agg", tuple: true, fields: args.slice(r, passed).map((v, i) => ({ name: String(i), v })), fresh: true };
       args = [...args.slice(0, r), tuple, ...args.slice(passed)];
@@ -141,13 +142,6 @@ export class Calls {
       // (As the tuple literal of those arguments: a helper that assigns the fields of one that is
       // not new is refused, as for any object it cannot copy back.)
       if (argExprs) argExprs = [...argExprs.slice(0, r), { k: "tuple", elems: argExprs.slice(r, passed).map((value) => ({ value, spread: false, span: value.span })), span }, ...argExprs.slice(passed)];
-    }
-    const passed = args.length - captured;
-    if (passed < declared && passed >= 0) {
-      const missing = declared - passed;
-      args = [...args.slice(0, passed), ...Array.from({ length: missing }, (): Val => ({ k: "null", undef: true })), ...args.slice(passed)];
-      argSpans = [...argSpans.slice(0, passed), ...Array.from({ length: missing }, () => span), ...argSpans.slice(passed)];
-      if (argExprs) argExprs = [...argExprs.slice(0, passed), ...Array.from({ length: missing }, (): UExpr => ({ k: "null", undef: true, span })), ...argExprs.slice(passed)];
     }
     const argTypes: Type[] = [];
     for (let i = 0; i < args.length; i++) {

@@ -192,20 +192,15 @@ export class Statements {
     const st = this.values.scalarType(sel, s.selector.span);
     // Each label as JavaScript evaluates it: after the selector, in order, until one matches.
     const labels = s.cases.map((c) => (c.test ? this.pass.captureVal(() => this.expressions.expr(c.test!)) : null));
-    const constant = (l: [Block, Val] | null): boolean => !l || (!l[0].length && l[1].k === "weak" && Number.isInteger(l[1].value));
-    // Labels other than integer constants, or a selector other than an integer (`switch (true)`):
-    // the case that matches is found by `===` in order, and the IR's switch goes to it by number.
-    if (st && (!isInt(st) || !labels.every(constant))) return this.switchByTests(s, sel, st, labels);
     const selT = st && isInt(st) ? st : T.i32;
+    // (A label the selector's type cannot hold, 2^32 - 1 for an i32, is not one: it matches nothing.)
+    const values = labels.map((l) => (l && !l[0].length && l[1].k === "weak" && wrapValue(selT.scalar, l[1].value) === l[1].value ? l[1].value : null));
+    // Labels other than distinct integer constants of the selector's type, or a selector other than an integer
+    // (`switch (true)`): the case that matches is found by `===` in order (the first of equal
+    // labels, as in JavaScript), and the IR's switch goes to it by number.
+    const ints = values.filter((v) => v !== null);
+    if (st && (!isInt(st) || s.cases.some((c, i) => c.test && values[i] === null) || new Set(ints).size < ints.length)) return this.switchByTests(s, sel, st, labels);
     const selector = this.values.convert(sel, selT, s.selector.span);
-    const seen = new Set<number>();
-    const values = s.cases.map((c, i) => {
-      const tv = labels[i]?.[1];
-      if (!c.test || tv?.k !== "weak") return null;
-      if (seen.has(tv.value)) { this.pass.err("type", `duplicate case label ${tv.value}`, c.test.span); return null; }
-      seen.add(tv.value);
-      return wrapValue(selT.scalar, tv.value) as number;
-    });
     this.pass.emit({ k: "switch", selector, cases: this.switchCases(s, values), loc: this.pass.loc(s.span) });
   }
 
@@ -251,7 +246,6 @@ export class Statements {
     const values = s.cases.map((c, i) => (c.test ? i : null));
     this.pass.emit({ k: "switch", selector: this.pass.read(k), cases: this.switchCases(s, values), loc: this.pass.loc(span) });
   }
-
 
   // ---- returns --------------------------------------------------------------------------------
 

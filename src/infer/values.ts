@@ -162,8 +162,8 @@ export class Values {
     // `"n = " + n`: a string built for console.log, as a template literal is (each number as String() writes it).
     if ((a.k === "str" || b.k === "str") && op === "+") return concatStrings(a, b);
     // Two strings known when compiled (`typeof b === "undefined"`): compared now.
-    if (a.k === "str" && b.k === "str" && !a.template && !b.template && (BINARY_OPS[op] === "eq" || BINARY_OPS[op] === "ne"))
-      return { k: "expr", h: this.pass.constant((a.value === b.value) === (BINARY_OPS[op] === "eq"), T.bool, span), t: T.bool };
+    if (a.k === "str" && b.k === "str" && !a.template && !b.template && (name === "eq" || name === "ne"))
+      return { k: "expr", h: this.pass.constant((a.value === b.value) === (name === "eq"), T.bool, span), t: T.bool };
     if (a.k === "str" || b.k === "str") return this.pass.error("type", "strings can only be passed to console.log and Error in kernels", span);
     if (a.k === "null" || b.k === "null") return this.compareNull(op, a, b, span);
     if (a.k === "row" || b.k === "row" || a.k === "view" || b.k === "view" || a.k === "structs" || b.k === "structs") { this.scalarType(a.k === "row" || a.k === "view" || a.k === "structs" ? a : b, span); return this.pass.unknown; }

@@ -10,7 +10,7 @@
 // check keeps its report function.
 
 import type { Block, Function, FunctionHandle, LocalHandle, Module } from "../module.js";
-import { endsBlock, exprOperands, rewriteBlock, stmtOperands, stmtResult, walkStmts } from "../module.js";
+import { exprOperands, rewriteBlock, stmtOperands, stmtResult, walkStmts } from "../module.js";
 import { completesBlock } from "../module-info.js";
 
 export function eliminateDeadCode(m: Module): void {
@@ -78,7 +78,7 @@ function dropUnreachable(block: Block): Block {
     if (s.k === "loop") { s.body = dropUnreachable(s.body); s.continuing = dropUnreachable(s.continuing); }
     if (s.k === "switch") for (const c of s.cases) c.body = dropUnreachable(c.body);
     out.push(s);
-    if (endsBlock(s) || !completesBlock([s])) break;
+    if (!completesBlock([s])) break;   // (a jump too: completesBlock says so of it)
   }
   return out;
 }

@@ -1142,6 +1142,12 @@ function cstmt(d, inLoop) {
       () => `c += x.at(-1 - (${pick(["a", "b", "i", "n"])} & 7));`,   // (an index without effects: at() reads it twice)
       () => `a = (a + (typeof ${pick(["sv", "c", "y", "po"])} === "${pick(["number", "object", "undefined"])}" ? 1 : 2)) | 0;`,
       () => `{ const { x: tq } = threadIdx; b = (b + tq) | 0; }`,
+      // Variables declared without a value, undefined until assigned (on some paths only): tested,
+      // compared, the left of ??, a float's NaN in arithmetic — every use JavaScript's exactly.
+      () => { const u = ++uid; return `{ let m${u}; for (let j = 0; j < ${pick(["3", "(a & 3)", "n"])}; j++) if (m${u} === undefined || x[(i + j) & 7] < m${u}) m${u} = x[(i + j) & 7]; c += m${u} ?? 0.5; }`; },
+      () => { const u = ++uid; return `{ let k${u}; if ${cc(1)} k${u} = ${ci(1)}; a = (a + (k${u} ?? 1)) | 0; if (k${u} === undefined) b = (b + 1) | 0; a = (a ^ (k${u} | 0)) | 0; if (k${u} > 2) a = (a + 1) | 0; }`; },
+      () => { const u = ++uid; return `{ let f${u}; if ${cc(1)} f${u} = ${cf(1)}; c += f${u} === undefined ? 1 : f${u}; c += f${u} != null ? 0.5 : 0.25; }`; },
+      () => { const u = ++uid; return `{ let e${u}; switch (${ci(1)} & 3) { case 0: e${u} = ${ci(1)}; break; case 1: e${u} = 2; } b = (b + (e${u} ?? 3)) | 0; }`; },
     ])();
     // (sv: the kernel's scalar parameter, which each thread assigns as its own.)
     const v = pick(["a", "b", "c", "sv"]);
@@ -1249,7 +1255,7 @@ function labeled(loop, d) {
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0, withUnassigned = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
     nestedSa = mode === "js" && rnd() < 0.5;
@@ -1260,6 +1266,7 @@ async function fuzzControl() {
     if (/\b(break|continue) L\d/.test(stmts)) withLabels++;
     if (/ of /.test(stmts)) withForOf++;
     if (/\bhd\(|\|\|=|&&=|\?\?=|\.at\(|typeof |= threadIdx;|switch \((true|c|x\[i & 7\]|\(c \* 2\))\)/.test(stmts)) withJsForms++;
+    if (/let [mkfe]\d+;/.test(stmts)) withUnassigned++;
     const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
     const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
@@ -1310,7 +1317,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${withUnassigned} with variables declared without a value, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -372,4 +372,70 @@ describe("rewritable tables (setTable)", () => {
     rejects(() => k.setTable("table", new Float32Array(3)), /setTable got Float32Array\(3\)/);
     assert.throws(() => kernel(function bad(o: Int32Array) { o[0] = 1; }, { scope: { n: 3 }, rewritable: ["n"] }), (e: unknown) => e instanceof CompileError && /rewritable: 'n' is not a table of the kernel's scope/.test(e.message));
   });
+
+  dtest("a const bound to a number is that number, as one from scope is (`const VEC = 32; VEC / 2` indexes; `const C = 0.1` keeps its f64 value)", async ({ dev, same, wgsl }) => {
+    const k = kernel(function halves(a: Float32Array, o: Float32Array) {
+      const VEC = 32;
+      const tid = threadIdx.x;
+      let beta = 0;
+      for (let i = VEC / 2; i > 0; i >>= 1) beta += a[tid + i];
+      o[tid] = beta;
+    });
+    const a = randF32(41, 64), o = poisonF32(4);
+    await k.launch(dev, { blocks: 1, threads: 4 }, a, o);
+    same(o, Array.from({ length: 4 }, (_v, t) => { let b = 0; for (let i = 16; i > 0; i >>= 1) b = F(b + a[t + i]); return b; }));
+    if (wgsl) return;
+    const d = kernel(function tenth(x: Float64Array, y: Float64Array) { const C = 0.1; y[threadIdx.x] = x[threadIdx.x] * C; });
+    const x = Float64Array.from([3, 7, 11]), y = new Float64Array(3);
+    await d.launch(dev, { blocks: 1, threads: 3 }, x, y);
+    assert.deepEqual(Array.from(y), Array.from(x, (v) => v * 0.1));
+  });
+
+  // Each runs in one thread on (a, o, n), as plain JavaScript runs it here (the reference): the
+  // variables declared without a value hold JavaScript's undefined until they are assigned.
+  const unassigned: Record<string, { f: (a: Float32Array, o: Float32Array, n: number) => void; refused?: number[] }> = {
+    minimum: { f(a, o, n) { let best: any; for (let i = 0; i < n; i++) if (best === undefined || a[i] < best) best = a[i]; o[0] = best; o[1] = best === undefined ? 1 : 0; o[2] = best ?? -1; } },
+    argmin: { refused: [0], f(a, o, n) { let idx: any; let m = Infinity; for (let i = 0; i < n; i++) if (a[i] < m) { m = a[i]; idx = i; } o[0] = idx == null ? 7 : 8; o[1] = idx | 0; o[2] = idx < 2 ? 1 : 0; o[3] = idx + 1; } },
+    flag: { f(a, o, n) { let found: any; for (let i = 0; i < n; i++) if (a[i] > 2) found = true; o[0] = found ? 1 : 2; o[1] = found === false ? 1 : 2; o[2] = !found ? 3 : 4; o[3] = found !== undefined ? 5 : 6; } },
+    nullish: { f(a, o, n) { let x: any; if (n > 2) x = a[0]; o[0] = x ?? -1; let y: any; y ??= 4; o[1] = y; let z: any; if (n > 2) z = 3; z ||= 9; o[2] = z; } },
+    varKeeps: { f(a, o, n) { for (let i = 0; i < 3; i++) { var t: any; if (i === n) t = a[i]; o[i] = t === undefined ? -1 : t; } } },
+    perIteration: { f(a, o, n) { for (let i = 0; i < 3; i++) { let t: any; if (i === n) t = a[i]; o[i] = t === undefined ? -1 : t; } } },
+    twoVariables: { f(a, o, n) { let p: any, q: any; if (n > 2) p = a[1]; if (n > 3) q = a[1]; o[0] = p === q ? 1 : 0; o[1] = p == q ? 1 : 0; o[2] = p !== q ? 1 : 0; o[3] = p < q ? 1 : 0; } },
+    floats: { f(a, o, n) { let x: any; let i = 0; while (i < n) { x = a[i]; i++; } o[0] = x; o[1] = x * 2 + 1; o[2] = Math.max(x, 1); o[3] = x >= 3 ? 1 : 0; } },
+    switchCases: { refused: [2, 3, 4], f(_a, o, n) { let x: any; switch (n) { case 0: x = 1; break; case 1: x = 2; break; } o[0] = x === undefined ? -1 : 2; o[1] = x + 1; } },
+    everyPath: { f(_a, o, n) { let x: any, y: any; if (n > 1) x = 2; else x = 3; switch (n) { case 0: y = 1; break; default: y = 5; } let z: any; do { z = n; } while (false); o[0] = x * y + z; } },
+  };
+  dtest("a variable declared without a value is undefined until assigned: tests and comparisons see it, a float is NaN, an integer used as a number is a KernelError", async ({ dev }) => {
+    const a = Float32Array.from([3, 1.5, 4, 0.5, 2]);
+    for (const [name, { f, refused = [] }] of Object.entries(unassigned)) {
+      const k = kernel(f);
+      for (let n = 0; n < 5; n++) {
+        const want = new Float32Array(4).fill(-9), o = new Float32Array(4).fill(-9);
+        f(a, want, n);
+        const r = await k.launch(dev, { blocks: 1, threads: 1 }, a, o, n).then(() => null, (e: unknown) => e);
+        if (refused.includes(n)) {
+          assert.ok(r instanceof KernelError && r.kind === "exception" && /is undefined here \(declared without a value, none assigned yet\) and used as a number/.test(r.message), `${name}(n = ${n}) refused: ${r}`);
+          continue;
+        }
+        assert.equal(r, null, `${name}(n = ${n}): ${r}`);
+        assert.deepEqual(Array.from(o), Array.from(want), `${name}(n = ${n})`);
+      }
+    }
+  });
+
+  dtest("what a variable declared without a value may not do while it may be undefined", async ({ dev }) => {
+    const helper = (v: number) => v * 2;
+    const cases: [Function, RegExp][] = [
+      [function passes(o: Float32Array, n: number) { let x: any; if (n > 1) x = 2.5; o[0] = helper(x); }, /'x' is undefined here \(declared without a value, none assigned yet\) and passed to a helper/],
+    ];
+    for (const [f, re] of cases) {
+      const k = kernel(f as (o: Float32Array, n: number) => void, { scope: { helper } });
+      const o = new Float32Array(1);
+      await k.launch(dev, { blocks: 1, threads: 1 }, o, 2);
+      assert.equal(o[0], 5);
+      await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, o, 0), (e: unknown) => e instanceof KernelError && re.test(e.message));
+    }
+    const t = kernel(function kind(o: Float32Array, n: number) { let x: any; if (n > 1) x = 2; o[0] = typeof x === "number" ? 1 : 0; });
+    await assert.rejects(t.launch(dev, { blocks: 1, threads: 1 }, new Float32Array(1), 2), (e: unknown) => e instanceof CompileError && /typeof 'x' is known only when the kernel runs/.test(e.message));
+  });
 });

@@ -9,7 +9,7 @@ import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
 import { sizeIR } from "../ir/passes/launch-sizes.js";
-import { T, elemScalar, isArray, isInt, structsLeaves, typeName, type AggType, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
+import { T, elemScalar, isArray, isFloat, isInt, structsLeaves, typeName, type AggType, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
 import { arrayWhat, shapeText, type AggVal, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
@@ -197,9 +197,10 @@ export class Arrays {
   }
 
   /**
-   * Where a float index comes from a division (ported C's `size / 2`, an integer division there):
-   * words for the message naming it — a `/` in the index, or a variable of the index that the
-   * function assigns one — or "".
+   * Where a float index comes from (ported C's `size / 2` is an integer division there, a float one
+   * in JavaScript): words for the message naming it — a `/` in the index, or a float variable of
+   * the index followed back through what the function assigns it (a division, or the call's
+   * argument where it is a helper's parameter) — or "".
    */
   private divisionIn(e: UExpr): string {
     const ufn = this.pass.ufn;
@@ -211,20 +212,38 @@ export class Arrays {
     };
     const inIndex = division(e);
     if (inIndex) return ` (\`${text(inIndex)}\` is a float)`;
-    let found = "";
-    walkUBody([{ k: "expr", e, span: e.span }], (x) => {
-      if (found || x.k !== "var" || ufn.vars[x.v].declared) return;
-      const v = x.v;
-      if (ufn.params.includes(v) && this.pass.kind === "helper") { found = ` ('${ufn.vars[v].name}' is a float: the call passes one)`; return; }
-      walkUBody(ufn.body, (y) => {
-        const d = !found && y.k === "assign" && y.target.k === "var" && y.target.v === v ? division(y.value) : null;
-        if (d) found = ` ('${ufn.vars[v].name}' is a float: it is assigned \`${text(d)}\` at line ${ufn.source.locate(d.span.start).line})`;
-      }, (st) => {
-        const d = !found && st.k === "decl" && st.v === v ? division(st.init) : null;
-        if (d) found = ` ('${ufn.vars[v].name}' is a float: it is assigned \`${text(d)}\` at line ${ufn.source.locate(d.span.start).line})`;
+    const floatVars = (x: UExpr): number[] => {
+      const vs: number[] = [];
+      walkUBody([{ k: "expr", e: x, span: x.span }], (y) => {
+        const t = y.k === "var" && !ufn.vars[y.v].declared ? this.pass.varTypes[y.v] : null;
+        if (t && t.kind === "scalar" && isFloat(t) && !vs.includes((y as { v: number }).v)) vs.push((y as { v: number }).v);
       });
-    });
-    return found;
+      return vs;
+    };
+    // A variable's story: the first of its values that explains it (two steps back at most).
+    const explain = (v: number, depth: number): string => {
+      const name = ufn.vars[v].name;
+      if (ufn.params.includes(v)) return this.pass.kind === "helper" ? `'${name}' is a float: the call passes one` : "";
+      const values: UExpr[] = [];
+      walkUBody(ufn.body, (y) => { if (y.k === "assign" && y.target.k === "var" && y.target.v === v) values.push(y.value); },
+        (st) => { if (st.k === "decl" && st.v === v && st.init) values.push(st.init); });
+      for (const x of values) {
+        const d = division(x);
+        if (d) return `'${name}' is a float: it is assigned \`${text(d)}\` at line ${ufn.source.locate(d.span.start).line}`;
+      }
+      if (depth === 0) return "";
+      for (const x of values) for (const w of floatVars(x)) {
+        if (w === v) continue;
+        const why = explain(w, depth - 1);
+        if (why) return `'${name}' is a float: it is assigned \`${text(x)}\` at line ${ufn.source.locate(x.span.start).line}, and ${why}`;
+      }
+      return "";
+    };
+    for (const v of floatVars(e)) {
+      const why = explain(v, 2);
+      if (why) return ` (${why})`;
+    }
+    return "";
   }
 
   /**

@@ -23,6 +23,7 @@ import { Intrinsics } from "./intrinsics.js";
 import { Places } from "./places.js";
 import { Statements } from "./statements.js";
 import { Values } from "./values.js";
+import { maybeUnassigned } from "./unassigned.js";
 
 interface PassResult {
   fn: Function;
@@ -50,6 +51,7 @@ export class FunctionBuilder implements MethodBuilder {
   private readonly calls: Calls;
   private readonly intrinsics: Intrinsics;
   private readonly statements: Statements;
+  private readonly places: Places;
   readonly unknown: Val;
 
   constructor(ufn: UFunction, argTypes: Type[], varTypes: Type[], returnType: Type, kind: "kernel" | "helper" | "runtime", ctx: ModuleContext, frames: FrameSite[]) {
@@ -61,7 +63,7 @@ export class FunctionBuilder implements MethodBuilder {
     const aggregates = (this.aggregates = new Aggregates(pass, values));
     const arrays = (this.arrays = new Arrays(pass, values));
     this.declarations = new ArrayDeclarations(pass, arrays);
-    const places = new Places(pass, values, aggregates, arrays);
+    const places = (this.places = new Places(pass, values, aggregates, arrays));
     this.calls = new Calls(pass, values, aggregates, arrays, places, this);
     this.intrinsics = new Intrinsics(pass, values, arrays);
     const expressions = (pass.lower = new Expressions(pass, values, aggregates, arrays, places, this.calls));
@@ -71,6 +73,9 @@ export class FunctionBuilder implements MethodBuilder {
   build(): PassResult {
     const pass = this.pass;
     this.bindParameters();
+    // A `var` declared without a value is undefined from the function's start: its declaration
+    // does nothing where it runs (in a loop, it keeps the last iteration's value).
+    for (const v of maybeUnassigned(pass.ufn).vars) if (pass.ufn.vars[v].kind === "var") this.places.declareUnassigned(v, pass.ufn.vars[v].span, true);
     this.statements.stmts(pass.ufn.body);
     this.declarations.checkLaunchSizes();
     const { returnType, returnLeaves, returnsFresh } = this.statements.finishReturns();

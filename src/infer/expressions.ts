@@ -6,7 +6,7 @@
 
 import type { Span } from "../frontend/source.js";
 import { walkUBody, type UExpr, type UTable } from "../frontend/uir.js";
-import type { Block, ExprHandle, Stmt } from "../ir/module.js";
+import type { Block, ExprHandle, LocalHandle, Stmt } from "../ir/module.js";
 import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
 import type { Lowering, Pass } from "./pass.js";
@@ -14,6 +14,7 @@ import { holds, type Aggregates } from "./aggregates.js";
 import type { Arrays } from "./arrays.js";
 import type { Calls } from "./calls.js";
 import type { Places } from "./places.js";
+import { maybeUnassigned } from "./unassigned.js";
 import { aggText, type Values } from "./values.js";
 
 export class Expressions implements Lowering {
@@ -30,13 +31,16 @@ export class Expressions implements Lowering {
       case "typeof": {
         const v = this.expr(e.a);
         if (v.k === "expr" && v.t.kind === "unknown") return this.pass.unknown;
+        if (v.k === "expr" && v.defined !== undefined)
+          return this.pass.error("type", `typeof '${this.pass.ufn.source.text.slice(e.a.span.start, e.a.span.end)}' is known only when the kernel runs: it may be read before a value is assigned to it (undefined) or after (a ${v.t === T.bool ? "boolean" : "number"})`, span,
+            "test it with `=== undefined`, or give it a value where it is declared");
         const t = v.k === "null" ? (v.undef ? "undefined" : "object") : v.k === "str" ? "string"
           : (v.k === "weak" || (v.k === "expr" && v.t.kind === "scalar")) ? (v.k === "expr" && v.t === T.bool ? "boolean" : "number") : "object";
         return { k: "str", value: t };
       }
       case "str": return e.template ? { k: "str", value: e.value, template: { quasis: e.template.quasis, values: e.template.exprs.map((x) => this.expr(x)) } } : { k: "str", value: e.value };
       case "null": return { k: "null", undef: e.undef };
-      case "var": return this.places.readVar(e.v, span);
+      case "var": return this.places.readVar(e.v, span, this.pass.definedFlags.has(e.v) ? maybeUnassigned(this.pass.ufn).uses.get(e) : undefined);
       case "table": {
         const g = this.pass.ctx.table(e.table);
         if ("conflict" in g) {
@@ -189,6 +193,9 @@ export class Expressions implements Lowering {
       // checked) or `b`.
       const a = this.expr(e.a);
       if (a.k === "null") return this.expr(e.b);
+      // (One whose type is not known yet, in inference's first pass, is typed by what is assigned to it.)
+      if (a.k === "expr" && a.t.kind === "unknown" && e.a.k === "var" && this.pass.definedFlags.has(e.a.v)) return this.expr(e.b);
+      if (a.k === "expr" && a.defined !== undefined) return this.choose(a, this.pass.add({ k: "op", op: "not", args: [this.pass.read(a.defined, span)], type: T.bool, loc: null }), e.b, span);
       this.pass.capture(() => this.expr(e.b));
       return a;
     }
@@ -203,7 +210,22 @@ export class Expressions implements Lowering {
     this.pass.emit({ k: "set", local: tmp, value: this.values.convert(a, t, span), loc: this.pass.loc(span) });
     let test = this.values.truthy({ k: "expr", h: this.pass.read(tmp), t }, span);
     if (e.op === "||") test = this.pass.add({ k: "op", op: "not", args: [test], type: T.bool, loc: null });
-    pre.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(e.b.span) });
+    return this.joinInto(tmp, t, test, pre, b, e.b.span, span);
+  }
+
+  /** `a ?? b` where `a` may be undefined (`whenB`: its flag is false): `b`, evaluated only then, else `a`. */
+  private choose(a: Val, whenB: ExprHandle, eb: UExpr, span: Span): Val {
+    const [pre, b] = this.pass.captureVal(() => this.expr(eb));
+    const t = this.values.commonType(a, b, span);
+    if (!t) return this.pass.unknown;
+    const tmp = this.pass.temp(t);
+    this.pass.emit({ k: "set", local: tmp, value: this.values.convert(a, t, span), loc: this.pass.loc(span) });
+    return this.joinInto(tmp, t, whenB, pre, b, eb.span, span);
+  }
+
+  /** `tmp` (holding the left operand) becomes `b`, with what computes it, where `test` holds: the value of `&&`, `||`, `??`. */
+  private joinInto(tmp: LocalHandle, t: ScalarType, test: ExprHandle, pre: Stmt[], b: Val, bSpan: Span, span: Span): Val {
+    pre.push({ k: "set", local: tmp, value: this.values.convert(b, t, span), loc: this.pass.loc(bSpan) });
     this.pass.emit({ k: "if", cond: test, then: pre, else: [], loc: this.pass.loc(span) });
     return { k: "expr", h: this.pass.read(tmp), t };
   }

@@ -9,7 +9,7 @@ import { sizeText, type SizeExpr } from "../ir/size.js";
 import type { CompileErrorKind } from "../errors.js";
 import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
-import type { AtomicOp, Builtin, ExprHandle, SubgroupOp } from "../ir/module.js";
+import type { AtomicOp, Builtin, ExprHandle, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import { T, isFloat, isInt, type Elem, type ScalarType, type StructsType, type Type } from "../ir/types.js";
 
@@ -23,6 +23,12 @@ export type Val =
      * combined with an f64 it keeps the constants' exact values, as JS does.
      */
     weakPair?: { cond: ExprHandle; a: number; b: number };
+    /**
+     * A read of a variable declared without a value that may not hold one yet (infer/unassigned.ts):
+     * the local saying whether it does (false: JavaScript's `undefined`, which the value holds as
+     * NaN, or false for a boolean) — what tests of undefined and equalities read.
+     */
+    defined?: LocalHandle;
   }
   /** A constant not yet given a type (literal, Math.PI, scope number): it takes its context's type. */
   | { k: "weak"; value: number; isFloat: boolean }

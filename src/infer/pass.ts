@@ -124,6 +124,8 @@ export class Pass {
   readonly aggLeaves = new Map<number, Leaves>();
   /** Variables whose declaration failed (already reported): their uses report nothing more. */
   readonly poisoned = new Set<number>();
+  /** Variables declared without a value that a read may find unassigned: the local saying whether each holds one (statements.ts, decl). */
+  readonly definedFlags = new Map<number, LocalHandle>();
 
   /** Reads of variables and calls whose type is still unknown: errors if they remain at the fixed point. */
   readonly unknownReads: { v: number; span: Span }[] = [];

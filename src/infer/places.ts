@@ -13,6 +13,7 @@ import type { Leaves, Pass } from "./pass.js";
 import { chainOf, holds, type Aggregates } from "./aggregates.js";
 import { once, type ArrayOperand, type Arrays } from "./arrays.js";
 import { aggText, type Values } from "./values.js";
+import { maybeUnassigned, type ReadUse } from "./unassigned.js";
 
 /** An assignable part of an aggregate variable: `p.x`, `t[1]`, `t[i].y` (a dynamic step: an index kept stable, checked). */
 interface Place { v: number; steps: ({ k: "field"; name: string } | { k: "dyn"; index: ExprHandle })[]; text: string; span: Span }
@@ -28,7 +29,7 @@ export class Places {
   }
 
   /** The value a variable holds here: the row, view or array bound to it, an object value's leaves, a scalar's local. */
-  readVar(v: number, span: Span): Val {
+  readVar(v: number, span: Span, use?: ReadUse): Val {
     if (this.pass.poisoned.has(v)) return this.pass.unknown;
     const row = this.pass.rowAliases.get(v);
     if (row) return row;
@@ -46,7 +47,11 @@ export class Places {
     if (nt.kind === "null") return { k: "null", undef: nt.undef };
     const t = this.varType(v);
     if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }
+    const defined = this.pass.definedFlags.get(v);
     if (isAgg(t)) {
+      if (defined !== undefined)
+        return this.pass.error("type", `'${this.pass.ufn.vars[v].name}' may be read here before an object value is assigned to it (JavaScript's undefined has no fields)`, span,
+          "give it a value where it is declared");
       const val = this.aggregates.readLeaves(t, this.leavesOf(v)!, span) as AggVal;
       return this.aggregates.fromVariable(v, val);
     }
@@ -56,8 +61,45 @@ export class Places {
       return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
     }
     if (t.kind !== "scalar") return this.pass.error("type", `'${this.pass.ufn.vars[v].name}' is not a value`, span);
+    // A const bound to a constant (`const VEC = 32`) is that constant, as one from scope is: exact
+    // in constant expressions (`VEC / 2` is 16, an integer) and taking its operand's type.
+    const init = this.pass.localOf[v] !== undefined && this.pass.ufn.vars[v].kind === "const" ? this.pass.constInits.get(this.pass.localOf[v]) : undefined;
+    if (init?.k === "weak") return init;
     const l = this.localFor(v);
-    return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
+    if (defined === undefined) return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type };
+    // A read that may find it undefined: a test reads the flag (values.ts, expressions.ts) and a
+    // bitwise operator's ToInt32 gives 0 as for undefined; NaN stands for undefined in a float's
+    // arithmetic; an integer or a boolean used otherwise as a number, or
+    // anything passed to a helper (which may test it for undefined), cannot be undefined here — a
+    // KernelError where it is, at its line.
+    if (use === "arg" || (use !== "exact" && !isFloat(t))) {
+      const name = this.pass.ufn.vars[v].name;
+      if (this.pass.fn.stateParam === null)
+        return this.pass.error("type", `'${name}' may be read here before any value is assigned to it, which a helper compiled without bounds checks cannot report`, span, "give it a value where it is declared");
+      const what = use === "arg" ? "passed to a helper" : `used as a number (JavaScript's undefined is NaN there, which ${t === T.bool ? "a boolean" : "an integer"} variable cannot hold)`;
+      const report = this.pass.capture(() => this.pass.raise("throw", null,
+        this.pass.ctx.message(`'${name}' is undefined here (declared without a value, none assigned yet) and ${what}: give it a value where it is declared`), span, null, null));
+      this.pass.emit({ k: "if", cond: this.pass.add({ k: "op", op: "not", args: [this.pass.read(defined, span)], type: T.bool, loc: this.pass.loc(span) }), then: report, else: [], loc: this.pass.loc(span) });
+    }
+    return { k: "expr", h: this.pass.read(l, span), t: this.pass.fn.locals[l].type, defined };
+  }
+
+  /**
+   * `let x;` that a read may find unassigned (unassigned.ts): JavaScript's `undefined` there — its
+   * flag false, and a value that reads as undefined does where the flag is not consulted: NaN for
+   * a float (arithmetic on undefined is NaN's), 0 or false otherwise (falsy, as undefined is; a
+   * read that uses an integer or boolean as a number checks the flag: readVar). Where the
+   * declaration runs (a `let` in a loop is undefined again each iteration); a `var`'s at the
+   * function's start (`atStart`, build.ts), its declaration doing nothing.
+   */
+  declareUnassigned(v: number, span: Span, atStart = false): void {
+    if (!maybeUnassigned(this.pass.ufn).vars.has(v) || (this.pass.ufn.vars[v].kind === "var") !== atStart) return;
+    const flag = this.pass.newLocal(`${this.pass.ufn.vars[v].name}_defined`, T.bool);
+    this.pass.definedFlags.set(v, flag);
+    const loc = this.pass.loc(span);
+    this.pass.emit({ k: "set", local: flag, value: this.pass.constant(false, T.bool, span), loc });
+    const t = this.varType(v);
+    if (t.kind === "scalar") this.pass.emit({ k: "set", local: this.localFor(v), value: this.pass.constant(t === T.bool ? false : isFloat(t) ? NaN : 0, t, span), loc });
   }
 
   /** The IR local of a scalar variable, created on first use (array aliases and untyped variables get none). */
@@ -105,6 +147,8 @@ export class Places {
     if (target.kind !== "scalar") return; // first pass: the type is not known yet
     const local = this.localFor(v);
     this.pass.emit({ k: "set", local, value: this.values.convert(val, target, span), loc: this.pass.loc(span) });
+    const flag = this.pass.definedFlags.get(v);
+    if (flag !== undefined) this.pass.emit({ k: "set", local: flag, value: this.pass.constant(true, T.bool, span), loc: this.pass.loc(span) });
   }
 
   /**

@@ -62,7 +62,7 @@ export class Statements {
         this.discard(s.e);
         return;
       case "decl": {
-        if (!s.init) return;
+        if (!s.init) return this.places.declareUnassigned(s.v, s.span);
         const v = this.pass.ufn.vars[s.v];
         if (s.init.k === "newArray" || s.init.k === "sharedArray") return this.declarations.declareArray(s.v, s.init, s.span);
         const errors = this.pass.errors.length;

@@ -3,7 +3,7 @@
 // more than one use.
 
 import type { Span } from "../frontend/source.js";
-import type { ExprHandle, Stmt } from "../ir/module.js";
+import type { ExprHandle, LocalHandle, Stmt } from "../ir/module.js";
 import { exprOperands, stmtResult, walkStmts } from "../ir/module.js";
 import { OPS, type OpName } from "../ir/ops.js";
 import { T, isArray, isFloat, isInt, joinScalar, typeName, type ScalarType, type Type } from "../ir/types.js";
@@ -187,7 +187,19 @@ export class Values {
       const it = op === ">>>" ? T.u32 : T.i32;
       return this.op(name, [this.convert(a, it, span), this.convert(b, it, span)], it, span);
     }
-    if (row.result === "bool") return this.compare(name, a, ta, b, tb, span);
+    if (row.result === "bool") {
+      const da = a.k === "expr" ? a.defined : undefined, db = b.k === "expr" ? b.defined : undefined;
+      if (da === undefined && db === undefined) return this.compare(name, a, ta, b, tb, span);
+      // A variable that may be undefined (its flag false): undefined equals only undefined (== and
+      // === alike) and is neither below nor above anything.
+      const flag = (d: LocalHandle | undefined): ExprHandle => (d === undefined ? this.pass.constant(true, T.bool, span) : this.pass.read(d, span));
+      const bool = (op: OpName, ...args: ExprHandle[]): ExprHandle => this.pass.add({ k: "op", op, args, type: T.bool, loc: this.pass.loc(span) });
+      const values = this.compare(name === "ne" ? "eq" : name, a, ta, b, tb, span) as { k: "expr"; h: ExprHandle };
+      const both = bool("land", flag(da), flag(db));
+      if (name !== "eq" && name !== "ne") return { k: "expr", h: bool("land", both, values.h), t: T.bool };
+      const equal = bool("lor", bool("land", both, values.h), bool("land", bool("not", flag(da)), bool("not", flag(db))));
+      return { k: "expr", h: name === "eq" ? equal : bool("not", equal), t: T.bool };
+    }
 
     if (name === "pow") {
       // `a ** b` is Math.pow(a, b): a target's overlay of Math.pow applies to it too.
@@ -217,6 +229,12 @@ export class Values {
       return this.pass.error("type", `'${op}' on ${a.k === "null" ? (a.undef ? "undefined" : "null") : (b as { undef: boolean }).undef ? "undefined" : "null"} is not supported in kernels`, span,
         "undefined is a helper's parameter that the call does not pass, or an absent optional array: pass it, give the parameter a default (`b = 0`), or test it first (`b === undefined ? … : …`, `if (a)`)");
     const strict = op.length === 3;
+    // A variable that may be undefined (unassigned.ts): its flag says, except that === null never holds.
+    const other = a.k === "null" ? b : a, nul = (a.k === "null" ? a : b) as { undef: boolean };
+    if (other.k === "expr" && other.defined !== undefined && (nul.undef || !strict)) {
+      const defined = this.pass.read(other.defined, span);
+      return name === "eq" ? this.op("not", [defined], T.bool, span) : { k: "expr", h: defined, t: T.bool };
+    }
     const same = a.k === "null" && b.k === "null" && (!strict || a.undef === b.undef);
     return { k: "expr", h: this.pass.constant(same === (name === "eq"), T.bool, span), t: T.bool };
   }

@@ -69,27 +69,23 @@ L9:
 
 define amdgpu_kernel void @gpuc_folding(ptr addrspace(1) %p0, i32 %p1, i32 %p2, ptr addrspace(1) %p3, i32 %p4) #0 {
 entry:
-  %t0 = alloca float, align 4, addrspace(5)
-  store float 0.0, ptr addrspace(5) %t0
-  %t1 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
-  store float 0x3FE921FB60000000, ptr addrspace(5) %t0
-  %t5 = call i32 @llvm.amdgcn.workitem.id.x()
-  %t6 = icmp uge i32 %t5, %p2
-  br i1 %t6, label %L2, label %L4
-L2:
-  %t7 = call i32 @llvm.amdgcn.workitem.id.x()
-  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p3, i32 %p4, i32 1, i32 0, i32 %t7, i32 %p2)
+  %t0 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
+  %t4 = call i32 @llvm.amdgcn.workitem.id.x()
+  %t5 = icmp uge i32 %t4, %p2
+  br i1 %t5, label %L1, label %L3
+L1:
+  %t6 = call i32 @llvm.amdgcn.workitem.id.x()
+  call void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p3, i32 %p4, i32 1, i32 0, i32 %t6, i32 %p2)
   ret void
-L4:
-  %t8 = call i32 @llvm.amdgcn.workitem.id.x()
-  %t9 = getelementptr float, ptr addrspace(1) %t1, i32 %t8
-  %t10 = load float, ptr addrspace(5) %t0
-  %t11 = call i32 @llvm.amdgcn.workitem.id.x()
-  %t12 = sitofp i32 %t11 to float
-  %t13 = fmul float %t10, %t12
-  %t14 = call float @llvm.sin.f32(float %t13)
-  %t15 = fadd float %t14, 0x4031000000000000
-  store float %t15, ptr addrspace(1) %t9, align 4
+L3:
+  %t7 = call i32 @llvm.amdgcn.workitem.id.x()
+  %t8 = getelementptr float, ptr addrspace(1) %t0, i32 %t7
+  %t9 = call i32 @llvm.amdgcn.workitem.id.x()
+  %t10 = sitofp i32 %t9 to float
+  %t11 = fmul float 0x3FE921FB60000000, %t10
+  %t12 = call float @llvm.sin.f32(float %t11)
+  %t13 = fadd float %t12, 0x4031000000000000
+  store float %t13, ptr addrspace(1) %t8, align 4
   ret void
 }
 

@@ -72,31 +72,27 @@ L9:
 
 define spir_kernel void @gpuc_folding(ptr addrspace(1) %p0, i32 %p1, i32 %p2, ptr addrspace(1) %p3, i32 %p4) !kernel_arg_addr_space !1 !kernel_arg_access_qual !2 !kernel_arg_type !3 !kernel_arg_base_type !3 !kernel_arg_type_qual !4 {
 entry:
-  %t0 = alloca float, align 4
-  store float 0.0, ptr %t0
-  %t1 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
-  store float 0x3FE921FB60000000, ptr %t0
-  %t5 = call spir_func i64 @_Z12get_local_idj(i32 0)
-  %t6 = trunc i64 %t5 to i32
-  %t7 = icmp uge i32 %t6, %p2
-  br i1 %t7, label %L2, label %L4
-L2:
-  %t8 = call spir_func i64 @_Z12get_local_idj(i32 0)
-  %t9 = trunc i64 %t8 to i32
-  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p3, i32 %p4, i32 1, i32 0, i32 %t9, i32 %p2)
+  %t0 = getelementptr float, ptr addrspace(1) %p0, i32 %p1
+  %t4 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t5 = trunc i64 %t4 to i32
+  %t6 = icmp uge i32 %t5, %p2
+  br i1 %t6, label %L1, label %L3
+L1:
+  %t7 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t8 = trunc i64 %t7 to i32
+  call spir_func void @gpuc_rt0_gpuc_report_exception(ptr addrspace(1) %p3, i32 %p4, i32 1, i32 0, i32 %t8, i32 %p2)
   ret void
-L4:
-  %t10 = call spir_func i64 @_Z12get_local_idj(i32 0)
-  %t11 = trunc i64 %t10 to i32
-  %t12 = getelementptr float, ptr addrspace(1) %t1, i32 %t11
-  %t13 = load float, ptr %t0
-  %t14 = call spir_func i64 @_Z12get_local_idj(i32 0)
-  %t15 = trunc i64 %t14 to i32
-  %t16 = sitofp i32 %t15 to float
-  %t17 = fmul float %t13, %t16
-  %t18 = call float @llvm.sin.f32(float %t17)
-  %t19 = fadd float %t18, 0x4031000000000000
-  store float %t19, ptr addrspace(1) %t12, align 4
+L3:
+  %t9 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t10 = trunc i64 %t9 to i32
+  %t11 = getelementptr float, ptr addrspace(1) %t0, i32 %t10
+  %t12 = call spir_func i64 @_Z12get_local_idj(i32 0)
+  %t13 = trunc i64 %t12 to i32
+  %t14 = sitofp i32 %t13 to float
+  %t15 = fmul float 0x3FE921FB60000000, %t14
+  %t16 = call float @llvm.sin.f32(float %t15)
+  %t17 = fadd float %t16, 0x4031000000000000
+  store float %t17, ptr addrspace(1) %t11, align 4
   ret void
 }
 

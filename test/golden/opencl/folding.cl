@@ -17,11 +17,9 @@ void gpuc_report_exception(__global int* v_state_0, int gpuc_len_v_state_0, int 
 
 __kernel void gpuc_folding(__global float* gpuc_base_v_out, uint gpuc_off_v_out, int gpuc_len_v_out, __global int* gpuc_state, int gpuc_len_gpuc_state) {
   __global float* v_out = gpuc_base_v_out + gpuc_off_v_out;
-  float v_k = 0.0f;
-  v_k = 0.7853981852531433f;
   if ((as_uint(((int)get_local_id(0))) >= as_uint(gpuc_len_v_out))) {
-    gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 1, ((int)get_local_id(0)), gpuc_len_v_out);
+    gpuc_report_exception(gpuc_state, gpuc_len_gpuc_state, 1, 0, ((int)get_local_id(0)), gpuc_len_v_out);
     return;
   }
-  v_out[((int)get_local_id(0))] = (sin((v_k * ((float)((int)get_local_id(0))))) + 17.0f);
+  v_out[((int)get_local_id(0))] = (sin((0.7853981852531433f * ((float)((int)get_local_id(0))))) + 17.0f);
 }

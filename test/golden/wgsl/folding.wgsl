@@ -16,13 +16,11 @@ fn gpuc_raise(code: i32, loc: i32, a: i32, b: i32) {
 }
 
 fn gpuc_kernel(lid: vec3<u32>, wid: vec3<u32>, nwg: vec3<u32>) {
-  var v_k: f32;
-  v_k = 0.7853981852531433f;
   if ((u32(i32(lid.x)) >= u32(params.v_out_len))) {
-    gpuc_raise(1i, 1i, i32(lid.x), params.v_out_len);
+    gpuc_raise(1i, 0i, i32(lid.x), params.v_out_len);
     return;
   }
-  v_out[i32(lid.x)] = (sin((v_k * f32(i32(lid.x)))) + 17.0f);
+  v_out[i32(lid.x)] = (sin((0.7853981852531433f * f32(i32(lid.x)))) + 17.0f);
 }
 
 @compute @workgroup_size(wgx, wgy, wgz)

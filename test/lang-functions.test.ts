@@ -22,7 +22,7 @@
 import { describe } from "node:test";
 import { kernel, threadIdx, blockIdx, blockDim, gridDim } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonF64, poisonI32, F, forThreads, dtest, openDevices,
-  rejectsRecursion, type Wide } from "./helpers.ts";
+  rejectsRecursion, rejectsCompile, type Wide } from "./helpers.ts";
 
 await openDevices();
 
@@ -61,6 +61,51 @@ function cycleC(n: number): number { return cycleA(n) - 1; }
 // =============================================================================================
 
 describe("helpers", () => {
+  // Functions as values: passed to helpers (a scope function, an intrinsic, a local one, one written
+  // where it is passed), bound to a const, passed on; each helper specialized per function given.
+  const addF = (x: number, y: number) => x + y;
+  function foldWith(a: Float32Array, n: number, op: (x: number, y: number) => number) { let acc = a[0]; for (let i = 1; i < n; i++) acc = op(acc, a[i]); return acc; }
+  function passOn(f: (x: number, y: number) => number, x: number) { return selfApply(f, x); }
+  function selfApply(f: (x: number, y: number) => number, x: number) { return f(x, x); }
+  dtest("functions as values: passed to helpers, bound to a const, passed on (SHOC MD5Hash's ROUND(w, r, k, F))", async ({ dev, same }) => {
+    const k = kernel(function higherOrder(a: Float32Array, o: Float32Array, n: number) {
+      const t = threadIdx.x;
+      const mul = (x: number, y: number) => x * y;
+      const op = Math.min;
+      const r = [foldWith(a, n, addF), foldWith(a, n, Math.max), foldWith(a, n, (x, y) => x - y), foldWith(a, n, mul), op(a[0], a[1]), passOn(addF, a[2]),
+        foldWith(a, n, function (x, y) { return x * 0.5 + y; }), typeof addF === "function" ? 1 : 0];
+      o[t] = r[t];
+    }, { scope: { addF, foldWith, passOn, selfApply } });
+    const a = Float32Array.from([3, 1.5, 4, 0.5, 2]), o = poisonF32(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, a, o, 5);
+    const fold = (op: (x: number, y: number) => number) => { let acc = a[0]; for (let i = 1; i < 5; i++) acc = F(op(acc, a[i])); return acc; };
+    same(o, [fold((x, y) => x + y), fold(Math.max), fold((x, y) => x - y), fold((x, y) => x * y), Math.min(a[0], a[1]), F(a[2] + a[2]), fold((x, y) => F(x * 0.5) + y), 1]);
+    // A local function that assigns what it captures, given a function (MD5's ROUND and F, G).
+    const rot = (x: number, c: number) => (x << c) | (x >>> (32 - c));
+    const Fm = (x: number, y: number, z: number) => (x & y) | (~x & z), Gm = (x: number, y: number, z: number) => (x & z) | (~z & y);
+    const md = kernel(function rounds(o: Uint32Array, w: number) {
+      let a = 0x67452301, b = 0xefcdab89, c = 0x98badcfe, d = 0x10325476;
+      const ROUND = (x: number, r: number, kk: number, func: (x: number, y: number, z: number) => number) => { a = (a + func(b, c, d) + kk + x) >>> 0; const temp = d; d = c; c = b; b = (b + rot(a, r)) >>> 0; a = temp; };
+      ROUND(w, 7, 0xd76aa478, Fm); ROUND(0, 12, 0xe8c7b756, Fm); ROUND(w, 5, 0xf61e2562, Gm); ROUND(0, 9, 0xc040b340, Gm);
+      o[0] = a; o[1] = b; o[2] = c; o[3] = d;
+    }, { scope: { rot, Fm, Gm } });
+    const out = new Uint32Array(4);
+    await md.launch(dev, { blocks: 1, threads: 1 }, out, 12345);
+    let A = 0x67452301, B = 0xefcdab89, C = 0x98badcfe, D = 0x10325476;
+    const R = (x: number, r: number, kk: number, func: (x: number, y: number, z: number) => number) => { A = (A + func(B, C, D) + kk + x) >>> 0; const temp = D; D = C; C = B; B = (B + rot(A, r)) >>> 0; A = temp; };
+    R(12345, 7, 0xd76aa478, Fm); R(0, 12, 0xe8c7b756, Fm); R(12345, 5, 0xf61e2562, Gm); R(0, 9, 0xc040b340, Gm);
+    same(out, [A, B, C, D]);
+  });
+
+  dtest("functions as values: what is refused (a local function reading locals, a function as a number, two functions in one variable, a call of a number)", async ({ dev }) => {
+    const c = (fn: Function) => kernel(fn as never, { scope: { addF, foldWith } }).compile({ target: dev.target, types: ["f32[]", "f32[]", "i32"] });
+    await rejectsCompile(c(function captures(a: Float32Array, o: Float32Array, n: number) { const s = a[0]; const g = (x: number, y: number) => x + y * s; o[0] = foldWith(a, n, g); }),
+      "unsupported-syntax", /'g' reads 's' of the function it is declared in, which a function passed as a value cannot reach/);
+    await rejectsCompile(c(function asNumber(_a: Float32Array, o: Float32Array, _n: number) { o[0] = (addF as unknown as number) + 1; }), "type", /expected a number or boolean, got function 'addF'/);
+    await rejectsCompile(c(function two(_a: Float32Array, o: Float32Array, n: number) { let f = addF; if (n > 2) f = Math.max; o[0] = f(1, 2); }), "type", /'f' holds function 'addF' and, here, function 'Math.max'/);
+    await rejectsCompile(c(function callsNumber(_a: Float32Array, o: Float32Array, n: number) { const f = n as unknown as (x: number) => number; o[0] = f(1); }), "dynamic-call", /unsupported dynamic function invocation \(call to 'f'\)/);
+  });
+
   dtest("nested helpers: helper calling helper calling helper", async ({ dev, same }) => {
     const k = kernel(function nestedHelpers(x: Float32Array, y: Float32Array, o: Float32Array) {
       const i = threadIdx.x;

@@ -22,6 +22,7 @@
 // source to describe the failure, which takes minutes.
 
 import { describe } from "node:test";
+import assert from "node:assert/strict";
 import { kernel, threadIdx, blockIdx, blockDim } from "../src/index.ts";
 import { randF32, randI32, poisonF32, poisonF64, poisonI32, F, dtest, openDevices, kernelError,
   lineOfIn, assertLocationIn, assertRaisedBy, xyz, rejectsCompile, rejectsF64, rejectsRecursion } from "./helpers.ts";
@@ -269,13 +270,43 @@ describe("private arrays", () => {
     same(back, wantBack, "floats from bits");
   });
 
-  dtest("bit casts: what is refused (not 32-bit, not private, a subarray of one, passed to a helper, assigned again)", async ({ dev }) => {
-    function h(a: Uint32Array) { return a[0]; }
-    const c = (fn: Function, types = ["f32[]"]) => kernel(fn as never, { scope: { h } }).compile({ target: dev.target, types });
-    await rejectsCompile(c(function half(o: Float32Array) { const f = new Float32Array(1); o[0] = new Uint16Array(f.buffer)[1]; }), "unsupported-type", /reads 32-bit elements as 32-bit elements .* here f32\[\] as u16\[\]/);
+  // Each in one thread on (a, o, n), as plain JavaScript runs it here (the reference): bytes,
+  // halves and words of one buffer, read and written through views of other element sizes.
+  const sizes: Record<string, (a: Float32Array, o: Float32Array, n: number) => void> = {
+    bytesAsWords(_a, o, n) { const k = new Uint8Array(8); for (let i = 0; i < 8; i++) k[i] = (n * 37 + i * 91) & 255; const w = new Uint32Array(k.buffer); o[0] = w[0]; o[1] = w[1]; w[1] = 0x80a1b2c3 + n; o[2] = k[4]; o[3] = k[7]; o[4] = k[0]; },
+    wordsAsBytes(_a, o, n) { const w = new Uint32Array(2); w[0] = 0xdeadbeef + n; w[1] = n * 1000003; const b = new Uint8Array(w.buffer); o[0] = b[0]; o[1] = b[3]; o[2] = b[5]; b[1] = 0x12 + n; b[6] += 200; o[3] = w[0]; o[4] = w[1]; o[5] = b.length; },
+    floatBytes(a, o, n) { const f = new Float32Array(2); f[0] = a[n]; f[1] = -a[n] * 3; const b = new Int8Array(f.buffer); o[0] = b[3]; o[1] = b[2]; o[2] = b[7]; b[7] = b[7] ^ 0x80; o[3] = f[1]; b[0]++; o[4] = f[0]; },
+    halves(_a, o, n) { const w = new Int32Array(1); w[0] = -123456 * (n + 1); const h = new Int16Array(w.buffer); const u = new Uint16Array(w.buffer); o[0] = h[0]; o[1] = h[1]; o[2] = u[1]; h[1] = -2; o[3] = w[0]; o[4] = h.length; },
+    halvesAsFloats(_a, o, n) { const h = new Uint16Array(4); h[1] = 0x3f80; h[3] = 0xc040 + n; const f = new Float32Array(h.buffer); o[0] = f[0]; o[1] = f[1]; f[0] = 2.5; o[2] = h[1]; o[3] = h[0]; },
+    bytesAsHalves(_a, o, n) { const b = new Uint8Array(4); b[0] = 0xff; b[1] = 0x7f + n; b[2] = 0x01; b[3] = 0x80; const s = new Int16Array(b.buffer); o[0] = s[0]; o[1] = s[1]; s[0] -= 3; o[2] = b[0]; o[3] = b[1]; },
+    clamped(_a, o, n) { const w = new Uint32Array(1); const c = new Uint8ClampedArray(w.buffer); c[0] = 300; c[1] = -5; c[2] = 127.5 + n; c[3] = 1.5; o[0] = w[0]; o[1] = c[2]; },
+  };
+  dtest("bit casts between element sizes: bytes, halves and words of one private buffer, little-endian, as JavaScript's views read them (and passed to a helper)", async ({ dev }) => {
+    const a = Float32Array.from([3, 1.5, -4, 0.1, 2]);
+    for (const [name, f] of Object.entries(sizes)) {
+      const k = kernel(f);
+      for (let n = 0; n < 4; n++) {
+        const o = new Float32Array(6).fill(-9), want = new Float32Array(6).fill(-9);
+        f(a, want, n);
+        await k.launch(dev, { blocks: 1, threads: 1 }, a, o, n);
+        assert.deepEqual(Array.from(o), Array.from(want), `${name}(n = ${n})`);
+      }
+    }
+    // SHOC MD5Hash's `md5_2words((unsigned int *)key, …)`: the key's bytes as words, in a helper.
+    function sumWords(w: Uint32Array) { let s = 0; for (let i = 0; i < w.length; i++) s = (s + w[i]) >>> 0; return s; }
+    const k = kernel(function keyWords(o: Uint32Array, n: number) { const key = new Uint8Array(12); for (let i = 0; i < 12; i++) key[i] = i * 17 + n; o[0] = sumWords(new Uint32Array(key.buffer)); }, { scope: { sumWords } });
+    const o = new Uint32Array(1);
+    await k.launch(dev, { blocks: 1, threads: 1 }, o, 3);
+    const key = Uint8Array.from({ length: 12 }, (_v, i) => i * 17 + 3);
+    assert.equal(o[0], sumWords(new Uint32Array(key.buffer)));
+  });
+
+  dtest("bit casts: what is refused (not private, 64-bit elements, a partial element, a subarray of one, assigned again)", async ({ dev }) => {
+    const c = (fn: Function, types = ["f32[]"]) => kernel(fn as never).compile({ target: dev.target, types });
     await rejectsCompile(c(function global(o: Float32Array) { o[0] = new Uint32Array(o.buffer)[0]; }), "unsupported-syntax", /is over a private array of the thread .* not over a global array \('o'\)/);
+    await rejectsCompile(c(function wide(o: Float32Array) { const f = new Float32Array(2); o[0] = new Float64Array(f.buffer)[0]; }), "unsupported-type", /not supported with 64-bit elements \(here f32\[\] as f64\[\]\)/);
+    await rejectsCompile(c(function partial(o: Float32Array) { const b = new Uint8Array(6); o[0] = new Uint32Array(b.buffer)[0]; }), "unsupported-type", /'b' holds 6 bytes, not a whole number of u32\[\] elements of 4 bytes \(JavaScript throws a RangeError\)/);
     await rejectsCompile(c(function sub(o: Float32Array) { const f = new Float32Array(2); const u = new Uint32Array(f.buffer); o[0] = u.subarray(1)[0]; }), "unsupported-syntax", /a subarray of a typed array over the buffer of 'f' is not supported/);
-    await rejectsCompile(c(function toHelper(o: Float32Array) { const f = new Float32Array(1); o[0] = h(new Uint32Array(f.buffer)); }), "unsupported-syntax", /a typed array over the buffer of 'f' cannot be passed to a helper/);
     await rejectsCompile(c(function again(o: Float32Array) { let f = new Float32Array(2); f = new Float32Array(2); o[0] = f[0]; }), "invalid-assignment", /private array 'f' is assigned again/);
   });
 });

@@ -444,8 +444,11 @@ class Lowerer {
       case "ThisExpression":
         return this.bad("'this' is not supported in kernels", e);
       case "ArrowFunctionExpression":
-      case "FunctionExpression":
-        return this.bad("a function value is not supported in kernels: a local function is declared (`const f = (i) => …` or `function f(i) { … }`) and called by its name", e);
+      case "FunctionExpression": {
+        // A function written where it is passed (`reduce(v, (a, b) => a + b)`).
+        const name = e.id?.name ?? `(function at line ${this.source.locate(e.start).line})`;
+        return this.fnValue(name, this.nestedFunction(e, name) as Extract<Binding, { k: "function" }>, e);
+      }
       case "ObjectExpression":
         return this.objectLiteral(e);
       case "ArrayExpression":
@@ -497,7 +500,7 @@ class Lowerer {
     const local = this.lookupLocal(name);
     if (local?.k === "var") return { k: "var", v: local.v, span };
     if (!local && this.outerLocals.has(name)) return { k: "var", v: this.capture(name, e), span };
-    if (local?.k === "function") return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, e);
+    if (local?.k === "function") return this.fnValue(name, local, e);
     if (name === "arguments") return this.bad("'arguments' is not supported in kernels", e);
     if (name === "undefined") return { k: "null", undef: true, span };
     const bound = this.scopeValue(name, e);
@@ -514,6 +517,24 @@ class Lowerer {
     return this.undefinedName(name, e);
   }
 
+  /**
+   * A function used as a value (passed to a helper, bound to a const, written where it is passed):
+   * what a call of it calls, known when the function given it is specialized. A local function
+   * that reads locals of the function it is declared in cannot be one (where it is called, those
+   * locals are not there).
+   */
+  private fnValue(name: string, b: { k: "function"; get: () => UFunction; captures?: () => string[] | null } | { k: "intrinsic"; name: string } | { k: "generated"; gen: Function; name: string }, node: any): UExpr {
+    const span = spanOf(node);
+    if (b.k === "intrinsic") return { k: "fn", callee: { k: "intrinsic", name: b.name }, name, span };
+    if (b.k === "generated") return { k: "fn", callee: { k: "generated", gen: b.gen, name: b.name }, name, span };
+    const captures = b.captures?.();
+    if (captures === null) return this.bad(`'${name}' is used as a value inside itself; a local function is not recursive`, node);
+    if (captures?.length)
+      return this.bad(`'${name}' reads ${captures.map((c) => `'${c}'`).join(", ")} of the function it is declared in, which a function passed as a value cannot reach`, node, "unsupported-syntax",
+        "pass what it reads as arguments, or call it by its name where it is declared");
+    return { k: "fn", callee: { k: "function", fn: b.get }, name, span };
+  }
+
   private scopeValue(name: string, node: any): UExpr | null {
     const b = this.env.lookup(name);
     if (!b) return null;
@@ -523,7 +544,7 @@ class Lowerer {
       case "bool": return { k: "bool", value: b.value, span };
       case "table": return { k: "table", table: b.table, span };
       case "function": case "intrinsic": case "generated":
-        return this.bad(`function '${name}' used as a value; functions can only be called in kernels`, node);
+        return this.fnValue(name, b, node);
       case "invalid": return this.bad(`'${name}' from scope is ${b.what}; kernels can use numbers, booleans, typed arrays (and tables: Arrays of numbers or of typed arrays) and functions`, node, "unsupported-value");
     }
   }
@@ -558,7 +579,7 @@ class Lowerer {
     if (path) {
       const v = this.env.globals.value(path);
       if (v) return { ...v, span };
-      if (this.env.globals.isFunction(path)) return this.bad(`'${path}' cannot be used as a value; call it`, e);
+      if (this.env.globals.isFunction(path)) return this.fnValue(path, { k: "intrinsic", name: path }, e);
       return this.bad(`use of undefined name '${path}'`, e, "undefined-name");
     }
     if (prop === "length") return { k: "length", array: this.expr(e.object), span };
@@ -663,7 +684,7 @@ class Lowerer {
     if (c.type === "Identifier") {
       const local = this.lookupLocal(c.name);
       if (local?.k === "function") return { k: "function", fn: local.get };
-      if (local?.k === "var") return { k: "dynamic", name: c.name };
+      if (local?.k === "var") return { k: "var", v: local.v, name: c.name };
       const b = this.env.lookup(c.name);
       if (b?.k === "function") return { k: "function", fn: b.get };
       if (b?.k === "intrinsic") return { k: "intrinsic", name: b.name };

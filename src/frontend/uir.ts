@@ -55,6 +55,8 @@ export type UCallee =
   | { k: "function"; fn: () => UFunction }  // a helper, lowered on first use
   /** A generated function: `gen` builds the function for the call's argument types. */
   | { k: "generated"; gen: Function; name: string }
+  /** A variable holding a function value (a helper's parameter given one): resolved at inference. */
+  | { k: "var"; v: number; name: string }
   /** Anything else: a CompileError at inference, unless the front end already reported why. */
   | { k: "dynamic"; name: string; reported?: boolean };
 
@@ -67,6 +69,8 @@ export type UExpr = { span: Span } & (
   /** `null`, or `undefined` (`undef`): what an optional array argument may be instead. */
   | { k: "null"; undef: boolean }
   | { k: "var"; v: number }
+  /** A function used as a value (passed to a helper, bound to a const): what it calls. */
+  | { k: "fn"; callee: Exclude<UCallee, { k: "var" } | { k: "dynamic" }>; name: string }
   | { k: "table"; table: UTable }
   | { k: "builtin"; name: string }                  // threadIdx.x, ...
   | { k: "length"; array: UExpr }

@@ -28,7 +28,7 @@ export function flatLeaves(l: Leaves): LocalHandle[] {
 export function holds(t: Type): string {
   if (t.kind === "agg") return aggText(t);
   if (t.kind === "array") return `an array (${typeName(t)})`;
-  if (t.kind === "null") return typeName(t);
+  if (t.kind === "null" || t.kind === "fn") return typeName(t);
   return t === T.bool ? "a boolean" : "a number";
 }
 

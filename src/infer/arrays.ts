@@ -9,7 +9,7 @@ import type { ExprHandle, LocalHandle } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
 import type { SizeExpr } from "../ir/size.js";
 import { sizeIR } from "../ir/passes/launch-sizes.js";
-import { T, elemScalar, isArray, isFloat, isInt, structsLeaves, typeName, type AggType, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
+import { T, elemBytes, elemScalar, isArray, isFloat, isInt, structsLeaves, typeName, type AggType, type ArrayType, type Elem, type ScalarType, type Type } from "../ir/types.js";
 import { arrayWhat, shapeText, type AggVal, type Dim, type SharedShape, type Val, type ViewVal } from "./methods.js";
 import type { Pass } from "./pass.js";
 import { aggText, type Values } from "./values.js";
@@ -462,21 +462,24 @@ export class Arrays {
   }
 
   /**
-   * `new Uint32Array(f.buffer)` (JavaScript's bit cast, CUDA's __float_as_uint): a view of all of
-   * the private array `f` whose elements are read and written by their bits as the new type's.
-   * Between Float32Array, Int32Array and Uint32Array (one element is one 32-bit word).
+   * `new Uint32Array(f.buffer)` (JavaScript's bit cast, CUDA's __float_as_uint and `(unsigned
+   * int *)key`): a view of all of the private array `f` whose elements are read and written by
+   * their bits as the new type's, little-endian as JavaScript's typed arrays are on every machine
+   * gpuc runs on. Between any of Float32Array, Int32Array, Uint32Array and the 8- and 16-bit
+   * arrays: a wider element is its narrower ones' bits side by side (load, store).
    */
   bitsView(e: Extract<UExpr, { k: "bitsView" }>, span: Span): Val {
     const a = this.arrayOperand(e.array);
     if (!a) return this.pass.unknown;
-    const words = ["f32", "i32", "u32"];
     const name = this.arrayName(a.h);
     if (a.row || a.view || a.t.space !== "private")
       return this.pass.error("unsupported-syntax", `a typed array over another's buffer is over a private array of the thread (\`const f = new Float32Array(1); const u = new Uint32Array(f.buffer)\`), not over ${a.view ? "a view" : `a ${a.t.space} array`} ('${name}')`, span);
-    if (!words.includes(a.t.elem) || !words.includes(e.elem))
-      return this.pass.error("unsupported-type", `a typed array over another's buffer reads 32-bit elements as 32-bit elements (Float32Array, Int32Array, Uint32Array), here ${a.t.elem}[] as ${e.elem}[]`, span,
-        "for 16-bit halves, shift and mask the 32-bit word: (u[0] >>> 16) & 0xffff");
-    return { k: "view", base: a.h, t: T.array(e.elem as Elem, a.t.space, a.t.size), offset: this.pass.constant(0, T.i32, span), length: this.lengthOf(a.h, a.t, span), name, bits: a.t.elem };
+    if (a.t.elem === "f64" || e.elem === "f64")
+      return this.pass.error("unsupported-type", `a typed array over another's buffer is not supported with 64-bit elements (here ${a.t.elem}[] as ${e.elem}[])`, span);
+    const bytes = (a.t.size ?? 0) * elemBytes(a.t.elem), each = elemBytes(e.elem as Elem);
+    if (bytes % each)
+      return this.pass.error("unsupported-type", `'${name}' holds ${bytes} bytes, not a whole number of ${e.elem}[] elements of ${each} bytes (JavaScript throws a RangeError)`, span);
+    return { k: "view", base: a.h, t: T.array(e.elem as Elem, a.t.space, bytes / each), offset: this.pass.constant(0, T.i32, span), length: this.pass.constant(bytes / each, T.i32, span), name, bits: a.t.elem };
   }
 
   /** An element read through an access: as the array holds it, or — a bit cast — its bits as the view's type. */
@@ -484,25 +487,73 @@ export class Arrays {
     const t = T.scalar(elemScalar(a.t.elem));
     const from = a.view?.bits;
     if (!from) return { k: "expr", h: this.pass.add({ k: "load", array, index, type: t, loc: this.pass.loc(span) }), t };
-    const raw = this.pass.add({ k: "load", array, index, type: T.scalar(elemScalar(from)), loc: this.pass.loc(span) });
-    return { k: "expr", h: this.reinterpret(raw, from, a.t.elem), t };
+    const vb = elemBytes(a.t.elem), bb = elemBytes(from), loc = this.pass.loc(span);
+    const baseBits = (i: ExprHandle): ExprHandle => this.toBits(this.pass.add({ k: "load", array: this.pass.add({ ...this.pass.fn.exprs[array] }), index: i, type: T.scalar(elemScalar(from)), loc }), from);
+    let bits: ExprHandle;
+    if (vb === bb) bits = baseBits(index);
+    else if (vb > bb) {
+      // Its base's elements side by side, the first lowest.
+      const at = this.values.reusable(this.int("mul", index, this.i32(vb / bb)), span);
+      bits = this.int("and", baseBits(at()), this.i32(mask(bb)));
+      for (let p = 1; p < vb / bb; p++) bits = this.int("or", bits, this.int("shl", this.int("and", baseBits(this.int("add", at(), this.i32(p))), this.i32(mask(bb))), this.i32(8 * bb * p)));
+    } else {
+      // Bits of one element of its base.
+      const at = this.values.reusable(index, span), k = bb / vb;
+      const shift = this.int("mul", this.int("and", at(), this.i32(k - 1)), this.i32(8 * vb));
+      bits = this.pass.add({ k: "op", op: "shr", args: [this.pass.add({ k: "convert", arg: baseBits(this.int("shr", at(), this.i32(Math.log2(k)))), type: T.u32, loc: null }), this.pass.add({ k: "convert", arg: shift, type: T.u32, loc: null })], type: T.u32, loc: null });
+      bits = this.pass.add({ k: "convert", arg: bits, type: T.i32, loc: null });
+    }
+    return { k: "expr", h: this.fromBits(bits, a.t.elem), t };
   }
 
-  /** A value for an element of the array an access writes: a bit cast's value as the bits its base holds. */
-  toBase(a: ArrayOperand, value: ExprHandle): ExprHandle {
-    const from = a.view?.bits;
-    return from ? this.reinterpret(value, a.t.elem, from) : value;
+  /**
+   * `array[index] = value` (value as `elementValue` makes it), through a bit cast too: its bits
+   * written over its base's elements — each of those it spans, or its part of the one it is in.
+   */
+  store(a: ArrayOperand, array: () => ExprHandle, index: () => ExprHandle, value: ExprHandle, span: Span): void {
+    const from = a.view?.bits, loc = this.pass.loc(span);
+    if (!from) { this.pass.emit({ k: "store", array: array(), index: index(), value, loc }); return; }
+    const vb = elemBytes(a.t.elem), bb = elemBytes(from), base = array();
+    const arr = (): ExprHandle => this.pass.add({ ...this.pass.fn.exprs[base] });   // (the private array: a local)
+    const put = (i: ExprHandle, bits: ExprHandle): void => this.pass.emit({ k: "store", array: arr(), index: i, value: this.fromBits(bits, from), loc });
+    if (vb === bb) { put(index(), this.toBits(value, a.t.elem)); return; }
+    const bits = this.values.reusable(this.toBits(value, a.t.elem), span);
+    if (vb > bb) {
+      const at = this.values.reusable(this.int("mul", index(), this.i32(vb / bb)), span);
+      for (let p = 0; p < vb / bb; p++)
+        put(p ? this.int("add", at(), this.i32(p)) : at(), this.pass.add({ k: "convert", arg: this.pass.add({ k: "op", op: "shr", args: [this.pass.add({ k: "convert", arg: bits(), type: T.u32, loc: null }), this.pass.constant(8 * bb * p, T.u32, null)], type: T.u32, loc: null }), type: T.i32, loc: null }));
+      return;
+    }
+    // Read, change its part, write back the element of the base it is in.
+    const at = this.values.reusable(index(), span), k = bb / vb;
+    const word = this.values.reusable(this.int("shr", at(), this.i32(Math.log2(k))), span);
+    const shift = this.values.reusable(this.int("mul", this.int("and", at(), this.i32(k - 1)), this.i32(8 * vb)), span);
+    const old = this.toBits(this.pass.add({ k: "load", array: arr(), index: word(), type: T.scalar(elemScalar(from)), loc }), from);
+    const part = this.int("shl", this.int("and", bits(), this.i32(mask(vb))), shift());
+    const kept = this.int("and", old, this.pass.add({ k: "op", op: "bitnot", args: [this.int("shl", this.i32(mask(vb)), shift())], type: T.i32, loc: null }));
+    put(word(), this.int("or", kept, part));
   }
 
-  /** A 32-bit value's bits as another 32-bit type's value (f32, i32, u32). */
-  private reinterpret(h: ExprHandle, from: Elem, to: Elem): ExprHandle {
-    if (from === to) return h;
-    const op = (name: "f32bits" | "f32frombits", x: ExprHandle, type: Type) => this.pass.add({ k: "op", op: name, args: [x], type, loc: null });
-    const conv = (x: ExprHandle, type: ScalarType) => this.pass.add({ k: "convert", arg: x, type, loc: null });
-    if (from === "f32") { const bits = op("f32bits", h, T.i32); return to === "i32" ? bits : conv(bits, T.u32); }
-    if (to === "f32") return op("f32frombits", from === "i32" ? h : conv(h, T.i32), T.f32);
-    return conv(h, T.scalar(to as "i32" | "u32"));
+  /** An element's value (as a load gives it, as a store takes it) as the i32 of its bits (a narrow one's in its low bits). */
+  private toBits(h: ExprHandle, e: Elem): ExprHandle {
+    if (e === "f32") return this.pass.add({ k: "op", op: "f32bits", args: [h], type: T.i32, loc: null });
+    if (e === "u32") return this.pass.add({ k: "convert", arg: h, type: T.i32, loc: null });
+    return h;
   }
+
+  /** The i32 of an element's bits as its value: f32 and u32 reinterpreted, a narrow one's low bits sign- or zero-extended. */
+  private fromBits(h: ExprHandle, e: Elem): ExprHandle {
+    switch (e) {
+      case "f32": return this.pass.add({ k: "op", op: "f32frombits", args: [h], type: T.f32, loc: null });
+      case "u32": return this.pass.add({ k: "convert", arg: h, type: T.u32, loc: null });
+      case "i8": case "i16": { const s = this.i32(e === "i8" ? 24 : 16); return this.int("shr", this.int("shl", h, s), this.pass.add({ ...this.pass.fn.exprs[s] })); }
+      case "u8": case "u8c": case "u16": return this.int("and", h, this.i32(mask(elemBytes(e))));
+      default: return h;
+    }
+  }
+
+  private i32(v: number): ExprHandle { return this.pass.constant(v, T.i32, null); }
+  private int(op: "add" | "mul" | "and" | "or" | "shl" | "shr", a: ExprHandle, b: ExprHandle): ExprHandle { return this.pass.add({ k: "op", op, args: [a, b], type: T.i32, loc: null }); }
 
   /** An array's length as an i32 expression. */
   lengthOf(h: ExprHandle, t: ArrayType, span: Span): ExprHandle {
@@ -566,3 +617,6 @@ export class Arrays {
     return this.pass.add({ k: "select", cond: op("gt", [x(), c(0)], T.bool), a: rounded, b: c(0, T.i32), type: T.i32, loc: null });
   }
 }
+
+/** The low `bytes` bytes of an i32 set: 0xff, 0xffff, or every bit. */
+function mask(bytes: number): number { return bytes >= 4 ? -1 : 2 ** (8 * bytes) - 1; }

@@ -11,7 +11,7 @@ import type { Span } from "../frontend/source.js";
 import { walkUBody, type UFunction, type UStmt } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import { T, isAgg, structsLeaves, type ScalarType, type Type } from "../ir/types.js";
+import { T, elemBytes, isAgg, structsLeaves, type ScalarType, type Type } from "../ir/types.js";
 import type { MethodBuilder, Val } from "./methods.js";
 import { Pass, type FrameSite, type InferError, type JSFunction, type ModuleContext, type ParamFinal } from "./pass.js";
 import { Aggregates, byRefParams, flatLeaves } from "./aggregates.js";
@@ -97,7 +97,7 @@ export class FunctionBuilder implements MethodBuilder {
       const t = pass.argTypes[i];
       const name = u.vars[p].name;
       // An absent optional array is known from its type: it has no IR parameter.
-      if (t.kind === "null") return;
+      if (t.kind === "null" || t.kind === "fn") return;
       if (t.kind === "structs") {
         // An array of objects arrives as its leaves' arrays, one parameter each.
         const locals = structsLeaves(t.of).map((l) => pass.newLocal(`${name}.${l.path}`, T.array(l.elem, "global")));
@@ -106,11 +106,13 @@ export class FunctionBuilder implements MethodBuilder {
         return;
       }
       if (t.kind === "array" && t.view) {
-        // A view arrives as its base array, an offset and a length.
-        const base = pass.newLocal(name, T.array(t.elem, t.space, t.size)), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);
+        // A view arrives as its base array, an offset and a length (through a bit cast, the base
+        // array of its own elements: a private array of constant size).
+        const baseType = t.bits ? T.array(t.bits, t.space, t.size! * elemBytes(t.elem) / elemBytes(t.bits)) : T.array(t.elem, t.space, t.size);
+        const base = pass.newLocal(name, baseType), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);
         fn.params.push(base, offset, length);
         names.push(name, `${name}_offset`, `${name}_length`);
-        pass.viewAliases.set(p, { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name });
+        pass.viewAliases.set(p, { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name, ...(t.bits ? { bits: t.bits } : {}) });
         return;
       }
       if (t.kind === "agg") {

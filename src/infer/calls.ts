@@ -3,6 +3,7 @@
 // on the arguments' types) and of overlays' kernel-language implementations; a helper returning
 // an object value is inlined here.
 
+import { fnCallee } from "./function-values.js";
 import type { Span } from "../frontend/source.js";
 import type { UExpr, UFunction } from "../frontend/uir.js";
 import { walkUBody } from "../frontend/uir.js";
@@ -27,7 +28,14 @@ export class Calls {
   /** A call: of an intrinsic (the method table's), a generated function or a helper, its arguments evaluated left to right. */
   call(e: Extract<UExpr, { k: "call" }>, used: boolean): Val {
     const span = e.span;
-    const c = e.callee;
+    let c = e.callee;
+    // A call through a variable holding a function (a helper's parameter given one): that function.
+    if (c.k === "var") {
+      const f = this.pass.lower.expr({ k: "var", v: c.v, span: e.calleeSpan });
+      if (f.k === "fn") c = fnCallee(f.t);
+      else if (f.k !== "expr" || f.t.kind !== "unknown") c = { k: "dynamic", name: c.name };
+      else { e.args.forEach((a) => this.pass.lower.expr(a)); return this.pass.unknown; }
+    }
     if (c.k === "dynamic") {
       e.args.forEach((a) => this.pass.lower.expr(a));
       if (c.reported) return this.pass.unknown;
@@ -160,7 +168,6 @@ export class Calls {
       }
       if (a.k === "expr" && a.t.kind === "unknown") return this.pass.unknown;
       if (a.k === "structs" && a.at) return this.pass.error("unsupported-type", `'${a.name}', an array of objects inside an object, cannot be passed to a helper`, argSpans[i], `pass '${a.name.split("[")[0]}' and the index, and read the array there`);
-      if (a.k === "view" && a.bits) return this.pass.error("unsupported-syntax", `a typed array over the buffer of '${a.name}' cannot be passed to a helper; pass '${a.name}' itself`, argSpans[i]);
       // An object value specializes on its shape and field types (and goes as its leaves).
       if (a.k === "agg") {
         const t = this.values.typeOf(a);
@@ -178,7 +185,7 @@ export class Calls {
     const frames: FrameSite[] = [{ function: this.pass.ufn.name, src: this.pass.ufn.source, at: span.start }, ...this.pass.frames];
     const inst = this.pass.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.pass.unknown;
-    const argH = args.flatMap((a, i) => (argTypes[i].kind === "null" ? [] : a.k === "structs" ? a.leaves.map((h) => this.pass.add({ ...this.pass.fn.exprs[h] })) : argTypes[i].kind === "scalar" ? [this.values.convert(a, argTypes[i] as ScalarType, argSpans[i])]
+    const argH = args.flatMap((a, i) => (argTypes[i].kind === "null" || argTypes[i].kind === "fn" ? [] : a.k === "structs" ? a.leaves.map((h) => this.pass.add({ ...this.pass.fn.exprs[h] })) : argTypes[i].kind === "scalar" ? [this.values.convert(a, argTypes[i] as ScalarType, argSpans[i])]
       : argTypes[i].kind === "agg" ? this.aggregates.flattenArg(a, argTypes[i], argSpans[i])
       : a.k === "view" ? [a.base, this.pass.add({ ...this.pass.fn.exprs[a.offset] }), this.pass.add({ ...this.pass.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
     const rt = inst.returnType;

@@ -15,6 +15,7 @@ import type { Arrays } from "./arrays.js";
 import type { Calls } from "./calls.js";
 import type { Places } from "./places.js";
 import { maybeUnassigned } from "./unassigned.js";
+import { fnType } from "./function-values.js";
 import { aggText, type Values } from "./values.js";
 
 export class Expressions implements Lowering {
@@ -34,12 +35,13 @@ export class Expressions implements Lowering {
         if (v.k === "expr" && v.defined !== undefined)
           return this.pass.error("type", `typeof '${this.pass.ufn.source.text.slice(e.a.span.start, e.a.span.end)}' is known only when the kernel runs: it may be read before a value is assigned to it (undefined) or after (a ${v.t === T.bool ? "boolean" : "number"})`, span,
             "test it with `=== undefined`, or give it a value where it is declared");
-        const t = v.k === "null" ? (v.undef ? "undefined" : "object") : v.k === "str" ? "string"
+        const t = v.k === "null" ? (v.undef ? "undefined" : "object") : v.k === "str" ? "string" : v.k === "fn" ? "function"
           : (v.k === "weak" || (v.k === "expr" && v.t.kind === "scalar")) ? (v.k === "expr" && v.t === T.bool ? "boolean" : "number") : "object";
         return { k: "str", value: t };
       }
       case "str": return e.template ? { k: "str", value: e.value, template: { quasis: e.template.quasis, values: e.template.exprs.map((x) => this.expr(x)) } } : { k: "str", value: e.value };
       case "null": return { k: "null", undef: e.undef };
+      case "fn": return { k: "fn", t: fnType(e.callee, e.name) };
       case "var": return this.places.readVar(e.v, span, this.pass.definedFlags.has(e.v) ? maybeUnassigned(this.pass.ufn).uses.get(e) : undefined);
       case "table": {
         const g = this.pass.ctx.table(e.table);

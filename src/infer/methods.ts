@@ -11,7 +11,7 @@ import type { GlobalNames } from "../frontend/lower.js";
 import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import { T, isFloat, isInt, type Elem, type ScalarType, type StructsType, type Type } from "../ir/types.js";
+import { T, isFloat, isInt, type Elem, type FnType, type ScalarType, type StructsType, type Type } from "../ir/types.js";
 
 /** A value during inference: an IR expression of a type, an untyped constant, or a string. */
 export type Val =
@@ -40,6 +40,8 @@ export type Val =
    * raises a TypeError as JavaScript does (a KernelError at its line).
    */
   | { k: "null"; undef: boolean }
+  /** A function as a value (infer/function-values.ts): called, passed to a helper, bound to a const. */
+  | { k: "fn"; t: FnType }
   /**
    * An array of objects (a kernel's Array of `{ x, y }` argument): one array per leaf, in its
    * object type's order (`leaves`, structsLeaves), and the variable it was read from (for the

@@ -45,6 +45,7 @@ export class Places {
     // (An absent optional array: a parameter declared Float32Array may be given null.)
     const nt = this.pass.varTypes[v];
     if (nt.kind === "null") return { k: "null", undef: nt.undef };
+    if (nt.kind === "fn") return { k: "fn", t: nt };
     const t = this.varType(v);
     if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }
     const defined = this.pass.definedFlags.get(v);
@@ -124,7 +125,7 @@ export class Places {
   /** Assign to a variable: widens its inferred type, converts to its current type. */
   assignVar(v: number, val: Val, span: Span): void {
     const uv = this.pass.ufn.vars[v];
-    if (val.k === "null" || this.pass.newVarTypes[v].kind === "null") return this.assignNull(v, val, span);
+    if (val.k === "null" || this.pass.newVarTypes[v].kind === "null" || val.k === "fn" || this.pass.newVarTypes[v].kind === "fn") return this.assignNull(v, val, span);
     if (val.k === "agg" || isAgg(this.pass.newVarTypes[v])) return this.assignAggregate(v, val, span);
     if (this.pass.rebindable.has(v)) return this.arrays.rebind(v, val, span);
     if (val.k === "expr" && isArray(val.t)) { this.pass.err("invalid-assignment", `cannot assign an array to '${uv.name}'`, span); return; }
@@ -153,14 +154,14 @@ export class Places {
 
   /**
    * A variable that holds `null` or `undefined` (`const input = d_Input`, an absent optional
-   * array): known here like its value, so it may hold nothing else.
+   * array), or a function (`const op = add`): known here like its value, so it may hold nothing else.
    */
   private assignNull(v: number, val: Val, span: Span): void {
     if (val.k === "expr" && val.t.kind === "unknown") return;
     const cur = this.pass.newVarTypes[v], t = this.values.typeOf(val);
     if (cur.kind === "unknown" || cur === t) { this.pass.newVarTypes[v] = t; return; }
     this.pass.err("type", `'${this.pass.ufn.vars[v].name}' holds ${holds(cur)} and, here, ${holds(t)}: a variable of a kernel holds one kind of value`, span,
-      "an optional array is tested where it is used: `a ? a[i] : 0`, `if (a != null) …`");
+      cur.kind === "fn" || t.kind === "fn" ? "a variable holds one function: call the other where it is chosen (`c ? f(x) : g(x)`)" : "an optional array is tested where it is used: `a ? a[i] : 0`, `if (a != null) …`");
   }
 
   /** Assign to a variable that holds an object value: its type joins field by field, its leaves are set. */
@@ -260,7 +261,7 @@ export class Places {
       onValue?.(value);
       const h = this.arrays.storeValue(value, arr.t.elem, span, used);
       if (!binop) target = this.arrays.access({ ...arr, h: target.array() }, target.index(), span);
-      this.pass.emit({ k: "store", array: target.array(), index: target.index(), value: this.arrays.toBase(arr, h.store), loc: this.pass.loc(span) });
+      this.arrays.store(arr, target.array, target.index, h.store, span);
       return h.result;
     }
   }
@@ -546,7 +547,7 @@ export class Places {
     const old = this.pass.temp(elem === T.bool ? T.i32 : elem);
     this.pass.emit({ k: "set", local: old, value: (this.arrays.load(arr, c.array(), c.index(), e.span) as { h: ExprHandle }).h, loc: this.pass.loc(e.span) });
     const next = this.values.arith(e.op === "++" ? "+" : "-", { k: "expr", h: this.pass.read(old), t: elem }, { k: "weak", value: 1, isFloat: false }, e.span);
-    this.pass.emit({ k: "store", array: c.array(), index: c.index(), value: this.arrays.toBase(arr, this.arrays.elementValue(next, arr.t.elem, e.span)), loc: this.pass.loc(e.span) });
+    this.arrays.store(arr, c.array, c.index, this.arrays.elementValue(next, arr.t.elem, e.span), e.span);
     return { k: "expr", h: this.pass.read(old), t: elem };
   }
 }

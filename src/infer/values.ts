@@ -48,12 +48,12 @@ export class Values {
     if (v.k === "weak") return defaultType(v);
     if (v.k === "str" || v.k === "row") return T.unknown;
     if (v.k === "null") return v.undef ? T.undefined : T.null;
-    if (v.k === "structs") return v.t;
+    if (v.k === "structs" || v.k === "fn") return v.t;
     if (v.k === "agg") {
       const fields = v.fields.map((f) => ({ name: f.name, type: this.typeOf(f.v) }));
       return fields.some((f) => f.type.kind === "unknown") ? T.unknown : T.agg(v.tuple, fields);
     }
-    if (v.k === "view") return T.view(v.t);
+    if (v.k === "view") return T.view(v.t, v.bits);
     return v.t;
   }
 
@@ -62,6 +62,7 @@ export class Values {
     if (v.k === "str") { this.pass.err("type", "strings can only be passed to console.log and Error in kernels", span); return null; }
     if (v.k === "structs") { this.pass.err("type", `expected a number or boolean, got an array of objects ('${v.name}', ${typeName(v.t)})`, span, `index it and read a field, e.g. ${v.name}[i].${v.t.of.fields[0].name}`); return null; }
     if (v.k === "null") { this.pass.err("type", `expected a number or boolean, got ${v.undef ? "undefined" : "null"}`, span, "test an optional array with `if (a)` or `a != null` before using it"); return null; }
+    if (v.k === "fn") { this.pass.err("type", `expected a number or boolean, got ${typeName(v.t)}`, span, "a function value is called, passed to a helper or bound to a const"); return null; }
     if (v.k === "view") { this.pass.err("type", `expected a number or boolean, got a view of an array ('${v.name}')`, span); return null; }
     if (v.k === "agg") { this.pass.err("type", `expected a number or boolean, got ${aggText(this.typeOf(v))}`, span, v.tuple ? "index it, e.g. t[0]" : "read one of its fields, e.g. p.x"); return null; }
     if (v.k === "row") { this.pass.err("type", `expected a number or boolean, got a row of ${arrayWhat(v.shape)} (${shapeText(v.shape.dims)}): index it to an element, e.g. ${v.shape.name}${(v.shape.dims.length === 3 ? ["z", "y", "x"] : ["y", "x"]).map((n) => `[${n}]`).join("")}`, span); return null; }
@@ -77,7 +78,7 @@ export class Values {
       const { cond, a, b } = v.weakPair;
       return this.pass.add({ k: "select", cond, a: this.pass.constant(a, t, span), b: this.pass.constant(b, t, span), type: t, loc: this.pass.loc(span) });
     }
-    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg" || v.k === "null" || v.k === "structs") { this.scalarType(v, span); return this.pass.unknown.h; }
+    if (v.k === "str" || v.k === "row" || v.k === "view" || v.k === "agg" || v.k === "null" || v.k === "structs" || v.k === "fn") { this.scalarType(v, span); return this.pass.unknown.h; }
     return this.convertH(v.h, t, span);
   }
 

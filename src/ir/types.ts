@@ -36,7 +36,11 @@ export type Type =
    * shared array) as a helper receives it: its base array, an offset and a length. Views are
    * inference's argument types only: IR locals and expressions are never views.
    */
-  | { readonly kind: "array"; readonly elem: Elem; readonly space: AddressSpace; readonly size: number | null; readonly view?: true; readonly dims?: readonly number[] }
+  | {
+    readonly kind: "array"; readonly elem: Elem; readonly space: AddressSpace; readonly size: number | null; readonly view?: true; readonly dims?: readonly number[];
+    /** A view through a bit cast (`new Uint32Array(key.buffer)`): its base array's element type, whose bits it reads as `elem`'s (infer/arrays.ts, bitsView). */
+    readonly bits?: Elem;
+  }
   /**
    * An object or tuple value (`{ x, y }`, `[lo, hi]`): its fields, each a scalar or another
    * aggregate. Inference's type only: an aggregate is scalarized into one IR local per leaf (and
@@ -62,6 +66,13 @@ export type Type =
    */
   | { readonly kind: "structs"; readonly of: AggType; readonly count?: number }
   | { readonly kind: "void" }
+  /**
+   * A function as a value (`ROUND(w, r, k, F)` passing F): inference's type only, known when a
+   * helper is specialized — one specialization per function it is given, as per argument type — so
+   * a call through the parameter is a call of that function. `id` names the function (its
+   * registry: infer/function-values.ts); a parameter of this type has no IR parameter.
+   */
+  | { readonly kind: "fn"; readonly id: number; readonly name: string }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
 
@@ -70,6 +81,7 @@ export type ArrayType = Extract<Type, { kind: "array" }>;
 export type AggType = Extract<Type, { kind: "agg" }>;
 export type NullType = Extract<Type, { kind: "null" }>;
 export type StructsType = Extract<Type, { kind: "structs" }>;
+export type FnType = Extract<Type, { kind: "fn" }>;
 
 const interned = new Map<string, Type>();
 function intern<T extends Type>(key: string, make: () => T): T {
@@ -92,9 +104,9 @@ export const T = {
   array(elem: Elem, space: AddressSpace, size: number | null = null): ArrayType {
     return intern(`${elem}[${size ?? ""}] ${space}`, () => ({ kind: "array", elem, space, size }));
   },
-  /** A view of an array of type `base` (its element type, address space and size: the base array's). */
-  view(base: ArrayType): ArrayType {
-    return intern(`${base.elem}[${base.size ?? ""}] ${base.space} view`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, view: true }));
+  /** A view of an array of type `base` (its element type, address space and size: the base array's); through a bit cast of an array of `bits`. */
+  view(base: ArrayType, bits?: Elem): ArrayType {
+    return intern(`${base.elem}[${base.size ?? ""}] ${base.space} view${bits ? ` bits ${bits}` : ""}`, () => ({ kind: "array", elem: base.elem, space: base.space, size: base.size, view: true, ...(bits ? { bits } : {}) }));
   },
   /**
    * A multi-dimensional shared array as a helper receives it (inference's argument type only): the
@@ -106,6 +118,10 @@ export const T = {
   /** An array of objects of type `of`, as a kernel's argument; with `count`, a fixed-length one inside such objects. */
   structs(of: AggType, count?: number): StructsType {
     return intern(`structs ${typeName(of)}[${count ?? ""}]`, () => (count === undefined ? { kind: "structs", of } : { kind: "structs", of, count }));
+  },
+  /** The type of the function `id` as a value (infer/function-values.ts). */
+  fn(id: number, name: string): FnType {
+    return intern(`fn ${id}`, () => ({ kind: "fn", id, name }));
   },
   /** An object value's type (fields in any order: they are sorted by name) or a tuple's (elements in order). */
   agg(tuple: boolean, fields: readonly { name: string; type: Type }[]): AggType {
@@ -127,12 +143,13 @@ export const isFloatScalar = (s: Scalar): boolean => s === "f32" || s === "f64";
 export function typeName(t: Type): string {
   switch (t.kind) {
     case "scalar": return t.scalar;
-    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}${t.dims ? " " + t.dims.map((d) => `[${d}]`).join("") : ""}`;
+    case "array": return `${t.elem}[${t.size ?? ""}]${t.space === "global" ? "" : " " + t.space}${t.view ? " view" : ""}${t.bits ? ` over ${t.bits}[]` : ""}${t.dims ? " " + t.dims.map((d) => `[${d}]`).join("") : ""}`;
     case "agg": return t.tuple ? `[${t.fields.map((f) => typeName(f.type)).join(", ")}]`
       : `{ ${t.fields.map((f) => `${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${typeName(f.type)}`).join(", ")} }`;
     case "null": return t.undef ? "undefined" : "null";
     case "structs": return `${typeName(t.of)}[${t.count ?? ""}]`;
     case "void": return "void";
+    case "fn": return `function '${t.name}'`;
     case "unknown": return "?";
   }
 }

@@ -987,7 +987,9 @@ function fill2(v, r) { fill(v, r); if (r.s < 0) r.s = (r.s + 100) | 0; else r.f 
 function upd(r, v) { r.s = (r.s + v) | 0; r.f = r.f + v; return r; }
 function deep(q, v) { q.in.s = (q.in.s ^ v) | 0; if (v < 0) return; fill(v, q.in); q.k = (q.k + 1) | 0; }
 function pk(q, j, f) { return q ? (q[j & 7] | 0) : f; }
-function hd(v, w = (v * 2 + 1) | 0, ...more) { return (v ^ w ^ more.length) | 0; }`;
+function hd(v, w = (v * 2 + 1) | 0, ...more) { return (v ^ w ^ more.length) | 0; }
+function ap(f, u, v) { return f(f(u, v) | 0, u); }
+function ap2(f, u) { return ap(f, u, (u + 1) | 0); }`;
 }
 
 /**
@@ -1148,6 +1150,10 @@ function cstmt(d, inLoop) {
       () => { const u = ++uid; return `{ let k${u}; if ${cc(1)} k${u} = ${ci(1)}; a = (a + (k${u} ?? 1)) | 0; if (k${u} === undefined) b = (b + 1) | 0; a = (a ^ (k${u} | 0)) | 0; if (k${u} > 2) a = (a + 1) | 0; }`; },
       () => { const u = ++uid; return `{ let f${u}; if ${cc(1)} f${u} = ${cf(1)}; c += f${u} === undefined ? 1 : f${u}; c += f${u} != null ? 0.5 : 0.25; }`; },
       () => { const u = ++uid; return `{ let e${u}; switch (${ci(1)} & 3) { case 0: e${u} = ${ci(1)}; break; case 1: e${u} = 2; } b = (b + (e${u} ?? 3)) | 0; }`; },
+      // Functions as values: a helper given a scope helper, an intrinsic, a function written where
+      // it is passed or a const bound to one, and passing it on.
+      () => { const two = rnd() < 0.5; return `a = (a + ${two ? "ap2" : "ap"}(${pick(["Math.imul", "Math.max", "Math.min", "(s, t) => (s - t * 2) | 0", "function (s, t) { return s > t ? s : (t ^ 5); }", "hd"])}, ${ci(1)}${two ? "" : `, ${ci(1)}`})) | 0;`; },
+      () => { const u = ++uid; return `{ const op${u} = ${pick(["Math.imul", "hd", "(s, t) => (s + t) | 0"])}; b = (b ^ op${u}(${ci(1)}, ${ci(1)})) | 0; }`; },
     ])();
     // (sv: the kernel's scalar parameter, which each thread assigns as its own.)
     const v = pick(["a", "b", "c", "sv"]);
@@ -1255,7 +1261,7 @@ function labeled(loop, d) {
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0, withUnassigned = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0, withUnassigned = 0, withFnValues = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
     nestedSa = mode === "js" && rnd() < 0.5;
@@ -1267,6 +1273,7 @@ async function fuzzControl() {
     if (/ of /.test(stmts)) withForOf++;
     if (/\bhd\(|\|\|=|&&=|\?\?=|\.at\(|typeof |= threadIdx;|switch \((true|c|x\[i & 7\]|\(c \* 2\))\)/.test(stmts)) withJsForms++;
     if (/let [mkfe]\d+;/.test(stmts)) withUnassigned++;
+    if (/\bap2?\(|const op\d+ =/.test(stmts)) withFnValues++;
     const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
     const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
@@ -1317,7 +1324,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${withUnassigned} with variables declared without a value, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${withUnassigned} with variables declared without a value, ${withFnValues} with functions as values, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -519,9 +519,10 @@ class Lowerer {
 
   /**
    * A function used as a value (passed to a helper, bound to a const, written where it is passed):
-   * what a call of it calls, known when the function given it is specialized. A local function
-   * that reads locals of the function it is declared in cannot be one (where it is called, those
-   * locals are not there).
+   * what a call of it calls, known when the function given it is specialized. A local function's
+   * captured locals are read here, as a call by its name reads them (nothing can assign them
+   * before the value is called: a function that assigns what it captures is refused where it is
+   * called through the value, infer/calls.ts).
    */
   private fnValue(name: string, b: { k: "function"; get: () => UFunction; captures?: () => string[] | null } | { k: "intrinsic"; name: string } | { k: "generated"; gen: Function; name: string }, node: any): UExpr {
     const span = spanOf(node);
@@ -529,10 +530,8 @@ class Lowerer {
     if (b.k === "generated") return { k: "fn", callee: { k: "generated", gen: b.gen, name: b.name }, name, span };
     const captures = b.captures?.();
     if (captures === null) return this.bad(`'${name}' is used as a value inside itself; a local function is not recursive`, node);
-    if (captures?.length)
-      return this.bad(`'${name}' reads ${captures.map((c) => `'${c}'`).join(", ")} of the function it is declared in, which a function passed as a value cannot reach`, node, "unsupported-syntax",
-        "pass what it reads as arguments, or call it by its name where it is declared");
-    return { k: "fn", callee: { k: "function", fn: b.get }, name, span };
+    const env = captures?.map((n) => this.identifier({ type: "Identifier", name: n, start: node.start, end: node.end }));
+    return { k: "fn", callee: { k: "function", fn: b.get }, name, ...(env?.length ? { env } : {}), span };
   }
 
   private scopeValue(name: string, node: any): UExpr | null {

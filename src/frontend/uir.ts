@@ -69,8 +69,11 @@ export type UExpr = { span: Span } & (
   /** `null`, or `undefined` (`undef`): what an optional array argument may be instead. */
   | { k: "null"; undef: boolean }
   | { k: "var"; v: number }
-  /** A function used as a value (passed to a helper, bound to a const): what it calls. */
-  | { k: "fn"; callee: Exclude<UCallee, { k: "var" } | { k: "dynamic" }>; name: string }
+  /**
+   * A function used as a value (passed to a helper, bound to a const): what it calls; `env`, a
+   * local function's captured locals, read where the value is made (its calls pass them last).
+   */
+  | { k: "fn"; callee: Exclude<UCallee, { k: "var" } | { k: "dynamic" }>; name: string; env?: UExpr[] }
   | { k: "table"; table: UTable }
   | { k: "builtin"; name: string }                  // threadIdx.x, ...
   | { k: "length"; array: UExpr }
@@ -140,6 +143,7 @@ function uexprOperands(e: UExpr): UExpr[] {
     case "binary": case "logical": return [e.a, e.b];
     case "cond": return [e.c, e.a, e.b];
     case "call": return e.args;
+    case "fn": return e.env ?? [];
     case "assign": return [e.target, e.value];
     case "update": return [e.target];
     case "seq": return e.exprs;

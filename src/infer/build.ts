@@ -89,6 +89,27 @@ export class FunctionBuilder implements MethodBuilder {
       unknownReads: pass.unknownReads, unknownCalls: pass.unknownCalls };
   }
 
+  /**
+   * IR parameters for a value of type `t` a function value carries (a local it captured): as an
+   * argument of that type arrives — a scalar or an array one parameter, a view three, an object
+   * value its leaves — and the value they make.
+   */
+  private receive(t: Type, name: string, names: string[]): Val {
+    const pass = this.pass, fn = pass.fn;
+    const param = (n: string, type: Type): LocalHandle => { const l = pass.newLocal(n, type); fn.params.push(l); names.push(n); return l; };
+    if (t.kind === "agg") {
+      const leaves = this.aggregates.makeLeaves(t, name);
+      for (const l of flatLeaves(leaves)) { fn.params.push(l); names.push(fn.locals[l].name); }
+      return this.aggregates.readLeaves(t, leaves, null);
+    }
+    if (t.kind === "array" && t.view) {
+      const base = param(name, T.array(t.elem, t.space, t.size)), offset = param(`${name}_offset`, T.i32), length = param(`${name}_length`, T.i32);
+      return { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name };
+    }
+    const l = param(name, t);
+    return { k: "expr", h: pass.read(l), t };
+  }
+
   /** The IR function's parameters for the arguments' types, the kernel state's, and body locals for parameters assigned wider types. */
   private bindParameters(): void {
     const pass = this.pass, u = pass.ufn, fn = pass.fn;
@@ -96,8 +117,13 @@ export class FunctionBuilder implements MethodBuilder {
     u.params.forEach((p, i) => {
       const t = pass.argTypes[i];
       const name = u.vars[p].name;
-      // An absent optional array is known from its type: it has no IR parameter.
-      if (t.kind === "null" || t.kind === "fn") return;
+      // An absent optional array is known from its type: it has no IR parameter; nor has a function,
+      // but for the locals it captured.
+      if (t.kind === "null") return;
+      if (t.kind === "fn") {
+        if (t.env) pass.fnEnvs.set(p, t.env.map((et, j) => this.receive(et, `${name}_${j}`, names)));
+        return;
+      }
       if (t.kind === "structs") {
         // An array of objects arrives as its leaves' arrays, one parameter each.
         const locals = structsLeaves(t.of).map((l) => pass.newLocal(`${name}.${l.path}`, T.array(l.elem, "global")));

@@ -29,10 +29,12 @@ export class Calls {
   call(e: Extract<UExpr, { k: "call" }>, used: boolean): Val {
     const span = e.span;
     let c = e.callee;
-    // A call through a variable holding a function (a helper's parameter given one): that function.
+    // A call through a variable holding a function (a helper's parameter given one): that function,
+    // passed the locals it captured after the arguments, as a call by its name passes them.
+    let env: Val[] = [];
     if (c.k === "var") {
       const f = this.pass.lower.expr({ k: "var", v: c.v, span: e.calleeSpan });
-      if (f.k === "fn") c = fnCallee(f.t);
+      if (f.k === "fn") { c = fnCallee(f.t); env = f.env ?? []; }
       else if (f.k !== "expr" || f.t.kind !== "unknown") c = { k: "dynamic", name: c.name };
       else { e.args.forEach((a) => this.pass.lower.expr(a)); return this.pass.unknown; }
     }
@@ -56,6 +58,16 @@ export class Calls {
       const spread = this.spreadArgs(args, argSpans, e);
       if (!spread) return this.pass.unknown;
       ({ args, argSpans, argExprs } = spread);
+    }
+    if (env.length && c.k === "function") {
+      const callee = c.fn(), declared = callee.params.length - (callee.captures?.length ?? 0);
+      if ([...byRefParams(callee).keys()].some((i) => i >= declared))
+        return this.pass.error("unsupported-syntax", `'${callee.name}' assigns what it captures of the function it is declared in (${callee.writtenCaptures?.map((n) => `'${n}'`).join(", ") || "the fields of an object"}): called through a value, it cannot give them back there`, e.calleeSpan,
+          "call it by its name where it is declared, or return what it computes");
+      // (Missing arguments are padded before the captures: callUFunction.)
+      args = [...args, ...env];
+      argSpans = [...argSpans, ...env.map(() => e.calleeSpan)];
+      argExprs = [...argExprs, ...env.map((): UExpr => ({ k: "null", undef: true, span: e.calleeSpan }))];
     }
     if (c.k === "intrinsic") {
       const m = this.pass.ctx.methods.method(c.name);
@@ -185,9 +197,7 @@ export class Calls {
     const frames: FrameSite[] = [{ function: this.pass.ufn.name, src: this.pass.ufn.source, at: span.start }, ...this.pass.frames];
     const inst = this.pass.ctx.instance(callee, argTypes, frames);
     if (!inst) return this.pass.unknown;
-    const argH = args.flatMap((a, i) => (argTypes[i].kind === "null" || argTypes[i].kind === "fn" ? [] : a.k === "structs" ? a.leaves.map((h) => this.pass.add({ ...this.pass.fn.exprs[h] })) : argTypes[i].kind === "scalar" ? [this.values.convert(a, argTypes[i] as ScalarType, argSpans[i])]
-      : argTypes[i].kind === "agg" ? this.aggregates.flattenArg(a, argTypes[i], argSpans[i])
-      : a.k === "view" ? [a.base, this.pass.add({ ...this.pass.fn.exprs[a.offset] }), this.pass.add({ ...this.pass.fn.exprs[a.length] })] : [(a as { h: ExprHandle }).h]));
+    const argH = args.flatMap((a, i) => this.flatten(a, argTypes[i], argSpans[i]));
     const rt = inst.returnType;
     if (rt.kind === "unknown") {
       // Pending (recursion in progress) is settled by the fixed point; a finished instance already reported why.
@@ -203,6 +213,17 @@ export class Calls {
     this.pass.emit({ k: "call", fn: inst.handle as never, args: argH, result, loc: this.pass.loc(span), ...(frame !== undefined ? { frame } : {}) });
     if (!result) return used ? this.pass.error("type", `'${callee.name}' does not return a value`, span) : this.pass.unknown;
     return { k: "expr", h: this.pass.read(result, span), t: rt };
+  }
+
+  /** An argument of type `t` as the IR parameters that receive it (none for an absent array; a function value's captured locals). */
+  private flatten(a: Val, t: Type, span: Span): ExprHandle[] {
+    if (t.kind === "null") return [];
+    if (t.kind === "fn") return (a.k === "fn" ? a.env ?? [] : []).flatMap((v, j) => this.flatten(v, t.env![j], span));
+    if (a.k === "structs") return a.leaves.map((h) => this.pass.add({ ...this.pass.fn.exprs[h] }));
+    if (t.kind === "scalar") return [this.values.convert(a, t, span)];
+    if (t.kind === "agg") return this.aggregates.flattenArg(a, t, span);
+    if (a.k === "view") return [a.base, this.pass.add({ ...this.pass.fn.exprs[a.offset] }), this.pass.add({ ...this.pass.fn.exprs[a.length] })];
+    return [(a as { h: ExprHandle }).h];
   }
 
   /**

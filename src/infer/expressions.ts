@@ -41,7 +41,16 @@ export class Expressions implements Lowering {
       }
       case "str": return e.template ? { k: "str", value: e.value, template: { quasis: e.template.quasis, values: e.template.exprs.map((x) => this.expr(x)) } } : { k: "str", value: e.value };
       case "null": return { k: "null", undef: e.undef };
-      case "fn": return { k: "fn", t: fnType(e.callee, e.name) };
+      case "fn": {
+        const env = e.env?.map((x) => this.expr(x)) ?? [];
+        for (const [j, v] of env.entries()) {
+          if (v.k === "expr" && v.t.kind === "unknown") return this.pass.unknown;
+          if (v.k === "row" || v.k === "structs" || v.k === "fn" || v.k === "null" || v.k === "str" || (v.k === "expr" && isArray(v.t) && this.arrays.shapeOf(v.h)) || (v.k === "view" && v.bits))
+            return this.pass.error("unsupported-syntax", `'${e.name}' captures '${(e.env![j] as { k: "var"; v: number }).v === undefined ? "?" : this.pass.ufn.vars[(e.env![j] as { v: number }).v].name}', which a function passed as a value cannot take along (numbers, booleans, object values, arrays and their views can)`, e.env![j].span,
+              "pass it to the function as an argument");
+        }
+        return { k: "fn", t: fnType(e.callee, e.name, env.map((v) => this.values.typeOf(v))), ...(env.length ? { env } : {}) };
+      }
       case "var": return this.places.readVar(e.v, span, this.pass.definedFlags.has(e.v) ? maybeUnassigned(this.pass.ufn).uses.get(e) : undefined);
       case "table": {
         const g = this.pass.ctx.table(e.table);

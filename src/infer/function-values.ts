@@ -6,7 +6,7 @@
 // helpers and generators weakly: a compile's functions go with it.
 
 import type { UCallee, UFunction } from "../frontend/uir.js";
-import { T, type FnType } from "../ir/types.js";
+import { T, type FnType, type Type } from "../ir/types.js";
 import { InternalCompilerError } from "../errors.js";
 
 export type FnCallee = Exclude<UCallee, { k: "var" } | { k: "dynamic" }>;
@@ -15,8 +15,8 @@ const ids = new WeakMap<object, number>();
 const intrinsicIds = new Map<string, number>();
 const entries: ({ k: "intrinsic"; name: string } | { k: "function" | "generated"; ref: WeakRef<object>; name: string })[] = [];
 
-/** The type of `callee` as a value. */
-export function fnType(callee: FnCallee, name: string): FnType {
+/** The type of `callee` as a value, with the types of the locals it captures (`env`). */
+export function fnType(callee: FnCallee, name: string, env?: readonly Type[]): FnType {
   const key = callee.k === "function" ? callee.fn() : callee.k === "generated" ? callee.gen : null;
   let id = key ? ids.get(key) : intrinsicIds.get((callee as { name: string }).name);
   if (id === undefined) {
@@ -24,7 +24,7 @@ export function fnType(callee: FnCallee, name: string): FnType {
     if (key) { entries.push({ k: callee.k as "function" | "generated", ref: new WeakRef(key), name: (callee as { name?: string }).name ?? name }); ids.set(key, id); }
     else { entries.push({ k: "intrinsic", name: (callee as { name: string }).name }); intrinsicIds.set((callee as { name: string }).name, id); }
   }
-  return T.fn(id, name);
+  return T.fn(id, name, env);
 }
 
 /** What a value of type `t` calls (while the compile that made it runs). */

@@ -46,7 +46,8 @@ function resolveFrames(sites: FrameSite[]): Frame[] {
 }
 
 function methodInstanceKey(fn: UFunction, argTypes: Type[]): string {
-  return `${fn.id}(${argTypes.map(typeName).join(",")})`;
+  // (A function value by its id: two functions may have one name.)
+  return `${fn.id}(${argTypes.map((t) => (t.kind === "fn" ? `fn#${t.id}(${(t.env ?? []).map(typeName).join(",")})` : typeName(t))).join(",")})`;
 }
 
 interface InferOptions {

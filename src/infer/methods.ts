@@ -40,8 +40,11 @@ export type Val =
    * raises a TypeError as JavaScript does (a KernelError at its line).
    */
   | { k: "null"; undef: boolean }
-  /** A function as a value (infer/function-values.ts): called, passed to a helper, bound to a const. */
-  | { k: "fn"; t: FnType }
+  /**
+   * A function as a value (infer/function-values.ts): called, passed to a helper, bound to a const;
+   * `env`, the values of the locals a local function captures (its calls pass them last).
+   */
+  | { k: "fn"; t: FnType; env?: Val[] }
   /**
    * An array of objects (a kernel's Array of `{ x, y }` argument): one array per leaf, in its
    * object type's order (`leaves`, structsLeaves), and the variable it was read from (for the

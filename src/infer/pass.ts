@@ -122,6 +122,8 @@ export class Pass {
   readonly pendingStructs = new Set<number>();
   /** Leaf locals of variables holding aggregates (of their types of this pass). */
   readonly aggLeaves = new Map<number, Leaves>();
+  /** A variable holding a function value that captured locals: their values (re-read at each use: Places.readVar). */
+  readonly fnEnvs = new Map<number, Val[]>();
   /** Variables whose declaration failed (already reported): their uses report nothing more. */
   readonly poisoned = new Set<number>();
   /** Variables declared without a value that a read may find unassigned: the local saying whether each holds one (statements.ts, decl). */

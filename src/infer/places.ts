@@ -45,7 +45,10 @@ export class Places {
     // (An absent optional array: a parameter declared Float32Array may be given null.)
     const nt = this.pass.varTypes[v];
     if (nt.kind === "null") return { k: "null", undef: nt.undef };
-    if (nt.kind === "fn") return { k: "fn", t: nt };
+    if (nt.kind === "fn") {
+      const env = this.pass.fnEnvs.get(v);
+      return { k: "fn", t: nt, ...(env ? { env: env.map((x) => this.values.copy(x)) } : {}) };
+    }
     const t = this.varType(v);
     if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }
     const defined = this.pass.definedFlags.get(v);
@@ -159,7 +162,11 @@ export class Places {
   private assignNull(v: number, val: Val, span: Span): void {
     if (val.k === "expr" && val.t.kind === "unknown") return;
     const cur = this.pass.newVarTypes[v], t = this.values.typeOf(val);
-    if (cur.kind === "unknown" || cur === t) { this.pass.newVarTypes[v] = t; return; }
+    if (cur.kind === "unknown" || cur === t) {
+      this.pass.newVarTypes[v] = t;
+      if (val.k === "fn" && val.env) this.pass.fnEnvs.set(v, val.env);
+      return;
+    }
     this.pass.err("type", `'${this.pass.ufn.vars[v].name}' holds ${holds(cur)} and, here, ${holds(t)}: a variable of a kernel holds one kind of value`, span,
       cur.kind === "fn" || t.kind === "fn" ? "a variable holds one function: call the other where it is chosen (`c ? f(x) : g(x)`)" : "an optional array is tested where it is used: `a ? a[i] : 0`, `if (a != null) …`");
   }

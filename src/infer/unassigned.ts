@@ -59,7 +59,8 @@ function readUses(ufn: UFunction): Map<UExpr, ReadUse> {
     else if ((e.k === "unary" && (e.op === "!" || e.op === "~")) || e.k === "typeof") test(e.a);
     else if (e.k === "logical" && e.op !== "&&") test(e.a);
     else if (e.k === "cond") condition(e.c);
-    else if (e.k === "call" && e.callee.k !== "intrinsic" && e.callee.k !== "dynamic") for (const a of e.args) if (a.k === "var") uses.set(a, "arg");
+    else if (e.k === "call") { if (e.callee.k !== "intrinsic" && e.callee.k !== "dynamic") for (const a of e.args) if (a.k === "var") uses.set(a, "arg"); }
+    else if (e.k === "fn") for (const a of e.env ?? []) if (a.k === "var") uses.set(a, "arg");
   }, (s) => {
     if (s.k === "if") condition(s.c);
     else if (s.k === "loop") condition(s.test);
@@ -120,6 +121,7 @@ function analyze(ufn: UFunction): Set<number> {
       case "unary": case "typeof": return expr(e.a, s);
       case "binary": return expr(e.b, expr(e.a, s));
       case "call": for (const x of e.args) s = expr(x, s); return s;
+      case "fn": for (const x of e.env ?? []) s = expr(x, s); return s;
       case "seq": for (const x of e.exprs) s = expr(x, s); return s;
       case "newArray": return expr(e.size, s);
       case "bitsView": return expr(e.array, s);

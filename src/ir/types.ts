@@ -70,9 +70,10 @@ export type Type =
    * A function as a value (`ROUND(w, r, k, F)` passing F): inference's type only, known when a
    * helper is specialized — one specialization per function it is given, as per argument type — so
    * a call through the parameter is a call of that function. `id` names the function (its
-   * registry: infer/function-values.ts); a parameter of this type has no IR parameter.
+   * registry: infer/function-values.ts); `env`, the types of the locals a local function captures,
+   * which a parameter of this type receives as IR parameters (none without).
    */
-  | { readonly kind: "fn"; readonly id: number; readonly name: string }
+  | { readonly kind: "fn"; readonly id: number; readonly name: string; readonly env?: readonly Type[] }
   /** Inference's bottom: "no value seen yet". Never present in validated IR. */
   | { readonly kind: "unknown" };
 
@@ -119,9 +120,9 @@ export const T = {
   structs(of: AggType, count?: number): StructsType {
     return intern(`structs ${typeName(of)}[${count ?? ""}]`, () => (count === undefined ? { kind: "structs", of } : { kind: "structs", of, count }));
   },
-  /** The type of the function `id` as a value (infer/function-values.ts). */
-  fn(id: number, name: string): FnType {
-    return intern(`fn ${id}`, () => ({ kind: "fn", id, name }));
+  /** The type of the function `id` as a value (infer/function-values.ts), with the types of the locals it captures (`env`). */
+  fn(id: number, name: string, env?: readonly Type[]): FnType {
+    return intern(`fn ${id}${env?.length ? ` (${env.map(typeName).join(", ")})` : ""}`, () => ({ kind: "fn", id, name, ...(env?.length ? { env: [...env] } : {}) }));
   },
   /** An object value's type (fields in any order: they are sorted by name) or a tuple's (elements in order). */
   agg(tuple: boolean, fields: readonly { name: string; type: Type }[]): AggType {

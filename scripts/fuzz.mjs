@@ -1154,6 +1154,8 @@ function cstmt(d, inLoop) {
       // it is passed or a const bound to one, and passing it on.
       () => { const two = rnd() < 0.5; return `a = (a + ${two ? "ap2" : "ap"}(${pick(["Math.imul", "Math.max", "Math.min", "(s, t) => (s - t * 2) | 0", "function (s, t) { return s > t ? s : (t ^ 5); }", "hd"])}, ${ci(1)}${two ? "" : `, ${ci(1)}`})) | 0;`; },
       () => { const u = ++uid; return `{ const op${u} = ${pick(["Math.imul", "hd", "(s, t) => (s + t) | 0"])}; b = (b ^ op${u}(${ci(1)}, ${ci(1)})) | 0; }`; },
+      // A local function passed as a value, taking along what it reads: a number, p, ov.
+      () => { const u = ++uid; return `{ const k${u} = ${ci(1)}; const cl${u} = (s, t) => ${pick([`(s + t * k${u}) | 0`, `(s ^ p[t & 7]) | 0`, `(s + ov.s - t) | 0`, `s > k${u} ? t : (s + p[k${u} & 7]) | 0`])}; a = (a + ap(cl${u}, ${ci(1)}, ${ci(1)})) | 0; }`; },
     ])();
     // (sv: the kernel's scalar parameter, which each thread assigns as its own.)
     const v = pick(["a", "b", "c", "sv"]);

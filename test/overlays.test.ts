@@ -3,7 +3,7 @@
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { kernel, device, onCompile, overlay, deviceFunction, generated, CompileError, threadIdx, type ArgType } from "../src/index.ts";
+import { kernel, device, onCompile, overlay, deviceFunction, generated, CompileError, KernelError, threadIdx, type ArgType } from "../src/index.ts";
 import { compileModule, defaultInline } from "../src/compiler/pipeline.ts";
 import { compileJob } from "../src/compiler/job.ts";
 import { loadTarget } from "../src/compiler/compile.ts";
@@ -69,6 +69,16 @@ test("generated functions specialize on argument types; each type tuple is gener
   await k.launch(dev, { blocks: 1, threads: 2 }, ai, 3);
   assert.deepEqual([Array.from(ai), Array.from(af)], [[9, 18], [0.5, 1]]);
   assert.deepEqual(seen, ["i32[],i32", "f32[],f32"]);
+});
+
+test("a generated function called from a helper indexes arrays with their checks (the helper takes the kernel state for it)", async () => {
+  const pick = generated(() => function pickGen(a: Float32Array, i: number) { return a[i]; });
+  function twiceOf(a: Float32Array, i: number) { return pick(a, i) * 2; }
+  const k = kernel(function viaGenerated(a: Float32Array, o: Float32Array, i: number) { o[0] = twiceOf(a, i); }, { scope: { twiceOf, pick } });
+  const a = Float32Array.from([1, 2, 3]), o = new Float32Array(1);
+  await k.launch(dev, { blocks: 1, threads: 1 }, a, o, 1);
+  assert.equal(o[0], 4);
+  await assert.rejects(k.launch(dev, { blocks: 1, threads: 1 }, a, o, 7), (e: unknown) => e instanceof KernelError && e.kind === "bounds" && /index 7 out of bounds for array '\w+' of length 3/.test(e.message));
 });
 
 test("a generator that throws is a generator-error carrying the original error; nothing is cached", async () => {

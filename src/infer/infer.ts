@@ -359,14 +359,16 @@ function globalMethodsFor(t: MethodTable): MethodTable { return t.root(); }
 
 /**
  * Whether a function takes the kernel state: it indexes arrays (with bounds checks on), throws,
- * prints, uses atomics, shuffles within a width, or calls a helper. Decided from the source so that a function's
+ * prints, uses atomics, shuffles within a width, or calls a helper (a generated one, or through a
+ * function value). Decided from the source so that a function's
  * parameters are known before it is inferred (recursion needs that).
  */
 function usesKernelState(fn: UFunction, boundsCheck: boolean): boolean {
   let uses = false;
   walkUBody(fn.body, (e) => {
     if (e.k === "index" && boundsCheck) uses = true;
-    if (e.k === "call" && (e.callee.k === "function" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name)))) uses = true;
+    // (A generated function, and a function value's, may index arrays too.)
+    if (e.k === "call" && (e.callee.k === "function" || e.callee.k === "generated" || e.callee.k === "var" || (e.callee.k === "intrinsic" && /^(console\.|Atomics\.|atomic)/.test(e.callee.name)))) uses = true;
     // (A shuffle with a width checks the width against the subgroup: a KernelError where it does not fit.)
     if (e.k === "call" && e.callee.k === "intrinsic" && /^subgroupShuffle/.test(e.callee.name) && e.args.length === 3) uses = true;
   }, (s) => { if (s.k === "throw") uses = true; }, () => uses);

@@ -920,8 +920,9 @@ async function fuzzBounds() {
         `if (p > ${ri(-1, 12)}) { p = ${ri(-1, 9)}; } o[@(p)] += 1;`,
         `if (p < ${ri(0, 9)}) p = ${ri(0, 7)}; sh[#(p)] = t;`,
         `for (let q = 0; q < 4; q++) { if (p > ${ri(0, 9)}) p = q; } o[@(p)] = ${s};`,
-        // a local read before any assignment where its test fails (0 in the kernel; in plain JS
-        // undefined, so NaN: out of range too, as the kernel's -c is): its range holds 0
+        // a local read before any assignment where its test fails (undefined in plain JS, so the
+        // index is NaN: out of range; the kernel refuses the arithmetic on an integer that is still
+        // undefined, a KernelError at the read, which counts as the trap)
         `{ let w; if (${pick(["(t & 1) === 0", "t > 2", `x[@(t)] > ${ri(-7, 14)}`, "b === 1"])}) w = ${pick(["5", "3", "(t & 7) + 1", "n"])}; ${pick(["sh[#(", "o[@("])}w - ${ri(1, 2)})] += 1; }`,
         // the reduction tree's shape: t + c under t < c (in range only where 2c <= the size)
         `{ const c = ${pick(["4", "8", "16", "(bd >> 1)", "bd", "(n >> 1)"])}; if (t < c) { k = t + c; sh[#(k)] += 1; } }`,
@@ -949,6 +950,7 @@ async function fuzzBounds() {
       await k.launch(dev, { blocks: ny > 1 ? [blocks, blocksY] : blocks, threads: ny > 1 ? [threads, ny] : threads, ...stop }, x, new Int32Array(n), p, y && y.slice(), cloneObjects(pa));
     } catch (e) {
       if (e instanceof KernelError && e.kind === "bounds") { kernelTraps = "bounds"; kernelMessage = e.message; }
+      else if (e instanceof KernelError && e.kind === "exception" && /is undefined here \(declared without a value/.test(e.message)) { kernelTraps = "bounds"; kernelMessage = e.message; }
       else if (e instanceof KernelError && e.kind === "exception" && /stop/.test(e.message)) kernelTraps = "throw";
       else { failed(e, src); continue; }
     }

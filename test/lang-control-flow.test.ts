@@ -15,7 +15,8 @@
 // 1000.
 
 import { describe } from "node:test";
-import { kernel, threadIdx, blockIdx, blockDim, shared, syncthreads, structArray } from "../src/index.ts";
+import assert from "node:assert/strict";
+import { kernel, KernelError, threadIdx, blockIdx, blockDim, shared, syncthreads, structArray } from "../src/index.ts";
 import { randF32, randI32, randFullI32, randFullU32, poisonF32, poisonI32, forThreads, dtest,
   openDevices } from "./helpers.ts";
 
@@ -589,5 +590,39 @@ describe("switch on integers", () => {
       return acc;
     });
     same(o, want);
+  });
+
+  // Each in one thread on (a, o, n), as plain JavaScript runs it here (the reference).
+  const methods: Record<string, (a: Float32Array, o: Float32Array, n: number) => void> = {
+    forEach(a, o, n) { let s = 0; a.forEach((v) => { s += v; }); o[0] = s; let c = 0; a.forEach((v, i) => { if (v > n) c += i; }); o[1] = c; },
+    reduce(a, o, n) { o[0] = a.reduce((s, v) => s + v, 0); o[1] = a.reduce((m, v) => Math.max(m, v)); o[2] = a.reduceRight((s, v, i) => s * 0.5 + v * i, n); o[3] = a.subarray(n).reduce((s, v) => s + v, 100); },
+    finds(a, o, n) { o[0] = a.findIndex((v) => v > n); o[1] = (a as unknown as { findLastIndex(f: (v: number) => boolean): number }).findLastIndex((v) => v < n); o[2] = a.some((v) => v === n) ? 1 : 0; o[3] = a.every((v) => v > -10) ? 1 : 0; },
+    search(a, o, n) { o[0] = a.indexOf(n); o[1] = a.lastIndexOf(2); o[2] = a.includes(n) ? 1 : 0; const p = new Float32Array(4); p[1] = NaN; o[3] = (p.includes(NaN) ? 10 : 0) + (p.indexOf(NaN) + 1); },
+    fill(_a, o, n) { const p = new Int32Array(6); p.fill(7); p.fill(n, 2); p.fill(-1, -2, -1); o[0] = p[0] + p[2] * 10 + p[4] * 100 + p[5] * 1000; const q = new Float32Array(3).fill(0.5); o[1] = q[2]; },
+    emptyReduce(a, o, n) { o[0] = a.subarray(n).reduce((s, v) => s + v); },
+  };
+  dtest("arrays' methods that read or fill them in place, as loops: forEach (its callback assigning what it captures), reduce, some, every, the finds, indexOf, includes, fill", async ({ dev }) => {
+    const a = Float32Array.from([3, 1.5, 4, 2, 0.5]);
+    for (const [name, f] of Object.entries(methods)) {
+      const k = kernel(f);
+      for (const n of [0, 2, 4, 5]) {
+        const o = new Float32Array(4).fill(-9), want = new Float32Array(4).fill(-9);
+        let jsError: string | null = null;
+        try { f(a, want, n); } catch (e) { jsError = (e as Error).message; }
+        const r = await k.launch(dev, { blocks: 1, threads: 1 }, a, o, n).then(() => null, (e: unknown) => e);
+        if (jsError) {
+          assert.ok(r instanceof KernelError && r.kind === "exception" && r.message.includes(`TypeError: ${jsError}`), `${name}(n = ${n}) throws as JavaScript does (${jsError}): ${r}`);
+          continue;
+        }
+        assert.equal(r, null, `${name}(n = ${n}): ${r}`);
+        for (let i = 0; i < 4; i++) assert.ok(Math.abs(o[i] - want[i]) <= 1e-5 * Math.max(1, Math.abs(want[i])), `${name}(n = ${n})[${i}]: ${o[i]}, JavaScript ${want[i]}`);
+      }
+    }
+    // A callback named (a scope function, a local one) rather than written where it is passed.
+    function above2(v: number) { return v > 2; }
+    const named = kernel(function named(a: Float32Array, o: Float32Array, n: number) { o[0] = a.findIndex(above2); const f = (v: number) => v * n; let s = 0; a.forEach((v) => { s += f(v); }); o[1] = s; }, { scope: { above2 } });
+    const o = new Float32Array(2);
+    await named.launch(dev, { blocks: 1, threads: 1 }, a, o, 2);
+    assert.deepEqual(Array.from(o), [0, 22]);
   });
 });

@@ -743,18 +743,19 @@ describe("regressions (compiler bugs found by this suite)", () => {
     same(o, Array.from({ length: 8 }, (_, t) => ((t + 2) % 8) * 3));
   });
 
-  // A local a thread may read before it assigns it reads 0 there (`let w = 0`), in every block:
-  // neither recomputed from its one assignment (w was 5 in block 1, u 3 in every thread) nor kept
-  // from the block before (v). Found by the bounds fuzzer once kernels without barriers ran in regions.
+  // A local a thread may read before it assigns it is undefined there, in every block (`w ?? 0`
+  // is 0): neither recomputed from its one assignment (w was 5 in block 1, u 3 in every thread) nor
+  // kept from the block before (v) — its value and the flag saying it has one alike. Found by the
+  // bounds fuzzer once kernels without barriers ran in regions.
   dtest("locals read before they are assigned, across a barrier", async ({ dev, same }) => {
     const k = kernel(function readBeforeAssigned(o: Int32Array) {
       const t = threadIdx.x;
-      let w!: number, u!: number, v!: number;
+      let w: number | undefined, u: number | undefined, v: number | undefined;
       if (blockIdx.x === 0) w = 5;
       if (t > 2) u = 3;
       if (blockIdx.x === 0) v = t + 7;
       syncthreads();
-      o[blockIdx.x * 8 + t] = w * 100 + u * 10 + v;
+      o[blockIdx.x * 8 + t] = (w ?? 0) * 100 + (u ?? 0) * 10 + (v ?? 0);
     });
     const o = poisonI32(16);
     await k.launch(dev, { blocks: 2, threads: 8 }, o);

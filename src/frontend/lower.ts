@@ -7,6 +7,12 @@ import type { SourceText, Span } from "./source.js";
 import { walkUBody, type ElemName, type ScalarName, type TypeName, type UCallee, type UExpr, type UFunction, type UStmt, type UTable, type UVar } from "./uir.js";
 
 /** The methods of Arrays and typed arrays (kernels have subarray alone: lower.ts call). */
+/** The arrays' methods kernels have, written out as loops (Lowerer.arrayMethod): their least and most arguments. */
+const ARRAY_LOOPS: Readonly<Record<string, readonly [number, number]>> = {
+  forEach: [1, 1], reduce: [1, 2], reduceRight: [1, 2], some: [1, 1], every: [1, 1], findIndex: [1, 1], findLastIndex: [1, 1],
+  indexOf: [1, 1], lastIndexOf: [1, 1], includes: [1, 1], fill: [1, 3],
+};
+
 export const ARRAY_METHODS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Array.prototype), ...Object.getOwnPropertyNames(Object.getPrototypeOf(Int8Array.prototype))]
   .filter((n) => n !== "constructor" && n !== "length" && n !== "subarray"));
 
@@ -635,6 +641,9 @@ class Lowerer {
       }
       return { k: "sharedArray", elem: ARRAY_TYPES[ctor], size: this.expr(sizeNode), span };
     }
+    const mc = e.callee;
+    if (mc.type === "MemberExpression" && !mc.computed && Object.prototype.hasOwnProperty.call(ARRAY_LOOPS, mc.property?.name) && !this.intrinsicPath(mc) && !e.arguments.some((a: any) => a.type === "SpreadElement"))
+      return this.arrayMethod(e, mc.property.name);
     // (A callback given to an array's method, `a.map((x) => …)`: the call is the error, which says
     // so in inference, not the function value too.)
     const arrayMethod = e.callee.type === "MemberExpression" && !e.callee.computed && ARRAY_METHODS.has(e.callee.property?.name) && !this.intrinsicPath(e.callee);
@@ -823,6 +832,106 @@ class Lowerer {
     this.scopes.pop();
     out.push({ k: "block", body: [...init, { k: "loop", init: [], test, update, body, testFirst: true, span }], span });
     this.leave(out);
+  }
+
+  /**
+   * An array's method that reads or fills it in place (ARRAY_LOOPS), written out as the loop
+   * JavaScript's specification describes: the array bound once, its elements read live in order
+   * (from the end for reduceRight, findLastIndex, lastIndexOf), the callback called with (element,
+   * index, array) — a function written here is a local function, so it may assign what it captures
+   * (`a.forEach((v) => { sum += v; })`) — stopping where some, every and the finds stop; the
+   * result the statements leave (UIR `stmts`). reduce without an initial value on an empty array is
+   * JavaScript's TypeError (a KernelError); fill's start and end count from the end when negative.
+   */
+  private arrayMethod(e: any, name: string): UExpr {
+    const span = spanOf(e), n = ++this.hidden, args: any[] = e.arguments;
+    const [least, most] = ARRAY_LOOPS[name];
+    if (args.length < least || args.length > most)
+      return this.bad(`${name} takes ${least === most ? least : `${least} to ${most}`} argument${most === 1 ? "" : "s"} in kernels${name === "indexOf" || name === "lastIndexOf" || name === "includes" ? " (a start index is not supported)" : ""}`, e);
+    this.scopes.push(new Map());
+    const body: UStmt[] = [];
+    const num = (value: number): UExpr => ({ k: "num", value, isFloat: false, literal: true, span });
+    const hidden = (label: string, kind: "const" | "let", init: UExpr, at: any): number => {
+      const v = this.declare(`(${label} ${n})`, kind, at, null);
+      body.push({ k: "decl", v, init, span });
+      return v;
+    };
+    const read = (v: number): UExpr => ({ k: "var", v, span });
+    const id = (v: number): any => ({ type: "Identifier", name: this.vars[v].name, start: e.start, end: e.end });
+    const array = hidden("array", "const", this.expr(e.callee.object), e.callee.object);
+    const length = (): UExpr => ({ k: "length", array: read(array), span });
+    // The callback: one written here is a local function, called by its name; a name is called as it is.
+    let callback: any = null;
+    if (name !== "fill" && name !== "indexOf" && name !== "lastIndexOf" && name !== "includes") {
+      const f = args[0];
+      if (f.type === "ArrowFunctionExpression" || f.type === "FunctionExpression") {
+        const fname = `(${name} callback ${n})`;
+        this.scopes[this.scopes.length - 1].set(fname, this.nestedFunction(f, fname));
+        callback = { type: "Identifier", name: fname, start: f.start, end: f.end };
+      } else if (f.type === "Identifier") callback = f;
+      else callback = id(hidden("callback", "const", this.expr(f), f));
+    }
+    const backwards = name === "reduceRight" || name === "findLastIndex" || name === "lastIndexOf";
+    const index = hidden("index", "let", backwards ? { k: "binary", op: "-", a: length(), b: num(1), span } : num(0), e);
+    const call = (...first: any[]): UExpr => this.expr({ type: "CallExpression", callee: callback, arguments: [...first, id(index), id(array)], optional: false, start: e.start, end: e.end });
+    const element = (): any => ({ type: "MemberExpression", object: id(array), property: id(index), computed: true, optional: false, start: e.start, end: e.end });
+    const elementU = (): UExpr => ({ k: "index", array: read(array), index: read(index), span });
+    const set = (v: number, value: UExpr): UStmt => ({ k: "expr", e: { k: "assign", op: "=", target: read(v), value, span }, span });
+    let result: UExpr = { k: "null", undef: true, span };
+    let before: UStmt[] = [], step: UStmt[] = [];
+    let end: UExpr | null = null;
+    switch (name) {
+      case "forEach": step = [{ k: "expr", e: call(element()), span }]; break;
+      case "reduce": case "reduceRight": {
+        let acc: number;
+        if (args.length === 2) acc = hidden("accumulator", "let", this.expr(args[1]), args[1]);
+        else {
+          body.push({ k: "if", c: { k: "binary", op: "===", a: length(), b: num(0), span }, then: [{ k: "throw", message: "TypeError: Reduce of empty array with no initial value", span }], else: [], span });
+          acc = hidden("accumulator", "let", elementU(), e);
+          before = [{ k: "expr", e: { k: "update", op: backwards ? "--" : "++", prefix: false, target: read(index), span }, span }];
+        }
+        step = [set(acc, call(id(acc), element()))];
+        result = read(acc);
+        break;
+      }
+      case "some": case "every": case "findIndex": case "findLastIndex": {
+        const found = name === "some" ? { k: "bool", value: true, span } as UExpr : name === "every" ? { k: "bool", value: false, span } as UExpr : read(index);
+        const r = hidden("result", "let", name === "some" ? { k: "bool", value: false, span } : name === "every" ? { k: "bool", value: true, span } : { k: "unary", op: "-", a: num(1), span }, e);
+        const test = call(element());
+        step = [{ k: "if", c: name === "every" ? { k: "unary", op: "!", a: test, span } : test, then: [set(r, found), { k: "break", span }], else: [], span }];
+        result = read(r);
+        break;
+      }
+      case "indexOf": case "lastIndexOf": case "includes": {
+        const x = hidden("value", "const", this.expr(args[0]), args[0]);
+        const r = hidden("result", "let", name === "includes" ? { k: "bool", value: false, span } : { k: "unary", op: "-", a: num(1), span }, e);
+        // indexOf and lastIndexOf compare with ===; includes with SameValueZero (NaN finds NaN).
+        let test: UExpr = { k: "binary", op: "===", a: elementU(), b: read(x), span };
+        if (name === "includes") test = { k: "logical", op: "||", a: test, b: { k: "logical", op: "&&", a: { k: "binary", op: "!==", a: elementU(), b: elementU(), span }, b: { k: "binary", op: "!==", a: read(x), b: read(x), span }, span }, span };
+        step = [{ k: "if", c: test, then: [set(r, name === "includes" ? { k: "bool", value: true, span } : read(index)), { k: "break", span }], else: [], span }];
+        result = read(r);
+        break;
+      }
+      case "fill": {
+        const value = hidden("value", "const", this.expr(args[0]), args[0]);
+        const len = hidden("length", "const", length(), e);
+        // A relative position: from the end where negative, clamped to [0, length].
+        const relative = (a: any): UExpr => {
+          const p = hidden("position", "const", this.expr(a), a);
+          const intrinsic = (fn: string, ...xs: UExpr[]): UExpr => ({ k: "call", callee: { k: "intrinsic", name: fn }, args: xs, calleeSpan: span, span });
+          return { k: "cond", c: { k: "binary", op: "<", a: read(p), b: num(0), span }, a: intrinsic("Math.max", { k: "binary", op: "+", a: read(len), b: read(p), span }, num(0)), b: intrinsic("Math.min", read(p), read(len)), span };
+        };
+        if (args.length > 1) body.push(set(index, relative(args[1])));
+        end = args.length > 2 ? read(hidden("end", "const", relative(args[2]), args[2])) : read(len);
+        step = [{ k: "expr", e: { k: "assign", op: "=", target: elementU(), value: read(value), span }, span }];
+        result = read(array);
+        break;
+      }
+    }
+    const test: UExpr = backwards ? { k: "binary", op: ">=", a: read(index), b: num(0), span } : { k: "binary", op: "<", a: read(index), b: end ?? length(), span };
+    body.push(...before, { k: "loop", init: [], test, update: { k: "update", op: backwards ? "--" : "++", prefix: false, target: read(index), span }, body: step, testFirst: true, span });
+    this.scopes.pop();
+    return { k: "stmts", body, value: result, span };
   }
 
   /**

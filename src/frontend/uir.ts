@@ -103,6 +103,8 @@ export type UExpr = { span: Span } & (
   | { k: "assign"; op: string; target: UExpr; value: UExpr }   // target: var, index or field
   | { k: "update"; op: "++" | "--"; prefix: boolean; target: UExpr }
   | { k: "seq"; exprs: UExpr[] }
+  /** Statements, then a value (an array's method written out as a loop: frontend/lower.ts, arrayMethod). */
+  | { k: "stmts"; body: UStmt[]; value: UExpr }
   /** `new Float32Array(8)`: a private array of constant size. */
   /** `objects`: `new Array(n)` holding objects of one shape (an array of objects; `elem` unused). */
   | { k: "newArray"; elem: ElemName; size: UExpr; objects?: true }
@@ -147,6 +149,7 @@ function uexprOperands(e: UExpr): UExpr[] {
     case "assign": return [e.target, e.value];
     case "update": return [e.target];
     case "seq": return e.exprs;
+    case "stmts": return [e.value];
     case "newArray": return [e.size];
     case "bitsView": return [e.array];
     case "sharedArray": return e.dims ?? [e.size];
@@ -162,6 +165,7 @@ export function walkUBody(body: UStmt[], onExpr: (e: UExpr) => void, onStmt: (s:
   const expr = (e: UExpr | null): void => {
     if (!e || stop()) return;
     onExpr(e);
+    if (e.k === "stmts") stmts(e.body);
     for (const o of uexprOperands(e)) expr(o);
   };
   const stmts = (list: UStmt[]): void => {

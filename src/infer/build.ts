@@ -68,6 +68,7 @@ export class FunctionBuilder implements MethodBuilder {
     this.intrinsics = new Intrinsics(pass, values, arrays);
     const expressions = (pass.lower = new Expressions(pass, values, aggregates, arrays, places, this.calls));
     this.statements = new Statements(pass, values, aggregates, this.declarations, places, expressions);
+    pass.lowerStmts = (list) => this.statements.stmts(list);
   }
 
   build(): PassResult {

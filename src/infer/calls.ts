@@ -45,7 +45,7 @@ export class Calls {
       return this.pass.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
         method === "at" ? "at() is read on an array's name in kernels: bind the array to a const first (`const v = a.subarray(1); v.at(-1)`)"
         : method !== undefined && ARRAY_METHODS.has(method)
-          ? `'${method}' is a method of arrays, which kernels do not have (but subarray and at): write it as a loop`
+          ? `'${method}' is a method of arrays that kernels do not have (they have subarray, at, forEach, reduce, reduceRight, some, every, findIndex, findLastIndex, indexOf, lastIndexOf, includes and fill: none that makes a new array): write it as a loop`
           : "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }
     let args: Val[] = [];
@@ -143,7 +143,13 @@ export class Calls {
     const captured = callee.captures?.length ?? 0, declared = callee.params.length - captured;
     const positional = callee.rest ? declared - 1 : declared;
     const passedNow = args.length - captured;
-    if (passedNow < positional && passedNow >= 0) {
+    // More arguments than parameters (and no rest parameter): evaluated (they are), then dropped,
+    // as JavaScript ignores them (an array's method passes its callback (element, index, array)).
+    if (passedNow > positional && !callee.rest) {
+      args = [...args.slice(0, positional), ...args.slice(passedNow)];
+      argSpans = [...argSpans.slice(0, positional), ...argSpans.slice(passedNow)];
+      if (argExprs) argExprs = [...argExprs.slice(0, positional), ...argExprs.slice(passedNow)];
+    } else if (passedNow < positional && passedNow >= 0) {
       const missing = positional - passedNow;
       args = [...args.slice(0, passedNow), ...Array.from({ length: missing }, (): Val => ({ k: "null", undef: true })), ...args.slice(passedNow)];
       argSpans = [...argSpans.slice(0, passedNow), ...Array.from({ length: missing }, () => span), ...argSpans.slice(passedNow)];

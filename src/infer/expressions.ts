@@ -101,6 +101,11 @@ export class Expressions implements Lowering {
       case "update": return this.places.update(e, used);
       case "newArray": case "sharedArray":
         return this.pass.error("unsupported-syntax", `${e.k === "newArray" ? "private" : "shared"} arrays must be declared with const, e.g. \`const a = ${e.k === "newArray" ? "new Float32Array(8)" : "shared(Float32Array, 256)"}\``, span);
+      // An array's method written out as a loop (frontend/lower.ts, arrayMethod): its statements, then its value.
+      case "stmts": {
+        this.pass.lowerStmts(e.body);
+        return this.expr(e.value, used);
+      }
       case "seq": {
         let last: Val = this.pass.unknown;
         e.exprs.forEach((x, i) => { last = this.expr(x, used && i === e.exprs.length - 1); });

@@ -123,6 +123,7 @@ function analyze(ufn: UFunction): Set<number> {
       case "call": for (const x of e.args) s = expr(x, s); return s;
       case "fn": for (const x of e.env ?? []) s = expr(x, s); return s;
       case "seq": for (const x of e.exprs) s = expr(x, s); return s;
+      case "stmts": return expr(e.value, stmts(e.body, s));
       case "newArray": return expr(e.size, s);
       case "bitsView": return expr(e.array, s);
       case "sharedArray": for (const x of e.dims ?? [e.size]) s = expr(x, s); return s;

@@ -624,5 +624,26 @@ describe("switch on integers", () => {
     const o = new Float32Array(2);
     await named.launch(dev, { blocks: 1, threads: 1 }, a, o, 2);
     assert.deepEqual(Array.from(o), [0, 22]);
+    // On an array of objects, a shared array, nested, in a helper with the callback's third argument.
+    const pts = structArray({ x: Float32Array, y: Float32Array }, 4);
+    for (let i = 0; i < 4; i++) pts[i] = { x: i, y: i * 2 };
+    function weighted(x: Float32Array) { let s = 0; x.forEach((v, i, arr) => { s += v * arr.length + i; }); return s; }
+    const k = kernel(function manyArrays(x: Float32Array, out: Float32Array, p: { x: number; y: number }[]) {
+      const t = threadIdx.x;
+      const sh = shared(Float32Array, 8);
+      sh[t] = x[t];
+      syncthreads();
+      let s = 0;
+      p.forEach((q) => { s += q.x + q.y; });
+      let nested = 0;
+      sh.forEach((v) => { x.forEach((w) => { nested += v * w; }); });
+      const g = new Float32Array(4);
+      g.fill(t);
+      out[t] = s + sh.reduce((m, v) => m + v, 0) + weighted(x) + nested + g.reduce((u, v) => u + v);
+    }, { scope: { weighted } });
+    const x = Float32Array.from([1, 2, 3, 4, 5, 6, 7, 8]), out = new Float32Array(8);
+    await k.launch(dev, { blocks: 1, threads: 8 }, x, out, pts);
+    const sum = x.reduce((u, v) => u + v);
+    assert.deepEqual(Array.from(out), Array.from({ length: 8 }, (_v, t) => 18 + sum + weighted(x) + sum * sum + 4 * t));
   });
 });

@@ -858,7 +858,9 @@ class Lowerer {
     };
     const read = (v: number): UExpr => ({ k: "var", v, span });
     const id = (v: number): any => ({ type: "Identifier", name: this.vars[v].name, start: e.start, end: e.end });
-    const array = hidden("array", "const", this.expr(e.callee.object), e.callee.object);
+    // The array: a variable as it is (an array of objects has no other binding), else bound once.
+    const object = this.expr(e.callee.object);
+    const array = object.k === "var" ? object.v : hidden("array", "const", object, e.callee.object);
     const length = (): UExpr => ({ k: "length", array: read(array), span });
     // The callback: one written here is a local function, called by its name; a name is called as it is.
     let callback: any = null;

@@ -1156,6 +1156,13 @@ function cstmt(d, inLoop) {
       // it is passed or a const bound to one, and passing it on.
       () => { const two = rnd() < 0.5; return `a = (a + ${two ? "ap2" : "ap"}(${pick(["Math.imul", "Math.max", "Math.min", "(s, t) => (s - t * 2) | 0", "function (s, t) { return s > t ? s : (t ^ 5); }", "hd"])}, ${ci(1)}${two ? "" : `, ${ci(1)}`})) | 0;`; },
       () => { const u = ++uid; return `{ const op${u} = ${pick(["Math.imul", "hd", "(s, t) => (s + t) | 0"])}; b = (b ^ op${u}(${ci(1)}, ${ci(1)})) | 0; }`; },
+      // Arrays' in-place methods: callbacks written where passed (assigning what they capture), the
+      // searches, fill with relative positions.
+      () => { const u = ++uid; return `{ let s${u} = 0; p.forEach((v, j) => { s${u} = (s${u} + v * j) | 0; }); a = (a + s${u}) | 0; }`; },
+      () => `c += x.${pick(["reduce", "reduceRight"])}((s, v, j) => s * 0.5 + v + j${rnd() < 0.5 ? ", c" : ""});`,
+      () => `a = (a + ${rnd() < 0.5 ? `p.${pick(["indexOf", "lastIndexOf"])}(${ci(1)})` : `p.${pick(["findIndex", "findLastIndex"])}((v) => v > ${ci(1)})`}) | 0;`,
+      () => `if (${rnd() < 0.3 ? `p.includes(${ci(1)})` : `p.${pick(["some", "every"])}((v, j) => v < j + ${ci(1)})`}) b = (b + 1) | 0;`,
+      () => `p.fill(${ci(1)}, ${ri(-9, 9)}${rnd() < 0.5 ? `, ${ri(-9, 9)}` : ""});`,
       // A local function passed as a value, taking along what it reads: a number, p, ov.
       () => { const u = ++uid; return `{ const k${u} = ${ci(1)}; const cl${u} = (s, t) => ${pick([`(s + t * k${u}) | 0`, `(s ^ p[t & 7]) | 0`, `(s + ov.s - t) | 0`, `s > k${u} ? t : (s + p[k${u} & 7]) | 0`])}; a = (a + ap(cl${u}, ${ci(1)}, ${ci(1)})) | 0; }`; },
     ])();
@@ -1265,7 +1272,7 @@ function labeled(loop, d) {
 async function fuzzControl() {
   const N = 8;
   const scope = new Function(`${helpers()}; return { ${[...helpers().matchAll(/^function (\w+)/gm)].map((m) => m[1]).join(", ")} };`)();
-  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0, withUnassigned = 0, withFnValues = 0;
+  let withByRef = 0, withOptional = 0, withObjects = 0, unchecked = 0, loopArrays = 0, withLabels = 0, withForOf = 0, withJsForms = 0, withUnassigned = 0, withFnValues = 0, withMethods = 0;
   for (let it = 0; it < count; it++) {
     uid = 0;
     nestedSa = mode === "js" && rnd() < 0.5;
@@ -1278,6 +1285,7 @@ async function fuzzControl() {
     if (/\bhd\(|\|\|=|&&=|\?\?=|\.at\(|typeof |= threadIdx;|switch \((true|c|x\[i & 7\]|\(c \* 2\))\)/.test(stmts)) withJsForms++;
     if (/let [mkfe]\d+;/.test(stmts)) withUnassigned++;
     if (/\bap2?\(|const op\d+ =/.test(stmts)) withFnValues++;
+    if (/\.(forEach|reduce|reduceRight|indexOf|lastIndexOf|findIndex|findLastIndex|some|every|includes|fill)\(/.test(stmts)) withMethods++;
     const src = `${helpers()}\nreturn function control(x, o, y, sa, po, sv) { ${body} }`;
     const sv = (it % 7) - 3;
     const Arr = mode === "webgpu" ? Float32Array : Float64Array;
@@ -1328,7 +1336,7 @@ async function fuzzControl() {
       break;
     }
   }
-  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${withUnassigned} with variables declared without a value, ${withFnValues} with functions as values, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
+  console.log(`${count} kernels of control flow on ${mode === "js" ? "the CPU device against plain JavaScript" : `${mode} against the CPU device`}: ${differ} differ (${withByRef} with out-parameters or local functions assigning captures, ${withOptional} testing the optional array y, ${withObjects} using the array of objects sa or the object po, ${loopArrays} declaring a private array in a loop, ${withLabels} with labeled jumps, ${withForOf} with for…of loops, ${withJsForms} with defaults, rest parameters, logical assignments, at(), typeof, threadIdx as an object or switches by ===, ${withUnassigned} with variables declared without a value, ${withFnValues} with functions as values, ${withMethods} with arrays' methods, ${unchecked} without bounds checks${provenNote()}), ${compileErrors} compile errors (seed ${opt("seed", 1)})`);
 }
 
 

@@ -45,7 +45,7 @@ export class Calls {
       return this.pass.error("dynamic-call", `unsupported dynamic function invocation (call to '${c.name}')`, e.calleeSpan,
         method === "at" ? "at() is read on an array's name in kernels: bind the array to a const first (`const v = a.subarray(1); v.at(-1)`)"
         : method !== undefined && ARRAY_METHODS.has(method)
-          ? `'${method}' is a method of arrays that kernels do not have (they have subarray, at, forEach, reduce, reduceRight, some, every, findIndex, findLastIndex, indexOf, lastIndexOf, includes and fill: none that makes a new array): write it as a loop`
+          ? `'${method}' is a method of arrays that kernels do not have (they have subarray, at, forEach, reduce, reduceRight, some, every, findIndex, findLastIndex, indexOf, lastIndexOf, includes and fill): write it as a loop`
           : "kernels can call helper functions (declared in the kernel or passed in `scope`) and gpuc's intrinsics");
     }
     let args: Val[] = [];

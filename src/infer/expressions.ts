@@ -41,13 +41,18 @@ export class Expressions implements Lowering {
       }
       case "str": return e.template ? { k: "str", value: e.value, template: { quasis: e.template.quasis, values: e.template.exprs.map((x) => this.expr(x)) } } : { k: "str", value: e.value };
       case "null": return { k: "null", undef: e.undef };
+      // A function as a value, with the values of the locals it captures (read here).
       case "fn": {
         const env = e.env?.map((x) => this.expr(x)) ?? [];
         for (const [j, v] of env.entries()) {
           if (v.k === "expr" && v.t.kind === "unknown") return this.pass.unknown;
-          if (v.k === "row" || v.k === "structs" || v.k === "fn" || v.k === "null" || v.k === "str" || (v.k === "expr" && isArray(v.t) && this.arrays.shapeOf(v.h)) || (v.k === "view" && v.bits))
-            return this.pass.error("unsupported-syntax", `'${e.name}' captures '${(e.env![j] as { k: "var"; v: number }).v === undefined ? "?" : this.pass.ufn.vars[(e.env![j] as { v: number }).v].name}', which a function passed as a value cannot take along (numbers, booleans, object values, arrays and their views can)`, e.env![j].span,
+          // (What it could not receive as a helper's parameter: a row, a multi-dimensional shared
+          // array, an array of objects, another function, null, a string, a bit cast.)
+          if (v.k === "row" || v.k === "structs" || v.k === "fn" || v.k === "null" || v.k === "str" || (v.k === "expr" && isArray(v.t) && this.arrays.shapeOf(v.h)) || (v.k === "view" && v.bits)) {
+            const x = e.env![j];
+            return this.pass.error("unsupported-syntax", `'${e.name}' captures '${x.k === "var" ? this.pass.ufn.vars[x.v].name : "?"}', which a function passed as a value cannot take along (numbers, booleans, object values, arrays and their views can)`, x.span,
               "pass it to the function as an argument");
+          }
         }
         return { k: "fn", t: fnType(e.callee, e.name, env.map((v) => this.values.typeOf(v))), ...(env.length ? { env } : {}) };
       }

@@ -403,7 +403,7 @@ describe("rewritable tables (setTable)", () => {
     twoVariables: { f(a, o, n) { let p: any, q: any; if (n > 2) p = a[1]; if (n > 3) q = a[1]; o[0] = p === q ? 1 : 0; o[1] = p == q ? 1 : 0; o[2] = p !== q ? 1 : 0; o[3] = p < q ? 1 : 0; } },
     floats: { f(a, o, n) { let x: any; let i = 0; while (i < n) { x = a[i]; i++; } o[0] = x; o[1] = x * 2 + 1; o[2] = Math.max(x, 1); o[3] = x >= 3 ? 1 : 0; } },
     switchCases: { refused: [2, 3, 4], f(_a, o, n) { let x: any; switch (n) { case 0: x = 1; break; case 1: x = 2; break; } o[0] = x === undefined ? -1 : 2; o[1] = x + 1; } },
-    everyPath: { f(_a, o, n) { let x: any, y: any; if (n > 1) x = 2; else x = 3; switch (n) { case 0: y = 1; break; default: y = 5; } let z: any; do { z = n; } while (false); o[0] = x * y + z; } },
+    everyPath: { f(_a, o, n) { let x: any, y: any; if (n > 1) x = 2; else x = 3; switch (n) { case 0: y = 1; break; default: y = 5; } let z: any; do { z = n; } while (false); let w: any; while (true) { w = n + 1; if (w > 0) break; } o[0] = x * y + z + w; } },
   };
   dtest("a variable declared without a value is undefined until assigned: tests and comparisons see it, a float is NaN, an integer used as a number is a KernelError", async ({ dev }) => {
     const a = Float32Array.from([3, 1.5, 4, 0.5, 2]);

@@ -156,7 +156,9 @@ function analyze(ufn: UFunction): Set<number> {
         targets.push(target);
         let exit: State = null;
         let first = s;
-        if (st.test && st.testFirst) { first = expr(st.test, s); exit = copy(first); }
+        // (A loop whose test is `true` leaves by its breaks only.)
+        const always = st.test?.k === "bool" && st.test.value;
+        if (st.test && st.testFirst) { first = expr(st.test, s); if (!always) exit = copy(first); }
         let end = stmts(st.body, copy(first));
         for (const c of target.continues) end = meet(end, c);
         end = expr(st.update, end);

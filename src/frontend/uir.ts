@@ -162,13 +162,13 @@ function uexprOperands(e: UExpr): UExpr[] {
  * expressions, an expression before its operands). `stop()` ends the walk early.
  */
 export function walkUBody(body: UStmt[], onExpr: (e: UExpr) => void, onStmt: (s: UStmt) => void = () => {}, stop: () => boolean = () => false): void {
-  const expr = (e: UExpr | null): void => {
+  function expr(e: UExpr | null): void {
     if (!e || stop()) return;
     onExpr(e);
     if (e.k === "stmts") stmts(e.body);
     for (const o of uexprOperands(e)) expr(o);
-  };
-  const stmts = (list: UStmt[]): void => {
+  }
+  function stmts(list: UStmt[]): void {
     for (const s of list) {
       if (stop()) return;
       onStmt(s);
@@ -183,6 +183,6 @@ export function walkUBody(body: UStmt[], onExpr: (e: UExpr) => void, onStmt: (s:
         default: break;
       }
     }
-  };
+  }
   stmts(body);
 }

@@ -5,7 +5,7 @@
 // accesses are their parts' (places, calls, arrays).
 
 import type { Span } from "../frontend/source.js";
-import { walkUBody, type UExpr, type UTable } from "../frontend/uir.js";
+import { walkUBody, type UExpr, type UStmt, type UTable } from "../frontend/uir.js";
 import type { Block, ExprHandle, LocalHandle, Stmt } from "../ir/module.js";
 import { T, isArray, type AggType, type ScalarType } from "../ir/types.js";
 import type { AggVal, Val } from "./methods.js";
@@ -20,7 +20,9 @@ import { aggText, type Values } from "./values.js";
 
 export class Expressions implements Lowering {
   constructor(private readonly pass: Pass, private readonly values: Values, private readonly aggregates: Aggregates, private readonly arrays: Arrays,
-    private readonly places: Places, private readonly calls: Calls) {}
+    private readonly places: Places, private readonly calls: Calls,
+    /** Lowers the statements a UIR `stmts` holds: the statements' part, which is above this one (build.ts). */
+    private readonly statements: (list: UStmt[]) => void) {}
 
   /** Lower an expression; `used` is false in statement position (the value is discarded). */
   expr(e: UExpr, used = true): Val {
@@ -108,7 +110,7 @@ export class Expressions implements Lowering {
         return this.pass.error("unsupported-syntax", `${e.k === "newArray" ? "private" : "shared"} arrays must be declared with const, e.g. \`const a = ${e.k === "newArray" ? "new Float32Array(8)" : "shared(Float32Array, 256)"}\``, span);
       // An array's method written out as a loop (frontend/lower.ts, arrayMethod): its statements, then its value.
       case "stmts": {
-        this.pass.lowerStmts(e.body);
+        this.statements(e.body);
         return this.expr(e.value, used);
       }
       case "seq": {

@@ -5,7 +5,7 @@
 
 import { InternalCompilerError, type CompileErrorKind } from "../errors.js";
 import type { SourceText, Span } from "../frontend/source.js";
-import type { UExpr, UStmt, UFunction, UTable } from "../frontend/uir.js";
+import type { UExpr, UFunction, UTable } from "../frontend/uir.js";
 import type { Block, CheckKind, Expr, ExprHandle, Function, FunctionHandle, LocalHandle, Loc, PrintFormat, Stmt } from "../ir/module.js";
 import { stmtResult } from "../ir/module.js";
 import type { SizeExpr } from "../ir/size.js";
@@ -93,8 +93,6 @@ export class Pass {
   readonly unknown: { k: "expr"; h: ExprHandle; t: Type };
   /** The expression lowering, set once the builder has made its parts. */
   lower!: Lowering;
-  /** Lower statements where an expression holds them (UIR `stmts`): set by build.ts to the statements' part, which is above the expressions'. */
-  lowerStmts!: (list: UStmt[]) => void;
 
   // Each untyped variable's binding in this pass.
   /** The variables' types after this pass (widened by each assignment; `varTypes` are the previous pass's). */

@@ -1135,6 +1135,10 @@ function cstmt(d, inLoop) {
     if (rnd() < 0.06) return rnd() < 0.5
       ? `{ const fb = new Float32Array(1); const ub = new Uint32Array(fb.buffer); fb[0] = ${cf(1)}; ${mode === "webgpu" ? "const ua = ub[0] & 0x7fffffff; a = (a + (ua & 65535) - (ua >>> 16)) | 0;" : "a = (a + (ub[0] & 65535) - (ub[0] >>> 16)) | 0;"} }`
       : `{ const ub = new Int32Array(1); ub[0] = ${ci(1)}; const fb = new Float32Array(ub.buffer); c = c + (fb[0] === fb[0] ? fb[0] : 0); }`;
+    // Bit casts between element sizes: bytes as words (read and written), words as bytes and halves.
+    if (rnd() < 0.04) return rnd() < 0.5
+      ? `{ const bq = new ${pick(["Uint8Array", "Int8Array"])}(8); bq[${ci(1)} & 7] = ${ci(1)}; bq[3] = b; const wq = new ${pick(["Uint32Array", "Int32Array"])}(bq.buffer); wq[a & 1] ^= ${ci(1)}; a = (a + (wq[i & 1] & 65535) + bq[(a ^ 5) & 7]) | 0; }`
+      : `{ const wq = new Int32Array(2); wq[0] = ${ci(1)}; wq[1] = a; const hq = new ${pick(["Int16Array", "Uint16Array", "Uint8Array"])}(wq.buffer); hq[${ci(1)} & 3] += ${ci(1)}; b = (b + hq[(a + 1) & 3] + (wq[i & 1] >> 3)) | 0; }`;
     // A helper's default parameter and rest parameter (hd), and logical assignments.
     if (rnd() < 0.08) return pick([
       () => `a = (a + hd(${ci(1)})) | 0;`,

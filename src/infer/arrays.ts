@@ -546,9 +546,24 @@ export class Arrays {
     switch (e) {
       case "f32": return this.pass.add({ k: "op", op: "f32frombits", args: [h], type: T.f32, loc: null });
       case "u32": return this.pass.add({ k: "convert", arg: h, type: T.u32, loc: null });
-      case "i8": case "i16": { const s = this.i32(e === "i8" ? 24 : 16); return this.int("shr", this.int("shl", h, s), this.pass.add({ ...this.pass.fn.exprs[s] })); }
-      case "u8": case "u8c": case "u16": return this.int("and", h, this.i32(mask(elemBytes(e))));
+      case "i8": case "i16": case "u8": case "u8c": case "u16": return this.narrowed(h, e);
       default: return h;
+    }
+  }
+
+  /** An i32 as an element of narrow type `elem` reads back after storing it (its low bits, sign- or zero-extended). */
+  narrowed(h: ExprHandle, elem: Elem): ExprHandle {
+    if (elem === "i8" || elem === "i16") { const s = 32 - 8 * elemBytes(elem); return this.int("shr", this.int("shl", h, this.i32(s)), this.i32(s)); }
+    return this.int("and", h, this.i32(mask(elemBytes(elem))));
+  }
+
+  /** A value read again where it is used (a function value's captured locals: reads of locals and parameters, each node copied at its new place). */
+  copy(v: Val, span: Span): Val {
+    switch (v.k) {
+      case "expr": return { ...v, h: this.pass.add({ ...this.pass.fn.exprs[v.h] }) };
+      case "view": return this.copyView(v, span);
+      case "agg": return { ...v, fields: v.fields.map((f) => ({ ...f, v: this.copy(f.v, span) })) };
+      default: return v;
     }
   }
 

@@ -11,9 +11,9 @@ import type { Span } from "../frontend/source.js";
 import { walkUBody, type UFunction, type UStmt } from "../frontend/uir.js";
 import type { AtomicOp, Builtin, ExprHandle, Function, LocalHandle, SubgroupOp } from "../ir/module.js";
 import type { OpName } from "../ir/ops.js";
-import { T, elemBytes, isAgg, structsLeaves, type ScalarType, type Type } from "../ir/types.js";
-import type { MethodBuilder, Val } from "./methods.js";
-import { Pass, type FrameSite, type InferError, type JSFunction, type ModuleContext, type ParamFinal } from "./pass.js";
+import { T, elemBytes, isAgg, structsLeaves, type AggType, type ArrayType, type ScalarType, type Type } from "../ir/types.js";
+import type { MethodBuilder, Val, ViewVal } from "./methods.js";
+import { Pass, type FrameSite, type InferError, type JSFunction, type Leaves, type ModuleContext, type ParamFinal } from "./pass.js";
 import { Aggregates, byRefParams, flatLeaves } from "./aggregates.js";
 import { ArrayDeclarations } from "./array-declarations.js";
 import { Arrays } from "./arrays.js";
@@ -98,19 +98,32 @@ export class FunctionBuilder implements MethodBuilder {
    * value its leaves — and the value they make.
    */
   private receive(t: Type, name: string, names: string[]): Val {
-    const pass = this.pass, fn = pass.fn;
-    const param = (n: string, type: Type): LocalHandle => { const l = pass.newLocal(n, type); fn.params.push(l); names.push(n); return l; };
-    if (t.kind === "agg") {
-      const leaves = this.aggregates.makeLeaves(t, name);
-      for (const l of flatLeaves(leaves)) { fn.params.push(l); names.push(fn.locals[l].name); }
-      return this.aggregates.readLeaves(t, leaves, null);
-    }
-    if (t.kind === "array" && t.view) {
-      const base = param(name, T.array(t.elem, t.space, t.size)), offset = param(`${name}_offset`, T.i32), length = param(`${name}_length`, T.i32);
-      return { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name };
-    }
-    const l = param(name, t);
-    return { k: "expr", h: pass.read(l), t };
+    if (t.kind === "agg") return this.aggregates.readLeaves(t, this.leavesParam(t, name, names), null);
+    if (t.kind === "array" && t.view) return this.viewParam(t, name, names);
+    const l = this.pass.newLocal(name, t);
+    this.pass.fn.params.push(l);
+    names.push(name);
+    return { k: "expr", h: this.pass.read(l), t };
+  }
+
+  /**
+   * A view arrives as its base array, an offset and a length (through a bit cast, the base array of
+   * its own elements: a private array of constant size).
+   */
+  private viewParam(t: ArrayType, name: string, names: string[]): ViewVal {
+    const pass = this.pass;
+    const baseType = t.bits ? T.array(t.bits, t.space, t.size! * elemBytes(t.elem) / elemBytes(t.bits)) : T.array(t.elem, t.space, t.size);
+    const base = pass.newLocal(name, baseType), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);
+    pass.fn.params.push(base, offset, length);
+    names.push(name, `${name}_offset`, `${name}_length`);
+    return { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name, ...(t.bits ? { bits: t.bits } : {}) };
+  }
+
+  /** An object value arrives as its leaves, one parameter each. */
+  private leavesParam(t: AggType, name: string, names: string[]): Leaves {
+    const leaves = this.aggregates.makeLeaves(t, name);
+    for (const l of flatLeaves(leaves)) { this.pass.fn.params.push(l); names.push(this.pass.fn.locals[l].name); }
+    return leaves;
   }
 
   /** The IR function's parameters for the arguments' types, the kernel state's, and body locals for parameters assigned wider types. */
@@ -134,26 +147,14 @@ export class FunctionBuilder implements MethodBuilder {
         pass.structVars.set(p, { t, leaves: () => locals.map((l) => pass.read(l)) });
         return;
       }
-      if (t.kind === "array" && t.view) {
-        // A view arrives as its base array, an offset and a length (through a bit cast, the base
-        // array of its own elements: a private array of constant size).
-        const baseType = t.bits ? T.array(t.bits, t.space, t.size! * elemBytes(t.elem) / elemBytes(t.bits)) : T.array(t.elem, t.space, t.size);
-        const base = pass.newLocal(name, baseType), offset = pass.newLocal(`${name}_offset`, T.i32), length = pass.newLocal(`${name}_length`, T.i32);
-        fn.params.push(base, offset, length);
-        names.push(name, `${name}_offset`, `${name}_length`);
-        pass.viewAliases.set(p, { k: "view", base: pass.read(base), t: T.array(t.elem, t.space, t.size), offset: pass.read(offset), length: pass.read(length), name, ...(t.bits ? { bits: t.bits } : {}) });
-        return;
-      }
+      if (t.kind === "array" && t.view) { pass.viewAliases.set(p, this.viewParam(t, name, names)); return; }
       if (t.kind === "agg") {
         // A kernel's object argument is one object every thread shares (and the host's after the
         // launch): a field stored into it would be seen by them all in JavaScript. Refused.
         if (pass.kind === "kernel" && byRefParams(u).has(i))
           pass.err("invalid-assignment", `kernel parameter '${name}' is an object every thread shares (in JavaScript a field stored into it is seen by every thread and by the host): its fields are read-only in the kernel`, u.vars[p].span,
             `copy what you change into a local (\`let ${t.fields[0].name} = ${name}.${t.fields[0].name};\`), or pass an array to write results into`);
-        // An object value arrives as its leaves, one parameter each.
-        const leaves = this.aggregates.makeLeaves(t, name);
-        for (const l of flatLeaves(leaves)) { fn.params.push(l); names.push(fn.locals[l].name); }
-        pass.aggLeaves.set(p, leaves);
+        pass.aggLeaves.set(p, this.leavesParam(t, name, names));
         return;
       }
       // A multi-dimensional shared array arrives as its flat array; the parameter keeps the shape.

@@ -6,7 +6,7 @@ import type { Span } from "../frontend/source.js";
 import type { AtomicOp, Builtin, ExprHandle, PrintFormat, SubgroupOp } from "../ir/module.js";
 import { printPartWords } from "../ir/module.js";
 import { resultScalar, type OpName } from "../ir/ops.js";
-import { T, elemScalar, isArray, isFloat, isInt, isNarrow, type Elem, type Scalar } from "../ir/types.js";
+import { T, elemScalar, isArray, isFloat, isInt, isNarrow, type Scalar } from "../ir/types.js";
 import { arrayWhat, shapeText, type Val } from "./methods.js";
 import type { Pass } from "./pass.js";
 import type { ArrayOperand, Arrays } from "./arrays.js";
@@ -135,21 +135,13 @@ export class Intrinsics {
     const elem = T.scalar(elemScalar(t.elem));
     const operands = args.slice(2).map((v) => this.values.convert(v, elem, span));
     // A narrow element is compared with the expected value as the typed array stores it (its low bits).
-    if (op === "compareExchange" && isNarrow(t.elem)) operands[0] = this.narrowed(operands[0], t.elem);
+    if (op === "compareExchange" && isNarrow(t.elem)) operands[0] = this.arrays.narrowed(operands[0], t.elem);
     const c = this.arrays.access(operand, idx, span);
     const result = this.pass.temp(elem);
     this.pass.emit({ k: "atomic", op, array: c.array(), index: c.index(), args: operands, result, loc: this.pass.loc(span) });
     return { k: "expr", h: this.pass.read(result, span), t: elem };
   }
 
-  /** An i32 as an element of narrow type `elem` reads back after storing it (its low bits, sign- or zero-extended). */
-  private narrowed(h: ExprHandle, elem: Elem): ExprHandle {
-    const bits = elem === "i8" || elem === "u8" || elem === "u8c" ? 8 : 16;
-    const c = (n: number) => this.pass.constant(n, T.i32, null);
-    if (elem === "i8" || elem === "i16")
-      return this.pass.add({ k: "op", op: "shr", args: [this.pass.add({ k: "op", op: "shl", args: [h, c(32 - bits)], type: T.i32, loc: null }), c(32 - bits)], type: T.i32, loc: null });
-    return this.pass.add({ k: "op", op: "and", args: [h, c(2 ** bits - 1)], type: T.i32, loc: null });
-  }
 
   /**
    * console.log(…): a print record through the runtime library, formatted on the host. Its

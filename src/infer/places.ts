@@ -47,7 +47,7 @@ export class Places {
     if (nt.kind === "null") return { k: "null", undef: nt.undef };
     if (nt.kind === "fn") {
       const env = this.pass.fnEnvs.get(v);
-      return { k: "fn", t: nt, ...(env ? { env: env.map((x) => this.values.copy(x)) } : {}) };
+      return { k: "fn", t: nt, ...(env ? { env: env.map((x) => this.arrays.copy(x, span)) } : {}) };
     }
     const t = this.varType(v);
     if (t.kind === "unknown") { this.pass.unknownReads.push({ v, span }); return this.pass.unknown; }

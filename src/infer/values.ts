@@ -102,20 +102,6 @@ export class Values {
     return this.convert(v, T.bool, span);
   }
 
-  /**
-   * A value read again where it is used (a function value's captured locals: reads of locals and
-   * parameters, each node copied at its new place).
-   */
-  copy(v: Val): Val {
-    const dup = (h: ExprHandle): ExprHandle => this.pass.add({ ...this.pass.fn.exprs[h] });
-    switch (v.k) {
-      case "expr": return { ...v, h: dup(v.h) };
-      case "view": return { ...v, base: dup(v.base), offset: dup(v.offset), length: dup(v.length) };
-      case "agg": return { ...v, fields: v.fields.map((f) => ({ ...f, v: this.copy(f.v) })) };
-      default: return v;
-    }
-  }
-
   /** An expression that can be used twice: constants and locals are duplicated, others spilled to a temp. */
   reusable(h: ExprHandle, span: Span): () => ExprHandle {
     const e = this.pass.fn.exprs[h];
